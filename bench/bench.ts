@@ -107,18 +107,21 @@ const FLOOR_LEAN_SOURCE = FLOOR_SOURCE.replace('(function () {', '(function () {
   .replace('msg.content.slice(14)', 'msg.content.slice(19)');
 const FLOOR_LEAN_HIT = '!floor-lean-damage 30';
 
-// The floor doing what this command's job is (commands.md: "Targets and permissions", "Output",
-// "Undo"; The Defensive Round's armor): only the GM may hit any token; the protection wears (25% of
-// the damage after soak) and is written back; a token at 0 or below gets its marker in the same
-// `set` as its bar; the hit is kept for undo in `state` (the last 20) and the GM's card carries its
-// Undo button; the numbers are whispered to the GM on one card of the default template (an NPC's
-// numbers are the GM's) and one public line names who was hit; the names are escaped. No checks of
-// input, no generality, no rules beyond this hit: still the least a script doing this job can do.
-// The one-line floor above wears no armor, keeps no undo, marks nobody down and shows the NPCs'
-// numbers to everyone, all of which the job requires or forbids.
+// The floor doing this command's job: a lean handler, written for this one hit and nothing else,
+// that does what DefenseRound does for it (commands.md, "Targets and permissions", "Output",
+// "Undo"; The Defensive Round's armor and "Death and Incapacitated"): only the GM may hit any token;
+// the token's condition and saves owed are kept in `state` and read back; the dead take no damage;
+// the protection wears (25% of the damage after soak) and is written back; a token that falls gets
+// its condition's marker in the same `set` as its bar; HealthColors hears of it; the hit is kept for
+// undo (the last 25) and the GM's card carries its Undo button; the numbers are whispered to the GM
+// on one card of the default template, a row per step as DefenseRound's card has them, and one
+// public line says what happened; the names are escaped. No checks of input, no other flag, edition
+// or command: the least a script doing this job can do. The one-line floor above wears no armor,
+// keeps no condition or undo, marks nobody down and shows the NPCs' numbers to everyone.
 const FLOOR_JOB_SOURCE = String.raw`
 (function () {
   var byCharacter = {};
+  var MARKERS = { incapacitated: 'sleepy', dying: 'death-zone', dead: 'dead' };
   function attributesOf(characterId) {
     var index = byCharacter[characterId];
     if (!index) {
@@ -139,52 +142,74 @@ const FLOOR_JOB_SOURCE = String.raw`
   function escape(text) {
     return String(text).replace(/[&<>"'\[\]{}@%?|*!\/=$:\\]/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
   }
-  function withMarker(markers, down) {
+  function withMarker(markers, condition) {
     var list = markers ? String(markers).split(',') : [];
-    var at = list.indexOf('dead');
-    if (down && at < 0) list.push('dead');
-    if (!down && at >= 0) list.splice(at, 1);
-    return list.join(',');
+    var kept = [];
+    for (var i = 0; i < list.length; i++) if (list[i] !== MARKERS.incapacitated && list[i] !== MARKERS.dying && list[i] !== MARKERS.dead) kept.push(list[i]);
+    if (condition !== 'none') kept.push(MARKERS[condition]);
+    return kept.join(',');
+  }
+  // The Defensive Round: a fall to 0..-9 incapacitates (one save owed), a single hit to -10 or below
+  // leaves the token dying (three saves), an incapacitated or dying token hit to -10 or more is dead.
+  function lifeAfter(life, before, after) {
+    if (after > 0) return { condition: 'none', savesOwed: 0 };
+    if (life.condition === 'dying') return { condition: 'dead', savesOwed: 0 };
+    if (before > 0) return after <= -10 ? { condition: 'dying', savesOwed: 3 } : { condition: 'incapacitated', savesOwed: 1 };
+    if (after <= -10) return { condition: 'dead', savesOwed: 0 };
+    return life;
   }
   on('chat:message', function (msg) {
     if (msg.type !== 'api' || msg.content.indexOf('!floor-job-damage ') !== 0) return;
     if (!playerIsGM(msg.playerid)) return;
+    var kept = state.FloorJob || (state.FloorJob = { next: 1, history: [], tokens: {} });
     var amount = parseInt(msg.content.slice(18), 10) || 0;
     var selected = msg.selected || [];
     var rows = [];
-    var names = [];
+    var lines = [];
     var undo = [];
     for (var i = 0; i < selected.length; i++) {
       var token = getObj('graphic', selected[i]._id);
       if (!token) continue;
-      var attributes = attributesOf(String(token.get('represents')));
+      var name = escape(token.get('name'));
       var vitality = parseInt(token.get('bar1_value'), 10) || 0;
+      var record = kept.tokens[token.id];
+      var life = record && record.life && vitality <= 0 ? record.life : { condition: vitality > 0 ? 'none' : 'incapacitated', savesOwed: 0 };
+      if (life.condition === 'dead') {
+        rows.push('{{' + name + '=Dead&#58; takes no damage (Vitality ' + vitality + ')}}');
+        lines.push(name + ' is dead&#58; no damage');
+        continue;
+      }
+      var attributes = attributesOf(String(token.get('represents')));
       var soak = valueOf(attributes.armor_soak);
       var physical = valueOf(attributes.armor_physical);
       var magical = valueOf(attributes.armor_magical);
       var defense = valueOf(attributes.armor_defense);
       var armored = physical > 0 || magical > 0;
       var soaked = armored ? Math.floor((amount * (100 - soak)) / 100) : amount;
-      var loss = armored ? Math.max(0, soaked - physical - defense) : amount;
+      var afterProtection = armored ? Math.max(0, soaked - physical) : amount;
+      var loss = armored ? Math.max(0, afterProtection - defense) : amount;
       var worn = armored ? Math.max(0, physical - Math.floor(soaked / 4)) : physical;
       var after = vitality - loss;
+      var next = lifeAfter(life, vitality, after);
       var markers = token.get('statusmarkers');
-      var marked = withMarker(markers, after <= 0);
+      var marked = withMarker(markers, next.condition);
       if (worn !== physical) attributes.armor_physical.set('current', worn);
       var props = { bar1_value: after };
       if (marked !== markers) props.statusmarkers = marked;
       token.set(props);
-      undo.push({ id: token.id, from: vitality, to: after, markers: markers, armor: worn !== physical ? [attributes.armor_physical.id, physical, worn] : null });
-      var name = escape(token.get('name'));
-      rows.push('{{' + name + '=' + amount + ' soaked to ' + soaked + '&#58; loses ' + loss + '<br>Vitality ' + vitality + ' -&gt; ' + after + (worn !== physical ? '<br>Physical ' + physical + ' -&gt; ' + worn : '') + (after <= 0 ? '<br>Falls' : '') + '}}');
-      names.push(name);
+      if (typeof HealthColors !== 'undefined' && HealthColors.Update) HealthColors.Update(token, { _id: token.id, _type: 'graphic', width: token.get('width'), height: token.get('height'), bar1_value: vitality, statusmarkers: markers });
+      if (next.condition === 'none') delete kept.tokens[token.id];
+      else kept.tokens[token.id] = { life: next };
+      undo.push({ id: token.id, name: name, from: vitality, to: after, markers: [markers, marked], life: [life, next], armor: worn !== physical ? [attributes.armor_physical.id, physical, worn] : null });
+      var steps = 'Defense=None&#58; the hit lands}} {{Breakdown=' + (armored ? amount + ' x ' + (100 - soak) + '&#37; soak &#61; ' + soaked + '<br>' + soaked + ' - ' + physical + ' Physical &#61; ' + afterProtection + '<br>' + afterProtection + ' - ' + defense + ' Defense &#61; ' + loss + '<br>' : '') + 'Vitality loss ' + loss + '<br>Vitality ' + vitality + ' -&gt; ' + after + (worn !== physical ? '<br>Physical ' + physical + ' -&gt; ' + worn + ' (wears 25&#37; of ' + soaked + ' &#61; ' + (physical - worn) + ')' : '') + (next.condition !== life.condition ? '<br>Falls&#58; ' + next.condition : '');
+      rows.push('{{' + name + '=' + name + ' loses ' + loss + ' Vitality (' + amount + ' physical)}} {{' + steps + '}}' + (next.condition !== 'none' ? ' {{Now=' + next.condition + (next.savesOwed > 0 ? '&#58; ' + next.savesOwed + ' save owed (&#33;defend --action save)' : '') + '}}' : ''));
+      lines.push(name + (next.condition !== life.condition ? ' falls&#58; ' + next.condition : ' is hit') + '.');
     }
-    var kept = state.FloorJob || (state.FloorJob = { next: 1, history: [] });
     var key = kept.next++;
-    kept.history.push({ key: key, by: msg.playerid, tokens: undo });
-    if (kept.history.length > 20) kept.history.shift();
-    sendChat('FloorJob', '/w gm &{template:default} {{name=Damage ' + amount + '}} ' + rows.join(' ') + ' {{Actions=[Undo](!floor-job-undo ' + key + ')}}');
-    sendChat('FloorJob', names.join(', ') + (names.length === 1 ? ' is' : ' are') + ' hit.');
+    kept.history.push({ key: 'U' + key, by: msg.playerid, round: 0, tokens: undo });
+    if (kept.history.length > 25) kept.history.shift();
+    sendChat('FloorJob', '/w gm &{template:default} {{name=Damage ' + amount + '}} ' + rows.join(' ') + ' {{Actions=[Undo](!floor-job-undo --entry U' + key + ')}}');
+    sendChat('FloorJob', lines.join(' '));
   });
 })();
 `;
@@ -371,7 +396,8 @@ async function openCampaign(label: string, graphics: number, characters: number,
   evaluateIn(context, 'globalThis.HealthColors = { Update() {} }');
   loadInstrumented(mock, FLOOR_SOURCE, 'floor.js', floor.probe!);
   loadInstrumented(mock, FLOOR_LEAN_SOURCE, 'floor-lean.js', floorLean.probe!);
-  loadInstrumented(mock, FLOOR_JOB_SOURCE, 'floor-job.js', floorJob.probe!);
+  const jobContext = loadInstrumented(mock, FLOOR_JOB_SOURCE, 'floor-job.js', floorJob.probe!);
+  evaluateIn(jobContext, 'globalThis.HealthColors = { Update() {} }');
   const r0 = performance.now();
   mock.fireReady();
   await mock.settle();

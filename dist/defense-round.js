@@ -17,81 +17,81 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var On = Object.defineProperty, xa = Object.getOwnPropertyDescriptor, Wa = Object.getOwnPropertyNames, Jr = Object.prototype.hasOwnProperty, Ya = (e, t) => {
+var In = Object.defineProperty, Yo = Object.getOwnPropertyDescriptor, zo = Object.getOwnPropertyNames, Zr = Object.prototype.hasOwnProperty, Xo = (e, t) => {
 for (var n in t)
-Jr.call(t, n) && On(e, n, { get: t[n], enumerable: !0 });
-}, za = (e, t, n, r) => {
+Zr.call(t, n) && In(e, n, { get: t[n], enumerable: !0 });
+}, qo = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of Wa(t))
-!Jr.call(e, i) && i !== n && On(e, i, { get: () => t[i], enumerable: !(r = xa(t, i)) || r.enumerable });
+for (let i of zo(t))
+!Zr.call(e, i) && i !== n && In(e, i, { get: () => t[i], enumerable: !(r = Yo(t, i)) || r.enumerable });
 return e;
-}, Xa = (e) => za(On({}, "__esModule", { value: !0 }), e), Qr = {};
-Ya(Qr, {
-onDamage: () => kh,
-version: () => gh
+}, Jo = (e) => qo(In({}, "__esModule", { value: !0 }), e), ei = {};
+Xo(ei, {
+onDamage: () => wh,
+version: () => yh
 });
-var A = Math, C = Number, E = String, k = Object, Q = Array, le = JSON, M = Map, q = Set, Zr = WeakMap, Wt = Error, ei = RangeError, ti = Promise, Yt = Date, qa = isNaN, Ja = "0.2.0", ne = "DefenseRound", me = Ja, zt, Qa = {
+var A = Math, C = Number, _ = String, k = Object, Q = Array, le = JSON, P = Map, q = Set, ti = WeakMap, Yt = Error, ni = RangeError, ri = Promise, zt = Date, Qo = isNaN, Zo = "0.2.0", te = "DefenseRound", me = Zo, Xt, ea = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function ni(e) {
-return !e && !zt ? Qa : {
-lang: e?.lang ?? zt?.lang,
+function ii(e) {
+return !e && !Xt ? ea : {
+lang: e?.lang ?? Xt?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? zt?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? zt?.abortPipeEarly
+abortEarly: e?.abortEarly ?? Xt?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Xt?.abortPipeEarly
 };
 }
-var Za;
+var ta;
 // @__NO_SIDE_EFFECTS__
-function eo(e) {
-return Za?.get(e);
+function na(e) {
+return ta?.get(e);
 }
-var to;
+var ra;
 // @__NO_SIDE_EFFECTS__
-function no(e) {
-return to?.get(e);
+function ia(e) {
+return ra?.get(e);
 }
-var ro;
+var sa;
 // @__NO_SIDE_EFFECTS__
-function io(e, t) {
-return ro?.get(e)?.get(t);
+function oa(e, t) {
+return sa?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
-function Ke(e) {
+function Ye(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
-function x(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ke(s), c = {
+function K(e, t, n, r, i) {
+const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? /* @__PURE__ */ Ye(s), c = {
 kind: e.kind,
 type: e.type,
 input: s,
-expected: a,
-received: o,
-message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
+expected: o,
+received: a,
+message: `Invalid ${t}: ${o ? `Expected ${o} but r` : "R"}eceived ${a}`,
 requirement: e.requirement,
 path: i?.path,
 issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ io(e.reference, c.lang) ?? (l ? /* @__PURE__ */ no(c.lang) : null) ?? r.message ?? /* @__PURE__ */ eo(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ oa(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ia(c.lang) : null) ?? r.message ?? /* @__PURE__ */ na(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function so(e, t) {
+function aa(e, t) {
 return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function ao(e, t) {
+function ca(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function Cn(e, t) {
+function Nn(e, t) {
 const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
@@ -99,36 +99,36 @@ function Z(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ni())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ii())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function ri(e) {
+function si(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: ri,
+reference: si,
 async: !1,
 expects: null,
 requirement: C.isFinite,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && x(this, "finite", t, n), t;
+return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Xt(e) {
+function qt(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: Xt,
+reference: qt,
 async: !1,
 expects: null,
 requirement: C.isInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && x(this, "integer", t, n), t;
+return t.typed && !this.requirement(t.value) && K(this, "integer", t, n), t;
 }
 };
 }
@@ -143,37 +143,7 @@ expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length > this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;
-}
-};
-}
-// @__NO_SIDE_EFFECTS__
-function ot(e, t) {
-return {
-kind: "validation",
-type: "max_value",
-reference: ot,
-async: !1,
-expects: `<=${e instanceof Yt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
-requirement: e,
-message: t,
-"~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && x(this, "value", n, r, { received: n.value instanceof Yt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
-}
-};
-}
-// @__NO_SIDE_EFFECTS__
-function De(e, t) {
-return {
-kind: "validation",
-type: "min_length",
-reference: De,
-async: !1,
-expects: `>=${e}`,
-requirement: e,
-message: t,
-"~run"(n, r) {
-return n.typed && n.value.length < this.requirement && x(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length > this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
@@ -181,74 +151,104 @@ return n.typed && n.value.length < this.requirement && x(this, "length", n, r, {
 function ct(e, t) {
 return {
 kind: "validation",
-type: "min_value",
+type: "max_value",
 reference: ct,
 async: !1,
-expects: `>=${e instanceof Yt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+expects: `<=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ Ye(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && x(this, "value", n, r, { received: n.value instanceof Yt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ye(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function qt(e, t) {
+function Oe(e, t) {
+return {
+kind: "validation",
+type: "min_length",
+reference: Oe,
+async: !1,
+expects: `>=${e}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && n.value.length < this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function lt(e, t) {
+return {
+kind: "validation",
+type: "min_value",
+reference: lt,
+async: !1,
+expects: `>=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ Ye(e)}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ye(n.value) }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function Jt(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: qt,
+reference: Jt,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && x(this, "format", n, r), n;
+return n.typed && !this.requirement.test(n.value) && K(this, "format", n, r), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function lt(e) {
+function dt(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: lt,
+reference: dt,
 async: !1,
 expects: null,
 requirement: C.isSafeInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && x(this, "safe integer", t, n), t;
+return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function In() {
+function Pn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: In,
+reference: Pn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var oo = { abortEarly: !0 };
+var la = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function co(e, t, n) {
+function da(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function Nn(e, t, n) {
+function Mn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
-function Re(e, t) {
+function Ce(e, t) {
 return Z({
 kind: "schema",
 type: "array",
-reference: Re,
+reference: Ce,
 expects: "Array",
 async: !1,
 item: e,
@@ -258,85 +258,85 @@ const i = n.value;
 if (Q.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < i.length; s++) {
-const a = i[s], o = this.item["~run"]({ value: a }, r);
-if (o.issues) {
+const o = i[s], a = this.item["~run"]({ value: o }, r);
+if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: a
+value: o
 };
-for (const l of o.issues)
+for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = o.issues), r.abortEarly) {
+if (n.issues || (n.issues = a.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-o.typed || (n.typed = !1), n.value.push(o.value);
+a.typed || (n.typed = !1), n.value.push(a.value);
 }
-} else x(this, "type", n, r);
+} else K(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function xe(e) {
+function ze(e) {
 return Z({
 kind: "schema",
 type: "boolean",
-reference: xe,
+reference: ze,
 expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : x(this, "type", t, n), t;
+return typeof t.value == "boolean" ? t.typed = !0 : K(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ii(e, t) {
+function oi(e, t) {
 return Z({
 kind: "schema",
 type: "custom",
-reference: ii,
+reference: oi,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
 "~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : x(this, "type", n, r), n;
+return this.check(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function re(e, t) {
+function ne(e, t) {
 return Z({
 kind: "schema",
 type: "literal",
-reference: re,
-expects: /* @__PURE__ */ Ke(e),
+reference: ne,
+expects: /* @__PURE__ */ Ye(e),
 async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ so(n.value, this.literal) ? n.typed = !0 : x(this, "type", n, r), n;
+return /* @__PURE__ */ aa(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Jt(e, t) {
+function Qt(e, t) {
 return Z({
 kind: "schema",
 type: "nullable",
-reference: Jt,
+reference: Qt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Nn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Mn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -350,16 +350,16 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !qa(t.value) ? t.typed = !0 : x(this, "type", t, n), t;
+return typeof t.value == "number" && !Qo(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function si(e, t) {
+function ai(e, t) {
 return Z({
 kind: "schema",
 type: "object",
-reference: si,
+reference: ai,
 expects: "Object",
 async: !1,
 entries: e,
@@ -369,16 +369,16 @@ const i = n.value;
 if (i && typeof i == "object") {
 n.typed = !0, n.value = {};
 for (const s in this.entries) {
-const a = this.entries[s];
-if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = s in i ? i[s] : /* @__PURE__ */ Nn(a), c = a["~run"]({ value: o }, r);
+const o = this.entries[s];
+if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
+const a = s in i ? i[s] : /* @__PURE__ */ Mn(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
 input: i,
 key: s,
-value: o
+value: a
 };
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
@@ -388,8 +388,8 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ co(a);
-else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (x(this, "key", n, r, {
+} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ da(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (K(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -402,47 +402,47 @@ value: i[s]
 }), r.abortEarly))
 break;
 }
-} else x(this, "type", n, r);
+} else K(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function U(e, t) {
+function V(e, t) {
 return Z({
 kind: "schema",
 type: "optional",
-reference: U,
+reference: V,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Nn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Mn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ie(e, t) {
+function re(e, t) {
 return Z({
 kind: "schema",
 type: "picklist",
-reference: ie,
-expects: /* @__PURE__ */ Cn(e.map(Ke), "|"),
+reference: re,
+expects: /* @__PURE__ */ Nn(e.map(Ye), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : x(this, "type", n, r), n;
+return this.options.includes(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function $t(e, t, n) {
+function At(e, t, n) {
 return Z({
 kind: "schema",
 type: "record",
-reference: $t,
+reference: At,
 expects: "Object",
 async: !1,
 key: e,
@@ -452,15 +452,15 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const a in s) if (/* @__PURE__ */ ao(s, a)) {
-const o = s[a], c = this.key["~run"]({ value: a }, i);
+for (const o in s) if (/* @__PURE__ */ ca(s, o)) {
+const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
 input: s,
-key: a,
-value: o
+key: o,
+value: a
 };
 for (const f of c.issues)
 f.path = [d], r.issues?.push(f);
@@ -469,14 +469,14 @@ r.typed = !1;
 break;
 }
 }
-const l = this.value["~run"]({ value: o }, i);
+const l = this.value["~run"]({ value: a }, i);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
 input: s,
-key: a,
-value: o
+key: o,
+value: a
 };
 for (const f of l.issues)
 f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
@@ -487,7 +487,7 @@ break;
 }
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
 }
-} else x(this, "type", r, i);
+} else K(this, "type", r, i);
 return r;
 }
 });
@@ -502,16 +502,16 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : x(this, "type", t, n), t;
+return typeof t.value == "string" ? t.typed = !0 : K(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ai(e, t) {
+function ci(e, t) {
 return Z({
 kind: "schema",
 type: "tuple",
-reference: ai,
+reference: ci,
 expects: "Array",
 async: !1,
 items: e,
@@ -521,75 +521,75 @@ const i = n.value;
 if (Q.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < this.items.length; s++) {
-const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
-if (o.issues) {
+const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
+if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: a
+value: o
 };
-for (const l of o.issues)
+for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = o.issues), r.abortEarly) {
+if (n.issues || (n.issues = a.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-o.typed || (n.typed = !1), n.value.push(o.value);
+a.typed || (n.typed = !1), n.value.push(a.value);
 }
-} else x(this, "type", n, r);
+} else K(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function oi(e) {
+function li(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function ci(e, t) {
+function di(e, t) {
 return Z({
 kind: "schema",
 type: "union",
-reference: ci,
-expects: /* @__PURE__ */ Cn(e.map((n) => n.expects), "|"),
+reference: di,
+expects: /* @__PURE__ */ Nn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let i, s, a;
-for (const o of this.options) {
-const c = o["~run"]({ value: n.value }, r);
+let i, s, o;
+for (const a of this.options) {
+const c = a["~run"]({ value: n.value }, r);
 if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
 else {
 i = c;
 break;
 }
-else a ? a.push(c) : a = [c];
+else o ? o.push(c) : o = [c];
 }
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-x(this, "type", n, r, { issues: /* @__PURE__ */ oi(s) }), n.typed = !0;
+K(this, "type", n, r, { issues: /* @__PURE__ */ li(s) }), n.typed = !0;
 } else {
-if (a?.length === 1) return a[0];
-x(this, "type", n, r, { issues: /* @__PURE__ */ oi(a) });
+if (o?.length === 1) return o[0];
+K(this, "type", n, r, { issues: /* @__PURE__ */ li(o) });
 }
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function At() {
+function St() {
 return Z({
 kind: "schema",
 type: "unknown",
-reference: At,
+reference: St,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -598,11 +598,11 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function li(e, t, n) {
+function ui(e, t, n) {
 return Z({
 kind: "schema",
 type: "variant",
-reference: li,
+reference: ui,
 expects: "Object",
 async: !1,
 key: e,
@@ -611,7 +611,7 @@ message: n,
 "~run"(r, i) {
 const s = r.value;
 if (s && typeof s == "object") {
-let a, o = 0, c = this.key, l = [];
+let o, a = 0, c = this.key, l = [];
 const d = (f, u) => {
 for (const h of f.options) {
 if (h.type === "variant") d(h, new q(u).add(h.key));
@@ -622,24 +622,24 @@ const p = h.entries[v];
 if (v in s ? p["~run"]({
 typed: !1,
 value: s[v]
-}, oo).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
-m = !1, c !== v && (o < g || o === g && v in s && !(c in s)) && (o = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
+}, la).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
+m = !1, c !== v && (a < g || a === g && v in s && !(c in s)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
 g++;
 }
 if (m) {
 const v = h["~run"]({ value: s }, i);
-(!a || !a.typed && v.typed) && (a = v);
+(!o || !o.typed && v.typed) && (o = v);
 }
 }
-if (a && !a.issues) break;
+if (o && !o.issues) break;
 }
 };
-if (d(this, new q([this.key])), a) return a;
-x(this, "type", r, i, {
+if (d(this, new q([this.key])), o) return o;
+K(this, "type", r, i, {
 input: s[c],
-expected: /* @__PURE__ */ Cn(l, "|"),
+expected: /* @__PURE__ */ Nn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -648,7 +648,7 @@ key: c,
 value: s[c]
 }]
 });
-} else x(this, "type", r, i);
+} else K(this, "type", r, i);
 return r;
 }
 });
@@ -671,8 +671,8 @@ return t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function We(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ ni(n));
+function Xe(e, t, n) {
+const r = e["~run"]({ value: t }, /* @__PURE__ */ ii(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -680,10 +680,10 @@ output: r.value,
 issues: r.issues
 };
 }
-function G(e) {
-return /* @__PURE__ */ si(k.assign(k.create(null), e));
+function U(e) {
+return /* @__PURE__ */ ai(k.assign(k.create(null), e));
 }
-var di = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
+var fi = ["vitality", "soul", "power"], qe = { vitality: "Vitality", soul: "Soul", power: "Power" }, Tt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -703,66 +703,66 @@ var di = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], de = "title", se = "summary", Oe = "action";
-function Ce(e, t) {
+], de = "title", ie = "summary", Ie = "action";
+function Ne(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
 function S(e, t) {
 return t.section = e, t;
 }
-function Pn(e) {
+function Ln(e) {
 return "kind" in e;
 }
-var Qt = -10, ui = -9, fi = 1, dt = 1, Mn = 3, ut = { condition: "none", savesOwed: 0 }, Zt = { condition: "dead", savesOwed: 0 };
-function hi(e) {
-return e > 0 ? { ...ut } : e > Qt ? { condition: "incapacitated", savesOwed: 0 } : { ...Zt };
+var Zt = -10, hi = -9, mi = 1, ut = 1, jn = 3, ft = { condition: "none", savesOwed: 0 }, en = { condition: "dead", savesOwed: 0 };
+function vi(e) {
+return e > 0 ? { ...ft } : e > Zt ? { condition: "incapacitated", savesOwed: 0 } : { ...en };
 }
-function Ln(e) {
+function Fn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function lo(e, t, n) {
-return n.condition === "dying" ? { life: { ...Zt }, steps: [...Ln(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Qt ? { life: { condition: "dying", savesOwed: Mn }, steps: [{ kind: "dying", savesOwed: Mn }] } : {
-life: { condition: "incapacitated", savesOwed: dt },
-steps: [{ kind: "incapacitated", savesOwed: dt }]
-} : t <= Qt ? { life: { ...Zt }, steps: [...Ln(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+function ua(e, t, n) {
+return n.condition === "dying" ? { life: { ...en }, steps: [...Fn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ft }, steps: [] } : e > 0 ? t <= Zt ? { life: { condition: "dying", savesOwed: jn }, steps: [{ kind: "dying", savesOwed: jn }] } : {
+life: { condition: "incapacitated", savesOwed: ut },
+steps: [{ kind: "incapacitated", savesOwed: ut }]
+} : t <= Zt ? { life: { ...en }, steps: [...Fn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function mi(e, t, n) {
+function pi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const a = lo(e, i, n);
-for (const o of a.steps) s.push(o);
-return { applied: !0, after: i, life: a.life, steps: s };
+const o = ua(e, i, n);
+for (const a of o.steps) s.push(a);
+return { applied: !0, after: i, life: o.life, steps: s };
 }
-function uo(e, t) {
+function fa(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: dt },
+life: { condition: "incapacitated", savesOwed: ut },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: dt }
+{ kind: "incapacitated", savesOwed: ut }
 ]
 };
 }
-function fo(e, t, n) {
+function ha(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = mi(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+const i = pi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ut }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ut }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ut }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Qt ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ft }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ft }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ft }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Zt ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Ln(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Fn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function ho(e, t, n) {
+function ma(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -776,22 +776,22 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: fi,
-life: { ...ut },
-steps: [r(0), { kind: "stood-up", before: e, vitality: fi }]
+vitality: mi,
+life: { ...ft },
+steps: [r(0), { kind: "stood-up", before: e, vitality: mi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: ui,
-life: { condition: "incapacitated", savesOwed: dt },
-steps: [r(dt), { kind: "saved-from-death", before: e, vitality: ui }]
+vitality: hi,
+life: { condition: "incapacitated", savesOwed: ut },
+steps: [r(ut), { kind: "saved-from-death", before: e, vitality: hi }]
 };
-const i = A.min(Mn, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+const i = A.min(jn, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...en }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var vi = { physical: "Physical", magical: "Magical" }, pi = { physical: "Defense", magical: "Spirit" }, jn = { soul: "Soul", power: "Power" };
-function mo(e, t) {
+var gi = { physical: "Physical", magical: "Magical" }, ki = { physical: "Defense", magical: "Spirit" }, Gn = { soul: "Soul", power: "Power" };
+function va(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function vo(e) {
+function pa(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function po(e) {
+function ga(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
-function en(e, t, n, r) {
+function tn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function go(e) {
+function ka(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,28 +826,28 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return mo(e.reason, e.amount);
+return va(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return en(e.before, e.protection, vi[e.track], e.after);
+return tn(e.before, e.protection, gi[e.track], e.after);
 case "armor-reduction":
-return en(e.before, e.reduction, pi[e.track], e.after);
+return tn(e.before, e.reduction, ki[e.track], e.after);
 case "natural-reduction":
-return en(e.before, e.reduction, `natural ${pi[e.track]}`, e.after);
+return tn(e.before, e.reduction, `natural ${ki[e.track]}`, e.after);
 case "defensive-stance":
-return en(e.before, e.reduction, "defensive stance", e.after);
+return tn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${vi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${gi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${jn[e.bar]}, no armor: ${jn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${Gn[e.bar]}, no armor: ${Gn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${jn[e.bar]} is not a number: nothing taken`;
+return `${Gn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return vo(e.cause);
+return pa(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${po(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ga(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,38 +893,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, ko = { defend: "Defend", evade: "Evade", react: "Reaction" }, gi = { defend: "defend", evade: "evade" };
-function tn(e) {
+}, ya = { defend: "Defend", evade: "Evade", react: "Reaction" }, yi = { defend: "defend", evade: "evade" };
+function nn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function ki(e, t, n) {
+function wi(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Fn(e, t) {
+function Un(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function yo(e, t = (n) => n) {
+function wa(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${ki(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Fn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${wi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Un(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ve[e.situation]} not perceived: no defensive action, the attack hits` : `${ve[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${Fn(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${Un(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ve[e.situation]}: ${tn(e.penalty)} to ${gi[e.check]}`;
+return `${ve[e.situation]}: ${nn(e.penalty)} to ${yi[e.check]}`;
 case "situation-no-penalty":
-return `${ve[e.situation]}: no penalty to ${gi[e.check]}`;
+return `${ve[e.situation]}: no penalty to ${yi[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${tn(e.bonus)}` : `Aided by ${t(e.by)}: ${tn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${nn(e.bonus)}` : `Aided by ${t(e.by)}: ${nn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${tn(e.mod)}`;
+return `Modifier: ${nn(e.mod)}`;
 case "action-check":
-return `${ko[e.action]} d100 ${e.roll} vs ${ki(e.baseTarget, e.adjustments, e.target)}: ${Fn(e.success, e.critical)}`;
+return `${ya[e.action]} d100 ${e.roll} vs ${wi(e.baseTarget, e.adjustments, e.target)}: ${Un(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,16 +939,16 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var wo = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-function bo(e) {
-return wo.has(e.kind);
+var ba = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
+function $a(e) {
+return ba.has(e.kind);
 }
-var Gn = {
+var Vn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function $o(e) {
+function Aa(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -960,18 +960,18 @@ case "dead":
 return "Dead";
 }
 }
-function Ao(e, t, n = null) {
+function Sa(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function So(e, t) {
+function Ta(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function To(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Oe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+function Ea(e) {
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ie, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Eo(e, t, n, r) {
+function _a(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -991,7 +991,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var _o = {
+var Da = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -1000,20 +1000,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function yi(e, t) {
+function bi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function Do(e, t, n) {
+function Ra(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Ro(e, t) {
+function Oa(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Eo(t(e.who), e.hit, e.result, e.lost);
+return _a(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${_o[e.result]}.`;
+return `${t(e.who)} ${Da[e.result]}.`;
 case "life-now":
-return $o(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return Aa(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1023,124 +1023,142 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${yi(e.result, e.action)}`;
+return `${t(e.who)} ${bi(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${yi(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${bi(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${Do(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${Ra(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return Gn[e.stance] ?? "";
+return Vn[e.stance] ?? "";
 }
 }
-var Oo = /^[+-]?\d+$/;
+var Ca = /^[+-]?\d+$/;
 function ye(e) {
 if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Oo.test(t)) return null;
+if (!Ca.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
-function nn(e, t) {
+function rn(e, t) {
 return A.floor(e * t / 100);
 }
-function wi(e, t, n) {
+function $i(e, t, n) {
 return A.min(n, A.max(t, e));
 }
-var bi = 1e6;
-function V(e, t = 40) {
+var Ai = 1e6;
+function B(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
-var y = class extends Wt {
-}, I = class extends Wt {
+var y = class extends Yt {
+}, I = class extends Yt {
 };
-function Co(e, t) {
+function Ia(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[C(r)]?.results?.total;
-return typeof i == "number" && C.isFinite(i) ? E(i) : n;
+return typeof i == "number" && C.isFinite(i) ? _(i) : n;
 }) : e;
 }
-function Io(e) {
-const t = [], n = /"([^"]*)"|'([^']*)'|(\S+)/g;
-let r;
-for (; (r = n.exec(e)) !== null; )
-t.push(r[1] ?? r[2] ?? r[3] ?? "");
+function sn(e) {
+return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
+}
+function Na(e) {
+const t = [], n = e.length;
+let r = 0;
+for (; r < n; ) {
+const i = e.charCodeAt(r);
+if (sn(i)) {
+r += 1;
+continue;
+}
+if (i === 34 || i === 39) {
+const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
+if (o >= 0) {
+t.push(e.slice(r + 1, o)), r = o + 1;
+continue;
+}
+}
+let s = r + 1;
+for (; s < n && !sn(e.charCodeAt(s)); ) s += 1;
+t.push(e.slice(r, s)), r = s;
+}
 return t;
 }
-function $i(e) {
-const t = Io(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
+function Si(e) {
+const t = Na(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
-for (const a of t)
-if (a.startsWith("--") && a.length > 2) {
-const o = a.slice(2).toLowerCase();
-if (i.has(o)) throw new y(`--${V(o)} is given twice`);
-s = [], i.set(o, s);
-} else s ? s.push(a) : r.push(a);
+for (const o of t)
+if (o.startsWith("--") && o.length > 2) {
+const a = o.slice(2).toLowerCase();
+if (i.has(a)) throw new y(`--${B(a)} is given twice`);
+s = [], i.set(a, s);
+} else s ? s.push(o) : r.push(o);
 return { command: n, positionals: r, flags: i };
 }
-function No(e, t) {
+function Pa(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : Po(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : Ma(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function Tt(e, t, n, r = "") {
-const i = No(e.toLowerCase(), t);
+function Et(e, t, n, r = "") {
+const i = Pa(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function Po(e, t) {
+function Ma(e, t) {
 let n = [], r = Q.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
-for (let a = 1; a <= t.length; a += 1)
-s[a] = A.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = A.min(s[a], n[a - 2] + 1));
+for (let o = 1; o <= t.length; o += 1)
+s[o] = A.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = A.min(s[o], n[o - 2] + 1));
 n = r, r = s;
 }
 return r[t.length];
 }
-function Se(e, t, n) {
-for (const [r, i] of e.flags) {
-const s = k.prototype.hasOwnProperty.call(t, r) ? t[r] : void 0;
+function Te(e, t, n) {
+e.flags.forEach((r, i) => {
+const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
-const a = n?.(r);
-throw a ? new y(`--${V(r)} means nothing in the ${a} edition`) : new y(`unknown flag --${V(r)}: ${Tt(r, k.keys(t), "flags", "--")}`);
+const o = n?.(i);
+throw o ? new y(`--${B(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${B(i)}: ${Et(i, k.keys(t), "flags", "--")}`);
 }
-if (s.kind === "switch" && i.length > 0) throw new y(`--${r} takes no value`);
-if (s.kind !== "switch" && i.length === 0) throw new y(`--${r} needs a value`);
-if (s.kind === "one" && i.length > 1)
-throw new y(`--${r} takes one value (got "${V(i.join(" "))}")`);
+if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
+if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
+if (s.kind === "one" && r.length > 1)
+throw new y(`--${i} takes one value (got "${B(r.join(" "))}")`);
+});
 }
-}
-function L(e, t) {
+function M(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;
 }
 function O(e, t) {
 return e.flags.has(t);
 }
-function Et(e, t, n, r) {
+function _t(e, t, n, r) {
 const i = ye(e);
-if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
+if (i === null) throw new y(`${t} must be a whole number (got "${B(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
-function Te(e, t, n, r) {
-const i = L(e, t);
-return i === void 0 ? void 0 : Et(i, `--${t}`, n, r);
+function Ee(e, t, n, r) {
+const i = M(e, t);
+return i === void 0 ? void 0 : _t(i, `--${t}`, n, r);
 }
 function Y(e, t, n) {
-const r = e.toLowerCase(), i = n.find((s) => s === r);
-if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
+const r = e.toLowerCase(), i = n[n.indexOf(r)];
+if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
 return i;
 }
 function Ae(e) {
@@ -1148,21 +1166,21 @@ const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function rn(e, t) {
+function an(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);
+throw new y(`one amount only (got "${B(n.join(" "))}")${i}`);
 }
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);
 }
-if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Et(r, t.what, 0, bi);
+if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${B(r)}")`);
+return _t(r, t.what, 0, Ai);
 }
-function Ai(e, t) {
+function Ti(e, t) {
 return {
 values: [],
 dice: [],
@@ -1172,7 +1190,7 @@ return {
 headline: "acts",
 steps: [
 S(de, { kind: t.title, who: s, stance: e, same: i }),
-S(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+S(ie, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
 S(t.row, { kind: t.change, from: r, to: e }),
 S(t.row, { kind: t.effect, stance: e })
 ],
@@ -1185,15 +1203,15 @@ detail: t.detail(e)
 }
 };
 }
-function Si(e) {
+function Ei(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function Ti(e) {
-const t = new M();
+function _i(e) {
+const t = new P();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function Ei(e, t) {
+function Di(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1204,15 +1222,15 @@ return i;
 }
 };
 }
-function _i(e, t, n) {
+function Ri(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
-function ft(e, t) {
+function ht(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Un = [
+var Bn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1234,7 +1252,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ie = {
+}, Pe = {
 // The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
 front: ue,
 "thrown-object": ue,
@@ -1266,84 +1284,84 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function Mo(e, t) {
-const n = Ie[e];
+function La(e, t) {
+const n = Pe[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function Lo(e, t) {
+function ja(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-var jo = ["defensive", "reactive", "none"];
-function Fo(e) {
+var Fa = ["defensive", "reactive", "none"];
+function Ga(e) {
 return e === "reactive";
 }
-function Go(e) {
+function Ua(e) {
 return e === "defensive";
 }
-function Uo(e) {
+function Va(e) {
 return e === "reactive";
 }
-function Di(e) {
+function Oi(e) {
 return e === "reactive";
 }
-function Vo(e) {
+function Ba(e) {
 return e === "defensive";
 }
-function Ri(e) {
+function Ci(e) {
 return e === "defensive";
 }
-function Vn(e, t) {
+function Hn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function Bo(e, t) {
-return Vn(e.reactions, t) !== void 0;
+function Ha(e, t) {
+return Hn(e.reactions, t) !== void 0;
 }
-function Oi(e, t) {
-return Vn(e.reactions, t) === !0;
+function Ii(e, t) {
+return Hn(e.reactions, t) === !0;
 }
-function Ci(e, t) {
-return Vn(e.reactions, t) === "used";
+function Ni(e, t) {
+return Hn(e.reactions, t) === "used";
 }
-function Ho(e, t) {
+function Ka(e, t) {
 return e.skillsVs.includes(t);
 }
-function Ko(e) {
+function xa(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var Ii = 5, Ni = { defend: "defend", evade: "evade", react: "reaction" };
-function _t(e) {
+var Pi = 5, Mi = { defend: "defend", evade: "evade", react: "reaction" };
+function Dt(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function xo(e) {
+function Wa(e) {
 return { kind: "refused", reason: e };
 }
-function Ne(e) {
+function Me(e) {
 return e !== null && e !== "";
 }
-function Wo(e) {
+function Ya(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new ei("resolveSoakDefend: rolls must be integers 1..100");
+throw new ni("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new ei("resolveSoakDefend: modifiers and targets must be integers");
+if (n !== null && !C.isSafeInteger(n)) throw new ni("resolveSoakDefend: modifiers and targets must be integers");
 }
-function Yo(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = Ie[n];
+function za(e) {
+const { action: t, situation: n, stance: r, round: i } = e, s = Pe[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
-const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
-if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
-if (!_t(t) && e.mod !== 0) return a("mod");
-if (!_t(t) && e.aid !== null) return a("aided");
-if (_t(t) && e.ally !== null) return a("ally");
-if (_t(t) && e.skillName !== null) return a("skill");
+const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
+if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
+if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
+if (!Dt(t) && e.mod !== 0) return o("mod");
+if (!Dt(t) && e.aid !== null) return o("aided");
+if (Dt(t) && e.ally !== null) return o("ally");
+if (Dt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {
-if (!Ne(e.vs)) return { code: "needs-vs", action: t };
+if (!Me(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Di(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Oi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1352,85 +1370,85 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Fo(r) ? Ne(e.vs) ? Bo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ga(r) ? Me(e.vs) ? Ha(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Go(r) ? { code: "counter-in-defensive-stance" } : Uo(r) ? Ne(e.vs) ? Oi(i, e.vs) ? e.ally !== null && !Ko(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ci(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ua(r) ? { code: "counter-in-defensive-stance" } : Va(r) ? Me(e.vs) ? Ii(i, e.vs) ? e.ally !== null && !xa(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Vo(r) ? { code: "defensive-skill-on-ally" } : Di(r) ? Ne(e.vs) ? Oi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ci(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Ri(r)) {
-if (!Ne(e.vs)) return { code: "needs-vs", action: t };
-if (Ho(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+return Ba(r) ? { code: "defensive-skill-on-ally" } : Oi(r) ? Me(e.vs) ? Ii(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ci(r)) {
+if (!Me(e.vs)) return { code: "needs-vs", action: t };
+if (Ka(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function zo(e) {
+function Xa(e) {
 const t = [];
-return Ie[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), _t(e.action) && t.push(Ni[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Pe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Dt(e.action) && t.push(Mi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function Xo(e) {
-Wo(e);
-const t = Yo(e);
-if (t) return xo(t);
-const n = zo(e);
+function qa(e) {
+Ya(e);
+const t = za(e);
+if (t) return Wa(t);
+const n = Xa(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Ie[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
+const { action: r, situation: i } = e, s = Pe[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), f = ft(e.rolls.perception, d + l);
-if (o.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), ht(o, "fail", {}, !1)) : ht(o, null, {}, !1);
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = ht(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
+return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), mt(a, "fail", {}, !1)) : mt(a, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = Mi(e, r, o).success ? "success" : "fail";
-return o.push({ kind: "pending-defense", result: d }), ht(o, d, Pi(e), !1);
+const d = ji(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), mt(a, d, Li(e), !1);
 }
 case "react": {
-const l = e.vs, d = Mi(e, r, o);
-return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(o, null, { reaction: { vs: l, success: d.success }, ...Pi(e) }, !1);
+const l = e.vs, d = ji(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), mt(a, null, { reaction: { vs: l, success: d.success }, ...Li(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
-o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
+a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && o.push({ kind: "spectator-drawn", spectator: l }), ht(o, null, { reactionUsed: l }, d);
+return d && a.push({ kind: "spectator-drawn", spectator: l }), mt(a, null, { reactionUsed: l }, d);
 }
 case "skill": {
-o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Ri(e.stance) && Ne(e.vs), d = e.ally !== null && Ne(e.vs);
-return ht(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+const l = e.ally === null && Ci(e.stance) && Me(e.vs), d = e.ally !== null && Me(e.vs);
+return mt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Pi(e) {
-return e.aid !== null && Ne(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+function Li(e) {
+return e.aid !== null && Me(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Mi(e, t, n) {
+function ji(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let o = Mo(e.situation, t);
+let a = La(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Lo(o, c);
-n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
+const c = ht(e.rolls.mental, e.checkTargets.mental ?? 0), l = ja(a, c);
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
 }
-o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
+a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Ii, by: e.aid.by }), r.push(Ii)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[Ni[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ft(e.rolls.action, s);
-return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+e.aid !== null && (n.push({ kind: "aided", bonus: Pi, by: e.aid.by }), r.push(Pi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[Mi[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = ht(e.rolls.action, s);
+return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;
 }
-function ht(e, t, n, r) {
+function mt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Li = {
+var Fi = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, qo = {
+}, Ja = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1438,10 +1456,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function Jo(e, t = (n) => n) {
+function Qa(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Zo(Si("round"));
+return ec(Ei("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1455,11 +1473,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Qo(e.flag, e.action, e.situation);
+return Za(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Li[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1467,7 +1485,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Li[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1476,8 +1494,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function Qo(e, t, n) {
-const r = qo[e];
+function Za(e, t, n) {
+const r = Ja[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1492,59 +1510,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function Zo(e) {
+function ec(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var ec = G({
-life: /* @__PURE__ */ U(
-G({
-condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(3))
+var tc = U({
+life: /* @__PURE__ */ V(
+U({
+condition: /* @__PURE__ */ re(["none", "incapacitated", "dying", "dead"]),
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ ci([/* @__PURE__ */ xe(), /* @__PURE__ */ re("used")]))),
-skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
+reactions: /* @__PURE__ */ V(/* @__PURE__ */ At(/* @__PURE__ */ X(), /* @__PURE__ */ di([/* @__PURE__ */ ze(), /* @__PURE__ */ ne("used")]))),
+skillsVs: /* @__PURE__ */ V(/* @__PURE__ */ Ce(/* @__PURE__ */ X()))
 });
-function tc(e) {
+function nc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var ji = { condition: "none", savesOwed: 0 };
-function nc(e) {
-const t = /* @__PURE__ */ We(ec, e);
-return t.success ? cc(t.output) : null;
+var Gi = { condition: "none", savesOwed: 0 };
+function rc(e) {
+const t = /* @__PURE__ */ Xe(tc, e);
+return t.success ? lc(t.output) : null;
 }
-function ze(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...ji } : hi(t);
+function Je(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...Gi } : vi(t);
 }
-function Bn(e, t) {
-return Hn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function Kn(e, t) {
+return xn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function rc(e, t) {
+function ic(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? ji : hi(e);
+const n = e === null ? Gi : vi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function ic(e) {
-return Hn(e.life, void 0, void 0);
-}
 function sc(e) {
+return xn(e.life, void 0, void 0);
+}
+function oc(e) {
 return e.life?.condition ?? "none";
 }
 function ac(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function oc(e, t) {
+function cc(e, t) {
 return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function cc(e) {
-return Hn(e.life, e.reactions, e.skillsVs);
+function lc(e) {
+return xn(e.life, e.reactions, e.skillsVs);
 }
-function Hn(e, t, n) {
+function xn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Fi = ["defend", "evade", "react", "counter", "skill", "save"], lc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", dc = {
+var Ui = ["defend", "evade", "react", "counter", "skill", "save"], dc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", uc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1559,32 +1577,32 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, sn = {
+}, cn = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Gi(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+function Vi(e) {
+if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 if (O(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Fi.join("|")}`);
-const n = Y(t, "--action", Fi), r = L(e, "situation");
+const t = M(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${Ui.join("|")}`);
+const n = Y(t, "--action", Ui), r = M(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => O(e, o));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", Un);
+const i = r === void 0 ? "front" : Y(r, "--situation", Bn);
 if (O(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (O(e, "perception-roll") && Ie[i].perceptionGate === "none")
+if (O(e, "perception-roll") && Pe[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ie[i].mentalCheckEasesPenalty))
+if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Pe[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !O(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
@@ -1593,74 +1611,74 @@ return {
 action: n,
 situation: i,
 mentalAsked: O(e, "mental") || O(e, "mental-roll"),
-mod: Te(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Te(e, "perception-mod", -1e3, 1e3) ?? 0,
-aidedBy: L(e, "aided-by") ?? null,
-vs: L(e, "vs") ?? null,
-ally: L(e, "ally") ?? null,
-skillName: L(e, "skill") ?? null
+mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
+aidedBy: M(e, "aided-by") ?? null,
+vs: M(e, "vs") ?? null,
+ally: M(e, "ally") ?? null,
+skillName: M(e, "skill") ?? null
 };
 }
-function uc(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ie[e.situation].perceptionGate !== "none", r = [];
+function fc(e) {
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Pe[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function Ui(e) {
+function Bi(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(sn),
+values: e.action === "save" ? ["save_check"] : k.values(cn),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: uc(e),
+dice: fc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? fc(e, t, r.action) : hc(e, t, r);
+return e.action === "save" ? hc(e, t, r.action) : mc(e, t, r);
 }
-};
-}
-function fc(e, t, n) {
-const r = t.bars.vitality.value;
-if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
-if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-if (s === null) return { kind: "missing-value", key: "save_check" };
-const a = ho(r, i, ft(n, s + e.mod));
-if (!a.ok) return { kind: "refused", reason: "no save is owed" };
-const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
-return {
-headline: o ? "saved" : c ? "dies" : "acts",
-steps: [
-S(de, { kind: "save-title", who: l }),
-S(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ce("Roll", a.steps),
-...Ao("Now", a.life, a.vitality)
-],
-changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-state: Bn(t.state, a.life),
-detail: a
 };
 }
 function hc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ze(t.state, r), s = k.fromEntries(
-k.keys(sn).map(($) => [$, t.values[sn[$]]?.current ?? null])
-), a = t.state;
-let o = null;
-if (e.aidedBy !== null) {
-const $ = t.others[e.aidedBy];
-if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
-if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const _ = $.state.reactions ?? {}, H = e.vs !== null && k.prototype.hasOwnProperty.call(_, e.vs) ? _[e.vs] : void 0;
-o = {
-by: e.aidedBy,
-stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
-reaction: H,
-condition: ze($.state, $.vitality ?? null).condition,
-acting: $.acting === !0
+const i = Je(t.state, r), s = t.values.save_check?.current ?? null;
+if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (s === null) return { kind: "missing-value", key: "save_check" };
+const o = ma(r, i, ht(n, s + e.mod));
+if (!o.ok) return { kind: "refused", reason: "no save is owed" };
+const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
+return {
+headline: a ? "saved" : c ? "dies" : "acts",
+steps: [
+S(de, { kind: "save-title", who: l }),
+S(ie, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Ne("Roll", o.steps),
+...Sa("Now", o.life, o.vitality)
+],
+changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
+state: Kn(t.state, o.life),
+detail: o
 };
 }
-const c = Xo({
+function mc(e, t, n) {
+const r = t.bars.vitality.value;
+if (r === null) return { kind: "bar", resource: "vitality" };
+const i = Je(t.state, r), s = k.fromEntries(
+k.keys(cn).map((b) => [b, t.values[cn[b]]?.current ?? null])
+), o = t.state;
+let a = null;
+if (e.aidedBy !== null) {
+const b = t.others[e.aidedBy];
+if (!b) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
+const D = b.state.reactions ?? {}, x = e.vs !== null && k.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
+a = {
+by: e.aidedBy,
+stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
+reaction: x,
+condition: Je(b.state, b.vitality ?? null).condition,
+acting: b.acting === !0
+};
+}
+const c = qa({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1669,16 +1687,16 @@ checkTargets: s,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
-aid: o,
+aid: a,
 acting: t.acting,
 vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
-round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
+round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: Jo(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: sn[c.check] };
-const l = { ...a };
+if (c.kind === "refused") return { kind: "refused", reason: Qa(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: cn[c.check] };
+const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
@@ -1686,13 +1704,13 @@ const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, i
 u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
 const m = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, p = c.pendingDefense, T = [
 S(de, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
-S(se, { kind: "check-summary", who: v, action: e.action, result: p }),
-...Ce("Check", c.steps),
+S(ie, { kind: "check-summary", who: v, action: e.action, result: p }),
+...Ne("Check", c.steps),
 ...p !== null ? [S("Result", { kind: "check-result", who: v, result: p, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...g ? [S("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [S(Oe, { kind: "offer-damage" })] : [],
-...g ? To(t.id) : []
+...c.offerDamageButton ? [S(Ie, { kind: "offer-damage" })] : [],
+...g ? Ea(t.id) : []
 ];
 return {
 headline: m,
@@ -1704,19 +1722,19 @@ observed: !1,
 detail: c
 };
 }
-var Vi = (e) => e == null ? "" : ` (${e})`, mc = {
+var Hi = (e) => e == null ? "" : ` (${e})`, vc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Vi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Vi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Hi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Hi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
-const t = L(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", Un);
+const t = M(e, "situation");
+return t === void 0 ? null : Y(t, "--situation", Bn);
 },
 situationWords(e) {
-const t = Ie[e];
+const t = Pe[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1725,119 +1743,119 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => Ei(Ui(Gi(Ti({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => Di(Bi(Vi(_i({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => _i(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Ri(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Oe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ie, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, vc = [
+}, pc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function pc(e) {
-return A.max(0, nn(e, 5));
-}
-var Bi = 25;
 function gc(e) {
-const t = [], n = A.max(0, e.amount), r = wi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = nn(n, r), a = n - s;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
-let o = a, c = null, l = null;
+return A.max(0, rn(e, 5));
+}
+var Ki = 25;
+function kc(e) {
+const t = [], n = A.max(0, e.amount), r = $i(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = rn(n, r), o = n - s;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
+let a = o, c = null, l = null;
 const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const m = wi(d.soakPercent, 0, 100), g = nn(a, 100 - m);
-m > 0 && t.push({ kind: "soak", soakPercent: m, before: a, after: g }), o = A.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: o });
+const m = $i(d.soakPercent, 0, 100), g = rn(o, 100 - m);
+m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: g }), a = A.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: a });
 const v = A.max(0, d.armorReduction);
 if (v > 0) {
-const T = o;
-o = A.max(0, o - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: o });
+const T = a;
+a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: a });
 }
-const p = nn(g, Bi);
+const p = rn(g, Ki);
 c = A.max(0, f - p), f > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: g,
-wearPercent: Bi,
+wearPercent: Ki,
 wear: p,
 before: f,
 after: c
 } : c = d.protection;
 } else {
 const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : m ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: a }), d !== null) {
+if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {
 c = d.protection;
 const v = A.max(0, d.naturalReduction);
 if (v > 0) {
-const p = o;
-o = A.max(0, o - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: p, after: o });
+const p = a;
+a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: p, after: a });
 }
 }
 }
 if (i > 0) {
-const m = o;
-o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: m, after: o });
+const m = a;
+a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: m, after: a });
 }
-const h = s + o;
-return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
+const h = s + a;
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
-var an = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function kc(e) {
+var ln = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function yc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function Hi(e, t) {
+function xi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function Kn(e, t, n, r) {
+function Wn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function yc(e) {
-const t = kc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Kn(e, t, n, !0);
+function wc(e) {
+const t = yc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Wn(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Kn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Wn(e, t, n, !1);
 if (e.instantKill) {
-const a = uo(e.bars.vitality, e.life);
-n.push(...a.steps);
-const o = { ...e.bars, vitality: a.after };
+const o = fa(e.bars.vitality, e.life);
+n.push(...o.steps);
+const a = { ...e.bars, vitality: o.after };
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: o,
+bars: a,
 protectionAfter: null,
-life: a.life,
+life: o.life,
 steps: n,
-changed: a.after !== e.bars.vitality || !Hi(a.life, e.life)
+changed: o.after !== e.bars.vitality || !xi(o.life, e.life)
 };
 }
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
-const a = e.to, o = e.bars[a];
-if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), Kn(e, t, n, !1);
-const c = o - r;
-return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
+const o = e.to, a = e.bars[o];
+if (a === null)
+return n.push({ kind: "bar-not-a-number", bar: o }), Wn(e, t, n, !1);
+const c = a - r;
+return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
 defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [a]: c },
+bars: { ...e.bars, [o]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: c !== o
+changed: c !== a
 };
 }
-const i = gc({
+const i = kc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction
 });
-for (const a of i.steps) n.push(a);
-const s = mi(e.bars.vitality, i.vitalityLoss, e.life);
-for (const a of s.steps) n.push(a);
+for (const o of i.steps) n.push(o);
+const s = pi(e.bars.vitality, i.vitalityLoss, e.life);
+for (const o of s.steps) n.push(o);
 return {
 defenseUsed: t,
 cancelled: !1,
@@ -1845,52 +1863,52 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !Hi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !xi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var wc = {
+var bc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, bc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ki = {
+}, $c = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Wi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 };
-function $c(e) {
-const t = O(e, "instant-kill"), n = rn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
+function Ac(e) {
+const t = O(e, "instant-kill"), n = an(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
 if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
-const r = n ?? 0, i = n === void 0 ? void 0 : E(n), s = L(e, "type"), a = s === void 0 ? "physical" : an[Y(s, "--type", k.keys(an))], o = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
+const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = M(e, "type"), o = s === void 0 ? "physical" : ln[Y(s, "--type", k.keys(ln))], a = Y(M(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || o !== "vitality") && (O(e, "type") || O(e, "pierce")))
-throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-const c = L(e, "defense");
+if ((t || a !== "vitality") && (O(e, "type") || O(e, "pierce")))
+throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
+const c = M(e, "defense");
 return {
 amount: r,
-track: a,
-piercePercent: Te(e, "pierce", 0, 100) ?? 0,
-to: o,
+track: o,
+piercePercent: Ee(e, "pierce", 0, 100) ?? 0,
+to: a,
 instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function Ac(e) {
+function Sc(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function xi(e) {
-const t = Ki[e.track];
+function Yi(e) {
+const t = Wi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Sc(e, r)
+resolve: (r) => Tc(e, r)
 };
 }
-function Sc(e, t) {
-const n = Ki[e.track], r = e.to === "vitality" && !e.instantKill;
+function Tc(e, t) {
+const n = Wi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new _c(t.values, n) : null, c = r && t.stance === "defensive" ? pc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = yc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Dc(t.values, n) : null, c = r && t.stance === "defensive" ? gc(o("fortitude")) : 0, l = Je(t.state, t.bars.vitality.value), d = wc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1899,7 +1917,7 @@ instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
 bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
-armor: o,
+armor: a,
 stanceReduction: c,
 life: l
 }), f = [];
@@ -1908,34 +1926,34 @@ for (const h of ["soul", "power"]) {
 const m = d.bars[h];
 m !== null && m !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: m });
 }
-o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
-headline: Dc(d, l),
-steps: Tc(t.id, e, d, l),
+headline: Rc(d, l),
+steps: Ec(t.id, e, d, l),
 changes: f,
-state: Bn(t.state, d.life),
+state: Kn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (u.answer = null), u;
 }
-function Tc(e, t, n, r) {
-const i = So(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Ec(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
-let a, o = !1;
+function Ec(e, t, n, r) {
+const i = Ta(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: _c(n) }, { kind: "hit-summary", section: ie, who: e, result: i }];
+let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
-const c = o ? a : void 0;
+d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function Ec(e) {
+function _c(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var _c = class {
+var Dc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1961,7 +1979,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Dc(e, t) {
+function Rc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1969,9 +1987,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Rc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Oc = [`Defensive: ${Gn.defensive}. Reactive: ${Gn.reactive}.`];
-function Cc(e) {
-return Ai(e, {
+var Oc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Cc = [`Defensive: ${Vn.defensive}. Reactive: ${Vn.reactive}.`];
+function Ic(e) {
+return Ti(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1981,7 +1999,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var Ic = {
+var Nc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -1995,60 +2013,60 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Nc = new q(k.keys(Ic));
-function Pc(e, t = (n) => n) {
-return bo(e) ? Ro(e, t) : Nc.has(e.kind) ? yo(e, t) : go(e);
+}, Pc = new q(k.keys(Nc));
+function Mc(e, t = (n) => n) {
+return $a(e) ? Oa(e, t) : Pc.has(e.kind) ? wa(e, t) : ka(e);
 }
-var xn = {
+var Yn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Un.join(", ") + ".",
+"Situations: " + Bn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: Oc
-}, Mc = {
+stance: Cc
+}, Lc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: wc, usage: bc, help: xn.damage },
-defend: { flags: dc, usage: lc, help: xn.defend },
-stance: { flags: {}, usage: Rc, help: xn.stance }
+damage: { flags: bc, usage: $c, help: Yn.damage },
+defend: { flags: uc, usage: dc, help: Yn.defend },
+stance: { flags: {}, usage: Oc, help: Yn.stance }
 },
-stances: jo,
+stances: Fa,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => xi($c(e)),
-planDefend: (e) => Ui(Gi(e)),
-planStance: Cc,
-planHandEdit: (e) => xi(Ac(e)),
-attack: mc,
-macros: vc,
+planDamage: (e) => Yi(Ac(e)),
+planDefend: (e) => Bi(Vi(e)),
+planStance: Ic,
+planHandEdit: (e) => Yi(Sc(e)),
+attack: vc,
+macros: pc,
 setVitality(e, t, n) {
-const r = fo(e, t, ze(n, e));
+const r = ha(e, t, Je(n, e));
 return {
 vitality: r.after,
-state: Bn(n, r.life),
+state: Kn(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: rc,
-endRound: ic,
-condition: (e, t) => e.life ? sc(e) : ze(e, t).condition,
+enter: ic,
+endRound: sc,
+condition: (e, t) => e.life ? oc(e) : Je(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-deadForGood: (e, t) => ze(e, t).condition === "dead",
-parseState: nc,
+deadForGood: (e, t) => Je(e, t).condition === "dead",
+parseState: rc,
 isEmptyState: ac,
-describeStateChange: oc,
-parseAnswer: tc,
-words: Pc
-}, Wn = [
+describeStateChange: cc,
+parseAnswer: nc,
+words: Mc
+}, zn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2062,7 +2080,7 @@ words: Pc
 "spell-invisible",
 "covert",
 "spectator"
-], Lc = ["gun", "spell-unseen"], fe = {
+], jc = ["gun", "spell-unseen"], fe = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2070,7 +2088,7 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Xe = {
+}, Qe = {
 front: fe,
 "thrown-object": fe,
 "spell-seen": fe,
@@ -2092,32 +2110,32 @@ covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function jc(e, t) {
+function Fc(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function Fc(e) {
-return Xe[e].perceive !== null;
+function Gc(e) {
+return Qe[e].perceive !== null;
 }
-var Dt = 4, Gc = G({
-result: /* @__PURE__ */ ie(["success", "fail"]),
-situation: /* @__PURE__ */ ie(Wn),
+var Rt = 4, Uc = U({
+result: /* @__PURE__ */ re(["success", "fail"]),
+situation: /* @__PURE__ */ re(zn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: /* @__PURE__ */ xe()
+perceived: /* @__PURE__ */ ze()
 });
-function Uc(e) {
-const t = /* @__PURE__ */ We(Gc, e);
+function Vc(e) {
+const t = /* @__PURE__ */ Xe(Uc, e);
 return t.success ? t.output : null;
 }
-var Vc = G({
+var Bc = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(Dt))),
+roundsDead: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(Rt))),
 /** The free save of this death has been tried. */
-freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
+freeSaveUsed: /* @__PURE__ */ V(/* @__PURE__ */ ne(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
-triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
+triedThisRound: /* @__PURE__ */ V(/* @__PURE__ */ ne(!0))
 });
-function Bc(e) {
-const t = /* @__PURE__ */ We(Vc, e);
+function Hc(e) {
+const t = /* @__PURE__ */ Xe(Bc, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2126,89 +2144,89 @@ return n;
 function we(e) {
 return e !== null && e <= 0;
 }
-function Wi(e) {
+function zi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function Yi(e) {
+function Xi(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function Hc(e, t) {
-return t ? { roundsDead: Dt, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
+function Kc(e, t) {
+return t ? { roundsDead: Rt, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
-function Kc(e) {
+function xc(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Dt, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Rt, n.roundsDead + 1) };
 }
-function Yn(e) {
-return A.max(0, Dt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+function Xn(e) {
+return A.max(0, Rt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function zi(e, t) {
-return we(t) && Yn(e) === 0;
+function qi(e, t) {
+return we(t) && Xn(e) === 0;
 }
-function xc(e, t) {
+function Wc(e, t) {
 return "has had a save or another round dead since";
 }
-function Wc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Fc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function Yc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Gc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function Yc(e) {
+function zc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Wc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Qe[r], s = Yc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
-const a = e.state;
+const o = e.state;
 if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
 const d = e.hit + i.hitBonus + e.mod, f = A.max(0, e.armor), u = d > f;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };
 }
-let o = A.max(0, e.amount);
+let a = A.max(0, e.amount);
 if (s === "success") {
-const d = A.max(0, e.armorDefense), f = A.max(0, o - d);
-t.push({ kind: "armor-defense", before: o, defense: d, after: f }), o = f;
+const d = A.max(0, e.armorDefense), f = A.max(0, a - d);
+t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;
 }
-const c = e.vitality - o;
+const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Wi(a) : a, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? zi(o) : o, steps: t, dies: l, answerUsed: !0 };
 }
-function Rt(e) {
-return Xe[e].reactCheck !== null ? "react" : "defend";
+function Ot(e) {
+return Qe[e].reactCheck !== null ? "react" : "defend";
 }
-function zn(e, t) {
-const n = Xe[t];
+function qn(e, t) {
+const n = Qe[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function zc(e) {
-const { action: t, situation: n } = e, r = Xe[n], i = [], s = zn(t, n);
+function Xc(e) {
+const { action: t, situation: n } = e, r = Qe[n], i = [], s = qn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const a = s.check ? Rt(n) : null;
-if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
+const o = s.check ? Ot(n) : null;
+if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-const o = t === "defend" || t === "guard", c = (f) => {
-if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+const a = t === "defend" || t === "guard", c = (f) => {
+if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const u = { result: "fail", situation: n, perceived: f };
 return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: u, drawSpectator: !1 };
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Xi("perceive", e.rolls.perceive, u, f, h);
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Ji("perceive", e.rolls.perceive, u, f, h);
 if (i.push(m.step), !m.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
-if (a) {
-const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Xi(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
-if (i.push(u.step), o) {
+if (o) {
+const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Ji(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
+if (i.push(u.step), a) {
 const h = u.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!u.success)
@@ -2218,18 +2236,18 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function Xi(e, t, n, r, i) {
-const s = jc(n, r) + i, a = ft(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
-return { success: a.success, step: o };
+function Ji(e, t, n, r, i) {
+const s = Fc(n, r) + i, o = ht(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+return { success: o.success, step: a };
 }
-function Xc(e, t) {
+function qc(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var qc = 1;
-function Jc(e) {
+var Jc = 1;
+function Qc(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Dt) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Rt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -2240,37 +2258,37 @@ const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;
 }
-const a = ft(e.rolls.save, e.saveTarget + e.mod);
-if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: qc, state: Yi(t), expAfter: s, stood: !0 };
-const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: Yn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+const o = ht(e.rolls.save, e.saveTarget + e.mod);
+if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Jc, state: Xi(t), expAfter: s, stood: !0 };
+const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
+return i.push({ kind: "save-failed", triesLeft: Xn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
 }
-var Qc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Zc(e) {
-return Qc.has(e.kind);
+var Zc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function el(e) {
+return Zc.has(e.kind);
 }
-function el(e, t) {
+function tl(e, t) {
 if (!we(t)) return;
-if (zi(e, t)) return "Dead for good: no save is left";
+if (qi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Yn(e);
+const n = Xn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function qi(e, t, n, r = !1) {
+function Qi(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var tl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function nl(e, t) {
+var nl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function rl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${tl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${nl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return el(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return tl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2285,13 +2303,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var rl = {
+var il = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, il = {
+}, sl = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2303,26 +2321,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, sl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", al = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Ji(e) {
+}, ol = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", al = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function Zi(e) {
 if (e === void 0) return null;
-if (Lc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return Y(e, "--situation", Wn);
+if (jc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return Y(e, "--situation", zn);
 }
-function ol(e) {
-const t = rn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
+function cl(e) {
+const t = an(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
 if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
-const r = L(e, "defense");
+const r = M(e, "defense");
 return {
 amount: t,
-track: an[Y(L(e, "type") ?? "physical", "--type", k.keys(an))],
+track: ln[Y(M(e, "type") ?? "physical", "--type", k.keys(ln))],
 hit: n,
-situation: Ji(L(e, "situation")),
-mod: Te(e, "mod", -1e3, 1e3) ?? 0,
+situation: Zi(M(e, "situation")),
+mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function Qi(e) {
+function es(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2330,7 +2348,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Yc({
+const i = zc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2343,17 +2361,17 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-S(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
-S(se, { kind: "attack-summary", who: s, headline: a }),
-...Ce("Defense", i.steps.filter(c)),
-...Ce("Breakdown", i.steps.filter((d) => !c(d))),
-...qi("Now", i.state, i.vitality)
+}), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+S(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
+S(ie, { kind: "attack-summary", who: s, headline: o }),
+...Ne("Defense", i.steps.filter(c)),
+...Ne("Breakdown", i.steps.filter((d) => !c(d))),
+...Qi("Now", i.state, i.vitality)
 ];
 return {
-headline: a,
+headline: o,
 steps: l,
-changes: o,
+changes: a,
 state: i.state,
 // The defense made ahead is used up by this attack, hit or miss.
 ...i.answerUsed && n.answer !== null ? { answer: null } : {},
@@ -2362,69 +2380,69 @@ detail: i
 }
 };
 }
-function cl(e) {
-return Qi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function ll(e) {
+return es({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var Zi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function es(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
-const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Zi.join("|")}`);
+var ts = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function ns(e) {
+if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+const t = M(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${ts.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", Zi), i = L(e, "situation");
+const r = Y(t, "--action", ts), i = M(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = Ji(i) ?? "front", a = Xe[s], o = zn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Rt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Rt(s) === "defend";
+const s = Zi(i) ?? "front", o = Qe[s], a = qn(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Ot(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ot(s) === "defend";
 if (O(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (O(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (O(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (O(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
 if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
 if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
 if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
 if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-const d = L(e, "difficulty");
+const d = M(e, "difficulty");
 return {
 action: r,
 situation: s,
 situationGiven: i !== void 0,
 difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
-mod: Te(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Te(e, "perception-mod", -1e3, 1e3) ?? 0,
-vs: L(e, "vs") ?? null,
-ally: L(e, "ally") ?? null,
-skillName: L(e, "skill") ?? null
+mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
+vs: M(e, "vs") ?? null,
+ally: M(e, "ally") ?? null,
+skillName: M(e, "skill") ?? null
 };
 }
-function ts(e) {
-if (e.action === "save") return dl(e);
-const t = e.action, n = zn(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Rt(e.situation) === "react" ? "react-roll" : "roll" }), {
+function rs(e) {
+if (e.action === "save") return ul(e);
+const t = e.action, n = qn(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ot(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return ll(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return dl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function ll(e, t, n, r) {
+function dl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Si("turn") };
+if (n.acting) return { kind: "refused", reason: Ei("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (m) => n.values[m]?.current ?? null, o = zc({
+const o = (m) => n.values[m]?.current ?? null, a = Xc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
-checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
+checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
 rolls: r,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -2432,32 +2450,32 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName
 });
-if (o.kind === "missing")
-return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-const c = [...o.steps], l = [];
+if (a.kind === "missing")
+return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
+const c = [...a.steps], l = [];
 let d;
-if (o.pending && t === "guard" && s && e.ally) {
-const m = Xc(s.answer ?? void 0, o.pending);
+if (a.pending && t === "guard" && s && e.ally) {
+const m = qc(s.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
-} else o.pending && (d = o.pending);
-o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+} else a.pending && (d = a.pending);
+a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const f = a.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
 S(de, { kind: "defense-title", who: u, action: t, situation: e.situation }),
-f ? S(se, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : S(se, { kind: "defense-announced", who: u, action: t }),
-...Ce("Check", c),
+f ? S(ie, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : S(ie, { kind: "defense-announced", who: u, action: t }),
+...Ne("Check", c),
 ...f ? [S("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
-...f === "fail" && t === "defend" ? [S(Oe, { kind: "offer-damage" })] : []
+...f === "fail" && t === "defend" ? [S(Ie, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
-detail: o
+detail: a
 };
 }
-function dl(e) {
+function ul(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2465,7 +2483,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, a = Jc({
+const i = n.cost ?? 100, s = n.save ?? 100, o = Qc({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2473,8 +2491,8 @@ mod: e.mod,
 exp: t.values.exp?.current ?? null,
 rolls: { cost: i, save: s }
 });
-if (a.kind === "refused")
-switch (a.reason) {
+if (o.kind === "refused")
+switch (o.reason) {
 case "not-dead":
 return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
 case "dead-for-good":
@@ -2486,27 +2504,27 @@ return { kind: "missing-value", key: "exp" };
 case "missing-save-check":
 return { kind: "missing-value", key: "save_check" };
 }
-const o = [];
-a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
+const a = [];
+o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }), o.expAfter !== null && a.push({ kind: "value", key: "exp", to: o.expAfter });
 const c = t.id;
 return {
-headline: a.stood ? "saved" : "acts",
+headline: o.stood ? "saved" : "acts",
 steps: [
 S(de, { kind: "save-title", who: c }),
-S(se, { kind: "save-summary", who: c, stood: a.stood }),
-...Ce("Roll", a.steps),
-...qi("Now", a.state, a.vitality, !0)
+S(ie, { kind: "save-summary", who: c, stood: o.stood }),
+...Ne("Roll", o.steps),
+...Qi("Now", o.state, o.vitality, !0)
 ],
-changes: o,
-state: a.state,
+changes: a,
+state: o.state,
 // Undo puts paid EXP back (issue: the threshold edition).
-...a.expAfter !== null ? { undoable: !0 } : {},
-detail: a
+...o.expAfter !== null ? { undoable: !0 } : {},
+detail: o
 };
 }
 };
 }
-var ul = {
+var fl = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2515,9 +2533,9 @@ label: (e, t) => {
 const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
-situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
+situation: (e) => M(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
-const t = Xe[e];
+const t = Qe[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -2527,22 +2545,22 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = Ei(ts(es(Ti({ action: e, situation: t }))), "pending-defense");
-return t !== null && Rt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+const n = Di(rs(ns(_i({ action: e, situation: t }))), "pending-defense");
+return t !== null && Ot(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => _i(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, fl = [
+keep: (e, t) => Ri(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, hl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], hl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function ml(e, t, n, r) {
+], ml = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function vl(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function vl(e, t = (n) => n) {
+function pl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2552,8 +2570,8 @@ return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n
 case "defense-does-not-answer":
 return `The pending defense was made against ${ve[n.madeFor].toLowerCase()}, without the perceive check ${ve[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ve[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ve[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2575,7 +2593,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${hl[n.check]} d100 ${n.roll} vs ${ml(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${ml[n.check]} d100 ${n.roll} vs ${vl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ve[n.situation]} not perceived: no defense, the attack hits` : `${ve[n.situation]}: attack not perceived, no defense`;
@@ -2599,25 +2617,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function pl(e, t = (n) => n) {
-return Zc(e) ? nl(e, t) : vl(e, t);
+function gl(e, t = (n) => n) {
+return el(e) ? rl(e, t) : pl(e, t);
 }
-var gl = {
+var kl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: rl,
-usage: sl,
+flags: il,
+usage: ol,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: il,
+flags: sl,
 usage: al,
 help: [
-"Situations: " + Wn.join(", ") + ".",
+"Situations: " + zn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2626,130 +2644,130 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Qi(ol(e)),
-planDefend: (e) => ts(es(e)),
+planDamage: (e) => es(cl(e)),
+planDefend: (e) => rs(ns(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: cl,
-attack: ul,
-macros: fl,
+planHandEdit: ll,
+attack: fl,
+macros: hl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Yi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Wi(n))), {
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Xi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = zi(n))), {
 vitality: i,
 state: s,
 steps: r,
-conditions: r.filter((a) => a.kind !== "vitality-change"),
+conditions: r.filter((o) => o.kind !== "vitality-change"),
 now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: Hc,
-endRound: Kc,
+enter: Kc,
+endRound: xc,
 condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: zi,
-parseState: Bc,
+deadForGood: qi,
+parseState: Hc,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: xc,
-parseAnswer: Uc,
-words: pl
-}, Ot = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, kl = 10;
-function Xn(e, t) {
+describeStateChange: Wc,
+parseAnswer: Vc,
+words: gl
+}, Ct = ["passive", "active", "full"], vt = { passive: 0, active: 5, full: 10 }, yl = 10;
+function Jn(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
-function ns(e, t) {
+function is(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = Xn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Xn(t.defender, -mt[i]) >= n) ?? "passive";
+const n = Jn(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Jn(t.defender, -vt[i]) >= n) ?? "passive";
 }
-function yl(e) {
+function wl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (mt[r] > 0)
+if (vt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const u = ns(r, n);
-u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: mt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
+const u = is(r, n);
+u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: vt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
 }
-const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
-const o = e.attack > a;
-t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
+const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
+const a = e.attack > o;
+t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
-if (o) {
-const u = e.attack - a, h = A.max(0, e.weapon) + u;
+if (a) {
+const u = e.attack - o, h = A.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
 const m = A.max(0, e.armorScore - e.armorPenetration), g = h > m;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
 }
-const l = mt[r];
+const l = vt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Xn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && a - e.attack >= kl;
-return f && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: f, steps: t };
+l > 0 && n.defender !== null && (d = Jn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const f = r !== "passive" && o - e.attack >= yl;
+return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };
 }
-function qn(e, t) {
+function Qn(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var cn = (e, t = !1) => qn(e <= 0, t);
-function wl(e) {
+var dn = (e, t = !1) => Qn(e <= 0, t);
+function bl(e) {
 if (typeof e != "object" || e === null || Q.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : qn(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Qn(n.down === !0, n.dead === !0);
 }
-function bl(e) {
+function $l(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var $l = {
+var Al = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Al = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Sl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", rs = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Tl(e) {
-const t = rn(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+}, Sl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Tl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ss = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function El(e) {
+const t = an(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = M(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
-const r = L(e, "defense-mode");
+const r = M(e, "defense-mode");
 return {
 weapon: t,
-attack: Et(n, "--attack", -1e3, 1e3),
-ap: Te(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : Y(r, "--defense-mode", Ot)
+attack: _t(n, "--attack", -1e3, 1e3),
+ap: Ee(e, "ap", 0, 1e3) ?? 0,
+mode: r === void 0 ? null : Y(r, "--defense-mode", Ct)
 };
 }
-function El(e) {
-return e !== null && Ot.includes(e);
-}
 function _l(e) {
-return rs.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+return e !== null && Ct.includes(e);
 }
-function Dl(e, t) {
+function Dl(e) {
+return ss.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+}
+function Rl(e, t) {
 return {
-values: rs,
+values: ss,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Rl(e, t, n, r.defense ?? 1);
+return Ol(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Rl(e, t, n, r) {
-const i = _l(n);
+function Ol(e, t, n, r) {
+const i = Dl(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (El(n.stance) ? n.stance : "passive"), o = yl({
+const s = (u) => n.values[u]?.current ?? 0, o = e.mode ?? (_l(n.stance) ? n.stance : "passive"), a = wl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
-mode: a,
+mode: o,
 defenseRoll: r,
 defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
 armorScore: s("armor_score"),
@@ -2761,57 +2779,57 @@ limit: t.overwhelmLimit
 }
 }), c = [];
 let l;
-if (o.damage) {
-const u = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
+if (a.damage) {
+const u = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
 if (h === null) return { kind: "bar", resource: u };
-const m = h - o.damage.amount;
-l = { kind: "bar-moved", to: o.damage.to, before: h, after: m }, m !== h && c.push({ kind: "bar", resource: u, to: m });
+const m = h - a.damage.amount;
+l = { kind: "bar-moved", to: a.damage.to, before: h, after: m }, m !== h && c.push({ kind: "bar", resource: u, to: m });
 }
-o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
-const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
+a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
+const d = n.id, f = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
 return {
-headline: o.hits ? f ? "falls" : "hit" : "missed",
+headline: a.hits ? f ? "falls" : "hit" : "missed",
 steps: [
-S(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
-S(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
-...Ce("Breakdown", l ? [...o.steps, l] : o.steps),
+S(de, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: f } : { missed: !0 } }),
+S(ie, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: f, counter: a.counterattack }),
+...Ne("Breakdown", l ? [...a.steps, l] : a.steps),
 ...f ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: cn(bl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
-detail: o
+state: dn($l(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+detail: a
 };
 }
-function Ol(e, t) {
+function Cl(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
-if (s && a === null) return { kind: "bar", resource: t.stamina };
-const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
+if (s && o === null) return { kind: "bar", resource: t.stamina };
+const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
 S(de, { kind: "loss-title", who: c, loss: e }),
-S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+S(ie, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
+S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })
 ],
-changes: o,
-state: cn(s ? r : r - e, n.state.dead === !0),
+changes: a,
+state: dn(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }
 };
 }
 };
 }
-function Cl(e, t) {
-return Dl(Tl(e), t);
+function Il(e, t) {
+return Rl(El(e), t);
 }
-function Il(e) {
-return Ai(e, {
+function Nl(e) {
+return Ti(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2819,15 +2837,15 @@ change: "mode-change",
 effect: "mode-effect",
 // Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: mt[t] })
+detail: (t) => ({ stance: t, cost: vt[t] })
 });
 }
-var ln = {
+var un = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, is = { passive: "passively", active: "actively", full: "fully" };
-function Nl(e, t) {
+}, os = { passive: "passively", active: "actively", full: "fully" };
+function Pl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2850,24 +2868,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${is[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${os[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return ln[e.stance] ?? "";
+return un[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${is[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${os[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function Pl(e, t = (n) => n) {
-return Nl(e, t) ?? Ml(e);
+function Ml(e, t = (n) => n) {
+return Pl(e, t) ?? Ll(e);
 }
-var Jn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Ml(e) {
+var Zn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Ll(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2877,7 +2895,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${Jn(t.passive)} passive${t.mode !== "passive" ? `${Jn(t.active)} active` : ""}${t.mode === "full" ? `${Jn(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${Zn(t.passive)} passive${t.mode !== "passive" ? `${Zn(t.active)} active` : ""}${t.mode === "full" ? `${Zn(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2892,12 +2910,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Ll = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, jl = {
+var jl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Fl = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: Ot,
-label: (e) => Ll[e] ?? e,
+choices: Ct,
+label: (e) => jl[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2906,15 +2924,15 @@ return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(s, a) {
-if (!Ot.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
-const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (ns(i, o) !== i)
-return { kind: "refused", reason: `${i} defense costs ${mt[i]} initiative, more than the overwhelm limit allows now` };
-const c = a.defense ?? 1;
+resolve(s, o) {
+if (!Ct.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
+const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (is(i, a) !== i)
+return { kind: "refused", reason: `${i} defense costs ${vt[i]} initiative, more than the overwhelm limit allows now` };
+const c = o.defense ?? 1;
 return {
 headline: "acts",
-steps: [S(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [S(ie, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }
@@ -2922,19 +2940,19 @@ detail: { mode: i, roll: c }
 }
 };
 },
-keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Fl = [
+keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) }, roll: n.defense ?? 1 })
+}, Gl = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Gl = {
+], Ul = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: $l,
-usage: Al,
+flags: Al,
+usage: Sl,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2945,68 +2963,68 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Sl, help: [`Passive: ${ln.passive}. Active: ${ln.active}. Full: ${ln.full}.`] }
+stance: { flags: {}, usage: Tl, help: [`Passive: ${un.passive}. Active: ${un.active}. Full: ${un.full}.`] }
 },
-stances: Ot,
+stances: Ct,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: Cl,
+planDamage: Il,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: Il,
-planHandEdit: Ol,
-attack: jl,
-macros: Fl,
+planStance: Nl,
+planHandEdit: Cl,
+attack: Fl,
+macros: Gl,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: cn(t, r),
+state: dn(t, r),
 steps: i,
 conditions: [],
 now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? qn(!1, !0) : e === null ? {} : cn(e),
+enter: (e, t) => t ? Qn(!1, !0) : e === null ? {} : dn(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: wl,
+parseState: bl,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: Pl
-}, Ul = { soak: Mc, threshold: gl, opposed: Gl }, qe = new M();
-for (const [e, t] of k.entries(Ul)) qe.set(e, { ...t, id: e });
-var Qn = qe.keys().next().value, Vl = Qn;
-function Zn(e) {
-return typeof e == "string" && qe.has(e);
+words: Ml
+}, Vl = { soak: Lc, threshold: kl, opposed: Ul }, Ze = new P();
+for (const [e, t] of k.entries(Vl)) Ze.set(e, { ...t, id: e });
+var er = Ze.keys().next().value, Bl = er;
+function tr(e) {
+return typeof e == "string" && Ze.has(e);
 }
-function Bl() {
-return [...qe.keys()];
+function Hl() {
+return [...Ze.keys()];
 }
-function er() {
-return [...qe.values()];
+function nr() {
+return [...Ze.values()];
 }
-function Pe(e) {
-return qe.get(e) ?? qe.get(Qn);
+function Le(e) {
+return Ze.get(e) ?? Ze.get(er);
 }
-function Ct() {
-return er().filter((e) => e.playable).map((e) => e.id);
+function It() {
+return nr().filter((e) => e.playable).map((e) => e.id);
 }
-var tr;
-function Hl(e) {
-return tr ?? (tr = new q(er().flatMap((t) => t.stances))), tr.has(e);
+var rr;
+function Kl(e) {
+return rr ?? (rr = new q(nr().flatMap((t) => t.stances))), rr.has(e);
 }
-function nr(e, t) {
-return (n) => er().some(
+function ir(e, t) {
+return (n) => nr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var It = /* @__PURE__ */ ii(Zn, "not an edition this script has"), Nt = ["bar1", "bar2", "bar3"], ss = k.fromEntries(St.map((e) => [e, e])), Me = [...St], as = {
+var Nt = /* @__PURE__ */ oi(tr, "not an edition this script has"), Pt = ["bar1", "bar2", "bar3"], as = k.fromEntries(Tt.map((e) => [e, e])), je = [...Tt], cs = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3014,34 +3032,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Pt = k.keys(as), Kl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ In(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100)), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ In(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), rr = /* @__PURE__ */ ie(Nt), os = /* @__PURE__ */ ie(["gm", "public"]), cs = ["refuse", "gm"], Wl = G({
-edition: It,
-bars: G({
-vitality: rr,
-soul: rr,
-power: rr,
+}, Mt = k.keys(cs), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Pn(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(100)), Wl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Pn(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Jt(/^[^,]+$/)), sr = /* @__PURE__ */ re(Pt), ls = /* @__PURE__ */ re(["gm", "public"]), ds = ["refuse", "gm"], Yl = U({
+edition: Nt,
+bars: U({
+vitality: sr,
+soul: sr,
+power: sr,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: /* @__PURE__ */ ie(["power", ...Nt])
+stamina: /* @__PURE__ */ re(["power", ...Pt])
 }),
-attributes: G(
-k.fromEntries(Me.map((e) => [e, Kl]))
+attributes: U(
+k.fromEntries(je.map((e) => [e, xl]))
 ),
-markers: G(
-k.fromEntries(Pt.map((e) => [e, xl]))
+markers: U(
+k.fromEntries(Mt.map((e) => [e, Wl]))
 ),
-visibility: G({ npc: os, pc: os }),
-playersTargetAny: /* @__PURE__ */ xe(),
-armorOnManualEdits: /* @__PURE__ */ xe(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(1e3)),
+visibility: U({ npc: ls, pc: ls }),
+playersTargetAny: /* @__PURE__ */ ze(),
+armorOnManualEdits: /* @__PURE__ */ ze(),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ ie(cs)
+apiCommands: /* @__PURE__ */ re(ds)
 });
-function ls() {
+function us() {
 return {
-edition: Qn,
+edition: er,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...ss },
-markers: { ...as },
+attributes: { ...as },
+markers: { ...cs },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3049,254 +3067,254 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function Yl(e) {
-const t = ls(), n = [];
-if (!D(e))
+function zl(e) {
+const t = us(), n = [];
+if (!R(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = ds(Wl.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
-return new q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+const i = fs(Yl.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+return new q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function ds(e, t, n, r, i) {
+function fs(e, t, n, r, i) {
 const s = {};
-for (const [a, o] of k.entries(e)) {
-const c = r + a, l = t[a], d = n[a];
+for (const [o, a] of k.entries(e)) {
+const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
-s[a] = ir(d);
+s[o] = or(d);
 continue;
 }
-if (o.type === "object" && "entries" in o && D(d)) {
-if (!D(l))
-i.push(`${c}: not an object; reset to defaults`), s[a] = ir(d);
+if (a.type === "object" && "entries" in a && R(d)) {
+if (!R(l))
+i.push(`${c}: not an object; reset to defaults`), s[o] = or(d);
 else {
-const u = o.entries;
-s[a] = ds(u, l, d, `${c}.`, i);
+const u = a.entries;
+s[o] = fs(u, l, d, `${c}.`, i);
 }
 continue;
 }
-const f = /* @__PURE__ */ We(o, l);
-f.success ? s[a] = f.output : (i.push(`${c}: ${zl(l)} is not valid; reset to ${le.stringify(d)}`), s[a] = ir(d));
+const f = /* @__PURE__ */ Xe(a, l);
+f.success ? s[o] = f.output : (i.push(`${c}: ${Xl(l)} is not valid; reset to ${le.stringify(d)}`), s[o] = or(d));
 }
 return s;
 }
-function D(e) {
+function R(e) {
 return typeof e == "object" && e !== null && !Q.isArray(e);
 }
-function ir(e) {
-return D(e) ? le.parse(le.stringify(e)) : e;
+function or(e) {
+return R(e) ? le.parse(le.stringify(e)) : e;
 }
-function zl(e) {
-const t = le.stringify(e) ?? E(e);
+function Xl(e) {
+const t = le.stringify(e) ?? _(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var us = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Xl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), fs = G({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), Xl)),
+var hs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ dt()), ql = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ dt(), /* @__PURE__ */ lt(-1e6), /* @__PURE__ */ ct(1e6)), ms = U({
+overrides: /* @__PURE__ */ V(/* @__PURE__ */ At(/* @__PURE__ */ re(Tt), ql)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(us), magical: /* @__PURE__ */ U(us) })),
-stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+worn: /* @__PURE__ */ V(U({ physical: /* @__PURE__ */ V(hs), magical: /* @__PURE__ */ V(hs) })),
+stance: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
-deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
-edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() }))
-}), wh = k.keys(fs.entries);
-function ql(e) {
+deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ ne(!0)),
+edition: /* @__PURE__ */ V(U({ id: Nt, state: /* @__PURE__ */ St() }))
+}), Ah = k.keys(ms.entries);
+function Jl(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
-if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+if (!R(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, i] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ We(fs, i);
-s.success ? t[r] = hs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ Xe(ms, i);
+s.success ? t[r] = vs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function hs(e) {
+function vs(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function dn(e, t, n) {
+function fn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function ms(e, t, n) {
-hs(n), Mt(n) ? delete e[t] : e[t] = n;
+function ps(e, t, n) {
+vs(n), Lt(n) ? delete e[t] : e[t] = n;
 }
-function Mt(e) {
+function Lt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), un = /* @__PURE__ */ Jt(vt), vs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ri(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), Lt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), Jl = /* @__PURE__ */ ie(["physical", "magical"]), ps = G({
-edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() })),
-deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
-stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+var pt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ dt()), hn = /* @__PURE__ */ Qt(pt), gs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ si(), /* @__PURE__ */ lt(-1e9), /* @__PURE__ */ ct(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)), Ql = /* @__PURE__ */ re(["physical", "magical"]), ks = U({
+edition: /* @__PURE__ */ V(U({ id: Nt, state: /* @__PURE__ */ St() })),
+deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ ne(!0)),
+stance: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ U(G({ edition: It, answer: /* @__PURE__ */ At() }))
-}), Ql = /* @__PURE__ */ li("kind", [
+answer: /* @__PURE__ */ V(U({ edition: Nt, answer: /* @__PURE__ */ St() }))
+}), Zl = /* @__PURE__ */ ui("kind", [
 /** A bar, through its linked attribute when there is one. */
-G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(di), bar: /* @__PURE__ */ ie(Nt), attributeId: /* @__PURE__ */ U(Lt), from: un, to: vt }),
+U({ kind: /* @__PURE__ */ ne("bar"), resource: /* @__PURE__ */ re(fi), bar: /* @__PURE__ */ re(Pt), attributeId: /* @__PURE__ */ V(jt), from: hn, to: pt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(St), attributeId: Lt, from: un, to: vt }),
+U({ kind: /* @__PURE__ */ ne("attribute"), key: /* @__PURE__ */ re(Tt), attributeId: jt, from: hn, to: pt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(St), from: un, to: vt }),
+U({ kind: /* @__PURE__ */ ne("override"), key: /* @__PURE__ */ re(Tt), from: hn, to: pt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ re("worn"), track: Jl, from: un, to: vt }),
-G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
+U({ kind: /* @__PURE__ */ ne("worn"), track: Ql, from: hn, to: pt }),
+U({ kind: /* @__PURE__ */ ne("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(Lt), from: ps, to: ps }),
-G({ kind: /* @__PURE__ */ re("initiative"), from: vs, to: vs }),
-G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: Lt })
-]), Zl = G({
+U({ kind: /* @__PURE__ */ ne("memory"), tokenId: /* @__PURE__ */ V(jt), from: ks, to: ks }),
+U({ kind: /* @__PURE__ */ ne("initiative"), from: gs, to: gs }),
+U({ kind: /* @__PURE__ */ ne("turn-order"), tokenId: jt })
+]), ed = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)),
-kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
+by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)),
+kind: /* @__PURE__ */ re(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: vt,
+round: pt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Re(G({ tokenId: Lt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(Ql) }))
+key: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Ce(U({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Ce(Zl) }))
 });
-function ed(e) {
+function td(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Hl(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Kl(t.stance)) && (t.edition === void 0 || Le(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Le(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function td(e) {
+function nd(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!Q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ We(Zl, r);
-s.success && s.output.tokens.every((a) => a.changes.every(ed)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ Xe(ed, r);
+s.success && s.output.tokens.every((o) => o.changes.every(td)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var nd = ["life", "pendingDefense", "reactions", "skillsVs"], gs = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function sr(e, t) {
+var rd = ["life", "pendingDefense", "reactions", "skillsVs"], ys = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function ar(e, t) {
 const n = {};
-for (const i of nd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of rd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Vl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: Bl, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function rd(e) {
-if (!D(e)) return e;
+function id(e) {
+if (!R(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, sr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, ar(e, e.stance)), t;
 }
-function ks(e) {
+function ws(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function ys(e, t) {
+function bs(e, t) {
 return le.stringify(e ?? null) === le.stringify(t ?? null);
 }
-function id(e, t, n) {
-if (!D(e) || !D(e.before) || !D(e.after)) return e;
-const { before: r, after: i } = e, s = [], a = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
+function sd(e, t, n) {
+if (!R(e) || !R(e.before) || !R(e.after)) return e;
+const { before: r, after: i } = e, s = [], o = R(r.bars) ? r.bars : {}, a = R(i.bars) ? i.bars : {};
 for (const u of ["vitality", "soul", "power"]) {
-const h = o[u];
-a[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? gs[u], from: a[u] ?? null, to: h });
+const h = a[u];
+o[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? ys[u], from: o[u] ?? null, to: h });
 }
-const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
+const c = R(r.protection) ? r.protection : void 0, l = R(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-const d = D(r.record) ? r.record : {}, f = D(i.record) ? i.record : {};
-if (!ys(d.life, f.life) || !ys(d.pendingDefense, f.pendingDefense)) {
-const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && D(n[u]) ? n[u] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
+const d = R(r.record) ? r.record : {}, f = R(i.record) ? i.record : {};
+if (!bs(d.life, f.life) || !bs(d.pendingDefense, f.pendingDefense)) {
+const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && R(n[u]) ? n[u] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: sr({ ...m, ...ks(d) }, h.stance),
-to: sr({ ...m, ...ks(f) }, h.stance)
+from: ar({ ...m, ...ws(d) }, h.stance),
+to: ar({ ...m, ...ws(f) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function sd(e) {
-const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : gs, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, rd(o)]))), Q.isArray(e.history) && (s.history = e.history.map(
-(a) => D(a) && Q.isArray(a.tokens) ? {
-by: a.by,
-kind: a.kind,
-round: typeof a.round == "number" ? a.round : i,
-tokens: a.tokens.map((o) => id(o, n, r))
-} : a
+function od(e) {
+const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : ys, r = R(e.tokens) ? e.tokens : {}, i = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return R(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, id(a)]))), Q.isArray(e.history) && (s.history = e.history.map(
+(o) => R(o) && Q.isArray(o.tokens) ? {
+by: o.by,
+kind: o.kind,
+round: typeof o.round == "number" ? o.round : i,
+tokens: o.tokens.map((a) => sd(a, n, r))
+} : o
 )), s;
 }
-function ws(e) {
+function $s(e) {
 const t = e.edition;
-if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+if (!R(t) || !R(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-const { edition: s, ...a } = e;
-return { memory: a, answer: i };
+const { edition: s, ...o } = e;
+return { memory: o, answer: i };
 }
 function ad(e) {
-if (!D(e) || e.kind !== "memory") return e;
+if (!R(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
-if (!D(r)) continue;
-const i = ws(r);
+if (!R(r)) continue;
+const i = $s(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function od(e) {
+function cd(e) {
 const t = {}, n = {};
-if (D(e.tokens))
+if (R(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
-if (!D(s)) {
+if (!R(s)) {
 n[i] = s;
 continue;
 }
-const a = ws(s);
-k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
+const o = $s(s);
+k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
 }
 const r = Q.isArray(e.history) ? e.history.map(
-(i) => D(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(ad) } : s) } : i
+(i) => R(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => R(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(ad) } : s) } : i
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+return { ...e, schemaVersion: 3, tokens: R(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var ar = 20, or = 100, fn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(64)), hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ De(1), /* @__PURE__ */ z(40)), cd = G({
-word: hn,
+var cr = 20, lr = 100, mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)), vn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(40)), ld = U({
+word: vn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
+file: /* @__PURE__ */ V(/* @__PURE__ */ St()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ U(/* @__PURE__ */ $t(hn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ V(/* @__PURE__ */ At(vn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt())),
-success: /* @__PURE__ */ U(/* @__PURE__ */ xe()),
-typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
-}), ld = G({
-key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^A\d{1,6}$/)),
+roll: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ dt())),
+success: /* @__PURE__ */ V(/* @__PURE__ */ ze()),
+typed: /* @__PURE__ */ V(/* @__PURE__ */ ne(!0))
+}), dd = U({
+key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: fn,
-gm: /* @__PURE__ */ xe(),
-attacker: /* @__PURE__ */ Jt(fn),
-edition: It,
+by: mn,
+gm: /* @__PURE__ */ ze(),
+attacker: /* @__PURE__ */ Qt(mn),
+edition: Nt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ ai([hn, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
-situation: /* @__PURE__ */ Jt(hn),
-round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(fn), /* @__PURE__ */ De(1), /* @__PURE__ */ z(or)),
-answers: /* @__PURE__ */ $t(fn, cd)
+positionals: /* @__PURE__ */ F(/* @__PURE__ */ Ce(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Ce(/* @__PURE__ */ ci([vn, /* @__PURE__ */ F(/* @__PURE__ */ Ce(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+situation: /* @__PURE__ */ Qt(vn),
+round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ dt()),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Ce(mn), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(lr)),
+answers: /* @__PURE__ */ At(mn, ld)
 });
-function dd(e, t) {
+function ud(e, t) {
 const n = {};
 if (e === void 0) return n;
-if (!D(e))
+if (!R(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ We(ld, i);
-s.success && s.output.key === r && k.keys(n).length < ar ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+const s = /* @__PURE__ */ Xe(dd, i);
+s.success && s.output.key === r && k.keys(n).length < cr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var mn = "DefenseRound", jt = 3, cr = 500;
-function Ft(e) {
+var pn = "DefenseRound", Ft = 3, dr = 500;
+function Gt(e) {
 return {
-schemaVersion: jt,
+schemaVersion: Ft,
 scriptVersion: e,
-settings: ls(),
+settings: us(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3306,112 +3324,112 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function ud(e) {
+function fd(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, a] of k.entries(r))
+for (const [s, o] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
-const o = i.bars ?? (i.bars = {});
-o[s.replace("Bar", "")] = a;
+const a = i.bars ?? (i.bars = {});
+a[s.replace("Bar", "")] = o;
 } else
-i[s] = a;
+i[s] = o;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var fd = {
-0: ud,
-1: sd,
-2: od
+var hd = {
+0: fd,
+1: od,
+2: cd
 };
-function hd(e, t) {
+function md(e, t) {
 const n = [];
-if (e === void 0) return { stored: Ft(t), problems: n };
-if (!D(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Ft(t), problems: n };
+if (e === void 0) return { stored: Gt(t), problems: n };
+if (!R(e))
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Gt(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (C.isInteger(i) && i > jt)
-return { stored: Ft(t), problems: [`state has schema version ${i}, newer than this script's ${jt}; left as it is`], newer: i };
+if (C.isInteger(i) && i > Ft)
+return { stored: Gt(t), problems: [`state has schema version ${i}, newer than this script's ${Ft}; left as it is`], newer: i };
 if (!C.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Ft(t), problems: n };
-for (; i < jt; ) {
-const l = fd[i];
+return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Gt(t), problems: n };
+for (; i < Ft; ) {
+const l = hd[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = Yl(r.settings);
+const s = zl(r.settings);
 n.push(...s.problems);
-const a = ql(r.tokens);
-n.push(...a.problems);
-for (const [l, d] of k.entries(a.tokens)) {
+const o = Jl(r.tokens);
+n.push(...o.problems);
+for (const [l, d] of k.entries(o.tokens)) {
 if (!d.edition) continue;
-const f = d.edition.id, u = Pe(f).parseState(d.edition.state);
-u === null ? (delete d.edition, Mt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
+const f = d.edition.id, u = Le(f).parseState(d.edition.state);
+u === null ? (delete d.edition, Lt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
 }
-const o = vd(r.exchange, n), c = td(r.history);
+const a = pd(r.exchange, n), c = nd(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: jt,
+schemaVersion: Ft,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
-tokens: a.tokens,
-round: md(r.round, n),
+tokens: o.tokens,
+round: vd(r.round, n),
 history: c.history,
-lastEntry: gd(r.lastEntry, c.history),
-exchange: o,
-macros: pd(r.macros),
+lastEntry: kd(r.lastEntry, c.history),
+exchange: a,
+macros: gd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...Zn(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...tr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function md(e, t) {
+function vd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
-if (!D(e))
+if (!R(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= cr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= cr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= dr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= dr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function vd(e, t) {
+function pd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
-const i = D(e) && D(e.waiting) ? e.waiting : void 0;
+const i = R(e) && R(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [o, c] of k.entries(i)) {
-const l = o.length > 0 && o.length <= 64 && D(c) && Zn(c.edition) ? Pe(c.edition).parseAnswer(c.answer) : null;
-l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
+for (const [a, c] of k.entries(i)) {
+const l = a.length > 0 && a.length <= 64 && R(c) && tr(c.edition) ? Le(c.edition).parseAnswer(c.answer) : null;
+l === null ? t.push(`exchange.waiting.${a.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[a] = { edition: c.edition, answer: l };
 }
-const s = D(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: dd(D(e) ? e.attacks : void 0, t), lastAttack: a };
+const s = R(e) ? e.lastAttack : void 0, o = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+return { waiting: n, attacks: ud(R(e) ? e.attacks : void 0, t), lastAttack: o };
 }
-function pd(e) {
+function gd(e) {
 const t = {};
-if (!D(e)) return t;
+if (!R(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function gd(e, t) {
+function kd(e, t) {
 let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, C(r.key.slice(1))));
 return n;
 }
-var lr = ["bar1", "bar2", "bar3"];
-function kd(e, t) {
+var ur = ["bar1", "bar2", "bar3"];
+function yd(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-vitality: r && lr.includes(r) ? r : e.bars.vitality,
-soul: i && lr.includes(i) ? i : e.bars.soul,
-power: s && lr.includes(s) ? s : e.bars.power
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
+vitality: r && ur.includes(r) ? r : e.bars.vitality,
+soul: i && ur.includes(i) ? i : e.bars.soul,
+power: s && ur.includes(s) ? s : e.bars.power
 };
-new q(k.values(a)).size === 3 && k.assign(e.bars, a);
-const o = n("NPC breakdowns");
-(o === "gm" || o === "public") && (e.visibility.npc = o);
+new q(k.values(o)).size === 3 && k.assign(e.bars, o);
+const a = n("NPC breakdowns");
+(a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var yd = class {
+var wd = class {
 constructor() {
-this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
+this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
@@ -3424,7 +3442,7 @@ return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new M());
+r || this.defaults.set(e, r = new P());
 let i = r.get(t);
 if (!i) {
 if (r.size >= 200) return;
@@ -3446,16 +3464,16 @@ return this.byCharacter.size;
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
-t = new M();
+t = new P();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-const r = E(n.get("name") ?? "").toLowerCase();
+const r = _(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
 }
 this.byCharacter.set(e, t);
 }
 return t;
 }
-}, bs = {
+}, As = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3477,204 +3495,204 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Gt = [];
+}, Ut = [];
 for (let e = 0; e < 128; e += 1) {
-const t = E.fromCharCode(e);
-bs[t] !== void 0 ? Gt[e] = bs[t] : t === `
-` || t === "\r" ? Gt[e] = " " : e < 32 && t !== "	" || e === 127 ? Gt[e] = "" : Gt[e] = void 0;
+const t = _.fromCharCode(e);
+As[t] !== void 0 ? Ut[e] = As[t] : t === `
+` || t === "\r" ? Ut[e] = " " : e < 32 && t !== "	" || e === 127 ? Ut[e] = "" : Ut[e] = void 0;
 }
-function wd(e) {
+function bd(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
-function Je(e) {
-const t = typeof e == "string" ? e : E(e ?? "");
+function et(e) {
+const t = typeof e == "string" ? e : _(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), a = s < 128 ? Gt[s] : wd(s);
-a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
+const s = t.charCodeAt(i), o = s < 128 ? Ut[s] : bd(s);
+o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function bd() {
-const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
+function $d() {
+const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function dr(e, t, n) {
+function fr(e, t, n) {
 try {
-const r = t instanceof Wt ? t.stack ?? t.message : E(t);
-log(`${ne} v${me}: ${e} failed${bd()}: ${r}`), n && sendChat(
-ne,
-`/w ${n} ${Je(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+const r = t instanceof Yt ? t.stack ?? t.message : _(t);
+log(`${te} v${me}: ${e} failed${$d()}: ${r}`), n && sendChat(
+te,
+`/w ${n} ${et(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
 } catch {
 }
 }
-function Le(e, t, n) {
+function Fe(e, t, n) {
 return (...r) => {
 let i = typeof e == "string" ? e : "a command";
-const s = (a) => {
-let o;
+const s = (o) => {
+let a;
 try {
-o = n?.(...r);
+a = n?.(...r);
 } catch {
-o = void 0;
+a = void 0;
 }
-dr(i, a, o);
+fr(i, o, a);
 };
 try {
 typeof e == "function" && (i = e(...r));
-const a = t(...r);
-a && typeof a.then == "function" && a.then(void 0, s);
-} catch (a) {
-s(a);
+const o = t(...r);
+o && typeof o.then == "function" && o.then(void 0, s);
+} catch (o) {
+s(o);
 }
 };
 }
-var je = "API";
-function pt(e) {
-return e !== je && e !== "" && playerIsGM(e) === !0;
+var _e = "API";
+function gt(e) {
+return e !== _e && e !== "" && playerIsGM(e) === !0;
 }
-function $d(e) {
-if (!(e === void 0 || e === "" || e === je || !getObj("player", e) || pt(e)))
+function Ad(e) {
+if (!(e === void 0 || e === "" || e === _e || !getObj("player", e) || gt(e)))
 return e;
 }
-function ur(e) {
-return e === je ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
+function hr(e) {
+return e === _e ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Ad = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function $s(e) {
-return !Ad.test(e);
-}
-function As(e, t) {
-return e || !$s(t) ? "gm" : `"${t}"`;
-}
+var Sd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function Ss(e) {
-return e === je ? "gm" : As(pt(e), ur(e));
+return !Sd.test(e);
 }
 function Ts(e, t) {
-return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+return e || !Ss(t) ? "gm" : `"${t}"`;
 }
-function Ee(e, t, n) {
-return pt(e) ? !0 : Ts(t.get("controlledby"), e) || Ts(n?.get("controlledby"), e);
+function Es(e) {
+return e === _e ? "gm" : Ts(gt(e), hr(e));
 }
-var Es = /[^,\s]/;
-function fr(e, t) {
-return !Es.test(E(e.get("controlledby") ?? "")) && !Es.test(E(t?.get("controlledby") ?? ""));
+function _s(e, t) {
+return _(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
-function Sd(e, t) {
+function De(e, t, n) {
+return gt(e) ? !0 : _s(t.get("controlledby"), e) || _s(n?.get("controlledby"), e);
+}
+var Ds = /[^,\s]/;
+function mr(e, t) {
+return !Ds.test(_(e.get("controlledby") ?? "")) && !Ds.test(_(t?.get("controlledby") ?? ""));
+}
+function Td(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const i of E(r ?? "").split(",")) {
+for (const i of _(r ?? "").split(",")) {
 const s = i.trim();
-s !== "" && s !== "all" && !pt(s) && n.add(s);
+s !== "" && s !== "all" && !gt(s) && n.add(s);
 }
 return [...n];
 }
-var gt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+var kt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
 function pe(e) {
 return { kind: "whisper", to: e };
 }
-function j(e, t, n = {}) {
-e.kind === "public" ? sendChat(ne, t) : n.record ? sendChat(ne, `/w ${e.to} ${t}`) : sendChat(ne, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+function L(e, t, n = {}) {
+e.kind === "public" ? sendChat(te, t) : n.record ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
 function ge(e) {
-let t = `&{template:default} {{name=${Je(e.title)}}}`;
+let t = `&{template:default} {{name=${et(e.title)}}}`;
 for (const n of e.rows) {
 const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
 if (r.length === 0 && s === 0) continue;
-let a = "";
-for (let c = 0; c < r.length; c += 1) a += (c === 0 ? "" : "<br>") + Je(r[c]);
 let o = "";
-for (let c = 0; c < s; c += 1) o += (c === 0 ? "" : " ") + ce(i[c].label, i[c].command);
-t += ` {{${Je(Td(n.label))}=${a}${a && o ? " " : ""}${o}}}`;
+for (let c = 0; c < r.length; c += 1) o += (c === 0 ? "" : "<br>") + et(r[c]);
+let a = "";
+for (let c = 0; c < s; c += 1) a += (c === 0 ? "" : " ") + ce(i[c].label, i[c].command);
+t += ` {{${et(Ed(n.label))}=${o}${o && a ? " " : ""}${a}}}`;
 }
 return t;
 }
-function Td(e) {
+function Ed(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
-function ae(e) {
-return Je(e);
+function se(e) {
+return et(e);
 }
-function hr(e, t) {
-let n = Je(e);
+function vr(e, t) {
+let n = et(e);
 for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
 }
-var Ed = /^[-\w]+$/;
+var _d = /^[-\w]+$/;
 function ce(e, t) {
-return `[${Je(e)}](${t})`;
+return `[${et(e)}](${t})`;
 }
-function vn(e) {
-return Ed.test(e);
+function gn(e) {
+return _d.test(e);
 }
-function _s(e, t, n, r = `${n.command} --help`) {
-const i = E(t.playerid ?? ""), s = i === je ? _d(e, t, n) : Ds(e, t, n, i, pt(i), !1);
+function Rs(e, t, n, r = `${n.command} --help`) {
+const i = _(t.playerid ?? ""), s = i === _e ? Dd(e, t, n) : Os(e, t, n, i, gt(i), !1);
 return s.help = r, s;
 }
-function Ds(e, t, n, r, i, s) {
-const a = ur(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: As(i, a), relayed: s, help: "" };
-return !i && !$s(a) && (o.replyFor = V(a, 60)), o;
+function Os(e, t, n, r, i, s) {
+const o = hr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: Ts(i, o), relayed: s, help: "" };
+return !i && !Ss(o) && (a.replyFor = B(o, 60)), a;
 }
-function _d(e, t, n) {
+function Dd(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = $d(r?.length === 1 ? r[0] : void 0);
-if (i !== void 0) return Ds(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: je, gm: s, senderName: ur(je), replyTo: "gm", relayed: !0, help: "" };
-return s || (a.relayRefused = !0), a;
+const i = Ad(r?.length === 1 ? r[0] : void 0);
+if (i !== void 0) return Os(e, t, n, i, !1, !0);
+const s = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: _e, gm: s, senderName: hr(_e), replyTo: "gm", relayed: !0, help: "" };
+return s || (o.relayRefused = !0), o;
 }
-var Rs = 2e3;
-function _e(e, t) {
-j(pe(e.replyTo), ae(Os(e, t)));
+var Cs = 2e3;
+function Re(e, t) {
+L(pe(e.replyTo), se(Is(e, t)));
 }
-function Qe(e, t) {
-j(pe(e.replyTo), ae(Os(e, t)), { record: !0 });
+function tt(e, t) {
+L(pe(e.replyTo), se(Is(e, t)), { record: !0 });
 }
-function Os(e, t) {
-const n = t.length > Rs ? `${t.slice(0, Rs - 12)}... (cut)` : t;
+function Is(e, t) {
+const n = t.length > Cs ? `${t.slice(0, Cs - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var Dd = 200;
-function Fe(e, t, n = []) {
+var Rd = 200;
+function Ge(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = Dd - 7;
+let i = Rd - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), hr(r, [...n, { label: "Help", command: e.help }]));
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), L(pe(e.replyTo), vr(r, [...n, { label: "Help", command: e.help }]));
 }
-function Rd(e, t) {
+function Od(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function Cs(e, t) {
+function Ns(e, t) {
 const n = e.store.tokens[t];
-n && Mt(n) && delete e.store.tokens[t];
+n && Lt(n) && delete e.store.tokens[t];
 }
-function Ge(e, t) {
+function Ue(e, t) {
 on(e, t);
 }
-function mr(e) {
+function pr(e) {
 log(e);
 }
-function vr(e) {
+function gr(e) {
 return state[e];
 }
-function Is(e, t) {
+function Ps(e, t) {
 state[e] = t;
 }
-function Od(e) {
+function Cd(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Cd(e) {
+function Id(e) {
 setTimeout(e, 0);
 }
-function Id(e, t, n) {
+function Nd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3682,127 +3700,124 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function Nd(e, t) {
+function Pd(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Pd(e) {
+function Md(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function Md(e, t) {
+function Ld(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function pn(e) {
+function kn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var gn = "Help: DefenseRound", B = (e) => `<code>${pn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
-function Ld(e) {
-const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(pn).join(" ")}`)] : [];
+var yn = "Help: DefenseRound", H = (e) => `<code>${kn(e)}</code>`, Ve = (e) => `<li>${e}</li>`;
+function jd(e) {
+const t = e.stances.length > 0 ? [Ve(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(kn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(pn).join(" ")}`),
-Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(pn).join(" ")}`),
-Ue(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
-Ue(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Ue("Every command answers <code>--help</code>."),
+Ve(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(kn).join(" ")}`),
+Ve(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(kn).join(" ")}`),
+Ve(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
+Ve(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Ve("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ue(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Ct().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
-Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
+Ve(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${It().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+Ve(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player: they act for the player that ${H("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${H("config api-commands gm")} lets them act as the GM.`),
 "</ul>"
 ].join("");
 }
-var Ze;
-function pr(e, t = {}) {
-Ze = Id(gn, Ld(e), t.createIfMissing !== !1) ?? Ze;
+var nt;
+function kr(e, t = {}) {
+nt = Nd(yn, jd(e), t.createIfMissing !== !1) ?? nt;
 }
-function Ns() {
-return Ze = Nd(gn, Ze), Ze !== void 0 && vn(Ze) ? { label: gn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
+function Ms() {
+return nt = Pd(yn, nt), nt !== void 0 && gn(nt) ? { label: yn, command: `http://journal.roll20.net/handout/${nt}` } : void 0;
 }
-function Ps(e, t) {
+function Ls(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && Ms(n.charCodeAt(r)); ) r += 1;
+for (; r < n.length && sn(n.charCodeAt(r)); ) r += 1;
 let i = r;
-for (; i < n.length && !Ms(n.charCodeAt(i)); ) i += 1;
+for (; i < n.length && !sn(n.charCodeAt(i)); ) i += 1;
 const s = n.slice(r, i).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;
 }
-function Ms(e) {
-return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
-}
-function Ls(e) {
+function js(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function jd(e, t, n, r) {
+function Fd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function js(e, t, n, r = Ps(t, n)) {
+async function Fs(e, t, n, r = Ls(t, n)) {
 const i = r;
 if (!i) return;
-const s = n[i], a = Co(t.content, t.inlinerolls);
-let o;
+const s = n[i], o = Ia(t.content, t.inlinerolls);
+let a;
 try {
-const c = $i(a);
-if (o = _s(e, t, c, jd(e, s, c, i)), o.relayRefused) {
-_e(o, Ls(i));
+const c = Si(o);
+if (a = Rs(e, t, c, Fd(e, s, c, i)), a.relayRefused) {
+Re(a, js(i));
 return;
 }
-if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(i === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-_e(o, `The saved state was written by a newer version of ${ne} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(i === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+Re(a, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
-if (o.parsed.flags.has("help")) {
-const l = s.helpFor?.(e, o.parsed) ?? { title: i, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, f = Ns();
-j(pe(o.replyTo), ge({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+if (a.parsed.flags.has("help")) {
+const l = s.helpFor?.(e, a.parsed) ?? { title: i, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, f = Ms();
+L(pe(a.replyTo), ge({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;
 }
-await s.run(o);
+await s.run(a);
 } catch (c) {
 if (c instanceof y || c instanceof I) {
-if (o ?? (o = _s(e, t, { command: i, positionals: [], flags: new M() })), o.relayRefused) {
-_e(o, Ls(i));
+if (a ?? (a = Rs(e, t, { command: i, positionals: [], flags: new P() })), a.relayRefused) {
+Re(a, js(i));
 return;
 }
-Fe(o, c.message);
+Ge(a, c.message);
 return;
 }
 throw c;
 }
 }
-var Fd = 20, Gd = 2e3, Ud = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
-function Fs(e, t, n = 0) {
-if (n > Fd) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > Gd) return { ok: !1, problem: "is too long to be a formula" };
-const r = Vd(e, t, n);
+var Gd = 20, Ud = 2e3, Vd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+function Gs(e, t, n = 0) {
+if (n > Gd) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Ud) return { ok: !1, problem: "is too long to be a formula" };
+const r = Bd(e, t, n);
 if (!r.ok) return r;
-const s = new Kd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new xd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function Vd(e, t, n) {
+function Bd(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-let a;
-for (; (a = s.exec(e)) !== null; ) {
-const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
-if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-const d = typeof l == "number" ? E(l) : E(l).trim();
+let o;
+for (; (o = s.exec(e)) !== null; ) {
+const a = o[1].trim(), c = o[2] === "max" ? "max" : "current", l = t(a, c);
+if (l == null) return { ok: !1, problem: `refers to "${a}", which the character does not have` };
+const d = typeof l == "number" ? _(l) : _(l).trim();
 let f;
 if (d === "") f = 0;
 else {
-const u = Fs(d, t, n + 1);
-if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${o}", which ${u.problem}` };
+const u = Gs(d, t, n + 1);
+if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${a}", which ${u.problem}` };
 f = u.value;
 }
-r += `${e.slice(i, a.index)}(${f})`, i = a.index + a[0].length;
+r += `${e.slice(i, o.index)}(${f})`, i = o.index + o[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Gs = (e) => k.assign(k.create(null), e), Bd = Gs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Hd = Gs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Kd = class {
+var Us = (e) => k.assign(k.create(null), e), Hd = Us({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Kd = Us({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), xd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3814,10 +3829,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), Bd);
+return this.chain(() => this.product(), Hd);
 }
 product() {
-return this.chain(() => this.unary(), Hd);
+return this.chain(() => this.unary(), Kd);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3850,7 +3865,7 @@ if (t)
 return this.at += t[0].length, C(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = Ud[n[1].toLowerCase()];
+const r = Vd[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3864,28 +3879,28 @@ return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this
 }
 };
 function ee(e, t = "an unnamed token") {
-return E(e.get("name") ?? "") || t;
+return _(e.get("name") ?? "") || t;
 }
 function W(e) {
 return getObj("graphic", e);
 }
-function xd(e) {
+function Wd(e) {
 return getObj("character", e);
 }
 function oe(e) {
-const t = E(e.get("represents") ?? "");
+const t = _(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;
 }
 var be = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, kn = class {
+}, wn = class {
 constructor(e, t) {
 this.token = e, this.bar = t;
 }
 get link() {
-return this.linkRead === void 0 && (this.linkRead = E(this.token.get(be[this.bar].link) ?? "")), this.linkRead;
+return this.linkRead === void 0 && (this.linkRead = _(this.token.get(be[this.bar].link) ?? "")), this.linkRead;
 }
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {
@@ -3909,10 +3924,10 @@ this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 return this.maxRead;
 }
 };
-function Us(e, t) {
-return new kn(e, t).value;
+function Vs(e, t) {
+return new wn(e, t).value;
 }
-var Wd = class {
+var Yd = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3920,37 +3935,37 @@ get max() {
 return this.reading.max;
 }
 };
-function yn(e, t, n) {
+function bn(e, t, n) {
 const r = {
-vitality: new kn(e, n.bars.vitality),
-soul: new kn(e, n.bars.soul),
-power: new kn(e, n.bars.power)
+vitality: new wn(e, n.bars.vitality),
+soul: new wn(e, n.bars.soul),
+power: new wn(e, n.bars.power)
 };
 return {
 id: e.id,
 token: e,
-name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
+name: _(e.get("name") ?? "") || _(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: fr(e, t),
+npc: mr(e, t),
 hidden: e.get("layer") === "gmlayer",
-statusmarkers: E(e.get("statusmarkers") ?? "")
+statusmarkers: _(e.get("statusmarkers") ?? "")
 };
 }
-var Vs = { armor_physical: "physical", armor_magical: "magical" };
-function gr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Yd(t, n, r));
+var Bs = { armor_physical: "physical", armor_magical: "magical" };
+function yr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, zd(t, n, r));
 }
-function Yd(e, t, n) {
+function zd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function Bs(e, t) {
+function Hs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var zd = { kind: "override" }, Hs = { kind: "none" }, wn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Xd = k.freeze({}), qd = k.freeze({ current: null, max: null, present: !1 }), kr = [], Jd = class {
+var Xd = { kind: "override" }, Ks = { kind: "none" }, $n = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, qd = k.freeze({}), Jd = k.freeze({ current: null, max: null, present: !1 }), wr = [], Qd = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = kr;
+this.characterId = e, this.index = t, this.problems = wr;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -3968,22 +3983,22 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 number(e, t, n, r) {
 const i = ye(e);
 if (i !== null) return i;
-if (bn(e)) return null;
-const s = Fs(E(e), (o, c) => this.lookup(o, c));
+if (An(e)) return null;
+const s = Gs(_(e), (a, c) => this.lookup(a, c));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
-const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === kr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+const o = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === wr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
 }
 };
-function bn(e) {
+function An(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function Ks(e) {
-return !bn(e) && ye(e) === null;
+function xs(e) {
+return !An(e) && ye(e) === null;
 }
-var xs = class {
-constructor(e, t, n, r, i, s, a, o) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
+var Ws = class {
+constructor(e, t, n, r, i, s, o, a) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
 }
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -3992,7 +4007,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-bn(e) && (this.isDefault || Ks(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+An(e) && (this.isDefault || xs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4000,30 +4015,30 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function Qd(e, t, n, r) {
-const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
+function Zd(e, t, n, r) {
+const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
 let l, d;
 for (let g = 0; g < i.length; g += 1) {
-const v = i[g], p = Vs[v], T = t?.overrides?.[v];
+const v = i[g], p = Bs[v], T = t?.overrides?.[v];
 if (T !== void 0) {
-s[v] = { current: p ? t?.worn?.[p] ?? T : T, max: T, present: !0 }, a[v] = p ? wn[p] : zd;
+s[v] = { current: p ? t?.worn?.[p] ?? T : T, max: T, present: !0 }, o[v] = p ? $n[p] : Xd;
 continue;
 }
-const $ = c[v], _ = o ? r.attributes.find(o.id, $) : void 0;
-o && (l ?? (l = new Jd(o.id, r.attributes)));
-let H = p !== void 0 && !e.unique;
-if (_ && l) {
+const b = c[v], D = a ? r.attributes.find(a.id, b) : void 0;
+a && (l ?? (l = new Qd(a.id, r.attributes)));
+let x = p !== void 0 && !e.unique;
+if (D && l) {
 let w;
-p !== void 0 && !H && (w = _.get("current"), H = Ks(w)), s[v] = new xs(_, H ? t?.worn?.[p] : void 0, p !== void 0, l, v, $, w, !1), a[v] = H ? wn[p] : { kind: "attribute", attribute: _ };
-} else l && !bn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new xs(l.defaultOf($), p ? t?.worn?.[p] : void 0, p !== void 0, l, v, $, d, !0), a[v] = p ? wn[p] : Hs) : (s[v] = p ? { current: t?.worn?.[p] ?? null, max: null, present: !1 } : qd, a[v] = p ? wn[p] : Hs);
+p !== void 0 && !x && (w = D.get("current"), x = xs(w)), s[v] = new Ws(D, x ? t?.worn?.[p] : void 0, p !== void 0, l, v, b, w, !1), o[v] = x ? $n[p] : { kind: "attribute", attribute: D };
+} else l && !An(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[v] = new Ws(l.defaultOf(b), p ? t?.worn?.[p] : void 0, p !== void 0, l, v, b, d, !0), o[v] = p ? $n[p] : Ks) : (s[v] = p ? { current: t?.worn?.[p] ?? null, max: null, present: !1 } : Jd, o[v] = p ? $n[p] : Ks);
 }
 const f = r.turnOrder;
 let u = null;
 if (f && f.length > 0) {
 const g = f.find((v) => v.id === e.id);
-g !== void 0 && (u = Ws(g.pr));
+g !== void 0 && (u = Ys(g.pr));
 }
-let h = Xd;
+let h = qd;
 if (n.others && n.others.length > 0) {
 h = {};
 for (const g of n.others) h[g] = r.other?.(g);
@@ -4034,65 +4049,65 @@ name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
 bars: e.bars,
 values: s,
-armorSource: o !== void 0 || t?.overrides !== void 0,
+armorSource: a !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: gr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: Bs(r.edition, r.waiting[e.id]),
+state: yr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: Hs(r.edition, r.waiting[e.id]),
 initiative: u,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Ws(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Ys(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
-return new Zd(e, t, m, a, l);
+return new eu(e, t, m, o, l);
 }
-var Zd = class {
+var eu = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
 get problems() {
-return this.sheet === void 0 ? kr : this.sheet.problems;
+return this.sheet === void 0 ? wr : this.sheet.problems;
 }
 };
-function eu(e, t) {
+function tu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Wd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new Yd(n.vitality, t), soul: n.soul, power: n.power };
 }
-function Ws(e) {
+function Ys(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;
 }
-function tu(e) {
+function nu(e) {
 return getObj("attribute", e)?.get("current");
 }
-function nu(e, t) {
-return E(e.get(be[t].link) ?? "");
+function ru(e, t) {
+return _(e.get(be[t].link) ?? "");
 }
-function ru(e) {
+function iu(e) {
 const t = getObj("attribute", e);
-return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
+return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
 }
-var iu = new q(
+var su = new q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function su(e) {
-if (iu.has(e)) return !0;
+function ou(e) {
+if (su.has(e)) return !0;
 try {
-const t = le.parse(E(Campaign().get("token_markers") ?? "[]"));
+const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
 return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
 } catch {
 return !1;
 }
 }
-var Ys = ["on", "off"], yr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, zs = [
+var zs = ["on", "off"], br = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Xs = [
 "edition",
-...k.keys(yr),
+...k.keys(br),
 "stamina-bar",
-...Me.map((e) => `attr.${e}`),
-...Pt.map((e) => `marker.${e}`),
+...je.map((e) => `attr.${e}`),
+...Mt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
@@ -4104,37 +4119,37 @@ function au(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", Bl()), s = Ct();
+const i = Y(n, "edition", Hl()), s = It();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in yr) {
-const i = yr[r], s = Y(n, r, Nt), a = e.bars[i];
-for (const o of ["vitality", "soul", "power"])
-o !== i && e.bars[o] === s && (e.bars[o] = a);
+if (r in br) {
+const i = br[r], s = Y(n, r, Pt), o = e.bars[i];
+for (const a of ["vitality", "soul", "power"])
+a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = Y(n, r, ["power", ...Nt]);
+const i = Y(n, r, ["power", ...Pt]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
-if (!Me.includes(i))
-throw new y(`unknown attribute key "${V(i)}": ${Tt(i, Me, "keys")}`);
+if (!je.includes(i))
+throw new y(`unknown attribute key "${B(i)}": ${Et(i, je, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
 }
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
-if (!Pt.includes(i))
-throw new y(`unknown marker key "${V(i)}": ${Tt(i, Pt, "keys")}`);
+if (!Mt.includes(i))
+throw new y(`unknown marker key "${B(i)}": ${Et(i, Mt, "keys")}`);
 const s = n.trim();
-if (!su(s))
-throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+if (!ou(s))
+throw new y(`"${B(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
@@ -4142,23 +4157,23 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, Ys) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, zs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, Ys) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, zs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Et(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = _t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, cs), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${V(t)}": ${Tt(t, zs, "settings")}`);
+return e.apiCommands = Y(n, r, ds), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${B(t)}": ${Et(t, Xs, "settings")}`);
 }
-function Ve() {
-return Xs(Campaign().get("turnorder"));
+function Be() {
+return qs(Campaign().get("turnorder"));
 }
-function ou() {
+function cu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function Xs(e) {
+function qs(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = le.parse(e);
@@ -4167,60 +4182,60 @@ return Q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 return [];
 }
 }
-function wr(e) {
+function $r(e) {
 Campaign().set("turnorder", le.stringify(e));
 }
-function Ut(e) {
-return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
+function Vt(e) {
+return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
 }
-function br(e) {
+function Ar(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
-function cu(e) {
+function lu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function lu(e) {
-const t = Ut(e.id), n = Ut(e.custom);
-return `${t.length <= 64 ? t : `#${$r(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${$r(n)}`}`;
+function du(e) {
+const t = Vt(e.id), n = Vt(e.custom);
+return `${t.length <= 64 ? t : `#${Sr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Sr(n)}`}`;
 }
-function $r(e) {
+function Sr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var du = /^(.+) -?\d+$/;
-function uu() {
+var uu = /^(.+) -?\d+$/;
+function fu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function qs(e) {
-if (br(e.pr) !== -1 || Ut(e.custom) !== "") return !1;
-const t = Ut(e.id);
+function Js(e) {
+if (Ar(e.pr) !== -1 || Vt(e.custom) !== "") return !1;
+const t = Vt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = uu();
+if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
+const r = fu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = du.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = uu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function fu(e) {
-for (const t of e) if (!qs(t)) return t;
+function hu(e) {
+for (const t of e) if (!Js(t)) return t;
 }
-var hu = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function mu(e) {
-return hu.has(e.kind);
+var mu = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function vu(e) {
+return mu.has(e.kind);
 }
-function vu(e, t, n) {
+function pu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${Ye[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ye[e.resource]} +${e.amount}`;
+return e.amount === 0 ? `${t(e.who)} is not healed: ${qe[e.resource]} already at its max` : `${t(e.who)} is healed: ${qe[e.resource]} +${e.amount}`;
 case "healed": {
 if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${Ye[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${qe[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4236,21 +4251,21 @@ case "button":
 return e.label;
 }
 }
-function Js(e, t) {
-const n = (r) => mu(r) ? vu(r, t, n) : e.words(r, t);
+function Qs(e, t) {
+const n = (r) => vu(r) ? pu(r, t, n) : e.words(r, t);
 return n;
 }
-function kt(e, t) {
+function yt(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
-function et(e, t) {
+function rt(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function $n(e, t, n) {
+function Sn(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Mt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Lt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
 function ke(e, t) {
 if (e === t) return !0;
@@ -4267,7 +4282,7 @@ for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function pu(e, t) {
+function gu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4287,152 +4302,152 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function gu(e, t = () => !0, n = () => {
+function ku(e, t = () => !0, n = () => {
 }) {
-const r = new M();
+const r = new P();
 for (const s of e) {
-const a = t(s.tokenId);
-for (const o of s.changes) {
-const c = pu(s.tokenId, o), l = r.get(c);
-l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
+const o = t(s.tokenId);
+for (const a of s.changes) {
+const c = gu(s.tokenId, a), l = r.get(c);
+l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
 }
 }
 const i = [];
-for (const [s, a] of r) {
-const { first: o, last: c } = a, l = a.owner ?? n(o);
+for (const [s, o] of r) {
+const { first: a, last: c } = o, l = o.owner ?? n(a);
 if (l === void 0) continue;
-const d = o !== c && "to" in o && "to" in c ? { ...o, to: c.to } : o;
+const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function Qs(e, t, n) {
+function Zs(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
 let s = t.parseState(i.edition.state);
 if (s === null) return i;
-for (let o = 0; o < A.min(n, 10); o += 1) s = t.endRound(s);
-const a = { ...i };
-return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
+for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
+const o = { ...i };
+return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
 }
-var ku = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function yu(e, t, n) {
+var yu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function wu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function Zs(e, t, n, r) {
+function eo(e, t, n, r) {
 const i = [];
-for (const { place: s, name: a, change: o } of e) {
-if (o.kind === "turn-order") continue;
+for (const { place: s, name: o, change: a } of e) {
+if (a.kind === "turn-order") continue;
 const c = t.get(s);
-if (!n(c, o.to))
-switch (o.kind) {
+if (!n(c, a.to))
+switch (a.kind) {
 case "bar":
-i.push(`${a}: ${Ye[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
+i.push(`${o}: ${qe[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${a}: ${ku[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${o}: ${yu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
-i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "override":
-i.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "markers":
-i.push(`${a}: markers changed`);
+i.push(`${o}: markers changed`);
 break;
 case "memory":
-i.push(`${a} ${r(o.to, c ?? {})}`);
+i.push(`${o} ${r(a.to, c ?? {})}`);
 break;
 case "initiative":
-i.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
+i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;
 }
 }
 return i;
 }
-function wu(e, t, n) {
+function bu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qs(r.change.from, t, n), to: Qs(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Zs(r.change.from, t, n), to: Zs(r.change.to, t, n) } } : r
 );
 }
-function bu(e, t, n, r) {
-const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
+function $u(e, t, n, r) {
+const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
 }
-function $u(e) {
+function Au(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function ea(e, t, n) {
+function to(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
-const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
+const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
-const l = $u(c);
+const l = Au(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
-if (a === -1) break;
-s = a + 1;
+if (o === -1) break;
+s = o + 1;
 }
-for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-return i === e || i.length < e.length && i === Au(e) ? e : i;
+for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
+return i === e || i.length < e.length && i === Su(e) ? e : i;
 }
-function Au(e) {
+function Su(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Su(e, t, n) {
-const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-return ea(e, a, [r, i, s]);
+function Tu(e, t, n) {
+const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return to(e, o, [r, i, s]);
 }
-var ta = ["defensive", "reactive", "active", "full"];
-function na(e, t, n) {
-const r = ta.find((i) => i === t);
-return ea(e, r ? [n.markers[r]] : [], ta.map((i) => n.markers[i]));
+var no = ["defensive", "reactive", "active", "full"];
+function ro(e, t, n) {
+const r = no.find((i) => i === t);
+return to(e, r ? [n.markers[r]] : [], no.map((i) => n.markers[i]));
 }
-function Ar(e) {
+function Tr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Tu() {
-return Ar((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
-}
-function Sr() {
-return Ar((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
-}
 function Eu() {
-return Ar((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+return Tr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-var ra = [];
-function _u(e) {
-return typeof e != "function" ? !1 : (ra.push(e), !0);
+function Er() {
+return Tr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function ia(e, t, n, r, i, s) {
-for (const o of ra)
+function _u() {
+return Tr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+}
+var io = [];
+function Du(e) {
+return typeof e != "function" ? !1 : (io.push(e), !0);
+}
+function so(e, t, n, r, i, s) {
+for (const a of io)
 try {
-o(e, t, n, r);
+a(e, t, n, r);
 } catch (c) {
-dr("an onDamage observer", c, void 0);
+fr("an onDamage observer", c, void 0);
 }
-const a = s === void 0 ? Sr() : s;
-if (a && typeof a.Update == "function")
+const o = s === void 0 ? Er() : s;
+if (o && typeof o.Update == "function")
 try {
-a.Update(e, i());
-} catch (o) {
-dr("HealthColors.Update", o, void 0);
+o.Update(e, i());
+} catch (a) {
+fr("HealthColors.Update", a, void 0);
 }
 }
-function sa(e, t) {
+function oo(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Du = class {
+var Ru = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new M())).set(e.id, { attribute: e, value: t });
+(this.attributes ?? (this.attributes = new P())).set(e.id, { attribute: e, value: t });
 }
 prop(e, t) {
 this.props[e] = t, this.any = !0;
@@ -4442,18 +4457,18 @@ const i = be[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) sa(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) oo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function Tr(e, t, n, r) {
+function _r(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Ru(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Du(), g = () => {
+function Ou(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Ru(), g = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
 }, v = r.vitalityFrom ?? i.bars.vitality.value, p = {
@@ -4464,93 +4479,93 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = i.bars[w.resource], R = w.resource === "vitality" ? v : b.value, P = b.link ? getObj("attribute", b.link) : void 0, J = { kind: "bar", resource: w.resource, bar: b.bar, from: R, to: w.to };
-P && (J.attributeId = P.id), u.push(J), (b.value !== w.to || b.raw !== w.to) && m.bar(i, w.resource, w.to, P), p[w.resource] = w.to;
+const E = i.bars[w.resource], j = w.resource === "vitality" ? v : E.value, $ = E.link ? getObj("attribute", E.link) : void 0, G = { kind: "bar", resource: w.resource, bar: E.bar, from: j, to: w.to };
+$ && (G.attributeId = $.id), u.push(G), (E.value !== w.to || E.raw !== w.to) && m.bar(i, w.resource, w.to, $), p[w.resource] = w.to;
 break;
 }
 case "value": {
-const b = a[w.key], R = s.values[w.key]?.current ?? null;
-if (b?.kind === "attribute")
-u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: R, to: w.to }), m.attribute(b.attribute, w.to);
-else if (b?.kind === "worn") {
-u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
-const P = g();
-P.worn = { ...P.worn, [b.track]: w.to };
-} else if (Vs[w.key] === void 0 && b?.kind === "override") {
-u.push({ kind: "override", key: w.key, from: R, to: w.to });
-const P = g();
-P.overrides = { ...P.overrides, [w.key]: w.to };
+const E = o[w.key], j = s.values[w.key]?.current ?? null;
+if (E?.kind === "attribute")
+u.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: j, to: w.to }), m.attribute(E.attribute, w.to);
+else if (E?.kind === "worn") {
+u.push({ kind: "worn", track: E.track, from: d[i.id]?.worn?.[E.track] ?? null, to: w.to });
+const $ = g();
+$.worn = { ...$.worn, [E.track]: w.to };
+} else if (Bs[w.key] === void 0 && E?.kind === "override") {
+u.push({ kind: "override", key: w.key, from: j, to: w.to });
+const $ = g();
+$.overrides = { ...$.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? Ve(), R = b.find((J) => J.id === i.id), P = br(R?.pr);
-R && C.isFinite(P) && P !== w.to && (R.pr = w.to, oa(b, r.turnOrder), u.push({ kind: "initiative", from: P, to: w.to }));
+const E = r.turnOrder?.order ?? Be(), j = E.find((G) => G.id === i.id), $ = Ar(j?.pr);
+j && C.isFinite($) && $ !== w.to && (j.pr = w.to, co(E, r.turnOrder), u.push({ kind: "initiative", from: $, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const b = Iu(w.tokenId, w.initiative, r.turnOrder);
-h.push(b.note), b.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
+const E = Nu(w.tokenId, w.initiative, r.turnOrder);
+h.push(E.note), E.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const b = et(kt(l, w.tokenId), o), R = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
-ke(b, R) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: R }), $n(l, w.tokenId, R));
+const E = rt(yt(l, w.tokenId), a), j = w.kind === "ally-state" ? rt({ ...E, edition: { id: a.id, state: w.state } }, a) : { ...E, answer: { edition: a.id, answer: w.answer } };
+ke(E, j) || (u.push({ kind: "memory", tokenId: w.tokenId, from: E, to: j }), Sn(l, w.tokenId, j));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, P = w?.deadForGood === !0, J = n.state === void 0 ? P : o.deadForGood(n.state, p.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(P !== J || te !== st || !ke(b, R) || !ke(at, He)) && (u.push({ kind: "memory", from: Tr(b, P, te, at), to: Tr(R, J, st, He) }), $n(l, i.id, Tr(R, J, st, He)));
+const w = d[i.id], E = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, j = n.state === void 0 ? E : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, $ = w?.deadForGood === !0, G = n.state === void 0 ? $ : a.deadForGood(n.state, p.vitality), J = w?.stance, Ke = n.stance === void 0 ? J : n.stance ?? void 0, xe = l.exchange.waiting[i.id], We = n.answer === void 0 ? xe : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+($ !== G || J !== Ke || !ke(E, j) || !ke(xe, We)) && (u.push({ kind: "memory", from: _r(E, $, J, xe), to: _r(j, G, Ke, We) }), Sn(l, i.id, _r(j, G, Ke, We)));
 }
 const T = d[i.id];
-T && Mt(T) && delete d[i.id];
-let $ = i.statusmarkers;
-const _ = o.condition(s.state, v), H = n.state !== void 0 ? o.condition(n.state, p.vitality) : _;
-if (n.state !== void 0 && ($ = Su($, H, c)), n.stance !== void 0 && ($ = na($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
+T && Lt(T) && delete d[i.id];
+let b = i.statusmarkers;
+const D = a.condition(s.state, v), x = n.state !== void 0 ? a.condition(n.state, p.vitality) : D;
+if (n.state !== void 0 && (b = Tu(b, x, c)), n.stance !== void 0 && (b = ro(b, n.stance, c)), b !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: b }), m.prop("statusmarkers", b)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
-const b = r.tokenProps[w];
-!(w in m.props) && f.get(w) !== b && m.prop(w, b);
+const E = r.tokenProps[w];
+!(w in m.props) && f.get(w) !== E && m.prop(w, E);
 }
 if (m.flush(f), r.notify ?? !0) {
-const { bars: w } = i, b = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: _ }, R = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: $, condition: H };
-ia(f, b, R, n.detail, () => aa(i, v), r.healthColors);
+const { bars: w } = i, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: D }, j = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: b, condition: x };
+so(f, E, j, n.detail, () => ao(i, v), r.healthColors);
 }
 return { changes: u, notes: h };
 }
-function aa(e, t) {
-const n = Cu(e.token);
+function ao(e, t) {
+const n = Iu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var Ou = ["width", "height"];
-function Cu(e) {
+var Cu = ["width", "height"];
+function Iu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Ou) t[n] = e.get(n);
+for (const n of Cu) t[n] = e.get(n);
 return t;
 }
-function oa(e, t) {
-t ? t.changed = !0 : wr(e);
+function co(e, t) {
+t ? t.changed = !0 : $r(e);
 }
-function Iu(e, t, n) {
+function Nu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = ee(r, "The spectator"), s = n?.order ?? Ve();
-return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), oa(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const i = ee(r, "The spectator"), s = n?.order ?? Be();
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), co(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Nu(e, t) {
-const n = new M(), r = new M(), i = new q(), s = (l) => {
+function Pu(e, t) {
+const n = new P(), r = new P(), i = new q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
 };
-let a, o = !1;
-const c = new M();
+let o, a = !1;
+const c = new P();
 for (const { tokenId: l, change: d } of t) {
 const f = getObj("graphic", l);
 if (f)
-switch (c.has(l) || c.set(l, { snapshot: yn(f, oe(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: bn(f, oe(f), e.settings), memory: rt(yt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
@@ -4560,116 +4575,116 @@ d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[l] };
-u.worn = dn(u.worn, d.track, d.from), ms(e.memories.tokens, l, u);
+u.worn = fn(u.worn, d.track, d.from), ps(e.memories.tokens, l, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[l] };
-u.overrides = dn(u.overrides, d.key, d.from), ms(e.memories.tokens, l, u);
+u.overrides = fn(u.overrides, d.key, d.from), ps(e.memories.tokens, l, u);
 break;
 }
 case "markers":
 s(l).statusmarkers = d.from;
 break;
 case "memory": {
-const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-$n(e.memories, u, bu(d.from, d.to, h, ke));
+const u = d.tokenId ?? l, h = rt(yt(e.memories, u), e.edition);
+Sn(e.memories, u, $u(d.from, d.to, h, ke));
 break;
 }
 case "initiative": {
-a ?? (a = Ve());
-const u = a.find((h) => h.id === l);
-u && (u.pr = d.from, o = !0);
+o ?? (o = Be());
+const u = o.find((h) => h.id === l);
+u && (u.pr = d.from, a = !0);
 break;
 }
 case "turn-order": {
-a ?? (a = Ve());
-const u = a.filter((h) => h.id !== d.tokenId);
-u.length !== a.length && (a = u, o = !0);
+o ?? (o = Be());
+const u = o.filter((h) => h.id !== d.tokenId);
+u.length !== o.length && (o = u, a = !0);
 break;
 }
 }
 }
 for (const [l, d] of n) {
 const f = getObj("attribute", l);
-f && sa(f, d);
+f && oo(f, d);
 }
 for (const l of i) {
 const d = getObj("graphic", l), f = c.get(l);
 if (!d || !f) continue;
 const u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = na(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = ro(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const g of di) {
+for (const g of fi) {
 const v = f.snapshot.bars[g], p = `${v.bar}_value`, T = v.link ? n.get(v.link) : void 0;
 T !== void 0 && d.get(p) !== T && (u[p] = T);
-const $ = T ?? u[p];
-h[g] = typeof $ == "number" ? $ : v.value;
+const b = T ?? u[p];
+h[g] = typeof b == "number" ? b : v.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const m = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Pu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
+Mu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
 }
-a && o && wr(a);
+o && a && $r(o);
 }
-function Pu(e, t, n, r, i) {
+function Mu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, a = et(kt(e.memories, t.id), e.edition), o = {
+}, o = rt(yt(e.memories, t.id), e.edition), a = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-ia(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => aa(n, n.bars.vitality.value));
+so(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => ao(n, n.bars.vitality.value));
 }
-function ca(e) {
-if (e.length === 0) return ti.resolve([]);
+function lo(e) {
+if (e.length === 0) return ri.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new ti((n, r) => {
+return new ri((n, r) => {
 sendChat("DefenseRound", t, (i) => {
-const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new Wt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new Yt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
 });
 });
 }
-function Er(e) {
+function Dr(e) {
 if (e.summary !== void 0) return e.summary;
-const t = e.outcome.steps.find((n) => n.section === se);
+const t = e.outcome.steps.find((n) => n.section === ie);
 return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
 }
-function Mu(e) {
-if (!vn(e.snapshot.id)) return [];
+function Lu(e) {
+if (!gn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
-if (n.section !== Oe) continue;
-const r = la(e, n);
+if (n.section !== Ie) continue;
+const r = uo(e, n);
 r && t.push(r);
 }
 return t;
 }
-function la(e, t) {
+function uo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function _r(e, t = []) {
+function Rr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const a = vn(e.snapshot.id), o = e.outcome.steps;
-for (let l = 0; l < o.length; l += 1) {
-const d = o[l], f = d.section;
-if (f === void 0 || f === se) continue;
+const o = gn(e.snapshot.id), a = e.outcome.steps;
+for (let l = 0; l < a.length; l += 1) {
+const d = a[l], f = d.section;
+if (f === void 0 || f === ie) continue;
 if (f === de) {
 i ?? (i = d);
 continue;
 }
-if (f === Oe) {
-const m = a ? la(e, d) : void 0;
+if (f === Ie) {
+const m = o ? uo(e, d) : void 0;
 m && (s ?? (s = [])).push(m);
 continue;
 }
@@ -4685,83 +4700,83 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function Lu(e) {
+function ju(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ye[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${qe[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function ju(e, t) {
+function Fu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Dr(e, t, n, r, i, s, a = []) {
-const o = new M(), c = [];
+function Or(e, t, n, r, i, s, o = []) {
+const a = new P(), c = [];
 for (const l of t) {
-const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
-o.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", g = m ? Lu(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((H) => H.section === Oe) ? [...v, ...Mu(d)] : v, $ = ju(Er(d), f.name), _ = g ? `${$} ${g}` : $;
-c.push({ label: h, lines: d.answer ? [`${d.answer}. ${_}`] : [_], buttons: T });
+const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
+a.set(f.name, u);
+const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", g = m ? ju(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((x) => x.section === Ie) ? [...v, ...Lu(d)] : v, b = Fu(Dr(d), f.name), D = g ? `${b} ${g}` : b;
+c.push({ label: h, lines: d.answer ? [`${d.answer}. ${D}`] : [D], buttons: T });
 }
-return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
+return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
 }
-function Vt(e, t) {
+function Bt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function Rr(e, t, n) {
+function Cr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let u = 0; u < t.length && !r; u += 1) {
 const h = t[u];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Gu(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Uu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
-j(pe(n.replyTo), ae(Er(t[0])));
+L(pe(n.replyTo), se(Dr(t[0])));
 return;
 }
-const h = t.length === 1 ? _r(t[0]) : Dr(t, Fu(t), da(e, t), `${n.title}: ${Or(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
-j(pe(n.replyTo), ge(h));
+const h = t.length === 1 ? Rr(t[0]) : Or(t, Gu(t), fo(e, t), `${n.title}: ${Ir(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
+L(pe(n.replyTo), ge(h));
 return;
 }
-const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const u = t[0], h = Vt(e, u.snapshot);
-j(h === "public" ? gt : he, ge(_r(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(gt, hr(Er(u), a ? s : []));
+const u = t[0], h = Bt(e, u.snapshot);
+L(h === "public" ? kt : he, ge(Rr(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && L(kt, vr(Dr(u), o ? s : []));
 return;
 }
-const o = da(e, t), c = [], l = [];
+const a = fo(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
-t[u].snapshot.hidden || c.push(u), o[u] === "gm" && l.push(u);
-const d = t[0].typed ? ` (${t[0].typed})` : "", f = a || l.length === 0;
-c.length > 0 && j(gt, ge(Dr(t, c, o, `${n.title}: ${Or(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Dr(t, l, o, `${n.title}: ${Or(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
+t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
+const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
+c.length > 0 && L(kt, ge(Or(t, c, a, `${n.title}: ${Ir(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && L(he, ge(Or(t, l, a, `${n.title}: ${Ir(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
 }
-function Or(e) {
+function Ir(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function da(e, t) {
-return t.map((n) => Vt(e, n.snapshot));
+function fo(e, t) {
+return t.map((n) => Bt(e, n.snapshot));
 }
-function Fu(e) {
+function Gu(e) {
 return e.map((t, n) => n);
 }
-function Gu(e, t, n) {
+function Uu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => _r(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Rr(s) };
 })
 );
 }
-function Uu(e, t) {
+function Vu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
-return `${e.name}: its ${Ye[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
+return `${e.name}: its ${qe[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
-function tt(e) {
+function it(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
 const r = e.charCodeAt(n);
@@ -4774,8 +4789,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var ua = 50, Cr = 6e4, fa = 10, An = new Zr();
-function Vu(e) {
+var ho = 50, Nr = 6e4, mo = 10, Tn = new ti();
+function Bu(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4786,112 +4801,112 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + tt(e.from) + tt(e.to);
+return 40 + it(e.from) + it(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + ha(e.from) + ha(e.to);
+return 60 + (e.tokenId?.length ?? 0) + vo(e.from) + vo(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function ha(e) {
-return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Ir(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Ir(e.answer.answer) : 0);
+function vo(e) {
+return 20 + (e.stance === void 0 ? 0 : it(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Pr(e.edition.state) : 0) + (e.answer ? 40 + it(e.answer.edition) + Pr(e.answer.answer) : 0);
 }
-function Ir(e) {
-if (typeof e == "string") return tt(e);
+function Pr(e) {
+if (typeof e == "string") return it(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Ir(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Pr(e[n]));
 return t;
 }
-function Bt(e) {
-let t = An.get(e);
+function Ht(e) {
+let t = Tn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
-t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Vu(r);
+t += 50 + it(n.tokenId) + it(n.name);
+for (const r of n.changes) t += Bu(r);
 }
-An.set(e, t);
+Tn.set(e, t);
 }
 return t;
 }
-function Bu(e, t, n) {
+function Hu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
 if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
-const o = Pr(r);
-return o.bytes -= Bt(s), s.tokens.push(n), An.delete(s), o.bytes += Bt(s), !0;
+const a = Lr(r);
+return a.bytes -= Ht(s), s.tokens.push(n), Tn.delete(s), a.bytes += Ht(s), !0;
 }
 return !1;
 }
-function ma(e) {
-return e === "hand-edit" || e === je || pt(e);
+function Mr(e) {
+return e === "hand-edit" || e === _e || gt(e);
 }
-function Nr(e) {
-return e.by === "hand-edit" || !ma(e.by);
+function po(e) {
+return e.by === "hand-edit" || !Mr(e.by);
 }
-var nt;
-function Pr(e) {
-if (nt && nt.history === e && nt.length === e.length) return nt;
-const t = new M();
+var st;
+function Lr(e) {
+if (st && st.history === e && st.length === e.length) return st;
+const t = new P();
 let n = 0;
 for (const r of e)
-n += Bt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
-return nt = { history: e, length: e.length, bytes: n, byOwner: t }, nt;
+n += Ht(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
+return st = { history: e, length: e.length, bytes: n, byOwner: t }, st;
 }
-function Mr(e, t) {
+function jr(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Pr(n), [i] = n.splice(t, 1);
-i && (r.length = n.length, r.bytes -= Bt(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
+const r = Lr(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, r.bytes -= Ht(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
 }
-function Lr(e, t) {
+function Fr(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;
 }
-function jr(e) {
+function Gr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function va(e, t) {
-const n = t.tokens.filter((c) => c.changes.length > 0);
-if (n.length === 0) return;
+function go(e, t, n) {
+let r = t.tokens;
+if (r.some((l) => l.changes.length === 0) && (r = r.filter((l) => l.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const r = `U${e.store.lastEntry}`, i = { ...t, key: r, tokens: n }, s = e.store.history, a = Pr(s), o = Nr(i);
-if (o)
-for (let c = Lr(s, i.by); c >= 0 && (a.byOwner.get(i.by) ?? 0) >= fa; c = Lr(s, i.by)) Mr(e, c);
-for (s.push(i), a.length = s.length, a.bytes += Bt(i), a.byOwner.set(i.by, (a.byOwner.get(i.by) ?? 0) + 1); (s.length > ua || a.bytes > Cr) && s.length > 1; ) {
-const c = o ? Lr(s, i.by) : 0, l = s[c];
-if (Mr(e, c), l === i) return;
+const i = `U${e.store.lastEntry}`, s = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i }, o = e.store.history, a = Lr(o), c = t.by === "hand-edit" || !(n ?? Mr(t.by));
+if (c)
+for (let l = Fr(o, s.by); l >= 0 && (a.byOwner.get(s.by) ?? 0) >= mo; l = Fr(o, s.by)) jr(e, l);
+for (o.push(s), a.length = o.length, a.bytes += Ht(s), a.byOwner.set(s.by, (a.byOwner.get(s.by) ?? 0) + 1); (o.length > ho || a.bytes > Nr) && o.length > 1; ) {
+const l = c ? Fr(o, s.by) : 0, d = o[l];
+if (jr(e, l), d === s) return;
 }
-return r;
+return i;
 }
-function Hu(e) {
-const t = e.store.history, n = t.length, r = [], i = new M();
+function Ku(e) {
+const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
-for (let a = t.length - 1; a >= 0; a -= 1) {
-const o = t[a];
-if (r.length >= ua) break;
-const c = le.stringify(o).length;
-if (An.set(o, c), !(c > Cr)) {
-if (s + c > Cr && r.length > 0) {
-if (Nr(o)) continue;
+for (let o = t.length - 1; o >= 0; o -= 1) {
+const a = t[o];
+if (r.length >= ho) break;
+const c = le.stringify(a).length;
+if (Tn.set(a, c), !(c > Nr)) {
+if (s + c > Nr && r.length > 0) {
+if (po(a)) continue;
 break;
 }
-if (Nr(o)) {
-const l = i.get(o.by) ?? 0;
-if (l >= fa) continue;
-i.set(o.by, l + 1);
+if (po(a)) {
+const l = i.get(a.by) ?? 0;
+if (l >= mo) continue;
+i.set(a.by, l + 1);
 }
-r.unshift(o), s += c;
+r.unshift(a), s += c;
 }
 }
-return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
+return t.splice(0, t.length, ...r), st = void 0, n - r.length;
 }
-function Sn(e) {
-const t = new M();
+function En(e) {
+const t = new P();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(i, (t.get(i) ?? 0) + 1);
@@ -4899,116 +4914,116 @@ t.set(i, (t.get(i) ?? 0) + 1);
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
-function Ht(e, t = 5) {
+function Kt(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
-function Be(e) {
-const t = new M();
+function He(e) {
+const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Ht([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+return Kt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Ku = class {
+var xu = class {
 constructor() {
-this.byReason = new M();
+this.byReason = new P();
 }
 add(e, t) {
 const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
-return [...this.byReason].map(([e, t]) => `${Be(t)}: ${e}`);
+return [...this.byReason].map(([e, t]) => `${He(t)}: ${e}`);
 }
 };
-function yt(e) {
+function wt(e) {
 return e.get("_subtype") === "card";
 }
-function rt(e, t, n = {}) {
-const r = [], i = new q(), s = [], a = (l) => {
+function ot(e, t, n = {}) {
+const r = [], i = new q(), s = [], o = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const f = wt(d, e.gm);
-f ? a(f) : l.push(xu(d));
+const f = bt(d, e.gm);
+f ? o(f) : l.push(Wu(d));
 }
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ht(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Kt(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const f = d._type === "graphic" ? W(d._id) : void 0;
-f && !yt(f) ? a(f) : l += 1;
+f && !wt(f) ? o(f) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
 if (s.length === 0)
 throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
-const o = [], c = [];
+const a = [], c = [];
 for (const l of s) {
 const d = oe(l);
-e.gm || n.anyTarget || Ee(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ee(l));
+e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));
 }
-if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(Sn(r).join("; "));
-return { targets: o, notes: r };
+if (c.length > 0 && r.push(`you do not control ${He(c)}`), a.length === 0) throw new I(En(r).join("; "));
+return { targets: a, notes: r };
 }
-function xu(e) {
+function Wu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
-function wt(e, t) {
+function bt(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = W(e);
-if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
+if (!(!n || wt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function Wu(e, t) {
+function Yu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !bt(r.join(" "), e.gm))
 throw new I(`--${n}: no token on the table has that id`);
 }
 }
-function Fr(e, t) {
+function Ur(e, t) {
 const n = W(t);
-return n !== void 0 && Ee(e, n, oe(n));
+return n !== void 0 && De(e, n, oe(n));
 }
 function N(e) {
-return Pe(e.store.settings.edition);
+return Le(e.store.settings.edition);
 }
-function bt(e, t) {
-const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : ["vitality", "soul", "power"].find((i) => n[i] === n.stamina) ?? "power";
+function $t(e, t) {
+const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function Yu(e) {
+function zu(e) {
 const t = W(e);
 return t ? ee(t, e) : e;
 }
-function pa(e) {
+function ko(e) {
 return e.store;
 }
-function ga(e) {
+function yo(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;
+return t !== void 0 && t !== e.store.settings.edition ? Le(t) : void 0;
 }
-function Gr(e, t) {
-return e.gm || Ee(e.playerId, t.token, t.character) || Vt(e.app, t) === "public";
+function Vr(e, t) {
+return e.gm || De(e.playerId, t.token, t.character) || Bt(e.app, t) === "public";
 }
-function it(e, t) {
+function at(e, t) {
 const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Yu,
+nameOf: zu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
-const a = W(s);
-if (!a || yt(a)) return;
-const o = e.store.tokens[s], c = Us(a, e.store.settings.bars.vitality);
+const o = W(s);
+if (!o || wt(o)) return;
+const a = e.store.tokens[s], c = Vs(o, e.store.settings.bars.vitality);
 return {
-name: ee(a, "unnamed token"),
-stance: o?.stance ?? null,
-state: gr(n, o, c, r.editionLeft),
-answer: Bs(n, e.store.exchange.waiting[s]),
+name: ee(o, "unnamed token"),
+stance: a?.stance ?? null,
+state: yr(n, a, c, r.editionLeft),
+answer: Hs(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5016,223 +5031,229 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = fu(t);
+const s = hu(t);
 if (s) {
 r.turnRow = s;
-const a = Ut(s.id);
-a !== "" && a !== "-1" && W(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const o = Vt(s.id);
+o !== "" && o !== "-1" && W(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = ga(e);
+const i = yo(e);
 return i && (r.editionLeft = i), r;
 }
-function Tn(e, t, n, r = it(e)) {
-const i = yn(t.token, t.character, e.store.settings);
-return Qd(i, e.store.tokens[i.id], n, r);
+function _n(e, t, n, r = at(e)) {
+const i = bn(t.token, t.character, e.store.settings);
+return Zd(i, e.store.tokens[i.id], n, r);
 }
-function ka(e, t, n, r = !0) {
+function wo(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Uu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Vu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function En(e, t, n = "; nothing changed") {
-const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
+function Dn(e, t, n = "; nothing changed") {
+const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function Kt(e) {
-return { settings: e.store.settings, edition: N(e), memories: pa(e) };
+function xt(e) {
+return { settings: e.store.settings, edition: N(e), memories: ko(e) };
 }
-var zu = class {
+var Xu = class {
 constructor(e, t, n, r, i, s) {
 this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
 say(e) {
-return this.words ?? (this.words = ya(this.edition, this.snapshot, this.nameOf)), this.words(e);
+return this.words ?? (this.words = bo(this.edition, this.snapshot, this.nameOf)), this.words(e);
 }
 forDetails() {
-const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.words ?? ya(this.edition, { id: e, name: t }, this.nameOf) };
+const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.words ?? bo(this.edition, { id: e, name: t }, this.nameOf) };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function ya(e, t, n) {
+function bo(e, t, n) {
 const { id: r, name: i } = t;
-return Js(e, (s) => s === r ? i : n(s));
+return Qs(e, (s) => s === r ? i : n(s));
 }
-function Xu(e, t, n, r = {}, i = Kt(e)) {
-const { snapshot: s } = t, a = Ru(i, t, n, r), o = new zu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
-return r.title && (o.title = r.title), {
+function qu(e, t, n, r = {}, i = xt(e)) {
+const { snapshot: s } = t, o = Ou(i, t, n, r), a = new Xu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
-shown: o
+applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: o.changes },
+shown: a
 };
 }
-function qu(e, t, n) {
+function Ju(e, t, n) {
 const r = W(t.token.id);
-if (!r || yt(r)) return !1;
+if (!r || wt(r)) return !1;
 const i = t.character?.id ?? "";
-if (E(r.get("represents") ?? "") !== i) return !1;
-const s = i ? xd(i) : void 0;
-return i && !s ? !1 : e.gm || n || Ee(e.playerId, r, s);
+if (_(r.get("represents") ?? "") !== i) return !1;
+const s = i ? Wd(i) : void 0;
+return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);
 }
-function Ju(e) {
+function Qu(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function wa(e, t) {
+function $o(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = $i(e.msg.content ?? ""), i = n.filter((s) => !Zu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Si(e.msg.content ?? ""), i = n.filter((s) => !ef((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var Qu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Zu(e, t) {
+var Zu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function ef(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = Qu.exec(E(r?.expression ?? ""));
+const r = t?.[C(n[1])], i = Zu.exec(_(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
-function Ur(e, t) {
+function Br(e, t) {
 const n = {};
 for (const r of t) {
-const i = r.flag === void 0 ? void 0 : Te(e, r.flag, 1, r.sides);
+const i = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
 i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function ba(e, t, n, r) {
-if (e.length === 0) return $a;
+function Ao(e, t, n, r) {
+if (e.length === 0) return So;
 const i = { ...t };
 let s = r;
-for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
+for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var $a = k.freeze({});
-function _n(e, t, n, r, i, s, a, o) {
-const c = Tn(e, t, n, i);
-o?.(c);
+var So = k.freeze({}), tf = [];
+function Rn(e, t, n, r, i, s, o, a) {
+const c = _n(e, t, n, i);
+a?.(c);
 const l = n.resolve(c.facts, r);
-if (Pn(l)) return { kind: "refusal", refusal: l, reading: c };
+if (Ln(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Ju(l);
+const d = Qu(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = Xu(e, c, l, a(l), s);
+const { applied: f, shown: u } = qu(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
-function Vr(e, t, n) {
-const r = it(e), i = Kt(e);
-return t.map((s) => _n(e, s, n, $a, r, i, () => ({ notify: !1 })));
+function Hr(e, t, n) {
+const r = at(e), i = xt(e);
+return t.map((s) => Rn(e, s, n, So, r, i, () => ({ notify: !1 })));
 }
-async function Dn(e, t, n, r, i) {
-const s = Ur(e.parsed, t.dice), a = e.gm ? void 0 : wa(e, t.dice);
-return Aa(e, n.map((o) => ({ target: o, plan: t, given: s, ...a ? { typed: a } : {} })), r, i);
+async function On(e, t, n, r, i) {
+const s = Br(e.parsed, t.dice), o = e.gm ? void 0 : $o(e, t.dice);
+return To(
+e,
+n.map((a) => {
+const c = { target: a, plan: t, given: s };
+return o && (c.typed = o), c;
+}),
+r,
+i
+);
 }
-async function Aa(e, t, n, r) {
+async function To(e, t, n, r) {
 const i = e.app;
-let s, a = [];
-const o = t.map((b) => ((s === void 0 || b.plan !== s.plan || b.given !== s.given) && (a = b.plan.dice.filter((R) => b.given[R.name] === void 0)), s = b, a)), c = o.some((b) => b.length > 0), l = i.store.settings.edition, d = c ? await ca(o.flatMap((b) => b.map((R) => R.sides))) : [];
-if (i.store.settings.edition !== l) {
-_e(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+let s, o = [], a = !1, c = !1;
+const l = [];
+for (const $ of t)
+(s === void 0 || $.plan !== s.plan || $.given !== s.given) && (o = $.plan.dice.length === 0 ? tf : $.plan.dice.filter((G) => $.given[G.name] === void 0)), s = $, l.push(o), a || (a = o.length > 0), c || (c = $.plan.readsTurnOrder === !0);
+const d = i.store.settings.edition, f = a ? await lo(l.flatMap(($) => $.map((G) => G.sides))) : [];
+if (i.store.settings.edition !== d) {
+Re(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-const f = [...n], u = new Ku(), h = [], m = [];
-let g = !1;
-const v = t.some(({ plan: b }) => b.readsTurnOrder) ? { order: Ve(), changed: !1 } : void 0, p = Sr() ?? null, T = it(i, v?.order), $ = Kt(i), _ = (b) => {
-const R = { notify: b.observed ?? !0, healthColors: p };
-return v && (R.turnOrder = v), R;
+const u = [...n], h = new xu(), m = [], g = [];
+let v = !1;
+const p = c ? { order: Be(), changed: !1 } : void 0, T = Er() ?? null, b = at(i, p?.order), D = xt(i), x = ($) => {
+const G = { notify: $.observed ?? !0, healthColors: T };
+return p && (G.turnOrder = p), G;
 };
-let H = 0;
-t.forEach(({ target: b, plan: R, given: P, typed: J, answer: te }, st) => {
-const at = o[st], He = H;
-if (H += at.length, c && !qu(e, b, r.anyTarget === !0)) {
-f.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+let w = 0;
+t.forEach(({ target: $, plan: G, given: J, typed: Ke, answer: xe }, We) => {
+const Se = l[We], bh = w;
+if (w += Se.length, a && !Ju(e, $, r.anyTarget === !0)) {
+u.push(`${ee($.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const K = _n(i, b, R, ba(R.dice, P, d, He), T, $, _);
-if (K.kind !== "written") {
-const { snapshot: xt } = K.reading, Ka = () => Gr(e, xt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? u.add(xt.name, K.refusal.reason) : f.push(ka(i, xt, K.refusal, Ka())) : K.kind === "problems" ? f.push(En(xt, K.reading.problems)) : f.push(`${xt.name}: the result${Ka() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const ae = Rn(i, $, G, Ao(G.dice, J, f, bh), b, D, x);
+if (ae.kind !== "written") {
+const { snapshot: Wt } = ae.reading, Wo = () => Vr(e, Wt);
+ae.kind === "refusal" ? ae.refusal.kind === "refused" && !ae.refusal.nameFirst ? h.add(Wt.name, ae.refusal.reason) : u.push(wo(i, Wt, ae.refusal, Wo())) : ae.kind === "problems" ? u.push(Dn(Wt, ae.reading.problems)) : u.push(`${Wt.name}: the result${Wo() ? ` (${ae.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const yh = K.outcome;
-h.push(K.applied), J && (K.shown.typed = J), te && (K.shown.answer = te), m.push(K.shown), g || (g = yh.undoable === !0);
-}), f.push(...u.lines()), v?.changed && wr(v.order);
-let w;
-if ((r.record || g) && h.length > 0) {
-const b = r.recordBy ?? e.playerId, R = va(i, { by: b, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: h }), P = b === e.playerId ? e.gm : ma(b);
-R !== void 0 && (r.record || P) && (w = { command: jr(R), byGm: P });
+const $h = ae.outcome;
+m.push(ae.applied), Ke && (ae.shown.typed = Ke), xe && (ae.shown.answer = xe), g.push(ae.shown), v || (v = $h.undoable === !0);
+}), u.push(...h.lines()), p?.changed && $r(p.order);
+let E;
+if ((r.record || v) && m.length > 0) {
+const $ = r.recordBy ?? e.playerId, G = $ === e.playerId ? e.gm || $ === _e : Mr($), J = go(i, { by: $, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: m }, G);
+J !== void 0 && (r.record || G) && (E = { command: Gr(J), byGm: G });
 }
-if (Rr(i, m, {
-...w ? { undo: w } : {},
-title: r.title,
-replyTo: e.replyTo,
-sender: e.gm ? "gm" : e.playerId,
-senderMaySee: (b) => Gr(e, b)
-}), f.length > 0) {
-const b = r.refusals(Sn(f), h.length > 0);
-Fe(e, b);
+const j = { title: r.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: ($) => Vr(e, $) };
+if (E && (j.undo = E), Cr(i, g, j), u.length > 0) {
+const $ = r.refusals(En(u), m.length > 0);
+Ge(e, $);
 }
 }
-function ef(e) {
+function nf(e) {
 e.store.exchange.waiting = {};
 }
-function tf(e, t) {
+function rf(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function nf(e, t, n) {
+function sf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function Br(e, t) {
+function Kr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function Rn(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !Br(e, n));
+function Cn(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !Kr(e, n));
 }
-function Sa(e, t) {
+function Eo(e, t) {
 return e.attacker === null || t ? e.attacker : W(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function Hr(e, t = !0) {
-const n = Sa(e, t);
+function xr(e, t = !0) {
+const n = Eo(e, t);
 if (n === null) return "An unseen attacker";
 const r = W(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function rf(e) {
+function of(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function sf(e) {
+function af(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function Ta(e, t, n) {
+function _o(e, t, n) {
 const r = [];
 let i = 0;
-for (const s of Rn(e, t)) {
-const a = W(s);
-a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ee(a, "a token")));
+for (const s of Cn(e, t)) {
+const o = W(s);
+o && (!n && o.get("layer") === "gmlayer" ? i += 1 : r.push(ee(o, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function Ea(e, t) {
-return Rn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Fr(t.by, n) || t.answers[n] !== void 0);
+function Do(e, t) {
+return Cn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Ur(t.by, n) || t.answers[n] !== void 0);
 }
-var _a = new Zr();
-function Kr(e, t, ...n) {
-let r = _a.get(e);
-r || (r = new M(), _a.set(e, r));
+var Ro = new ti();
+function Wr(e, t, ...n) {
+let r = Ro.get(e);
+r || (r = new P(), Ro.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var af = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function of(e) {
+var cf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function lf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5244,11 +5265,11 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function Da(e, t, n, r, i, s) {
-const a = W(r);
-if (!a) return;
-const o = { token: a, character: oe(a) }, c = ee(a, "a token"), l = t.attack, d = bt(e, !0);
-if (Br(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+function Oo(e, t, n, r, i, s) {
+const o = W(r);
+if (!o) return;
+const a = { token: o, character: oe(o) }, c = ee(o, "a token"), l = t.attack, d = $t(e, !0);
+if (Kr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const f = n.answers[r];
 if (f) return { label: c, lines: [`Answered: ${f.word}`] };
 const u = [], h = [], m = [];
@@ -5256,67 +5277,67 @@ let g;
 for (const p of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${p}`;
 if (p === "none") {
-h.push({ label: l.label(p, Tn(e, o, af, s).facts), command: T });
+h.push({ label: l.label(p, _n(e, a, cf, s).facts), command: T });
 continue;
 }
-const $ = l.planAnswer(p, n.situation, n.attacker, d), _ = Tn(e, o, $, s);
-g = _.facts;
-const H = l.label(p, _.facts), w = k.fromEntries($.dice.map((R) => [R.name, A.ceil(R.sides / 2)])), b = $.resolve(_.facts, w);
-if (Pn(b)) {
-const R = of(b), P = m.find((J) => J.why === R);
-P ? P.answers.push(H.replace(/ \(.*\)$/, "")) : m.push({ answers: [H.replace(/ \(.*\)$/, "")], why: R });
-} else h.push({ label: H, command: T });
+const b = l.planAnswer(p, n.situation, n.attacker, d), D = _n(e, a, b, s);
+g = D.facts;
+const x = l.label(p, D.facts), w = k.fromEntries(b.dice.map((j) => [j.name, A.ceil(j.sides / 2)])), E = b.resolve(D.facts, w);
+if (Ln(E)) {
+const j = lf(E), $ = m.find((G) => G.why === j);
+$ ? $.answers.push(x.replace(/ \(.*\)$/, "")) : m.push({ answers: [x.replace(/ \(.*\)$/, "")], why: j });
+} else h.push({ label: x, command: T });
 }
 for (const { answers: p, why: T } of m) u.push(`${p.join(", ")}: ${T}`);
-const v = Sa(n, i);
+const v = Eo(n, i);
 if (g)
-for (const p of l.extra?.(g, v) ?? []) p.section === Oe && h.push({ label: p.label, command: p.command });
-return { label: c, lines: u, buttons: vn(r) ? h : [] };
+for (const p of l.extra?.(g, v) ?? []) p.section === Ie && h.push({ label: p.label, command: p.command });
+return { label: c, lines: u, buttons: gn(r) ? h : [] };
 }
-function Ra(e) {
-return it(e, Ve());
+function Co(e) {
+return at(e, Be());
 }
-function cf(e) {
+function df(e) {
 const t = W(e);
 if (!t) return ["gm"];
-const n = Sd(t, oe(t));
+const n = Td(t, oe(t));
 return n.length > 0 ? n : ["gm"];
 }
-function Oa(e, t) {
-return `Attack ${e.key}: ${Hr(e, t)} attacks`;
+function Io(e, t) {
+return `Attack ${e.key}: ${xr(e, t)} attacks`;
 }
-function Ca(e, t) {
+function No(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function lf(e, t) {
-const n = N(e), r = Ra(e), i = new M();
+function uf(e, t) {
+const n = N(e), r = Co(e), i = new P();
 for (const s of t.defenders)
-for (const a of cf(s)) {
-const o = i.get(a) ?? [];
-o.push(s), i.set(a, o);
+for (const o of df(s)) {
+const a = i.get(o) ?? [];
+a.push(s), i.set(o, a);
 }
-for (const [s, a] of i) {
+for (const [s, o] of i) {
 if (s === "gm") continue;
-const o = a.flatMap((c) => Da(e, n, t, c, !1, r) ?? []);
-o.length > 0 && j(pe(Ss(s)), ge({ title: Oa(t, !1), rows: [...Ca(n, t), ...o] }), { record: !0 });
+const a = o.flatMap((c) => Oo(e, n, t, c, !1, r) ?? []);
+a.length > 0 && L(pe(Es(s)), ge({ title: Io(t, !1), rows: [...No(n, t), ...a] }), { record: !0 });
 }
-j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+L(he, ge(Yr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function xr(e, t, n, r, i = Ra(e)) {
-const s = [...Ca(t, n), ...r.flatMap((o) => Da(e, t, n, o, !0, i) ?? [])], a = Rn(e, n).map((o) => {
-const c = W(o);
+function Yr(e, t, n, r, i = Co(e)) {
+const s = [...No(t, n), ...r.flatMap((a) => Oo(e, t, n, a, !0, i) ?? [])], o = Cn(e, n).map((a) => {
+const c = W(a);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
 return s.push({
 label: "Waiting for",
-lines: [a.length > 0 ? a.join(", ") : "nobody"],
+lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: Oa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: Io(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var df = 5, Ia = {
+var ff = 5, Po = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5324,56 +5345,56 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function uf(e) {
+function hf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var ff = {
-usage: uf,
+var mf = {
+usage: hf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (O(e.parsed, "list")) return yf(e);
-const t = L(e.parsed, "resolve");
-if (t !== void 0) return pf(e, t);
-const n = L(e.parsed, "cancel");
-return n !== void 0 ? kf(e, n) : mf(e);
+if (O(e.parsed, "list")) return bf(e);
+const t = M(e.parsed, "resolve");
+if (t !== void 0) return kf(e, t);
+const n = M(e.parsed, "cancel");
+return n !== void 0 ? wf(e, n) : pf(e);
 }
 };
-function Na(e, t, n = {}) {
-const r = new M();
+function Mo(e, t, n = {}) {
+const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(Ia, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(Po, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function hf(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
+function vf(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function mf(e) {
+function pf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Se(e.parsed, Kr(n, "!attack", Ia, n.commands.damage.flags, r.flags), nr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = Na(e.parsed, n);
-n.planDamage(i, bt(t, e.gm));
-const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
-if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = vf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= ar) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (Te(e.parsed, Wr(n, "!attack", Po, n.commands.damage.flags, r.flags), ir(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = Mo(e.parsed, n);
+n.planDamage(i, $t(t, e.gm));
+const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
+const a = gf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= cr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const g = c.filter((v) => !v.gm);
-if (g.filter((v) => v.by === e.playerId).length >= df || g.length >= ar / 2)
+if (g.filter((v) => v.by === e.playerId).length >= ff || g.length >= cr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = ot(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (f.length > or) throw new I(`one attack has at most ${or} defenders (got ${f.length})`);
+if (f.length > lr) throw new I(`one attack has at most ${lr} defenders (got ${f.length})`);
 const u = {
-key: rf(t),
+key: of(t),
 by: e.playerId,
 gm: e.gm,
-attacker: o,
+attacker: a,
 edition: n.id,
 positionals: [...e.parsed.positionals],
 flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help"),
@@ -5384,59 +5405,59 @@ answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
 const h = f.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ee(g, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Hr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Sn(d).join("; ")}`), lf(t, u), Ea(t, u)) return Wr(e, u);
+if (h.length > 0 && L(kt, se(`Attack ${u.key}: ${xr(u, !1)} attacks ${He(h)}${m}.`), { record: !0 }), d.length > 0 && Ge(e, `Not among the defenders: ${En(d).join("; ")}`), uf(t, u), Do(t, u)) return zr(e, u);
 }
-function vf(e) {
-const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+function gf(e) {
+const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = wt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
+if (r = bt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = wt(n[0]._id, e.gm);
+r = bt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !Ee(e.playerId, r, oe(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !De(e.playerId, r, oe(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function Pa(e, t) {
+function Lo(e, t) {
 const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function pf(e, t) {
-const n = Pa(e.app, t.toUpperCase());
+function kf(e, t) {
+const n = Lo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
-const r = n.defenders.filter((i) => n.answers[i] === void 0 && W(i) !== void 0 && !Fr(e.playerId, i));
+const r = n.defenders.filter((i) => n.answers[i] === void 0 && W(i) !== void 0 && !Ur(e.playerId, i));
 if (r.length > 0) {
 const i = r.map((s) => ee(W(s), "a token"));
-_e(e, `Attack ${n.key} waits for the GM to settle ${Be(i)} (the GM answers for tokens you do not control, or resolves it).`);
+Re(e, `Attack ${n.key} waits for the GM to settle ${He(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return Wr(e, n);
+return zr(e, n);
 }
-function Wr(e, t) {
+function zr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = hf(t), s = bt(n, t.gm), a = [], o = [];
+const i = vf(t), s = $t(n, t.gm), o = [], a = [];
 for (const l of t.defenders) {
 const d = W(l);
 if (!d) {
-o.push(l);
+a.push(l);
 continue;
 }
 const f = { token: d, character: oe(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = Na(i, r, u?.flags), m = r.planDamage(h, s);
-a.push({ target: f, plan: m, given: Ur(h, m.dice), ...u ? { answer: gf(u) } : {} });
+const h = Mo(i, r, u?.flags), m = r.planDamage(h, s);
+o.push({ target: f, plan: m, given: Br(h, m.dice), ...u ? { answer: yf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, Aa(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, To(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5444,105 +5465,105 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function gf(e) {
+function yf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function kf(e, t) {
-const n = Pa(e.app, t.toUpperCase());
+function wf(e, t) {
+const n = Lo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], j(gt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], L(kt, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function yf(e) {
+function bf(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Rn(t, s).some((a) => Fr(e.playerId, a))
+(s) => e.gm || s.by === e.playerId || Cn(t, s).some((o) => Ur(e.playerId, o))
 );
 if (r.length === 0) {
-_e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+Re(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) j(he, ge(xr(t, n, s, [])));
+for (const s of r) L(he, ge(Yr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const a = Ta(t, s, !1);
-return `${s.key}: ${Hr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
+const o = _o(t, s, !1);
+return `${s.key}: ${xr(s, !1)} attacks; waiting for ${o.length > 0 ? He(o) : "nobody"}`;
 });
-j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+L(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function wf(e) {
+function $f(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) L(he, ge(Yr(e, t, n, [])), { record: !0 });
 }
-function Ma(e) {
+function jo(e) {
 const t = N(e);
-ef(e);
+nf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-$n(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
+Sn(e.store, n, rt({ ...yt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), wf(e);
+e.store.round.number += 1, e.store.round.turned = 0, L(he, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), $f(e);
 }
-function bf(e) {
+function Af(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= cr) break;
-qs(n) || t.push($r(lu(n)));
+if (t.length >= dr) break;
+Js(n) || t.push(Sr(du(n)));
 }
 return t;
 }
-function $f(e, t) {
+function Sf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new q(t), r = new q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
-if (a === 0 || a !== s.length) return null;
-for (let o = 0; o < a; o += 1) {
-if (i[o] !== s[0]) continue;
+const n = new q(t), r = new q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
+if (o === 0 || o !== s.length) return null;
+for (let a = 0; a < o; a += 1) {
+if (i[a] !== s[0]) continue;
 let c = !0;
-for (let l = 1; l < a && c; l += 1) c = i[(l + o) % a] === s[l];
-if (c) return o;
+for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
+if (c) return a;
 }
 return null;
 }
-function Af(e) {
-e.turnOrderSeen = void 0, Yr(e);
+function Tf(e) {
+e.turnOrderSeen = void 0, Xr(e);
 }
-function Yr(e) {
-const t = ou();
+function Xr(e) {
+const t = cu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Xs(t);
-Sf(e, r);
-const i = bf(r), s = $f(n.seen, i);
+const n = e.store.round, r = qs(t);
+Ef(e, r);
+const i = Af(r), s = Sf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && Ma(e);
+n.turned += s, n.turned >= i.length && jo(e);
 }
-function Sf(e, t) {
-e.oddTurnRowsTold === !0 || t.every(cu) || (e.oddTurnRowsTold = !0, j(he, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function Ef(e, t) {
+e.oddTurnRowsTold === !0 || t.every(lu) || (e.oddTurnRowsTold = !0, L(he, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Tf(e, t) {
-const n = N(e), r = Pe(t);
-tf(e, n.id);
+function _f(e, t) {
+const n = N(e), r = Le(t);
+rf(e, n.id);
 const i = [], s = [];
-for (const o of k.keys(e.store.tokens)) {
-const c = W(o);
-!c || yt(c) || i.push({ token: c, character: oe(c) });
+for (const a of k.keys(e.store.tokens)) {
+const c = W(a);
+!c || wt(c) || i.push({ token: c, character: oe(c) });
 }
-return Vr(e, i, {
+return Hr(e, i, {
 values: [],
 dice: [],
-resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), m = r.condition(f, d), g = n.condition(h, d);
-return m !== g && s.push({ name: o.name, from: m, to: g }), {
+resolve(a) {
+const c = e.store.tokens[a.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = a.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), m = r.condition(f, d), g = n.condition(h, d);
+return m !== g && s.push({ name: a.name, from: m, to: g }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5554,42 +5575,42 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var La = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Ef(e) {
+var Fo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Df(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${La[r]} -> ${La[i]}`);
-return ` Conditions read again: ${Ht(t, 6)}.`;
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Fo[r]} -> ${Fo[i]}`);
+return ` Conditions read again: ${Kt(t, 6)}.`;
 }
-function _f(e) {
+function Rf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const o of N(t).macros) {
-const c = Pd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
+for (const a of N(t).macros) {
+const c = Md(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
-s.push(o.name);
+s.push(a.name);
 continue;
 }
-const d = Md(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
+const d = Ld(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
 }
-const a = [
+const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
-].filter((o) => o !== "");
-Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+].filter((a) => a !== "");
+tt(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Df = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Rf = {
+var Of = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Cf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ct()[1] ?? Ct()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${zs.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${It()[1] ?? It()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Xs.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Me.join(", ")}.`]
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${je.join(", ")}.`]
 },
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
@@ -5605,11 +5626,11 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function zr(e) {
+function qr(e) {
 return e ? "on" : "off";
 }
-function Of(e) {
-const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Me.filter((s) => t.attributes[s] !== ss[s]).map(
+function If(e) {
+const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = je.filter((s) => t.attributes[s] !== as[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
 return ge({
@@ -5621,198 +5642,198 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [zr(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [zr(t.armorOnManualEdits)] },
+{ label: "Players target any", lines: [qr(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [qr(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Pt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [_(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [Mt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
-{ label: "Round", lines: [E(e.store.round.number)] },
+{ label: "Round", lines: [_(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
 }
-function ja(e, t) {
+function Go(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Cf(e) {
-const t = e.store.settings, n = N(e), r = Ct().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${zr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+function Nf(e) {
+const t = e.store.settings, n = N(e), r = It().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${qr(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
-ae("Settings:"),
+se("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ja(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((a) => ce(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Go(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => ce(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ja(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Go(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ce("next round", "!defense-round next-round"),
 ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function If(e, t) {
+function Pf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
-if (!Me.includes(i))
-throw new y(`unknown value name "${V(n)}": ${Tt(n, Me, "names")}`);
-const s = r.toLowerCase() === "clear", a = s ? 0 : Et(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = rt(e, Ae(e.parsed)), l = [];
-for (const { token: d, character: f } of o) {
-const u = Rd(e.app, d.id);
-u.overrides = dn(u.overrides, i, s ? null : a);
+if (!je.includes(i))
+throw new y(`unknown value name "${B(n)}": ${Et(n, je, "names")}`);
+const s = r.toLowerCase() === "clear", o = s ? 0 : _t(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = ot(e, Ae(e.parsed)), l = [];
+for (const { token: d, character: f } of a) {
+const u = Od(e.app, d.id);
+u.overrides = fn(u.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (u.worn = dn(u.worn, h, null)), Cs(e.app, d.id), l.push(yn(d, f, e.app.store.settings).name);
+h && (u.worn = fn(u.worn, h, null)), Ns(e.app, d.id), l.push(bn(d, f, e.app.store.settings).name);
 }
-Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+tt(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var Xr = [
+var Jr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Nf(e) {
-const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new M(), i = {
-values: Xr.map(([, a]) => a),
+function Mf(e) {
+const { targets: t, notes: n } = ot(e, Ae(e.parsed)), r = new P(), i = {
+values: Jr.map(([, o]) => o),
 dice: [],
-resolve(a) {
-for (const [, l] of Xr) a.values[l]?.current, a.values[l]?.max;
-const o = [], c = [];
-for (const [l, d] of Xr) {
-const f = a.values[d];
+resolve(o) {
+for (const [, l] of Jr) o.values[l]?.current, o.values[l]?.max;
+const a = [], c = [];
+for (const [l, d] of Jr) {
+const f = o.values[d];
 if (!f?.present) continue;
 const u = l === "physical" ? "Physical" : "Magical", h = f.max;
 if (h === null) {
-o.push(`${u} has no max on the sheet: nothing to restore it to`);
+a.push(`${u} has no max on the sheet: nothing to restore it to`);
 continue;
 }
 if (!(h === 0 && (f.current ?? 0) === 0)) {
 if (f.current === h) {
-o.push(`${u} ${h}, already whole`);
+a.push(`${u} ${h}, already whole`);
 continue;
 }
-c.push({ kind: "value", key: d, to: h }), o.push(`${u} ${f.current ?? 0} -> ${h}`);
+c.push({ kind: "value", key: d, to: h }), a.push(`${u} ${f.current ?? 0} -> ${h}`);
 }
 }
-return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
+return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = Vr(e.app, t, i).map((a) => {
-const { snapshot: o } = a.reading;
-if (a.kind === "problems") return En(o, a.reading.problems);
-Cs(e.app, o.id);
-const c = r.get(o.id) ?? [];
-return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
+}, s = Hr(e.app, t, i).map((o) => {
+const { snapshot: a } = o.reading;
+if (o.kind === "problems") return Dn(a, o.reading.problems);
+Ns(e.app, a.id);
+const c = r.get(a.id) ?? [];
+return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+tt(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Pf(e) {
-e.store = Ft(me), e.loadProblems = [], delete e.newerState, Is(mn, e.store);
+function Lf(e) {
+e.store = Gt(me), e.loadProblems = [], delete e.newerState, Ps(pn, e.store);
 }
-function Mf(e, t) {
+function jf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && fr(a, oe(a)), l = Vt(e.app, { npc: c, hidden: o }) === "public";
-if (!(e.gm || l || a !== void 0 && Ee(e.playerId, a, oe(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
-j(pe(e.replyTo), ge(i.card()));
+const o = W(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && mr(o, oe(o)), l = Bt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && De(e.playerId, o, oe(o)))) throw new I(a ? s : `${i.name}'s breakdown is for the GM`);
+L(pe(e.replyTo), ge(i.card()));
 }
-var Lf = {
-usage: () => Df,
+var Ff = {
+usage: () => Of,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Rf[n];
+return Cf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Se(e.parsed, {}), Mf(e, n);
+Te(e.parsed, {}), jf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
-switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+switch (Te(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), Of(e.app)), j(pe("gm"), Cf(e.app));
+L(pe("gm"), If(e.app)), L(pe("gm"), Nf(e.app));
 return;
 case "help": {
-pr(N(e.app));
-const s = Ns();
-j(pe(e.replyTo), hr(`The handout "${gn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+kr(N(e.app));
+const s = Ms();
+L(pe(e.replyTo), vr(`The handout "${yn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
-const [s, ...a] = n;
+const [s, ...o] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, c = au(e.app.store.settings, s, a.join(" ") || void 0);
-if (e.app.store.settings.edition !== o) {
-e.app.store.editionLeft = o;
-const { count: l, changed: d } = Tf(e.app, o);
-pr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Ef(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = sf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const a = e.app.store.settings.edition, c = au(e.app.store.settings, s, o.join(" ") || void 0);
+if (e.app.store.settings.edition !== a) {
+e.app.store.editionLeft = a;
+const { count: l, changed: d } = _f(e.app, a);
+kr(N(e.app), { createIfMissing: !1 });
+const f = l === 0 ? "" : d.length > 0 ? Df(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = af(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+tt(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
-Qe(e, c);
+tt(e, c);
 return;
 }
 case "set":
-If(e, n);
+Pf(e, n);
 return;
 case "repair":
-Nf(e);
+Mf(e);
 return;
 case "next-round":
-Ma(e.app);
+jo(e.app);
 return;
 case "macros":
-_f(e);
+Rf(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Pf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Lf(e.app), tt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+e.app.attributes.clear(), tt(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${V(E(t))}"`);
+throw new y(`unknown subcommand "${B(_(t))}"`);
 }
 }
 };
-function jf(e, t) {
-const n = new M();
+function Gf(e, t) {
+const n = new P();
 let r;
-for (const { place: i, tokenId: s, change: a } of t) {
-const o = getObj("graphic", s);
-switch (a.kind) {
+for (const { place: i, tokenId: s, change: o } of t) {
+const a = getObj("graphic", s);
+switch (o.kind) {
 case "bar": {
-const c = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-n.set(i, c ? ye(c.get("current")) : o ? Us(o, a.bar) : null);
+const c = o.attributeId ? getObj("attribute", o.attributeId) : void 0;
+n.set(i, c ? ye(c.get("current")) : a ? Vs(a, o.bar) : null);
 break;
 }
 case "attribute":
-n.set(i, ye(getObj("attribute", a.attributeId)?.get("current")));
+n.set(i, ye(getObj("attribute", o.attributeId)?.get("current")));
 break;
 case "worn":
-n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
+n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
 break;
 case "override":
-n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
+n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(i, E(o?.get("statusmarkers") ?? ""));
+n.set(i, _(a?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, et(kt(e.memories, a.tokenId ?? s), e.edition));
+n.set(i, rt(yt(e.memories, o.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = Ve());
-const c = br(r.find((l) => l.id === s)?.pr);
+r ?? (r = Be());
+const c = Ar(r.find((l) => l.id === s)?.pr);
 n.set(i, C.isFinite(c) ? c : null);
 break;
 }
@@ -5822,57 +5843,57 @@ break;
 }
 return n;
 }
-var Fa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Ga(e, t) {
+var Uo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Vo(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Ff(e) {
-const t = e.app.store.history, n = L(e.parsed, "entry");
+function Uf(e) {
+const t = e.app.store.history, n = M(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Ga(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (i === -1) throw new I(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Vo(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (Ga(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Vo(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Gf(e) {
+function Vf(e) {
 if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Fa, v));
-if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Se(e.parsed, Fa), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Ff(e), s = r[i], a = N(n), o = new M(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => o.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Bf(v) ? c.find((p) => Va({ place: "", tokenId: p.tokenId, name: p.name, change: v }, n.store.settings)) : void 0, f = wu(gu(s.tokens, (v) => o.get(v) !== void 0, d), a, n.store.round.number - s.round).filter((v) => Va(v, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: pa(n) }, h = jf(u, f), m = (v, p) => {
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Uo, v));
+if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Te(e.parsed, Uo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Uf(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, bt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Kf(v) ? c.find((p) => Ho({ place: "", tokenId: p.tokenId, name: p.name, change: v }, n.store.settings)) : void 0, f = bu(ku(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ho(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: ko(n) }, h = Gf(u, f), m = (v, p) => {
 if (v.stance !== p.stance) return p.stance === void 0 ? "has dropped its stance since" : `has taken the ${p.stance} stance since`;
 if (v.deadForGood !== p.deadForGood) return "has died for good since";
-const T = nf(v, p, ke);
+const T = sf(v, p, ke);
 if (T !== void 0 && p.answer !== void 0 || T !== void 0 && ke(v.edition, p.edition)) return T;
-const $ = (_) => (_.edition?.id === a.id ? a.parseState(_.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange($(v), $(p));
-}, g = yu(f, h, ke);
+const b = (D) => (D.edition?.id === o.id ? o.parseState(D.edition.state) : null) ?? o.enter(null, !1);
+return o.describeStateChange(b(v), b(p));
+}, g = wu(f, h, ke);
 if (g.length > 0) {
 if (!e.gm) {
-const v = g.filter(($) => {
-const _ = o.get($.tokenId);
-return _ !== void 0 && Gr(e, Ua(_));
-}), p = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], T = [...Zs(v, h, ke, m), ...p.length > 0 ? [`${Be(p)} changed`] : []];
-Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
+const v = g.filter((b) => {
+const D = a.get(b.tokenId);
+return D !== void 0 && Vr(e, Bo(D));
+}), p = [...new q(g.filter((b) => !v.includes(b)).map((b) => b.name))], T = [...eo(v, h, ke, m), ...p.length > 0 ? [`${He(p)} changed`] : []];
+Ge(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!O(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${Zs(g, h, ke, m).join("; ")}`, [{ label: "Undo anyway", command: `${jr(s.key)} --force` }]);
+Ge(e, `Nothing undone, changed since: ${eo(g, h, ke, m).join("; ")}`, [{ label: "Undo anyway", command: `${Gr(s.key)} --force` }]);
 return;
 }
 }
-Nu(u, f), g.length > 0 && Hf(n, f, h), Mr(n, i), Vf(e, s, f, h, o), l.length > 0 && _e(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+Pu(u, f), g.length > 0 && xf(n, f, h), jr(n, i), Hf(e, s, f, h, a), l.length > 0 && Re(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${He(l)}.`);
 }
-function Uf(e) {
+function Bf(e) {
 switch (e.kind) {
 case "bar":
-return e.from === null ? void 0 : { label: Ye[e.resource], to: e.from };
+return e.from === null ? void 0 : { label: qe[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -5883,41 +5904,41 @@ default:
 return;
 }
 }
-function Ua(e) {
+function Bo(e) {
 const t = oe(e);
-return { token: e, character: t, npc: fr(e, t), hidden: e.get("layer") === "gmlayer" };
+return { token: e, character: t, npc: mr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Vf(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new M();
+function Hf(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
-const u = Uf(f);
+const u = Bf(f);
 if (u === void 0) continue;
-const h = r.get(l), m = a.get(d) ?? [];
-a.has(d) || a.set(d, m);
+const h = r.get(l), m = o.get(d) ?? [];
+o.has(d) || o.set(d, m);
 const g = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
 m.includes(g) || m.push(g);
 }
-const o = [], c = [];
+const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ua(d), m = Vt(e.app, h) === "public";
-h.hidden || o.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `${u} (hidden)` : u);
+const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Bo(d), m = Bt(e.app, h) === "public";
+h.hidden || a.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `${u} (hidden)` : u);
 }
-o.length > 0 && j(gt, ae(`${s}: ${Ht(o, 8)}.`)), c.length > 0 && j(he, ae(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
+a.length > 0 && L(kt, se(`${s}: ${Kt(a, 8)}.`)), c.length > 0 && L(he, se(`${s} (GM): ${Kt(c, 8)}.`), { record: !0 });
 }
-function Bf(e) {
+function Kf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function Va({ tokenId: e, change: t }, n) {
+function Ho({ tokenId: e, change: t }, n) {
 const r = W(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || nu(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || ru(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = ru(t.attributeId);
-return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+const i = iu(t.attributeId);
+return i !== void 0 && i.characterId === _(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
 return t.tokenId === void 0 || W(t.tokenId) !== void 0;
@@ -5925,21 +5946,21 @@ default:
 return !0;
 }
 }
-function Hf(e, t, n) {
+function xf(e, t, n) {
 const r = N(e);
-for (const { place: i, tokenId: s, change: a } of t) {
-if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-const o = n.get(i), c = W(s);
-if (!c || typeof o != "number") continue;
-const l = a.from, d = {
+for (const { place: i, tokenId: s, change: o } of t) {
+if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
+const a = n.get(i), c = W(s);
+if (!c || typeof a != "number") continue;
+const l = o.from, d = {
 values: [],
 dice: [],
-resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, f.state).state, detail: { undo: !0 } })
+resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, f.state).state, detail: { undo: !0 } })
 };
-Vr(e, [{ token: c, character: oe(c) }], d);
+Hr(e, [{ token: c, character: oe(c) }], d);
 }
 }
-var Kf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, xf = {
+var Wf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Yf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
@@ -5953,22 +5974,22 @@ what: [
 } : void 0,
 run(e) {
 if (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry")) {
-Gf(e);
+Vf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Se(e.parsed, Kr(t, "!damage", Kf, n), nr(t.id, "damage"));
-const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
-let { targets: a } = s;
-const o = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
+Te(e.parsed, Wr(t, "!damage", Wf, n), ir(t.id, "damage"));
+const r = t.planDamage(e.parsed, $t(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = ot(e, Ae(e.parsed), { anyTarget: i });
+let { targets: o } = s;
+const a = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = a.filter(({ token: u, character: h }) => Ee(e.playerId, u, h)), f = a.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
-if (f.length > 0 && o.push(`${Be(f)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
-Fe(e, `Not applied: ${o.join("; ")}`);
+const l = n[c].decides, d = o.filter(({ token: u, character: h }) => De(e.playerId, u, h)), f = o.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
+if (f.length > 0 && a.push(`${He(f)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
+Ge(e, `Not applied: ${a.join("; ")}`);
 return;
 }
 }
-return Dn(e, r, a, o, {
+return On(e, r, o, a, {
 title: "Damage",
 anyTarget: i,
 record: !0,
@@ -5976,93 +5997,93 @@ refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.j
 });
 }
 };
-async function Wf(e) {
+async function zf(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Se(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
-if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((_) => _._id);
-if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const c = o[0], l = a.defenders.includes(c) ? wt(c, e.gm) : void 0;
-if (!l) throw new I(`that token is not a defender of attack ${a.key}`);
+Te(e.parsed, i);
+const s = (M(e.parsed, "answer") ?? "").toUpperCase(), o = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+if (!o) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+const a = Ae(e.parsed) ?? (e.msg.selected ?? []).map((D) => D._id);
+if (a.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
+const c = a[0], l = o.defenders.includes(c) ? bt(c, e.gm) : void 0;
+if (!l) throw new I(`that token is not a defender of attack ${o.key}`);
 const d = oe(l), f = ee(l, "the defender");
-if (!e.gm && !Ee(e.playerId, l, d)) throw new I(`only ${f}'s controller or the GM answers for it`);
-const u = a.answers[c];
-if (u) throw new I(`${f} has answered attack ${a.key} already (${u.word})`);
-if (Br(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
-const h = L(e.parsed, r.answerFlag);
+if (!e.gm && !De(e.playerId, l, d)) throw new I(`only ${f}'s controller or the GM answers for it`);
+const u = o.answers[c];
+if (u) throw new I(`${f} has answered attack ${o.key} already (${u.word})`);
+if (Kr(t, c)) throw new I(`${f} answers attack ${o.key} with the defense it made ahead`);
+const h = M(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const m = Y(h, `--${r.answerFlag}`, r.choices);
 let g = { word: m }, v = m === "none" ? "no defense" : m;
 if (m !== "none") {
-const _ = r.planAnswer(m, a.situation, a.attacker, bt(t, e.gm)), H = Ur(e.parsed, _.dice), w = _.dice.filter((K) => H[K.name] === void 0), b = w.length > 0 ? await ca(w.map((K) => K.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
-if (!W(c) || !e.gm && !Ee(e.playerId, l, oe(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const R = ba(_.dice, H, b, 0), P = Tn(t, { token: l, character: d }, _, it(t, _.readsTurnOrder ? Ve() : void 0)), J = _.resolve(P.facts, R);
-if (Pn(J)) throw new I(ka(t, P.snapshot, J));
-if (P.problems.length > 0) throw new I(En(P.snapshot, P.problems, "; nothing answered"));
-const te = r.keep(m, J, R), st = e.gm ? void 0 : wa(e, _.dice);
-g = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (g.roll = te.roll), te.success !== void 0 && (g.success = te.success), st && (g.typed = !0);
-const at = Js(n, (K) => K === c ? f : P.facts.nameOf(K)), He = J.steps.filter((K) => K.section === "Check").map(at);
-v = He.length > 0 ? He.join("; ") : m;
+const D = r.planAnswer(m, o.situation, o.attacker, $t(t, e.gm)), x = Br(e.parsed, D.dice), w = D.dice.filter((Se) => x[Se.name] === void 0), E = w.length > 0 ? await lo(w.map((Se) => Se.sides)) : [];
+if (t.store.exchange.attacks[s] !== o || o.answers[c] !== void 0) throw new I(`attack ${o.key} was settled while the roll was out: nothing answered`);
+if (!W(c) || !e.gm && !De(e.playerId, l, oe(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
+const j = Ao(D.dice, x, E, 0), $ = _n(t, { token: l, character: d }, D, at(t, D.readsTurnOrder ? Be() : void 0)), G = D.resolve($.facts, j);
+if (Ln(G)) throw new I(wo(t, $.snapshot, G));
+if ($.problems.length > 0) throw new I(Dn($.snapshot, $.problems, "; nothing answered"));
+const J = r.keep(m, G, j), Ke = e.gm ? void 0 : $o(e, D.dice);
+g = { word: J.word, ...J.file !== void 0 ? { file: J.file } : {}, ...J.flags ? { flags: J.flags } : {} }, J.roll !== void 0 && (g.roll = J.roll), J.success !== void 0 && (g.success = J.success), Ke && (g.typed = !0);
+const xe = Qs(n, (Se) => Se === c ? f : $.facts.nameOf(Se)), We = G.steps.filter((Se) => Se.section === "Check").map(xe);
+v = We.length > 0 ? We.join("; ") : m;
 }
-a.answers[c] = g;
-const p = Ta(t, a, e.gm), T = Ea(t, a), $ = p.length > 0 ? ` Waiting for ${p.join(", ")}.` : T ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-_e(e, `${f}: ${v}.${$}`), T && await Wr(e, a);
+o.answers[c] = g;
+const p = _o(t, o, e.gm), T = Do(t, o), b = p.length > 0 ? ` Waiting for ${p.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
+Re(e, `${f}: ${v}.${b}`), T && await zr(e, o);
 }
-var Yf = { ids: { kind: "list" }, help: { kind: "switch" } }, zf = {
+var Xf = { ids: { kind: "list" }, help: { kind: "switch" } }, qf = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Wf(e);
+if (e.parsed.flags.has("answer")) return zf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
-Fe(e, `!defend is not used: ${n.refused}`);
+Ge(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Se(e.parsed, Kr(t, "!defend", Yf, n.flags), nr(t.id, "defend"));
+Te(e.parsed, Wr(t, "!defend", Xf, n.flags), ir(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Wu(e, i);
-const s = rt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
-const d = o.find(({ id: f }) => f === l.id);
-return d && a.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
+Yu(e, i);
+const s = ot(e, Ae(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+const d = a.find(({ id: f }) => f === l.id);
+return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Fe(e, Sn(a).join("; "));
+Ge(e, En(o).join("; "));
 return;
 }
-return Dn(e, r, c, a, {
+return On(e, r, c, o, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, Xf = { ids: { kind: "list" }, help: { kind: "switch" } }, qf = {
+}, Jf = { ids: { kind: "list" }, help: { kind: "switch" } }, Qf = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Se(e.parsed, Xf);
+Te(e.parsed, Jf);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${V(E(n))}" (stances: ${t.stances.join(", ")})`);
+throw new y(`unknown stance "${B(_(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: a, notes: o } = rt(e, Ae(e.parsed));
+const { targets: o, notes: a } = ot(e, Ae(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${yn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
-_e(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: f, character: u }) => `${bn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
+Re(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return Dn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return On(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function Jf(e, t, n) {
+function Zf(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function Qf(e, t, n) {
+function eh(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6072,99 +6093,99 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = Jf(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const o = r.bars[n].max, a = Zf(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {
 headline: "acts",
-...o === i ? { noop: !0 } : {},
+...a === i ? { noop: !0 } : {},
 steps: [
-S(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
+S(de, { kind: "heal-title", who: d, resource: n, amount: a - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-S(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
-S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
-...n === "vitality" && l ? Ce("Heal", l.conditions) : [],
+S(ie, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
+S("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
+...n === "vitality" && l ? Ne("Heal", l.conditions) : [],
 ...l?.now ? [S("Now", l.now)] : []
 ],
-changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
+changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: i, after: o }
+detail: { heal: t, resource: n, before: i, after: a }
 };
 }
 };
 }
-var Zf = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", eh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, th = {
-usage: () => Zf,
+var th = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", nh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, rh = {
+usage: () => th,
 run(e) {
 const t = e.parsed;
-Se(t, eh);
-const n = rn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return Dn(e, Qf(N(e.app), n, r), i, s, {
+Te(t, nh);
+const n = an(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = ot(e, Ae(t));
+return On(e, eh(N(e.app), n, r), i, s, {
 title: "Heal",
-refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
+refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
-}, Ba = k.freeze({});
-function nh(e, t, n) {
-if (!n || yt(t)) return;
+}, Ko = k.freeze({});
+function ih(e, t, n) {
+if (!n || wt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = rh(t, i, a, s);
-if (s === null || o === null || s === o) return;
-const l = N(e), d = { token: t, character: oe(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
-if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= bi) {
-const g = l.planHandEdit(s - o, bt(e, !0)), v = {
+const s = ye(n[i]), o = _(t.get(be[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = sh(t, i, o, s);
+if (s === null || a === null || s === a) return;
+const l = N(e), d = { token: t, character: oe(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === a || f.typed === a);
+if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && a < s && s - a <= Ai) {
+const g = l.planHandEdit(s - a, $t(e, !0)), v = {
 ...g,
-resolve(T, $) {
+resolve(T, b) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const _ = g.resolve(T, $);
-return !("kind" in _) && !_.changes.some((H) => H.kind === "bar" && H.resource === "vitality") && _.changes.push({ kind: "bar", resource: "vitality", to: s }), _;
+const D = g.resolve(T, b);
+return !("kind" in D) && !D.changes.some((x) => x.kind === "bar" && x.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: s }), D;
 }
-}, p = _n(
+}, p = Rn(
 e,
 d,
 v,
-Ba,
-it(e),
-Kt(e),
-() => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+Ko,
+at(e),
+xt(e),
+() => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (T) => {
-eu(T, s), Ha(e, T, s);
+tu(T, s), xo(e, T, s);
 }
 );
 if (p.kind === "unsafe") return;
 if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
-j(he, ae(`Hand edit not read through armor: ${En(p.reading.snapshot, p.reading.problems, "")}.`));
+L(he, se(`Hand edit not read through armor: ${Dn(p.reading.snapshot, p.reading.problems, "")}.`));
 else if (p.kind === "written") {
-const T = p.outcome.changes.find((_) => _.kind === "bar" && _.resource === "vitality");
-a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new q() });
-const $ = va(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
-Rr(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: jr($), byGm: !0 } } : {} });
+const T = p.outcome.changes.find((D) => D.kind === "bar" && D.resource === "vitality");
+o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new q() });
+const b = go(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
+Cr(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: Gr(b), byGm: !0 } } : {} });
 return;
 }
 }
-const h = ih(e, s, o), m = _n(e, d, h.plan, Ba, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (g) => Ha(e, g, s));
-m.kind === "written" && (u && Bu(e, a, m.applied), h.saysSomething() && Rr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = oh(e, s, a), m = Rn(e, d, h.plan, Ko, at(e), xt(e), () => ({ vitalityFrom: s, ...c }), (g) => xo(e, g, s));
+m.kind === "written" && (u && Hu(e, o, m.applied), h.saysSomething() && Cr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function rh(e, t, n, r) {
+function sh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(tu(n));
+const s = ye(nu(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function ih(e, t, n) {
+function oh(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
 values: [],
 dice: [],
-resolve(a) {
-const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
+resolve(o) {
+const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
 return i = c.vitality !== n || !ke(d, c.state), {
 headline: "acts",
 steps: [
 S(de, { kind: "hand-edit-title", who: l }),
-S(se, { kind: "hand-edit-summary", who: l, now: c.now }),
+S(ie, { kind: "hand-edit-summary", who: l, now: c.now }),
 ...c.steps.map((u) => S("Change", u)),
 c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
 ],
@@ -6176,27 +6197,27 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function Ha(e, t, n) {
+function xo(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = gr(r, i, n, ga(e)));
+i?.edition?.id !== r.id && (t.facts.state = yr(r, i, n, yo(e)));
 }
-var sh = 400, ah = 100, oh = 20, ch = class {
+var ah = 400, ch = 100, lh = 20, dh = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
+this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
 const n = t.map((s) => {
-const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(a, s), a;
+const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? sh : ah;
+const i = e === "gm" ? ah : ch;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > oh + 1) {
-for (const [s, a] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > lh + 1) {
+for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
-for (const o of a) this.rows.delete(o);
+for (const a of o) this.rows.delete(a);
 this.bySender.delete(s);
 break;
 }
@@ -6207,91 +6228,91 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function lh(e) {
+function uh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Sr() !== void 0, r = vr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
+const n = Er() !== void 0, r = gr("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
 he,
 [
-ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var qr = {
-"!damage": xf,
-"!attack": ff,
-"!defend": zf,
-"!stance": qf,
-"!heal": th,
-"!defense-round": Lf
+var Qr = {
+"!damage": Yf,
+"!attack": mf,
+"!defend": qf,
+"!stance": Qf,
+"!heal": rh,
+"!defense-round": Ff
 };
-function dh() {
-const e = vr(mn) === void 0, { stored: t, problems: n, newer: r } = hd(vr(mn), me), i = { store: t, attributes: new yd(), loadProblems: n, linkedEdits: new M(), details: new ch() };
-return r !== void 0 ? (i.newerState = r, mr(`${ne} v${me}: ${n.join("; ")}`), j(he, ae(fh(r)))) : uh(i, e), hh(i), i;
+function fh() {
+const e = gr(pn) === void 0, { stored: t, problems: n, newer: r } = md(gr(pn), me), i = { store: t, attributes: new wd(), loadProblems: n, linkedEdits: new P(), details: new dh() };
+return r !== void 0 ? (i.newerState = r, pr(`${te} v${me}: ${n.join("; ")}`), L(he, se(mh(r)))) : hh(i, e), vh(i), i;
 }
-function uh(e, t) {
+function hh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && kd(n.settings, mh());
-const i = Hu(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Is(mn, n), r.length > 0 && (mr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, ae(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, ae(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && Le("rebuilding the help handout", () => pr(Pe(n.settings.edition)))(), n.scriptVersion = me;
+t && yd(n.settings, ph());
+const i = Ku(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ps(pn, n), r.length > 0 && (pr(`${te} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(he, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(he, se(`${te} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && Fe("rebuilding the help handout", () => kr(Le(n.settings.edition)))(), n.scriptVersion = me;
 }
-function fh(e) {
-return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
-}
-function hh(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Le("following the Turn Tracker", () => {
-n() || Yr(e);
-});
-Ge(
-"chat:message",
-Le(
-(a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
-(a) => {
-if (a?.type === "api" && !n()) {
-const o = Ps(a, qr);
-return o !== void 0 ? Yr(e) : Cd(r), js(e, a, qr, o);
-}
-return js(e, a, qr);
-},
-(a) => a?.type === "api" && a.playerid ? Ss(a.playerid) : void 0
-)
-);
-const i = Le("a hand edit of a bar", (a, o) => {
-n() || nh(e, a, o);
-});
-for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
-Ge(
-"destroy:graphic",
-Le("forgetting a deleted token", (a) => {
-n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
-})
-), Af(e), Ge("change:campaign:turnorder", r), vh(r);
-const s = Le("refreshing attribute look-ups", (a) => {
-e.attributes.forget(E(a.get("_characterid") ?? ""));
-});
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), ph(i), n() || Le("checking HealthColors", () => lh(e))(), mr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
-}
-function mh() {
-return Od(ne.toLowerCase());
+function mh(e) {
+return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
 function vh(e) {
-const t = Eu();
+const t = e.store, n = () => e.newerState !== void 0, r = Fe("following the Turn Tracker", () => {
+n() || Xr(e);
+});
+Ue(
+"chat:message",
+Fe(
+(o) => `${_(o?.content ?? "").split(" ", 1)[0]}`,
+(o) => {
+if (o?.type === "api" && !n()) {
+const a = Ls(o, Qr);
+return a !== void 0 ? Xr(e) : Id(r), Fs(e, o, Qr, a);
+}
+return Fs(e, o, Qr);
+},
+(o) => o?.type === "api" && o.playerid ? Es(o.playerid) : void 0
+)
+);
+const i = Fe("a hand edit of a bar", (o, a) => {
+n() || ih(e, o, a);
+});
+for (const o of ["bar1", "bar2", "bar3"]) Ue(`change:graphic:${o}_value`, i);
+Ue(
+"destroy:graphic",
+Fe("forgetting a deleted token", (o) => {
+n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
+})
+), Tf(e), Ue("change:campaign:turnorder", r), gh(r);
+const s = Fe("refreshing attribute look-ups", (o) => {
+e.attributes.forget(_(o.get("_characterid") ?? ""));
+});
+Ue("add:attribute", s), Ue("destroy:attribute", s), Ue("change:attribute:name", s), kh(i), n() || Fe("checking HealthColors", () => uh(e))(), pr(`${te} v${me} ready: edition ${t.settings.edition}.`);
+}
+function ph() {
+return Cd(te.toLowerCase());
+}
+function gh(e) {
+const t = _u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function ph(e) {
-const t = Tu();
+function kh(e) {
+const t = Eu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-Ge("ready", Le("starting up", () => {
-dh();
+Ue("ready", Fe("starting up", () => {
+fh();
 }));
-var gh = me;
-function kh(e) {
-return _u(e);
+var yh = me;
+function wh(e) {
+return Du(e);
 }
-return Xa(Qr);
+return Jo(ei);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

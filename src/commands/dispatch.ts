@@ -1,7 +1,7 @@
 // Chat message -> the handler of its command. Every command goes through here, so parsing
 // errors, --help and refusals are handled once.
 import { commandContext, refuse, reply, type App, type CommandContext } from './context';
-import { parseLine, RefusalError, substituteInlineRolls, UsageError, type ParsedLine } from '../text/args';
+import { isSpace, parseLine, RefusalError, substituteInlineRolls, UsageError, type ParsedLine } from '../text/args';
 import { send, whisperTo } from '../roll20/send';
 import { renderCard } from '../render/card';
 import { handoutButton } from './helpHandout';
@@ -32,12 +32,6 @@ export function commandWord(msg: Roll20ChatMessage, table: CommandTable): string
   return Object.prototype.hasOwnProperty.call(table, word) ? word : undefined;
 }
 
-/** White space as a regular expression's `\s` has it. */
-function isSpace(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 160) return false;
-  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
-}
 
 /** The one line a relayed command with no player gets while the GM has not allowed them. */
 function relayRefusal(word: string): string {

@@ -30,7 +30,7 @@ export function activeEdition(app: App): AnyEdition {
 export function planContext(app: App, gm: boolean): PlanContext {
   const bars = app.store.settings.bars;
   // stamina-bar: 'power' (the Power resource) or a bar, which holds one of the three resources.
-  const stamina = bars.stamina === 'power' ? 'power' : (['vitality', 'soul', 'power'] as const).find((resource) => bars[resource] === bars.stamina) ?? 'power';
+  const stamina = bars.stamina === 'power' ? 'power' : bars.vitality === bars.stamina ? 'vitality' : bars.soul === bars.stamina ? 'soul' : 'power';
   return { overwhelmLimit: app.store.settings.overwhelmLimit, stamina, gm };
 }
 
@@ -267,6 +267,8 @@ export function rollsOf(dice: readonly Die[], given: Readonly<Record<string, num
 }
 
 const NO_ROLLS: Rolls = Object.freeze({});
+/** A plan without dice rolls none (one empty list for all of them). */
+const NO_DICE: Die[] = [];
 
 /** What one target's plan came to: written (what it changed, and what to show), or why nothing was. */
 export type TargetResult<S> =
@@ -345,12 +347,16 @@ export async function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<Plan
   // The dice still to roll, per target (worked out once for a run of targets sharing one plan).
   let last: PlannedTarget<S> | undefined;
   let lastDice: Die[] = [];
-  const toRoll = items.map((item) => {
-    if (last === undefined || item.plan !== last.plan || item.given !== last.given) lastDice = item.plan.dice.filter((die) => item.given[die.name] === undefined);
+  let anyDice = false;
+  let readsTurnOrder = false;
+  const toRoll: Die[][] = [];
+  for (const item of items) {
+    if (last === undefined || item.plan !== last.plan || item.given !== last.given) lastDice = item.plan.dice.length === 0 ? NO_DICE : item.plan.dice.filter((die) => item.given[die.name] === undefined);
     last = item;
-    return lastDice;
-  });
-  const anyDice = toRoll.some((dice) => dice.length > 0);
+    toRoll.push(lastDice);
+    anyDice ||= lastDice.length > 0;
+    readsTurnOrder ||= item.plan.readsTurnOrder === true;
+  }
   // No dice, no wait: the command runs to its end inside its own chat event, so nothing (another
   // script's handler of the same message) can delete a target between its checks and its writes.
   const planned = app.store.settings.edition;
@@ -366,7 +372,7 @@ export async function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<Plan
   const shown: Shown[] = [];
   let undoable = false;
   // Read once for every target's facts, changed in memory by their writes, written once below.
-  const turnOrder: TurnOrderBatch | undefined = items.some(({ plan }) => plan.readsTurnOrder) ? { order: readTurnOrder(), changed: false } : undefined;
+  const turnOrder: TurnOrderBatch | undefined = readsTurnOrder ? { order: readTurnOrder(), changed: false } : undefined;
   // Another script's presence, found once for every target (scripts do not come and go mid-command).
   const hc = healthColors() ?? null;
   // What reading and writing need of the table, made once for every target.

@@ -29,13 +29,40 @@ export function substituteInlineRolls(content: string, inlineRolls: Roll20Inline
   });
 }
 
-/** Splits on spaces, keeping "quoted words" together (quotes removed). */
+/** White space as a regular expression's `\s` has it. */
+export function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/**
+ * Splits on white space, keeping "quoted words" together (quotes removed): a word that starts with a
+ * quote runs to the next such quote, spaces and all, when there is one. One pass over the characters
+ * (every command is split here).
+ */
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
-  const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(text)) !== null) {
-    tokens.push(match[1] ?? match[2] ?? match[3] ?? '');
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    const code = text.charCodeAt(at);
+    if (isSpace(code)) {
+      at += 1;
+      continue;
+    }
+    if (code === 34 || code === 39) {
+      const close = text.indexOf(code === 34 ? '"' : "'", at + 1);
+      if (close >= 0) {
+        tokens.push(text.slice(at + 1, close));
+        at = close + 1;
+        continue;
+      }
+    }
+    let end = at + 1;
+    while (end < length && !isSpace(text.charCodeAt(end))) end += 1;
+    tokens.push(text.slice(at, end));
+    at = end;
   }
   return tokens;
 }
@@ -119,7 +146,7 @@ function editDistance(a: string, b: string): number {
  * active edition when the flag belongs to another one (commands.md: never silently ignored).
  */
 export function checkFlags(parsed: ParsedLine, spec: FlagTable, elsewhere?: (name: string) => string | undefined): void {
-  for (const [name, values] of parsed.flags) {
+  parsed.flags.forEach((values, name) => {
     const flag = Object.prototype.hasOwnProperty.call(spec, name) ? spec[name] : undefined;
     if (!flag) {
       const edition = elsewhere?.(name);
@@ -131,7 +158,7 @@ export function checkFlags(parsed: ParsedLine, spec: FlagTable, elsewhere?: (nam
     if (flag.kind === 'one' && values.length > 1) {
       throw new UsageError(`--${name} takes one value (got "${echo(values.join(' '))}")`);
     }
-  }
+  });
 }
 
 export function flagValue(parsed: ParsedLine, name: string): string | undefined {
@@ -159,7 +186,7 @@ export function optionalInteger(parsed: ParsedLine, name: string, min: number, m
 /** One of the listed words (case-insensitive), or a UsageError listing them. */
 export function choiceArg<T extends string>(text: string, what: string, choices: readonly T[]): T {
   const word = text.toLowerCase();
-  const found = choices.find((choice) => choice === word);
+  const found = choices[choices.indexOf(word as T)];
   if (!found) throw new UsageError(`${what} must be one of ${choices.join(', ')} (got "${echo(text)}")`);
   return found;
 }
