@@ -1,5 +1,15 @@
 import { describe, it, expect } from 'vitest';
-import { checkFlags, idsArg, integerArg, parseLine, substituteInlineRolls, tokenize, UsageError } from '../../src/text/args';
+import fc from 'fast-check';
+import { checkFlags, idsArg, integerArg, isSpace, parseLine, substituteInlineRolls, tokenize, UsageError } from '../../src/text/args';
+
+/** The splitting the hand tokenizer replaced (a regular expression): it must split every line the same way. */
+function byPattern(text: string): string[] {
+  const tokens: string[] = [];
+  const pattern = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(text)) !== null) tokens.push(match[1] ?? match[2] ?? match[3] ?? '');
+  return tokens;
+}
 
 describe('parsing chat commands', () => {
   it('splits positionals and flags, keeping quoted words together', () => {
@@ -59,5 +69,20 @@ describe('parsing chat commands', () => {
 
   it('tokenizes single quotes too', () => {
     expect(tokenize("a 'b c' d")).toEqual(['a', 'b c', 'd']);
+  });
+
+  it('splits every line as the regular expression it replaced did (quotes, every kind of white space)', () => {
+    const pieces = ['a', 'bc', '--ids', '"', "'", ' ', '  ', '\t', '\n', '\r\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u200b', 'x"y', '""', "''", '-5', 'é', '[[1d6]]'];
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 4 })), { maxLength: 30 }), (parts) => {
+        const line = parts.join('');
+        expect(tokenize(line)).toEqual(byPattern(line));
+      }),
+      { numRuns: 3000, seed: 23 },
+    );
+  });
+
+  it('counts as white space exactly what \\s matches', () => {
+    for (let code = 0; code <= 0xffff; code += 1) expect(isSpace(code)).toBe(/\s/.test(String.fromCharCode(code)));
   });
 });
