@@ -557,7 +557,14 @@ async function longEvening(source: string): Promise<LongEvening> {
   const hit = (who: EveningWho, ids: readonly string[]) => timed(c, contender[who].who, contender[who].hit, ids);
   // The first commands after loading, before anything has run: as after a sandbox restart.
   const first: LongEvening['first'] = { script: [], job: [], floor: [] };
-  for (let i = 0; i < FIRST_COMMANDS; i += 1) for (const who of EVENING_WHO) first[who].push((await hit(who, fifty[who])).span);
+  for (let i = 0; i < FIRST_COMMANDS; i += 1) {
+    for (const who of EVENING_WHO) {
+      // BENCH_PROFILE_FIRST=1: profile only DefenseRound's first commands (after the first, which reads the sheets).
+      profileNow = PROFILE && process.env.BENCH_PROFILE_FIRST !== undefined && who === 'script' && i > 0;
+      first[who].push((await hit(who, fifty[who])).span);
+    }
+  }
+  profileNow = false;
   const spans = Object.fromEntries(EVENING_WHO.flatMap((who) => [`${who} 50`, `${who} 1`].map((key) => [key, [] as number[]]))) as LongEvening['spans'];
   const mine = fifty.script;
   let seed = 7;
@@ -587,7 +594,7 @@ async function longEvening(source: string): Promise<LongEvening> {
     for (let i = 0; i < timedHits.length; i += 1) {
       const { who, n } = timedHits[(i + round) % timedHits.length]!;
       // BENCH_PROFILE_ONE=1: profile only DefenseRound's 1-token hits (the fixed cost of a command).
-      profileNow = PROFILE && round >= 20 && who === 'script' && (process.env.BENCH_PROFILE_ONE === undefined || n === 1);
+      profileNow = PROFILE && process.env.BENCH_PROFILE_FIRST === undefined && round >= 20 && who === 'script' && (process.env.BENCH_PROFILE_ONE === undefined || n === 1);
       const marks = process.env.BENCH_MARKS && who === 'script' && n === 1 && round >= LONG_ROUNDS / 2;
       if (marks) { const g = c.context as unknown as Record<string, unknown>; g.__now = () => performance.now(); g.__probe = HIT.soak; }
       const before = marks ? (JSON.parse(JSON.stringify(evaluateIn(c.context, 'globalThis.__T || {}'))) as Record<string, number>) : {};

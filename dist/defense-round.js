@@ -1075,7 +1075,7 @@ const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const i = e.charCodeAt(r);
-if (sn(i)) {
+if ((i <= 32 || i >= 160) && sn(i)) {
 r += 1;
 continue;
 }
@@ -1087,7 +1087,7 @@ continue;
 }
 }
 let s = r + 1;
-for (; s < n && !sn(e.charCodeAt(s)); ) s += 1;
+for (let o = e.charCodeAt(s); s < n && (o > 32 && o < 160 || !sn(o)); o = e.charCodeAt(s)) s += 1;
 t.push(e.slice(r, s)), r = s;
 }
 return t;
@@ -3532,22 +3532,20 @@ null,
 }
 function Fe(e, t, n) {
 return (...r) => {
-let i = typeof e == "string" ? e : "a command";
-const s = (o) => {
-let a;
+const i = (s) => {
+let o = typeof e == "string" ? e : "a command", a;
 try {
-a = n?.(...r);
+typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
 a = void 0;
 }
-fr(i, o, a);
+fr(o, s, a);
 };
 try {
-typeof e == "function" && (i = e(...r));
-const o = t(...r);
-o && typeof o.then == "function" && o.then(void 0, s);
-} catch (o) {
-s(o);
+const s = t(...r);
+s && typeof s.then == "function" && s.then(void 0, i);
+} catch (s) {
+i(s);
 }
 };
 }
@@ -3634,7 +3632,7 @@ const i = _(t.playerid ?? ""), s = i === _e ? Dd(e, t, n) : Os(e, t, n, i, gt(i)
 return s.help = r, s;
 }
 function Os(e, t, n, r, i, s) {
-const o = hr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: Ts(i, o), relayed: s, help: "" };
+const o = i ? "the GM" : hr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: Ts(i, o), relayed: s, help: "" };
 return !i && !Ss(o) && (a.replyFor = B(o, 60)), a;
 }
 function Dd(e, t, n) {
@@ -3745,7 +3743,7 @@ const n = e.content;
 let r = 0;
 for (; r < n.length && sn(n.charCodeAt(r)); ) r += 1;
 let i = r;
-for (; i < n.length && !sn(n.charCodeAt(i)); ) i += 1;
+for (let o = n.charCodeAt(i); i < n.length && (o > 32 && o < 160 || !sn(o)); o = n.charCodeAt(i)) i += 1;
 const s = n.slice(r, i).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;
 }
@@ -6271,11 +6269,13 @@ Ue(
 Fe(
 (o) => `${_(o?.content ?? "").split(" ", 1)[0]}`,
 (o) => {
-if (o?.type === "api" && !n()) {
+if (o?.type === "api") {
+if (!n()) {
 const a = Ls(o, Qr);
 return a !== void 0 ? Xr(e) : Id(r), Fs(e, o, Qr, a);
 }
 return Fs(e, o, Qr);
+}
 },
 (o) => o?.type === "api" && o.playerid ? Es(o.playerid) : void 0
 )

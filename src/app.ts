@@ -89,7 +89,9 @@ function registerHandlers(app: App): void {
     guarded(
       (msg: Roll20ChatMessage) => `${String(msg?.content ?? '').split(' ', 1)[0]}`,
       (msg: Roll20ChatMessage) => {
-        if (msg?.type === 'api' && !paused()) {
+        // Every message of the game comes here; only commands are read.
+        if (msg?.type !== 'api') return undefined;
+        if (!paused()) {
           // Another script may have turned the Turn Tracker (no event): looked at before each command,
           // and just after any other script's command has run (TurnMarker1's !eot).
           const word = commandWord(msg, COMMANDS);

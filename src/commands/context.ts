@@ -57,7 +57,8 @@ export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedL
 
 /** A command that acts for a player (the GM or not): who they are, asked of Roll20 once each. */
 function playerContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, playerId: string, gm: boolean, relayed: boolean): CommandContext {
-  const senderName = displayName(playerId);
+  // The GM is answered as "gm" whatever the name: the name is asked of Roll20 for a player only.
+  const senderName = gm ? 'the GM' : displayName(playerId);
   const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed, help: '' };
   // A name that cannot be whispered to: replies go to the GM, saying whom they are for.
   if (!gm && !nameAddressable(senderName)) ctx.replyFor = echo(senderName, 60);

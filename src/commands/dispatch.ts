@@ -27,7 +27,7 @@ export function commandWord(msg: Roll20ChatMessage, table: CommandTable): string
   let start = 0;
   while (start < content.length && isSpace(content.charCodeAt(start))) start += 1;
   let end = start;
-  while (end < content.length && !isSpace(content.charCodeAt(end))) end += 1;
+  for (let code = content.charCodeAt(end); end < content.length && ((code > 32 && code < 160) || !isSpace(code)); code = content.charCodeAt(end)) end += 1;
   const word = content.slice(start, end).toLowerCase();
   return Object.prototype.hasOwnProperty.call(table, word) ? word : undefined;
 }

@@ -35,11 +35,13 @@ export function guarded<A extends unknown[]>(
   whisperTarget?: (...args: A) => string | undefined,
 ): (...args: A) => void {
   return (...args: A) => {
-    let label = typeof what === 'string' ? what : 'a command';
-    // Who hears of a failure is looked up only when something failed (a look-up per message otherwise).
+    // What failed and who hears of it are worked out only when something failed (every chat message
+    // of the game comes through here).
     const fail = (error: unknown) => {
+      let label = typeof what === 'string' ? what : 'a command';
       let target: string | undefined;
       try {
+        if (typeof what === 'function') label = what(...args);
         target = whisperTarget?.(...args);
       } catch {
         target = undefined;
@@ -47,7 +49,6 @@ export function guarded<A extends unknown[]>(
       reportFailure(label, error, target);
     };
     try {
-      if (typeof what === 'function') label = what(...args);
       const result = handler(...args);
       if (result && typeof (result as Promise<void>).then === 'function') {
         (result as Promise<void>).then(undefined, fail);

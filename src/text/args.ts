@@ -47,7 +47,7 @@ export function tokenize(text: string): string[] {
   let at = 0;
   while (at < length) {
     const code = text.charCodeAt(at);
-    if (isSpace(code)) {
+    if ((code <= 32 || code >= 160) && isSpace(code)) {
       at += 1;
       continue;
     }
@@ -60,7 +60,7 @@ export function tokenize(text: string): string[] {
       }
     }
     let end = at + 1;
-    while (end < length && !isSpace(text.charCodeAt(end))) end += 1;
+    for (let code = text.charCodeAt(end); end < length && ((code > 32 && code < 160) || !isSpace(code)); code = text.charCodeAt(end)) end += 1;
     tokens.push(text.slice(at, end));
     at = end;
   }
