@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var In = Object.defineProperty, Yo = Object.getOwnPropertyDescriptor, zo = Object.getOwnPropertyNames, Zr = Object.prototype.hasOwnProperty, Xo = (e, t) => {
+var Cn = Object.defineProperty, Yo = Object.getOwnPropertyDescriptor, zo = Object.getOwnPropertyNames, Qr = Object.prototype.hasOwnProperty, Xo = (e, t) => {
 for (var n in t)
-Zr.call(t, n) && In(e, n, { get: t[n], enumerable: !0 });
+Qr.call(t, n) && Cn(e, n, { get: t[n], enumerable: !0 });
 }, qo = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
 for (let i of zo(t))
-!Zr.call(e, i) && i !== n && In(e, i, { get: () => t[i], enumerable: !(r = Yo(t, i)) || r.enumerable });
+!Qr.call(e, i) && i !== n && Cn(e, i, { get: () => t[i], enumerable: !(r = Yo(t, i)) || r.enumerable });
 return e;
-}, Jo = (e) => qo(In({}, "__esModule", { value: !0 }), e), ei = {};
-Xo(ei, {
-onDamage: () => wh,
-version: () => yh
+}, Jo = (e) => qo(Cn({}, "__esModule", { value: !0 }), e), Zr = {};
+Xo(Zr, {
+onDamage: () => bh,
+version: () => wh
 });
-var A = Math, C = Number, _ = String, k = Object, Q = Array, le = JSON, P = Map, q = Set, ti = WeakMap, Yt = Error, ni = RangeError, ri = Promise, zt = Date, Qo = isNaN, Zo = "0.2.0", te = "DefenseRound", me = Zo, Xt, ea = {
+var A = Math, C = Number, _ = String, k = Object, Q = Array, le = JSON, M = Map, q = Set, ei = WeakMap, xt = Error, ti = RangeError, ni = Promise, Yt = Date, Qo = isNaN, Zo = "0.2.0", ne = "DefenseRound", me = Zo, zt, ea = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function ii(e) {
-return !e && !Xt ? ea : {
-lang: e?.lang ?? Xt?.lang,
+function ri(e) {
+return !e && !zt ? ea : {
+lang: e?.lang ?? zt?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? Xt?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? Xt?.abortPipeEarly
+abortEarly: e?.abortEarly ?? zt?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? zt?.abortPipeEarly
 };
 }
 var ta;
@@ -61,12 +61,12 @@ function oa(e, t) {
 return sa?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
-function Ye(e) {
+function Ke(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
-function K(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? /* @__PURE__ */ Ye(s), c = {
+function W(e, t, n, r, i) {
+const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? /* @__PURE__ */ Ke(s), c = {
 kind: e.kind,
 type: e.type,
 input: s,
@@ -91,7 +91,7 @@ function ca(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function Nn(e, t) {
+function In(e, t) {
 const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
@@ -99,36 +99,36 @@ function Z(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ii())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ri())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function si(e) {
+function ii(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: si,
+reference: ii,
 async: !1,
 expects: null,
 requirement: C.isFinite,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
+return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function qt(e) {
+function Xt(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: qt,
+reference: Xt,
 async: !1,
 expects: null,
 requirement: C.isInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && K(this, "integer", t, n), t;
+return t.typed && !this.requirement(t.value) && W(this, "integer", t, n), t;
 }
 };
 }
@@ -143,7 +143,37 @@ expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length > this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length > this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function at(e, t) {
+return {
+kind: "validation",
+type: "max_value",
+reference: at,
+async: !1,
+expects: `<=${e instanceof Yt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof Yt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function Re(e, t) {
+return {
+kind: "validation",
+type: "min_length",
+reference: Re,
+async: !1,
+expects: `>=${e}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && n.value.length < this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
@@ -151,83 +181,53 @@ return n.typed && n.value.length > this.requirement && K(this, "length", n, r, {
 function ct(e, t) {
 return {
 kind: "validation",
-type: "max_value",
+type: "min_value",
 reference: ct,
 async: !1,
-expects: `<=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ Ye(e)}`,
+expects: `>=${e instanceof Yt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ye(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof Yt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Oe(e, t) {
-return {
-kind: "validation",
-type: "min_length",
-reference: Oe,
-async: !1,
-expects: `>=${e}`,
-requirement: e,
-message: t,
-"~run"(n, r) {
-return n.typed && n.value.length < this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
-}
-};
-}
-// @__NO_SIDE_EFFECTS__
-function lt(e, t) {
-return {
-kind: "validation",
-type: "min_value",
-reference: lt,
-async: !1,
-expects: `>=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ Ye(e)}`,
-requirement: e,
-message: t,
-"~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ye(n.value) }), n;
-}
-};
-}
-// @__NO_SIDE_EFFECTS__
-function Jt(e, t) {
+function qt(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: Jt,
+reference: qt,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && K(this, "format", n, r), n;
+return n.typed && !this.requirement.test(n.value) && W(this, "format", n, r), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function dt(e) {
+function lt(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: dt,
+reference: lt,
 async: !1,
 expects: null,
 requirement: C.isSafeInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t;
+return t.typed && !this.requirement(t.value) && W(this, "safe integer", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Pn() {
+function Nn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Pn,
+reference: Nn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
@@ -240,15 +240,15 @@ function da(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function Mn(e, t, n) {
+function Pn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
-function Ce(e, t) {
+function Oe(e, t) {
 return Z({
 kind: "schema",
 type: "array",
-reference: Ce,
+reference: Oe,
 expects: "Array",
 async: !1,
 item: e,
@@ -276,67 +276,67 @@ break;
 }
 a.typed || (n.typed = !1), n.value.push(a.value);
 }
-} else K(this, "type", n, r);
+} else W(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ze(e) {
+function We(e) {
 return Z({
 kind: "schema",
 type: "boolean",
-reference: ze,
+reference: We,
 expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : K(this, "type", t, n), t;
+return typeof t.value == "boolean" ? t.typed = !0 : W(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function oi(e, t) {
+function si(e, t) {
 return Z({
 kind: "schema",
 type: "custom",
-reference: oi,
+reference: si,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
 "~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
+return this.check(n.value) ? n.typed = !0 : W(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ne(e, t) {
+function re(e, t) {
 return Z({
 kind: "schema",
 type: "literal",
-reference: ne,
-expects: /* @__PURE__ */ Ye(e),
+reference: re,
+expects: /* @__PURE__ */ Ke(e),
 async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ aa(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
+return /* @__PURE__ */ aa(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Qt(e, t) {
+function Jt(e, t) {
 return Z({
 kind: "schema",
 type: "nullable",
-reference: Qt,
+reference: Jt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Mn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Pn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -350,16 +350,16 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Qo(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
+return typeof t.value == "number" && !Qo(t.value) ? t.typed = !0 : W(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ai(e, t) {
+function oi(e, t) {
 return Z({
 kind: "schema",
 type: "object",
-reference: ai,
+reference: oi,
 expects: "Object",
 async: !1,
 entries: e,
@@ -371,7 +371,7 @@ n.typed = !0, n.value = {};
 for (const s in this.entries) {
 const o = this.entries[s];
 if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = s in i ? i[s] : /* @__PURE__ */ Mn(o), c = o["~run"]({ value: a }, r);
+const a = s in i ? i[s] : /* @__PURE__ */ Pn(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {
 const l = {
 type: "object",
@@ -389,7 +389,7 @@ break;
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
 } else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ da(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (K(this, "key", n, r, {
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -402,47 +402,47 @@ value: i[s]
 }), r.abortEarly))
 break;
 }
-} else K(this, "type", n, r);
+} else W(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function V(e, t) {
+function U(e, t) {
 return Z({
 kind: "schema",
 type: "optional",
-reference: V,
+reference: U,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Mn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Pn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function re(e, t) {
+function ie(e, t) {
 return Z({
 kind: "schema",
 type: "picklist",
-reference: re,
-expects: /* @__PURE__ */ Nn(e.map(Ye), "|"),
+reference: ie,
+expects: /* @__PURE__ */ In(e.map(Ke), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
+return this.options.includes(n.value) ? n.typed = !0 : W(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function At(e, t, n) {
+function $t(e, t, n) {
 return Z({
 kind: "schema",
 type: "record",
-reference: At,
+reference: $t,
 expects: "Object",
 async: !1,
 key: e,
@@ -487,7 +487,7 @@ break;
 }
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
 }
-} else K(this, "type", r, i);
+} else W(this, "type", r, i);
 return r;
 }
 });
@@ -502,16 +502,16 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : K(this, "type", t, n), t;
+return typeof t.value == "string" ? t.typed = !0 : W(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ci(e, t) {
+function ai(e, t) {
 return Z({
 kind: "schema",
 type: "tuple",
-reference: ci,
+reference: ai,
 expects: "Array",
 async: !1,
 items: e,
@@ -539,25 +539,25 @@ break;
 }
 a.typed || (n.typed = !1), n.value.push(a.value);
 }
-} else K(this, "type", n, r);
+} else W(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function li(e) {
+function ci(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function di(e, t) {
+function li(e, t) {
 return Z({
 kind: "schema",
 type: "union",
-reference: di,
-expects: /* @__PURE__ */ Nn(e.map((n) => n.expects), "|"),
+reference: li,
+expects: /* @__PURE__ */ In(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -575,21 +575,21 @@ else o ? o.push(c) : o = [c];
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-K(this, "type", n, r, { issues: /* @__PURE__ */ li(s) }), n.typed = !0;
+W(this, "type", n, r, { issues: /* @__PURE__ */ ci(s) }), n.typed = !0;
 } else {
 if (o?.length === 1) return o[0];
-K(this, "type", n, r, { issues: /* @__PURE__ */ li(o) });
+W(this, "type", n, r, { issues: /* @__PURE__ */ ci(o) });
 }
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function St() {
+function At() {
 return Z({
 kind: "schema",
 type: "unknown",
-reference: St,
+reference: At,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -598,11 +598,11 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ui(e, t, n) {
+function di(e, t, n) {
 return Z({
 kind: "schema",
 type: "variant",
-reference: ui,
+reference: di,
 expects: "Object",
 async: !1,
 key: e,
@@ -616,17 +616,17 @@ const d = (f, u) => {
 for (const h of f.options) {
 if (h.type === "variant") d(h, new q(u).add(h.key));
 else {
-let m = !0, g = 0;
+let m = !0, p = 0;
 for (const v of u) {
-const p = h.entries[v];
-if (v in s ? p["~run"]({
+const g = h.entries[v];
+if (v in s ? g["~run"]({
 typed: !1,
 value: s[v]
-}, la).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
-m = !1, c !== v && (a < g || a === g && v in s && !(c in s)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
+}, la).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
+m = !1, c !== v && (a < p || a === p && v in s && !(c in s)) && (a = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
-g++;
+p++;
 }
 if (m) {
 const v = h["~run"]({ value: s }, i);
@@ -637,9 +637,9 @@ if (o && !o.issues) break;
 }
 };
 if (d(this, new q([this.key])), o) return o;
-K(this, "type", r, i, {
+W(this, "type", r, i, {
 input: s[c],
-expected: /* @__PURE__ */ Nn(l, "|"),
+expected: /* @__PURE__ */ In(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -648,7 +648,7 @@ key: c,
 value: s[c]
 }]
 });
-} else K(this, "type", r, i);
+} else W(this, "type", r, i);
 return r;
 }
 });
@@ -671,8 +671,8 @@ return t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Xe(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ ii(n));
+function xe(e, t, n) {
+const r = e["~run"]({ value: t }, /* @__PURE__ */ ri(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -680,10 +680,10 @@ output: r.value,
 issues: r.issues
 };
 }
-function U(e) {
-return /* @__PURE__ */ ai(k.assign(k.create(null), e));
+function G(e) {
+return /* @__PURE__ */ oi(k.assign(k.create(null), e));
 }
-var fi = ["vitality", "soul", "power"], qe = { vitality: "Vitality", soul: "Soul", power: "Power" }, Tt = [
+var ui = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -703,31 +703,31 @@ var fi = ["vitality", "soul", "power"], qe = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], de = "title", ie = "summary", Ie = "action";
-function Ne(e, t) {
+], de = "title", se = "summary", Ce = "action";
+function Ie(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
 function S(e, t) {
 return t.section = e, t;
 }
-function Ln(e) {
+function Mn(e) {
 return "kind" in e;
 }
-var Zt = -10, hi = -9, mi = 1, ut = 1, jn = 3, ft = { condition: "none", savesOwed: 0 }, en = { condition: "dead", savesOwed: 0 };
-function vi(e) {
-return e > 0 ? { ...ft } : e > Zt ? { condition: "incapacitated", savesOwed: 0 } : { ...en };
+var Qt = -10, fi = -9, hi = 1, dt = 1, Ln = 3, ut = { condition: "none", savesOwed: 0 }, Zt = { condition: "dead", savesOwed: 0 };
+function mi(e) {
+return e > 0 ? { ...ut } : e > Qt ? { condition: "incapacitated", savesOwed: 0 } : { ...Zt };
 }
-function Fn(e) {
+function jn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
 function ua(e, t, n) {
-return n.condition === "dying" ? { life: { ...en }, steps: [...Fn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ft }, steps: [] } : e > 0 ? t <= Zt ? { life: { condition: "dying", savesOwed: jn }, steps: [{ kind: "dying", savesOwed: jn }] } : {
-life: { condition: "incapacitated", savesOwed: ut },
-steps: [{ kind: "incapacitated", savesOwed: ut }]
-} : t <= Zt ? { life: { ...en }, steps: [...Fn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+return n.condition === "dying" ? { life: { ...Zt }, steps: [...jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Qt ? { life: { condition: "dying", savesOwed: Ln }, steps: [{ kind: "dying", savesOwed: Ln }] } : {
+life: { condition: "incapacitated", savesOwed: dt },
+steps: [{ kind: "incapacitated", savesOwed: dt }]
+} : t <= Qt ? { life: { ...Zt }, steps: [...jn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function pi(e, t, n) {
+function vi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
@@ -740,10 +740,10 @@ function fa(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: ut },
+life: { condition: "incapacitated", savesOwed: dt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: ut }
+{ kind: "incapacitated", savesOwed: dt }
 ]
 };
 }
@@ -752,14 +752,14 @@ if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = pi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const i = vi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ft }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ft }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ft }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Zt ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ut }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ut }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ut }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Qt ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Fn(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...jn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
 function ma(e, t, n) {
@@ -776,21 +776,21 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: mi,
-life: { ...ft },
-steps: [r(0), { kind: "stood-up", before: e, vitality: mi }]
+vitality: hi,
+life: { ...ut },
+steps: [r(0), { kind: "stood-up", before: e, vitality: hi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: hi,
-life: { condition: "incapacitated", savesOwed: ut },
-steps: [r(ut), { kind: "saved-from-death", before: e, vitality: hi }]
+vitality: fi,
+life: { condition: "incapacitated", savesOwed: dt },
+steps: [r(dt), { kind: "saved-from-death", before: e, vitality: fi }]
 };
-const i = A.min(jn, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...en }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+const i = A.min(Ln, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var gi = { physical: "Physical", magical: "Magical" }, ki = { physical: "Defense", magical: "Spirit" }, Gn = { soul: "Soul", power: "Power" };
+var pi = { physical: "Physical", magical: "Magical" }, gi = { physical: "Defense", magical: "Spirit" }, Fn = { soul: "Soul", power: "Power" };
 function va(e, t) {
 switch (e) {
 case "worn-out":
@@ -814,7 +814,7 @@ return "Dead: every save failed";
 function ga(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
-function tn(e, t, n, r) {
+function en(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
 function ka(e) {
@@ -831,23 +831,23 @@ case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return tn(e.before, e.protection, gi[e.track], e.after);
+return en(e.before, e.protection, pi[e.track], e.after);
 case "armor-reduction":
-return tn(e.before, e.reduction, ki[e.track], e.after);
+return en(e.before, e.reduction, gi[e.track], e.after);
 case "natural-reduction":
-return tn(e.before, e.reduction, `natural ${ki[e.track]}`, e.after);
+return en(e.before, e.reduction, `natural ${gi[e.track]}`, e.after);
 case "defensive-stance":
-return tn(e.before, e.reduction, "defensive stance", e.after);
+return en(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${gi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${pi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Gn[e.bar]}, no armor: ${Gn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${Fn[e.bar]}, no armor: ${Fn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Gn[e.bar]} is not a number: nothing taken`;
+return `${Fn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -893,38 +893,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, ya = { defend: "Defend", evade: "Evade", react: "Reaction" }, yi = { defend: "defend", evade: "evade" };
-function nn(e) {
+}, ya = { defend: "Defend", evade: "Evade", react: "Reaction" }, ki = { defend: "defend", evade: "evade" };
+function tn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function wi(e, t, n) {
+function yi(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Un(e, t) {
+function Gn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
 function wa(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${wi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Un(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Gn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ve[e.situation]} not perceived: no defensive action, the attack hits` : `${ve[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${Un(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${Gn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ve[e.situation]}: ${nn(e.penalty)} to ${yi[e.check]}`;
+return `${ve[e.situation]}: ${tn(e.penalty)} to ${ki[e.check]}`;
 case "situation-no-penalty":
-return `${ve[e.situation]}: no penalty to ${yi[e.check]}`;
+return `${ve[e.situation]}: no penalty to ${ki[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${nn(e.bonus)}` : `Aided by ${t(e.by)}: ${nn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${tn(e.bonus)}` : `Aided by ${t(e.by)}: ${tn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${nn(e.mod)}`;
+return `Modifier: ${tn(e.mod)}`;
 case "action-check":
-return `${ya[e.action]} d100 ${e.roll} vs ${wi(e.baseTarget, e.adjustments, e.target)}: ${Un(e.success, e.critical)}`;
+return `${ya[e.action]} d100 ${e.roll} vs ${yi(e.baseTarget, e.adjustments, e.target)}: ${Gn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -943,7 +943,7 @@ var ba = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summ
 function $a(e) {
 return ba.has(e.kind);
 }
-var Vn = {
+var Un = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
@@ -969,7 +969,7 @@ const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
 function Ea(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ie, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
 function _a(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
@@ -1000,7 +1000,7 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function bi(e, t) {
+function wi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
 function Ra(e, t, n) {
@@ -1023,10 +1023,10 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${bi(e.result, e.action)}`;
+return `${t(e.who)} ${wi(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${bi(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${wi(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
@@ -1035,7 +1035,7 @@ return `${Ra(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return Vn[e.stance] ?? "";
+return Un[e.stance] ?? "";
 }
 }
 var Ca = /^[+-]?\d+$/;
@@ -1048,18 +1048,18 @@ if (!Ca.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
-function rn(e, t) {
+function nn(e, t) {
 return A.floor(e * t / 100);
 }
-function $i(e, t, n) {
+function bi(e, t, n) {
 return A.min(n, A.max(t, e));
 }
-var Ai = 1e6;
+var $i = 1e6;
 function B(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
-var y = class extends Yt {
-}, I = class extends Yt {
+var y = class extends xt {
+}, I = class extends xt {
 };
 function Ia(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
@@ -1067,7 +1067,7 @@ const i = t?.[C(r)]?.results?.total;
 return typeof i == "number" && C.isFinite(i) ? _(i) : n;
 }) : e;
 }
-function sn(e) {
+function rn(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
 function Na(e) {
@@ -1075,7 +1075,7 @@ const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const i = e.charCodeAt(r);
-if ((i <= 32 || i >= 160) && sn(i)) {
+if ((i <= 32 || i >= 160) && rn(i)) {
 r += 1;
 continue;
 }
@@ -1087,13 +1087,13 @@ continue;
 }
 }
 let s = r + 1;
-for (let o = e.charCodeAt(s); s < n && (o > 32 && o < 160 || !sn(o)); o = e.charCodeAt(s)) s += 1;
+for (let o = e.charCodeAt(s); s < n && (o > 32 && o < 160 || !rn(o)); o = e.charCodeAt(s)) s += 1;
 t.push(e.slice(r, s)), r = s;
 }
 return t;
 }
-function Si(e) {
-const t = Na(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
+function Ai(e) {
+const t = Na(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
 let s = null;
 for (const o of t)
 if (o.startsWith("--") && o.length > 2) {
@@ -1112,7 +1112,7 @@ s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function Et(e, t, n, r = "") {
+function Tt(e, t, n, r = "") {
 const i = Pa(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
@@ -1126,12 +1126,12 @@ n = r, r = s;
 }
 return r[t.length];
 }
-function Te(e, t, n) {
+function Se(e, t, n) {
 e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
 const o = n?.(i);
-throw o ? new y(`--${B(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${B(i)}: ${Et(i, k.keys(t), "flags", "--")}`);
+throw o ? new y(`--${B(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${B(i)}: ${Tt(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
@@ -1139,22 +1139,22 @@ if (s.kind === "one" && r.length > 1)
 throw new y(`--${i} takes one value (got "${B(r.join(" "))}")`);
 });
 }
-function M(e, t) {
+function L(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;
 }
-function O(e, t) {
+function R(e, t) {
 return e.flags.has(t);
 }
-function _t(e, t, n, r) {
+function Et(e, t, n, r) {
 const i = ye(e);
 if (i === null) throw new y(`${t} must be a whole number (got "${B(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
-function Ee(e, t, n, r) {
-const i = M(e, t);
-return i === void 0 ? void 0 : _t(i, `--${t}`, n, r);
+function Te(e, t, n, r) {
+const i = L(e, t);
+return i === void 0 ? void 0 : Et(i, `--${t}`, n, r);
 }
 function Y(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
@@ -1166,7 +1166,7 @@ const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function an(e, t) {
+function sn(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
@@ -1178,9 +1178,9 @@ if (t.optional) return;
 throw new y(t.missing);
 }
 if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${B(r)}")`);
-return _t(r, t.what, 0, Ai);
+return Et(r, t.what, 0, $i);
 }
-function Ti(e, t) {
+function Si(e, t) {
 return {
 values: [],
 dice: [],
@@ -1190,7 +1190,7 @@ return {
 headline: "acts",
 steps: [
 S(de, { kind: t.title, who: s, stance: e, same: i }),
-S(ie, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+S(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
 S(t.row, { kind: t.change, from: r, to: e }),
 S(t.row, { kind: t.effect, stance: e })
 ],
@@ -1203,15 +1203,15 @@ detail: t.detail(e)
 }
 };
 }
-function Ei(e) {
+function Ti(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function _i(e) {
-const t = new P();
+function Ei(e) {
+const t = new M();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function Di(e, t) {
+function _i(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1222,15 +1222,15 @@ return i;
 }
 };
 }
-function Ri(e, t, n) {
+function Di(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
-function ht(e, t) {
+function ft(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Bn = [
+var Vn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1252,7 +1252,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Pe = {
+}, Ne = {
 // The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
 front: ue,
 "thrown-object": ue,
@@ -1285,7 +1285,7 @@ counterDrawsIntoBattle: !0
 }
 };
 function La(e, t) {
-const n = Pe[e];
+const n = Ne[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
 function ja(e, t) {
@@ -1301,67 +1301,67 @@ return e === "defensive";
 function Va(e) {
 return e === "reactive";
 }
-function Oi(e) {
+function Ri(e) {
 return e === "reactive";
 }
 function Ba(e) {
 return e === "defensive";
 }
-function Ci(e) {
+function Oi(e) {
 return e === "defensive";
 }
-function Hn(e, t) {
+function Bn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
 function Ha(e, t) {
-return Hn(e.reactions, t) !== void 0;
+return Bn(e.reactions, t) !== void 0;
+}
+function Ci(e, t) {
+return Bn(e.reactions, t) === !0;
 }
 function Ii(e, t) {
-return Hn(e.reactions, t) === !0;
-}
-function Ni(e, t) {
-return Hn(e.reactions, t) === "used";
+return Bn(e.reactions, t) === "used";
 }
 function Ka(e, t) {
 return e.skillsVs.includes(t);
 }
-function xa(e) {
+function Wa(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var Pi = 5, Mi = { defend: "defend", evade: "evade", react: "reaction" };
-function Dt(e) {
+var Ni = 5, Pi = { defend: "defend", evade: "evade", react: "reaction" };
+function _t(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function Wa(e) {
+function xa(e) {
 return { kind: "refused", reason: e };
 }
-function Me(e) {
+function Pe(e) {
 return e !== null && e !== "";
 }
 function Ya(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new ni("resolveSoakDefend: rolls must be integers 1..100");
+throw new ti("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new ni("resolveSoakDefend: modifiers and targets must be integers");
+if (n !== null && !C.isSafeInteger(n)) throw new ti("resolveSoakDefend: modifiers and targets must be integers");
 }
 function za(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = Pe[n];
+const { action: t, situation: n, stance: r, round: i } = e, s = Ne[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Dt(t) && e.mod !== 0) return o("mod");
-if (!Dt(t) && e.aid !== null) return o("aided");
-if (Dt(t) && e.ally !== null) return o("ally");
-if (Dt(t) && e.skillName !== null) return o("skill");
+if (!_t(t) && e.mod !== 0) return o("mod");
+if (!_t(t) && e.aid !== null) return o("aided");
+if (_t(t) && e.ally !== null) return o("ally");
+if (_t(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {
-if (!Me(e.vs)) return { code: "needs-vs", action: t };
+if (!Pe(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Oi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Ri(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1370,14 +1370,14 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Ga(r) ? Me(e.vs) ? Ha(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ga(r) ? Pe(e.vs) ? Ha(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Ua(r) ? { code: "counter-in-defensive-stance" } : Va(r) ? Me(e.vs) ? Ii(i, e.vs) ? e.ally !== null && !xa(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ua(r) ? { code: "counter-in-defensive-stance" } : Va(r) ? Pe(e.vs) ? Ci(i, e.vs) ? e.ally !== null && !Wa(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Ba(r) ? { code: "defensive-skill-on-ally" } : Oi(r) ? Me(e.vs) ? Ii(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Ci(r)) {
-if (!Me(e.vs)) return { code: "needs-vs", action: t };
+return Ba(r) ? { code: "defensive-skill-on-ally" } : Ri(r) ? Pe(e.vs) ? Ci(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Oi(r)) {
+if (!Pe(e.vs)) return { code: "needs-vs", action: t };
 if (Ka(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
@@ -1385,64 +1385,64 @@ return null;
 }
 function Xa(e) {
 const t = [];
-return Pe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Dt(e.action) && t.push(Mi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), _t(e.action) && t.push(Pi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
 function qa(e) {
 Ya(e);
 const t = za(e);
-if (t) return Wa(t);
+if (t) return xa(t);
 const n = Xa(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Pe[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+const { action: r, situation: i } = e, s = Ne[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = ht(e.rolls.perception, d + l);
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = ft(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), mt(a, "fail", {}, !1)) : mt(a, null, {}, !1);
+return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), ht(a, "fail", {}, !1)) : ht(a, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = ji(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), mt(a, d, Li(e), !1);
+const d = Li(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), ht(a, d, Mi(e), !1);
 }
 case "react": {
-const l = e.vs, d = ji(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), mt(a, null, { reaction: { vs: l, success: d.success }, ...Li(e) }, !1);
+const l = e.vs, d = Li(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(a, null, { reaction: { vs: l, success: d.success }, ...Mi(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), mt(a, null, { reactionUsed: l }, d);
+return d && a.push({ kind: "spectator-drawn", spectator: l }), ht(a, null, { reactionUsed: l }, d);
 }
 case "skill": {
 a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Ci(e.stance) && Me(e.vs), d = e.ally !== null && Me(e.vs);
-return mt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+const l = e.ally === null && Oi(e.stance) && Pe(e.vs), d = e.ally !== null && Pe(e.vs);
+return ht(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Li(e) {
-return e.aid !== null && Me(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+function Mi(e) {
+return e.aid !== null && Pe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function ji(e, t, n) {
+function Li(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
 let a = La(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ht(e.rolls.mental, e.checkTargets.mental ?? 0), l = ja(a, c);
+const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = ja(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
 }
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Pi, by: e.aid.by }), r.push(Pi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[Mi[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = ht(e.rolls.action, s);
+e.aid !== null && (n.push({ kind: "aided", bonus: Ni, by: e.aid.by }), r.push(Ni)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[Pi[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = ft(e.rolls.action, s);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;
 }
-function mt(e, t, n, r) {
+function ht(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Fi = {
+var ji = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
@@ -1459,7 +1459,7 @@ skill: "--skill"
 function Qa(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return ec(Ei("round"));
+return ec(Ti("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1477,7 +1477,7 @@ return Za(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${ji[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1485,7 +1485,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ji[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1513,38 +1513,38 @@ return `${r} names a skill for --action skill or --action counter (Reactive Guar
 function ec(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var tc = U({
-life: /* @__PURE__ */ V(
-U({
-condition: /* @__PURE__ */ re(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(3))
+var tc = G({
+life: /* @__PURE__ */ U(
+G({
+condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ V(/* @__PURE__ */ At(/* @__PURE__ */ X(), /* @__PURE__ */ di([/* @__PURE__ */ ze(), /* @__PURE__ */ ne("used")]))),
-skillsVs: /* @__PURE__ */ V(/* @__PURE__ */ Ce(/* @__PURE__ */ X()))
+reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ li([/* @__PURE__ */ We(), /* @__PURE__ */ re("used")]))),
+skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ X()))
 });
 function nc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Gi = { condition: "none", savesOwed: 0 };
+var Fi = { condition: "none", savesOwed: 0 };
 function rc(e) {
-const t = /* @__PURE__ */ Xe(tc, e);
+const t = /* @__PURE__ */ xe(tc, e);
 return t.success ? lc(t.output) : null;
 }
-function Je(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Gi } : vi(t);
+function ze(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...Fi } : mi(t);
 }
-function Kn(e, t) {
-return xn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function Hn(e, t) {
+return Kn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
 function ic(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Gi : vi(e);
+const n = e === null ? Fi : mi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
 function sc(e) {
-return xn(e.life, void 0, void 0);
+return Kn(e.life, void 0, void 0);
 }
 function oc(e) {
 return e.life?.condition ?? "none";
@@ -1556,13 +1556,13 @@ function cc(e, t) {
 return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
 function lc(e) {
-return xn(e.life, e.reactions, e.skillsVs);
+return Kn(e.life, e.reactions, e.skillsVs);
 }
-function xn(e, t, n) {
+function Kn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Ui = ["defend", "evade", "react", "counter", "skill", "save"], dc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", uc = {
+var Gi = ["defend", "evade", "react", "counter", "skill", "save"], dc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", uc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1577,55 +1577,55 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, cn = {
+}, an = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Vi(e) {
+function Ui(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
-if (O(e, "aided"))
+if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-const t = M(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Ui.join("|")}`);
-const n = Y(t, "--action", Ui), r = M(e, "situation");
+const t = L(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${Gi.join("|")}`);
+const n = Y(t, "--action", Gi), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => O(e, o));
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", Bn);
-if (O(e, "roll") && (n === "counter" || n === "skill"))
+const i = r === void 0 ? "front" : Y(r, "--situation", Vn);
+if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (O(e, "perception-roll") && Pe[i].perceptionGate === "none")
+if (R(e, "perception-roll") && Ne[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Pe[i].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Ne[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
-if ((n === "react" || n === "counter") && !O(e, "vs"))
+if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
-if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
+if (R(e, "aided-by") && !R(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
 situation: i,
-mentalAsked: O(e, "mental") || O(e, "mental-roll"),
-mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
-aidedBy: M(e, "aided-by") ?? null,
-vs: M(e, "vs") ?? null,
-ally: M(e, "ally") ?? null,
-skillName: M(e, "skill") ?? null
+mentalAsked: R(e, "mental") || R(e, "mental-roll"),
+mod: Te(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Te(e, "perception-mod", -1e3, 1e3) ?? 0,
+aidedBy: L(e, "aided-by") ?? null,
+vs: L(e, "vs") ?? null,
+ally: L(e, "ally") ?? null,
+skillName: L(e, "skill") ?? null
 };
 }
 function fc(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Pe[e.situation].perceptionGate !== "none", r = [];
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function Bi(e) {
+function Vi(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(cn),
+values: e.action === "save" ? ["save_check"] : k.values(an),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
@@ -1639,43 +1639,43 @@ return e.action === "save" ? hc(e, t, r.action) : mc(e, t, r);
 function hc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Je(t.state, r), s = t.values.save_check?.current ?? null;
+const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = ma(r, i, ht(n, s + e.mod));
+const o = ma(r, i, ft(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
 headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
 S(de, { kind: "save-title", who: l }),
-S(ie, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ne("Roll", o.steps),
+S(se, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Ie("Roll", o.steps),
 ...Sa("Now", o.life, o.vitality)
 ],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: Kn(t.state, o.life),
+state: Hn(t.state, o.life),
 detail: o
 };
 }
 function mc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Je(t.state, r), s = k.fromEntries(
-k.keys(cn).map((b) => [b, t.values[cn[b]]?.current ?? null])
+const i = ze(t.state, r), s = k.fromEntries(
+k.keys(an).map(($) => [$, t.values[an[$]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {
-const b = t.others[e.aidedBy];
-if (!b) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+const $ = t.others[e.aidedBy];
+if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const D = b.state.reactions ?? {}, x = e.vs !== null && k.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
+const E = $.state.reactions ?? {}, V = e.vs !== null && k.prototype.hasOwnProperty.call(E, e.vs) ? E[e.vs] : void 0;
 a = {
 by: e.aidedBy,
-stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
-reaction: x,
-condition: Je(b.state, b.vitality ?? null).condition,
-acting: b.acting === !0
+stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
+reaction: V,
+condition: ze($.state, $.vitality ?? null).condition,
+acting: $.acting === !0
 };
 }
 const c = qa({
@@ -1695,46 +1695,46 @@ skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
 });
 if (c.kind === "refused") return { kind: "refused", reason: Qa(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: cn[c.check] };
+if (c.kind === "missing-target") return { kind: "missing-value", key: an[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
 u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
-const m = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, p = c.pendingDefense, T = [
+const m = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, g = c.pendingDefense, T = [
 S(de, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
-S(ie, { kind: "check-summary", who: v, action: e.action, result: p }),
-...Ne("Check", c.steps),
-...p !== null ? [S("Result", { kind: "check-result", who: v, result: p, action: e.action })] : [],
+S(se, { kind: "check-summary", who: v, action: e.action, result: g }),
+...Ie("Check", c.steps),
+...g !== null ? [S("Result", { kind: "check-result", who: v, result: g, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-...g ? [S("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [S(Ie, { kind: "offer-damage" })] : [],
-...g ? Ea(t.id) : []
+...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [S(Ce, { kind: "offer-damage" })] : [],
+...p ? Ea(t.id) : []
 ];
 return {
 headline: m,
 steps: T,
 changes: f,
 state: l,
-...p !== null ? { answer: p } : {},
+...g !== null ? { answer: g } : {},
 observed: !1,
 detail: c
 };
 }
-var Hi = (e) => e == null ? "" : ` (${e})`, vc = {
+var Bi = (e) => e == null ? "" : ` (${e})`, vc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Hi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Hi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Bi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Bi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
-const t = M(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", Bn);
+const t = L(e, "situation");
+return t === void 0 ? null : Y(t, "--situation", Vn);
 },
 situationWords(e) {
-const t = Pe[e];
+const t = Ne[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1743,11 +1743,11 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => Di(Bi(Vi(_i({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => _i(Vi(Ui(Ei({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => Ri(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Di(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ie, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
 }, pc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
@@ -1757,40 +1757,40 @@ return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: 
 { name: "DR-Undo", action: "!damage --undo" }
 ];
 function gc(e) {
-return A.max(0, rn(e, 5));
+return A.max(0, nn(e, 5));
 }
-var Ki = 25;
+var Hi = 25;
 function kc(e) {
-const t = [], n = A.max(0, e.amount), r = $i(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = rn(n, r), o = n - s;
+const t = [], n = A.max(0, e.amount), r = bi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = nn(n, r), o = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const m = $i(d.soakPercent, 0, 100), g = rn(o, 100 - m);
-m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: g }), a = A.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: a });
+const m = bi(d.soakPercent, 0, 100), p = nn(o, 100 - m);
+m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: p }), a = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: a });
 const v = A.max(0, d.armorReduction);
 if (v > 0) {
 const T = a;
 a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: a });
 }
-const p = rn(g, Ki);
-c = A.max(0, f - p), f > 0 ? l = {
+const g = nn(p, Hi);
+c = A.max(0, f - g), f > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
-afterSoak: g,
-wearPercent: Ki,
-wear: p,
+afterSoak: p,
+wearPercent: Hi,
+wear: g,
 before: f,
 after: c
 } : c = d.protection;
 } else {
-const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : m ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {
+const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : m ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: o }), d !== null) {
 c = d.protection;
 const v = A.max(0, d.naturalReduction);
 if (v > 0) {
-const p = a;
-a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: p, after: a });
+const g = a;
+a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: g, after: a });
 }
 }
 }
@@ -1801,11 +1801,11 @@ a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: m,
 const h = s + a;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
-var ln = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+var cn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function yc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function xi(e, t) {
+function Ki(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
 function Wn(e, t, n, r) {
@@ -1827,7 +1827,7 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !xi(o.life, e.life)
+changed: o.after !== e.bars.vitality || !Ki(o.life, e.life)
 };
 }
 const r = A.max(0, e.amount);
@@ -1854,7 +1854,7 @@ armor: e.armor,
 stanceReduction: e.stanceReduction
 });
 for (const o of i.steps) n.push(o);
-const s = pi(e.bars.vitality, i.vitalityLoss, e.life);
+const s = vi(e.bars.vitality, i.vitalityLoss, e.life);
 for (const o of s.steps) n.push(o);
 return {
 defenseUsed: t,
@@ -1863,7 +1863,7 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !xi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !Ki(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
 var bc = {
@@ -1877,18 +1877,18 @@ physical: { protection: "armor_physical", other: "armor_magical", reduction: "ar
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 };
 function Ac(e) {
-const t = O(e, "instant-kill"), n = an(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
+const t = R(e, "instant-kill"), n = sn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
 if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
-const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = M(e, "type"), o = s === void 0 ? "physical" : ln[Y(s, "--type", k.keys(ln))], a = Y(M(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
+const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = L(e, "type"), o = s === void 0 ? "physical" : cn[Y(s, "--type", k.keys(cn))], a = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || a !== "vitality") && (O(e, "type") || O(e, "pierce")))
+if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
 throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
-const c = M(e, "defense");
+const c = L(e, "defense");
 return {
 amount: r,
 track: o,
-piercePercent: Ee(e, "pierce", 0, 100) ?? 0,
+piercePercent: Te(e, "pierce", 0, 100) ?? 0,
 to: a,
 instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
@@ -1897,7 +1897,7 @@ defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "no
 function Sc(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function Yi(e) {
+function xi(e) {
 const t = Wi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
@@ -1908,7 +1908,7 @@ resolve: (r) => Tc(e, r)
 function Tc(e, t) {
 const n = Wi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Dc(t.values, n) : null, c = r && t.stance === "defensive" ? gc(o("fortitude")) : 0, l = Je(t.state, t.bars.vitality.value), d = wc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Dc(t.values, n) : null, c = r && t.stance === "defensive" ? gc(o("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = wc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1931,13 +1931,13 @@ const u = {
 headline: Rc(d, l),
 steps: Ec(t.id, e, d, l),
 changes: f,
-state: Kn(t.state, d.life),
+state: Hn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (u.answer = null), u;
 }
 function Ec(e, t, n, r) {
-const i = Ta(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: _c(n) }, { kind: "hit-summary", section: ie, who: e, result: i }];
+const i = Ta(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: _c(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1987,9 +1987,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Oc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Cc = [`Defensive: ${Vn.defensive}. Reactive: ${Vn.reactive}.`];
+var Oc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Cc = [`Defensive: ${Un.defensive}. Reactive: ${Un.reactive}.`];
 function Ic(e) {
-return Ti(e, {
+return Si(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -2017,13 +2017,13 @@ modifier: !0,
 function Mc(e, t = (n) => n) {
 return $a(e) ? Oa(e, t) : Pc.has(e.kind) ? wa(e, t) : ka(e);
 }
-var Yn = {
+var xn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Bn.join(", ") + ".",
+"Situations: " + Vn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
@@ -2033,24 +2033,24 @@ stance: Cc
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: bc, usage: $c, help: Yn.damage },
-defend: { flags: uc, usage: dc, help: Yn.defend },
-stance: { flags: {}, usage: Oc, help: Yn.stance }
+damage: { flags: bc, usage: $c, help: xn.damage },
+defend: { flags: uc, usage: dc, help: xn.defend },
+stance: { flags: {}, usage: Oc, help: xn.stance }
 },
 stances: Fa,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Yi(Ac(e)),
-planDefend: (e) => Bi(Vi(e)),
+planDamage: (e) => xi(Ac(e)),
+planDefend: (e) => Vi(Ui(e)),
 planStance: Ic,
-planHandEdit: (e) => Yi(Sc(e)),
+planHandEdit: (e) => xi(Sc(e)),
 attack: vc,
 macros: pc,
 setVitality(e, t, n) {
-const r = ha(e, t, Je(n, e));
+const r = ha(e, t, ze(n, e));
 return {
 vitality: r.after,
-state: Kn(n, r.life),
+state: Hn(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
@@ -2058,15 +2058,15 @@ now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r
 },
 enter: ic,
 endRound: sc,
-condition: (e, t) => e.life ? oc(e) : Je(e, t).condition,
+condition: (e, t) => e.life ? oc(e) : ze(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-deadForGood: (e, t) => Je(e, t).condition === "dead",
+deadForGood: (e, t) => ze(e, t).condition === "dead",
 parseState: rc,
 isEmptyState: ac,
 describeStateChange: cc,
 parseAnswer: nc,
 words: Mc
-}, zn = [
+}, Yn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2088,7 +2088,7 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Qe = {
+}, Xe = {
 front: fe,
 "thrown-object": fe,
 "spell-seen": fe,
@@ -2114,28 +2114,28 @@ function Fc(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
 function Gc(e) {
-return Qe[e].perceive !== null;
+return Xe[e].perceive !== null;
 }
-var Rt = 4, Uc = U({
-result: /* @__PURE__ */ re(["success", "fail"]),
-situation: /* @__PURE__ */ re(zn),
+var Dt = 4, Uc = G({
+result: /* @__PURE__ */ ie(["success", "fail"]),
+situation: /* @__PURE__ */ ie(Yn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: /* @__PURE__ */ ze()
+perceived: /* @__PURE__ */ We()
 });
 function Vc(e) {
-const t = /* @__PURE__ */ Xe(Uc, e);
+const t = /* @__PURE__ */ xe(Uc, e);
 return t.success ? t.output : null;
 }
-var Bc = U({
+var Bc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(Rt))),
+roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(Dt))),
 /** The free save of this death has been tried. */
-freeSaveUsed: /* @__PURE__ */ V(/* @__PURE__ */ ne(!0)),
+freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
-triedThisRound: /* @__PURE__ */ V(/* @__PURE__ */ ne(!0))
+triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
 });
 function Hc(e) {
-const t = /* @__PURE__ */ Xe(Bc, e);
+const t = /* @__PURE__ */ xe(Bc, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2144,28 +2144,28 @@ return n;
 function we(e) {
 return e !== null && e <= 0;
 }
-function zi(e) {
+function Yi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function Xi(e) {
+function zi(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
 function Kc(e, t) {
-return t ? { roundsDead: Rt, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
+return t ? { roundsDead: Dt, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
-function xc(e) {
+function Wc(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Rt, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Dt, n.roundsDead + 1) };
 }
-function Xn(e) {
-return A.max(0, Rt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+function zn(e) {
+return A.max(0, Dt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function qi(e, t) {
-return we(t) && Xn(e) === 0;
+function Xi(e, t) {
+return we(t) && zn(e) === 0;
 }
-function Wc(e, t) {
+function xc(e, t) {
 return "has had a save or another round dead since";
 }
 function Yc(e, t, n, r) {
@@ -2175,7 +2175,7 @@ function zc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Qe[r], s = Yc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Yc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (i.noHitChance)
@@ -2194,21 +2194,21 @@ t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? zi(o) : o, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Yi(o) : o, steps: t, dies: l, answerUsed: !0 };
 }
-function Ot(e) {
-return Qe[e].reactCheck !== null ? "react" : "defend";
+function Rt(e) {
+return Xe[e].reactCheck !== null ? "react" : "defend";
 }
-function qn(e, t) {
-const n = Qe[t];
+function Xn(e, t) {
+const n = Xe[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
 function Xc(e) {
-const { action: t, situation: n } = e, r = Qe[n], i = [], s = qn(t, n);
+const { action: t, situation: n } = e, r = Xe[n], i = [], s = Xn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? Ot(n) : null;
+const o = s.check ? Rt(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -2219,13 +2219,13 @@ return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.al
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Ji("perceive", e.rolls.perceive, u, f, h);
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = qi("perceive", e.rolls.perceive, u, f, h);
 if (i.push(m.step), !m.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
 if (o) {
-const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Ji(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
+const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = qi(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
 if (i.push(u.step), a) {
 const h = u.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
@@ -2236,8 +2236,8 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function Ji(e, t, n, r, i) {
-const s = Fc(n, r) + i, o = ht(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+function qi(e, t, n, r, i) {
+const s = Fc(n, r) + i, o = ft(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };
 }
 function qc(e, t) {
@@ -2247,7 +2247,7 @@ var Jc = 1;
 function Qc(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Rt) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Dt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -2258,11 +2258,11 @@ const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;
 }
-const o = ht(e.rolls.save, e.saveTarget + e.mod);
+const o = ft(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Jc, state: Xi(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Jc, state: zi(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: Xn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
+return i.push({ kind: "save-failed", triesLeft: zn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
 }
 var Zc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function el(e) {
@@ -2270,12 +2270,12 @@ return Zc.has(e.kind);
 }
 function tl(e, t) {
 if (!we(t)) return;
-if (qi(e, t)) return "Dead for good: no save is left";
+if (Xi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Xn(e);
+const n = zn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function Qi(e, t, n, r = !1) {
+function Ji(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
 var nl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
@@ -2322,25 +2322,25 @@ ally: { kind: "one", token: !0 },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
 }, ol = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", al = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Zi(e) {
+function Qi(e) {
 if (e === void 0) return null;
 if (jc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return Y(e, "--situation", zn);
+return Y(e, "--situation", Yn);
 }
 function cl(e) {
-const t = an(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ee(e, "hit", -1e3, 1e3) ?? null;
-if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
-const r = M(e, "defense");
+const t = sn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
+if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
+const r = L(e, "defense");
 return {
 amount: t,
-track: ln[Y(M(e, "type") ?? "physical", "--type", k.keys(ln))],
+track: cn[Y(L(e, "type") ?? "physical", "--type", k.keys(cn))],
 hit: n,
-situation: Zi(M(e, "situation")),
-mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
+situation: Qi(L(e, "situation")),
+mod: Te(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function es(e) {
+function Zi(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2363,10 +2363,10 @@ state: n.state,
 pending: n.answer
 }), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
 S(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
-S(ie, { kind: "attack-summary", who: s, headline: o }),
-...Ne("Defense", i.steps.filter(c)),
-...Ne("Breakdown", i.steps.filter((d) => !c(d))),
-...Qi("Now", i.state, i.vitality)
+S(se, { kind: "attack-summary", who: s, headline: o }),
+...Ie("Defense", i.steps.filter(c)),
+...Ie("Breakdown", i.steps.filter((d) => !c(d))),
+...Ji("Now", i.state, i.vitality)
 ];
 return {
 headline: o,
@@ -2381,46 +2381,46 @@ detail: i
 };
 }
 function ll(e) {
-return es({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+return Zi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var ts = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function ns(e) {
+var es = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function ts(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
-const t = M(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${ts.join("|")}`);
+const t = L(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${es.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", ts), i = M(e, "situation");
+const r = Y(t, "--action", es), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = Zi(i) ?? "front", o = Qe[s], a = qn(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Ot(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ot(s) === "defend";
-if (O(e, "roll") && !l)
+const s = Qi(i) ?? "front", o = Xe[s], a = Xn(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Rt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Rt(s) === "defend";
+if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (O(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (O(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (O(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
-if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
-if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
-if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-const d = M(e, "difficulty");
+if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+if (R(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (R(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (R(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
+if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
+if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
+if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+const d = L(e, "difficulty");
 return {
 action: r,
 situation: s,
 situationGiven: i !== void 0,
 difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
-mod: Ee(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Ee(e, "perception-mod", -1e3, 1e3) ?? 0,
-vs: M(e, "vs") ?? null,
-ally: M(e, "ally") ?? null,
-skillName: M(e, "skill") ?? null
+mod: Te(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Te(e, "perception-mod", -1e3, 1e3) ?? 0,
+vs: L(e, "vs") ?? null,
+ally: L(e, "ally") ?? null,
+skillName: L(e, "skill") ?? null
 };
 }
-function rs(e) {
+function ns(e) {
 if (e.action === "save") return ul(e);
-const t = e.action, n = qn(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ot(e.situation) === "react" ? "react-roll" : "roll" }), {
+const t = e.action, n = Xn(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Rt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
@@ -2434,7 +2434,7 @@ function dl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Ei("turn") };
+if (n.acting) return { kind: "refused", reason: Ti("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
@@ -2464,10 +2464,10 @@ return {
 headline: "acts",
 steps: [
 S(de, { kind: "defense-title", who: u, action: t, situation: e.situation }),
-f ? S(ie, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : S(ie, { kind: "defense-announced", who: u, action: t }),
-...Ne("Check", c),
+f ? S(se, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : S(se, { kind: "defense-announced", who: u, action: t }),
+...Ie("Check", c),
 ...f ? [S("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
-...f === "fail" && t === "defend" ? [S(Ie, { kind: "offer-damage" })] : []
+...f === "fail" && t === "defend" ? [S(Ce, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
@@ -2511,9 +2511,9 @@ return {
 headline: o.stood ? "saved" : "acts",
 steps: [
 S(de, { kind: "save-title", who: c }),
-S(ie, { kind: "save-summary", who: c, stood: o.stood }),
-...Ne("Roll", o.steps),
-...Qi("Now", o.state, o.vitality, !0)
+S(se, { kind: "save-summary", who: c, stood: o.stood }),
+...Ie("Roll", o.steps),
+...Ji("Now", o.state, o.vitality, !0)
 ],
 changes: a,
 state: o.state,
@@ -2533,9 +2533,9 @@ label: (e, t) => {
 const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
-situation: (e) => M(e, "situation")?.toLowerCase() ?? null,
+situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
-const t = Qe[e];
+const t = Xe[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -2545,11 +2545,11 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = Di(rs(ns(_i({ action: e, situation: t }))), "pending-defense");
-return t !== null && Ot(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+const n = _i(ns(ts(Ei({ action: e, situation: t }))), "pending-defense");
+return t !== null && Rt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => Ri(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+keep: (e, t) => Di(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, hl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
@@ -2635,7 +2635,7 @@ defend: {
 flags: sl,
 usage: al,
 help: [
-"Situations: " + zn.join(", ") + ".",
+"Situations: " + Yn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2644,8 +2644,8 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => es(cl(e)),
-planDefend: (e) => rs(ns(e)),
+planDamage: (e) => Zi(cl(e)),
+planDefend: (e) => ns(ts(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
@@ -2655,7 +2655,7 @@ macros: hl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Xi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = zi(n))), {
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = zi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Yi(n))), {
 vitality: i,
 state: s,
 steps: r,
@@ -2666,32 +2666,32 @@ now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 };
 },
 enter: Kc,
-endRound: xc,
+endRound: Wc,
 condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: qi,
+deadForGood: Xi,
 parseState: Hc,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Wc,
+describeStateChange: xc,
 parseAnswer: Vc,
 words: gl
-}, Ct = ["passive", "active", "full"], vt = { passive: 0, active: 5, full: 10 }, yl = 10;
-function Jn(e, t) {
+}, Ot = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, yl = 10;
+function qn(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
-function is(e, t) {
+function rs(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = Jn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Jn(t.defender, -vt[i]) >= n) ?? "passive";
+const n = qn(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => qn(t.defender, -mt[i]) >= n) ?? "passive";
 }
 function wl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (vt[r] > 0)
+if (mt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const u = is(r, n);
-u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: vt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
+const u = rs(r, n);
+u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: mt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
 }
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
@@ -2701,26 +2701,26 @@ let c = null;
 if (a) {
 const u = e.attack - o, h = A.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const m = A.max(0, e.armorScore - e.armorPenetration), g = h > m;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
+const m = A.max(0, e.armorScore - e.armorPenetration), p = h > m;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
 }
-const l = vt[r];
+const l = mt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Jn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+l > 0 && n.defender !== null && (d = qn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
 const f = r !== "passive" && o - e.attack >= yl;
 return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };
 }
-function Qn(e, t) {
+function Jn(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var dn = (e, t = !1) => Qn(e <= 0, t);
+var ln = (e, t = !1) => Jn(e <= 0, t);
 function bl(e) {
 if (typeof e != "object" || e === null || Q.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Qn(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Jn(n.down === !0, n.dead === !0);
 }
 function $l(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
@@ -2731,27 +2731,27 @@ ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Sl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Tl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ss = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+}, Sl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Tl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
 function El(e) {
-const t = an(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = M(e, "attack");
+const t = sn(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
-const r = M(e, "defense-mode");
+const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: _t(n, "--attack", -1e3, 1e3),
-ap: Ee(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : Y(r, "--defense-mode", Ct)
+attack: Et(n, "--attack", -1e3, 1e3),
+ap: Te(e, "ap", 0, 1e3) ?? 0,
+mode: r === void 0 ? null : Y(r, "--defense-mode", Ot)
 };
 }
 function _l(e) {
-return e !== null && Ct.includes(e);
+return e !== null && Ot.includes(e);
 }
 function Dl(e) {
-return ss.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+return is.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
 function Rl(e, t) {
 return {
-values: ss,
+values: is,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
@@ -2791,12 +2791,12 @@ return {
 headline: a.hits ? f ? "falls" : "hit" : "missed",
 steps: [
 S(de, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: f } : { missed: !0 } }),
-S(ie, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: f, counter: a.counterattack }),
-...Ne("Breakdown", l ? [...a.steps, l] : a.steps),
+S(se, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: f, counter: a.counterattack }),
+...Ie("Breakdown", l ? [...a.steps, l] : a.steps),
 ...f ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: dn($l(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: ln($l(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a
 };
 }
@@ -2814,12 +2814,12 @@ return {
 headline: "hit",
 steps: [
 S(de, { kind: "loss-title", who: c, loss: e }),
-S(ie, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
 S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })
 ],
 changes: a,
-state: dn(s ? r : r - e, n.state.dead === !0),
+state: ln(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }
 };
 }
@@ -2829,7 +2829,7 @@ function Il(e, t) {
 return Rl(El(e), t);
 }
 function Nl(e) {
-return Ti(e, {
+return Si(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2837,14 +2837,14 @@ change: "mode-change",
 effect: "mode-effect",
 // Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: vt[t] })
+detail: (t) => ({ stance: t, cost: mt[t] })
 });
 }
-var un = {
+var dn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, os = { passive: "passively", active: "actively", full: "fully" };
+}, ss = { passive: "passively", active: "actively", full: "fully" };
 function Pl(e, t) {
 switch (e.kind) {
 case "attack-title": {
@@ -2868,13 +2868,13 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${os[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${ss[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return un[e.stance] ?? "";
+return dn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${os[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${ss[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
@@ -2884,7 +2884,7 @@ return;
 function Ml(e, t = (n) => n) {
 return Pl(e, t) ?? Ll(e);
 }
-var Zn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+var Qn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
 function Ll(e) {
 const t = e;
 switch (t.kind) {
@@ -2895,7 +2895,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${Zn(t.passive)} passive${t.mode !== "passive" ? `${Zn(t.active)} active` : ""}${t.mode === "full" ? `${Zn(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${Qn(t.passive)} passive${t.mode !== "passive" ? `${Qn(t.active)} active` : ""}${t.mode === "full" ? `${Qn(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2914,7 +2914,7 @@ var jl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-1
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: Ct,
+choices: Ot,
 label: (e) => jl[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
@@ -2925,14 +2925,14 @@ values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(s, o) {
-if (!Ct.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
+if (!Ot.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
 const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (is(i, a) !== i)
-return { kind: "refused", reason: `${i} defense costs ${vt[i]} initiative, more than the overwhelm limit allows now` };
+if (rs(i, a) !== i)
+return { kind: "refused", reason: `${i} defense costs ${mt[i]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {
 headline: "acts",
-steps: [S(ie, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [S(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }
@@ -2963,9 +2963,9 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Tl, help: [`Passive: ${un.passive}. Active: ${un.active}. Full: ${un.full}.`] }
+stance: { flags: {}, usage: Tl, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
 },
-stances: Ct,
+stances: Ot,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
 planDamage: Il,
@@ -2980,13 +2980,13 @@ setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: dn(t, r),
+state: ln(t, r),
 steps: i,
 conditions: [],
 now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? Qn(!1, !0) : e === null ? {} : dn(e),
+enter: (e, t) => t ? Jn(!1, !0) : e === null ? {} : ln(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
@@ -2997,34 +2997,34 @@ describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
 words: Ml
-}, Vl = { soak: Lc, threshold: kl, opposed: Ul }, Ze = new P();
-for (const [e, t] of k.entries(Vl)) Ze.set(e, { ...t, id: e });
-var er = Ze.keys().next().value, Bl = er;
-function tr(e) {
-return typeof e == "string" && Ze.has(e);
+}, Vl = { soak: Lc, threshold: kl, opposed: Ul }, qe = new M();
+for (const [e, t] of k.entries(Vl)) qe.set(e, { ...t, id: e });
+var Zn = qe.keys().next().value, Bl = Zn;
+function er(e) {
+return typeof e == "string" && qe.has(e);
 }
 function Hl() {
-return [...Ze.keys()];
+return [...qe.keys()];
 }
-function nr() {
-return [...Ze.values()];
+function tr() {
+return [...qe.values()];
 }
-function Le(e) {
-return Ze.get(e) ?? Ze.get(er);
+function Me(e) {
+return qe.get(e) ?? qe.get(Zn);
 }
-function It() {
-return nr().filter((e) => e.playable).map((e) => e.id);
+function Ct() {
+return tr().filter((e) => e.playable).map((e) => e.id);
 }
-var rr;
+var nr;
 function Kl(e) {
-return rr ?? (rr = new q(nr().flatMap((t) => t.stances))), rr.has(e);
+return nr ?? (nr = new q(tr().flatMap((t) => t.stances))), nr.has(e);
 }
-function ir(e, t) {
-return (n) => nr().some(
+function rr(e, t) {
+return (n) => tr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Nt = /* @__PURE__ */ oi(tr, "not an edition this script has"), Pt = ["bar1", "bar2", "bar3"], as = k.fromEntries(Tt.map((e) => [e, e])), je = [...Tt], cs = {
+var It = /* @__PURE__ */ si(er, "not an edition this script has"), Nt = ["bar1", "bar2", "bar3"], os = k.fromEntries(St.map((e) => [e, e])), Le = [...St], as = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3032,34 +3032,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Mt = k.keys(cs), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Pn(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(100)), Wl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Pn(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Jt(/^[^,]+$/)), sr = /* @__PURE__ */ re(Pt), ls = /* @__PURE__ */ re(["gm", "public"]), ds = ["refuse", "gm"], Yl = U({
-edition: Nt,
-bars: U({
-vitality: sr,
-soul: sr,
-power: sr,
+}, Pt = k.keys(as), Wl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100)), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), ir = /* @__PURE__ */ ie(Nt), cs = /* @__PURE__ */ ie(["gm", "public"]), ls = ["refuse", "gm"], Yl = G({
+edition: It,
+bars: G({
+vitality: ir,
+soul: ir,
+power: ir,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: /* @__PURE__ */ re(["power", ...Pt])
+stamina: /* @__PURE__ */ ie(["power", ...Nt])
 }),
-attributes: U(
-k.fromEntries(je.map((e) => [e, xl]))
+attributes: G(
+k.fromEntries(Le.map((e) => [e, Wl]))
 ),
-markers: U(
-k.fromEntries(Mt.map((e) => [e, Wl]))
+markers: G(
+k.fromEntries(Pt.map((e) => [e, xl]))
 ),
-visibility: U({ npc: ls, pc: ls }),
-playersTargetAny: /* @__PURE__ */ ze(),
-armorOnManualEdits: /* @__PURE__ */ ze(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(1e3)),
+visibility: G({ npc: cs, pc: cs }),
+playersTargetAny: /* @__PURE__ */ We(),
+armorOnManualEdits: /* @__PURE__ */ We(),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ re(ds)
+apiCommands: /* @__PURE__ */ ie(ls)
 });
-function us() {
+function ds() {
 return {
-edition: er,
+edition: Zn,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...as },
-markers: { ...cs },
+attributes: { ...os },
+markers: { ...as },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3068,114 +3068,114 @@ apiCommands: "refuse"
 };
 }
 function zl(e) {
-const t = us(), n = [];
-if (!R(e))
+const t = ds(), n = [];
+if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = fs(Yl.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+const i = us(Yl.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
 return new q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function fs(e, t, n, r, i) {
+function us(e, t, n, r, i) {
 const s = {};
 for (const [o, a] of k.entries(e)) {
 const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
-s[o] = or(d);
+s[o] = sr(d);
 continue;
 }
-if (a.type === "object" && "entries" in a && R(d)) {
-if (!R(l))
-i.push(`${c}: not an object; reset to defaults`), s[o] = or(d);
+if (a.type === "object" && "entries" in a && D(d)) {
+if (!D(l))
+i.push(`${c}: not an object; reset to defaults`), s[o] = sr(d);
 else {
 const u = a.entries;
-s[o] = fs(u, l, d, `${c}.`, i);
+s[o] = us(u, l, d, `${c}.`, i);
 }
 continue;
 }
-const f = /* @__PURE__ */ Xe(a, l);
-f.success ? s[o] = f.output : (i.push(`${c}: ${Xl(l)} is not valid; reset to ${le.stringify(d)}`), s[o] = or(d));
+const f = /* @__PURE__ */ xe(a, l);
+f.success ? s[o] = f.output : (i.push(`${c}: ${Xl(l)} is not valid; reset to ${le.stringify(d)}`), s[o] = sr(d));
 }
 return s;
 }
-function R(e) {
+function D(e) {
 return typeof e == "object" && e !== null && !Q.isArray(e);
 }
-function or(e) {
-return R(e) ? le.parse(le.stringify(e)) : e;
+function sr(e) {
+return D(e) ? le.parse(le.stringify(e)) : e;
 }
 function Xl(e) {
 const t = le.stringify(e) ?? _(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var hs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ dt()), ql = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ dt(), /* @__PURE__ */ lt(-1e6), /* @__PURE__ */ ct(1e6)), ms = U({
-overrides: /* @__PURE__ */ V(/* @__PURE__ */ At(/* @__PURE__ */ re(Tt), ql)),
+var fs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), ql = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ at(1e6)), hs = G({
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), ql)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ V(U({ physical: /* @__PURE__ */ V(hs), magical: /* @__PURE__ */ V(hs) })),
-stance: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(fs), magical: /* @__PURE__ */ U(fs) })),
+stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
-deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ ne(!0)),
-edition: /* @__PURE__ */ V(U({ id: Nt, state: /* @__PURE__ */ St() }))
-}), Ah = k.keys(ms.entries);
+deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
+edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() }))
+}), Ah = k.keys(hs.entries);
 function Jl(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
-if (!R(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, i] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ Xe(ms, i);
-s.success ? t[r] = vs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ xe(hs, i);
+s.success ? t[r] = ms(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function vs(e) {
+function ms(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function fn(e, t, n) {
+function un(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function ps(e, t, n) {
-vs(n), Lt(n) ? delete e[t] : e[t] = n;
+function vs(e, t, n) {
+ms(n), Mt(n) ? delete e[t] : e[t] = n;
 }
-function Lt(e) {
+function Mt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var pt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ dt()), hn = /* @__PURE__ */ Qt(pt), gs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ si(), /* @__PURE__ */ lt(-1e9), /* @__PURE__ */ ct(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)), Ql = /* @__PURE__ */ re(["physical", "magical"]), ks = U({
-edition: /* @__PURE__ */ V(U({ id: Nt, state: /* @__PURE__ */ St() })),
-deadForGood: /* @__PURE__ */ V(/* @__PURE__ */ ne(!0)),
-stance: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Jt(vt), ps = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ii(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ at(1e9)), Lt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), Ql = /* @__PURE__ */ ie(["physical", "magical"]), gs = G({
+edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() })),
+deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
+stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ V(U({ edition: Nt, answer: /* @__PURE__ */ St() }))
-}), Zl = /* @__PURE__ */ ui("kind", [
+answer: /* @__PURE__ */ U(G({ edition: It, answer: /* @__PURE__ */ At() }))
+}), Zl = /* @__PURE__ */ di("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: /* @__PURE__ */ ne("bar"), resource: /* @__PURE__ */ re(fi), bar: /* @__PURE__ */ re(Pt), attributeId: /* @__PURE__ */ V(jt), from: hn, to: pt }),
+G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(ui), bar: /* @__PURE__ */ ie(Nt), attributeId: /* @__PURE__ */ U(Lt), from: fn, to: vt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: /* @__PURE__ */ ne("attribute"), key: /* @__PURE__ */ re(Tt), attributeId: jt, from: hn, to: pt }),
+G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(St), attributeId: Lt, from: fn, to: vt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: /* @__PURE__ */ ne("override"), key: /* @__PURE__ */ re(Tt), from: hn, to: pt }),
+G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(St), from: fn, to: vt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: /* @__PURE__ */ ne("worn"), track: Ql, from: hn, to: pt }),
-U({ kind: /* @__PURE__ */ ne("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
+G({ kind: /* @__PURE__ */ re("worn"), track: Ql, from: fn, to: vt }),
+G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-U({ kind: /* @__PURE__ */ ne("memory"), tokenId: /* @__PURE__ */ V(jt), from: ks, to: ks }),
-U({ kind: /* @__PURE__ */ ne("initiative"), from: gs, to: gs }),
-U({ kind: /* @__PURE__ */ ne("turn-order"), tokenId: jt })
-]), ed = U({
+G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(Lt), from: gs, to: gs }),
+G({ kind: /* @__PURE__ */ re("initiative"), from: ps, to: ps }),
+G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: Lt })
+]), ed = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)),
-kind: /* @__PURE__ */ re(["damage", "hand-edit", "save"]),
+by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)),
+kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: pt,
+round: vt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Ce(U({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Ce(Zl) }))
+key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Oe(G({ tokenId: Lt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(Zl) }))
 });
 function td(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Kl(t.stance)) && (t.edition === void 0 || Le(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Le(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Kl(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
 function nd(e) {
@@ -3183,54 +3183,54 @@ if (e === void 0) return { history: [], problems: [] };
 if (!Q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ Xe(ed, r);
+const s = /* @__PURE__ */ xe(ed, r);
 s.success && s.output.tokens.every((o) => o.changes.every(td)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var rd = ["life", "pendingDefense", "reactions", "skillsVs"], ys = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function ar(e, t) {
+var rd = ["life", "pendingDefense", "reactions", "skillsVs"], ks = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function or(e, t) {
 const n = {};
 for (const i of rd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Bl, state: n }), R(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: Bl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
 function id(e) {
-if (!R(e)) return e;
+if (!D(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, ar(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, or(e, e.stance)), t;
 }
-function ws(e) {
+function ys(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function bs(e, t) {
+function ws(e, t) {
 return le.stringify(e ?? null) === le.stringify(t ?? null);
 }
 function sd(e, t, n) {
-if (!R(e) || !R(e.before) || !R(e.after)) return e;
-const { before: r, after: i } = e, s = [], o = R(r.bars) ? r.bars : {}, a = R(i.bars) ? i.bars : {};
+if (!D(e) || !D(e.before) || !D(e.after)) return e;
+const { before: r, after: i } = e, s = [], o = D(r.bars) ? r.bars : {}, a = D(i.bars) ? i.bars : {};
 for (const u of ["vitality", "soul", "power"]) {
 const h = a[u];
-o[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? ys[u], from: o[u] ?? null, to: h });
+o[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? ks[u], from: o[u] ?? null, to: h });
 }
-const c = R(r.protection) ? r.protection : void 0, l = R(i.protection) ? i.protection : void 0;
+const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-const d = R(r.record) ? r.record : {}, f = R(i.record) ? i.record : {};
-if (!bs(d.life, f.life) || !bs(d.pendingDefense, f.pendingDefense)) {
-const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && R(n[u]) ? n[u] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
+const d = D(r.record) ? r.record : {}, f = D(i.record) ? i.record : {};
+if (!ws(d.life, f.life) || !ws(d.pendingDefense, f.pendingDefense)) {
+const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && D(n[u]) ? n[u] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: ar({ ...m, ...ws(d) }, h.stance),
-to: ar({ ...m, ...ws(f) }, h.stance)
+from: or({ ...m, ...ys(d) }, h.stance),
+to: or({ ...m, ...ys(f) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
 function od(e) {
-const t = R(e.settings) ? e.settings : {}, n = R(t.bars) ? t.bars : ys, r = R(e.tokens) ? e.tokens : {}, i = R(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return R(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, id(a)]))), Q.isArray(e.history) && (s.history = e.history.map(
-(o) => R(o) && Q.isArray(o.tokens) ? {
+const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : ks, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, id(a)]))), Q.isArray(e.history) && (s.history = e.history.map(
+(o) => D(o) && Q.isArray(o.tokens) ? {
 by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : i,
@@ -3238,83 +3238,83 @@ tokens: o.tokens.map((a) => sd(a, n, r))
 } : o
 )), s;
 }
-function $s(e) {
+function bs(e) {
 const t = e.edition;
-if (!R(t) || !R(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
 const { edition: s, ...o } = e;
 return { memory: o, answer: i };
 }
 function ad(e) {
-if (!R(e) || e.kind !== "memory") return e;
+if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
-if (!R(r)) continue;
-const i = $s(r);
+if (!D(r)) continue;
+const i = bs(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
 function cd(e) {
 const t = {}, n = {};
-if (R(e.tokens))
+if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
-if (!R(s)) {
+if (!D(s)) {
 n[i] = s;
 continue;
 }
-const o = $s(s);
+const o = bs(s);
 k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
 }
 const r = Q.isArray(e.history) ? e.history.map(
-(i) => R(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => R(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(ad) } : s) } : i
+(i) => D(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(ad) } : s) } : i
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: R(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var cr = 20, lr = 100, mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)), vn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(40)), ld = U({
-word: vn,
+var ar = 20, cr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), ld = G({
+word: mn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: /* @__PURE__ */ V(/* @__PURE__ */ St()),
+file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ V(/* @__PURE__ */ At(vn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ U(/* @__PURE__ */ $t(mn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ V(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ dt())),
-success: /* @__PURE__ */ V(/* @__PURE__ */ ze()),
-typed: /* @__PURE__ */ V(/* @__PURE__ */ ne(!0))
-}), dd = U({
-key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^A\d{1,6}$/)),
+roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt())),
+success: /* @__PURE__ */ U(/* @__PURE__ */ We()),
+typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
+}), dd = G({
+key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: mn,
-gm: /* @__PURE__ */ ze(),
-attacker: /* @__PURE__ */ Qt(mn),
-edition: Nt,
+by: hn,
+gm: /* @__PURE__ */ We(),
+attacker: /* @__PURE__ */ Jt(hn),
+edition: It,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ F(/* @__PURE__ */ Ce(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Ce(/* @__PURE__ */ ci([vn, /* @__PURE__ */ F(/* @__PURE__ */ Ce(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
-situation: /* @__PURE__ */ Qt(vn),
-round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ dt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Ce(mn), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(lr)),
-answers: /* @__PURE__ */ At(mn, ld)
+positionals: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ ai([mn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+situation: /* @__PURE__ */ Jt(mn),
+round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(hn), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(cr)),
+answers: /* @__PURE__ */ $t(hn, ld)
 });
 function ud(e, t) {
 const n = {};
 if (e === void 0) return n;
-if (!R(e))
+if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ Xe(dd, i);
-s.success && s.output.key === r && k.keys(n).length < cr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+const s = /* @__PURE__ */ xe(dd, i);
+s.success && s.output.key === r && k.keys(n).length < ar ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var pn = "DefenseRound", Ft = 3, dr = 500;
-function Gt(e) {
+var vn = "DefenseRound", jt = 3, lr = 500;
+function Ft(e) {
 return {
-schemaVersion: Ft,
+schemaVersion: jt,
 scriptVersion: e,
-settings: us(),
+settings: ds(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3341,15 +3341,15 @@ var hd = {
 };
 function md(e, t) {
 const n = [];
-if (e === void 0) return { stored: Gt(t), problems: n };
-if (!R(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Gt(t), problems: n };
+if (e === void 0) return { stored: Ft(t), problems: n };
+if (!D(e))
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Ft(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (C.isInteger(i) && i > Ft)
-return { stored: Gt(t), problems: [`state has schema version ${i}, newer than this script's ${Ft}; left as it is`], newer: i };
+if (C.isInteger(i) && i > jt)
+return { stored: Ft(t), problems: [`state has schema version ${i}, newer than this script's ${jt}; left as it is`], newer: i };
 if (!C.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Gt(t), problems: n };
-for (; i < Ft; ) {
+return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Ft(t), problems: n };
+for (; i < jt; ) {
 const l = hd[i];
 if (!l) break;
 r = l(r), i += 1;
@@ -3360,13 +3360,13 @@ const o = Jl(r.tokens);
 n.push(...o.problems);
 for (const [l, d] of k.entries(o.tokens)) {
 if (!d.edition) continue;
-const f = d.edition.id, u = Le(f).parseState(d.edition.state);
-u === null ? (delete d.edition, Lt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
+const f = d.edition.id, u = Me(f).parseState(d.edition.state);
+u === null ? (delete d.edition, Mt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
 }
 const a = pd(r.exchange, n), c = nd(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: Ft,
+schemaVersion: jt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: o.tokens,
@@ -3376,7 +3376,7 @@ lastEntry: kd(r.lastEntry, c.history),
 exchange: a,
 macros: gd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...tr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...er(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
@@ -3384,27 +3384,27 @@ problems: n
 function vd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
-if (!R(e))
+if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= dr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= dr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= lr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= lr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
 function pd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
-const i = R(e) && R(e.waiting) ? e.waiting : void 0;
+const i = D(e) && D(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
 for (const [a, c] of k.entries(i)) {
-const l = a.length > 0 && a.length <= 64 && R(c) && tr(c.edition) ? Le(c.edition).parseAnswer(c.answer) : null;
+const l = a.length > 0 && a.length <= 64 && D(c) && er(c.edition) ? Me(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${a.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[a] = { edition: c.edition, answer: l };
 }
-const s = R(e) ? e.lastAttack : void 0, o = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: ud(R(e) ? e.attacks : void 0, t), lastAttack: o };
+const s = D(e) ? e.lastAttack : void 0, o = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+return { waiting: n, attacks: ud(D(e) ? e.attacks : void 0, t), lastAttack: o };
 }
 function gd(e) {
 const t = {};
-if (!R(e)) return t;
+if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
@@ -3413,13 +3413,13 @@ let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, C(r.key.slice(1))));
 return n;
 }
-var ur = ["bar1", "bar2", "bar3"];
+var dr = ["bar1", "bar2", "bar3"];
 function yd(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
-vitality: r && ur.includes(r) ? r : e.bars.vitality,
-soul: i && ur.includes(i) ? i : e.bars.soul,
-power: s && ur.includes(s) ? s : e.bars.power
+vitality: r && dr.includes(r) ? r : e.bars.vitality,
+soul: i && dr.includes(i) ? i : e.bars.soul,
+power: s && dr.includes(s) ? s : e.bars.power
 };
 new q(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
@@ -3429,7 +3429,7 @@ const c = n("PC breakdowns");
 }
 var wd = class {
 constructor() {
-this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
+this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
 }
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
@@ -3442,7 +3442,7 @@ return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new P());
+r || this.defaults.set(e, r = new M());
 let i = r.get(t);
 if (!i) {
 if (r.size >= 200) return;
@@ -3464,7 +3464,7 @@ return this.byCharacter.size;
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
-t = new P();
+t = new M();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
 const r = _(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
@@ -3473,7 +3473,7 @@ this.byCharacter.set(e, t);
 }
 return t;
 }
-}, As = {
+}, $s = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3495,42 +3495,42 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Ut = [];
+}, Gt = [];
 for (let e = 0; e < 128; e += 1) {
 const t = _.fromCharCode(e);
-As[t] !== void 0 ? Ut[e] = As[t] : t === `
-` || t === "\r" ? Ut[e] = " " : e < 32 && t !== "	" || e === 127 ? Ut[e] = "" : Ut[e] = void 0;
+$s[t] !== void 0 ? Gt[e] = $s[t] : t === `
+` || t === "\r" ? Gt[e] = " " : e < 32 && t !== "	" || e === 127 ? Gt[e] = "" : Gt[e] = void 0;
 }
 function bd(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
-function et(e) {
+function Je(e) {
 const t = typeof e == "string" ? e : _(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? Ut[s] : bd(s);
+const s = t.charCodeAt(i), o = s < 128 ? Gt[s] : bd(s);
 o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
 function $d() {
-const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
+const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function fr(e, t, n) {
+function ur(e, t, n) {
 try {
-const r = t instanceof Yt ? t.stack ?? t.message : _(t);
-log(`${te} v${me}: ${e} failed${$d()}: ${r}`), n && sendChat(
-te,
-`/w ${n} ${et(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+const r = t instanceof xt ? t.stack ?? t.message : _(t);
+log(`${ne} v${me}: ${e} failed${$d()}: ${r}`), n && sendChat(
+ne,
+`/w ${n} ${Je(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
 } catch {
 }
 }
-function Fe(e, t, n) {
+function je(e, t, n) {
 return (...r) => {
 const i = (s) => {
 let o = typeof e == "string" ? e : "a command", a;
@@ -3539,7 +3539,7 @@ typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
 a = void 0;
 }
-fr(o, s, a);
+ur(o, s, a);
 };
 try {
 const s = t(...r);
@@ -3549,118 +3549,118 @@ i(s);
 }
 };
 }
-var _e = "API";
-function gt(e) {
-return e !== _e && e !== "" && playerIsGM(e) === !0;
+var Ee = "API";
+function pt(e) {
+return e !== Ee && e !== "" && playerIsGM(e) === !0;
 }
 function Ad(e) {
-if (!(e === void 0 || e === "" || e === _e || !getObj("player", e) || gt(e)))
+if (!(e === void 0 || e === "" || e === Ee || !getObj("player", e) || pt(e)))
 return e;
 }
-function hr(e) {
-return e === _e ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
+function fr(e) {
+return e === Ee ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
 }
 var Sd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Ss(e) {
+function As(e) {
 return !Sd.test(e);
 }
-function Ts(e, t) {
-return e || !Ss(t) ? "gm" : `"${t}"`;
+function Ss(e, t) {
+return e || !As(t) ? "gm" : `"${t}"`;
 }
-function Es(e) {
-return e === _e ? "gm" : Ts(gt(e), hr(e));
+function Ts(e) {
+return e === Ee ? "gm" : Ss(pt(e), fr(e));
 }
-function _s(e, t) {
+function Es(e, t) {
 return _(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
-function De(e, t, n) {
-return gt(e) ? !0 : _s(t.get("controlledby"), e) || _s(n?.get("controlledby"), e);
+function _e(e, t, n) {
+return pt(e) ? !0 : Es(t.get("controlledby"), e) || Es(n?.get("controlledby"), e);
 }
-var Ds = /[^,\s]/;
-function mr(e, t) {
-return !Ds.test(_(e.get("controlledby") ?? "")) && !Ds.test(_(t?.get("controlledby") ?? ""));
+var _s = /[^,\s]/;
+function hr(e, t) {
+return !_s.test(_(e.get("controlledby") ?? "")) && !_s.test(_(t?.get("controlledby") ?? ""));
 }
 function Td(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of _(r ?? "").split(",")) {
 const s = i.trim();
-s !== "" && s !== "all" && !gt(s) && n.add(s);
+s !== "" && s !== "all" && !pt(s) && n.add(s);
 }
 return [...n];
 }
-var kt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+var gt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
 function pe(e) {
 return { kind: "whisper", to: e };
 }
-function L(e, t, n = {}) {
-e.kind === "public" ? sendChat(te, t) : n.record ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+function j(e, t, n = {}) {
+e.kind === "public" ? sendChat(ne, t) : n.record ? sendChat(ne, `/w ${e.to} ${t}`) : sendChat(ne, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
 function ge(e) {
-let t = `&{template:default} {{name=${et(e.title)}}}`;
+let t = `&{template:default} {{name=${Je(e.title)}}}`;
 for (const n of e.rows) {
 const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
 if (r.length === 0 && s === 0) continue;
 let o = "";
-for (let c = 0; c < r.length; c += 1) o += (c === 0 ? "" : "<br>") + et(r[c]);
+for (let c = 0; c < r.length; c += 1) o += (c === 0 ? "" : "<br>") + Je(r[c]);
 let a = "";
 for (let c = 0; c < s; c += 1) a += (c === 0 ? "" : " ") + ce(i[c].label, i[c].command);
-t += ` {{${et(Ed(n.label))}=${o}${o && a ? " " : ""}${a}}}`;
+t += ` {{${Je(Ed(n.label))}=${o}${o && a ? " " : ""}${a}}}`;
 }
 return t;
 }
 function Ed(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
-function se(e) {
-return et(e);
+function oe(e) {
+return Je(e);
 }
-function vr(e, t) {
-let n = et(e);
+function mr(e, t) {
+let n = Je(e);
 for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
 }
 var _d = /^[-\w]+$/;
 function ce(e, t) {
-return `[${et(e)}](${t})`;
+return `[${Je(e)}](${t})`;
 }
-function gn(e) {
+function pn(e) {
 return _d.test(e);
 }
-function Rs(e, t, n, r = `${n.command} --help`) {
-const i = _(t.playerid ?? ""), s = i === _e ? Dd(e, t, n) : Os(e, t, n, i, gt(i), !1);
+function Ds(e, t, n, r = `${n.command} --help`) {
+const i = _(t.playerid ?? ""), s = i === Ee ? Dd(e, t, n) : Rs(e, t, n, i, pt(i), !1);
 return s.help = r, s;
 }
-function Os(e, t, n, r, i, s) {
-const o = i ? "the GM" : hr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: Ts(i, o), relayed: s, help: "" };
-return !i && !Ss(o) && (a.replyFor = B(o, 60)), a;
+function Rs(e, t, n, r, i, s) {
+const o = i ? "the GM" : fr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: Ss(i, o), relayed: s, help: "" };
+return !i && !As(o) && (a.replyFor = B(o, 60)), a;
 }
 function Dd(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = Ad(r?.length === 1 ? r[0] : void 0);
-if (i !== void 0) return Os(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: _e, gm: s, senderName: hr(_e), replyTo: "gm", relayed: !0, help: "" };
+if (i !== void 0) return Rs(e, t, n, i, !1, !0);
+const s = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: Ee, gm: s, senderName: fr(Ee), replyTo: "gm", relayed: !0, help: "" };
 return s || (o.relayRefused = !0), o;
 }
-var Cs = 2e3;
-function Re(e, t) {
-L(pe(e.replyTo), se(Is(e, t)));
+var Os = 2e3;
+function De(e, t) {
+j(pe(e.replyTo), oe(Cs(e, t)));
 }
-function tt(e, t) {
-L(pe(e.replyTo), se(Is(e, t)), { record: !0 });
+function Qe(e, t) {
+j(pe(e.replyTo), oe(Cs(e, t)), { record: !0 });
 }
-function Is(e, t) {
-const n = t.length > Cs ? `${t.slice(0, Cs - 12)}... (cut)` : t;
+function Cs(e, t) {
+const n = t.length > Os ? `${t.slice(0, Os - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
 var Rd = 200;
-function Ge(e, t, n = []) {
+function Fe(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let i = Rd - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), L(pe(e.replyTo), vr(r, [...n, { label: "Help", command: e.help }]));
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), mr(r, [...n, { label: "Help", command: e.help }]));
 }
 function Od(e, t) {
 const n = e.store.tokens[t];
@@ -3668,20 +3668,20 @@ if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function Ns(e, t) {
+function Is(e, t) {
 const n = e.store.tokens[t];
-n && Lt(n) && delete e.store.tokens[t];
+n && Mt(n) && delete e.store.tokens[t];
 }
-function Ue(e, t) {
+function Ge(e, t) {
 on(e, t);
 }
-function pr(e) {
+function vr(e) {
 log(e);
 }
-function gr(e) {
+function pr(e) {
 return state[e];
 }
-function Ps(e, t) {
+function Ns(e, t) {
 state[e] = t;
 }
 function Cd(e) {
@@ -3708,92 +3708,93 @@ function Ld(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function kn(e) {
+function gn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var yn = "Help: DefenseRound", H = (e) => `<code>${kn(e)}</code>`, Ve = (e) => `<li>${e}</li>`;
+var kn = "Help: DefenseRound", H = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
 function jd(e) {
-const t = e.stances.length > 0 ? [Ve(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(kn).join(" ")}`)] : [];
+const t = e.stances.length > 0 ? [Ue(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ve(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(kn).join(" ")}`),
-Ve(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(kn).join(" ")}`),
-Ve(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
-Ve(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Ve("Every command answers <code>--help</code>."),
+Ue(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
+Ue(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
+Ue(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
+Ue(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Ue("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ve(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${It().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
-Ve(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player: they act for the player that ${H("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${H("config api-commands gm")} lets them act as the GM.`),
+Ue(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Ct().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+Ue(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player: they act for the player that ${H("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${H("config api-commands gm")} lets them act as the GM.`),
 "</ul>"
 ].join("");
 }
-var nt;
-function kr(e, t = {}) {
-nt = Nd(yn, jd(e), t.createIfMissing !== !1) ?? nt;
+var Ze;
+function gr(e, t = {}) {
+Ze = Nd(kn, jd(e), t.createIfMissing !== !1) ?? Ze;
 }
-function Ms() {
-return nt = Pd(yn, nt), nt !== void 0 && gn(nt) ? { label: yn, command: `http://journal.roll20.net/handout/${nt}` } : void 0;
+function Ps() {
+return Ze = Pd(kn, Ze), Ze !== void 0 && pn(Ze) ? { label: kn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
-function Ls(e, t) {
+function Ms(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && sn(n.charCodeAt(r)); ) r += 1;
+for (; r < n.length && rn(n.charCodeAt(r)); ) r += 1;
 let i = r;
-for (let o = n.charCodeAt(i); i < n.length && (o > 32 && o < 160 || !sn(o)); o = n.charCodeAt(i)) i += 1;
+for (let o = n.charCodeAt(i); i < n.length && (o > 32 && o < 160 || !rn(o)); o = n.charCodeAt(i)) i += 1;
 const s = n.slice(r, i).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;
 }
-function js(e) {
+function Ls(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
 function Fd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function Fs(e, t, n, r = Ls(t, n)) {
+async function js(e, t, n, r = Ms(t, n)) {
 const i = r;
 if (!i) return;
 const s = n[i], o = Ia(t.content, t.inlinerolls);
 let a;
 try {
-const c = Si(o);
-if (a = Rs(e, t, c, Fd(e, s, c, i)), a.relayRefused) {
-Re(a, js(i));
+const c = Ai(o);
+if (a = Ds(e, t, c, Fd(e, s, c, i)), a.relayRefused) {
+De(a, Ls(i));
 return;
 }
 if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(i === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-Re(a, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+De(a, `The saved state was written by a newer version of ${ne} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
 if (a.parsed.flags.has("help")) {
-const l = s.helpFor?.(e, a.parsed) ?? { title: i, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, f = Ms();
-L(pe(a.replyTo), ge({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+const d = s.helpFor?.(e, a.parsed) ?? { title: i, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, u = Ps();
+j(pe(a.replyTo), ge({ title: `Help: ${d.title}${f}`, rows: [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;
 }
-await s.run(a);
+const l = s.run(a);
+l && await l;
 } catch (c) {
 if (c instanceof y || c instanceof I) {
-if (a ?? (a = Rs(e, t, { command: i, positionals: [], flags: new P() })), a.relayRefused) {
-Re(a, js(i));
+if (a ?? (a = Ds(e, t, { command: i, positionals: [], flags: new M() })), a.relayRefused) {
+De(a, Ls(i));
 return;
 }
-Ge(a, c.message);
+Fe(a, c.message);
 return;
 }
 throw c;
 }
 }
 var Gd = 20, Ud = 2e3, Vd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
-function Gs(e, t, n = 0) {
+function Fs(e, t, n = 0) {
 if (n > Gd) return { ok: !1, problem: "refers to itself through other attributes" };
 if (e.length > Ud) return { ok: !1, problem: "is too long to be a formula" };
 const r = Bd(e, t, n);
 if (!r.ok) return r;
-const s = new xd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new Wd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
 function Bd(e, t, n) {
@@ -3807,7 +3808,7 @@ const d = typeof l == "number" ? _(l) : _(l).trim();
 let f;
 if (d === "") f = 0;
 else {
-const u = Gs(d, t, n + 1);
+const u = Fs(d, t, n + 1);
 if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${a}", which ${u.problem}` };
 f = u.value;
 }
@@ -3815,7 +3816,7 @@ r += `${e.slice(i, o.index)}(${f})`, i = o.index + o[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Us = (e) => k.assign(k.create(null), e), Hd = Us({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Kd = Us({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), xd = class {
+var Gs = (e) => k.assign(k.create(null), e), Hd = Gs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Kd = Gs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Wd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3879,13 +3880,13 @@ return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this
 function ee(e, t = "an unnamed token") {
 return _(e.get("name") ?? "") || t;
 }
-function W(e) {
+function x(e) {
 return getObj("graphic", e);
 }
-function Wd(e) {
+function xd(e) {
 return getObj("character", e);
 }
-function oe(e) {
+function ae(e) {
 const t = _(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;
 }
@@ -3893,7 +3894,7 @@ var be = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, wn = class {
+}, yn = class {
 constructor(e, t) {
 this.token = e, this.bar = t;
 }
@@ -3922,8 +3923,8 @@ this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 return this.maxRead;
 }
 };
-function Vs(e, t) {
-return new wn(e, t).value;
+function Us(e, t) {
+return new yn(e, t).value;
 }
 var Yd = class {
 constructor(e, t) {
@@ -3933,11 +3934,11 @@ get max() {
 return this.reading.max;
 }
 };
-function bn(e, t, n) {
+function wn(e, t, n) {
 const r = {
-vitality: new wn(e, n.bars.vitality),
-soul: new wn(e, n.bars.soul),
-power: new wn(e, n.bars.power)
+vitality: new yn(e, n.bars.vitality),
+soul: new yn(e, n.bars.soul),
+power: new yn(e, n.bars.power)
 };
 return {
 id: e.id,
@@ -3946,24 +3947,24 @@ name: _(e.get("name") ?? "") || _(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: mr(e, t),
+npc: hr(e, t),
 hidden: e.get("layer") === "gmlayer",
 statusmarkers: _(e.get("statusmarkers") ?? "")
 };
 }
-var Bs = { armor_physical: "physical", armor_magical: "magical" };
-function yr(e, t, n, r) {
+var Vs = { armor_physical: "physical", armor_magical: "magical" };
+function kr(e, t, n, r) {
 return t?.edition?.id === e.id ? t.edition.state : e.enter(n, zd(t, n, r));
 }
 function zd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function Hs(e, t) {
+function Bs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Xd = { kind: "override" }, Ks = { kind: "none" }, $n = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, qd = k.freeze({}), Jd = k.freeze({ current: null, max: null, present: !1 }), wr = [], Qd = class {
+var Xd = { kind: "override" }, Hs = { kind: "none" }, bn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, qd = k.freeze({}), Jd = k.freeze({ current: null, max: null, present: !1 }), yr = [], Qd = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = wr;
+this.characterId = e, this.index = t, this.problems = yr;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -3981,18 +3982,18 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 number(e, t, n, r) {
 const i = ye(e);
 if (i !== null) return i;
-if (An(e)) return null;
-const s = Gs(_(e), (a, c) => this.lookup(a, c));
+if ($n(e)) return null;
+const s = Fs(_(e), (a, c) => this.lookup(a, c));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
 const o = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === wr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
+return this.problems === yr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
 }
 };
-function An(e) {
+function $n(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function xs(e) {
-return !An(e) && ye(e) === null;
+function Ks(e) {
+return !$n(e) && ye(e) === null;
 }
 var Ws = class {
 constructor(e, t, n, r, i, s, o, a) {
@@ -4005,7 +4006,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-An(e) && (this.isDefault || xs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+$n(e) && (this.isDefault || Ks(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4016,30 +4017,30 @@ return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current")
 function Zd(e, t, n, r) {
 const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
 let l, d;
-for (let g = 0; g < i.length; g += 1) {
-const v = i[g], p = Bs[v], T = t?.overrides?.[v];
+for (let p = 0; p < i.length; p += 1) {
+const v = i[p], g = Vs[v], T = t?.overrides?.[v];
 if (T !== void 0) {
-s[v] = { current: p ? t?.worn?.[p] ?? T : T, max: T, present: !0 }, o[v] = p ? $n[p] : Xd;
+s[v] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, o[v] = g ? bn[g] : Xd;
 continue;
 }
-const b = c[v], D = a ? r.attributes.find(a.id, b) : void 0;
+const $ = c[v], E = a ? r.attributes.find(a.id, $) : void 0;
 a && (l ?? (l = new Qd(a.id, r.attributes)));
-let x = p !== void 0 && !e.unique;
-if (D && l) {
+let V = g !== void 0 && !e.unique;
+if (E && l) {
 let w;
-p !== void 0 && !x && (w = D.get("current"), x = xs(w)), s[v] = new Ws(D, x ? t?.worn?.[p] : void 0, p !== void 0, l, v, b, w, !1), o[v] = x ? $n[p] : { kind: "attribute", attribute: D };
-} else l && !An(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[v] = new Ws(l.defaultOf(b), p ? t?.worn?.[p] : void 0, p !== void 0, l, v, b, d, !0), o[v] = p ? $n[p] : Ks) : (s[v] = p ? { current: t?.worn?.[p] ?? null, max: null, present: !1 } : Jd, o[v] = p ? $n[p] : Ks);
+g !== void 0 && !V && (w = E.get("current"), V = Ks(w)), s[v] = new Ws(E, V ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, w, !1), o[v] = V ? bn[g] : { kind: "attribute", attribute: E };
+} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new Ws(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, d, !0), o[v] = g ? bn[g] : Hs) : (s[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : Jd, o[v] = g ? bn[g] : Hs);
 }
 const f = r.turnOrder;
 let u = null;
 if (f && f.length > 0) {
-const g = f.find((v) => v.id === e.id);
-g !== void 0 && (u = Ys(g.pr));
+const p = f.find((v) => v.id === e.id);
+p !== void 0 && (u = xs(p.pr));
 }
 let h = qd;
 if (n.others && n.others.length > 0) {
 h = {};
-for (const g of n.others) h[g] = r.other?.(g);
+for (const p of n.others) h[p] = r.other?.(p);
 }
 const m = {
 id: e.id,
@@ -4049,12 +4050,12 @@ bars: e.bars,
 values: s,
 armorSource: a !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: yr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: Hs(r.edition, r.waiting[e.id]),
+state: kr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: Bs(r.edition, r.waiting[e.id]),
 initiative: u,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Ys(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: xs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
@@ -4065,14 +4066,14 @@ constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
 get problems() {
-return this.sheet === void 0 ? wr : this.sheet.problems;
+return this.sheet === void 0 ? yr : this.sheet.problems;
 }
 };
 function tu(e, t) {
 const n = e.snapshot.bars;
 e.facts.bars = { vitality: new Yd(n.vitality, t), soul: n.soul, power: n.power };
 }
-function Ys(e) {
+function xs(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
@@ -4100,12 +4101,12 @@ return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag
 return !1;
 }
 }
-var zs = ["on", "off"], br = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Xs = [
+var Ys = ["on", "off"], wr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, zs = [
 "edition",
-...k.keys(br),
+...k.keys(wr),
 "stamina-bar",
-...je.map((e) => `attr.${e}`),
-...Mt.map((e) => `marker.${e}`),
+...Le.map((e) => `attr.${e}`),
+...Pt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
@@ -4117,34 +4118,34 @@ function au(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", Hl()), s = It();
+const i = Y(n, "edition", Hl()), s = Ct();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in br) {
-const i = br[r], s = Y(n, r, Pt), o = e.bars[i];
+if (r in wr) {
+const i = wr[r], s = Y(n, r, Nt), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
 a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = Y(n, r, ["power", ...Pt]);
+const i = Y(n, r, ["power", ...Nt]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
-if (!je.includes(i))
-throw new y(`unknown attribute key "${B(i)}": ${Et(i, je, "keys")}`);
+if (!Le.includes(i))
+throw new y(`unknown attribute key "${B(i)}": ${Tt(i, Le, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
 }
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
-if (!Mt.includes(i))
-throw new y(`unknown marker key "${B(i)}": ${Et(i, Mt, "keys")}`);
+if (!Pt.includes(i))
+throw new y(`unknown marker key "${B(i)}": ${Tt(i, Pt, "keys")}`);
 const s = n.trim();
 if (!ou(s))
 throw new y(`"${B(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
@@ -4155,23 +4156,23 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, zs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, Ys) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, zs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, Ys) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = _t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Et(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, ds), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${B(t)}": ${Et(t, Xs, "settings")}`);
+return e.apiCommands = Y(n, r, ls), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${B(t)}": ${Tt(t, zs, "settings")}`);
 }
-function Be() {
-return qs(Campaign().get("turnorder"));
+function Ve() {
+return Xs(Campaign().get("turnorder"));
 }
 function cu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function qs(e) {
+function Xs(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = le.parse(e);
@@ -4180,13 +4181,13 @@ return Q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 return [];
 }
 }
-function $r(e) {
+function br(e) {
 Campaign().set("turnorder", le.stringify(e));
 }
-function Vt(e) {
+function Ut(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
 }
-function Ar(e) {
+function $r(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
 function lu(e) {
@@ -4194,10 +4195,10 @@ const t = (n) => n == null || typeof n == "string" || typeof n == "number" || ty
 return t(e.id) && t(e.custom) && t(e.pr);
 }
 function du(e) {
-const t = Vt(e.id), n = Vt(e.custom);
-return `${t.length <= 64 ? t : `#${Sr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Sr(n)}`}`;
+const t = Ut(e.id), n = Ut(e.custom);
+return `${t.length <= 64 ? t : `#${Ar(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Ar(n)}`}`;
 }
-function Sr(e) {
+function Ar(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
@@ -4208,9 +4209,9 @@ function fu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function Js(e) {
-if (Ar(e.pr) !== -1 || Vt(e.custom) !== "") return !1;
-const t = Vt(e.id);
+function qs(e) {
+if ($r(e.pr) !== -1 || Ut(e.custom) !== "") return !1;
+const t = Ut(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
@@ -4220,7 +4221,7 @@ const i = uu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ?
 return i !== null && i[1] === s;
 }
 function hu(e) {
-for (const t of e) if (!Js(t)) return t;
+for (const t of e) if (!qs(t)) return t;
 }
 var mu = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
 function vu(e) {
@@ -4229,11 +4230,11 @@ return mu.has(e.kind);
 function pu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${qe[e.resource]} already at its max` : `${t(e.who)} is healed: ${qe[e.resource]} +${e.amount}`;
+return e.amount === 0 ? `${t(e.who)} is not healed: ${Ye[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ye[e.resource]} +${e.amount}`;
 case "healed": {
 if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${qe[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${Ye[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4249,21 +4250,21 @@ case "button":
 return e.label;
 }
 }
-function Qs(e, t) {
+function Js(e, t) {
 const n = (r) => vu(r) ? pu(r, t, n) : e.words(r, t);
 return n;
 }
-function yt(e, t) {
+function kt(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
-function rt(e, t) {
+function et(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function Sn(e, t, n) {
+function An(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Lt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Mt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
 function ke(e, t) {
 if (e === t) return !0;
@@ -4302,7 +4303,7 @@ return `turn-order:${t.tokenId}`;
 }
 function ku(e, t = () => !0, n = () => {
 }) {
-const r = new P();
+const r = new M();
 for (const s of e) {
 const o = t(s.tokenId);
 for (const a of s.changes) {
@@ -4319,7 +4320,7 @@ i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function Zs(e, t, n) {
+function Qs(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
@@ -4333,7 +4334,7 @@ var yu = { armor_physical: "Physical protection", armor_magical: "Magical protec
 function wu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function eo(e, t, n, r) {
+function Zs(e, t, n, r) {
 const i = [];
 for (const { place: s, name: o, change: a } of e) {
 if (a.kind === "turn-order") continue;
@@ -4341,7 +4342,7 @@ const c = t.get(s);
 if (!n(c, a.to))
 switch (a.kind) {
 case "bar":
-i.push(`${o}: ${qe[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+i.push(`${o}: ${Ye[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
 i.push(`${o}: ${yu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
@@ -4367,7 +4368,7 @@ return i;
 }
 function bu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Zs(r.change.from, t, n), to: Zs(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qs(r.change.from, t, n), to: Qs(r.change.to, t, n) } } : r
 );
 }
 function $u(e, t, n, r) {
@@ -4378,7 +4379,7 @@ function Au(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function to(e, t, n) {
+function eo(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
@@ -4399,45 +4400,45 @@ return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
 function Tu(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return to(e, o, [r, i, s]);
+return eo(e, o, [r, i, s]);
 }
-var no = ["defensive", "reactive", "active", "full"];
-function ro(e, t, n) {
-const r = no.find((i) => i === t);
-return to(e, r ? [n.markers[r]] : [], no.map((i) => n.markers[i]));
+var to = ["defensive", "reactive", "active", "full"];
+function no(e, t, n) {
+const r = to.find((i) => i === t);
+return eo(e, r ? [n.markers[r]] : [], to.map((i) => n.markers[i]));
 }
-function Tr(e) {
+function Sr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
 function Eu() {
-return Tr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+return Sr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-function Er() {
-return Tr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+function Tr() {
+return Sr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
 function _u() {
-return Tr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+return Sr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var io = [];
+var ro = [];
 function Du(e) {
-return typeof e != "function" ? !1 : (io.push(e), !0);
+return typeof e != "function" ? !1 : (ro.push(e), !0);
 }
-function so(e, t, n, r, i, s) {
-for (const a of io)
+function io(e, t, n, r, i, s) {
+for (const a of ro)
 try {
 a(e, t, n, r);
 } catch (c) {
-fr("an onDamage observer", c, void 0);
+ur("an onDamage observer", c, void 0);
 }
-const o = s === void 0 ? Er() : s;
+const o = s === void 0 ? Tr() : s;
 if (o && typeof o.Update == "function")
 try {
 o.Update(e, i());
 } catch (a) {
-fr("HealthColors.Update", a, void 0);
+ur("HealthColors.Update", a, void 0);
 }
 }
-function oo(e, t) {
+function so(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
 var Ru = class {
@@ -4445,7 +4446,7 @@ constructor() {
 this.props = {}, this.any = !1;
 }
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new P())).set(e.id, { attribute: e, value: t });
+(this.attributes ?? (this.attributes = new M())).set(e.id, { attribute: e, value: t });
 }
 prop(e, t) {
 this.props[e] = t, this.any = !0;
@@ -4455,21 +4456,21 @@ const i = be[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) oo(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) so(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function _r(e, t, n, r) {
+function Er(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
 function Ou(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Ru(), g = () => {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Ru(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, v = r.vitalityFrom ?? i.bars.vitality.value, p = {
+}, v = r.vitalityFrom ?? i.bars.vitality.value, g = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4477,62 +4478,62 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const E = i.bars[w.resource], j = w.resource === "vitality" ? v : E.value, $ = E.link ? getObj("attribute", E.link) : void 0, G = { kind: "bar", resource: w.resource, bar: E.bar, from: j, to: w.to };
-$ && (G.attributeId = $.id), u.push(G), (E.value !== w.to || E.raw !== w.to) && m.bar(i, w.resource, w.to, $), p[w.resource] = w.to;
+const b = i.bars[w.resource], O = w.resource === "vitality" ? v : b.value, P = b.link ? getObj("attribute", b.link) : void 0, J = { kind: "bar", resource: w.resource, bar: b.bar, from: O, to: w.to };
+P && (J.attributeId = P.id), u.push(J), (b.value !== w.to || b.raw !== w.to) && m.bar(i, w.resource, w.to, P), g[w.resource] = w.to;
 break;
 }
 case "value": {
-const E = o[w.key], j = s.values[w.key]?.current ?? null;
-if (E?.kind === "attribute")
-u.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: j, to: w.to }), m.attribute(E.attribute, w.to);
-else if (E?.kind === "worn") {
-u.push({ kind: "worn", track: E.track, from: d[i.id]?.worn?.[E.track] ?? null, to: w.to });
-const $ = g();
-$.worn = { ...$.worn, [E.track]: w.to };
-} else if (Bs[w.key] === void 0 && E?.kind === "override") {
-u.push({ kind: "override", key: w.key, from: j, to: w.to });
-const $ = g();
-$.overrides = { ...$.overrides, [w.key]: w.to };
+const b = o[w.key], O = s.values[w.key]?.current ?? null;
+if (b?.kind === "attribute")
+u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: O, to: w.to }), m.attribute(b.attribute, w.to);
+else if (b?.kind === "worn") {
+u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
+const P = p();
+P.worn = { ...P.worn, [b.track]: w.to };
+} else if (Vs[w.key] === void 0 && b?.kind === "override") {
+u.push({ kind: "override", key: w.key, from: O, to: w.to });
+const P = p();
+P.overrides = { ...P.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const E = r.turnOrder?.order ?? Be(), j = E.find((G) => G.id === i.id), $ = Ar(j?.pr);
-j && C.isFinite($) && $ !== w.to && (j.pr = w.to, co(E, r.turnOrder), u.push({ kind: "initiative", from: $, to: w.to }));
+const b = r.turnOrder?.order ?? Ve(), O = b.find((J) => J.id === i.id), P = $r(O?.pr);
+O && C.isFinite(P) && P !== w.to && (O.pr = w.to, ao(b, r.turnOrder), u.push({ kind: "initiative", from: P, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const E = Nu(w.tokenId, w.initiative, r.turnOrder);
-h.push(E.note), E.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
+const b = Nu(w.tokenId, w.initiative, r.turnOrder);
+h.push(b.note), b.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const E = rt(yt(l, w.tokenId), a), j = w.kind === "ally-state" ? rt({ ...E, edition: { id: a.id, state: w.state } }, a) : { ...E, answer: { edition: a.id, answer: w.answer } };
-ke(E, j) || (u.push({ kind: "memory", tokenId: w.tokenId, from: E, to: j }), Sn(l, w.tokenId, j));
+const b = et(kt(l, w.tokenId), a), O = w.kind === "ally-state" ? et({ ...b, edition: { id: a.id, state: w.state } }, a) : { ...b, answer: { edition: a.id, answer: w.answer } };
+ke(b, O) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: O }), An(l, w.tokenId, O));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], E = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, j = n.state === void 0 ? E : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, $ = w?.deadForGood === !0, G = n.state === void 0 ? $ : a.deadForGood(n.state, p.vitality), J = w?.stance, Ke = n.stance === void 0 ? J : n.stance ?? void 0, xe = l.exchange.waiting[i.id], We = n.answer === void 0 ? xe : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-($ !== G || J !== Ke || !ke(E, j) || !ke(xe, We)) && (u.push({ kind: "memory", from: _r(E, $, J, xe), to: _r(j, G, Ke, We) }), Sn(l, i.id, _r(j, G, Ke, We)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, O = n.state === void 0 ? b : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, P = w?.deadForGood === !0, J = n.state === void 0 ? P : a.deadForGood(n.state, g.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, ot = l.exchange.waiting[i.id], He = n.answer === void 0 ? ot : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+(P !== J || te !== st || !ke(b, O) || !ke(ot, He)) && (u.push({ kind: "memory", from: Er(b, P, te, ot), to: Er(O, J, st, He) }), An(l, i.id, Er(O, J, st, He)));
 }
 const T = d[i.id];
-T && Lt(T) && delete d[i.id];
-let b = i.statusmarkers;
-const D = a.condition(s.state, v), x = n.state !== void 0 ? a.condition(n.state, p.vitality) : D;
-if (n.state !== void 0 && (b = Tu(b, x, c)), n.stance !== void 0 && (b = ro(b, n.stance, c)), b !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: b }), m.prop("statusmarkers", b)), r.tokenProps)
+T && Mt(T) && delete d[i.id];
+let $ = i.statusmarkers;
+const E = a.condition(s.state, v), V = n.state !== void 0 ? a.condition(n.state, g.vitality) : E;
+if (n.state !== void 0 && ($ = Tu($, V, c)), n.stance !== void 0 && ($ = no($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
-const E = r.tokenProps[w];
-!(w in m.props) && f.get(w) !== E && m.prop(w, E);
+const b = r.tokenProps[w];
+!(w in m.props) && f.get(w) !== b && m.prop(w, b);
 }
 if (m.flush(f), r.notify ?? !0) {
-const { bars: w } = i, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: D }, j = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: b, condition: x };
-so(f, E, j, n.detail, () => ao(i, v), r.healthColors);
+const { bars: w } = i, b = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: E }, O = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: $, condition: V };
+io(f, b, O, n.detail, () => oo(i, v), r.healthColors);
 }
 return { changes: u, notes: h };
 }
-function ao(e, t) {
+function oo(e, t) {
 const n = Iu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
@@ -4544,26 +4545,26 @@ const t = { _id: e.id, _type: "graphic" };
 for (const n of Cu) t[n] = e.get(n);
 return t;
 }
-function co(e, t) {
-t ? t.changed = !0 : $r(e);
+function ao(e, t) {
+t ? t.changed = !0 : br(e);
 }
 function Nu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = ee(r, "The spectator"), s = n?.order ?? Be();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), co(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const i = ee(r, "The spectator"), s = n?.order ?? Ve();
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), ao(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
 function Pu(e, t) {
-const n = new P(), r = new P(), i = new q(), s = (l) => {
+const n = new M(), r = new M(), i = new q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
 };
 let o, a = !1;
-const c = new P();
+const c = new M();
 for (const { tokenId: l, change: d } of t) {
 const f = getObj("graphic", l);
 if (f)
-switch (c.has(l) || c.set(l, { snapshot: bn(f, oe(f), e.settings), memory: rt(yt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: wn(f, ae(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
@@ -4573,30 +4574,30 @@ d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[l] };
-u.worn = fn(u.worn, d.track, d.from), ps(e.memories.tokens, l, u);
+u.worn = un(u.worn, d.track, d.from), vs(e.memories.tokens, l, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[l] };
-u.overrides = fn(u.overrides, d.key, d.from), ps(e.memories.tokens, l, u);
+u.overrides = un(u.overrides, d.key, d.from), vs(e.memories.tokens, l, u);
 break;
 }
 case "markers":
 s(l).statusmarkers = d.from;
 break;
 case "memory": {
-const u = d.tokenId ?? l, h = rt(yt(e.memories, u), e.edition);
-Sn(e.memories, u, $u(d.from, d.to, h, ke));
+const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
+An(e.memories, u, $u(d.from, d.to, h, ke));
 break;
 }
 case "initiative": {
-o ?? (o = Be());
+o ?? (o = Ve());
 const u = o.find((h) => h.id === l);
 u && (u.pr = d.from, a = !0);
 break;
 }
 case "turn-order": {
-o ?? (o = Be());
+o ?? (o = Ve());
 const u = o.filter((h) => h.id !== d.tokenId);
 u.length !== o.length && (o = u, a = !0);
 break;
@@ -4605,84 +4606,84 @@ break;
 }
 for (const [l, d] of n) {
 const f = getObj("attribute", l);
-f && oo(f, d);
+f && so(f, d);
 }
 for (const l of i) {
 const d = getObj("graphic", l), f = c.get(l);
 if (!d || !f) continue;
 const u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = ro(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = no(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const g of fi) {
-const v = f.snapshot.bars[g], p = `${v.bar}_value`, T = v.link ? n.get(v.link) : void 0;
-T !== void 0 && d.get(p) !== T && (u[p] = T);
-const b = T ?? u[p];
-h[g] = typeof b == "number" ? b : v.value;
+for (const p of ui) {
+const v = f.snapshot.bars[p], g = `${v.bar}_value`, T = v.link ? n.get(v.link) : void 0;
+T !== void 0 && d.get(g) !== T && (u[g] = T);
+const $ = T ?? u[g];
+h[p] = typeof $ == "number" ? $ : v.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const m = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
 Mu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
 }
-o && a && $r(o);
+o && a && br(o);
 }
 function Mu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, o = rt(yt(e.memories, t.id), e.edition), a = {
+}, o = et(kt(e.memories, t.id), e.edition), a = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-so(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => ao(n, n.bars.vitality.value));
+io(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => oo(n, n.bars.vitality.value));
 }
-function lo(e) {
-if (e.length === 0) return ri.resolve([]);
+function co(e) {
+if (e.length === 0) return ni.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new ri((n, r) => {
+return new ni((n, r) => {
 sendChat("DefenseRound", t, (i) => {
 const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new Yt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
+o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new xt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
 });
 });
 }
-function Dr(e) {
+function _r(e) {
 if (e.summary !== void 0) return e.summary;
-const t = e.outcome.steps.find((n) => n.section === ie);
+const t = e.outcome.steps.find((n) => n.section === se);
 return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
 }
 function Lu(e) {
-if (!gn(e.snapshot.id)) return [];
+if (!pn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
-if (n.section !== Ie) continue;
-const r = uo(e, n);
+if (n.section !== Ce) continue;
+const r = lo(e, n);
 r && t.push(r);
 }
 return t;
 }
-function uo(e, t) {
+function lo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function Rr(e, t = []) {
+function Dr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const o = gn(e.snapshot.id), a = e.outcome.steps;
+const o = pn(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {
 const d = a[l], f = d.section;
-if (f === void 0 || f === ie) continue;
+if (f === void 0 || f === se) continue;
 if (f === de) {
 i ?? (i = d);
 continue;
 }
-if (f === Ie) {
-const m = o ? uo(e, d) : void 0;
+if (f === Ce) {
+const m = o ? lo(e, d) : void 0;
 m && (s ?? (s = [])).push(m);
 continue;
 }
@@ -4701,26 +4702,26 @@ return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.
 function ju(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${qe[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ye[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
 function Fu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Or(e, t, n, r, i, s, o = []) {
-const a = new P(), c = [];
+function Rr(e, t, n, r, i, s, o = []) {
+const a = new M(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
 a.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", g = m ? ju(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((x) => x.section === Ie) ? [...v, ...Lu(d)] : v, b = Fu(Dr(d), f.name), D = g ? `${b} ${g}` : b;
-c.push({ label: h, lines: d.answer ? [`${d.answer}. ${D}`] : [D], buttons: T });
+const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", p = m ? ju(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((V) => V.section === Ce) ? [...v, ...Lu(d)] : v, $ = Fu(_r(d), f.name), E = p ? `${$} ${p}` : $;
+c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: T });
 }
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
 }
-function Bt(e, t) {
+function Vt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function Cr(e, t, n) {
+function Or(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let u = 0; u < t.length && !r; u += 1) {
@@ -4731,30 +4732,30 @@ const i = t.length > 1 ? Uu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
-L(pe(n.replyTo), se(Dr(t[0])));
+j(pe(n.replyTo), oe(_r(t[0])));
 return;
 }
-const h = t.length === 1 ? Rr(t[0]) : Or(t, Gu(t), fo(e, t), `${n.title}: ${Ir(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
-L(pe(n.replyTo), ge(h));
+const h = t.length === 1 ? Dr(t[0]) : Rr(t, Gu(t), uo(e, t), `${n.title}: ${Cr(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
+j(pe(n.replyTo), ge(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const u = t[0], h = Bt(e, u.snapshot);
-L(h === "public" ? kt : he, ge(Rr(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && L(kt, vr(Dr(u), o ? s : []));
+const u = t[0], h = Vt(e, u.snapshot);
+j(h === "public" ? gt : he, ge(Dr(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(gt, mr(_r(u), o ? s : []));
 return;
 }
-const a = fo(e, t), c = [], l = [];
+const a = uo(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
-c.length > 0 && L(kt, ge(Or(t, c, a, `${n.title}: ${Ir(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && L(he, ge(Or(t, l, a, `${n.title}: ${Ir(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
+c.length > 0 && j(gt, ge(Rr(t, c, a, `${n.title}: ${Cr(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Rr(t, l, a, `${n.title}: ${Cr(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
 }
-function Ir(e) {
+function Cr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function fo(e, t) {
-return t.map((n) => Bt(e, n.snapshot));
+function uo(e, t) {
+return t.map((n) => Vt(e, n.snapshot));
 }
 function Gu(e) {
 return e.map((t, n) => n);
@@ -4764,7 +4765,7 @@ return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Rr(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Dr(s) };
 })
 );
 }
@@ -4772,9 +4773,9 @@ function Vu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
-return `${e.name}: its ${qe[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+return `${e.name}: its ${Ye[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
-function it(e) {
+function tt(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
 const r = e.charCodeAt(n);
@@ -4787,7 +4788,7 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var ho = 50, Nr = 6e4, mo = 10, Tn = new ti();
+var fo = 50, Ir = 6e4, ho = 10, Sn = new ei();
 function Bu(e) {
 switch (e.kind) {
 case "bar":
@@ -4799,32 +4800,32 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + it(e.from) + it(e.to);
+return 40 + tt(e.from) + tt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + vo(e.from) + vo(e.to);
+return 60 + (e.tokenId?.length ?? 0) + mo(e.from) + mo(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function vo(e) {
-return 20 + (e.stance === void 0 ? 0 : it(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Pr(e.edition.state) : 0) + (e.answer ? 40 + it(e.answer.edition) + Pr(e.answer.answer) : 0);
+function mo(e) {
+return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Nr(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Nr(e.answer.answer) : 0);
 }
-function Pr(e) {
-if (typeof e == "string") return it(e);
+function Nr(e) {
+if (typeof e == "string") return tt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Pr(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Nr(e[n]));
 return t;
 }
-function Ht(e) {
-let t = Tn.get(e);
+function Bt(e) {
+let t = Sn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
-t += 50 + it(n.tokenId) + it(n.name);
+t += 50 + tt(n.tokenId) + tt(n.name);
 for (const r of n.changes) t += Bu(r);
 }
-Tn.set(e, t);
+Sn.set(e, t);
 }
 return t;
 }
@@ -4835,76 +4836,76 @@ for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
 if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
-const a = Lr(r);
-return a.bytes -= Ht(s), s.tokens.push(n), Tn.delete(s), a.bytes += Ht(s), !0;
+const a = Mr(r);
+return a.bytes -= Bt(s), s.tokens.push(n), Sn.delete(s), a.bytes += Bt(s), !0;
 }
 return !1;
 }
+function Pr(e) {
+return e === "hand-edit" || e === Ee || pt(e);
+}
+function vo(e) {
+return e.by === "hand-edit" || !Pr(e.by);
+}
+var nt;
 function Mr(e) {
-return e === "hand-edit" || e === _e || gt(e);
-}
-function po(e) {
-return e.by === "hand-edit" || !Mr(e.by);
-}
-var st;
-function Lr(e) {
-if (st && st.history === e && st.length === e.length) return st;
-const t = new P();
+if (nt && nt.history === e && nt.length === e.length) return nt;
+const t = new M();
 let n = 0;
 for (const r of e)
-n += Ht(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
-return st = { history: e, length: e.length, bytes: n, byOwner: t }, st;
+n += Bt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
+return nt = { history: e, length: e.length, bytes: n, byOwner: t }, nt;
 }
-function jr(e, t) {
+function Lr(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Lr(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, r.bytes -= Ht(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
+const r = Mr(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, r.bytes -= Bt(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
 }
-function Fr(e, t) {
+function jr(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;
 }
-function Gr(e) {
+function Fr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function go(e, t, n) {
+function po(e, t, n) {
 let r = t.tokens;
 if (r.some((l) => l.changes.length === 0) && (r = r.filter((l) => l.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const i = `U${e.store.lastEntry}`, s = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i }, o = e.store.history, a = Lr(o), c = t.by === "hand-edit" || !(n ?? Mr(t.by));
+const i = `U${e.store.lastEntry}`, s = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i }, o = e.store.history, a = Mr(o), c = t.by === "hand-edit" || !(n ?? Pr(t.by));
 if (c)
-for (let l = Fr(o, s.by); l >= 0 && (a.byOwner.get(s.by) ?? 0) >= mo; l = Fr(o, s.by)) jr(e, l);
-for (o.push(s), a.length = o.length, a.bytes += Ht(s), a.byOwner.set(s.by, (a.byOwner.get(s.by) ?? 0) + 1); (o.length > ho || a.bytes > Nr) && o.length > 1; ) {
-const l = c ? Fr(o, s.by) : 0, d = o[l];
-if (jr(e, l), d === s) return;
+for (let l = jr(o, s.by); l >= 0 && (a.byOwner.get(s.by) ?? 0) >= ho; l = jr(o, s.by)) Lr(e, l);
+for (o.push(s), a.length = o.length, a.bytes += Bt(s), a.byOwner.set(s.by, (a.byOwner.get(s.by) ?? 0) + 1); (o.length > fo || a.bytes > Ir) && o.length > 1; ) {
+const l = c ? jr(o, s.by) : 0, d = o[l];
+if (Lr(e, l), d === s) return;
 }
 return i;
 }
 function Ku(e) {
-const t = e.store.history, n = t.length, r = [], i = new P();
+const t = e.store.history, n = t.length, r = [], i = new M();
 let s = 0;
 for (let o = t.length - 1; o >= 0; o -= 1) {
 const a = t[o];
-if (r.length >= ho) break;
+if (r.length >= fo) break;
 const c = le.stringify(a).length;
-if (Tn.set(a, c), !(c > Nr)) {
-if (s + c > Nr && r.length > 0) {
-if (po(a)) continue;
+if (Sn.set(a, c), !(c > Ir)) {
+if (s + c > Ir && r.length > 0) {
+if (vo(a)) continue;
 break;
 }
-if (po(a)) {
+if (vo(a)) {
 const l = i.get(a.by) ?? 0;
-if (l >= mo) continue;
+if (l >= ho) continue;
 i.set(a.by, l + 1);
 }
 r.unshift(a), s += c;
 }
 }
-return t.splice(0, t.length, ...r), st = void 0, n - r.length;
+return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
 }
-function En(e) {
-const t = new P();
+function Tn(e) {
+const t = new M();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(i, (t.get(i) ?? 0) + 1);
@@ -4912,30 +4913,30 @@ t.set(i, (t.get(i) ?? 0) + 1);
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
-function Kt(e, t = 5) {
+function Ht(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
-function He(e) {
-const t = new P();
+function Be(e) {
+const t = new M();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Kt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+return Ht([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var xu = class {
+var Wu = class {
 constructor() {
-this.byReason = new P();
+this.byReason = new M();
 }
 add(e, t) {
 const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
-return [...this.byReason].map(([e, t]) => `${He(t)}: ${e}`);
+return [...this.byReason].map(([e, t]) => `${Be(t)}: ${e}`);
 }
 };
-function wt(e) {
+function yt(e) {
 return e.get("_subtype") === "card";
 }
-function ot(e, t, n = {}) {
+function rt(e, t, n = {}) {
 const r = [], i = new q(), s = [], o = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
@@ -4943,15 +4944,15 @@ if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const f = bt(d, e.gm);
-f ? o(f) : l.push(Wu(d));
+const f = wt(d, e.gm);
+f ? o(f) : l.push(xu(d));
 }
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Kt(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ht(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
-const f = d._type === "graphic" ? W(d._id) : void 0;
-f && !wt(f) ? o(f) : l += 1;
+const f = d._type === "graphic" ? x(d._id) : void 0;
+f && !yt(f) ? o(f) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
@@ -4959,54 +4960,54 @@ if (s.length === 0)
 throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
 for (const l of s) {
-const d = oe(l);
-e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));
+const d = ae(l);
+e.gm || n.anyTarget || _e(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));
 }
-if (c.length > 0 && r.push(`you do not control ${He(c)}`), a.length === 0) throw new I(En(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${Be(c)}`), a.length === 0) throw new I(Tn(r).join("; "));
 return { targets: a, notes: r };
 }
-function Wu(e) {
+function xu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
-function bt(e, t) {
+function wt(e, t) {
 if (e.length === 0 || e.length > 64) return;
-const n = W(e);
-if (!(!n || wt(n)) && !(!t && n.get("layer") === "gmlayer"))
+const n = x(e);
+if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
 function Yu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !bt(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
 throw new I(`--${n}: no token on the table has that id`);
 }
 }
-function Ur(e, t) {
-const n = W(t);
-return n !== void 0 && De(e, n, oe(n));
+function Gr(e, t) {
+const n = x(t);
+return n !== void 0 && _e(e, n, ae(n));
 }
 function N(e) {
-return Le(e.store.settings.edition);
+return Me(e.store.settings.edition);
 }
-function $t(e, t) {
+function bt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
 function zu(e) {
-const t = W(e);
+const t = x(e);
 return t ? ee(t, e) : e;
 }
-function ko(e) {
+function go(e) {
 return e.store;
 }
-function yo(e) {
+function ko(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Le(t) : void 0;
+return t !== void 0 && t !== e.store.settings.edition ? Me(t) : void 0;
 }
-function Vr(e, t) {
-return e.gm || De(e.playerId, t.token, t.character) || Bt(e.app, t) === "public";
+function Ur(e, t) {
+return e.gm || _e(e.playerId, t.token, t.character) || Vt(e.app, t) === "public";
 }
-function at(e, t) {
+function it(e, t) {
 const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
@@ -5014,14 +5015,14 @@ edition: n,
 nameOf: zu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
-const o = W(s);
-if (!o || wt(o)) return;
-const a = e.store.tokens[s], c = Vs(o, e.store.settings.bars.vitality);
+const o = x(s);
+if (!o || yt(o)) return;
+const a = e.store.tokens[s], c = Us(o, e.store.settings.bars.vitality);
 return {
 name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
-state: yr(n, a, c, r.editionLeft),
-answer: Hs(n, e.store.exchange.waiting[s]),
+state: kr(n, a, c, r.editionLeft),
+answer: Bs(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5032,18 +5033,18 @@ r.turnOrder = t;
 const s = hu(t);
 if (s) {
 r.turnRow = s;
-const o = Vt(s.id);
-o !== "" && o !== "-1" && W(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const o = Ut(s.id);
+o !== "" && o !== "-1" && x(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = yo(e);
+const i = ko(e);
 return i && (r.editionLeft = i), r;
 }
-function _n(e, t, n, r = at(e)) {
-const i = bn(t.token, t.character, e.store.settings);
+function En(e, t, n, r = it(e)) {
+const i = wn(t.token, t.character, e.store.settings);
 return Zd(i, e.store.tokens[i.id], n, r);
 }
-function wo(e, t, n, r = !0) {
+function yo(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
@@ -5053,30 +5054,30 @@ case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function Dn(e, t, n = "; nothing changed") {
+function _n(e, t, n = "; nothing changed") {
 const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function xt(e) {
-return { settings: e.store.settings, edition: N(e), memories: ko(e) };
+function Kt(e) {
+return { settings: e.store.settings, edition: N(e), memories: go(e) };
 }
 var Xu = class {
 constructor(e, t, n, r, i, s) {
 this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
 say(e) {
-return this.words ?? (this.words = bo(this.edition, this.snapshot, this.nameOf)), this.words(e);
+return this.words ?? (this.words = wo(this.edition, this.snapshot, this.nameOf)), this.words(e);
 }
 forDetails() {
-const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.words ?? bo(this.edition, { id: e, name: t }, this.nameOf) };
+const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.words ?? wo(this.edition, { id: e, name: t }, this.nameOf) };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function bo(e, t, n) {
+function wo(e, t, n) {
 const { id: r, name: i } = t;
-return Qs(e, (s) => s === r ? i : n(s));
+return Js(e, (s) => s === r ? i : n(s));
 }
-function qu(e, t, n, r = {}, i = xt(e)) {
+function qu(e, t, n, r = {}, i = Kt(e)) {
 const { snapshot: s } = t, o = Ou(i, t, n, r), a = new Xu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
@@ -5085,21 +5086,21 @@ shown: a
 };
 }
 function Ju(e, t, n) {
-const r = W(t.token.id);
-if (!r || wt(r)) return !1;
+const r = x(t.token.id);
+if (!r || yt(r)) return !1;
 const i = t.character?.id ?? "";
 if (_(r.get("represents") ?? "") !== i) return !1;
-const s = i ? Wd(i) : void 0;
-return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);
+const s = i ? xd(i) : void 0;
+return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
 }
 function Qu(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function $o(e, t) {
+function bo(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Si(e.msg.content ?? ""), i = n.filter((s) => !ef((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Ai(e.msg.content ?? ""), i = n.filter((s) => !ef((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
@@ -5110,40 +5111,40 @@ if (!n) return !1;
 const r = t?.[C(n[1])], i = Zu.exec(_(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
-function Br(e, t) {
+function Vr(e, t) {
 const n = {};
 for (const r of t) {
-const i = r.flag === void 0 ? void 0 : Ee(e, r.flag, 1, r.sides);
+const i = r.flag === void 0 ? void 0 : Te(e, r.flag, 1, r.sides);
 i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function Ao(e, t, n, r) {
-if (e.length === 0) return So;
+function $o(e, t, n, r) {
+if (e.length === 0) return Ao;
 const i = { ...t };
 let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var So = k.freeze({}), tf = [];
-function Rn(e, t, n, r, i, s, o, a) {
-const c = _n(e, t, n, i);
+var Ao = k.freeze({}), tf = [], nf = [];
+function Dn(e, t, n, r, i, s, o, a) {
+const c = En(e, t, n, i);
 a?.(c);
 const l = n.resolve(c.facts, r);
-if (Ln(l)) return { kind: "refusal", refusal: l, reading: c };
+if (Mn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
 const d = Qu(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
 const { applied: f, shown: u } = qu(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
-function Hr(e, t, n) {
-const r = at(e), i = xt(e);
-return t.map((s) => Rn(e, s, n, So, r, i, () => ({ notify: !1 })));
+function Br(e, t, n) {
+const r = it(e), i = Kt(e);
+return t.map((s) => Dn(e, s, n, Ao, r, i, () => ({ notify: !1 })));
 }
-async function On(e, t, n, r, i) {
-const s = Br(e.parsed, t.dice), o = e.gm ? void 0 : $o(e, t.dice);
-return To(
+function Rn(e, t, n, r, i) {
+const s = Vr(e.parsed, t.dice), o = e.gm ? void 0 : bo(e, t.dice);
+return So(
 e,
 n.map((a) => {
 const c = { target: a, plan: t, given: s };
@@ -5153,105 +5154,110 @@ r,
 i
 );
 }
-async function To(e, t, n, r) {
-const i = e.app;
-let s, o = [], a = !1, c = !1;
-const l = [];
-for (const $ of t)
-(s === void 0 || $.plan !== s.plan || $.given !== s.given) && (o = $.plan.dice.length === 0 ? tf : $.plan.dice.filter((G) => $.given[G.name] === void 0)), s = $, l.push(o), a || (a = o.length > 0), c || (c = $.plan.readsTurnOrder === !0);
-const d = i.store.settings.edition, f = a ? await lo(l.flatMap(($) => $.map((G) => G.sides))) : [];
-if (i.store.settings.edition !== d) {
-Re(e, `Not applied: the edition changed to ${i.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+function So(e, t, n, r) {
+let i, s = [], o = !1, a = !1;
+const c = [];
+for (const d of t)
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? nf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+if (!o) return To(e, t, c, void 0, a, n, r);
+const l = e.app.store.settings.edition;
+return co(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
+if (e.app.store.settings.edition !== l) {
+De(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-const u = [...n], h = new xu(), m = [], g = [];
-let v = !1;
-const p = c ? { order: Be(), changed: !1 } : void 0, T = Er() ?? null, b = at(i, p?.order), D = xt(i), x = ($) => {
-const G = { notify: $.observed ?? !0, healthColors: T };
-return p && (G.turnOrder = p), G;
+To(e, t, c, d, a, n, r);
+});
+}
+function To(e, t, n, r, i, s, o) {
+const a = e.app, c = r !== void 0, l = r ?? tf, d = [...s], f = new Wu(), u = [], h = [];
+let m = !1;
+const p = i ? { order: Ve(), changed: !1 } : void 0, v = Tr() ?? null, g = it(a, p?.order), T = Kt(a), $ = (b) => {
+const O = { notify: b.observed ?? !0, healthColors: v };
+return p && (O.turnOrder = p), O;
 };
-let w = 0;
-t.forEach(({ target: $, plan: G, given: J, typed: Ke, answer: xe }, We) => {
-const Se = l[We], bh = w;
-if (w += Se.length, a && !Ju(e, $, r.anyTarget === !0)) {
-u.push(`${ee($.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+let E = 0;
+t.forEach(({ target: b, plan: O, given: P, typed: J, answer: te }, st) => {
+const ot = n[st], He = E;
+if (E += ot.length, c && !Ju(e, b, o.anyTarget === !0)) {
+d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const ae = Rn(i, $, G, Ao(G.dice, J, f, bh), b, D, x);
-if (ae.kind !== "written") {
-const { snapshot: Wt } = ae.reading, Wo = () => Vr(e, Wt);
-ae.kind === "refusal" ? ae.refusal.kind === "refused" && !ae.refusal.nameFirst ? h.add(Wt.name, ae.refusal.reason) : u.push(wo(i, Wt, ae.refusal, Wo())) : ae.kind === "problems" ? u.push(Dn(Wt, ae.reading.problems)) : u.push(`${Wt.name}: the result${Wo() ? ` (${ae.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const K = Dn(a, b, O, $o(O.dice, P, l, He), g, T, $);
+if (K.kind !== "written") {
+const { snapshot: Wt } = K.reading, xo = () => Ur(e, Wt);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Wt.name, K.refusal.reason) : d.push(yo(a, Wt, K.refusal, xo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${xo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const $h = ae.outcome;
-m.push(ae.applied), Ke && (ae.shown.typed = Ke), xe && (ae.shown.answer = xe), g.push(ae.shown), v || (v = $h.undoable === !0);
-}), u.push(...h.lines()), p?.changed && $r(p.order);
-let E;
-if ((r.record || v) && m.length > 0) {
-const $ = r.recordBy ?? e.playerId, G = $ === e.playerId ? e.gm || $ === _e : Mr($), J = go(i, { by: $, kind: r.record ? "damage" : "save", round: i.store.round.number, tokens: m }, G);
-J !== void 0 && (r.record || G) && (E = { command: Gr(J), byGm: G });
+const $h = K.outcome;
+u.push(K.applied), J && (K.shown.typed = J), te && (K.shown.answer = te), h.push(K.shown), m || (m = $h.undoable === !0);
+}), d.push(...f.lines()), p?.changed && br(p.order);
+let V;
+if ((o.record || m) && u.length > 0) {
+const b = o.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Pr(b), P = po(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, O);
+P !== void 0 && (o.record || O) && (V = { command: Fr(P), byGm: O });
 }
-const j = { title: r.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: ($) => Vr(e, $) };
-if (E && (j.undo = E), Cr(i, g, j), u.length > 0) {
-const $ = r.refusals(En(u), m.length > 0);
-Ge(e, $);
+const w = { title: o.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Ur(e, b) };
+if (V && (w.undo = V), Or(a, h, w), d.length > 0) {
+const b = o.refusals(Tn(d), u.length > 0);
+Fe(e, b);
 }
 }
-function nf(e) {
+function rf(e) {
 e.store.exchange.waiting = {};
 }
-function rf(e, t) {
+function sf(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function sf(e, t, n) {
+function of(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function Kr(e, t) {
+function Hr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function Cn(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !Kr(e, n));
+function On(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !Hr(e, n));
 }
 function Eo(e, t) {
-return e.attacker === null || t ? e.attacker : W(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
+return e.attacker === null || t ? e.attacker : x(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function xr(e, t = !0) {
+function Kr(e, t = !0) {
 const n = Eo(e, t);
 if (n === null) return "An unseen attacker";
-const r = W(n);
+const r = x(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function of(e) {
+function af(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function af(e) {
+function cf(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
 function _o(e, t, n) {
 const r = [];
 let i = 0;
-for (const s of Cn(e, t)) {
-const o = W(s);
+for (const s of On(e, t)) {
+const o = x(s);
 o && (!n && o.get("layer") === "gmlayer" ? i += 1 : r.push(ee(o, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
 function Do(e, t) {
-return Cn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Ur(t.by, n) || t.answers[n] !== void 0);
+return On(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Gr(t.by, n) || t.answers[n] !== void 0);
 }
-var Ro = new ti();
+var Ro = new ei();
 function Wr(e, t, ...n) {
 let r = Ro.get(e);
-r || (r = new P(), Ro.set(e, r));
+r || (r = new M(), Ro.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var cf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function lf(e) {
+var lf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function df(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5264,66 +5270,66 @@ return "its Vitality is not a number";
 }
 }
 function Oo(e, t, n, r, i, s) {
-const o = W(r);
+const o = x(r);
 if (!o) return;
-const a = { token: o, character: oe(o) }, c = ee(o, "a token"), l = t.attack, d = $t(e, !0);
-if (Kr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const a = { token: o, character: ae(o) }, c = ee(o, "a token"), l = t.attack, d = bt(e, !0);
+if (Hr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const f = n.answers[r];
 if (f) return { label: c, lines: [`Answered: ${f.word}`] };
 const u = [], h = [], m = [];
-let g;
-for (const p of l.choices) {
-const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${p}`;
-if (p === "none") {
-h.push({ label: l.label(p, _n(e, a, cf, s).facts), command: T });
+let p;
+for (const g of l.choices) {
+const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
+if (g === "none") {
+h.push({ label: l.label(g, En(e, a, lf, s).facts), command: T });
 continue;
 }
-const b = l.planAnswer(p, n.situation, n.attacker, d), D = _n(e, a, b, s);
-g = D.facts;
-const x = l.label(p, D.facts), w = k.fromEntries(b.dice.map((j) => [j.name, A.ceil(j.sides / 2)])), E = b.resolve(D.facts, w);
-if (Ln(E)) {
-const j = lf(E), $ = m.find((G) => G.why === j);
-$ ? $.answers.push(x.replace(/ \(.*\)$/, "")) : m.push({ answers: [x.replace(/ \(.*\)$/, "")], why: j });
-} else h.push({ label: x, command: T });
+const $ = l.planAnswer(g, n.situation, n.attacker, d), E = En(e, a, $, s);
+p = E.facts;
+const V = l.label(g, E.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(E.facts, w);
+if (Mn(b)) {
+const O = df(b), P = m.find((J) => J.why === O);
+P ? P.answers.push(V.replace(/ \(.*\)$/, "")) : m.push({ answers: [V.replace(/ \(.*\)$/, "")], why: O });
+} else h.push({ label: V, command: T });
 }
-for (const { answers: p, why: T } of m) u.push(`${p.join(", ")}: ${T}`);
+for (const { answers: g, why: T } of m) u.push(`${g.join(", ")}: ${T}`);
 const v = Eo(n, i);
-if (g)
-for (const p of l.extra?.(g, v) ?? []) p.section === Ie && h.push({ label: p.label, command: p.command });
-return { label: c, lines: u, buttons: gn(r) ? h : [] };
+if (p)
+for (const g of l.extra?.(p, v) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
+return { label: c, lines: u, buttons: pn(r) ? h : [] };
 }
 function Co(e) {
-return at(e, Be());
+return it(e, Ve());
 }
-function df(e) {
-const t = W(e);
+function uf(e) {
+const t = x(e);
 if (!t) return ["gm"];
-const n = Td(t, oe(t));
+const n = Td(t, ae(t));
 return n.length > 0 ? n : ["gm"];
 }
 function Io(e, t) {
-return `Attack ${e.key}: ${xr(e, t)} attacks`;
+return `Attack ${e.key}: ${Kr(e, t)} attacks`;
 }
 function No(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function uf(e, t) {
-const n = N(e), r = Co(e), i = new P();
+function ff(e, t) {
+const n = N(e), r = Co(e), i = new M();
 for (const s of t.defenders)
-for (const o of df(s)) {
+for (const o of uf(s)) {
 const a = i.get(o) ?? [];
 a.push(s), i.set(o, a);
 }
 for (const [s, o] of i) {
 if (s === "gm") continue;
 const a = o.flatMap((c) => Oo(e, n, t, c, !1, r) ?? []);
-a.length > 0 && L(pe(Es(s)), ge({ title: Io(t, !1), rows: [...No(n, t), ...a] }), { record: !0 });
+a.length > 0 && j(pe(Ts(s)), ge({ title: Io(t, !1), rows: [...No(n, t), ...a] }), { record: !0 });
 }
-L(he, ge(Yr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function Yr(e, t, n, r, i = Co(e)) {
-const s = [...No(t, n), ...r.flatMap((a) => Oo(e, t, n, a, !0, i) ?? [])], o = Cn(e, n).map((a) => {
-const c = W(a);
+function xr(e, t, n, r, i = Co(e)) {
+const s = [...No(t, n), ...r.flatMap((a) => Oo(e, t, n, a, !0, i) ?? [])], o = On(e, n).map((a) => {
+const c = x(a);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
 return s.push({
@@ -5335,7 +5341,7 @@ buttons: [
 ]
 }), { title: Io(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var ff = 5, Po = {
+var hf = 5, Po = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5343,82 +5349,82 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function hf(e) {
+function mf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var mf = {
-usage: hf,
+var vf = {
+usage: mf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (O(e.parsed, "list")) return bf(e);
-const t = M(e.parsed, "resolve");
-if (t !== void 0) return kf(e, t);
-const n = M(e.parsed, "cancel");
-return n !== void 0 ? wf(e, n) : pf(e);
+if (R(e.parsed, "list")) return $f(e);
+const t = L(e.parsed, "resolve");
+if (t !== void 0) return yf(e, t);
+const n = L(e.parsed, "cancel");
+return n !== void 0 ? bf(e, n) : gf(e);
 }
 };
 function Mo(e, t, n = {}) {
-const r = new P();
+const r = new M();
 for (const [i, s] of e.flags)
 k.prototype.hasOwnProperty.call(Po, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function vf(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
-}
 function pf(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
+}
+function gf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Te(e.parsed, Wr(n, "!attack", Po, n.commands.damage.flags, r.flags), ir(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+if (Se(e.parsed, Wr(n, "!attack", Po, n.commands.damage.flags, r.flags), rr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const i = Mo(e.parsed, n);
-n.planDamage(i, $t(t, e.gm));
-const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+n.planDamage(i, bt(t, e.gm));
+const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = gf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= cr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const a = kf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= ar) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const g = c.filter((v) => !v.gm);
-if (g.filter((v) => v.by === e.playerId).length >= ff || g.length >= cr / 2)
+const p = c.filter((v) => !v.gm);
+if (p.filter((v) => v.by === e.playerId).length >= hf || p.length >= ar / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = ot(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (f.length > lr) throw new I(`one attack has at most ${lr} defenders (got ${f.length})`);
+if (f.length > cr) throw new I(`one attack has at most ${cr} defenders (got ${f.length})`);
 const u = {
-key: of(t),
+key: af(t),
 by: e.playerId,
 gm: e.gm,
 attacker: a,
 edition: n.id,
 positionals: [...e.parsed.positionals],
-flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help"),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help"),
 situation: s,
 round: t.store.round.number,
-defenders: f.map(({ token: g }) => g.id),
+defenders: f.map(({ token: p }) => p.id),
 answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
-const h = f.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ee(g, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && L(kt, se(`Attack ${u.key}: ${xr(u, !1)} attacks ${He(h)}${m}.`), { record: !0 }), d.length > 0 && Ge(e, `Not among the defenders: ${En(d).join("; ")}`), uf(t, u), Do(t, u)) return zr(e, u);
+const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), ff(t, u), Do(t, u)) return Yr(e, u);
 }
-function gf(e) {
-const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+function kf(e) {
+const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = bt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
+if (r = wt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = bt(n[0]._id, e.gm);
+r = wt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !De(e.playerId, r, oe(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !_e(e.playerId, r, ae(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
 function Lo(e, t) {
@@ -5426,36 +5432,36 @@ const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function kf(e, t) {
+function yf(e, t) {
 const n = Lo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
-const r = n.defenders.filter((i) => n.answers[i] === void 0 && W(i) !== void 0 && !Ur(e.playerId, i));
+const r = n.defenders.filter((i) => n.answers[i] === void 0 && x(i) !== void 0 && !Gr(e.playerId, i));
 if (r.length > 0) {
-const i = r.map((s) => ee(W(s), "a token"));
-Re(e, `Attack ${n.key} waits for the GM to settle ${He(i)} (the GM answers for tokens you do not control, or resolves it).`);
+const i = r.map((s) => ee(x(s), "a token"));
+De(e, `Attack ${n.key} waits for the GM to settle ${Be(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return zr(e, n);
+return Yr(e, n);
 }
-function zr(e, t) {
+function Yr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = vf(t), s = $t(n, t.gm), o = [], a = [];
+const i = pf(t), s = bt(n, t.gm), o = [], a = [];
 for (const l of t.defenders) {
-const d = W(l);
+const d = x(l);
 if (!d) {
 a.push(l);
 continue;
 }
-const f = { token: d, character: oe(d) }, u = t.answers[l];
+const f = { token: d, character: ae(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
 const h = Mo(i, r, u?.flags), m = r.planDamage(h, s);
-o.push({ target: f, plan: m, given: Br(h, m.dice), ...u ? { answer: yf(u) } : {} });
+o.push({ target: f, plan: m, given: Vr(h, m.dice), ...u ? { answer: wf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, To(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, So(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5463,61 +5469,61 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function yf(e) {
+function wf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function wf(e, t) {
+function bf(e, t) {
 const n = Lo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], L(kt, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], j(gt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function bf(e) {
+function $f(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Cn(t, s).some((o) => Ur(e.playerId, o))
+(s) => e.gm || s.by === e.playerId || On(t, s).some((o) => Gr(e.playerId, o))
 );
 if (r.length === 0) {
-Re(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+De(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) L(he, ge(Yr(t, n, s, [])));
+for (const s of r) j(he, ge(xr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
 const o = _o(t, s, !1);
-return `${s.key}: ${xr(s, !1)} attacks; waiting for ${o.length > 0 ? He(o) : "nobody"}`;
+return `${s.key}: ${Kr(s, !1)} attacks; waiting for ${o.length > 0 ? Be(o) : "nobody"}`;
 });
-L(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function $f(e) {
+function Af(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) L(he, ge(Yr(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
 }
 function jo(e) {
 const t = N(e);
-nf(e);
+rf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-Sn(e.store, n, rt({ ...yt(e.store, n), edition: { id: t.id, state: s } }, t));
+An(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, L(he, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), $f(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Af(e);
 }
-function Af(e) {
+function Sf(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= dr) break;
-Js(n) || t.push(Sr(du(n)));
+if (t.length >= lr) break;
+qs(n) || t.push(Ar(du(n)));
 }
 return t;
 }
-function Sf(e, t) {
+function Tf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new q(t), r = new q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
 if (o === 0 || o !== s.length) return null;
@@ -5529,39 +5535,39 @@ if (c) return a;
 }
 return null;
 }
-function Tf(e) {
-e.turnOrderSeen = void 0, Xr(e);
+function Ef(e) {
+e.turnOrderSeen = void 0, zr(e);
 }
-function Xr(e) {
+function zr(e) {
 const t = cu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = qs(t);
-Ef(e, r);
-const i = Af(r), s = Sf(n.seen, i);
+const n = e.store.round, r = Xs(t);
+_f(e, r);
+const i = Sf(r), s = Tf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
 n.turned += s, n.turned >= i.length && jo(e);
 }
-function Ef(e, t) {
-e.oddTurnRowsTold === !0 || t.every(lu) || (e.oddTurnRowsTold = !0, L(he, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
-}
 function _f(e, t) {
-const n = N(e), r = Le(t);
-rf(e, n.id);
+e.oddTurnRowsTold === !0 || t.every(lu) || (e.oddTurnRowsTold = !0, j(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+}
+function Df(e, t) {
+const n = N(e), r = Me(t);
+sf(e, n.id);
 const i = [], s = [];
 for (const a of k.keys(e.store.tokens)) {
-const c = W(a);
-!c || wt(c) || i.push({ token: c, character: oe(c) });
+const c = x(a);
+!c || yt(c) || i.push({ token: c, character: ae(c) });
 }
-return Hr(e, i, {
+return Br(e, i, {
 values: [],
 dice: [],
 resolve(a) {
-const c = e.store.tokens[a.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = a.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), m = r.condition(f, d), g = n.condition(h, d);
-return m !== g && s.push({ name: a.name, from: m, to: g }), {
+const c = e.store.tokens[a.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = a.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), m = r.condition(f, d), p = n.condition(h, d);
+return m !== p && s.push({ name: a.name, from: m, to: p }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5574,12 +5580,12 @@ detail: { edition: n.id }
 }), { count: i.length, changed: s };
 }
 var Fo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Df(e) {
+function Rf(e) {
 if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Fo[r]} -> ${Fo[i]}`);
-return ` Conditions read again: ${Kt(t, 6)}.`;
+return ` Conditions read again: ${Ht(t, 6)}.`;
 }
-function Rf(e) {
+function Of(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const a of N(t).macros) {
 const c = Md(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
@@ -5595,20 +5601,20 @@ r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-tt(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+Qe(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Of = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Cf = {
+var Cf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", If = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${It()[1] ?? It()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Xs.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Ct()[1] ?? Ct()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${zs.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${je.join(", ")}.`]
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Le.join(", ")}.`]
 },
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
@@ -5624,11 +5630,11 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function qr(e) {
+function Xr(e) {
 return e ? "on" : "off";
 }
-function If(e) {
-const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = je.filter((s) => t.attributes[s] !== as[s]).map(
+function Nf(e) {
+const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Le.filter((s) => t.attributes[s] !== os[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
 return ge({
@@ -5640,11 +5646,11 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [qr(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [qr(t.armorOnManualEdits)] },
+{ label: "Players target any", lines: [Xr(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Xr(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [_(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Mt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Markers", lines: [Pt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [_(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
@@ -5654,10 +5660,10 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 function Go(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Nf(e) {
-const t = e.store.settings, n = N(e), r = It().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${qr(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Pf(e) {
+const t = e.store.settings, n = N(e), r = Ct().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${Xr(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
-se("Settings:"),
+oe("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
@@ -5674,33 +5680,33 @@ ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Pf(e, t) {
+function Mf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
-if (!je.includes(i))
-throw new y(`unknown value name "${B(n)}": ${Et(n, je, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : _t(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = ot(e, Ae(e.parsed)), l = [];
+if (!Le.includes(i))
+throw new y(`unknown value name "${B(n)}": ${Tt(n, Le, "names")}`);
+const s = r.toLowerCase() === "clear", o = s ? 0 : Et(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = rt(e, Ae(e.parsed)), l = [];
 for (const { token: d, character: f } of a) {
 const u = Od(e.app, d.id);
-u.overrides = fn(u.overrides, i, s ? null : o);
+u.overrides = un(u.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (u.worn = fn(u.worn, h, null)), Ns(e.app, d.id), l.push(bn(d, f, e.app.store.settings).name);
+h && (u.worn = un(u.worn, h, null)), Is(e.app, d.id), l.push(wn(d, f, e.app.store.settings).name);
 }
-tt(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var Jr = [
+var qr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Mf(e) {
-const { targets: t, notes: n } = ot(e, Ae(e.parsed)), r = new P(), i = {
-values: Jr.map(([, o]) => o),
+function Lf(e) {
+const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new M(), i = {
+values: qr.map(([, o]) => o),
 dice: [],
 resolve(o) {
-for (const [, l] of Jr) o.values[l]?.current, o.values[l]?.max;
+for (const [, l] of qr) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of Jr) {
+for (const [l, d] of qr) {
 const f = o.values[d];
 if (!f?.present) continue;
 const u = l === "physical" ? "Physical" : "Magical", h = f.max;
@@ -5718,50 +5724,50 @@ c.push({ kind: "value", key: d, to: h }), a.push(`${u} ${f.current ?? 0} -> ${h}
 }
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = Hr(e.app, t, i).map((o) => {
+}, s = Br(e.app, t, i).map((o) => {
 const { snapshot: a } = o.reading;
-if (o.kind === "problems") return Dn(a, o.reading.problems);
-Ns(e.app, a.id);
+if (o.kind === "problems") return _n(a, o.reading.problems);
+Is(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-tt(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Lf(e) {
-e.store = Gt(me), e.loadProblems = [], delete e.newerState, Ps(pn, e.store);
+function jf(e) {
+e.store = Ft(me), e.loadProblems = [], delete e.newerState, Ns(vn, e.store);
 }
-function jf(e, t) {
+function Ff(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const o = W(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && mr(o, oe(o)), l = Bt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && De(e.playerId, o, oe(o)))) throw new I(a ? s : `${i.name}'s breakdown is for the GM`);
-L(pe(e.replyTo), ge(i.card()));
+const o = x(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && hr(o, ae(o)), l = Vt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, ae(o)))) throw new I(a ? s : `${i.name}'s breakdown is for the GM`);
+j(pe(e.replyTo), ge(i.card()));
 }
-var Ff = {
-usage: () => Of,
+var Gf = {
+usage: () => Cf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Cf[n];
+return If[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Te(e.parsed, {}), jf(e, n);
+Se(e.parsed, {}), Ff(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
-switch (Te(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-L(pe("gm"), If(e.app)), L(pe("gm"), Nf(e.app));
+j(pe("gm"), Nf(e.app)), j(pe("gm"), Pf(e.app));
 return;
 case "help": {
-kr(N(e.app));
-const s = Ms();
-L(pe(e.replyTo), vr(`The handout "${yn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+gr(N(e.app));
+const s = Ps();
+j(pe(e.replyTo), mr(`The handout "${kn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
@@ -5770,48 +5776,48 @@ if (!s) throw new y("config needs a KEY and a VALUE");
 const a = e.app.store.settings.edition, c = au(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = _f(e.app, a);
-kr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Df(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = af(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-tt(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const { count: l, changed: d } = Df(e.app, a);
+gr(N(e.app), { createIfMissing: !1 });
+const f = l === 0 ? "" : d.length > 0 ? Rf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = cf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
-tt(e, c);
+Qe(e, c);
 return;
 }
 case "set":
-Pf(e, n);
+Mf(e, n);
 return;
 case "repair":
-Mf(e);
+Lf(e);
 return;
 case "next-round":
 jo(e.app);
 return;
 case "macros":
-Rf(e);
+Of(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Lf(e.app), tt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+jf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), tt(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
 throw new y(`unknown subcommand "${B(_(t))}"`);
 }
 }
 };
-function Gf(e, t) {
-const n = new P();
+function Uf(e, t) {
+const n = new M();
 let r;
 for (const { place: i, tokenId: s, change: o } of t) {
 const a = getObj("graphic", s);
 switch (o.kind) {
 case "bar": {
 const c = o.attributeId ? getObj("attribute", o.attributeId) : void 0;
-n.set(i, c ? ye(c.get("current")) : a ? Vs(a, o.bar) : null);
+n.set(i, c ? ye(c.get("current")) : a ? Us(a, o.bar) : null);
 break;
 }
 case "attribute":
@@ -5827,11 +5833,11 @@ case "markers":
 n.set(i, _(a?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, rt(yt(e.memories, o.tokenId ?? s), e.edition));
+n.set(i, et(kt(e.memories, o.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = Be());
-const c = Ar(r.find((l) => l.id === s)?.pr);
+r ?? (r = Ve());
+const c = $r(r.find((l) => l.id === s)?.pr);
 n.set(i, C.isFinite(c) ? c : null);
 break;
 }
@@ -5845,8 +5851,8 @@ var Uo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "
 function Vo(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Uf(e) {
-const t = e.app.store.history, n = M(e.parsed, "entry");
+function Vf(e) {
+const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
@@ -5858,40 +5864,40 @@ return i;
 for (let r = t.length - 1; r >= 0; r -= 1) if (Vo(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Vf(e) {
-if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
+function Bf(e) {
+if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Uo, v));
 if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Te(e.parsed, Uo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Uf(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, bt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Kf(v) ? c.find((p) => Ho({ place: "", tokenId: p.tokenId, name: p.name, change: v }, n.store.settings)) : void 0, f = bu(ku(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ho(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: ko(n) }, h = Gf(u, f), m = (v, p) => {
-if (v.stance !== p.stance) return p.stance === void 0 ? "has dropped its stance since" : `has taken the ${p.stance} stance since`;
-if (v.deadForGood !== p.deadForGood) return "has died for good since";
-const T = sf(v, p, ke);
-if (T !== void 0 && p.answer !== void 0 || T !== void 0 && ke(v.edition, p.edition)) return T;
-const b = (D) => (D.edition?.id === o.id ? o.parseState(D.edition.state) : null) ?? o.enter(null, !1);
-return o.describeStateChange(b(v), b(p));
-}, g = wu(f, h, ke);
-if (g.length > 0) {
+if (Se(e.parsed, Uo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Vf(e), s = r[i], o = N(n), a = new M(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Wf(v) ? c.find((g) => Ho({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = bu(ku(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ho(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: go(n) }, h = Uf(u, f), m = (v, g) => {
+if (v.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
+if (v.deadForGood !== g.deadForGood) return "has died for good since";
+const T = of(v, g, ke);
+if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(v.edition, g.edition)) return T;
+const $ = (E) => (E.edition?.id === o.id ? o.parseState(E.edition.state) : null) ?? o.enter(null, !1);
+return o.describeStateChange($(v), $(g));
+}, p = wu(f, h, ke);
+if (p.length > 0) {
 if (!e.gm) {
-const v = g.filter((b) => {
-const D = a.get(b.tokenId);
-return D !== void 0 && Vr(e, Bo(D));
-}), p = [...new q(g.filter((b) => !v.includes(b)).map((b) => b.name))], T = [...eo(v, h, ke, m), ...p.length > 0 ? [`${He(p)} changed`] : []];
-Ge(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
+const v = p.filter(($) => {
+const E = a.get($.tokenId);
+return E !== void 0 && Ur(e, Bo(E));
+}), g = [...new q(p.filter(($) => !v.includes($)).map(($) => $.name))], T = [...Zs(v, h, ke, m), ...g.length > 0 ? [`${Be(g)} changed`] : []];
+Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
-if (!O(e.parsed, "force")) {
-Ge(e, `Nothing undone, changed since: ${eo(g, h, ke, m).join("; ")}`, [{ label: "Undo anyway", command: `${Gr(s.key)} --force` }]);
+if (!R(e.parsed, "force")) {
+Fe(e, `Nothing undone, changed since: ${Zs(p, h, ke, m).join("; ")}`, [{ label: "Undo anyway", command: `${Fr(s.key)} --force` }]);
 return;
 }
 }
-Pu(u, f), g.length > 0 && xf(n, f, h), jr(n, i), Hf(e, s, f, h, a), l.length > 0 && Re(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${He(l)}.`);
+Pu(u, f), p.length > 0 && xf(n, f, h), Lr(n, i), Kf(e, s, f, h, a), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Bf(e) {
+function Hf(e) {
 switch (e.kind) {
 case "bar":
-return e.from === null ? void 0 : { label: qe[e.resource], to: e.from };
+return e.from === null ? void 0 : { label: Ye[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -5903,33 +5909,33 @@ return;
 }
 }
 function Bo(e) {
-const t = oe(e);
-return { token: e, character: t, npc: mr(e, t), hidden: e.get("layer") === "gmlayer" };
+const t = ae(e);
+return { token: e, character: t, npc: hr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Hf(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
+function Kf(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new M();
 for (const { place: l, tokenId: d, change: f } of n) {
-const u = Bf(f);
+const u = Hf(f);
 if (u === void 0) continue;
 const h = r.get(l), m = o.get(d) ?? [];
 o.has(d) || o.set(d, m);
-const g = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
-m.includes(g) || m.push(g);
+const p = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
+m.includes(p) || m.push(p);
 }
 const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Bo(d), m = Bt(e.app, h) === "public";
+const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Bo(d), m = Vt(e.app, h) === "public";
 h.hidden || a.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `${u} (hidden)` : u);
 }
-a.length > 0 && L(kt, se(`${s}: ${Kt(a, 8)}.`)), c.length > 0 && L(he, se(`${s} (GM): ${Kt(c, 8)}.`), { record: !0 });
+a.length > 0 && j(gt, oe(`${s}: ${Ht(a, 8)}.`)), c.length > 0 && j(he, oe(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
 }
-function Kf(e) {
+function Wf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
 function Ho({ tokenId: e, change: t }, n) {
-const r = W(e);
+const r = x(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
@@ -5939,7 +5945,7 @@ const i = iu(t.attributeId);
 return i !== void 0 && i.characterId === _(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
-return t.tokenId === void 0 || W(t.tokenId) !== void 0;
+return t.tokenId === void 0 || x(t.tokenId) !== void 0;
 default:
 return !0;
 }
@@ -5948,20 +5954,20 @@ function xf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(i), c = W(s);
+const a = n.get(i), c = x(s);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {
 values: [],
 dice: [],
 resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, f.state).state, detail: { undo: !0 } })
 };
-Hr(e, [{ token: c, character: oe(c) }], d);
+Br(e, [{ token: c, character: ae(c) }], d);
 }
 }
-var Wf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Yf = {
+var Yf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, zf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
-helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
+helpFor: (e, t) => R(t, "undo") || R(t, "force") ? {
 title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
@@ -5971,23 +5977,23 @@ what: [
 ]
 } : void 0,
 run(e) {
-if (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry")) {
-Vf(e);
+if (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry")) {
+Bf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Te(e.parsed, Wr(t, "!damage", Wf, n), ir(t.id, "damage"));
-const r = t.planDamage(e.parsed, $t(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = ot(e, Ae(e.parsed), { anyTarget: i });
+Se(e.parsed, Wr(t, "!damage", Yf, n), rr(t.id, "damage"));
+const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: o } = s;
-const a = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
+const a = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = o.filter(({ token: u, character: h }) => De(e.playerId, u, h)), f = o.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
-if (f.length > 0 && a.push(`${He(f)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
-Ge(e, `Not applied: ${a.join("; ")}`);
+const l = n[c].decides, d = o.filter(({ token: u, character: h }) => _e(e.playerId, u, h)), f = o.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
+if (f.length > 0 && a.push(`${Be(f)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
+Fe(e, `Not applied: ${a.join("; ")}`);
 return;
 }
 }
-return On(e, r, o, a, {
+return Rn(e, r, o, a, {
 title: "Damage",
 anyTarget: i,
 record: !0,
@@ -5995,73 +6001,73 @@ refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.j
 });
 }
 };
-async function zf(e) {
+async function Xf(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Te(e.parsed, i);
-const s = (M(e.parsed, "answer") ?? "").toUpperCase(), o = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+Se(e.parsed, i);
+const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
 if (!o) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-const a = Ae(e.parsed) ?? (e.msg.selected ?? []).map((D) => D._id);
+const a = Ae(e.parsed) ?? (e.msg.selected ?? []).map((E) => E._id);
 if (a.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const c = a[0], l = o.defenders.includes(c) ? bt(c, e.gm) : void 0;
+const c = a[0], l = o.defenders.includes(c) ? wt(c, e.gm) : void 0;
 if (!l) throw new I(`that token is not a defender of attack ${o.key}`);
-const d = oe(l), f = ee(l, "the defender");
-if (!e.gm && !De(e.playerId, l, d)) throw new I(`only ${f}'s controller or the GM answers for it`);
+const d = ae(l), f = ee(l, "the defender");
+if (!e.gm && !_e(e.playerId, l, d)) throw new I(`only ${f}'s controller or the GM answers for it`);
 const u = o.answers[c];
 if (u) throw new I(`${f} has answered attack ${o.key} already (${u.word})`);
-if (Kr(t, c)) throw new I(`${f} answers attack ${o.key} with the defense it made ahead`);
-const h = M(e.parsed, r.answerFlag);
+if (Hr(t, c)) throw new I(`${f} answers attack ${o.key} with the defense it made ahead`);
+const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const m = Y(h, `--${r.answerFlag}`, r.choices);
-let g = { word: m }, v = m === "none" ? "no defense" : m;
+let p = { word: m }, v = m === "none" ? "no defense" : m;
 if (m !== "none") {
-const D = r.planAnswer(m, o.situation, o.attacker, $t(t, e.gm)), x = Br(e.parsed, D.dice), w = D.dice.filter((Se) => x[Se.name] === void 0), E = w.length > 0 ? await lo(w.map((Se) => Se.sides)) : [];
+const E = r.planAnswer(m, o.situation, o.attacker, bt(t, e.gm)), V = Vr(e.parsed, E.dice), w = E.dice.filter((K) => V[K.name] === void 0), b = w.length > 0 ? await co(w.map((K) => K.sides)) : [];
 if (t.store.exchange.attacks[s] !== o || o.answers[c] !== void 0) throw new I(`attack ${o.key} was settled while the roll was out: nothing answered`);
-if (!W(c) || !e.gm && !De(e.playerId, l, oe(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const j = Ao(D.dice, x, E, 0), $ = _n(t, { token: l, character: d }, D, at(t, D.readsTurnOrder ? Be() : void 0)), G = D.resolve($.facts, j);
-if (Ln(G)) throw new I(wo(t, $.snapshot, G));
-if ($.problems.length > 0) throw new I(Dn($.snapshot, $.problems, "; nothing answered"));
-const J = r.keep(m, G, j), Ke = e.gm ? void 0 : $o(e, D.dice);
-g = { word: J.word, ...J.file !== void 0 ? { file: J.file } : {}, ...J.flags ? { flags: J.flags } : {} }, J.roll !== void 0 && (g.roll = J.roll), J.success !== void 0 && (g.success = J.success), Ke && (g.typed = !0);
-const xe = Qs(n, (Se) => Se === c ? f : $.facts.nameOf(Se)), We = G.steps.filter((Se) => Se.section === "Check").map(xe);
-v = We.length > 0 ? We.join("; ") : m;
+if (!x(c) || !e.gm && !_e(e.playerId, l, ae(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
+const O = $o(E.dice, V, b, 0), P = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), J = E.resolve(P.facts, O);
+if (Mn(J)) throw new I(yo(t, P.snapshot, J));
+if (P.problems.length > 0) throw new I(_n(P.snapshot, P.problems, "; nothing answered"));
+const te = r.keep(m, J, O), st = e.gm ? void 0 : bo(e, E.dice);
+p = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (p.roll = te.roll), te.success !== void 0 && (p.success = te.success), st && (p.typed = !0);
+const ot = Js(n, (K) => K === c ? f : P.facts.nameOf(K)), He = J.steps.filter((K) => K.section === "Check").map(ot);
+v = He.length > 0 ? He.join("; ") : m;
 }
-o.answers[c] = g;
-const p = _o(t, o, e.gm), T = Do(t, o), b = p.length > 0 ? ` Waiting for ${p.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
-Re(e, `${f}: ${v}.${b}`), T && await zr(e, o);
+o.answers[c] = p;
+const g = _o(t, o, e.gm), T = Do(t, o), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
+De(e, `${f}: ${v}.${$}`), T && await Yr(e, o);
 }
-var Xf = { ids: { kind: "list" }, help: { kind: "switch" } }, qf = {
+var qf = { ids: { kind: "list" }, help: { kind: "switch" } }, Jf = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return zf(e);
+if (e.parsed.flags.has("answer")) return Xf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
-Ge(e, `!defend is not used: ${n.refused}`);
+Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Te(e.parsed, Wr(t, "!defend", Xf, n.flags), ir(t.id, "defend"));
+Se(e.parsed, Wr(t, "!defend", qf, n.flags), rr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
 Yu(e, i);
-const s = ot(e, Ae(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+const s = rt(e, Ae(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = a.find(({ id: f }) => f === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Ge(e, En(o).join("; "));
+Fe(e, Tn(o).join("; "));
 return;
 }
-return On(e, r, c, o, {
+return Rn(e, r, c, o, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, Jf = { ids: { kind: "list" }, help: { kind: "switch" } }, Qf = {
+}, Qf = { ids: { kind: "list" }, help: { kind: "switch" } }, Zf = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Te(e.parsed, Jf);
+Se(e.parsed, Qf);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6069,19 +6075,19 @@ if (i !== void 0 && !t.stances.includes(i))
 throw new y(`unknown stance "${B(_(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: o, notes: a } = ot(e, Ae(e.parsed));
+const { targets: o, notes: a } = rt(e, Ae(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: f, character: u }) => `${bn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
-Re(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: f, character: u }) => `${wn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
+De(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return On(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return Rn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function Zf(e, t, n) {
+function eh(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function eh(e, t, n) {
+function th(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6091,16 +6097,16 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Zf(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = eh(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...a === i ? { noop: !0 } : {},
 steps: [
 S(de, { kind: "heal-title", who: d, resource: n, amount: a - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-S(ie, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
+S(se, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
 S("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
-...n === "vitality" && l ? Ne("Heal", l.conditions) : [],
+...n === "vitality" && l ? Ie("Heal", l.conditions) : [],
 ...l?.now ? [S("Now", l.now)] : []
 ],
 changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
@@ -6111,67 +6117,67 @@ detail: { heal: t, resource: n, before: i, after: a }
 }
 };
 }
-var th = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", nh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, rh = {
-usage: () => th,
+var nh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", rh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, ih = {
+usage: () => nh,
 run(e) {
 const t = e.parsed;
-Te(t, nh);
-const n = an(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = ot(e, Ae(t));
-return On(e, eh(N(e.app), n, r), i, s, {
+Se(t, rh);
+const n = sn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
+return Rn(e, th(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
 }, Ko = k.freeze({});
-function ih(e, t, n) {
-if (!n || wt(t)) return;
+function sh(e, t, n) {
+if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ye(n[i]), o = _(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = sh(t, i, o, s);
+let { typed: a, keepInStep: c } = oh(t, i, o, s);
 if (s === null || a === null || s === a) return;
-const l = N(e), d = { token: t, character: oe(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === a || f.typed === a);
-if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && a < s && s - a <= Ai) {
-const g = l.planHandEdit(s - a, $t(e, !0)), v = {
-...g,
-resolve(T, b) {
+const l = N(e), d = { token: t, character: ae(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === a || f.typed === a);
+if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && a < s && s - a <= $i) {
+const p = l.planHandEdit(s - a, bt(e, !0)), v = {
+...p,
+resolve(T, $) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const D = g.resolve(T, b);
-return !("kind" in D) && !D.changes.some((x) => x.kind === "bar" && x.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: s }), D;
+const E = p.resolve(T, $);
+return !("kind" in E) && !E.changes.some((V) => V.kind === "bar" && V.resource === "vitality") && E.changes.push({ kind: "bar", resource: "vitality", to: s }), E;
 }
-}, p = Rn(
+}, g = Dn(
 e,
 d,
 v,
 Ko,
-at(e),
-xt(e),
+it(e),
+Kt(e),
 () => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (T) => {
-tu(T, s), xo(e, T, s);
+tu(T, s), Wo(e, T, s);
 }
 );
-if (p.kind === "unsafe") return;
-if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
-L(he, se(`Hand edit not read through armor: ${Dn(p.reading.snapshot, p.reading.problems, "")}.`));
-else if (p.kind === "written") {
-const T = p.outcome.changes.find((D) => D.kind === "bar" && D.resource === "vitality");
+if (g.kind === "unsafe") return;
+if (g.kind === "problems" || g.kind === "refusal" && g.reading.problems.length > 0)
+j(he, oe(`Hand edit not read through armor: ${_n(g.reading.snapshot, g.reading.problems, "")}.`));
+else if (g.kind === "written") {
+const T = g.outcome.changes.find((E) => E.kind === "bar" && E.resource === "vitality");
 o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new q() });
-const b = go(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
-Cr(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: Gr(b), byGm: !0 } } : {} });
+const $ = po(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
+Or(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Fr($), byGm: !0 } } : {} });
 return;
 }
 }
-const h = oh(e, s, a), m = Rn(e, d, h.plan, Ko, at(e), xt(e), () => ({ vitalityFrom: s, ...c }), (g) => xo(e, g, s));
-m.kind === "written" && (u && Hu(e, o, m.applied), h.saysSomething() && Cr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = ah(e, s, a), m = Dn(e, d, h.plan, Ko, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => Wo(e, p, s));
+m.kind === "written" && (u && Hu(e, o, m.applied), h.saysSomething() && Or(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function sh(e, t, n, r) {
+function oh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
 const s = ye(nu(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function oh(e, t, n) {
+function ah(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6183,7 +6189,7 @@ return i = c.vitality !== n || !ke(d, c.state), {
 headline: "acts",
 steps: [
 S(de, { kind: "hand-edit-title", who: l }),
-S(ie, { kind: "hand-edit-summary", who: l, now: c.now }),
+S(se, { kind: "hand-edit-summary", who: l, now: c.now }),
 ...c.steps.map((u) => S("Change", u)),
 c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
 ],
@@ -6195,13 +6201,13 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function xo(e, t, n) {
+function Wo(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = yr(r, i, n, yo(e)));
+i?.edition?.id !== r.id && (t.facts.state = kr(r, i, n, ko(e)));
 }
-var ah = 400, ch = 100, lh = 20, dh = class {
+var ch = 400, lh = 100, dh = 20, uh = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
+this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
@@ -6210,9 +6216,9 @@ const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? ah : ch;
+const i = e === "gm" ? ch : lh;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > lh + 1) {
+if (this.bySender.set(e, r), this.bySender.size > dh + 1) {
 for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const a of o) this.rows.delete(a);
@@ -6226,93 +6232,93 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function uh(e) {
+function fh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Er() !== void 0, r = gr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
+const n = Tr() !== void 0, r = pr("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
 he,
 [
-se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var Qr = {
-"!damage": Yf,
-"!attack": mf,
-"!defend": qf,
-"!stance": Qf,
-"!heal": rh,
-"!defense-round": Ff
+var Jr = {
+"!damage": zf,
+"!attack": vf,
+"!defend": Jf,
+"!stance": Zf,
+"!heal": ih,
+"!defense-round": Gf
 };
-function fh() {
-const e = gr(pn) === void 0, { stored: t, problems: n, newer: r } = md(gr(pn), me), i = { store: t, attributes: new wd(), loadProblems: n, linkedEdits: new P(), details: new dh() };
-return r !== void 0 ? (i.newerState = r, pr(`${te} v${me}: ${n.join("; ")}`), L(he, se(mh(r)))) : hh(i, e), vh(i), i;
+function hh() {
+const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = md(pr(vn), me), i = { store: t, attributes: new wd(), loadProblems: n, linkedEdits: new M(), details: new uh() };
+return r !== void 0 ? (i.newerState = r, vr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(vh(r)))) : mh(i, e), ph(i), i;
 }
-function hh(e, t) {
+function mh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && yd(n.settings, ph());
+t && yd(n.settings, gh());
 const i = Ku(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ps(pn, n), r.length > 0 && (pr(`${te} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(he, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(he, se(`${te} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && Fe("rebuilding the help handout", () => kr(Le(n.settings.edition)))(), n.scriptVersion = me;
-}
-function mh(e) {
-return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ns(vn, n), r.length > 0 && (vr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, oe(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, oe(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => gr(Me(n.settings.edition)))(), n.scriptVersion = me;
 }
 function vh(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Fe("following the Turn Tracker", () => {
-n() || Xr(e);
+return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+}
+function ph(e) {
+const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
+n() || zr(e);
 });
-Ue(
+Ge(
 "chat:message",
-Fe(
+je(
 (o) => `${_(o?.content ?? "").split(" ", 1)[0]}`,
 (o) => {
 if (o?.type === "api") {
 if (!n()) {
-const a = Ls(o, Qr);
-return a !== void 0 ? Xr(e) : Id(r), Fs(e, o, Qr, a);
+const a = Ms(o, Jr);
+return a !== void 0 ? zr(e) : Id(r), js(e, o, Jr, a);
 }
-return Fs(e, o, Qr);
+return js(e, o, Jr);
 }
 },
-(o) => o?.type === "api" && o.playerid ? Es(o.playerid) : void 0
+(o) => o?.type === "api" && o.playerid ? Ts(o.playerid) : void 0
 )
 );
-const i = Fe("a hand edit of a bar", (o, a) => {
-n() || ih(e, o, a);
+const i = je("a hand edit of a bar", (o, a) => {
+n() || sh(e, o, a);
 });
-for (const o of ["bar1", "bar2", "bar3"]) Ue(`change:graphic:${o}_value`, i);
-Ue(
+for (const o of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${o}_value`, i);
+Ge(
 "destroy:graphic",
-Fe("forgetting a deleted token", (o) => {
+je("forgetting a deleted token", (o) => {
 n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
 })
-), Tf(e), Ue("change:campaign:turnorder", r), gh(r);
-const s = Fe("refreshing attribute look-ups", (o) => {
+), Ef(e), Ge("change:campaign:turnorder", r), kh(r);
+const s = je("refreshing attribute look-ups", (o) => {
 e.attributes.forget(_(o.get("_characterid") ?? ""));
 });
-Ue("add:attribute", s), Ue("destroy:attribute", s), Ue("change:attribute:name", s), kh(i), n() || Fe("checking HealthColors", () => uh(e))(), pr(`${te} v${me} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), yh(i), n() || je("checking HealthColors", () => fh(e))(), vr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
 }
-function ph() {
-return Cd(te.toLowerCase());
+function gh() {
+return Cd(ne.toLowerCase());
 }
-function gh(e) {
+function kh(e) {
 const t = _u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function kh(e) {
+function yh(e) {
 const t = Eu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-Ue("ready", Fe("starting up", () => {
-fh();
+Ge("ready", je("starting up", () => {
+hh();
 }));
-var yh = me;
-function wh(e) {
+var wh = me;
+function bh(e) {
 return Du(e);
 }
-return Jo(ei);
+return Jo(Zr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

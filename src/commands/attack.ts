@@ -177,7 +177,7 @@ function resolveCommand(ctx: CommandContext, key: string): void | Promise<void> 
  * would have filed it, then each takes the hit `!damage` would have made (with the flags its
  * answer gives); unanswered ones take no defense (or, in an edition with defense modes, their own).
  */
-export function resolveAttack(ctx: CommandContext, attack: OpenAttack): Promise<void> {
+export function resolveAttack(ctx: CommandContext, attack: OpenAttack): void | Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
   delete app.store.exchange.attacks[attack.key];

@@ -73,7 +73,9 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
       send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}${forWhom}`, rows: [{ label: 'Usage', lines: [help.usage] }, { label: 'What it does', lines: help.what }, ...(link ? [{ label: 'Every command', lines: [], buttons: [link] }] : [])] }));
       return;
     }
-    await handler.run(ctx);
+    // Most commands run to their end at once; only one that waits on a roll gives a promise.
+    const running = handler.run(ctx);
+    if (running) await running;
   } catch (error) {
     if (error instanceof UsageError || error instanceof RefusalError) {
       ctx ??= commandContext(app, msg, { command: word, positionals: [], flags: new Map() });

@@ -267,6 +267,7 @@ export function rollsOf(dice: readonly Die[], given: Readonly<Record<string, num
 }
 
 const NO_ROLLS: Rolls = Object.freeze({});
+const NO_ROLLED: readonly number[] = [];
 /** A plan without dice rolls none (one empty list for all of them). */
 const NO_DICE: Die[] = [];
 
@@ -313,7 +314,7 @@ export function applyQuietly<S>(app: App, targets: readonly Target[], plan: Plan
 }
 
 /** Runs a plan on every permitted target. `notes` name targets refused before anything was read. */
-export async function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: readonly Target[], notes: readonly string[], options: RunOptions): Promise<void> {
+export function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: readonly Target[], notes: readonly string[], options: RunOptions): void | Promise<void> {
   const given = givenDice(ctx.parsed, plan.dice);
   // A player's typed rolls are marked for everyone to see; the GM knows what the GM typed.
   const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
@@ -341,9 +342,12 @@ export interface PlannedTarget<S> {
   answer?: string;
 }
 
-/** Runs each target's plan: one roll message for every die still to roll, then each target read, resolved and written. */
-export async function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S>>, notes: readonly string[], options: RunOptions): Promise<void> {
-  const app = ctx.app;
+/**
+ * Runs each target's plan: one roll message for every die still to roll, then each target read,
+ * resolved and written. A command with no dice to roll runs to its end at once, without a promise
+ * (most commands: no awaits, so no promises made per command); one with dice, once Roll20 rolled.
+ */
+export function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S>>, notes: readonly string[], options: RunOptions): void | Promise<void> {
   // The dice still to roll, per target (worked out once for a run of targets sharing one plan).
   let last: PlannedTarget<S> | undefined;
   let lastDice: Die[] = [];
@@ -359,13 +363,26 @@ export async function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<Plan
   }
   // No dice, no wait: the command runs to its end inside its own chat event, so nothing (another
   // script's handler of the same message) can delete a target between its checks and its writes.
-  const planned = app.store.settings.edition;
-  const rolled = anyDice ? await rollDice(toRoll.flatMap((dice) => dice.map((die) => die.sides))) : [];
-  // The plan is the edition's it was made in: an edition switch while the roll was out leaves it nothing to apply to.
-  if (app.store.settings.edition !== planned) {
-    reply(ctx, `Not applied: the edition changed to ${app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
-    return;
-  }
+  if (!anyDice) return applyPlans(ctx, items, toRoll, undefined, readsTurnOrder, notes, options);
+  const planned = ctx.app.store.settings.edition;
+  return rollDice(toRoll.flatMap((dice) => dice.map((die) => die.sides))).then((rolled) => {
+    // The plan is the edition's it was made in: an edition switch while the roll was out leaves it nothing to apply to.
+    if (ctx.app.store.settings.edition !== planned) {
+      reply(ctx, `Not applied: the edition changed to ${ctx.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+      return;
+    }
+    applyPlans(ctx, items, toRoll, rolled, readsTurnOrder, notes, options);
+  });
+}
+
+/**
+ * The targets' plans, their dice rolled (`rolled`: every target's in turn; undefined when there were
+ * none to roll): read, resolved, written, recorded and shown.
+ */
+function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S>>, toRoll: readonly Die[][], rolledDice: readonly number[] | undefined, readsTurnOrder: boolean, notes: readonly string[], options: RunOptions): void {
+  const app = ctx.app;
+  const anyDice = rolledDice !== undefined;
+  const rolled = rolledDice ?? NO_ROLLED;
   const refused: string[] = [...notes];
   const grouped = new GroupedRefusals();
   const applied: AppliedToken[] = [];
