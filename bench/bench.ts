@@ -160,9 +160,14 @@ const FLOOR_JOB_SOURCE = String.raw`
   }
   on('chat:message', function (msg) {
     if (msg.type !== 'api' || msg.content.indexOf('!floor-job-damage ') !== 0) return;
-    if (!playerIsGM(msg.playerid)) return;
-    var kept = state.FloorJob || (state.FloorJob = { next: 1, history: [], tokens: {} });
-    var amount = parseInt(msg.content.slice(18), 10) || 0;
+    // Bad input is refused; only the GM may hit any token.
+    var line = /^!floor-job-damage (\d{1,7})$/.exec(msg.content);
+    if (!line || !playerIsGM(msg.playerid)) return sendChat('FloorJob', '/w gm Not a hit.');
+    var kept = state.FloorJob || (state.FloorJob = { next: 1, history: [], tokens: {}, turnOrder: '' });
+    // Another script may have turned the Turn Tracker (no event): looked at before each command.
+    var turnOrder = Campaign().get('turnorder');
+    if (turnOrder !== kept.turnOrder) kept.turnOrder = turnOrder;
+    var amount = Number(line[1]);
     var selected = msg.selected || [];
     var rows = [];
     var lines = [];
@@ -172,6 +177,14 @@ const FLOOR_JOB_SOURCE = String.raw`
       if (!token) continue;
       var name = escape(token.get('name'));
       var vitality = parseInt(token.get('bar1_value'), 10) || 0;
+      // A linked bar is written through its attribute; Soul and Power are told to HealthColors; who
+      // controls the token and its character, and its layer, say who may read its numbers.
+      var link = token.get('bar1_link');
+      var soul = token.get('bar2_value');
+      var power = token.get('bar3_value');
+      var character = getObj('character', String(token.get('represents')));
+      var npc = !token.get('controlledby') && !(character && character.get('controlledby'));
+      var hidden = token.get('layer') === 'gmlayer';
       var record = kept.tokens[token.id];
       var life = record && record.life && vitality <= 0 ? record.life : { condition: vitality > 0 ? 'none' : 'incapacitated', savesOwed: 0 };
       if (life.condition === 'dead') {
@@ -194,22 +207,24 @@ const FLOOR_JOB_SOURCE = String.raw`
       var markers = token.get('statusmarkers');
       var marked = withMarker(markers, next.condition);
       if (worn !== physical) attributes.armor_physical.set('current', worn);
-      var props = { bar1_value: after };
+      var props = link ? {} : { bar1_value: after };
+      if (link) getObj('attribute', link).set('current', after);
       if (marked !== markers) props.statusmarkers = marked;
       token.set(props);
-      if (typeof HealthColors !== 'undefined' && HealthColors.Update) HealthColors.Update(token, { _id: token.id, _type: 'graphic', width: token.get('width'), height: token.get('height'), bar1_value: vitality, statusmarkers: markers });
+      if (typeof HealthColors !== 'undefined' && HealthColors.Update) HealthColors.Update(token, { _id: token.id, _type: 'graphic', width: token.get('width'), height: token.get('height'), bar1_value: vitality, bar2_value: soul, bar3_value: power, statusmarkers: markers });
       if (next.condition === 'none') delete kept.tokens[token.id];
       else kept.tokens[token.id] = { life: next };
       undo.push({ id: token.id, name: name, from: vitality, to: after, markers: [markers, marked], life: [life, next], armor: worn !== physical ? [attributes.armor_physical.id, physical, worn] : null });
       var steps = 'Defense=None&#58; the hit lands}} {{Breakdown=' + (armored ? amount + ' x ' + (100 - soak) + '&#37; soak &#61; ' + soaked + '<br>' + soaked + ' - ' + physical + ' Physical &#61; ' + afterProtection + '<br>' + afterProtection + ' - ' + defense + ' Defense &#61; ' + loss + '<br>' : '') + 'Vitality loss ' + loss + '<br>Vitality ' + vitality + ' -&gt; ' + after + (worn !== physical ? '<br>Physical ' + physical + ' -&gt; ' + worn + ' (wears 25&#37; of ' + soaked + ' &#61; ' + (physical - worn) + ')' : '') + (next.condition !== life.condition ? '<br>Falls&#58; ' + next.condition : '');
       rows.push('{{' + name + '=' + name + ' loses ' + loss + ' Vitality (' + amount + ' physical)}} {{' + steps + '}}' + (next.condition !== 'none' ? ' {{Now=' + next.condition + (next.savesOwed > 0 ? '&#58; ' + next.savesOwed + ' save owed (&#33;defend --action save)' : '') + '}}' : ''));
-      lines.push(name + (next.condition !== life.condition ? ' falls&#58; ' + next.condition : ' is hit') + '.');
+      if (!hidden) lines.push(name + (next.condition !== life.condition ? ' falls&#58; ' + next.condition : ' is hit') + '.');
+      if (!npc) rows.push('{{Seen by=all}}');
     }
     var key = kept.next++;
     kept.history.push({ key: 'U' + key, by: msg.playerid, round: 0, tokens: undo });
     if (kept.history.length > 25) kept.history.shift();
     sendChat('FloorJob', '/w gm &{template:default} {{name=Damage ' + amount + '}} ' + rows.join(' ') + ' {{Actions=[Undo](!floor-job-undo --entry U' + key + ')}}');
-    sendChat('FloorJob', lines.join(' '));
+    if (lines.length > 0) sendChat('FloorJob', lines.join(' '));
   });
 })();
 `;
