@@ -27,8 +27,8 @@ for (let i of zo(t))
 return e;
 }, Jo = (e) => qo(Cn({}, "__esModule", { value: !0 }), e), Zr = {};
 Xo(Zr, {
-onDamage: () => bh,
-version: () => wh
+onDamage: () => wh,
+version: () => yh
 });
 var A = Math, C = Number, _ = String, k = Object, Q = Array, le = JSON, M = Map, q = Set, ei = WeakMap, xt = Error, ti = RangeError, ni = Promise, Yt = Date, Qo = isNaN, Zo = "0.2.0", ne = "DefenseRound", me = Zo, zt, ea = {
 lang: void 0,
@@ -3114,7 +3114,7 @@ stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() }))
-}), Ah = k.keys(hs.entries);
+}), $h = k.keys(hs.entries);
 function Jl(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
@@ -4224,10 +4224,7 @@ function hu(e) {
 for (const t of e) if (!qs(t)) return t;
 }
 var mu = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function vu(e) {
-return mu.has(e.kind);
-}
-function pu(e, t, n) {
+function vu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${Ye[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ye[e.resource]} +${e.amount}`;
@@ -4251,8 +4248,8 @@ return e.label;
 }
 }
 function Js(e, t) {
-const n = (r) => vu(r) ? pu(r, t, n) : e.words(r, t);
-return n;
+const n = e.words, r = (i) => mu.has(i.kind) ? vu(i, t, r) : n(i, t);
+return r;
 }
 function kt(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
@@ -4281,7 +4278,7 @@ for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function gu(e, t) {
+function pu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4301,13 +4298,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function ku(e, t = () => !0, n = () => {
+function gu(e, t = () => !0, n = () => {
 }) {
 const r = new M();
 for (const s of e) {
 const o = t(s.tokenId);
 for (const a of s.changes) {
-const c = gu(s.tokenId, a), l = r.get(c);
+const c = pu(s.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
 }
 }
@@ -4330,8 +4327,8 @@ for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
 const o = { ...i };
 return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
 }
-var yu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function wu(e, t, n) {
+var ku = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function yu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
 function Zs(e, t, n, r) {
@@ -4345,7 +4342,7 @@ case "bar":
 i.push(`${o}: ${Ye[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${yu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${ku[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -4366,16 +4363,16 @@ break;
 }
 return i;
 }
-function bu(e, t, n) {
+function wu(e, t, n) {
 return e.map(
 (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qs(r.change.from, t, n), to: Qs(r.change.to, t, n) } } : r
 );
 }
-function $u(e, t, n, r) {
+function bu(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
 }
-function Au(e) {
+function $u(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
@@ -4385,7 +4382,7 @@ let r, i = "", s = 0;
 for (; ; ) {
 const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
-const l = Au(c);
+const l = $u(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4393,12 +4390,12 @@ if (o === -1) break;
 s = o + 1;
 }
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === Su(e) ? e : i;
+return i === e || i.length < e.length && i === Au(e) ? e : i;
 }
-function Su(e) {
+function Au(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Tu(e, t, n) {
+function Su(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return eo(e, o, [r, i, s]);
 }
@@ -4410,17 +4407,17 @@ return eo(e, r ? [n.markers[r]] : [], to.map((i) => n.markers[i]));
 function Sr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Eu() {
+function Tu() {
 return Sr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
 function Tr() {
 return Sr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function _u() {
+function Eu() {
 return Sr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
 var ro = [];
-function Du(e) {
+function _u(e) {
 return typeof e != "function" ? !1 : (ro.push(e), !0);
 }
 function io(e, t, n, r, i, s) {
@@ -4441,7 +4438,7 @@ ur("HealthColors.Update", a, void 0);
 function so(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Ru = class {
+var Du = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4466,8 +4463,8 @@ function Er(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Ou(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Ru(), p = () => {
+function Ru(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Du(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
 }, v = r.vitalityFrom ?? i.bars.vitality.value, g = {
@@ -4503,7 +4500,7 @@ O && C.isFinite(P) && P !== w.to && (O.pr = w.to, ao(b, r.turnOrder), u.push({ k
 break;
 }
 case "join-turn-order": {
-const b = Nu(w.tokenId, w.initiative, r.turnOrder);
+const b = Iu(w.tokenId, w.initiative, r.turnOrder);
 h.push(b.note), b.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
@@ -4522,7 +4519,7 @@ const T = d[i.id];
 T && Mt(T) && delete d[i.id];
 let $ = i.statusmarkers;
 const E = a.condition(s.state, v), V = n.state !== void 0 ? a.condition(n.state, g.vitality) : E;
-if (n.state !== void 0 && ($ = Tu($, V, c)), n.stance !== void 0 && ($ = no($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
+if (n.state !== void 0 && ($ = Su($, V, c)), n.stance !== void 0 && ($ = no($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in m.props) && f.get(w) !== b && m.prop(w, b);
@@ -4534,27 +4531,27 @@ io(f, b, O, n.detail, () => oo(i, v), r.healthColors);
 return { changes: u, notes: h };
 }
 function oo(e, t) {
-const n = Iu(e.token);
+const n = Cu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var Cu = ["width", "height"];
-function Iu(e) {
+var Ou = ["width", "height"];
+function Cu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Cu) t[n] = e.get(n);
+for (const n of Ou) t[n] = e.get(n);
 return t;
 }
 function ao(e, t) {
 t ? t.changed = !0 : br(e);
 }
-function Nu(e, t, n) {
+function Iu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ee(r, "The spectator"), s = n?.order ?? Ve();
 return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), ao(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Pu(e, t) {
+function Nu(e, t) {
 const n = new M(), r = new M(), i = new q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
@@ -4587,7 +4584,7 @@ s(l).statusmarkers = d.from;
 break;
 case "memory": {
 const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-An(e.memories, u, $u(d.from, d.to, h, ke));
+An(e.memories, u, bu(d.from, d.to, h, ke));
 break;
 }
 case "initiative": {
@@ -4622,11 +4619,11 @@ h[p] = typeof $ == "number" ? $ : v.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const m = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Mu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
+Pu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
 }
 o && a && br(o);
 }
-function Mu(e, t, n, r, i) {
+function Pu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
@@ -4651,10 +4648,11 @@ o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new xt(`Roll20 answe
 }
 function _r(e) {
 if (e.summary !== void 0) return e.summary;
-const t = e.outcome.steps.find((n) => n.section === se);
-return e.summary = t ? e.say(t) : `${e.snapshot.name}.`;
+const t = e.outcome.steps;
+for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
+return e.summary = `${e.snapshot.name}.`;
 }
-function Lu(e) {
+function Mu(e) {
 if (!pn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
@@ -4699,13 +4697,13 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function ju(e) {
+function Lu(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ye[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Fu(e, t) {
+function ju(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
 function Rr(e, t, n, r, i, s, o = []) {
@@ -4713,7 +4711,7 @@ const a = new M(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
 a.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", p = m ? ju(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((V) => V.section === Ce) ? [...v, ...Lu(d)] : v, $ = Fu(_r(d), f.name), E = p ? `${$} ${p}` : $;
+const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", p = m ? Lu(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((V) => V.section === Ce) ? [...v, ...Mu(d)] : v, $ = ju(_r(d), f.name), E = p ? `${$} ${p}` : $;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: T });
 }
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
@@ -4728,14 +4726,14 @@ for (let u = 0; u < t.length && !r; u += 1) {
 const h = t[u];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Uu(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Gu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
 j(pe(n.replyTo), oe(_r(t[0])));
 return;
 }
-const h = t.length === 1 ? Dr(t[0]) : Rr(t, Gu(t), uo(e, t), `${n.title}: ${Cr(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Dr(t[0]) : Rr(t, Fu(t), uo(e, t), `${n.title}: ${Cr(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
 j(pe(n.replyTo), ge(h));
 return;
 }
@@ -4757,10 +4755,10 @@ return `${e} token${e === 1 ? "" : "s"}`;
 function uo(e, t) {
 return t.map((n) => Vt(e, n.snapshot));
 }
-function Gu(e) {
+function Fu(e) {
 return e.map((t, n) => n);
 }
-function Uu(e, t, n) {
+function Gu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
@@ -4769,7 +4767,7 @@ return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => 
 })
 );
 }
-function Vu(e, t) {
+function Uu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
@@ -4789,7 +4787,7 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 return t;
 }
 var fo = 50, Ir = 6e4, ho = 10, Sn = new ei();
-function Bu(e) {
+function Vu(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4823,13 +4821,13 @@ if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Bu(r);
+for (const r of n.changes) t += Vu(r);
 }
 Sn.set(e, t);
 }
 return t;
 }
-function Hu(e, t, n) {
+function Bu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
@@ -4870,19 +4868,20 @@ function Fr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
 function po(e, t, n) {
-let r = t.tokens;
-if (r.some((l) => l.changes.length === 0) && (r = r.filter((l) => l.changes.length > 0)), r.length === 0) return;
+let r = t.tokens, i = 0;
+for (let d = 0; d < r.length; d += 1) r[d].changes.length === 0 && (i += 1);
+if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const i = `U${e.store.lastEntry}`, s = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i }, o = e.store.history, a = Mr(o), c = t.by === "hand-edit" || !(n ?? Pr(t.by));
-if (c)
-for (let l = jr(o, s.by); l >= 0 && (a.byOwner.get(s.by) ?? 0) >= ho; l = jr(o, s.by)) Lr(e, l);
-for (o.push(s), a.length = o.length, a.bytes += Bt(s), a.byOwner.set(s.by, (a.byOwner.get(s.by) ?? 0) + 1); (o.length > fo || a.bytes > Ir) && o.length > 1; ) {
-const l = c ? jr(o, s.by) : 0, d = o[l];
-if (Lr(e, l), d === s) return;
+const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, a = e.store.history, c = Mr(a), l = t.by === "hand-edit" || !(n ?? Pr(t.by));
+if (l)
+for (let d = jr(a, o.by); d >= 0 && (c.byOwner.get(o.by) ?? 0) >= ho; d = jr(a, o.by)) Lr(e, d);
+for (a.push(o), c.length = a.length, c.bytes += Bt(o), c.byOwner.set(o.by, (c.byOwner.get(o.by) ?? 0) + 1); (a.length > fo || c.bytes > Ir) && a.length > 1; ) {
+const d = l ? jr(a, o.by) : 0, f = a[d];
+if (Lr(e, d), f === o) return;
 }
-return i;
+return s;
 }
-function Ku(e) {
+function Hu(e) {
 const t = e.store.history, n = t.length, r = [], i = new M();
 let s = 0;
 for (let o = t.length - 1; o >= 0; o -= 1) {
@@ -4921,7 +4920,7 @@ const t = new M();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Ht([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Wu = class {
+var Ku = class {
 constructor() {
 this.byReason = new M();
 }
@@ -4930,7 +4929,11 @@ const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
-return [...this.byReason].map(([e, t]) => `${Be(t)}: ${e}`);
+const e = [];
+return this.byReason.forEach((t, n) => e.push(`${Be(t)}: ${n}`)), e;
+}
+get size() {
+return this.byReason.size;
 }
 };
 function yt(e) {
@@ -4945,7 +4948,7 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const f = wt(d, e.gm);
-f ? o(f) : l.push(xu(d));
+f ? o(f) : l.push(Wu(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ht(l.map((d) => `"${d}"`))}`);
 } else {
@@ -4966,7 +4969,7 @@ e.gm || n.anyTarget || _e(e.playerId, l, d) ? a.push({ token: l, character: d })
 if (c.length > 0 && r.push(`you do not control ${Be(c)}`), a.length === 0) throw new I(Tn(r).join("; "));
 return { targets: a, notes: r };
 }
-function xu(e) {
+function Wu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function wt(e, t) {
@@ -4975,7 +4978,7 @@ const n = x(e);
 if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function Yu(e, t) {
+function xu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
@@ -4993,7 +4996,7 @@ function bt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function zu(e) {
+function Yu(e) {
 const t = x(e);
 return t ? ee(t, e) : e;
 }
@@ -5012,7 +5015,7 @@ const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: zu,
+nameOf: Yu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
 const o = x(s);
@@ -5049,7 +5052,7 @@ switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Vu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Uu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
@@ -5061,7 +5064,7 @@ return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-rou
 function Kt(e) {
 return { settings: e.store.settings, edition: N(e), memories: go(e) };
 }
-var Xu = class {
+var zu = class {
 constructor(e, t, n, r, i, s) {
 this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
@@ -5077,15 +5080,15 @@ function wo(e, t, n) {
 const { id: r, name: i } = t;
 return Js(e, (s) => s === r ? i : n(s));
 }
-function qu(e, t, n, r = {}, i = Kt(e)) {
-const { snapshot: s } = t, o = Ou(i, t, n, r), a = new Xu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+function Xu(e, t, n, r = {}, i = Kt(e)) {
+const { snapshot: s } = t, o = Ru(i, t, n, r), a = new zu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: o.changes },
 shown: a
 };
 }
-function Ju(e, t, n) {
+function qu(e, t, n) {
 const r = x(t.token.id);
 if (!r || yt(r)) return !1;
 const i = t.character?.id ?? "";
@@ -5093,22 +5096,22 @@ if (_(r.get("represents") ?? "") !== i) return !1;
 const s = i ? xd(i) : void 0;
 return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
 }
-function Qu(e) {
+function Ju(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
 function bo(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Ai(e.msg.content ?? ""), i = n.filter((s) => !ef((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Ai(e.msg.content ?? ""), i = n.filter((s) => !Zu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var Zu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function ef(e, t) {
+var Qu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Zu(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = Zu.exec(_(r?.expression ?? ""));
+const r = t?.[C(n[1])], i = Qu.exec(_(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
 function Vr(e, t) {
@@ -5126,16 +5129,16 @@ let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var Ao = k.freeze({}), tf = [], nf = [];
+var Ao = k.freeze({}), ef = [], tf = [];
 function Dn(e, t, n, r, i, s, o, a) {
 const c = En(e, t, n, i);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (Mn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Qu(l);
+const d = Ju(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = qu(e, c, l, o(l), s);
+const { applied: f, shown: u } = Xu(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
 function Br(e, t, n) {
@@ -5158,7 +5161,7 @@ function So(e, t, n, r) {
 let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? nf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? tf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) return To(e, t, c, void 0, a, n, r);
 const l = e.app.store.settings.edition;
 return co(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
@@ -5170,7 +5173,7 @@ To(e, t, c, d, a, n, r);
 });
 }
 function To(e, t, n, r, i, s, o) {
-const a = e.app, c = r !== void 0, l = r ?? tf, d = [...s], f = new Wu(), u = [], h = [];
+const a = e.app, c = r !== void 0, l = r ?? ef, d = [...s], f = new Ku(), u = [], h = [];
 let m = !1;
 const p = i ? { order: Ve(), changed: !1 } : void 0, v = Tr() ?? null, g = it(a, p?.order), T = Kt(a), $ = (b) => {
 const O = { notify: b.observed ?? !0, healthColors: v };
@@ -5179,7 +5182,7 @@ return p && (O.turnOrder = p), O;
 let E = 0;
 t.forEach(({ target: b, plan: O, given: P, typed: J, answer: te }, st) => {
 const ot = n[st], He = E;
-if (E += ot.length, c && !Ju(e, b, o.anyTarget === !0)) {
+if (E += ot.length, c && !qu(e, b, o.anyTarget === !0)) {
 d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
@@ -5189,9 +5192,9 @@ const { snapshot: Wt } = K.reading, xo = () => Ur(e, Wt);
 K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Wt.name, K.refusal.reason) : d.push(yo(a, Wt, K.refusal, xo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${xo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const $h = K.outcome;
-u.push(K.applied), J && (K.shown.typed = J), te && (K.shown.answer = te), h.push(K.shown), m || (m = $h.undoable === !0);
-}), d.push(...f.lines()), p?.changed && br(p.order);
+const bh = K.outcome;
+u.push(K.applied), J && (K.shown.typed = J), te && (K.shown.answer = te), h.push(K.shown), m || (m = bh.undoable === !0);
+}), f.size > 0 && d.push(...f.lines()), p?.changed && br(p.order);
 let V;
 if ((o.record || m) && u.length > 0) {
 const b = o.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Pr(b), P = po(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, O);
@@ -5203,14 +5206,14 @@ const b = o.refusals(Tn(d), u.length > 0);
 Fe(e, b);
 }
 }
-function rf(e) {
+function nf(e) {
 e.store.exchange.waiting = {};
 }
-function sf(e, t) {
+function rf(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function of(e, t, n) {
+function sf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
@@ -5229,11 +5232,11 @@ if (n === null) return "An unseen attacker";
 const r = x(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function af(e) {
+function of(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function cf(e) {
+function af(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
@@ -5256,8 +5259,8 @@ r || (r = new M(), Ro.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var lf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function df(e) {
+var cf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function lf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5281,14 +5284,14 @@ let p;
 for (const g of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
 if (g === "none") {
-h.push({ label: l.label(g, En(e, a, lf, s).facts), command: T });
+h.push({ label: l.label(g, En(e, a, cf, s).facts), command: T });
 continue;
 }
 const $ = l.planAnswer(g, n.situation, n.attacker, d), E = En(e, a, $, s);
 p = E.facts;
 const V = l.label(g, E.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(E.facts, w);
 if (Mn(b)) {
-const O = df(b), P = m.find((J) => J.why === O);
+const O = lf(b), P = m.find((J) => J.why === O);
 P ? P.answers.push(V.replace(/ \(.*\)$/, "")) : m.push({ answers: [V.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: V, command: T });
 }
@@ -5301,7 +5304,7 @@ return { label: c, lines: u, buttons: pn(r) ? h : [] };
 function Co(e) {
 return it(e, Ve());
 }
-function uf(e) {
+function df(e) {
 const t = x(e);
 if (!t) return ["gm"];
 const n = Td(t, ae(t));
@@ -5313,10 +5316,10 @@ return `Attack ${e.key}: ${Kr(e, t)} attacks`;
 function No(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function ff(e, t) {
+function uf(e, t) {
 const n = N(e), r = Co(e), i = new M();
 for (const s of t.defenders)
-for (const o of uf(s)) {
+for (const o of df(s)) {
 const a = i.get(o) ?? [];
 a.push(s), i.set(o, a);
 }
@@ -5341,7 +5344,7 @@ buttons: [
 ]
 }), { title: Io(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var hf = 5, Po = {
+var ff = 5, Po = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5349,22 +5352,22 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function mf(e) {
+function hf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var vf = {
-usage: mf,
+var mf = {
+usage: hf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return $f(e);
+if (R(e.parsed, "list")) return bf(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return yf(e, t);
+if (t !== void 0) return kf(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? bf(e, n) : gf(e);
+return n !== void 0 ? wf(e, n) : pf(e);
 }
 };
 function Mo(e, t, n = {}) {
@@ -5374,28 +5377,28 @@ k.prototype.hasOwnProperty.call(Po, i) || k.prototype.hasOwnProperty.call(t.atta
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function pf(e) {
+function vf(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function gf(e) {
+function pf(e) {
 const t = e.app, n = N(t), r = n.attack;
 if (Se(e.parsed, Wr(n, "!attack", Po, n.commands.damage.flags, r.flags), rr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const i = Mo(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
 const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = kf(e), c = k.values(t.store.exchange.attacks);
+const a = gf(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= ar) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const p = c.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= hf || p.length >= ar / 2)
+if (p.filter((v) => v.by === e.playerId).length >= ff || p.length >= ar / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
 const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
 if (f.length > cr) throw new I(`one attack has at most ${cr} defenders (got ${f.length})`);
 const u = {
-key: af(t),
+key: of(t),
 by: e.playerId,
 gm: e.gm,
 attacker: a,
@@ -5409,9 +5412,9 @@ answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
 const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), ff(t, u), Do(t, u)) return Yr(e, u);
+if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), uf(t, u), Do(t, u)) return Yr(e, u);
 }
-function kf(e) {
+function gf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5432,7 +5435,7 @@ const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function yf(e, t) {
+function kf(e, t) {
 const n = Lo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
@@ -5448,7 +5451,7 @@ return Yr(e, n);
 function Yr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = pf(t), s = bt(n, t.gm), o = [], a = [];
+const i = vf(t), s = bt(n, t.gm), o = [], a = [];
 for (const l of t.defenders) {
 const d = x(l);
 if (!d) {
@@ -5458,7 +5461,7 @@ continue;
 const f = { token: d, character: ae(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
 const h = Mo(i, r, u?.flags), m = r.planDamage(h, s);
-o.push({ target: f, plan: m, given: Vr(h, m.dice), ...u ? { answer: wf(u) } : {} });
+o.push({ target: f, plan: m, given: Vr(h, m.dice), ...u ? { answer: yf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 return e.gm || delete c.replyFor, So(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5469,19 +5472,19 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function wf(e) {
+function yf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function bf(e, t) {
+function wf(e, t) {
 const n = Lo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], j(gt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function $f(e) {
+function bf(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
 (s) => e.gm || s.by === e.playerId || On(t, s).some((o) => Gr(e.playerId, o))
 );
@@ -5499,13 +5502,13 @@ return `${s.key}: ${Kr(s, !1)} attacks; waiting for ${o.length > 0 ? Be(o) : "no
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Af(e) {
+function $f(e) {
 const t = N(e);
 for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
 }
 function jo(e) {
 const t = N(e);
-rf(e);
+nf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
@@ -5513,9 +5516,9 @@ if (i === null) continue;
 const s = t.endRound(i);
 An(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Af(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), $f(e);
 }
-function Sf(e) {
+function Af(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= lr) break;
@@ -5523,7 +5526,7 @@ qs(n) || t.push(Ar(du(n)));
 }
 return t;
 }
-function Tf(e, t) {
+function Sf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new q(t), r = new q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
 if (o === 0 || o !== s.length) return null;
@@ -5535,7 +5538,7 @@ if (c) return a;
 }
 return null;
 }
-function Ef(e) {
+function Tf(e) {
 e.turnOrderSeen = void 0, zr(e);
 }
 function zr(e) {
@@ -5543,20 +5546,20 @@ const t = cu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = Xs(t);
-_f(e, r);
-const i = Sf(r), s = Tf(n.seen, i);
+Ef(e, r);
+const i = Af(r), s = Sf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
 n.turned += s, n.turned >= i.length && jo(e);
 }
-function _f(e, t) {
+function Ef(e, t) {
 e.oddTurnRowsTold === !0 || t.every(lu) || (e.oddTurnRowsTold = !0, j(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Df(e, t) {
+function _f(e, t) {
 const n = N(e), r = Me(t);
-sf(e, n.id);
+rf(e, n.id);
 const i = [], s = [];
 for (const a of k.keys(e.store.tokens)) {
 const c = x(a);
@@ -5580,12 +5583,12 @@ detail: { edition: n.id }
 }), { count: i.length, changed: s };
 }
 var Fo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Rf(e) {
+function Df(e) {
 if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Fo[r]} -> ${Fo[i]}`);
 return ` Conditions read again: ${Ht(t, 6)}.`;
 }
-function Of(e) {
+function Rf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const a of N(t).macros) {
 const c = Md(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
@@ -5603,7 +5606,7 @@ s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made 
 ].filter((a) => a !== "");
 Qe(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Cf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", If = {
+var Of = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Cf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
@@ -5633,7 +5636,7 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function Xr(e) {
 return e ? "on" : "off";
 }
-function Nf(e) {
+function If(e) {
 const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Le.filter((s) => t.attributes[s] !== os[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
@@ -5660,7 +5663,7 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 function Go(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Pf(e) {
+function Nf(e) {
 const t = e.store.settings, n = N(e), r = Ct().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${Xr(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 oe("Settings:"),
@@ -5680,7 +5683,7 @@ ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Mf(e, t) {
+function Pf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
@@ -5699,7 +5702,7 @@ var qr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Lf(e) {
+function Mf(e) {
 const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new M(), i = {
 values: qr.map(([, o]) => o),
 dice: [],
@@ -5733,10 +5736,10 @@ return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function jf(e) {
+function Lf(e) {
 e.store = Ft(me), e.loadProblems = [], delete e.newerState, Ns(vn, e.store);
 }
-function Ff(e, t) {
+function jf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
@@ -5745,24 +5748,24 @@ const o = x(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc
 if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, ae(o)))) throw new I(a ? s : `${i.name}'s breakdown is for the GM`);
 j(pe(e.replyTo), ge(i.card()));
 }
-var Gf = {
-usage: () => Cf,
+var Ff = {
+usage: () => Of,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return If[n];
+return Cf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Se(e.parsed, {}), Ff(e, n);
+Se(e.parsed, {}), jf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), Nf(e.app)), j(pe("gm"), Pf(e.app));
+j(pe("gm"), If(e.app)), j(pe("gm"), Nf(e.app));
 return;
 case "help": {
 gr(N(e.app));
@@ -5776,9 +5779,9 @@ if (!s) throw new y("config needs a KEY and a VALUE");
 const a = e.app.store.settings.edition, c = au(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = Df(e.app, a);
+const { count: l, changed: d } = _f(e.app, a);
 gr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Rf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = cf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const f = l === 0 ? "" : d.length > 0 ? Df(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = af(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
@@ -5786,20 +5789,20 @@ Qe(e, c);
 return;
 }
 case "set":
-Mf(e, n);
+Pf(e, n);
 return;
 case "repair":
-Lf(e);
+Mf(e);
 return;
 case "next-round":
 jo(e.app);
 return;
 case "macros":
-Of(e);
+Rf(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-jf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Lf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5809,7 +5812,7 @@ throw new y(`unknown subcommand "${B(_(t))}"`);
 }
 }
 };
-function Uf(e, t) {
+function Gf(e, t) {
 const n = new M();
 let r;
 for (const { place: i, tokenId: s, change: o } of t) {
@@ -5851,7 +5854,7 @@ var Uo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "
 function Vo(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Vf(e) {
+function Uf(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
@@ -5864,20 +5867,20 @@ return i;
 for (let r = t.length - 1; r >= 0; r -= 1) if (Vo(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Bf(e) {
+function Vf(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Uo, v));
 if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Se(e.parsed, Uo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Vf(e), s = r[i], o = N(n), a = new M(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Wf(v) ? c.find((g) => Ho({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = bu(ku(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ho(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: go(n) }, h = Uf(u, f), m = (v, g) => {
+const n = e.app, r = n.store.history, i = Uf(e), s = r[i], o = N(n), a = new M(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Kf(v) ? c.find((g) => Ho({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = wu(gu(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ho(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: go(n) }, h = Gf(u, f), m = (v, g) => {
 if (v.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
 if (v.deadForGood !== g.deadForGood) return "has died for good since";
-const T = of(v, g, ke);
+const T = sf(v, g, ke);
 if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(v.edition, g.edition)) return T;
 const $ = (E) => (E.edition?.id === o.id ? o.parseState(E.edition.state) : null) ?? o.enter(null, !1);
 return o.describeStateChange($(v), $(g));
-}, p = wu(f, h, ke);
+}, p = yu(f, h, ke);
 if (p.length > 0) {
 if (!e.gm) {
 const v = p.filter(($) => {
@@ -5892,9 +5895,9 @@ Fe(e, `Nothing undone, changed since: ${Zs(p, h, ke, m).join("; ")}`, [{ label: 
 return;
 }
 }
-Pu(u, f), p.length > 0 && xf(n, f, h), Lr(n, i), Kf(e, s, f, h, a), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+Nu(u, f), p.length > 0 && Wf(n, f, h), Lr(n, i), Hf(e, s, f, h, a), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Hf(e) {
+function Bf(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: Ye[e.resource], to: e.from };
@@ -5912,10 +5915,10 @@ function Bo(e) {
 const t = ae(e);
 return { token: e, character: t, npc: hr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Kf(e, t, n, r, i) {
+function Hf(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new M();
 for (const { place: l, tokenId: d, change: f } of n) {
-const u = Hf(f);
+const u = Bf(f);
 if (u === void 0) continue;
 const h = r.get(l), m = o.get(d) ?? [];
 o.has(d) || o.set(d, m);
@@ -5931,7 +5934,7 @@ h.hidden || a.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `
 }
 a.length > 0 && j(gt, oe(`${s}: ${Ht(a, 8)}.`)), c.length > 0 && j(he, oe(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
 }
-function Wf(e) {
+function Kf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
 function Ho({ tokenId: e, change: t }, n) {
@@ -5950,7 +5953,7 @@ default:
 return !0;
 }
 }
-function xf(e, t, n) {
+function Wf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
@@ -5964,7 +5967,7 @@ resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitalit
 Br(e, [{ token: c, character: ae(c) }], d);
 }
 }
-var Yf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, zf = {
+var xf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Yf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") ? {
@@ -5978,11 +5981,11 @@ what: [
 } : void 0,
 run(e) {
 if (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry")) {
-Bf(e);
+Vf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Se(e.parsed, Wr(t, "!damage", Yf, n), rr(t.id, "damage"));
+Se(e.parsed, Wr(t, "!damage", xf, n), rr(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: o } = s;
 const a = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
@@ -6001,7 +6004,7 @@ refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.j
 });
 }
 };
-async function Xf(e) {
+async function zf(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Se(e.parsed, i);
 const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
@@ -6035,19 +6038,19 @@ o.answers[c] = p;
 const g = _o(t, o, e.gm), T = Do(t, o), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
 De(e, `${f}: ${v}.${$}`), T && await Yr(e, o);
 }
-var qf = { ids: { kind: "list" }, help: { kind: "switch" } }, Jf = {
+var Xf = { ids: { kind: "list" }, help: { kind: "switch" } }, qf = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Xf(e);
+if (e.parsed.flags.has("answer")) return zf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Se(e.parsed, Wr(t, "!defend", qf, n.flags), rr(t.id, "defend"));
+Se(e.parsed, Wr(t, "!defend", Xf, n.flags), rr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Yu(e, i);
+xu(e, i);
 const s = rt(e, Ae(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = a.find(({ id: f }) => f === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
@@ -6061,13 +6064,13 @@ title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, Qf = { ids: { kind: "list" }, help: { kind: "switch" } }, Zf = {
+}, Jf = { ids: { kind: "list" }, help: { kind: "switch" } }, Qf = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Se(e.parsed, Qf);
+Se(e.parsed, Jf);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6084,10 +6087,10 @@ return;
 return Rn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function eh(e, t, n) {
+function Zf(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function th(e, t, n) {
+function eh(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6097,7 +6100,7 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = eh(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = Zf(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...a === i ? { noop: !0 } : {},
@@ -6117,24 +6120,24 @@ detail: { heal: t, resource: n, before: i, after: a }
 }
 };
 }
-var nh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", rh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, ih = {
-usage: () => nh,
+var th = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", nh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, rh = {
+usage: () => th,
 run(e) {
 const t = e.parsed;
-Se(t, rh);
+Se(t, nh);
 const n = sn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return Rn(e, th(N(e.app), n, r), i, s, {
+return Rn(e, eh(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
 }, Ko = k.freeze({});
-function sh(e, t, n) {
+function ih(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ye(n[i]), o = _(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = oh(t, i, o, s);
+let { typed: a, keepInStep: c } = sh(t, i, o, s);
 if (s === null || a === null || s === a) return;
 const l = N(e), d = { token: t, character: ae(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === a || f.typed === a);
 if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && a < s && s - a <= $i) {
@@ -6168,16 +6171,16 @@ Or(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: 
 return;
 }
 }
-const h = ah(e, s, a), m = Dn(e, d, h.plan, Ko, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => Wo(e, p, s));
-m.kind === "written" && (u && Hu(e, o, m.applied), h.saysSomething() && Or(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = oh(e, s, a), m = Dn(e, d, h.plan, Ko, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => Wo(e, p, s));
+m.kind === "written" && (u && Bu(e, o, m.applied), h.saysSomething() && Or(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function oh(e, t, n, r) {
+function sh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
 const s = ye(nu(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function ah(e, t, n) {
+function oh(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6205,7 +6208,7 @@ function Wo(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
 i?.edition?.id !== r.id && (t.facts.state = kr(r, i, n, ko(e)));
 }
-var ch = 400, lh = 100, dh = 20, uh = class {
+var ah = 400, ch = 100, lh = 20, dh = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
 }
@@ -6216,9 +6219,9 @@ const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? ch : lh;
+const i = e === "gm" ? ah : ch;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > dh + 1) {
+if (this.bySender.set(e, r), this.bySender.size > lh + 1) {
 for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const a of o) this.rows.delete(a);
@@ -6232,7 +6235,7 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function fh(e) {
+function uh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = Tr() !== void 0, r = pr("HealthColors");
@@ -6246,27 +6249,27 @@ r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ));
 }
 var Jr = {
-"!damage": zf,
-"!attack": vf,
-"!defend": Jf,
-"!stance": Zf,
-"!heal": ih,
-"!defense-round": Gf
+"!damage": Yf,
+"!attack": mf,
+"!defend": qf,
+"!stance": Qf,
+"!heal": rh,
+"!defense-round": Ff
 };
-function hh() {
-const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = md(pr(vn), me), i = { store: t, attributes: new wd(), loadProblems: n, linkedEdits: new M(), details: new uh() };
-return r !== void 0 ? (i.newerState = r, vr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(vh(r)))) : mh(i, e), ph(i), i;
+function fh() {
+const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = md(pr(vn), me), i = { store: t, attributes: new wd(), loadProblems: n, linkedEdits: new M(), details: new dh() };
+return r !== void 0 ? (i.newerState = r, vr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(mh(r)))) : hh(i, e), vh(i), i;
 }
-function mh(e, t) {
+function hh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && yd(n.settings, gh());
-const i = Ku(e);
+t && yd(n.settings, ph());
+const i = Hu(e);
 i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ns(vn, n), r.length > 0 && (vr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, oe(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, oe(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => gr(Me(n.settings.edition)))(), n.scriptVersion = me;
 }
-function vh(e) {
+function mh(e) {
 return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function ph(e) {
+function vh(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
 n() || zr(e);
 });
@@ -6287,7 +6290,7 @@ return js(e, o, Jr);
 )
 );
 const i = je("a hand edit of a bar", (o, a) => {
-n() || sh(e, o, a);
+n() || ih(e, o, a);
 });
 for (const o of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${o}_value`, i);
 Ge(
@@ -6295,29 +6298,29 @@ Ge(
 je("forgetting a deleted token", (o) => {
 n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
 })
-), Ef(e), Ge("change:campaign:turnorder", r), kh(r);
+), Tf(e), Ge("change:campaign:turnorder", r), gh(r);
 const s = je("refreshing attribute look-ups", (o) => {
 e.attributes.forget(_(o.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), yh(i), n() || je("checking HealthColors", () => fh(e))(), vr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), kh(i), n() || je("checking HealthColors", () => uh(e))(), vr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
 }
-function gh() {
+function ph() {
 return Cd(ne.toLowerCase());
 }
-function kh(e) {
-const t = _u();
+function gh(e) {
+const t = Eu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function yh(e) {
-const t = Eu();
+function kh(e) {
+const t = Tu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", je("starting up", () => {
-hh();
+fh();
 }));
-var wh = me;
-function bh(e) {
-return Du(e);
+var yh = me;
+function wh(e) {
+return _u(e);
 }
 return Jo(Zr);
 })();

@@ -159,7 +159,9 @@ export function undoCommand(key: string | undefined): string {
 export function recordApplication(app: App, application: Application, ownerIsGm?: boolean): string | undefined {
   // The tokens that changed (all of them, as a rule: then the list is kept as it is, not copied).
   let tokens = application.tokens;
-  if (tokens.some((entry) => entry.changes.length === 0)) tokens = tokens.filter((entry) => entry.changes.length > 0);
+  let unchanged = 0;
+  for (let i = 0; i < tokens.length; i += 1) if (tokens[i]!.changes.length === 0) unchanged += 1;
+  if (unchanged > 0) tokens = tokens.filter((entry) => entry.changes.length > 0);
   if (tokens.length === 0) return undefined; // nothing changed: nothing to undo
   app.store.lastEntry = app.store.lastEntry >= 9_999_999 ? 1 : app.store.lastEntry + 1;
   const key = `U${app.store.lastEntry}`;

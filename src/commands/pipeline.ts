@@ -433,7 +433,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     shown.push(result.shown);
     undoable ||= resolution.undoable === true;
   });
-  refused.push(...grouped.lines());
+  if (grouped.size > 0) refused.push(...grouped.lines());
   if (turnOrder?.changed) writeTurnOrder(turnOrder.order);
   let undo: PresentOptions['undo'];
   if ((options.record || undoable) && applied.length > 0) {

@@ -40,6 +40,12 @@ export class GroupedRefusals {
   }
 
   lines(): string[] {
-    return [...this.byReason].map(([reason, names]) => `${nameList(names)}: ${reason}`);
+    const lines: string[] = [];
+    this.byReason.forEach((names, reason) => lines.push(`${nameList(names)}: ${reason}`));
+    return lines;
+  }
+
+  get size(): number {
+    return this.byReason.size;
   }
 }

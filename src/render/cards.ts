@@ -43,8 +43,9 @@ export interface Shown extends CardSource {
 /** The one public line (no numbers), for a breakdown the GM alone reads and for rows of several. */
 export function summaryOf(shown: Shown): string {
   if (shown.summary !== undefined) return shown.summary;
-  const step = shown.outcome.steps.find((candidate) => candidate.section === SUMMARY);
-  return (shown.summary = step ? shown.say(step) : `${shown.snapshot.name}.`);
+  const steps = shown.outcome.steps;
+  for (let i = 0; i < steps.length; i += 1) if (steps[i]!.section === SUMMARY) return (shown.summary = shown.say(steps[i]!));
+  return (shown.summary = `${shown.snapshot.name}.`);
 }
 
 /** The buttons the card offers: only the script's own commands, with a Roll20-shaped token id. */

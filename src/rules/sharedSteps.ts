@@ -48,6 +48,7 @@ export function sharedWords(step: SharedStep, nameOf: (id: string) => string, sa
 
 /** The words of any step a card holds: the shared ones, then the edition's own. */
 export function wordsOf(edition: AnyEdition, nameOf: (id: string) => string): (step: Step) => string {
-  const say = (step: Step): string => (isSharedStep(step) ? sharedWords(step, nameOf, say) : edition.words(step, nameOf));
+  const words = edition.words;
+  const say = (step: Step): string => (SHARED_KINDS.has(step.kind) ? sharedWords(step as SharedStep, nameOf, say) : words(step, nameOf));
   return say;
 }
