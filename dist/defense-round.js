@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Cn = Object.defineProperty, Yo = Object.getOwnPropertyDescriptor, zo = Object.getOwnPropertyNames, Qr = Object.prototype.hasOwnProperty, Xo = (e, t) => {
+var Cn = Object.defineProperty, zo = Object.getOwnPropertyDescriptor, Xo = Object.getOwnPropertyNames, Qr = Object.prototype.hasOwnProperty, qo = (e, t) => {
 for (var n in t)
 Qr.call(t, n) && Cn(e, n, { get: t[n], enumerable: !0 });
-}, qo = (e, t, n, r) => {
+}, Jo = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of zo(t))
-!Qr.call(e, i) && i !== n && Cn(e, i, { get: () => t[i], enumerable: !(r = Yo(t, i)) || r.enumerable });
+for (let i of Xo(t))
+!Qr.call(e, i) && i !== n && Cn(e, i, { get: () => t[i], enumerable: !(r = zo(t, i)) || r.enumerable });
 return e;
-}, Jo = (e) => qo(Cn({}, "__esModule", { value: !0 }), e), Zr = {};
-Xo(Zr, {
+}, Qo = (e) => Jo(Cn({}, "__esModule", { value: !0 }), e), Zr = {};
+qo(Zr, {
 onDamage: () => wh,
 version: () => yh
 });
-var A = Math, C = Number, _ = String, k = Object, Q = Array, le = JSON, M = Map, q = Set, ei = WeakMap, xt = Error, ti = RangeError, ni = Promise, Yt = Date, Qo = isNaN, Zo = "0.2.0", ne = "DefenseRound", me = Zo, zt, ea = {
+var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ei = WeakMap, xt = Error, ti = RangeError, ni = Promise, Yt = Date, Zo = isNaN, ea = "0.2.0", ne = "DefenseRound", me = ea, zt, ta = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -38,27 +38,27 @@ abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
 function ri(e) {
-return !e && !zt ? ea : {
+return !e && !zt ? ta : {
 lang: e?.lang ?? zt?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? zt?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? zt?.abortPipeEarly
 };
 }
-var ta;
+var na;
 // @__NO_SIDE_EFFECTS__
-function na(e) {
-return ta?.get(e);
+function ra(e) {
+return na?.get(e);
 }
-var ra;
+var ia;
 // @__NO_SIDE_EFFECTS__
-function ia(e) {
-return ra?.get(e);
+function sa(e) {
+return ia?.get(e);
 }
-var sa;
+var oa;
 // @__NO_SIDE_EFFECTS__
-function oa(e, t) {
-return sa?.get(e)?.get(t);
+function aa(e, t) {
+return oa?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
 function Ke(e) {
@@ -79,20 +79,20 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ oa(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ia(c.lang) : null) ?? r.message ?? /* @__PURE__ */ na(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ aa(e.reference, c.lang) ?? (l ? /* @__PURE__ */ sa(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ra(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function aa(e, t) {
+function ca(e, t) {
 return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function ca(e, t) {
+function la(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
 function In(e, t) {
-const n = [...new q(e)];
+const n = [...new Q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
 function Z(e) {
@@ -234,9 +234,9 @@ return e.value = e.value.trim(), e;
 }
 };
 }
-var la = { abortEarly: !0 };
+var da = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function da(e, t, n) {
+function ua(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
@@ -255,7 +255,7 @@ item: e,
 message: t,
 "~run"(n, r) {
 const i = n.value;
-if (Q.isArray(i)) {
+if (J.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < i.length; s++) {
 const o = i[s], a = this.item["~run"]({ value: o }, r);
@@ -321,7 +321,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ aa(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;
+return /* @__PURE__ */ ca(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;
 }
 });
 }
@@ -350,7 +350,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Qo(t.value) ? t.typed = !0 : W(this, "type", t, n), t;
+return typeof t.value == "number" && !Zo(t.value) ? t.typed = !0 : W(this, "type", t, n), t;
 }
 });
 }
@@ -388,7 +388,7 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ da(o);
+} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ ua(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
@@ -452,7 +452,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (/* @__PURE__ */ ca(s, o)) {
+for (const o in s) if (/* @__PURE__ */ la(s, o)) {
 const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {
 const d = {
@@ -518,7 +518,7 @@ items: e,
 message: t,
 "~run"(n, r) {
 const i = n.value;
-if (Q.isArray(i)) {
+if (J.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < this.items.length; s++) {
 const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
@@ -614,7 +614,7 @@ if (s && typeof s == "object") {
 let o, a = 0, c = this.key, l = [];
 const d = (f, u) => {
 for (const h of f.options) {
-if (h.type === "variant") d(h, new q(u).add(h.key));
+if (h.type === "variant") d(h, new Q(u).add(h.key));
 else {
 let m = !0, p = 0;
 for (const v of u) {
@@ -622,7 +622,7 @@ const g = h.entries[v];
 if (v in s ? g["~run"]({
 typed: !1,
 value: s[v]
-}, la).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
+}, da).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
 m = !1, c !== v && (a < p || a === p && v in s && !(c in s)) && (a = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
@@ -636,7 +636,7 @@ const v = h["~run"]({ value: s }, i);
 if (o && !o.issues) break;
 }
 };
-if (d(this, new q([this.key])), o) return o;
+if (d(this, new Q([this.key])), o) return o;
 W(this, "type", r, i, {
 input: s[c],
 expected: /* @__PURE__ */ In(l, "|"),
@@ -721,7 +721,7 @@ return e > 0 ? { ...ut } : e > Qt ? { condition: "incapacitated", savesOwed: 0 }
 function jn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function ua(e, t, n) {
+function fa(e, t, n) {
 return n.condition === "dying" ? { life: { ...Zt }, steps: [...jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Qt ? { life: { condition: "dying", savesOwed: Ln }, steps: [{ kind: "dying", savesOwed: Ln }] } : {
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [{ kind: "incapacitated", savesOwed: dt }]
@@ -732,11 +732,11 @@ if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = ua(e, i, n);
+const o = fa(e, i, n);
 for (const a of o.steps) s.push(a);
 return { applied: !0, after: i, life: o.life, steps: s };
 }
-function fa(e, t) {
+function ha(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -747,7 +747,7 @@ steps: [
 ]
 };
 }
-function ha(e, t, n) {
+function ma(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
@@ -762,7 +762,7 @@ life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...jn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function ma(e, t, n) {
+function va(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -791,7 +791,7 @@ const i = A.min(Ln, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
 var pi = { physical: "Physical", magical: "Magical" }, gi = { physical: "Defense", magical: "Spirit" }, Fn = { soul: "Soul", power: "Power" };
-function va(e, t) {
+function pa(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function pa(e) {
+function ga(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function ga(e) {
+function ka(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
 function en(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function ka(e) {
+function ya(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,7 +826,7 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return va(e.reason, e.amount);
+return pa(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return pa(e.cause);
+return ga(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ga(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ka(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,7 +893,7 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, ya = { defend: "Defend", evade: "Evade", react: "Reaction" }, ki = { defend: "defend", evade: "evade" };
+}, wa = { defend: "Defend", evade: "Evade", react: "Reaction" }, ki = { defend: "defend", evade: "evade" };
 function tn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
@@ -905,7 +905,7 @@ return `${e}${r} = ${n}`;
 function Gn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function wa(e, t = (n) => n) {
+function ba(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
 return `Perception d100 ${e.roll} vs ${yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Gn(e.success, e.critical)}`;
@@ -924,7 +924,7 @@ return e.by === void 0 ? `Aided by an ally: ${tn(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${tn(e.mod)}`;
 case "action-check":
-return `${ya[e.action]} d100 ${e.roll} vs ${yi(e.baseTarget, e.adjustments, e.target)}: ${Gn(e.success, e.critical)}`;
+return `${wa[e.action]} d100 ${e.roll} vs ${yi(e.baseTarget, e.adjustments, e.target)}: ${Gn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,11 +939,7 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var ba = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]);
-function $a(e) {
-return ba.has(e.kind);
-}
-var Un = {
+var $a = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Un = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
@@ -1093,7 +1089,7 @@ t.push(e.slice(r, s)), r = s;
 return t;
 }
 function Ai(e) {
-const t = Na(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new M();
+const t = Na(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
 for (const o of t)
 if (o.startsWith("--") && o.length > 2) {
@@ -1117,7 +1113,7 @@ const i = Pa(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
 function Ma(e, t) {
-let n = [], r = Q.from({ length: t.length + 1 }, (i, s) => s);
+let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
 for (let o = 1; o <= t.length; o += 1)
@@ -1207,7 +1203,7 @@ function Ti(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
 function Ei(e) {
-const t = new M();
+const t = new P();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
@@ -1642,7 +1638,7 @@ if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = ma(r, i, ft(n, s + e.mod));
+const o = va(r, i, ft(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
@@ -1817,7 +1813,7 @@ if (t.result === "success") return Wn(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Wn(e, t, n, !1);
 if (e.instantKill) {
-const o = fa(e.bars.vitality, e.life);
+const o = ha(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {
@@ -2013,9 +2009,10 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Pc = new q(k.keys(Nc));
+}, Pc = new P([...[...$a].map((e) => [e, "layout"]), ...k.keys(Nc).map((e) => [e, "defend"])]);
 function Mc(e, t = (n) => n) {
-return $a(e) ? Oa(e, t) : Pc.has(e.kind) ? wa(e, t) : ka(e);
+const n = Pc.get(e.kind);
+return n === "layout" ? Oa(e, t) : n === "defend" ? ba(e, t) : ya(e);
 }
 var xn = {
 damage: [
@@ -2047,7 +2044,7 @@ planHandEdit: (e) => xi(Sc(e)),
 attack: vc,
 macros: pc,
 setVitality(e, t, n) {
-const r = ha(e, t, ze(n, e));
+const r = ma(e, t, ze(n, e));
 return {
 vitality: r.after,
 state: Hn(n, r.life),
@@ -2264,7 +2261,7 @@ return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", ste
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return i.push({ kind: "save-failed", triesLeft: zn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
 }
-var Zc = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+var Zc = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function el(e) {
 return Zc.has(e.kind);
 }
@@ -2716,7 +2713,7 @@ return e && (n.down = !0), t && (n.dead = !0), n;
 }
 var ln = (e, t = !1) => Jn(e <= 0, t);
 function bl(e) {
-if (typeof e != "object" || e === null || Q.isArray(e)) return null;
+if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
@@ -2997,7 +2994,7 @@ describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
 words: Ml
-}, Vl = { soak: Lc, threshold: kl, opposed: Ul }, qe = new M();
+}, Vl = { soak: Lc, threshold: kl, opposed: Ul }, qe = new P();
 for (const [e, t] of k.entries(Vl)) qe.set(e, { ...t, id: e });
 var Zn = qe.keys().next().value, Bl = Zn;
 function er(e) {
@@ -3017,7 +3014,7 @@ return tr().filter((e) => e.playable).map((e) => e.id);
 }
 var nr;
 function Kl(e) {
-return nr ?? (nr = new q(tr().flatMap((t) => t.stances))), nr.has(e);
+return nr ?? (nr = new Q(tr().flatMap((t) => t.stances))), nr.has(e);
 }
 function rr(e, t) {
 return (n) => tr().some(
@@ -3072,7 +3069,7 @@ const t = ds(), n = [];
 if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
 const i = us(Yl.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
-return new q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+return new Q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
 function us(e, t, n, r, i) {
 const s = {};
@@ -3097,7 +3094,7 @@ f.success ? s[o] = f.output : (i.push(`${c}: ${Xl(l)} is not valid; reset to ${l
 return s;
 }
 function D(e) {
-return typeof e == "object" && e !== null && !Q.isArray(e);
+return typeof e == "object" && e !== null && !J.isArray(e);
 }
 function sr(e) {
 return D(e) ? le.parse(le.stringify(e)) : e;
@@ -3180,7 +3177,7 @@ return e.kind !== "memory" ? !0 : [e.from, e.to].every(
 }
 function nd(e) {
 if (e === void 0) return { history: [], problems: [] };
-if (!Q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
 const s = /* @__PURE__ */ xe(ed, r);
@@ -3229,8 +3226,8 @@ return { tokenId: e.tokenId, name: e.name, changes: s };
 }
 function od(e) {
 const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : ks, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, id(a)]))), Q.isArray(e.history) && (s.history = e.history.map(
-(o) => D(o) && Q.isArray(o.tokens) ? {
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, id(a)]))), J.isArray(e.history) && (s.history = e.history.map(
+(o) => D(o) && J.isArray(o.tokens) ? {
 by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : i,
@@ -3268,8 +3265,8 @@ continue;
 const o = bs(s);
 k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
 }
-const r = Q.isArray(e.history) ? e.history.map(
-(i) => D(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(ad) } : s) } : i
+const r = J.isArray(e.history) ? e.history.map(
+(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(ad) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
@@ -3386,7 +3383,7 @@ const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= lr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= lr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= lr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= lr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
 function pd(e, t) {
@@ -3421,7 +3418,7 @@ vitality: r && dr.includes(r) ? r : e.bars.vitality,
 soul: i && dr.includes(i) ? i : e.bars.soul,
 power: s && dr.includes(s) ? s : e.bars.power
 };
-new q(k.values(o)).size === 3 && k.assign(e.bars, o);
+new Q(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
@@ -3429,7 +3426,7 @@ const c = n("PC breakdowns");
 }
 var wd = class {
 constructor() {
-this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
+this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
@@ -3442,7 +3439,7 @@ return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new M());
+r || this.defaults.set(e, r = new P());
 let i = r.get(t);
 if (!i) {
 if (r.size >= 200) return;
@@ -3464,7 +3461,7 @@ return this.byCharacter.size;
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
-t = new M();
+t = new P();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
 const r = _(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
@@ -3581,7 +3578,7 @@ function hr(e, t) {
 return !_s.test(_(e.get("controlledby") ?? "")) && !_s.test(_(t?.get("controlledby") ?? ""));
 }
 function Td(e, t) {
-const n = new q();
+const n = new Q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of _(r ?? "").split(",")) {
 const s = i.trim();
@@ -3627,31 +3624,32 @@ return `[${Je(e)}](${t})`;
 function pn(e) {
 return _d.test(e);
 }
-function Ds(e, t, n, r = `${n.command} --help`) {
-const i = _(t.playerid ?? ""), s = i === Ee ? Dd(e, t, n) : Rs(e, t, n, i, pt(i), !1);
+var Ds = () => "";
+function Rs(e, t, n, r = () => `${n.command} --help`) {
+const i = _(t.playerid ?? ""), s = i === Ee ? Dd(e, t, n) : Os(e, t, n, i, pt(i), !1);
 return s.help = r, s;
 }
-function Rs(e, t, n, r, i, s) {
-const o = i ? "the GM" : fr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: Ss(i, o), relayed: s, help: "" };
+function Os(e, t, n, r, i, s) {
+const o = i ? "the GM" : fr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: Ss(i, o), relayed: s, help: Ds };
 return !i && !As(o) && (a.replyFor = B(o, 60)), a;
 }
 function Dd(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = Ad(r?.length === 1 ? r[0] : void 0);
-if (i !== void 0) return Rs(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: Ee, gm: s, senderName: fr(Ee), replyTo: "gm", relayed: !0, help: "" };
+if (i !== void 0) return Os(e, t, n, i, !1, !0);
+const s = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: Ee, gm: s, senderName: fr(Ee), replyTo: "gm", relayed: !0, help: Ds };
 return s || (o.relayRefused = !0), o;
 }
-var Os = 2e3;
+var Cs = 2e3;
 function De(e, t) {
-j(pe(e.replyTo), oe(Cs(e, t)));
+j(pe(e.replyTo), oe(Is(e, t)));
 }
 function Qe(e, t) {
-j(pe(e.replyTo), oe(Cs(e, t)), { record: !0 });
+j(pe(e.replyTo), oe(Is(e, t)), { record: !0 });
 }
-function Cs(e, t) {
-const n = t.length > Os ? `${t.slice(0, Os - 12)}... (cut)` : t;
+function Is(e, t) {
+const n = t.length > Cs ? `${t.slice(0, Cs - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
 var Rd = 200;
@@ -3660,7 +3658,7 @@ let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let i = Rd - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), mr(r, [...n, { label: "Help", command: e.help }]));
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), mr(r, [...n, { label: "Help", command: e.help() }]));
 }
 function Od(e, t) {
 const n = e.store.tokens[t];
@@ -3668,7 +3666,7 @@ if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function Is(e, t) {
+function Ns(e, t) {
 const n = e.store.tokens[t];
 n && Mt(n) && delete e.store.tokens[t];
 }
@@ -3681,7 +3679,7 @@ log(e);
 function pr(e) {
 return state[e];
 }
-function Ns(e, t) {
+function Ps(e, t) {
 state[e] = t;
 }
 function Cd(e) {
@@ -3734,10 +3732,10 @@ var Ze;
 function gr(e, t = {}) {
 Ze = Nd(kn, jd(e), t.createIfMissing !== !1) ?? Ze;
 }
-function Ps() {
+function Ms() {
 return Ze = Pd(kn, Ze), Ze !== void 0 && pn(Ze) ? { label: kn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
-function Ms(e, t) {
+function Ls(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
@@ -3747,21 +3745,21 @@ for (let o = n.charCodeAt(i); i < n.length && (o > 32 && o < 160 || !rn(o)); o =
 const s = n.slice(r, i).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;
 }
-function Ls(e) {
+function js(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
 function Fd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function js(e, t, n, r = Ms(t, n)) {
+async function Fs(e, t, n, r = Ls(t, n)) {
 const i = r;
 if (!i) return;
 const s = n[i], o = Ia(t.content, t.inlinerolls);
 let a;
 try {
 const c = Ai(o);
-if (a = Ds(e, t, c, Fd(e, s, c, i)), a.relayRefused) {
-De(a, Ls(i));
+if (a = Rs(e, t, c, () => Fd(e, s, c, i)), a.relayRefused) {
+De(a, js(i));
 return;
 }
 if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
@@ -3770,7 +3768,7 @@ De(a, `The saved state was written by a newer version of ${ne} (schema ${e.newer
 return;
 }
 if (a.parsed.flags.has("help")) {
-const d = s.helpFor?.(e, a.parsed) ?? { title: i, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, u = Ps();
+const d = s.helpFor?.(e, a.parsed) ?? { title: i, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, u = Ms();
 j(pe(a.replyTo), ge({ title: `Help: ${d.title}${f}`, rows: [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;
 }
@@ -3778,8 +3776,8 @@ const l = s.run(a);
 l && await l;
 } catch (c) {
 if (c instanceof y || c instanceof I) {
-if (a ?? (a = Ds(e, t, { command: i, positionals: [], flags: new M() })), a.relayRefused) {
-De(a, Ls(i));
+if (a ?? (a = Rs(e, t, { command: i, positionals: [], flags: new P() })), a.relayRefused) {
+De(a, js(i));
 return;
 }
 Fe(a, c.message);
@@ -3789,7 +3787,7 @@ throw c;
 }
 }
 var Gd = 20, Ud = 2e3, Vd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
-function Fs(e, t, n = 0) {
+function Gs(e, t, n = 0) {
 if (n > Gd) return { ok: !1, problem: "refers to itself through other attributes" };
 if (e.length > Ud) return { ok: !1, problem: "is too long to be a formula" };
 const r = Bd(e, t, n);
@@ -3808,7 +3806,7 @@ const d = typeof l == "number" ? _(l) : _(l).trim();
 let f;
 if (d === "") f = 0;
 else {
-const u = Fs(d, t, n + 1);
+const u = Gs(d, t, n + 1);
 if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${a}", which ${u.problem}` };
 f = u.value;
 }
@@ -3816,7 +3814,7 @@ r += `${e.slice(i, o.index)}(${f})`, i = o.index + o[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Gs = (e) => k.assign(k.create(null), e), Hd = Gs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Kd = Gs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Wd = class {
+var Us = (e) => k.assign(k.create(null), e), Hd = Us({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Kd = Us({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Wd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3923,7 +3921,7 @@ this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 return this.maxRead;
 }
 };
-function Us(e, t) {
+function Vs(e, t) {
 return new yn(e, t).value;
 }
 var Yd = class {
@@ -3952,17 +3950,17 @@ hidden: e.get("layer") === "gmlayer",
 statusmarkers: _(e.get("statusmarkers") ?? "")
 };
 }
-var Vs = { armor_physical: "physical", armor_magical: "magical" };
+var Bs = { armor_physical: "physical", armor_magical: "magical" };
 function kr(e, t, n, r) {
 return t?.edition?.id === e.id ? t.edition.state : e.enter(n, zd(t, n, r));
 }
 function zd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function Bs(e, t) {
+function Hs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Xd = { kind: "override" }, Hs = { kind: "none" }, bn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, qd = k.freeze({}), Jd = k.freeze({ current: null, max: null, present: !1 }), yr = [], Qd = class {
+var Xd = { kind: "override" }, Ks = { kind: "none" }, bn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, qd = k.freeze({}), Jd = k.freeze({ current: null, max: null, present: !1 }), yr = [], Qd = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = yr;
 }
@@ -3983,7 +3981,7 @@ number(e, t, n, r) {
 const i = ye(e);
 if (i !== null) return i;
 if ($n(e)) return null;
-const s = Fs(_(e), (a, c) => this.lookup(a, c));
+const s = Gs(_(e), (a, c) => this.lookup(a, c));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
 const o = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
 return this.problems === yr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
@@ -3992,10 +3990,10 @@ return this.problems === yr && (this.problems = []), this.problems.push({ key: t
 function $n(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function Ks(e) {
+function Ws(e) {
 return !$n(e) && ye(e) === null;
 }
-var Ws = class {
+var xs = class {
 constructor(e, t, n, r, i, s, o, a) {
 this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
 }
@@ -4006,7 +4004,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-$n(e) && (this.isDefault || Ks(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+$n(e) && (this.isDefault || Ws(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4018,7 +4016,7 @@ function Zd(e, t, n, r) {
 const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
 let l, d;
 for (let p = 0; p < i.length; p += 1) {
-const v = i[p], g = Vs[v], T = t?.overrides?.[v];
+const v = i[p], g = Bs[v], T = t?.overrides?.[v];
 if (T !== void 0) {
 s[v] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, o[v] = g ? bn[g] : Xd;
 continue;
@@ -4028,14 +4026,14 @@ a && (l ?? (l = new Qd(a.id, r.attributes)));
 let V = g !== void 0 && !e.unique;
 if (E && l) {
 let w;
-g !== void 0 && !V && (w = E.get("current"), V = Ks(w)), s[v] = new Ws(E, V ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, w, !1), o[v] = V ? bn[g] : { kind: "attribute", attribute: E };
-} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new Ws(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, d, !0), o[v] = g ? bn[g] : Hs) : (s[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : Jd, o[v] = g ? bn[g] : Hs);
+g !== void 0 && !V && (w = E.get("current"), V = Ws(w)), s[v] = new xs(E, V ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, w, !1), o[v] = V ? bn[g] : { kind: "attribute", attribute: E };
+} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new xs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, d, !0), o[v] = g ? bn[g] : Ks) : (s[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : Jd, o[v] = g ? bn[g] : Ks);
 }
 const f = r.turnOrder;
 let u = null;
 if (f && f.length > 0) {
 const p = f.find((v) => v.id === e.id);
-p !== void 0 && (u = xs(p.pr));
+p !== void 0 && (u = Ys(p.pr));
 }
 let h = qd;
 if (n.others && n.others.length > 0) {
@@ -4051,11 +4049,11 @@ values: s,
 armorSource: a !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
 state: kr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: Bs(r.edition, r.waiting[e.id]),
+answer: Hs(r.edition, r.waiting[e.id]),
 initiative: u,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: xs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Ys(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
@@ -4073,7 +4071,7 @@ function tu(e, t) {
 const n = e.snapshot.bars;
 e.facts.bars = { vitality: new Yd(n.vitality, t), soul: n.soul, power: n.power };
 }
-function xs(e) {
+function Ys(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
@@ -4089,19 +4087,19 @@ function iu(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
 }
-var su = new q(
+var su = new Q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
 function ou(e) {
 if (su.has(e)) return !0;
 try {
 const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
-return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
+return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
 } catch {
 return !1;
 }
 }
-var Ys = ["on", "off"], wr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, zs = [
+var zs = ["on", "off"], wr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Xs = [
 "edition",
 ...k.keys(wr),
 "stamina-bar",
@@ -4156,27 +4154,27 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, Ys) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, zs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, Ys) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, zs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = Et(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
 return e.apiCommands = Y(n, r, ls), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${B(t)}": ${Tt(t, zs, "settings")}`);
+throw new y(`unknown setting "${B(t)}": ${Tt(t, Xs, "settings")}`);
 }
 function Ve() {
-return Xs(Campaign().get("turnorder"));
+return qs(Campaign().get("turnorder"));
 }
 function cu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function Xs(e) {
+function qs(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = le.parse(e);
-return Q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+return J.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {
 return [];
 }
@@ -4209,7 +4207,7 @@ function fu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function qs(e) {
+function Js(e) {
 if ($r(e.pr) !== -1 || Ut(e.custom) !== "") return !1;
 const t = Ut(e.id);
 if (t === "" || t === "-1") return !1;
@@ -4221,9 +4219,9 @@ const i = uu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ?
 return i !== null && i[1] === s;
 }
 function hu(e) {
-for (const t of e) if (!qs(t)) return t;
+for (const t of e) if (!Js(t)) return t;
 }
-var mu = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+var mu = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
 function vu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
@@ -4247,7 +4245,7 @@ case "button":
 return e.label;
 }
 }
-function Js(e, t) {
+function Qs(e, t) {
 const n = e.words, r = (i) => mu.has(i.kind) ? vu(i, t, r) : n(i, t);
 return r;
 }
@@ -4266,8 +4264,8 @@ r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i
 function ke(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || Q.isArray(e) !== Q.isArray(t)) return !1;
-if (Q.isArray(e)) {
+if (typeof e != "object" || typeof t != "object" || J.isArray(e) !== J.isArray(t)) return !1;
+if (J.isArray(e)) {
 const i = t;
 if (e.length !== i.length) return !1;
 for (let s = 0; s < e.length; s += 1) if (!ke(e[s], i[s])) return !1;
@@ -4300,7 +4298,7 @@ return `turn-order:${t.tokenId}`;
 }
 function gu(e, t = () => !0, n = () => {
 }) {
-const r = new M();
+const r = new P();
 for (const s of e) {
 const o = t(s.tokenId);
 for (const a of s.changes) {
@@ -4317,7 +4315,7 @@ i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function Qs(e, t, n) {
+function Zs(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
@@ -4331,7 +4329,7 @@ var ku = { armor_physical: "Physical protection", armor_magical: "Magical protec
 function yu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function Zs(e, t, n, r) {
+function eo(e, t, n, r) {
 const i = [];
 for (const { place: s, name: o, change: a } of e) {
 if (a.kind === "turn-order") continue;
@@ -4365,7 +4363,7 @@ return i;
 }
 function wu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qs(r.change.from, t, n), to: Qs(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Zs(r.change.from, t, n), to: Zs(r.change.to, t, n) } } : r
 );
 }
 function bu(e, t, n, r) {
@@ -4376,7 +4374,7 @@ function $u(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function eo(e, t, n) {
+function to(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
@@ -4397,12 +4395,12 @@ return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
 function Su(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return eo(e, o, [r, i, s]);
+return to(e, o, [r, i, s]);
 }
-var to = ["defensive", "reactive", "active", "full"];
-function no(e, t, n) {
-const r = to.find((i) => i === t);
-return eo(e, r ? [n.markers[r]] : [], to.map((i) => n.markers[i]));
+var no = ["defensive", "reactive", "active", "full"];
+function ro(e, t, n) {
+const r = no.find((i) => i === t);
+return to(e, r ? [n.markers[r]] : [], no.map((i) => n.markers[i]));
 }
 function Sr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
@@ -4416,12 +4414,12 @@ return Sr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.Heal
 function Eu() {
 return Sr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var ro = [];
+var io = [];
 function _u(e) {
-return typeof e != "function" ? !1 : (ro.push(e), !0);
+return typeof e != "function" ? !1 : (io.push(e), !0);
 }
-function io(e, t, n, r, i, s) {
-for (const a of ro)
+function so(e, t, n, r, i, s) {
+for (const a of io)
 try {
 a(e, t, n, r);
 } catch (c) {
@@ -4435,7 +4433,7 @@ o.Update(e, i());
 ur("HealthColors.Update", a, void 0);
 }
 }
-function so(e, t) {
+function oo(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
 var Du = class {
@@ -4443,7 +4441,7 @@ constructor() {
 this.props = {}, this.any = !1;
 }
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new M())).set(e.id, { attribute: e, value: t });
+(this.attributes ?? (this.attributes = new P())).set(e.id, { attribute: e, value: t });
 }
 prop(e, t) {
 this.props[e] = t, this.any = !0;
@@ -4453,7 +4451,7 @@ const i = be[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) so(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) oo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
@@ -4475,8 +4473,8 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = i.bars[w.resource], O = w.resource === "vitality" ? v : b.value, P = b.link ? getObj("attribute", b.link) : void 0, J = { kind: "bar", resource: w.resource, bar: b.bar, from: O, to: w.to };
-P && (J.attributeId = P.id), u.push(J), (b.value !== w.to || b.raw !== w.to) && m.bar(i, w.resource, w.to, P), g[w.resource] = w.to;
+const b = i.bars[w.resource], O = w.resource === "vitality" ? v : b.value, M = b.link ? getObj("attribute", b.link) : void 0, q = { kind: "bar", resource: w.resource, bar: b.bar, from: O, to: w.to };
+M && (q.attributeId = M.id), u.push(q), (b.value !== w.to || b.raw !== w.to) && m.bar(i, w.resource, w.to, M), g[w.resource] = w.to;
 break;
 }
 case "value": {
@@ -4485,18 +4483,18 @@ if (b?.kind === "attribute")
 u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: O, to: w.to }), m.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
 u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
-const P = p();
-P.worn = { ...P.worn, [b.track]: w.to };
-} else if (Vs[w.key] === void 0 && b?.kind === "override") {
+const M = p();
+M.worn = { ...M.worn, [b.track]: w.to };
+} else if (Bs[w.key] === void 0 && b?.kind === "override") {
 u.push({ kind: "override", key: w.key, from: O, to: w.to });
-const P = p();
-P.overrides = { ...P.overrides, [w.key]: w.to };
+const M = p();
+M.overrides = { ...M.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? Ve(), O = b.find((J) => J.id === i.id), P = $r(O?.pr);
-O && C.isFinite(P) && P !== w.to && (O.pr = w.to, ao(b, r.turnOrder), u.push({ kind: "initiative", from: P, to: w.to }));
+const b = r.turnOrder?.order ?? Ve(), O = b.find((q) => q.id === i.id), M = $r(O?.pr);
+O && C.isFinite(M) && M !== w.to && (O.pr = w.to, co(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
 break;
 }
 case "join-turn-order": {
@@ -4512,25 +4510,25 @@ break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, O = n.state === void 0 ? b : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, P = w?.deadForGood === !0, J = n.state === void 0 ? P : a.deadForGood(n.state, g.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, ot = l.exchange.waiting[i.id], He = n.answer === void 0 ? ot : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-(P !== J || te !== st || !ke(b, O) || !ke(ot, He)) && (u.push({ kind: "memory", from: Er(b, P, te, ot), to: Er(O, J, st, He) }), An(l, i.id, Er(O, J, st, He)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, O = n.state === void 0 ? b : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, M = w?.deadForGood === !0, q = n.state === void 0 ? M : a.deadForGood(n.state, g.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, ot = l.exchange.waiting[i.id], He = n.answer === void 0 ? ot : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+(M !== q || te !== st || !ke(b, O) || !ke(ot, He)) && (u.push({ kind: "memory", from: Er(b, M, te, ot), to: Er(O, q, st, He) }), An(l, i.id, Er(O, q, st, He)));
 }
 const T = d[i.id];
 T && Mt(T) && delete d[i.id];
 let $ = i.statusmarkers;
 const E = a.condition(s.state, v), V = n.state !== void 0 ? a.condition(n.state, g.vitality) : E;
-if (n.state !== void 0 && ($ = Su($, V, c)), n.stance !== void 0 && ($ = no($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
+if (n.state !== void 0 && ($ = Su($, V, c)), n.stance !== void 0 && ($ = ro($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in m.props) && f.get(w) !== b && m.prop(w, b);
 }
 if (m.flush(f), r.notify ?? !0) {
 const { bars: w } = i, b = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: E }, O = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: $, condition: V };
-io(f, b, O, n.detail, () => oo(i, v), r.healthColors);
+so(f, b, O, n.detail, () => ao(i, v), r.healthColors);
 }
 return { changes: u, notes: h };
 }
-function oo(e, t) {
+function ao(e, t) {
 const n = Cu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
@@ -4542,22 +4540,22 @@ const t = { _id: e.id, _type: "graphic" };
 for (const n of Ou) t[n] = e.get(n);
 return t;
 }
-function ao(e, t) {
+function co(e, t) {
 t ? t.changed = !0 : br(e);
 }
 function Iu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ee(r, "The spectator"), s = n?.order ?? Ve();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), ao(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), co(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
 function Nu(e, t) {
-const n = new M(), r = new M(), i = new q(), s = (l) => {
+const n = new P(), r = new P(), i = new Q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
 };
 let o, a = !1;
-const c = new M();
+const c = new P();
 for (const { tokenId: l, change: d } of t) {
 const f = getObj("graphic", l);
 if (f)
@@ -4603,13 +4601,13 @@ break;
 }
 for (const [l, d] of n) {
 const f = getObj("attribute", l);
-f && so(f, d);
+f && oo(f, d);
 }
 for (const l of i) {
 const d = getObj("graphic", l), f = c.get(l);
 if (!d || !f) continue;
 const u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = no(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = ro(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
 for (const p of ui) {
 const v = f.snapshot.bars[p], g = `${v.bar}_value`, T = v.link ? n.get(v.link) : void 0;
@@ -4634,9 +4632,9 @@ power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-io(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => oo(n, n.bars.vitality.value));
+so(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => ao(n, n.bars.vitality.value));
 }
-function co(e) {
+function lo(e) {
 if (e.length === 0) return ni.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new ni((n, r) => {
@@ -4657,12 +4655,12 @@ if (!pn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
 if (n.section !== Ce) continue;
-const r = lo(e, n);
+const r = uo(e, n);
 r && t.push(r);
 }
 return t;
 }
-function lo(e, t) {
+function uo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
@@ -4681,7 +4679,7 @@ i ?? (i = d);
 continue;
 }
 if (f === Ce) {
-const m = o ? lo(e, d) : void 0;
+const m = o ? uo(e, d) : void 0;
 m && (s ?? (s = [])).push(m);
 continue;
 }
@@ -4707,7 +4705,7 @@ function ju(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
 function Rr(e, t, n, r, i, s, o = []) {
-const a = new M(), c = [];
+const a = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
 a.set(f.name, u);
@@ -4733,7 +4731,7 @@ if (t.length === 1 && !u(t[0].snapshot)) {
 j(pe(n.replyTo), oe(_r(t[0])));
 return;
 }
-const h = t.length === 1 ? Dr(t[0]) : Rr(t, Fu(t), uo(e, t), `${n.title}: ${Cr(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Dr(t[0]) : Rr(t, Fu(t), fo(e, t), `${n.title}: ${Cr(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
 j(pe(n.replyTo), ge(h));
 return;
 }
@@ -4743,7 +4741,7 @@ const u = t[0], h = Vt(e, u.snapshot);
 j(h === "public" ? gt : he, ge(Dr(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(gt, mr(_r(u), o ? s : []));
 return;
 }
-const a = uo(e, t), c = [], l = [];
+const a = fo(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
@@ -4752,7 +4750,7 @@ c.length > 0 && j(gt, ge(Rr(t, c, a, `${n.title}: ${Cr(c.length)}${d}`, "public"
 function Cr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function uo(e, t) {
+function fo(e, t) {
 return t.map((n) => Vt(e, n.snapshot));
 }
 function Fu(e) {
@@ -4786,7 +4784,7 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var fo = 50, Ir = 6e4, ho = 10, Sn = new ei();
+var ho = 50, Ir = 6e4, mo = 10, Sn = new ei();
 function Vu(e) {
 switch (e.kind) {
 case "bar":
@@ -4800,12 +4798,12 @@ return 80;
 case "markers":
 return 40 + tt(e.from) + tt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + mo(e.from) + mo(e.to);
+return 60 + (e.tokenId?.length ?? 0) + vo(e.from) + vo(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function mo(e) {
+function vo(e) {
 return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Nr(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Nr(e.answer.answer) : 0);
 }
 function Nr(e) {
@@ -4842,13 +4840,13 @@ return !1;
 function Pr(e) {
 return e === "hand-edit" || e === Ee || pt(e);
 }
-function vo(e) {
+function po(e) {
 return e.by === "hand-edit" || !Pr(e.by);
 }
 var nt;
 function Mr(e) {
 if (nt && nt.history === e && nt.length === e.length) return nt;
-const t = new M();
+const t = new P();
 let n = 0;
 for (const r of e)
 n += Bt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
@@ -4867,35 +4865,35 @@ return -1;
 function Fr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function po(e, t, n) {
+function go(e, t, n) {
 let r = t.tokens, i = 0;
 for (let d = 0; d < r.length; d += 1) r[d].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, a = e.store.history, c = Mr(a), l = t.by === "hand-edit" || !(n ?? Pr(t.by));
 if (l)
-for (let d = jr(a, o.by); d >= 0 && (c.byOwner.get(o.by) ?? 0) >= ho; d = jr(a, o.by)) Lr(e, d);
-for (a.push(o), c.length = a.length, c.bytes += Bt(o), c.byOwner.set(o.by, (c.byOwner.get(o.by) ?? 0) + 1); (a.length > fo || c.bytes > Ir) && a.length > 1; ) {
+for (let d = jr(a, o.by); d >= 0 && (c.byOwner.get(o.by) ?? 0) >= mo; d = jr(a, o.by)) Lr(e, d);
+for (a.push(o), c.length = a.length, c.bytes += Bt(o), c.byOwner.set(o.by, (c.byOwner.get(o.by) ?? 0) + 1); (a.length > ho || c.bytes > Ir) && a.length > 1; ) {
 const d = l ? jr(a, o.by) : 0, f = a[d];
 if (Lr(e, d), f === o) return;
 }
 return s;
 }
 function Hu(e) {
-const t = e.store.history, n = t.length, r = [], i = new M();
+const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
 for (let o = t.length - 1; o >= 0; o -= 1) {
 const a = t[o];
-if (r.length >= fo) break;
+if (r.length >= ho) break;
 const c = le.stringify(a).length;
 if (Sn.set(a, c), !(c > Ir)) {
 if (s + c > Ir && r.length > 0) {
-if (vo(a)) continue;
+if (po(a)) continue;
 break;
 }
-if (vo(a)) {
+if (po(a)) {
 const l = i.get(a.by) ?? 0;
-if (l >= ho) continue;
+if (l >= mo) continue;
 i.set(a.by, l + 1);
 }
 r.unshift(a), s += c;
@@ -4904,7 +4902,7 @@ r.unshift(a), s += c;
 return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
 }
 function Tn(e) {
-const t = new M();
+const t = new P();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(i, (t.get(i) ?? 0) + 1);
@@ -4916,13 +4914,13 @@ function Ht(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
 function Be(e) {
-const t = new M();
+const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Ht([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
 var Ku = class {
 constructor() {
-this.byReason = new M();
+this.byReason = new P();
 }
 add(e, t) {
 const n = this.byReason.get(t);
@@ -4940,7 +4938,7 @@ function yt(e) {
 return e.get("_subtype") === "card";
 }
 function rt(e, t, n = {}) {
-const r = [], i = new q(), s = [], o = (l) => {
+const r = [], i = new Q(), s = [], o = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
 if (t !== void 0) {
@@ -5000,10 +4998,10 @@ function Yu(e) {
 const t = x(e);
 return t ? ee(t, e) : e;
 }
-function go(e) {
+function ko(e) {
 return e.store;
 }
-function ko(e) {
+function yo(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Me(t) : void 0;
 }
@@ -5020,12 +5018,12 @@ waiting: e.store.exchange.waiting,
 other: (s) => {
 const o = x(s);
 if (!o || yt(o)) return;
-const a = e.store.tokens[s], c = Us(o, e.store.settings.bars.vitality);
+const a = e.store.tokens[s], c = Vs(o, e.store.settings.bars.vitality);
 return {
 name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
 state: kr(n, a, c, r.editionLeft),
-answer: Bs(n, e.store.exchange.waiting[s]),
+answer: Hs(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5040,14 +5038,14 @@ const o = Ut(s.id);
 o !== "" && o !== "-1" && x(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = ko(e);
+const i = yo(e);
 return i && (r.editionLeft = i), r;
 }
 function En(e, t, n, r = it(e)) {
 const i = wn(t.token, t.character, e.store.settings);
 return Zd(i, e.store.tokens[i.id], n, r);
 }
-function yo(e, t, n, r = !0) {
+function wo(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
@@ -5062,23 +5060,23 @@ const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `
 return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
 function Kt(e) {
-return { settings: e.store.settings, edition: N(e), memories: go(e) };
+return { settings: e.store.settings, edition: N(e), memories: ko(e) };
 }
 var zu = class {
 constructor(e, t, n, r, i, s) {
 this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
 }
 say(e) {
-return this.words ?? (this.words = wo(this.edition, this.snapshot, this.nameOf)), this.words(e);
+return this.words ?? (this.words = bo(this.edition, this.snapshot, this.nameOf)), this.words(e);
 }
 forDetails() {
-const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.words ?? wo(this.edition, { id: e, name: t }, this.nameOf) };
+const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.words ?? bo(this.edition, { id: e, name: t }, this.nameOf) };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function wo(e, t, n) {
+function bo(e, t, n) {
 const { id: r, name: i } = t;
-return Js(e, (s) => s === r ? i : n(s));
+return Qs(e, (s) => s === r ? i : n(s));
 }
 function Xu(e, t, n, r = {}, i = Kt(e)) {
 const { snapshot: s } = t, o = Ru(i, t, n, r), a = new zu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
@@ -5100,7 +5098,7 @@ function Ju(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function bo(e, t) {
+function $o(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
 const r = Ai(e.msg.content ?? ""), i = n.filter((s) => !Zu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
@@ -5122,14 +5120,14 @@ i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function $o(e, t, n, r) {
-if (e.length === 0) return Ao;
+function Ao(e, t, n, r) {
+if (e.length === 0) return So;
 const i = { ...t };
 let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var Ao = k.freeze({}), ef = [], tf = [];
+var So = k.freeze({}), ef = [], tf = [];
 function Dn(e, t, n, r, i, s, o, a) {
 const c = En(e, t, n, i);
 a?.(c);
@@ -5143,11 +5141,11 @@ return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
 function Br(e, t, n) {
 const r = it(e), i = Kt(e);
-return t.map((s) => Dn(e, s, n, Ao, r, i, () => ({ notify: !1 })));
+return t.map((s) => Dn(e, s, n, So, r, i, () => ({ notify: !1 })));
 }
 function Rn(e, t, n, r, i) {
-const s = Vr(e.parsed, t.dice), o = e.gm ? void 0 : bo(e, t.dice);
-return So(
+const s = Vr(e.parsed, t.dice), o = e.gm ? void 0 : $o(e, t.dice);
+return To(
 e,
 n.map((a) => {
 const c = { target: a, plan: t, given: s };
@@ -5157,22 +5155,22 @@ r,
 i
 );
 }
-function So(e, t, n, r) {
+function To(e, t, n, r) {
 let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
 (i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? tf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
-if (!o) return To(e, t, c, void 0, a, n, r);
+if (!o) return Eo(e, t, c, void 0, a, n, r);
 const l = e.app.store.settings.edition;
-return co(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
+return lo(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
 if (e.app.store.settings.edition !== l) {
 De(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-To(e, t, c, d, a, n, r);
+Eo(e, t, c, d, a, n, r);
 });
 }
-function To(e, t, n, r, i, s, o) {
+function Eo(e, t, n, r, i, s, o) {
 const a = e.app, c = r !== void 0, l = r ?? ef, d = [...s], f = new Ku(), u = [], h = [];
 let m = !1;
 const p = i ? { order: Ve(), changed: !1 } : void 0, v = Tr() ?? null, g = it(a, p?.order), T = Kt(a), $ = (b) => {
@@ -5180,25 +5178,25 @@ const O = { notify: b.observed ?? !0, healthColors: v };
 return p && (O.turnOrder = p), O;
 };
 let E = 0;
-t.forEach(({ target: b, plan: O, given: P, typed: J, answer: te }, st) => {
+t.forEach(({ target: b, plan: O, given: M, typed: q, answer: te }, st) => {
 const ot = n[st], He = E;
 if (E += ot.length, c && !qu(e, b, o.anyTarget === !0)) {
 d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const K = Dn(a, b, O, $o(O.dice, P, l, He), g, T, $);
+const K = Dn(a, b, O, Ao(O.dice, M, l, He), g, T, $);
 if (K.kind !== "written") {
-const { snapshot: Wt } = K.reading, xo = () => Ur(e, Wt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Wt.name, K.refusal.reason) : d.push(yo(a, Wt, K.refusal, xo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${xo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Wt } = K.reading, Yo = () => Ur(e, Wt);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Wt.name, K.refusal.reason) : d.push(wo(a, Wt, K.refusal, Yo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${Yo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
 const bh = K.outcome;
-u.push(K.applied), J && (K.shown.typed = J), te && (K.shown.answer = te), h.push(K.shown), m || (m = bh.undoable === !0);
+u.push(K.applied), q && (K.shown.typed = q), te && (K.shown.answer = te), h.push(K.shown), m || (m = bh.undoable === !0);
 }), f.size > 0 && d.push(...f.lines()), p?.changed && br(p.order);
 let V;
 if ((o.record || m) && u.length > 0) {
-const b = o.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Pr(b), P = po(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, O);
-P !== void 0 && (o.record || O) && (V = { command: Fr(P), byGm: O });
+const b = o.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Pr(b), M = go(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, O);
+M !== void 0 && (o.record || O) && (V = { command: Fr(M), byGm: O });
 }
 const w = { title: o.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Ur(e, b) };
 if (V && (w.undo = V), Or(a, h, w), d.length > 0) {
@@ -5223,11 +5221,11 @@ return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 function On(e, t) {
 return t.defenders.filter((n) => t.answers[n] === void 0 && !Hr(e, n));
 }
-function Eo(e, t) {
+function _o(e, t) {
 return e.attacker === null || t ? e.attacker : x(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
 function Kr(e, t = !0) {
-const n = Eo(e, t);
+const n = _o(e, t);
 if (n === null) return "An unseen attacker";
 const r = x(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
@@ -5240,7 +5238,7 @@ function af(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function _o(e, t, n) {
+function Do(e, t, n) {
 const r = [];
 let i = 0;
 for (const s of On(e, t)) {
@@ -5249,13 +5247,13 @@ o && (!n && o.get("layer") === "gmlayer" ? i += 1 : r.push(ee(o, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function Do(e, t) {
+function Ro(e, t) {
 return On(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Gr(t.by, n) || t.answers[n] !== void 0);
 }
-var Ro = new ei();
+var Oo = new ei();
 function Wr(e, t, ...n) {
-let r = Ro.get(e);
-r || (r = new M(), Ro.set(e, r));
+let r = Oo.get(e);
+r || (r = new P(), Oo.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
@@ -5272,7 +5270,7 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function Oo(e, t, n, r, i, s) {
+function Co(e, t, n, r, i, s) {
 const o = x(r);
 if (!o) return;
 const a = { token: o, character: ae(o) }, c = ee(o, "a token"), l = t.attack, d = bt(e, !0);
@@ -5291,17 +5289,17 @@ const $ = l.planAnswer(g, n.situation, n.attacker, d), E = En(e, a, $, s);
 p = E.facts;
 const V = l.label(g, E.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(E.facts, w);
 if (Mn(b)) {
-const O = lf(b), P = m.find((J) => J.why === O);
-P ? P.answers.push(V.replace(/ \(.*\)$/, "")) : m.push({ answers: [V.replace(/ \(.*\)$/, "")], why: O });
+const O = lf(b), M = m.find((q) => q.why === O);
+M ? M.answers.push(V.replace(/ \(.*\)$/, "")) : m.push({ answers: [V.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: V, command: T });
 }
 for (const { answers: g, why: T } of m) u.push(`${g.join(", ")}: ${T}`);
-const v = Eo(n, i);
+const v = _o(n, i);
 if (p)
 for (const g of l.extra?.(p, v) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
 return { label: c, lines: u, buttons: pn(r) ? h : [] };
 }
-function Co(e) {
+function Io(e) {
 return it(e, Ve());
 }
 function df(e) {
@@ -5310,14 +5308,14 @@ if (!t) return ["gm"];
 const n = Td(t, ae(t));
 return n.length > 0 ? n : ["gm"];
 }
-function Io(e, t) {
+function No(e, t) {
 return `Attack ${e.key}: ${Kr(e, t)} attacks`;
 }
-function No(e, t) {
+function Po(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
 function uf(e, t) {
-const n = N(e), r = Co(e), i = new M();
+const n = N(e), r = Io(e), i = new P();
 for (const s of t.defenders)
 for (const o of df(s)) {
 const a = i.get(o) ?? [];
@@ -5325,13 +5323,13 @@ a.push(s), i.set(o, a);
 }
 for (const [s, o] of i) {
 if (s === "gm") continue;
-const a = o.flatMap((c) => Oo(e, n, t, c, !1, r) ?? []);
-a.length > 0 && j(pe(Ts(s)), ge({ title: Io(t, !1), rows: [...No(n, t), ...a] }), { record: !0 });
+const a = o.flatMap((c) => Co(e, n, t, c, !1, r) ?? []);
+a.length > 0 && j(pe(Ts(s)), ge({ title: No(t, !1), rows: [...Po(n, t), ...a] }), { record: !0 });
 }
 j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function xr(e, t, n, r, i = Co(e)) {
-const s = [...No(t, n), ...r.flatMap((a) => Oo(e, t, n, a, !0, i) ?? [])], o = On(e, n).map((a) => {
+function xr(e, t, n, r, i = Io(e)) {
+const s = [...Po(t, n), ...r.flatMap((a) => Co(e, t, n, a, !0, i) ?? [])], o = On(e, n).map((a) => {
 const c = x(a);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
@@ -5342,9 +5340,9 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: Io(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: No(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var ff = 5, Po = {
+var ff = 5, Mo = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5370,20 +5368,20 @@ const n = L(e.parsed, "cancel");
 return n !== void 0 ? wf(e, n) : pf(e);
 }
 };
-function Mo(e, t, n = {}) {
-const r = new M();
+function Lo(e, t, n = {}) {
+const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(Po, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(Mo, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
 function vf(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
+return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
 function pf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Se(e.parsed, Wr(n, "!attack", Po, n.commands.damage.flags, r.flags), rr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = Mo(e.parsed, n);
+if (Se(e.parsed, Wr(n, "!attack", Mo, n.commands.damage.flags, r.flags), rr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = Lo(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
 const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
@@ -5412,7 +5410,7 @@ answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
 const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), uf(t, u), Do(t, u)) return Yr(e, u);
+if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), uf(t, u), Ro(t, u)) return Yr(e, u);
 }
 function gf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
@@ -5430,13 +5428,13 @@ throw new y("select your attacking token, or give --from with its id");
 if (!e.gm && !_e(e.playerId, r, ae(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function Lo(e, t) {
+function jo(e, t) {
 const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
 function kf(e, t) {
-const n = Lo(e.app, t.toUpperCase());
+const n = jo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
 const r = n.defenders.filter((i) => n.answers[i] === void 0 && x(i) !== void 0 && !Gr(e.playerId, i));
@@ -5460,11 +5458,11 @@ continue;
 }
 const f = { token: d, character: ae(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = Mo(i, r, u?.flags), m = r.planDamage(h, s);
+const h = Lo(i, r, u?.flags), m = r.planDamage(h, s);
 o.push({ target: f, plan: m, given: Vr(h, m.dice), ...u ? { answer: yf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, So(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, To(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5480,7 +5478,7 @@ const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
 function wf(e, t) {
-const n = Lo(e.app, t.toUpperCase());
+const n = jo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], j(gt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
@@ -5497,7 +5495,7 @@ for (const s of r) j(he, ge(xr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const o = _o(t, s, !1);
+const o = Do(t, s, !1);
 return `${s.key}: ${Kr(s, !1)} attacks; waiting for ${o.length > 0 ? Be(o) : "nobody"}`;
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
@@ -5506,7 +5504,7 @@ function $f(e) {
 const t = N(e);
 for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
 }
-function jo(e) {
+function Fo(e) {
 const t = N(e);
 nf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
@@ -5522,13 +5520,13 @@ function Af(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= lr) break;
-qs(n) || t.push(Ar(du(n)));
+Js(n) || t.push(Ar(du(n)));
 }
 return t;
 }
 function Sf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new q(t), r = new q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
+const n = new Q(t), r = new Q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
 if (o === 0 || o !== s.length) return null;
 for (let a = 0; a < o; a += 1) {
 if (i[a] !== s[0]) continue;
@@ -5545,14 +5543,14 @@ function zr(e) {
 const t = cu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Xs(t);
+const n = e.store.round, r = qs(t);
 Ef(e, r);
 const i = Af(r), s = Sf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && jo(e);
+n.turned += s, n.turned >= i.length && Fo(e);
 }
 function Ef(e, t) {
 e.oddTurnRowsTold === !0 || t.every(lu) || (e.oddTurnRowsTold = !0, j(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
@@ -5582,10 +5580,10 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var Fo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+var Go = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
 function Df(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Fo[r]} -> ${Fo[i]}`);
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Go[r]} -> ${Go[i]}`);
 return ` Conditions read again: ${Ht(t, 6)}.`;
 }
 function Rf(e) {
@@ -5612,7 +5610,7 @@ macros: { title: "!defense-round macros", usage: "!defense-round macros", what: 
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ct()[1] ?? Ct()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${zs.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Ct()[1] ?? Ct()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Xs.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
@@ -5660,7 +5658,7 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 ]
 });
 }
-function Go(e, t) {
+function Uo(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
 function Nf(e) {
@@ -5673,11 +5671,11 @@ i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Go(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Uo(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => ce(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Go(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Uo(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ce("next round", "!defense-round next-round"),
 ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
@@ -5694,7 +5692,7 @@ for (const { token: d, character: f } of a) {
 const u = Od(e.app, d.id);
 u.overrides = un(u.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (u.worn = un(u.worn, h, null)), Is(e.app, d.id), l.push(wn(d, f, e.app.store.settings).name);
+h && (u.worn = un(u.worn, h, null)), Ns(e.app, d.id), l.push(wn(d, f, e.app.store.settings).name);
 }
 Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
@@ -5703,7 +5701,7 @@ var qr = [
 ["magical", "armor_magical"]
 ];
 function Mf(e) {
-const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new M(), i = {
+const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), i = {
 values: qr.map(([, o]) => o),
 dice: [],
 resolve(o) {
@@ -5730,14 +5728,14 @@ return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, 
 }, s = Br(e.app, t, i).map((o) => {
 const { snapshot: a } = o.reading;
 if (o.kind === "problems") return _n(a, o.reading.problems);
-Is(e.app, a.id);
+Ns(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
 function Lf(e) {
-e.store = Ft(me), e.loadProblems = [], delete e.newerState, Ns(vn, e.store);
+e.store = Ft(me), e.loadProblems = [], delete e.newerState, Ps(vn, e.store);
 }
 function jf(e, t) {
 const [n, ...r] = t;
@@ -5769,7 +5767,7 @@ j(pe("gm"), If(e.app)), j(pe("gm"), Nf(e.app));
 return;
 case "help": {
 gr(N(e.app));
-const s = Ps();
+const s = Ms();
 j(pe(e.replyTo), mr(`The handout "${kn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
@@ -5795,7 +5793,7 @@ case "repair":
 Mf(e);
 return;
 case "next-round":
-jo(e.app);
+Fo(e.app);
 return;
 case "macros":
 Rf(e);
@@ -5813,14 +5811,14 @@ throw new y(`unknown subcommand "${B(_(t))}"`);
 }
 };
 function Gf(e, t) {
-const n = new M();
+const n = new P();
 let r;
 for (const { place: i, tokenId: s, change: o } of t) {
 const a = getObj("graphic", s);
 switch (o.kind) {
 case "bar": {
 const c = o.attributeId ? getObj("attribute", o.attributeId) : void 0;
-n.set(i, c ? ye(c.get("current")) : a ? Us(a, o.bar) : null);
+n.set(i, c ? ye(c.get("current")) : a ? Vs(a, o.bar) : null);
 break;
 }
 case "attribute":
@@ -5850,8 +5848,8 @@ break;
 }
 return n;
 }
-var Uo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Vo(e, t) {
+var Vo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Bo(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
 function Uf(e) {
@@ -5861,19 +5859,19 @@ const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new I(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Vo(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!Bo(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (Vo(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Bo(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
 function Vf(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Uo, v));
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Vo, v));
 if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Se(e.parsed, Uo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Uf(e), s = r[i], o = N(n), a = new M(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Kf(v) ? c.find((g) => Ho({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = wu(gu(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ho(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: go(n) }, h = Gf(u, f), m = (v, g) => {
+if (Se(e.parsed, Vo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Uf(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Kf(v) ? c.find((g) => Ko({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = wu(gu(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ko(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: ko(n) }, h = Gf(u, f), m = (v, g) => {
 if (v.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
 if (v.deadForGood !== g.deadForGood) return "has died for good since";
 const T = sf(v, g, ke);
@@ -5885,13 +5883,13 @@ if (p.length > 0) {
 if (!e.gm) {
 const v = p.filter(($) => {
 const E = a.get($.tokenId);
-return E !== void 0 && Ur(e, Bo(E));
-}), g = [...new q(p.filter(($) => !v.includes($)).map(($) => $.name))], T = [...Zs(v, h, ke, m), ...g.length > 0 ? [`${Be(g)} changed`] : []];
+return E !== void 0 && Ur(e, Ho(E));
+}), g = [...new Q(p.filter(($) => !v.includes($)).map(($) => $.name))], T = [...eo(v, h, ke, m), ...g.length > 0 ? [`${Be(g)} changed`] : []];
 Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!R(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${Zs(p, h, ke, m).join("; ")}`, [{ label: "Undo anyway", command: `${Fr(s.key)} --force` }]);
+Fe(e, `Nothing undone, changed since: ${eo(p, h, ke, m).join("; ")}`, [{ label: "Undo anyway", command: `${Fr(s.key)} --force` }]);
 return;
 }
 }
@@ -5911,12 +5909,12 @@ default:
 return;
 }
 }
-function Bo(e) {
+function Ho(e) {
 const t = ae(e);
 return { token: e, character: t, npc: hr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
 function Hf(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new M();
+const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
 const u = Bf(f);
 if (u === void 0) continue;
@@ -5929,7 +5927,7 @@ const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Bo(d), m = Vt(e.app, h) === "public";
+const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ho(d), m = Vt(e.app, h) === "public";
 h.hidden || a.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `${u} (hidden)` : u);
 }
 a.length > 0 && j(gt, oe(`${s}: ${Ht(a, 8)}.`)), c.length > 0 && j(he, oe(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
@@ -5937,7 +5935,7 @@ a.length > 0 && j(gt, oe(`${s}: ${Ht(a, 8)}.`)), c.length > 0 && j(he, oe(`${s} 
 function Kf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function Ho({ tokenId: e, change: t }, n) {
+function Ko({ tokenId: e, change: t }, n) {
 const r = x(e);
 if (!r) return !1;
 switch (t.kind) {
@@ -5988,7 +5986,7 @@ const t = N(e.app), n = t.commands.damage.flags;
 Se(e.parsed, Wr(t, "!damage", xf, n), rr(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: o } = s;
-const a = [...s.notes], c = k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+const a = [...s.notes], c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = o.filter(({ token: u, character: h }) => _e(e.playerId, u, h)), f = o.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
 if (f.length > 0 && a.push(`${Be(f)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
@@ -6023,19 +6021,19 @@ if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.jo
 const m = Y(h, `--${r.answerFlag}`, r.choices);
 let p = { word: m }, v = m === "none" ? "no defense" : m;
 if (m !== "none") {
-const E = r.planAnswer(m, o.situation, o.attacker, bt(t, e.gm)), V = Vr(e.parsed, E.dice), w = E.dice.filter((K) => V[K.name] === void 0), b = w.length > 0 ? await co(w.map((K) => K.sides)) : [];
+const E = r.planAnswer(m, o.situation, o.attacker, bt(t, e.gm)), V = Vr(e.parsed, E.dice), w = E.dice.filter((K) => V[K.name] === void 0), b = w.length > 0 ? await lo(w.map((K) => K.sides)) : [];
 if (t.store.exchange.attacks[s] !== o || o.answers[c] !== void 0) throw new I(`attack ${o.key} was settled while the roll was out: nothing answered`);
 if (!x(c) || !e.gm && !_e(e.playerId, l, ae(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const O = $o(E.dice, V, b, 0), P = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), J = E.resolve(P.facts, O);
-if (Mn(J)) throw new I(yo(t, P.snapshot, J));
-if (P.problems.length > 0) throw new I(_n(P.snapshot, P.problems, "; nothing answered"));
-const te = r.keep(m, J, O), st = e.gm ? void 0 : bo(e, E.dice);
+const O = Ao(E.dice, V, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, O);
+if (Mn(q)) throw new I(wo(t, M.snapshot, q));
+if (M.problems.length > 0) throw new I(_n(M.snapshot, M.problems, "; nothing answered"));
+const te = r.keep(m, q, O), st = e.gm ? void 0 : $o(e, E.dice);
 p = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (p.roll = te.roll), te.success !== void 0 && (p.success = te.success), st && (p.typed = !0);
-const ot = Js(n, (K) => K === c ? f : P.facts.nameOf(K)), He = J.steps.filter((K) => K.section === "Check").map(ot);
+const ot = Qs(n, (K) => K === c ? f : M.facts.nameOf(K)), He = q.steps.filter((K) => K.section === "Check").map(ot);
 v = He.length > 0 ? He.join("; ") : m;
 }
 o.answers[c] = p;
-const g = _o(t, o, e.gm), T = Do(t, o), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
+const g = Do(t, o, e.gm), T = Ro(t, o), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
 De(e, `${f}: ${v}.${$}`), T && await Yr(e, o);
 }
 var Xf = { ids: { kind: "list" }, help: { kind: "switch" } }, qf = {
@@ -6131,7 +6129,7 @@ title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
-}, Ko = k.freeze({});
+}, Wo = k.freeze({});
 function ih(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
@@ -6152,12 +6150,12 @@ return !("kind" in E) && !E.changes.some((V) => V.kind === "bar" && V.resource =
 e,
 d,
 v,
-Ko,
+Wo,
 it(e),
 Kt(e),
 () => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (T) => {
-tu(T, s), Wo(e, T, s);
+tu(T, s), xo(e, T, s);
 }
 );
 if (g.kind === "unsafe") return;
@@ -6165,13 +6163,13 @@ if (g.kind === "problems" || g.kind === "refusal" && g.reading.problems.length >
 j(he, oe(`Hand edit not read through armor: ${_n(g.reading.snapshot, g.reading.problems, "")}.`));
 else if (g.kind === "written") {
 const T = g.outcome.changes.find((E) => E.kind === "bar" && E.resource === "vitality");
-o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new q() });
-const $ = po(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
+o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new Q() });
+const $ = go(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
 Or(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Fr($), byGm: !0 } } : {} });
 return;
 }
 }
-const h = oh(e, s, a), m = Dn(e, d, h.plan, Ko, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => Wo(e, p, s));
+const h = oh(e, s, a), m = Dn(e, d, h.plan, Wo, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => xo(e, p, s));
 m.kind === "written" && (u && Bu(e, o, m.applied), h.saysSomething() && Or(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
 }
 function sh(e, t, n, r) {
@@ -6204,13 +6202,13 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function Wo(e, t, n) {
+function xo(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = kr(r, i, n, ko(e)));
+i?.edition?.id !== r.id && (t.facts.state = kr(r, i, n, yo(e)));
 }
 var ah = 400, ch = 100, lh = 20, dh = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
+this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
@@ -6257,14 +6255,14 @@ var Jr = {
 "!defense-round": Ff
 };
 function fh() {
-const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = md(pr(vn), me), i = { store: t, attributes: new wd(), loadProblems: n, linkedEdits: new M(), details: new dh() };
+const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = md(pr(vn), me), i = { store: t, attributes: new wd(), loadProblems: n, linkedEdits: new P(), details: new dh() };
 return r !== void 0 ? (i.newerState = r, vr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(mh(r)))) : hh(i, e), vh(i), i;
 }
 function hh(e, t) {
 const n = e.store, r = e.loadProblems;
 t && yd(n.settings, ph());
 const i = Hu(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ns(vn, n), r.length > 0 && (vr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, oe(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, oe(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => gr(Me(n.settings.edition)))(), n.scriptVersion = me;
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ps(vn, n), r.length > 0 && (vr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, oe(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, oe(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => gr(Me(n.settings.edition)))(), n.scriptVersion = me;
 }
 function mh(e) {
 return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
@@ -6280,10 +6278,10 @@ je(
 (o) => {
 if (o?.type === "api") {
 if (!n()) {
-const a = Ms(o, Jr);
-return a !== void 0 ? zr(e) : Id(r), js(e, o, Jr, a);
+const a = Ls(o, Jr);
+return a !== void 0 ? zr(e) : Id(r), Fs(e, o, Jr, a);
 }
-return js(e, o, Jr);
+return Fs(e, o, Jr);
 }
 },
 (o) => o?.type === "api" && o.playerid ? Ts(o.playerid) : void 0
@@ -6322,6 +6320,6 @@ var yh = me;
 function wh(e) {
 return _u(e);
 }
-return Jo(Zr);
+return Qo(Zr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

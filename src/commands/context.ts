@@ -44,11 +44,13 @@ export interface CommandContext {
   relayed: boolean;
   /** A relayed command that names no player while the GM has not allowed such commands: refused whole. */
   relayRefused?: boolean;
-  /** The command's own `--help` (a sub-command's where it has one): the button every refusal carries. */
-  help: string;
+  /** The command's own `--help` (a sub-command's where it has one): the button every refusal carries; worked out when a refusal needs it. */
+  help: () => string;
 }
 
-export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, help = `${parsed.command} --help`): CommandContext {
+const NO_HELP = (): string => '';
+
+export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, help: () => string = () => `${parsed.command} --help`): CommandContext {
   const playerId = String(msg.playerid ?? '');
   const ctx = playerId === RELAYED ? relayedContext(app, msg, parsed) : playerContext(app, msg, parsed, playerId, isGM(playerId), false);
   ctx.help = help;
@@ -59,7 +61,7 @@ export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedL
 function playerContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, playerId: string, gm: boolean, relayed: boolean): CommandContext {
   // The GM is answered as "gm" whatever the name: the name is asked of Roll20 for a player only.
   const senderName = gm ? 'the GM' : displayName(playerId);
-  const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed, help: '' };
+  const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed, help: NO_HELP };
   // A name that cannot be whispered to: replies go to the GM, saying whom they are for.
   if (!gm && !nameAddressable(senderName)) ctx.replyFor = echo(senderName, 60);
   return ctx;
@@ -76,7 +78,7 @@ function relayedContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): C
   const player = relayedFor(apiAs?.length === 1 ? apiAs[0] : undefined);
   if (player !== undefined) return playerContext(app, msg, parsed, player, false, true);
   const gm = app.store.settings.apiCommands === 'gm';
-  const ctx: CommandContext = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: 'gm', relayed: true, help: '' };
+  const ctx: CommandContext = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: 'gm', relayed: true, help: NO_HELP };
   if (!gm) ctx.relayRefused = true;
   return ctx;
 }
@@ -116,7 +118,7 @@ export function refuse(ctx: CommandContext, problem: string, buttons: readonly B
   let budget = MAX_REFUSAL - ' [Help]'.length;
   for (const button of buttons) budget -= button.label.length + 3;
   if (line.length > budget) line = `${line.slice(0, budget - 9)}... (cut)`;
-  send(whisperTo(ctx.replyTo), renderLineWithButtons(line, [...buttons, { label: 'Help', command: ctx.help }]));
+  send(whisperTo(ctx.replyTo), renderLineWithButtons(line, [...buttons, { label: 'Help', command: ctx.help() }]));
 }
 
 export function tokenRecord(app: App, tokenId: string): TokenRecord {

@@ -46,7 +46,8 @@ export const damageCommand: CommandHandler = {
     const notes = [...found.notes];
     // A target's defense is its side's to decide: only the GM or the defender's controller gives a
     // flag the edition marks as the defender's (a player hitting an NPC must not erase its success).
-    const chooser = Object.keys(flags).find((flag) => flags[flag]!.decides !== undefined && hasFlag(ctx.parsed, flag));
+    // (Only looked for when a flag was given at all.)
+    const chooser = ctx.parsed.flags.size === 0 ? undefined : Object.keys(flags).find((flag) => flags[flag]!.decides !== undefined && hasFlag(ctx.parsed, flag));
     if (chooser !== undefined && !ctx.gm) {
       const what = flags[chooser]!.decides!;
       const chooses = targets.filter(({ token, character }) => controls(ctx.playerId, token, character));

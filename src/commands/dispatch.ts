@@ -52,7 +52,7 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
   let ctx: CommandContext | undefined;
   try {
     const parsed = parseLine(content);
-    ctx = commandContext(app, msg, parsed, helpCommand(app, handler, parsed, word));
+    ctx = commandContext(app, msg, parsed, () => helpCommand(app, handler, parsed, word));
     if (ctx.relayRefused) {
       // One line to the GM (a relay has nobody else to answer): what came, and how to allow it.
       reply(ctx, relayRefusal(word));

@@ -6,7 +6,7 @@ import { describeDamageStep } from './damageText';
 import { describeDefendStep } from './defendText';
 import type { DamageStep } from './damageSteps';
 import type { DefendStep } from './defendSteps';
-import { isLayoutStep, layoutWords } from './layout';
+import { LAYOUT_KINDS, layoutWords, type SoakLayoutStep } from './layout';
 import { soakAttack } from './attack';
 import { SOAK_MACROS } from './macros';
 import { handEditOrder, parseSoakDamage, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
@@ -33,12 +33,14 @@ const DEFEND_STEP_KIND: Record<DefendStep['kind'], true> = {
   'perception-check': true, 'no-defensive-action': true, 'mental-check': true, 'situation-penalty': true, 'situation-no-penalty': true, aided: true,
   modifier: true, 'action-check': true, 'pending-defense': true, 'reaction-recorded': true, 'counter-announced': true, 'skill-announced': true, 'spectator-drawn': true,
 };
-const DEFEND_STEP_KINDS = new Set<string>(Object.keys(DEFEND_STEP_KIND));
+/** Which words a step kind takes: the card's layout, or `!defend`'s (any other kind is a damage or life step). One look-up per step. */
+const WORDS_OF_KIND = new Map<string, 'layout' | 'defend'>([...[...LAYOUT_KINDS].map((kind) => [kind, 'layout'] as const), ...Object.keys(DEFEND_STEP_KIND).map((kind) => [kind, 'defend'] as const)]);
 
 /** Words for any step of this edition: its card's layout, `!defend` steps, or damage and life steps. */
 export function soakWords(step: Step, nameOf: (id: string) => string = (id) => id): string {
-  if (isLayoutStep(step)) return layoutWords(step, nameOf);
-  return DEFEND_STEP_KINDS.has(step.kind) ? describeDefendStep(step as DefendStep, nameOf) : describeDamageStep(step as DamageStep);
+  const words = WORDS_OF_KIND.get(step.kind);
+  if (words === 'layout') return layoutWords(step as SoakLayoutStep & Step, nameOf);
+  return words === 'defend' ? describeDefendStep(step as DefendStep, nameOf) : describeDamageStep(step as DamageStep);
 }
 
 const HELP = {

@@ -1,7 +1,7 @@
 // The card of a `soak` command as steps: its title, its rows' extra lines (the result, where the
 // token stands now), its one public line and its buttons, each a step placed in its section, and
 // their words. The renderer lays the card out; nothing here knows chat.
-import { ACTION, at, SUMMARY, TITLE, type ButtonStep, type Step } from '../edition';
+import { ACTION, at, SUMMARY, TITLE, type ButtonStep } from '../edition';
 import type { SoakDamageOutcome } from './resolveDamage';
 import type { Life } from './life';
 
@@ -33,11 +33,8 @@ export type SoakLayoutStep =
   | { kind: 'stance-change'; from: string; to: string }
   | { kind: 'stance-effect'; stance: string };
 
-const LAYOUT_KINDS = new Set<string>(['hit-title', 'hit-summary', 'life-now', 'save-title', 'save-summary', 'check-title', 'check-result', 'check-summary', 'no-stance-declared', 'stance-title', 'stance-change', 'stance-effect']);
+export const LAYOUT_KINDS: ReadonlySet<string> = new Set<string>(['hit-title', 'hit-summary', 'life-now', 'save-title', 'save-summary', 'check-title', 'check-result', 'check-summary', 'no-stance-declared', 'stance-title', 'stance-change', 'stance-effect']);
 
-export function isLayoutStep(step: Step): step is SoakLayoutStep & Step {
-  return LAYOUT_KINDS.has(step.kind);
-}
 
 export const STANCE_EFFECT: Record<string, string> = {
   defensive: '5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks',
