@@ -3,12 +3,17 @@
 // and 50 selected tokens in each edition against a floor measured in the same run, in interleaved
 // rounds (the machine is shared and noisy: medians, never single runs), and counts chat messages
 // and Roll20 writes per command, `state` after an evening, the bundle's size and load time, and
-// the per-token cost at 1,000 against 10,000 graphics. Prints Markdown; docs/performance.md
-// explains every number. Not a test: nothing here fails on a time.
+// the per-token cost at 1,000 against 10,000 graphics; then a long evening on a campaign of its
+// own (hits never undone, against a lean handler doing the same job and the one-line floor).
+// Prints Markdown; docs/performance.md explains every number. Not a test: nothing here fails on a time.
 //
-//   npm run bench                       (builds the bundle first)
-//   BENCH_ROUNDS=40 tsx bench/bench.ts  (rounds; default 300 measured after 20 warm-up rounds)
-//   BENCH_PROFILE=1 npm run bench       (adds where the time inside DefenseRound's commands goes)
+//   npm run bench                                 (builds the bundle first)
+//   BENCH_ROUNDS=40 tsx bench/bench.ts            (rounds; default 300 measured after 20 warm-up rounds)
+//   BENCH_ONLY=evening tsx bench/bench.ts         (the long evening alone; BENCH_EVENING_ROUNDS, default 250)
+//   BENCH_PROFILE=1 npm run bench                 (adds where the time inside DefenseRound's commands goes;
+//                                                  with BENCH_ONLY=evening: BENCH_PROFILE_ONE=1 the 1-token
+//                                                  hits only, BENCH_PROFILE_FIRST=1 the first commands only)
+//   BENCH_BUNDLE=path                             (another build, e.g. an unminified one for profiles)
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -557,7 +562,6 @@ interface LongEvening {
   ms: number;
 }
 
-const MARKS: Record<string, number[]> = {};
 async function longEvening(source: string): Promise<LongEvening> {
   const t0 = performance.now();
   const c = await openCampaign('long evening', 10_000, 2_000, 21, source);
@@ -610,18 +614,12 @@ async function longEvening(source: string): Promise<LongEvening> {
       const { who, n } = timedHits[(i + round) % timedHits.length]!;
       // BENCH_PROFILE_ONE=1: profile only DefenseRound's 1-token hits (the fixed cost of a command).
       profileNow = PROFILE && process.env.BENCH_PROFILE_FIRST === undefined && round >= 20 && who === 'script' && (process.env.BENCH_PROFILE_ONE === undefined || n === 1);
-      const marks = process.env.BENCH_MARKS && who === 'script' && n === 1 && round >= LONG_ROUNDS / 2;
-      if (marks) { const g = c.context as unknown as Record<string, unknown>; g.__now = () => performance.now(); g.__probe = HIT.soak; }
-      const before = marks ? (JSON.parse(JSON.stringify(evaluateIn(c.context, 'globalThis.__T || {}'))) as Record<string, number>) : {};
       const sample = await hit(who, n === 50 ? fifty[who] : one[who]);
-      if (process.env.BENCH_SHOW && who === 'script' && n === 1 && round % 50 === 49) process.stderr.write(JSON.stringify(c.mock.chatLog.slice(-3).map((r) => r.content)) + '\n');
-      if (marks) { (c.context as unknown as Record<string, unknown>).__probe = undefined; const after = evaluateIn(c.context, 'globalThis.__T || {}') as Record<string, number>; for (const k of Object.keys(after)) (MARKS[k] ??= []).push(after[k]! - (before[k] ?? 0)); }
       if (sample.messages === 0) throw new Error(`long evening: ${who} said nothing for its hit on ${n}`);
       spans[`${who} ${n}`].push(sample.span);
     }
   }
   profileNow = false;
-  if (process.env.BENCH_MARKS) { let sum = 0; process.stderr.write(Object.keys(MARKS).sort().map((k) => { const m = median(MARKS[k]!) * 1000; sum += m; return `${k} ${m.toFixed(1)} (p90 ${(quantile(MARKS[k]!, 0.9) * 1000).toFixed(1)})`; }).join('\n') + `\nsum of medians ${sum.toFixed(1)}\n`); }
   const stored = c.mock.state.DefenseRound;
   return { first, spans, historyEntries: stored.history.length, stateBytes: JSON.stringify(stored).length, ms: performance.now() - t0 };
 }
@@ -681,7 +679,7 @@ async function main(): Promise<void> {
     const evening = await longEvening(source);
     profileNow = false;
     const breakdown = profiler ? await stopProfiler(profiler) : undefined;
-    process.stdout.write(`${longEveningReport(evening).join('\n')}\n${breakdown ?? ''}\n`);
+    process.stdout.write(`${longEveningReport(evening, Buffer.byteLength(source)).join('\n')}\n${breakdown ?? ''}\n`);
     return;
   }
   log(`building the campaigns...`);
@@ -783,6 +781,10 @@ async function main(): Promise<void> {
   }
   const eveningMs = performance.now() - e0;
   const stateBytes = JSON.stringify(big.mock.state.DefenseRound).length;
+
+  // The long evening (issue 23): a campaign of its own, hits never undone.
+  log(`a long evening (${LONG_ROUNDS} rounds)...`);
+  const long = await longEvening(source);
 
   // ------------------------------------------------------------------- the report (stdout)
   const out: string[] = [];
@@ -922,6 +924,8 @@ async function main(): Promise<void> {
   const writesWorst = Math.max(...EDITIONS.flatMap((e) => SIZES.map((n) => results.max(`10k ${e} ${n}`, 'maxWritesPerObject'))), ...evening.map((e) => e.maxWritesPerObject));
   const stateWorst = Math.max(...evening.map((e) => e.bytes));
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+  for (const line of longEveningReport(long, Buffer.byteLength(source))) say2(line);
+  say2();
   say2('### Targets');
   say2();
   say2(
@@ -965,7 +969,7 @@ interface CpuProfile {
 }
 
 /** The long evening's tables: per command the median and the 90th percentile, against the floor in the same rounds. */
-function longEveningReport(e: LongEvening): string[] {
+function longEveningReport(e: LongEvening, bundleBytes: number): string[] {
   const out: string[] = [];
   const ratio = (a: number, b: number) => x(a / b);
   out.push(`### A long evening: ${LONG_ROUNDS} rounds, hits never undone (10,000 graphics; the undo history full and trimming, armor worn out, tokens down; heals, defenses, stances and hand edits between)`);
@@ -1001,6 +1005,7 @@ function longEveningReport(e: LongEvening): string[] {
         ['1 token, median at most 3x', x(r(1, 0.5)), verdict(r(1, 0.5) <= 3)],
         [`the first ${FIRST_COMMANDS} commands at most 2.5x`, x(firstRatio), verdict(firstRatio <= 2.5)],
         ['`state` under 100 KB', kb(e.stateBytes), verdict(e.stateBytes < 100_000)],
+        ['the bundle at most 256 KB', `${num(bundleBytes)} bytes`, verdict(bundleBytes <= 256_000)],
       ],
     ),
   );
