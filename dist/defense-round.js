@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Cn = Object.defineProperty, zo = Object.getOwnPropertyDescriptor, Xo = Object.getOwnPropertyNames, Qr = Object.prototype.hasOwnProperty, qo = (e, t) => {
+var Cn = Object.defineProperty, Yo = Object.getOwnPropertyDescriptor, zo = Object.getOwnPropertyNames, Qr = Object.prototype.hasOwnProperty, Xo = (e, t) => {
 for (var n in t)
 Qr.call(t, n) && Cn(e, n, { get: t[n], enumerable: !0 });
-}, Jo = (e, t, n, r) => {
+}, qo = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of Xo(t))
-!Qr.call(e, i) && i !== n && Cn(e, i, { get: () => t[i], enumerable: !(r = zo(t, i)) || r.enumerable });
+for (let i of zo(t))
+!Qr.call(e, i) && i !== n && Cn(e, i, { get: () => t[i], enumerable: !(r = Yo(t, i)) || r.enumerable });
 return e;
-}, Qo = (e) => Jo(Cn({}, "__esModule", { value: !0 }), e), Zr = {};
-qo(Zr, {
+}, Jo = (e) => qo(Cn({}, "__esModule", { value: !0 }), e), Zr = {};
+Xo(Zr, {
 onDamage: () => wh,
 version: () => yh
 });
-var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ei = WeakMap, xt = Error, ti = RangeError, ni = Promise, Yt = Date, Zo = isNaN, ea = "0.2.0", ne = "DefenseRound", me = ea, zt, ta = {
+var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ei = WeakMap, xt = Error, ti = RangeError, ni = Promise, Yt = Date, Qo = isNaN, Zo = "0.2.0", ne = "DefenseRound", me = Zo, zt, ea = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -38,27 +38,27 @@ abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
 function ri(e) {
-return !e && !zt ? ta : {
+return !e && !zt ? ea : {
 lang: e?.lang ?? zt?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? zt?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? zt?.abortPipeEarly
 };
 }
-var na;
+var ta;
 // @__NO_SIDE_EFFECTS__
-function ra(e) {
-return na?.get(e);
+function na(e) {
+return ta?.get(e);
 }
-var ia;
+var ra;
 // @__NO_SIDE_EFFECTS__
-function sa(e) {
-return ia?.get(e);
+function ia(e) {
+return ra?.get(e);
 }
-var oa;
+var sa;
 // @__NO_SIDE_EFFECTS__
-function aa(e, t) {
-return oa?.get(e)?.get(t);
+function oa(e, t) {
+return sa?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
 function Ke(e) {
@@ -79,15 +79,15 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ aa(e.reference, c.lang) ?? (l ? /* @__PURE__ */ sa(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ra(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ oa(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ia(c.lang) : null) ?? r.message ?? /* @__PURE__ */ na(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function ca(e, t) {
+function aa(e, t) {
 return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function la(e, t) {
+function ca(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
@@ -234,9 +234,9 @@ return e.value = e.value.trim(), e;
 }
 };
 }
-var da = { abortEarly: !0 };
+var la = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function ua(e, t, n) {
+function da(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
@@ -321,7 +321,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ ca(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;
+return /* @__PURE__ */ aa(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;
 }
 });
 }
@@ -350,7 +350,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Zo(t.value) ? t.typed = !0 : W(this, "type", t, n), t;
+return typeof t.value == "number" && !Qo(t.value) ? t.typed = !0 : W(this, "type", t, n), t;
 }
 });
 }
@@ -388,7 +388,7 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ ua(o);
+} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ da(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
@@ -452,7 +452,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (/* @__PURE__ */ la(s, o)) {
+for (const o in s) if (/* @__PURE__ */ ca(s, o)) {
 const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {
 const d = {
@@ -622,7 +622,7 @@ const g = h.entries[v];
 if (v in s ? g["~run"]({
 typed: !1,
 value: s[v]
-}, da).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
+}, la).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
 m = !1, c !== v && (a < p || a === p && v in s && !(c in s)) && (a = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
@@ -721,7 +721,7 @@ return e > 0 ? { ...ut } : e > Qt ? { condition: "incapacitated", savesOwed: 0 }
 function jn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function fa(e, t, n) {
+function ua(e, t, n) {
 return n.condition === "dying" ? { life: { ...Zt }, steps: [...jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Qt ? { life: { condition: "dying", savesOwed: Ln }, steps: [{ kind: "dying", savesOwed: Ln }] } : {
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [{ kind: "incapacitated", savesOwed: dt }]
@@ -732,11 +732,11 @@ if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = fa(e, i, n);
+const o = ua(e, i, n);
 for (const a of o.steps) s.push(a);
 return { applied: !0, after: i, life: o.life, steps: s };
 }
-function ha(e, t) {
+function fa(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -747,7 +747,7 @@ steps: [
 ]
 };
 }
-function ma(e, t, n) {
+function ha(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
@@ -762,7 +762,7 @@ life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...jn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function va(e, t, n) {
+function ma(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -791,7 +791,7 @@ const i = A.min(Ln, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
 var pi = { physical: "Physical", magical: "Magical" }, gi = { physical: "Defense", magical: "Spirit" }, Fn = { soul: "Soul", power: "Power" };
-function pa(e, t) {
+function va(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function ga(e) {
+function pa(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function ka(e) {
+function ga(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
 function en(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function ya(e) {
+function ka(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,7 +826,7 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return pa(e.reason, e.amount);
+return va(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return ga(e.cause);
+return pa(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ka(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ga(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,7 +893,7 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, wa = { defend: "Defend", evade: "Evade", react: "Reaction" }, ki = { defend: "defend", evade: "evade" };
+}, ya = { defend: "Defend", evade: "Evade", react: "Reaction" }, ki = { defend: "defend", evade: "evade" };
 function tn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
@@ -905,7 +905,7 @@ return `${e}${r} = ${n}`;
 function Gn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function ba(e, t = (n) => n) {
+function wa(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
 return `Perception d100 ${e.roll} vs ${yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Gn(e.success, e.critical)}`;
@@ -924,7 +924,7 @@ return e.by === void 0 ? `Aided by an ally: ${tn(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${tn(e.mod)}`;
 case "action-check":
-return `${wa[e.action]} d100 ${e.roll} vs ${yi(e.baseTarget, e.adjustments, e.target)}: ${Gn(e.success, e.critical)}`;
+return `${ya[e.action]} d100 ${e.roll} vs ${yi(e.baseTarget, e.adjustments, e.target)}: ${Gn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,12 +939,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var $a = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Un = {
+var ba = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Un = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function Aa(e) {
+function $a(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,18 +956,18 @@ case "dead":
 return "Dead";
 }
 }
-function Sa(e, t, n = null) {
+function Aa(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function Ta(e, t) {
+function Sa(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function Ea(e) {
+function Ta(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function _a(e, t, n, r) {
+function Ea(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -987,7 +987,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var Da = {
+var _a = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -999,17 +999,17 @@ unharmed: "is unharmed"
 function wi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function Ra(e, t, n) {
+function Da(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Oa(e, t) {
+function Ra(e, t) {
 switch (e.kind) {
 case "hit-title":
-return _a(t(e.who), e.hit, e.result, e.lost);
+return Ea(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Da[e.result]}.`;
+return `${t(e.who)} ${_a[e.result]}.`;
 case "life-now":
-return Aa(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return $a(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1027,20 +1027,20 @@ return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${Ra(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${Da(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return Un[e.stance] ?? "";
 }
 }
-var Ca = /^[+-]?\d+$/;
+var Oa = /^[+-]?\d+$/;
 function ye(e) {
 if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Ca.test(t)) return null;
+if (!Oa.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
@@ -1057,7 +1057,7 @@ return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 var y = class extends xt {
 }, I = class extends xt {
 };
-function Ia(e, t) {
+function Ca(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[C(r)]?.results?.total;
 return typeof i == "number" && C.isFinite(i) ? _(i) : n;
@@ -1066,7 +1066,7 @@ return typeof i == "number" && C.isFinite(i) ? _(i) : n;
 function rn(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
-function Na(e) {
+function Ia(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
@@ -1089,7 +1089,7 @@ t.push(e.slice(r, s)), r = s;
 return t;
 }
 function Ai(e) {
-const t = Na(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
+const t = Ia(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
 for (const o of t)
 if (o.startsWith("--") && o.length > 2) {
@@ -1099,20 +1099,20 @@ s = [], i.set(a, s);
 } else s ? s.push(o) : r.push(o);
 return { command: n, positionals: r, flags: i };
 }
-function Pa(e, t) {
+function Na(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : Ma(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : Pa(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
 function Tt(e, t, n, r = "") {
-const i = Pa(e.toLowerCase(), t);
+const i = Na(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function Ma(e, t) {
+function Pa(e, t) {
 let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
@@ -1280,27 +1280,27 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function La(e, t) {
+function Ma(e, t) {
 const n = Ne[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function ja(e, t) {
+function La(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-var Fa = ["defensive", "reactive", "none"];
-function Ga(e) {
+var ja = ["defensive", "reactive", "none"];
+function Fa(e) {
 return e === "reactive";
 }
-function Ua(e) {
+function Ga(e) {
 return e === "defensive";
 }
-function Va(e) {
+function Ua(e) {
 return e === "reactive";
 }
 function Ri(e) {
 return e === "reactive";
 }
-function Ba(e) {
+function Va(e) {
 return e === "defensive";
 }
 function Oi(e) {
@@ -1309,7 +1309,7 @@ return e === "defensive";
 function Bn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function Ha(e, t) {
+function Ba(e, t) {
 return Bn(e.reactions, t) !== void 0;
 }
 function Ci(e, t) {
@@ -1318,30 +1318,30 @@ return Bn(e.reactions, t) === !0;
 function Ii(e, t) {
 return Bn(e.reactions, t) === "used";
 }
-function Ka(e, t) {
+function Ha(e, t) {
 return e.skillsVs.includes(t);
 }
-function Wa(e) {
+function Ka(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
 var Ni = 5, Pi = { defend: "defend", evade: "evade", react: "reaction" };
 function _t(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function xa(e) {
+function Wa(e) {
 return { kind: "refused", reason: e };
 }
 function Pe(e) {
 return e !== null && e !== "";
 }
-function Ya(e) {
+function xa(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new ti("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
 if (n !== null && !C.isSafeInteger(n)) throw new ti("resolveSoakDefend: modifiers and targets must be integers");
 }
-function za(e) {
+function Ya(e) {
 const { action: t, situation: n, stance: r, round: i } = e, s = Ne[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
@@ -1366,28 +1366,28 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Ga(r) ? Pe(e.vs) ? Ha(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Fa(r) ? Pe(e.vs) ? Ba(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Ua(r) ? { code: "counter-in-defensive-stance" } : Va(r) ? Pe(e.vs) ? Ci(i, e.vs) ? e.ally !== null && !Wa(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ga(r) ? { code: "counter-in-defensive-stance" } : Ua(r) ? Pe(e.vs) ? Ci(i, e.vs) ? e.ally !== null && !Ka(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Ba(r) ? { code: "defensive-skill-on-ally" } : Ri(r) ? Pe(e.vs) ? Ci(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Va(r) ? { code: "defensive-skill-on-ally" } : Ri(r) ? Pe(e.vs) ? Ci(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (Oi(r)) {
 if (!Pe(e.vs)) return { code: "needs-vs", action: t };
-if (Ka(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+if (Ha(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function Xa(e) {
+function za(e) {
 const t = [];
 return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), _t(e.action) && t.push(Pi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function qa(e) {
-Ya(e);
-const t = za(e);
-if (t) return xa(t);
-const n = Xa(e);
+function Xa(e) {
+xa(e);
+const t = Ya(e);
+if (t) return Wa(t);
+const n = za(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: i } = e, s = Ne[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
@@ -1424,9 +1424,9 @@ return e.aid !== null && Pe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {}
 function Li(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let a = La(e.situation, t);
+let a = Ma(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = ja(a, c);
+const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = La(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
 }
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
@@ -1444,7 +1444,7 @@ evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Ja = {
+}, qa = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1452,10 +1452,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function Qa(e, t = (n) => n) {
+function Ja(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return ec(Ti("round"));
+return Za(Ti("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1469,7 +1469,7 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Za(e.flag, e.action, e.situation);
+return Qa(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
@@ -1490,8 +1490,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function Za(e, t, n) {
-const r = Ja[e];
+function Qa(e, t, n) {
+const r = qa[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1506,10 +1506,10 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function ec(e) {
+function Za(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var tc = G({
+var ec = G({
 life: /* @__PURE__ */ U(
 G({
 condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
@@ -1520,13 +1520,13 @@ savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__P
 reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ li([/* @__PURE__ */ We(), /* @__PURE__ */ re("used")]))),
 skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ X()))
 });
-function nc(e) {
+function tc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
 var Fi = { condition: "none", savesOwed: 0 };
-function rc(e) {
-const t = /* @__PURE__ */ xe(tc, e);
-return t.success ? lc(t.output) : null;
+function nc(e) {
+const t = /* @__PURE__ */ xe(ec, e);
+return t.success ? cc(t.output) : null;
 }
 function ze(e, t) {
 return e.life ? { ...e.life } : t === null ? { ...Fi } : mi(t);
@@ -1534,31 +1534,31 @@ return e.life ? { ...e.life } : t === null ? { ...Fi } : mi(t);
 function Hn(e, t) {
 return Kn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function ic(e, t) {
+function rc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? Fi : mi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function sc(e) {
+function ic(e) {
 return Kn(e.life, void 0, void 0);
 }
-function oc(e) {
+function sc(e) {
 return e.life?.condition ?? "none";
 }
-function ac(e) {
+function oc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function cc(e, t) {
+function ac(e, t) {
 return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function lc(e) {
+function cc(e) {
 return Kn(e.life, e.reactions, e.skillsVs);
 }
 function Kn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Gi = ["defend", "evade", "react", "counter", "skill", "save"], dc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", uc = {
+var Gi = ["defend", "evade", "react", "counter", "skill", "save"], lc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", dc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1615,7 +1615,7 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function fc(e) {
+function uc(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
@@ -1625,20 +1625,20 @@ values: e.action === "save" ? ["save_check"] : k.values(an),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: fc(e),
+dice: uc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? hc(e, t, r.action) : mc(e, t, r);
+return e.action === "save" ? fc(e, t, r.action) : hc(e, t, r);
 }
 };
 }
-function hc(e, t, n) {
+function fc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = va(r, i, ft(n, s + e.mod));
+const o = ma(r, i, ft(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
@@ -1647,14 +1647,14 @@ steps: [
 S(de, { kind: "save-title", who: l }),
 S(se, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ie("Roll", o.steps),
-...Sa("Now", o.life, o.vitality)
+...Aa("Now", o.life, o.vitality)
 ],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
 state: Hn(t.state, o.life),
 detail: o
 };
 }
-function mc(e, t, n) {
+function hc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = k.fromEntries(
@@ -1674,7 +1674,7 @@ condition: ze($.state, $.vitality ?? null).condition,
 acting: $.acting === !0
 };
 }
-const c = qa({
+const c = Xa({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1690,7 +1690,7 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: Qa(c.reason, t.nameOf) };
+if (c.kind === "refused") return { kind: "refused", reason: Ja(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: an[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
@@ -1706,7 +1706,7 @@ S(se, { kind: "check-summary", who: v, action: e.action, result: g }),
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [S(Ce, { kind: "offer-damage" })] : [],
-...p ? Ea(t.id) : []
+...p ? Ta(t.id) : []
 ];
 return {
 headline: m,
@@ -1718,7 +1718,7 @@ observed: !1,
 detail: c
 };
 }
-var Bi = (e) => e == null ? "" : ` (${e})`, vc = {
+var Bi = (e) => e == null ? "" : ` (${e})`, mc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
@@ -1745,18 +1745,18 @@ keep: (e, t) => Di(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, pc = [
+}, vc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function gc(e) {
+function pc(e) {
 return A.max(0, nn(e, 5));
 }
 var Hi = 25;
-function kc(e) {
+function gc(e) {
 const t = [], n = A.max(0, e.amount), r = bi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = nn(n, r), o = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
@@ -1798,7 +1798,7 @@ const h = s + a;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
 var cn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function yc(e) {
+function kc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
 function Ki(e, t) {
@@ -1807,13 +1807,13 @@ return e.condition === t.condition && e.savesOwed === t.savesOwed;
 function Wn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function wc(e) {
-const t = yc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function yc(e) {
+const t = kc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return Wn(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Wn(e, t, n, !1);
 if (e.instantKill) {
-const o = ha(e.bars.vitality, e.life);
+const o = fa(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {
@@ -1842,7 +1842,7 @@ steps: n,
 changed: c !== a
 };
 }
-const i = kc({
+const i = gc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1862,17 +1862,17 @@ steps: n,
 changed: s.after !== e.bars.vitality || !Ki(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var bc = {
+var wc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, $c = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Wi = {
+}, bc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Wi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 };
-function Ac(e) {
+function $c(e) {
 const t = R(e, "instant-kill"), n = sn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
 if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
 const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = L(e, "type"), o = s === void 0 ? "physical" : cn[Y(s, "--type", k.keys(cn))], a = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
@@ -1890,7 +1890,7 @@ instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function Sc(e) {
+function Ac(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
 function xi(e) {
@@ -1898,13 +1898,13 @@ const t = Wi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Tc(e, r)
+resolve: (r) => Sc(e, r)
 };
 }
-function Tc(e, t) {
+function Sc(e, t) {
 const n = Wi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Dc(t.values, n) : null, c = r && t.stance === "defensive" ? gc(o("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = wc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new _c(t.values, n) : null, c = r && t.stance === "defensive" ? pc(o("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = yc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1924,16 +1924,16 @@ m !== null && m !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: m 
 }
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
-headline: Rc(d, l),
-steps: Ec(t.id, e, d, l),
+headline: Dc(d, l),
+steps: Tc(t.id, e, d, l),
 changes: f,
 state: Hn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (u.answer = null), u;
 }
-function Ec(e, t, n, r) {
-const i = Ta(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: _c(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
+function Tc(e, t, n, r) {
+const i = Sa(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Ec(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1943,13 +1943,13 @@ for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function _c(e) {
+function Ec(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var Dc = class {
+var _c = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1975,7 +1975,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Rc(e, t) {
+function Dc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1983,8 +1983,8 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Oc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Cc = [`Defensive: ${Un.defensive}. Reactive: ${Un.reactive}.`];
-function Ic(e) {
+var Rc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Oc = [`Defensive: ${Un.defensive}. Reactive: ${Un.reactive}.`];
+function Cc(e) {
 return Si(e, {
 fallback: "none",
 row: "Stance",
@@ -1995,7 +1995,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var Nc = {
+var Ic = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -2009,10 +2009,10 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Pc = new P([...[...$a].map((e) => [e, "layout"]), ...k.keys(Nc).map((e) => [e, "defend"])]);
-function Mc(e, t = (n) => n) {
-const n = Pc.get(e.kind);
-return n === "layout" ? Oa(e, t) : n === "defend" ? ba(e, t) : ya(e);
+}, Nc = new P([...[...ba].map((e) => [e, "layout"]), ...k.keys(Ic).map((e) => [e, "defend"])]);
+function Pc(e, t = (n) => n) {
+const n = Nc.get(e.kind);
+return n === "layout" ? Ra(e, t) : n === "defend" ? wa(e, t) : ka(e);
 }
 var xn = {
 damage: [
@@ -2025,26 +2025,26 @@ defend: [
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: Cc
-}, Lc = {
+stance: Oc
+}, Mc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: bc, usage: $c, help: xn.damage },
-defend: { flags: uc, usage: dc, help: xn.defend },
-stance: { flags: {}, usage: Oc, help: xn.stance }
+damage: { flags: wc, usage: bc, help: xn.damage },
+defend: { flags: dc, usage: lc, help: xn.defend },
+stance: { flags: {}, usage: Rc, help: xn.stance }
 },
-stances: Fa,
+stances: ja,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => xi(Ac(e)),
+planDamage: (e) => xi($c(e)),
 planDefend: (e) => Vi(Ui(e)),
-planStance: Ic,
-planHandEdit: (e) => xi(Sc(e)),
-attack: vc,
-macros: pc,
+planStance: Cc,
+planHandEdit: (e) => xi(Ac(e)),
+attack: mc,
+macros: vc,
 setVitality(e, t, n) {
-const r = ma(e, t, ze(n, e));
+const r = ha(e, t, ze(n, e));
 return {
 vitality: r.after,
 state: Hn(n, r.life),
@@ -2053,16 +2053,16 @@ conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: ic,
-endRound: sc,
-condition: (e, t) => e.life ? oc(e) : ze(e, t).condition,
+enter: rc,
+endRound: ic,
+condition: (e, t) => e.life ? sc(e) : ze(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
 deadForGood: (e, t) => ze(e, t).condition === "dead",
-parseState: rc,
-isEmptyState: ac,
-describeStateChange: cc,
-parseAnswer: nc,
-words: Mc
+parseState: nc,
+isEmptyState: oc,
+describeStateChange: ac,
+parseAnswer: tc,
+words: Pc
 }, Yn = [
 "front",
 "thrown-object",
@@ -2077,7 +2077,7 @@ words: Mc
 "spell-invisible",
 "covert",
 "spectator"
-], jc = ["gun", "spell-unseen"], fe = {
+], Lc = ["gun", "spell-unseen"], fe = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2107,23 +2107,23 @@ covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Fc(e, t) {
+function jc(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function Gc(e) {
+function Fc(e) {
 return Xe[e].perceive !== null;
 }
-var Dt = 4, Uc = G({
+var Dt = 4, Gc = G({
 result: /* @__PURE__ */ ie(["success", "fail"]),
 situation: /* @__PURE__ */ ie(Yn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: /* @__PURE__ */ We()
 });
-function Vc(e) {
-const t = /* @__PURE__ */ xe(Uc, e);
+function Uc(e) {
+const t = /* @__PURE__ */ xe(Gc, e);
 return t.success ? t.output : null;
 }
-var Bc = G({
+var Vc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
 roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(Dt))),
 /** The free save of this death has been tried. */
@@ -2131,8 +2131,8 @@ freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
 });
-function Hc(e) {
-const t = /* @__PURE__ */ xe(Bc, e);
+function Bc(e) {
+const t = /* @__PURE__ */ xe(Vc, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2149,10 +2149,10 @@ function zi(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function Kc(e, t) {
+function Hc(e, t) {
 return t ? { roundsDead: Dt, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
-function Wc(e) {
+function Kc(e) {
 const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Dt, n.roundsDead + 1) };
 }
@@ -2162,17 +2162,17 @@ return A.max(0, Dt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 function Xi(e, t) {
 return we(t) && zn(e) === 0;
 }
-function xc(e, t) {
+function Wc(e, t) {
 return "has had a save or another round dead since";
 }
-function Yc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Gc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function xc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Fc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function zc(e) {
+function Yc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Yc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = xc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (i.noHitChance)
@@ -2202,7 +2202,7 @@ if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function Xc(e) {
+function zc(e) {
 const { action: t, situation: n } = e, r = Xe[n], i = [], s = Xn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
 const o = s.check ? Rt(n) : null;
@@ -2234,14 +2234,14 @@ const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
 function qi(e, t, n, r, i) {
-const s = Fc(n, r) + i, o = ft(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+const s = jc(n, r) + i, o = ft(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };
 }
-function qc(e, t) {
+function Xc(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var Jc = 1;
-function Qc(e) {
+var qc = 1;
+function Jc(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Dt) return { kind: "refused", reason: "dead-for-good" };
@@ -2257,15 +2257,15 @@ s = e.exp - c;
 }
 const o = ft(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Jc, state: zi(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: qc, state: zi(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return i.push({ kind: "save-failed", triesLeft: zn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
 }
-var Zc = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function el(e) {
-return Zc.has(e.kind);
+var Qc = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Zc(e) {
+return Qc.has(e.kind);
 }
-function tl(e, t) {
+function el(e, t) {
 if (!we(t)) return;
 if (Xi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
@@ -2275,17 +2275,17 @@ return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP 
 function Ji(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var nl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function rl(e, t) {
+var tl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function nl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${nl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${tl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return tl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return el(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2300,13 +2300,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var il = {
+var rl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, sl = {
+}, il = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2318,13 +2318,13 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, ol = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", al = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+}, sl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", ol = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
 function Qi(e) {
 if (e === void 0) return null;
-if (jc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+if (Lc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return Y(e, "--situation", Yn);
 }
-function cl(e) {
+function al(e) {
 const t = sn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
@@ -2345,7 +2345,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = zc({
+const i = Yc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2377,7 +2377,7 @@ detail: i
 }
 };
 }
-function ll(e) {
+function cl(e) {
 return Zi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
 var es = ["defend", "guard", "skill", "counter", "opportunity", "save"];
@@ -2415,7 +2415,7 @@ skillName: L(e, "skill") ?? null
 };
 }
 function ns(e) {
-if (e.action === "save") return ul(e);
+if (e.action === "save") return dl(e);
 const t = e.action, n = Xn(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Rt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
@@ -2423,11 +2423,11 @@ dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return dl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return ll(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function dl(e, t, n, r) {
+function ll(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
@@ -2435,7 +2435,7 @@ if (n.acting) return { kind: "refused", reason: Ti("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (m) => n.values[m]?.current ?? null, a = Xc({
+const o = (m) => n.values[m]?.current ?? null, a = zc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2452,7 +2452,7 @@ return { kind: "missing-value", key: a.check === "perceive" ? "perception_check"
 const c = [...a.steps], l = [];
 let d;
 if (a.pending && t === "guard" && s && e.ally) {
-const m = qc(s.answer ?? void 0, a.pending);
+const m = Xc(s.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
@@ -2472,7 +2472,7 @@ observed: !1,
 detail: a
 };
 }
-function ul(e) {
+function dl(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2480,7 +2480,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = Qc({
+const i = n.cost ?? 100, s = n.save ?? 100, o = Jc({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2521,7 +2521,7 @@ detail: o
 }
 };
 }
-var fl = {
+var ul = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2547,17 +2547,17 @@ return t !== null && Rt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name 
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
 keep: (e, t) => Di(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, hl = [
+}, fl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], ml = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function vl(e, t, n, r) {
+], hl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function ml(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function pl(e, t = (n) => n) {
+function vl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2590,7 +2590,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${ml[n.check]} d100 ${n.roll} vs ${vl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${hl[n.check]} d100 ${n.roll} vs ${ml(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ve[n.situation]} not perceived: no defense, the attack hits` : `${ve[n.situation]}: attack not perceived, no defense`;
@@ -2614,23 +2614,23 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function gl(e, t = (n) => n) {
-return el(e) ? rl(e, t) : pl(e, t);
+function pl(e, t = (n) => n) {
+return Zc(e) ? nl(e, t) : vl(e, t);
 }
-var kl = {
+var gl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: il,
-usage: ol,
+flags: rl,
+usage: sl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: sl,
-usage: al,
+flags: il,
+usage: ol,
 help: [
 "Situations: " + Yn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
@@ -2641,14 +2641,14 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Zi(cl(e)),
+planDamage: (e) => Zi(al(e)),
 planDefend: (e) => ns(ts(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: ll,
-attack: fl,
-macros: hl,
+planHandEdit: cl,
+attack: ul,
+macros: fl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
@@ -2662,16 +2662,16 @@ now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: Kc,
-endRound: Wc,
+enter: Hc,
+endRound: Kc,
 condition: (e, t) => we(t) ? "dead" : "none",
 deadForGood: Xi,
-parseState: Hc,
+parseState: Bc,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: xc,
-parseAnswer: Vc,
-words: gl
-}, Ot = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, yl = 10;
+describeStateChange: Wc,
+parseAnswer: Uc,
+words: pl
+}, Ot = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, kl = 10;
 function qn(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
@@ -2680,7 +2680,7 @@ if (t.defender === null || t.current === null) return e;
 const n = qn(t.current, -t.limit);
 return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => qn(t.defender, -mt[i]) >= n) ?? "passive";
 }
-function wl(e) {
+function yl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (mt[r] > 0)
@@ -2704,7 +2704,7 @@ t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetratio
 const l = mt[r];
 let d = null;
 l > 0 && n.defender !== null && (d = qn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && o - e.attack >= yl;
+const f = r !== "passive" && o - e.attack >= kl;
 return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };
 }
 function Jn(e, t) {
@@ -2712,24 +2712,24 @@ const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
 var ln = (e, t = !1) => Jn(e <= 0, t);
-function bl(e) {
+function wl(e) {
 if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
 return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Jn(n.down === !0, n.dead === !0);
 }
-function $l(e) {
+function bl(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var Al = {
+var $l = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Sl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Tl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function El(e) {
+}, Al = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Sl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Tl(e) {
 const t = sn(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
@@ -2740,27 +2740,27 @@ ap: Te(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : Y(r, "--defense-mode", Ot)
 };
 }
-function _l(e) {
+function El(e) {
 return e !== null && Ot.includes(e);
 }
-function Dl(e) {
+function _l(e) {
 return is.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function Rl(e, t) {
+function Dl(e, t) {
 return {
 values: is,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Ol(e, t, n, r.defense ?? 1);
+return Rl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Ol(e, t, n, r) {
-const i = Dl(n);
+function Rl(e, t, n, r) {
+const i = _l(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (u) => n.values[u]?.current ?? 0, o = e.mode ?? (_l(n.stance) ? n.stance : "passive"), a = wl({
+const s = (u) => n.values[u]?.current ?? 0, o = e.mode ?? (El(n.stance) ? n.stance : "passive"), a = yl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2793,11 +2793,11 @@ S(se, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === 
 ...f ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: ln($l(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: ln(bl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a
 };
 }
-function Cl(e, t) {
+function Ol(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
@@ -2822,10 +2822,10 @@ detail: { loss: e, toStamina: s }
 }
 };
 }
-function Il(e, t) {
-return Rl(El(e), t);
+function Cl(e, t) {
+return Dl(Tl(e), t);
 }
-function Nl(e) {
+function Il(e) {
 return Si(e, {
 fallback: "passive",
 row: "Defense mode",
@@ -2842,7 +2842,7 @@ passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
 }, ss = { passive: "passively", active: "actively", full: "fully" };
-function Pl(e, t) {
+function Nl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2878,11 +2878,11 @@ default:
 return;
 }
 }
-function Ml(e, t = (n) => n) {
-return Pl(e, t) ?? Ll(e);
+function Pl(e, t = (n) => n) {
+return Nl(e, t) ?? Ml(e);
 }
 var Qn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Ll(e) {
+function Ml(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2907,12 +2907,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var jl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Fl = {
+var Ll = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, jl = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: Ot,
-label: (e) => jl[e] ?? e,
+label: (e) => Ll[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2938,18 +2938,18 @@ detail: { mode: i, roll: c }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Gl = [
+}, Fl = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Ul = {
+], Gl = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: Al,
-usage: Sl,
+flags: $l,
+usage: Al,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2960,19 +2960,19 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Tl, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
+stance: { flags: {}, usage: Sl, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
 },
 stances: Ot,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: Il,
+planDamage: Cl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: Nl,
-planHandEdit: Cl,
-attack: Fl,
-macros: Gl,
+planStance: Il,
+planHandEdit: Ol,
+attack: jl,
+macros: Fl,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2988,19 +2988,19 @@ endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: bl,
+parseState: wl,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: Ml
-}, Vl = { soak: Lc, threshold: kl, opposed: Ul }, qe = new P();
-for (const [e, t] of k.entries(Vl)) qe.set(e, { ...t, id: e });
-var Zn = qe.keys().next().value, Bl = Zn;
+words: Pl
+}, Ul = { soak: Mc, threshold: gl, opposed: Gl }, qe = new P();
+for (const [e, t] of k.entries(Ul)) qe.set(e, { ...t, id: e });
+var Zn = qe.keys().next().value, Vl = Zn;
 function er(e) {
 return typeof e == "string" && qe.has(e);
 }
-function Hl() {
+function Bl() {
 return [...qe.keys()];
 }
 function tr() {
@@ -3013,7 +3013,7 @@ function Ct() {
 return tr().filter((e) => e.playable).map((e) => e.id);
 }
 var nr;
-function Kl(e) {
+function Hl(e) {
 return nr ?? (nr = new Q(tr().flatMap((t) => t.stances))), nr.has(e);
 }
 function rr(e, t) {
@@ -3029,7 +3029,7 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Pt = k.keys(as), Wl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100)), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), ir = /* @__PURE__ */ ie(Nt), cs = /* @__PURE__ */ ie(["gm", "public"]), ls = ["refuse", "gm"], Yl = G({
+}, Pt = k.keys(as), Kl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100)), Wl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), ir = /* @__PURE__ */ ie(Nt), cs = /* @__PURE__ */ ie(["gm", "public"]), ls = ["refuse", "gm"], xl = G({
 edition: It,
 bars: G({
 vitality: ir,
@@ -3039,10 +3039,10 @@ power: ir,
 stamina: /* @__PURE__ */ ie(["power", ...Nt])
 }),
 attributes: G(
-k.fromEntries(Le.map((e) => [e, Wl]))
+k.fromEntries(Le.map((e) => [e, Kl]))
 ),
 markers: G(
-k.fromEntries(Pt.map((e) => [e, xl]))
+k.fromEntries(Pt.map((e) => [e, Wl]))
 ),
 visibility: G({ npc: cs, pc: cs }),
 playersTargetAny: /* @__PURE__ */ We(),
@@ -3064,11 +3064,11 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function zl(e) {
+function Yl(e) {
 const t = ds(), n = [];
 if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = us(Yl.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+const i = us(xl.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
 return new Q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
 function us(e, t, n, r, i) {
@@ -3089,7 +3089,7 @@ s[o] = us(u, l, d, `${c}.`, i);
 continue;
 }
 const f = /* @__PURE__ */ xe(a, l);
-f.success ? s[o] = f.output : (i.push(`${c}: ${Xl(l)} is not valid; reset to ${le.stringify(d)}`), s[o] = sr(d));
+f.success ? s[o] = f.output : (i.push(`${c}: ${zl(l)} is not valid; reset to ${le.stringify(d)}`), s[o] = sr(d));
 }
 return s;
 }
@@ -3099,12 +3099,12 @@ return typeof e == "object" && e !== null && !J.isArray(e);
 function sr(e) {
 return D(e) ? le.parse(le.stringify(e)) : e;
 }
-function Xl(e) {
+function zl(e) {
 const t = le.stringify(e) ?? _(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var fs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), ql = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ at(1e6)), hs = G({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), ql)),
+var fs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Xl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ at(1e6)), hs = G({
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), Xl)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
 worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(fs), magical: /* @__PURE__ */ U(fs) })),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
@@ -3112,7 +3112,7 @@ stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() }))
 }), $h = k.keys(hs.entries);
-function Jl(e) {
+function ql(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3140,13 +3140,13 @@ ms(n), Mt(n) ? delete e[t] : e[t] = n;
 function Mt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Jt(vt), ps = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ii(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ at(1e9)), Lt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), Ql = /* @__PURE__ */ ie(["physical", "magical"]), gs = G({
+var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Jt(vt), ps = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ii(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ at(1e9)), Lt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), Jl = /* @__PURE__ */ ie(["physical", "magical"]), gs = G({
 edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() })),
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: /* @__PURE__ */ U(G({ edition: It, answer: /* @__PURE__ */ At() }))
-}), Zl = /* @__PURE__ */ di("kind", [
+}), Ql = /* @__PURE__ */ di("kind", [
 /** A bar, through its linked attribute when there is one. */
 G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(ui), bar: /* @__PURE__ */ ie(Nt), attributeId: /* @__PURE__ */ U(Lt), from: fn, to: vt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
@@ -3154,13 +3154,13 @@ G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(St), attribut
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
 G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(St), from: fn, to: vt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ re("worn"), track: Ql, from: fn, to: vt }),
+G({ kind: /* @__PURE__ */ re("worn"), track: Jl, from: fn, to: vt }),
 G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
 G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(Lt), from: gs, to: gs }),
 G({ kind: /* @__PURE__ */ re("initiative"), from: ps, to: ps }),
 G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: Lt })
-]), ed = G({
+]), Zl = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
@@ -3168,30 +3168,30 @@ kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
 round: vt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Oe(G({ tokenId: Lt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(Zl) }))
+tokens: /* @__PURE__ */ Oe(G({ tokenId: Lt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(Ql) }))
 });
-function td(e) {
+function ed(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Kl(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Hl(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function nd(e) {
+function td(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ xe(ed, r);
-s.success && s.output.tokens.every((o) => o.changes.every(td)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ xe(Zl, r);
+s.success && s.output.tokens.every((o) => o.changes.every(ed)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var rd = ["life", "pendingDefense", "reactions", "skillsVs"], ks = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var nd = ["life", "pendingDefense", "reactions", "skillsVs"], ks = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function or(e, t) {
 const n = {};
-for (const i of rd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of nd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Bl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: Vl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function id(e) {
+function rd(e) {
 if (!D(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, or(e, e.stance)), t;
@@ -3202,7 +3202,7 @@ return { life: e.life, pendingDefense: e.pendingDefense };
 function ws(e, t) {
 return le.stringify(e ?? null) === le.stringify(t ?? null);
 }
-function sd(e, t, n) {
+function id(e, t, n) {
 if (!D(e) || !D(e.before) || !D(e.after)) return e;
 const { before: r, after: i } = e, s = [], o = D(r.bars) ? r.bars : {}, a = D(i.bars) ? i.bars : {};
 for (const u of ["vitality", "soul", "power"]) {
@@ -3224,14 +3224,14 @@ to: or({ ...m, ...ys(f) }, h.stance)
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function od(e) {
+function sd(e) {
 const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : ks, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, id(a)]))), J.isArray(e.history) && (s.history = e.history.map(
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, rd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
 (o) => D(o) && J.isArray(o.tokens) ? {
 by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => sd(a, n, r))
+tokens: o.tokens.map((a) => id(a, n, r))
 } : o
 )), s;
 }
@@ -3243,7 +3243,7 @@ if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }
 const { edition: s, ...o } = e;
 return { memory: o, answer: i };
 }
-function ad(e) {
+function od(e) {
 if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
@@ -3254,7 +3254,7 @@ t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function cd(e) {
+function ad(e) {
 const t = {}, n = {};
 if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3266,11 +3266,11 @@ const o = bs(s);
 k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
 }
 const r = J.isArray(e.history) ? e.history.map(
-(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(ad) } : s) } : i
+(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(od) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var ar = 20, cr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), ld = G({
+var ar = 20, cr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), cd = G({
 word: mn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
@@ -3280,7 +3280,7 @@ flags: /* @__PURE__ */ U(/* @__PURE__ */ $t(mn, /* @__PURE__ */ F(/* @__PURE__ *
 roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt())),
 success: /* @__PURE__ */ U(/* @__PURE__ */ We()),
 typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
-}), dd = G({
+}), ld = G({
 key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: hn,
@@ -3293,15 +3293,15 @@ flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ ai([mn, /* @__PURE__
 situation: /* @__PURE__ */ Jt(mn),
 round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
 defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(hn), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(cr)),
-answers: /* @__PURE__ */ $t(hn, ld)
+answers: /* @__PURE__ */ $t(hn, cd)
 });
-function ud(e, t) {
+function dd(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ xe(dd, i);
+const s = /* @__PURE__ */ xe(ld, i);
 s.success && s.output.key === r && k.keys(n).length < ar ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
@@ -3321,7 +3321,7 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function fd(e) {
+function ud(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, o] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
@@ -3331,12 +3331,12 @@ a[s.replace("Bar", "")] = o;
 i[s] = o;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var hd = {
-0: fd,
-1: od,
-2: cd
+var fd = {
+0: ud,
+1: sd,
+2: ad
 };
-function md(e, t) {
+function hd(e, t) {
 const n = [];
 if (e === void 0) return { stored: Ft(t), problems: n };
 if (!D(e))
@@ -3347,38 +3347,38 @@ return { stored: Ft(t), problems: [`state has schema version ${i}, newer than th
 if (!C.isInteger(i) || i < 0)
 return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Ft(t), problems: n };
 for (; i < jt; ) {
-const l = hd[i];
+const l = fd[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = zl(r.settings);
+const s = Yl(r.settings);
 n.push(...s.problems);
-const o = Jl(r.tokens);
+const o = ql(r.tokens);
 n.push(...o.problems);
 for (const [l, d] of k.entries(o.tokens)) {
 if (!d.edition) continue;
 const f = d.edition.id, u = Me(f).parseState(d.edition.state);
 u === null ? (delete d.edition, Mt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
 }
-const a = pd(r.exchange, n), c = nd(r.history);
+const a = vd(r.exchange, n), c = td(r.history);
 return n.push(...c.problems), {
 stored: {
 schemaVersion: jt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: o.tokens,
-round: vd(r.round, n),
+round: md(r.round, n),
 history: c.history,
-lastEntry: kd(r.lastEntry, c.history),
+lastEntry: gd(r.lastEntry, c.history),
 exchange: a,
-macros: gd(r.macros),
+macros: pd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
 ...er(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function vd(e, t) {
+function md(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
@@ -3386,7 +3386,7 @@ return t.push("round: not an object; round tracking restarted"), n;
 const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= lr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= lr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function pd(e, t) {
+function vd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
 const i = D(e) && D(e.waiting) ? e.waiting : void 0;
@@ -3397,21 +3397,21 @@ const l = a.length > 0 && a.length <= 64 && D(c) && er(c.edition) ? Me(c.edition
 l === null ? t.push(`exchange.waiting.${a.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[a] = { edition: c.edition, answer: l };
 }
 const s = D(e) ? e.lastAttack : void 0, o = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: ud(D(e) ? e.attacks : void 0, t), lastAttack: o };
+return { waiting: n, attacks: dd(D(e) ? e.attacks : void 0, t), lastAttack: o };
 }
-function gd(e) {
+function pd(e) {
 const t = {};
 if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function kd(e, t) {
+function gd(e, t) {
 let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, C(r.key.slice(1))));
 return n;
 }
 var dr = ["bar1", "bar2", "bar3"];
-function yd(e, t) {
+function kd(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
 vitality: r && dr.includes(r) ? r : e.bars.vitality,
@@ -3424,7 +3424,7 @@ const a = n("NPC breakdowns");
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var wd = class {
+var yd = class {
 constructor() {
 this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
@@ -3498,7 +3498,7 @@ const t = _.fromCharCode(e);
 $s[t] !== void 0 ? Gt[e] = $s[t] : t === `
 ` || t === "\r" ? Gt[e] = " " : e < 32 && t !== "	" || e === 127 ? Gt[e] = "" : Gt[e] = void 0;
 }
-function bd(e) {
+function wd(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
@@ -3506,19 +3506,19 @@ function Je(e) {
 const t = typeof e == "string" ? e : _(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? Gt[s] : bd(s);
+const s = t.charCodeAt(i), o = s < 128 ? Gt[s] : wd(s);
 o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function $d() {
+function bd() {
 const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
 function ur(e, t, n) {
 try {
 const r = t instanceof xt ? t.stack ?? t.message : _(t);
-log(`${ne} v${me}: ${e} failed${$d()}: ${r}`), n && sendChat(
+log(`${ne} v${me}: ${e} failed${bd()}: ${r}`), n && sendChat(
 ne,
 `/w ${n} ${Je(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3550,16 +3550,16 @@ var Ee = "API";
 function pt(e) {
 return e !== Ee && e !== "" && playerIsGM(e) === !0;
 }
-function Ad(e) {
+function $d(e) {
 if (!(e === void 0 || e === "" || e === Ee || !getObj("player", e) || pt(e)))
 return e;
 }
 function fr(e) {
 return e === Ee ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Sd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+var Ad = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function As(e) {
-return !Sd.test(e);
+return !Ad.test(e);
 }
 function Ss(e, t) {
 return e || !As(t) ? "gm" : `"${t}"`;
@@ -3577,7 +3577,7 @@ var _s = /[^,\s]/;
 function hr(e, t) {
 return !_s.test(_(e.get("controlledby") ?? "")) && !_s.test(_(t?.get("controlledby") ?? ""));
 }
-function Td(e, t) {
+function Sd(e, t) {
 const n = new Q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of _(r ?? "").split(",")) {
@@ -3602,11 +3602,11 @@ let o = "";
 for (let c = 0; c < r.length; c += 1) o += (c === 0 ? "" : "<br>") + Je(r[c]);
 let a = "";
 for (let c = 0; c < s; c += 1) a += (c === 0 ? "" : " ") + ce(i[c].label, i[c].command);
-t += ` {{${Je(Ed(n.label))}=${o}${o && a ? " " : ""}${a}}}`;
+t += ` {{${Je(Td(n.label))}=${o}${o && a ? " " : ""}${a}}}`;
 }
 return t;
 }
-function Ed(e) {
+function Td(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function oe(e) {
@@ -3617,26 +3617,26 @@ let n = Je(e);
 for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
 }
-var _d = /^[-\w]+$/;
+var Ed = /^[-\w]+$/;
 function ce(e, t) {
 return `[${Je(e)}](${t})`;
 }
 function pn(e) {
-return _d.test(e);
+return Ed.test(e);
 }
 var Ds = () => "";
 function Rs(e, t, n, r = () => `${n.command} --help`) {
-const i = _(t.playerid ?? ""), s = i === Ee ? Dd(e, t, n) : Os(e, t, n, i, pt(i), !1);
+const i = _(t.playerid ?? ""), s = i === Ee ? _d(e, t, n) : Os(e, t, n, i, pt(i), !1);
 return s.help = r, s;
 }
 function Os(e, t, n, r, i, s) {
 const o = i ? "the GM" : fr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: Ss(i, o), relayed: s, help: Ds };
 return !i && !As(o) && (a.replyFor = B(o, 60)), a;
 }
-function Dd(e, t, n) {
+function _d(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = Ad(r?.length === 1 ? r[0] : void 0);
+const i = $d(r?.length === 1 ? r[0] : void 0);
 if (i !== void 0) return Os(e, t, n, i, !1, !0);
 const s = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: Ee, gm: s, senderName: fr(Ee), replyTo: "gm", relayed: !0, help: Ds };
 return s || (o.relayRefused = !0), o;
@@ -3652,15 +3652,15 @@ function Is(e, t) {
 const n = t.length > Cs ? `${t.slice(0, Cs - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var Rd = 200;
+var Dd = 200;
 function Fe(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = Rd - 7;
+let i = Dd - 7;
 for (const s of n) i -= s.label.length + 3;
 r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), mr(r, [...n, { label: "Help", command: e.help() }]));
 }
-function Od(e, t) {
+function Rd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
@@ -3682,13 +3682,13 @@ return state[e];
 function Ps(e, t) {
 state[e] = t;
 }
-function Cd(e) {
+function Od(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Id(e) {
+function Cd(e) {
 setTimeout(e, 0);
 }
-function Nd(e, t, n) {
+function Id(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3696,13 +3696,13 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function Pd(e, t) {
+function Nd(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Md(e) {
+function Pd(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function Ld(e, t) {
+function Md(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
@@ -3710,7 +3710,7 @@ function gn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 var kn = "Help: DefenseRound", H = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
-function jd(e) {
+function Ld(e) {
 const t = e.stances.length > 0 ? [Ue(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
@@ -3730,10 +3730,10 @@ Ue(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no
 }
 var Ze;
 function gr(e, t = {}) {
-Ze = Nd(kn, jd(e), t.createIfMissing !== !1) ?? Ze;
+Ze = Id(kn, Ld(e), t.createIfMissing !== !1) ?? Ze;
 }
 function Ms() {
-return Ze = Pd(kn, Ze), Ze !== void 0 && pn(Ze) ? { label: kn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
+return Ze = Nd(kn, Ze), Ze !== void 0 && pn(Ze) ? { label: kn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
 function Ls(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
@@ -3748,17 +3748,17 @@ return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;
 function js(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function Fd(e, t, n, r) {
+function jd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
 async function Fs(e, t, n, r = Ls(t, n)) {
 const i = r;
 if (!i) return;
-const s = n[i], o = Ia(t.content, t.inlinerolls);
+const s = n[i], o = Ca(t.content, t.inlinerolls);
 let a;
 try {
 const c = Ai(o);
-if (a = Rs(e, t, c, () => Fd(e, s, c, i)), a.relayRefused) {
+if (a = Rs(e, t, c, () => jd(e, s, c, i)), a.relayRefused) {
 De(a, js(i));
 return;
 }
@@ -3786,16 +3786,16 @@ return;
 throw c;
 }
 }
-var Gd = 20, Ud = 2e3, Vd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+var Fd = 20, Gd = 2e3, Ud = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
 function Gs(e, t, n = 0) {
-if (n > Gd) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > Ud) return { ok: !1, problem: "is too long to be a formula" };
-const r = Bd(e, t, n);
+if (n > Fd) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Gd) return { ok: !1, problem: "is too long to be a formula" };
+const r = Vd(e, t, n);
 if (!r.ok) return r;
-const s = new Wd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new Kd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function Bd(e, t, n) {
+function Vd(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
@@ -3814,7 +3814,7 @@ r += `${e.slice(i, o.index)}(${f})`, i = o.index + o[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Us = (e) => k.assign(k.create(null), e), Hd = Us({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Kd = Us({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Wd = class {
+var Us = (e) => k.assign(k.create(null), e), Bd = Us({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Hd = Us({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Kd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3826,10 +3826,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), Hd);
+return this.chain(() => this.product(), Bd);
 }
 product() {
-return this.chain(() => this.unary(), Kd);
+return this.chain(() => this.unary(), Hd);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3862,7 +3862,7 @@ if (t)
 return this.at += t[0].length, C(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = Vd[n[1].toLowerCase()];
+const r = Ud[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3881,7 +3881,7 @@ return _(e.get("name") ?? "") || t;
 function x(e) {
 return getObj("graphic", e);
 }
-function xd(e) {
+function Wd(e) {
 return getObj("character", e);
 }
 function ae(e) {
@@ -3924,7 +3924,7 @@ return this.maxRead;
 function Vs(e, t) {
 return new yn(e, t).value;
 }
-var Yd = class {
+var xd = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3952,15 +3952,15 @@ statusmarkers: _(e.get("statusmarkers") ?? "")
 }
 var Bs = { armor_physical: "physical", armor_magical: "magical" };
 function kr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, zd(t, n, r));
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Yd(t, n, r));
 }
-function zd(e, t, n) {
+function Yd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
 function Hs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Xd = { kind: "override" }, Ks = { kind: "none" }, bn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, qd = k.freeze({}), Jd = k.freeze({ current: null, max: null, present: !1 }), yr = [], Qd = class {
+var zd = { kind: "override" }, Ks = { kind: "none" }, bn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Xd = k.freeze({}), qd = k.freeze({ current: null, max: null, present: !1 }), yr = [], Jd = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = yr;
 }
@@ -4012,22 +4012,22 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function Zd(e, t, n, r) {
+function Qd(e, t, n, r) {
 const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
 let l, d;
 for (let p = 0; p < i.length; p += 1) {
 const v = i[p], g = Bs[v], T = t?.overrides?.[v];
 if (T !== void 0) {
-s[v] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, o[v] = g ? bn[g] : Xd;
+s[v] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, o[v] = g ? bn[g] : zd;
 continue;
 }
 const $ = c[v], E = a ? r.attributes.find(a.id, $) : void 0;
-a && (l ?? (l = new Qd(a.id, r.attributes)));
+a && (l ?? (l = new Jd(a.id, r.attributes)));
 let V = g !== void 0 && !e.unique;
 if (E && l) {
 let w;
 g !== void 0 && !V && (w = E.get("current"), V = Ws(w)), s[v] = new xs(E, V ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, w, !1), o[v] = V ? bn[g] : { kind: "attribute", attribute: E };
-} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new xs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, d, !0), o[v] = g ? bn[g] : Ks) : (s[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : Jd, o[v] = g ? bn[g] : Ks);
+} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new xs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, d, !0), o[v] = g ? bn[g] : Ks) : (s[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : qd, o[v] = g ? bn[g] : Ks);
 }
 const f = r.turnOrder;
 let u = null;
@@ -4035,7 +4035,7 @@ if (f && f.length > 0) {
 const p = f.find((v) => v.id === e.id);
 p !== void 0 && (u = Ys(p.pr));
 }
-let h = qd;
+let h = Xd;
 if (n.others && n.others.length > 0) {
 h = {};
 for (const p of n.others) h[p] = r.other?.(p);
@@ -4057,9 +4057,9 @@ currentTurn: r.turnRow === void 0 ? null : { initiative: Ys(r.turnRow.pr), hidde
 others: h,
 nameOf: r.nameOf
 };
-return new eu(e, t, m, o, l);
+return new Zd(e, t, m, o, l);
 }
-var eu = class {
+var Zd = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
@@ -4067,9 +4067,9 @@ get problems() {
 return this.sheet === void 0 ? yr : this.sheet.problems;
 }
 };
-function tu(e, t) {
+function eu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Yd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new xd(n.vitality, t), soul: n.soul, power: n.power };
 }
 function Ys(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
@@ -4077,21 +4077,21 @@ if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;
 }
-function nu(e) {
+function tu(e) {
 return getObj("attribute", e)?.get("current");
 }
-function ru(e, t) {
+function nu(e, t) {
 return _(e.get(be[t].link) ?? "");
 }
-function iu(e) {
+function ru(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
 }
-var su = new Q(
+var iu = new Q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function ou(e) {
-if (su.has(e)) return !0;
+function su(e) {
+if (iu.has(e)) return !0;
 try {
 const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
 return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -4112,11 +4112,11 @@ var zs = ["on", "off"], wr = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function au(e, t, n) {
+function ou(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", Hl()), s = Ct();
+const i = Y(n, "edition", Bl()), s = Ct();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
@@ -4145,7 +4145,7 @@ const i = r.slice(7);
 if (!Pt.includes(i))
 throw new y(`unknown marker key "${B(i)}": ${Tt(i, Pt, "keys")}`);
 const s = n.trim();
-if (!ou(s))
+if (!su(s))
 throw new y(`"${B(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
@@ -4166,7 +4166,7 @@ throw new y(`unknown setting "${B(t)}": ${Tt(t, Xs, "settings")}`);
 function Ve() {
 return qs(Campaign().get("turnorder"));
 }
-function cu() {
+function au() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
@@ -4188,11 +4188,11 @@ return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" 
 function $r(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
-function lu(e) {
+function cu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function du(e) {
+function lu(e) {
 const t = Ut(e.id), n = Ut(e.custom);
 return `${t.length <= 64 ? t : `#${Ar(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Ar(n)}`}`;
 }
@@ -4202,8 +4202,8 @@ for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var uu = /^(.+) -?\d+$/;
-function fu() {
+var du = /^(.+) -?\d+$/;
+function uu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
@@ -4213,16 +4213,16 @@ const t = Ut(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
-const r = fu();
+const r = uu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = uu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = du.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function hu(e) {
+function fu(e) {
 for (const t of e) if (!Js(t)) return t;
 }
-var mu = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function vu(e, t, n) {
+var hu = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function mu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${Ye[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ye[e.resource]} +${e.amount}`;
@@ -4246,7 +4246,7 @@ return e.label;
 }
 }
 function Qs(e, t) {
-const n = e.words, r = (i) => mu.has(i.kind) ? vu(i, t, r) : n(i, t);
+const n = e.words, r = (i) => hu.has(i.kind) ? mu(i, t, r) : n(i, t);
 return r;
 }
 function kt(e, t) {
@@ -4276,7 +4276,7 @@ for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function pu(e, t) {
+function vu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4296,13 +4296,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function gu(e, t = () => !0, n = () => {
+function pu(e, t = () => !0, n = () => {
 }) {
 const r = new P();
 for (const s of e) {
 const o = t(s.tokenId);
 for (const a of s.changes) {
-const c = pu(s.tokenId, a), l = r.get(c);
+const c = vu(s.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
 }
 }
@@ -4325,8 +4325,8 @@ for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
 const o = { ...i };
 return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
 }
-var ku = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function yu(e, t, n) {
+var gu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function ku(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
 function eo(e, t, n, r) {
@@ -4340,7 +4340,7 @@ case "bar":
 i.push(`${o}: ${Ye[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${ku[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${gu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -4361,16 +4361,16 @@ break;
 }
 return i;
 }
-function wu(e, t, n) {
+function yu(e, t, n) {
 return e.map(
 (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Zs(r.change.from, t, n), to: Zs(r.change.to, t, n) } } : r
 );
 }
-function bu(e, t, n, r) {
+function wu(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
 }
-function $u(e) {
+function bu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
@@ -4380,7 +4380,7 @@ let r, i = "", s = 0;
 for (; ; ) {
 const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
-const l = $u(c);
+const l = bu(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4388,12 +4388,12 @@ if (o === -1) break;
 s = o + 1;
 }
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === Au(e) ? e : i;
+return i === e || i.length < e.length && i === $u(e) ? e : i;
 }
-function Au(e) {
+function $u(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Su(e, t, n) {
+function Au(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return to(e, o, [r, i, s]);
 }
@@ -4405,17 +4405,17 @@ return to(e, r ? [n.markers[r]] : [], no.map((i) => n.markers[i]));
 function Sr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Tu() {
+function Su() {
 return Sr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
 function Tr() {
 return Sr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function Eu() {
+function Tu() {
 return Sr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
 var io = [];
-function _u(e) {
+function Eu(e) {
 return typeof e != "function" ? !1 : (io.push(e), !0);
 }
 function so(e, t, n, r, i, s) {
@@ -4436,7 +4436,7 @@ ur("HealthColors.Update", a, void 0);
 function oo(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Du = class {
+var _u = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4461,8 +4461,8 @@ function Er(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Ru(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Du(), p = () => {
+function Du(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new _u(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
 }, v = r.vitalityFrom ?? i.bars.vitality.value, g = {
@@ -4498,7 +4498,7 @@ O && C.isFinite(M) && M !== w.to && (O.pr = w.to, co(b, r.turnOrder), u.push({ k
 break;
 }
 case "join-turn-order": {
-const b = Iu(w.tokenId, w.initiative, r.turnOrder);
+const b = Cu(w.tokenId, w.initiative, r.turnOrder);
 h.push(b.note), b.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
@@ -4517,7 +4517,7 @@ const T = d[i.id];
 T && Mt(T) && delete d[i.id];
 let $ = i.statusmarkers;
 const E = a.condition(s.state, v), V = n.state !== void 0 ? a.condition(n.state, g.vitality) : E;
-if (n.state !== void 0 && ($ = Su($, V, c)), n.stance !== void 0 && ($ = ro($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
+if (n.state !== void 0 && ($ = Au($, V, c)), n.stance !== void 0 && ($ = ro($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in m.props) && f.get(w) !== b && m.prop(w, b);
@@ -4529,27 +4529,27 @@ so(f, b, O, n.detail, () => ao(i, v), r.healthColors);
 return { changes: u, notes: h };
 }
 function ao(e, t) {
-const n = Cu(e.token);
+const n = Ou(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var Ou = ["width", "height"];
-function Cu(e) {
+var Ru = ["width", "height"];
+function Ou(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Ou) t[n] = e.get(n);
+for (const n of Ru) t[n] = e.get(n);
 return t;
 }
 function co(e, t) {
 t ? t.changed = !0 : br(e);
 }
-function Iu(e, t, n) {
+function Cu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ee(r, "The spectator"), s = n?.order ?? Ve();
 return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), co(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Nu(e, t) {
+function Iu(e, t) {
 const n = new P(), r = new P(), i = new Q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
@@ -4582,7 +4582,7 @@ s(l).statusmarkers = d.from;
 break;
 case "memory": {
 const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-An(e.memories, u, bu(d.from, d.to, h, ke));
+An(e.memories, u, wu(d.from, d.to, h, ke));
 break;
 }
 case "initiative": {
@@ -4617,11 +4617,11 @@ h[p] = typeof $ == "number" ? $ : v.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const m = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Pu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
+Nu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
 }
 o && a && br(o);
 }
-function Pu(e, t, n, r, i) {
+function Nu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
@@ -4650,7 +4650,7 @@ const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function Mu(e) {
+function Pu(e) {
 if (!pn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
@@ -4695,13 +4695,13 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function Lu(e) {
+function Mu(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ye[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function ju(e, t) {
+function Lu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
 function Rr(e, t, n, r, i, s, o = []) {
@@ -4709,7 +4709,7 @@ const a = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
 a.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", p = m ? Lu(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((V) => V.section === Ce) ? [...v, ...Mu(d)] : v, $ = ju(_r(d), f.name), E = p ? `${$} ${p}` : $;
+const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", p = m ? Mu(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((V) => V.section === Ce) ? [...v, ...Pu(d)] : v, $ = Lu(_r(d), f.name), E = p ? `${$} ${p}` : $;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: T });
 }
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
@@ -4724,14 +4724,14 @@ for (let u = 0; u < t.length && !r; u += 1) {
 const h = t[u];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Gu(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Fu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
 j(pe(n.replyTo), oe(_r(t[0])));
 return;
 }
-const h = t.length === 1 ? Dr(t[0]) : Rr(t, Fu(t), fo(e, t), `${n.title}: ${Cr(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Dr(t[0]) : Rr(t, ju(t), fo(e, t), `${n.title}: ${Cr(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
 j(pe(n.replyTo), ge(h));
 return;
 }
@@ -4753,10 +4753,10 @@ return `${e} token${e === 1 ? "" : "s"}`;
 function fo(e, t) {
 return t.map((n) => Vt(e, n.snapshot));
 }
-function Fu(e) {
+function ju(e) {
 return e.map((t, n) => n);
 }
-function Gu(e, t, n) {
+function Fu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
@@ -4765,7 +4765,7 @@ return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => 
 })
 );
 }
-function Uu(e, t) {
+function Gu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
@@ -4785,7 +4785,7 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 return t;
 }
 var ho = 50, Ir = 6e4, mo = 10, Sn = new ei();
-function Vu(e) {
+function Uu(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4819,13 +4819,13 @@ if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Vu(r);
+for (const r of n.changes) t += Uu(r);
 }
 Sn.set(e, t);
 }
 return t;
 }
-function Bu(e, t, n) {
+function Vu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
@@ -4879,7 +4879,7 @@ if (Lr(e, d), f === o) return;
 }
 return s;
 }
-function Hu(e) {
+function Bu(e) {
 const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
 for (let o = t.length - 1; o >= 0; o -= 1) {
@@ -4918,7 +4918,7 @@ const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Ht([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Ku = class {
+var Hu = class {
 constructor() {
 this.byReason = new P();
 }
@@ -4946,7 +4946,7 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const f = wt(d, e.gm);
-f ? o(f) : l.push(Wu(d));
+f ? o(f) : l.push(Ku(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ht(l.map((d) => `"${d}"`))}`);
 } else {
@@ -4967,7 +4967,7 @@ e.gm || n.anyTarget || _e(e.playerId, l, d) ? a.push({ token: l, character: d })
 if (c.length > 0 && r.push(`you do not control ${Be(c)}`), a.length === 0) throw new I(Tn(r).join("; "));
 return { targets: a, notes: r };
 }
-function Wu(e) {
+function Ku(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function wt(e, t) {
@@ -4976,7 +4976,7 @@ const n = x(e);
 if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function xu(e, t) {
+function Wu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
@@ -4994,7 +4994,7 @@ function bt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function Yu(e) {
+function xu(e) {
 const t = x(e);
 return t ? ee(t, e) : e;
 }
@@ -5013,7 +5013,7 @@ const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Yu,
+nameOf: xu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
 const o = x(s);
@@ -5031,7 +5031,7 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = hu(t);
+const s = fu(t);
 if (s) {
 r.turnRow = s;
 const o = Ut(s.id);
@@ -5043,14 +5043,14 @@ return i && (r.editionLeft = i), r;
 }
 function En(e, t, n, r = it(e)) {
 const i = wn(t.token, t.character, e.store.settings);
-return Zd(i, e.store.tokens[i.id], n, r);
+return Qd(i, e.store.tokens[i.id], n, r);
 }
 function wo(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Uu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Gu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
@@ -5062,24 +5062,21 @@ return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-rou
 function Kt(e) {
 return { settings: e.store.settings, edition: N(e), memories: ko(e) };
 }
-var zu = class {
+var Yu = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.edition = i, this.nameOf = s;
-}
-say(e) {
-return this.words ?? (this.words = bo(this.edition, this.snapshot, this.nameOf)), this.words(e);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = zu(i, e, s);
 }
 forDetails() {
-const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.words ?? bo(this.edition, { id: e, name: t }, this.nameOf) };
+const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function bo(e, t, n) {
+function zu(e, t, n) {
 const { id: r, name: i } = t;
 return Qs(e, (s) => s === r ? i : n(s));
 }
 function Xu(e, t, n, r = {}, i = Kt(e)) {
-const { snapshot: s } = t, o = Ru(i, t, n, r), a = new zu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+const { snapshot: s } = t, o = Du(i, t, n, r), a = new Yu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: o.changes },
@@ -5091,14 +5088,14 @@ const r = x(t.token.id);
 if (!r || yt(r)) return !1;
 const i = t.character?.id ?? "";
 if (_(r.get("represents") ?? "") !== i) return !1;
-const s = i ? xd(i) : void 0;
+const s = i ? Wd(i) : void 0;
 return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
 }
 function Ju(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function $o(e, t) {
+function bo(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
 const r = Ai(e.msg.content ?? ""), i = n.filter((s) => !Zu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
@@ -5120,14 +5117,14 @@ i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function Ao(e, t, n, r) {
-if (e.length === 0) return So;
+function $o(e, t, n, r) {
+if (e.length === 0) return Ao;
 const i = { ...t };
 let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var So = k.freeze({}), ef = [], tf = [];
+var Ao = k.freeze({}), ef = [], tf = [];
 function Dn(e, t, n, r, i, s, o, a) {
 const c = En(e, t, n, i);
 a?.(c);
@@ -5141,11 +5138,11 @@ return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
 function Br(e, t, n) {
 const r = it(e), i = Kt(e);
-return t.map((s) => Dn(e, s, n, So, r, i, () => ({ notify: !1 })));
+return t.map((s) => Dn(e, s, n, Ao, r, i, () => ({ notify: !1 })));
 }
 function Rn(e, t, n, r, i) {
-const s = Vr(e.parsed, t.dice), o = e.gm ? void 0 : $o(e, t.dice);
-return To(
+const s = Vr(e.parsed, t.dice), o = e.gm ? void 0 : bo(e, t.dice);
+return So(
 e,
 n.map((a) => {
 const c = { target: a, plan: t, given: s };
@@ -5155,23 +5152,23 @@ r,
 i
 );
 }
-function To(e, t, n, r) {
+function So(e, t, n, r) {
 let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
 (i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? tf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
-if (!o) return Eo(e, t, c, void 0, a, n, r);
+if (!o) return To(e, t, c, void 0, a, n, r);
 const l = e.app.store.settings.edition;
 return lo(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
 if (e.app.store.settings.edition !== l) {
 De(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-Eo(e, t, c, d, a, n, r);
+To(e, t, c, d, a, n, r);
 });
 }
-function Eo(e, t, n, r, i, s, o) {
-const a = e.app, c = r !== void 0, l = r ?? ef, d = [...s], f = new Ku(), u = [], h = [];
+function To(e, t, n, r, i, s, o) {
+const a = e.app, c = r !== void 0, l = r ?? ef, d = [...s], f = new Hu(), u = [], h = [];
 let m = !1;
 const p = i ? { order: Ve(), changed: !1 } : void 0, v = Tr() ?? null, g = it(a, p?.order), T = Kt(a), $ = (b) => {
 const O = { notify: b.observed ?? !0, healthColors: v };
@@ -5184,10 +5181,10 @@ if (E += ot.length, c && !qu(e, b, o.anyTarget === !0)) {
 d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const K = Dn(a, b, O, Ao(O.dice, M, l, He), g, T, $);
+const K = Dn(a, b, O, $o(O.dice, M, l, He), g, T, $);
 if (K.kind !== "written") {
-const { snapshot: Wt } = K.reading, Yo = () => Ur(e, Wt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Wt.name, K.refusal.reason) : d.push(wo(a, Wt, K.refusal, Yo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${Yo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Wt } = K.reading, xo = () => Ur(e, Wt);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Wt.name, K.refusal.reason) : d.push(wo(a, Wt, K.refusal, xo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${xo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
 const bh = K.outcome;
@@ -5221,11 +5218,11 @@ return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 function On(e, t) {
 return t.defenders.filter((n) => t.answers[n] === void 0 && !Hr(e, n));
 }
-function _o(e, t) {
+function Eo(e, t) {
 return e.attacker === null || t ? e.attacker : x(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
 function Kr(e, t = !0) {
-const n = _o(e, t);
+const n = Eo(e, t);
 if (n === null) return "An unseen attacker";
 const r = x(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
@@ -5238,7 +5235,7 @@ function af(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function Do(e, t, n) {
+function _o(e, t, n) {
 const r = [];
 let i = 0;
 for (const s of On(e, t)) {
@@ -5247,13 +5244,13 @@ o && (!n && o.get("layer") === "gmlayer" ? i += 1 : r.push(ee(o, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function Ro(e, t) {
+function Do(e, t) {
 return On(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Gr(t.by, n) || t.answers[n] !== void 0);
 }
-var Oo = new ei();
+var Ro = new ei();
 function Wr(e, t, ...n) {
-let r = Oo.get(e);
-r || (r = new P(), Oo.set(e, r));
+let r = Ro.get(e);
+r || (r = new P(), Ro.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
@@ -5270,7 +5267,7 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function Co(e, t, n, r, i, s) {
+function Oo(e, t, n, r, i, s) {
 const o = x(r);
 if (!o) return;
 const a = { token: o, character: ae(o) }, c = ee(o, "a token"), l = t.attack, d = bt(e, !0);
@@ -5294,28 +5291,28 @@ M ? M.answers.push(V.replace(/ \(.*\)$/, "")) : m.push({ answers: [V.replace(/ \
 } else h.push({ label: V, command: T });
 }
 for (const { answers: g, why: T } of m) u.push(`${g.join(", ")}: ${T}`);
-const v = _o(n, i);
+const v = Eo(n, i);
 if (p)
 for (const g of l.extra?.(p, v) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
 return { label: c, lines: u, buttons: pn(r) ? h : [] };
 }
-function Io(e) {
+function Co(e) {
 return it(e, Ve());
 }
 function df(e) {
 const t = x(e);
 if (!t) return ["gm"];
-const n = Td(t, ae(t));
+const n = Sd(t, ae(t));
 return n.length > 0 ? n : ["gm"];
 }
-function No(e, t) {
+function Io(e, t) {
 return `Attack ${e.key}: ${Kr(e, t)} attacks`;
 }
-function Po(e, t) {
+function No(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
 function uf(e, t) {
-const n = N(e), r = Io(e), i = new P();
+const n = N(e), r = Co(e), i = new P();
 for (const s of t.defenders)
 for (const o of df(s)) {
 const a = i.get(o) ?? [];
@@ -5323,13 +5320,13 @@ a.push(s), i.set(o, a);
 }
 for (const [s, o] of i) {
 if (s === "gm") continue;
-const a = o.flatMap((c) => Co(e, n, t, c, !1, r) ?? []);
-a.length > 0 && j(pe(Ts(s)), ge({ title: No(t, !1), rows: [...Po(n, t), ...a] }), { record: !0 });
+const a = o.flatMap((c) => Oo(e, n, t, c, !1, r) ?? []);
+a.length > 0 && j(pe(Ts(s)), ge({ title: Io(t, !1), rows: [...No(n, t), ...a] }), { record: !0 });
 }
 j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function xr(e, t, n, r, i = Io(e)) {
-const s = [...Po(t, n), ...r.flatMap((a) => Co(e, t, n, a, !0, i) ?? [])], o = On(e, n).map((a) => {
+function xr(e, t, n, r, i = Co(e)) {
+const s = [...No(t, n), ...r.flatMap((a) => Oo(e, t, n, a, !0, i) ?? [])], o = On(e, n).map((a) => {
 const c = x(a);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
@@ -5340,9 +5337,9 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: No(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: Io(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var ff = 5, Mo = {
+var ff = 5, Po = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5368,10 +5365,10 @@ const n = L(e.parsed, "cancel");
 return n !== void 0 ? wf(e, n) : pf(e);
 }
 };
-function Lo(e, t, n = {}) {
+function Mo(e, t, n = {}) {
 const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(Mo, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(Po, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
@@ -5380,8 +5377,8 @@ return { command: "!attack", positionals: [...e.positionals], flags: new P(e.fla
 }
 function pf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Se(e.parsed, Wr(n, "!attack", Mo, n.commands.damage.flags, r.flags), rr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = Lo(e.parsed, n);
+if (Se(e.parsed, Wr(n, "!attack", Po, n.commands.damage.flags, r.flags), rr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = Mo(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
 const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
@@ -5410,7 +5407,7 @@ answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
 const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), uf(t, u), Ro(t, u)) return Yr(e, u);
+if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), uf(t, u), Do(t, u)) return Yr(e, u);
 }
 function gf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
@@ -5428,13 +5425,13 @@ throw new y("select your attacking token, or give --from with its id");
 if (!e.gm && !_e(e.playerId, r, ae(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function jo(e, t) {
+function Lo(e, t) {
 const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
 function kf(e, t) {
-const n = jo(e.app, t.toUpperCase());
+const n = Lo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
 const r = n.defenders.filter((i) => n.answers[i] === void 0 && x(i) !== void 0 && !Gr(e.playerId, i));
@@ -5458,11 +5455,11 @@ continue;
 }
 const f = { token: d, character: ae(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = Lo(i, r, u?.flags), m = r.planDamage(h, s);
+const h = Mo(i, r, u?.flags), m = r.planDamage(h, s);
 o.push({ target: f, plan: m, given: Vr(h, m.dice), ...u ? { answer: yf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, To(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, So(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5478,7 +5475,7 @@ const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
 function wf(e, t) {
-const n = jo(e.app, t.toUpperCase());
+const n = Lo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], j(gt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
@@ -5495,7 +5492,7 @@ for (const s of r) j(he, ge(xr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const o = Do(t, s, !1);
+const o = _o(t, s, !1);
 return `${s.key}: ${Kr(s, !1)} attacks; waiting for ${o.length > 0 ? Be(o) : "nobody"}`;
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
@@ -5504,7 +5501,7 @@ function $f(e) {
 const t = N(e);
 for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
 }
-function Fo(e) {
+function jo(e) {
 const t = N(e);
 nf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
@@ -5520,7 +5517,7 @@ function Af(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= lr) break;
-Js(n) || t.push(Ar(du(n)));
+Js(n) || t.push(Ar(lu(n)));
 }
 return t;
 }
@@ -5540,7 +5537,7 @@ function Tf(e) {
 e.turnOrderSeen = void 0, zr(e);
 }
 function zr(e) {
-const t = cu();
+const t = au();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = qs(t);
@@ -5550,10 +5547,10 @@ if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && Fo(e);
+n.turned += s, n.turned >= i.length && jo(e);
 }
 function Ef(e, t) {
-e.oddTurnRowsTold === !0 || t.every(lu) || (e.oddTurnRowsTold = !0, j(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+e.oddTurnRowsTold === !0 || t.every(cu) || (e.oddTurnRowsTold = !0, j(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
 function _f(e, t) {
 const n = N(e), r = Me(t);
@@ -5580,21 +5577,21 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var Go = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+var Fo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
 function Df(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Go[r]} -> ${Go[i]}`);
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Fo[r]} -> ${Fo[i]}`);
 return ` Conditions read again: ${Ht(t, 6)}.`;
 }
 function Rf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const a of N(t).macros) {
-const c = Md(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+const c = Pd(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
 s.push(a.name);
 continue;
 }
-const d = Ld(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = Md(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
 }
 const o = [
@@ -5658,7 +5655,7 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 ]
 });
 }
-function Uo(e, t) {
+function Go(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
 function Nf(e) {
@@ -5671,11 +5668,11 @@ i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Uo(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Go(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => ce(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Uo(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Go(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ce("next round", "!defense-round next-round"),
 ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
@@ -5689,7 +5686,7 @@ if (!Le.includes(i))
 throw new y(`unknown value name "${B(n)}": ${Tt(n, Le, "names")}`);
 const s = r.toLowerCase() === "clear", o = s ? 0 : Et(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = rt(e, Ae(e.parsed)), l = [];
 for (const { token: d, character: f } of a) {
-const u = Od(e.app, d.id);
+const u = Rd(e.app, d.id);
 u.overrides = un(u.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
 h && (u.worn = un(u.worn, h, null)), Ns(e.app, d.id), l.push(wn(d, f, e.app.store.settings).name);
@@ -5774,7 +5771,7 @@ return;
 case "config": {
 const [s, ...o] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = au(e.app.store.settings, s, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = ou(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
 const { count: l, changed: d } = _f(e.app, a);
@@ -5793,7 +5790,7 @@ case "repair":
 Mf(e);
 return;
 case "next-round":
-Fo(e.app);
+jo(e.app);
 return;
 case "macros":
 Rf(e);
@@ -5848,8 +5845,8 @@ break;
 }
 return n;
 }
-var Vo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Bo(e, t) {
+var Uo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Vo(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
 function Uf(e) {
@@ -5859,31 +5856,31 @@ const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new I(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Bo(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!Vo(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (Bo(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Vo(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
 function Vf(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Vo, v));
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Uo, v));
 if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Se(e.parsed, Vo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Uf(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Kf(v) ? c.find((g) => Ko({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = wu(gu(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ko(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: ko(n) }, h = Gf(u, f), m = (v, g) => {
+if (Se(e.parsed, Uo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Uf(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Kf(v) ? c.find((g) => Ho({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = yu(pu(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ho(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: ko(n) }, h = Gf(u, f), m = (v, g) => {
 if (v.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
 if (v.deadForGood !== g.deadForGood) return "has died for good since";
 const T = sf(v, g, ke);
 if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(v.edition, g.edition)) return T;
 const $ = (E) => (E.edition?.id === o.id ? o.parseState(E.edition.state) : null) ?? o.enter(null, !1);
 return o.describeStateChange($(v), $(g));
-}, p = yu(f, h, ke);
+}, p = ku(f, h, ke);
 if (p.length > 0) {
 if (!e.gm) {
 const v = p.filter(($) => {
 const E = a.get($.tokenId);
-return E !== void 0 && Ur(e, Ho(E));
+return E !== void 0 && Ur(e, Bo(E));
 }), g = [...new Q(p.filter(($) => !v.includes($)).map(($) => $.name))], T = [...eo(v, h, ke, m), ...g.length > 0 ? [`${Be(g)} changed`] : []];
 Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
@@ -5893,7 +5890,7 @@ Fe(e, `Nothing undone, changed since: ${eo(p, h, ke, m).join("; ")}`, [{ label: 
 return;
 }
 }
-Nu(u, f), p.length > 0 && Wf(n, f, h), Lr(n, i), Hf(e, s, f, h, a), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+Iu(u, f), p.length > 0 && Wf(n, f, h), Lr(n, i), Hf(e, s, f, h, a), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
 function Bf(e) {
 switch (e.kind) {
@@ -5909,7 +5906,7 @@ default:
 return;
 }
 }
-function Ho(e) {
+function Bo(e) {
 const t = ae(e);
 return { token: e, character: t, npc: hr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
@@ -5927,7 +5924,7 @@ const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ho(d), m = Vt(e.app, h) === "public";
+const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Bo(d), m = Vt(e.app, h) === "public";
 h.hidden || a.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `${u} (hidden)` : u);
 }
 a.length > 0 && j(gt, oe(`${s}: ${Ht(a, 8)}.`)), c.length > 0 && j(he, oe(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
@@ -5935,14 +5932,14 @@ a.length > 0 && j(gt, oe(`${s}: ${Ht(a, 8)}.`)), c.length > 0 && j(he, oe(`${s} 
 function Kf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function Ko({ tokenId: e, change: t }, n) {
+function Ho({ tokenId: e, change: t }, n) {
 const r = x(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || ru(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || nu(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = iu(t.attributeId);
+const i = ru(t.attributeId);
 return i !== void 0 && i.characterId === _(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
@@ -6024,16 +6021,16 @@ if (m !== "none") {
 const E = r.planAnswer(m, o.situation, o.attacker, bt(t, e.gm)), V = Vr(e.parsed, E.dice), w = E.dice.filter((K) => V[K.name] === void 0), b = w.length > 0 ? await lo(w.map((K) => K.sides)) : [];
 if (t.store.exchange.attacks[s] !== o || o.answers[c] !== void 0) throw new I(`attack ${o.key} was settled while the roll was out: nothing answered`);
 if (!x(c) || !e.gm && !_e(e.playerId, l, ae(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const O = Ao(E.dice, V, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, O);
+const O = $o(E.dice, V, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, O);
 if (Mn(q)) throw new I(wo(t, M.snapshot, q));
 if (M.problems.length > 0) throw new I(_n(M.snapshot, M.problems, "; nothing answered"));
-const te = r.keep(m, q, O), st = e.gm ? void 0 : $o(e, E.dice);
+const te = r.keep(m, q, O), st = e.gm ? void 0 : bo(e, E.dice);
 p = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (p.roll = te.roll), te.success !== void 0 && (p.success = te.success), st && (p.typed = !0);
 const ot = Qs(n, (K) => K === c ? f : M.facts.nameOf(K)), He = q.steps.filter((K) => K.section === "Check").map(ot);
 v = He.length > 0 ? He.join("; ") : m;
 }
 o.answers[c] = p;
-const g = Do(t, o, e.gm), T = Ro(t, o), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
+const g = _o(t, o, e.gm), T = Do(t, o), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
 De(e, `${f}: ${v}.${$}`), T && await Yr(e, o);
 }
 var Xf = { ids: { kind: "list" }, help: { kind: "switch" } }, qf = {
@@ -6048,7 +6045,7 @@ return;
 }
 Se(e.parsed, Wr(t, "!defend", Xf, n.flags), rr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-xu(e, i);
+Wu(e, i);
 const s = rt(e, Ae(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = a.find(({ id: f }) => f === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
@@ -6129,7 +6126,7 @@ title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
-}, Wo = k.freeze({});
+}, Ko = k.freeze({});
 function ih(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
@@ -6150,12 +6147,12 @@ return !("kind" in E) && !E.changes.some((V) => V.kind === "bar" && V.resource =
 e,
 d,
 v,
-Wo,
+Ko,
 it(e),
 Kt(e),
 () => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (T) => {
-tu(T, s), xo(e, T, s);
+eu(T, s), Wo(e, T, s);
 }
 );
 if (g.kind === "unsafe") return;
@@ -6169,13 +6166,13 @@ Or(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: 
 return;
 }
 }
-const h = oh(e, s, a), m = Dn(e, d, h.plan, Wo, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => xo(e, p, s));
-m.kind === "written" && (u && Bu(e, o, m.applied), h.saysSomething() && Or(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = oh(e, s, a), m = Dn(e, d, h.plan, Ko, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => Wo(e, p, s));
+m.kind === "written" && (u && Vu(e, o, m.applied), h.saysSomething() && Or(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
 }
 function sh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(nu(n));
+const s = ye(tu(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
 function oh(e, t, n) {
@@ -6202,7 +6199,7 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function xo(e, t, n) {
+function Wo(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
 i?.edition?.id !== r.id && (t.facts.state = kr(r, i, n, yo(e)));
 }
@@ -6255,13 +6252,13 @@ var Jr = {
 "!defense-round": Ff
 };
 function fh() {
-const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = md(pr(vn), me), i = { store: t, attributes: new wd(), loadProblems: n, linkedEdits: new P(), details: new dh() };
+const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = hd(pr(vn), me), i = { store: t, attributes: new yd(), loadProblems: n, linkedEdits: new P(), details: new dh() };
 return r !== void 0 ? (i.newerState = r, vr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(mh(r)))) : hh(i, e), vh(i), i;
 }
 function hh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && yd(n.settings, ph());
-const i = Hu(e);
+t && kd(n.settings, ph());
+const i = Bu(e);
 i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ps(vn, n), r.length > 0 && (vr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, oe(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, oe(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => gr(Me(n.settings.edition)))(), n.scriptVersion = me;
 }
 function mh(e) {
@@ -6279,7 +6276,7 @@ je(
 if (o?.type === "api") {
 if (!n()) {
 const a = Ls(o, Jr);
-return a !== void 0 ? zr(e) : Id(r), Fs(e, o, Jr, a);
+return a !== void 0 ? zr(e) : Cd(r), Fs(e, o, Jr, a);
 }
 return Fs(e, o, Jr);
 }
@@ -6303,14 +6300,14 @@ e.attributes.forget(_(o.get("_characterid") ?? ""));
 Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), kh(i), n() || je("checking HealthColors", () => uh(e))(), vr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
 }
 function ph() {
-return Cd(ne.toLowerCase());
+return Od(ne.toLowerCase());
 }
 function gh(e) {
-const t = Eu();
+const t = Tu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
 function kh(e) {
-const t = Tu();
+const t = Su();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", je("starting up", () => {
@@ -6318,8 +6315,8 @@ fh();
 }));
 var yh = me;
 function wh(e) {
-return _u(e);
+return Eu(e);
 }
-return Qo(Zr);
+return Jo(Zr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

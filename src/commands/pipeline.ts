@@ -134,25 +134,23 @@ class ShownOutcome implements Shown {
   typed?: string;
   answer?: string;
   summary?: string;
-  private words: ((step: Step) => string) | undefined;
+  /** The words of a step (the card says every outcome it shows): called straight, one call per step. */
+  readonly say: (step: Step) => string;
 
   constructor(
     readonly snapshot: TokenSnapshot,
     readonly outcome: Outcome<unknown>,
     readonly changes: StoredChange[],
     readonly notes: string[],
-    private readonly edition: AnyEdition,
-    private readonly nameOf: (id: string) => string,
-  ) {}
-
-  say(step: Step): string {
-    this.words ??= wordsNaming(this.edition, this.snapshot, this.nameOf);
-    return this.words(step);
+    edition: AnyEdition,
+    nameOf: (id: string) => string,
+  ) {
+    this.say = wordsNaming(edition, snapshot, nameOf);
   }
 
   forDetails(): CardSource {
     const { id, name } = this.snapshot;
-    const kept: CardSource = { snapshot: { id, name }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.words ?? wordsNaming(this.edition, { id, name }, this.nameOf) };
+    const kept: CardSource = { snapshot: { id, name }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
     if (this.title) kept.title = this.title;
     if (this.typed) kept.typed = this.typed;
     if (this.answer) kept.answer = this.answer;
