@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Cn = Object.defineProperty, Yo = Object.getOwnPropertyDescriptor, zo = Object.getOwnPropertyNames, Qr = Object.prototype.hasOwnProperty, Xo = (e, t) => {
+var Cn = Object.defineProperty, Xo = Object.getOwnPropertyDescriptor, qo = Object.getOwnPropertyNames, Qr = Object.prototype.hasOwnProperty, Jo = (e, t) => {
 for (var n in t)
 Qr.call(t, n) && Cn(e, n, { get: t[n], enumerable: !0 });
-}, qo = (e, t, n, r) => {
+}, Qo = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of zo(t))
-!Qr.call(e, i) && i !== n && Cn(e, i, { get: () => t[i], enumerable: !(r = Yo(t, i)) || r.enumerable });
+for (let i of qo(t))
+!Qr.call(e, i) && i !== n && Cn(e, i, { get: () => t[i], enumerable: !(r = Xo(t, i)) || r.enumerable });
 return e;
-}, Jo = (e) => qo(Cn({}, "__esModule", { value: !0 }), e), Zr = {};
-Xo(Zr, {
-onDamage: () => wh,
-version: () => yh
+}, Zo = (e) => Qo(Cn({}, "__esModule", { value: !0 }), e), Zr = {};
+Jo(Zr, {
+onDamage: () => Sh,
+version: () => Ah
 });
-var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ei = WeakMap, xt = Error, ti = RangeError, ni = Promise, Yt = Date, Qo = isNaN, Zo = "0.2.0", ne = "DefenseRound", me = Zo, zt, ea = {
+var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ei = WeakMap, Yt = Error, ti = RangeError, ni = Promise, xt = Date, ea = isNaN, ta = "0.2.0", ne = "DefenseRound", me = ta, zt, na = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -38,17 +38,12 @@ abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
 function ri(e) {
-return !e && !zt ? ea : {
+return !e && !zt ? na : {
 lang: e?.lang ?? zt?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? zt?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? zt?.abortPipeEarly
 };
-}
-var ta;
-// @__NO_SIDE_EFFECTS__
-function na(e) {
-return ta?.get(e);
 }
 var ra;
 // @__NO_SIDE_EFFECTS__
@@ -57,8 +52,13 @@ return ra?.get(e);
 }
 var sa;
 // @__NO_SIDE_EFFECTS__
-function oa(e, t) {
-return sa?.get(e)?.get(t);
+function oa(e) {
+return sa?.get(e);
+}
+var aa;
+// @__NO_SIDE_EFFECTS__
+function ca(e, t) {
+return aa?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
 function Ke(e) {
@@ -79,15 +79,15 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ oa(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ia(c.lang) : null) ?? r.message ?? /* @__PURE__ */ na(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ ca(e.reference, c.lang) ?? (l ? /* @__PURE__ */ oa(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ia(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function aa(e, t) {
+function la(e, t) {
 return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function ca(e, t) {
+function da(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
@@ -154,11 +154,11 @@ kind: "validation",
 type: "max_value",
 reference: at,
 async: !1,
-expects: `<=${e instanceof Yt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+expects: `<=${e instanceof xt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof Yt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof xt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
@@ -184,11 +184,11 @@ kind: "validation",
 type: "min_value",
 reference: ct,
 async: !1,
-expects: `>=${e instanceof Yt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+expects: `>=${e instanceof xt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof Yt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof xt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
@@ -234,9 +234,9 @@ return e.value = e.value.trim(), e;
 }
 };
 }
-var la = { abortEarly: !0 };
+var ua = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function da(e, t, n) {
+function fa(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
@@ -321,7 +321,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ aa(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;
+return /* @__PURE__ */ la(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;
 }
 });
 }
@@ -350,7 +350,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Qo(t.value) ? t.typed = !0 : W(this, "type", t, n), t;
+return typeof t.value == "number" && !ea(t.value) ? t.typed = !0 : W(this, "type", t, n), t;
 }
 });
 }
@@ -388,7 +388,7 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ da(o);
+} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ fa(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
@@ -452,7 +452,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (/* @__PURE__ */ ca(s, o)) {
+for (const o in s) if (/* @__PURE__ */ da(s, o)) {
 const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {
 const d = {
@@ -622,7 +622,7 @@ const g = h.entries[v];
 if (v in s ? g["~run"]({
 typed: !1,
 value: s[v]
-}, la).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
+}, ua).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
 m = !1, c !== v && (a < p || a === p && v in s && !(c in s)) && (a = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
@@ -671,7 +671,7 @@ return t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function xe(e, t, n) {
+function Ye(e, t, n) {
 const r = e["~run"]({ value: t }, /* @__PURE__ */ ri(n));
 return {
 typed: r.typed,
@@ -683,7 +683,7 @@ issues: r.issues
 function G(e) {
 return /* @__PURE__ */ oi(k.assign(k.create(null), e));
 }
-var ui = ["vitality", "soul", "power"], Ye = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
+var ui = ["vitality", "soul", "power"], xe = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -721,7 +721,7 @@ return e > 0 ? { ...ut } : e > Qt ? { condition: "incapacitated", savesOwed: 0 }
 function jn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function ua(e, t, n) {
+function ha(e, t, n) {
 return n.condition === "dying" ? { life: { ...Zt }, steps: [...jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Qt ? { life: { condition: "dying", savesOwed: Ln }, steps: [{ kind: "dying", savesOwed: Ln }] } : {
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [{ kind: "incapacitated", savesOwed: dt }]
@@ -732,11 +732,11 @@ if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = ua(e, i, n);
+const o = ha(e, i, n);
 for (const a of o.steps) s.push(a);
 return { applied: !0, after: i, life: o.life, steps: s };
 }
-function fa(e, t) {
+function ma(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -747,7 +747,7 @@ steps: [
 ]
 };
 }
-function ha(e, t, n) {
+function va(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
@@ -762,7 +762,7 @@ life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...jn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function ma(e, t, n) {
+function pa(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -791,7 +791,7 @@ const i = A.min(Ln, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
 var pi = { physical: "Physical", magical: "Magical" }, gi = { physical: "Defense", magical: "Spirit" }, Fn = { soul: "Soul", power: "Power" };
-function va(e, t) {
+function ga(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function pa(e) {
+function ka(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function ga(e) {
+function ya(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
 function en(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function ka(e) {
+function wa(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,7 +826,7 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return va(e.reason, e.amount);
+return ga(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return pa(e.cause);
+return ka(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ga(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ya(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,7 +893,7 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, ya = { defend: "Defend", evade: "Evade", react: "Reaction" }, ki = { defend: "defend", evade: "evade" };
+}, ba = { defend: "Defend", evade: "Evade", react: "Reaction" }, ki = { defend: "defend", evade: "evade" };
 function tn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
@@ -905,7 +905,7 @@ return `${e}${r} = ${n}`;
 function Gn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function wa(e, t = (n) => n) {
+function $a(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
 return `Perception d100 ${e.roll} vs ${yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Gn(e.success, e.critical)}`;
@@ -924,7 +924,7 @@ return e.by === void 0 ? `Aided by an ally: ${tn(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${tn(e.mod)}`;
 case "action-check":
-return `${ya[e.action]} d100 ${e.roll} vs ${yi(e.baseTarget, e.adjustments, e.target)}: ${Gn(e.success, e.critical)}`;
+return `${ba[e.action]} d100 ${e.roll} vs ${yi(e.baseTarget, e.adjustments, e.target)}: ${Gn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,12 +939,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var ba = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Un = {
+var Aa = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Un = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function $a(e) {
+function Sa(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,18 +956,18 @@ case "dead":
 return "Dead";
 }
 }
-function Aa(e, t, n = null) {
+function Ta(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function Sa(e, t) {
+function Ea(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function Ta(e) {
+function _a(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Ea(e, t, n, r) {
+function Da(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -987,7 +987,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var _a = {
+var Ra = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -999,17 +999,17 @@ unharmed: "is unharmed"
 function wi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function Da(e, t, n) {
+function Oa(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Ra(e, t) {
+function Ca(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Ea(t(e.who), e.hit, e.result, e.lost);
+return Da(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${_a[e.result]}.`;
+return `${t(e.who)} ${Ra[e.result]}.`;
 case "life-now":
-return $a(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return Sa(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1027,20 +1027,20 @@ return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${Da(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${Oa(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return Un[e.stance] ?? "";
 }
 }
-var Oa = /^[+-]?\d+$/;
+var Ia = /^[+-]?\d+$/;
 function ye(e) {
 if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Oa.test(t)) return null;
+if (!Ia.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
@@ -1054,10 +1054,10 @@ var $i = 1e6;
 function B(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
-var y = class extends xt {
-}, I = class extends xt {
+var y = class extends Yt {
+}, I = class extends Yt {
 };
-function Ca(e, t) {
+function Na(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[C(r)]?.results?.total;
 return typeof i == "number" && C.isFinite(i) ? _(i) : n;
@@ -1066,7 +1066,7 @@ return typeof i == "number" && C.isFinite(i) ? _(i) : n;
 function rn(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
-function Ia(e) {
+function Pa(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
@@ -1089,7 +1089,7 @@ t.push(e.slice(r, s)), r = s;
 return t;
 }
 function Ai(e) {
-const t = Ia(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
+const t = Pa(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
 for (const o of t)
 if (o.startsWith("--") && o.length > 2) {
@@ -1099,20 +1099,20 @@ s = [], i.set(a, s);
 } else s ? s.push(o) : r.push(o);
 return { command: n, positionals: r, flags: i };
 }
-function Na(e, t) {
+function Ma(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : Pa(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : La(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
 function Tt(e, t, n, r = "") {
-const i = Na(e.toLowerCase(), t);
+const i = Ma(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function Pa(e, t) {
+function La(e, t) {
 let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
@@ -1152,7 +1152,7 @@ function Te(e, t, n, r) {
 const i = L(e, t);
 return i === void 0 ? void 0 : Et(i, `--${t}`, n, r);
 }
-function Y(e, t, n) {
+function x(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
 if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
 return i;
@@ -1280,27 +1280,27 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function Ma(e, t) {
+function ja(e, t) {
 const n = Ne[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function La(e, t) {
+function Fa(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-var ja = ["defensive", "reactive", "none"];
-function Fa(e) {
+var Ga = ["defensive", "reactive", "none"];
+function Ua(e) {
 return e === "reactive";
 }
-function Ga(e) {
+function Va(e) {
 return e === "defensive";
 }
-function Ua(e) {
+function Ba(e) {
 return e === "reactive";
 }
 function Ri(e) {
 return e === "reactive";
 }
-function Va(e) {
+function Ha(e) {
 return e === "defensive";
 }
 function Oi(e) {
@@ -1309,7 +1309,7 @@ return e === "defensive";
 function Bn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function Ba(e, t) {
+function Ka(e, t) {
 return Bn(e.reactions, t) !== void 0;
 }
 function Ci(e, t) {
@@ -1318,30 +1318,30 @@ return Bn(e.reactions, t) === !0;
 function Ii(e, t) {
 return Bn(e.reactions, t) === "used";
 }
-function Ha(e, t) {
+function Wa(e, t) {
 return e.skillsVs.includes(t);
 }
-function Ka(e) {
+function Ya(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
 var Ni = 5, Pi = { defend: "defend", evade: "evade", react: "reaction" };
 function _t(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function Wa(e) {
+function xa(e) {
 return { kind: "refused", reason: e };
 }
 function Pe(e) {
 return e !== null && e !== "";
 }
-function xa(e) {
+function za(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new ti("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
 if (n !== null && !C.isSafeInteger(n)) throw new ti("resolveSoakDefend: modifiers and targets must be integers");
 }
-function Ya(e) {
+function Xa(e) {
 const { action: t, situation: n, stance: r, round: i } = e, s = Ne[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
@@ -1366,28 +1366,28 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Fa(r) ? Pe(e.vs) ? Ba(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ua(r) ? Pe(e.vs) ? Ka(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Ga(r) ? { code: "counter-in-defensive-stance" } : Ua(r) ? Pe(e.vs) ? Ci(i, e.vs) ? e.ally !== null && !Ka(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Va(r) ? { code: "counter-in-defensive-stance" } : Ba(r) ? Pe(e.vs) ? Ci(i, e.vs) ? e.ally !== null && !Ya(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Va(r) ? { code: "defensive-skill-on-ally" } : Ri(r) ? Pe(e.vs) ? Ci(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ha(r) ? { code: "defensive-skill-on-ally" } : Ri(r) ? Pe(e.vs) ? Ci(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (Oi(r)) {
 if (!Pe(e.vs)) return { code: "needs-vs", action: t };
-if (Ha(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+if (Wa(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function za(e) {
+function qa(e) {
 const t = [];
 return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), _t(e.action) && t.push(Pi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function Xa(e) {
-xa(e);
-const t = Ya(e);
-if (t) return Wa(t);
-const n = za(e);
+function Ja(e) {
+za(e);
+const t = Xa(e);
+if (t) return xa(t);
+const n = qa(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: i } = e, s = Ne[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
@@ -1424,9 +1424,9 @@ return e.aid !== null && Pe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {}
 function Li(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let a = Ma(e.situation, t);
+let a = ja(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = La(a, c);
+const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Fa(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
 }
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
@@ -1444,7 +1444,7 @@ evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, qa = {
+}, Qa = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1452,10 +1452,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function Ja(e, t = (n) => n) {
+function Za(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Za(Ti("round"));
+return tc(Ti("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1469,7 +1469,7 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Qa(e.flag, e.action, e.situation);
+return ec(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
@@ -1490,8 +1490,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function Qa(e, t, n) {
-const r = qa[e];
+function ec(e, t, n) {
+const r = Qa[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1506,10 +1506,10 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function Za(e) {
+function tc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var ec = G({
+var nc = G({
 life: /* @__PURE__ */ U(
 G({
 condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
@@ -1520,13 +1520,13 @@ savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__P
 reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ li([/* @__PURE__ */ We(), /* @__PURE__ */ re("used")]))),
 skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ X()))
 });
-function tc(e) {
+function rc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
 var Fi = { condition: "none", savesOwed: 0 };
-function nc(e) {
-const t = /* @__PURE__ */ xe(ec, e);
-return t.success ? cc(t.output) : null;
+function ic(e) {
+const t = /* @__PURE__ */ Ye(nc, e);
+return t.success ? dc(t.output) : null;
 }
 function ze(e, t) {
 return e.life ? { ...e.life } : t === null ? { ...Fi } : mi(t);
@@ -1534,31 +1534,31 @@ return e.life ? { ...e.life } : t === null ? { ...Fi } : mi(t);
 function Hn(e, t) {
 return Kn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function rc(e, t) {
+function sc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? Fi : mi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function ic(e) {
+function oc(e) {
 return Kn(e.life, void 0, void 0);
 }
-function sc(e) {
+function ac(e) {
 return e.life?.condition ?? "none";
 }
-function oc(e) {
+function cc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function ac(e, t) {
+function lc(e, t) {
 return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function cc(e) {
+function dc(e) {
 return Kn(e.life, e.reactions, e.skillsVs);
 }
 function Kn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Gi = ["defend", "evade", "react", "counter", "skill", "save"], lc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", dc = {
+var Gi = ["defend", "evade", "react", "counter", "skill", "save"], uc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", fc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1586,14 +1586,14 @@ if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
 if (t === void 0) throw new y(`no action given: add --action ${Gi.join("|")}`);
-const n = Y(t, "--action", Gi), r = L(e, "situation");
+const n = x(t, "--action", Gi), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
 const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", Vn);
+const i = r === void 0 ? "front" : x(r, "--situation", Vn);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
 if (R(e, "perception-roll") && Ne[i].perceptionGate === "none")
@@ -1615,7 +1615,7 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function uc(e) {
+function hc(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
@@ -1625,20 +1625,20 @@ values: e.action === "save" ? ["save_check"] : k.values(an),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: uc(e),
+dice: hc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? fc(e, t, r.action) : hc(e, t, r);
+return e.action === "save" ? mc(e, t, r.action) : vc(e, t, r);
 }
 };
 }
-function fc(e, t, n) {
+function mc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = ma(r, i, ft(n, s + e.mod));
+const o = pa(r, i, ft(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
@@ -1647,14 +1647,14 @@ steps: [
 S(de, { kind: "save-title", who: l }),
 S(se, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ie("Roll", o.steps),
-...Aa("Now", o.life, o.vitality)
+...Ta("Now", o.life, o.vitality)
 ],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
 state: Hn(t.state, o.life),
 detail: o
 };
 }
-function hc(e, t, n) {
+function vc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = k.fromEntries(
@@ -1674,7 +1674,7 @@ condition: ze($.state, $.vitality ?? null).condition,
 acting: $.acting === !0
 };
 }
-const c = Xa({
+const c = Ja({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1690,7 +1690,7 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: Ja(c.reason, t.nameOf) };
+if (c.kind === "refused") return { kind: "refused", reason: Za(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: an[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
@@ -1706,7 +1706,7 @@ S(se, { kind: "check-summary", who: v, action: e.action, result: g }),
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [S(Ce, { kind: "offer-damage" })] : [],
-...p ? Ta(t.id) : []
+...p ? _a(t.id) : []
 ];
 return {
 headline: m,
@@ -1718,7 +1718,7 @@ observed: !1,
 detail: c
 };
 }
-var Bi = (e) => e == null ? "" : ` (${e})`, mc = {
+var Bi = (e) => e == null ? "" : ` (${e})`, pc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
@@ -1727,7 +1727,7 @@ choices: ["defend", "evade", "none"],
 label: (e, t) => e === "defend" ? `Defend${Bi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Bi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", Vn);
+return t === void 0 ? null : x(t, "--situation", Vn);
 },
 situationWords(e) {
 const t = Ne[e];
@@ -1745,18 +1745,18 @@ keep: (e, t) => Di(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, vc = [
+}, gc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function pc(e) {
+function kc(e) {
 return A.max(0, nn(e, 5));
 }
 var Hi = 25;
-function gc(e) {
+function yc(e) {
 const t = [], n = A.max(0, e.amount), r = bi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = nn(n, r), o = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
@@ -1798,7 +1798,7 @@ const h = s + a;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
 var cn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function kc(e) {
+function wc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
 function Ki(e, t) {
@@ -1807,13 +1807,13 @@ return e.condition === t.condition && e.savesOwed === t.savesOwed;
 function Wn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function yc(e) {
-const t = kc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function bc(e) {
+const t = wc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return Wn(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Wn(e, t, n, !1);
 if (e.instantKill) {
-const o = fa(e.bars.vitality, e.life);
+const o = ma(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {
@@ -1842,7 +1842,7 @@ steps: n,
 changed: c !== a
 };
 }
-const i = gc({
+const i = yc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1862,49 +1862,49 @@ steps: n,
 changed: s.after !== e.bars.vitality || !Ki(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var wc = {
+var $c = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, bc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Wi = {
+}, Ac = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Wi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 };
-function $c(e) {
+function Sc(e) {
 const t = R(e, "instant-kill"), n = sn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
 if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
-const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = L(e, "type"), o = s === void 0 ? "physical" : cn[Y(s, "--type", k.keys(cn))], a = Y(L(e, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]);
-if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
+const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = L(e, "type"), o = s === void 0 ? "physical" : cn[x(s, "--type", k.keys(cn))], a = L(e, "to"), c = a === void 0 ? "vitality" : x(a, "--to", ["vitality", "soul", "power"]);
+if (t && c !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
-throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
-const c = L(e, "defense");
+if ((t || c !== "vitality") && (R(e, "type") || R(e, "pierce")))
+throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${c}`}: no armor applies`);
+const l = L(e, "defense");
 return {
 amount: r,
 track: o,
 piercePercent: Te(e, "pierce", 0, 100) ?? 0,
-to: a,
+to: c,
 instantKill: t,
-defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
+defenseOverride: l === void 0 ? null : x(l, "--defense", ["success", "fail", "none"])
 };
 }
-function Ac(e) {
+function Tc(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function xi(e) {
+function Yi(e) {
 const t = Wi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Sc(e, r)
+resolve: (r) => Ec(e, r)
 };
 }
-function Sc(e, t) {
+function Ec(e, t) {
 const n = Wi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new _c(t.values, n) : null, c = r && t.stance === "defensive" ? pc(o("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = yc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Rc(t.values, n) : null, c = r && t.stance === "defensive" ? kc(o("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = bc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1924,16 +1924,16 @@ m !== null && m !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: m 
 }
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
-headline: Dc(d, l),
-steps: Tc(t.id, e, d, l),
+headline: Oc(d, l),
+steps: _c(t.id, e, d, l),
 changes: f,
 state: Hn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (u.answer = null), u;
 }
-function Tc(e, t, n, r) {
-const i = Sa(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Ec(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
+function _c(e, t, n, r) {
+const i = Ea(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Dc(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1943,13 +1943,13 @@ for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function Ec(e) {
+function Dc(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var _c = class {
+var Rc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1975,7 +1975,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Dc(e, t) {
+function Oc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1983,8 +1983,8 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Rc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Oc = [`Defensive: ${Un.defensive}. Reactive: ${Un.reactive}.`];
-function Cc(e) {
+var Cc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Ic = [`Defensive: ${Un.defensive}. Reactive: ${Un.reactive}.`];
+function Nc(e) {
 return Si(e, {
 fallback: "none",
 row: "Stance",
@@ -1995,7 +1995,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var Ic = {
+var Pc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -2009,12 +2009,12 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Nc = new P([...[...ba].map((e) => [e, "layout"]), ...k.keys(Ic).map((e) => [e, "defend"])]);
-function Pc(e, t = (n) => n) {
-const n = Nc.get(e.kind);
-return n === "layout" ? Ra(e, t) : n === "defend" ? wa(e, t) : ka(e);
+}, Mc = new P([...[...Aa].map((e) => [e, "layout"]), ...k.keys(Pc).map((e) => [e, "defend"])]);
+function Lc(e, t = (n) => n) {
+const n = Mc.get(e.kind);
+return n === "layout" ? Ca(e, t) : n === "defend" ? $a(e, t) : wa(e);
 }
-var xn = {
+var Yn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
@@ -2025,26 +2025,26 @@ defend: [
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: Oc
-}, Mc = {
+stance: Ic
+}, jc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: wc, usage: bc, help: xn.damage },
-defend: { flags: dc, usage: lc, help: xn.defend },
-stance: { flags: {}, usage: Rc, help: xn.stance }
+damage: { flags: $c, usage: Ac, help: Yn.damage },
+defend: { flags: fc, usage: uc, help: Yn.defend },
+stance: { flags: {}, usage: Cc, help: Yn.stance }
 },
-stances: ja,
+stances: Ga,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => xi($c(e)),
+planDamage: (e) => Yi(Sc(e)),
 planDefend: (e) => Vi(Ui(e)),
-planStance: Cc,
-planHandEdit: (e) => xi(Ac(e)),
-attack: mc,
-macros: vc,
+planStance: Nc,
+planHandEdit: (e) => Yi(Tc(e)),
+attack: pc,
+macros: gc,
 setVitality(e, t, n) {
-const r = ha(e, t, ze(n, e));
+const r = va(e, t, ze(n, e));
 return {
 vitality: r.after,
 state: Hn(n, r.life),
@@ -2053,17 +2053,17 @@ conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: rc,
-endRound: ic,
-condition: (e, t) => e.life ? sc(e) : ze(e, t).condition,
+enter: sc,
+endRound: oc,
+condition: (e, t) => e.life ? ac(e) : ze(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
 deadForGood: (e, t) => ze(e, t).condition === "dead",
-parseState: nc,
-isEmptyState: oc,
-describeStateChange: ac,
-parseAnswer: tc,
-words: Pc
-}, Yn = [
+parseState: ic,
+isEmptyState: cc,
+describeStateChange: lc,
+parseAnswer: rc,
+words: Lc
+}, xn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2077,7 +2077,7 @@ words: Pc
 "spell-invisible",
 "covert",
 "spectator"
-], Lc = ["gun", "spell-unseen"], fe = {
+], Fc = ["gun", "spell-unseen"], fe = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2107,23 +2107,23 @@ covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function jc(e, t) {
+function Gc(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function Fc(e) {
+function Uc(e) {
 return Xe[e].perceive !== null;
 }
-var Dt = 4, Gc = G({
+var Dt = 4, Vc = G({
 result: /* @__PURE__ */ ie(["success", "fail"]),
-situation: /* @__PURE__ */ ie(Yn),
+situation: /* @__PURE__ */ ie(xn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: /* @__PURE__ */ We()
 });
-function Uc(e) {
-const t = /* @__PURE__ */ xe(Gc, e);
+function Bc(e) {
+const t = /* @__PURE__ */ Ye(Vc, e);
 return t.success ? t.output : null;
 }
-var Vc = G({
+var Hc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
 roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(Dt))),
 /** The free save of this death has been tried. */
@@ -2131,8 +2131,8 @@ freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
 });
-function Bc(e) {
-const t = /* @__PURE__ */ xe(Vc, e);
+function Kc(e) {
+const t = /* @__PURE__ */ Ye(Hc, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2141,7 +2141,7 @@ return n;
 function we(e) {
 return e !== null && e <= 0;
 }
-function Yi(e) {
+function xi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
@@ -2149,10 +2149,10 @@ function zi(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function Hc(e, t) {
+function Wc(e, t) {
 return t ? { roundsDead: Dt, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
-function Kc(e) {
+function Yc(e) {
 const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Dt, n.roundsDead + 1) };
 }
@@ -2162,17 +2162,17 @@ return A.max(0, Dt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 function Xi(e, t) {
 return we(t) && zn(e) === 0;
 }
-function Wc(e, t) {
+function xc(e, t) {
 return "has had a save or another round dead since";
 }
-function xc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Fc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function zc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Uc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function Yc(e) {
+function Xc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = xc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = zc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (i.noHitChance)
@@ -2191,7 +2191,7 @@ t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Yi(o) : o, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? xi(o) : o, steps: t, dies: l, answerUsed: !0 };
 }
 function Rt(e) {
 return Xe[e].reactCheck !== null ? "react" : "defend";
@@ -2202,7 +2202,7 @@ if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function zc(e) {
+function qc(e) {
 const { action: t, situation: n } = e, r = Xe[n], i = [], s = Xn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
 const o = s.check ? Rt(n) : null;
@@ -2234,14 +2234,14 @@ const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
 function qi(e, t, n, r, i) {
-const s = jc(n, r) + i, o = ft(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+const s = Gc(n, r) + i, o = ft(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };
 }
-function Xc(e, t) {
+function Jc(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var qc = 1;
-function Jc(e) {
+var Qc = 1;
+function Zc(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Dt) return { kind: "refused", reason: "dead-for-good" };
@@ -2257,15 +2257,15 @@ s = e.exp - c;
 }
 const o = ft(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: qc, state: zi(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Qc, state: zi(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return i.push({ kind: "save-failed", triesLeft: zn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
 }
-var Qc = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Zc(e) {
-return Qc.has(e.kind);
+var el = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function tl(e) {
+return el.has(e.kind);
 }
-function el(e, t) {
+function nl(e, t) {
 if (!we(t)) return;
 if (Xi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
@@ -2275,17 +2275,17 @@ return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP 
 function Ji(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var tl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function nl(e, t) {
+var rl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function il(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${tl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${rl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return el(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return nl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2300,13 +2300,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var rl = {
+var sl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, il = {
+}, ol = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2318,23 +2318,23 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, sl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", ol = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+}, al = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", cl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
 function Qi(e) {
 if (e === void 0) return null;
-if (Lc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return Y(e, "--situation", Yn);
+if (Fc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return x(e, "--situation", xn);
 }
-function al(e) {
+function ll(e) {
 const t = sn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
 amount: t,
-track: cn[Y(L(e, "type") ?? "physical", "--type", k.keys(cn))],
+track: cn[x(L(e, "type") ?? "physical", "--type", k.keys(cn))],
 hit: n,
 situation: Qi(L(e, "situation")),
 mod: Te(e, "mod", -1e3, 1e3) ?? 0,
-override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
+override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])
 };
 }
 function Zi(e) {
@@ -2345,7 +2345,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Yc({
+const i = Xc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2377,7 +2377,7 @@ detail: i
 }
 };
 }
-function cl(e) {
+function dl(e) {
 return Zi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
 var es = ["defend", "guard", "skill", "counter", "opportunity", "save"];
@@ -2388,7 +2388,7 @@ if (t === void 0) throw new y(`no action given: add --action ${es.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", es), i = L(e, "situation");
+const r = x(t, "--action", es), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
 const s = Qi(i) ?? "front", o = Xe[s], a = Xn(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Rt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Rt(s) === "defend";
 if (R(e, "roll") && !l)
@@ -2406,7 +2406,7 @@ return {
 action: r,
 situation: s,
 situationGiven: i !== void 0,
-difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
+difficulty: d === void 0 ? null : x(d, "--difficulty", ["hard", "impossible"]),
 mod: Te(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Te(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: L(e, "vs") ?? null,
@@ -2415,7 +2415,7 @@ skillName: L(e, "skill") ?? null
 };
 }
 function ns(e) {
-if (e.action === "save") return dl(e);
+if (e.action === "save") return fl(e);
 const t = e.action, n = Xn(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Rt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
@@ -2423,11 +2423,11 @@ dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return ll(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return ul(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function ll(e, t, n, r) {
+function ul(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
@@ -2435,7 +2435,7 @@ if (n.acting) return { kind: "refused", reason: Ti("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (m) => n.values[m]?.current ?? null, a = zc({
+const o = (m) => n.values[m]?.current ?? null, a = qc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2452,7 +2452,7 @@ return { kind: "missing-value", key: a.check === "perceive" ? "perception_check"
 const c = [...a.steps], l = [];
 let d;
 if (a.pending && t === "guard" && s && e.ally) {
-const m = Xc(s.answer ?? void 0, a.pending);
+const m = Jc(s.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
@@ -2472,7 +2472,7 @@ observed: !1,
 detail: a
 };
 }
-function dl(e) {
+function fl(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2480,7 +2480,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = Jc({
+const i = n.cost ?? 100, s = n.save ?? 100, o = Zc({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2521,7 +2521,7 @@ detail: o
 }
 };
 }
-var ul = {
+var hl = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2547,17 +2547,17 @@ return t !== null && Rt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name 
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
 keep: (e, t) => Di(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, fl = [
+}, ml = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], hl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function ml(e, t, n, r) {
+], vl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function pl(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function vl(e, t = (n) => n) {
+function gl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2590,7 +2590,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${hl[n.check]} d100 ${n.roll} vs ${ml(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${vl[n.check]} d100 ${n.roll} vs ${pl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ve[n.situation]} not perceived: no defense, the attack hits` : `${ve[n.situation]}: attack not perceived, no defense`;
@@ -2614,25 +2614,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function pl(e, t = (n) => n) {
-return Zc(e) ? nl(e, t) : vl(e, t);
+function kl(e, t = (n) => n) {
+return tl(e) ? il(e, t) : gl(e, t);
 }
-var gl = {
+var yl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: rl,
-usage: sl,
+flags: sl,
+usage: al,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: il,
-usage: ol,
+flags: ol,
+usage: cl,
 help: [
-"Situations: " + Yn.join(", ") + ".",
+"Situations: " + xn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2641,18 +2641,18 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Zi(al(e)),
+planDamage: (e) => Zi(ll(e)),
 planDefend: (e) => ns(ts(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: cl,
-attack: ul,
-macros: fl,
+planHandEdit: dl,
+attack: hl,
+macros: ml,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = zi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Yi(n))), {
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = zi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = xi(n))), {
 vitality: i,
 state: s,
 steps: r,
@@ -2662,16 +2662,16 @@ now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: Hc,
-endRound: Kc,
+enter: Wc,
+endRound: Yc,
 condition: (e, t) => we(t) ? "dead" : "none",
 deadForGood: Xi,
-parseState: Bc,
+parseState: Kc,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Wc,
-parseAnswer: Uc,
-words: pl
-}, Ot = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, kl = 10;
+describeStateChange: xc,
+parseAnswer: Bc,
+words: kl
+}, Ot = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, wl = 10;
 function qn(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
@@ -2680,7 +2680,7 @@ if (t.defender === null || t.current === null) return e;
 const n = qn(t.current, -t.limit);
 return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => qn(t.defender, -mt[i]) >= n) ?? "passive";
 }
-function yl(e) {
+function bl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (mt[r] > 0)
@@ -2704,7 +2704,7 @@ t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetratio
 const l = mt[r];
 let d = null;
 l > 0 && n.defender !== null && (d = qn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && o - e.attack >= kl;
+const f = r !== "passive" && o - e.attack >= wl;
 return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };
 }
 function Jn(e, t) {
@@ -2712,24 +2712,24 @@ const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
 var ln = (e, t = !1) => Jn(e <= 0, t);
-function wl(e) {
+function $l(e) {
 if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
 return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Jn(n.down === !0, n.dead === !0);
 }
-function bl(e) {
+function Al(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var $l = {
+var Sl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Al = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Sl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Tl(e) {
+}, Tl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", El = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function _l(e) {
 const t = sn(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
@@ -2737,30 +2737,30 @@ return {
 weapon: t,
 attack: Et(n, "--attack", -1e3, 1e3),
 ap: Te(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : Y(r, "--defense-mode", Ot)
+mode: r === void 0 ? null : x(r, "--defense-mode", Ot)
 };
 }
-function El(e) {
+function Dl(e) {
 return e !== null && Ot.includes(e);
 }
-function _l(e) {
+function Rl(e) {
 return is.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function Dl(e, t) {
+function Ol(e, t) {
 return {
 values: is,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Rl(e, t, n, r.defense ?? 1);
+return Cl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Rl(e, t, n, r) {
-const i = _l(n);
+function Cl(e, t, n, r) {
+const i = Rl(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (u) => n.values[u]?.current ?? 0, o = e.mode ?? (El(n.stance) ? n.stance : "passive"), a = yl({
+const s = (u) => n.values[u]?.current ?? 0, o = e.mode ?? (Dl(n.stance) ? n.stance : "passive"), a = bl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2793,11 +2793,11 @@ S(se, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === 
 ...f ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: ln(bl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: ln(Al(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a
 };
 }
-function Ol(e, t) {
+function Il(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
@@ -2822,10 +2822,10 @@ detail: { loss: e, toStamina: s }
 }
 };
 }
-function Cl(e, t) {
-return Dl(Tl(e), t);
+function Nl(e, t) {
+return Ol(_l(e), t);
 }
-function Il(e) {
+function Pl(e) {
 return Si(e, {
 fallback: "passive",
 row: "Defense mode",
@@ -2842,7 +2842,7 @@ passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
 }, ss = { passive: "passively", active: "actively", full: "fully" };
-function Nl(e, t) {
+function Ml(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2878,11 +2878,11 @@ default:
 return;
 }
 }
-function Pl(e, t = (n) => n) {
-return Nl(e, t) ?? Ml(e);
+function Ll(e, t = (n) => n) {
+return Ml(e, t) ?? jl(e);
 }
 var Qn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Ml(e) {
+function jl(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2907,12 +2907,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Ll = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, jl = {
+var Fl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Gl = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: Ot,
-label: (e) => Ll[e] ?? e,
+label: (e) => Fl[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2938,18 +2938,18 @@ detail: { mode: i, roll: c }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Fl = [
+}, Ul = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Gl = {
+], Vl = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: $l,
-usage: Al,
+flags: Sl,
+usage: Tl,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2960,19 +2960,19 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Sl, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
+stance: { flags: {}, usage: El, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
 },
 stances: Ot,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: Cl,
+planDamage: Nl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: Il,
-planHandEdit: Ol,
-attack: jl,
-macros: Fl,
+planStance: Pl,
+planHandEdit: Il,
+attack: Gl,
+macros: Ul,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2988,19 +2988,19 @@ endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: wl,
+parseState: $l,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: Pl
-}, Ul = { soak: Mc, threshold: gl, opposed: Gl }, qe = new P();
-for (const [e, t] of k.entries(Ul)) qe.set(e, { ...t, id: e });
-var Zn = qe.keys().next().value, Vl = Zn;
+words: Ll
+}, Bl = { soak: jc, threshold: yl, opposed: Vl }, qe = new P();
+for (const [e, t] of k.entries(Bl)) qe.set(e, { ...t, id: e });
+var Zn = qe.keys().next().value, Hl = Zn;
 function er(e) {
 return typeof e == "string" && qe.has(e);
 }
-function Bl() {
+function Kl() {
 return [...qe.keys()];
 }
 function tr() {
@@ -3013,7 +3013,7 @@ function Ct() {
 return tr().filter((e) => e.playable).map((e) => e.id);
 }
 var nr;
-function Hl(e) {
+function Wl(e) {
 return nr ?? (nr = new Q(tr().flatMap((t) => t.stances))), nr.has(e);
 }
 function rr(e, t) {
@@ -3029,7 +3029,7 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Pt = k.keys(as), Kl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100)), Wl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), ir = /* @__PURE__ */ ie(Nt), cs = /* @__PURE__ */ ie(["gm", "public"]), ls = ["refuse", "gm"], xl = G({
+}, Pt = k.keys(as), Yl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100)), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), ir = /* @__PURE__ */ ie(Nt), cs = /* @__PURE__ */ ie(["gm", "public"]), ls = ["refuse", "gm"], zl = G({
 edition: It,
 bars: G({
 vitality: ir,
@@ -3039,10 +3039,10 @@ power: ir,
 stamina: /* @__PURE__ */ ie(["power", ...Nt])
 }),
 attributes: G(
-k.fromEntries(Le.map((e) => [e, Kl]))
+k.fromEntries(Le.map((e) => [e, Yl]))
 ),
 markers: G(
-k.fromEntries(Pt.map((e) => [e, Wl]))
+k.fromEntries(Pt.map((e) => [e, xl]))
 ),
 visibility: G({ npc: cs, pc: cs }),
 playersTargetAny: /* @__PURE__ */ We(),
@@ -3064,11 +3064,11 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function Yl(e) {
+function Xl(e) {
 const t = ds(), n = [];
 if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = us(xl.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+const i = us(zl.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
 return new Q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
 function us(e, t, n, r, i) {
@@ -3088,8 +3088,8 @@ s[o] = us(u, l, d, `${c}.`, i);
 }
 continue;
 }
-const f = /* @__PURE__ */ xe(a, l);
-f.success ? s[o] = f.output : (i.push(`${c}: ${zl(l)} is not valid; reset to ${le.stringify(d)}`), s[o] = sr(d));
+const f = /* @__PURE__ */ Ye(a, l);
+f.success ? s[o] = f.output : (i.push(`${c}: ${ql(l)} is not valid; reset to ${le.stringify(d)}`), s[o] = sr(d));
 }
 return s;
 }
@@ -3099,20 +3099,20 @@ return typeof e == "object" && e !== null && !J.isArray(e);
 function sr(e) {
 return D(e) ? le.parse(le.stringify(e)) : e;
 }
-function zl(e) {
+function ql(e) {
 const t = le.stringify(e) ?? _(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var fs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Xl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ at(1e6)), hs = G({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), Xl)),
+var fs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Jl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ at(1e6)), hs = G({
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), Jl)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
 worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(fs), magical: /* @__PURE__ */ U(fs) })),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() }))
-}), $h = k.keys(hs.entries);
-function ql(e) {
+}), Eh = k.keys(hs.entries);
+function Ql(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3121,7 +3121,7 @@ if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ xe(hs, i);
+const s = /* @__PURE__ */ Ye(hs, i);
 s.success ? t[r] = ms(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
@@ -3140,13 +3140,13 @@ ms(n), Mt(n) ? delete e[t] : e[t] = n;
 function Mt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Jt(vt), ps = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ii(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ at(1e9)), Lt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), Jl = /* @__PURE__ */ ie(["physical", "magical"]), gs = G({
+var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Jt(vt), ps = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ii(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ at(1e9)), Lt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), Zl = /* @__PURE__ */ ie(["physical", "magical"]), gs = G({
 edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() })),
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: /* @__PURE__ */ U(G({ edition: It, answer: /* @__PURE__ */ At() }))
-}), Ql = /* @__PURE__ */ di("kind", [
+}), ed = /* @__PURE__ */ di("kind", [
 /** A bar, through its linked attribute when there is one. */
 G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(ui), bar: /* @__PURE__ */ ie(Nt), attributeId: /* @__PURE__ */ U(Lt), from: fn, to: vt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
@@ -3154,13 +3154,13 @@ G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(St), attribut
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
 G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(St), from: fn, to: vt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ re("worn"), track: Jl, from: fn, to: vt }),
+G({ kind: /* @__PURE__ */ re("worn"), track: Zl, from: fn, to: vt }),
 G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
 G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(Lt), from: gs, to: gs }),
 G({ kind: /* @__PURE__ */ re("initiative"), from: ps, to: ps }),
 G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: Lt })
-]), Zl = G({
+]), td = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
@@ -3168,30 +3168,30 @@ kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
 round: vt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Oe(G({ tokenId: Lt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(Ql) }))
+tokens: /* @__PURE__ */ Oe(G({ tokenId: Lt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(ed) }))
 });
-function ed(e) {
+function nd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Hl(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Wl(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function td(e) {
+function rd(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ xe(Zl, r);
-s.success && s.output.tokens.every((o) => o.changes.every(ed)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ Ye(td, r);
+s.success && s.output.tokens.every((o) => o.changes.every(nd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var nd = ["life", "pendingDefense", "reactions", "skillsVs"], ks = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var id = ["life", "pendingDefense", "reactions", "skillsVs"], ks = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function or(e, t) {
 const n = {};
-for (const i of nd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of id) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Vl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: Hl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function rd(e) {
+function sd(e) {
 if (!D(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, or(e, e.stance)), t;
@@ -3202,7 +3202,7 @@ return { life: e.life, pendingDefense: e.pendingDefense };
 function ws(e, t) {
 return le.stringify(e ?? null) === le.stringify(t ?? null);
 }
-function id(e, t, n) {
+function od(e, t, n) {
 if (!D(e) || !D(e.before) || !D(e.after)) return e;
 const { before: r, after: i } = e, s = [], o = D(r.bars) ? r.bars : {}, a = D(i.bars) ? i.bars : {};
 for (const u of ["vitality", "soul", "power"]) {
@@ -3224,14 +3224,14 @@ to: or({ ...m, ...ys(f) }, h.stance)
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function sd(e) {
+function ad(e) {
 const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : ks, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, rd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, sd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
 (o) => D(o) && J.isArray(o.tokens) ? {
 by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => id(a, n, r))
+tokens: o.tokens.map((a) => od(a, n, r))
 } : o
 )), s;
 }
@@ -3243,7 +3243,7 @@ if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }
 const { edition: s, ...o } = e;
 return { memory: o, answer: i };
 }
-function od(e) {
+function cd(e) {
 if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
@@ -3254,7 +3254,7 @@ t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function ad(e) {
+function ld(e) {
 const t = {}, n = {};
 if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3266,11 +3266,11 @@ const o = bs(s);
 k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
 }
 const r = J.isArray(e.history) ? e.history.map(
-(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(od) } : s) } : i
+(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(cd) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var ar = 20, cr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), cd = G({
+var ar = 20, cr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), dd = G({
 word: mn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
@@ -3280,7 +3280,7 @@ flags: /* @__PURE__ */ U(/* @__PURE__ */ $t(mn, /* @__PURE__ */ F(/* @__PURE__ *
 roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt())),
 success: /* @__PURE__ */ U(/* @__PURE__ */ We()),
 typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
-}), ld = G({
+}), ud = G({
 key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: hn,
@@ -3293,15 +3293,15 @@ flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ ai([mn, /* @__PURE__
 situation: /* @__PURE__ */ Jt(mn),
 round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
 defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(hn), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(cr)),
-answers: /* @__PURE__ */ $t(hn, cd)
+answers: /* @__PURE__ */ $t(hn, dd)
 });
-function dd(e, t) {
+function fd(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ xe(ld, i);
+const s = /* @__PURE__ */ Ye(ud, i);
 s.success && s.output.key === r && k.keys(n).length < ar ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
@@ -3321,7 +3321,7 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function ud(e) {
+function hd(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, o] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
@@ -3331,12 +3331,12 @@ a[s.replace("Bar", "")] = o;
 i[s] = o;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var fd = {
-0: ud,
-1: sd,
-2: ad
+var md = {
+0: hd,
+1: ad,
+2: ld
 };
-function hd(e, t) {
+function vd(e, t) {
 const n = [];
 if (e === void 0) return { stored: Ft(t), problems: n };
 if (!D(e))
@@ -3347,38 +3347,38 @@ return { stored: Ft(t), problems: [`state has schema version ${i}, newer than th
 if (!C.isInteger(i) || i < 0)
 return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Ft(t), problems: n };
 for (; i < jt; ) {
-const l = fd[i];
+const l = md[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = Yl(r.settings);
+const s = Xl(r.settings);
 n.push(...s.problems);
-const o = ql(r.tokens);
+const o = Ql(r.tokens);
 n.push(...o.problems);
 for (const [l, d] of k.entries(o.tokens)) {
 if (!d.edition) continue;
 const f = d.edition.id, u = Me(f).parseState(d.edition.state);
 u === null ? (delete d.edition, Mt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
 }
-const a = vd(r.exchange, n), c = td(r.history);
+const a = gd(r.exchange, n), c = rd(r.history);
 return n.push(...c.problems), {
 stored: {
 schemaVersion: jt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: o.tokens,
-round: md(r.round, n),
+round: pd(r.round, n),
 history: c.history,
-lastEntry: gd(r.lastEntry, c.history),
+lastEntry: yd(r.lastEntry, c.history),
 exchange: a,
-macros: pd(r.macros),
+macros: kd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
 ...er(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function md(e, t) {
+function pd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
@@ -3386,7 +3386,7 @@ return t.push("round: not an object; round tracking restarted"), n;
 const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= lr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= lr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function vd(e, t) {
+function gd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
 const i = D(e) && D(e.waiting) ? e.waiting : void 0;
@@ -3397,21 +3397,21 @@ const l = a.length > 0 && a.length <= 64 && D(c) && er(c.edition) ? Me(c.edition
 l === null ? t.push(`exchange.waiting.${a.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[a] = { edition: c.edition, answer: l };
 }
 const s = D(e) ? e.lastAttack : void 0, o = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: dd(D(e) ? e.attacks : void 0, t), lastAttack: o };
+return { waiting: n, attacks: fd(D(e) ? e.attacks : void 0, t), lastAttack: o };
 }
-function pd(e) {
+function kd(e) {
 const t = {};
 if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function gd(e, t) {
+function yd(e, t) {
 let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, C(r.key.slice(1))));
 return n;
 }
 var dr = ["bar1", "bar2", "bar3"];
-function kd(e, t) {
+function wd(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
 vitality: r && dr.includes(r) ? r : e.bars.vitality,
@@ -3424,7 +3424,7 @@ const a = n("NPC breakdowns");
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var yd = class {
+var bd = class {
 constructor() {
 this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
@@ -3498,7 +3498,7 @@ const t = _.fromCharCode(e);
 $s[t] !== void 0 ? Gt[e] = $s[t] : t === `
 ` || t === "\r" ? Gt[e] = " " : e < 32 && t !== "	" || e === 127 ? Gt[e] = "" : Gt[e] = void 0;
 }
-function wd(e) {
+function $d(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
@@ -3506,19 +3506,19 @@ function Je(e) {
 const t = typeof e == "string" ? e : _(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? Gt[s] : wd(s);
+const s = t.charCodeAt(i), o = s < 128 ? Gt[s] : $d(s);
 o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function bd() {
+function Ad() {
 const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
 function ur(e, t, n) {
 try {
-const r = t instanceof xt ? t.stack ?? t.message : _(t);
-log(`${ne} v${me}: ${e} failed${bd()}: ${r}`), n && sendChat(
+const r = t instanceof Yt ? t.stack ?? t.message : _(t);
+log(`${ne} v${me}: ${e} failed${Ad()}: ${r}`), n && sendChat(
 ne,
 `/w ${n} ${Je(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3550,16 +3550,16 @@ var Ee = "API";
 function pt(e) {
 return e !== Ee && e !== "" && playerIsGM(e) === !0;
 }
-function $d(e) {
+function Sd(e) {
 if (!(e === void 0 || e === "" || e === Ee || !getObj("player", e) || pt(e)))
 return e;
 }
 function fr(e) {
 return e === Ee ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Ad = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+var Td = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function As(e) {
-return !Ad.test(e);
+return !Td.test(e);
 }
 function Ss(e, t) {
 return e || !As(t) ? "gm" : `"${t}"`;
@@ -3577,7 +3577,7 @@ var _s = /[^,\s]/;
 function hr(e, t) {
 return !_s.test(_(e.get("controlledby") ?? "")) && !_s.test(_(t?.get("controlledby") ?? ""));
 }
-function Sd(e, t) {
+function Ed(e, t) {
 const n = new Q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of _(r ?? "").split(",")) {
@@ -3591,22 +3591,23 @@ function pe(e) {
 return { kind: "whisper", to: e };
 }
 function j(e, t, n = {}) {
-e.kind === "public" ? sendChat(ne, t) : n.record ? sendChat(ne, `/w ${e.to} ${t}`) : sendChat(ne, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+e.kind === "public" ? sendChat(ne, t) : n.record === !0 ? sendChat(ne, `/w ${e.to} ${t}`) : sendChat(ne, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
 function ge(e) {
 let t = `&{template:default} {{name=${Je(e.title)}}}`;
-for (const n of e.rows) {
-const { lines: r } = n, i = n.buttons, s = i === void 0 ? 0 : i.length;
-if (r.length === 0 && s === 0) continue;
-let o = "";
-for (let c = 0; c < r.length; c += 1) o += (c === 0 ? "" : "<br>") + Je(r[c]);
-let a = "";
-for (let c = 0; c < s; c += 1) a += (c === 0 ? "" : " ") + ce(i[c].label, i[c].command);
-t += ` {{${Je(Td(n.label))}=${o}${o && a ? " " : ""}${a}}}`;
+const n = e.rows;
+for (let r = 0; r < n.length; r += 1) {
+const i = n[r], { lines: s } = i, o = i.buttons, a = o === void 0 ? 0 : o.length;
+if (s.length === 0 && a === 0) continue;
+let c = "";
+for (let d = 0; d < s.length; d += 1) c += (d === 0 ? "" : "<br>") + Je(s[d]);
+let l = "";
+for (let d = 0; d < a; d += 1) l += (d === 0 ? "" : " ") + ce(o[d].label, o[d].command);
+t += ` {{${Je(_d(i.label))}=${c}${c && l ? " " : ""}${l}}}`;
 }
 return t;
 }
-function Td(e) {
+function _d(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function oe(e) {
@@ -3617,26 +3618,26 @@ let n = Je(e);
 for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
 }
-var Ed = /^[-\w]+$/;
+var Dd = /^[-\w]+$/;
 function ce(e, t) {
 return `[${Je(e)}](${t})`;
 }
 function pn(e) {
-return Ed.test(e);
+return Dd.test(e);
 }
 var Ds = () => "";
 function Rs(e, t, n, r = () => `${n.command} --help`) {
-const i = _(t.playerid ?? ""), s = i === Ee ? _d(e, t, n) : Os(e, t, n, i, pt(i), !1);
+const i = _(t.playerid ?? ""), s = i === Ee ? Rd(e, t, n) : Os(e, t, n, i, pt(i), !1);
 return s.help = r, s;
 }
 function Os(e, t, n, r, i, s) {
 const o = i ? "the GM" : fr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: Ss(i, o), relayed: s, help: Ds };
 return !i && !As(o) && (a.replyFor = B(o, 60)), a;
 }
-function _d(e, t, n) {
+function Rd(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = $d(r?.length === 1 ? r[0] : void 0);
+const i = Sd(r?.length === 1 ? r[0] : void 0);
 if (i !== void 0) return Os(e, t, n, i, !1, !0);
 const s = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: Ee, gm: s, senderName: fr(Ee), replyTo: "gm", relayed: !0, help: Ds };
 return s || (o.relayRefused = !0), o;
@@ -3652,15 +3653,15 @@ function Is(e, t) {
 const n = t.length > Cs ? `${t.slice(0, Cs - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var Dd = 200;
+var Od = 200;
 function Fe(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = Dd - 7;
+let i = Od - 7;
 for (const s of n) i -= s.label.length + 3;
 r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), mr(r, [...n, { label: "Help", command: e.help() }]));
 }
-function Rd(e, t) {
+function Cd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
@@ -3682,13 +3683,13 @@ return state[e];
 function Ps(e, t) {
 state[e] = t;
 }
-function Od(e) {
+function Id(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Cd(e) {
+function Nd(e) {
 setTimeout(e, 0);
 }
-function Id(e, t, n) {
+function Pd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3696,13 +3697,13 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function Nd(e, t) {
+function Md(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Pd(e) {
+function Ld(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function Md(e, t) {
+function jd(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
@@ -3710,7 +3711,7 @@ function gn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 var kn = "Help: DefenseRound", H = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
-function Ld(e) {
+function Fd(e) {
 const t = e.stances.length > 0 ? [Ue(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
@@ -3730,10 +3731,10 @@ Ue(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no
 }
 var Ze;
 function gr(e, t = {}) {
-Ze = Id(kn, Ld(e), t.createIfMissing !== !1) ?? Ze;
+Ze = Pd(kn, Fd(e), t.createIfMissing !== !1) ?? Ze;
 }
 function Ms() {
-return Ze = Nd(kn, Ze), Ze !== void 0 && pn(Ze) ? { label: kn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
+return Ze = Md(kn, Ze), Ze !== void 0 && pn(Ze) ? { label: kn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
 function Ls(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
@@ -3748,17 +3749,17 @@ return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;
 function js(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function jd(e, t, n, r) {
+function Gd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
 async function Fs(e, t, n, r = Ls(t, n)) {
 const i = r;
 if (!i) return;
-const s = n[i], o = Ca(t.content, t.inlinerolls);
+const s = n[i], o = Na(t.content, t.inlinerolls);
 let a;
 try {
 const c = Ai(o);
-if (a = Rs(e, t, c, () => jd(e, s, c, i)), a.relayRefused) {
+if (a = Rs(e, t, c, () => Gd(e, s, c, i)), a.relayRefused) {
 De(a, js(i));
 return;
 }
@@ -3786,16 +3787,16 @@ return;
 throw c;
 }
 }
-var Fd = 20, Gd = 2e3, Ud = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+var Ud = 20, Vd = 2e3, Bd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
 function Gs(e, t, n = 0) {
-if (n > Fd) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > Gd) return { ok: !1, problem: "is too long to be a formula" };
-const r = Vd(e, t, n);
+if (n > Ud) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Vd) return { ok: !1, problem: "is too long to be a formula" };
+const r = Hd(e, t, n);
 if (!r.ok) return r;
-const s = new Kd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new Yd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function Vd(e, t, n) {
+function Hd(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
@@ -3814,7 +3815,7 @@ r += `${e.slice(i, o.index)}(${f})`, i = o.index + o[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Us = (e) => k.assign(k.create(null), e), Bd = Us({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Hd = Us({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Kd = class {
+var Us = (e) => k.assign(k.create(null), e), Kd = Us({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Wd = Us({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Yd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3826,10 +3827,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), Bd);
+return this.chain(() => this.product(), Kd);
 }
 product() {
-return this.chain(() => this.unary(), Hd);
+return this.chain(() => this.unary(), Wd);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3862,7 +3863,7 @@ if (t)
 return this.at += t[0].length, C(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = Ud[n[1].toLowerCase()];
+const r = Bd[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3878,10 +3879,10 @@ return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this
 function ee(e, t = "an unnamed token") {
 return _(e.get("name") ?? "") || t;
 }
-function x(e) {
+function Y(e) {
 return getObj("graphic", e);
 }
-function Wd(e) {
+function xd(e) {
 return getObj("character", e);
 }
 function ae(e) {
@@ -3924,7 +3925,7 @@ return this.maxRead;
 function Vs(e, t) {
 return new yn(e, t).value;
 }
-var xd = class {
+var zd = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3952,15 +3953,15 @@ statusmarkers: _(e.get("statusmarkers") ?? "")
 }
 var Bs = { armor_physical: "physical", armor_magical: "magical" };
 function kr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Yd(t, n, r));
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Xd(t, n, r));
 }
-function Yd(e, t, n) {
+function Xd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
 function Hs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var zd = { kind: "override" }, Ks = { kind: "none" }, bn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Xd = k.freeze({}), qd = k.freeze({ current: null, max: null, present: !1 }), yr = [], Jd = class {
+var qd = { kind: "override" }, Ks = { kind: "none" }, bn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Jd = k.freeze({}), Qd = k.freeze({ current: null, max: null, present: !1 }), yr = [], Zd = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = yr;
 }
@@ -3993,7 +3994,7 @@ return e == null || typeof e == "string" && e.trim() === "";
 function Ws(e) {
 return !$n(e) && ye(e) === null;
 }
-var xs = class {
+var Ys = class {
 constructor(e, t, n, r, i, s, o, a) {
 this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
 }
@@ -4012,30 +4013,30 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function Qd(e, t, n, r) {
+function eu(e, t, n, r) {
 const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
 let l, d;
 for (let p = 0; p < i.length; p += 1) {
 const v = i[p], g = Bs[v], T = t?.overrides?.[v];
 if (T !== void 0) {
-s[v] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, o[v] = g ? bn[g] : zd;
+s[v] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, o[v] = g ? bn[g] : qd;
 continue;
 }
 const $ = c[v], E = a ? r.attributes.find(a.id, $) : void 0;
-a && (l ?? (l = new Jd(a.id, r.attributes)));
+a && (l ?? (l = new Zd(a.id, r.attributes)));
 let V = g !== void 0 && !e.unique;
 if (E && l) {
 let w;
-g !== void 0 && !V && (w = E.get("current"), V = Ws(w)), s[v] = new xs(E, V ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, w, !1), o[v] = V ? bn[g] : { kind: "attribute", attribute: E };
-} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new xs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, d, !0), o[v] = g ? bn[g] : Ks) : (s[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : qd, o[v] = g ? bn[g] : Ks);
+g !== void 0 && !V && (w = E.get("current"), V = Ws(w)), s[v] = new Ys(E, V ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, w, !1), o[v] = V ? bn[g] : { kind: "attribute", attribute: E };
+} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new Ys(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, d, !0), o[v] = g ? bn[g] : Ks) : (s[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : Qd, o[v] = g ? bn[g] : Ks);
 }
 const f = r.turnOrder;
 let u = null;
 if (f && f.length > 0) {
 const p = f.find((v) => v.id === e.id);
-p !== void 0 && (u = Ys(p.pr));
+p !== void 0 && (u = xs(p.pr));
 }
-let h = Xd;
+let h = Jd;
 if (n.others && n.others.length > 0) {
 h = {};
 for (const p of n.others) h[p] = r.other?.(p);
@@ -4053,13 +4054,13 @@ answer: Hs(r.edition, r.waiting[e.id]),
 initiative: u,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Ys(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: xs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
-return new Zd(e, t, m, o, l);
+return new tu(e, t, m, o, l);
 }
-var Zd = class {
+var tu = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
@@ -4067,31 +4068,31 @@ get problems() {
 return this.sheet === void 0 ? yr : this.sheet.problems;
 }
 };
-function eu(e, t) {
+function nu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new xd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new zd(n.vitality, t), soul: n.soul, power: n.power };
 }
-function Ys(e) {
+function xs(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;
 }
-function tu(e) {
+function ru(e) {
 return getObj("attribute", e)?.get("current");
 }
-function nu(e, t) {
+function iu(e, t) {
 return _(e.get(be[t].link) ?? "");
 }
-function ru(e) {
+function su(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
 }
-var iu = new Q(
+var ou = new Q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function su(e) {
-if (iu.has(e)) return !0;
+function au(e) {
+if (ou.has(e)) return !0;
 try {
 const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
 return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -4112,23 +4113,23 @@ var zs = ["on", "off"], wr = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function ou(e, t, n) {
+function cu(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", Bl()), s = Ct();
+const i = x(n, "edition", Kl()), s = Ct();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
 if (r in wr) {
-const i = wr[r], s = Y(n, r, Nt), o = e.bars[i];
+const i = wr[r], s = x(n, r, Nt), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
 a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = Y(n, r, ["power", ...Nt]);
+const i = x(n, r, ["power", ...Nt]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
@@ -4145,28 +4146,28 @@ const i = r.slice(7);
 if (!Pt.includes(i))
 throw new y(`unknown marker key "${B(i)}": ${Tt(i, Pt, "keys")}`);
 const s = n.trim();
-if (!su(s))
+if (!au(s))
 throw new y(`"${B(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
 const i = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
+return e.visibility[i] = x(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, zs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = x(n, r, zs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, zs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = x(n, r, zs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = Et(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, ls), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+return e.apiCommands = x(n, r, ls), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
 throw new y(`unknown setting "${B(t)}": ${Tt(t, Xs, "settings")}`);
 }
 function Ve() {
 return qs(Campaign().get("turnorder"));
 }
-function au() {
+function lu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
@@ -4188,11 +4189,11 @@ return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" 
 function $r(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
-function cu(e) {
+function du(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function lu(e) {
+function uu(e) {
 const t = Ut(e.id), n = Ut(e.custom);
 return `${t.length <= 64 ? t : `#${Ar(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Ar(n)}`}`;
 }
@@ -4202,8 +4203,8 @@ for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var du = /^(.+) -?\d+$/;
-function uu() {
+var fu = /^(.+) -?\d+$/;
+function hu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
@@ -4213,23 +4214,23 @@ const t = Ut(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
-const r = uu();
+const r = hu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = du.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = fu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function fu(e) {
+function mu(e) {
 for (const t of e) if (!Js(t)) return t;
 }
-var hu = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function mu(e, t, n) {
+var vu = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function pu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${Ye[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ye[e.resource]} +${e.amount}`;
+return e.amount === 0 ? `${t(e.who)} is not healed: ${xe[e.resource]} already at its max` : `${t(e.who)} is healed: ${xe[e.resource]} +${e.amount}`;
 case "healed": {
 if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${Ye[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${xe[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4246,7 +4247,7 @@ return e.label;
 }
 }
 function Qs(e, t) {
-const n = e.words, r = (i) => hu.has(i.kind) ? mu(i, t, r) : n(i, t);
+const n = e.words, r = (i) => vu.has(i.kind) ? pu(i, t, r) : n(i, t);
 return r;
 }
 function kt(e, t) {
@@ -4276,7 +4277,7 @@ for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function vu(e, t) {
+function gu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4296,13 +4297,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function pu(e, t = () => !0, n = () => {
+function ku(e, t = () => !0, n = () => {
 }) {
 const r = new P();
 for (const s of e) {
 const o = t(s.tokenId);
 for (const a of s.changes) {
-const c = vu(s.tokenId, a), l = r.get(c);
+const c = gu(s.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
 }
 }
@@ -4325,8 +4326,8 @@ for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
 const o = { ...i };
 return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
 }
-var gu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function ku(e, t, n) {
+var yu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function wu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
 function eo(e, t, n, r) {
@@ -4337,10 +4338,10 @@ const c = t.get(s);
 if (!n(c, a.to))
 switch (a.kind) {
 case "bar":
-i.push(`${o}: ${Ye[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+i.push(`${o}: ${xe[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${gu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${yu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -4361,16 +4362,16 @@ break;
 }
 return i;
 }
-function yu(e, t, n) {
+function bu(e, t, n) {
 return e.map(
 (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Zs(r.change.from, t, n), to: Zs(r.change.to, t, n) } } : r
 );
 }
-function wu(e, t, n, r) {
+function $u(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
 }
-function bu(e) {
+function Au(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
@@ -4380,7 +4381,7 @@ let r, i = "", s = 0;
 for (; ; ) {
 const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
-const l = bu(c);
+const l = Au(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4388,12 +4389,12 @@ if (o === -1) break;
 s = o + 1;
 }
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === $u(e) ? e : i;
+return i === e || i.length < e.length && i === Su(e) ? e : i;
 }
-function $u(e) {
+function Su(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Au(e, t, n) {
+function Tu(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return to(e, o, [r, i, s]);
 }
@@ -4405,17 +4406,17 @@ return to(e, r ? [n.markers[r]] : [], no.map((i) => n.markers[i]));
 function Sr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Su() {
+function Eu() {
 return Sr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
 function Tr() {
 return Sr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function Tu() {
+function _u() {
 return Sr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
 var io = [];
-function Eu(e) {
+function Du(e) {
 return typeof e != "function" ? !1 : (io.push(e), !0);
 }
 function so(e, t, n, r, i, s) {
@@ -4436,7 +4437,7 @@ ur("HealthColors.Update", a, void 0);
 function oo(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var _u = class {
+var Ru = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4461,8 +4462,8 @@ function Er(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Du(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new _u(), p = () => {
+function Ou(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Ru(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
 }, v = r.vitalityFrom ?? i.bars.vitality.value, g = {
@@ -4498,7 +4499,7 @@ O && C.isFinite(M) && M !== w.to && (O.pr = w.to, co(b, r.turnOrder), u.push({ k
 break;
 }
 case "join-turn-order": {
-const b = Cu(w.tokenId, w.initiative, r.turnOrder);
+const b = Nu(w.tokenId, w.initiative, r.turnOrder);
 h.push(b.note), b.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
@@ -4517,7 +4518,7 @@ const T = d[i.id];
 T && Mt(T) && delete d[i.id];
 let $ = i.statusmarkers;
 const E = a.condition(s.state, v), V = n.state !== void 0 ? a.condition(n.state, g.vitality) : E;
-if (n.state !== void 0 && ($ = Au($, V, c)), n.stance !== void 0 && ($ = ro($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
+if (n.state !== void 0 && ($ = Tu($, V, c)), n.stance !== void 0 && ($ = ro($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in m.props) && f.get(w) !== b && m.prop(w, b);
@@ -4529,27 +4530,27 @@ so(f, b, O, n.detail, () => ao(i, v), r.healthColors);
 return { changes: u, notes: h };
 }
 function ao(e, t) {
-const n = Ou(e.token);
+const n = Iu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var Ru = ["width", "height"];
-function Ou(e) {
+var Cu = ["width", "height"];
+function Iu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Ru) t[n] = e.get(n);
+for (const n of Cu) t[n] = e.get(n);
 return t;
 }
 function co(e, t) {
 t ? t.changed = !0 : br(e);
 }
-function Cu(e, t, n) {
+function Nu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ee(r, "The spectator"), s = n?.order ?? Ve();
 return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), co(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Iu(e, t) {
+function Pu(e, t) {
 const n = new P(), r = new P(), i = new Q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
@@ -4582,7 +4583,7 @@ s(l).statusmarkers = d.from;
 break;
 case "memory": {
 const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-An(e.memories, u, wu(d.from, d.to, h, ke));
+An(e.memories, u, $u(d.from, d.to, h, ke));
 break;
 }
 case "initiative": {
@@ -4617,11 +4618,11 @@ h[p] = typeof $ == "number" ? $ : v.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const m = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Nu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
+Mu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
 }
 o && a && br(o);
 }
-function Nu(e, t, n, r, i) {
+function Mu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
@@ -4640,7 +4641,7 @@ const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new ni((n, r) => {
 sendChat("DefenseRound", t, (i) => {
 const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new xt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
+o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new Yt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
 });
 });
 }
@@ -4650,7 +4651,7 @@ const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function Pu(e) {
+function Lu(e) {
 if (!pn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
@@ -4695,13 +4696,13 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function Mu(e) {
+function ju(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ye[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${xe[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Lu(e, t) {
+function Fu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
 function Rr(e, t, n, r, i, s, o = []) {
@@ -4709,11 +4710,12 @@ const a = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
 a.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", p = m ? Mu(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((V) => V.section === Ce) ? [...v, ...Pu(d)] : v, $ = Lu(_r(d), f.name), E = p ? `${$} ${p}` : $;
+const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", p = m ? ju(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((V) => V.section === Ce) ? [...v, ...Lu(d)] : v, $ = Fu(_r(d), f.name), E = p ? `${$} ${p}` : $;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: T });
 }
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
 }
+var fo = k.freeze({ record: !0 });
 function Vt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
@@ -4724,39 +4726,39 @@ for (let u = 0; u < t.length && !r; u += 1) {
 const h = t[u];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Fu(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Uu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
 j(pe(n.replyTo), oe(_r(t[0])));
 return;
 }
-const h = t.length === 1 ? Dr(t[0]) : Rr(t, ju(t), fo(e, t), `${n.title}: ${Cr(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Dr(t[0]) : Rr(t, Gu(t), ho(e, t), `${n.title}: ${Cr(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
 j(pe(n.replyTo), ge(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const u = t[0], h = Vt(e, u.snapshot);
-j(h === "public" ? gt : he, ge(Dr(u, s)), { record: !0 }), h === "gm" && !u.snapshot.hidden && j(gt, mr(_r(u), o ? s : []));
+j(h === "public" ? gt : he, ge(Dr(u, s)), fo), h === "gm" && !u.snapshot.hidden && j(gt, mr(_r(u), o ? s : []));
 return;
 }
-const a = fo(e, t), c = [], l = [];
+const a = ho(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
-c.length > 0 && j(gt, ge(Rr(t, c, a, `${n.title}: ${Cr(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Rr(t, l, a, `${n.title}: ${Cr(t.length)} (GM)${d}`, "all", i, s)), { record: !0 });
+c.length > 0 && j(gt, ge(Rr(t, c, a, `${n.title}: ${Cr(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Rr(t, l, a, `${n.title}: ${Cr(t.length)} (GM)${d}`, "all", i, s)), fo);
 }
 function Cr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function fo(e, t) {
+function ho(e, t) {
 return t.map((n) => Vt(e, n.snapshot));
 }
-function ju(e) {
+function Gu(e) {
 return e.map((t, n) => n);
 }
-function Fu(e, t, n) {
+function Uu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
@@ -4765,11 +4767,11 @@ return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => 
 })
 );
 }
-function Gu(e, t) {
+function Vu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
-return `${e.name}: its ${Ye[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+return `${e.name}: its ${xe[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
 function tt(e) {
 let t = 2;
@@ -4784,8 +4786,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var ho = 50, Ir = 6e4, mo = 10, Sn = new ei();
-function Uu(e) {
+var mo = 50, Ir = 6e4, vo = 10, Sn = new ei();
+function Bu(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4798,12 +4800,12 @@ return 80;
 case "markers":
 return 40 + tt(e.from) + tt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + vo(e.from) + vo(e.to);
+return 60 + (e.tokenId?.length ?? 0) + po(e.from) + po(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function vo(e) {
+function po(e) {
 return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Nr(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Nr(e.answer.answer) : 0);
 }
 function Nr(e) {
@@ -4819,13 +4821,13 @@ if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Uu(r);
+for (const r of n.changes) t += Bu(r);
 }
 Sn.set(e, t);
 }
 return t;
 }
-function Vu(e, t, n) {
+function Hu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
@@ -4840,7 +4842,7 @@ return !1;
 function Pr(e) {
 return e === "hand-edit" || e === Ee || pt(e);
 }
-function po(e) {
+function go(e) {
 return e.by === "hand-edit" || !Pr(e.by);
 }
 var nt;
@@ -4865,35 +4867,35 @@ return -1;
 function Fr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function go(e, t, n) {
+function ko(e, t, n) {
 let r = t.tokens, i = 0;
 for (let d = 0; d < r.length; d += 1) r[d].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, a = e.store.history, c = Mr(a), l = t.by === "hand-edit" || !(n ?? Pr(t.by));
 if (l)
-for (let d = jr(a, o.by); d >= 0 && (c.byOwner.get(o.by) ?? 0) >= mo; d = jr(a, o.by)) Lr(e, d);
-for (a.push(o), c.length = a.length, c.bytes += Bt(o), c.byOwner.set(o.by, (c.byOwner.get(o.by) ?? 0) + 1); (a.length > ho || c.bytes > Ir) && a.length > 1; ) {
+for (let d = jr(a, o.by); d >= 0 && (c.byOwner.get(o.by) ?? 0) >= vo; d = jr(a, o.by)) Lr(e, d);
+for (a.push(o), c.length = a.length, c.bytes += Bt(o), c.byOwner.set(o.by, (c.byOwner.get(o.by) ?? 0) + 1); (a.length > mo || c.bytes > Ir) && a.length > 1; ) {
 const d = l ? jr(a, o.by) : 0, f = a[d];
 if (Lr(e, d), f === o) return;
 }
 return s;
 }
-function Bu(e) {
+function Ku(e) {
 const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
 for (let o = t.length - 1; o >= 0; o -= 1) {
 const a = t[o];
-if (r.length >= ho) break;
+if (r.length >= mo) break;
 const c = le.stringify(a).length;
 if (Sn.set(a, c), !(c > Ir)) {
 if (s + c > Ir && r.length > 0) {
-if (po(a)) continue;
+if (go(a)) continue;
 break;
 }
-if (po(a)) {
+if (go(a)) {
 const l = i.get(a.by) ?? 0;
-if (l >= mo) continue;
+if (l >= vo) continue;
 i.set(a.by, l + 1);
 }
 r.unshift(a), s += c;
@@ -4918,7 +4920,7 @@ const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Ht([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Hu = class {
+var Wu = class {
 constructor() {
 this.byReason = new P();
 }
@@ -4946,13 +4948,13 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const f = wt(d, e.gm);
-f ? o(f) : l.push(Ku(d));
+f ? o(f) : l.push(Yu(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ht(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
-const f = d._type === "graphic" ? x(d._id) : void 0;
+const f = d._type === "graphic" ? Y(d._id) : void 0;
 f && !yt(f) ? o(f) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
@@ -4967,16 +4969,16 @@ e.gm || n.anyTarget || _e(e.playerId, l, d) ? a.push({ token: l, character: d })
 if (c.length > 0 && r.push(`you do not control ${Be(c)}`), a.length === 0) throw new I(Tn(r).join("; "));
 return { targets: a, notes: r };
 }
-function Ku(e) {
+function Yu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function wt(e, t) {
 if (e.length === 0 || e.length > 64) return;
-const n = x(e);
+const n = Y(e);
 if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function Wu(e, t) {
+function xu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
@@ -4984,7 +4986,7 @@ throw new I(`--${n}: no token on the table has that id`);
 }
 }
 function Gr(e, t) {
-const n = x(t);
+const n = Y(t);
 return n !== void 0 && _e(e, n, ae(n));
 }
 function N(e) {
@@ -4994,14 +4996,14 @@ function bt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function xu(e) {
-const t = x(e);
+function zu(e) {
+const t = Y(e);
 return t ? ee(t, e) : e;
 }
-function ko(e) {
+function yo(e) {
 return e.store;
 }
-function yo(e) {
+function wo(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Me(t) : void 0;
 }
@@ -5013,10 +5015,10 @@ const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: xu,
+nameOf: zu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
-const o = x(s);
+const o = Y(s);
 if (!o || yt(o)) return;
 const a = e.store.tokens[s], c = Vs(o, e.store.settings.bars.vitality);
 return {
@@ -5031,26 +5033,26 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = fu(t);
+const s = mu(t);
 if (s) {
 r.turnRow = s;
 const o = Ut(s.id);
-o !== "" && o !== "-1" && x(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+o !== "" && o !== "-1" && Y(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = yo(e);
+const i = wo(e);
 return i && (r.editionLeft = i), r;
 }
 function En(e, t, n, r = it(e)) {
 const i = wn(t.token, t.character, e.store.settings);
-return Qd(i, e.store.tokens[i.id], n, r);
+return eu(i, e.store.tokens[i.id], n, r);
 }
-function wo(e, t, n, r = !0) {
+function bo(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Gu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Vu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
@@ -5060,53 +5062,53 @@ const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `
 return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
 function Kt(e) {
-return { settings: e.store.settings, edition: N(e), memories: ko(e) };
+return { settings: e.store.settings, edition: N(e), memories: yo(e) };
 }
-var Yu = class {
+var Xu = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = zu(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = qu(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function zu(e, t, n) {
+function qu(e, t, n) {
 const { id: r, name: i } = t;
 return Qs(e, (s) => s === r ? i : n(s));
 }
-function Xu(e, t, n, r = {}, i = Kt(e)) {
-const { snapshot: s } = t, o = Du(i, t, n, r), a = new Yu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+function Ju(e, t, n, r = {}, i = Kt(e)) {
+const { snapshot: s } = t, o = Ou(i, t, n, r), a = new Xu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: o.changes },
 shown: a
 };
 }
-function qu(e, t, n) {
-const r = x(t.token.id);
+function Qu(e, t, n) {
+const r = Y(t.token.id);
 if (!r || yt(r)) return !1;
 const i = t.character?.id ?? "";
 if (_(r.get("represents") ?? "") !== i) return !1;
-const s = i ? Wd(i) : void 0;
+const s = i ? xd(i) : void 0;
 return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
 }
-function Ju(e) {
+function Zu(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function bo(e, t) {
+function $o(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Ai(e.msg.content ?? ""), i = n.filter((s) => !Zu((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Ai(e.msg.content ?? ""), i = n.filter((s) => !tf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var Qu = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Zu(e, t) {
+var ef = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function tf(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = Qu.exec(_(r?.expression ?? ""));
+const r = t?.[C(n[1])], i = ef.exec(_(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
 function Vr(e, t) {
@@ -5117,32 +5119,32 @@ i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function $o(e, t, n, r) {
-if (e.length === 0) return Ao;
+function Ao(e, t, n, r) {
+if (e.length === 0) return So;
 const i = { ...t };
 let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var Ao = k.freeze({}), ef = [], tf = [];
+var So = k.freeze({}), nf = [], rf = [];
 function Dn(e, t, n, r, i, s, o, a) {
 const c = En(e, t, n, i);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (Mn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Ju(l);
+const d = Zu(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = Xu(e, c, l, o(l), s);
+const { applied: f, shown: u } = Ju(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
 function Br(e, t, n) {
 const r = it(e), i = Kt(e);
-return t.map((s) => Dn(e, s, n, Ao, r, i, () => ({ notify: !1 })));
+return t.map((s) => Dn(e, s, n, So, r, i, () => ({ notify: !1 })));
 }
 function Rn(e, t, n, r, i) {
-const s = Vr(e.parsed, t.dice), o = e.gm ? void 0 : bo(e, t.dice);
-return So(
+const s = Vr(e.parsed, t.dice), o = e.gm ? void 0 : $o(e, t.dice);
+return To(
 e,
 n.map((a) => {
 const c = { target: a, plan: t, given: s };
@@ -5152,23 +5154,23 @@ r,
 i
 );
 }
-function So(e, t, n, r) {
+function To(e, t, n, r) {
 let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? tf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
-if (!o) return To(e, t, c, void 0, a, n, r);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? rf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+if (!o) return Eo(e, t, c, void 0, a, n, r);
 const l = e.app.store.settings.edition;
 return lo(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
 if (e.app.store.settings.edition !== l) {
 De(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-To(e, t, c, d, a, n, r);
+Eo(e, t, c, d, a, n, r);
 });
 }
-function To(e, t, n, r, i, s, o) {
-const a = e.app, c = r !== void 0, l = r ?? ef, d = [...s], f = new Hu(), u = [], h = [];
+function Eo(e, t, n, r, i, s, o) {
+const a = e.app, c = r !== void 0, l = r ?? nf, d = [...s], f = new Wu(), u = [], h = [];
 let m = !1;
 const p = i ? { order: Ve(), changed: !1 } : void 0, v = Tr() ?? null, g = it(a, p?.order), T = Kt(a), $ = (b) => {
 const O = { notify: b.observed ?? !0, healthColors: v };
@@ -5177,22 +5179,22 @@ return p && (O.turnOrder = p), O;
 let E = 0;
 t.forEach(({ target: b, plan: O, given: M, typed: q, answer: te }, st) => {
 const ot = n[st], He = E;
-if (E += ot.length, c && !qu(e, b, o.anyTarget === !0)) {
+if (E += ot.length, c && !Qu(e, b, o.anyTarget === !0)) {
 d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const K = Dn(a, b, O, $o(O.dice, M, l, He), g, T, $);
+const K = Dn(a, b, O, Ao(O.dice, M, l, He), g, T, $);
 if (K.kind !== "written") {
-const { snapshot: Wt } = K.reading, xo = () => Ur(e, Wt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Wt.name, K.refusal.reason) : d.push(wo(a, Wt, K.refusal, xo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${xo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Wt } = K.reading, zo = () => Ur(e, Wt);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Wt.name, K.refusal.reason) : d.push(bo(a, Wt, K.refusal, zo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${zo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const bh = K.outcome;
-u.push(K.applied), q && (K.shown.typed = q), te && (K.shown.answer = te), h.push(K.shown), m || (m = bh.undoable === !0);
+const Th = K.outcome;
+u.push(K.applied), q && (K.shown.typed = q), te && (K.shown.answer = te), h.push(K.shown), m || (m = Th.undoable === !0);
 }), f.size > 0 && d.push(...f.lines()), p?.changed && br(p.order);
 let V;
 if ((o.record || m) && u.length > 0) {
-const b = o.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Pr(b), M = go(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, O);
+const b = o.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Pr(b), M = ko(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, O);
 M !== void 0 && (o.record || O) && (V = { command: Fr(M), byGm: O });
 }
 const w = { title: o.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Ur(e, b) };
@@ -5201,14 +5203,14 @@ const b = o.refusals(Tn(d), u.length > 0);
 Fe(e, b);
 }
 }
-function nf(e) {
+function sf(e) {
 e.store.exchange.waiting = {};
 }
-function rf(e, t) {
+function of(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function sf(e, t, n) {
+function af(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
@@ -5218,44 +5220,44 @@ return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 function On(e, t) {
 return t.defenders.filter((n) => t.answers[n] === void 0 && !Hr(e, n));
 }
-function Eo(e, t) {
-return e.attacker === null || t ? e.attacker : x(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
+function _o(e, t) {
+return e.attacker === null || t ? e.attacker : Y(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
 function Kr(e, t = !0) {
-const n = Eo(e, t);
+const n = _o(e, t);
 if (n === null) return "An unseen attacker";
-const r = x(n);
+const r = Y(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function of(e) {
+function cf(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function af(e) {
+function lf(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function _o(e, t, n) {
+function Do(e, t, n) {
 const r = [];
 let i = 0;
 for (const s of On(e, t)) {
-const o = x(s);
+const o = Y(s);
 o && (!n && o.get("layer") === "gmlayer" ? i += 1 : r.push(ee(o, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function Do(e, t) {
+function Ro(e, t) {
 return On(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Gr(t.by, n) || t.answers[n] !== void 0);
 }
-var Ro = new ei();
+var Oo = new ei();
 function Wr(e, t, ...n) {
-let r = Ro.get(e);
-r || (r = new P(), Ro.set(e, r));
+let r = Oo.get(e);
+r || (r = new P(), Oo.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var cf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function lf(e) {
+var df = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function uf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5267,8 +5269,8 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function Oo(e, t, n, r, i, s) {
-const o = x(r);
+function Co(e, t, n, r, i, s) {
+const o = Y(r);
 if (!o) return;
 const a = { token: o, character: ae(o) }, c = ee(o, "a token"), l = t.attack, d = bt(e, !0);
 if (Hr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
@@ -5279,55 +5281,55 @@ let p;
 for (const g of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
 if (g === "none") {
-h.push({ label: l.label(g, En(e, a, cf, s).facts), command: T });
+h.push({ label: l.label(g, En(e, a, df, s).facts), command: T });
 continue;
 }
 const $ = l.planAnswer(g, n.situation, n.attacker, d), E = En(e, a, $, s);
 p = E.facts;
 const V = l.label(g, E.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(E.facts, w);
 if (Mn(b)) {
-const O = lf(b), M = m.find((q) => q.why === O);
+const O = uf(b), M = m.find((q) => q.why === O);
 M ? M.answers.push(V.replace(/ \(.*\)$/, "")) : m.push({ answers: [V.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: V, command: T });
 }
 for (const { answers: g, why: T } of m) u.push(`${g.join(", ")}: ${T}`);
-const v = Eo(n, i);
+const v = _o(n, i);
 if (p)
 for (const g of l.extra?.(p, v) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
 return { label: c, lines: u, buttons: pn(r) ? h : [] };
 }
-function Co(e) {
+function Io(e) {
 return it(e, Ve());
 }
-function df(e) {
-const t = x(e);
+function ff(e) {
+const t = Y(e);
 if (!t) return ["gm"];
-const n = Sd(t, ae(t));
+const n = Ed(t, ae(t));
 return n.length > 0 ? n : ["gm"];
 }
-function Io(e, t) {
+function No(e, t) {
 return `Attack ${e.key}: ${Kr(e, t)} attacks`;
 }
-function No(e, t) {
+function Po(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function uf(e, t) {
-const n = N(e), r = Co(e), i = new P();
+function hf(e, t) {
+const n = N(e), r = Io(e), i = new P();
 for (const s of t.defenders)
-for (const o of df(s)) {
+for (const o of ff(s)) {
 const a = i.get(o) ?? [];
 a.push(s), i.set(o, a);
 }
 for (const [s, o] of i) {
 if (s === "gm") continue;
-const a = o.flatMap((c) => Oo(e, n, t, c, !1, r) ?? []);
-a.length > 0 && j(pe(Ts(s)), ge({ title: Io(t, !1), rows: [...No(n, t), ...a] }), { record: !0 });
+const a = o.flatMap((c) => Co(e, n, t, c, !1, r) ?? []);
+a.length > 0 && j(pe(Ts(s)), ge({ title: No(t, !1), rows: [...Po(n, t), ...a] }), { record: !0 });
 }
-j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+j(he, ge(Yr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function xr(e, t, n, r, i = Co(e)) {
-const s = [...No(t, n), ...r.flatMap((a) => Oo(e, t, n, a, !0, i) ?? [])], o = On(e, n).map((a) => {
-const c = x(a);
+function Yr(e, t, n, r, i = Io(e)) {
+const s = [...Po(t, n), ...r.flatMap((a) => Co(e, t, n, a, !0, i) ?? [])], o = On(e, n).map((a) => {
+const c = Y(a);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
 return s.push({
@@ -5337,9 +5339,9 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: Io(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: No(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var ff = 5, Po = {
+var mf = 5, Mo = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5347,53 +5349,53 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function hf(e) {
+function vf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var mf = {
-usage: hf,
+var pf = {
+usage: vf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return bf(e);
+if (R(e.parsed, "list")) return Af(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return kf(e, t);
+if (t !== void 0) return wf(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? wf(e, n) : pf(e);
+return n !== void 0 ? $f(e, n) : kf(e);
 }
 };
-function Mo(e, t, n = {}) {
+function Lo(e, t, n = {}) {
 const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(Po, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(Mo, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function vf(e) {
+function gf(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function pf(e) {
+function kf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Se(e.parsed, Wr(n, "!attack", Po, n.commands.damage.flags, r.flags), rr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = Mo(e.parsed, n);
+if (Se(e.parsed, Wr(n, "!attack", Mo, n.commands.damage.flags, r.flags), rr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = Lo(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
 const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = gf(e), c = k.values(t.store.exchange.attacks);
+const a = yf(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= ar) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const p = c.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= ff || p.length >= ar / 2)
+if (p.filter((v) => v.by === e.playerId).length >= mf || p.length >= ar / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
 const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
 if (f.length > cr) throw new I(`one attack has at most ${cr} defenders (got ${f.length})`);
 const u = {
-key: of(t),
+key: cf(t),
 by: e.playerId,
 gm: e.gm,
 attacker: a,
@@ -5407,9 +5409,9 @@ answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
 const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), uf(t, u), Do(t, u)) return Yr(e, u);
+if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), hf(t, u), Ro(t, u)) return xr(e, u);
 }
-function gf(e) {
+function yf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5425,41 +5427,41 @@ throw new y("select your attacking token, or give --from with its id");
 if (!e.gm && !_e(e.playerId, r, ae(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function Lo(e, t) {
+function jo(e, t) {
 const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function kf(e, t) {
-const n = Lo(e.app, t.toUpperCase());
+function wf(e, t) {
+const n = jo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
-const r = n.defenders.filter((i) => n.answers[i] === void 0 && x(i) !== void 0 && !Gr(e.playerId, i));
+const r = n.defenders.filter((i) => n.answers[i] === void 0 && Y(i) !== void 0 && !Gr(e.playerId, i));
 if (r.length > 0) {
-const i = r.map((s) => ee(x(s), "a token"));
+const i = r.map((s) => ee(Y(s), "a token"));
 De(e, `Attack ${n.key} waits for the GM to settle ${Be(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return Yr(e, n);
+return xr(e, n);
 }
-function Yr(e, t) {
+function xr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = vf(t), s = bt(n, t.gm), o = [], a = [];
+const i = gf(t), s = bt(n, t.gm), o = [], a = [];
 for (const l of t.defenders) {
-const d = x(l);
+const d = Y(l);
 if (!d) {
 a.push(l);
 continue;
 }
 const f = { token: d, character: ae(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = Mo(i, r, u?.flags), m = r.planDamage(h, s);
-o.push({ target: f, plan: m, given: Vr(h, m.dice), ...u ? { answer: yf(u) } : {} });
+const h = Lo(i, r, u?.flags), m = r.planDamage(h, s);
+o.push({ target: f, plan: m, given: Vr(h, m.dice), ...u ? { answer: bf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, So(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, To(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5467,19 +5469,19 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function yf(e) {
+function bf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function wf(e, t) {
-const n = Lo(e.app, t.toUpperCase());
+function $f(e, t) {
+const n = jo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], j(gt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function bf(e) {
+function Af(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
 (s) => e.gm || s.by === e.playerId || On(t, s).some((o) => Gr(e.playerId, o))
 );
@@ -5488,22 +5490,22 @@ De(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting f
 return;
 }
 if (e.gm) {
-for (const s of r) j(he, ge(xr(t, n, s, [])));
+for (const s of r) j(he, ge(Yr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const o = _o(t, s, !1);
+const o = Do(t, s, !1);
 return `${s.key}: ${Kr(s, !1)} attacks; waiting for ${o.length > 0 ? Be(o) : "nobody"}`;
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function $f(e) {
+function Sf(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) j(he, ge(Yr(e, t, n, [])), { record: !0 });
 }
-function jo(e) {
+function Fo(e) {
 const t = N(e);
-nf(e);
+sf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
@@ -5511,17 +5513,17 @@ if (i === null) continue;
 const s = t.endRound(i);
 An(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), $f(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Sf(e);
 }
-function Af(e) {
+function Tf(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= lr) break;
-Js(n) || t.push(Ar(lu(n)));
+Js(n) || t.push(Ar(uu(n)));
 }
 return t;
 }
-function Sf(e, t) {
+function Ef(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new Q(t), r = new Q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
 if (o === 0 || o !== s.length) return null;
@@ -5533,31 +5535,31 @@ if (c) return a;
 }
 return null;
 }
-function Tf(e) {
+function _f(e) {
 e.turnOrderSeen = void 0, zr(e);
 }
 function zr(e) {
-const t = au();
+const t = lu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = qs(t);
-Ef(e, r);
-const i = Af(r), s = Sf(n.seen, i);
+Df(e, r);
+const i = Tf(r), s = Ef(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && jo(e);
+n.turned += s, n.turned >= i.length && Fo(e);
 }
-function Ef(e, t) {
-e.oddTurnRowsTold === !0 || t.every(cu) || (e.oddTurnRowsTold = !0, j(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function Df(e, t) {
+e.oddTurnRowsTold === !0 || t.every(du) || (e.oddTurnRowsTold = !0, j(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function _f(e, t) {
+function Rf(e, t) {
 const n = N(e), r = Me(t);
-rf(e, n.id);
+of(e, n.id);
 const i = [], s = [];
 for (const a of k.keys(e.store.tokens)) {
-const c = x(a);
+const c = Y(a);
 !c || yt(c) || i.push({ token: c, character: ae(c) });
 }
 return Br(e, i, {
@@ -5577,21 +5579,21 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var Fo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Df(e) {
+var Go = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Of(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Fo[r]} -> ${Fo[i]}`);
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Go[r]} -> ${Go[i]}`);
 return ` Conditions read again: ${Ht(t, 6)}.`;
 }
-function Rf(e) {
+function Cf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const a of N(t).macros) {
-const c = Pd(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+const c = Ld(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
 s.push(a.name);
 continue;
 }
-const d = Md(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = jd(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
 }
 const o = [
@@ -5601,7 +5603,7 @@ s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made 
 ].filter((a) => a !== "");
 Qe(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Of = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Cf = {
+var If = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Nf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
@@ -5631,7 +5633,7 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function Xr(e) {
 return e ? "on" : "off";
 }
-function If(e) {
+function Pf(e) {
 const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Le.filter((s) => t.attributes[s] !== os[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
@@ -5655,10 +5657,10 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 ]
 });
 }
-function Go(e, t) {
+function Uo(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Nf(e) {
+function Mf(e) {
 const t = e.store.settings, n = N(e), r = Ct().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${Xr(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 oe("Settings:"),
@@ -5668,17 +5670,17 @@ i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Go(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Uo(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => ce(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Go(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Uo(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ce("next round", "!defense-round next-round"),
 ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Pf(e, t) {
+function Lf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
@@ -5686,7 +5688,7 @@ if (!Le.includes(i))
 throw new y(`unknown value name "${B(n)}": ${Tt(n, Le, "names")}`);
 const s = r.toLowerCase() === "clear", o = s ? 0 : Et(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = rt(e, Ae(e.parsed)), l = [];
 for (const { token: d, character: f } of a) {
-const u = Rd(e.app, d.id);
+const u = Cd(e.app, d.id);
 u.overrides = un(u.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
 h && (u.worn = un(u.worn, h, null)), Ns(e.app, d.id), l.push(wn(d, f, e.app.store.settings).name);
@@ -5697,7 +5699,7 @@ var qr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Mf(e) {
+function jf(e) {
 const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), i = {
 values: qr.map(([, o]) => o),
 dice: [],
@@ -5731,36 +5733,36 @@ return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Lf(e) {
+function Ff(e) {
 e.store = Ft(me), e.loadProblems = [], delete e.newerState, Ps(vn, e.store);
 }
-function jf(e, t) {
+function Gf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const o = x(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && hr(o, ae(o)), l = Vt(e.app, { npc: c, hidden: a }) === "public";
+const o = Y(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && hr(o, ae(o)), l = Vt(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, ae(o)))) throw new I(a ? s : `${i.name}'s breakdown is for the GM`);
 j(pe(e.replyTo), ge(i.card()));
 }
-var Ff = {
-usage: () => Of,
+var Uf = {
+usage: () => If,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Cf[n];
+return Nf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Se(e.parsed, {}), jf(e, n);
+Se(e.parsed, {}), Gf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), If(e.app)), j(pe("gm"), Nf(e.app));
+j(pe("gm"), Pf(e.app)), j(pe("gm"), Mf(e.app));
 return;
 case "help": {
 gr(N(e.app));
@@ -5771,12 +5773,12 @@ return;
 case "config": {
 const [s, ...o] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = ou(e.app.store.settings, s, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = cu(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = _f(e.app, a);
+const { count: l, changed: d } = Rf(e.app, a);
 gr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Df(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = af(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const f = l === 0 ? "" : d.length > 0 ? Of(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = lf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
@@ -5784,20 +5786,20 @@ Qe(e, c);
 return;
 }
 case "set":
-Pf(e, n);
+Lf(e, n);
 return;
 case "repair":
-Mf(e);
+jf(e);
 return;
 case "next-round":
-jo(e.app);
+Fo(e.app);
 return;
 case "macros":
-Rf(e);
+Cf(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Lf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Ff(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5807,7 +5809,7 @@ throw new y(`unknown subcommand "${B(_(t))}"`);
 }
 }
 };
-function Gf(e, t) {
+function Vf(e, t) {
 const n = new P();
 let r;
 for (const { place: i, tokenId: s, change: o } of t) {
@@ -5845,42 +5847,42 @@ break;
 }
 return n;
 }
-var Uo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Vo(e, t) {
+var Vo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Bo(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Uf(e) {
+function Bf(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new I(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Vo(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!Bo(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (Vo(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Bo(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Vf(e) {
+function Hf(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Uo, v));
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Vo, v));
 if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Se(e.parsed, Uo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Uf(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Kf(v) ? c.find((g) => Ho({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = yu(pu(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ho(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: ko(n) }, h = Gf(u, f), m = (v, g) => {
+if (Se(e.parsed, Vo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Bf(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Yf(v) ? c.find((g) => Ko({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = bu(ku(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ko(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: yo(n) }, h = Vf(u, f), m = (v, g) => {
 if (v.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
 if (v.deadForGood !== g.deadForGood) return "has died for good since";
-const T = sf(v, g, ke);
+const T = af(v, g, ke);
 if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(v.edition, g.edition)) return T;
 const $ = (E) => (E.edition?.id === o.id ? o.parseState(E.edition.state) : null) ?? o.enter(null, !1);
 return o.describeStateChange($(v), $(g));
-}, p = ku(f, h, ke);
+}, p = wu(f, h, ke);
 if (p.length > 0) {
 if (!e.gm) {
 const v = p.filter(($) => {
 const E = a.get($.tokenId);
-return E !== void 0 && Ur(e, Bo(E));
+return E !== void 0 && Ur(e, Ho(E));
 }), g = [...new Q(p.filter(($) => !v.includes($)).map(($) => $.name))], T = [...eo(v, h, ke, m), ...g.length > 0 ? [`${Be(g)} changed`] : []];
 Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
@@ -5890,12 +5892,12 @@ Fe(e, `Nothing undone, changed since: ${eo(p, h, ke, m).join("; ")}`, [{ label: 
 return;
 }
 }
-Iu(u, f), p.length > 0 && Wf(n, f, h), Lr(n, i), Hf(e, s, f, h, a), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+Pu(u, f), p.length > 0 && xf(n, f, h), Lr(n, i), Wf(e, s, f, h, a), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Bf(e) {
+function Kf(e) {
 switch (e.kind) {
 case "bar":
-return e.from === null ? void 0 : { label: Ye[e.resource], to: e.from };
+return e.from === null ? void 0 : { label: xe[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -5906,14 +5908,14 @@ default:
 return;
 }
 }
-function Bo(e) {
+function Ho(e) {
 const t = ae(e);
 return { token: e, character: t, npc: hr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Hf(e, t, n, r, i) {
+function Wf(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
-const u = Bf(f);
+const u = Kf(f);
 if (u === void 0) continue;
 const h = r.get(l), m = o.get(d) ?? [];
 o.has(d) || o.set(d, m);
@@ -5924,35 +5926,35 @@ const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Bo(d), m = Vt(e.app, h) === "public";
+const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ho(d), m = Vt(e.app, h) === "public";
 h.hidden || a.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `${u} (hidden)` : u);
 }
 a.length > 0 && j(gt, oe(`${s}: ${Ht(a, 8)}.`)), c.length > 0 && j(he, oe(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
 }
-function Kf(e) {
+function Yf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function Ho({ tokenId: e, change: t }, n) {
-const r = x(e);
+function Ko({ tokenId: e, change: t }, n) {
+const r = Y(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || nu(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || iu(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = ru(t.attributeId);
+const i = su(t.attributeId);
 return i !== void 0 && i.characterId === _(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
-return t.tokenId === void 0 || x(t.tokenId) !== void 0;
+return t.tokenId === void 0 || Y(t.tokenId) !== void 0;
 default:
 return !0;
 }
 }
-function Wf(e, t, n) {
+function xf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(i), c = x(s);
+const a = n.get(i), c = Y(s);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {
 values: [],
@@ -5962,7 +5964,7 @@ resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitalit
 Br(e, [{ token: c, character: ae(c) }], d);
 }
 }
-var xf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Yf = {
+var zf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wo = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Xf = { title: "Damage", anyTarget: !0, record: !0, refusals: Wo }, qf = { title: "Damage", anyTarget: !1, record: !0, refusals: Wo }, Jf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") ? {
@@ -5975,15 +5977,15 @@ what: [
 ]
 } : void 0,
 run(e) {
-if (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry")) {
-Vf(e);
+if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
+Hf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Se(e.parsed, Wr(t, "!damage", xf, n), rr(t.id, "damage"));
+Se(e.parsed, Wr(t, "!damage", zf, n), rr(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: o } = s;
-const a = [...s.notes], c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = o.filter(({ token: u, character: h }) => _e(e.playerId, u, h)), f = o.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
 if (f.length > 0 && a.push(`${Be(f)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
@@ -5991,15 +5993,10 @@ Fe(e, `Not applied: ${a.join("; ")}`);
 return;
 }
 }
-return Rn(e, r, o, a, {
-title: "Damage",
-anyTarget: i,
-record: !0,
-refusals: (l, d) => `${d ? "Not applied to every target" : "Not applied"}: ${l.join("; ")}.`
-});
+return Rn(e, r, o, a, i ? Xf : qf);
 }
 };
-async function zf(e) {
+async function Qf(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Se(e.parsed, i);
 const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
@@ -6015,37 +6012,37 @@ if (u) throw new I(`${f} has answered attack ${o.key} already (${u.word})`);
 if (Hr(t, c)) throw new I(`${f} answers attack ${o.key} with the defense it made ahead`);
 const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const m = Y(h, `--${r.answerFlag}`, r.choices);
+const m = x(h, `--${r.answerFlag}`, r.choices);
 let p = { word: m }, v = m === "none" ? "no defense" : m;
 if (m !== "none") {
 const E = r.planAnswer(m, o.situation, o.attacker, bt(t, e.gm)), V = Vr(e.parsed, E.dice), w = E.dice.filter((K) => V[K.name] === void 0), b = w.length > 0 ? await lo(w.map((K) => K.sides)) : [];
 if (t.store.exchange.attacks[s] !== o || o.answers[c] !== void 0) throw new I(`attack ${o.key} was settled while the roll was out: nothing answered`);
-if (!x(c) || !e.gm && !_e(e.playerId, l, ae(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const O = $o(E.dice, V, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, O);
-if (Mn(q)) throw new I(wo(t, M.snapshot, q));
+if (!Y(c) || !e.gm && !_e(e.playerId, l, ae(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
+const O = Ao(E.dice, V, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, O);
+if (Mn(q)) throw new I(bo(t, M.snapshot, q));
 if (M.problems.length > 0) throw new I(_n(M.snapshot, M.problems, "; nothing answered"));
-const te = r.keep(m, q, O), st = e.gm ? void 0 : bo(e, E.dice);
+const te = r.keep(m, q, O), st = e.gm ? void 0 : $o(e, E.dice);
 p = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (p.roll = te.roll), te.success !== void 0 && (p.success = te.success), st && (p.typed = !0);
 const ot = Qs(n, (K) => K === c ? f : M.facts.nameOf(K)), He = q.steps.filter((K) => K.section === "Check").map(ot);
 v = He.length > 0 ? He.join("; ") : m;
 }
 o.answers[c] = p;
-const g = _o(t, o, e.gm), T = Do(t, o), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
-De(e, `${f}: ${v}.${$}`), T && await Yr(e, o);
+const g = Do(t, o, e.gm), T = Ro(t, o), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
+De(e, `${f}: ${v}.${$}`), T && await xr(e, o);
 }
-var Xf = { ids: { kind: "list" }, help: { kind: "switch" } }, qf = {
+var Zf = { ids: { kind: "list" }, help: { kind: "switch" } }, eh = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return zf(e);
+if (e.parsed.flags.has("answer")) return Qf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Se(e.parsed, Wr(t, "!defend", Xf, n.flags), rr(t.id, "defend"));
+Se(e.parsed, Wr(t, "!defend", Zf, n.flags), rr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Wu(e, i);
+xu(e, i);
 const s = rt(e, Ae(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = a.find(({ id: f }) => f === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
@@ -6059,13 +6056,13 @@ title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, Jf = { ids: { kind: "list" }, help: { kind: "switch" } }, Qf = {
+}, th = { ids: { kind: "list" }, help: { kind: "switch" } }, nh = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Se(e.parsed, Jf);
+Se(e.parsed, th);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6082,10 +6079,10 @@ return;
 return Rn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function Zf(e, t, n) {
+function rh(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function eh(e, t, n) {
+function ih(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6095,7 +6092,7 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Zf(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = rh(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...a === i ? { noop: !0 } : {},
@@ -6115,24 +6112,24 @@ detail: { heal: t, resource: n, before: i, after: a }
 }
 };
 }
-var th = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", nh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, rh = {
-usage: () => th,
+var sh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", oh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, ah = {
+usage: () => sh,
 run(e) {
 const t = e.parsed;
-Se(t, nh);
-const n = sn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return Rn(e, eh(N(e.app), n, r), i, s, {
+Se(t, oh);
+const n = sn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
+return Rn(e, ih(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
-}, Ko = k.freeze({});
-function ih(e, t, n) {
+}, Yo = k.freeze({});
+function ch(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ye(n[i]), o = _(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = sh(t, i, o, s);
+let { typed: a, keepInStep: c } = lh(t, i, o, s);
 if (s === null || a === null || s === a) return;
 const l = N(e), d = { token: t, character: ae(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === a || f.typed === a);
 if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && a < s && s - a <= $i) {
@@ -6147,12 +6144,12 @@ return !("kind" in E) && !E.changes.some((V) => V.kind === "bar" && V.resource =
 e,
 d,
 v,
-Ko,
+Yo,
 it(e),
 Kt(e),
 () => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (T) => {
-eu(T, s), Wo(e, T, s);
+nu(T, s), xo(e, T, s);
 }
 );
 if (g.kind === "unsafe") return;
@@ -6161,21 +6158,21 @@ j(he, oe(`Hand edit not read through armor: ${_n(g.reading.snapshot, g.reading.p
 else if (g.kind === "written") {
 const T = g.outcome.changes.find((E) => E.kind === "bar" && E.resource === "vitality");
 o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new Q() });
-const $ = go(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
+const $ = ko(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
 Or(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Fr($), byGm: !0 } } : {} });
 return;
 }
 }
-const h = oh(e, s, a), m = Dn(e, d, h.plan, Ko, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => Wo(e, p, s));
-m.kind === "written" && (u && Vu(e, o, m.applied), h.saysSomething() && Or(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = dh(e, s, a), m = Dn(e, d, h.plan, Yo, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => xo(e, p, s));
+m.kind === "written" && (u && Hu(e, o, m.applied), h.saysSomething() && Or(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function sh(e, t, n, r) {
+function lh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(tu(n));
+const s = ye(ru(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function oh(e, t, n) {
+function dh(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6199,11 +6196,11 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function Wo(e, t, n) {
+function xo(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = kr(r, i, n, yo(e)));
+i?.edition?.id !== r.id && (t.facts.state = kr(r, i, n, wo(e)));
 }
-var ah = 400, ch = 100, lh = 20, dh = class {
+var uh = 400, fh = 100, hh = 20, mh = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
@@ -6214,9 +6211,9 @@ const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? ah : ch;
+const i = e === "gm" ? uh : fh;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > lh + 1) {
+if (this.bySender.set(e, r), this.bySender.size > hh + 1) {
 for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const a of o) this.rows.delete(a);
@@ -6230,7 +6227,7 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function uh(e) {
+function vh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = Tr() !== void 0, r = pr("HealthColors");
@@ -6244,27 +6241,27 @@ r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ));
 }
 var Jr = {
-"!damage": Yf,
-"!attack": mf,
-"!defend": qf,
-"!stance": Qf,
-"!heal": rh,
-"!defense-round": Ff
+"!damage": Jf,
+"!attack": pf,
+"!defend": eh,
+"!stance": nh,
+"!heal": ah,
+"!defense-round": Uf
 };
-function fh() {
-const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = hd(pr(vn), me), i = { store: t, attributes: new yd(), loadProblems: n, linkedEdits: new P(), details: new dh() };
-return r !== void 0 ? (i.newerState = r, vr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(mh(r)))) : hh(i, e), vh(i), i;
+function ph() {
+const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = vd(pr(vn), me), i = { store: t, attributes: new bd(), loadProblems: n, linkedEdits: new P(), details: new mh() };
+return r !== void 0 ? (i.newerState = r, vr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(kh(r)))) : gh(i, e), yh(i), i;
 }
-function hh(e, t) {
+function gh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && kd(n.settings, ph());
-const i = Bu(e);
+t && wd(n.settings, wh());
+const i = Ku(e);
 i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ps(vn, n), r.length > 0 && (vr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, oe(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, oe(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => gr(Me(n.settings.edition)))(), n.scriptVersion = me;
 }
-function mh(e) {
+function kh(e) {
 return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function vh(e) {
+function yh(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
 n() || zr(e);
 });
@@ -6276,7 +6273,7 @@ je(
 if (o?.type === "api") {
 if (!n()) {
 const a = Ls(o, Jr);
-return a !== void 0 ? zr(e) : Cd(r), Fs(e, o, Jr, a);
+return a !== void 0 ? zr(e) : Nd(r), Fs(e, o, Jr, a);
 }
 return Fs(e, o, Jr);
 }
@@ -6285,7 +6282,7 @@ return Fs(e, o, Jr);
 )
 );
 const i = je("a hand edit of a bar", (o, a) => {
-n() || ih(e, o, a);
+n() || ch(e, o, a);
 });
 for (const o of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${o}_value`, i);
 Ge(
@@ -6293,30 +6290,30 @@ Ge(
 je("forgetting a deleted token", (o) => {
 n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
 })
-), Tf(e), Ge("change:campaign:turnorder", r), gh(r);
+), _f(e), Ge("change:campaign:turnorder", r), bh(r);
 const s = je("refreshing attribute look-ups", (o) => {
 e.attributes.forget(_(o.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), kh(i), n() || je("checking HealthColors", () => uh(e))(), vr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), $h(i), n() || je("checking HealthColors", () => vh(e))(), vr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
 }
-function ph() {
-return Od(ne.toLowerCase());
+function wh() {
+return Id(ne.toLowerCase());
 }
-function gh(e) {
-const t = Tu();
+function bh(e) {
+const t = _u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function kh(e) {
-const t = Su();
+function $h(e) {
+const t = Eu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", je("starting up", () => {
-fh();
+ph();
 }));
-var yh = me;
-function wh(e) {
-return Eu(e);
+var Ah = me;
+function Sh(e) {
+return Du(e);
 }
-return Jo(Zr);
+return Zo(Zr);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

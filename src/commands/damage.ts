@@ -7,7 +7,7 @@ import type { CommandHandler } from './dispatch';
 import { refuse, type CommandContext } from './context';
 import { undoDamage } from './undo';
 import { resolveTargets } from './targets';
-import { activeEdition, planContext, runPlan } from './pipeline';
+import { activeEdition, planContext, runPlan, type RunOptions } from './pipeline';
 import { controls } from '../roll20/players';
 import { tokenName } from '../roll20/read';
 import { nameList } from './refusals';
@@ -15,6 +15,11 @@ import { nameList } from './refusals';
 /** Flags of `!damage` in every edition. */
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' }, undo: { kind: 'switch' }, force: { kind: 'switch' } };
 
+
+/** How a hit runs through the pipeline (the same for every hit but whether it may touch any token). */
+const refusals = (refused: string[], anyApplied: boolean): string => `${anyApplied ? 'Not applied to every target' : 'Not applied'}: ${refused.join('; ')}.`;
+const ANY_TARGET_RUN: RunOptions = { title: 'Damage', anyTarget: true, record: true, refusals };
+const OWN_TARGET_RUN: RunOptions = { title: 'Damage', anyTarget: false, record: true, refusals };
 
 export const damageCommand: CommandHandler = {
   usage: (app) => activeEdition(app).commands.damage.usage,
@@ -32,7 +37,7 @@ export const damageCommand: CommandHandler = {
         }
       : undefined,
   run(ctx: CommandContext) {
-    if (hasFlag(ctx.parsed, 'undo') || hasFlag(ctx.parsed, 'force') || hasFlag(ctx.parsed, 'entry')) {
+    if (ctx.parsed.flags.size > 0 && (hasFlag(ctx.parsed, 'undo') || hasFlag(ctx.parsed, 'force') || hasFlag(ctx.parsed, 'entry'))) {
       undoDamage(ctx);
       return;
     }
@@ -43,7 +48,7 @@ export const damageCommand: CommandHandler = {
     const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
     const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
     let { targets } = found;
-    const notes = [...found.notes];
+    const notes = found.notes; // this command's own list
     // A target's defense is its side's to decide: only the GM or the defender's controller gives a
     // flag the edition marks as the defender's (a player hitting an NPC must not erase its success).
     // (Only looked for when a flag was given at all.)
@@ -60,11 +65,6 @@ export const damageCommand: CommandHandler = {
         return;
       }
     }
-    return runPlan(ctx, plan, targets, notes, {
-      title: 'Damage',
-      anyTarget,
-      record: true,
-      refusals: (refused, anyApplied) => `${anyApplied ? 'Not applied to every target' : 'Not applied'}: ${refused.join('; ')}.`,
-    });
+    return runPlan(ctx, plan, targets, notes, anyTarget ? ANY_TARGET_RUN : OWN_TARGET_RUN);
   },
 };

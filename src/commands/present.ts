@@ -10,6 +10,9 @@ import type { App } from './context';
 
 export type { Shown } from '../render/cards';
 
+/** A result stays in the chat archive (one options object for every card). */
+const RECORDED = Object.freeze({ record: true });
+
 /** Who may read a token's breakdown: public by the visibility setting, unless the token is hidden. */
 export function visibilityOf(app: App, token: { npc: boolean; hidden: boolean }): 'public' | 'gm' {
   if (token.hidden) return 'gm';
@@ -57,7 +60,7 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   if (shown.length === 1) {
     const item = shown[0]!;
     const visibility = visibilityOf(app, item.snapshot);
-    send(visibility === 'public' ? PUBLIC : TO_GM, renderCard(fullCard(item, undo)), { record: true });
+    send(visibility === 'public' ? PUBLIC : TO_GM, renderCard(fullCard(item, undo)), RECORDED);
     if (visibility === 'gm' && !item.snapshot.hidden) send(PUBLIC, renderLineWithButtons(summaryOf(item), playersUndo ? undo : []));
     return;
   }
@@ -74,7 +77,7 @@ export function present(app: App, shown: readonly Shown[], options: PresentOptio
   const typed = shown[0]!.typed ? ` (${shown[0]!.typed})` : '';
   const publicUndo = playersUndo || forGm.length === 0;
   if (seen.length > 0) send(PUBLIC, renderCard(rowsCard(shown, seen, visibility, `${options.title}: ${tokenCount(seen.length)}${typed}`, 'public', keys, publicUndo ? undo : [])));
-  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, 'all', keys, undo)), { record: true });
+  if (forGm.length > 0) send(TO_GM, renderCard(rowsCard(shown, forGm, visibility, `${options.title}: ${tokenCount(shown.length)} (GM)${typed}`, 'all', keys, undo)), RECORDED);
 }
 
 function tokenCount(count: number): string {

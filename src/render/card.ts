@@ -17,7 +17,9 @@ export interface Card {
 export function renderCard(card: Card): string {
   // Concatenated in loops: a card of 50 rows is rendered per command, twice (public and GM).
   let out = `&{template:default} {{name=${escapeChat(card.title)}}}`;
-  for (const row of card.rows) {
+  const rows = card.rows;
+  for (let r = 0; r < rows.length; r += 1) {
+    const row = rows[r]!;
     const { lines } = row;
     const buttons = row.buttons;
     const buttonCount = buttons === undefined ? 0 : buttons.length;

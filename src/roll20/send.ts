@@ -17,7 +17,7 @@ export function whisperTo(target: string): Audience {
 export function send(audience: Audience, text: string, options: { record?: boolean } = {}): void {
   if (audience.kind === 'public') {
     sendChat(SCRIPT_NAME, text);
-  } else if (options.record) {
+  } else if (options.record === true) {
     sendChat(SCRIPT_NAME, `/w ${audience.to} ${text}`);
   } else {
     sendChat(SCRIPT_NAME, `/w ${audience.to} ${text}`, null, { noarchive: true });

@@ -52,7 +52,8 @@ export function parseSoakDamage(parsed: ParsedLine): SoakDamageOrder {
   const amountText = given === undefined ? undefined : String(given);
   const typeText = flagValue(parsed, 'type');
   const track = typeText === undefined ? 'physical' : TRACK_OF[choiceArg(typeText, '--type', Object.keys(TRACK_OF))]!;
-  const to = choiceArg(flagValue(parsed, 'to') ?? 'vitality', '--to', ['vitality', 'soul', 'power'] as const);
+  const toText = flagValue(parsed, 'to');
+  const to = toText === undefined ? 'vitality' : choiceArg(toText, '--to', ['vitality', 'soul', 'power'] as const);
   if (instantKill && to !== 'vitality') throw new UsageError('--instant-kill cannot be combined with --to soul or power');
   if (instantKill && amountText !== undefined) throw new UsageError('--instant-kill takes no amount: it drops Vitality to 0');
   // No armor is read for these hits, so a type or piercing would change nothing (refused, not ignored).
