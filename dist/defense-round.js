@@ -27,8 +27,8 @@ for (let i of qo(t))
 return e;
 }, Zo = (e) => Qo(Cn({}, "__esModule", { value: !0 }), e), Zr = {};
 Jo(Zr, {
-onDamage: () => Sh,
-version: () => Ah
+onDamage: () => Th,
+version: () => Sh
 });
 var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ei = WeakMap, Yt = Error, ti = RangeError, ni = Promise, xt = Date, ea = isNaN, ta = "0.2.0", ne = "DefenseRound", me = ta, zt, na = {
 lang: void 0,
@@ -3111,7 +3111,7 @@ stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() }))
-}), Eh = k.keys(hs.entries);
+}), _h = k.keys(hs.entries);
 function Ql(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
@@ -5126,7 +5126,7 @@ let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var So = k.freeze({}), nf = [], rf = [];
+var So = k.freeze({}), nf = k.freeze({}), rf = [], sf = [];
 function Dn(e, t, n, r, i, s, o, a) {
 const c = En(e, t, n, i);
 a?.(c);
@@ -5143,7 +5143,7 @@ const r = it(e), i = Kt(e);
 return t.map((s) => Dn(e, s, n, So, r, i, () => ({ notify: !1 })));
 }
 function Rn(e, t, n, r, i) {
-const s = Vr(e.parsed, t.dice), o = e.gm ? void 0 : $o(e, t.dice);
+const s = t.dice.length === 0 ? nf : Vr(e.parsed, t.dice), o = e.gm ? void 0 : $o(e, t.dice);
 return To(
 e,
 n.map((a) => {
@@ -5158,7 +5158,7 @@ function To(e, t, n, r) {
 let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? rf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? sf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) return Eo(e, t, c, void 0, a, n, r);
 const l = e.app.store.settings.edition;
 return lo(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
@@ -5170,7 +5170,9 @@ Eo(e, t, c, d, a, n, r);
 });
 }
 function Eo(e, t, n, r, i, s, o) {
-const a = e.app, c = r !== void 0, l = r ?? nf, d = [...s], f = new Wu(), u = [], h = [];
+const a = e.app, c = r !== void 0, l = r ?? rf, d = [...s];
+let f;
+const u = [], h = [];
 let m = !1;
 const p = i ? { order: Ve(), changed: !1 } : void 0, v = Tr() ?? null, g = it(a, p?.order), T = Kt(a), $ = (b) => {
 const O = { notify: b.observed ?? !0, healthColors: v };
@@ -5186,12 +5188,12 @@ return;
 const K = Dn(a, b, O, Ao(O.dice, M, l, He), g, T, $);
 if (K.kind !== "written") {
 const { snapshot: Wt } = K.reading, zo = () => Ur(e, Wt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? f.add(Wt.name, K.refusal.reason) : d.push(bo(a, Wt, K.refusal, zo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${zo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? (f ?? (f = new Wu())).add(Wt.name, K.refusal.reason) : d.push(bo(a, Wt, K.refusal, zo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${zo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Th = K.outcome;
-u.push(K.applied), q && (K.shown.typed = q), te && (K.shown.answer = te), h.push(K.shown), m || (m = Th.undoable === !0);
-}), f.size > 0 && d.push(...f.lines()), p?.changed && br(p.order);
+const Eh = K.outcome;
+u.push(K.applied), q && (K.shown.typed = q), te && (K.shown.answer = te), h.push(K.shown), m || (m = Eh.undoable === !0);
+}), f && d.push(...f.lines()), p?.changed && br(p.order);
 let V;
 if ((o.record || m) && u.length > 0) {
 const b = o.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Pr(b), M = ko(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, O);
@@ -5203,14 +5205,14 @@ const b = o.refusals(Tn(d), u.length > 0);
 Fe(e, b);
 }
 }
-function sf(e) {
+function of(e) {
 e.store.exchange.waiting = {};
 }
-function of(e, t) {
+function af(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function af(e, t, n) {
+function cf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
@@ -5229,11 +5231,11 @@ if (n === null) return "An unseen attacker";
 const r = Y(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function cf(e) {
+function lf(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function lf(e) {
+function df(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
@@ -5256,8 +5258,8 @@ r || (r = new P(), Oo.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var df = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function uf(e) {
+var uf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function ff(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5281,14 +5283,14 @@ let p;
 for (const g of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
 if (g === "none") {
-h.push({ label: l.label(g, En(e, a, df, s).facts), command: T });
+h.push({ label: l.label(g, En(e, a, uf, s).facts), command: T });
 continue;
 }
 const $ = l.planAnswer(g, n.situation, n.attacker, d), E = En(e, a, $, s);
 p = E.facts;
 const V = l.label(g, E.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(E.facts, w);
 if (Mn(b)) {
-const O = uf(b), M = m.find((q) => q.why === O);
+const O = ff(b), M = m.find((q) => q.why === O);
 M ? M.answers.push(V.replace(/ \(.*\)$/, "")) : m.push({ answers: [V.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: V, command: T });
 }
@@ -5301,7 +5303,7 @@ return { label: c, lines: u, buttons: pn(r) ? h : [] };
 function Io(e) {
 return it(e, Ve());
 }
-function ff(e) {
+function hf(e) {
 const t = Y(e);
 if (!t) return ["gm"];
 const n = Ed(t, ae(t));
@@ -5313,10 +5315,10 @@ return `Attack ${e.key}: ${Kr(e, t)} attacks`;
 function Po(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function hf(e, t) {
+function mf(e, t) {
 const n = N(e), r = Io(e), i = new P();
 for (const s of t.defenders)
-for (const o of ff(s)) {
+for (const o of hf(s)) {
 const a = i.get(o) ?? [];
 a.push(s), i.set(o, a);
 }
@@ -5341,7 +5343,7 @@ buttons: [
 ]
 }), { title: No(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var mf = 5, Mo = {
+var vf = 5, Mo = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5349,22 +5351,22 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function vf(e) {
+function pf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var pf = {
-usage: vf,
+var gf = {
+usage: pf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return Af(e);
+if (R(e.parsed, "list")) return Sf(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return wf(e, t);
+if (t !== void 0) return bf(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? $f(e, n) : kf(e);
+return n !== void 0 ? Af(e, n) : yf(e);
 }
 };
 function Lo(e, t, n = {}) {
@@ -5374,28 +5376,28 @@ k.prototype.hasOwnProperty.call(Mo, i) || k.prototype.hasOwnProperty.call(t.atta
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function gf(e) {
+function kf(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function kf(e) {
+function yf(e) {
 const t = e.app, n = N(t), r = n.attack;
 if (Se(e.parsed, Wr(n, "!attack", Mo, n.commands.damage.flags, r.flags), rr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const i = Lo(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
 const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = yf(e), c = k.values(t.store.exchange.attacks);
+const a = wf(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= ar) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const p = c.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= mf || p.length >= ar / 2)
+if (p.filter((v) => v.by === e.playerId).length >= vf || p.length >= ar / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
 const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
 if (f.length > cr) throw new I(`one attack has at most ${cr} defenders (got ${f.length})`);
 const u = {
-key: cf(t),
+key: lf(t),
 by: e.playerId,
 gm: e.gm,
 attacker: a,
@@ -5409,9 +5411,9 @@ answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
 const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), hf(t, u), Ro(t, u)) return xr(e, u);
+if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), mf(t, u), Ro(t, u)) return xr(e, u);
 }
-function yf(e) {
+function wf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5432,7 +5434,7 @@ const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function wf(e, t) {
+function bf(e, t) {
 const n = jo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
@@ -5448,7 +5450,7 @@ return xr(e, n);
 function xr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = gf(t), s = bt(n, t.gm), o = [], a = [];
+const i = kf(t), s = bt(n, t.gm), o = [], a = [];
 for (const l of t.defenders) {
 const d = Y(l);
 if (!d) {
@@ -5458,7 +5460,7 @@ continue;
 const f = { token: d, character: ae(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
 const h = Lo(i, r, u?.flags), m = r.planDamage(h, s);
-o.push({ target: f, plan: m, given: Vr(h, m.dice), ...u ? { answer: bf(u) } : {} });
+o.push({ target: f, plan: m, given: Vr(h, m.dice), ...u ? { answer: $f(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 return e.gm || delete c.replyFor, To(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5469,19 +5471,19 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function bf(e) {
+function $f(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function $f(e, t) {
+function Af(e, t) {
 const n = jo(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], j(gt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function Af(e) {
+function Sf(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
 (s) => e.gm || s.by === e.playerId || On(t, s).some((o) => Gr(e.playerId, o))
 );
@@ -5499,13 +5501,13 @@ return `${s.key}: ${Kr(s, !1)} attacks; waiting for ${o.length > 0 ? Be(o) : "no
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Sf(e) {
+function Tf(e) {
 const t = N(e);
 for (const n of k.values(e.store.exchange.attacks)) j(he, ge(Yr(e, t, n, [])), { record: !0 });
 }
 function Fo(e) {
 const t = N(e);
-sf(e);
+of(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
@@ -5513,9 +5515,9 @@ if (i === null) continue;
 const s = t.endRound(i);
 An(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Sf(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Tf(e);
 }
-function Tf(e) {
+function Ef(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= lr) break;
@@ -5523,7 +5525,7 @@ Js(n) || t.push(Ar(uu(n)));
 }
 return t;
 }
-function Ef(e, t) {
+function _f(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new Q(t), r = new Q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
 if (o === 0 || o !== s.length) return null;
@@ -5535,7 +5537,7 @@ if (c) return a;
 }
 return null;
 }
-function _f(e) {
+function Df(e) {
 e.turnOrderSeen = void 0, zr(e);
 }
 function zr(e) {
@@ -5543,20 +5545,20 @@ const t = lu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = qs(t);
-Df(e, r);
-const i = Tf(r), s = Ef(n.seen, i);
+Rf(e, r);
+const i = Ef(r), s = _f(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
 n.turned += s, n.turned >= i.length && Fo(e);
 }
-function Df(e, t) {
+function Rf(e, t) {
 e.oddTurnRowsTold === !0 || t.every(du) || (e.oddTurnRowsTold = !0, j(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Rf(e, t) {
+function Of(e, t) {
 const n = N(e), r = Me(t);
-of(e, n.id);
+af(e, n.id);
 const i = [], s = [];
 for (const a of k.keys(e.store.tokens)) {
 const c = Y(a);
@@ -5580,12 +5582,12 @@ detail: { edition: n.id }
 }), { count: i.length, changed: s };
 }
 var Go = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Of(e) {
+function Cf(e) {
 if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Go[r]} -> ${Go[i]}`);
 return ` Conditions read again: ${Ht(t, 6)}.`;
 }
-function Cf(e) {
+function If(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const a of N(t).macros) {
 const c = Ld(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
@@ -5603,7 +5605,7 @@ s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made 
 ].filter((a) => a !== "");
 Qe(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var If = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Nf = {
+var Nf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Pf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
@@ -5633,7 +5635,7 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function Xr(e) {
 return e ? "on" : "off";
 }
-function Pf(e) {
+function Mf(e) {
 const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Le.filter((s) => t.attributes[s] !== os[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
@@ -5660,7 +5662,7 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 function Uo(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Mf(e) {
+function Lf(e) {
 const t = e.store.settings, n = N(e), r = Ct().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${Xr(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 oe("Settings:"),
@@ -5680,7 +5682,7 @@ ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Lf(e, t) {
+function jf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
@@ -5699,7 +5701,7 @@ var qr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function jf(e) {
+function Ff(e) {
 const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), i = {
 values: qr.map(([, o]) => o),
 dice: [],
@@ -5733,10 +5735,10 @@ return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Ff(e) {
+function Gf(e) {
 e.store = Ft(me), e.loadProblems = [], delete e.newerState, Ps(vn, e.store);
 }
-function Gf(e, t) {
+function Uf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
@@ -5745,24 +5747,24 @@ const o = Y(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc
 if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, ae(o)))) throw new I(a ? s : `${i.name}'s breakdown is for the GM`);
 j(pe(e.replyTo), ge(i.card()));
 }
-var Uf = {
-usage: () => If,
+var Vf = {
+usage: () => Nf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Nf[n];
+return Pf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Se(e.parsed, {}), Gf(e, n);
+Se(e.parsed, {}), Uf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), Pf(e.app)), j(pe("gm"), Mf(e.app));
+j(pe("gm"), Mf(e.app)), j(pe("gm"), Lf(e.app));
 return;
 case "help": {
 gr(N(e.app));
@@ -5776,9 +5778,9 @@ if (!s) throw new y("config needs a KEY and a VALUE");
 const a = e.app.store.settings.edition, c = cu(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = Rf(e.app, a);
+const { count: l, changed: d } = Of(e.app, a);
 gr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Of(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = lf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const f = l === 0 ? "" : d.length > 0 ? Cf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = df(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
@@ -5786,20 +5788,20 @@ Qe(e, c);
 return;
 }
 case "set":
-Lf(e, n);
+jf(e, n);
 return;
 case "repair":
-jf(e);
+Ff(e);
 return;
 case "next-round":
 Fo(e.app);
 return;
 case "macros":
-Cf(e);
+If(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Ff(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Gf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5809,7 +5811,7 @@ throw new y(`unknown subcommand "${B(_(t))}"`);
 }
 }
 };
-function Vf(e, t) {
+function Bf(e, t) {
 const n = new P();
 let r;
 for (const { place: i, tokenId: s, change: o } of t) {
@@ -5851,7 +5853,7 @@ var Vo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "
 function Bo(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Bf(e) {
+function Hf(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
@@ -5864,16 +5866,16 @@ return i;
 for (let r = t.length - 1; r >= 0; r -= 1) if (Bo(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Hf(e) {
+function Kf(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Vo, v));
 if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Se(e.parsed, Vo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Bf(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Yf(v) ? c.find((g) => Ko({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = bu(ku(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ko(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: yo(n) }, h = Vf(u, f), m = (v, g) => {
+const n = e.app, r = n.store.history, i = Hf(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => xf(v) ? c.find((g) => Ko({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = bu(ku(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ko(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: yo(n) }, h = Bf(u, f), m = (v, g) => {
 if (v.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
 if (v.deadForGood !== g.deadForGood) return "has died for good since";
-const T = af(v, g, ke);
+const T = cf(v, g, ke);
 if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(v.edition, g.edition)) return T;
 const $ = (E) => (E.edition?.id === o.id ? o.parseState(E.edition.state) : null) ?? o.enter(null, !1);
 return o.describeStateChange($(v), $(g));
@@ -5892,9 +5894,9 @@ Fe(e, `Nothing undone, changed since: ${eo(p, h, ke, m).join("; ")}`, [{ label: 
 return;
 }
 }
-Pu(u, f), p.length > 0 && xf(n, f, h), Lr(n, i), Wf(e, s, f, h, a), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+Pu(u, f), p.length > 0 && zf(n, f, h), Lr(n, i), Yf(e, s, f, h, a), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Kf(e) {
+function Wf(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: xe[e.resource], to: e.from };
@@ -5912,10 +5914,10 @@ function Ho(e) {
 const t = ae(e);
 return { token: e, character: t, npc: hr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Wf(e, t, n, r, i) {
+function Yf(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
-const u = Kf(f);
+const u = Wf(f);
 if (u === void 0) continue;
 const h = r.get(l), m = o.get(d) ?? [];
 o.has(d) || o.set(d, m);
@@ -5931,7 +5933,7 @@ h.hidden || a.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `
 }
 a.length > 0 && j(gt, oe(`${s}: ${Ht(a, 8)}.`)), c.length > 0 && j(he, oe(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
 }
-function Yf(e) {
+function xf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
 function Ko({ tokenId: e, change: t }, n) {
@@ -5950,7 +5952,7 @@ default:
 return !0;
 }
 }
-function xf(e, t, n) {
+function zf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
@@ -5964,7 +5966,7 @@ resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitalit
 Br(e, [{ token: c, character: ae(c) }], d);
 }
 }
-var zf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wo = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Xf = { title: "Damage", anyTarget: !0, record: !0, refusals: Wo }, qf = { title: "Damage", anyTarget: !1, record: !0, refusals: Wo }, Jf = {
+var Xf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wo = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, qf = { title: "Damage", anyTarget: !0, record: !0, refusals: Wo }, Jf = { title: "Damage", anyTarget: !1, record: !0, refusals: Wo }, Qf = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") ? {
@@ -5978,11 +5980,11 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-Hf(e);
+Kf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-Se(e.parsed, Wr(t, "!damage", zf, n), rr(t.id, "damage"));
+e.parsed.flags.size > 0 && Se(e.parsed, Wr(t, "!damage", Xf, n), rr(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: o } = s;
 const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
@@ -5993,10 +5995,10 @@ Fe(e, `Not applied: ${a.join("; ")}`);
 return;
 }
 }
-return Rn(e, r, o, a, i ? Xf : qf);
+return Rn(e, r, o, a, i ? qf : Jf);
 }
 };
-async function Qf(e) {
+async function Zf(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Se(e.parsed, i);
 const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
@@ -6030,17 +6032,17 @@ o.answers[c] = p;
 const g = Do(t, o, e.gm), T = Ro(t, o), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
 De(e, `${f}: ${v}.${$}`), T && await xr(e, o);
 }
-var Zf = { ids: { kind: "list" }, help: { kind: "switch" } }, eh = {
+var eh = { ids: { kind: "list" }, help: { kind: "switch" } }, th = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Qf(e);
+if (e.parsed.flags.has("answer")) return Zf(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Se(e.parsed, Wr(t, "!defend", Zf, n.flags), rr(t.id, "defend"));
+Se(e.parsed, Wr(t, "!defend", eh, n.flags), rr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
 xu(e, i);
 const s = rt(e, Ae(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
@@ -6056,13 +6058,13 @@ title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, th = { ids: { kind: "list" }, help: { kind: "switch" } }, nh = {
+}, nh = { ids: { kind: "list" }, help: { kind: "switch" } }, rh = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Se(e.parsed, th);
+Se(e.parsed, nh);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6079,10 +6081,10 @@ return;
 return Rn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function rh(e, t, n) {
+function ih(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function ih(e, t, n) {
+function sh(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6092,7 +6094,7 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = rh(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = ih(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...a === i ? { noop: !0 } : {},
@@ -6112,24 +6114,24 @@ detail: { heal: t, resource: n, before: i, after: a }
 }
 };
 }
-var sh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", oh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, ah = {
-usage: () => sh,
+var oh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", ah = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, ch = {
+usage: () => oh,
 run(e) {
 const t = e.parsed;
-Se(t, oh);
+Se(t, ah);
 const n = sn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return Rn(e, ih(N(e.app), n, r), i, s, {
+return Rn(e, sh(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
 }, Yo = k.freeze({});
-function ch(e, t, n) {
+function lh(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ye(n[i]), o = _(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = lh(t, i, o, s);
+let { typed: a, keepInStep: c } = dh(t, i, o, s);
 if (s === null || a === null || s === a) return;
 const l = N(e), d = { token: t, character: ae(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === a || f.typed === a);
 if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && a < s && s - a <= $i) {
@@ -6163,16 +6165,16 @@ Or(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: 
 return;
 }
 }
-const h = dh(e, s, a), m = Dn(e, d, h.plan, Yo, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => xo(e, p, s));
+const h = uh(e, s, a), m = Dn(e, d, h.plan, Yo, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => xo(e, p, s));
 m.kind === "written" && (u && Hu(e, o, m.applied), h.saysSomething() && Or(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function lh(e, t, n, r) {
+function dh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
 const s = ye(ru(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function dh(e, t, n) {
+function uh(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6200,7 +6202,7 @@ function xo(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
 i?.edition?.id !== r.id && (t.facts.state = kr(r, i, n, wo(e)));
 }
-var uh = 400, fh = 100, hh = 20, mh = class {
+var fh = 400, hh = 100, mh = 20, vh = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
@@ -6211,9 +6213,9 @@ const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? uh : fh;
+const i = e === "gm" ? fh : hh;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > hh + 1) {
+if (this.bySender.set(e, r), this.bySender.size > mh + 1) {
 for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const a of o) this.rows.delete(a);
@@ -6227,7 +6229,7 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function vh(e) {
+function ph(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = Tr() !== void 0, r = pr("HealthColors");
@@ -6241,27 +6243,27 @@ r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ));
 }
 var Jr = {
-"!damage": Jf,
-"!attack": pf,
-"!defend": eh,
-"!stance": nh,
-"!heal": ah,
-"!defense-round": Uf
+"!damage": Qf,
+"!attack": gf,
+"!defend": th,
+"!stance": rh,
+"!heal": ch,
+"!defense-round": Vf
 };
-function ph() {
-const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = vd(pr(vn), me), i = { store: t, attributes: new bd(), loadProblems: n, linkedEdits: new P(), details: new mh() };
-return r !== void 0 ? (i.newerState = r, vr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(kh(r)))) : gh(i, e), yh(i), i;
+function gh() {
+const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = vd(pr(vn), me), i = { store: t, attributes: new bd(), loadProblems: n, linkedEdits: new P(), details: new vh() };
+return r !== void 0 ? (i.newerState = r, vr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(yh(r)))) : kh(i, e), wh(i), i;
 }
-function gh(e, t) {
+function kh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && wd(n.settings, wh());
+t && wd(n.settings, bh());
 const i = Ku(e);
 i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ps(vn, n), r.length > 0 && (vr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, oe(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, oe(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => gr(Me(n.settings.edition)))(), n.scriptVersion = me;
 }
-function kh(e) {
+function yh(e) {
 return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function yh(e) {
+function wh(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
 n() || zr(e);
 });
@@ -6282,7 +6284,7 @@ return Fs(e, o, Jr);
 )
 );
 const i = je("a hand edit of a bar", (o, a) => {
-n() || ch(e, o, a);
+n() || lh(e, o, a);
 });
 for (const o of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${o}_value`, i);
 Ge(
@@ -6290,28 +6292,28 @@ Ge(
 je("forgetting a deleted token", (o) => {
 n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
 })
-), _f(e), Ge("change:campaign:turnorder", r), bh(r);
+), Df(e), Ge("change:campaign:turnorder", r), $h(r);
 const s = je("refreshing attribute look-ups", (o) => {
 e.attributes.forget(_(o.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), $h(i), n() || je("checking HealthColors", () => vh(e))(), vr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), Ah(i), n() || je("checking HealthColors", () => ph(e))(), vr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
 }
-function wh() {
+function bh() {
 return Id(ne.toLowerCase());
 }
-function bh(e) {
+function $h(e) {
 const t = _u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function $h(e) {
+function Ah(e) {
 const t = Eu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", je("starting up", () => {
-ph();
+gh();
 }));
-var Ah = me;
-function Sh(e) {
+var Sh = me;
+function Th(e) {
 return Du(e);
 }
 return Zo(Zr);

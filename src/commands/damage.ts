@@ -43,7 +43,8 @@ export const damageCommand: CommandHandler = {
     }
     const edition = activeEdition(ctx.app);
     const flags = edition.commands.damage.flags;
-    checkFlags(ctx.parsed, flagsOf(edition, '!damage', COMMON_FLAGS, flags), flagElsewhere(edition.id, 'damage'));
+    // A hit with no flag has none to check (most hits).
+    if (ctx.parsed.flags.size > 0) checkFlags(ctx.parsed, flagsOf(edition, '!damage', COMMON_FLAGS, flags), flagElsewhere(edition.id, 'damage'));
     const plan = edition.planDamage(ctx.parsed, planContext(ctx.app, ctx.gm));
     const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
     const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });

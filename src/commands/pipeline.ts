@@ -265,6 +265,8 @@ export function rollsOf(dice: readonly Die[], given: Readonly<Record<string, num
 }
 
 const NO_ROLLS: Rolls = Object.freeze({});
+/** A plan without dice is given none. */
+const NO_GIVEN: Readonly<Record<string, number>> = Object.freeze({});
 const NO_ROLLED: readonly number[] = [];
 /** A plan without dice rolls none (one empty list for all of them). */
 const NO_DICE: Die[] = [];
@@ -313,7 +315,7 @@ export function applyQuietly<S>(app: App, targets: readonly Target[], plan: Plan
 
 /** Runs a plan on every permitted target. `notes` name targets refused before anything was read. */
 export function runPlan<S>(ctx: CommandContext, plan: Plan<S>, targets: readonly Target[], notes: readonly string[], options: RunOptions): void | Promise<void> {
-  const given = givenDice(ctx.parsed, plan.dice);
+  const given = plan.dice.length === 0 ? NO_GIVEN : givenDice(ctx.parsed, plan.dice);
   // A player's typed rolls are marked for everyone to see; the GM knows what the GM typed.
   const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
   return runPlans(
@@ -382,7 +384,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
   const anyDice = rolledDice !== undefined;
   const rolled = rolledDice ?? NO_ROLLED;
   const refused: string[] = [...notes];
-  const grouped = new GroupedRefusals();
+  let grouped: GroupedRefusals | undefined;
   const applied: AppliedToken[] = [];
   const shown: Shown[] = [];
   let undoable = false;
@@ -415,7 +417,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
       const maySee = () => senderMaySee(ctx, snapshot);
       if (result.kind === 'refusal') {
         // A rule's reason shared by several tokens is said once, before all their names.
-        if (result.refusal.kind === 'refused' && !result.refusal.nameFirst) grouped.add(snapshot.name, result.refusal.reason);
+        if (result.refusal.kind === 'refused' && !result.refusal.nameFirst) (grouped ??= new GroupedRefusals()).add(snapshot.name, result.refusal.reason);
         else refused.push(describeTokenRefusal(app, snapshot, result.refusal, maySee()));
       } else if (result.kind === 'problems') {
         refused.push(describeValueProblems(snapshot, result.reading.problems));
@@ -431,7 +433,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     shown.push(result.shown);
     undoable ||= resolution.undoable === true;
   });
-  if (grouped.size > 0) refused.push(...grouped.lines());
+  if (grouped) refused.push(...grouped.lines());
   if (turnOrder?.changed) writeTurnOrder(turnOrder.order);
   let undo: PresentOptions['undo'];
   if ((options.record || undoable) && applied.length > 0) {
