@@ -17,48 +17,48 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Cn = Object.defineProperty, Xo = Object.getOwnPropertyDescriptor, qo = Object.getOwnPropertyNames, Qr = Object.prototype.hasOwnProperty, Jo = (e, t) => {
+var Cn = Object.defineProperty, Xa = Object.getOwnPropertyDescriptor, qa = Object.getOwnPropertyNames, Zr = Object.prototype.hasOwnProperty, Ja = (e, t) => {
 for (var n in t)
-Qr.call(t, n) && Cn(e, n, { get: t[n], enumerable: !0 });
-}, Qo = (e, t, n, r) => {
+Zr.call(t, n) && Cn(e, n, { get: t[n], enumerable: !0 });
+}, Qa = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of qo(t))
-!Qr.call(e, i) && i !== n && Cn(e, i, { get: () => t[i], enumerable: !(r = Xo(t, i)) || r.enumerable });
+for (let i of qa(t))
+!Zr.call(e, i) && i !== n && Cn(e, i, { get: () => t[i], enumerable: !(r = Xa(t, i)) || r.enumerable });
 return e;
-}, Zo = (e) => Qo(Cn({}, "__esModule", { value: !0 }), e), Zr = {};
-Jo(Zr, {
-onDamage: () => Th,
-version: () => Sh
+}, Za = (e) => Qa(Cn({}, "__esModule", { value: !0 }), e), ei = {};
+Ja(ei, {
+onDamage: () => Dh,
+version: () => _h
 });
-var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ei = WeakMap, Yt = Error, ti = RangeError, ni = Promise, xt = Date, ea = isNaN, ta = "0.2.0", ne = "DefenseRound", me = ta, zt, na = {
+var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ti = WeakMap, xt = Error, ni = RangeError, ri = Promise, zt = Date, eo = isNaN, to = "0.2.0", ne = "DefenseRound", me = to, Xt, no = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function ri(e) {
-return !e && !zt ? na : {
-lang: e?.lang ?? zt?.lang,
+function ii(e) {
+return !e && !Xt ? no : {
+lang: e?.lang ?? Xt?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? zt?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? zt?.abortPipeEarly
+abortEarly: e?.abortEarly ?? Xt?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Xt?.abortPipeEarly
 };
 }
-var ra;
+var ro;
 // @__NO_SIDE_EFFECTS__
-function ia(e) {
-return ra?.get(e);
+function io(e) {
+return ro?.get(e);
 }
-var sa;
+var so;
 // @__NO_SIDE_EFFECTS__
-function oa(e) {
-return sa?.get(e);
+function ao(e) {
+return so?.get(e);
 }
-var aa;
+var oo;
 // @__NO_SIDE_EFFECTS__
-function ca(e, t) {
-return aa?.get(e)?.get(t);
+function co(e, t) {
+return oo?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
 function Ke(e) {
@@ -66,28 +66,28 @@ const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
 function W(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? /* @__PURE__ */ Ke(s), c = {
+const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ke(s), c = {
 kind: e.kind,
 type: e.type,
 input: s,
-expected: o,
-received: a,
-message: `Invalid ${t}: ${o ? `Expected ${o} but r` : "R"}eceived ${a}`,
+expected: a,
+received: o,
+message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
 requirement: e.requirement,
 path: i?.path,
 issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ ca(e.reference, c.lang) ?? (l ? /* @__PURE__ */ oa(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ia(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ co(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ao(c.lang) : null) ?? r.message ?? /* @__PURE__ */ io(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function la(e, t) {
+function lo(e, t) {
 return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function da(e, t) {
+function uo(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
@@ -99,15 +99,15 @@ function Z(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ri())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ii())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function ii(e) {
+function si(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: ii,
+reference: si,
 async: !1,
 expects: null,
 requirement: C.isFinite,
@@ -118,11 +118,11 @@ return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Xt(e) {
+function qt(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: Xt,
+reference: qt,
 async: !1,
 expects: null,
 requirement: C.isInteger,
@@ -148,17 +148,17 @@ return n.typed && n.value.length > this.requirement && W(this, "length", n, r, {
 };
 }
 // @__NO_SIDE_EFFECTS__
-function at(e, t) {
+function ot(e, t) {
 return {
 kind: "validation",
 type: "max_value",
-reference: at,
+reference: ot,
 async: !1,
-expects: `<=${e instanceof xt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+expects: `<=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof xt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
@@ -184,20 +184,20 @@ kind: "validation",
 type: "min_value",
 reference: ct,
 async: !1,
-expects: `>=${e instanceof xt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+expects: `>=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof xt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function qt(e, t) {
+function Jt(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: qt,
+reference: Jt,
 async: !1,
 expects: `${e}`,
 requirement: e,
@@ -234,9 +234,9 @@ return e.value = e.value.trim(), e;
 }
 };
 }
-var ua = { abortEarly: !0 };
+var fo = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function fa(e, t, n) {
+function ho(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
@@ -258,23 +258,23 @@ const i = n.value;
 if (J.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < i.length; s++) {
-const o = i[s], a = this.item["~run"]({ value: o }, r);
-if (a.issues) {
+const a = i[s], o = this.item["~run"]({ value: a }, r);
+if (o.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: o
+value: a
 };
-for (const l of a.issues)
+for (const l of o.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = a.issues), r.abortEarly) {
+if (n.issues || (n.issues = o.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-a.typed || (n.typed = !1), n.value.push(a.value);
+o.typed || (n.typed = !1), n.value.push(o.value);
 }
 } else W(this, "type", n, r);
 return n;
@@ -296,11 +296,11 @@ return typeof t.value == "boolean" ? t.typed = !0 : W(this, "type", t, n), t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function si(e, t) {
+function ai(e, t) {
 return Z({
 kind: "schema",
 type: "custom",
-reference: si,
+reference: ai,
 expects: "unknown",
 async: !1,
 check: e,
@@ -321,16 +321,16 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ la(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;
+return /* @__PURE__ */ lo(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Jt(e, t) {
+function Qt(e, t) {
 return Z({
 kind: "schema",
 type: "nullable",
-reference: Jt,
+reference: Qt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
@@ -350,7 +350,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !ea(t.value) ? t.typed = !0 : W(this, "type", t, n), t;
+return typeof t.value == "number" && !eo(t.value) ? t.typed = !0 : W(this, "type", t, n), t;
 }
 });
 }
@@ -369,16 +369,16 @@ const i = n.value;
 if (i && typeof i == "object") {
 n.typed = !0, n.value = {};
 for (const s in this.entries) {
-const o = this.entries[s];
-if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = s in i ? i[s] : /* @__PURE__ */ Pn(o), c = o["~run"]({ value: a }, r);
+const a = this.entries[s];
+if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+const o = s in i ? i[s] : /* @__PURE__ */ Pn(a), c = a["~run"]({ value: o }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
 input: i,
 key: s,
-value: a
+value: o
 };
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
@@ -388,8 +388,8 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ fa(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {
+} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ ho(a);
+else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (W(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -452,15 +452,15 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (/* @__PURE__ */ da(s, o)) {
-const a = s[o], c = this.key["~run"]({ value: o }, i);
+for (const a in s) if (/* @__PURE__ */ uo(s, a)) {
+const o = s[a], c = this.key["~run"]({ value: a }, i);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
 input: s,
-key: o,
-value: a
+key: a,
+value: o
 };
 for (const f of c.issues)
 f.path = [d], r.issues?.push(f);
@@ -469,14 +469,14 @@ r.typed = !1;
 break;
 }
 }
-const l = this.value["~run"]({ value: a }, i);
+const l = this.value["~run"]({ value: o }, i);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
 input: s,
-key: o,
-value: a
+key: a,
+value: o
 };
 for (const f of l.issues)
 f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
@@ -507,11 +507,11 @@ return typeof t.value == "string" ? t.typed = !0 : W(this, "type", t, n), t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ai(e, t) {
+function ci(e, t) {
 return Z({
 kind: "schema",
 type: "tuple",
-reference: ai,
+reference: ci,
 expects: "Array",
 async: !1,
 items: e,
@@ -521,23 +521,23 @@ const i = n.value;
 if (J.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < this.items.length; s++) {
-const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
-if (a.issues) {
+const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
+if (o.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: o
+value: a
 };
-for (const l of a.issues)
+for (const l of o.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = a.issues), r.abortEarly) {
+if (n.issues || (n.issues = o.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-a.typed || (n.typed = !1), n.value.push(a.value);
+o.typed || (n.typed = !1), n.value.push(o.value);
 }
 } else W(this, "type", n, r);
 return n;
@@ -545,40 +545,40 @@ return n;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ci(e) {
+function li(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function li(e, t) {
+function di(e, t) {
 return Z({
 kind: "schema",
 type: "union",
-reference: li,
+reference: di,
 expects: /* @__PURE__ */ In(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let i, s, o;
-for (const a of this.options) {
-const c = a["~run"]({ value: n.value }, r);
+let i, s, a;
+for (const o of this.options) {
+const c = o["~run"]({ value: n.value }, r);
 if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
 else {
 i = c;
 break;
 }
-else o ? o.push(c) : o = [c];
+else a ? a.push(c) : a = [c];
 }
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-W(this, "type", n, r, { issues: /* @__PURE__ */ ci(s) }), n.typed = !0;
+W(this, "type", n, r, { issues: /* @__PURE__ */ li(s) }), n.typed = !0;
 } else {
-if (o?.length === 1) return o[0];
-W(this, "type", n, r, { issues: /* @__PURE__ */ ci(o) });
+if (a?.length === 1) return a[0];
+W(this, "type", n, r, { issues: /* @__PURE__ */ li(a) });
 }
 return n;
 }
@@ -598,11 +598,11 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function di(e, t, n) {
+function ui(e, t, n) {
 return Z({
 kind: "schema",
 type: "variant",
-reference: di,
+reference: ui,
 expects: "Object",
 async: !1,
 key: e,
@@ -611,7 +611,7 @@ message: n,
 "~run"(r, i) {
 const s = r.value;
 if (s && typeof s == "object") {
-let o, a = 0, c = this.key, l = [];
+let a, o = 0, c = this.key, l = [];
 const d = (f, u) => {
 for (const h of f.options) {
 if (h.type === "variant") d(h, new Q(u).add(h.key));
@@ -622,21 +622,21 @@ const g = h.entries[v];
 if (v in s ? g["~run"]({
 typed: !1,
 value: s[v]
-}, ua).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
-m = !1, c !== v && (a < p || a === p && v in s && !(c in s)) && (a = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
+}, fo).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
+m = !1, c !== v && (o < p || o === p && v in s && !(c in s)) && (o = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
 p++;
 }
 if (m) {
 const v = h["~run"]({ value: s }, i);
-(!o || !o.typed && v.typed) && (o = v);
+(!a || !a.typed && v.typed) && (a = v);
 }
 }
-if (o && !o.issues) break;
+if (a && !a.issues) break;
 }
 };
-if (d(this, new Q([this.key])), o) return o;
+if (d(this, new Q([this.key])), a) return a;
 W(this, "type", r, i, {
 input: s[c],
 expected: /* @__PURE__ */ In(l, "|"),
@@ -672,7 +672,7 @@ return t;
 }
 // @__NO_SIDE_EFFECTS__
 function Ye(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ ri(n));
+const r = e["~run"]({ value: t }, /* @__PURE__ */ ii(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -683,7 +683,7 @@ issues: r.issues
 function G(e) {
 return /* @__PURE__ */ oi(k.assign(k.create(null), e));
 }
-var ui = ["vitality", "soul", "power"], xe = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
+var fi = ["vitality", "soul", "power"], xe = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -714,29 +714,29 @@ return t.section = e, t;
 function Mn(e) {
 return "kind" in e;
 }
-var Qt = -10, fi = -9, hi = 1, dt = 1, Ln = 3, ut = { condition: "none", savesOwed: 0 }, Zt = { condition: "dead", savesOwed: 0 };
-function mi(e) {
-return e > 0 ? { ...ut } : e > Qt ? { condition: "incapacitated", savesOwed: 0 } : { ...Zt };
+var Zt = -10, hi = -9, mi = 1, dt = 1, Ln = 3, ut = { condition: "none", savesOwed: 0 }, en = { condition: "dead", savesOwed: 0 };
+function vi(e) {
+return e > 0 ? { ...ut } : e > Zt ? { condition: "incapacitated", savesOwed: 0 } : { ...en };
 }
 function jn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function ha(e, t, n) {
-return n.condition === "dying" ? { life: { ...Zt }, steps: [...jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Qt ? { life: { condition: "dying", savesOwed: Ln }, steps: [{ kind: "dying", savesOwed: Ln }] } : {
+function mo(e, t, n) {
+return n.condition === "dying" ? { life: { ...en }, steps: [...jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Zt ? { life: { condition: "dying", savesOwed: Ln }, steps: [{ kind: "dying", savesOwed: Ln }] } : {
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [{ kind: "incapacitated", savesOwed: dt }]
-} : t <= Qt ? { life: { ...Zt }, steps: [...jn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+} : t <= Zt ? { life: { ...en }, steps: [...jn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function vi(e, t, n) {
+function pi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = ha(e, i, n);
-for (const a of o.steps) s.push(a);
-return { applied: !0, after: i, life: o.life, steps: s };
+const a = mo(e, i, n);
+for (const o of a.steps) s.push(o);
+return { applied: !0, after: i, life: a.life, steps: s };
 }
-function ma(e, t) {
+function vo(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -747,22 +747,22 @@ steps: [
 ]
 };
 }
-function va(e, t, n) {
+function po(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = vi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const i = pi(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ut }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ut }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ut }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Qt ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ut }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ut }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ut }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Zt ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...jn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function pa(e, t, n) {
+function go(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -776,22 +776,22 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: hi,
+vitality: mi,
 life: { ...ut },
-steps: [r(0), { kind: "stood-up", before: e, vitality: hi }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: mi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: fi,
+vitality: hi,
 life: { condition: "incapacitated", savesOwed: dt },
-steps: [r(dt), { kind: "saved-from-death", before: e, vitality: fi }]
+steps: [r(dt), { kind: "saved-from-death", before: e, vitality: hi }]
 };
 const i = A.min(Ln, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...Zt }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...en }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var pi = { physical: "Physical", magical: "Magical" }, gi = { physical: "Defense", magical: "Spirit" }, Fn = { soul: "Soul", power: "Power" };
-function ga(e, t) {
+var gi = { physical: "Physical", magical: "Magical" }, ki = { physical: "Defense", magical: "Spirit" }, Fn = { soul: "Soul", power: "Power" };
+function ko(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function ka(e) {
+function yo(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function ya(e) {
+function wo(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
-function en(e, t, n, r) {
+function tn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function wa(e) {
+function bo(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,22 +826,22 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return ga(e.reason, e.amount);
+return ko(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return en(e.before, e.protection, pi[e.track], e.after);
+return tn(e.before, e.protection, gi[e.track], e.after);
 case "armor-reduction":
-return en(e.before, e.reduction, gi[e.track], e.after);
+return tn(e.before, e.reduction, ki[e.track], e.after);
 case "natural-reduction":
-return en(e.before, e.reduction, `natural ${gi[e.track]}`, e.after);
+return tn(e.before, e.reduction, `natural ${ki[e.track]}`, e.after);
 case "defensive-stance":
-return en(e.before, e.reduction, "defensive stance", e.after);
+return tn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${pi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${gi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return ka(e.cause);
+return yo(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ya(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${wo(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,11 +893,11 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, ba = { defend: "Defend", evade: "Evade", react: "Reaction" }, ki = { defend: "defend", evade: "evade" };
-function tn(e) {
+}, $o = { defend: "Defend", evade: "Evade", react: "Reaction" }, yi = { defend: "defend", evade: "evade" };
+function nn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function yi(e, t, n) {
+function wi(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
@@ -905,10 +905,10 @@ return `${e}${r} = ${n}`;
 function Gn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function $a(e, t = (n) => n) {
+function Ao(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Gn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${wi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Gn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ve[e.situation]} not perceived: no defensive action, the attack hits` : `${ve[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
@@ -916,15 +916,15 @@ const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.pe
 return `Mental d100 ${e.roll} vs ${e.target}: ${Gn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ve[e.situation]}: ${tn(e.penalty)} to ${ki[e.check]}`;
+return `${ve[e.situation]}: ${nn(e.penalty)} to ${yi[e.check]}`;
 case "situation-no-penalty":
-return `${ve[e.situation]}: no penalty to ${ki[e.check]}`;
+return `${ve[e.situation]}: no penalty to ${yi[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${tn(e.bonus)}` : `Aided by ${t(e.by)}: ${tn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${nn(e.bonus)}` : `Aided by ${t(e.by)}: ${nn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${tn(e.mod)}`;
+return `Modifier: ${nn(e.mod)}`;
 case "action-check":
-return `${ba[e.action]} d100 ${e.roll} vs ${yi(e.baseTarget, e.adjustments, e.target)}: ${Gn(e.success, e.critical)}`;
+return `${$o[e.action]} d100 ${e.roll} vs ${wi(e.baseTarget, e.adjustments, e.target)}: ${Gn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,12 +939,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var Aa = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Un = {
+var So = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Un = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function Sa(e) {
+function To(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,18 +956,18 @@ case "dead":
 return "Dead";
 }
 }
-function Ta(e, t, n = null) {
+function Eo(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function Ea(e, t) {
+function _o(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function _a(e) {
+function Do(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Da(e, t, n, r) {
+function Ro(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -987,7 +987,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var Ra = {
+var Oo = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -996,20 +996,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function wi(e, t) {
+function bi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function Oa(e, t, n) {
+function Co(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Ca(e, t) {
+function Io(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Da(t(e.who), e.hit, e.result, e.lost);
+return Ro(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Ra[e.result]}.`;
+return `${t(e.who)} ${Oo[e.result]}.`;
 case "life-now":
-return Sa(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return To(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1019,105 +1019,105 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${wi(e.result, e.action)}`;
+return `${t(e.who)} ${bi(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${wi(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${bi(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${Oa(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${Co(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return Un[e.stance] ?? "";
 }
 }
-var Ia = /^[+-]?\d+$/;
+var No = /^[+-]?\d+$/;
 function ye(e) {
 if (typeof e == "number")
 return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Ia.test(t)) return null;
+if (!No.test(t)) return null;
 const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
-function nn(e, t) {
+function rn(e, t) {
 return A.floor(e * t / 100);
 }
-function bi(e, t, n) {
+function $i(e, t, n) {
 return A.min(n, A.max(t, e));
 }
-var $i = 1e6;
+var Ai = 1e6;
 function B(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
-var y = class extends Yt {
-}, I = class extends Yt {
+var y = class extends xt {
+}, I = class extends xt {
 };
-function Na(e, t) {
+function Po(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[C(r)]?.results?.total;
 return typeof i == "number" && C.isFinite(i) ? _(i) : n;
 }) : e;
 }
-function rn(e) {
+function sn(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
-function Pa(e) {
+function Mo(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const i = e.charCodeAt(r);
-if ((i <= 32 || i >= 160) && rn(i)) {
+if ((i <= 32 || i >= 160) && sn(i)) {
 r += 1;
 continue;
 }
 if (i === 34 || i === 39) {
-const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
-if (o >= 0) {
-t.push(e.slice(r + 1, o)), r = o + 1;
+const a = e.indexOf(i === 34 ? '"' : "'", r + 1);
+if (a >= 0) {
+t.push(e.slice(r + 1, a)), r = a + 1;
 continue;
 }
 }
 let s = r + 1;
-for (let o = e.charCodeAt(s); s < n && (o > 32 && o < 160 || !rn(o)); o = e.charCodeAt(s)) s += 1;
+for (let a = e.charCodeAt(s); s < n && (a > 32 && a < 160 || !sn(a)); a = e.charCodeAt(s)) s += 1;
 t.push(e.slice(r, s)), r = s;
 }
 return t;
 }
-function Ai(e) {
-const t = Pa(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
+function Si(e) {
+const t = Mo(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
-for (const o of t)
-if (o.startsWith("--") && o.length > 2) {
-const a = o.slice(2).toLowerCase();
-if (i.has(a)) throw new y(`--${B(a)} is given twice`);
-s = [], i.set(a, s);
-} else s ? s.push(o) : r.push(o);
+for (const a of t)
+if (a.startsWith("--") && a.length > 2) {
+const o = a.slice(2).toLowerCase();
+if (i.has(o)) throw new y(`--${B(o)} is given twice`);
+s = [], i.set(o, s);
+} else s ? s.push(a) : r.push(a);
 return { command: n, positionals: r, flags: i };
 }
-function Ma(e, t) {
+function Lo(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : La(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : jo(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
 function Tt(e, t, n, r = "") {
-const i = Ma(e.toLowerCase(), t);
+const i = Lo(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function La(e, t) {
+function jo(e, t) {
 let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
-for (let o = 1; o <= t.length; o += 1)
-s[o] = A.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = A.min(s[o], n[o - 2] + 1));
+for (let a = 1; a <= t.length; a += 1)
+s[a] = A.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = A.min(s[a], n[a - 2] + 1));
 n = r, r = s;
 }
 return r[t.length];
@@ -1126,8 +1126,8 @@ function Se(e, t, n) {
 e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
-const o = n?.(i);
-throw o ? new y(`--${B(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${B(i)}: ${Tt(i, k.keys(t), "flags", "--")}`);
+const a = n?.(i);
+throw a ? new y(`--${B(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${B(i)}: ${Tt(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
@@ -1162,7 +1162,7 @@ const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function sn(e, t) {
+function _t(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
@@ -1174,9 +1174,9 @@ if (t.optional) return;
 throw new y(t.missing);
 }
 if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${B(r)}")`);
-return Et(r, t.what, 0, $i);
+return Et(r, t.what, 0, Ai);
 }
-function Si(e, t) {
+function Ti(e, t) {
 return {
 values: [],
 dice: [],
@@ -1199,15 +1199,15 @@ detail: t.detail(e)
 }
 };
 }
-function Ti(e) {
+function Ei(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function Ei(e) {
+function _i(e) {
 const t = new P();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function _i(e, t) {
+function Di(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1218,7 +1218,7 @@ return i;
 }
 };
 }
-function Di(e, t, n) {
+function Ri(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
@@ -1280,84 +1280,84 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function ja(e, t) {
+function Fo(e, t) {
 const n = Ne[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function Fa(e, t) {
+function Go(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-var Ga = ["defensive", "reactive", "none"];
-function Ua(e) {
+var Uo = ["defensive", "reactive", "none"];
+function Vo(e) {
 return e === "reactive";
 }
-function Va(e) {
+function Bo(e) {
 return e === "defensive";
 }
-function Ba(e) {
+function Ho(e) {
 return e === "reactive";
-}
-function Ri(e) {
-return e === "reactive";
-}
-function Ha(e) {
-return e === "defensive";
 }
 function Oi(e) {
+return e === "reactive";
+}
+function Ko(e) {
+return e === "defensive";
+}
+function Ci(e) {
 return e === "defensive";
 }
 function Bn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function Ka(e, t) {
+function Wo(e, t) {
 return Bn(e.reactions, t) !== void 0;
 }
-function Ci(e, t) {
+function Ii(e, t) {
 return Bn(e.reactions, t) === !0;
 }
-function Ii(e, t) {
+function Ni(e, t) {
 return Bn(e.reactions, t) === "used";
 }
-function Wa(e, t) {
+function Yo(e, t) {
 return e.skillsVs.includes(t);
 }
-function Ya(e) {
+function xo(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var Ni = 5, Pi = { defend: "defend", evade: "evade", react: "reaction" };
-function _t(e) {
+var Pi = 5, Mi = { defend: "defend", evade: "evade", react: "reaction" };
+function Dt(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function xa(e) {
+function zo(e) {
 return { kind: "refused", reason: e };
 }
 function Pe(e) {
 return e !== null && e !== "";
 }
-function za(e) {
+function Xo(e) {
 const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new ti("resolveSoakDefend: rolls must be integers 1..100");
+throw new ni("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new ti("resolveSoakDefend: modifiers and targets must be integers");
+if (n !== null && !C.isSafeInteger(n)) throw new ni("resolveSoakDefend: modifiers and targets must be integers");
 }
-function Xa(e) {
+function qo(e) {
 const { action: t, situation: n, stance: r, round: i } = e, s = Ne[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
-const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
-if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!_t(t) && e.mod !== 0) return o("mod");
-if (!_t(t) && e.aid !== null) return o("aided");
-if (_t(t) && e.ally !== null) return o("ally");
-if (_t(t) && e.skillName !== null) return o("skill");
+const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
+if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
+if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
+if (!Dt(t) && e.mod !== 0) return a("mod");
+if (!Dt(t) && e.aid !== null) return a("aided");
+if (Dt(t) && e.ally !== null) return a("ally");
+if (Dt(t) && e.skillName !== null) return a("skill");
 if (e.aid !== null) {
 if (!Pe(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Ri(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Oi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1366,85 +1366,85 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Ua(r) ? Pe(e.vs) ? Ka(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Vo(r) ? Pe(e.vs) ? Wo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Va(r) ? { code: "counter-in-defensive-stance" } : Ba(r) ? Pe(e.vs) ? Ci(i, e.vs) ? e.ally !== null && !Ya(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Bo(r) ? { code: "counter-in-defensive-stance" } : Ho(r) ? Pe(e.vs) ? Ii(i, e.vs) ? e.ally !== null && !xo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Ha(r) ? { code: "defensive-skill-on-ally" } : Ri(r) ? Pe(e.vs) ? Ci(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ii(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Oi(r)) {
+return Ko(r) ? { code: "defensive-skill-on-ally" } : Oi(r) ? Pe(e.vs) ? Ii(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ci(r)) {
 if (!Pe(e.vs)) return { code: "needs-vs", action: t };
-if (Wa(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+if (Yo(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function qa(e) {
+function Jo(e) {
 const t = [];
-return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), _t(e.action) && t.push(Pi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Dt(e.action) && t.push(Mi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function Ja(e) {
-za(e);
-const t = Xa(e);
-if (t) return xa(t);
-const n = qa(e);
+function Qo(e) {
+Xo(e);
+const t = qo(e);
+if (t) return zo(t);
+const n = Jo(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Ne[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+const { action: r, situation: i } = e, s = Ne[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), f = ft(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), ht(a, "fail", {}, !1)) : ht(a, null, {}, !1);
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), f = ft(e.rolls.perception, d + l);
+if (o.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
+return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), ht(o, "fail", {}, !1)) : ht(o, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = Li(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), ht(a, d, Mi(e), !1);
+const d = ji(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), ht(o, d, Li(e), !1);
 }
 case "react": {
-const l = e.vs, d = Li(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(a, null, { reaction: { vs: l, success: d.success }, ...Mi(e) }, !1);
+const l = e.vs, d = ji(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(o, null, { reaction: { vs: l, success: d.success }, ...Li(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
-a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
+o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), ht(a, null, { reactionUsed: l }, d);
+return d && o.push({ kind: "spectator-drawn", spectator: l }), ht(o, null, { reactionUsed: l }, d);
 }
 case "skill": {
-a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Oi(e.stance) && Pe(e.vs), d = e.ally !== null && Pe(e.vs);
-return ht(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+const l = e.ally === null && Ci(e.stance) && Pe(e.vs), d = e.ally !== null && Pe(e.vs);
+return ht(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Mi(e) {
+function Li(e) {
 return e.aid !== null && Pe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Li(e, t, n) {
+function ji(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let a = ja(e.situation, t);
+let o = Fo(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Fa(a, c);
-n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
+const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Go(o, c);
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
 }
-a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
+o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Ni, by: e.aid.by }), r.push(Ni)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[Pi[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = ft(e.rolls.action, s);
-return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;
+e.aid !== null && (n.push({ kind: "aided", bonus: Pi, by: e.aid.by }), r.push(Pi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[Mi[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ft(e.rolls.action, s);
+return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
 }
 function ht(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var ji = {
+var Fi = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Qa = {
+}, Zo = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1452,10 +1452,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function Za(e, t = (n) => n) {
+function ec(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return tc(Ti("round"));
+return nc(Ei("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1469,11 +1469,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return ec(e.flag, e.action, e.situation);
+return tc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${ji[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1481,7 +1481,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ji[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1490,8 +1490,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function ec(e, t, n) {
-const r = Qa[e];
+function tc(e, t, n) {
+const r = Zo[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1506,59 +1506,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function tc(e) {
+function nc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var nc = G({
+var rc = G({
 life: /* @__PURE__ */ U(
 G({
 condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(3))
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ li([/* @__PURE__ */ We(), /* @__PURE__ */ re("used")]))),
+reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ di([/* @__PURE__ */ We(), /* @__PURE__ */ re("used")]))),
 skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ X()))
 });
-function rc(e) {
+function ic(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Fi = { condition: "none", savesOwed: 0 };
-function ic(e) {
-const t = /* @__PURE__ */ Ye(nc, e);
-return t.success ? dc(t.output) : null;
+var Gi = { condition: "none", savesOwed: 0 };
+function sc(e) {
+const t = /* @__PURE__ */ Ye(rc, e);
+return t.success ? uc(t.output) : null;
 }
 function ze(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Fi } : mi(t);
+return e.life ? { ...e.life } : t === null ? { ...Gi } : vi(t);
 }
 function Hn(e, t) {
 return Kn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function sc(e, t) {
+function ac(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Fi : mi(e);
+const n = e === null ? Gi : vi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
 function oc(e) {
 return Kn(e.life, void 0, void 0);
 }
-function ac(e) {
+function cc(e) {
 return e.life?.condition ?? "none";
 }
-function cc(e) {
+function lc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function lc(e, t) {
+function dc(e, t) {
 return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function dc(e) {
+function uc(e) {
 return Kn(e.life, e.reactions, e.skillsVs);
 }
 function Kn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Gi = ["defend", "evade", "react", "counter", "skill", "save"], uc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", fc = {
+var Ui = ["defend", "evade", "react", "counter", "skill", "save"], fc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", hc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1580,17 +1580,17 @@ reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Ui(e) {
+function Vi(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Gi.join("|")}`);
-const n = x(t, "--action", Gi), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${Ui.join("|")}`);
+const n = x(t, "--action", Ui), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => R(e, a));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
 const i = r === void 0 ? "front" : x(r, "--situation", Vn);
@@ -1615,58 +1615,58 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function hc(e) {
+function mc(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function Vi(e) {
+function Bi(e) {
 return {
 values: e.action === "save" ? ["save_check"] : k.values(an),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: hc(e),
+dice: mc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? mc(e, t, r.action) : vc(e, t, r);
+return e.action === "save" ? vc(e, t, r.action) : pc(e, t, r);
 }
-};
-}
-function mc(e, t, n) {
-const r = t.bars.vitality.value;
-if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
-if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = pa(r, i, ft(n, s + e.mod));
-if (!o.ok) return { kind: "refused", reason: "no save is owed" };
-const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
-return {
-headline: a ? "saved" : c ? "dies" : "acts",
-steps: [
-S(de, { kind: "save-title", who: l }),
-S(se, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ie("Roll", o.steps),
-...Ta("Now", o.life, o.vitality)
-],
-changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: Hn(t.state, o.life),
-detail: o
 };
 }
 function vc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
+const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
+if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (s === null) return { kind: "missing-value", key: "save_check" };
+const a = go(r, i, ft(n, s + e.mod));
+if (!a.ok) return { kind: "refused", reason: "no save is owed" };
+const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
+return {
+headline: o ? "saved" : c ? "dies" : "acts",
+steps: [
+S(de, { kind: "save-title", who: l }),
+S(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Ie("Roll", a.steps),
+...Eo("Now", a.life, a.vitality)
+],
+changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
+state: Hn(t.state, a.life),
+detail: a
+};
+}
+function pc(e, t, n) {
+const r = t.bars.vitality.value;
+if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = k.fromEntries(
 k.keys(an).map(($) => [$, t.values[an[$]]?.current ?? null])
-), o = t.state;
-let a = null;
+), a = t.state;
+let o = null;
 if (e.aidedBy !== null) {
 const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
 const E = $.state.reactions ?? {}, V = e.vs !== null && k.prototype.hasOwnProperty.call(E, e.vs) ? E[e.vs] : void 0;
-a = {
+o = {
 by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
 reaction: V,
@@ -1674,7 +1674,7 @@ condition: ze($.state, $.vitality ?? null).condition,
 acting: $.acting === !0
 };
 }
-const c = Ja({
+const c = Qo({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1683,16 +1683,16 @@ checkTargets: s,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
-aid: a,
+aid: o,
 acting: t.acting,
 vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
-round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
+round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: Za(c.reason, t.nameOf) };
+if (c.kind === "refused") return { kind: "refused", reason: ec(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: an[c.check] };
-const l = { ...o };
+const l = { ...a };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
@@ -1706,7 +1706,7 @@ S(se, { kind: "check-summary", who: v, action: e.action, result: g }),
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [S(Ce, { kind: "offer-damage" })] : [],
-...p ? _a(t.id) : []
+...p ? Do(t.id) : []
 ];
 return {
 headline: m,
@@ -1718,13 +1718,13 @@ observed: !1,
 detail: c
 };
 }
-var Bi = (e) => e == null ? "" : ` (${e})`, pc = {
+var Hi = (e) => e == null ? "" : ` (${e})`, gc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Bi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Bi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Hi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Hi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
 return t === void 0 ? null : x(t, "--situation", Vn);
@@ -1739,119 +1739,119 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => _i(Vi(Ui(Ei({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => Di(Bi(Vi(_i({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => Di(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Ri(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, gc = [
+}, kc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function kc(e) {
-return A.max(0, nn(e, 5));
-}
-var Hi = 25;
 function yc(e) {
-const t = [], n = A.max(0, e.amount), r = bi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = nn(n, r), o = n - s;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
-let a = o, c = null, l = null;
+return A.max(0, rn(e, 5));
+}
+var Ki = 25;
+function wc(e) {
+const t = [], n = A.max(0, e.amount), r = $i(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = rn(n, r), a = n - s;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
+let o = a, c = null, l = null;
 const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const m = bi(d.soakPercent, 0, 100), p = nn(o, 100 - m);
-m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: p }), a = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: a });
+const m = $i(d.soakPercent, 0, 100), p = rn(a, 100 - m);
+m > 0 && t.push({ kind: "soak", soakPercent: m, before: a, after: p }), o = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: o });
 const v = A.max(0, d.armorReduction);
 if (v > 0) {
-const T = a;
-a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: a });
+const T = o;
+o = A.max(0, o - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: o });
 }
-const g = nn(p, Hi);
+const g = rn(p, Ki);
 c = A.max(0, f - g), f > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: p,
-wearPercent: Hi,
+wearPercent: Ki,
 wear: g,
 before: f,
 after: c
 } : c = d.protection;
 } else {
 const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : m ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: o }), d !== null) {
+if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: a }), d !== null) {
 c = d.protection;
 const v = A.max(0, d.naturalReduction);
 if (v > 0) {
-const g = a;
-a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: g, after: a });
+const g = o;
+o = A.max(0, o - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: g, after: o });
 }
 }
 }
 if (i > 0) {
-const m = a;
-a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: m, after: a });
+const m = o;
+o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: m, after: o });
 }
-const h = s + a;
-return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
+const h = s + o;
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
 var cn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function wc(e) {
+function bc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function Ki(e, t) {
+function Wi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
 function Wn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function bc(e) {
-const t = wc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function $c(e) {
+const t = bc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return Wn(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Wn(e, t, n, !1);
 if (e.instantKill) {
-const o = ma(e.bars.vitality, e.life);
-n.push(...o.steps);
-const a = { ...e.bars, vitality: o.after };
+const a = vo(e.bars.vitality, e.life);
+n.push(...a.steps);
+const o = { ...e.bars, vitality: a.after };
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: a,
+bars: o,
 protectionAfter: null,
-life: o.life,
+life: a.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !Ki(o.life, e.life)
+changed: a.after !== e.bars.vitality || !Wi(a.life, e.life)
 };
 }
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
-const o = e.to, a = e.bars[o];
-if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), Wn(e, t, n, !1);
-const c = a - r;
-return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
+const a = e.to, o = e.bars[a];
+if (o === null)
+return n.push({ kind: "bar-not-a-number", bar: a }), Wn(e, t, n, !1);
+const c = o - r;
+return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [o]: c },
+bars: { ...e.bars, [a]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: c !== a
+changed: c !== o
 };
 }
-const i = yc({
+const i = wc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction
 });
-for (const o of i.steps) n.push(o);
-const s = vi(e.bars.vitality, i.vitalityLoss, e.life);
-for (const o of s.steps) n.push(o);
+for (const a of i.steps) n.push(a);
+const s = pi(e.bars.vitality, i.vitalityLoss, e.life);
+for (const a of s.steps) n.push(a);
 return {
 defenseUsed: t,
 cancelled: !1,
@@ -1859,23 +1859,24 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !Ki(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !Wi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var $c = {
+var Ac = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, Ac = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Wi = {
+}, Sc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Yi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-};
-function Sc(e) {
-const t = R(e, "instant-kill"), n = sn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]", optional: !0 });
-if (n === void 0 && !t) throw new y("no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]");
-const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = L(e, "type"), o = s === void 0 ? "physical" : cn[x(s, "--type", k.keys(cn))], a = L(e, "to"), c = a === void 0 ? "vitality" : x(a, "--to", ["vitality", "soul", "power"]);
+}, Yn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Tc = { what: "the damage amount", missing: Yn, example: "[[2d6+3]]" }, Ec = { what: "the damage amount", missing: Yn, example: "[[2d6+3]]", optional: !0 };
+function _c(e) {
+if (e.flags.size === 0) return { amount: _t(e, Tc), track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
+const t = R(e, "instant-kill"), n = _t(e, Ec);
+if (n === void 0 && !t) throw new y(Yn);
+const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = L(e, "type"), a = s === void 0 ? "physical" : cn[x(s, "--type", k.keys(cn))], o = L(e, "to"), c = o === void 0 ? "vitality" : x(o, "--to", ["vitality", "soul", "power"]);
 if (t && c !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || c !== "vitality") && (R(e, "type") || R(e, "pierce")))
@@ -1883,28 +1884,28 @@ throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--t
 const l = L(e, "defense");
 return {
 amount: r,
-track: o,
+track: a,
 piercePercent: Te(e, "pierce", 0, 100) ?? 0,
 to: c,
 instantKill: t,
 defenseOverride: l === void 0 ? null : x(l, "--defense", ["success", "fail", "none"])
 };
 }
-function Tc(e) {
+function Dc(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function Yi(e) {
-const t = Wi[e.track];
+function xi(e) {
+const t = Yi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Ec(e, r)
+resolve: (r) => Rc(e, r)
 };
 }
-function Ec(e, t) {
-const n = Wi[e.track], r = e.to === "vitality" && !e.instantKill;
+function Rc(e, t) {
+const n = Yi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Rc(t.values, n) : null, c = r && t.stance === "defensive" ? kc(o("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = bc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Ic(t.values, n) : null, c = r && t.stance === "defensive" ? yc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = $c({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1913,7 +1914,7 @@ instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
 bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
-armor: a,
+armor: o,
 stanceReduction: c,
 life: l
 }), f = [];
@@ -1922,34 +1923,34 @@ for (const h of ["soul", "power"]) {
 const m = d.bars[h];
 m !== null && m !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: m });
 }
-a && d.protectionAfter !== null && d.protectionAfter !== a.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
-headline: Oc(d, l),
-steps: _c(t.id, e, d, l),
+headline: Nc(d, l),
+steps: Oc(t.id, e, d, l),
 changes: f,
 state: Hn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (u.answer = null), u;
 }
-function _c(e, t, n, r) {
-const i = Ea(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Dc(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
-let o, a = !1;
+function Oc(e, t, n, r) {
+const i = _o(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Cc(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
+let a, o = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
-const c = a ? o : void 0;
+d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
+const c = o ? a : void 0;
 let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function Dc(e) {
+function Cc(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var Rc = class {
+var Ic = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1975,7 +1976,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Oc(e, t) {
+function Nc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1983,9 +1984,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Cc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Ic = [`Defensive: ${Un.defensive}. Reactive: ${Un.reactive}.`];
-function Nc(e) {
-return Si(e, {
+var Pc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Mc = [`Defensive: ${Un.defensive}. Reactive: ${Un.reactive}.`];
+function Lc(e) {
+return Ti(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1995,7 +1996,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var Pc = {
+var jc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -2009,12 +2010,12 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Mc = new P([...[...Aa].map((e) => [e, "layout"]), ...k.keys(Pc).map((e) => [e, "defend"])]);
-function Lc(e, t = (n) => n) {
-const n = Mc.get(e.kind);
-return n === "layout" ? Ca(e, t) : n === "defend" ? $a(e, t) : wa(e);
+}, Fc = new P([...[...So].map((e) => [e, "layout"]), ...k.keys(jc).map((e) => [e, "defend"])]);
+function Gc(e, t = (n) => n) {
+const n = Fc.get(e.kind);
+return n === "layout" ? Io(e, t) : n === "defend" ? Ao(e, t) : bo(e);
 }
-var Yn = {
+var xn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
@@ -2025,26 +2026,26 @@ defend: [
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: Ic
-}, jc = {
+stance: Mc
+}, Uc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: $c, usage: Ac, help: Yn.damage },
-defend: { flags: fc, usage: uc, help: Yn.defend },
-stance: { flags: {}, usage: Cc, help: Yn.stance }
+damage: { flags: Ac, usage: Sc, help: xn.damage },
+defend: { flags: hc, usage: fc, help: xn.defend },
+stance: { flags: {}, usage: Pc, help: xn.stance }
 },
-stances: Ga,
+stances: Uo,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Yi(Sc(e)),
-planDefend: (e) => Vi(Ui(e)),
-planStance: Nc,
-planHandEdit: (e) => Yi(Tc(e)),
-attack: pc,
-macros: gc,
+planDamage: (e) => xi(_c(e)),
+planDefend: (e) => Bi(Vi(e)),
+planStance: Lc,
+planHandEdit: (e) => xi(Dc(e)),
+attack: gc,
+macros: kc,
 setVitality(e, t, n) {
-const r = va(e, t, ze(n, e));
+const r = po(e, t, ze(n, e));
 return {
 vitality: r.after,
 state: Hn(n, r.life),
@@ -2053,17 +2054,17 @@ conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: sc,
+enter: ac,
 endRound: oc,
-condition: (e, t) => e.life ? ac(e) : ze(e, t).condition,
+condition: (e, t) => e.life ? cc(e) : ze(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
 deadForGood: (e, t) => ze(e, t).condition === "dead",
-parseState: ic,
-isEmptyState: cc,
-describeStateChange: lc,
-parseAnswer: rc,
-words: Lc
-}, xn = [
+parseState: sc,
+isEmptyState: lc,
+describeStateChange: dc,
+parseAnswer: ic,
+words: Gc
+}, zn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2077,7 +2078,7 @@ words: Lc
 "spell-invisible",
 "covert",
 "spectator"
-], Fc = ["gun", "spell-unseen"], fe = {
+], Vc = ["gun", "spell-unseen"], fe = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2107,32 +2108,32 @@ covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Gc(e, t) {
+function Bc(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function Uc(e) {
+function Hc(e) {
 return Xe[e].perceive !== null;
 }
-var Dt = 4, Vc = G({
+var Rt = 4, Kc = G({
 result: /* @__PURE__ */ ie(["success", "fail"]),
-situation: /* @__PURE__ */ ie(xn),
+situation: /* @__PURE__ */ ie(zn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: /* @__PURE__ */ We()
 });
-function Bc(e) {
-const t = /* @__PURE__ */ Ye(Vc, e);
+function Wc(e) {
+const t = /* @__PURE__ */ Ye(Kc, e);
 return t.success ? t.output : null;
 }
-var Hc = G({
+var Yc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(Dt))),
+roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(Rt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
 });
-function Kc(e) {
-const t = /* @__PURE__ */ Ye(Hc, e);
+function xc(e) {
+const t = /* @__PURE__ */ Ye(Yc, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2141,89 +2142,89 @@ return n;
 function we(e) {
 return e !== null && e <= 0;
 }
-function xi(e) {
+function zi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function zi(e) {
+function Xi(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function Wc(e, t) {
-return t ? { roundsDead: Dt, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
-}
-function Yc(e) {
-const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Dt, n.roundsDead + 1) };
-}
-function zn(e) {
-return A.max(0, Dt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
-}
-function Xi(e, t) {
-return we(t) && zn(e) === 0;
-}
-function xc(e, t) {
-return "has had a save or another round dead since";
-}
-function zc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Uc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function zc(e, t) {
+return t ? { roundsDead: Rt, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
 function Xc(e) {
+const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Rt, n.roundsDead + 1) };
+}
+function Xn(e) {
+return A.max(0, Rt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+}
+function qi(e, t) {
+return we(t) && Xn(e) === 0;
+}
+function qc(e, t) {
+return "has had a save or another round dead since";
+}
+function Jc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Hc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+}
+function Qc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = zc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Jc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
-const o = e.state;
+const a = e.state;
 if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
 const d = e.hit + i.hitBonus + e.mod, f = A.max(0, e.armor), u = d > f;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
-let a = A.max(0, e.amount);
+let o = A.max(0, e.amount);
 if (s === "success") {
-const d = A.max(0, e.armorDefense), f = A.max(0, a - d);
-t.push({ kind: "armor-defense", before: a, defense: d, after: f }), a = f;
+const d = A.max(0, e.armorDefense), f = A.max(0, o - d);
+t.push({ kind: "armor-defense", before: o, defense: d, after: f }), o = f;
 }
-const c = e.vitality - a;
+const c = e.vitality - o;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? xi(o) : o, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? zi(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
-function Rt(e) {
+function Ot(e) {
 return Xe[e].reactCheck !== null ? "react" : "defend";
 }
-function Xn(e, t) {
+function qn(e, t) {
 const n = Xe[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function qc(e) {
-const { action: t, situation: n } = e, r = Xe[n], i = [], s = Xn(t, n);
+function Zc(e) {
+const { action: t, situation: n } = e, r = Xe[n], i = [], s = qn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? Rt(n) : null;
-if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
+const a = s.check ? Ot(n) : null;
+if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", c = (f) => {
-if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+const o = t === "defend" || t === "guard", c = (f) => {
+if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const u = { result: "fail", situation: n, perceived: f };
 return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: u, drawSpectator: !1 };
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = qi("perceive", e.rolls.perceive, u, f, h);
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Ji("perceive", e.rolls.perceive, u, f, h);
 if (i.push(m.step), !m.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
-if (o) {
-const f = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = qi(o, e.rolls.check, e.checkTargets[o] ?? 0, f, a ? e.mod : 0);
-if (i.push(u.step), a) {
+if (a) {
+const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Ji(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
+if (i.push(u.step), o) {
 const h = u.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!u.success)
@@ -2233,18 +2234,18 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function qi(e, t, n, r, i) {
-const s = Gc(n, r) + i, o = ft(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
-return { success: o.success, step: a };
+function Ji(e, t, n, r, i) {
+const s = Bc(n, r) + i, a = ft(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+return { success: a.success, step: o };
 }
-function Jc(e, t) {
+function el(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var Qc = 1;
-function Zc(e) {
+var tl = 1;
+function nl(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Dt) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Rt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -2255,37 +2256,37 @@ const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;
 }
-const o = ft(e.rolls.save, e.saveTarget + e.mod);
-if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Qc, state: zi(t), expAfter: s, stood: !0 };
-const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: zn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
+const a = ft(e.rolls.save, e.saveTarget + e.mod);
+if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: tl, state: Xi(t), expAfter: s, stood: !0 };
+const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
+return i.push({ kind: "save-failed", triesLeft: Xn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
-var el = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function tl(e) {
-return el.has(e.kind);
+var rl = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function il(e) {
+return rl.has(e.kind);
 }
-function nl(e, t) {
+function sl(e, t) {
 if (!we(t)) return;
-if (Xi(e, t)) return "Dead for good: no save is left";
+if (qi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = zn(e);
+const n = Xn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function Ji(e, t, n, r = !1) {
+function Qi(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var rl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function il(e, t) {
+var al = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function ol(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${rl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${al[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return nl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return sl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2300,13 +2301,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var sl = {
+var cl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, ol = {
+}, ll = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2318,26 +2319,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, al = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", cl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Qi(e) {
+}, dl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", ul = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function Zi(e) {
 if (e === void 0) return null;
-if (Fc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return x(e, "--situation", xn);
+if (Vc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return x(e, "--situation", zn);
 }
-function ll(e) {
-const t = sn(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
+function fl(e) {
+const t = _t(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
 amount: t,
 track: cn[x(L(e, "type") ?? "physical", "--type", k.keys(cn))],
 hit: n,
-situation: Qi(L(e, "situation")),
+situation: Zi(L(e, "situation")),
 mod: Te(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])
 };
 }
-function Zi(e) {
+function es(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2345,7 +2346,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Xc({
+const i = Qc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2358,17 +2359,17 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-S(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
-S(se, { kind: "attack-summary", who: s, headline: o }),
+}), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+S(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
+S(se, { kind: "attack-summary", who: s, headline: a }),
 ...Ie("Defense", i.steps.filter(c)),
 ...Ie("Breakdown", i.steps.filter((d) => !c(d))),
-...Ji("Now", i.state, i.vitality)
+...Qi("Now", i.state, i.vitality)
 ];
 return {
-headline: o,
+headline: a,
 steps: l,
-changes: a,
+changes: o,
 state: i.state,
 // The defense made ahead is used up by this attack, hit or miss.
 ...i.answerUsed && n.answer !== null ? { answer: null } : {},
@@ -2377,26 +2378,26 @@ detail: i
 }
 };
 }
-function dl(e) {
-return Zi({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function hl(e) {
+return es({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var es = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function ts(e) {
+var ts = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function ns(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${es.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${ts.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = x(t, "--action", es), i = L(e, "situation");
+const r = x(t, "--action", ts), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = Qi(i) ?? "front", o = Xe[s], a = Xn(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Rt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Rt(s) === "defend";
+const s = Zi(i) ?? "front", a = Xe[s], o = qn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Ot(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ot(s) === "defend";
 if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (R(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (R(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (R(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (R(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (R(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (R(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
 if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
 if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
 if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
@@ -2414,32 +2415,32 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function ns(e) {
-if (e.action === "save") return fl(e);
-const t = e.action, n = Xn(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Rt(e.situation) === "react" ? "react-roll" : "roll" }), {
+function rs(e) {
+if (e.action === "save") return vl(e);
+const t = e.action, n = qn(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ot(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return ul(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return ml(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function ul(e, t, n, r) {
+function ml(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Ti("turn") };
+if (n.acting) return { kind: "refused", reason: Ei("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (m) => n.values[m]?.current ?? null, a = qc({
+const a = (m) => n.values[m]?.current ?? null, o = Zc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
-checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
+checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
 rolls: r,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -2447,16 +2448,16 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName
 });
-if (a.kind === "missing")
-return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
-const c = [...a.steps], l = [];
+if (o.kind === "missing")
+return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
+const c = [...o.steps], l = [];
 let d;
-if (a.pending && t === "guard" && s && e.ally) {
-const m = Jc(s.answer ?? void 0, a.pending);
+if (o.pending && t === "guard" && s && e.ally) {
+const m = el(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
-} else a.pending && (d = a.pending);
-a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const f = a.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+} else o.pending && (d = o.pending);
+o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
@@ -2469,10 +2470,10 @@ f ? S(se, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
-detail: a
+detail: o
 };
 }
-function fl(e) {
+function vl(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2480,7 +2481,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = Zc({
+const i = n.cost ?? 100, s = n.save ?? 100, a = nl({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2488,8 +2489,8 @@ mod: e.mod,
 exp: t.values.exp?.current ?? null,
 rolls: { cost: i, save: s }
 });
-if (o.kind === "refused")
-switch (o.reason) {
+if (a.kind === "refused")
+switch (a.reason) {
 case "not-dead":
 return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
 case "dead-for-good":
@@ -2501,27 +2502,27 @@ return { kind: "missing-value", key: "exp" };
 case "missing-save-check":
 return { kind: "missing-value", key: "save_check" };
 }
-const a = [];
-o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }), o.expAfter !== null && a.push({ kind: "value", key: "exp", to: o.expAfter });
+const o = [];
+a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
 const c = t.id;
 return {
-headline: o.stood ? "saved" : "acts",
+headline: a.stood ? "saved" : "acts",
 steps: [
 S(de, { kind: "save-title", who: c }),
-S(se, { kind: "save-summary", who: c, stood: o.stood }),
-...Ie("Roll", o.steps),
-...Ji("Now", o.state, o.vitality, !0)
+S(se, { kind: "save-summary", who: c, stood: a.stood }),
+...Ie("Roll", a.steps),
+...Qi("Now", a.state, a.vitality, !0)
 ],
-changes: a,
-state: o.state,
+changes: o,
+state: a.state,
 // Undo puts paid EXP back (issue: the threshold edition).
-...o.expAfter !== null ? { undoable: !0 } : {},
-detail: o
+...a.expAfter !== null ? { undoable: !0 } : {},
+detail: a
 };
 }
 };
 }
-var hl = {
+var pl = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2542,22 +2543,22 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = _i(ns(ts(Ei({ action: e, situation: t }))), "pending-defense");
-return t !== null && Rt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+const n = Di(rs(ns(_i({ action: e, situation: t }))), "pending-defense");
+return t !== null && Ot(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => Di(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, ml = [
+keep: (e, t) => Ri(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, gl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], vl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function pl(e, t, n, r) {
+], kl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function yl(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function gl(e, t = (n) => n) {
+function wl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2567,8 +2568,8 @@ return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n
 case "defense-does-not-answer":
 return `The pending defense was made against ${ve[n.madeFor].toLowerCase()}, without the perceive check ${ve[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ve[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ve[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2590,7 +2591,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${vl[n.check]} d100 ${n.roll} vs ${pl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${kl[n.check]} d100 ${n.roll} vs ${yl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ve[n.situation]} not perceived: no defense, the attack hits` : `${ve[n.situation]}: attack not perceived, no defense`;
@@ -2614,25 +2615,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function kl(e, t = (n) => n) {
-return tl(e) ? il(e, t) : gl(e, t);
+function bl(e, t = (n) => n) {
+return il(e) ? ol(e, t) : wl(e, t);
 }
-var yl = {
+var $l = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: sl,
-usage: al,
+flags: cl,
+usage: dl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: ol,
-usage: cl,
+flags: ll,
+usage: ul,
 help: [
-"Situations: " + xn.join(", ") + ".",
+"Situations: " + zn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2641,130 +2642,130 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Zi(ll(e)),
-planDefend: (e) => ns(ts(e)),
+planDamage: (e) => es(fl(e)),
+planDefend: (e) => rs(ns(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: dl,
-attack: hl,
-macros: ml,
+planHandEdit: hl,
+attack: pl,
+macros: gl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = zi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = xi(n))), {
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Xi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = zi(n))), {
 vitality: i,
 state: s,
 steps: r,
-conditions: r.filter((o) => o.kind !== "vitality-change"),
+conditions: r.filter((a) => a.kind !== "vitality-change"),
 now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: Wc,
-endRound: Yc,
+enter: zc,
+endRound: Xc,
 condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: Xi,
-parseState: Kc,
+deadForGood: qi,
+parseState: xc,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: xc,
-parseAnswer: Bc,
-words: kl
-}, Ot = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, wl = 10;
-function qn(e, t) {
+describeStateChange: qc,
+parseAnswer: Wc,
+words: bl
+}, Ct = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, Al = 10;
+function Jn(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
-function rs(e, t) {
+function is(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = qn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => qn(t.defender, -mt[i]) >= n) ?? "passive";
+const n = Jn(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Jn(t.defender, -mt[i]) >= n) ?? "passive";
 }
-function bl(e) {
+function Sl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (mt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const u = rs(r, n);
+const u = is(r, n);
 u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: mt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
 }
-const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
-const a = e.attack > o;
-t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
+const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
+const o = e.attack > a;
+t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
 let c = null;
-if (a) {
-const u = e.attack - o, h = A.max(0, e.weapon) + u;
+if (o) {
+const u = e.attack - a, h = A.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
 const m = A.max(0, e.armorScore - e.armorPenetration), p = h > m;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
 }
 const l = mt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = qn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && o - e.attack >= wl;
-return f && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: f, steps: t };
+l > 0 && n.defender !== null && (d = Jn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const f = r !== "passive" && a - e.attack >= Al;
+return f && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: f, steps: t };
 }
-function Jn(e, t) {
+function Qn(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var ln = (e, t = !1) => Jn(e <= 0, t);
-function $l(e) {
+var ln = (e, t = !1) => Qn(e <= 0, t);
+function Tl(e) {
 if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Jn(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Qn(n.down === !0, n.dead === !0);
 }
-function Al(e) {
+function El(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var Sl = {
+var _l = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Tl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", El = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function _l(e) {
-const t = sn(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+}, Dl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Rl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ss = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Ol(e) {
+const t = _t(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
 return {
 weapon: t,
 attack: Et(n, "--attack", -1e3, 1e3),
 ap: Te(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : x(r, "--defense-mode", Ot)
+mode: r === void 0 ? null : x(r, "--defense-mode", Ct)
 };
 }
-function Dl(e) {
-return e !== null && Ot.includes(e);
+function Cl(e) {
+return e !== null && Ct.includes(e);
 }
-function Rl(e) {
-return is.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function Il(e) {
+return ss.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function Ol(e, t) {
+function Nl(e, t) {
 return {
-values: is,
+values: ss,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Cl(e, t, n, r.defense ?? 1);
+return Pl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Cl(e, t, n, r) {
-const i = Rl(n);
+function Pl(e, t, n, r) {
+const i = Il(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (u) => n.values[u]?.current ?? 0, o = e.mode ?? (Dl(n.stance) ? n.stance : "passive"), a = bl({
+const s = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (Cl(n.stance) ? n.stance : "passive"), o = Sl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
-mode: o,
+mode: a,
 defenseRoll: r,
 defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
 armorScore: s("armor_score"),
@@ -2776,57 +2777,57 @@ limit: t.overwhelmLimit
 }
 }), c = [];
 let l;
-if (a.damage) {
-const u = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
+if (o.damage) {
+const u = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
 if (h === null) return { kind: "bar", resource: u };
-const m = h - a.damage.amount;
-l = { kind: "bar-moved", to: a.damage.to, before: h, after: m }, m !== h && c.push({ kind: "bar", resource: u, to: m });
+const m = h - o.damage.amount;
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: m }, m !== h && c.push({ kind: "bar", resource: u, to: m });
 }
-a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
-const d = n.id, f = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
+o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
+const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
 return {
-headline: a.hits ? f ? "falls" : "hit" : "missed",
+headline: o.hits ? f ? "falls" : "hit" : "missed",
 steps: [
-S(de, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: f } : { missed: !0 } }),
-S(se, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: f, counter: a.counterattack }),
-...Ie("Breakdown", l ? [...a.steps, l] : a.steps),
+S(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
+S(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
+...Ie("Breakdown", l ? [...o.steps, l] : o.steps),
 ...f ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: ln(Al(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
-detail: a
+state: ln(El(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+detail: o
 };
 }
-function Il(e, t) {
+function Ml(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
-if (s && o === null) return { kind: "bar", resource: t.stamina };
-const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
+if (s && a === null) return { kind: "bar", resource: t.stamina };
+const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
 S(de, { kind: "loss-title", who: c, loss: e }),
 S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })
+S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
 ],
-changes: a,
+changes: o,
 state: ln(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }
 };
 }
 };
 }
-function Nl(e, t) {
-return Ol(_l(e), t);
+function Ll(e, t) {
+return Nl(Ol(e), t);
 }
-function Pl(e) {
-return Si(e, {
+function jl(e) {
+return Ti(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2841,8 +2842,8 @@ var dn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, ss = { passive: "passively", active: "actively", full: "fully" };
-function Ml(e, t) {
+}, as = { passive: "passively", active: "actively", full: "fully" };
+function Fl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2865,24 +2866,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${ss[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${as[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
 return dn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${ss[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${as[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function Ll(e, t = (n) => n) {
-return Ml(e, t) ?? jl(e);
+function Gl(e, t = (n) => n) {
+return Fl(e, t) ?? Ul(e);
 }
-var Qn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function jl(e) {
+var Zn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Ul(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2892,7 +2893,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${Qn(t.passive)} passive${t.mode !== "passive" ? `${Qn(t.active)} active` : ""}${t.mode === "full" ? `${Qn(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${Zn(t.passive)} passive${t.mode !== "passive" ? `${Zn(t.active)} active` : ""}${t.mode === "full" ? `${Zn(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2907,12 +2908,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Fl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Gl = {
+var Vl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Bl = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: Ot,
-label: (e) => Fl[e] ?? e,
+choices: Ct,
+label: (e) => Vl[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2921,12 +2922,12 @@ return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(s, o) {
-if (!Ot.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
-const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (rs(i, a) !== i)
+resolve(s, a) {
+if (!Ct.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
+const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (is(i, o) !== i)
 return { kind: "refused", reason: `${i} defense costs ${mt[i]} initiative, more than the overwhelm limit allows now` };
-const c = o.defense ?? 1;
+const c = a.defense ?? 1;
 return {
 headline: "acts",
 steps: [S(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
@@ -2938,18 +2939,18 @@ detail: { mode: i, roll: c }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Ul = [
+}, Hl = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Vl = {
+], Kl = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: Sl,
-usage: Tl,
+flags: _l,
+usage: Dl,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2960,19 +2961,19 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: El, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
+stance: { flags: {}, usage: Rl, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
 },
-stances: Ot,
+stances: Ct,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: Nl,
+planDamage: Ll,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: Pl,
-planHandEdit: Il,
-attack: Gl,
-macros: Ul,
+planStance: jl,
+planHandEdit: Ml,
+attack: Bl,
+macros: Hl,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2983,45 +2984,45 @@ conditions: [],
 now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? Jn(!1, !0) : e === null ? {} : ln(e),
+enter: (e, t) => t ? Qn(!1, !0) : e === null ? {} : ln(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: $l,
+parseState: Tl,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: Ll
-}, Bl = { soak: jc, threshold: yl, opposed: Vl }, qe = new P();
-for (const [e, t] of k.entries(Bl)) qe.set(e, { ...t, id: e });
-var Zn = qe.keys().next().value, Hl = Zn;
-function er(e) {
+words: Gl
+}, Wl = { soak: Uc, threshold: $l, opposed: Kl }, qe = new P();
+for (const [e, t] of k.entries(Wl)) qe.set(e, { ...t, id: e });
+var er = qe.keys().next().value, Yl = er;
+function tr(e) {
 return typeof e == "string" && qe.has(e);
 }
-function Kl() {
+function xl() {
 return [...qe.keys()];
 }
-function tr() {
+function nr() {
 return [...qe.values()];
 }
 function Me(e) {
-return qe.get(e) ?? qe.get(Zn);
+return qe.get(e) ?? qe.get(er);
 }
-function Ct() {
-return tr().filter((e) => e.playable).map((e) => e.id);
+function It() {
+return nr().filter((e) => e.playable).map((e) => e.id);
 }
-var nr;
-function Wl(e) {
-return nr ?? (nr = new Q(tr().flatMap((t) => t.stances))), nr.has(e);
+var rr;
+function zl(e) {
+return rr ?? (rr = new Q(nr().flatMap((t) => t.stances))), rr.has(e);
 }
-function rr(e, t) {
-return (n) => tr().some(
+function ir(e, t) {
+return (n) => nr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var It = /* @__PURE__ */ si(er, "not an edition this script has"), Nt = ["bar1", "bar2", "bar3"], os = k.fromEntries(St.map((e) => [e, e])), Le = [...St], as = {
+var Nt = /* @__PURE__ */ ai(tr, "not an edition this script has"), Pt = ["bar1", "bar2", "bar3"], os = k.fromEntries(St.map((e) => [e, e])), Le = [...St], cs = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3029,34 +3030,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Pt = k.keys(as), Yl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100)), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), ir = /* @__PURE__ */ ie(Nt), cs = /* @__PURE__ */ ie(["gm", "public"]), ls = ["refuse", "gm"], zl = G({
-edition: It,
+}, Mt = k.keys(cs), Xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100)), ql = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Jt(/^[^,]+$/)), sr = /* @__PURE__ */ ie(Pt), ls = /* @__PURE__ */ ie(["gm", "public"]), ds = ["refuse", "gm"], Jl = G({
+edition: Nt,
 bars: G({
-vitality: ir,
-soul: ir,
-power: ir,
+vitality: sr,
+soul: sr,
+power: sr,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: /* @__PURE__ */ ie(["power", ...Nt])
+stamina: /* @__PURE__ */ ie(["power", ...Pt])
 }),
 attributes: G(
-k.fromEntries(Le.map((e) => [e, Yl]))
+k.fromEntries(Le.map((e) => [e, Xl]))
 ),
 markers: G(
-k.fromEntries(Pt.map((e) => [e, xl]))
+k.fromEntries(Mt.map((e) => [e, ql]))
 ),
-visibility: G({ npc: cs, pc: cs }),
+visibility: G({ npc: ls, pc: ls }),
 playersTargetAny: /* @__PURE__ */ We(),
 armorOnManualEdits: /* @__PURE__ */ We(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ at(1e3)),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ ie(ls)
+apiCommands: /* @__PURE__ */ ie(ds)
 });
-function ds() {
+function us() {
 return {
-edition: Zn,
+edition: er,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
 attributes: { ...os },
-markers: { ...as },
+markers: { ...cs },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3064,55 +3065,55 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function Xl(e) {
-const t = ds(), n = [];
+function Ql(e) {
+const t = us(), n = [];
 if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = us(zl.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
-return new Q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+const i = fs(Jl.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+return new Q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function us(e, t, n, r, i) {
+function fs(e, t, n, r, i) {
 const s = {};
-for (const [o, a] of k.entries(e)) {
-const c = r + o, l = t[o], d = n[o];
+for (const [a, o] of k.entries(e)) {
+const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
-s[o] = sr(d);
+s[a] = ar(d);
 continue;
 }
-if (a.type === "object" && "entries" in a && D(d)) {
+if (o.type === "object" && "entries" in o && D(d)) {
 if (!D(l))
-i.push(`${c}: not an object; reset to defaults`), s[o] = sr(d);
+i.push(`${c}: not an object; reset to defaults`), s[a] = ar(d);
 else {
-const u = a.entries;
-s[o] = us(u, l, d, `${c}.`, i);
+const u = o.entries;
+s[a] = fs(u, l, d, `${c}.`, i);
 }
 continue;
 }
-const f = /* @__PURE__ */ Ye(a, l);
-f.success ? s[o] = f.output : (i.push(`${c}: ${ql(l)} is not valid; reset to ${le.stringify(d)}`), s[o] = sr(d));
+const f = /* @__PURE__ */ Ye(o, l);
+f.success ? s[a] = f.output : (i.push(`${c}: ${Zl(l)} is not valid; reset to ${le.stringify(d)}`), s[a] = ar(d));
 }
 return s;
 }
 function D(e) {
 return typeof e == "object" && e !== null && !J.isArray(e);
 }
-function sr(e) {
+function ar(e) {
 return D(e) ? le.parse(le.stringify(e)) : e;
 }
-function ql(e) {
+function Zl(e) {
 const t = le.stringify(e) ?? _(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var fs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Jl = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ at(1e6)), hs = G({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), Jl)),
+var hs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), ed = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), ms = G({
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), ed)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(fs), magical: /* @__PURE__ */ U(fs) })),
+worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(hs), magical: /* @__PURE__ */ U(hs) })),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
-edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() }))
-}), _h = k.keys(hs.entries);
-function Ql(e) {
+edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ At() }))
+}), Oh = k.keys(ms.entries);
+function td(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3121,12 +3122,12 @@ if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ Ye(hs, i);
-s.success ? t[r] = ms(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ Ye(ms, i);
+s.success ? t[r] = vs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function ms(e) {
+function vs(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
@@ -3134,127 +3135,127 @@ function un(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function vs(e, t, n) {
-ms(n), Mt(n) ? delete e[t] : e[t] = n;
+function ps(e, t, n) {
+vs(n), Lt(n) ? delete e[t] : e[t] = n;
 }
-function Mt(e) {
+function Lt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Jt(vt), ps = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ ii(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ at(1e9)), Lt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), Zl = /* @__PURE__ */ ie(["physical", "magical"]), gs = G({
-edition: /* @__PURE__ */ U(G({ id: It, state: /* @__PURE__ */ At() })),
+var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Qt(vt), gs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ si(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), nd = /* @__PURE__ */ ie(["physical", "magical"]), ks = G({
+edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ At() })),
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ U(G({ edition: It, answer: /* @__PURE__ */ At() }))
-}), ed = /* @__PURE__ */ di("kind", [
+answer: /* @__PURE__ */ U(G({ edition: Nt, answer: /* @__PURE__ */ At() }))
+}), rd = /* @__PURE__ */ ui("kind", [
 /** A bar, through its linked attribute when there is one. */
-G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(ui), bar: /* @__PURE__ */ ie(Nt), attributeId: /* @__PURE__ */ U(Lt), from: fn, to: vt }),
+G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(fi), bar: /* @__PURE__ */ ie(Pt), attributeId: /* @__PURE__ */ U(jt), from: fn, to: vt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(St), attributeId: Lt, from: fn, to: vt }),
+G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(St), attributeId: jt, from: fn, to: vt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
 G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(St), from: fn, to: vt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ re("worn"), track: Zl, from: fn, to: vt }),
+G({ kind: /* @__PURE__ */ re("worn"), track: nd, from: fn, to: vt }),
 G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(Lt), from: gs, to: gs }),
-G({ kind: /* @__PURE__ */ re("initiative"), from: ps, to: ps }),
-G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: Lt })
-]), td = G({
+G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(jt), from: ks, to: ks }),
+G({ kind: /* @__PURE__ */ re("initiative"), from: gs, to: gs }),
+G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: jt })
+]), id = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: vt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Oe(G({ tokenId: Lt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(ed) }))
+key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Oe(G({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(rd) }))
 });
-function nd(e) {
+function sd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Wl(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || zl(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function rd(e) {
+function ad(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ Ye(td, r);
-s.success && s.output.tokens.every((o) => o.changes.every(nd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ Ye(id, r);
+s.success && s.output.tokens.every((a) => a.changes.every(sd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var id = ["life", "pendingDefense", "reactions", "skillsVs"], ks = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var od = ["life", "pendingDefense", "reactions", "skillsVs"], ys = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function or(e, t) {
 const n = {};
-for (const i of id) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of od) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Hl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: Yl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function sd(e) {
+function cd(e) {
 if (!D(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, or(e, e.stance)), t;
 }
-function ys(e) {
+function ws(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function ws(e, t) {
+function bs(e, t) {
 return le.stringify(e ?? null) === le.stringify(t ?? null);
 }
-function od(e, t, n) {
+function ld(e, t, n) {
 if (!D(e) || !D(e.before) || !D(e.after)) return e;
-const { before: r, after: i } = e, s = [], o = D(r.bars) ? r.bars : {}, a = D(i.bars) ? i.bars : {};
+const { before: r, after: i } = e, s = [], a = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
 for (const u of ["vitality", "soul", "power"]) {
-const h = a[u];
-o[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? ks[u], from: o[u] ?? null, to: h });
+const h = o[u];
+a[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? ys[u], from: a[u] ?? null, to: h });
 }
 const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = D(r.record) ? r.record : {}, f = D(i.record) ? i.record : {};
-if (!ws(d.life, f.life) || !ws(d.pendingDefense, f.pendingDefense)) {
+if (!bs(d.life, f.life) || !bs(d.pendingDefense, f.pendingDefense)) {
 const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && D(n[u]) ? n[u] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: or({ ...m, ...ys(d) }, h.stance),
-to: or({ ...m, ...ys(f) }, h.stance)
+from: or({ ...m, ...ws(d) }, h.stance),
+to: or({ ...m, ...ws(f) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function ad(e) {
-const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : ks, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, sd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
-(o) => D(o) && J.isArray(o.tokens) ? {
-by: o.by,
-kind: o.kind,
-round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => od(a, n, r))
-} : o
+function dd(e) {
+const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : ys, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, cd(o)]))), J.isArray(e.history) && (s.history = e.history.map(
+(a) => D(a) && J.isArray(a.tokens) ? {
+by: a.by,
+kind: a.kind,
+round: typeof a.round == "number" ? a.round : i,
+tokens: a.tokens.map((o) => ld(o, n, r))
+} : a
 )), s;
 }
-function bs(e) {
+function $s(e) {
 const t = e.edition;
 if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-const { edition: s, ...o } = e;
-return { memory: o, answer: i };
+const { edition: s, ...a } = e;
+return { memory: a, answer: i };
 }
-function cd(e) {
+function ud(e) {
 if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!D(r)) continue;
-const i = bs(r);
+const i = $s(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function ld(e) {
+function fd(e) {
 const t = {}, n = {};
 if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3262,15 +3263,15 @@ if (!D(s)) {
 n[i] = s;
 continue;
 }
-const o = bs(s);
-k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
+const a = $s(s);
+k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
 const r = J.isArray(e.history) ? e.history.map(
-(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(cd) } : s) } : i
+(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(ud) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var ar = 20, cr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), dd = G({
+var cr = 20, lr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), hd = G({
 word: mn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
@@ -3280,38 +3281,38 @@ flags: /* @__PURE__ */ U(/* @__PURE__ */ $t(mn, /* @__PURE__ */ F(/* @__PURE__ *
 roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt())),
 success: /* @__PURE__ */ U(/* @__PURE__ */ We()),
 typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
-}), ud = G({
-key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^A\d{1,6}$/)),
+}), md = G({
+key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: hn,
 gm: /* @__PURE__ */ We(),
-attacker: /* @__PURE__ */ Jt(hn),
-edition: It,
+attacker: /* @__PURE__ */ Qt(hn),
+edition: Nt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ ai([mn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
-situation: /* @__PURE__ */ Jt(mn),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ ci([mn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+situation: /* @__PURE__ */ Qt(mn),
 round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(hn), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(cr)),
-answers: /* @__PURE__ */ $t(hn, dd)
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(hn), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(lr)),
+answers: /* @__PURE__ */ $t(hn, hd)
 });
-function fd(e, t) {
+function vd(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ Ye(ud, i);
-s.success && s.output.key === r && k.keys(n).length < ar ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+const s = /* @__PURE__ */ Ye(md, i);
+s.success && s.output.key === r && k.keys(n).length < cr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var vn = "DefenseRound", jt = 3, lr = 500;
-function Ft(e) {
+var vn = "DefenseRound", Ft = 3, dr = 500;
+function Gt(e) {
 return {
-schemaVersion: jt,
+schemaVersion: Ft,
 scriptVersion: e,
-settings: ds(),
+settings: us(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3321,110 +3322,110 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function hd(e) {
+function pd(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, o] of k.entries(r))
+for (const [s, a] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
-const a = i.bars ?? (i.bars = {});
-a[s.replace("Bar", "")] = o;
+const o = i.bars ?? (i.bars = {});
+o[s.replace("Bar", "")] = a;
 } else
-i[s] = o;
+i[s] = a;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var md = {
-0: hd,
-1: ad,
-2: ld
+var gd = {
+0: pd,
+1: dd,
+2: fd
 };
-function vd(e, t) {
+function kd(e, t) {
 const n = [];
-if (e === void 0) return { stored: Ft(t), problems: n };
+if (e === void 0) return { stored: Gt(t), problems: n };
 if (!D(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Ft(t), problems: n };
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Gt(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (C.isInteger(i) && i > jt)
-return { stored: Ft(t), problems: [`state has schema version ${i}, newer than this script's ${jt}; left as it is`], newer: i };
+if (C.isInteger(i) && i > Ft)
+return { stored: Gt(t), problems: [`state has schema version ${i}, newer than this script's ${Ft}; left as it is`], newer: i };
 if (!C.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Ft(t), problems: n };
-for (; i < jt; ) {
-const l = md[i];
+return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Gt(t), problems: n };
+for (; i < Ft; ) {
+const l = gd[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = Xl(r.settings);
+const s = Ql(r.settings);
 n.push(...s.problems);
-const o = Ql(r.tokens);
-n.push(...o.problems);
-for (const [l, d] of k.entries(o.tokens)) {
+const a = td(r.tokens);
+n.push(...a.problems);
+for (const [l, d] of k.entries(a.tokens)) {
 if (!d.edition) continue;
 const f = d.edition.id, u = Me(f).parseState(d.edition.state);
-u === null ? (delete d.edition, Mt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
+u === null ? (delete d.edition, Lt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
 }
-const a = gd(r.exchange, n), c = rd(r.history);
+const o = wd(r.exchange, n), c = ad(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: jt,
+schemaVersion: Ft,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
-tokens: o.tokens,
-round: pd(r.round, n),
+tokens: a.tokens,
+round: yd(r.round, n),
 history: c.history,
-lastEntry: yd(r.lastEntry, c.history),
-exchange: a,
-macros: kd(r.macros),
+lastEntry: $d(r.lastEntry, c.history),
+exchange: o,
+macros: bd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...er(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...tr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function pd(e, t) {
+function yd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= lr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= lr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= dr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= dr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function gd(e, t) {
+function wd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
 const i = D(e) && D(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [a, c] of k.entries(i)) {
-const l = a.length > 0 && a.length <= 64 && D(c) && er(c.edition) ? Me(c.edition).parseAnswer(c.answer) : null;
-l === null ? t.push(`exchange.waiting.${a.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[a] = { edition: c.edition, answer: l };
+for (const [o, c] of k.entries(i)) {
+const l = o.length > 0 && o.length <= 64 && D(c) && tr(c.edition) ? Me(c.edition).parseAnswer(c.answer) : null;
+l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
 }
-const s = D(e) ? e.lastAttack : void 0, o = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: fd(D(e) ? e.attacks : void 0, t), lastAttack: o };
+const s = D(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+return { waiting: n, attacks: vd(D(e) ? e.attacks : void 0, t), lastAttack: a };
 }
-function kd(e) {
+function bd(e) {
 const t = {};
 if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function yd(e, t) {
+function $d(e, t) {
 let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, C(r.key.slice(1))));
 return n;
 }
-var dr = ["bar1", "bar2", "bar3"];
-function wd(e, t) {
+var ur = ["bar1", "bar2", "bar3"];
+function Ad(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
-vitality: r && dr.includes(r) ? r : e.bars.vitality,
-soul: i && dr.includes(i) ? i : e.bars.soul,
-power: s && dr.includes(s) ? s : e.bars.power
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
+vitality: r && ur.includes(r) ? r : e.bars.vitality,
+soul: i && ur.includes(i) ? i : e.bars.soul,
+power: s && ur.includes(s) ? s : e.bars.power
 };
-new Q(k.values(o)).size === 3 && k.assign(e.bars, o);
-const a = n("NPC breakdowns");
-(a === "gm" || a === "public") && (e.visibility.npc = a);
+new Q(k.values(a)).size === 3 && k.assign(e.bars, a);
+const o = n("NPC breakdowns");
+(o === "gm" || o === "public") && (e.visibility.npc = o);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var bd = class {
+var Sd = class {
 constructor() {
 this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
@@ -3470,7 +3471,7 @@ this.byCharacter.set(e, t);
 }
 return t;
 }
-}, $s = {
+}, As = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3492,13 +3493,13 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Gt = [];
+}, Ut = [];
 for (let e = 0; e < 128; e += 1) {
 const t = _.fromCharCode(e);
-$s[t] !== void 0 ? Gt[e] = $s[t] : t === `
-` || t === "\r" ? Gt[e] = " " : e < 32 && t !== "	" || e === 127 ? Gt[e] = "" : Gt[e] = void 0;
+As[t] !== void 0 ? Ut[e] = As[t] : t === `
+` || t === "\r" ? Ut[e] = " " : e < 32 && t !== "	" || e === 127 ? Ut[e] = "" : Ut[e] = void 0;
 }
-function $d(e) {
+function Td(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
@@ -3506,19 +3507,19 @@ function Je(e) {
 const t = typeof e == "string" ? e : _(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? Gt[s] : $d(s);
-o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
+const s = t.charCodeAt(i), a = s < 128 ? Ut[s] : Td(s);
+a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function Ad() {
+function Ed() {
 const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
 return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function ur(e, t, n) {
+function fr(e, t, n) {
 try {
-const r = t instanceof Yt ? t.stack ?? t.message : _(t);
-log(`${ne} v${me}: ${e} failed${Ad()}: ${r}`), n && sendChat(
+const r = t instanceof xt ? t.stack ?? t.message : _(t);
+log(`${ne} v${me}: ${e} failed${Ed()}: ${r}`), n && sendChat(
 ne,
 `/w ${n} ${Je(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3530,13 +3531,13 @@ null,
 function je(e, t, n) {
 return (...r) => {
 const i = (s) => {
-let o = typeof e == "string" ? e : "a command", a;
+let a = typeof e == "string" ? e : "a command", o;
 try {
-typeof e == "function" && (o = e(...r)), a = n?.(...r);
+typeof e == "function" && (a = e(...r)), o = n?.(...r);
 } catch {
-a = void 0;
+o = void 0;
 }
-ur(o, s, a);
+fr(a, s, o);
 };
 try {
 const s = t(...r);
@@ -3550,34 +3551,34 @@ var Ee = "API";
 function pt(e) {
 return e !== Ee && e !== "" && playerIsGM(e) === !0;
 }
-function Sd(e) {
+function _d(e) {
 if (!(e === void 0 || e === "" || e === Ee || !getObj("player", e) || pt(e)))
 return e;
 }
-function fr(e) {
+function hr(e) {
 return e === Ee ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Td = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function As(e) {
-return !Td.test(e);
+var Dd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Ss(e) {
+return !Dd.test(e);
 }
-function Ss(e, t) {
-return e || !As(t) ? "gm" : `"${t}"`;
+function Ts(e, t) {
+return e || !Ss(t) ? "gm" : `"${t}"`;
 }
-function Ts(e) {
-return e === Ee ? "gm" : Ss(pt(e), fr(e));
+function Es(e) {
+return e === Ee ? "gm" : Ts(pt(e), hr(e));
 }
-function Es(e, t) {
+function _s(e, t) {
 return _(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
 function _e(e, t, n) {
-return pt(e) ? !0 : Es(t.get("controlledby"), e) || Es(n?.get("controlledby"), e);
+return pt(e) ? !0 : _s(t.get("controlledby"), e) || _s(n?.get("controlledby"), e);
 }
-var _s = /[^,\s]/;
-function hr(e, t) {
-return !_s.test(_(e.get("controlledby") ?? "")) && !_s.test(_(t?.get("controlledby") ?? ""));
+var Ds = /[^,\s]/;
+function mr(e, t) {
+return !Ds.test(_(e.get("controlledby") ?? "")) && !Ds.test(_(t?.get("controlledby") ?? ""));
 }
-function Ed(e, t) {
+function Rd(e, t) {
 const n = new Q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of _(r ?? "").split(",")) {
@@ -3597,99 +3598,99 @@ function ge(e) {
 let t = `&{template:default} {{name=${Je(e.title)}}}`;
 const n = e.rows;
 for (let r = 0; r < n.length; r += 1) {
-const i = n[r], { lines: s } = i, o = i.buttons, a = o === void 0 ? 0 : o.length;
-if (s.length === 0 && a === 0) continue;
+const i = n[r], { lines: s } = i, a = i.buttons, o = a === void 0 ? 0 : a.length;
+if (s.length === 0 && o === 0) continue;
 let c = "";
 for (let d = 0; d < s.length; d += 1) c += (d === 0 ? "" : "<br>") + Je(s[d]);
 let l = "";
-for (let d = 0; d < a; d += 1) l += (d === 0 ? "" : " ") + ce(o[d].label, o[d].command);
-t += ` {{${Je(_d(i.label))}=${c}${c && l ? " " : ""}${l}}}`;
+for (let d = 0; d < o; d += 1) l += (d === 0 ? "" : " ") + ce(a[d].label, a[d].command);
+t += ` {{${Je(Od(i.label))}=${c}${c && l ? " " : ""}${l}}}`;
 }
 return t;
 }
-function _d(e) {
+function Od(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
-function oe(e) {
+function ae(e) {
 return Je(e);
 }
-function mr(e, t) {
+function vr(e, t) {
 let n = Je(e);
 for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
 }
-var Dd = /^[-\w]+$/;
+var Cd = /^[-\w]+$/;
 function ce(e, t) {
 return `[${Je(e)}](${t})`;
 }
 function pn(e) {
-return Dd.test(e);
+return Cd.test(e);
 }
-var Ds = () => "";
-function Rs(e, t, n, r = () => `${n.command} --help`) {
-const i = _(t.playerid ?? ""), s = i === Ee ? Rd(e, t, n) : Os(e, t, n, i, pt(i), !1);
+var Rs = () => "";
+function Os(e, t, n, r = () => `${n.command} --help`) {
+const i = _(t.playerid ?? ""), s = i === Ee ? Id(e, t, n) : Cs(e, t, n, i, pt(i), !1);
 return s.help = r, s;
 }
-function Os(e, t, n, r, i, s) {
-const o = i ? "the GM" : fr(r), a = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: o, replyTo: Ss(i, o), relayed: s, help: Ds };
-return !i && !As(o) && (a.replyFor = B(o, 60)), a;
+function Cs(e, t, n, r, i, s) {
+const a = i ? "the GM" : hr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Ts(i, a), relayed: s, help: Rs };
+return !i && !Ss(a) && (o.replyFor = B(a, 60)), o;
 }
-function Rd(e, t, n) {
+function Id(e, t, n) {
 const r = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = Sd(r?.length === 1 ? r[0] : void 0);
-if (i !== void 0) return Os(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: Ee, gm: s, senderName: fr(Ee), replyTo: "gm", relayed: !0, help: Ds };
-return s || (o.relayRefused = !0), o;
+const i = _d(r?.length === 1 ? r[0] : void 0);
+if (i !== void 0) return Cs(e, t, n, i, !1, !0);
+const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Ee, gm: s, senderName: hr(Ee), replyTo: "gm", relayed: !0, help: Rs };
+return s || (a.relayRefused = !0), a;
 }
-var Cs = 2e3;
+var Is = 2e3;
 function De(e, t) {
-j(pe(e.replyTo), oe(Is(e, t)));
+j(pe(e.replyTo), ae(Ns(e, t)));
 }
 function Qe(e, t) {
-j(pe(e.replyTo), oe(Is(e, t)), { record: !0 });
+j(pe(e.replyTo), ae(Ns(e, t)), { record: !0 });
 }
-function Is(e, t) {
-const n = t.length > Cs ? `${t.slice(0, Cs - 12)}... (cut)` : t;
+function Ns(e, t) {
+const n = t.length > Is ? `${t.slice(0, Is - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var Od = 200;
+var Nd = 200;
 function Fe(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = Od - 7;
+let i = Nd - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), mr(r, [...n, { label: "Help", command: e.help() }]));
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), vr(r, [...n, { label: "Help", command: e.help() }]));
 }
-function Cd(e, t) {
+function Pd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function Ns(e, t) {
+function Ps(e, t) {
 const n = e.store.tokens[t];
-n && Mt(n) && delete e.store.tokens[t];
+n && Lt(n) && delete e.store.tokens[t];
 }
 function Ge(e, t) {
 on(e, t);
 }
-function vr(e) {
+function pr(e) {
 log(e);
 }
-function pr(e) {
+function gr(e) {
 return state[e];
 }
-function Ps(e, t) {
+function Ms(e, t) {
 state[e] = t;
 }
-function Id(e) {
+function Md(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Nd(e) {
+function Ld(e) {
 setTimeout(e, 0);
 }
-function Pd(e, t, n) {
+function jd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3697,13 +3698,13 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function Md(e, t) {
+function Fd(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Ld(e) {
+function Gd(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function jd(e, t) {
+function Ud(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
@@ -3711,7 +3712,7 @@ function gn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 var kn = "Help: DefenseRound", H = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
-function Fd(e) {
+function Vd(e) {
 const t = e.stances.length > 0 ? [Ue(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
@@ -3724,98 +3725,98 @@ Ue(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} a
 Ue(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 Ue("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ue(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Ct().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+Ue(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${It().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
 Ue(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player: they act for the player that ${H("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${H("config api-commands gm")} lets them act as the GM.`),
 "</ul>"
 ].join("");
 }
 var Ze;
-function gr(e, t = {}) {
-Ze = Pd(kn, Fd(e), t.createIfMissing !== !1) ?? Ze;
+function kr(e, t = {}) {
+Ze = jd(kn, Vd(e), t.createIfMissing !== !1) ?? Ze;
 }
-function Ms() {
-return Ze = Md(kn, Ze), Ze !== void 0 && pn(Ze) ? { label: kn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
+function Ls() {
+return Ze = Fd(kn, Ze), Ze !== void 0 && pn(Ze) ? { label: kn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
-function Ls(e, t) {
+function js(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && rn(n.charCodeAt(r)); ) r += 1;
+for (; r < n.length && sn(n.charCodeAt(r)); ) r += 1;
 let i = r;
-for (let o = n.charCodeAt(i); i < n.length && (o > 32 && o < 160 || !rn(o)); o = n.charCodeAt(i)) i += 1;
+for (let a = n.charCodeAt(i); i < n.length && (a > 32 && a < 160 || !sn(a)); a = n.charCodeAt(i)) i += 1;
 const s = n.slice(r, i).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;
 }
-function js(e) {
+function Fs(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function Gd(e, t, n, r) {
+function Bd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function Fs(e, t, n, r = Ls(t, n)) {
+async function Gs(e, t, n, r = js(t, n)) {
 const i = r;
 if (!i) return;
-const s = n[i], o = Na(t.content, t.inlinerolls);
-let a;
+const s = n[i], a = Po(t.content, t.inlinerolls);
+let o;
 try {
-const c = Ai(o);
-if (a = Rs(e, t, c, () => Gd(e, s, c, i)), a.relayRefused) {
-De(a, js(i));
+const c = Si(a);
+if (o = Os(e, t, c, () => Bd(e, s, c, i)), o.relayRefused) {
+De(o, Fs(i));
 return;
 }
-if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(i === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-De(a, `The saved state was written by a newer version of ${ne} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(i === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+De(o, `The saved state was written by a newer version of ${ne} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
-if (a.parsed.flags.has("help")) {
-const d = s.helpFor?.(e, a.parsed) ?? { title: i, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, u = Ms();
-j(pe(a.replyTo), ge({ title: `Help: ${d.title}${f}`, rows: [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (o.parsed.flags.has("help")) {
+const d = s.helpFor?.(e, o.parsed) ?? { title: i, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Ls();
+j(pe(o.replyTo), ge({ title: `Help: ${d.title}${f}`, rows: [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;
 }
-const l = s.run(a);
+const l = s.run(o);
 l && await l;
 } catch (c) {
 if (c instanceof y || c instanceof I) {
-if (a ?? (a = Rs(e, t, { command: i, positionals: [], flags: new P() })), a.relayRefused) {
-De(a, js(i));
+if (o ?? (o = Os(e, t, { command: i, positionals: [], flags: new P() })), o.relayRefused) {
+De(o, Fs(i));
 return;
 }
-Fe(a, c.message);
+Fe(o, c.message);
 return;
 }
 throw c;
 }
 }
-var Ud = 20, Vd = 2e3, Bd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
-function Gs(e, t, n = 0) {
-if (n > Ud) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > Vd) return { ok: !1, problem: "is too long to be a formula" };
-const r = Hd(e, t, n);
+var Hd = 20, Kd = 2e3, Wd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+function Us(e, t, n = 0) {
+if (n > Hd) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Kd) return { ok: !1, problem: "is too long to be a formula" };
+const r = Yd(e, t, n);
 if (!r.ok) return r;
-const s = new Yd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new Xd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function Hd(e, t, n) {
+function Yd(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-let o;
-for (; (o = s.exec(e)) !== null; ) {
-const a = o[1].trim(), c = o[2] === "max" ? "max" : "current", l = t(a, c);
-if (l == null) return { ok: !1, problem: `refers to "${a}", which the character does not have` };
+let a;
+for (; (a = s.exec(e)) !== null; ) {
+const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
+if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
 const d = typeof l == "number" ? _(l) : _(l).trim();
 let f;
 if (d === "") f = 0;
 else {
-const u = Gs(d, t, n + 1);
-if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${a}", which ${u.problem}` };
+const u = Us(d, t, n + 1);
+if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${o}", which ${u.problem}` };
 f = u.value;
 }
-r += `${e.slice(i, o.index)}(${f})`, i = o.index + o[0].length;
+r += `${e.slice(i, a.index)}(${f})`, i = a.index + a[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Us = (e) => k.assign(k.create(null), e), Kd = Us({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Wd = Us({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Yd = class {
+var Vs = (e) => k.assign(k.create(null), e), xd = Vs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), zd = Vs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Xd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3827,10 +3828,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), Kd);
+return this.chain(() => this.product(), xd);
 }
 product() {
-return this.chain(() => this.unary(), Wd);
+return this.chain(() => this.unary(), zd);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3863,7 +3864,7 @@ if (t)
 return this.at += t[0].length, C(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = Bd[n[1].toLowerCase()];
+const r = Wd[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3882,10 +3883,10 @@ return _(e.get("name") ?? "") || t;
 function Y(e) {
 return getObj("graphic", e);
 }
-function xd(e) {
+function qd(e) {
 return getObj("character", e);
 }
-function ae(e) {
+function oe(e) {
 const t = _(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;
 }
@@ -3922,10 +3923,10 @@ this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 return this.maxRead;
 }
 };
-function Vs(e, t) {
+function Bs(e, t) {
 return new yn(e, t).value;
 }
-var zd = class {
+var Jd = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3946,24 +3947,24 @@ name: _(e.get("name") ?? "") || _(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: hr(e, t),
+npc: mr(e, t),
 hidden: e.get("layer") === "gmlayer",
 statusmarkers: _(e.get("statusmarkers") ?? "")
 };
 }
-var Bs = { armor_physical: "physical", armor_magical: "magical" };
-function kr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Xd(t, n, r));
+var Hs = { armor_physical: "physical", armor_magical: "magical" };
+function yr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Qd(t, n, r));
 }
-function Xd(e, t, n) {
+function Qd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function Hs(e, t) {
+function Ks(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var qd = { kind: "override" }, Ks = { kind: "none" }, bn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Jd = k.freeze({}), Qd = k.freeze({ current: null, max: null, present: !1 }), yr = [], Zd = class {
+var Zd = { kind: "override" }, Ws = { kind: "none" }, bn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, eu = k.freeze({}), tu = k.freeze({ current: null, max: null, present: !1 }), wr = [], nu = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = yr;
+this.characterId = e, this.index = t, this.problems = wr;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -3982,21 +3983,21 @@ number(e, t, n, r) {
 const i = ye(e);
 if (i !== null) return i;
 if ($n(e)) return null;
-const s = Gs(_(e), (a, c) => this.lookup(a, c));
+const s = Us(_(e), (o, c) => this.lookup(o, c));
 if (s.ok && C.isSafeInteger(s.value)) return s.value;
-const o = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === yr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
+const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === wr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
 function $n(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function Ws(e) {
+function Ys(e) {
 return !$n(e) && ye(e) === null;
 }
-var Ys = class {
-constructor(e, t, n, r, i, s, o, a) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
+var xs = class {
+constructor(e, t, n, r, i, s, a, o) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
 }
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -4005,7 +4006,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-$n(e) && (this.isDefault || Ws(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+$n(e) && (this.isDefault || Ys(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4013,30 +4014,30 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function eu(e, t, n, r) {
-const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
+function ru(e, t, n, r) {
+const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
 for (let p = 0; p < i.length; p += 1) {
-const v = i[p], g = Bs[v], T = t?.overrides?.[v];
+const v = i[p], g = Hs[v], T = t?.overrides?.[v];
 if (T !== void 0) {
-s[v] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, o[v] = g ? bn[g] : qd;
+s[v] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, a[v] = g ? bn[g] : Zd;
 continue;
 }
-const $ = c[v], E = a ? r.attributes.find(a.id, $) : void 0;
-a && (l ?? (l = new Zd(a.id, r.attributes)));
+const $ = c[v], E = o ? r.attributes.find(o.id, $) : void 0;
+o && (l ?? (l = new nu(o.id, r.attributes)));
 let V = g !== void 0 && !e.unique;
 if (E && l) {
 let w;
-g !== void 0 && !V && (w = E.get("current"), V = Ws(w)), s[v] = new Ys(E, V ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, w, !1), o[v] = V ? bn[g] : { kind: "attribute", attribute: E };
-} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new Ys(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, d, !0), o[v] = g ? bn[g] : Ks) : (s[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : Qd, o[v] = g ? bn[g] : Ks);
+g !== void 0 && !V && (w = E.get("current"), V = Ys(w)), s[v] = new xs(E, V ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, w, !1), a[v] = V ? bn[g] : { kind: "attribute", attribute: E };
+} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new xs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, d, !0), a[v] = g ? bn[g] : Ws) : (s[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : tu, a[v] = g ? bn[g] : Ws);
 }
 const f = r.turnOrder;
 let u = null;
 if (f && f.length > 0) {
 const p = f.find((v) => v.id === e.id);
-p !== void 0 && (u = xs(p.pr));
+p !== void 0 && (u = zs(p.pr));
 }
-let h = Jd;
+let h = eu;
 if (n.others && n.others.length > 0) {
 h = {};
 for (const p of n.others) h[p] = r.other?.(p);
@@ -4047,52 +4048,52 @@ name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
 bars: e.bars,
 values: s,
-armorSource: a !== void 0 || t?.overrides !== void 0,
+armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: kr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: Hs(r.edition, r.waiting[e.id]),
+state: yr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: Ks(r.edition, r.waiting[e.id]),
 initiative: u,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: xs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: zs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
-return new tu(e, t, m, o, l);
+return new iu(e, t, m, a, l);
 }
-var tu = class {
+var iu = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
 get problems() {
-return this.sheet === void 0 ? yr : this.sheet.problems;
+return this.sheet === void 0 ? wr : this.sheet.problems;
 }
 };
-function nu(e, t) {
+function su(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new zd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new Jd(n.vitality, t), soul: n.soul, power: n.power };
 }
-function xs(e) {
+function zs(e) {
 if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = C(e.trim());
 return C.isFinite(t) ? t : null;
 }
-function ru(e) {
+function au(e) {
 return getObj("attribute", e)?.get("current");
 }
-function iu(e, t) {
+function ou(e, t) {
 return _(e.get(be[t].link) ?? "");
 }
-function su(e) {
+function cu(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
 }
-var ou = new Q(
+var lu = new Q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function au(e) {
-if (ou.has(e)) return !0;
+function du(e) {
+if (lu.has(e)) return !0;
 try {
 const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
 return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -4100,12 +4101,12 @@ return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag
 return !1;
 }
 }
-var zs = ["on", "off"], wr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Xs = [
+var Xs = ["on", "off"], br = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, qs = [
 "edition",
-...k.keys(wr),
+...k.keys(br),
 "stamina-bar",
 ...Le.map((e) => `attr.${e}`),
-...Pt.map((e) => `marker.${e}`),
+...Mt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
@@ -4113,23 +4114,23 @@ var zs = ["on", "off"], wr = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function cu(e, t, n) {
+function uu(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = x(n, "edition", Kl()), s = Ct();
+const i = x(n, "edition", xl()), s = It();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in wr) {
-const i = wr[r], s = x(n, r, Nt), o = e.bars[i];
-for (const a of ["vitality", "soul", "power"])
-a !== i && e.bars[a] === s && (e.bars[a] = o);
+if (r in br) {
+const i = br[r], s = x(n, r, Pt), a = e.bars[i];
+for (const o of ["vitality", "soul", "power"])
+o !== i && e.bars[o] === s && (e.bars[o] = a);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = x(n, r, ["power", ...Nt]);
+const i = x(n, r, ["power", ...Pt]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
@@ -4143,10 +4144,10 @@ return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}
 }
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
-if (!Pt.includes(i))
-throw new y(`unknown marker key "${B(i)}": ${Tt(i, Pt, "keys")}`);
+if (!Mt.includes(i))
+throw new y(`unknown marker key "${B(i)}": ${Tt(i, Mt, "keys")}`);
 const s = n.trim();
-if (!au(s))
+if (!du(s))
 throw new y(`"${B(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
@@ -4155,23 +4156,23 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = x(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = x(n, r, zs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = x(n, r, Xs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = x(n, r, zs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = x(n, r, Xs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = Et(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = x(n, r, ls), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${B(t)}": ${Tt(t, Xs, "settings")}`);
+return e.apiCommands = x(n, r, ds), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${B(t)}": ${Tt(t, qs, "settings")}`);
 }
 function Ve() {
-return qs(Campaign().get("turnorder"));
+return Js(Campaign().get("turnorder"));
 }
-function lu() {
+function fu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function qs(e) {
+function Js(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = le.parse(e);
@@ -4180,50 +4181,50 @@ return J.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 return [];
 }
 }
-function br(e) {
+function $r(e) {
 Campaign().set("turnorder", le.stringify(e));
 }
-function Ut(e) {
+function Vt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
 }
-function $r(e) {
+function Ar(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
-function du(e) {
+function hu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function uu(e) {
-const t = Ut(e.id), n = Ut(e.custom);
-return `${t.length <= 64 ? t : `#${Ar(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Ar(n)}`}`;
+function mu(e) {
+const t = Vt(e.id), n = Vt(e.custom);
+return `${t.length <= 64 ? t : `#${Sr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Sr(n)}`}`;
 }
-function Ar(e) {
+function Sr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var fu = /^(.+) -?\d+$/;
-function hu() {
+var vu = /^(.+) -?\d+$/;
+function pu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function Js(e) {
-if ($r(e.pr) !== -1 || Ut(e.custom) !== "") return !1;
-const t = Ut(e.id);
+function Qs(e) {
+if (Ar(e.pr) !== -1 || Vt(e.custom) !== "") return !1;
+const t = Vt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
-const r = hu();
+const r = pu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = fu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = vu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function mu(e) {
-for (const t of e) if (!Js(t)) return t;
+function gu(e) {
+for (const t of e) if (!Qs(t)) return t;
 }
-var vu = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function pu(e, t, n) {
+var ku = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function yu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${xe[e.resource]} already at its max` : `${t(e.who)} is healed: ${xe[e.resource]} +${e.amount}`;
@@ -4246,8 +4247,8 @@ case "button":
 return e.label;
 }
 }
-function Qs(e, t) {
-const n = e.words, r = (i) => vu.has(i.kind) ? pu(i, t, r) : n(i, t);
+function Zs(e, t) {
+const n = e.words, r = (i) => ku.has(i.kind) ? yu(i, t, r) : n(i, t);
 return r;
 }
 function kt(e, t) {
@@ -4260,7 +4261,7 @@ return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) 
 }
 function An(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Mt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Lt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
 function ke(e, t) {
 if (e === t) return !0;
@@ -4277,7 +4278,7 @@ for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function gu(e, t) {
+function wu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4297,147 +4298,147 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function ku(e, t = () => !0, n = () => {
+function bu(e, t = () => !0, n = () => {
 }) {
 const r = new P();
 for (const s of e) {
-const o = t(s.tokenId);
-for (const a of s.changes) {
-const c = gu(s.tokenId, a), l = r.get(c);
-l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
+const a = t(s.tokenId);
+for (const o of s.changes) {
+const c = wu(s.tokenId, o), l = r.get(c);
+l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
 }
 }
 const i = [];
-for (const [s, o] of r) {
-const { first: a, last: c } = o, l = o.owner ?? n(a);
+for (const [s, a] of r) {
+const { first: o, last: c } = a, l = a.owner ?? n(o);
 if (l === void 0) continue;
-const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
+const d = o !== c && "to" in o && "to" in c ? { ...o, to: c.to } : o;
 i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function Zs(e, t, n) {
+function ea(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
 let s = t.parseState(i.edition.state);
 if (s === null) return i;
-for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
-const o = { ...i };
-return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
+for (let o = 0; o < A.min(n, 10); o += 1) s = t.endRound(s);
+const a = { ...i };
+return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
-var yu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function wu(e, t, n) {
+var $u = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Au(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function eo(e, t, n, r) {
+function ta(e, t, n, r) {
 const i = [];
-for (const { place: s, name: o, change: a } of e) {
-if (a.kind === "turn-order") continue;
+for (const { place: s, name: a, change: o } of e) {
+if (o.kind === "turn-order") continue;
 const c = t.get(s);
-if (!n(c, a.to))
-switch (a.kind) {
+if (!n(c, o.to))
+switch (o.kind) {
 case "bar":
-i.push(`${o}: ${xe[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+i.push(`${a}: ${xe[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${yu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${a}: ${$u[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
-i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "override":
-i.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "markers":
-i.push(`${o}: markers changed`);
+i.push(`${a}: markers changed`);
 break;
 case "memory":
-i.push(`${o} ${r(a.to, c ?? {})}`);
+i.push(`${a} ${r(o.to, c ?? {})}`);
 break;
 case "initiative":
-i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
+i.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
 break;
 }
 }
 return i;
 }
-function bu(e, t, n) {
+function Su(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Zs(r.change.from, t, n), to: Zs(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: ea(r.change.from, t, n), to: ea(r.change.to, t, n) } } : r
 );
 }
-function $u(e, t, n, r) {
-const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
+function Tu(e, t, n, r) {
+const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
 }
-function Au(e) {
+function Eu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function to(e, t, n) {
+function na(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
-const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
+const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
 if (c !== "") {
-const l = Au(c);
+const l = Eu(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
-if (o === -1) break;
-s = o + 1;
+if (a === -1) break;
+s = a + 1;
 }
-for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === Su(e) ? e : i;
+for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
+return i === e || i.length < e.length && i === _u(e) ? e : i;
 }
-function Su(e) {
+function _u(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Tu(e, t, n) {
-const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return to(e, o, [r, i, s]);
+function Du(e, t, n) {
+const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+return na(e, a, [r, i, s]);
 }
-var no = ["defensive", "reactive", "active", "full"];
-function ro(e, t, n) {
-const r = no.find((i) => i === t);
-return to(e, r ? [n.markers[r]] : [], no.map((i) => n.markers[i]));
+var ra = ["defensive", "reactive", "active", "full"];
+function ia(e, t, n) {
+const r = ra.find((i) => i === t);
+return na(e, r ? [n.markers[r]] : [], ra.map((i) => n.markers[i]));
 }
-function Sr(e) {
+function Tr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Eu() {
-return Sr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+function Ru() {
+return Tr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-function Tr() {
-return Sr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+function Er() {
+return Tr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function _u() {
-return Sr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+function Ou() {
+return Tr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var io = [];
-function Du(e) {
-return typeof e != "function" ? !1 : (io.push(e), !0);
+var sa = [];
+function Cu(e) {
+return typeof e != "function" ? !1 : (sa.push(e), !0);
 }
-function so(e, t, n, r, i, s) {
-for (const a of io)
+function aa(e, t, n, r, i, s) {
+for (const o of sa)
 try {
-a(e, t, n, r);
+o(e, t, n, r);
 } catch (c) {
-ur("an onDamage observer", c, void 0);
+fr("an onDamage observer", c, void 0);
 }
-const o = s === void 0 ? Tr() : s;
-if (o && typeof o.Update == "function")
+const a = s === void 0 ? Er() : s;
+if (a && typeof a.Update == "function")
 try {
-o.Update(e, i());
-} catch (a) {
-ur("HealthColors.Update", a, void 0);
+a.Update(e, i());
+} catch (o) {
+fr("HealthColors.Update", o, void 0);
 }
 }
-function oo(e, t) {
+function oa(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Ru = class {
+var Iu = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4452,18 +4453,18 @@ const i = be[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) oo(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) oa(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function Er(e, t, n, r) {
+function _r(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Ou(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Ru(), p = () => {
+function Nu(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Iu(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
 }, v = r.vitalityFrom ?? i.bars.vitality.value, g = {
@@ -4479,14 +4480,14 @@ M && (q.attributeId = M.id), u.push(q), (b.value !== w.to || b.raw !== w.to) && 
 break;
 }
 case "value": {
-const b = o[w.key], O = s.values[w.key]?.current ?? null;
+const b = a[w.key], O = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
 u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: O, to: w.to }), m.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
 u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
 const M = p();
 M.worn = { ...M.worn, [b.track]: w.to };
-} else if (Bs[w.key] === void 0 && b?.kind === "override") {
+} else if (Hs[w.key] === void 0 && b?.kind === "override") {
 u.push({ kind: "override", key: w.key, from: O, to: w.to });
 const M = p();
 M.overrides = { ...M.overrides, [w.key]: w.to };
@@ -4494,73 +4495,73 @@ M.overrides = { ...M.overrides, [w.key]: w.to };
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? Ve(), O = b.find((q) => q.id === i.id), M = $r(O?.pr);
-O && C.isFinite(M) && M !== w.to && (O.pr = w.to, co(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
+const b = r.turnOrder?.order ?? Ve(), O = b.find((q) => q.id === i.id), M = Ar(O?.pr);
+O && C.isFinite(M) && M !== w.to && (O.pr = w.to, la(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const b = Nu(w.tokenId, w.initiative, r.turnOrder);
+const b = Lu(w.tokenId, w.initiative, r.turnOrder);
 h.push(b.note), b.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const b = et(kt(l, w.tokenId), a), O = w.kind === "ally-state" ? et({ ...b, edition: { id: a.id, state: w.state } }, a) : { ...b, answer: { edition: a.id, answer: w.answer } };
+const b = et(kt(l, w.tokenId), o), O = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
 ke(b, O) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: O }), An(l, w.tokenId, O));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, O = n.state === void 0 ? b : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, M = w?.deadForGood === !0, q = n.state === void 0 ? M : a.deadForGood(n.state, g.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, ot = l.exchange.waiting[i.id], He = n.answer === void 0 ? ot : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-(M !== q || te !== st || !ke(b, O) || !ke(ot, He)) && (u.push({ kind: "memory", from: Er(b, M, te, ot), to: Er(O, q, st, He) }), An(l, i.id, Er(O, q, st, He)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, O = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, q = n.state === void 0 ? M : o.deadForGood(n.state, g.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(M !== q || te !== st || !ke(b, O) || !ke(at, He)) && (u.push({ kind: "memory", from: _r(b, M, te, at), to: _r(O, q, st, He) }), An(l, i.id, _r(O, q, st, He)));
 }
 const T = d[i.id];
-T && Mt(T) && delete d[i.id];
+T && Lt(T) && delete d[i.id];
 let $ = i.statusmarkers;
-const E = a.condition(s.state, v), V = n.state !== void 0 ? a.condition(n.state, g.vitality) : E;
-if (n.state !== void 0 && ($ = Tu($, V, c)), n.stance !== void 0 && ($ = ro($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
+const E = o.condition(s.state, v), V = n.state !== void 0 ? o.condition(n.state, g.vitality) : E;
+if (n.state !== void 0 && ($ = Du($, V, c)), n.stance !== void 0 && ($ = ia($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in m.props) && f.get(w) !== b && m.prop(w, b);
 }
 if (m.flush(f), r.notify ?? !0) {
 const { bars: w } = i, b = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: E }, O = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: $, condition: V };
-so(f, b, O, n.detail, () => ao(i, v), r.healthColors);
+aa(f, b, O, n.detail, () => ca(i, v), r.healthColors);
 }
 return { changes: u, notes: h };
 }
-function ao(e, t) {
-const n = Iu(e.token);
+function ca(e, t) {
+const n = Mu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var Cu = ["width", "height"];
-function Iu(e) {
+var Pu = ["width", "height"];
+function Mu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Cu) t[n] = e.get(n);
+for (const n of Pu) t[n] = e.get(n);
 return t;
 }
-function co(e, t) {
-t ? t.changed = !0 : br(e);
+function la(e, t) {
+t ? t.changed = !0 : $r(e);
 }
-function Nu(e, t, n) {
+function Lu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ee(r, "The spectator"), s = n?.order ?? Ve();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), co(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), la(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Pu(e, t) {
+function ju(e, t) {
 const n = new P(), r = new P(), i = new Q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
 };
-let o, a = !1;
+let a, o = !1;
 const c = new P();
 for (const { tokenId: l, change: d } of t) {
 const f = getObj("graphic", l);
 if (f)
-switch (c.has(l) || c.set(l, { snapshot: wn(f, ae(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: wn(f, oe(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
@@ -4570,12 +4571,12 @@ d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[l] };
-u.worn = un(u.worn, d.track, d.from), vs(e.memories.tokens, l, u);
+u.worn = un(u.worn, d.track, d.from), ps(e.memories.tokens, l, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[l] };
-u.overrides = un(u.overrides, d.key, d.from), vs(e.memories.tokens, l, u);
+u.overrides = un(u.overrides, d.key, d.from), ps(e.memories.tokens, l, u);
 break;
 }
 case "markers":
@@ -4583,34 +4584,34 @@ s(l).statusmarkers = d.from;
 break;
 case "memory": {
 const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-An(e.memories, u, $u(d.from, d.to, h, ke));
+An(e.memories, u, Tu(d.from, d.to, h, ke));
 break;
 }
 case "initiative": {
-o ?? (o = Ve());
-const u = o.find((h) => h.id === l);
-u && (u.pr = d.from, a = !0);
+a ?? (a = Ve());
+const u = a.find((h) => h.id === l);
+u && (u.pr = d.from, o = !0);
 break;
 }
 case "turn-order": {
-o ?? (o = Ve());
-const u = o.filter((h) => h.id !== d.tokenId);
-u.length !== o.length && (o = u, a = !0);
+a ?? (a = Ve());
+const u = a.filter((h) => h.id !== d.tokenId);
+u.length !== a.length && (a = u, o = !0);
 break;
 }
 }
 }
 for (const [l, d] of n) {
 const f = getObj("attribute", l);
-f && oo(f, d);
+f && oa(f, d);
 }
 for (const l of i) {
 const d = getObj("graphic", l), f = c.get(l);
 if (!d || !f) continue;
 const u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = ro(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = ia(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const p of ui) {
+for (const p of fi) {
 const v = f.snapshot.bars[p], g = `${v.bar}_value`, T = v.link ? n.get(v.link) : void 0;
 T !== void 0 && d.get(g) !== T && (u[g] = T);
 const $ = T ?? u[g];
@@ -4618,69 +4619,69 @@ h[p] = typeof $ == "number" ? $ : v.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const m = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Mu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
+Fu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
 }
-o && a && br(o);
+a && o && $r(a);
 }
-function Mu(e, t, n, r, i) {
+function Fu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, o = et(kt(e.memories, t.id), e.edition), a = {
+}, a = et(kt(e.memories, t.id), e.edition), o = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-so(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => ao(n, n.bars.vitality.value));
+aa(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => ca(n, n.bars.vitality.value));
 }
-function lo(e) {
-if (e.length === 0) return ni.resolve([]);
+function da(e) {
+if (e.length === 0) return ri.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new ni((n, r) => {
+return new ri((n, r) => {
 sendChat("DefenseRound", t, (i) => {
-const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !C.isInteger(a)) ? r(new Yt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
+const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
+a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new xt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
 });
 });
 }
-function _r(e) {
+function Dr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function Lu(e) {
+function Gu(e) {
 if (!pn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
 if (n.section !== Ce) continue;
-const r = uo(e, n);
+const r = ua(e, n);
 r && t.push(r);
 }
 return t;
 }
-function uo(e, t) {
+function ua(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function Dr(e, t = []) {
+function Rr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const o = pn(e.snapshot.id), a = e.outcome.steps;
-for (let l = 0; l < a.length; l += 1) {
-const d = a[l], f = d.section;
+const a = pn(e.snapshot.id), o = e.outcome.steps;
+for (let l = 0; l < o.length; l += 1) {
+const d = o[l], f = d.section;
 if (f === void 0 || f === se) continue;
 if (f === de) {
 i ?? (i = d);
 continue;
 }
 if (f === Ce) {
-const m = o ? uo(e, d) : void 0;
+const m = a ? ua(e, d) : void 0;
 m && (s ?? (s = [])).push(m);
 continue;
 }
@@ -4696,78 +4697,78 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function ju(e) {
+function Uu(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${xe[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Fu(e, t) {
+function Vu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Rr(e, t, n, r, i, s, o = []) {
-const a = new P(), c = [];
+function Or(e, t, n, r, i, s, a = []) {
+const o = new P(), c = [];
 for (const l of t) {
-const d = e[l], { snapshot: f } = d, u = (a.get(f.name) ?? 0) + 1;
-a.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", p = m ? ju(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((V) => V.section === Ce) ? [...v, ...Lu(d)] : v, $ = Fu(_r(d), f.name), E = p ? `${$} ${p}` : $;
+const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
+o.set(f.name, u);
+const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", p = m ? Uu(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((V) => V.section === Ce) ? [...v, ...Gu(d)] : v, $ = Vu(Dr(d), f.name), E = p ? `${$} ${p}` : $;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: T });
 }
-return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
+return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
 }
-var fo = k.freeze({ record: !0 });
-function Vt(e, t) {
+var fa = k.freeze({ record: !0 });
+function Bt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function Or(e, t, n) {
+function Cr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let u = 0; u < t.length && !r; u += 1) {
 const h = t[u];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Uu(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Hu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
-j(pe(n.replyTo), oe(_r(t[0])));
+j(pe(n.replyTo), ae(Dr(t[0])));
 return;
 }
-const h = t.length === 1 ? Dr(t[0]) : Rr(t, Gu(t), ho(e, t), `${n.title}: ${Cr(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Rr(t[0]) : Or(t, Bu(t), ha(e, t), `${n.title}: ${Ir(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
 j(pe(n.replyTo), ge(h));
 return;
 }
-const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const u = t[0], h = Vt(e, u.snapshot);
-j(h === "public" ? gt : he, ge(Dr(u, s)), fo), h === "gm" && !u.snapshot.hidden && j(gt, mr(_r(u), o ? s : []));
+const u = t[0], h = Bt(e, u.snapshot);
+j(h === "public" ? gt : he, ge(Rr(u, s)), fa), h === "gm" && !u.snapshot.hidden && j(gt, vr(Dr(u), a ? s : []));
 return;
 }
-const a = ho(e, t), c = [], l = [];
+const o = ha(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
-t[u].snapshot.hidden || c.push(u), a[u] === "gm" && l.push(u);
-const d = t[0].typed ? ` (${t[0].typed})` : "", f = o || l.length === 0;
-c.length > 0 && j(gt, ge(Rr(t, c, a, `${n.title}: ${Cr(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Rr(t, l, a, `${n.title}: ${Cr(t.length)} (GM)${d}`, "all", i, s)), fo);
+t[u].snapshot.hidden || c.push(u), o[u] === "gm" && l.push(u);
+const d = t[0].typed ? ` (${t[0].typed})` : "", f = a || l.length === 0;
+c.length > 0 && j(gt, ge(Or(t, c, o, `${n.title}: ${Ir(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Or(t, l, o, `${n.title}: ${Ir(t.length)} (GM)${d}`, "all", i, s)), fa);
 }
-function Cr(e) {
+function Ir(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function ho(e, t) {
-return t.map((n) => Vt(e, n.snapshot));
+function ha(e, t) {
+return t.map((n) => Bt(e, n.snapshot));
 }
-function Gu(e) {
+function Bu(e) {
 return e.map((t, n) => n);
 }
-function Uu(e, t, n) {
+function Hu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Dr(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Rr(s) };
 })
 );
 }
-function Vu(e, t) {
+function Ku(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
@@ -4786,8 +4787,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var mo = 50, Ir = 6e4, vo = 10, Sn = new ei();
-function Bu(e) {
+var ma = 50, Nr = 6e4, va = 10, Sn = new ti();
+function Wu(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4800,105 +4801,105 @@ return 80;
 case "markers":
 return 40 + tt(e.from) + tt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + po(e.from) + po(e.to);
+return 60 + (e.tokenId?.length ?? 0) + pa(e.from) + pa(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function po(e) {
-return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Nr(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Nr(e.answer.answer) : 0);
+function pa(e) {
+return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Pr(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Pr(e.answer.answer) : 0);
 }
-function Nr(e) {
+function Pr(e) {
 if (typeof e == "string") return tt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Nr(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Pr(e[n]));
 return t;
 }
-function Bt(e) {
+function Ht(e) {
 let t = Sn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Bu(r);
+for (const r of n.changes) t += Wu(r);
 }
 Sn.set(e, t);
 }
 return t;
 }
-function Hu(e, t, n) {
+function Yu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
 if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
-const a = Mr(r);
-return a.bytes -= Bt(s), s.tokens.push(n), Sn.delete(s), a.bytes += Bt(s), !0;
+const o = Lr(r);
+return o.bytes -= Ht(s), s.tokens.push(n), Sn.delete(s), o.bytes += Ht(s), !0;
 }
 return !1;
 }
-function Pr(e) {
+function Mr(e) {
 return e === "hand-edit" || e === Ee || pt(e);
 }
-function go(e) {
-return e.by === "hand-edit" || !Pr(e.by);
+function ga(e) {
+return e.by === "hand-edit" || !Mr(e.by);
 }
 var nt;
-function Mr(e) {
+function Lr(e) {
 if (nt && nt.history === e && nt.length === e.length) return nt;
 const t = new P();
 let n = 0;
 for (const r of e)
-n += Bt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
+n += Ht(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
 return nt = { history: e, length: e.length, bytes: n, byOwner: t }, nt;
 }
-function Lr(e, t) {
+function jr(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Mr(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, r.bytes -= Bt(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
+const r = Lr(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, r.bytes -= Ht(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
 }
-function jr(e, t) {
+function Fr(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;
 }
-function Fr(e) {
+function Gr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function ko(e, t, n) {
+function ka(e, t, n) {
 let r = t.tokens, i = 0;
 for (let d = 0; d < r.length; d += 1) r[d].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, a = e.store.history, c = Mr(a), l = t.by === "hand-edit" || !(n ?? Pr(t.by));
+const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, o = e.store.history, c = Lr(o), l = t.by === "hand-edit" || !(n ?? Mr(t.by));
 if (l)
-for (let d = jr(a, o.by); d >= 0 && (c.byOwner.get(o.by) ?? 0) >= vo; d = jr(a, o.by)) Lr(e, d);
-for (a.push(o), c.length = a.length, c.bytes += Bt(o), c.byOwner.set(o.by, (c.byOwner.get(o.by) ?? 0) + 1); (a.length > mo || c.bytes > Ir) && a.length > 1; ) {
-const d = l ? jr(a, o.by) : 0, f = a[d];
-if (Lr(e, d), f === o) return;
+for (let d = Fr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= va; d = Fr(o, a.by)) jr(e, d);
+for (o.push(a), c.length = o.length, c.bytes += Ht(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > ma || c.bytes > Nr) && o.length > 1; ) {
+const d = l ? Fr(o, a.by) : 0, f = o[d];
+if (jr(e, d), f === a) return;
 }
 return s;
 }
-function Ku(e) {
+function xu(e) {
 const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
-for (let o = t.length - 1; o >= 0; o -= 1) {
-const a = t[o];
-if (r.length >= mo) break;
-const c = le.stringify(a).length;
-if (Sn.set(a, c), !(c > Ir)) {
-if (s + c > Ir && r.length > 0) {
-if (go(a)) continue;
+for (let a = t.length - 1; a >= 0; a -= 1) {
+const o = t[a];
+if (r.length >= ma) break;
+const c = le.stringify(o).length;
+if (Sn.set(o, c), !(c > Nr)) {
+if (s + c > Nr && r.length > 0) {
+if (ga(o)) continue;
 break;
 }
-if (go(a)) {
-const l = i.get(a.by) ?? 0;
-if (l >= vo) continue;
-i.set(a.by, l + 1);
+if (ga(o)) {
+const l = i.get(o.by) ?? 0;
+if (l >= va) continue;
+i.set(o.by, l + 1);
 }
-r.unshift(a), s += c;
+r.unshift(o), s += c;
 }
 }
 return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
@@ -4912,15 +4913,15 @@ t.set(i, (t.get(i) ?? 0) + 1);
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
-function Ht(e, t = 5) {
+function Kt(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
 function Be(e) {
 const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Ht([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+return Kt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Wu = class {
+var zu = class {
 constructor() {
 this.byReason = new P();
 }
@@ -4940,7 +4941,7 @@ function yt(e) {
 return e.get("_subtype") === "card";
 }
 function rt(e, t, n = {}) {
-const r = [], i = new Q(), s = [], o = (l) => {
+const r = [], i = new Q(), s = [], a = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
 if (t !== void 0) {
@@ -4948,28 +4949,28 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const f = wt(d, e.gm);
-f ? o(f) : l.push(Yu(d));
+f ? a(f) : l.push(Xu(d));
 }
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ht(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Kt(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const f = d._type === "graphic" ? Y(d._id) : void 0;
-f && !yt(f) ? o(f) : l += 1;
+f && !yt(f) ? a(f) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
 if (s.length === 0)
 throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
-const a = [], c = [];
+const o = [], c = [];
 for (const l of s) {
-const d = ae(l);
-e.gm || n.anyTarget || _e(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));
+const d = oe(l);
+e.gm || n.anyTarget || _e(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ee(l));
 }
-if (c.length > 0 && r.push(`you do not control ${Be(c)}`), a.length === 0) throw new I(Tn(r).join("; "));
-return { targets: a, notes: r };
+if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(Tn(r).join("; "));
+return { targets: o, notes: r };
 }
-function Yu(e) {
+function Xu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function wt(e, t) {
@@ -4978,16 +4979,16 @@ const n = Y(e);
 if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function xu(e, t) {
+function qu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
 throw new I(`--${n}: no token on the table has that id`);
 }
 }
-function Gr(e, t) {
+function Ur(e, t) {
 const n = Y(t);
-return n !== void 0 && _e(e, n, ae(n));
+return n !== void 0 && _e(e, n, oe(n));
 }
 function N(e) {
 return Me(e.store.settings.edition);
@@ -4996,36 +4997,36 @@ function bt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function zu(e) {
+function Ju(e) {
 const t = Y(e);
 return t ? ee(t, e) : e;
 }
-function yo(e) {
+function ya(e) {
 return e.store;
 }
-function wo(e) {
+function wa(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Me(t) : void 0;
 }
-function Ur(e, t) {
-return e.gm || _e(e.playerId, t.token, t.character) || Vt(e.app, t) === "public";
+function Vr(e, t) {
+return e.gm || _e(e.playerId, t.token, t.character) || Bt(e.app, t) === "public";
 }
 function it(e, t) {
 const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: zu,
+nameOf: Ju,
 waiting: e.store.exchange.waiting,
 other: (s) => {
-const o = Y(s);
-if (!o || yt(o)) return;
-const a = e.store.tokens[s], c = Vs(o, e.store.settings.bars.vitality);
+const a = Y(s);
+if (!a || yt(a)) return;
+const o = e.store.tokens[s], c = Bs(a, e.store.settings.bars.vitality);
 return {
-name: ee(o, "unnamed token"),
-stance: a?.stance ?? null,
-state: kr(n, a, c, r.editionLeft),
-answer: Hs(n, e.store.exchange.waiting[s]),
+name: ee(a, "unnamed token"),
+stance: o?.stance ?? null,
+state: yr(n, o, c, r.editionLeft),
+answer: Ks(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5033,26 +5034,26 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = mu(t);
+const s = gu(t);
 if (s) {
 r.turnRow = s;
-const o = Ut(s.id);
-o !== "" && o !== "-1" && Y(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const a = Vt(s.id);
+a !== "" && a !== "-1" && Y(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = wo(e);
+const i = wa(e);
 return i && (r.editionLeft = i), r;
 }
 function En(e, t, n, r = it(e)) {
 const i = wn(t.token, t.character, e.store.settings);
-return eu(i, e.store.tokens[i.id], n, r);
+return ru(i, e.store.tokens[i.id], n, r);
 }
-function bo(e, t, n, r = !0) {
+function ba(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Vu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Ku(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
@@ -5061,57 +5062,57 @@ function _n(e, t, n = "; nothing changed") {
 const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function Kt(e) {
-return { settings: e.store.settings, edition: N(e), memories: yo(e) };
+function Wt(e) {
+return { settings: e.store.settings, edition: N(e), memories: ya(e) };
 }
-var Xu = class {
+var Qu = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = qu(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Zu(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function qu(e, t, n) {
+function Zu(e, t, n) {
 const { id: r, name: i } = t;
-return Qs(e, (s) => s === r ? i : n(s));
+return Zs(e, (s) => s === r ? i : n(s));
 }
-function Ju(e, t, n, r = {}, i = Kt(e)) {
-const { snapshot: s } = t, o = Ou(i, t, n, r), a = new Xu(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
-return r.title && (a.title = r.title), {
+function ef(e, t, n, r = {}, i = Wt(e)) {
+const { snapshot: s } = t, a = Nu(i, t, n, r), o = new Qu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: o.changes },
-shown: a
+applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
+shown: o
 };
 }
-function Qu(e, t, n) {
+function tf(e, t, n) {
 const r = Y(t.token.id);
 if (!r || yt(r)) return !1;
 const i = t.character?.id ?? "";
 if (_(r.get("represents") ?? "") !== i) return !1;
-const s = i ? xd(i) : void 0;
+const s = i ? qd(i) : void 0;
 return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
 }
-function Zu(e) {
+function nf(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function $o(e, t) {
+function $a(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Ai(e.msg.content ?? ""), i = n.filter((s) => !tf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Si(e.msg.content ?? ""), i = n.filter((s) => !sf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var ef = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function tf(e, t) {
+var rf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function sf(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = ef.exec(_(r?.expression ?? ""));
+const r = t?.[C(n[1])], i = rf.exec(_(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
-function Vr(e, t) {
+function Br(e, t) {
 const n = {};
 for (const r of t) {
 const i = r.flag === void 0 ? void 0 : Te(e, r.flag, 1, r.sides);
@@ -5119,147 +5120,147 @@ i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function Ao(e, t, n, r) {
-if (e.length === 0) return So;
+function Aa(e, t, n, r) {
+if (e.length === 0) return Sa;
 const i = { ...t };
 let s = r;
-for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
+for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
-var So = k.freeze({}), nf = k.freeze({}), rf = [], sf = [];
-function Dn(e, t, n, r, i, s, o, a) {
+var Sa = k.freeze({}), af = k.freeze({}), of = [], cf = [];
+function Dn(e, t, n, r, i, s, a, o) {
 const c = En(e, t, n, i);
-a?.(c);
+o?.(c);
 const l = n.resolve(c.facts, r);
 if (Mn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Zu(l);
+const d = nf(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = Ju(e, c, l, o(l), s);
+const { applied: f, shown: u } = ef(e, c, l, a(l), s);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
-function Br(e, t, n) {
-const r = it(e), i = Kt(e);
-return t.map((s) => Dn(e, s, n, So, r, i, () => ({ notify: !1 })));
+function Hr(e, t, n) {
+const r = it(e), i = Wt(e);
+return t.map((s) => Dn(e, s, n, Sa, r, i, () => ({ notify: !1 })));
 }
 function Rn(e, t, n, r, i) {
-const s = t.dice.length === 0 ? nf : Vr(e.parsed, t.dice), o = e.gm ? void 0 : $o(e, t.dice);
-return To(
+const s = t.dice.length === 0 ? af : Br(e.parsed, t.dice), a = e.gm ? void 0 : $a(e, t.dice);
+return Ta(
 e,
-n.map((a) => {
-const c = { target: a, plan: t, given: s };
-return o && (c.typed = o), c;
+n.map((o) => {
+const c = { target: o, plan: t, given: s };
+return a && (c.typed = a), c;
 }),
 r,
 i
 );
 }
-function To(e, t, n, r) {
-let i, s = [], o = !1, a = !1;
+function Ta(e, t, n, r) {
+let i, s = [], a = !1, o = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? sf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
-if (!o) return Eo(e, t, c, void 0, a, n, r);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? cf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
+if (!a) return Ea(e, t, c, void 0, o, n, r);
 const l = e.app.store.settings.edition;
-return lo(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
+return da(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
 if (e.app.store.settings.edition !== l) {
 De(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-Eo(e, t, c, d, a, n, r);
+Ea(e, t, c, d, o, n, r);
 });
 }
-function Eo(e, t, n, r, i, s, o) {
-const a = e.app, c = r !== void 0, l = r ?? rf, d = [...s];
+function Ea(e, t, n, r, i, s, a) {
+const o = e.app, c = r !== void 0, l = r ?? of, d = [...s];
 let f;
 const u = [], h = [];
 let m = !1;
-const p = i ? { order: Ve(), changed: !1 } : void 0, v = Tr() ?? null, g = it(a, p?.order), T = Kt(a), $ = (b) => {
+const p = i ? { order: Ve(), changed: !1 } : void 0, v = Er() ?? null, g = it(o, p?.order), T = Wt(o), $ = (b) => {
 const O = { notify: b.observed ?? !0, healthColors: v };
 return p && (O.turnOrder = p), O;
 };
 let E = 0;
 t.forEach(({ target: b, plan: O, given: M, typed: q, answer: te }, st) => {
-const ot = n[st], He = E;
-if (E += ot.length, c && !Qu(e, b, o.anyTarget === !0)) {
+const at = n[st], He = E;
+if (E += at.length, c && !tf(e, b, a.anyTarget === !0)) {
 d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const K = Dn(a, b, O, Ao(O.dice, M, l, He), g, T, $);
+const K = Dn(o, b, O, Aa(O.dice, M, l, He), g, T, $);
 if (K.kind !== "written") {
-const { snapshot: Wt } = K.reading, zo = () => Ur(e, Wt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? (f ?? (f = new Wu())).add(Wt.name, K.refusal.reason) : d.push(bo(a, Wt, K.refusal, zo())) : K.kind === "problems" ? d.push(_n(Wt, K.reading.problems)) : d.push(`${Wt.name}: the result${zo() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Yt } = K.reading, za = () => Vr(e, Yt);
+K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? (f ?? (f = new zu())).add(Yt.name, K.refusal.reason) : d.push(ba(o, Yt, K.refusal, za())) : K.kind === "problems" ? d.push(_n(Yt, K.reading.problems)) : d.push(`${Yt.name}: the result${za() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Eh = K.outcome;
-u.push(K.applied), q && (K.shown.typed = q), te && (K.shown.answer = te), h.push(K.shown), m || (m = Eh.undoable === !0);
-}), f && d.push(...f.lines()), p?.changed && br(p.order);
+const Rh = K.outcome;
+u.push(K.applied), q && (K.shown.typed = q), te && (K.shown.answer = te), h.push(K.shown), m || (m = Rh.undoable === !0);
+}), f && d.push(...f.lines()), p?.changed && $r(p.order);
 let V;
-if ((o.record || m) && u.length > 0) {
-const b = o.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Pr(b), M = ko(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: u }, O);
-M !== void 0 && (o.record || O) && (V = { command: Fr(M), byGm: O });
+if ((a.record || m) && u.length > 0) {
+const b = a.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Mr(b), M = ka(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: u }, O);
+M !== void 0 && (a.record || O) && (V = { command: Gr(M), byGm: O });
 }
-const w = { title: o.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Ur(e, b) };
-if (V && (w.undo = V), Or(a, h, w), d.length > 0) {
-const b = o.refusals(Tn(d), u.length > 0);
+const w = { title: a.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Vr(e, b) };
+if (V && (w.undo = V), Cr(o, h, w), d.length > 0) {
+const b = a.refusals(Tn(d), u.length > 0);
 Fe(e, b);
 }
 }
-function of(e) {
+function lf(e) {
 e.store.exchange.waiting = {};
 }
-function af(e, t) {
+function df(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function cf(e, t, n) {
+function uf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function Hr(e, t) {
+function Kr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
 function On(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !Hr(e, n));
+return t.defenders.filter((n) => t.answers[n] === void 0 && !Kr(e, n));
 }
-function _o(e, t) {
+function _a(e, t) {
 return e.attacker === null || t ? e.attacker : Y(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function Kr(e, t = !0) {
-const n = _o(e, t);
+function Wr(e, t = !0) {
+const n = _a(e, t);
 if (n === null) return "An unseen attacker";
 const r = Y(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function lf(e) {
+function ff(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function df(e) {
+function hf(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function Do(e, t, n) {
+function Da(e, t, n) {
 const r = [];
 let i = 0;
 for (const s of On(e, t)) {
-const o = Y(s);
-o && (!n && o.get("layer") === "gmlayer" ? i += 1 : r.push(ee(o, "a token")));
+const a = Y(s);
+a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ee(a, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function Ro(e, t) {
-return On(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Gr(t.by, n) || t.answers[n] !== void 0);
+function Ra(e, t) {
+return On(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Ur(t.by, n) || t.answers[n] !== void 0);
 }
-var Oo = new ei();
-function Wr(e, t, ...n) {
-let r = Oo.get(e);
-r || (r = new P(), Oo.set(e, r));
+var Oa = new ti();
+function Yr(e, t, ...n) {
+let r = Oa.get(e);
+r || (r = new P(), Oa.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var uf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function ff(e) {
+var mf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function vf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5271,11 +5272,11 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function Co(e, t, n, r, i, s) {
-const o = Y(r);
-if (!o) return;
-const a = { token: o, character: ae(o) }, c = ee(o, "a token"), l = t.attack, d = bt(e, !0);
-if (Hr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+function Ca(e, t, n, r, i, s) {
+const a = Y(r);
+if (!a) return;
+const o = { token: a, character: oe(a) }, c = ee(a, "a token"), l = t.attack, d = bt(e, !0);
+if (Kr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const f = n.answers[r];
 if (f) return { label: c, lines: [`Answered: ${f.word}`] };
 const u = [], h = [], m = [];
@@ -5283,67 +5284,67 @@ let p;
 for (const g of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
 if (g === "none") {
-h.push({ label: l.label(g, En(e, a, uf, s).facts), command: T });
+h.push({ label: l.label(g, En(e, o, mf, s).facts), command: T });
 continue;
 }
-const $ = l.planAnswer(g, n.situation, n.attacker, d), E = En(e, a, $, s);
+const $ = l.planAnswer(g, n.situation, n.attacker, d), E = En(e, o, $, s);
 p = E.facts;
 const V = l.label(g, E.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(E.facts, w);
 if (Mn(b)) {
-const O = ff(b), M = m.find((q) => q.why === O);
+const O = vf(b), M = m.find((q) => q.why === O);
 M ? M.answers.push(V.replace(/ \(.*\)$/, "")) : m.push({ answers: [V.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: V, command: T });
 }
 for (const { answers: g, why: T } of m) u.push(`${g.join(", ")}: ${T}`);
-const v = _o(n, i);
+const v = _a(n, i);
 if (p)
 for (const g of l.extra?.(p, v) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
 return { label: c, lines: u, buttons: pn(r) ? h : [] };
 }
-function Io(e) {
+function Ia(e) {
 return it(e, Ve());
 }
-function hf(e) {
+function pf(e) {
 const t = Y(e);
 if (!t) return ["gm"];
-const n = Ed(t, ae(t));
+const n = Rd(t, oe(t));
 return n.length > 0 ? n : ["gm"];
 }
-function No(e, t) {
-return `Attack ${e.key}: ${Kr(e, t)} attacks`;
+function Na(e, t) {
+return `Attack ${e.key}: ${Wr(e, t)} attacks`;
 }
-function Po(e, t) {
+function Pa(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function mf(e, t) {
-const n = N(e), r = Io(e), i = new P();
+function gf(e, t) {
+const n = N(e), r = Ia(e), i = new P();
 for (const s of t.defenders)
-for (const o of hf(s)) {
-const a = i.get(o) ?? [];
-a.push(s), i.set(o, a);
+for (const a of pf(s)) {
+const o = i.get(a) ?? [];
+o.push(s), i.set(a, o);
 }
-for (const [s, o] of i) {
+for (const [s, a] of i) {
 if (s === "gm") continue;
-const a = o.flatMap((c) => Co(e, n, t, c, !1, r) ?? []);
-a.length > 0 && j(pe(Ts(s)), ge({ title: No(t, !1), rows: [...Po(n, t), ...a] }), { record: !0 });
+const o = a.flatMap((c) => Ca(e, n, t, c, !1, r) ?? []);
+o.length > 0 && j(pe(Es(s)), ge({ title: Na(t, !1), rows: [...Pa(n, t), ...o] }), { record: !0 });
 }
-j(he, ge(Yr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function Yr(e, t, n, r, i = Io(e)) {
-const s = [...Po(t, n), ...r.flatMap((a) => Co(e, t, n, a, !0, i) ?? [])], o = On(e, n).map((a) => {
-const c = Y(a);
+function xr(e, t, n, r, i = Ia(e)) {
+const s = [...Pa(t, n), ...r.flatMap((o) => Ca(e, t, n, o, !0, i) ?? [])], a = On(e, n).map((o) => {
+const c = Y(o);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
 return s.push({
 label: "Waiting for",
-lines: [o.length > 0 ? o.join(", ") : "nobody"],
+lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: No(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: Na(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var vf = 5, Mo = {
+var kf = 5, Ma = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5351,56 +5352,56 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function pf(e) {
+function yf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var gf = {
-usage: pf,
+var wf = {
+usage: yf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return Sf(e);
+if (R(e.parsed, "list")) return _f(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return bf(e, t);
+if (t !== void 0) return Sf(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? Af(e, n) : yf(e);
+return n !== void 0 ? Ef(e, n) : $f(e);
 }
 };
-function Lo(e, t, n = {}) {
+function La(e, t, n = {}) {
 const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(Mo, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(Ma, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function kf(e) {
+function bf(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function yf(e) {
+function $f(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Se(e.parsed, Wr(n, "!attack", Mo, n.commands.damage.flags, r.flags), rr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = Lo(e.parsed, n);
+if (Se(e.parsed, Yr(n, "!attack", Ma, n.commands.damage.flags, r.flags), ir(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = La(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
-const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
-if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = wf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= ar) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
+if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
+const o = Af(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= cr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const p = c.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= vf || p.length >= ar / 2)
+if (p.filter((v) => v.by === e.playerId).length >= kf || p.length >= cr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => o !== null && p.id === o ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (f.length > cr) throw new I(`one attack has at most ${cr} defenders (got ${f.length})`);
+if (f.length > lr) throw new I(`one attack has at most ${lr} defenders (got ${f.length})`);
 const u = {
-key: lf(t),
+key: ff(t),
 by: e.playerId,
 gm: e.gm,
-attacker: a,
+attacker: o,
 edition: n.id,
 positionals: [...e.parsed.positionals],
 flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help"),
@@ -5411,9 +5412,9 @@ answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
 const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, oe(`Attack ${u.key}: ${Kr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), mf(t, u), Ro(t, u)) return xr(e, u);
+if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Wr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), gf(t, u), Ra(t, u)) return zr(e, u);
 }
-function wf(e) {
+function Af(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5426,44 +5427,44 @@ if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !_e(e.playerId, r, ae(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !_e(e.playerId, r, oe(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function jo(e, t) {
+function ja(e, t) {
 const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function bf(e, t) {
-const n = jo(e.app, t.toUpperCase());
+function Sf(e, t) {
+const n = ja(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
-const r = n.defenders.filter((i) => n.answers[i] === void 0 && Y(i) !== void 0 && !Gr(e.playerId, i));
+const r = n.defenders.filter((i) => n.answers[i] === void 0 && Y(i) !== void 0 && !Ur(e.playerId, i));
 if (r.length > 0) {
 const i = r.map((s) => ee(Y(s), "a token"));
 De(e, `Attack ${n.key} waits for the GM to settle ${Be(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return xr(e, n);
+return zr(e, n);
 }
-function xr(e, t) {
+function zr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = kf(t), s = bt(n, t.gm), o = [], a = [];
+const i = bf(t), s = bt(n, t.gm), a = [], o = [];
 for (const l of t.defenders) {
 const d = Y(l);
 if (!d) {
-a.push(l);
+o.push(l);
 continue;
 }
-const f = { token: d, character: ae(d) }, u = t.answers[l];
+const f = { token: d, character: oe(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = Lo(i, r, u?.flags), m = r.planDamage(h, s);
-o.push({ target: f, plan: m, given: Vr(h, m.dice), ...u ? { answer: $f(u) } : {} });
+const h = La(i, r, u?.flags), m = r.planDamage(h, s);
+a.push({ target: f, plan: m, given: Br(h, m.dice), ...u ? { answer: Tf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, To(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, Ta(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5471,43 +5472,43 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function $f(e) {
+function Tf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function Af(e, t) {
-const n = jo(e.app, t.toUpperCase());
+function Ef(e, t) {
+const n = ja(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], j(gt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], j(gt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function Sf(e) {
+function _f(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || On(t, s).some((o) => Gr(e.playerId, o))
+(s) => e.gm || s.by === e.playerId || On(t, s).some((a) => Ur(e.playerId, a))
 );
 if (r.length === 0) {
 De(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) j(he, ge(Yr(t, n, s, [])));
+for (const s of r) j(he, ge(xr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const o = Do(t, s, !1);
-return `${s.key}: ${Kr(s, !1)} attacks; waiting for ${o.length > 0 ? Be(o) : "nobody"}`;
+const a = Da(t, s, !1);
+return `${s.key}: ${Wr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Tf(e) {
+function Df(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) j(he, ge(Yr(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
 }
-function Fo(e) {
+function Fa(e) {
 const t = N(e);
-of(e);
+lf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
@@ -5515,61 +5516,61 @@ if (i === null) continue;
 const s = t.endRound(i);
 An(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Tf(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Df(e);
 }
-function Ef(e) {
+function Rf(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= lr) break;
-Js(n) || t.push(Ar(uu(n)));
+if (t.length >= dr) break;
+Qs(n) || t.push(Sr(mu(n)));
 }
 return t;
 }
-function _f(e, t) {
+function Of(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new Q(t), r = new Q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
-if (o === 0 || o !== s.length) return null;
-for (let a = 0; a < o; a += 1) {
-if (i[a] !== s[0]) continue;
+const n = new Q(t), r = new Q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
+if (a === 0 || a !== s.length) return null;
+for (let o = 0; o < a; o += 1) {
+if (i[o] !== s[0]) continue;
 let c = !0;
-for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
-if (c) return a;
+for (let l = 1; l < a && c; l += 1) c = i[(l + o) % a] === s[l];
+if (c) return o;
 }
 return null;
 }
-function Df(e) {
-e.turnOrderSeen = void 0, zr(e);
+function Cf(e) {
+e.turnOrderSeen = void 0, Xr(e);
 }
-function zr(e) {
-const t = lu();
+function Xr(e) {
+const t = fu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = qs(t);
-Rf(e, r);
-const i = Ef(r), s = _f(n.seen, i);
+const n = e.store.round, r = Js(t);
+If(e, r);
+const i = Rf(r), s = Of(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && Fo(e);
+n.turned += s, n.turned >= i.length && Fa(e);
 }
-function Rf(e, t) {
-e.oddTurnRowsTold === !0 || t.every(du) || (e.oddTurnRowsTold = !0, j(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function If(e, t) {
+e.oddTurnRowsTold === !0 || t.every(hu) || (e.oddTurnRowsTold = !0, j(he, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Of(e, t) {
+function Nf(e, t) {
 const n = N(e), r = Me(t);
-af(e, n.id);
+df(e, n.id);
 const i = [], s = [];
-for (const a of k.keys(e.store.tokens)) {
-const c = Y(a);
-!c || yt(c) || i.push({ token: c, character: ae(c) });
+for (const o of k.keys(e.store.tokens)) {
+const c = Y(o);
+!c || yt(c) || i.push({ token: c, character: oe(c) });
 }
-return Br(e, i, {
+return Hr(e, i, {
 values: [],
 dice: [],
-resolve(a) {
-const c = e.store.tokens[a.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = a.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), m = r.condition(f, d), p = n.condition(h, d);
-return m !== p && s.push({ name: a.name, from: m, to: p }), {
+resolve(o) {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), m = r.condition(f, d), p = n.condition(h, d);
+return m !== p && s.push({ name: o.name, from: m, to: p }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5581,37 +5582,37 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var Go = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Cf(e) {
+var Ga = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Pf(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Go[r]} -> ${Go[i]}`);
-return ` Conditions read again: ${Ht(t, 6)}.`;
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Ga[r]} -> ${Ga[i]}`);
+return ` Conditions read again: ${Kt(t, 6)}.`;
 }
-function If(e) {
+function Mf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const a of N(t).macros) {
-const c = Ld(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+for (const o of N(t).macros) {
+const c = Gd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
 if (l === void 0 && c.length > 0) {
-s.push(a.name);
+s.push(o.name);
 continue;
 }
-const d = jd(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
+const d = Ud(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
 }
-const o = [
+const a = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
-].filter((a) => a !== "");
-Qe(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+].filter((o) => o !== "");
+Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Nf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Pf = {
+var Lf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", jf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ct()[1] ?? Ct()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Xs.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${It()[1] ?? It()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${qs.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
@@ -5632,10 +5633,10 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function Xr(e) {
+function qr(e) {
 return e ? "on" : "off";
 }
-function Mf(e) {
+function Ff(e) {
 const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Le.filter((s) => t.attributes[s] !== os[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
@@ -5648,139 +5649,139 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Xr(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Xr(t.armorOnManualEdits)] },
+{ label: "Players target any", lines: [qr(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [qr(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [_(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Pt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Markers", lines: [Mt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [_(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
 }
-function Uo(e, t) {
+function Ua(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Lf(e) {
-const t = e.store.settings, n = N(e), r = Ct().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${Xr(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Gf(e) {
+const t = e.store.settings, n = N(e), r = It().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${qr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
-oe("Settings:"),
+ae("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Uo(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => ce(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ua(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((a) => ce(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Uo(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ua(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ce("next round", "!defense-round next-round"),
 ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function jf(e, t) {
+function Uf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!Le.includes(i))
 throw new y(`unknown value name "${B(n)}": ${Tt(n, Le, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : Et(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = rt(e, Ae(e.parsed)), l = [];
-for (const { token: d, character: f } of a) {
-const u = Cd(e.app, d.id);
-u.overrides = un(u.overrides, i, s ? null : o);
+const s = r.toLowerCase() === "clear", a = s ? 0 : Et(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = rt(e, Ae(e.parsed)), l = [];
+for (const { token: d, character: f } of o) {
+const u = Pd(e.app, d.id);
+u.overrides = un(u.overrides, i, s ? null : a);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (u.worn = un(u.worn, h, null)), Ns(e.app, d.id), l.push(wn(d, f, e.app.store.settings).name);
+h && (u.worn = un(u.worn, h, null)), Ps(e.app, d.id), l.push(wn(d, f, e.app.store.settings).name);
 }
-Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var qr = [
+var Jr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Ff(e) {
+function Vf(e) {
 const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), i = {
-values: qr.map(([, o]) => o),
+values: Jr.map(([, a]) => a),
 dice: [],
-resolve(o) {
-for (const [, l] of qr) o.values[l]?.current, o.values[l]?.max;
-const a = [], c = [];
-for (const [l, d] of qr) {
-const f = o.values[d];
+resolve(a) {
+for (const [, l] of Jr) a.values[l]?.current, a.values[l]?.max;
+const o = [], c = [];
+for (const [l, d] of Jr) {
+const f = a.values[d];
 if (!f?.present) continue;
 const u = l === "physical" ? "Physical" : "Magical", h = f.max;
 if (h === null) {
-a.push(`${u} has no max on the sheet: nothing to restore it to`);
+o.push(`${u} has no max on the sheet: nothing to restore it to`);
 continue;
 }
 if (!(h === 0 && (f.current ?? 0) === 0)) {
 if (f.current === h) {
-a.push(`${u} ${h}, already whole`);
+o.push(`${u} ${h}, already whole`);
 continue;
 }
-c.push({ kind: "value", key: d, to: h }), a.push(`${u} ${f.current ?? 0} -> ${h}`);
+c.push({ kind: "value", key: d, to: h }), o.push(`${u} ${f.current ?? 0} -> ${h}`);
 }
 }
-return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
+return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = Br(e.app, t, i).map((o) => {
-const { snapshot: a } = o.reading;
-if (o.kind === "problems") return _n(a, o.reading.problems);
-Ns(e.app, a.id);
-const c = r.get(a.id) ?? [];
-return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
+}, s = Hr(e.app, t, i).map((a) => {
+const { snapshot: o } = a.reading;
+if (a.kind === "problems") return _n(o, a.reading.problems);
+Ps(e.app, o.id);
+const c = r.get(o.id) ?? [];
+return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Gf(e) {
-e.store = Ft(me), e.loadProblems = [], delete e.newerState, Ps(vn, e.store);
+function Bf(e) {
+e.store = Gt(me), e.loadProblems = [], delete e.newerState, Ms(vn, e.store);
 }
-function Uf(e, t) {
+function Hf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const o = Y(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && hr(o, ae(o)), l = Vt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, ae(o)))) throw new I(a ? s : `${i.name}'s breakdown is for the GM`);
+const a = Y(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && mr(a, oe(a)), l = Bt(e.app, { npc: c, hidden: o }) === "public";
+if (!(e.gm || l || a !== void 0 && _e(e.playerId, a, oe(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
 j(pe(e.replyTo), ge(i.card()));
 }
-var Vf = {
-usage: () => Nf,
+var Kf = {
+usage: () => Lf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Pf[n];
+return jf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Se(e.parsed, {}), Uf(e, n);
+Se(e.parsed, {}), Hf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), Mf(e.app)), j(pe("gm"), Lf(e.app));
+j(pe("gm"), Ff(e.app)), j(pe("gm"), Gf(e.app));
 return;
 case "help": {
-gr(N(e.app));
-const s = Ms();
-j(pe(e.replyTo), mr(`The handout "${kn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+kr(N(e.app));
+const s = Ls();
+j(pe(e.replyTo), vr(`The handout "${kn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
-const [s, ...o] = n;
+const [s, ...a] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = cu(e.app.store.settings, s, o.join(" ") || void 0);
-if (e.app.store.settings.edition !== a) {
-e.app.store.editionLeft = a;
-const { count: l, changed: d } = Of(e.app, a);
-gr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Cf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = df(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const o = e.app.store.settings.edition, c = uu(e.app.store.settings, s, a.join(" ") || void 0);
+if (e.app.store.settings.edition !== o) {
+e.app.store.editionLeft = o;
+const { count: l, changed: d } = Nf(e.app, o);
+kr(N(e.app), { createIfMissing: !1 });
+const f = l === 0 ? "" : d.length > 0 ? Pf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = hf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
@@ -5788,20 +5789,20 @@ Qe(e, c);
 return;
 }
 case "set":
-jf(e, n);
+Uf(e, n);
 return;
 case "repair":
-Ff(e);
+Vf(e);
 return;
 case "next-round":
-Fo(e.app);
+Fa(e.app);
 return;
 case "macros":
-If(e);
+Mf(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Gf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Bf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5811,35 +5812,35 @@ throw new y(`unknown subcommand "${B(_(t))}"`);
 }
 }
 };
-function Bf(e, t) {
+function Wf(e, t) {
 const n = new P();
 let r;
-for (const { place: i, tokenId: s, change: o } of t) {
-const a = getObj("graphic", s);
-switch (o.kind) {
+for (const { place: i, tokenId: s, change: a } of t) {
+const o = getObj("graphic", s);
+switch (a.kind) {
 case "bar": {
-const c = o.attributeId ? getObj("attribute", o.attributeId) : void 0;
-n.set(i, c ? ye(c.get("current")) : a ? Vs(a, o.bar) : null);
+const c = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
+n.set(i, c ? ye(c.get("current")) : o ? Bs(o, a.bar) : null);
 break;
 }
 case "attribute":
-n.set(i, ye(getObj("attribute", o.attributeId)?.get("current")));
+n.set(i, ye(getObj("attribute", a.attributeId)?.get("current")));
 break;
 case "worn":
-n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
+n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
 break;
 case "override":
-n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
+n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
 break;
 case "markers":
-n.set(i, _(a?.get("statusmarkers") ?? ""));
+n.set(i, _(o?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, et(kt(e.memories, o.tokenId ?? s), e.edition));
+n.set(i, et(kt(e.memories, a.tokenId ?? s), e.edition));
 break;
 case "initiative": {
 r ?? (r = Ve());
-const c = $r(r.find((l) => l.id === s)?.pr);
+const c = Ar(r.find((l) => l.id === s)?.pr);
 n.set(i, C.isFinite(c) ? c : null);
 break;
 }
@@ -5849,54 +5850,54 @@ break;
 }
 return n;
 }
-var Vo = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Bo(e, t) {
+var Va = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Ba(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Hf(e) {
+function Yf(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new I(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Bo(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!Ba(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (Bo(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Ba(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Kf(e) {
+function xf(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Vo, v));
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Va, v));
 if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Se(e.parsed, Vo), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Hf(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => xf(v) ? c.find((g) => Ko({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = bu(ku(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ko(v, n.store.settings)), u = { settings: n.store.settings, edition: o, memories: yo(n) }, h = Bf(u, f), m = (v, g) => {
+if (Se(e.parsed, Va), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Yf(e), s = r[i], a = N(n), o = new P(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => o.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => qf(v) ? c.find((g) => Ka({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = Su(bu(s.tokens, (v) => o.get(v) !== void 0, d), a, n.store.round.number - s.round).filter((v) => Ka(v, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ya(n) }, h = Wf(u, f), m = (v, g) => {
 if (v.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
 if (v.deadForGood !== g.deadForGood) return "has died for good since";
-const T = cf(v, g, ke);
+const T = uf(v, g, ke);
 if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(v.edition, g.edition)) return T;
-const $ = (E) => (E.edition?.id === o.id ? o.parseState(E.edition.state) : null) ?? o.enter(null, !1);
-return o.describeStateChange($(v), $(g));
-}, p = wu(f, h, ke);
+const $ = (E) => (E.edition?.id === a.id ? a.parseState(E.edition.state) : null) ?? a.enter(null, !1);
+return a.describeStateChange($(v), $(g));
+}, p = Au(f, h, ke);
 if (p.length > 0) {
 if (!e.gm) {
 const v = p.filter(($) => {
-const E = a.get($.tokenId);
-return E !== void 0 && Ur(e, Ho(E));
-}), g = [...new Q(p.filter(($) => !v.includes($)).map(($) => $.name))], T = [...eo(v, h, ke, m), ...g.length > 0 ? [`${Be(g)} changed`] : []];
+const E = o.get($.tokenId);
+return E !== void 0 && Vr(e, Ha(E));
+}), g = [...new Q(p.filter(($) => !v.includes($)).map(($) => $.name))], T = [...ta(v, h, ke, m), ...g.length > 0 ? [`${Be(g)} changed`] : []];
 Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!R(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${eo(p, h, ke, m).join("; ")}`, [{ label: "Undo anyway", command: `${Fr(s.key)} --force` }]);
+Fe(e, `Nothing undone, changed since: ${ta(p, h, ke, m).join("; ")}`, [{ label: "Undo anyway", command: `${Gr(s.key)} --force` }]);
 return;
 }
 }
-Pu(u, f), p.length > 0 && zf(n, f, h), Lr(n, i), Yf(e, s, f, h, a), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+ju(u, f), p.length > 0 && Jf(n, f, h), jr(n, i), Xf(e, s, f, h, o), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Wf(e) {
+function zf(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: xe[e.resource], to: e.from };
@@ -5910,40 +5911,40 @@ default:
 return;
 }
 }
-function Ho(e) {
-const t = ae(e);
-return { token: e, character: t, npc: hr(e, t), hidden: e.get("layer") === "gmlayer" };
+function Ha(e) {
+const t = oe(e);
+return { token: e, character: t, npc: mr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Yf(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
+function Xf(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
-const u = Wf(f);
+const u = zf(f);
 if (u === void 0) continue;
-const h = r.get(l), m = o.get(d) ?? [];
-o.has(d) || o.set(d, m);
+const h = r.get(l), m = a.get(d) ?? [];
+a.has(d) || a.set(d, m);
 const p = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
 m.includes(p) || m.push(p);
 }
-const a = [], c = [];
+const o = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const f = (o.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ho(d), m = Vt(e.app, h) === "public";
-h.hidden || a.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `${u} (hidden)` : u);
+const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ha(d), m = Bt(e.app, h) === "public";
+h.hidden || o.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `${u} (hidden)` : u);
 }
-a.length > 0 && j(gt, oe(`${s}: ${Ht(a, 8)}.`)), c.length > 0 && j(he, oe(`${s} (GM): ${Ht(c, 8)}.`), { record: !0 });
+o.length > 0 && j(gt, ae(`${s}: ${Kt(o, 8)}.`)), c.length > 0 && j(he, ae(`${s} (GM): ${Kt(c, 8)}.`), { record: !0 });
 }
-function xf(e) {
+function qf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function Ko({ tokenId: e, change: t }, n) {
+function Ka({ tokenId: e, change: t }, n) {
 const r = Y(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || iu(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || ou(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = su(t.attributeId);
+const i = cu(t.attributeId);
 return i !== void 0 && i.characterId === _(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
@@ -5952,21 +5953,21 @@ default:
 return !0;
 }
 }
-function zf(e, t, n) {
+function Jf(e, t, n) {
 const r = N(e);
-for (const { place: i, tokenId: s, change: o } of t) {
-if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(i), c = Y(s);
-if (!c || typeof a != "number") continue;
-const l = o.from, d = {
+for (const { place: i, tokenId: s, change: a } of t) {
+if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
+const o = n.get(i), c = Y(s);
+if (!c || typeof o != "number") continue;
+const l = a.from, d = {
 values: [],
 dice: [],
-resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, f.state).state, detail: { undo: !0 } })
+resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, f.state).state, detail: { undo: !0 } })
 };
-Br(e, [{ token: c, character: ae(c) }], d);
+Hr(e, [{ token: c, character: oe(c) }], d);
 }
 }
-var Xf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wo = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, qf = { title: "Damage", anyTarget: !0, record: !0, refusals: Wo }, Jf = { title: "Damage", anyTarget: !1, record: !0, refusals: Wo }, Qf = {
+var Qf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Zf = { title: "Damage", anyTarget: !0, record: !0, refusals: Wa }, eh = { title: "Damage", anyTarget: !1, record: !0, refusals: Wa }, th = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") ? {
@@ -5980,91 +5981,91 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-Kf(e);
+xf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Se(e.parsed, Wr(t, "!damage", Xf, n), rr(t.id, "damage"));
+e.parsed.flags.size > 0 && Se(e.parsed, Yr(t, "!damage", Qf, n), ir(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
-let { targets: o } = s;
-const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+let { targets: a } = s;
+const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = o.filter(({ token: u, character: h }) => _e(e.playerId, u, h)), f = o.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
-if (f.length > 0 && a.push(`${Be(f)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
-Fe(e, `Not applied: ${a.join("; ")}`);
+const l = n[c].decides, d = a.filter(({ token: u, character: h }) => _e(e.playerId, u, h)), f = a.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
+if (f.length > 0 && o.push(`${Be(f)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
+Fe(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return Rn(e, r, o, a, i ? qf : Jf);
+return Rn(e, r, a, o, i ? Zf : eh);
 }
 };
-async function Zf(e) {
+async function nh(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Se(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
-if (!o) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-const a = Ae(e.parsed) ?? (e.msg.selected ?? []).map((E) => E._id);
-if (a.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const c = a[0], l = o.defenders.includes(c) ? wt(c, e.gm) : void 0;
-if (!l) throw new I(`that token is not a defender of attack ${o.key}`);
-const d = ae(l), f = ee(l, "the defender");
+const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((E) => E._id);
+if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
+const c = o[0], l = a.defenders.includes(c) ? wt(c, e.gm) : void 0;
+if (!l) throw new I(`that token is not a defender of attack ${a.key}`);
+const d = oe(l), f = ee(l, "the defender");
 if (!e.gm && !_e(e.playerId, l, d)) throw new I(`only ${f}'s controller or the GM answers for it`);
-const u = o.answers[c];
-if (u) throw new I(`${f} has answered attack ${o.key} already (${u.word})`);
-if (Hr(t, c)) throw new I(`${f} answers attack ${o.key} with the defense it made ahead`);
+const u = a.answers[c];
+if (u) throw new I(`${f} has answered attack ${a.key} already (${u.word})`);
+if (Kr(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
 const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const m = x(h, `--${r.answerFlag}`, r.choices);
 let p = { word: m }, v = m === "none" ? "no defense" : m;
 if (m !== "none") {
-const E = r.planAnswer(m, o.situation, o.attacker, bt(t, e.gm)), V = Vr(e.parsed, E.dice), w = E.dice.filter((K) => V[K.name] === void 0), b = w.length > 0 ? await lo(w.map((K) => K.sides)) : [];
-if (t.store.exchange.attacks[s] !== o || o.answers[c] !== void 0) throw new I(`attack ${o.key} was settled while the roll was out: nothing answered`);
-if (!Y(c) || !e.gm && !_e(e.playerId, l, ae(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const O = Ao(E.dice, V, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, O);
-if (Mn(q)) throw new I(bo(t, M.snapshot, q));
+const E = r.planAnswer(m, a.situation, a.attacker, bt(t, e.gm)), V = Br(e.parsed, E.dice), w = E.dice.filter((K) => V[K.name] === void 0), b = w.length > 0 ? await da(w.map((K) => K.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
+if (!Y(c) || !e.gm && !_e(e.playerId, l, oe(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
+const O = Aa(E.dice, V, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, O);
+if (Mn(q)) throw new I(ba(t, M.snapshot, q));
 if (M.problems.length > 0) throw new I(_n(M.snapshot, M.problems, "; nothing answered"));
-const te = r.keep(m, q, O), st = e.gm ? void 0 : $o(e, E.dice);
+const te = r.keep(m, q, O), st = e.gm ? void 0 : $a(e, E.dice);
 p = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (p.roll = te.roll), te.success !== void 0 && (p.success = te.success), st && (p.typed = !0);
-const ot = Qs(n, (K) => K === c ? f : M.facts.nameOf(K)), He = q.steps.filter((K) => K.section === "Check").map(ot);
+const at = Zs(n, (K) => K === c ? f : M.facts.nameOf(K)), He = q.steps.filter((K) => K.section === "Check").map(at);
 v = He.length > 0 ? He.join("; ") : m;
 }
-o.answers[c] = p;
-const g = Do(t, o, e.gm), T = Ro(t, o), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${o.key} resolves.` : ` Attack ${o.key} waits for the GM to settle it.`;
-De(e, `${f}: ${v}.${$}`), T && await xr(e, o);
+a.answers[c] = p;
+const g = Da(t, a, e.gm), T = Ra(t, a), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+De(e, `${f}: ${v}.${$}`), T && await zr(e, a);
 }
-var eh = { ids: { kind: "list" }, help: { kind: "switch" } }, th = {
+var rh = { ids: { kind: "list" }, help: { kind: "switch" } }, ih = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Zf(e);
+if (e.parsed.flags.has("answer")) return nh(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Se(e.parsed, Wr(t, "!defend", eh, n.flags), rr(t.id, "defend"));
+Se(e.parsed, Yr(t, "!defend", rh, n.flags), ir(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-xu(e, i);
-const s = rt(e, Ae(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
-const d = a.find(({ id: f }) => f === l.id);
-return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
+qu(e, i);
+const s = rt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+const d = o.find(({ id: f }) => f === l.id);
+return d && a.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Fe(e, Tn(o).join("; "));
+Fe(e, Tn(a).join("; "));
 return;
 }
-return Rn(e, r, c, o, {
+return Rn(e, r, c, a, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, nh = { ids: { kind: "list" }, help: { kind: "switch" } }, rh = {
+}, sh = { ids: { kind: "list" }, help: { kind: "switch" } }, ah = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Se(e.parsed, nh);
+Se(e.parsed, sh);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6072,19 +6073,19 @@ if (i !== void 0 && !t.stances.includes(i))
 throw new y(`unknown stance "${B(_(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: o, notes: a } = rt(e, Ae(e.parsed));
+const { targets: a, notes: o } = rt(e, Ae(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: f, character: u }) => `${wn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
-De(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${wn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
+De(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return Rn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return Rn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function ih(e, t, n) {
+function oh(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function sh(e, t, n) {
+function ch(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6094,48 +6095,48 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = ih(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const a = r.bars[n].max, o = oh(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
-...a === i ? { noop: !0 } : {},
+...o === i ? { noop: !0 } : {},
 steps: [
-S(de, { kind: "heal-title", who: d, resource: n, amount: a - i }),
+S(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-S(se, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
-S("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
+S(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
+S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
 ...n === "vitality" && l ? Ie("Heal", l.conditions) : [],
 ...l?.now ? [S("Now", l.now)] : []
 ],
-changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
+changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: i, after: a }
+detail: { heal: t, resource: n, before: i, after: o }
 };
 }
 };
 }
-var oh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", ah = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, ch = {
-usage: () => oh,
+var lh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", dh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, uh = {
+usage: () => lh,
 run(e) {
 const t = e.parsed;
-Se(t, ah);
-const n = sn(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return Rn(e, sh(N(e.app), n, r), i, s, {
+Se(t, dh);
+const n = _t(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
+return Rn(e, ch(N(e.app), n, r), i, s, {
 title: "Heal",
-refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
+refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
-}, Yo = k.freeze({});
-function lh(e, t, n) {
+}, Ya = k.freeze({});
+function fh(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = ye(n[i]), o = _(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = dh(t, i, o, s);
-if (s === null || a === null || s === a) return;
-const l = N(e), d = { token: t, character: ae(t) }, f = o ? e.linkedEdits.get(o) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === a || f.typed === a);
-if (u && f.echoed.add(t.id), o && !u && e.linkedEdits.delete(o), u && f.to !== a && (a = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && a < s && s - a <= $i) {
-const p = l.planHandEdit(s - a, bt(e, !0)), v = {
+const s = ye(n[i]), a = _(t.get(be[r.bars.vitality].link) ?? "");
+let { typed: o, keepInStep: c } = hh(t, i, a, s);
+if (s === null || o === null || s === o) return;
+const l = N(e), d = { token: t, character: oe(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
+if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= Ai) {
+const p = l.planHandEdit(s - o, bt(e, !0)), v = {
 ...p,
 resolve(T, $) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
@@ -6146,42 +6147,42 @@ return !("kind" in E) && !E.changes.some((V) => V.kind === "bar" && V.resource =
 e,
 d,
 v,
-Yo,
+Ya,
 it(e),
-Kt(e),
-() => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
+Wt(e),
+() => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
 (T) => {
-nu(T, s), xo(e, T, s);
+su(T, s), xa(e, T, s);
 }
 );
 if (g.kind === "unsafe") return;
 if (g.kind === "problems" || g.kind === "refusal" && g.reading.problems.length > 0)
-j(he, oe(`Hand edit not read through armor: ${_n(g.reading.snapshot, g.reading.problems, "")}.`));
+j(he, ae(`Hand edit not read through armor: ${_n(g.reading.snapshot, g.reading.problems, "")}.`));
 else if (g.kind === "written") {
 const T = g.outcome.changes.find((E) => E.kind === "bar" && E.resource === "vitality");
-o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new Q() });
-const $ = ko(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
-Or(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Fr($), byGm: !0 } } : {} });
+a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new Q() });
+const $ = ka(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
+Cr(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Gr($), byGm: !0 } } : {} });
 return;
 }
 }
-const h = uh(e, s, a), m = Dn(e, d, h.plan, Yo, it(e), Kt(e), () => ({ vitalityFrom: s, ...c }), (p) => xo(e, p, s));
-m.kind === "written" && (u && Hu(e, o, m.applied), h.saysSomething() && Or(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = mh(e, s, o), m = Dn(e, d, h.plan, Ya, it(e), Wt(e), () => ({ vitalityFrom: s, ...c }), (p) => xa(e, p, s));
+m.kind === "written" && (u && Yu(e, a, m.applied), h.saysSomething() && Cr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function dh(e, t, n, r) {
+function hh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(ru(n));
+const s = ye(au(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function uh(e, t, n) {
+function mh(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
 values: [],
 dice: [],
-resolve(o) {
-const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
+resolve(a) {
+const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
 return i = c.vitality !== n || !ke(d, c.state), {
 headline: "acts",
 steps: [
@@ -6198,27 +6199,27 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function xo(e, t, n) {
+function xa(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = kr(r, i, n, wo(e)));
+i?.edition?.id !== r.id && (t.facts.state = yr(r, i, n, wa(e)));
 }
-var fh = 400, hh = 100, mh = 20, vh = class {
+var vh = 400, ph = 100, gh = 20, kh = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
 const n = t.map((s) => {
-const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(o, s), o;
+const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? fh : hh;
+const i = e === "gm" ? vh : ph;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > mh + 1) {
-for (const [s, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > gh + 1) {
+for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
-for (const a of o) this.rows.delete(a);
+for (const o of a) this.rows.delete(o);
 this.bySender.delete(s);
 break;
 }
@@ -6229,93 +6230,93 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function ph(e) {
+function yh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Tr() !== void 0, r = pr("HealthColors");
+const n = Er() !== void 0, r = gr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
 he,
 [
-oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var Jr = {
-"!damage": Qf,
-"!attack": gf,
-"!defend": th,
-"!stance": rh,
-"!heal": ch,
-"!defense-round": Vf
+var Qr = {
+"!damage": th,
+"!attack": wf,
+"!defend": ih,
+"!stance": ah,
+"!heal": uh,
+"!defense-round": Kf
 };
-function gh() {
-const e = pr(vn) === void 0, { stored: t, problems: n, newer: r } = vd(pr(vn), me), i = { store: t, attributes: new bd(), loadProblems: n, linkedEdits: new P(), details: new vh() };
-return r !== void 0 ? (i.newerState = r, vr(`${ne} v${me}: ${n.join("; ")}`), j(he, oe(yh(r)))) : kh(i, e), wh(i), i;
+function wh() {
+const e = gr(vn) === void 0, { stored: t, problems: n, newer: r } = kd(gr(vn), me), i = { store: t, attributes: new Sd(), loadProblems: n, linkedEdits: new P(), details: new kh() };
+return r !== void 0 ? (i.newerState = r, pr(`${ne} v${me}: ${n.join("; ")}`), j(he, ae($h(r)))) : bh(i, e), Ah(i), i;
 }
-function kh(e, t) {
+function bh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && wd(n.settings, bh());
-const i = Ku(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ps(vn, n), r.length > 0 && (vr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, oe(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, oe(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => gr(Me(n.settings.edition)))(), n.scriptVersion = me;
+t && Ad(n.settings, Sh());
+const i = xu(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ms(vn, n), r.length > 0 && (pr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, ae(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, ae(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => kr(Me(n.settings.edition)))(), n.scriptVersion = me;
 }
-function yh(e) {
+function $h(e) {
 return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function wh(e) {
+function Ah(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
-n() || zr(e);
+n() || Xr(e);
 });
 Ge(
 "chat:message",
 je(
-(o) => `${_(o?.content ?? "").split(" ", 1)[0]}`,
-(o) => {
-if (o?.type === "api") {
+(a) => `${_(a?.content ?? "").split(" ", 1)[0]}`,
+(a) => {
+if (a?.type === "api") {
 if (!n()) {
-const a = Ls(o, Jr);
-return a !== void 0 ? zr(e) : Nd(r), Fs(e, o, Jr, a);
+const o = js(a, Qr);
+return o !== void 0 ? Xr(e) : Ld(r), Gs(e, a, Qr, o);
 }
-return Fs(e, o, Jr);
+return Gs(e, a, Qr);
 }
 },
-(o) => o?.type === "api" && o.playerid ? Ts(o.playerid) : void 0
+(a) => a?.type === "api" && a.playerid ? Es(a.playerid) : void 0
 )
 );
-const i = je("a hand edit of a bar", (o, a) => {
-n() || lh(e, o, a);
+const i = je("a hand edit of a bar", (a, o) => {
+n() || fh(e, a, o);
 });
-for (const o of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${o}_value`, i);
+for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
 Ge(
 "destroy:graphic",
-je("forgetting a deleted token", (o) => {
-n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
+je("forgetting a deleted token", (a) => {
+n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), Df(e), Ge("change:campaign:turnorder", r), $h(r);
-const s = je("refreshing attribute look-ups", (o) => {
-e.attributes.forget(_(o.get("_characterid") ?? ""));
+), Cf(e), Ge("change:campaign:turnorder", r), Th(r);
+const s = je("refreshing attribute look-ups", (a) => {
+e.attributes.forget(_(a.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), Ah(i), n() || je("checking HealthColors", () => ph(e))(), vr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), Eh(i), n() || je("checking HealthColors", () => yh(e))(), pr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
 }
-function bh() {
-return Id(ne.toLowerCase());
+function Sh() {
+return Md(ne.toLowerCase());
 }
-function $h(e) {
-const t = _u();
+function Th(e) {
+const t = Ou();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function Ah(e) {
-const t = Eu();
+function Eh(e) {
+const t = Ru();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", je("starting up", () => {
-gh();
+wh();
 }));
-var Sh = me;
-function Th(e) {
-return Du(e);
+var _h = me;
+function Dh(e) {
+return Cu(e);
 }
-return Zo(Zr);
+return Za(ei);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -44,10 +44,16 @@ const TRACK_KEYS: Record<DamageTrack, TrackKeys> = {
   magical: { protection: 'armor_magical', other: 'armor_physical', reduction: 'armor_spirit', natural: 'natural_spirit' },
 };
 
+const NO_AMOUNT = 'no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]';
+const AMOUNT = { what: 'the damage amount', missing: NO_AMOUNT, example: '[[2d6+3]]' } as const;
+const AMOUNT_OR_NONE = { what: 'the damage amount', missing: NO_AMOUNT, example: '[[2d6+3]]', optional: true } as const;
+
 export function parseSoakDamage(parsed: ParsedLine): SoakDamageOrder {
+  // A bare hit (`!damage 12`, most hits): its amount, and every flag as it is when not given.
+  if (parsed.flags.size === 0) return { amount: amountArg(parsed, AMOUNT), track: 'physical', piercePercent: 0, to: 'vitality', instantKill: false, defenseOverride: null };
   const instantKill = hasFlag(parsed, 'instant-kill');
-  const given = amountArg(parsed, { what: 'the damage amount', missing: 'no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]', example: '[[2d6+3]]', optional: true });
-  if (given === undefined && !instantKill) throw new UsageError('no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]');
+  const given = amountArg(parsed, AMOUNT_OR_NONE);
+  if (given === undefined && !instantKill) throw new UsageError(NO_AMOUNT);
   const amount = given ?? 0;
   const amountText = given === undefined ? undefined : String(given);
   const typeText = flagValue(parsed, 'type');
