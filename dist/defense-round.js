@@ -1089,14 +1089,16 @@ t.push(e.slice(r, s)), r = s;
 return t;
 }
 function Si(e) {
-const t = Mo(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t.shift() ?? "").toLowerCase(), r = [], i = new P();
+const t = Mo(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
-for (const a of t)
-if (a.startsWith("--") && a.length > 2) {
-const o = a.slice(2).toLowerCase();
-if (i.has(o)) throw new y(`--${B(o)} is given twice`);
-s = [], i.set(o, s);
-} else s ? s.push(a) : r.push(a);
+for (let a = 1; a < t.length; a += 1) {
+const o = t[a];
+if (o.length > 2 && o.charCodeAt(0) === 45 && o.charCodeAt(1) === 45) {
+const c = o.slice(2).toLowerCase();
+if (i.has(c)) throw new y(`--${B(c)} is given twice`);
+s = [], i.set(c, s);
+} else s ? s.push(o) : r.push(o);
+}
 return { command: n, positionals: r, flags: i };
 }
 function Lo(e, t) {

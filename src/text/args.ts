@@ -69,12 +69,13 @@ export function tokenize(text: string): string[] {
 
 export function parseLine(content: string): ParsedLine {
   const tokens = tokenize(content.includes('<') ? content.replace(/<br\s*\/?>/gi, ' ') : content);
-  const command = (tokens.shift() ?? '').toLowerCase();
+  const command = (tokens[0] ?? '').toLowerCase();
   const positionals: string[] = [];
   const flags = new Map<string, string[]>();
   let current: string[] | null = null;
-  for (const token of tokens) {
-    if (token.startsWith('--') && token.length > 2) {
+  for (let i = 1; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    if (token.length > 2 && token.charCodeAt(0) === 45 && token.charCodeAt(1) === 45) {
       const name = token.slice(2).toLowerCase();
       if (flags.has(name)) throw new UsageError(`--${echo(name)} is given twice`);
       current = [];
