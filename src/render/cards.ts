@@ -114,6 +114,12 @@ export function fullCard(shown: CardSource, extra: readonly Button[] = []): Card
   return { title: title ? shown.say(title) : shown.snapshot.name, rows };
 }
 
+/** Whether any step is a button (a loop: this runs for every row of a card of 50). */
+function offersButtons(steps: readonly Step[]): boolean {
+  for (let i = 0; i < steps.length; i += 1) if (steps[i]!.section === ACTION) return true;
+  return false;
+}
+
 /** Numbers for a row, where its audience may see them: the bars the command moved. */
 function numbers(changes: readonly StoredChange[]): string {
   let out = '';
@@ -147,7 +153,7 @@ export function rowsCard(shown: readonly Shown[], indices: readonly number[], vi
     const figures = showNumbers ? numbers(item.changes) : '';
     // A row whose breakdown its audience may not read has no details button there (the GM's card has it).
     const details: Button[] = showNumbers ? [{ label: 'details', command: `!defense-round details ${keys[index]}` }] : [];
-    const offers = showNumbers && item.outcome.steps.some((step) => step.section === ACTION);
+    const offers = showNumbers && offersButtons(item.outcome.steps);
     const buttons = offers ? [...details, ...buttonsOf(item)] : details;
     const summary = withoutName(summaryOf(item), snapshot.name);
     const line = figures ? `${summary} ${figures}` : summary;
