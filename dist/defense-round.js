@@ -27,10 +27,10 @@ for (let i of qa(t))
 return e;
 }, Za = (e) => Qa(Cn({}, "__esModule", { value: !0 }), e), ei = {};
 Ja(ei, {
-onDamage: () => Dh,
-version: () => _h
+onDamage: () => Rh,
+version: () => Dh
 });
-var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ti = WeakMap, xt = Error, ni = RangeError, ri = Promise, zt = Date, eo = isNaN, to = "0.2.0", ne = "DefenseRound", me = to, Xt, no = {
+var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ti = WeakMap, xt = Error, ni = RangeError, ri = Promise, zt = Date, eo = isNaN, to = "0.2.0", ne = "DefenseRound", ve = to, Xt, no = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -65,7 +65,7 @@ function Ke(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
-function W(e, t, n, r, i) {
+function K(e, t, n, r, i) {
 const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ke(s), c = {
 kind: e.kind,
 type: e.type,
@@ -113,7 +113,7 @@ expects: null,
 requirement: C.isFinite,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;
+return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
 }
 };
 }
@@ -128,7 +128,7 @@ expects: null,
 requirement: C.isInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && W(this, "integer", t, n), t;
+return t.typed && !this.requirement(t.value) && K(this, "integer", t, n), t;
 }
 };
 }
@@ -143,7 +143,7 @@ expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length > this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length > this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
@@ -158,7 +158,7 @@ expects: `<=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
@@ -173,7 +173,7 @@ expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length < this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length < this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
@@ -188,7 +188,7 @@ expects: `>=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
@@ -203,7 +203,7 @@ expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && W(this, "format", n, r), n;
+return n.typed && !this.requirement.test(n.value) && K(this, "format", n, r), n;
 }
 };
 }
@@ -218,7 +218,7 @@ expects: null,
 requirement: C.isSafeInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && W(this, "safe integer", t, n), t;
+return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t;
 }
 };
 }
@@ -276,7 +276,7 @@ break;
 }
 o.typed || (n.typed = !1), n.value.push(o.value);
 }
-} else W(this, "type", n, r);
+} else K(this, "type", n, r);
 return n;
 }
 });
@@ -291,7 +291,7 @@ expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : W(this, "type", t, n), t;
+return typeof t.value == "boolean" ? t.typed = !0 : K(this, "type", t, n), t;
 }
 });
 }
@@ -306,7 +306,7 @@ async: !1,
 check: e,
 message: t,
 "~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : W(this, "type", n, r), n;
+return this.check(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
 }
 });
 }
@@ -321,7 +321,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ lo(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;
+return /* @__PURE__ */ lo(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
 }
 });
 }
@@ -350,7 +350,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !eo(t.value) ? t.typed = !0 : W(this, "type", t, n), t;
+return typeof t.value == "number" && !eo(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
 }
 });
 }
@@ -389,7 +389,7 @@ break;
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
 } else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ ho(a);
-else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (W(this, "key", n, r, {
+else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (K(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -402,7 +402,7 @@ value: i[s]
 }), r.abortEarly))
 break;
 }
-} else W(this, "type", n, r);
+} else K(this, "type", n, r);
 return n;
 }
 });
@@ -433,7 +433,7 @@ async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : W(this, "type", n, r), n;
+return this.options.includes(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
 }
 });
 }
@@ -487,7 +487,7 @@ break;
 }
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
 }
-} else W(this, "type", r, i);
+} else K(this, "type", r, i);
 return r;
 }
 });
@@ -502,7 +502,7 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : W(this, "type", t, n), t;
+return typeof t.value == "string" ? t.typed = !0 : K(this, "type", t, n), t;
 }
 });
 }
@@ -539,7 +539,7 @@ break;
 }
 o.typed || (n.typed = !1), n.value.push(o.value);
 }
-} else W(this, "type", n, r);
+} else K(this, "type", n, r);
 return n;
 }
 });
@@ -575,10 +575,10 @@ else a ? a.push(c) : a = [c];
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-W(this, "type", n, r, { issues: /* @__PURE__ */ li(s) }), n.typed = !0;
+K(this, "type", n, r, { issues: /* @__PURE__ */ li(s) }), n.typed = !0;
 } else {
 if (a?.length === 1) return a[0];
-W(this, "type", n, r, { issues: /* @__PURE__ */ li(a) });
+K(this, "type", n, r, { issues: /* @__PURE__ */ li(a) });
 }
 return n;
 }
@@ -616,28 +616,28 @@ const d = (f, u) => {
 for (const h of f.options) {
 if (h.type === "variant") d(h, new Q(u).add(h.key));
 else {
-let m = !0, p = 0;
-for (const v of u) {
-const g = h.entries[v];
-if (v in s ? g["~run"]({
+let v = !0, p = 0;
+for (const m of u) {
+const g = h.entries[m];
+if (m in s ? g["~run"]({
 typed: !1,
-value: s[v]
+value: s[m]
 }, fo).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
-m = !1, c !== v && (o < p || o === p && v in s && !(c in s)) && (o = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
+v = !1, c !== m && (o < p || o === p && m in s && !(c in s)) && (o = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
 p++;
 }
-if (m) {
-const v = h["~run"]({ value: s }, i);
-(!a || !a.typed && v.typed) && (a = v);
+if (v) {
+const m = h["~run"]({ value: s }, i);
+(!a || !a.typed && m.typed) && (a = m);
 }
 }
 if (a && !a.issues) break;
 }
 };
 if (d(this, new Q([this.key])), a) return a;
-W(this, "type", r, i, {
+K(this, "type", r, i, {
 input: s[c],
 expected: /* @__PURE__ */ In(l, "|"),
 path: [{
@@ -648,7 +648,7 @@ key: c,
 value: s[c]
 }]
 });
-} else W(this, "type", r, i);
+} else K(this, "type", r, i);
 return r;
 }
 });
@@ -714,14 +714,14 @@ return t.section = e, t;
 function Mn(e) {
 return "kind" in e;
 }
-var Zt = -10, hi = -9, mi = 1, dt = 1, Ln = 3, ut = { condition: "none", savesOwed: 0 }, en = { condition: "dead", savesOwed: 0 };
-function vi(e) {
+var Zt = -10, hi = -9, vi = 1, dt = 1, Ln = 3, ut = { condition: "none", savesOwed: 0 }, en = { condition: "dead", savesOwed: 0 };
+function mi(e) {
 return e > 0 ? { ...ut } : e > Zt ? { condition: "incapacitated", savesOwed: 0 } : { ...en };
 }
 function jn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function mo(e, t, n) {
+function vo(e, t, n) {
 return n.condition === "dying" ? { life: { ...en }, steps: [...jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Zt ? { life: { condition: "dying", savesOwed: Ln }, steps: [{ kind: "dying", savesOwed: Ln }] } : {
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [{ kind: "incapacitated", savesOwed: dt }]
@@ -732,11 +732,11 @@ if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const a = mo(e, i, n);
+const a = vo(e, i, n);
 for (const o of a.steps) s.push(o);
 return { applied: !0, after: i, life: a.life, steps: s };
 }
-function vo(e, t) {
+function mo(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -776,9 +776,9 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: mi,
+vitality: vi,
 life: { ...ut },
-steps: [r(0), { kind: "stood-up", before: e, vitality: mi }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: vi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
@@ -877,7 +877,7 @@ case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 }
 }
-var ve = {
+var me = {
 front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
@@ -910,15 +910,15 @@ switch (e.kind) {
 case "perception-check":
 return `Perception d100 ${e.roll} vs ${wi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Gn(e.success, e.critical)}`;
 case "no-defensive-action":
-return e.takesDamage ? `${ve[e.situation]} not perceived: no defensive action, the attack hits` : `${ve[e.situation]}: attack not perceived, no defensive action`;
+return e.takesDamage ? `${me[e.situation]} not perceived: no defensive action, the attack hits` : `${me[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
 return `Mental d100 ${e.roll} vs ${e.target}: ${Gn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ve[e.situation]}: ${nn(e.penalty)} to ${yi[e.check]}`;
+return `${me[e.situation]}: ${nn(e.penalty)} to ${yi[e.check]}`;
 case "situation-no-penalty":
-return `${ve[e.situation]}: no penalty to ${yi[e.check]}`;
+return `${me[e.situation]}: no penalty to ${yi[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${nn(e.bonus)}` : `Aided by ${t(e.by)}: ${nn(e.bonus)}`;
 case "modifier":
@@ -1051,7 +1051,7 @@ function $i(e, t, n) {
 return A.min(n, A.max(t, e));
 }
 var Ai = 1e6;
-function B(e, t = 40) {
+function V(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
 var y = class extends xt {
@@ -1095,7 +1095,7 @@ for (let a = 1; a < t.length; a += 1) {
 const o = t[a];
 if (o.length > 2 && o.charCodeAt(0) === 45 && o.charCodeAt(1) === 45) {
 const c = o.slice(2).toLowerCase();
-if (i.has(c)) throw new y(`--${B(c)} is given twice`);
+if (i.has(c)) throw new y(`--${V(c)} is given twice`);
 s = [], i.set(c, s);
 } else s ? s.push(o) : r.push(o);
 }
@@ -1129,12 +1129,12 @@ e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
 const a = n?.(i);
-throw a ? new y(`--${B(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${B(i)}: ${Tt(i, k.keys(t), "flags", "--")}`);
+throw a ? new y(`--${V(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${V(i)}: ${Tt(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
 if (s.kind === "one" && r.length > 1)
-throw new y(`--${i} takes one value (got "${B(r.join(" "))}")`);
+throw new y(`--${i} takes one value (got "${V(r.join(" "))}")`);
 });
 }
 function L(e, t) {
@@ -1146,7 +1146,7 @@ return e.flags.has(t);
 }
 function Et(e, t, n, r) {
 const i = ye(e);
-if (i === null) throw new y(`${t} must be a whole number (got "${B(e)}")`);
+if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
@@ -1156,7 +1156,7 @@ return i === void 0 ? void 0 : Et(i, `--${t}`, n, r);
 }
 function x(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
-if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
+if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
 return i;
 }
 function Ae(e) {
@@ -1168,14 +1168,14 @@ function _t(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${B(n.join(" "))}")${i}`);
+throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);
 }
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);
 }
-if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${B(r)}")`);
+if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
 return Et(r, t.what, 0, Ai);
 }
 function Ti(e, t) {
@@ -1531,14 +1531,14 @@ const t = /* @__PURE__ */ Ye(rc, e);
 return t.success ? uc(t.output) : null;
 }
 function ze(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Gi } : vi(t);
+return e.life ? { ...e.life } : t === null ? { ...Gi } : mi(t);
 }
 function Hn(e, t) {
 return Kn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
 function ac(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Gi : vi(e);
+const n = e === null ? Gi : mi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
 function oc(e) {
@@ -1583,7 +1583,7 @@ perception: "perception_check",
 mental: "mental_check"
 };
 function Vi(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
@@ -1617,7 +1617,7 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function mc(e) {
+function vc(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
@@ -1627,14 +1627,14 @@ values: e.action === "save" ? ["save_check"] : k.values(an),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: mc(e),
+dice: vc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? vc(e, t, r.action) : pc(e, t, r);
+return e.action === "save" ? mc(e, t, r.action) : pc(e, t, r);
 }
 };
 }
-function vc(e, t, n) {
+function mc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
@@ -1667,11 +1667,11 @@ if (e.aidedBy !== null) {
 const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const E = $.state.reactions ?? {}, V = e.vs !== null && k.prototype.hasOwnProperty.call(E, e.vs) ? E[e.vs] : void 0;
+const E = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(E, e.vs) ? E[e.vs] : void 0;
 o = {
 by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
-reaction: V,
+reaction: W,
 condition: ze($.state, $.vitality ?? null).condition,
 acting: $.acting === !0
 };
@@ -1700,18 +1700,18 @@ const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
 u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
-const m = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, g = c.pendingDefense, T = [
-S(de, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
-S(se, { kind: "check-summary", who: v, action: e.action, result: g }),
+const v = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, g = c.pendingDefense, T = [
+S(de, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
+S(se, { kind: "check-summary", who: m, action: e.action, result: g }),
 ...Ie("Check", c.steps),
-...g !== null ? [S("Result", { kind: "check-result", who: v, result: g, action: e.action })] : [],
+...g !== null ? [S("Result", { kind: "check-result", who: m, result: g, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [S(Ce, { kind: "offer-damage" })] : [],
 ...p ? Do(t.id) : []
 ];
 return {
-headline: m,
+headline: v,
 steps: T,
 changes: f,
 state: l,
@@ -1739,7 +1739,7 @@ t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer: (e, t) => Di(Bi(Vi(_i({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
@@ -1764,12 +1764,12 @@ r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest:
 let o = a, c = null, l = null;
 const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const m = $i(d.soakPercent, 0, 100), p = rn(a, 100 - m);
-m > 0 && t.push({ kind: "soak", soakPercent: m, before: a, after: p }), o = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: o });
-const v = A.max(0, d.armorReduction);
-if (v > 0) {
+const v = $i(d.soakPercent, 0, 100), p = rn(a, 100 - v);
+v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: p }), o = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: o });
+const m = A.max(0, d.armorReduction);
+if (m > 0) {
 const T = o;
-o = A.max(0, o - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: o });
+o = A.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: o });
 }
 const g = rn(p, Ki);
 c = A.max(0, f - g), f > 0 ? l = {
@@ -1782,19 +1782,19 @@ before: f,
 after: c
 } : c = d.protection;
 } else {
-const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : m ? "worn-out" : "never-there";
+const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : v ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: a }), d !== null) {
 c = d.protection;
-const v = A.max(0, d.naturalReduction);
-if (v > 0) {
+const m = A.max(0, d.naturalReduction);
+if (m > 0) {
 const g = o;
-o = A.max(0, o - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: g, after: o });
+o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: g, after: o });
 }
 }
 }
 if (i > 0) {
-const m = o;
-o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: m, after: o });
+const v = o;
+o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: o });
 }
 const h = s + o;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
@@ -1815,7 +1815,7 @@ if (t.result === "success") return Wn(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Wn(e, t, n, !1);
 if (e.instantKill) {
-const a = vo(e.bars.vitality, e.life);
+const a = mo(e.bars.vitality, e.life);
 n.push(...a.steps);
 const o = { ...e.bars, vitality: a.after };
 return {
@@ -1922,8 +1922,8 @@ life: l
 }), f = [];
 i && d.bars.vitality !== s && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
-const m = d.bars[h];
-m !== null && m !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: m });
+const v = d.bars[h];
+v !== null && v !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: v });
 }
 o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
@@ -2219,8 +2219,8 @@ return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.al
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Ji("perceive", e.rolls.perceive, u, f, h);
-if (i.push(m.step), !m.success)
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Ji("perceive", e.rolls.perceive, u, f, h);
+if (i.push(v.step), !v.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
@@ -2385,7 +2385,7 @@ return es({ amount: e, track: "physical", hit: null, situation: null, mod: 0, ov
 }
 var ts = ["defend", "guard", "skill", "counter", "opportunity", "save"];
 function ns(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
 if (t === void 0) throw new y(`no action given: add --action ${ts.join("|")}`);
 const n = t.toLowerCase();
@@ -2418,7 +2418,7 @@ skillName: L(e, "skill") ?? null
 };
 }
 function rs(e) {
-if (e.action === "save") return vl(e);
+if (e.action === "save") return ml(e);
 const t = e.action, n = qn(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ot(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
@@ -2426,11 +2426,11 @@ dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return ml(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return vl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function ml(e, t, n, r) {
+function vl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
@@ -2438,7 +2438,7 @@ if (n.acting) return { kind: "refused", reason: Ei("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (m) => n.values[m]?.current ?? null, o = Zc({
+const a = (v) => n.values[v]?.current ?? null, o = Zc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2455,8 +2455,8 @@ return { kind: "missing-value", key: o.check === "perceive" ? "perception_check"
 const c = [...o.steps], l = [];
 let d;
 if (o.pending && t === "guard" && s && e.ally) {
-const m = el(s.answer ?? void 0, o.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
+const v = el(s.answer ?? void 0, o.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
@@ -2475,7 +2475,7 @@ observed: !1,
 detail: o
 };
 }
-function vl(e) {
+function ml(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2542,7 +2542,7 @@ t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.diffic
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${ve[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
 const n = Di(rs(ns(_i({ action: e, situation: t }))), "pending-defense");
@@ -2568,9 +2568,9 @@ const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ?
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;
 }
 case "defense-does-not-answer":
-return `The pending defense was made against ${ve[n.madeFor].toLowerCase()}, without the perceive check ${ve[n.attack].toLowerCase()} needs: it counts as none`;
+return `The pending defense was made against ${me[n.madeFor].toLowerCase()}, without the perceive check ${me[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ve[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${me[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
 return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
@@ -2596,11 +2596,11 @@ const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
 return `${kl[n.check]} d100 ${n.roll} vs ${yl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
-return n.takesDamage ? `${ve[n.situation]} not perceived: no defense, the attack hits` : `${ve[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${me[n.situation]} not perceived: no defense, the attack hits` : `${me[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
 case "pending-defense": {
-const r = ve[n.situation].toLowerCase();
+const r = me[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;
 }
 case "guard-kept":
@@ -2674,24 +2674,24 @@ isEmptyState: (e) => k.values(e).every((t) => t === void 0),
 describeStateChange: qc,
 parseAnswer: Wc,
 words: bl
-}, Ct = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, Al = 10;
+}, Ct = ["passive", "active", "full"], vt = { passive: 0, active: 5, full: 10 }, Al = 10;
 function Jn(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
 function is(e, t) {
 if (t.defender === null || t.current === null) return e;
 const n = Jn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Jn(t.defender, -mt[i]) >= n) ?? "passive";
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Jn(t.defender, -vt[i]) >= n) ?? "passive";
 }
 function Sl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (mt[r] > 0)
+if (vt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
 const u = is(r, n);
-u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: mt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
+u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: vt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
 }
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
@@ -2701,10 +2701,10 @@ let c = null;
 if (o) {
 const u = e.attack - a, h = A.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const m = A.max(0, e.armorScore - e.armorPenetration), p = h > m;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
+const v = A.max(0, e.armorScore - e.armorPenetration), p = h > v;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
 }
-const l = mt[r];
+const l = vt[r];
 let d = null;
 l > 0 && n.defender !== null && (d = Jn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
 const f = r !== "passive" && a - e.attack >= Al;
@@ -2782,8 +2782,8 @@ let l;
 if (o.damage) {
 const u = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
 if (h === null) return { kind: "bar", resource: u };
-const m = h - o.damage.amount;
-l = { kind: "bar-moved", to: o.damage.to, before: h, after: m }, m !== h && c.push({ kind: "bar", resource: u, to: m });
+const v = h - o.damage.amount;
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: v }, v !== h && c.push({ kind: "bar", resource: u, to: v });
 }
 o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
 const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
@@ -2837,7 +2837,7 @@ change: "mode-change",
 effect: "mode-effect",
 // Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: mt[t] })
+detail: (t) => ({ stance: t, cost: vt[t] })
 });
 }
 var dn = {
@@ -2928,7 +2928,7 @@ resolve(s, a) {
 if (!Ct.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
 const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
 if (is(i, o) !== i)
-return { kind: "refused", reason: `${i} defense costs ${mt[i]} initiative, more than the overwhelm limit allows now` };
+return { kind: "refused", reason: `${i} defense costs ${vt[i]} initiative, more than the overwhelm limit allows now` };
 const c = a.defense ?? 1;
 return {
 headline: "acts",
@@ -3106,7 +3106,7 @@ function Zl(e) {
 const t = le.stringify(e) ?? _(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var hs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), ed = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), ms = G({
+var hs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), ed = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), vs = G({
 overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), ed)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
 worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(hs), magical: /* @__PURE__ */ U(hs) })),
@@ -3114,7 +3114,7 @@ stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ At() }))
-}), Oh = k.keys(ms.entries);
+}), Ch = k.keys(vs.entries);
 function td(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
@@ -3124,12 +3124,12 @@ if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ Ye(ms, i);
-s.success ? t[r] = vs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ Ye(vs, i);
+s.success ? t[r] = ms(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function vs(e) {
+function ms(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
@@ -3138,12 +3138,12 @@ const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
 function ps(e, t, n) {
-vs(n), Lt(n) ? delete e[t] : e[t] = n;
+ms(n), Lt(n) ? delete e[t] : e[t] = n;
 }
 function Lt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var vt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Qt(vt), gs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ si(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), nd = /* @__PURE__ */ ie(["physical", "magical"]), ks = G({
+var mt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Qt(mt), gs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ si(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), nd = /* @__PURE__ */ ie(["physical", "magical"]), ks = G({
 edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ At() })),
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
@@ -3151,13 +3151,13 @@ stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */
 answer: /* @__PURE__ */ U(G({ edition: Nt, answer: /* @__PURE__ */ At() }))
 }), rd = /* @__PURE__ */ ui("kind", [
 /** A bar, through its linked attribute when there is one. */
-G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(fi), bar: /* @__PURE__ */ ie(Pt), attributeId: /* @__PURE__ */ U(jt), from: fn, to: vt }),
+G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(fi), bar: /* @__PURE__ */ ie(Pt), attributeId: /* @__PURE__ */ U(jt), from: fn, to: mt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(St), attributeId: jt, from: fn, to: vt }),
+G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(St), attributeId: jt, from: fn, to: mt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(St), from: fn, to: vt }),
+G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(St), from: fn, to: mt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ re("worn"), track: nd, from: fn, to: vt }),
+G({ kind: /* @__PURE__ */ re("worn"), track: nd, from: fn, to: mt }),
 G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
 G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(jt), from: ks, to: ks }),
@@ -3168,7 +3168,7 @@ G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: jt })
 by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: vt,
+round: mt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^U\d{1,7}$/))),
 tokens: /* @__PURE__ */ Oe(G({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(rd) }))
@@ -3218,11 +3218,11 @@ typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magica
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = D(r.record) ? r.record : {}, f = D(i.record) ? i.record : {};
 if (!bs(d.life, f.life) || !bs(d.pendingDefense, f.pendingDefense)) {
-const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && D(n[u]) ? n[u] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
+const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && D(n[u]) ? n[u] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: or({ ...m, ...ws(d) }, h.stance),
-to: or({ ...m, ...ws(f) }, h.stance)
+from: or({ ...v, ...ws(d) }, h.stance),
+to: or({ ...v, ...ws(f) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
@@ -3273,17 +3273,17 @@ const r = J.isArray(e.history) ? e.history.map(
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var cr = 20, lr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), hd = G({
-word: mn,
+var cr = 20, lr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), vn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), hd = G({
+word: vn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ U(/* @__PURE__ */ $t(mn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ U(/* @__PURE__ */ $t(vn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
 roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt())),
 success: /* @__PURE__ */ U(/* @__PURE__ */ We()),
 typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
-}), md = G({
+}), vd = G({
 key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: hn,
@@ -3292,24 +3292,24 @@ attacker: /* @__PURE__ */ Qt(hn),
 edition: Nt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ ci([mn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
-situation: /* @__PURE__ */ Qt(mn),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ ci([vn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+situation: /* @__PURE__ */ Qt(vn),
 round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
 defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(hn), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(lr)),
 answers: /* @__PURE__ */ $t(hn, hd)
 });
-function vd(e, t) {
+function md(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ Ye(md, i);
+const s = /* @__PURE__ */ Ye(vd, i);
 s.success && s.output.key === r && k.keys(n).length < cr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var vn = "DefenseRound", Ft = 3, dr = 500;
+var mn = "DefenseRound", Ft = 3, dr = 500;
 function Gt(e) {
 return {
 schemaVersion: Ft,
@@ -3400,7 +3400,7 @@ const l = o.length > 0 && o.length <= 64 && D(c) && tr(c.edition) ? Me(c.edition
 l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
 }
 const s = D(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: vd(D(e) ? e.attacks : void 0, t), lastAttack: a };
+return { waiting: n, attacks: md(D(e) ? e.attacks : void 0, t), lastAttack: a };
 }
 function bd(e) {
 const t = {};
@@ -3521,7 +3521,7 @@ return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 
 function fr(e, t, n) {
 try {
 const r = t instanceof xt ? t.stack ?? t.message : _(t);
-log(`${ne} v${me}: ${e} failed${Ed()}: ${r}`), n && sendChat(
+log(`${ne} v${ve}: ${e} failed${Ed()}: ${r}`), n && sendChat(
 ne,
 `/w ${n} ${Je(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3577,7 +3577,7 @@ function _e(e, t, n) {
 return pt(e) ? !0 : _s(t.get("controlledby"), e) || _s(n?.get("controlledby"), e);
 }
 var Ds = /[^,\s]/;
-function mr(e, t) {
+function vr(e, t) {
 return !Ds.test(_(e.get("controlledby") ?? "")) && !Ds.test(_(t?.get("controlledby") ?? ""));
 }
 function Rd(e, t) {
@@ -3616,7 +3616,7 @@ return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLo
 function ae(e) {
 return Je(e);
 }
-function vr(e, t) {
+function mr(e, t) {
 let n = Je(e);
 for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
@@ -3635,7 +3635,7 @@ return s.help = r, s;
 }
 function Cs(e, t, n, r, i, s) {
 const a = i ? "the GM" : hr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Ts(i, a), relayed: s, help: Rs };
-return !i && !Ss(a) && (o.replyFor = B(a, 60)), o;
+return !i && !Ss(a) && (o.replyFor = V(a, 60)), o;
 }
 function Id(e, t, n) {
 const r = n.flags.get("api-as");
@@ -3662,7 +3662,7 @@ let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let i = Nd - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), vr(r, [...n, { label: "Help", command: e.help() }]));
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), mr(r, [...n, { label: "Help", command: e.help() }]));
 }
 function Pd(e, t) {
 const n = e.store.tokens[t];
@@ -3713,22 +3713,22 @@ return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.i
 function gn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var kn = "Help: DefenseRound", H = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
+var kn = "Help: DefenseRound", B = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
 function Vd(e) {
-const t = e.stances.length > 0 ? [Ue(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
+const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ue(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
-Ue(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
-Ue(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
-Ue(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
+Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
+Ue(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
+Ue(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 Ue("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ue(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${It().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
-Ue(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player: they act for the player that ${H("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${H("config api-commands gm")} lets them act as the GM.`),
+Ue(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${It().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
+Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
 "</ul>"
 ].join("");
 }
@@ -3949,7 +3949,7 @@ name: _(e.get("name") ?? "") || _(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: mr(e, t),
+npc: vr(e, t),
 hidden: e.get("layer") === "gmlayer",
 statusmarkers: _(e.get("statusmarkers") ?? "")
 };
@@ -4020,23 +4020,23 @@ function ru(e, t, n, r) {
 const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
 for (let p = 0; p < i.length; p += 1) {
-const v = i[p], g = Hs[v], T = t?.overrides?.[v];
+const m = i[p], g = Hs[m], T = t?.overrides?.[m];
 if (T !== void 0) {
-s[v] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, a[v] = g ? bn[g] : Zd;
+s[m] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, a[m] = g ? bn[g] : Zd;
 continue;
 }
-const $ = c[v], E = o ? r.attributes.find(o.id, $) : void 0;
+const $ = c[m], E = o ? r.attributes.find(o.id, $) : void 0;
 o && (l ?? (l = new nu(o.id, r.attributes)));
-let V = g !== void 0 && !e.unique;
+let W = g !== void 0 && !e.unique;
 if (E && l) {
 let w;
-g !== void 0 && !V && (w = E.get("current"), V = Ys(w)), s[v] = new xs(E, V ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, w, !1), a[v] = V ? bn[g] : { kind: "attribute", attribute: E };
-} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new xs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, v, $, d, !0), a[v] = g ? bn[g] : Ws) : (s[v] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : tu, a[v] = g ? bn[g] : Ws);
+g !== void 0 && !W && (w = E.get("current"), W = Ys(w)), s[m] = new xs(E, W ? t?.worn?.[g] : void 0, g !== void 0, l, m, $, w, !1), a[m] = W ? bn[g] : { kind: "attribute", attribute: E };
+} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new xs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, m, $, d, !0), a[m] = g ? bn[g] : Ws) : (s[m] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : tu, a[m] = g ? bn[g] : Ws);
 }
 const f = r.turnOrder;
 let u = null;
 if (f && f.length > 0) {
-const p = f.find((v) => v.id === e.id);
+const p = f.find((m) => m.id === e.id);
 p !== void 0 && (u = zs(p.pr));
 }
 let h = eu;
@@ -4044,7 +4044,7 @@ if (n.others && n.others.length > 0) {
 h = {};
 for (const p of n.others) h[p] = r.other?.(p);
 }
-const m = {
+const v = {
 id: e.id,
 name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -4061,7 +4061,7 @@ currentTurn: r.turnRow === void 0 ? null : { initiative: zs(r.turnRow.pr), hidde
 others: h,
 nameOf: r.nameOf
 };
-return new iu(e, t, m, a, l);
+return new iu(e, t, v, a, l);
 }
 var iu = class {
 constructor(e, t, n, r, i) {
@@ -4139,7 +4139,7 @@ return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
 if (!Le.includes(i))
-throw new y(`unknown attribute key "${B(i)}": ${Tt(i, Le, "keys")}`);
+throw new y(`unknown attribute key "${V(i)}": ${Tt(i, Le, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
@@ -4147,10 +4147,10 @@ return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
 if (!Mt.includes(i))
-throw new y(`unknown marker key "${B(i)}": ${Tt(i, Mt, "keys")}`);
+throw new y(`unknown marker key "${V(i)}": ${Tt(i, Mt, "keys")}`);
 const s = n.trim();
 if (!du(s))
-throw new y(`"${B(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
@@ -4165,7 +4165,7 @@ if (r === "overwhelm-limit")
 return e.overwhelmLimit = Et(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
 return e.apiCommands = x(n, r, ds), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${B(t)}": ${Tt(t, qs, "settings")}`);
+throw new y(`unknown setting "${V(t)}": ${Tt(t, qs, "settings")}`);
 }
 function Ve() {
 return Js(Campaign().get("turnorder"));
@@ -4196,7 +4196,7 @@ function hu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function mu(e) {
+function vu(e) {
 const t = Vt(e.id), n = Vt(e.custom);
 return `${t.length <= 64 ? t : `#${Sr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Sr(n)}`}`;
 }
@@ -4206,7 +4206,7 @@ for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var vu = /^(.+) -?\d+$/;
+var mu = /^(.+) -?\d+$/;
 function pu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
@@ -4219,7 +4219,7 @@ const n = getObj("graphic", t);
 if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
 const r = pu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = vu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = mu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
 function gu(e) {
@@ -4466,10 +4466,10 @@ const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
 function Nu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], m = new Iu(), p = () => {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], v = new Iu(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, v = r.vitalityFrom ?? i.bars.vitality.value, g = {
+}, m = r.vitalityFrom ?? i.bars.vitality.value, g = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4477,14 +4477,14 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = i.bars[w.resource], O = w.resource === "vitality" ? v : b.value, M = b.link ? getObj("attribute", b.link) : void 0, q = { kind: "bar", resource: w.resource, bar: b.bar, from: O, to: w.to };
-M && (q.attributeId = M.id), u.push(q), (b.value !== w.to || b.raw !== w.to) && m.bar(i, w.resource, w.to, M), g[w.resource] = w.to;
+const b = i.bars[w.resource], O = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, q = { kind: "bar", resource: w.resource, bar: b.bar, from: O, to: w.to };
+M && (q.attributeId = M.id), u.push(q), (b.value !== w.to || b.raw !== w.to) && v.bar(i, w.resource, w.to, M), g[w.resource] = w.to;
 break;
 }
 case "value": {
 const b = a[w.key], O = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
-u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: O, to: w.to }), m.attribute(b.attribute, w.to);
+u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: O, to: w.to }), v.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
 u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
 const M = p();
@@ -4520,15 +4520,15 @@ const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w
 const T = d[i.id];
 T && Lt(T) && delete d[i.id];
 let $ = i.statusmarkers;
-const E = o.condition(s.state, v), V = n.state !== void 0 ? o.condition(n.state, g.vitality) : E;
-if (n.state !== void 0 && ($ = Du($, V, c)), n.stance !== void 0 && ($ = ia($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
+const E = o.condition(s.state, m), W = n.state !== void 0 ? o.condition(n.state, g.vitality) : E;
+if (n.state !== void 0 && ($ = Du($, W, c)), n.stance !== void 0 && ($ = ia($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), v.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
-!(w in m.props) && f.get(w) !== b && m.prop(w, b);
+!(w in v.props) && f.get(w) !== b && v.prop(w, b);
 }
-if (m.flush(f), r.notify ?? !0) {
-const { bars: w } = i, b = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: E }, O = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: $, condition: V };
-aa(f, b, O, n.detail, () => ca(i, v), r.healthColors);
+if (v.flush(f), r.notify ?? !0) {
+const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: E }, O = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: $, condition: W };
+aa(f, b, O, n.detail, () => ca(i, m), r.healthColors);
 }
 return { changes: u, notes: h };
 }
@@ -4614,14 +4614,14 @@ const u = r.get(l) ?? {};
 typeof u.statusmarkers == "string" && (u.statusmarkers = ia(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
 for (const p of fi) {
-const v = f.snapshot.bars[p], g = `${v.bar}_value`, T = v.link ? n.get(v.link) : void 0;
+const m = f.snapshot.bars[p], g = `${m.bar}_value`, T = m.link ? n.get(m.link) : void 0;
 T !== void 0 && d.get(g) !== T && (u[g] = T);
 const $ = T ?? u[g];
-h[p] = typeof $ == "number" ? $ : v.value;
+h[p] = typeof $ == "number" ? $ : m.value;
 }
 k.keys(u).length > 0 && d.set(u);
-const m = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Fu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: m });
+const v = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
+Fu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: v });
 }
 a && o && $r(a);
 }
@@ -4683,12 +4683,12 @@ i ?? (i = d);
 continue;
 }
 if (f === Ce) {
-const m = a ? ua(e, d) : void 0;
-m && (s ?? (s = [])).push(m);
+const v = a ? ua(e, d) : void 0;
+v && (s ?? (s = [])).push(v);
 continue;
 }
 let u;
-for (let m = r; m < n.length; m += 1) n[m].label === f && (u = n[m]);
+for (let v = r; v < n.length; v += 1) n[v].label === f && (u = n[v]);
 u || n.push(u = { label: f, lines: [] });
 const h = e.say(d);
 h !== "" && u.lines.push(h);
@@ -4700,12 +4700,16 @@ for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
 function Uu(e) {
+for (let t = 0; t < e.length; t += 1) if (e[t].section === Ce) return !0;
+return !1;
+}
+function Vu(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${xe[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Vu(e, t) {
+function Bu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
 function Or(e, t, n, r, i, s, a = []) {
@@ -4713,7 +4717,7 @@ const o = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
 o.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, m = i === "all" || n[l] === "public", p = m ? Uu(d.changes) : "", v = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = m && d.outcome.steps.some((V) => V.section === Ce) ? [...v, ...Gu(d)] : v, $ = Vu(Dr(d), f.name), E = p ? `${$} ${p}` : $;
+const h = u === 1 ? f.name : `${f.name} (${u})`, v = i === "all" || n[l] === "public", p = v ? Vu(d.changes) : "", m = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = v && Uu(d.outcome.steps) ? [...m, ...Gu(d)] : m, $ = Bu(Dr(d), f.name), E = p ? `${$} ${p}` : $;
 c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: T });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
@@ -4729,21 +4733,21 @@ for (let u = 0; u < t.length && !r; u += 1) {
 const h = t[u];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Hu(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Ku(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
 j(pe(n.replyTo), ae(Dr(t[0])));
 return;
 }
-const h = t.length === 1 ? Rr(t[0]) : Or(t, Bu(t), ha(e, t), `${n.title}: ${Ir(t.length)}`, t.every((m) => u(m.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Rr(t[0]) : Or(t, Hu(t), ha(e, t), `${n.title}: ${Ir(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", i);
 j(pe(n.replyTo), ge(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const u = t[0], h = Bt(e, u.snapshot);
-j(h === "public" ? gt : he, ge(Rr(u, s)), fa), h === "gm" && !u.snapshot.hidden && j(gt, vr(Dr(u), a ? s : []));
+j(h === "public" ? gt : he, ge(Rr(u, s)), fa), h === "gm" && !u.snapshot.hidden && j(gt, mr(Dr(u), a ? s : []));
 return;
 }
 const o = ha(e, t), c = [], l = [];
@@ -4758,10 +4762,10 @@ return `${e} token${e === 1 ? "" : "s"}`;
 function ha(e, t) {
 return t.map((n) => Bt(e, n.snapshot));
 }
-function Bu(e) {
+function Hu(e) {
 return e.map((t, n) => n);
 }
-function Hu(e, t, n) {
+function Ku(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
@@ -4770,7 +4774,7 @@ return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => 
 })
 );
 }
-function Ku(e, t) {
+function Wu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
@@ -4789,8 +4793,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var ma = 50, Nr = 6e4, va = 10, Sn = new ti();
-function Wu(e) {
+var va = 50, Nr = 6e4, ma = 10, Sn = new ti();
+function Yu(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4824,13 +4828,13 @@ if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Wu(r);
+for (const r of n.changes) t += Yu(r);
 }
 Sn.set(e, t);
 }
 return t;
 }
-function Yu(e, t, n) {
+function xu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
@@ -4877,19 +4881,19 @@ if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, o = e.store.history, c = Lr(o), l = t.by === "hand-edit" || !(n ?? Mr(t.by));
 if (l)
-for (let d = Fr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= va; d = Fr(o, a.by)) jr(e, d);
-for (o.push(a), c.length = o.length, c.bytes += Ht(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > ma || c.bytes > Nr) && o.length > 1; ) {
+for (let d = Fr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= ma; d = Fr(o, a.by)) jr(e, d);
+for (o.push(a), c.length = o.length, c.bytes += Ht(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > va || c.bytes > Nr) && o.length > 1; ) {
 const d = l ? Fr(o, a.by) : 0, f = o[d];
 if (jr(e, d), f === a) return;
 }
 return s;
 }
-function xu(e) {
+function zu(e) {
 const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
 for (let a = t.length - 1; a >= 0; a -= 1) {
 const o = t[a];
-if (r.length >= ma) break;
+if (r.length >= va) break;
 const c = le.stringify(o).length;
 if (Sn.set(o, c), !(c > Nr)) {
 if (s + c > Nr && r.length > 0) {
@@ -4898,7 +4902,7 @@ break;
 }
 if (ga(o)) {
 const l = i.get(o.by) ?? 0;
-if (l >= va) continue;
+if (l >= ma) continue;
 i.set(o.by, l + 1);
 }
 r.unshift(o), s += c;
@@ -4923,7 +4927,7 @@ const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Kt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var zu = class {
+var Xu = class {
 constructor() {
 this.byReason = new P();
 }
@@ -4951,7 +4955,7 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const f = wt(d, e.gm);
-f ? a(f) : l.push(Xu(d));
+f ? a(f) : l.push(qu(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Kt(l.map((d) => `"${d}"`))}`);
 } else {
@@ -4972,7 +4976,7 @@ e.gm || n.anyTarget || _e(e.playerId, l, d) ? o.push({ token: l, character: d })
 if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(Tn(r).join("; "));
 return { targets: o, notes: r };
 }
-function Xu(e) {
+function qu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function wt(e, t) {
@@ -4981,7 +4985,7 @@ const n = Y(e);
 if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function qu(e, t) {
+function Ju(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
@@ -4999,7 +5003,7 @@ function bt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function Ju(e) {
+function Qu(e) {
 const t = Y(e);
 return t ? ee(t, e) : e;
 }
@@ -5018,7 +5022,7 @@ const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Ju,
+nameOf: Qu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
 const a = Y(s);
@@ -5055,40 +5059,40 @@ switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Ku(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Wu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
 function _n(e, t, n = "; nothing changed") {
-const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
-return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
+const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
+return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
 function Wt(e) {
 return { settings: e.store.settings, edition: N(e), memories: ya(e) };
 }
-var Qu = class {
+var Zu = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Zu(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = ef(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function Zu(e, t, n) {
+function ef(e, t, n) {
 const { id: r, name: i } = t;
 return Zs(e, (s) => s === r ? i : n(s));
 }
-function ef(e, t, n, r = {}, i = Wt(e)) {
-const { snapshot: s } = t, a = Nu(i, t, n, r), o = new Qu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+function tf(e, t, n, r = {}, i = Wt(e)) {
+const { snapshot: s } = t, a = Nu(i, t, n, r), o = new Zu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
 shown: o
 };
 }
-function tf(e, t, n) {
+function nf(e, t, n) {
 const r = Y(t.token.id);
 if (!r || yt(r)) return !1;
 const i = t.character?.id ?? "";
@@ -5096,22 +5100,22 @@ if (_(r.get("represents") ?? "") !== i) return !1;
 const s = i ? qd(i) : void 0;
 return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
 }
-function nf(e) {
+function rf(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
 function $a(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Si(e.msg.content ?? ""), i = n.filter((s) => !sf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Si(e.msg.content ?? ""), i = n.filter((s) => !af((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var rf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function sf(e, t) {
+var sf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function af(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = rf.exec(_(r?.expression ?? ""));
+const r = t?.[C(n[1])], i = sf.exec(_(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
 function Br(e, t) {
@@ -5129,16 +5133,16 @@ let s = r;
 for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
-var Sa = k.freeze({}), af = k.freeze({}), of = [], cf = [];
+var Sa = k.freeze({}), of = k.freeze({}), cf = [], lf = [];
 function Dn(e, t, n, r, i, s, a, o) {
 const c = En(e, t, n, i);
 o?.(c);
 const l = n.resolve(c.facts, r);
 if (Mn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = nf(l);
+const d = rf(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = ef(e, c, l, a(l), s);
+const { applied: f, shown: u } = tf(e, c, l, a(l), s);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
 function Hr(e, t, n) {
@@ -5146,7 +5150,7 @@ const r = it(e), i = Wt(e);
 return t.map((s) => Dn(e, s, n, Sa, r, i, () => ({ notify: !1 })));
 }
 function Rn(e, t, n, r, i) {
-const s = t.dice.length === 0 ? af : Br(e.parsed, t.dice), a = e.gm ? void 0 : $a(e, t.dice);
+const s = t.dice.length === 0 ? of : Br(e.parsed, t.dice), a = e.gm ? void 0 : $a(e, t.dice);
 return Ta(
 e,
 n.map((o) => {
@@ -5161,7 +5165,7 @@ function Ta(e, t, n, r) {
 let i, s = [], a = !1, o = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? cf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? lf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
 if (!a) return Ea(e, t, c, void 0, o, n, r);
 const l = e.app.store.settings.edition;
 return da(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
@@ -5173,49 +5177,49 @@ Ea(e, t, c, d, o, n, r);
 });
 }
 function Ea(e, t, n, r, i, s, a) {
-const o = e.app, c = r !== void 0, l = r ?? of, d = [...s];
+const o = e.app, c = r !== void 0, l = r ?? cf, d = [...s];
 let f;
 const u = [], h = [];
-let m = !1;
-const p = i ? { order: Ve(), changed: !1 } : void 0, v = Er() ?? null, g = it(o, p?.order), T = Wt(o), $ = (b) => {
-const O = { notify: b.observed ?? !0, healthColors: v };
+let v = !1;
+const p = i ? { order: Ve(), changed: !1 } : void 0, m = Er() ?? null, g = it(o, p?.order), T = Wt(o), $ = (b) => {
+const O = { notify: b.observed ?? !0, healthColors: m };
 return p && (O.turnOrder = p), O;
 };
 let E = 0;
 t.forEach(({ target: b, plan: O, given: M, typed: q, answer: te }, st) => {
 const at = n[st], He = E;
-if (E += at.length, c && !tf(e, b, a.anyTarget === !0)) {
+if (E += at.length, c && !nf(e, b, a.anyTarget === !0)) {
 d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const K = Dn(o, b, O, Aa(O.dice, M, l, He), g, T, $);
-if (K.kind !== "written") {
-const { snapshot: Yt } = K.reading, za = () => Vr(e, Yt);
-K.kind === "refusal" ? K.refusal.kind === "refused" && !K.refusal.nameFirst ? (f ?? (f = new zu())).add(Yt.name, K.refusal.reason) : d.push(ba(o, Yt, K.refusal, za())) : K.kind === "problems" ? d.push(_n(Yt, K.reading.problems)) : d.push(`${Yt.name}: the result${za() ? ` (${K.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const H = Dn(o, b, O, Aa(O.dice, M, l, He), g, T, $);
+if (H.kind !== "written") {
+const { snapshot: Yt } = H.reading, za = () => Vr(e, Yt);
+H.kind === "refusal" ? H.refusal.kind === "refused" && !H.refusal.nameFirst ? (f ?? (f = new Xu())).add(Yt.name, H.refusal.reason) : d.push(ba(o, Yt, H.refusal, za())) : H.kind === "problems" ? d.push(_n(Yt, H.reading.problems)) : d.push(`${Yt.name}: the result${za() ? ` (${H.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Rh = K.outcome;
-u.push(K.applied), q && (K.shown.typed = q), te && (K.shown.answer = te), h.push(K.shown), m || (m = Rh.undoable === !0);
+const Oh = H.outcome;
+u.push(H.applied), q && (H.shown.typed = q), te && (H.shown.answer = te), h.push(H.shown), v || (v = Oh.undoable === !0);
 }), f && d.push(...f.lines()), p?.changed && $r(p.order);
-let V;
-if ((a.record || m) && u.length > 0) {
+let W;
+if ((a.record || v) && u.length > 0) {
 const b = a.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Mr(b), M = ka(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: u }, O);
-M !== void 0 && (a.record || O) && (V = { command: Gr(M), byGm: O });
+M !== void 0 && (a.record || O) && (W = { command: Gr(M), byGm: O });
 }
 const w = { title: a.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Vr(e, b) };
-if (V && (w.undo = V), Cr(o, h, w), d.length > 0) {
+if (W && (w.undo = W), Cr(o, h, w), d.length > 0) {
 const b = a.refusals(Tn(d), u.length > 0);
 Fe(e, b);
 }
 }
-function lf(e) {
+function df(e) {
 e.store.exchange.waiting = {};
 }
-function df(e, t) {
+function uf(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function uf(e, t, n) {
+function ff(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
@@ -5234,11 +5238,11 @@ if (n === null) return "An unseen attacker";
 const r = Y(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function ff(e) {
+function hf(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function hf(e) {
+function vf(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
@@ -5262,7 +5266,7 @@ let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
 var mf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function vf(e) {
+function pf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5281,7 +5285,7 @@ const o = { token: a, character: oe(a) }, c = ee(a, "a token"), l = t.attack, d 
 if (Kr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const f = n.answers[r];
 if (f) return { label: c, lines: [`Answered: ${f.word}`] };
-const u = [], h = [], m = [];
+const u = [], h = [], v = [];
 let p;
 for (const g of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
@@ -5291,22 +5295,22 @@ continue;
 }
 const $ = l.planAnswer(g, n.situation, n.attacker, d), E = En(e, o, $, s);
 p = E.facts;
-const V = l.label(g, E.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(E.facts, w);
+const W = l.label(g, E.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(E.facts, w);
 if (Mn(b)) {
-const O = vf(b), M = m.find((q) => q.why === O);
-M ? M.answers.push(V.replace(/ \(.*\)$/, "")) : m.push({ answers: [V.replace(/ \(.*\)$/, "")], why: O });
-} else h.push({ label: V, command: T });
+const O = pf(b), M = v.find((q) => q.why === O);
+M ? M.answers.push(W.replace(/ \(.*\)$/, "")) : v.push({ answers: [W.replace(/ \(.*\)$/, "")], why: O });
+} else h.push({ label: W, command: T });
 }
-for (const { answers: g, why: T } of m) u.push(`${g.join(", ")}: ${T}`);
-const v = _a(n, i);
+for (const { answers: g, why: T } of v) u.push(`${g.join(", ")}: ${T}`);
+const m = _a(n, i);
 if (p)
-for (const g of l.extra?.(p, v) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
+for (const g of l.extra?.(p, m) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
 return { label: c, lines: u, buttons: pn(r) ? h : [] };
 }
 function Ia(e) {
 return it(e, Ve());
 }
-function pf(e) {
+function gf(e) {
 const t = Y(e);
 if (!t) return ["gm"];
 const n = Rd(t, oe(t));
@@ -5318,10 +5322,10 @@ return `Attack ${e.key}: ${Wr(e, t)} attacks`;
 function Pa(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function gf(e, t) {
+function kf(e, t) {
 const n = N(e), r = Ia(e), i = new P();
 for (const s of t.defenders)
-for (const a of pf(s)) {
+for (const a of gf(s)) {
 const o = i.get(a) ?? [];
 o.push(s), i.set(a, o);
 }
@@ -5346,7 +5350,7 @@ buttons: [
 ]
 }), { title: Na(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var kf = 5, Ma = {
+var yf = 5, Ma = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5354,22 +5358,22 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function yf(e) {
+function wf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var wf = {
-usage: yf,
+var bf = {
+usage: wf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return _f(e);
+if (R(e.parsed, "list")) return Df(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return Sf(e, t);
+if (t !== void 0) return Tf(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? Ef(e, n) : $f(e);
+return n !== void 0 ? _f(e, n) : Af(e);
 }
 };
 function La(e, t, n = {}) {
@@ -5379,28 +5383,28 @@ k.prototype.hasOwnProperty.call(Ma, i) || k.prototype.hasOwnProperty.call(t.atta
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function bf(e) {
+function $f(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function $f(e) {
+function Af(e) {
 const t = e.app, n = N(t), r = n.attack;
 if (Se(e.parsed, Yr(n, "!attack", Ma, n.commands.damage.flags, r.flags), ir(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const i = La(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
 const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = Af(e), c = k.values(t.store.exchange.attacks);
+const o = Sf(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= cr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const p = c.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= kf || p.length >= cr / 2)
+const p = c.filter((m) => !m.gm);
+if (p.filter((m) => m.by === e.playerId).length >= yf || p.length >= cr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
 const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => o !== null && p.id === o ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
 if (f.length > lr) throw new I(`one attack has at most ${lr} defenders (got ${f.length})`);
 const u = {
-key: ff(t),
+key: hf(t),
 by: e.playerId,
 gm: e.gm,
 attacker: o,
@@ -5413,10 +5417,10 @@ defenders: f.map(({ token: p }) => p.id),
 answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
-const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Wr(u, !1)} attacks ${Be(h)}${m}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), gf(t, u), Ra(t, u)) return zr(e, u);
+const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), v = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Wr(u, !1)} attacks ${Be(h)}${v}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), kf(t, u), Ra(t, u)) return zr(e, u);
 }
-function Af(e) {
+function Sf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5437,7 +5441,7 @@ const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function Sf(e, t) {
+function Tf(e, t) {
 const n = ja(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
@@ -5453,7 +5457,7 @@ return zr(e, n);
 function zr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = bf(t), s = bt(n, t.gm), a = [], o = [];
+const i = $f(t), s = bt(n, t.gm), a = [], o = [];
 for (const l of t.defenders) {
 const d = Y(l);
 if (!d) {
@@ -5462,8 +5466,8 @@ continue;
 }
 const f = { token: d, character: oe(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = La(i, r, u?.flags), m = r.planDamage(h, s);
-a.push({ target: f, plan: m, given: Br(h, m.dice), ...u ? { answer: Tf(u) } : {} });
+const h = La(i, r, u?.flags), v = r.planDamage(h, s);
+a.push({ target: f, plan: v, given: Br(h, v.dice), ...u ? { answer: Ef(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 return e.gm || delete c.replyFor, Ta(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5474,19 +5478,19 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function Tf(e) {
+function Ef(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function Ef(e, t) {
+function _f(e, t) {
 const n = ja(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], j(gt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function _f(e) {
+function Df(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
 (s) => e.gm || s.by === e.playerId || On(t, s).some((a) => Ur(e.playerId, a))
 );
@@ -5504,13 +5508,13 @@ return `${s.key}: ${Wr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "no
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Df(e) {
+function Rf(e) {
 const t = N(e);
 for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
 }
 function Fa(e) {
 const t = N(e);
-lf(e);
+df(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
@@ -5518,17 +5522,17 @@ if (i === null) continue;
 const s = t.endRound(i);
 An(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Df(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Rf(e);
 }
-function Rf(e) {
+function Of(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= dr) break;
-Qs(n) || t.push(Sr(mu(n)));
+Qs(n) || t.push(Sr(vu(n)));
 }
 return t;
 }
-function Of(e, t) {
+function Cf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new Q(t), r = new Q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
 if (a === 0 || a !== s.length) return null;
@@ -5540,7 +5544,7 @@ if (c) return o;
 }
 return null;
 }
-function Cf(e) {
+function If(e) {
 e.turnOrderSeen = void 0, Xr(e);
 }
 function Xr(e) {
@@ -5548,20 +5552,20 @@ const t = fu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = Js(t);
-If(e, r);
-const i = Rf(r), s = Of(n.seen, i);
+Nf(e, r);
+const i = Of(r), s = Cf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
 n.turned += s, n.turned >= i.length && Fa(e);
 }
-function If(e, t) {
+function Nf(e, t) {
 e.oddTurnRowsTold === !0 || t.every(hu) || (e.oddTurnRowsTold = !0, j(he, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Nf(e, t) {
+function Pf(e, t) {
 const n = N(e), r = Me(t);
-df(e, n.id);
+uf(e, n.id);
 const i = [], s = [];
 for (const o of k.keys(e.store.tokens)) {
 const c = Y(o);
@@ -5571,8 +5575,8 @@ return Hr(e, i, {
 values: [],
 dice: [],
 resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), m = r.condition(f, d), p = n.condition(h, d);
-return m !== p && s.push({ name: o.name, from: m, to: p }), {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), v = r.condition(f, d), p = n.condition(h, d);
+return v !== p && s.push({ name: o.name, from: v, to: p }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5585,12 +5589,12 @@ detail: { edition: n.id }
 }), { count: i.length, changed: s };
 }
 var Ga = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Pf(e) {
+function Mf(e) {
 if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Ga[r]} -> ${Ga[i]}`);
 return ` Conditions read again: ${Kt(t, 6)}.`;
 }
-function Mf(e) {
+function Lf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const o of N(t).macros) {
 const c = Gd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
@@ -5608,7 +5612,7 @@ s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made 
 ].filter((o) => o !== "");
 Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Lf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", jf = {
+var jf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Ff = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
@@ -5638,12 +5642,12 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function qr(e) {
 return e ? "on" : "off";
 }
-function Ff(e) {
+function Gf(e) {
 const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Le.filter((s) => t.attributes[s] !== os[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
 return ge({
-title: `DefenseRound v${me}`,
+title: `DefenseRound v${ve}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {
@@ -5665,7 +5669,7 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 function Ua(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Gf(e) {
+function Uf(e) {
 const t = e.store.settings, n = N(e), r = It().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${qr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
@@ -5685,12 +5689,12 @@ ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Uf(e, t) {
+function Vf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!Le.includes(i))
-throw new y(`unknown value name "${B(n)}": ${Tt(n, Le, "names")}`);
+throw new y(`unknown value name "${V(n)}": ${Tt(n, Le, "names")}`);
 const s = r.toLowerCase() === "clear", a = s ? 0 : Et(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = rt(e, Ae(e.parsed)), l = [];
 for (const { token: d, character: f } of o) {
 const u = Pd(e.app, d.id);
@@ -5704,7 +5708,7 @@ var Jr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Vf(e) {
+function Bf(e) {
 const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), i = {
 values: Jr.map(([, a]) => a),
 dice: [],
@@ -5738,41 +5742,41 @@ return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Bf(e) {
-e.store = Gt(me), e.loadProblems = [], delete e.newerState, Ms(vn, e.store);
+function Hf(e) {
+e.store = Gt(ve), e.loadProblems = [], delete e.newerState, Ms(mn, e.store);
 }
-function Hf(e, t) {
+function Kf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const a = Y(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && mr(a, oe(a)), l = Bt(e.app, { npc: c, hidden: o }) === "public";
+const a = Y(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && vr(a, oe(a)), l = Bt(e.app, { npc: c, hidden: o }) === "public";
 if (!(e.gm || l || a !== void 0 && _e(e.playerId, a, oe(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
 j(pe(e.replyTo), ge(i.card()));
 }
-var Kf = {
-usage: () => Lf,
+var Wf = {
+usage: () => jf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return jf[n];
+return Ff[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Se(e.parsed, {}), Hf(e, n);
+Se(e.parsed, {}), Kf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), Ff(e.app)), j(pe("gm"), Gf(e.app));
+j(pe("gm"), Gf(e.app)), j(pe("gm"), Uf(e.app));
 return;
 case "help": {
 kr(N(e.app));
 const s = Ls();
-j(pe(e.replyTo), vr(`The handout "${kn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+j(pe(e.replyTo), mr(`The handout "${kn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
@@ -5781,9 +5785,9 @@ if (!s) throw new y("config needs a KEY and a VALUE");
 const o = e.app.store.settings.edition, c = uu(e.app.store.settings, s, a.join(" ") || void 0);
 if (e.app.store.settings.edition !== o) {
 e.app.store.editionLeft = o;
-const { count: l, changed: d } = Nf(e.app, o);
+const { count: l, changed: d } = Pf(e.app, o);
 kr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Pf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = hf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const f = l === 0 ? "" : d.length > 0 ? Mf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = vf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
@@ -5791,30 +5795,30 @@ Qe(e, c);
 return;
 }
 case "set":
-Uf(e, n);
+Vf(e, n);
 return;
 case "repair":
-Vf(e);
+Bf(e);
 return;
 case "next-round":
 Fa(e.app);
 return;
 case "macros":
-Mf(e);
+Lf(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Bf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Hf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${B(_(t))}"`);
+throw new y(`unknown subcommand "${V(_(t))}"`);
 }
 }
 };
-function Wf(e, t) {
+function Yf(e, t) {
 const n = new P();
 let r;
 for (const { place: i, tokenId: s, change: a } of t) {
@@ -5856,50 +5860,50 @@ var Va = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "
 function Ba(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Yf(e) {
+function xf(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new I(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (i === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
 if (!Ba(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
 for (let r = t.length - 1; r >= 0; r -= 1) if (Ba(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function xf(e) {
+function zf(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Va, v));
-if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Va, m));
+if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Se(e.parsed, Va), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Yf(e), s = r[i], a = N(n), o = new P(s.tokens.map((v) => [v.tokenId, wt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => o.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => qf(v) ? c.find((g) => Ka({ place: "", tokenId: g.tokenId, name: g.name, change: v }, n.store.settings)) : void 0, f = Su(bu(s.tokens, (v) => o.get(v) !== void 0, d), a, n.store.round.number - s.round).filter((v) => Ka(v, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ya(n) }, h = Wf(u, f), m = (v, g) => {
-if (v.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
-if (v.deadForGood !== g.deadForGood) return "has died for good since";
-const T = uf(v, g, ke);
-if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(v.edition, g.edition)) return T;
+const n = e.app, r = n.store.history, i = xf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Jf(m) ? c.find((g) => Ka({ place: "", tokenId: g.tokenId, name: g.name, change: m }, n.store.settings)) : void 0, f = Su(bu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ka(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ya(n) }, h = Yf(u, f), v = (m, g) => {
+if (m.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
+if (m.deadForGood !== g.deadForGood) return "has died for good since";
+const T = ff(m, g, ke);
+if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(m.edition, g.edition)) return T;
 const $ = (E) => (E.edition?.id === a.id ? a.parseState(E.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange($(v), $(g));
+return a.describeStateChange($(m), $(g));
 }, p = Au(f, h, ke);
 if (p.length > 0) {
 if (!e.gm) {
-const v = p.filter(($) => {
+const m = p.filter(($) => {
 const E = o.get($.tokenId);
 return E !== void 0 && Vr(e, Ha(E));
-}), g = [...new Q(p.filter(($) => !v.includes($)).map(($) => $.name))], T = [...ta(v, h, ke, m), ...g.length > 0 ? [`${Be(g)} changed`] : []];
+}), g = [...new Q(p.filter(($) => !m.includes($)).map(($) => $.name))], T = [...ta(m, h, ke, v), ...g.length > 0 ? [`${Be(g)} changed`] : []];
 Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!R(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${ta(p, h, ke, m).join("; ")}`, [{ label: "Undo anyway", command: `${Gr(s.key)} --force` }]);
+Fe(e, `Nothing undone, changed since: ${ta(p, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${Gr(s.key)} --force` }]);
 return;
 }
 }
-ju(u, f), p.length > 0 && Jf(n, f, h), jr(n, i), Xf(e, s, f, h, o), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+ju(u, f), p.length > 0 && Qf(n, f, h), jr(n, i), qf(e, s, f, h, o), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function zf(e) {
+function Xf(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: xe[e.resource], to: e.from };
@@ -5915,28 +5919,28 @@ return;
 }
 function Ha(e) {
 const t = oe(e);
-return { token: e, character: t, npc: mr(e, t), hidden: e.get("layer") === "gmlayer" };
+return { token: e, character: t, npc: vr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Xf(e, t, n, r, i) {
+function qf(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
-const u = zf(f);
+const u = Xf(f);
 if (u === void 0) continue;
-const h = r.get(l), m = a.get(d) ?? [];
-a.has(d) || a.set(d, m);
+const h = r.get(l), v = a.get(d) ?? [];
+a.has(d) || a.set(d, v);
 const p = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
-m.includes(p) || m.push(p);
+v.includes(p) || v.push(p);
 }
 const o = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ha(d), m = Bt(e.app, h) === "public";
-h.hidden || o.push(m ? u : l.name), (h.hidden || !m && f) && c.push(h.hidden ? `${u} (hidden)` : u);
+const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ha(d), v = Bt(e.app, h) === "public";
+h.hidden || o.push(v ? u : l.name), (h.hidden || !v && f) && c.push(h.hidden ? `${u} (hidden)` : u);
 }
 o.length > 0 && j(gt, ae(`${s}: ${Kt(o, 8)}.`)), c.length > 0 && j(he, ae(`${s} (GM): ${Kt(c, 8)}.`), { record: !0 });
 }
-function qf(e) {
+function Jf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
 function Ka({ tokenId: e, change: t }, n) {
@@ -5955,7 +5959,7 @@ default:
 return !0;
 }
 }
-function Jf(e, t, n) {
+function Qf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
@@ -5969,7 +5973,7 @@ resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitalit
 Hr(e, [{ token: c, character: oe(c) }], d);
 }
 }
-var Qf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Zf = { title: "Damage", anyTarget: !0, record: !0, refusals: Wa }, eh = { title: "Damage", anyTarget: !1, record: !0, refusals: Wa }, th = {
+var Zf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, eh = { title: "Damage", anyTarget: !0, record: !0, refusals: Wa }, th = { title: "Damage", anyTarget: !1, record: !0, refusals: Wa }, nh = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") ? {
@@ -5983,11 +5987,11 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-xf(e);
+zf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Se(e.parsed, Yr(t, "!damage", Qf, n), ir(t.id, "damage"));
+e.parsed.flags.size > 0 && Se(e.parsed, Yr(t, "!damage", Zf, n), ir(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: a } = s;
 const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
@@ -5998,10 +6002,10 @@ Fe(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return Rn(e, r, a, o, i ? Zf : eh);
+return Rn(e, r, a, o, i ? eh : th);
 }
 };
-async function nh(e) {
+async function rh(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Se(e.parsed, i);
 const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
@@ -6017,37 +6021,37 @@ if (u) throw new I(`${f} has answered attack ${a.key} already (${u.word})`);
 if (Kr(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
 const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const m = x(h, `--${r.answerFlag}`, r.choices);
-let p = { word: m }, v = m === "none" ? "no defense" : m;
-if (m !== "none") {
-const E = r.planAnswer(m, a.situation, a.attacker, bt(t, e.gm)), V = Br(e.parsed, E.dice), w = E.dice.filter((K) => V[K.name] === void 0), b = w.length > 0 ? await da(w.map((K) => K.sides)) : [];
+const v = x(h, `--${r.answerFlag}`, r.choices);
+let p = { word: v }, m = v === "none" ? "no defense" : v;
+if (v !== "none") {
+const E = r.planAnswer(v, a.situation, a.attacker, bt(t, e.gm)), W = Br(e.parsed, E.dice), w = E.dice.filter((H) => W[H.name] === void 0), b = w.length > 0 ? await da(w.map((H) => H.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
 if (!Y(c) || !e.gm && !_e(e.playerId, l, oe(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const O = Aa(E.dice, V, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, O);
+const O = Aa(E.dice, W, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, O);
 if (Mn(q)) throw new I(ba(t, M.snapshot, q));
 if (M.problems.length > 0) throw new I(_n(M.snapshot, M.problems, "; nothing answered"));
-const te = r.keep(m, q, O), st = e.gm ? void 0 : $a(e, E.dice);
+const te = r.keep(v, q, O), st = e.gm ? void 0 : $a(e, E.dice);
 p = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (p.roll = te.roll), te.success !== void 0 && (p.success = te.success), st && (p.typed = !0);
-const at = Zs(n, (K) => K === c ? f : M.facts.nameOf(K)), He = q.steps.filter((K) => K.section === "Check").map(at);
-v = He.length > 0 ? He.join("; ") : m;
+const at = Zs(n, (H) => H === c ? f : M.facts.nameOf(H)), He = q.steps.filter((H) => H.section === "Check").map(at);
+m = He.length > 0 ? He.join("; ") : v;
 }
 a.answers[c] = p;
 const g = Da(t, a, e.gm), T = Ra(t, a), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-De(e, `${f}: ${v}.${$}`), T && await zr(e, a);
+De(e, `${f}: ${m}.${$}`), T && await zr(e, a);
 }
-var rh = { ids: { kind: "list" }, help: { kind: "switch" } }, ih = {
+var ih = { ids: { kind: "list" }, help: { kind: "switch" } }, sh = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return nh(e);
+if (e.parsed.flags.has("answer")) return rh(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 Fe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Se(e.parsed, Yr(t, "!defend", rh, n.flags), ir(t.id, "defend"));
+Se(e.parsed, Yr(t, "!defend", ih, n.flags), ir(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-qu(e, i);
+Ju(e, i);
 const s = rt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = o.find(({ id: f }) => f === l.id);
 return d && a.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
@@ -6061,18 +6065,18 @@ title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, sh = { ids: { kind: "list" }, help: { kind: "switch" } }, ah = {
+}, ah = { ids: { kind: "list" }, help: { kind: "switch" } }, oh = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Se(e.parsed, sh);
+Se(e.parsed, ah);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${B(_(n))}" (stances: ${t.stances.join(", ")})`);
+throw new y(`unknown stance "${V(_(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: a, notes: o } = rt(e, Ae(e.parsed));
@@ -6084,10 +6088,10 @@ return;
 return Rn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function oh(e, t, n) {
+function ch(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function ch(e, t, n) {
+function lh(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6097,7 +6101,7 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = oh(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const a = r.bars[n].max, o = ch(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...o === i ? { noop: !0 } : {},
@@ -6117,38 +6121,38 @@ detail: { heal: t, resource: n, before: i, after: o }
 }
 };
 }
-var lh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", dh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, uh = {
-usage: () => lh,
+var dh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", uh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, fh = {
+usage: () => dh,
 run(e) {
 const t = e.parsed;
-Se(t, dh);
+Se(t, uh);
 const n = _t(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return Rn(e, ch(N(e.app), n, r), i, s, {
+return Rn(e, lh(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
 }, Ya = k.freeze({});
-function fh(e, t, n) {
+function hh(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ye(n[i]), a = _(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = hh(t, i, a, s);
+let { typed: o, keepInStep: c } = vh(t, i, a, s);
 if (s === null || o === null || s === o) return;
 const l = N(e), d = { token: t, character: oe(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
 if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= Ai) {
-const p = l.planHandEdit(s - o, bt(e, !0)), v = {
+const p = l.planHandEdit(s - o, bt(e, !0)), m = {
 ...p,
 resolve(T, $) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const E = p.resolve(T, $);
-return !("kind" in E) && !E.changes.some((V) => V.kind === "bar" && V.resource === "vitality") && E.changes.push({ kind: "bar", resource: "vitality", to: s }), E;
+return !("kind" in E) && !E.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && E.changes.push({ kind: "bar", resource: "vitality", to: s }), E;
 }
 }, g = Dn(
 e,
 d,
-v,
+m,
 Ya,
 it(e),
 Wt(e),
@@ -6168,10 +6172,10 @@ Cr(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: 
 return;
 }
 }
-const h = mh(e, s, o), m = Dn(e, d, h.plan, Ya, it(e), Wt(e), () => ({ vitalityFrom: s, ...c }), (p) => xa(e, p, s));
-m.kind === "written" && (u && Yu(e, a, m.applied), h.saysSomething() && Cr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = mh(e, s, o), v = Dn(e, d, h.plan, Ya, it(e), Wt(e), () => ({ vitalityFrom: s, ...c }), (p) => xa(e, p, s));
+v.kind === "written" && (u && xu(e, a, v.applied), h.saysSomething() && Cr(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function hh(e, t, n, r) {
+function vh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
 const s = ye(au(n));
@@ -6205,7 +6209,7 @@ function xa(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
 i?.edition?.id !== r.id && (t.facts.state = yr(r, i, n, wa(e)));
 }
-var vh = 400, ph = 100, gh = 20, kh = class {
+var ph = 400, gh = 100, kh = 20, yh = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
@@ -6216,9 +6220,9 @@ const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? vh : ph;
+const i = e === "gm" ? ph : gh;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > gh + 1) {
+if (this.bySender.set(e, r), this.bySender.size > kh + 1) {
 for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const o of a) this.rows.delete(o);
@@ -6232,7 +6236,7 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function yh(e) {
+function wh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = Er() !== void 0, r = gr("HealthColors");
@@ -6246,27 +6250,27 @@ r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ));
 }
 var Qr = {
-"!damage": th,
-"!attack": wf,
-"!defend": ih,
-"!stance": ah,
-"!heal": uh,
-"!defense-round": Kf
+"!damage": nh,
+"!attack": bf,
+"!defend": sh,
+"!stance": oh,
+"!heal": fh,
+"!defense-round": Wf
 };
-function wh() {
-const e = gr(vn) === void 0, { stored: t, problems: n, newer: r } = kd(gr(vn), me), i = { store: t, attributes: new Sd(), loadProblems: n, linkedEdits: new P(), details: new kh() };
-return r !== void 0 ? (i.newerState = r, pr(`${ne} v${me}: ${n.join("; ")}`), j(he, ae($h(r)))) : bh(i, e), Ah(i), i;
+function bh() {
+const e = gr(mn) === void 0, { stored: t, problems: n, newer: r } = kd(gr(mn), ve), i = { store: t, attributes: new Sd(), loadProblems: n, linkedEdits: new P(), details: new yh() };
+return r !== void 0 ? (i.newerState = r, pr(`${ne} v${ve}: ${n.join("; ")}`), j(he, ae(Ah(r)))) : $h(i, e), Sh(i), i;
 }
-function bh(e, t) {
+function $h(e, t) {
 const n = e.store, r = e.loadProblems;
-t && Ad(n.settings, Sh());
-const i = xu(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ms(vn, n), r.length > 0 && (pr(`${ne} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, ae(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, ae(`${ne} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && je("rebuilding the help handout", () => kr(Me(n.settings.edition)))(), n.scriptVersion = me;
-}
-function $h(e) {
-return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+t && Ad(n.settings, Th());
+const i = zu(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ms(mn, n), r.length > 0 && (pr(`${ne} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, ae(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, ae(`${ne} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && je("rebuilding the help handout", () => kr(Me(n.settings.edition)))(), n.scriptVersion = ve;
 }
 function Ah(e) {
+return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+}
+function Sh(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
 n() || Xr(e);
 });
@@ -6287,7 +6291,7 @@ return Gs(e, a, Qr);
 )
 );
 const i = je("a hand edit of a bar", (a, o) => {
-n() || fh(e, a, o);
+n() || hh(e, a, o);
 });
 for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
 Ge(
@@ -6295,28 +6299,28 @@ Ge(
 je("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), Cf(e), Ge("change:campaign:turnorder", r), Th(r);
+), If(e), Ge("change:campaign:turnorder", r), Eh(r);
 const s = je("refreshing attribute look-ups", (a) => {
 e.attributes.forget(_(a.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), Eh(i), n() || je("checking HealthColors", () => yh(e))(), pr(`${ne} v${me} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), _h(i), n() || je("checking HealthColors", () => wh(e))(), pr(`${ne} v${ve} ready: edition ${t.settings.edition}.`);
 }
-function Sh() {
+function Th() {
 return Md(ne.toLowerCase());
 }
-function Th(e) {
+function Eh(e) {
 const t = Ou();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function Eh(e) {
+function _h(e) {
 const t = Ru();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", je("starting up", () => {
-wh();
+bh();
 }));
-var _h = me;
-function Dh(e) {
+var Dh = ve;
+function Rh(e) {
 return Cu(e);
 }
 return Za(ei);
