@@ -55,8 +55,8 @@ const FULL_VITALITY = 40;
 // ---------------------------------------------------------------------------------------------
 // The floor: the least any script doing this job must do, in its own vm context on the same mock.
 
-const FLOOR_SOURCE = String.raw`
-(function () {
+// The sheet look-up both floors share: one findObjs per character, kept (values are read live).
+const SHEET_LOOKUP = String.raw`
   // Attribute objects per character, looked up once (values are read live).
   var byCharacter = {};
   function attributesOf(characterId) {
@@ -76,7 +76,11 @@ const FLOOR_SOURCE = String.raw`
     var n = attribute ? parseInt(attribute.get('current'), 10) : 0;
     return isNaN(n) ? 0 : n;
   }
-  on('chat:message', function (msg) {
+`;
+
+const FLOOR_SOURCE = String.raw`
+(function () {
+${SHEET_LOOKUP}  on('chat:message', function (msg) {
     if (msg.type !== 'api' || msg.content.indexOf('!floor-damage ') !== 0) return;
     var amount = parseInt(msg.content.slice(14), 10) || 0;
     var selected = msg.selected || [];
@@ -127,26 +131,8 @@ const FLOOR_LEAN_HIT = '!floor-lean-damage 30';
 // keeps no condition or undo, marks nobody down and shows the NPCs' numbers to everyone.
 const FLOOR_JOB_SOURCE = String.raw`
 (function () {
-  var byCharacter = {};
   var MARKERS = { incapacitated: 'sleepy', dying: 'death-zone', dead: 'dead' };
-  function attributesOf(characterId) {
-    var index = byCharacter[characterId];
-    if (!index) {
-      index = {};
-      var found = findObjs({ _type: 'attribute', _characterid: characterId });
-      for (var i = 0; i < found.length; i++) {
-        var key = String(found[i].get('name')).toLowerCase();
-        if (!(key in index)) index[key] = found[i];
-      }
-      byCharacter[characterId] = index;
-    }
-    return index;
-  }
-  function valueOf(attribute) {
-    var n = attribute ? parseInt(attribute.get('current'), 10) : 0;
-    return isNaN(n) ? 0 : n;
-  }
-  function escape(text) {
+${SHEET_LOOKUP}  function escape(text) {
     return String(text).replace(/[&<>"'\[\]{}@%?|*!\/=$:\\]/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
   }
   function withMarker(markers, condition) {
