@@ -27,10 +27,10 @@ for (let i of qa(t))
 return e;
 }, Za = (e) => Qa(Cn({}, "__esModule", { value: !0 }), e), ei = {};
 Ja(ei, {
-onDamage: () => Rh,
+onDamage: () => Oh,
 version: () => Dh
 });
-var A = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ti = WeakMap, xt = Error, ni = RangeError, ri = Promise, zt = Date, eo = isNaN, to = "0.2.0", ne = "DefenseRound", ve = to, Xt, no = {
+var S = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ti = WeakMap, xt = Error, ni = RangeError, ri = Promise, zt = Date, eo = isNaN, to = "0.2.0", ne = "DefenseRound", ve = to, Xt, no = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -163,11 +163,11 @@ return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { rec
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Re(e, t) {
+function Oe(e, t) {
 return {
 kind: "validation",
 type: "min_length",
-reference: Re,
+reference: Oe,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
@@ -244,11 +244,11 @@ function Pn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
-function Oe(e, t) {
+function Re(e, t) {
 return Z({
 kind: "schema",
 type: "array",
-reference: Oe,
+reference: Re,
 expects: "Array",
 async: !1,
 item: e,
@@ -616,17 +616,17 @@ const d = (f, u) => {
 for (const h of f.options) {
 if (h.type === "variant") d(h, new Q(u).add(h.key));
 else {
-let v = !0, p = 0;
+let v = !0, g = 0;
 for (const m of u) {
-const g = h.entries[m];
-if (m in s ? g["~run"]({
+const p = h.entries[m];
+if (m in s ? p["~run"]({
 typed: !1,
 value: s[m]
-}, fo).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
-v = !1, c !== m && (o < p || o === p && m in s && !(c in s)) && (o = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
+}, fo).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
+v = !1, c !== m && (o < g || o === g && m in s && !(c in s)) && (o = g, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
-p++;
+g++;
 }
 if (v) {
 const m = h["~run"]({ value: s }, i);
@@ -708,7 +708,7 @@ function Ie(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
-function S(e, t) {
+function T(e, t) {
 return t.section = e, t;
 }
 function Mn(e) {
@@ -730,7 +730,7 @@ steps: [{ kind: "incapacitated", savesOwed: dt }]
 function pi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
+const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
 const a = vo(e, i, n);
 for (const o of a.steps) s.push(o);
@@ -787,7 +787,7 @@ vitality: hi,
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [r(dt), { kind: "saved-from-death", before: e, vitality: hi }]
 };
-const i = A.min(Ln, t.savesOwed) - 1;
+const i = S.min(Ln, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...en }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
 var gi = { physical: "Physical", magical: "Magical" }, ki = { physical: "Defense", magical: "Spirit" }, Fn = { soul: "Soul", power: "Power" };
@@ -957,7 +957,7 @@ return "Dead";
 }
 }
 function Eo(e, t, n = null) {
-return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
+return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
 }
 function _o(e, t) {
 if (e.cancelled) return "blocks";
@@ -967,7 +967,7 @@ return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.lo
 function Do(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Ro(e, t, n, r) {
+function Oo(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -987,7 +987,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var Oo = {
+var Ro = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -1005,9 +1005,9 @@ return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the
 function Io(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Ro(t(e.who), e.hit, e.result, e.lost);
+return Oo(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Oo[e.result]}.`;
+return `${t(e.who)} ${Ro[e.result]}.`;
 case "life-now":
 return To(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
@@ -1045,10 +1045,10 @@ const n = C(t);
 return C.isSafeInteger(n) ? n + 0 : null;
 }
 function rn(e, t) {
-return A.floor(e * t / 100);
+return S.floor(e * t / 100);
 }
 function $i(e, t, n) {
-return A.min(n, A.max(t, e));
+return S.min(n, S.max(t, e));
 }
 var Ai = 1e6;
 function V(e, t = 40) {
@@ -1119,7 +1119,7 @@ let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
 for (let a = 1; a <= t.length; a += 1)
-s[a] = A.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = A.min(s[a], n[a - 2] + 1));
+s[a] = S.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = S.min(s[a], n[a - 2] + 1));
 n = r, r = s;
 }
 return r[t.length];
@@ -1141,7 +1141,7 @@ function L(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;
 }
-function R(e, t) {
+function O(e, t) {
 return e.flags.has(t);
 }
 function Et(e, t, n, r) {
@@ -1187,10 +1187,10 @@ const r = n.stance ?? t.fallback, i = r === e, s = n.id;
 return {
 headline: "acts",
 steps: [
-S(de, { kind: t.title, who: s, stance: e, same: i }),
-S(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
-S(t.row, { kind: t.change, from: r, to: e }),
-S(t.row, { kind: t.effect, stance: e })
+T(de, { kind: t.title, who: s, stance: e, same: i }),
+T(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+T(t.row, { kind: t.change, from: r, to: e }),
+T(t.row, { kind: t.effect, stance: e })
 ],
 changes: [],
 stance: t.keep(e),
@@ -1220,12 +1220,12 @@ return i;
 }
 };
 }
-function Ri(e, t, n) {
+function Oi(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
 function ft(e, t) {
-const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
+const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
 var Vn = [
@@ -1287,7 +1287,7 @@ const n = Ne[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
 function Go(e, t) {
-return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
+return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;
 }
 var Uo = ["defensive", "reactive", "none"];
 function Vo(e) {
@@ -1299,7 +1299,7 @@ return e === "defensive";
 function Ho(e) {
 return e === "reactive";
 }
-function Oi(e) {
+function Ri(e) {
 return e === "reactive";
 }
 function Ko(e) {
@@ -1359,7 +1359,7 @@ if (e.aid !== null) {
 if (!Pe(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Oi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Ri(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1373,7 +1373,7 @@ case "counter":
 return Bo(r) ? { code: "counter-in-defensive-stance" } : Ho(r) ? Pe(e.vs) ? Ii(i, e.vs) ? e.ally !== null && !xo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Ko(r) ? { code: "defensive-skill-on-ally" } : Oi(r) ? Pe(e.vs) ? Ii(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ko(r) ? { code: "defensive-skill-on-ally" } : Ri(r) ? Pe(e.vs) ? Ii(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (Ci(r)) {
 if (!Pe(e.vs)) return { code: "needs-vs", action: t };
 if (Yo(i, e.vs)) return { code: "skill-limit", vs: e.vs };
@@ -1520,7 +1520,7 @@ savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__P
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
 reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ di([/* @__PURE__ */ We(), /* @__PURE__ */ re("used")]))),
-skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ X()))
+skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
 });
 function ic(e) {
 return e === "success" || e === "fail" ? e : null;
@@ -1584,7 +1584,7 @@ mental: "mental_check"
 };
 function Vi(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
-if (R(e, "aided"))
+if (O(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
 if (t === void 0) throw new y(`no action given: add --action ${Ui.join("|")}`);
@@ -1592,23 +1592,23 @@ const n = x(t, "--action", Ui), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => R(e, a));
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
 const i = r === void 0 ? "front" : x(r, "--situation", Vn);
-if (R(e, "roll") && (n === "counter" || n === "skill"))
+if (O(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && Ne[i].perceptionGate === "none")
+if (O(e, "perception-roll") && Ne[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Ne[i].mentalCheckEasesPenalty))
+if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ne[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
-if ((n === "react" || n === "counter") && !R(e, "vs"))
+if ((n === "react" || n === "counter") && !O(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
-if (R(e, "aided-by") && !R(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
+if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
 situation: i,
-mentalAsked: R(e, "mental") || R(e, "mental-roll"),
+mentalAsked: O(e, "mental") || O(e, "mental-roll"),
 mod: Te(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Te(e, "perception-mod", -1e3, 1e3) ?? 0,
 aidedBy: L(e, "aided-by") ?? null,
@@ -1646,8 +1646,8 @@ const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life
 return {
 headline: o ? "saved" : c ? "dies" : "acts",
 steps: [
-S(de, { kind: "save-title", who: l }),
-S(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+T(de, { kind: "save-title", who: l }),
+T(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ie("Roll", a.steps),
 ...Eo("Now", a.life, a.vitality)
 ],
@@ -1660,20 +1660,20 @@ function pc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = k.fromEntries(
-k.keys(an).map(($) => [$, t.values[an[$]]?.current ?? null])
+k.keys(an).map((A) => [A, t.values[an[A]]?.current ?? null])
 ), a = t.state;
 let o = null;
 if (e.aidedBy !== null) {
-const $ = t.others[e.aidedBy];
-if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+const A = t.others[e.aidedBy];
+if (!A) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const E = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(E, e.vs) ? E[e.vs] : void 0;
+const E = A.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(E, e.vs) ? E[e.vs] : void 0;
 o = {
 by: e.aidedBy,
-stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
+stance: A.stance === "reactive" || A.stance === "defensive" ? A.stance : "none",
 reaction: W,
-condition: ze($.state, $.vitality ?? null).condition,
-acting: $.acting === !0
+condition: ze(A.state, A.vitality ?? null).condition,
+acting: A.acting === !0
 };
 }
 const c = Qo({
@@ -1700,22 +1700,22 @@ const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
 u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
-const v = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, g = c.pendingDefense, T = [
-S(de, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
-S(se, { kind: "check-summary", who: m, action: e.action, result: g }),
+const v = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, p = c.pendingDefense, $ = [
+T(de, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
+T(se, { kind: "check-summary", who: m, action: e.action, result: p }),
 ...Ie("Check", c.steps),
-...g !== null ? [S("Result", { kind: "check-result", who: m, result: g, action: e.action })] : [],
+...p !== null ? [T("Result", { kind: "check-result", who: m, result: p, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [S(Ce, { kind: "offer-damage" })] : [],
-...p ? Do(t.id) : []
+...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [T(Ce, { kind: "offer-damage" })] : [],
+...g ? Do(t.id) : []
 ];
 return {
 headline: v,
-steps: T,
+steps: $,
 changes: f,
 state: l,
-...g !== null ? { answer: g } : {},
+...p !== null ? { answer: p } : {},
 observed: !1,
 detail: c
 };
@@ -1743,7 +1743,7 @@ return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer: (e, t) => Di(Bi(Vi(_i({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => Ri(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Oi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
@@ -1755,46 +1755,46 @@ return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: 
 { name: "DR-Undo", action: "!damage --undo" }
 ];
 function yc(e) {
-return A.max(0, rn(e, 5));
+return S.max(0, rn(e, 5));
 }
 var Ki = 25;
 function wc(e) {
-const t = [], n = A.max(0, e.amount), r = $i(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = rn(n, r), a = n - s;
+const t = [], n = S.max(0, e.amount), r = $i(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = rn(n, r), a = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
 let o = a, c = null, l = null;
-const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
+const d = e.armor, f = d === null ? 0 : S.max(0, d.protection), u = d !== null && (f > 0 || S.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const v = $i(d.soakPercent, 0, 100), p = rn(a, 100 - v);
-v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: p }), o = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: o });
-const m = A.max(0, d.armorReduction);
+const v = $i(d.soakPercent, 0, 100), g = rn(a, 100 - v);
+v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: g }), o = S.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: o });
+const m = S.max(0, d.armorReduction);
 if (m > 0) {
-const T = o;
-o = A.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: o });
+const $ = o;
+o = S.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: $, after: o });
 }
-const g = rn(p, Ki);
-c = A.max(0, f - g), f > 0 ? l = {
+const p = rn(g, Ki);
+c = S.max(0, f - p), f > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
-afterSoak: p,
+afterSoak: g,
 wearPercent: Ki,
-wear: g,
+wear: p,
 before: f,
 after: c
 } : c = d.protection;
 } else {
-const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : v ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: a }), d !== null) {
+const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : v ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: a }), d !== null) {
 c = d.protection;
-const m = A.max(0, d.naturalReduction);
+const m = S.max(0, d.naturalReduction);
 if (m > 0) {
-const g = o;
-o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: g, after: o });
+const p = o;
+o = S.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: p, after: o });
 }
 }
 }
 if (i > 0) {
 const v = o;
-o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: o });
+o = S.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: o });
 }
 const h = s + o;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
@@ -1828,7 +1828,7 @@ steps: n,
 changed: a.after !== e.bars.vitality || !Wi(a.life, e.life)
 };
 }
-const r = A.max(0, e.amount);
+const r = S.max(0, e.amount);
 if (e.to !== "vitality") {
 const a = e.to, o = e.bars[a];
 if (o === null)
@@ -1876,12 +1876,12 @@ magical: { protection: "armor_magical", other: "armor_physical", reduction: "arm
 }, Yn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Tc = { what: "the damage amount", missing: Yn, example: "[[2d6+3]]" }, Ec = { what: "the damage amount", missing: Yn, example: "[[2d6+3]]", optional: !0 };
 function _c(e) {
 if (e.flags.size === 0) return { amount: _t(e, Tc), track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
-const t = R(e, "instant-kill"), n = _t(e, Ec);
+const t = O(e, "instant-kill"), n = _t(e, Ec);
 if (n === void 0 && !t) throw new y(Yn);
 const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = L(e, "type"), a = s === void 0 ? "physical" : cn[x(s, "--type", k.keys(cn))], o = L(e, "to"), c = o === void 0 ? "vitality" : x(o, "--to", ["vitality", "soul", "power"]);
 if (t && c !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || c !== "vitality") && (R(e, "type") || R(e, "pierce")))
+if ((t || c !== "vitality") && (O(e, "type") || O(e, "pierce")))
 throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${c}`}: no armor applies`);
 const l = L(e, "defense");
 return {
@@ -1901,10 +1901,10 @@ const t = Yi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Rc(e, r)
+resolve: (r) => Oc(e, r)
 };
 }
-function Rc(e, t) {
+function Oc(e, t) {
 const n = Yi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
 const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Ic(t.values, n) : null, c = r && t.stance === "defensive" ? yc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = $c({
@@ -1928,23 +1928,23 @@ v !== null && v !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: v 
 o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
 headline: Nc(d, l),
-steps: Oc(t.id, e, d, l),
+steps: Rc(t.id, e, d, l),
 changes: f,
 state: Hn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (u.answer = null), u;
 }
-function Oc(e, t, n, r) {
+function Rc(e, t, n, r) {
 const i = _o(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Cc(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
 let a, o = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
+d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
 const c = o ? a : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
+d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
 function Cc(e) {
 for (const t of e.steps) {
@@ -2053,7 +2053,7 @@ vitality: r.after,
 state: Hn(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
+now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
 enter: ac,
@@ -2111,12 +2111,12 @@ covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
 function Bc(e, t) {
-return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
+return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;
 }
 function Hc(e) {
 return Xe[e].perceive !== null;
 }
-var Rt = 4, Kc = G({
+var Ot = 4, Kc = G({
 result: /* @__PURE__ */ ie(["success", "fail"]),
 situation: /* @__PURE__ */ ie(zn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
@@ -2128,7 +2128,7 @@ return t.success ? t.output : null;
 }
 var Yc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(Rt))),
+roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(Ot))),
 /** The free save of this death has been tried. */
 freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
@@ -2153,14 +2153,14 @@ const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
 function zc(e, t) {
-return t ? { roundsDead: Rt, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
+return t ? { roundsDead: Ot, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
 function Xc(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Rt, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Ot, n.roundsDead + 1) };
 }
 function Xn(e) {
-return A.max(0, Rt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+return S.max(0, Ot - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
 function qi(e, t) {
 return we(t) && Xn(e) === 0;
@@ -2183,12 +2183,12 @@ t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + i.hitBonus + e.mod, f = A.max(0, e.armor), u = d > f;
+const d = e.hit + i.hitBonus + e.mod, f = S.max(0, e.armor), u = d > f;
 if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
-let o = A.max(0, e.amount);
+let o = S.max(0, e.amount);
 if (s === "success") {
-const d = A.max(0, e.armorDefense), f = A.max(0, o - d);
+const d = S.max(0, e.armorDefense), f = S.max(0, o - d);
 t.push({ kind: "armor-defense", before: o, defense: d, after: f }), o = f;
 }
 const c = e.vitality - o;
@@ -2196,7 +2196,7 @@ t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
 return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? zi(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
-function Ot(e) {
+function Rt(e) {
 return Xe[e].reactCheck !== null ? "react" : "defend";
 }
 function qn(e, t) {
@@ -2208,7 +2208,7 @@ return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 function Zc(e) {
 const { action: t, situation: n } = e, r = Xe[n], i = [], s = qn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const a = s.check ? Ot(n) : null;
+const a = s.check ? Rt(n) : null;
 if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -2247,7 +2247,7 @@ var tl = 1;
 function nl(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Rt) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Ot) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -2329,7 +2329,7 @@ return x(e, "--situation", zn);
 }
 function fl(e) {
 const t = _t(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
-if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
+if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
 amount: t,
@@ -2362,8 +2362,8 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-S(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
-S(se, { kind: "attack-summary", who: s, headline: a }),
+T(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
+T(se, { kind: "attack-summary", who: s, headline: a }),
 ...Ie("Defense", i.steps.filter(c)),
 ...Ie("Breakdown", i.steps.filter((d) => !c(d))),
 ...Qi("Now", i.state, i.vitality)
@@ -2393,17 +2393,17 @@ if (n === "evade") throw new y("--action evade means nothing in the threshold ed
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
 const r = x(t, "--action", ts), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = Zi(i) ?? "front", a = Xe[s], o = qn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Ot(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ot(s) === "defend";
-if (R(e, "roll") && !l)
+const s = Zi(i) ?? "front", a = Xe[s], o = qn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Rt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Rt(s) === "defend";
+if (O(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (R(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (R(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (R(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
-if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
-if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
-if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
+if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
+if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
+if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
 const d = L(e, "difficulty");
 return {
 action: r,
@@ -2420,7 +2420,7 @@ skillName: L(e, "skill") ?? null
 function rs(e) {
 if (e.action === "save") return ml(e);
 const t = e.action, n = qn(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ot(e.situation) === "react" ? "react-roll" : "roll" }), {
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Rt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
@@ -2463,11 +2463,11 @@ const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally
 return {
 headline: "acts",
 steps: [
-S(de, { kind: "defense-title", who: u, action: t, situation: e.situation }),
-f ? S(se, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : S(se, { kind: "defense-announced", who: u, action: t }),
+T(de, { kind: "defense-title", who: u, action: t, situation: e.situation }),
+f ? T(se, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : T(se, { kind: "defense-announced", who: u, action: t }),
 ...Ie("Check", c),
-...f ? [S("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
-...f === "fail" && t === "defend" ? [S(Ce, { kind: "offer-damage" })] : []
+...f ? [T("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
+...f === "fail" && t === "defend" ? [T(Ce, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
@@ -2510,8 +2510,8 @@ const c = t.id;
 return {
 headline: a.stood ? "saved" : "acts",
 steps: [
-S(de, { kind: "save-title", who: c }),
-S(se, { kind: "save-summary", who: c, stood: a.stood }),
+T(de, { kind: "save-title", who: c }),
+T(se, { kind: "save-summary", who: c, stood: a.stood }),
 ...Ie("Roll", a.steps),
 ...Qi("Now", a.state, a.vitality, !0)
 ],
@@ -2546,10 +2546,10 @@ return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
 const n = Di(rs(ns(_i({ action: e, situation: t }))), "pending-defense");
-return t !== null && Ot(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+return t !== null && Rt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => Ri(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+keep: (e, t) => Oi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, gl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
@@ -2660,7 +2660,7 @@ vitality: i,
 state: s,
 steps: r,
 conditions: r.filter((a) => a.kind !== "vitality-change"),
-now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+now: we(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
@@ -2676,7 +2676,7 @@ parseAnswer: Wc,
 words: bl
 }, Ct = ["passive", "active", "full"], vt = { passive: 0, active: 5, full: 10 }, Al = 10;
 function Jn(e, t) {
-return A.round((e + t) * 1e6) / 1e6;
+return S.round((e + t) * 1e6) / 1e6;
 }
 function is(e, t) {
 if (t.defender === null || t.current === null) return e;
@@ -2699,10 +2699,10 @@ const o = e.attack > a;
 t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
 let c = null;
 if (o) {
-const u = e.attack - a, h = A.max(0, e.weapon) + u;
+const u = e.attack - a, h = S.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const v = A.max(0, e.armorScore - e.armorPenetration), p = h > v;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
+const v = S.max(0, e.armorScore - e.armorPenetration), g = h > v;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
 }
 const l = vt[r];
 let d = null;
@@ -2731,8 +2731,8 @@ ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Dl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Rl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ss = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Ol(e) {
+}, Dl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Ol = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ss = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Rl(e) {
 const t = _t(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
@@ -2790,10 +2790,10 @@ const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) 
 return {
 headline: o.hits ? f ? "falls" : "hit" : "missed",
 steps: [
-S(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
-S(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
+T(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
+T(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
 ...Ie("Breakdown", l ? [...o.steps, l] : o.steps),
-...f ? [S("Now", { kind: "down-now" })] : []
+...f ? [T("Now", { kind: "down-now" })] : []
 ],
 changes: c,
 state: ln(El(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
@@ -2807,16 +2807,16 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
+const i = S.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
 if (s && a === null) return { kind: "bar", resource: t.stamina };
 const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
-S(de, { kind: "loss-title", who: c, loss: e }),
-S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
+T(de, { kind: "loss-title", who: c, loss: e }),
+T(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
 ],
 changes: o,
 state: ln(s ? r : r - e, n.state.dead === !0),
@@ -2826,7 +2826,7 @@ detail: { loss: e, toStamina: s }
 };
 }
 function Ll(e, t) {
-return Nl(Ol(e), t);
+return Nl(Rl(e), t);
 }
 function jl(e) {
 return Ti(e, {
@@ -2932,7 +2932,7 @@ return { kind: "refused", reason: `${i} defense costs ${vt[i]} initiative, more 
 const c = a.defense ?? 1;
 return {
 headline: "acts",
-steps: [S(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [T(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), T("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }
@@ -2963,7 +2963,7 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Rl, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
+stance: { flags: {}, usage: Ol, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
 },
 stances: Ct,
 settings: ["overwhelm-limit", "stamina-bar"],
@@ -2983,7 +2983,7 @@ vitality: t,
 state: ln(t, r),
 steps: i,
 conditions: [],
-now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
+now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
 enter: (e, t) => t ? Qn(!1, !0) : e === null ? {} : ln(e),
@@ -3032,7 +3032,7 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Mt = k.keys(cs), Xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100)), ql = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Jt(/^[^,]+$/)), sr = /* @__PURE__ */ ie(Pt), ls = /* @__PURE__ */ ie(["gm", "public"]), ds = ["refuse", "gm"], Jl = G({
+}, Mt = k.keys(cs), Xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(100)), ql = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Jt(/^[^,]+$/)), sr = /* @__PURE__ */ ie(Pt), ls = /* @__PURE__ */ ie(["gm", "public"]), ds = ["refuse", "gm"], Jl = G({
 edition: Nt,
 bars: G({
 vitality: sr,
@@ -3143,7 +3143,7 @@ ms(n), Lt(n) ? delete e[t] : e[t] = n;
 function Lt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var mt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Qt(mt), gs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ si(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), nd = /* @__PURE__ */ ie(["physical", "magical"]), ks = G({
+var mt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Qt(mt), gs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ si(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)), nd = /* @__PURE__ */ ie(["physical", "magical"]), ks = G({
 edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ At() })),
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
@@ -3165,13 +3165,13 @@ G({ kind: /* @__PURE__ */ re("initiative"), from: gs, to: gs }),
 G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: jt })
 ]), id = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)),
+by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: mt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Oe(G({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(rd) }))
+tokens: /* @__PURE__ */ Re(G({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(rd) }))
 });
 function sd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
@@ -3273,7 +3273,7 @@ const r = J.isArray(e.history) ? e.history.map(
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var cr = 20, lr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), vn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), hd = G({
+var cr = 20, lr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)), vn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(40)), hd = G({
 word: vn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
@@ -3291,11 +3291,11 @@ gm: /* @__PURE__ */ We(),
 attacker: /* @__PURE__ */ Qt(hn),
 edition: Nt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ ci([vn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ ci([vn, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
 situation: /* @__PURE__ */ Qt(vn),
 round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(hn), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(lr)),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(hn), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(lr)),
 answers: /* @__PURE__ */ $t(hn, hd)
 });
 function md(e, t) {
@@ -3410,7 +3410,7 @@ return t;
 }
 function $d(e, t) {
 let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = A.max(n, C(r.key.slice(1))));
+for (const r of t) r.key !== void 0 && (n = S.max(n, C(r.key.slice(1))));
 return n;
 }
 var ur = ["bar1", "bar2", "bar3"];
@@ -3433,8 +3433,16 @@ this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
-let n = this.lowered.get(t);
-return n === void 0 && (n = t.toLowerCase(), this.lowered.size < 200 && this.lowered.set(t, n)), this.indexOf(e).get(n);
+return this.indexOf(e).get(this.keyOf(t));
+}
+/** One character's attributes by `keyOf` name: a token's values are read from it with one look-up of the character. */
+sheetOf(e) {
+return this.indexOf(e);
+}
+/** The key a name is found under (lower-cased, case-insensitive as Roll20's names are). */
+keyOf(e) {
+let t = this.lowered.get(e);
+return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;
 }
 /**
 * The sheet's default for an attribute the character has no object for (Roll20's getAttrByName
@@ -3580,7 +3588,7 @@ var Ds = /[^,\s]/;
 function vr(e, t) {
 return !Ds.test(_(e.get("controlledby") ?? "")) && !Ds.test(_(t?.get("controlledby") ?? ""));
 }
-function Rd(e, t) {
+function Od(e, t) {
 const n = new Q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of _(r ?? "").split(",")) {
@@ -3606,11 +3614,11 @@ let c = "";
 for (let d = 0; d < s.length; d += 1) c += (d === 0 ? "" : "<br>") + Je(s[d]);
 let l = "";
 for (let d = 0; d < o; d += 1) l += (d === 0 ? "" : " ") + ce(a[d].label, a[d].command);
-t += ` {{${Je(Od(i.label))}=${c}${c && l ? " " : ""}${l}}}`;
+t += ` {{${Je(Rd(i.label))}=${c}${c && l ? " " : ""}${l}}}`;
 }
 return t;
 }
-function Od(e) {
+function Rd(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function ae(e) {
@@ -3628,13 +3636,13 @@ return `[${Je(e)}](${t})`;
 function pn(e) {
 return Cd.test(e);
 }
-var Rs = () => "";
-function Os(e, t, n, r = () => `${n.command} --help`) {
+var Os = () => "";
+function Rs(e, t, n, r = () => `${n.command} --help`) {
 const i = _(t.playerid ?? ""), s = i === Ee ? Id(e, t, n) : Cs(e, t, n, i, pt(i), !1);
 return s.help = r, s;
 }
 function Cs(e, t, n, r, i, s) {
-const a = i ? "the GM" : hr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Ts(i, a), relayed: s, help: Rs };
+const a = i ? "the GM" : hr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Ts(i, a), relayed: s, help: Os };
 return !i && !Ss(a) && (o.replyFor = V(a, 60)), o;
 }
 function Id(e, t, n) {
@@ -3642,7 +3650,7 @@ const r = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = _d(r?.length === 1 ? r[0] : void 0);
 if (i !== void 0) return Cs(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Ee, gm: s, senderName: hr(Ee), replyTo: "gm", relayed: !0, help: Rs };
+const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Ee, gm: s, senderName: hr(Ee), replyTo: "gm", relayed: !0, help: Os };
 return s || (a.relayRefused = !0), a;
 }
 var Is = 2e3;
@@ -3762,7 +3770,7 @@ const s = n[i], a = Po(t.content, t.inlinerolls);
 let o;
 try {
 const c = Si(a);
-if (o = Os(e, t, c, () => Bd(e, s, c, i)), o.relayRefused) {
+if (o = Rs(e, t, c, () => Bd(e, s, c, i)), o.relayRefused) {
 De(o, Fs(i));
 return;
 }
@@ -3780,7 +3788,7 @@ const l = s.run(o);
 l && await l;
 } catch (c) {
 if (c instanceof y || c instanceof I) {
-if (o ?? (o = Os(e, t, { command: i, positionals: [], flags: new P() })), o.relayRefused) {
+if (o ?? (o = Rs(e, t, { command: i, positionals: [], flags: new P() })), o.relayRefused) {
 De(o, Fs(i));
 return;
 }
@@ -3790,7 +3798,7 @@ return;
 throw c;
 }
 }
-var Hd = 20, Kd = 2e3, Wd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+var Hd = 20, Kd = 2e3, Wd = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
 function Us(e, t, n = 0) {
 if (n > Hd) return { ok: !1, problem: "refers to itself through other attributes" };
 if (e.length > Kd) return { ok: !1, problem: "is too long to be a formula" };
@@ -4018,33 +4026,33 @@ return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current")
 };
 function ru(e, t, n, r) {
 const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
-let l, d;
-for (let p = 0; p < i.length; p += 1) {
-const m = i[p], g = Hs[m], T = t?.overrides?.[m];
-if (T !== void 0) {
-s[m] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, a[m] = g ? bn[g] : Zd;
+let l, d, f;
+for (let m = 0; m < i.length; m += 1) {
+const p = i[m], $ = Hs[p], A = t?.overrides?.[p];
+if (A !== void 0) {
+s[p] = { current: $ ? t?.worn?.[$] ?? A : A, max: A, present: !0 }, a[p] = $ ? bn[$] : Zd;
 continue;
 }
-const $ = c[m], E = o ? r.attributes.find(o.id, $) : void 0;
+const E = c[p], W = o ? (f ?? (f = r.attributes.sheetOf(o.id))).get(r.attributes.keyOf(E)) : void 0;
 o && (l ?? (l = new nu(o.id, r.attributes)));
-let W = g !== void 0 && !e.unique;
-if (E && l) {
-let w;
-g !== void 0 && !W && (w = E.get("current"), W = Ys(w)), s[m] = new xs(E, W ? t?.worn?.[g] : void 0, g !== void 0, l, m, $, w, !1), a[m] = W ? bn[g] : { kind: "attribute", attribute: E };
-} else l && !$n(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new xs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, m, $, d, !0), a[m] = g ? bn[g] : Ws) : (s[m] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : tu, a[m] = g ? bn[g] : Ws);
+let w = $ !== void 0 && !e.unique;
+if (W && l) {
+let b;
+$ !== void 0 && !w && (b = W.get("current"), w = Ys(b)), s[p] = new xs(W, w ? t?.worn?.[$] : void 0, $ !== void 0, l, p, E, b, !1), a[p] = w ? bn[$] : { kind: "attribute", attribute: W };
+} else l && !$n(d = r.attributes.sheetDefault(l.characterId, E, "current")) ? (s[p] = new xs(l.defaultOf(E), $ ? t?.worn?.[$] : void 0, $ !== void 0, l, p, E, d, !0), a[p] = $ ? bn[$] : Ws) : (s[p] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : tu, a[p] = $ ? bn[$] : Ws);
 }
-const f = r.turnOrder;
-let u = null;
-if (f && f.length > 0) {
-const p = f.find((m) => m.id === e.id);
-p !== void 0 && (u = zs(p.pr));
+const u = r.turnOrder;
+let h = null;
+if (u && u.length > 0) {
+const m = u.find((p) => p.id === e.id);
+m !== void 0 && (h = zs(m.pr));
 }
-let h = eu;
+let v = eu;
 if (n.others && n.others.length > 0) {
-h = {};
-for (const p of n.others) h[p] = r.other?.(p);
+v = {};
+for (const m of n.others) v[m] = r.other?.(m);
 }
-const v = {
+const g = {
 id: e.id,
 name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -4054,14 +4062,14 @@ armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
 state: yr(r.edition, t, e.bars.vitality.value, r.editionLeft),
 answer: Ks(r.edition, r.waiting[e.id]),
-initiative: u,
+initiative: h,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
 currentTurn: r.turnRow === void 0 ? null : { initiative: zs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: h,
+others: v,
 nameOf: r.nameOf
 };
-return new iu(e, t, v, a, l);
+return new iu(e, t, g, a, l);
 }
 var iu = class {
 constructor(e, t, n, r, i) {
@@ -4203,7 +4211,7 @@ return `${t.length <= 64 ? t : `#${Sr(t)}`}|${n.length <= 64 ? n : `${n.slice(0,
 function Sr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
 var mu = /^(.+) -?\d+$/;
@@ -4325,7 +4333,7 @@ const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
 let s = t.parseState(i.edition.state);
 if (s === null) return i;
-for (let o = 0; o < A.min(n, 10); o += 1) s = t.endRound(s);
+for (let o = 0; o < S.min(n, 10); o += 1) s = t.endRound(s);
 const a = { ...i };
 return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
@@ -4409,13 +4417,13 @@ return na(e, r ? [n.markers[r]] : [], ra.map((i) => n.markers[i]));
 function Tr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Ru() {
+function Ou() {
 return Tr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
 function Er() {
 return Tr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function Ou() {
+function Ru() {
 return Tr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
 var sa = [];
@@ -4466,10 +4474,10 @@ const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
 function Nu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], v = new Iu(), p = () => {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], v = new Iu(), g = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, m = r.vitalityFrom ?? i.bars.vitality.value, g = {
+}, m = r.vitalityFrom ?? i.bars.vitality.value, p = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4477,28 +4485,28 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = i.bars[w.resource], O = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, q = { kind: "bar", resource: w.resource, bar: b.bar, from: O, to: w.to };
-M && (q.attributeId = M.id), u.push(q), (b.value !== w.to || b.raw !== w.to) && v.bar(i, w.resource, w.to, M), g[w.resource] = w.to;
+const b = i.bars[w.resource], R = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, q = { kind: "bar", resource: w.resource, bar: b.bar, from: R, to: w.to };
+M && (q.attributeId = M.id), u.push(q), (b.value !== w.to || b.raw !== w.to) && v.bar(i, w.resource, w.to, M), p[w.resource] = w.to;
 break;
 }
 case "value": {
-const b = a[w.key], O = s.values[w.key]?.current ?? null;
+const b = a[w.key], R = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
-u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: O, to: w.to }), v.attribute(b.attribute, w.to);
+u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: R, to: w.to }), v.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
 u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
-const M = p();
+const M = g();
 M.worn = { ...M.worn, [b.track]: w.to };
 } else if (Hs[w.key] === void 0 && b?.kind === "override") {
-u.push({ kind: "override", key: w.key, from: O, to: w.to });
-const M = p();
+u.push({ kind: "override", key: w.key, from: R, to: w.to });
+const M = g();
 M.overrides = { ...M.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? Ve(), O = b.find((q) => q.id === i.id), M = Ar(O?.pr);
-O && C.isFinite(M) && M !== w.to && (O.pr = w.to, la(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
+const b = r.turnOrder?.order ?? Ve(), R = b.find((q) => q.id === i.id), M = Ar(R?.pr);
+R && C.isFinite(M) && M !== w.to && (R.pr = w.to, la(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
 break;
 }
 case "join-turn-order": {
@@ -4508,27 +4516,27 @@ break;
 }
 case "ally-state":
 case "ally-answer": {
-const b = et(kt(l, w.tokenId), o), O = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
-ke(b, O) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: O }), An(l, w.tokenId, O));
+const b = et(kt(l, w.tokenId), o), R = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
+ke(b, R) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: R }), An(l, w.tokenId, R));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, O = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, q = n.state === void 0 ? M : o.deadForGood(n.state, g.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(M !== q || te !== st || !ke(b, O) || !ke(at, He)) && (u.push({ kind: "memory", from: _r(b, M, te, at), to: _r(O, q, st, He) }), An(l, i.id, _r(O, q, st, He)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, q = n.state === void 0 ? M : o.deadForGood(n.state, p.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(M !== q || te !== st || !ke(b, R) || !ke(at, He)) && (u.push({ kind: "memory", from: _r(b, M, te, at), to: _r(R, q, st, He) }), An(l, i.id, _r(R, q, st, He)));
 }
-const T = d[i.id];
-T && Lt(T) && delete d[i.id];
-let $ = i.statusmarkers;
-const E = o.condition(s.state, m), W = n.state !== void 0 ? o.condition(n.state, g.vitality) : E;
-if (n.state !== void 0 && ($ = Du($, W, c)), n.stance !== void 0 && ($ = ia($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), v.prop("statusmarkers", $)), r.tokenProps)
+const $ = d[i.id];
+$ && Lt($) && delete d[i.id];
+let A = i.statusmarkers;
+const E = o.condition(s.state, m), W = n.state !== void 0 ? o.condition(n.state, p.vitality) : E;
+if (n.state !== void 0 && (A = Du(A, W, c)), n.stance !== void 0 && (A = ia(A, n.stance, c)), A !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: A }), v.prop("statusmarkers", A)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in v.props) && f.get(w) !== b && v.prop(w, b);
 }
 if (v.flush(f), r.notify ?? !0) {
-const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: E }, O = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: $, condition: W };
-aa(f, b, O, n.detail, () => ca(i, m), r.healthColors);
+const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: E }, R = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: A, condition: W };
+aa(f, b, R, n.detail, () => ca(i, m), r.healthColors);
 }
 return { changes: u, notes: h };
 }
@@ -4613,11 +4621,11 @@ if (!d || !f) continue;
 const u = r.get(l) ?? {};
 typeof u.statusmarkers == "string" && (u.statusmarkers = ia(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const p of fi) {
-const m = f.snapshot.bars[p], g = `${m.bar}_value`, T = m.link ? n.get(m.link) : void 0;
-T !== void 0 && d.get(g) !== T && (u[g] = T);
-const $ = T ?? u[g];
-h[p] = typeof $ == "number" ? $ : m.value;
+for (const g of fi) {
+const m = f.snapshot.bars[g], p = `${m.bar}_value`, $ = m.link ? n.get(m.link) : void 0;
+$ !== void 0 && d.get(p) !== $ && (u[p] = $);
+const A = $ ?? u[p];
+h[g] = typeof A == "number" ? A : m.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const v = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
@@ -4669,7 +4677,7 @@ const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function Rr(e, t = []) {
+function Or(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
@@ -4712,13 +4720,13 @@ return t;
 function Bu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Or(e, t, n, r, i, s, a = []) {
+function Rr(e, t, n, r, i, s, a = []) {
 const o = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
 o.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, v = i === "all" || n[l] === "public", p = v ? Vu(d.changes) : "", m = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = v && Uu(d.outcome.steps) ? [...m, ...Gu(d)] : m, $ = Bu(Dr(d), f.name), E = p ? `${$} ${p}` : $;
-c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: T });
+const h = u === 1 ? f.name : `${f.name} (${u})`, v = i === "all" || n[l] === "public", g = v ? Vu(d.changes) : "", m = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], $ = v && Uu(d.outcome.steps) ? [...m, ...Gu(d)] : m, A = Bu(Dr(d), f.name), E = g ? `${A} ${g}` : A;
+c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: $ });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
 }
@@ -4740,21 +4748,21 @@ if (t.length === 1 && !u(t[0].snapshot)) {
 j(pe(n.replyTo), ae(Dr(t[0])));
 return;
 }
-const h = t.length === 1 ? Rr(t[0]) : Or(t, Hu(t), ha(e, t), `${n.title}: ${Ir(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Or(t[0]) : Rr(t, Hu(t), ha(e, t), `${n.title}: ${Ir(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", i);
 j(pe(n.replyTo), ge(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const u = t[0], h = Bt(e, u.snapshot);
-j(h === "public" ? gt : he, ge(Rr(u, s)), fa), h === "gm" && !u.snapshot.hidden && j(gt, mr(Dr(u), a ? s : []));
+j(h === "public" ? gt : he, ge(Or(u, s)), fa), h === "gm" && !u.snapshot.hidden && j(gt, mr(Dr(u), a ? s : []));
 return;
 }
 const o = ha(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || c.push(u), o[u] === "gm" && l.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = a || l.length === 0;
-c.length > 0 && j(gt, ge(Or(t, c, o, `${n.title}: ${Ir(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Or(t, l, o, `${n.title}: ${Ir(t.length)} (GM)${d}`, "all", i, s)), fa);
+c.length > 0 && j(gt, ge(Rr(t, c, o, `${n.title}: ${Ir(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Rr(t, l, o, `${n.title}: ${Ir(t.length)} (GM)${d}`, "all", i, s)), fa);
 }
 function Ir(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
@@ -4770,7 +4778,7 @@ return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Rr(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Or(s) };
 })
 );
 }
@@ -5102,7 +5110,7 @@ return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
 }
 function rf(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
+if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
 }
 function $a(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
@@ -5149,7 +5157,7 @@ function Hr(e, t, n) {
 const r = it(e), i = Wt(e);
 return t.map((s) => Dn(e, s, n, Sa, r, i, () => ({ notify: !1 })));
 }
-function Rn(e, t, n, r, i) {
+function On(e, t, n, r, i) {
 const s = t.dice.length === 0 ? of : Br(e.parsed, t.dice), a = e.gm ? void 0 : $a(e, t.dice);
 return Ta(
 e,
@@ -5181,30 +5189,30 @@ const o = e.app, c = r !== void 0, l = r ?? cf, d = [...s];
 let f;
 const u = [], h = [];
 let v = !1;
-const p = i ? { order: Ve(), changed: !1 } : void 0, m = Er() ?? null, g = it(o, p?.order), T = Wt(o), $ = (b) => {
-const O = { notify: b.observed ?? !0, healthColors: m };
-return p && (O.turnOrder = p), O;
+const g = i ? { order: Ve(), changed: !1 } : void 0, m = Er() ?? null, p = it(o, g?.order), $ = Wt(o), A = (b) => {
+const R = { notify: b.observed ?? !0, healthColors: m };
+return g && (R.turnOrder = g), R;
 };
 let E = 0;
-t.forEach(({ target: b, plan: O, given: M, typed: q, answer: te }, st) => {
+t.forEach(({ target: b, plan: R, given: M, typed: q, answer: te }, st) => {
 const at = n[st], He = E;
 if (E += at.length, c && !nf(e, b, a.anyTarget === !0)) {
 d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const H = Dn(o, b, O, Aa(O.dice, M, l, He), g, T, $);
+const H = Dn(o, b, R, Aa(R.dice, M, l, He), p, $, A);
 if (H.kind !== "written") {
 const { snapshot: Yt } = H.reading, za = () => Vr(e, Yt);
 H.kind === "refusal" ? H.refusal.kind === "refused" && !H.refusal.nameFirst ? (f ?? (f = new Xu())).add(Yt.name, H.refusal.reason) : d.push(ba(o, Yt, H.refusal, za())) : H.kind === "problems" ? d.push(_n(Yt, H.reading.problems)) : d.push(`${Yt.name}: the result${za() ? ` (${H.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Oh = H.outcome;
-u.push(H.applied), q && (H.shown.typed = q), te && (H.shown.answer = te), h.push(H.shown), v || (v = Oh.undoable === !0);
-}), f && d.push(...f.lines()), p?.changed && $r(p.order);
+const Rh = H.outcome;
+u.push(H.applied), q && (H.shown.typed = q), te && (H.shown.answer = te), h.push(H.shown), v || (v = Rh.undoable === !0);
+}), f && d.push(...f.lines()), g?.changed && $r(g.order);
 let W;
 if ((a.record || v) && u.length > 0) {
-const b = a.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === Ee : Mr(b), M = ka(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: u }, O);
-M !== void 0 && (a.record || O) && (W = { command: Gr(M), byGm: O });
+const b = a.recordBy ?? e.playerId, R = b === e.playerId ? e.gm || b === Ee : Mr(b), M = ka(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: u }, R);
+M !== void 0 && (a.record || R) && (W = { command: Gr(M), byGm: R });
 }
 const w = { title: a.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Vr(e, b) };
 if (W && (w.undo = W), Cr(o, h, w), d.length > 0) {
@@ -5226,7 +5234,7 @@ return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pe
 function Kr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function On(e, t) {
+function Rn(e, t) {
 return t.defenders.filter((n) => t.answers[n] === void 0 && !Kr(e, n));
 }
 function _a(e, t) {
@@ -5249,19 +5257,19 @@ return e.store.exchange.attacks = {}, t;
 function Da(e, t, n) {
 const r = [];
 let i = 0;
-for (const s of On(e, t)) {
+for (const s of Rn(e, t)) {
 const a = Y(s);
 a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ee(a, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function Ra(e, t) {
-return On(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Ur(t.by, n) || t.answers[n] !== void 0);
+function Oa(e, t) {
+return Rn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Ur(t.by, n) || t.answers[n] !== void 0);
 }
-var Oa = new ti();
+var Ra = new ti();
 function Yr(e, t, ...n) {
-let r = Oa.get(e);
-r || (r = new P(), Oa.set(e, r));
+let r = Ra.get(e);
+r || (r = new P(), Ra.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
@@ -5286,25 +5294,25 @@ if (Kr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead 
 const f = n.answers[r];
 if (f) return { label: c, lines: [`Answered: ${f.word}`] };
 const u = [], h = [], v = [];
-let p;
-for (const g of l.choices) {
-const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
-if (g === "none") {
-h.push({ label: l.label(g, En(e, o, mf, s).facts), command: T });
+let g;
+for (const p of l.choices) {
+const $ = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${p}`;
+if (p === "none") {
+h.push({ label: l.label(p, En(e, o, mf, s).facts), command: $ });
 continue;
 }
-const $ = l.planAnswer(g, n.situation, n.attacker, d), E = En(e, o, $, s);
-p = E.facts;
-const W = l.label(g, E.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(E.facts, w);
+const A = l.planAnswer(p, n.situation, n.attacker, d), E = En(e, o, A, s);
+g = E.facts;
+const W = l.label(p, E.facts), w = k.fromEntries(A.dice.map((R) => [R.name, S.ceil(R.sides / 2)])), b = A.resolve(E.facts, w);
 if (Mn(b)) {
-const O = pf(b), M = v.find((q) => q.why === O);
-M ? M.answers.push(W.replace(/ \(.*\)$/, "")) : v.push({ answers: [W.replace(/ \(.*\)$/, "")], why: O });
-} else h.push({ label: W, command: T });
+const R = pf(b), M = v.find((q) => q.why === R);
+M ? M.answers.push(W.replace(/ \(.*\)$/, "")) : v.push({ answers: [W.replace(/ \(.*\)$/, "")], why: R });
+} else h.push({ label: W, command: $ });
 }
-for (const { answers: g, why: T } of v) u.push(`${g.join(", ")}: ${T}`);
+for (const { answers: p, why: $ } of v) u.push(`${p.join(", ")}: ${$}`);
 const m = _a(n, i);
-if (p)
-for (const g of l.extra?.(p, m) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
+if (g)
+for (const p of l.extra?.(g, m) ?? []) p.section === Ce && h.push({ label: p.label, command: p.command });
 return { label: c, lines: u, buttons: pn(r) ? h : [] };
 }
 function Ia(e) {
@@ -5313,7 +5321,7 @@ return it(e, Ve());
 function gf(e) {
 const t = Y(e);
 if (!t) return ["gm"];
-const n = Rd(t, oe(t));
+const n = Od(t, oe(t));
 return n.length > 0 ? n : ["gm"];
 }
 function Na(e, t) {
@@ -5337,7 +5345,7 @@ o.length > 0 && j(pe(Es(s)), ge({ title: Na(t, !1), rows: [...Pa(n, t), ...o] })
 j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
 function xr(e, t, n, r, i = Ia(e)) {
-const s = [...Pa(t, n), ...r.flatMap((o) => Ca(e, t, n, o, !0, i) ?? [])], a = On(e, n).map((o) => {
+const s = [...Pa(t, n), ...r.flatMap((o) => Ca(e, t, n, o, !0, i) ?? [])], a = Rn(e, n).map((o) => {
 const c = Y(o);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
@@ -5369,7 +5377,7 @@ help: () => [
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return Df(e);
+if (O(e.parsed, "list")) return Df(e);
 const t = L(e.parsed, "resolve");
 if (t !== void 0) return Tf(e, t);
 const n = L(e.parsed, "cancel");
@@ -5391,16 +5399,16 @@ const t = e.app, n = N(t), r = n.attack;
 if (Se(e.parsed, Yr(n, "!attack", Ma, n.commands.damage.flags, r.flags), ir(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const i = La(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
-const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
+const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
 const o = Sf(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= cr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const p = c.filter((m) => !m.gm);
-if (p.filter((m) => m.by === e.playerId).length >= yf || p.length >= cr / 2)
+const g = c.filter((m) => !m.gm);
+if (g.filter((m) => m.by === e.playerId).length >= yf || g.length >= cr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => o !== null && p.id === o ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
 if (f.length > lr) throw new I(`one attack has at most ${lr} defenders (got ${f.length})`);
 const u = {
@@ -5410,15 +5418,15 @@ gm: e.gm,
 attacker: o,
 edition: n.id,
 positionals: [...e.parsed.positionals],
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help"),
+flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help"),
 situation: s,
 round: t.store.round.number,
-defenders: f.map(({ token: p }) => p.id),
+defenders: f.map(({ token: g }) => g.id),
 answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
-const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), v = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Wr(u, !1)} attacks ${Be(h)}${v}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), kf(t, u), Ra(t, u)) return zr(e, u);
+const h = f.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ee(g, "a token")), v = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Wr(u, !1)} attacks ${Be(h)}${v}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), kf(t, u), Oa(t, u)) return zr(e, u);
 }
 function Sf(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
@@ -5492,7 +5500,7 @@ delete e.app.store.exchange.attacks[n.key], j(gt, ae(`Attack ${n.key} is cancell
 }
 function Df(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || On(t, s).some((a) => Ur(e.playerId, a))
+(s) => e.gm || s.by === e.playerId || Rn(t, s).some((a) => Ur(e.playerId, a))
 );
 if (r.length === 0) {
 De(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
@@ -5508,7 +5516,7 @@ return `${s.key}: ${Wr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "no
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Rf(e) {
+function Of(e) {
 const t = N(e);
 for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
 }
@@ -5522,9 +5530,9 @@ if (i === null) continue;
 const s = t.endRound(i);
 An(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Rf(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Of(e);
 }
-function Of(e) {
+function Rf(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= dr) break;
@@ -5553,7 +5561,7 @@ if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = Js(t);
 Nf(e, r);
-const i = Of(r), s = Cf(n.seen, i);
+const i = Rf(r), s = Cf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
@@ -5575,8 +5583,8 @@ return Hr(e, i, {
 values: [],
 dice: [],
 resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), v = r.condition(f, d), p = n.condition(h, d);
-return v !== p && s.push({ name: o.name, from: v, to: p }), {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), v = r.condition(f, d), g = n.condition(h, d);
+return v !== g && s.push({ name: o.name, from: v, to: g }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5874,34 +5882,34 @@ for (let r = t.length - 1; r >= 0; r -= 1) if (Ba(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
 function zf(e) {
-if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
+if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Va, m));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Se(e.parsed, Va), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = xf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Jf(m) ? c.find((g) => Ka({ place: "", tokenId: g.tokenId, name: g.name, change: m }, n.store.settings)) : void 0, f = Su(bu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ka(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ya(n) }, h = Yf(u, f), v = (m, g) => {
-if (m.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
-if (m.deadForGood !== g.deadForGood) return "has died for good since";
-const T = ff(m, g, ke);
-if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(m.edition, g.edition)) return T;
-const $ = (E) => (E.edition?.id === a.id ? a.parseState(E.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange($(m), $(g));
-}, p = Au(f, h, ke);
-if (p.length > 0) {
+const n = e.app, r = n.store.history, i = xf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Jf(m) ? c.find((p) => Ka({ place: "", tokenId: p.tokenId, name: p.name, change: m }, n.store.settings)) : void 0, f = Su(bu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ka(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ya(n) }, h = Yf(u, f), v = (m, p) => {
+if (m.stance !== p.stance) return p.stance === void 0 ? "has dropped its stance since" : `has taken the ${p.stance} stance since`;
+if (m.deadForGood !== p.deadForGood) return "has died for good since";
+const $ = ff(m, p, ke);
+if ($ !== void 0 && p.answer !== void 0 || $ !== void 0 && ke(m.edition, p.edition)) return $;
+const A = (E) => (E.edition?.id === a.id ? a.parseState(E.edition.state) : null) ?? a.enter(null, !1);
+return a.describeStateChange(A(m), A(p));
+}, g = Au(f, h, ke);
+if (g.length > 0) {
 if (!e.gm) {
-const m = p.filter(($) => {
-const E = o.get($.tokenId);
+const m = g.filter((A) => {
+const E = o.get(A.tokenId);
 return E !== void 0 && Vr(e, Ha(E));
-}), g = [...new Q(p.filter(($) => !m.includes($)).map(($) => $.name))], T = [...ta(m, h, ke, v), ...g.length > 0 ? [`${Be(g)} changed`] : []];
-Fe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
+}), p = [...new Q(g.filter((A) => !m.includes(A)).map((A) => A.name))], $ = [...ta(m, h, ke, v), ...p.length > 0 ? [`${Be(p)} changed`] : []];
+Fe(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
-if (!R(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${ta(p, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${Gr(s.key)} --force` }]);
+if (!O(e.parsed, "force")) {
+Fe(e, `Nothing undone, changed since: ${ta(g, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${Gr(s.key)} --force` }]);
 return;
 }
 }
-ju(u, f), p.length > 0 && Qf(n, f, h), jr(n, i), qf(e, s, f, h, o), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+ju(u, f), g.length > 0 && Qf(n, f, h), jr(n, i), qf(e, s, f, h, o), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
 function Xf(e) {
 switch (e.kind) {
@@ -5928,8 +5936,8 @@ const u = Xf(f);
 if (u === void 0) continue;
 const h = r.get(l), v = a.get(d) ?? [];
 a.has(d) || a.set(d, v);
-const p = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
-v.includes(p) || v.push(p);
+const g = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
+v.includes(g) || v.push(g);
 }
 const o = [], c = [];
 for (const l of t.tokens) {
@@ -5976,7 +5984,7 @@ Hr(e, [{ token: c, character: oe(c) }], d);
 var Zf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, eh = { title: "Damage", anyTarget: !0, record: !0, refusals: Wa }, th = { title: "Damage", anyTarget: !1, record: !0, refusals: Wa }, nh = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
-helpFor: (e, t) => R(t, "undo") || R(t, "force") ? {
+helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
 title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
@@ -5986,7 +5994,7 @@ what: [
 ]
 } : void 0,
 run(e) {
-if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
+if (e.parsed.flags.size > 0 && (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry"))) {
 zf(e);
 return;
 }
@@ -5994,7 +6002,7 @@ const t = N(e.app), n = t.commands.damage.flags;
 e.parsed.flags.size > 0 && Se(e.parsed, Yr(t, "!damage", Zf, n), ir(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: a } = s;
-const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = a.filter(({ token: u, character: h }) => _e(e.playerId, u, h)), f = a.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
 if (f.length > 0 && o.push(`${Be(f)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
@@ -6002,7 +6010,7 @@ Fe(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return Rn(e, r, a, o, i ? eh : th);
+return On(e, r, a, o, i ? eh : th);
 }
 };
 async function rh(e) {
@@ -6022,22 +6030,22 @@ if (Kr(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made
 const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = x(h, `--${r.answerFlag}`, r.choices);
-let p = { word: v }, m = v === "none" ? "no defense" : v;
+let g = { word: v }, m = v === "none" ? "no defense" : v;
 if (v !== "none") {
 const E = r.planAnswer(v, a.situation, a.attacker, bt(t, e.gm)), W = Br(e.parsed, E.dice), w = E.dice.filter((H) => W[H.name] === void 0), b = w.length > 0 ? await da(w.map((H) => H.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
 if (!Y(c) || !e.gm && !_e(e.playerId, l, oe(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const O = Aa(E.dice, W, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, O);
+const R = Aa(E.dice, W, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, R);
 if (Mn(q)) throw new I(ba(t, M.snapshot, q));
 if (M.problems.length > 0) throw new I(_n(M.snapshot, M.problems, "; nothing answered"));
-const te = r.keep(v, q, O), st = e.gm ? void 0 : $a(e, E.dice);
-p = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (p.roll = te.roll), te.success !== void 0 && (p.success = te.success), st && (p.typed = !0);
+const te = r.keep(v, q, R), st = e.gm ? void 0 : $a(e, E.dice);
+g = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (g.roll = te.roll), te.success !== void 0 && (g.success = te.success), st && (g.typed = !0);
 const at = Zs(n, (H) => H === c ? f : M.facts.nameOf(H)), He = q.steps.filter((H) => H.section === "Check").map(at);
 m = He.length > 0 ? He.join("; ") : v;
 }
-a.answers[c] = p;
-const g = Da(t, a, e.gm), T = Ra(t, a), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-De(e, `${f}: ${m}.${$}`), T && await zr(e, a);
+a.answers[c] = g;
+const p = Da(t, a, e.gm), $ = Oa(t, a), A = p.length > 0 ? ` Waiting for ${p.join(", ")}.` : $ ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+De(e, `${f}: ${m}.${A}`), $ && await zr(e, a);
 }
 var ih = { ids: { kind: "list" }, help: { kind: "switch" } }, sh = {
 usage: (e) => N(e).commands.defend.usage,
@@ -6060,7 +6068,7 @@ if (c.length === 0) {
 Fe(e, Tn(a).join("; "));
 return;
 }
-return Rn(e, r, c, a, {
+return On(e, r, c, a, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
@@ -6085,11 +6093,11 @@ const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stan
 De(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return Rn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return On(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
 function ch(e, t, n) {
-return n === null ? e + t : A.max(e, A.min(e + t, n));
+return n === null ? e + t : S.max(e, S.min(e + t, n));
 }
 function lh(e, t, n) {
 return {
@@ -6106,12 +6114,12 @@ return {
 headline: "acts",
 ...o === i ? { noop: !0 } : {},
 steps: [
-S(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
+T(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-S(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
-S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
+T(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
+T("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
 ...n === "vitality" && l ? Ie("Heal", l.conditions) : [],
-...l?.now ? [S("Now", l.now)] : []
+...l?.now ? [T("Now", l.now)] : []
 ],
 changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
@@ -6127,7 +6135,7 @@ run(e) {
 const t = e.parsed;
 Se(t, uh);
 const n = _t(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return Rn(e, lh(N(e.app), n, r), i, s, {
+return On(e, lh(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
@@ -6142,37 +6150,37 @@ let { typed: o, keepInStep: c } = vh(t, i, a, s);
 if (s === null || o === null || s === o) return;
 const l = N(e), d = { token: t, character: oe(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
 if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= Ai) {
-const p = l.planHandEdit(s - o, bt(e, !0)), m = {
-...p,
-resolve(T, $) {
-if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const E = p.resolve(T, $);
+const g = l.planHandEdit(s - o, bt(e, !0)), m = {
+...g,
+resolve($, A) {
+if (l.condition($.state, s) === "dead") return { kind: "refused", reason: "dead" };
+const E = g.resolve($, A);
 return !("kind" in E) && !E.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && E.changes.push({ kind: "bar", resource: "vitality", to: s }), E;
 }
-}, g = Dn(
+}, p = Dn(
 e,
 d,
 m,
 Ya,
 it(e),
 Wt(e),
-() => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
-(T) => {
-su(T, s), xa(e, T, s);
+() => ({ vitalityFrom: s, ...c, title: T(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+($) => {
+su($, s), xa(e, $, s);
 }
 );
-if (g.kind === "unsafe") return;
-if (g.kind === "problems" || g.kind === "refusal" && g.reading.problems.length > 0)
-j(he, ae(`Hand edit not read through armor: ${_n(g.reading.snapshot, g.reading.problems, "")}.`));
-else if (g.kind === "written") {
-const T = g.outcome.changes.find((E) => E.kind === "bar" && E.resource === "vitality");
-a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new Q() });
-const $ = ka(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
-Cr(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Gr($), byGm: !0 } } : {} });
+if (p.kind === "unsafe") return;
+if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
+j(he, ae(`Hand edit not read through armor: ${_n(p.reading.snapshot, p.reading.problems, "")}.`));
+else if (p.kind === "written") {
+const $ = p.outcome.changes.find((E) => E.kind === "bar" && E.resource === "vitality");
+a && e.linkedEdits.set(a, { from: s, typed: o, to: $?.kind === "bar" ? $.to : s, by: t.id, echoed: new Q() });
+const A = ka(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
+Cr(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...A ? { undo: { command: Gr(A), byGm: !0 } } : {} });
 return;
 }
 }
-const h = mh(e, s, o), v = Dn(e, d, h.plan, Ya, it(e), Wt(e), () => ({ vitalityFrom: s, ...c }), (p) => xa(e, p, s));
+const h = mh(e, s, o), v = Dn(e, d, h.plan, Ya, it(e), Wt(e), () => ({ vitalityFrom: s, ...c }), (g) => xa(e, g, s));
 v.kind === "written" && (u && xu(e, a, v.applied), h.saysSomething() && Cr(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
 }
 function vh(e, t, n, r) {
@@ -6192,10 +6200,10 @@ const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t,
 return i = c.vitality !== n || !ke(d, c.state), {
 headline: "acts",
 steps: [
-S(de, { kind: "hand-edit-title", who: l }),
-S(se, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((u) => S("Change", u)),
-c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
+T(de, { kind: "hand-edit-title", who: l }),
+T(se, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((u) => T("Change", u)),
+c.now ? T("Now", c.now) : T("Now", { kind: "standing" })
 ],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
@@ -6221,7 +6229,7 @@ return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
 const i = e === "gm" ? ph : gh;
-for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
+for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
 if (this.bySender.set(e, r), this.bySender.size > kh + 1) {
 for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
@@ -6309,18 +6317,18 @@ function Th() {
 return Md(ne.toLowerCase());
 }
 function Eh(e) {
-const t = Ou();
+const t = Ru();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
 function _h(e) {
-const t = Ru();
+const t = Ou();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ge("ready", je("starting up", () => {
 bh();
 }));
 var Dh = ve;
-function Rh(e) {
+function Oh(e) {
 return Cu(e);
 }
 return Za(ei);

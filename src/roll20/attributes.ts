@@ -10,12 +10,22 @@ export class AttributeIndex {
 
   /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
   find(characterId: string, name: string): Roll20Attribute | undefined {
+    return this.indexOf(characterId).get(this.keyOf(name));
+  }
+
+  /** One character's attributes by `keyOf` name: a token's values are read from it with one look-up of the character. */
+  sheetOf(characterId: string): ReadonlyMap<string, Roll20Attribute> {
+    return this.indexOf(characterId);
+  }
+
+  /** The key a name is found under (lower-cased, case-insensitive as Roll20's names are). */
+  keyOf(name: string): string {
     let key = this.lowered.get(name);
     if (key === undefined) {
       key = name.toLowerCase();
       if (this.lowered.size < 200) this.lowered.set(name, key);
     }
-    return this.indexOf(characterId).get(key);
+    return key;
   }
 
   /** The sheet's defaults asked for, by character, then by name as asked (the settings' names: the same strings each time). */
