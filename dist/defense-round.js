@@ -4854,11 +4854,11 @@ return o.bytes -= Ht(s), s.tokens.push(n), Sn.delete(s), o.bytes += Ht(s), !0;
 }
 return !1;
 }
-function Mr(e) {
+function ga(e) {
 return e === "hand-edit" || e === Ee || pt(e);
 }
-function ga(e) {
-return e.by === "hand-edit" || !Mr(e.by);
+function Mr(e, t) {
+return e.by === "hand-edit" || !(t ?? ga(e.by));
 }
 var nt;
 function Lr(e) {
@@ -4887,7 +4887,7 @@ let r = t.tokens, i = 0;
 for (let d = 0; d < r.length; d += 1) r[d].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, o = e.store.history, c = Lr(o), l = t.by === "hand-edit" || !(n ?? Mr(t.by));
+const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, o = e.store.history, c = Lr(o), l = Mr(t, n);
 if (l)
 for (let d = Fr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= ma; d = Fr(o, a.by)) jr(e, d);
 for (o.push(a), c.length = o.length, c.bytes += Ht(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > va || c.bytes > Nr) && o.length > 1; ) {
@@ -4905,10 +4905,10 @@ if (r.length >= va) break;
 const c = le.stringify(o).length;
 if (Sn.set(o, c), !(c > Nr)) {
 if (s + c > Nr && r.length > 0) {
-if (ga(o)) continue;
+if (Mr(o)) continue;
 break;
 }
-if (ga(o)) {
+if (Mr(o)) {
 const l = i.get(o.by) ?? 0;
 if (l >= ma) continue;
 i.set(o.by, l + 1);
@@ -5211,7 +5211,7 @@ u.push(H.applied), q && (H.shown.typed = q), te && (H.shown.answer = te), h.push
 }), f && d.push(...f.lines()), g?.changed && $r(g.order);
 let W;
 if ((a.record || v) && u.length > 0) {
-const b = a.recordBy ?? e.playerId, R = b === e.playerId ? e.gm || b === Ee : Mr(b), M = ka(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: u }, R);
+const b = a.recordBy ?? e.playerId, R = b === e.playerId ? e.gm || b === Ee : ga(b), M = ka(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: u }, R);
 M !== void 0 && (a.record || R) && (W = { command: Gr(M), byGm: R });
 }
 const w = { title: a.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Vr(e, b) };

@@ -103,8 +103,9 @@ export function ownedByGm(by: string): boolean {
  * and hand edits (Roll20 does not say who typed into a bar: a player typing into her own token's
  * bar must not push out the GM's entries).
  */
-function quotaOwner(application: Application): boolean {
-  return application.by === 'hand-edit' || !ownedByGm(application.by);
+function quotaOwner(application: Pick<Application, 'by'>, ownerIsGm?: boolean): boolean {
+  // The caller may know already whether the GM applied it (no look-up then).
+  return application.by === 'hand-edit' || !(ownerIsGm ?? ownedByGm(application.by));
 }
 
 /**
@@ -168,8 +169,7 @@ export function recordApplication(app: App, application: Application, ownerIsGm?
   const entry: Application = { by: application.by, kind: application.kind, round: application.round, tokens, key };
   const history = app.store.history;
   const counted = tallyOf(history);
-  // Whose quota it counts against (the caller may know already whether the GM applied it).
-  const player = application.by === 'hand-edit' || !(ownerIsGm ?? ownedByGm(application.by));
+  const player = quotaOwner(application, ownerIsGm);
   // A player (or hand edits) at the quota: that owner's oldest goes first.
   if (player) {
     for (let oldest = oldestOf(history, entry.by); oldest >= 0 && (counted.byOwner.get(entry.by) ?? 0) >= PER_PLAYER_LIMIT; oldest = oldestOf(history, entry.by)) removeEntry(app, oldest);
