@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest';
+import { afterAll, describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderMessage, htmlToText } from '../mocks/chat-text.js';
@@ -113,6 +113,7 @@ describe('npm start in piped mode', () => {
   const dir = mkdtempSync(join(tmpdir(), 'defense-round-cli-'));
   const bundle = join(dir, 'stand-in.js');
   writeFileSync(bundle, STAND_IN);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const run = (args: string[], input: string) =>
     spawnSync(join('node_modules', '.bin', 'tsx'), ['mocks/cli.ts', ...args], { input, encoding: 'utf8', timeout: 30_000 });
 

@@ -1,15 +1,26 @@
 // `npm run package`: the layout of Roll20's community repository (as TokenMod's folder there:
 // Name/script.json, Name/Script.js, Name/<version>/Script.js), from dist/ and script.json.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 describe('the community-repository package', () => {
-  it('has script.json, the script, and a folder for this version holding the same script', () => {
+  // The folders the packager wrote go when each test is done (no litter in the system's temp folder).
+  const made: string[] = [];
+  const outFolder = (): string => {
     const out = mkdtempSync(join(tmpdir(), 'defense-round-package-'));
+    made.push(out);
+    return out;
+  };
+  afterEach(() => {
+    for (const out of made.splice(0)) rmSync(out, { recursive: true, force: true });
+  });
+
+  it('has script.json, the script, and a folder for this version holding the same script', () => {
+    const out = outFolder();
     execFileSync('node', ['scripts/package.mjs', '--out', out]);
     const folder = join(out, 'DefenseRound');
     const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -25,7 +36,7 @@ describe('the community-repository package', () => {
   });
 
   it('takes the publisher\'s Roll20 user id at packaging time, and refuses one that is not an id', () => {
-    const out = mkdtempSync(join(tmpdir(), 'defense-round-package-'));
+    const out = outFolder();
     execFileSync('node', ['scripts/package.mjs', '--out', out], { env: { ...process.env, ROLL20_USER_ID: '104025' } });
     expect(JSON.parse(readFileSync(join(out, 'DefenseRound', 'script.json'), 'utf8')).roll20userid).toBe('104025');
     expect(() => execFileSync('node', ['scripts/package.mjs', '--out', out], { env: { ...process.env, ROLL20_USER_ID: 'me' }, stdio: 'pipe' })).toThrow();

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRoll20 } from '../mocks/roll20.js';
@@ -51,16 +51,20 @@ describe('loading a bundle in node:vm', () => {
 
   it('shares state with the mock, across a restart that loads the file again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'defense-round-vm-'));
-    const file = join(dir, 'bundle.js');
-    writeFileSync(file, STAND_IN);
-    const mock = createRoll20();
-    loadBundle(mock, file);
-    mock.fireReady();
-    expect(mock.state.Probe).toEqual({ loads: 1 });
-    let context = loadBundle(mock, file);
-    await mock.restart(() => void (context = loadBundle(mock, file)));
-    expect(mock.state.Probe).toEqual({ loads: 2 });
-    expect(evaluateIn(context, 'state.Probe.loads')).toBe(2);
+    try {
+      const file = join(dir, 'bundle.js');
+      writeFileSync(file, STAND_IN);
+      const mock = createRoll20();
+      loadBundle(mock, file);
+      mock.fireReady();
+      expect(mock.state.Probe).toEqual({ loads: 1 });
+      let context = loadBundle(mock, file);
+      await mock.restart(() => void (context = loadBundle(mock, file)));
+      expect(mock.state.Probe).toEqual({ loads: 2 });
+      expect(evaluateIn(context, 'state.Probe.loads')).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('records an error at load, and one thrown inside the sandbox by a handler, as crashes', async () => {
