@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Cn = Object.defineProperty, Xa = Object.getOwnPropertyDescriptor, qa = Object.getOwnPropertyNames, Zr = Object.prototype.hasOwnProperty, Ja = (e, t) => {
+var Nn = Object.defineProperty, za = Object.getOwnPropertyDescriptor, Xa = Object.getOwnPropertyNames, Zr = Object.prototype.hasOwnProperty, qa = (e, t) => {
 for (var n in t)
-Zr.call(t, n) && Cn(e, n, { get: t[n], enumerable: !0 });
-}, Qa = (e, t, n, r) => {
+Zr.call(t, n) && Nn(e, n, { get: t[n], enumerable: !0 });
+}, Ja = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of qa(t))
-!Zr.call(e, i) && i !== n && Cn(e, i, { get: () => t[i], enumerable: !(r = Xa(t, i)) || r.enumerable });
+for (let i of Xa(t))
+!Zr.call(e, i) && i !== n && Nn(e, i, { get: () => t[i], enumerable: !(r = za(t, i)) || r.enumerable });
 return e;
-}, Za = (e) => Qa(Cn({}, "__esModule", { value: !0 }), e), ei = {};
-Ja(ei, {
-onDamage: () => Oh,
-version: () => Dh
+}, Qa = (e) => Ja(Nn({}, "__esModule", { value: !0 }), e), ei = {};
+qa(ei, {
+onDamage: () => Dh,
+version: () => _h
 });
-var S = Math, C = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ti = WeakMap, xt = Error, ni = RangeError, ri = Promise, zt = Date, eo = isNaN, to = "0.2.0", ne = "DefenseRound", ve = to, Xt, no = {
+var A = Math, O = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ti = WeakMap, Yt = Error, ni = RangeError, ri = Promise, xt = Date, Za = isNaN, eo = "0.2.0", ne = "DefenseRound", ve = eo, zt, to = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -38,27 +38,27 @@ abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
 function ii(e) {
-return !e && !Xt ? no : {
-lang: e?.lang ?? Xt?.lang,
+return !e && !zt ? to : {
+lang: e?.lang ?? zt?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? Xt?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? Xt?.abortPipeEarly
+abortEarly: e?.abortEarly ?? zt?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? zt?.abortPipeEarly
 };
 }
-var ro;
+var no;
 // @__NO_SIDE_EFFECTS__
-function io(e) {
-return ro?.get(e);
+function ro(e) {
+return no?.get(e);
 }
-var so;
+var io;
 // @__NO_SIDE_EFFECTS__
-function ao(e) {
-return so?.get(e);
+function so(e) {
+return io?.get(e);
 }
-var oo;
+var ao;
 // @__NO_SIDE_EFFECTS__
-function co(e, t) {
-return oo?.get(e)?.get(t);
+function oo(e, t) {
+return ao?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
 function Ke(e) {
@@ -79,19 +79,19 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ co(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ao(c.lang) : null) ?? r.message ?? /* @__PURE__ */ io(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ oo(e.reference, c.lang) ?? (l ? /* @__PURE__ */ so(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ro(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function lo(e, t) {
-return e === t || C.isNaN(e) && C.isNaN(t);
+function co(e, t) {
+return e === t || O.isNaN(e) && O.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function uo(e, t) {
+function lo(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function In(e, t) {
+function Pn(e, t) {
 const n = [...new Q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
@@ -110,7 +110,7 @@ type: "finite",
 reference: si,
 async: !1,
 expects: null,
-requirement: C.isFinite,
+requirement: O.isFinite,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
@@ -118,14 +118,14 @@ return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
 };
 }
 // @__NO_SIDE_EFFECTS__
-function qt(e) {
+function Xt(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: qt,
+reference: Xt,
 async: !1,
 expects: null,
-requirement: C.isInteger,
+requirement: O.isInteger,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && K(this, "integer", t, n), t;
@@ -154,20 +154,20 @@ kind: "validation",
 type: "max_value",
 reference: ot,
 async: !1,
-expects: `<=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+expects: `<=${e instanceof xt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof xt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Oe(e, t) {
+function Re(e, t) {
 return {
 kind: "validation",
 type: "min_length",
-reference: Oe,
+reference: Re,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
@@ -184,20 +184,20 @@ kind: "validation",
 type: "min_value",
 reference: ct,
 async: !1,
-expects: `>=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+expects: `>=${e instanceof xt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof xt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Jt(e, t) {
+function qt(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: Jt,
+reference: qt,
 async: !1,
 expects: `${e}`,
 requirement: e,
@@ -215,7 +215,7 @@ type: "safe_integer",
 reference: lt,
 async: !1,
 expects: null,
-requirement: C.isSafeInteger,
+requirement: O.isSafeInteger,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t;
@@ -223,32 +223,32 @@ return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Nn() {
+function Mn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Nn,
+reference: Mn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var fo = { abortEarly: !0 };
+var uo = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function ho(e, t, n) {
+function fo(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function Pn(e, t, n) {
+function Ln(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
-function Re(e, t) {
+function Oe(e, t) {
 return Z({
 kind: "schema",
 type: "array",
-reference: Re,
+reference: Oe,
 expects: "Array",
 async: !1,
 item: e,
@@ -321,22 +321,22 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ lo(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
+return /* @__PURE__ */ co(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Qt(e, t) {
+function Jt(e, t) {
 return Z({
 kind: "schema",
 type: "nullable",
-reference: Qt,
+reference: Jt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Pn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Ln(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -350,7 +350,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !eo(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
+return typeof t.value == "number" && !Za(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
 }
 });
 }
@@ -371,7 +371,7 @@ n.typed = !0, n.value = {};
 for (const s in this.entries) {
 const a = this.entries[s];
 if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = s in i ? i[s] : /* @__PURE__ */ Pn(a), c = a["~run"]({ value: o }, r);
+const o = s in i ? i[s] : /* @__PURE__ */ Ln(a), c = a["~run"]({ value: o }, r);
 if (c.issues) {
 const l = {
 type: "object",
@@ -388,7 +388,7 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ ho(a);
+} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ fo(a);
 else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (K(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
@@ -418,7 +418,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Pn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Ln(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -428,7 +428,7 @@ return Z({
 kind: "schema",
 type: "picklist",
 reference: ie,
-expects: /* @__PURE__ */ In(e.map(Ke), "|"),
+expects: /* @__PURE__ */ Pn(e.map(Ke), "|"),
 async: !1,
 options: e,
 message: t,
@@ -438,11 +438,11 @@ return this.options.includes(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function $t(e, t, n) {
+function At(e, t, n) {
 return Z({
 kind: "schema",
 type: "record",
-reference: $t,
+reference: At,
 expects: "Object",
 async: !1,
 key: e,
@@ -452,7 +452,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const a in s) if (/* @__PURE__ */ uo(s, a)) {
+for (const a in s) if (/* @__PURE__ */ lo(s, a)) {
 const o = s[a], c = this.key["~run"]({ value: a }, i);
 if (c.issues) {
 const d = {
@@ -557,7 +557,7 @@ return Z({
 kind: "schema",
 type: "union",
 reference: di,
-expects: /* @__PURE__ */ In(e.map((n) => n.expects), "|"),
+expects: /* @__PURE__ */ Pn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -585,11 +585,11 @@ return n;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function At() {
+function St() {
 return Z({
 kind: "schema",
 type: "unknown",
-reference: At,
+reference: St,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -616,17 +616,17 @@ const d = (f, u) => {
 for (const h of f.options) {
 if (h.type === "variant") d(h, new Q(u).add(h.key));
 else {
-let v = !0, g = 0;
+let v = !0, p = 0;
 for (const m of u) {
-const p = h.entries[m];
-if (m in s ? p["~run"]({
+const g = h.entries[m];
+if (m in s ? g["~run"]({
 typed: !1,
 value: s[m]
-}, fo).issues : p.type !== "exact_optional" && p.type !== "optional" && p.type !== "nullish") {
-v = !1, c !== m && (o < g || o === g && m in s && !(c in s)) && (o = g, c = m, l = []), c === m && l.push(h.entries[m].expects);
+}, uo).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
+v = !1, c !== m && (o < p || o === p && m in s && !(c in s)) && (o = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
-g++;
+p++;
 }
 if (v) {
 const m = h["~run"]({ value: s }, i);
@@ -639,7 +639,7 @@ if (a && !a.issues) break;
 if (d(this, new Q([this.key])), a) return a;
 K(this, "type", r, i, {
 input: s[c],
-expected: /* @__PURE__ */ In(l, "|"),
+expected: /* @__PURE__ */ Pn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -683,7 +683,7 @@ issues: r.issues
 function G(e) {
 return /* @__PURE__ */ oi(k.assign(k.create(null), e));
 }
-var fi = ["vitality", "soul", "power"], xe = { vitality: "Vitality", soul: "Soul", power: "Power" }, St = [
+var fi = ["vitality", "soul", "power"], xe = { vitality: "Vitality", soul: "Soul", power: "Power" }, Tt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -708,35 +708,35 @@ function Ie(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
-function T(e, t) {
+function S(e, t) {
 return t.section = e, t;
 }
-function Mn(e) {
+function Qt(e) {
 return "kind" in e;
 }
-var Zt = -10, hi = -9, vi = 1, dt = 1, Ln = 3, ut = { condition: "none", savesOwed: 0 }, en = { condition: "dead", savesOwed: 0 };
+var Zt = -10, hi = -9, vi = 1, dt = 1, jn = 3, ut = { condition: "none", savesOwed: 0 }, en = { condition: "dead", savesOwed: 0 };
 function mi(e) {
 return e > 0 ? { ...ut } : e > Zt ? { condition: "incapacitated", savesOwed: 0 } : { ...en };
 }
-function jn(e) {
+function Fn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function vo(e, t, n) {
-return n.condition === "dying" ? { life: { ...en }, steps: [...jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Zt ? { life: { condition: "dying", savesOwed: Ln }, steps: [{ kind: "dying", savesOwed: Ln }] } : {
+function ho(e, t, n) {
+return n.condition === "dying" ? { life: { ...en }, steps: [...Fn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Zt ? { life: { condition: "dying", savesOwed: jn }, steps: [{ kind: "dying", savesOwed: jn }] } : {
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [{ kind: "incapacitated", savesOwed: dt }]
-} : t <= Zt ? { life: { ...en }, steps: [...jn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+} : t <= Zt ? { life: { ...en }, steps: [...Fn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
 function pi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
+const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const a = vo(e, i, n);
+const a = ho(e, i, n);
 for (const o of a.steps) s.push(o);
 return { applied: !0, after: i, life: a.life, steps: s };
 }
-function mo(e, t) {
+function vo(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -747,7 +747,7 @@ steps: [
 ]
 };
 }
-function po(e, t, n) {
+function mo(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
@@ -759,10 +759,10 @@ const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ut }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ut }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ut }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Zt ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...jn(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Fn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function go(e, t, n) {
+function po(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -787,11 +787,11 @@ vitality: hi,
 life: { condition: "incapacitated", savesOwed: dt },
 steps: [r(dt), { kind: "saved-from-death", before: e, vitality: hi }]
 };
-const i = S.min(Ln, t.savesOwed) - 1;
+const i = A.min(jn, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...en }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var gi = { physical: "Physical", magical: "Magical" }, ki = { physical: "Defense", magical: "Spirit" }, Fn = { soul: "Soul", power: "Power" };
-function ko(e, t) {
+var gi = { physical: "Physical", magical: "Magical" }, ki = { physical: "Defense", magical: "Spirit" }, Gn = { soul: "Soul", power: "Power" };
+function go(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function yo(e) {
+function ko(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function wo(e) {
+function yo(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
 function tn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function bo(e) {
+function wo(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,7 +826,7 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return ko(e.reason, e.amount);
+return go(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
@@ -845,9 +845,9 @@ return `${gi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Fn[e.bar]}, no armor: ${Fn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${Gn[e.bar]}, no armor: ${Gn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Fn[e.bar]} is not a number: nothing taken`;
+return `${Gn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return yo(e.cause);
+return ko(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${wo(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${yo(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,7 +893,7 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, $o = { defend: "Defend", evade: "Evade", react: "Reaction" }, yi = { defend: "defend", evade: "evade" };
+}, bo = { defend: "Defend", evade: "Evade", react: "Reaction" }, yi = { defend: "defend", evade: "evade" };
 function nn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
@@ -902,18 +902,18 @@ if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Gn(e, t) {
+function Un(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function Ao(e, t = (n) => n) {
+function $o(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${wi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Gn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${wi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Un(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${me[e.situation]} not perceived: no defensive action, the attack hits` : `${me[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${Gn(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${Un(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
 return `${me[e.situation]}: ${nn(e.penalty)} to ${yi[e.check]}`;
@@ -924,7 +924,7 @@ return e.by === void 0 ? `Aided by an ally: ${nn(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${nn(e.mod)}`;
 case "action-check":
-return `${$o[e.action]} d100 ${e.roll} vs ${wi(e.baseTarget, e.adjustments, e.target)}: ${Gn(e.success, e.critical)}`;
+return `${bo[e.action]} d100 ${e.roll} vs ${wi(e.baseTarget, e.adjustments, e.target)}: ${Un(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,12 +939,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var So = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Un = {
+var Ao = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Vn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function To(e) {
+function So(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,18 +956,18 @@ case "dead":
 return "Dead";
 }
 }
-function Eo(e, t, n = null) {
-return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];
+function To(e, t, n = null) {
+return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function _o(e, t) {
+function Eo(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function Do(e) {
+function _o(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Oo(e, t, n, r) {
+function Do(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -999,17 +999,17 @@ unharmed: "is unharmed"
 function bi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function Co(e, t, n) {
+function Oo(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Io(e, t) {
+function Co(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Oo(t(e.who), e.hit, e.result, e.lost);
+return Do(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
 return `${t(e.who)} ${Ro[e.result]}.`;
 case "life-now":
-return To(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return So(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1027,51 +1027,56 @@ return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${Co(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${Oo(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return Un[e.stance] ?? "";
+return Vn[e.stance] ?? "";
 }
 }
-var No = /^[+-]?\d+$/;
+var Io = /^[+-]?\d+$/;
 function ye(e) {
 if (typeof e == "number")
-return C.isSafeInteger(e) ? e + 0 : null;
+return O.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!No.test(t)) return null;
-const n = C(t);
-return C.isSafeInteger(n) ? n + 0 : null;
+if (!Io.test(t)) return null;
+const n = O(t);
+return O.isSafeInteger(n) ? n + 0 : null;
 }
 function rn(e, t) {
-return S.floor(e * t / 100);
+return A.floor(e * t / 100);
 }
 function $i(e, t, n) {
-return S.min(n, S.max(t, e));
+return A.min(n, A.max(t, e));
 }
 var Ai = 1e6;
 function V(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
-var y = class extends xt {
-}, I = class extends xt {
+var y = class extends Yt {
+}, I = class extends Yt {
 };
-function Po(e, t) {
+function No(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const i = t?.[C(r)]?.results?.total;
-return typeof i == "number" && C.isFinite(i) ? _(i) : n;
+const i = t?.[O(r)]?.results?.total;
+return typeof i == "number" && O.isFinite(i) ? _(i) : n;
 }) : e;
 }
-function sn(e) {
+function Bn(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
-function Mo(e) {
+function Si(e, t) {
+let n = t;
+for (; n < e.length && !Bn(e.charCodeAt(n)); ) n += 1;
+return n;
+}
+function Po(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const i = e.charCodeAt(r);
-if ((i <= 32 || i >= 160) && sn(i)) {
+if (Bn(i)) {
 r += 1;
 continue;
 }
@@ -1082,14 +1087,13 @@ t.push(e.slice(r + 1, a)), r = a + 1;
 continue;
 }
 }
-let s = r + 1;
-for (let a = e.charCodeAt(s); s < n && (a > 32 && a < 160 || !sn(a)); a = e.charCodeAt(s)) s += 1;
+const s = Si(e, r + 1);
 t.push(e.slice(r, s)), r = s;
 }
 return t;
 }
-function Si(e) {
-const t = Mo(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
+function Ti(e) {
+const t = Po(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
 for (let a = 1; a < t.length; a += 1) {
 const o = t[a];
@@ -1101,25 +1105,25 @@ s = [], i.set(c, s);
 }
 return { command: n, positionals: r, flags: i };
 }
-function Lo(e, t) {
+function Mo(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : jo(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : Lo(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function Tt(e, t, n, r = "") {
-const i = Lo(e.toLowerCase(), t);
+function Et(e, t, n, r = "") {
+const i = Mo(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function jo(e, t) {
+function Lo(e, t) {
 let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
 for (let a = 1; a <= t.length; a += 1)
-s[a] = S.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = S.min(s[a], n[a - 2] + 1));
+s[a] = A.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = A.min(s[a], n[a - 2] + 1));
 n = r, r = s;
 }
 return r[t.length];
@@ -1129,7 +1133,7 @@ e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
 const a = n?.(i);
-throw a ? new y(`--${V(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${V(i)}: ${Tt(i, k.keys(t), "flags", "--")}`);
+throw a ? new y(`--${V(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${V(i)}: ${Et(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
@@ -1141,10 +1145,10 @@ function L(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;
 }
-function O(e, t) {
+function R(e, t) {
 return e.flags.has(t);
 }
-function Et(e, t, n, r) {
+function _t(e, t, n, r) {
 const i = ye(e);
 if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
@@ -1152,7 +1156,7 @@ return i;
 }
 function Te(e, t, n, r) {
 const i = L(e, t);
-return i === void 0 ? void 0 : Et(i, `--${t}`, n, r);
+return i === void 0 ? void 0 : _t(i, `--${t}`, n, r);
 }
 function x(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
@@ -1164,7 +1168,7 @@ const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function _t(e, t) {
+function Dt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
@@ -1176,9 +1180,9 @@ if (t.optional) return;
 throw new y(t.missing);
 }
 if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Et(r, t.what, 0, Ai);
+return _t(r, t.what, 0, Ai);
 }
-function Ti(e, t) {
+function Ei(e, t) {
 return {
 values: [],
 dice: [],
@@ -1187,10 +1191,10 @@ const r = n.stance ?? t.fallback, i = r === e, s = n.id;
 return {
 headline: "acts",
 steps: [
-T(de, { kind: t.title, who: s, stance: e, same: i }),
-T(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
-T(t.row, { kind: t.change, from: r, to: e }),
-T(t.row, { kind: t.effect, stance: e })
+S(de, { kind: t.title, who: s, stance: e, same: i }),
+S(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+S(t.row, { kind: t.change, from: r, to: e }),
+S(t.row, { kind: t.effect, stance: e })
 ],
 changes: [],
 stance: t.keep(e),
@@ -1201,15 +1205,15 @@ detail: t.detail(e)
 }
 };
 }
-function Ei(e) {
+function _i(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function _i(e) {
+function Di(e) {
 const t = new P();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function Di(e, t) {
+function Ri(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1225,10 +1229,10 @@ const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer }
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
 function ft(e, t) {
-const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
+const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Vn = [
+var Hn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1282,68 +1286,68 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function Fo(e, t) {
+function jo(e, t) {
 const n = Ne[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function Go(e, t) {
-return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;
+function Fo(e, t) {
+return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-var Uo = ["defensive", "reactive", "none"];
-function Vo(e) {
+var Go = ["defensive", "reactive", "none"];
+function Uo(e) {
 return e === "reactive";
+}
+function Vo(e) {
+return e === "defensive";
 }
 function Bo(e) {
-return e === "defensive";
-}
-function Ho(e) {
 return e === "reactive";
-}
-function Ri(e) {
-return e === "reactive";
-}
-function Ko(e) {
-return e === "defensive";
 }
 function Ci(e) {
+return e === "reactive";
+}
+function Ho(e) {
 return e === "defensive";
 }
-function Bn(e, t) {
+function Ii(e) {
+return e === "defensive";
+}
+function Kn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function Wo(e, t) {
-return Bn(e.reactions, t) !== void 0;
-}
-function Ii(e, t) {
-return Bn(e.reactions, t) === !0;
+function Ko(e, t) {
+return Kn(e.reactions, t) !== void 0;
 }
 function Ni(e, t) {
-return Bn(e.reactions, t) === "used";
+return Kn(e.reactions, t) === !0;
 }
-function Yo(e, t) {
+function Pi(e, t) {
+return Kn(e.reactions, t) === "used";
+}
+function Wo(e, t) {
 return e.skillsVs.includes(t);
 }
-function xo(e) {
+function Yo(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var Pi = 5, Mi = { defend: "defend", evade: "evade", react: "reaction" };
-function Dt(e) {
+var Mi = 5, Li = { defend: "defend", evade: "evade", react: "reaction" };
+function Rt(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function zo(e) {
+function xo(e) {
 return { kind: "refused", reason: e };
 }
 function Pe(e) {
 return e !== null && e !== "";
 }
-function Xo(e) {
-const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
+function zo(e) {
+const t = (n) => O.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new ni("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new ni("resolveSoakDefend: modifiers and targets must be integers");
+if (n !== null && !O.isSafeInteger(n)) throw new ni("resolveSoakDefend: modifiers and targets must be integers");
 }
-function qo(e) {
+function Xo(e) {
 const { action: t, situation: n, stance: r, round: i } = e, s = Ne[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
@@ -1351,15 +1355,15 @@ if (t === "react" && n !== "front") return { code: "situation-not-allowed", acti
 const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
 if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
-if (!Dt(t) && e.mod !== 0) return a("mod");
-if (!Dt(t) && e.aid !== null) return a("aided");
-if (Dt(t) && e.ally !== null) return a("ally");
-if (Dt(t) && e.skillName !== null) return a("skill");
+if (!Rt(t) && e.mod !== 0) return a("mod");
+if (!Rt(t) && e.aid !== null) return a("aided");
+if (Rt(t) && e.ally !== null) return a("ally");
+if (Rt(t) && e.skillName !== null) return a("skill");
 if (e.aid !== null) {
 if (!Pe(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Ri(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Ci(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1368,28 +1372,28 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Vo(r) ? Pe(e.vs) ? Wo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Uo(r) ? Pe(e.vs) ? Ko(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Bo(r) ? { code: "counter-in-defensive-stance" } : Ho(r) ? Pe(e.vs) ? Ii(i, e.vs) ? e.ally !== null && !xo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Vo(r) ? { code: "counter-in-defensive-stance" } : Bo(r) ? Pe(e.vs) ? Ni(i, e.vs) ? e.ally !== null && !Yo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Pi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Ko(r) ? { code: "defensive-skill-on-ally" } : Ri(r) ? Pe(e.vs) ? Ii(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Ni(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Ci(r)) {
+return Ho(r) ? { code: "defensive-skill-on-ally" } : Ci(r) ? Pe(e.vs) ? Ni(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Pi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ii(r)) {
 if (!Pe(e.vs)) return { code: "needs-vs", action: t };
-if (Yo(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+if (Wo(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function Jo(e) {
+function qo(e) {
 const t = [];
-return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Dt(e.action) && t.push(Mi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Rt(e.action) && t.push(Li[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function Qo(e) {
-Xo(e);
-const t = qo(e);
-if (t) return zo(t);
-const n = Jo(e);
+function Jo(e) {
+zo(e);
+const t = Xo(e);
+if (t) return xo(t);
+const n = qo(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: i } = e, s = Ne[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
@@ -1400,12 +1404,12 @@ return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFa
 switch (r) {
 case "defend":
 case "evade": {
-const d = ji(e, r, o).success ? "success" : "fail";
-return o.push({ kind: "pending-defense", result: d }), ht(o, d, Li(e), !1);
+const d = Fi(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), ht(o, d, ji(e), !1);
 }
 case "react": {
-const l = e.vs, d = ji(e, r, o);
-return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(o, null, { reaction: { vs: l, success: d.success }, ...Li(e) }, !1);
+const l = e.vs, d = Fi(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(o, null, { reaction: { vs: l, success: d.success }, ...ji(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
@@ -1415,38 +1419,38 @@ return d && o.push({ kind: "spectator-drawn", spectator: l }), ht(o, null, { rea
 }
 case "skill": {
 o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Ci(e.stance) && Pe(e.vs), d = e.ally !== null && Pe(e.vs);
+const l = e.ally === null && Ii(e.stance) && Pe(e.vs), d = e.ally !== null && Pe(e.vs);
 return ht(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Li(e) {
+function ji(e) {
 return e.aid !== null && Pe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function ji(e, t, n) {
+function Fi(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let o = Fo(e.situation, t);
+let o = jo(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Go(o, c);
+const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Fo(o, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
 }
 o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Pi, by: e.aid.by }), r.push(Pi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[Mi[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ft(e.rolls.action, s);
+e.aid !== null && (n.push({ kind: "aided", bonus: Mi, by: e.aid.by }), r.push(Mi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[Li[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ft(e.rolls.action, s);
 return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
 }
 function ht(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Fi = {
+var Gi = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Zo = {
+}, Qo = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1454,10 +1458,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function ec(e, t = (n) => n) {
+function Zo(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return nc(Ei("round"));
+return tc(_i("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1471,11 +1475,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return tc(e.flag, e.action, e.situation);
+return ec(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Gi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1483,7 +1487,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Fi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Gi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1492,8 +1496,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function tc(e, t, n) {
-const r = Zo[e];
+function ec(e, t, n) {
+const r = Qo[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1508,59 +1512,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function nc(e) {
+function tc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var rc = G({
+var nc = G({
 life: /* @__PURE__ */ U(
 G({
 condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(3))
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ X(), /* @__PURE__ */ di([/* @__PURE__ */ We(), /* @__PURE__ */ re("used")]))),
-skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Re(/* @__PURE__ */ X()))
+reactions: /* @__PURE__ */ U(/* @__PURE__ */ At(/* @__PURE__ */ X(), /* @__PURE__ */ di([/* @__PURE__ */ We(), /* @__PURE__ */ re("used")]))),
+skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ X()))
 });
-function ic(e) {
+function rc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Gi = { condition: "none", savesOwed: 0 };
-function sc(e) {
-const t = /* @__PURE__ */ Ye(rc, e);
-return t.success ? uc(t.output) : null;
+var Ui = { condition: "none", savesOwed: 0 };
+function ic(e) {
+const t = /* @__PURE__ */ Ye(nc, e);
+return t.success ? dc(t.output) : null;
 }
 function ze(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Gi } : mi(t);
+return e.life ? { ...e.life } : t === null ? { ...Ui } : mi(t);
 }
-function Hn(e, t) {
-return Kn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function Wn(e, t) {
+return Yn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function ac(e, t) {
+function sc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Gi : mi(e);
+const n = e === null ? Ui : mi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function oc(e) {
-return Kn(e.life, void 0, void 0);
+function ac(e) {
+return Yn(e.life, void 0, void 0);
 }
-function cc(e) {
+function oc(e) {
 return e.life?.condition ?? "none";
 }
-function lc(e) {
+function cc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function dc(e, t) {
+function lc(e, t) {
 return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function uc(e) {
-return Kn(e.life, e.reactions, e.skillsVs);
+function dc(e) {
+return Yn(e.life, e.reactions, e.skillsVs);
 }
-function Kn(e, t, n) {
+function Yn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Ui = ["defend", "evade", "react", "counter", "skill", "save"], fc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", hc = {
+var Vi = ["defend", "evade", "react", "counter", "skill", "save"], uc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", fc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1575,40 +1579,40 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, an = {
+}, sn = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Vi(e) {
+function Bi(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
-if (O(e, "aided"))
+if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Ui.join("|")}`);
-const n = x(t, "--action", Ui), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${Vi.join("|")}`);
+const n = x(t, "--action", Vi), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => O(e, a));
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => R(e, a));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : x(r, "--situation", Vn);
-if (O(e, "roll") && (n === "counter" || n === "skill"))
+const i = r === void 0 ? "front" : x(r, "--situation", Hn);
+if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (O(e, "perception-roll") && Ne[i].perceptionGate === "none")
+if (R(e, "perception-roll") && Ne[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Ne[i].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Ne[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
-if ((n === "react" || n === "counter") && !O(e, "vs"))
+if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
-if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
+if (R(e, "aided-by") && !R(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
 situation: i,
-mentalAsked: O(e, "mental") || O(e, "mental-roll"),
+mentalAsked: R(e, "mental") || R(e, "mental-roll"),
 mod: Te(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Te(e, "perception-mod", -1e3, 1e3) ?? 0,
 aidedBy: L(e, "aided-by") ?? null,
@@ -1617,66 +1621,66 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function vc(e) {
+function hc(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function Bi(e) {
+function Hi(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(an),
+values: e.action === "save" ? ["save_check"] : k.values(sn),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: vc(e),
+dice: hc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? mc(e, t, r.action) : pc(e, t, r);
+return e.action === "save" ? vc(e, t, r.action) : mc(e, t, r);
 }
 };
 }
-function mc(e, t, n) {
+function vc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const a = go(r, i, ft(n, s + e.mod));
+const a = po(r, i, ft(n, s + e.mod));
 if (!a.ok) return { kind: "refused", reason: "no save is owed" };
 const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
 return {
 headline: o ? "saved" : c ? "dies" : "acts",
 steps: [
-T(de, { kind: "save-title", who: l }),
-T(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+S(de, { kind: "save-title", who: l }),
+S(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ie("Roll", a.steps),
-...Eo("Now", a.life, a.vitality)
+...To("Now", a.life, a.vitality)
 ],
 changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-state: Hn(t.state, a.life),
+state: Wn(t.state, a.life),
 detail: a
 };
 }
-function pc(e, t, n) {
+function mc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = ze(t.state, r), s = k.fromEntries(
-k.keys(an).map((A) => [A, t.values[an[A]]?.current ?? null])
+k.keys(sn).map(($) => [$, t.values[sn[$]]?.current ?? null])
 ), a = t.state;
 let o = null;
 if (e.aidedBy !== null) {
-const A = t.others[e.aidedBy];
-if (!A) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+const $ = t.others[e.aidedBy];
+if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const E = A.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(E, e.vs) ? E[e.vs] : void 0;
+const E = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(E, e.vs) ? E[e.vs] : void 0;
 o = {
 by: e.aidedBy,
-stance: A.stance === "reactive" || A.stance === "defensive" ? A.stance : "none",
+stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
 reaction: W,
-condition: ze(A.state, A.vitality ?? null).condition,
-acting: A.acting === !0
+condition: ze($.state, $.vitality ?? null).condition,
+acting: $.acting === !0
 };
 }
-const c = Qo({
+const c = Jo({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1692,44 +1696,44 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: ec(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: an[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: Zo(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: sn[c.check] };
 const l = { ...a };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
 u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
-const v = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, p = c.pendingDefense, $ = [
-T(de, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
-T(se, { kind: "check-summary", who: m, action: e.action, result: p }),
+const v = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, g = c.pendingDefense, T = [
+S(de, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
+S(se, { kind: "check-summary", who: m, action: e.action, result: g }),
 ...Ie("Check", c.steps),
-...p !== null ? [T("Result", { kind: "check-result", who: m, result: p, action: e.action })] : [],
+...g !== null ? [S("Result", { kind: "check-result", who: m, result: g, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [T(Ce, { kind: "offer-damage" })] : [],
-...g ? Do(t.id) : []
+...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [S(Ce, { kind: "offer-damage" })] : [],
+...p ? _o(t.id) : []
 ];
 return {
 headline: v,
-steps: $,
+steps: T,
 changes: f,
 state: l,
-...p !== null ? { answer: p } : {},
+...g !== null ? { answer: g } : {},
 observed: !1,
 detail: c
 };
 }
-var Hi = (e) => e == null ? "" : ` (${e})`, gc = {
+var Ki = (e) => e == null ? "" : ` (${e})`, pc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Hi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Hi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Ki(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ki(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : x(t, "--situation", Vn);
+return t === void 0 ? null : x(t, "--situation", Hn);
 },
 situationWords(e) {
 const t = Ne[e];
@@ -1741,81 +1745,81 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => Di(Bi(Vi(_i({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => Ri(Hi(Bi(Di({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
 keep: (e, t) => Oi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, kc = [
+}, gc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function yc(e) {
-return S.max(0, rn(e, 5));
+function kc(e) {
+return A.max(0, rn(e, 5));
 }
-var Ki = 25;
-function wc(e) {
-const t = [], n = S.max(0, e.amount), r = $i(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = rn(n, r), a = n - s;
+var Wi = 25;
+function yc(e) {
+const t = [], n = A.max(0, e.amount), r = $i(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = rn(n, r), a = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
 let o = a, c = null, l = null;
-const d = e.armor, f = d === null ? 0 : S.max(0, d.protection), u = d !== null && (f > 0 || S.max(0, d.otherProtection ?? 0) > 0);
+const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && u) {
-const v = $i(d.soakPercent, 0, 100), g = rn(a, 100 - v);
-v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: g }), o = S.max(0, g - f), t.push({ kind: "protection", track: e.track, protection: f, before: g, after: o });
-const m = S.max(0, d.armorReduction);
+const v = $i(d.soakPercent, 0, 100), p = rn(a, 100 - v);
+v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: p }), o = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: o });
+const m = A.max(0, d.armorReduction);
 if (m > 0) {
-const $ = o;
-o = S.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: $, after: o });
+const T = o;
+o = A.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: o });
 }
-const p = rn(g, Ki);
-c = S.max(0, f - p), f > 0 ? l = {
+const g = rn(p, Wi);
+c = A.max(0, f - g), f > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
-afterSoak: g,
-wearPercent: Ki,
-wear: p,
+afterSoak: p,
+wearPercent: Wi,
+wear: g,
 before: f,
 after: c
 } : c = d.protection;
 } else {
-const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : v ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: a }), d !== null) {
+const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : v ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: a }), d !== null) {
 c = d.protection;
-const m = S.max(0, d.naturalReduction);
+const m = A.max(0, d.naturalReduction);
 if (m > 0) {
-const p = o;
-o = S.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: p, after: o });
+const g = o;
+o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: g, after: o });
 }
 }
 }
 if (i > 0) {
 const v = o;
-o = S.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: o });
+o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: o });
 }
 const h = s + o;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
-var cn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function bc(e) {
+var an = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function wc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function Wi(e, t) {
+function Yi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function Wn(e, t, n, r) {
+function xn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function $c(e) {
-const t = bc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Wn(e, t, n, !0);
+function bc(e) {
+const t = wc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return xn(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Wn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), xn(e, t, n, !1);
 if (e.instantKill) {
-const a = mo(e.bars.vitality, e.life);
+const a = vo(e.bars.vitality, e.life);
 n.push(...a.steps);
 const o = { ...e.bars, vitality: a.after };
 return {
@@ -1825,14 +1829,14 @@ bars: o,
 protectionAfter: null,
 life: a.life,
 steps: n,
-changed: a.after !== e.bars.vitality || !Wi(a.life, e.life)
+changed: a.after !== e.bars.vitality || !Yi(a.life, e.life)
 };
 }
-const r = S.max(0, e.amount);
+const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
 const a = e.to, o = e.bars[a];
 if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), Wn(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: a }), xn(e, t, n, !1);
 const c = o - r;
 return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
@@ -1844,7 +1848,7 @@ steps: n,
 changed: c !== o
 };
 }
-const i = wc({
+const i = yc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1861,53 +1865,53 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !Wi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !Yi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var Ac = {
+var $c = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, Sc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Yi = {
+}, Ac = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", xi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, Yn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Tc = { what: "the damage amount", missing: Yn, example: "[[2d6+3]]" }, Ec = { what: "the damage amount", missing: Yn, example: "[[2d6+3]]", optional: !0 };
-function _c(e) {
-if (e.flags.size === 0) return { amount: _t(e, Tc), track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
-const t = O(e, "instant-kill"), n = _t(e, Ec);
-if (n === void 0 && !t) throw new y(Yn);
-const r = n ?? 0, i = n === void 0 ? void 0 : _(n), s = L(e, "type"), a = s === void 0 ? "physical" : cn[x(s, "--type", k.keys(cn))], o = L(e, "to"), c = o === void 0 ? "vitality" : x(o, "--to", ["vitality", "soul", "power"]);
-if (t && c !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
-if (t && i !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || c !== "vitality") && (O(e, "type") || O(e, "pierce")))
-throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${c}`}: no armor applies`);
-const l = L(e, "defense");
+}, zn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Sc = { what: "the damage amount", missing: zn, example: "[[2d6+3]]" }, Tc = { what: "the damage amount", missing: zn, example: "[[2d6+3]]", optional: !0 };
+function Ec(e) {
+if (e.flags.size === 0) return zi(Dt(e, Sc));
+const t = R(e, "instant-kill"), n = Dt(e, Tc);
+if (n === void 0 && !t) throw new y(zn);
+const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : an[x(i, "--type", k.keys(an))], a = L(e, "to"), o = a === void 0 ? "vitality" : x(a, "--to", ["vitality", "soul", "power"]);
+if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
+if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
+if ((t || o !== "vitality") && (R(e, "type") || R(e, "pierce")))
+throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+const c = L(e, "defense");
 return {
 amount: r,
-track: a,
+track: s,
 piercePercent: Te(e, "pierce", 0, 100) ?? 0,
-to: c,
+to: o,
 instantKill: t,
-defenseOverride: l === void 0 ? null : x(l, "--defense", ["success", "fail", "none"])
+defenseOverride: c === void 0 ? null : x(c, "--defense", ["success", "fail", "none"])
 };
 }
-function Dc(e) {
+function zi(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function xi(e) {
-const t = Yi[e.track];
+function Xi(e) {
+const t = xi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Oc(e, r)
+resolve: (r) => _c(e, r)
 };
 }
-function Oc(e, t) {
-const n = Yi[e.track], r = e.to === "vitality" && !e.instantKill;
+function _c(e, t) {
+const n = xi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Ic(t.values, n) : null, c = r && t.stance === "defensive" ? yc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = $c({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Oc(t.values, n) : null, c = r && t.stance === "defensive" ? kc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = bc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1927,32 +1931,32 @@ v !== null && v !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: v 
 }
 o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const u = {
-headline: Nc(d, l),
-steps: Rc(t.id, e, d, l),
+headline: Cc(d, l),
+steps: Dc(t.id, e, d, l),
 changes: f,
-state: Hn(t.state, d.life),
+state: Wn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (u.answer = null), u;
 }
-function Rc(e, t, n, r) {
-const i = _o(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Cc(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
+function Dc(e, t, n, r) {
+const i = Eo(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Rc(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
 let a, o = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
+d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
 const c = o ? a : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;
+d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function Cc(e) {
+function Rc(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var Ic = class {
+var Oc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1978,7 +1982,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Nc(e, t) {
+function Cc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1986,9 +1990,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Pc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Mc = [`Defensive: ${Un.defensive}. Reactive: ${Un.reactive}.`];
-function Lc(e) {
-return Ti(e, {
+var Ic = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Nc = [`Defensive: ${Vn.defensive}. Reactive: ${Vn.reactive}.`];
+function Pc(e) {
+return Ei(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1998,7 +2002,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var jc = {
+var Mc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -2012,61 +2016,61 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Fc = new P([...[...So].map((e) => [e, "layout"]), ...k.keys(jc).map((e) => [e, "defend"])]);
-function Gc(e, t = (n) => n) {
-const n = Fc.get(e.kind);
-return n === "layout" ? Io(e, t) : n === "defend" ? Ao(e, t) : bo(e);
+}, Lc = new P([...[...Ao].map((e) => [e, "layout"]), ...k.keys(Mc).map((e) => [e, "defend"])]);
+function jc(e, t = (n) => n) {
+const n = Lc.get(e.kind);
+return n === "layout" ? Co(e, t) : n === "defend" ? $o(e, t) : wo(e);
 }
-var xn = {
+var Xn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Vn.join(", ") + ".",
+"Situations: " + Hn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: Mc
-}, Uc = {
+stance: Nc
+}, Fc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: Ac, usage: Sc, help: xn.damage },
-defend: { flags: hc, usage: fc, help: xn.defend },
-stance: { flags: {}, usage: Pc, help: xn.stance }
+damage: { flags: $c, usage: Ac, help: Xn.damage },
+defend: { flags: fc, usage: uc, help: Xn.defend },
+stance: { flags: {}, usage: Ic, help: Xn.stance }
 },
-stances: Uo,
+stances: Go,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => xi(_c(e)),
-planDefend: (e) => Bi(Vi(e)),
-planStance: Lc,
-planHandEdit: (e) => xi(Dc(e)),
-attack: gc,
-macros: kc,
+planDamage: (e) => Xi(Ec(e)),
+planDefend: (e) => Hi(Bi(e)),
+planStance: Pc,
+planHandEdit: (e) => Xi(zi(e)),
+attack: pc,
+macros: gc,
 setVitality(e, t, n) {
-const r = po(e, t, ze(n, e));
+const r = mo(e, t, ze(n, e));
 return {
 vitality: r.after,
-state: Hn(n, r.life),
+state: Wn(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })
+now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: ac,
-endRound: oc,
-condition: (e, t) => e.life ? cc(e) : ze(e, t).condition,
+enter: sc,
+endRound: ac,
+condition: (e, t) => e.life ? oc(e) : ze(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
 deadForGood: (e, t) => ze(e, t).condition === "dead",
-parseState: sc,
-isEmptyState: lc,
-describeStateChange: dc,
-parseAnswer: ic,
-words: Gc
-}, zn = [
+parseState: ic,
+isEmptyState: cc,
+describeStateChange: lc,
+parseAnswer: rc,
+words: jc
+}, qn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2080,7 +2084,7 @@ words: Gc
 "spell-invisible",
 "covert",
 "spectator"
-], Vc = ["gun", "spell-unseen"], fe = {
+], Gc = ["gun", "spell-unseen"], fe = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2110,32 +2114,32 @@ covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Bc(e, t) {
-return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;
+function Uc(e, t) {
+return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function Hc(e) {
+function Vc(e) {
 return Xe[e].perceive !== null;
 }
-var Ot = 4, Kc = G({
+var Ot = 4, Bc = G({
 result: /* @__PURE__ */ ie(["success", "fail"]),
-situation: /* @__PURE__ */ ie(zn),
+situation: /* @__PURE__ */ ie(qn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: /* @__PURE__ */ We()
 });
-function Wc(e) {
-const t = /* @__PURE__ */ Ye(Kc, e);
+function Hc(e) {
+const t = /* @__PURE__ */ Ye(Bc, e);
 return t.success ? t.output : null;
 }
-var Yc = G({
+var Kc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(Ot))),
+roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(Ot))),
 /** The free save of this death has been tried. */
 freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
 });
-function xc(e) {
-const t = /* @__PURE__ */ Ye(Yc, e);
+function Wc(e) {
+const t = /* @__PURE__ */ Ye(Kc, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2144,38 +2148,38 @@ return n;
 function we(e) {
 return e !== null && e <= 0;
 }
-function zi(e) {
+function qi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function Xi(e) {
+function Ji(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function zc(e, t) {
+function Yc(e, t) {
 return t ? { roundsDead: Ot, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
-function Xc(e) {
+function xc(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Ot, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ot, n.roundsDead + 1) };
 }
-function Xn(e) {
-return S.max(0, Ot - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+function Jn(e) {
+return A.max(0, Ot - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function qi(e, t) {
-return we(t) && Xn(e) === 0;
+function Qi(e, t) {
+return we(t) && Jn(e) === 0;
 }
-function qc(e, t) {
+function zc(e, t) {
 return "has had a save or another round dead since";
 }
-function Jc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Hc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function Xc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Vc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function Qc(e) {
+function qc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Jc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Xc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const a = e.state;
 if (i.noHitChance)
@@ -2183,32 +2187,32 @@ t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + i.hitBonus + e.mod, f = S.max(0, e.armor), u = d > f;
+const d = e.hit + i.hitBonus + e.mod, f = A.max(0, e.armor), u = d > f;
 if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
-let o = S.max(0, e.amount);
+let o = A.max(0, e.amount);
 if (s === "success") {
-const d = S.max(0, e.armorDefense), f = S.max(0, o - d);
+const d = A.max(0, e.armorDefense), f = A.max(0, o - d);
 t.push({ kind: "armor-defense", before: o, defense: d, after: f }), o = f;
 }
 const c = e.vitality - o;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? zi(a) : a, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? qi(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
-function Rt(e) {
+function Ct(e) {
 return Xe[e].reactCheck !== null ? "react" : "defend";
 }
-function qn(e, t) {
+function Qn(e, t) {
 const n = Xe[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function Zc(e) {
-const { action: t, situation: n } = e, r = Xe[n], i = [], s = qn(t, n);
+function Jc(e) {
+const { action: t, situation: n } = e, r = Xe[n], i = [], s = Qn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const a = s.check ? Rt(n) : null;
+const a = s.check ? Ct(n) : null;
 if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -2219,13 +2223,13 @@ return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.al
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Ji("perceive", e.rolls.perceive, u, f, h);
+const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Zi("perceive", e.rolls.perceive, u, f, h);
 if (i.push(v.step), !v.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
 if (a) {
-const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Ji(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
+const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Zi(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
 if (i.push(u.step), o) {
 const h = u.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
@@ -2236,15 +2240,15 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function Ji(e, t, n, r, i) {
-const s = Bc(n, r) + i, a = ft(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+function Zi(e, t, n, r, i) {
+const s = Uc(n, r) + i, a = ft(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
 return { success: a.success, step: o };
 }
-function el(e, t) {
+function Qc(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var tl = 1;
-function nl(e) {
+var Zc = 1;
+function el(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Ot) return { kind: "refused", reason: "dead-for-good" };
@@ -2260,35 +2264,35 @@ s = e.exp - c;
 }
 const a = ft(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: tl, state: Xi(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Zc, state: Ji(t), expAfter: s, stood: !0 };
 const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: Xn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+return i.push({ kind: "save-failed", triesLeft: Jn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
-var rl = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function il(e) {
-return rl.has(e.kind);
+var tl = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function nl(e) {
+return tl.has(e.kind);
 }
-function sl(e, t) {
+function rl(e, t) {
 if (!we(t)) return;
-if (qi(e, t)) return "Dead for good: no save is left";
+if (Qi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Xn(e);
+const n = Jn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function Qi(e, t, n, r = !1) {
+function es(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var al = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function ol(e, t) {
+var il = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function sl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${al[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${il[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return sl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return rl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2303,13 +2307,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var cl = {
+var al = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, ll = {
+}, ol = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2321,26 +2325,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, dl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", ul = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Zi(e) {
+}, cl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", ll = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function ts(e) {
 if (e === void 0) return null;
-if (Vc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return x(e, "--situation", zn);
+if (Gc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return x(e, "--situation", qn);
 }
-function fl(e) {
-const t = _t(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
-if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
+function dl(e) {
+const t = Dt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
+if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
 amount: t,
-track: cn[x(L(e, "type") ?? "physical", "--type", k.keys(cn))],
+track: an[x(L(e, "type") ?? "physical", "--type", k.keys(an))],
 hit: n,
-situation: Zi(L(e, "situation")),
+situation: ts(L(e, "situation")),
 mod: Te(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])
 };
 }
-function es(e) {
+function ns(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2348,7 +2352,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Qc({
+const i = qc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2362,11 +2366,11 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-T(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
-T(se, { kind: "attack-summary", who: s, headline: a }),
+S(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
+S(se, { kind: "attack-summary", who: s, headline: a }),
 ...Ie("Defense", i.steps.filter(c)),
 ...Ie("Breakdown", i.steps.filter((d) => !c(d))),
-...Qi("Now", i.state, i.vitality)
+...es("Now", i.state, i.vitality)
 ];
 return {
 headline: a,
@@ -2380,30 +2384,30 @@ detail: i
 }
 };
 }
-function hl(e) {
-return es({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function ul(e) {
+return ns({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var ts = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function ns(e) {
+var rs = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function is(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${ts.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${rs.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = x(t, "--action", ts), i = L(e, "situation");
+const r = x(t, "--action", rs), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = Zi(i) ?? "front", a = Xe[s], o = qn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Rt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Rt(s) === "defend";
-if (O(e, "roll") && !l)
+const s = ts(i) ?? "front", a = Xe[s], o = Qn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Ct(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ct(s) === "defend";
+if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (O(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (O(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (O(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
-if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
-if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
-if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+if (R(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (R(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (R(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
+if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
+if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
+if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
 const d = L(e, "difficulty");
 return {
 action: r,
@@ -2417,28 +2421,28 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function rs(e) {
-if (e.action === "save") return ml(e);
-const t = e.action, n = qn(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Rt(e.situation) === "react" ? "react-roll" : "roll" }), {
+function ss(e) {
+if (e.action === "save") return hl(e);
+const t = e.action, n = Qn(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ct(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return vl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return fl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function vl(e, t, n, r) {
+function fl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Ei("turn") };
+if (n.acting) return { kind: "refused", reason: _i("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (v) => n.values[v]?.current ?? null, o = Zc({
+const a = (v) => n.values[v]?.current ?? null, o = Jc({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2455,7 +2459,7 @@ return { kind: "missing-value", key: o.check === "perceive" ? "perception_check"
 const c = [...o.steps], l = [];
 let d;
 if (o.pending && t === "guard" && s && e.ally) {
-const v = el(s.answer ?? void 0, o.pending);
+const v = Qc(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
@@ -2463,11 +2467,11 @@ const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally
 return {
 headline: "acts",
 steps: [
-T(de, { kind: "defense-title", who: u, action: t, situation: e.situation }),
-f ? T(se, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : T(se, { kind: "defense-announced", who: u, action: t }),
+S(de, { kind: "defense-title", who: u, action: t, situation: e.situation }),
+f ? S(se, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : S(se, { kind: "defense-announced", who: u, action: t }),
 ...Ie("Check", c),
-...f ? [T("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
-...f === "fail" && t === "defend" ? [T(Ce, { kind: "offer-damage" })] : []
+...f ? [S("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
+...f === "fail" && t === "defend" ? [S(Ce, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
@@ -2475,7 +2479,7 @@ observed: !1,
 detail: o
 };
 }
-function ml(e) {
+function hl(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2483,7 +2487,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, a = nl({
+const i = n.cost ?? 100, s = n.save ?? 100, a = el({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2510,10 +2514,10 @@ const c = t.id;
 return {
 headline: a.stood ? "saved" : "acts",
 steps: [
-T(de, { kind: "save-title", who: c }),
-T(se, { kind: "save-summary", who: c, stood: a.stood }),
+S(de, { kind: "save-title", who: c }),
+S(se, { kind: "save-summary", who: c, stood: a.stood }),
 ...Ie("Roll", a.steps),
-...Qi("Now", a.state, a.vitality, !0)
+...es("Now", a.state, a.vitality, !0)
 ],
 changes: o,
 state: a.state,
@@ -2524,7 +2528,7 @@ detail: a
 }
 };
 }
-var pl = {
+var vl = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2545,22 +2549,22 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = Di(rs(ns(_i({ action: e, situation: t }))), "pending-defense");
-return t !== null && Rt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+const n = Ri(ss(is(Di({ action: e, situation: t }))), "pending-defense");
+return t !== null && Ct(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
 keep: (e, t) => Oi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, gl = [
+}, ml = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], kl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function yl(e, t, n, r) {
+], pl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function gl(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function wl(e, t = (n) => n) {
+function kl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2593,7 +2597,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${kl[n.check]} d100 ${n.roll} vs ${yl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${pl[n.check]} d100 ${n.roll} vs ${gl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${me[n.situation]} not perceived: no defense, the attack hits` : `${me[n.situation]}: attack not perceived, no defense`;
@@ -2617,25 +2621,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function bl(e, t = (n) => n) {
-return il(e) ? ol(e, t) : wl(e, t);
+function yl(e, t = (n) => n) {
+return nl(e) ? sl(e, t) : kl(e, t);
 }
-var $l = {
+var wl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: cl,
-usage: dl,
+flags: al,
+usage: cl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: ll,
-usage: ul,
+flags: ol,
+usage: ll,
 help: [
-"Situations: " + zn.join(", ") + ".",
+"Situations: " + qn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2644,53 +2648,53 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => es(fl(e)),
-planDefend: (e) => rs(ns(e)),
+planDamage: (e) => ns(dl(e)),
+planDefend: (e) => ss(is(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: hl,
-attack: pl,
-macros: gl,
+planHandEdit: ul,
+attack: vl,
+macros: ml,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Xi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = zi(n))), {
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Ji(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = qi(n))), {
 vitality: i,
 state: s,
 steps: r,
 conditions: r.filter((a) => a.kind !== "vitality-change"),
-now: we(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: zc,
-endRound: Xc,
+enter: Yc,
+endRound: xc,
 condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: qi,
-parseState: xc,
+deadForGood: Qi,
+parseState: Wc,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: qc,
-parseAnswer: Wc,
-words: bl
-}, Ct = ["passive", "active", "full"], vt = { passive: 0, active: 5, full: 10 }, Al = 10;
-function Jn(e, t) {
-return S.round((e + t) * 1e6) / 1e6;
+describeStateChange: zc,
+parseAnswer: Hc,
+words: yl
+}, cn = ["passive", "active", "full"], vt = { passive: 0, active: 5, full: 10 }, bl = 10;
+function Zn(e, t) {
+return A.round((e + t) * 1e6) / 1e6;
 }
-function is(e, t) {
+function as(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = Jn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Jn(t.defender, -vt[i]) >= n) ?? "passive";
+const n = Zn(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Zn(t.defender, -vt[i]) >= n) ?? "passive";
 }
-function Sl(e) {
+function $l(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (vt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const u = is(r, n);
+const u = as(r, n);
 u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: vt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
 }
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
@@ -2699,71 +2703,71 @@ const o = e.attack > a;
 t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
 let c = null;
 if (o) {
-const u = e.attack - a, h = S.max(0, e.weapon) + u;
+const u = e.attack - a, h = A.max(0, e.weapon) + u;
 t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const v = S.max(0, e.armorScore - e.armorPenetration), g = h > v;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
+const v = A.max(0, e.armorScore - e.armorPenetration), p = h > v;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
 }
 const l = vt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Jn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && a - e.attack >= Al;
+l > 0 && n.defender !== null && (d = Zn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const f = r !== "passive" && a - e.attack >= bl;
 return f && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: f, steps: t };
 }
-function Qn(e, t) {
+function er(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var ln = (e, t = !1) => Qn(e <= 0, t);
-function Tl(e) {
+var ln = (e, t = !1) => er(e <= 0, t);
+function Al(e) {
 if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Qn(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : er(n.down === !0, n.dead === !0);
 }
-function El(e) {
+function Sl(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var _l = {
+var Tl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Dl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Ol = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ss = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Rl(e) {
-const t = _t(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+}, El = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", _l = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", os = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Dl(e) {
+const t = Dt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: Et(n, "--attack", -1e3, 1e3),
+attack: _t(n, "--attack", -1e3, 1e3),
 ap: Te(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : x(r, "--defense-mode", Ct)
+mode: r === void 0 ? null : x(r, "--defense-mode", cn)
 };
 }
-function Cl(e) {
-return e !== null && Ct.includes(e);
+function Rl(e) {
+return e !== null && cn.includes(e);
 }
-function Il(e) {
-return ss.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function Ol(e) {
+return os.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function Nl(e, t) {
+function Cl(e, t) {
 return {
-values: ss,
+values: os,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Pl(e, t, n, r.defense ?? 1);
+return Il(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Pl(e, t, n, r) {
-const i = Il(n);
+function Il(e, t, n, r) {
+const i = Ol(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (Cl(n.stance) ? n.stance : "passive"), o = Sl({
+const s = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (Rl(n.stance) ? n.stance : "passive"), o = $l({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2790,33 +2794,33 @@ const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) 
 return {
 headline: o.hits ? f ? "falls" : "hit" : "missed",
 steps: [
-T(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
-T(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
+S(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
+S(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
 ...Ie("Breakdown", l ? [...o.steps, l] : o.steps),
-...f ? [T("Now", { kind: "down-now" })] : []
+...f ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: ln(El(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: ln(Sl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: o
 };
 }
-function Ml(e, t) {
+function Nl(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = S.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
+const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
 if (s && a === null) return { kind: "bar", resource: t.stamina };
 const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
-T(de, { kind: "loss-title", who: c, loss: e }),
-T(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
+S(de, { kind: "loss-title", who: c, loss: e }),
+S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
 ],
 changes: o,
 state: ln(s ? r : r - e, n.state.dead === !0),
@@ -2825,11 +2829,11 @@ detail: { loss: e, toStamina: s }
 }
 };
 }
-function Ll(e, t) {
-return Nl(Rl(e), t);
+function Pl(e, t) {
+return Cl(Dl(e), t);
 }
-function jl(e) {
-return Ti(e, {
+function Ml(e) {
+return Ei(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2844,8 +2848,8 @@ var dn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, as = { passive: "passively", active: "actively", full: "fully" };
-function Fl(e, t) {
+}, cs = { passive: "passively", active: "actively", full: "fully" };
+function Ll(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2868,24 +2872,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${as[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${cs[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
 return dn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${as[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${cs[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function Gl(e, t = (n) => n) {
-return Fl(e, t) ?? Ul(e);
+function jl(e, t = (n) => n) {
+return Ll(e, t) ?? Fl(e);
 }
-var Zn = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Ul(e) {
+var tr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Fl(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2895,7 +2899,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${Zn(t.passive)} passive${t.mode !== "passive" ? `${Zn(t.active)} active` : ""}${t.mode === "full" ? `${Zn(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${tr(t.passive)} passive${t.mode !== "passive" ? `${tr(t.active)} active` : ""}${t.mode === "full" ? `${tr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2910,12 +2914,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Vl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Bl = {
+var Gl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Ul = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: Ct,
-label: (e) => Vl[e] ?? e,
+choices: cn,
+label: (e) => Gl[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2925,14 +2929,13 @@ values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(s, a) {
-if (!Ct.includes(e)) return { kind: "refused", reason: `${e} is not a defense mode` };
 const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (is(i, o) !== i)
+if (as(i, o) !== i)
 return { kind: "refused", reason: `${i} defense costs ${vt[i]} initiative, more than the overwhelm limit allows now` };
 const c = a.defense ?? 1;
 return {
 headline: "acts",
-steps: [T(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), T("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [S(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }
@@ -2941,18 +2944,18 @@ detail: { mode: i, roll: c }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Hl = [
+}, Vl = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Kl = {
+], Bl = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: _l,
-usage: Dl,
+flags: Tl,
+usage: El,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2963,19 +2966,19 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Ol, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
+stance: { flags: {}, usage: _l, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
 },
-stances: Ct,
+stances: cn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: Ll,
+planDamage: Pl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: jl,
-planHandEdit: Ml,
-attack: Bl,
-macros: Hl,
+planStance: Ml,
+planHandEdit: Nl,
+attack: Ul,
+macros: Vl,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2983,48 +2986,48 @@ vitality: t,
 state: ln(t, r),
 steps: i,
 conditions: [],
-now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
+now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? Qn(!1, !0) : e === null ? {} : ln(e),
+enter: (e, t) => t ? er(!1, !0) : e === null ? {} : ln(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Tl,
+parseState: Al,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: Gl
-}, Wl = { soak: Uc, threshold: $l, opposed: Kl }, qe = new P();
-for (const [e, t] of k.entries(Wl)) qe.set(e, { ...t, id: e });
-var er = qe.keys().next().value, Yl = er;
-function tr(e) {
+words: jl
+}, Hl = { soak: Fc, threshold: wl, opposed: Bl }, qe = new P();
+for (const [e, t] of k.entries(Hl)) qe.set(e, { ...t, id: e });
+var ls = qe.keys().next().value, Kl = "soak";
+function nr(e) {
 return typeof e == "string" && qe.has(e);
 }
-function xl() {
+function Wl() {
 return [...qe.keys()];
 }
-function nr() {
+function rr() {
 return [...qe.values()];
 }
 function Me(e) {
-return qe.get(e) ?? qe.get(er);
+return qe.get(e) ?? qe.get(ls);
 }
 function It() {
-return nr().filter((e) => e.playable).map((e) => e.id);
+return rr().filter((e) => e.playable).map((e) => e.id);
 }
-var rr;
-function zl(e) {
-return rr ?? (rr = new Q(nr().flatMap((t) => t.stances))), rr.has(e);
+var ir;
+function Yl(e) {
+return ir ?? (ir = new Q(rr().flatMap((t) => t.stances))), ir.has(e);
 }
-function ir(e, t) {
-return (n) => nr().some(
+function sr(e, t) {
+return (n) => rr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Nt = /* @__PURE__ */ ai(tr, "not an edition this script has"), Pt = ["bar1", "bar2", "bar3"], os = k.fromEntries(St.map((e) => [e, e])), Le = [...St], cs = {
+var Nt = /* @__PURE__ */ ai(nr, "not an edition this script has"), Pt = ["bar1", "bar2", "bar3"], ds = k.fromEntries(Tt.map((e) => [e, e])), Le = [...Tt], us = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3032,34 +3035,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Mt = k.keys(cs), Xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(100)), ql = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Nn(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Jt(/^[^,]+$/)), sr = /* @__PURE__ */ ie(Pt), ls = /* @__PURE__ */ ie(["gm", "public"]), ds = ["refuse", "gm"], Jl = G({
+}, Mt = k.keys(us), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Mn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100)), zl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Mn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), ar = /* @__PURE__ */ ie(Pt), fs = /* @__PURE__ */ ie(["gm", "public"]), hs = ["refuse", "gm"], Xl = G({
 edition: Nt,
 bars: G({
-vitality: sr,
-soul: sr,
-power: sr,
+vitality: ar,
+soul: ar,
+power: ar,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
 stamina: /* @__PURE__ */ ie(["power", ...Pt])
 }),
 attributes: G(
-k.fromEntries(Le.map((e) => [e, Xl]))
+k.fromEntries(Le.map((e) => [e, xl]))
 ),
 markers: G(
-k.fromEntries(Mt.map((e) => [e, ql]))
+k.fromEntries(Mt.map((e) => [e, zl]))
 ),
-visibility: G({ npc: ls, pc: ls }),
+visibility: G({ npc: fs, pc: fs }),
 playersTargetAny: /* @__PURE__ */ We(),
 armorOnManualEdits: /* @__PURE__ */ We(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ qt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(1e3)),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ ie(ds)
+apiCommands: /* @__PURE__ */ ie(hs)
 });
-function us() {
+function vs() {
 return {
-edition: er,
+edition: ls,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...os },
-markers: { ...cs },
+attributes: { ...ds },
+markers: { ...us },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3067,55 +3070,55 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function Ql(e) {
-const t = us(), n = [];
+function ql(e) {
+const t = vs(), n = [];
 if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = fs(Jl.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+const i = ms(Xl.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
 return new Q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function fs(e, t, n, r, i) {
+function ms(e, t, n, r, i) {
 const s = {};
 for (const [a, o] of k.entries(e)) {
 const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
-s[a] = ar(d);
+s[a] = or(d);
 continue;
 }
 if (o.type === "object" && "entries" in o && D(d)) {
 if (!D(l))
-i.push(`${c}: not an object; reset to defaults`), s[a] = ar(d);
+i.push(`${c}: not an object; reset to defaults`), s[a] = or(d);
 else {
 const u = o.entries;
-s[a] = fs(u, l, d, `${c}.`, i);
+s[a] = ms(u, l, d, `${c}.`, i);
 }
 continue;
 }
 const f = /* @__PURE__ */ Ye(o, l);
-f.success ? s[a] = f.output : (i.push(`${c}: ${Zl(l)} is not valid; reset to ${le.stringify(d)}`), s[a] = ar(d));
+f.success ? s[a] = f.output : (i.push(`${c}: ${Jl(l)} is not valid; reset to ${le.stringify(d)}`), s[a] = or(d));
 }
 return s;
 }
 function D(e) {
 return typeof e == "object" && e !== null && !J.isArray(e);
 }
-function ar(e) {
+function or(e) {
 return D(e) ? le.parse(le.stringify(e)) : e;
 }
-function Zl(e) {
+function Jl(e) {
 const t = le.stringify(e) ?? _(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var hs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), ed = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), vs = G({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ $t(/* @__PURE__ */ ie(St), ed)),
+var ps = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Ql = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), gs = G({
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ At(/* @__PURE__ */ ie(Tt), Ql)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(hs), magical: /* @__PURE__ */ U(hs) })),
+worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(ps), magical: /* @__PURE__ */ U(ps) })),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
-edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ At() }))
-}), Ch = k.keys(vs.entries);
-function td(e) {
+edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ St() }))
+}), Oh = k.keys(gs.entries);
+function Zl(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3124,12 +3127,12 @@ if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ Ye(vs, i);
-s.success ? t[r] = ms(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ Ye(gs, i);
+s.success ? t[r] = ks(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function ms(e) {
+function ks(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
@@ -3137,108 +3140,108 @@ function un(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function ps(e, t, n) {
-ms(n), Lt(n) ? delete e[t] : e[t] = n;
+function ys(e, t, n) {
+ks(n), Lt(n) ? delete e[t] : e[t] = n;
 }
 function Lt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var mt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Qt(mt), gs = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ si(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)), nd = /* @__PURE__ */ ie(["physical", "magical"]), ks = G({
-edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ At() })),
+var mt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Jt(mt), ws = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ si(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), ed = /* @__PURE__ */ ie(["physical", "magical"]), bs = G({
+edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ St() })),
 deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ U(G({ edition: Nt, answer: /* @__PURE__ */ At() }))
-}), rd = /* @__PURE__ */ ui("kind", [
+answer: /* @__PURE__ */ U(G({ edition: Nt, answer: /* @__PURE__ */ St() }))
+}), td = /* @__PURE__ */ ui("kind", [
 /** A bar, through its linked attribute when there is one. */
 G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(fi), bar: /* @__PURE__ */ ie(Pt), attributeId: /* @__PURE__ */ U(jt), from: fn, to: mt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(St), attributeId: jt, from: fn, to: mt }),
+G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(Tt), attributeId: jt, from: fn, to: mt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(St), from: fn, to: mt }),
+G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(Tt), from: fn, to: mt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ re("worn"), track: nd, from: fn, to: mt }),
+G({ kind: /* @__PURE__ */ re("worn"), track: ed, from: fn, to: mt }),
 G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(jt), from: ks, to: ks }),
-G({ kind: /* @__PURE__ */ re("initiative"), from: gs, to: gs }),
+G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(jt), from: bs, to: bs }),
+G({ kind: /* @__PURE__ */ re("initiative"), from: ws, to: ws }),
 G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: jt })
-]), id = G({
+]), nd = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)),
+by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: mt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Re(G({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Re(rd) }))
+key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Oe(G({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(td) }))
 });
-function sd(e) {
+function rd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || zl(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Yl(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function ad(e) {
+function id(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ Ye(id, r);
-s.success && s.output.tokens.every((a) => a.changes.every(sd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ Ye(nd, r);
+s.success && s.output.tokens.every((a) => a.changes.every(rd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var od = ["life", "pendingDefense", "reactions", "skillsVs"], ys = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function or(e, t) {
+var sd = ["life", "pendingDefense", "reactions", "skillsVs"], $s = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function cr(e, t) {
 const n = {};
-for (const i of od) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of sd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Yl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: Kl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function cd(e) {
+function ad(e) {
 if (!D(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, or(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, cr(e, e.stance)), t;
 }
-function ws(e) {
+function As(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function bs(e, t) {
+function Ss(e, t) {
 return le.stringify(e ?? null) === le.stringify(t ?? null);
 }
-function ld(e, t, n) {
+function od(e, t, n) {
 if (!D(e) || !D(e.before) || !D(e.after)) return e;
 const { before: r, after: i } = e, s = [], a = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
 for (const u of ["vitality", "soul", "power"]) {
 const h = o[u];
-a[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? ys[u], from: a[u] ?? null, to: h });
+a[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? $s[u], from: a[u] ?? null, to: h });
 }
 const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = D(r.record) ? r.record : {}, f = D(i.record) ? i.record : {};
-if (!bs(d.life, f.life) || !bs(d.pendingDefense, f.pendingDefense)) {
+if (!Ss(d.life, f.life) || !Ss(d.pendingDefense, f.pendingDefense)) {
 const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && D(n[u]) ? n[u] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: or({ ...v, ...ws(d) }, h.stance),
-to: or({ ...v, ...ws(f) }, h.stance)
+from: cr({ ...v, ...As(d) }, h.stance),
+to: cr({ ...v, ...As(f) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function dd(e) {
-const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : ys, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, cd(o)]))), J.isArray(e.history) && (s.history = e.history.map(
+function cd(e) {
+const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : $s, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, ad(o)]))), J.isArray(e.history) && (s.history = e.history.map(
 (a) => D(a) && J.isArray(a.tokens) ? {
 by: a.by,
 kind: a.kind,
 round: typeof a.round == "number" ? a.round : i,
-tokens: a.tokens.map((o) => ld(o, n, r))
+tokens: a.tokens.map((o) => od(o, n, r))
 } : a
 )), s;
 }
-function $s(e) {
+function Ts(e) {
 const t = e.edition;
 if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
@@ -3246,18 +3249,18 @@ if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }
 const { edition: s, ...a } = e;
 return { memory: a, answer: i };
 }
-function ud(e) {
+function ld(e) {
 if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!D(r)) continue;
-const i = $s(r);
+const i = Ts(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function fd(e) {
+function dd(e) {
 const t = {}, n = {};
 if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3265,56 +3268,56 @@ if (!D(s)) {
 n[i] = s;
 continue;
 }
-const a = $s(s);
+const a = Ts(s);
 k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
 const r = J.isArray(e.history) ? e.history.map(
-(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(ud) } : s) } : i
+(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(ld) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var cr = 20, lr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(64)), vn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(40)), hd = G({
+var lr = 20, dr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), vn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), ud = G({
 word: vn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: /* @__PURE__ */ U(/* @__PURE__ */ At()),
+file: /* @__PURE__ */ U(/* @__PURE__ */ St()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ U(/* @__PURE__ */ $t(vn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ U(/* @__PURE__ */ At(vn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
 roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt())),
 success: /* @__PURE__ */ U(/* @__PURE__ */ We()),
 typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
-}), vd = G({
-key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^A\d{1,6}$/)),
+}), fd = G({
+key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: hn,
 gm: /* @__PURE__ */ We(),
-attacker: /* @__PURE__ */ Qt(hn),
+attacker: /* @__PURE__ */ Jt(hn),
 edition: Nt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ ci([vn, /* @__PURE__ */ F(/* @__PURE__ */ Re(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
-situation: /* @__PURE__ */ Qt(vn),
+positionals: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ ci([vn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+situation: /* @__PURE__ */ Jt(vn),
 round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Re(hn), /* @__PURE__ */ Oe(1), /* @__PURE__ */ z(lr)),
-answers: /* @__PURE__ */ $t(hn, hd)
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(hn), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(dr)),
+answers: /* @__PURE__ */ At(hn, ud)
 });
-function md(e, t) {
+function hd(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ Ye(vd, i);
-s.success && s.output.key === r && k.keys(n).length < cr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+const s = /* @__PURE__ */ Ye(fd, i);
+s.success && s.output.key === r && k.keys(n).length < lr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var mn = "DefenseRound", Ft = 3, dr = 500;
+var mn = "DefenseRound", Ft = 3, ur = 500;
 function Gt(e) {
 return {
 schemaVersion: Ft,
 scriptVersion: e,
-settings: us(),
+settings: vs(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3324,7 +3327,7 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function pd(e) {
+function vd(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, a] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
@@ -3334,92 +3337,94 @@ o[s.replace("Bar", "")] = a;
 i[s] = a;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var gd = {
-0: pd,
-1: dd,
-2: fd
+var md = {
+0: vd,
+1: cd,
+2: dd
 };
-function kd(e, t) {
+function pd(e, t) {
 const n = [];
 if (e === void 0) return { stored: Gt(t), problems: n };
 if (!D(e))
 return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Gt(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (C.isInteger(i) && i > Ft)
+if (O.isInteger(i) && i > Ft)
 return { stored: Gt(t), problems: [`state has schema version ${i}, newer than this script's ${Ft}; left as it is`], newer: i };
-if (!C.isInteger(i) || i < 0)
+if (!O.isInteger(i) || i < 0)
 return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Gt(t), problems: n };
 for (; i < Ft; ) {
-const l = gd[i];
+const l = md[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = Ql(r.settings);
+const s = ql(r.settings);
 n.push(...s.problems);
-const a = td(r.tokens);
+const a = Zl(r.tokens);
 n.push(...a.problems);
 for (const [l, d] of k.entries(a.tokens)) {
 if (!d.edition) continue;
 const f = d.edition.id, u = Me(f).parseState(d.edition.state);
 u === null ? (delete d.edition, Lt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
 }
-const o = wd(r.exchange, n), c = ad(r.history);
+const o = kd(r.exchange, n), c = id(r.history);
 return n.push(...c.problems), {
 stored: {
 schemaVersion: Ft,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: a.tokens,
-round: yd(r.round, n),
+round: gd(r.round, n),
 history: c.history,
-lastEntry: $d(r.lastEntry, c.history),
+lastEntry: wd(r.lastEntry, c.history),
 exchange: o,
-macros: bd(r.macros),
+macros: yd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...tr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...nr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function yd(e, t) {
+function gd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= dr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= dr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= ur && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= ur && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function wd(e, t) {
+function kd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
 const i = D(e) && D(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [o, c] of k.entries(i)) {
-const l = o.length > 0 && o.length <= 64 && D(c) && tr(c.edition) ? Me(c.edition).parseAnswer(c.answer) : null;
-l === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: c.edition, answer: l };
+for (const [c, l] of k.entries(i)) {
+const d = c.length > 0 && c.length <= 64 && D(l) && nr(l.edition) ? Me(l.edition).parseAnswer(l.answer) : null;
+d === null ? t.push(`exchange.waiting.${c.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[c] = { edition: l.edition, answer: d };
 }
-const s = D(e) ? e.lastAttack : void 0, a = typeof s == "number" && C.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-return { waiting: n, attacks: md(D(e) ? e.attacks : void 0, t), lastAttack: a };
+const s = hd(D(e) ? e.attacks : void 0, t), a = D(e) ? e.lastAttack : void 0;
+let o = typeof a == "number" && O.isSafeInteger(a) && a >= 0 && a < 1e6 ? a : 0;
+for (const c of k.keys(s)) o = A.max(o, O(c.slice(1)));
+return { waiting: n, attacks: s, lastAttack: o };
 }
-function bd(e) {
+function yd(e) {
 const t = {};
 if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function $d(e, t) {
-let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = S.max(n, C(r.key.slice(1))));
+function wd(e, t) {
+let n = typeof e == "number" && O.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = A.max(n, O(r.key.slice(1))));
 return n;
 }
-var ur = ["bar1", "bar2", "bar3"];
-function Ad(e, t) {
+var fr = ["bar1", "bar2", "bar3"];
+function bd(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-vitality: r && ur.includes(r) ? r : e.bars.vitality,
-soul: i && ur.includes(i) ? i : e.bars.soul,
-power: s && ur.includes(s) ? s : e.bars.power
+vitality: r && fr.includes(r) ? r : e.bars.vitality,
+soul: i && fr.includes(i) ? i : e.bars.soul,
+power: s && fr.includes(s) ? s : e.bars.power
 };
 new Q(k.values(a)).size === 3 && k.assign(e.bars, a);
 const o = n("NPC breakdowns");
@@ -3427,17 +3432,13 @@ const o = n("NPC breakdowns");
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var Sd = class {
+var $d = class {
 constructor() {
 this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
 return this.indexOf(e).get(this.keyOf(t));
-}
-/** One character's attributes by `keyOf` name: a token's values are read from it with one look-up of the character. */
-sheetOf(e) {
-return this.indexOf(e);
 }
 /** The key a name is found under (lower-cased, case-insensitive as Roll20's names are). */
 keyOf(e) {
@@ -3481,7 +3482,7 @@ this.byCharacter.set(e, t);
 }
 return t;
 }
-}, As = {
+}, Es = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3506,10 +3507,10 @@ $: "&#36;",
 }, Ut = [];
 for (let e = 0; e < 128; e += 1) {
 const t = _.fromCharCode(e);
-As[t] !== void 0 ? Ut[e] = As[t] : t === `
+Es[t] !== void 0 ? Ut[e] = Es[t] : t === `
 ` || t === "\r" ? Ut[e] = " " : e < 32 && t !== "	" || e === 127 ? Ut[e] = "" : Ut[e] = void 0;
 }
-function Td(e) {
+function Ad(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
@@ -3517,19 +3518,55 @@ function Je(e) {
 const t = typeof e == "string" ? e : _(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), a = s < 128 ? Ut[s] : Td(s);
+const s = t.charCodeAt(i), a = s < 128 ? Ut[s] : Ad(s);
 a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function Ed() {
-const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
-return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
+function je(e, t) {
+on(e, t);
 }
-function fr(e, t, n) {
+function pn(e) {
+log(e);
+}
+function hr(e) {
+return state[e];
+}
+function _s(e, t) {
+state[e] = t;
+}
+function Sd(e) {
+return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
+}
+function Td(e) {
+setTimeout(e, 0);
+}
+function Ed(e, t, n) {
+const r = findObjs({ _type: "handout", name: e })[0];
+if (r)
+return r.set("notes", t), r.id;
+if (!n) return;
+const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
+return i?.set("notes", t), i?.id;
+}
+function _d(e, t) {
+return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
+}
+function Dd(e) {
+return findObjs({ _type: "macro", name: e }).map((t) => t.id);
+}
+function Rd(e, t) {
+const n = e === void 0 ? void 0 : getObj("macro", e);
+return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
+}
+function Od() {
+const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
+return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
+}
+function vr(e, t, n) {
 try {
-const r = t instanceof xt ? t.stack ?? t.message : _(t);
-log(`${ne} v${ve}: ${e} failed${Ed()}: ${r}`), n && sendChat(
+const r = t instanceof Yt ? t.stack ?? t.message : _(t);
+pn(`${ne} v${ve}: ${e} failed${Od()}: ${r}`), n && sendChat(
 ne,
 `/w ${n} ${Je(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3538,7 +3575,7 @@ null,
 } catch {
 }
 }
-function je(e, t, n) {
+function Fe(e, t, n) {
 return (...r) => {
 const i = (s) => {
 let a = typeof e == "string" ? e : "a command", o;
@@ -3547,7 +3584,7 @@ typeof e == "function" && (a = e(...r)), o = n?.(...r);
 } catch {
 o = void 0;
 }
-fr(a, s, o);
+vr(a, s, o);
 };
 try {
 const s = t(...r);
@@ -3561,34 +3598,34 @@ var Ee = "API";
 function pt(e) {
 return e !== Ee && e !== "" && playerIsGM(e) === !0;
 }
-function _d(e) {
+function Cd(e) {
 if (!(e === void 0 || e === "" || e === Ee || !getObj("player", e) || pt(e)))
 return e;
 }
-function hr(e) {
+function mr(e) {
 return e === Ee ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Dd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Ss(e) {
-return !Dd.test(e);
+var Id = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Ds(e) {
+return !Id.test(e);
 }
-function Ts(e, t) {
-return e || !Ss(t) ? "gm" : `"${t}"`;
+function Rs(e, t) {
+return e || !Ds(t) ? "gm" : `"${t}"`;
 }
-function Es(e) {
-return e === Ee ? "gm" : Ts(pt(e), hr(e));
+function Os(e) {
+return e === Ee ? "gm" : Rs(pt(e), mr(e));
 }
-function _s(e, t) {
+function Cs(e, t) {
 return _(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
 function _e(e, t, n) {
-return pt(e) ? !0 : _s(t.get("controlledby"), e) || _s(n?.get("controlledby"), e);
+return pt(e) ? !0 : Cs(t.get("controlledby"), e) || Cs(n?.get("controlledby"), e);
 }
-var Ds = /[^,\s]/;
-function vr(e, t) {
-return !Ds.test(_(e.get("controlledby") ?? "")) && !Ds.test(_(t?.get("controlledby") ?? ""));
+var Is = /[^,\s]/;
+function pr(e, t) {
+return !Is.test(_(e.get("controlledby") ?? "")) && !Is.test(_(t?.get("controlledby") ?? ""));
 }
-function Od(e, t) {
+function Nd(e, t) {
 const n = new Q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of _(r ?? "").split(",")) {
@@ -3614,123 +3651,86 @@ let c = "";
 for (let d = 0; d < s.length; d += 1) c += (d === 0 ? "" : "<br>") + Je(s[d]);
 let l = "";
 for (let d = 0; d < o; d += 1) l += (d === 0 ? "" : " ") + ce(a[d].label, a[d].command);
-t += ` {{${Je(Rd(i.label))}=${c}${c && l ? " " : ""}${l}}}`;
+t += ` {{${Je(Pd(i.label))}=${c}${c && l ? " " : ""}${l}}}`;
 }
 return t;
 }
-function Rd(e) {
+function Pd(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function ae(e) {
 return Je(e);
 }
-function mr(e, t) {
+function gr(e, t) {
 let n = Je(e);
 for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
 }
-var Cd = /^[-\w]+$/;
+var Md = /^[-\w]+$/;
 function ce(e, t) {
 return `[${Je(e)}](${t})`;
 }
-function pn(e) {
-return Cd.test(e);
+function gn(e) {
+return Md.test(e);
 }
-var Os = () => "";
-function Rs(e, t, n, r = () => `${n.command} --help`) {
-const i = _(t.playerid ?? ""), s = i === Ee ? Id(e, t, n) : Cs(e, t, n, i, pt(i), !1);
-return s.help = r, s;
+function Ns(e, t, n, r = () => `${n.command} --help`) {
+const i = _(t.playerid ?? "");
+return i === Ee ? Ld(e, t, n, r) : Ps(e, t, n, r, i, pt(i), !1);
 }
-function Cs(e, t, n, r, i, s) {
-const a = i ? "the GM" : hr(r), o = { app: e, msg: t, parsed: n, playerId: r, gm: i, senderName: a, replyTo: Ts(i, a), relayed: s, help: Os };
-return !i && !Ss(a) && (o.replyFor = V(a, 60)), o;
+function Ps(e, t, n, r, i, s, a) {
+const o = s ? "the GM" : mr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: o, replyTo: Rs(s, o), relayed: a, help: r };
+return !s && !Ds(o) && (c.replyFor = V(o, 60)), c;
 }
-function Id(e, t, n) {
-const r = n.flags.get("api-as");
+function Ld(e, t, n, r) {
+const i = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = _d(r?.length === 1 ? r[0] : void 0);
-if (i !== void 0) return Cs(e, t, n, i, !1, !0);
-const s = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Ee, gm: s, senderName: hr(Ee), replyTo: "gm", relayed: !0, help: Os };
-return s || (a.relayRefused = !0), a;
+const s = Cd(i?.length === 1 ? i[0] : void 0);
+if (s !== void 0) return Ps(e, t, n, r, s, !1, !0);
+const a = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: Ee, gm: a, senderName: mr(Ee), replyTo: "gm", relayed: !0, help: r };
+return a || (o.relayRefused = !0), o;
 }
-var Is = 2e3;
+var Ms = 2e3;
 function De(e, t) {
-j(pe(e.replyTo), ae(Ns(e, t)));
+j(pe(e.replyTo), ae(Ls(e, t)));
 }
 function Qe(e, t) {
-j(pe(e.replyTo), ae(Ns(e, t)), { record: !0 });
+j(pe(e.replyTo), ae(Ls(e, t)), { record: !0 });
 }
-function Ns(e, t) {
-const n = t.length > Is ? `${t.slice(0, Is - 12)}... (cut)` : t;
+function Ls(e, t) {
+const n = t.length > Ms ? `${t.slice(0, Ms - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var Nd = 200;
-function Fe(e, t, n = []) {
+var jd = 200;
+function Ge(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = Nd - 7;
+let i = jd - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), mr(r, [...n, { label: "Help", command: e.help() }]));
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), gr(r, [...n, { label: "Help", command: e.help() }]));
 }
-function Pd(e, t) {
+function Fd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function Ps(e, t) {
+function js(e, t) {
 const n = e.store.tokens[t];
 n && Lt(n) && delete e.store.tokens[t];
 }
-function Ge(e, t) {
-on(e, t);
-}
-function pr(e) {
-log(e);
-}
-function gr(e) {
-return state[e];
-}
-function Ms(e, t) {
-state[e] = t;
-}
-function Md(e) {
-return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
-}
-function Ld(e) {
-setTimeout(e, 0);
-}
-function jd(e, t, n) {
-const r = findObjs({ _type: "handout", name: e })[0];
-if (r)
-return r.set("notes", t), r.id;
-if (!n) return;
-const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
-return i?.set("notes", t), i?.id;
-}
-function Fd(e, t) {
-return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
-}
-function Gd(e) {
-return findObjs({ _type: "macro", name: e }).map((t) => t.id);
-}
-function Ud(e, t) {
-const n = e === void 0 ? void 0 : getObj("macro", e);
-return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
-}
-function gn(e) {
+function kn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var kn = "Help: DefenseRound", B = (e) => `<code>${gn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
-function Vd(e) {
-const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(gn).join(" ")}`)] : [];
+var yn = "Help: DefenseRound", B = (e) => `<code>${kn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
+function Gd(e) {
+const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(kn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(gn).join(" ")}`),
-Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(gn).join(" ")}`),
+Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(kn).join(" ")}`),
+Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(kn).join(" ")}`),
 Ue(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
 Ue(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 Ue("Every command answers <code>--help</code>."),
@@ -3742,72 +3742,69 @@ Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no
 }
 var Ze;
 function kr(e, t = {}) {
-Ze = jd(kn, Vd(e), t.createIfMissing !== !1) ?? Ze;
+Ze = Ed(yn, Gd(e), t.createIfMissing !== !1) ?? Ze;
 }
-function Ls() {
-return Ze = Fd(kn, Ze), Ze !== void 0 && pn(Ze) ? { label: kn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
+function Fs() {
+return Ze = _d(yn, Ze), Ze !== void 0 && gn(Ze) ? { label: yn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
 }
-function js(e, t) {
+function Gs(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && sn(n.charCodeAt(r)); ) r += 1;
-let i = r;
-for (let a = n.charCodeAt(i); i < n.length && (a > 32 && a < 160 || !sn(a)); a = n.charCodeAt(i)) i += 1;
-const s = n.slice(r, i).toLowerCase();
-return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;
+for (; r < n.length && Bn(n.charCodeAt(r)); ) r += 1;
+const i = n.slice(r, Si(n, r)).toLowerCase();
+return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;
 }
-function Fs(e) {
+function Us(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function Bd(e, t, n, r) {
+function Ud(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function Gs(e, t, n, r = js(t, n)) {
-const i = r;
-if (!i) return;
-const s = n[i], a = Po(t.content, t.inlinerolls);
-let o;
+async function Vs(e, t, n, r = Gs(t, n)) {
+if (!r) return;
+const i = n[r], s = No(t.content, t.inlinerolls);
+let a;
 try {
-const c = Si(a);
-if (o = Rs(e, t, c, () => Bd(e, s, c, i)), o.relayRefused) {
-De(o, Fs(i));
+const o = Ti(s);
+if (a = Ns(e, t, o, () => Ud(e, i, o, r)), a.relayRefused) {
+De(a, Us(r));
 return;
 }
-if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(i === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-De(o, `The saved state was written by a newer version of ${ne} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+De(a, `The saved state was written by a newer version of ${ne} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
-if (o.parsed.flags.has("help")) {
-const d = s.helpFor?.(e, o.parsed) ?? { title: i, usage: s.usage(e), what: s.help?.(e) ?? [] }, f = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Ls();
-j(pe(o.replyTo), ge({ title: `Help: ${d.title}${f}`, rows: [{ label: "Usage", lines: [d.usage] }, { label: "What it does", lines: d.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (a.parsed.flags.has("help")) {
+const l = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, f = Fs();
+j(pe(a.replyTo), ge({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
 return;
 }
-const l = s.run(o);
-l && await l;
-} catch (c) {
-if (c instanceof y || c instanceof I) {
-if (o ?? (o = Rs(e, t, { command: i, positionals: [], flags: new P() })), o.relayRefused) {
-De(o, Fs(i));
+const c = i.run(a);
+c && await c;
+} catch (o) {
+if (o instanceof y || o instanceof I) {
+if (a ?? (a = Ns(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
+De(a, Us(r));
 return;
 }
-Fe(o, c.message);
+Ge(a, o.message);
 return;
 }
-throw c;
+throw o;
 }
 }
-var Hd = 20, Kd = 2e3, Wd = { floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs };
-function Us(e, t, n = 0) {
-if (n > Hd) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > Kd) return { ok: !1, problem: "is too long to be a formula" };
-const r = Yd(e, t, n);
+var Vd = 20, Bd = 2e3, Hd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+function Bs(e, t, n = 0) {
+if (n > Vd) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Bd) return { ok: !1, problem: "is too long to be a formula" };
+const r = Kd(e, t, n);
 if (!r.ok) return r;
-const s = new Xd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
+const s = new xd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+return s === void 0 || !O.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function Yd(e, t, n) {
+function Kd(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let a;
@@ -3818,7 +3815,7 @@ const d = typeof l == "number" ? _(l) : _(l).trim();
 let f;
 if (d === "") f = 0;
 else {
-const u = Us(d, t, n + 1);
+const u = Bs(d, t, n + 1);
 if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${o}", which ${u.problem}` };
 f = u.value;
 }
@@ -3826,7 +3823,7 @@ r += `${e.slice(i, a.index)}(${f})`, i = a.index + a[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Vs = (e) => k.assign(k.create(null), e), xd = Vs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), zd = Vs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Xd = class {
+var Hs = (e) => k.assign(k.create(null), e), Wd = Hs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Yd = Hs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), xd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3838,10 +3835,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), xd);
+return this.chain(() => this.product(), Wd);
 }
 product() {
-return this.chain(() => this.unary(), zd);
+return this.chain(() => this.unary(), Yd);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3871,10 +3868,10 @@ atom() {
 this.space();
 const e = this.text.slice(this.at), t = /^\d+(\.\d+)?/.exec(e);
 if (t)
-return this.at += t[0].length, C(t[0]);
+return this.at += t[0].length, O(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = Wd[n[1].toLowerCase()];
+const r = Hd[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3893,7 +3890,7 @@ return _(e.get("name") ?? "") || t;
 function Y(e) {
 return getObj("graphic", e);
 }
-function qd(e) {
+function zd(e) {
 return getObj("character", e);
 }
 function oe(e) {
@@ -3904,7 +3901,7 @@ var be = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, yn = class {
+}, wn = class {
 constructor(e, t) {
 this.token = e, this.bar = t;
 }
@@ -3933,10 +3930,10 @@ this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 return this.maxRead;
 }
 };
-function Bs(e, t) {
-return new yn(e, t).value;
+function Ks(e, t) {
+return new wn(e, t).value;
 }
-var Jd = class {
+var Xd = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3944,11 +3941,11 @@ get max() {
 return this.reading.max;
 }
 };
-function wn(e, t, n) {
+function bn(e, t, n) {
 const r = {
-vitality: new yn(e, n.bars.vitality),
-soul: new yn(e, n.bars.soul),
-power: new yn(e, n.bars.power)
+vitality: new wn(e, n.bars.vitality),
+soul: new wn(e, n.bars.soul),
+power: new wn(e, n.bars.power)
 };
 return {
 id: e.id,
@@ -3957,22 +3954,22 @@ name: _(e.get("name") ?? "") || _(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: vr(e, t),
+npc: pr(e, t),
 hidden: e.get("layer") === "gmlayer",
 statusmarkers: _(e.get("statusmarkers") ?? "")
 };
 }
-var Hs = { armor_physical: "physical", armor_magical: "magical" };
+var Ws = { armor_physical: "physical", armor_magical: "magical" };
 function yr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Qd(t, n, r));
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, qd(t, n, r));
 }
-function Qd(e, t, n) {
+function qd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function Ks(e, t) {
+function Ys(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Zd = { kind: "override" }, Ws = { kind: "none" }, bn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, eu = k.freeze({}), tu = k.freeze({ current: null, max: null, present: !1 }), wr = [], nu = class {
+var Jd = { kind: "override" }, xs = { kind: "none" }, $n = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Qd = k.freeze({}), Zd = k.freeze({ current: null, max: null, present: !1 }), wr = [], eu = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = wr;
 }
@@ -3992,20 +3989,20 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 number(e, t, n, r) {
 const i = ye(e);
 if (i !== null) return i;
-if ($n(e)) return null;
-const s = Us(_(e), (o, c) => this.lookup(o, c));
-if (s.ok && C.isSafeInteger(s.value)) return s.value;
+if (An(e)) return null;
+const s = Bs(_(e), (o, c) => this.lookup(o, c));
+if (s.ok && O.isSafeInteger(s.value)) return s.value;
 const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
 return this.problems === wr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
-function $n(e) {
+function An(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function Ys(e) {
-return !$n(e) && ye(e) === null;
+function zs(e) {
+return !An(e) && ye(e) === null;
 }
-var xs = class {
+var Xs = class {
 constructor(e, t, n, r, i, s, a, o) {
 this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
 }
@@ -4016,7 +4013,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-$n(e) && (this.isDefault || Ys(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+An(e) && (this.isDefault || zs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4024,35 +4021,35 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function ru(e, t, n, r) {
+function tu(e, t, n, r) {
 const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
-let l, d, f;
-for (let m = 0; m < i.length; m += 1) {
-const p = i[m], $ = Hs[p], A = t?.overrides?.[p];
-if (A !== void 0) {
-s[p] = { current: $ ? t?.worn?.[$] ?? A : A, max: A, present: !0 }, a[p] = $ ? bn[$] : Zd;
+let l, d;
+for (let p = 0; p < i.length; p += 1) {
+const m = i[p], g = Ws[m], T = t?.overrides?.[m];
+if (T !== void 0) {
+s[m] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, a[m] = g ? $n[g] : Jd;
 continue;
 }
-const E = c[p], W = o ? (f ?? (f = r.attributes.sheetOf(o.id))).get(r.attributes.keyOf(E)) : void 0;
-o && (l ?? (l = new nu(o.id, r.attributes)));
-let w = $ !== void 0 && !e.unique;
-if (W && l) {
-let b;
-$ !== void 0 && !w && (b = W.get("current"), w = Ys(b)), s[p] = new xs(W, w ? t?.worn?.[$] : void 0, $ !== void 0, l, p, E, b, !1), a[p] = w ? bn[$] : { kind: "attribute", attribute: W };
-} else l && !$n(d = r.attributes.sheetDefault(l.characterId, E, "current")) ? (s[p] = new xs(l.defaultOf(E), $ ? t?.worn?.[$] : void 0, $ !== void 0, l, p, E, d, !0), a[p] = $ ? bn[$] : Ws) : (s[p] = $ ? { current: t?.worn?.[$] ?? null, max: null, present: !1 } : tu, a[p] = $ ? bn[$] : Ws);
+const $ = c[m], E = o ? r.attributes.find(o.id, $) : void 0;
+o && (l ?? (l = new eu(o.id, r.attributes)));
+let W = g !== void 0 && !e.unique;
+if (E && l) {
+let w;
+g !== void 0 && !W && (w = E.get("current"), W = zs(w)), s[m] = new Xs(E, W ? t?.worn?.[g] : void 0, g !== void 0, l, m, $, w, !1), a[m] = W ? $n[g] : { kind: "attribute", attribute: E };
+} else l && !An(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new Xs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, m, $, d, !0), a[m] = g ? $n[g] : xs) : (s[m] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : Zd, a[m] = g ? $n[g] : xs);
 }
-const u = r.turnOrder;
-let h = null;
-if (u && u.length > 0) {
-const m = u.find((p) => p.id === e.id);
-m !== void 0 && (h = zs(m.pr));
+const f = r.turnOrder;
+let u = null;
+if (f && f.length > 0) {
+const p = f.find((m) => m.id === e.id);
+p !== void 0 && (u = qs(p.pr));
 }
-let v = eu;
+let h = Qd;
 if (n.others && n.others.length > 0) {
-v = {};
-for (const m of n.others) v[m] = r.other?.(m);
+h = {};
+for (const p of n.others) h[p] = r.other?.(p);
 }
-const g = {
+const v = {
 id: e.id,
 name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -4061,17 +4058,17 @@ values: s,
 armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
 state: yr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: Ks(r.edition, r.waiting[e.id]),
-initiative: h,
+answer: Ys(r.edition, r.waiting[e.id]),
+initiative: u,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: zs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: v,
+currentTurn: r.turnRow === void 0 ? null : { initiative: qs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+others: h,
 nameOf: r.nameOf
 };
-return new iu(e, t, g, a, l);
+return new nu(e, t, v, a, l);
 }
-var iu = class {
+var nu = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
@@ -4079,31 +4076,31 @@ get problems() {
 return this.sheet === void 0 ? wr : this.sheet.problems;
 }
 };
-function su(e, t) {
+function ru(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Jd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new Xd(n.vitality, t), soul: n.soul, power: n.power };
 }
-function zs(e) {
-if (typeof e == "number") return C.isFinite(e) ? e : null;
+function qs(e) {
+if (typeof e == "number") return O.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = C(e.trim());
-return C.isFinite(t) ? t : null;
+const t = O(e.trim());
+return O.isFinite(t) ? t : null;
 }
-function au(e) {
+function iu(e) {
 return getObj("attribute", e)?.get("current");
 }
-function ou(e, t) {
+function su(e, t) {
 return _(e.get(be[t].link) ?? "");
 }
-function cu(e) {
+function au(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
 }
-var lu = new Q(
+var ou = new Q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function du(e) {
-if (lu.has(e)) return !0;
+function cu(e) {
+if (ou.has(e)) return !0;
 try {
 const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
 return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -4111,7 +4108,7 @@ return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag
 return !1;
 }
 }
-var Xs = ["on", "off"], br = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, qs = [
+var Js = ["on", "off"], br = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Qs = [
 "edition",
 ...k.keys(br),
 "stamina-bar",
@@ -4124,11 +4121,11 @@ var Xs = ["on", "off"], br = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function uu(e, t, n) {
+function lu(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = x(n, "edition", xl()), s = It();
+const i = x(n, "edition", Wl()), s = It();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
@@ -4147,7 +4144,7 @@ return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
 if (!Le.includes(i))
-throw new y(`unknown attribute key "${V(i)}": ${Tt(i, Le, "keys")}`);
+throw new y(`unknown attribute key "${V(i)}": ${Et(i, Le, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
@@ -4155,9 +4152,9 @@ return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
 if (!Mt.includes(i))
-throw new y(`unknown marker key "${V(i)}": ${Tt(i, Mt, "keys")}`);
+throw new y(`unknown marker key "${V(i)}": ${Et(i, Mt, "keys")}`);
 const s = n.trim();
-if (!du(s))
+if (!cu(s))
 throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
@@ -4166,23 +4163,23 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = x(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = x(n, r, Xs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = x(n, r, Js) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = x(n, r, Xs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = x(n, r, Js) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Et(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = _t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = x(n, r, ds), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${V(t)}": ${Tt(t, qs, "settings")}`);
+return e.apiCommands = x(n, r, hs), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${V(t)}": ${Et(t, Qs, "settings")}`);
 }
 function Ve() {
-return Js(Campaign().get("turnorder"));
+return Zs(Campaign().get("turnorder"));
 }
-function fu() {
+function du() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function Js(e) {
+function Zs(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = le.parse(e);
@@ -4198,43 +4195,43 @@ function Vt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
 }
 function Ar(e) {
-return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
+return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;
 }
-function hu(e) {
+function uu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function vu(e) {
+function fu(e) {
 const t = Vt(e.id), n = Vt(e.custom);
 return `${t.length <= 64 ? t : `#${Sr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Sr(n)}`}`;
 }
 function Sr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var mu = /^(.+) -?\d+$/;
-function pu() {
+var hu = /^(.+) -?\d+$/;
+function vu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function Qs(e) {
+function ea(e) {
 if (Ar(e.pr) !== -1 || Vt(e.custom) !== "") return !1;
 const t = Vt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
-const r = pu();
+const r = vu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = mu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = hu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function gu(e) {
-for (const t of e) if (!Qs(t)) return t;
+function mu(e) {
+for (const t of e) if (!ea(t)) return t;
 }
-var ku = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function yu(e, t, n) {
+var pu = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function gu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${xe[e.resource]} already at its max` : `${t(e.who)} is healed: ${xe[e.resource]} +${e.amount}`;
@@ -4257,8 +4254,8 @@ case "button":
 return e.label;
 }
 }
-function Zs(e, t) {
-const n = e.words, r = (i) => ku.has(i.kind) ? yu(i, t, r) : n(i, t);
+function ta(e, t) {
+const n = e.words, r = (i) => pu.has(i.kind) ? gu(i, t, r) : n(i, t);
 return r;
 }
 function kt(e, t) {
@@ -4269,7 +4266,7 @@ function et(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function An(e, t, n) {
+function Sn(e, t, n) {
 const r = e.tokens[t], i = {};
 r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Lt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
@@ -4288,7 +4285,7 @@ for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function wu(e, t) {
+function ku(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4308,13 +4305,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function bu(e, t = () => !0, n = () => {
+function yu(e, t = () => !0, n = () => {
 }) {
 const r = new P();
 for (const s of e) {
 const a = t(s.tokenId);
 for (const o of s.changes) {
-const c = wu(s.tokenId, o), l = r.get(c);
+const c = ku(s.tokenId, o), l = r.get(c);
 l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
 }
 }
@@ -4327,21 +4324,21 @@ i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function ea(e, t, n) {
+function na(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
 let s = t.parseState(i.edition.state);
 if (s === null) return i;
-for (let o = 0; o < S.min(n, 10); o += 1) s = t.endRound(s);
+for (let o = 0; o < A.min(n, 10); o += 1) s = t.endRound(s);
 const a = { ...i };
 return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
-var $u = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Au(e, t, n) {
+var wu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function bu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function ta(e, t, n, r) {
+function ra(e, t, n, r) {
 const i = [];
 for (const { place: s, name: a, change: o } of e) {
 if (o.kind === "turn-order") continue;
@@ -4352,7 +4349,7 @@ case "bar":
 i.push(`${a}: ${xe[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-i.push(`${a}: ${$u[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${wu[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
 i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
@@ -4373,26 +4370,26 @@ break;
 }
 return i;
 }
-function Su(e, t, n) {
+function $u(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: ea(r.change.from, t, n), to: ea(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: na(r.change.from, t, n), to: na(r.change.to, t, n) } } : r
 );
 }
-function Tu(e, t, n, r) {
+function Au(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
 }
-function Eu(e) {
+function Su(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function na(e, t, n) {
+function ia(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
 const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
 if (c !== "") {
-const l = Eu(c);
+const l = Su(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4400,55 +4397,55 @@ if (a === -1) break;
 s = a + 1;
 }
 for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-return i === e || i.length < e.length && i === _u(e) ? e : i;
+return i === e || i.length < e.length && i === Tu(e) ? e : i;
 }
-function _u(e) {
+function Tu(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Du(e, t, n) {
+function Eu(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-return na(e, a, [r, i, s]);
+return ia(e, a, [r, i, s]);
 }
-var ra = ["defensive", "reactive", "active", "full"];
-function ia(e, t, n) {
-const r = ra.find((i) => i === t);
-return na(e, r ? [n.markers[r]] : [], ra.map((i) => n.markers[i]));
+var sa = ["defensive", "reactive", "active", "full"];
+function aa(e, t, n) {
+const r = sa.find((i) => i === t);
+return ia(e, r ? [n.markers[r]] : [], sa.map((i) => n.markers[i]));
 }
 function Tr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Ou() {
+function _u() {
 return Tr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
 function Er() {
 return Tr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function Ru() {
+function Du() {
 return Tr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var sa = [];
-function Cu(e) {
-return typeof e != "function" ? !1 : (sa.push(e), !0);
+var oa = [];
+function Ru(e) {
+return typeof e != "function" ? !1 : (oa.push(e), !0);
 }
-function aa(e, t, n, r, i, s) {
-for (const o of sa)
+function ca(e, t, n, r, i, s) {
+for (const o of oa)
 try {
 o(e, t, n, r);
 } catch (c) {
-fr("an onDamage observer", c, void 0);
+vr("an onDamage observer", c, void 0);
 }
 const a = s === void 0 ? Er() : s;
 if (a && typeof a.Update == "function")
 try {
 a.Update(e, i());
 } catch (o) {
-fr("HealthColors.Update", o, void 0);
+vr("HealthColors.Update", o, void 0);
 }
 }
-function oa(e, t) {
+function la(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Iu = class {
+var Ou = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4463,7 +4460,7 @@ const i = be[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) oa(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) la(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
@@ -4473,11 +4470,11 @@ function _r(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Nu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], v = new Iu(), g = () => {
+function Cu(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], v = new Ou(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, m = r.vitalityFrom ?? i.bars.vitality.value, p = {
+}, m = r.vitalityFrom ?? i.bars.vitality.value, g = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4485,83 +4482,83 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = i.bars[w.resource], R = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, q = { kind: "bar", resource: w.resource, bar: b.bar, from: R, to: w.to };
-M && (q.attributeId = M.id), u.push(q), (b.value !== w.to || b.raw !== w.to) && v.bar(i, w.resource, w.to, M), p[w.resource] = w.to;
+const b = i.bars[w.resource], C = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, q = { kind: "bar", resource: w.resource, bar: b.bar, from: C, to: w.to };
+M && (q.attributeId = M.id), u.push(q), (b.value !== w.to || b.raw !== w.to) && v.bar(i, w.resource, w.to, M), g[w.resource] = w.to;
 break;
 }
 case "value": {
-const b = a[w.key], R = s.values[w.key]?.current ?? null;
+const b = a[w.key], C = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
-u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: R, to: w.to }), v.attribute(b.attribute, w.to);
+u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: C, to: w.to }), v.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
 u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
-const M = g();
+const M = p();
 M.worn = { ...M.worn, [b.track]: w.to };
-} else if (Hs[w.key] === void 0 && b?.kind === "override") {
-u.push({ kind: "override", key: w.key, from: R, to: w.to });
-const M = g();
+} else if (Ws[w.key] === void 0 && b?.kind === "override") {
+u.push({ kind: "override", key: w.key, from: C, to: w.to });
+const M = p();
 M.overrides = { ...M.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? Ve(), R = b.find((q) => q.id === i.id), M = Ar(R?.pr);
-R && C.isFinite(M) && M !== w.to && (R.pr = w.to, la(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
+const b = r.turnOrder?.order ?? Ve(), C = b.find((q) => q.id === i.id), M = Ar(C?.pr);
+C && O.isFinite(M) && M !== w.to && (C.pr = w.to, ua(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const b = Lu(w.tokenId, w.initiative, r.turnOrder);
+const b = Pu(w.tokenId, w.initiative, r.turnOrder);
 h.push(b.note), b.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const b = et(kt(l, w.tokenId), o), R = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
-ke(b, R) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: R }), An(l, w.tokenId, R));
+const b = et(kt(l, w.tokenId), o), C = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
+ke(b, C) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: C }), Sn(l, w.tokenId, C));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, R = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, q = n.state === void 0 ? M : o.deadForGood(n.state, p.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(M !== q || te !== st || !ke(b, R) || !ke(at, He)) && (u.push({ kind: "memory", from: _r(b, M, te, at), to: _r(R, q, st, He) }), An(l, i.id, _r(R, q, st, He)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, C = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, q = n.state === void 0 ? M : o.deadForGood(n.state, g.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(M !== q || te !== st || !ke(b, C) || !ke(at, He)) && (u.push({ kind: "memory", from: _r(b, M, te, at), to: _r(C, q, st, He) }), Sn(l, i.id, _r(C, q, st, He)));
 }
-const $ = d[i.id];
-$ && Lt($) && delete d[i.id];
-let A = i.statusmarkers;
-const E = o.condition(s.state, m), W = n.state !== void 0 ? o.condition(n.state, p.vitality) : E;
-if (n.state !== void 0 && (A = Du(A, W, c)), n.stance !== void 0 && (A = ia(A, n.stance, c)), A !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: A }), v.prop("statusmarkers", A)), r.tokenProps)
+const T = d[i.id];
+T && Lt(T) && delete d[i.id];
+let $ = i.statusmarkers;
+const E = o.condition(s.state, m), W = n.state !== void 0 ? o.condition(n.state, g.vitality) : E;
+if (n.state !== void 0 && ($ = Eu($, W, c)), n.stance !== void 0 && ($ = aa($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), v.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in v.props) && f.get(w) !== b && v.prop(w, b);
 }
 if (v.flush(f), r.notify ?? !0) {
-const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: E }, R = { vitality: p.vitality, soul: p.soul, power: p.power, statusmarkers: A, condition: W };
-aa(f, b, R, n.detail, () => ca(i, m), r.healthColors);
+const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: E }, C = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: $, condition: W };
+ca(f, b, C, n.detail, () => da(i, m), r.healthColors);
 }
 return { changes: u, notes: h };
 }
-function ca(e, t) {
-const n = Mu(e.token);
+function da(e, t) {
+const n = Nu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var Pu = ["width", "height"];
-function Mu(e) {
+var Iu = ["width", "height"];
+function Nu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Pu) t[n] = e.get(n);
+for (const n of Iu) t[n] = e.get(n);
 return t;
 }
-function la(e, t) {
+function ua(e, t) {
 t ? t.changed = !0 : $r(e);
 }
-function Lu(e, t, n) {
+function Pu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ee(r, "The spectator"), s = n?.order ?? Ve();
-return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), la(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), ua(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function ju(e, t) {
+function Mu(e, t) {
 const n = new P(), r = new P(), i = new Q(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;
@@ -4571,7 +4568,7 @@ const c = new P();
 for (const { tokenId: l, change: d } of t) {
 const f = getObj("graphic", l);
 if (f)
-switch (c.has(l) || c.set(l, { snapshot: wn(f, oe(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+switch (c.has(l) || c.set(l, { snapshot: bn(f, oe(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
 case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
@@ -4581,12 +4578,12 @@ d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[l] };
-u.worn = un(u.worn, d.track, d.from), ps(e.memories.tokens, l, u);
+u.worn = un(u.worn, d.track, d.from), ys(e.memories.tokens, l, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[l] };
-u.overrides = un(u.overrides, d.key, d.from), ps(e.memories.tokens, l, u);
+u.overrides = un(u.overrides, d.key, d.from), ys(e.memories.tokens, l, u);
 break;
 }
 case "markers":
@@ -4594,7 +4591,7 @@ s(l).statusmarkers = d.from;
 break;
 case "memory": {
 const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-An(e.memories, u, Tu(d.from, d.to, h, ke));
+Sn(e.memories, u, Au(d.from, d.to, h, ke));
 break;
 }
 case "initiative": {
@@ -4613,27 +4610,27 @@ break;
 }
 for (const [l, d] of n) {
 const f = getObj("attribute", l);
-f && oa(f, d);
+f && la(f, d);
 }
 for (const l of i) {
 const d = getObj("graphic", l), f = c.get(l);
 if (!d || !f) continue;
 const u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = ia(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = aa(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
 const h = {};
-for (const g of fi) {
-const m = f.snapshot.bars[g], p = `${m.bar}_value`, $ = m.link ? n.get(m.link) : void 0;
-$ !== void 0 && d.get(p) !== $ && (u[p] = $);
-const A = $ ?? u[p];
-h[g] = typeof A == "number" ? A : m.value;
+for (const p of fi) {
+const m = f.snapshot.bars[p], g = `${m.bar}_value`, T = m.link ? n.get(m.link) : void 0;
+T !== void 0 && d.get(g) !== T && (u[g] = T);
+const $ = T ?? u[g];
+h[p] = typeof $ == "number" ? $ : m.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const v = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Fu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: v });
+Lu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: v });
 }
 a && o && $r(a);
 }
-function Fu(e, t, n, r, i) {
+function Lu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
@@ -4644,15 +4641,15 @@ power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-aa(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => ca(n, n.bars.vitality.value));
+ca(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => da(n, n.bars.vitality.value));
 }
-function da(e) {
+function fa(e) {
 if (e.length === 0) return ri.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new ri((n, r) => {
 sendChat("DefenseRound", t, (i) => {
 const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new xt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+a.length !== e.length || a.some((o) => !O.isInteger(o)) ? r(new Yt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
 });
 });
 }
@@ -4662,27 +4659,27 @@ const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function Gu(e) {
-if (!pn(e.snapshot.id)) return [];
+function ju(e) {
+if (!gn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
 if (n.section !== Ce) continue;
-const r = ua(e, n);
+const r = ha(e, n);
 r && t.push(r);
 }
 return t;
 }
-function ua(e, t) {
+function ha(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function Or(e, t = []) {
+function Rr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const a = pn(e.snapshot.id), o = e.outcome.steps;
+const a = gn(e.snapshot.id), o = e.outcome.steps;
 for (let l = 0; l < o.length; l += 1) {
 const d = o[l], f = d.section;
 if (f === void 0 || f === se) continue;
@@ -4691,7 +4688,7 @@ i ?? (i = d);
 continue;
 }
 if (f === Ce) {
-const v = a ? ua(e, d) : void 0;
+const v = a ? ha(e, d) : void 0;
 v && (s ?? (s = [])).push(v);
 continue;
 }
@@ -4707,30 +4704,30 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function Uu(e) {
+function Fu(e) {
 for (let t = 0; t < e.length; t += 1) if (e[t].section === Ce) return !0;
 return !1;
 }
-function Vu(e) {
+function Gu(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${xe[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Bu(e, t) {
+function Uu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Rr(e, t, n, r, i, s, a = []) {
+function Or(e, t, n, r, i, s, a = []) {
 const o = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
 o.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, v = i === "all" || n[l] === "public", g = v ? Vu(d.changes) : "", m = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], $ = v && Uu(d.outcome.steps) ? [...m, ...Gu(d)] : m, A = Bu(Dr(d), f.name), E = g ? `${A} ${g}` : A;
-c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: $ });
+const h = u === 1 ? f.name : `${f.name} (${u})`, v = i === "all" || n[l] === "public", p = v ? Gu(d.changes) : "", m = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = v && Fu(d.outcome.steps) ? [...m, ...ju(d)] : m, $ = Uu(Dr(d), f.name), E = p ? `${$} ${p}` : $;
+c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: T });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
 }
-var fa = k.freeze({ record: !0 });
+var va = k.freeze({ record: !0 });
 function Bt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
@@ -4741,48 +4738,48 @@ for (let u = 0; u < t.length && !r; u += 1) {
 const h = t[u];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Ku(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Bu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const u = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !u(t[0].snapshot)) {
 j(pe(n.replyTo), ae(Dr(t[0])));
 return;
 }
-const h = t.length === 1 ? Or(t[0]) : Rr(t, Hu(t), ha(e, t), `${n.title}: ${Ir(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Rr(t[0]) : Or(t, Vu(t), ma(e, t), `${n.title}: ${Ir(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", i);
 j(pe(n.replyTo), ge(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const u = t[0], h = Bt(e, u.snapshot);
-j(h === "public" ? gt : he, ge(Or(u, s)), fa), h === "gm" && !u.snapshot.hidden && j(gt, mr(Dr(u), a ? s : []));
+j(h === "public" ? gt : he, ge(Rr(u, s)), va), h === "gm" && !u.snapshot.hidden && j(gt, gr(Dr(u), a ? s : []));
 return;
 }
-const o = ha(e, t), c = [], l = [];
+const o = ma(e, t), c = [], l = [];
 for (let u = 0; u < t.length; u += 1)
 t[u].snapshot.hidden || c.push(u), o[u] === "gm" && l.push(u);
 const d = t[0].typed ? ` (${t[0].typed})` : "", f = a || l.length === 0;
-c.length > 0 && j(gt, ge(Rr(t, c, o, `${n.title}: ${Ir(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Rr(t, l, o, `${n.title}: ${Ir(t.length)} (GM)${d}`, "all", i, s)), fa);
+c.length > 0 && j(gt, ge(Or(t, c, o, `${n.title}: ${Ir(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Or(t, l, o, `${n.title}: ${Ir(t.length)} (GM)${d}`, "all", i, s)), va);
 }
 function Ir(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function ha(e, t) {
+function ma(e, t) {
 return t.map((n) => Bt(e, n.snapshot));
 }
-function Hu(e) {
+function Vu(e) {
 return e.map((t, n) => n);
 }
-function Ku(e, t, n) {
+function Bu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Or(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Rr(s) };
 })
 );
 }
-function Wu(e, t) {
+function Hu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
@@ -4801,8 +4798,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var va = 50, Nr = 6e4, ma = 10, Sn = new ti();
-function Yu(e) {
+var pa = 50, Nr = 6e4, ga = 10, Tn = new ti();
+function Ku(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4815,12 +4812,12 @@ return 80;
 case "markers":
 return 40 + tt(e.from) + tt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + pa(e.from) + pa(e.to);
+return 60 + (e.tokenId?.length ?? 0) + ka(e.from) + ka(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function pa(e) {
+function ka(e) {
 return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Pr(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Pr(e.answer.answer) : 0);
 }
 function Pr(e) {
@@ -4831,18 +4828,18 @@ for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 +
 return t;
 }
 function Ht(e) {
-let t = Sn.get(e);
+let t = Tn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Yu(r);
+for (const r of n.changes) t += Ku(r);
 }
-Sn.set(e, t);
+Tn.set(e, t);
 }
 return t;
 }
-function xu(e, t, n) {
+function Wu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
@@ -4850,15 +4847,15 @@ const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
 if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
 const o = Lr(r);
-return o.bytes -= Ht(s), s.tokens.push(n), Sn.delete(s), o.bytes += Ht(s), !0;
+return o.bytes -= Ht(s), s.tokens.push(n), Tn.delete(s), o.bytes += Ht(s), !0;
 }
 return !1;
 }
-function ga(e) {
+function ya(e) {
 return e === "hand-edit" || e === Ee || pt(e);
 }
 function Mr(e, t) {
-return e.by === "hand-edit" || !(t ?? ga(e.by));
+return e.by === "hand-edit" || !(t ?? ya(e.by));
 }
 var nt;
 function Lr(e) {
@@ -4882,35 +4879,35 @@ return -1;
 function Gr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function ka(e, t, n) {
+function wa(e, t, n) {
 let r = t.tokens, i = 0;
 for (let d = 0; d < r.length; d += 1) r[d].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, o = e.store.history, c = Lr(o), l = Mr(t, n);
 if (l)
-for (let d = Fr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= ma; d = Fr(o, a.by)) jr(e, d);
-for (o.push(a), c.length = o.length, c.bytes += Ht(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > va || c.bytes > Nr) && o.length > 1; ) {
+for (let d = Fr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= ga; d = Fr(o, a.by)) jr(e, d);
+for (o.push(a), c.length = o.length, c.bytes += Ht(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > pa || c.bytes > Nr) && o.length > 1; ) {
 const d = l ? Fr(o, a.by) : 0, f = o[d];
 if (jr(e, d), f === a) return;
 }
 return s;
 }
-function zu(e) {
+function Yu(e) {
 const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
 for (let a = t.length - 1; a >= 0; a -= 1) {
 const o = t[a];
-if (r.length >= va) break;
+if (r.length >= pa) break;
 const c = le.stringify(o).length;
-if (Sn.set(o, c), !(c > Nr)) {
+if (Tn.set(o, c), !(c > Nr)) {
 if (s + c > Nr && r.length > 0) {
 if (Mr(o)) continue;
 break;
 }
 if (Mr(o)) {
 const l = i.get(o.by) ?? 0;
-if (l >= ma) continue;
+if (l >= ga) continue;
 i.set(o.by, l + 1);
 }
 r.unshift(o), s += c;
@@ -4918,7 +4915,7 @@ r.unshift(o), s += c;
 }
 return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
 }
-function Tn(e) {
+function En(e) {
 const t = new P();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
@@ -4935,7 +4932,7 @@ const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Kt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Xu = class {
+var xu = class {
 constructor() {
 this.byReason = new P();
 }
@@ -4946,9 +4943,6 @@ n ? n.push(e) : this.byReason.set(t, [e]);
 lines() {
 const e = [];
 return this.byReason.forEach((t, n) => e.push(`${Be(t)}: ${n}`)), e;
-}
-get size() {
-return this.byReason.size;
 }
 };
 function yt(e) {
@@ -4963,7 +4957,7 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const f = wt(d, e.gm);
-f ? a(f) : l.push(qu(d));
+f ? a(f) : l.push(zu(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Kt(l.map((d) => `"${d}"`))}`);
 } else {
@@ -4981,10 +4975,10 @@ for (const l of s) {
 const d = oe(l);
 e.gm || n.anyTarget || _e(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ee(l));
 }
-if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(Tn(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(En(r).join("; "));
 return { targets: o, notes: r };
 }
-function qu(e) {
+function zu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function wt(e, t) {
@@ -4993,7 +4987,7 @@ const n = Y(e);
 if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function Ju(e, t) {
+function Xu(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
@@ -5011,14 +5005,14 @@ function bt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function Qu(e) {
+function qu(e) {
 const t = Y(e);
 return t ? ee(t, e) : e;
 }
-function ya(e) {
+function Ju(e) {
 return e.store;
 }
-function wa(e) {
+function ba(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Me(t) : void 0;
 }
@@ -5030,17 +5024,17 @@ const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Qu,
+nameOf: qu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
 const a = Y(s);
 if (!a || yt(a)) return;
-const o = e.store.tokens[s], c = Bs(a, e.store.settings.bars.vitality);
+const o = e.store.tokens[s], c = Ks(a, e.store.settings.bars.vitality);
 return {
 name: ee(a, "unnamed token"),
 stance: o?.stance ?? null,
 state: yr(n, o, c, r.editionLeft),
-answer: Ks(n, e.store.exchange.waiting[s]),
+answer: Ys(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5048,83 +5042,83 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = gu(t);
+const s = mu(t);
 if (s) {
 r.turnRow = s;
 const a = Vt(s.id);
 a !== "" && a !== "-1" && Y(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = wa(e);
+const i = ba(e);
 return i && (r.editionLeft = i), r;
 }
-function En(e, t, n, r = it(e)) {
-const i = wn(t.token, t.character, e.store.settings);
-return ru(i, e.store.tokens[i.id], n, r);
+function _n(e, t, n, r = it(e)) {
+const i = bn(t.token, t.character, e.store.settings);
+return tu(i, e.store.tokens[i.id], n, r);
 }
-function ba(e, t, n, r = !0) {
+function $a(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Wu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Hu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function _n(e, t, n = "; nothing changed") {
+function Dn(e, t, n = "; nothing changed") {
 const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function Wt(e) {
-return { settings: e.store.settings, edition: N(e), memories: ya(e) };
+function $t(e) {
+return { settings: e.store.settings, edition: N(e), memories: Ju(e) };
 }
-var Zu = class {
+var Qu = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = ef(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Zu(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function ef(e, t, n) {
+function Zu(e, t, n) {
 const { id: r, name: i } = t;
-return Zs(e, (s) => s === r ? i : n(s));
+return ta(e, (s) => s === r ? i : n(s));
 }
-function tf(e, t, n, r = {}, i = Wt(e)) {
-const { snapshot: s } = t, a = Nu(i, t, n, r), o = new Zu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+function ef(e, t, n, r = {}, i = $t(e)) {
+const { snapshot: s } = t, a = Cu(i, t, n, r), o = new Qu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
 shown: o
 };
 }
-function nf(e, t, n) {
+function tf(e, t, n) {
 const r = Y(t.token.id);
 if (!r || yt(r)) return !1;
 const i = t.character?.id ?? "";
 if (_(r.get("represents") ?? "") !== i) return !1;
-const s = i ? qd(i) : void 0;
+const s = i ? zd(i) : void 0;
 return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
 }
-function rf(e) {
+function nf(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;
+if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function $a(e, t) {
+function Aa(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Si(e.msg.content ?? ""), i = n.filter((s) => !af((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Ti(e.msg.content ?? ""), i = n.filter((s) => !sf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var sf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function af(e, t) {
+var rf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function sf(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = sf.exec(_(r?.expression ?? ""));
-return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
+const r = t?.[O(n[1])], i = rf.exec(_(r?.expression ?? ""));
+return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;
 }
 function Br(e, t) {
 const n = {};
@@ -5134,31 +5128,31 @@ i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function Aa(e, t, n, r) {
-if (e.length === 0) return Sa;
+function Sa(e, t, n, r) {
+if (e.length === 0) return Rn;
 const i = { ...t };
 let s = r;
 for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
-var Sa = k.freeze({}), of = k.freeze({}), cf = [], lf = [];
-function Dn(e, t, n, r, i, s, a, o) {
-const c = En(e, t, n, i);
+var Rn = k.freeze({}), af = k.freeze({}), of = [], cf = [];
+function On(e, t, n, r, i, s, a, o) {
+const c = _n(e, t, n, i);
 o?.(c);
 const l = n.resolve(c.facts, r);
-if (Mn(l)) return { kind: "refusal", refusal: l, reading: c };
+if (Qt(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = rf(l);
+const d = nf(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = tf(e, c, l, a(l), s);
+const { applied: f, shown: u } = ef(e, c, l, a(l), s);
 return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
 }
 function Hr(e, t, n) {
-const r = it(e), i = Wt(e);
-return t.map((s) => Dn(e, s, n, Sa, r, i, () => ({ notify: !1 })));
+const r = it(e), i = $t(e);
+return t.map((s) => On(e, s, n, Rn, r, i, () => ({ notify: !1 })));
 }
-function On(e, t, n, r, i) {
-const s = t.dice.length === 0 ? of : Br(e.parsed, t.dice), a = e.gm ? void 0 : $a(e, t.dice);
+function Cn(e, t, n, r, i) {
+const s = t.dice.length === 0 ? af : Br(e.parsed, t.dice), a = e.gm ? void 0 : Aa(e, t.dice);
 return Ta(
 e,
 n.map((o) => {
@@ -5173,10 +5167,10 @@ function Ta(e, t, n, r) {
 let i, s = [], a = !1, o = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? lf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? cf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
 if (!a) return Ea(e, t, c, void 0, o, n, r);
 const l = e.app.store.settings.edition;
-return da(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
+return fa(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
 if (e.app.store.settings.edition !== l) {
 De(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
@@ -5185,56 +5179,56 @@ Ea(e, t, c, d, o, n, r);
 });
 }
 function Ea(e, t, n, r, i, s, a) {
-const o = e.app, c = r !== void 0, l = r ?? cf, d = [...s];
+const o = e.app, c = r !== void 0, l = r ?? of, d = [...s];
 let f;
 const u = [], h = [];
 let v = !1;
-const g = i ? { order: Ve(), changed: !1 } : void 0, m = Er() ?? null, p = it(o, g?.order), $ = Wt(o), A = (b) => {
-const R = { notify: b.observed ?? !0, healthColors: m };
-return g && (R.turnOrder = g), R;
+const p = i ? { order: Ve(), changed: !1 } : void 0, m = Er() ?? null, g = it(o, p?.order), T = $t(o), $ = (b) => {
+const C = { notify: b.observed ?? !0, healthColors: m };
+return p && (C.turnOrder = p), C;
 };
 let E = 0;
-t.forEach(({ target: b, plan: R, given: M, typed: q, answer: te }, st) => {
+t.forEach(({ target: b, plan: C, given: M, typed: q, answer: te }, st) => {
 const at = n[st], He = E;
-if (E += at.length, c && !nf(e, b, a.anyTarget === !0)) {
+if (E += at.length, c && !tf(e, b, a.anyTarget === !0)) {
 d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const H = Dn(o, b, R, Aa(R.dice, M, l, He), p, $, A);
+const H = On(o, b, C, Sa(C.dice, M, l, He), g, T, $);
 if (H.kind !== "written") {
-const { snapshot: Yt } = H.reading, za = () => Vr(e, Yt);
-H.kind === "refusal" ? H.refusal.kind === "refused" && !H.refusal.nameFirst ? (f ?? (f = new Xu())).add(Yt.name, H.refusal.reason) : d.push(ba(o, Yt, H.refusal, za())) : H.kind === "problems" ? d.push(_n(Yt, H.reading.problems)) : d.push(`${Yt.name}: the result${za() ? ` (${H.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Wt } = H.reading, xa = () => Vr(e, Wt);
+H.kind === "refusal" ? H.refusal.kind === "refused" && !H.refusal.nameFirst ? (f ?? (f = new xu())).add(Wt.name, H.refusal.reason) : d.push($a(o, Wt, H.refusal, xa())) : H.kind === "problems" ? d.push(Dn(Wt, H.reading.problems)) : d.push(`${Wt.name}: the result${xa() ? ` (${H.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
 const Rh = H.outcome;
 u.push(H.applied), q && (H.shown.typed = q), te && (H.shown.answer = te), h.push(H.shown), v || (v = Rh.undoable === !0);
-}), f && d.push(...f.lines()), g?.changed && $r(g.order);
+}), f && d.push(...f.lines()), p?.changed && $r(p.order);
 let W;
 if ((a.record || v) && u.length > 0) {
-const b = a.recordBy ?? e.playerId, R = b === e.playerId ? e.gm || b === Ee : ga(b), M = ka(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: u }, R);
-M !== void 0 && (a.record || R) && (W = { command: Gr(M), byGm: R });
+const b = a.recordBy ?? e.playerId, C = b === e.playerId ? e.gm || b === Ee : ya(b), M = wa(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: u }, C);
+M !== void 0 && (a.record || C) && (W = { command: Gr(M), byGm: C });
 }
 const w = { title: a.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Vr(e, b) };
 if (W && (w.undo = W), Cr(o, h, w), d.length > 0) {
-const b = a.refusals(Tn(d), u.length > 0);
-Fe(e, b);
+const b = a.refusals(En(d), u.length > 0);
+Ge(e, b);
 }
 }
-function df(e) {
+function lf(e) {
 e.store.exchange.waiting = {};
 }
-function uf(e, t) {
+function df(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function ff(e, t, n) {
+function uf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
 function Kr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function Rn(e, t) {
+function In(e, t) {
 return t.defenders.filter((n) => t.answers[n] === void 0 && !Kr(e, n));
 }
 function _a(e, t) {
@@ -5246,35 +5240,35 @@ if (n === null) return "An unseen attacker";
 const r = Y(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function hf(e) {
+function ff(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function vf(e) {
+function hf(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
 function Da(e, t, n) {
 const r = [];
 let i = 0;
-for (const s of Rn(e, t)) {
+for (const s of In(e, t)) {
 const a = Y(s);
 a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ee(a, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function Oa(e, t) {
-return Rn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Ur(t.by, n) || t.answers[n] !== void 0);
+function Ra(e, t) {
+return In(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Ur(t.by, n) || t.answers[n] !== void 0);
 }
-var Ra = new ti();
+var Oa = new ti();
 function Yr(e, t, ...n) {
-let r = Ra.get(e);
-r || (r = new P(), Ra.set(e, r));
+let r = Oa.get(e);
+r || (r = new P(), Oa.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var mf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function pf(e) {
+var vf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function mf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5294,34 +5288,34 @@ if (Kr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead 
 const f = n.answers[r];
 if (f) return { label: c, lines: [`Answered: ${f.word}`] };
 const u = [], h = [], v = [];
-let g;
-for (const p of l.choices) {
-const $ = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${p}`;
-if (p === "none") {
-h.push({ label: l.label(p, En(e, o, mf, s).facts), command: $ });
+let p;
+for (const g of l.choices) {
+const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
+if (g === "none") {
+h.push({ label: l.label(g, _n(e, o, vf, s).facts), command: T });
 continue;
 }
-const A = l.planAnswer(p, n.situation, n.attacker, d), E = En(e, o, A, s);
-g = E.facts;
-const W = l.label(p, E.facts), w = k.fromEntries(A.dice.map((R) => [R.name, S.ceil(R.sides / 2)])), b = A.resolve(E.facts, w);
-if (Mn(b)) {
-const R = pf(b), M = v.find((q) => q.why === R);
-M ? M.answers.push(W.replace(/ \(.*\)$/, "")) : v.push({ answers: [W.replace(/ \(.*\)$/, "")], why: R });
-} else h.push({ label: W, command: $ });
+const $ = l.planAnswer(g, n.situation, n.attacker, d), E = _n(e, o, $, s);
+p = E.facts;
+const W = l.label(g, E.facts), w = k.fromEntries($.dice.map((C) => [C.name, A.ceil(C.sides / 2)])), b = $.resolve(E.facts, w);
+if (Qt(b)) {
+const C = mf(b), M = v.find((q) => q.why === C);
+M ? M.answers.push(W.replace(/ \(.*\)$/, "")) : v.push({ answers: [W.replace(/ \(.*\)$/, "")], why: C });
+} else h.push({ label: W, command: T });
 }
-for (const { answers: p, why: $ } of v) u.push(`${p.join(", ")}: ${$}`);
+for (const { answers: g, why: T } of v) u.push(`${g.join(", ")}: ${T}`);
 const m = _a(n, i);
-if (g)
-for (const p of l.extra?.(g, m) ?? []) p.section === Ce && h.push({ label: p.label, command: p.command });
-return { label: c, lines: u, buttons: pn(r) ? h : [] };
+if (p)
+for (const g of l.extra?.(p, m) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
+return { label: c, lines: u, buttons: gn(r) ? h : [] };
 }
 function Ia(e) {
 return it(e, Ve());
 }
-function gf(e) {
+function pf(e) {
 const t = Y(e);
 if (!t) return ["gm"];
-const n = Od(t, oe(t));
+const n = Nd(t, oe(t));
 return n.length > 0 ? n : ["gm"];
 }
 function Na(e, t) {
@@ -5330,22 +5324,22 @@ return `Attack ${e.key}: ${Wr(e, t)} attacks`;
 function Pa(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function kf(e, t) {
+function gf(e, t) {
 const n = N(e), r = Ia(e), i = new P();
 for (const s of t.defenders)
-for (const a of gf(s)) {
+for (const a of pf(s)) {
 const o = i.get(a) ?? [];
 o.push(s), i.set(a, o);
 }
 for (const [s, a] of i) {
 if (s === "gm") continue;
 const o = a.flatMap((c) => Ca(e, n, t, c, !1, r) ?? []);
-o.length > 0 && j(pe(Es(s)), ge({ title: Na(t, !1), rows: [...Pa(n, t), ...o] }), { record: !0 });
+o.length > 0 && j(pe(Os(s)), ge({ title: Na(t, !1), rows: [...Pa(n, t), ...o] }), { record: !0 });
 }
 j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
 function xr(e, t, n, r, i = Ia(e)) {
-const s = [...Pa(t, n), ...r.flatMap((o) => Ca(e, t, n, o, !0, i) ?? [])], a = Rn(e, n).map((o) => {
+const s = [...Pa(t, n), ...r.flatMap((o) => Ca(e, t, n, o, !0, i) ?? [])], a = In(e, n).map((o) => {
 const c = Y(o);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
@@ -5358,7 +5352,7 @@ buttons: [
 ]
 }), { title: Na(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var yf = 5, Ma = {
+var kf = 5, Ma = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5366,22 +5360,22 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function wf(e) {
+function yf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var bf = {
-usage: wf,
+var wf = {
+usage: yf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (O(e.parsed, "list")) return Df(e);
+if (R(e.parsed, "list")) return _f(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return Tf(e, t);
+if (t !== void 0) return Sf(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? _f(e, n) : Af(e);
+return n !== void 0 ? Ef(e, n) : $f(e);
 }
 };
 function La(e, t, n = {}) {
@@ -5391,44 +5385,44 @@ k.prototype.hasOwnProperty.call(Ma, i) || k.prototype.hasOwnProperty.call(t.atta
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function $f(e) {
+function bf(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function Af(e) {
+function $f(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Se(e.parsed, Yr(n, "!attack", Ma, n.commands.damage.flags, r.flags), ir(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+if (Se(e.parsed, Yr(n, "!attack", Ma, n.commands.damage.flags, r.flags), sr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const i = La(e.parsed, n);
 n.planDamage(i, bt(t, e.gm));
-const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = Sf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= cr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const o = Af(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= lr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const g = c.filter((m) => !m.gm);
-if (g.filter((m) => m.by === e.playerId).length >= yf || g.length >= cr / 2)
+const p = c.filter((m) => !m.gm);
+if (p.filter((m) => m.by === e.playerId).length >= kf || p.length >= lr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => o !== null && p.id === o ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (f.length > lr) throw new I(`one attack has at most ${lr} defenders (got ${f.length})`);
+if (f.length > dr) throw new I(`one attack has at most ${dr} defenders (got ${f.length})`);
 const u = {
-key: hf(t),
+key: ff(t),
 by: e.playerId,
 gm: e.gm,
 attacker: o,
 edition: n.id,
 positionals: [...e.parsed.positionals],
-flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help"),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help"),
 situation: s,
 round: t.store.round.number,
-defenders: f.map(({ token: g }) => g.id),
+defenders: f.map(({ token: p }) => p.id),
 answers: {}
 };
 t.store.exchange.attacks[u.key] = u;
-const h = f.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ee(g, "a token")), v = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Wr(u, !1)} attacks ${Be(h)}${v}.`), { record: !0 }), d.length > 0 && Fe(e, `Not among the defenders: ${Tn(d).join("; ")}`), kf(t, u), Oa(t, u)) return zr(e, u);
+const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), v = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Wr(u, !1)} attacks ${Be(h)}${v}.`), { record: !0 }), d.length > 0 && Ge(e, `Not among the defenders: ${En(d).join("; ")}`), gf(t, u), Ra(t, u)) return zr(e, u);
 }
-function Sf(e) {
+function Af(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5449,7 +5443,7 @@ const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function Tf(e, t) {
+function Sf(e, t) {
 const n = ja(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
@@ -5465,7 +5459,7 @@ return zr(e, n);
 function zr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = $f(t), s = bt(n, t.gm), a = [], o = [];
+const i = bf(t), s = bt(n, t.gm), a = [], o = [];
 for (const l of t.defenders) {
 const d = Y(l);
 if (!d) {
@@ -5475,7 +5469,7 @@ continue;
 const f = { token: d, character: oe(d) }, u = t.answers[l];
 u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
 const h = La(i, r, u?.flags), v = r.planDamage(h, s);
-a.push({ target: f, plan: v, given: Br(h, v.dice), ...u ? { answer: Ef(u) } : {} });
+a.push({ target: f, plan: v, given: Br(h, v.dice), ...u ? { answer: Tf(u) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 return e.gm || delete c.replyFor, Ta(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5486,21 +5480,21 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function Ef(e) {
+function Tf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function _f(e, t) {
+function Ef(e, t) {
 const n = ja(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], j(gt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function Df(e) {
+function _f(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Rn(t, s).some((a) => Ur(e.playerId, a))
+(s) => e.gm || s.by === e.playerId || In(t, s).some((a) => Ur(e.playerId, a))
 );
 if (r.length === 0) {
 De(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
@@ -5516,31 +5510,31 @@ return `${s.key}: ${Wr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "no
 });
 j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Of(e) {
+function Df(e) {
 const t = N(e);
 for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
 }
 function Fa(e) {
 const t = N(e);
-df(e);
+lf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-An(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
+Sn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Of(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Df(e);
 }
 function Rf(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= dr) break;
-Qs(n) || t.push(Sr(vu(n)));
+if (t.length >= ur) break;
+ea(n) || t.push(Sr(fu(n)));
 }
 return t;
 }
-function Cf(e, t) {
+function Of(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new Q(t), r = new Q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
 if (a === 0 || a !== s.length) return null;
@@ -5552,28 +5546,28 @@ if (c) return o;
 }
 return null;
 }
-function If(e) {
+function Cf(e) {
 e.turnOrderSeen = void 0, Xr(e);
 }
 function Xr(e) {
-const t = fu();
+const t = du();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Js(t);
-Nf(e, r);
-const i = Rf(r), s = Cf(n.seen, i);
+const n = e.store.round, r = Zs(t);
+If(e, r);
+const i = Rf(r), s = Of(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
 n.turned += s, n.turned >= i.length && Fa(e);
 }
-function Nf(e, t) {
-e.oddTurnRowsTold === !0 || t.every(hu) || (e.oddTurnRowsTold = !0, j(he, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function If(e, t) {
+e.oddTurnRowsTold === !0 || t.every(uu) || (e.oddTurnRowsTold = !0, j(he, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Pf(e, t) {
+function Nf(e, t) {
 const n = N(e), r = Me(t);
-uf(e, n.id);
+df(e, n.id);
 const i = [], s = [];
 for (const o of k.keys(e.store.tokens)) {
 const c = Y(o);
@@ -5583,8 +5577,8 @@ return Hr(e, i, {
 values: [],
 dice: [],
 resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), v = r.condition(f, d), g = n.condition(h, d);
-return v !== g && s.push({ name: o.name, from: v, to: g }), {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), v = r.condition(f, d), p = n.condition(h, d);
+return v !== p && s.push({ name: o.name, from: v, to: p }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5597,20 +5591,20 @@ detail: { edition: n.id }
 }), { count: i.length, changed: s };
 }
 var Ga = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Mf(e) {
+function Pf(e) {
 if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Ga[r]} -> ${Ga[i]}`);
 return ` Conditions read again: ${Kt(t, 6)}.`;
 }
-function Lf(e) {
+function Mf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const o of N(t).macros) {
-const c = Gd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
+const c = Dd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
 if (l === void 0 && c.length > 0) {
 s.push(o.name);
 continue;
 }
-const d = Ud(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+const d = Rd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
 }
 const a = [
@@ -5620,13 +5614,13 @@ s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made 
 ].filter((o) => o !== "");
 Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var jf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Ff = {
+var Lf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", jf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${It()[1] ?? It()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${qs.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${It()[1] ?? It()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Qs.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
@@ -5650,8 +5644,8 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function qr(e) {
 return e ? "on" : "off";
 }
-function Gf(e) {
-const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Le.filter((s) => t.attributes[s] !== os[s]).map(
+function Ff(e) {
+const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Le.filter((s) => t.attributes[s] !== ds[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
 return ge({
@@ -5677,7 +5671,7 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 function Ua(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Uf(e) {
+function Gf(e) {
 const t = e.store.settings, n = N(e), r = It().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${qr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
@@ -5697,18 +5691,18 @@ ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Vf(e, t) {
+function Uf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!Le.includes(i))
-throw new y(`unknown value name "${V(n)}": ${Tt(n, Le, "names")}`);
-const s = r.toLowerCase() === "clear", a = s ? 0 : Et(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = rt(e, Ae(e.parsed)), l = [];
+throw new y(`unknown value name "${V(n)}": ${Et(n, Le, "names")}`);
+const s = r.toLowerCase() === "clear", a = s ? 0 : _t(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = rt(e, Ae(e.parsed)), l = [];
 for (const { token: d, character: f } of o) {
-const u = Pd(e.app, d.id);
+const u = Fd(e.app, d.id);
 u.overrides = un(u.overrides, i, s ? null : a);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (u.worn = un(u.worn, h, null)), Ps(e.app, d.id), l.push(wn(d, f, e.app.store.settings).name);
+h && (u.worn = un(u.worn, h, null)), js(e.app, d.id), l.push(bn(d, f, e.app.store.settings).name);
 }
 Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
@@ -5716,7 +5710,7 @@ var Jr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Bf(e) {
+function Vf(e) {
 const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), i = {
 values: Jr.map(([, a]) => a),
 dice: [],
@@ -5743,59 +5737,59 @@ return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, 
 }
 }, s = Hr(e.app, t, i).map((a) => {
 const { snapshot: o } = a.reading;
-if (a.kind === "problems") return _n(o, a.reading.problems);
-Ps(e.app, o.id);
+if (a.kind === "problems") return Dn(o, a.reading.problems);
+js(e.app, o.id);
 const c = r.get(o.id) ?? [];
 return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Hf(e) {
-e.store = Gt(ve), e.loadProblems = [], delete e.newerState, Ms(mn, e.store);
+function Bf(e) {
+e.store = Gt(ve), e.loadProblems = [], delete e.newerState, _s(mn, e.store);
 }
-function Kf(e, t) {
+function Hf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const a = Y(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && vr(a, oe(a)), l = Bt(e.app, { npc: c, hidden: o }) === "public";
+const a = Y(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && pr(a, oe(a)), l = Bt(e.app, { npc: c, hidden: o }) === "public";
 if (!(e.gm || l || a !== void 0 && _e(e.playerId, a, oe(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
 j(pe(e.replyTo), ge(i.card()));
 }
-var Wf = {
-usage: () => jf,
+var Kf = {
+usage: () => Lf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Ff[n];
+return jf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Se(e.parsed, {}), Kf(e, n);
+Se(e.parsed, {}), Hf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), Gf(e.app)), j(pe("gm"), Uf(e.app));
+j(pe("gm"), Ff(e.app)), j(pe("gm"), Gf(e.app));
 return;
 case "help": {
 kr(N(e.app));
-const s = Ls();
-j(pe(e.replyTo), mr(`The handout "${kn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+const s = Fs();
+j(pe(e.replyTo), gr(`The handout "${yn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
 const [s, ...a] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, c = uu(e.app.store.settings, s, a.join(" ") || void 0);
+const o = e.app.store.settings.edition, c = lu(e.app.store.settings, s, a.join(" ") || void 0);
 if (e.app.store.settings.edition !== o) {
 e.app.store.editionLeft = o;
-const { count: l, changed: d } = Pf(e.app, o);
+const { count: l, changed: d } = Nf(e.app, o);
 kr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Mf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = vf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
+const f = l === 0 ? "" : d.length > 0 ? Pf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = hf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
 Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
@@ -5803,20 +5797,20 @@ Qe(e, c);
 return;
 }
 case "set":
-Vf(e, n);
+Uf(e, n);
 return;
 case "repair":
-Bf(e);
+Vf(e);
 return;
 case "next-round":
 Fa(e.app);
 return;
 case "macros":
-Lf(e);
+Mf(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Hf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Bf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5826,7 +5820,7 @@ throw new y(`unknown subcommand "${V(_(t))}"`);
 }
 }
 };
-function Yf(e, t) {
+function Wf(e, t) {
 const n = new P();
 let r;
 for (const { place: i, tokenId: s, change: a } of t) {
@@ -5834,7 +5828,7 @@ const o = getObj("graphic", s);
 switch (a.kind) {
 case "bar": {
 const c = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-n.set(i, c ? ye(c.get("current")) : o ? Bs(o, a.bar) : null);
+n.set(i, c ? ye(c.get("current")) : o ? Ks(o, a.bar) : null);
 break;
 }
 case "attribute":
@@ -5855,7 +5849,7 @@ break;
 case "initiative": {
 r ?? (r = Ve());
 const c = Ar(r.find((l) => l.id === s)?.pr);
-n.set(i, C.isFinite(c) ? c : null);
+n.set(i, O.isFinite(c) ? c : null);
 break;
 }
 case "turn-order":
@@ -5868,7 +5862,7 @@ var Va = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "
 function Ba(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function xf(e) {
+function Yf(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
@@ -5881,37 +5875,37 @@ return i;
 for (let r = t.length - 1; r >= 0; r -= 1) if (Ba(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function zf(e) {
-if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (O(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
+function xf(e) {
+if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Va, m));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Se(e.parsed, Va), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = xf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Jf(m) ? c.find((p) => Ka({ place: "", tokenId: p.tokenId, name: p.name, change: m }, n.store.settings)) : void 0, f = Su(bu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ka(m, n.store.settings)), u = { settings: n.store.settings, edition: a, memories: ya(n) }, h = Yf(u, f), v = (m, p) => {
-if (m.stance !== p.stance) return p.stance === void 0 ? "has dropped its stance since" : `has taken the ${p.stance} stance since`;
-if (m.deadForGood !== p.deadForGood) return "has died for good since";
-const $ = ff(m, p, ke);
-if ($ !== void 0 && p.answer !== void 0 || $ !== void 0 && ke(m.edition, p.edition)) return $;
-const A = (E) => (E.edition?.id === a.id ? a.parseState(E.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange(A(m), A(p));
-}, g = Au(f, h, ke);
-if (g.length > 0) {
+const n = e.app, r = n.store.history, i = Yf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => qf(m) ? c.find((g) => Ka({ place: "", tokenId: g.tokenId, name: g.name, change: m }, n.store.settings)) : void 0, f = $u(yu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ka(m, n.store.settings)), u = $t(n), h = Wf(u, f), v = (m, g) => {
+if (m.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
+if (m.deadForGood !== g.deadForGood) return "has died for good since";
+const T = uf(m, g, ke);
+if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(m.edition, g.edition)) return T;
+const $ = (E) => (E.edition?.id === a.id ? a.parseState(E.edition.state) : null) ?? a.enter(null, !1);
+return a.describeStateChange($(m), $(g));
+}, p = bu(f, h, ke);
+if (p.length > 0) {
 if (!e.gm) {
-const m = g.filter((A) => {
-const E = o.get(A.tokenId);
+const m = p.filter(($) => {
+const E = o.get($.tokenId);
 return E !== void 0 && Vr(e, Ha(E));
-}), p = [...new Q(g.filter((A) => !m.includes(A)).map((A) => A.name))], $ = [...ta(m, h, ke, v), ...p.length > 0 ? [`${Be(p)} changed`] : []];
-Fe(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
+}), g = [...new Q(p.filter(($) => !m.includes($)).map(($) => $.name))], T = [...ra(m, h, ke, v), ...g.length > 0 ? [`${Be(g)} changed`] : []];
+Ge(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
-if (!O(e.parsed, "force")) {
-Fe(e, `Nothing undone, changed since: ${ta(g, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${Gr(s.key)} --force` }]);
+if (!R(e.parsed, "force")) {
+Ge(e, `Nothing undone, changed since: ${ra(p, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${Gr(s.key)} --force` }]);
 return;
 }
 }
-ju(u, f), g.length > 0 && Qf(n, f, h), jr(n, i), qf(e, s, f, h, o), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+Mu(u, f), p.length > 0 && Jf(n, f, h), jr(n, i), Xf(e, s, f, h, o), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
 }
-function Xf(e) {
+function zf(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: xe[e.resource], to: e.from };
@@ -5927,17 +5921,17 @@ return;
 }
 function Ha(e) {
 const t = oe(e);
-return { token: e, character: t, npc: vr(e, t), hidden: e.get("layer") === "gmlayer" };
+return { token: e, character: t, npc: pr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function qf(e, t, n, r, i) {
+function Xf(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
 for (const { place: l, tokenId: d, change: f } of n) {
-const u = Xf(f);
+const u = zf(f);
 if (u === void 0) continue;
 const h = r.get(l), v = a.get(d) ?? [];
 a.has(d) || a.set(d, v);
-const g = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
-v.includes(g) || v.push(g);
+const p = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
+v.includes(p) || v.push(p);
 }
 const o = [], c = [];
 for (const l of t.tokens) {
@@ -5948,7 +5942,7 @@ h.hidden || o.push(v ? u : l.name), (h.hidden || !v && f) && c.push(h.hidden ? `
 }
 o.length > 0 && j(gt, ae(`${s}: ${Kt(o, 8)}.`)), c.length > 0 && j(he, ae(`${s} (GM): ${Kt(c, 8)}.`), { record: !0 });
 }
-function Jf(e) {
+function qf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
 function Ka({ tokenId: e, change: t }, n) {
@@ -5956,9 +5950,9 @@ const r = Y(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || ou(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || su(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = cu(t.attributeId);
+const i = au(t.attributeId);
 return i !== void 0 && i.characterId === _(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
@@ -5967,7 +5961,7 @@ default:
 return !0;
 }
 }
-function Qf(e, t, n) {
+function Jf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
@@ -5981,10 +5975,10 @@ resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitalit
 Hr(e, [{ token: c, character: oe(c) }], d);
 }
 }
-var Zf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, eh = { title: "Damage", anyTarget: !0, record: !0, refusals: Wa }, th = { title: "Damage", anyTarget: !1, record: !0, refusals: Wa }, nh = {
+var Qf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Zf = { title: "Damage", anyTarget: !0, record: !0, refusals: Wa }, eh = { title: "Damage", anyTarget: !1, record: !0, refusals: Wa }, th = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
-helpFor: (e, t) => O(t, "undo") || O(t, "force") ? {
+helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
 title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
@@ -5994,26 +5988,26 @@ what: [
 ]
 } : void 0,
 run(e) {
-if (e.parsed.flags.size > 0 && (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry"))) {
-zf(e);
+if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
+xf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Se(e.parsed, Yr(t, "!damage", Zf, n), ir(t.id, "damage"));
+e.parsed.flags.size > 0 && Se(e.parsed, Yr(t, "!damage", Qf, n), sr(t.id, "damage"));
 const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
 let { targets: a } = s;
-const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
+const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = a.filter(({ token: u, character: h }) => _e(e.playerId, u, h)), f = a.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
 if (f.length > 0 && o.push(`${Be(f)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
-Fe(e, `Not applied: ${o.join("; ")}`);
+Ge(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return On(e, r, a, o, i ? eh : th);
+return Cn(e, r, a, o, i ? Zf : eh);
 }
 };
-async function rh(e) {
+async function nh(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Se(e.parsed, i);
 const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
@@ -6030,56 +6024,56 @@ if (Kr(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made
 const h = L(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = x(h, `--${r.answerFlag}`, r.choices);
-let g = { word: v }, m = v === "none" ? "no defense" : v;
+let p = { word: v }, m = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const E = r.planAnswer(v, a.situation, a.attacker, bt(t, e.gm)), W = Br(e.parsed, E.dice), w = E.dice.filter((H) => W[H.name] === void 0), b = w.length > 0 ? await da(w.map((H) => H.sides)) : [];
+const E = r.planAnswer(v, a.situation, a.attacker, bt(t, e.gm)), W = Br(e.parsed, E.dice), w = E.dice.filter((H) => W[H.name] === void 0), b = w.length > 0 ? await fa(w.map((H) => H.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
 if (!Y(c) || !e.gm && !_e(e.playerId, l, oe(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const R = Aa(E.dice, W, b, 0), M = En(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, R);
-if (Mn(q)) throw new I(ba(t, M.snapshot, q));
-if (M.problems.length > 0) throw new I(_n(M.snapshot, M.problems, "; nothing answered"));
-const te = r.keep(v, q, R), st = e.gm ? void 0 : $a(e, E.dice);
-g = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (g.roll = te.roll), te.success !== void 0 && (g.success = te.success), st && (g.typed = !0);
-const at = Zs(n, (H) => H === c ? f : M.facts.nameOf(H)), He = q.steps.filter((H) => H.section === "Check").map(at);
+const C = Sa(E.dice, W, b, 0), M = _n(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, C);
+if (Qt(q)) throw new I($a(t, M.snapshot, q));
+if (M.problems.length > 0) throw new I(Dn(M.snapshot, M.problems, "; nothing answered"));
+const te = r.keep(v, q, C), st = e.gm ? void 0 : Aa(e, E.dice);
+p = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (p.roll = te.roll), te.success !== void 0 && (p.success = te.success), st && (p.typed = !0);
+const at = ta(n, (H) => H === c ? f : M.facts.nameOf(H)), He = q.steps.filter((H) => H.section === "Check").map(at);
 m = He.length > 0 ? He.join("; ") : v;
 }
-a.answers[c] = g;
-const p = Da(t, a, e.gm), $ = Oa(t, a), A = p.length > 0 ? ` Waiting for ${p.join(", ")}.` : $ ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-De(e, `${f}: ${m}.${A}`), $ && await zr(e, a);
+a.answers[c] = p;
+const g = Da(t, a, e.gm), T = Ra(t, a), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+De(e, `${f}: ${m}.${$}`), T && await zr(e, a);
 }
-var ih = { ids: { kind: "list" }, help: { kind: "switch" } }, sh = {
+var rh = { ids: { kind: "list" }, help: { kind: "switch" } }, ih = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return rh(e);
+if (e.parsed.flags.has("answer")) return nh(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
-Fe(e, `!defend is not used: ${n.refused}`);
+Ge(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Se(e.parsed, Yr(t, "!defend", ih, n.flags), ir(t.id, "defend"));
+Se(e.parsed, Yr(t, "!defend", rh, n.flags), sr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Ju(e, i);
+Xu(e, i);
 const s = rt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = o.find(({ id: f }) => f === l.id);
 return d && a.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Fe(e, Tn(a).join("; "));
+Ge(e, En(a).join("; "));
 return;
 }
-return On(e, r, c, a, {
+return Cn(e, r, c, a, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, ah = { ids: { kind: "list" }, help: { kind: "switch" } }, oh = {
+}, sh = { ids: { kind: "list" }, help: { kind: "switch" } }, ah = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Se(e.parsed, ah);
+Se(e.parsed, sh);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6089,17 +6083,17 @@ const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: a, notes: o } = rt(e, Ae(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${wn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${bn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
 De(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return On(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return Cn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function ch(e, t, n) {
-return n === null ? e + t : S.max(e, S.min(e + t, n));
+function oh(e, t, n) {
+return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function lh(e, t, n) {
+function ch(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6109,17 +6103,17 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = ch(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const a = r.bars[n].max, o = oh(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...o === i ? { noop: !0 } : {},
 steps: [
-T(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
+S(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-T(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
-T("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
+S(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
+S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
 ...n === "vitality" && l ? Ie("Heal", l.conditions) : [],
-...l?.now ? [T("Now", l.now)] : []
+...l?.now ? [S("Now", l.now)] : []
 ],
 changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
@@ -6129,67 +6123,67 @@ detail: { heal: t, resource: n, before: i, after: o }
 }
 };
 }
-var dh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", uh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, fh = {
-usage: () => dh,
+var lh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", dh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, uh = {
+usage: () => lh,
 run(e) {
 const t = e.parsed;
-Se(t, uh);
-const n = _t(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return On(e, lh(N(e.app), n, r), i, s, {
+Se(t, dh);
+const n = Dt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
+return Cn(e, ch(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
-}, Ya = k.freeze({});
-function hh(e, t, n) {
+};
+function fh(e, t, n) {
 if (!n || yt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ye(n[i]), a = _(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = vh(t, i, a, s);
+let { typed: o, keepInStep: c } = hh(t, i, a, s);
 if (s === null || o === null || s === o) return;
 const l = N(e), d = { token: t, character: oe(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
 if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= Ai) {
-const g = l.planHandEdit(s - o, bt(e, !0)), m = {
-...g,
-resolve($, A) {
-if (l.condition($.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const E = g.resolve($, A);
-return !("kind" in E) && !E.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && E.changes.push({ kind: "bar", resource: "vitality", to: s }), E;
+const p = l.planHandEdit(s - o, bt(e, !0)), m = {
+...p,
+resolve(T, $) {
+if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
+const E = p.resolve(T, $);
+return !Qt(E) && !E.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && E.changes.push({ kind: "bar", resource: "vitality", to: s }), E;
 }
-}, p = Dn(
+}, g = On(
 e,
 d,
 m,
-Ya,
+Rn,
 it(e),
-Wt(e),
-() => ({ vitalityFrom: s, ...c, title: T(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
-($) => {
-su($, s), xa(e, $, s);
+$t(e),
+() => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+(T) => {
+ru(T, s), Ya(e, T, s);
 }
 );
-if (p.kind === "unsafe") return;
-if (p.kind === "problems" || p.kind === "refusal" && p.reading.problems.length > 0)
-j(he, ae(`Hand edit not read through armor: ${_n(p.reading.snapshot, p.reading.problems, "")}.`));
-else if (p.kind === "written") {
-const $ = p.outcome.changes.find((E) => E.kind === "bar" && E.resource === "vitality");
-a && e.linkedEdits.set(a, { from: s, typed: o, to: $?.kind === "bar" ? $.to : s, by: t.id, echoed: new Q() });
-const A = ka(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [p.applied] });
-Cr(e, [p.shown], { title: "Hand edit", replyTo: "gm", ...A ? { undo: { command: Gr(A), byGm: !0 } } : {} });
+if (g.kind === "unsafe") return;
+if (g.kind === "problems" || g.kind === "refusal" && g.reading.problems.length > 0)
+j(he, ae(`Hand edit not read through armor: ${Dn(g.reading.snapshot, g.reading.problems, "")}.`));
+else if (g.kind === "written") {
+const T = g.outcome.changes.find((E) => E.kind === "bar" && E.resource === "vitality");
+a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new Q() });
+const $ = wa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
+Cr(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Gr($), byGm: !0 } } : {} });
 return;
 }
 }
-const h = mh(e, s, o), v = Dn(e, d, h.plan, Ya, it(e), Wt(e), () => ({ vitalityFrom: s, ...c }), (g) => xa(e, g, s));
-v.kind === "written" && (u && xu(e, a, v.applied), h.saysSomething() && Cr(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = vh(e, s, o), v = On(e, d, h.plan, Rn, it(e), $t(e), () => ({ vitalityFrom: s, ...c }), (p) => Ya(e, p, s));
+v.kind === "written" && (u && Wu(e, a, v.applied), h.saysSomething() && Cr(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function vh(e, t, n, r) {
+function hh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(au(n));
+const s = ye(iu(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function mh(e, t, n) {
+function vh(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6200,10 +6194,10 @@ const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t,
 return i = c.vitality !== n || !ke(d, c.state), {
 headline: "acts",
 steps: [
-T(de, { kind: "hand-edit-title", who: l }),
-T(se, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((u) => T("Change", u)),
-c.now ? T("Now", c.now) : T("Now", { kind: "standing" })
+S(de, { kind: "hand-edit-title", who: l }),
+S(se, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((u) => S("Change", u)),
+c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
 ],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
@@ -6213,11 +6207,11 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function xa(e, t, n) {
+function Ya(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = yr(r, i, n, wa(e)));
+i?.edition?.id !== r.id && (t.facts.state = yr(r, i, n, ba(e)));
 }
-var ph = 400, gh = 100, kh = 20, yh = class {
+var mh = 400, ph = 100, gh = 20, kh = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
@@ -6228,9 +6222,9 @@ const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? ph : gh;
-for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > kh + 1) {
+const i = e === "gm" ? mh : ph;
+for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
+if (this.bySender.set(e, r), this.bySender.size > gh + 1) {
 for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const o of a) this.rows.delete(o);
@@ -6244,10 +6238,10 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function wh(e) {
+function yh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Er() !== void 0, r = gr("HealthColors");
+const n = Er() !== void 0, r = hr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
 he,
 [
@@ -6258,79 +6252,83 @@ r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ));
 }
 var Qr = {
-"!damage": nh,
-"!attack": bf,
-"!defend": sh,
-"!stance": oh,
-"!heal": fh,
-"!defense-round": Wf
+"!damage": th,
+"!attack": wf,
+"!defend": ih,
+"!stance": ah,
+"!heal": uh,
+"!defense-round": Kf
 };
-function bh() {
-const e = gr(mn) === void 0, { stored: t, problems: n, newer: r } = kd(gr(mn), ve), i = { store: t, attributes: new Sd(), loadProblems: n, linkedEdits: new P(), details: new yh() };
-return r !== void 0 ? (i.newerState = r, pr(`${ne} v${ve}: ${n.join("; ")}`), j(he, ae(Ah(r)))) : $h(i, e), Sh(i), i;
+function wh() {
+const e = hr(mn) === void 0, { stored: t, problems: n, newer: r } = pd(hr(mn), ve), i = { store: t, attributes: new $d(), loadProblems: n, linkedEdits: new P(), details: new kh() };
+return r !== void 0 ? (i.newerState = r, pn(`${ne} v${ve}: ${n.join("; ")}`), j(he, ae($h(r)))) : bh(i, e), Ah(i), i;
 }
-function $h(e, t) {
+function bh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && Ad(n.settings, Th());
-const i = zu(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ms(mn, n), r.length > 0 && (pr(`${ne} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, ae(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, ae(`${ne} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && je("rebuilding the help handout", () => kr(Me(n.settings.edition)))(), n.scriptVersion = ve;
+t && bd(n.settings, Sh());
+const i = Yu(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), _s(mn, n), r.length > 0 && (pn(`${ne} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, ae(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, ae(`${ne} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Fe("rebuilding the help handout", () => kr(Me(n.settings.edition)))(), n.scriptVersion = ve;
 }
-function Ah(e) {
+function $h(e) {
 return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function Sh(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = je("following the Turn Tracker", () => {
+function Ah(e) {
+const t = e.store, n = () => e.newerState !== void 0, r = Fe("following the Turn Tracker", () => {
 n() || Xr(e);
 });
-Ge(
-"chat:message",
 je(
+"chat:message",
+Fe(
 (a) => `${_(a?.content ?? "").split(" ", 1)[0]}`,
 (a) => {
 if (a?.type === "api") {
 if (!n()) {
-const o = js(a, Qr);
-return o !== void 0 ? Xr(e) : Ld(r), Gs(e, a, Qr, o);
+const o = Gs(a, Qr);
+if (o === void 0) {
+Td(r);
+return;
 }
-return Gs(e, a, Qr);
+return Xr(e), Vs(e, a, Qr, o);
+}
+return Vs(e, a, Qr);
 }
 },
-(a) => a?.type === "api" && a.playerid ? Es(a.playerid) : void 0
+(a) => a?.type === "api" && a.playerid ? Os(a.playerid) : void 0
 )
 );
-const i = je("a hand edit of a bar", (a, o) => {
-n() || hh(e, a, o);
+const i = Fe("a hand edit of a bar", (a, o) => {
+n() || fh(e, a, o);
 });
-for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
-Ge(
+for (const a of ["bar1", "bar2", "bar3"]) je(`change:graphic:${a}_value`, i);
+je(
 "destroy:graphic",
-je("forgetting a deleted token", (a) => {
+Fe("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), If(e), Ge("change:campaign:turnorder", r), Eh(r);
-const s = je("refreshing attribute look-ups", (a) => {
+), Cf(e), je("change:campaign:turnorder", r), Th(r);
+const s = Fe("refreshing attribute look-ups", (a) => {
 e.attributes.forget(_(a.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), _h(i), n() || je("checking HealthColors", () => wh(e))(), pr(`${ne} v${ve} ready: edition ${t.settings.edition}.`);
+je("add:attribute", s), je("destroy:attribute", s), je("change:attribute:name", s), Eh(i), n() || Fe("checking HealthColors", () => yh(e))(), pn(`${ne} v${ve} ready: edition ${t.settings.edition}.`);
 }
-function Th() {
-return Md(ne.toLowerCase());
+function Sh() {
+return Sd(ne.toLowerCase());
 }
-function Eh(e) {
-const t = Ru();
+function Th(e) {
+const t = Du();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function _h(e) {
-const t = Ou();
+function Eh(e) {
+const t = _u();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-Ge("ready", je("starting up", () => {
-bh();
+je("ready", Fe("starting up", () => {
+wh();
 }));
-var Dh = ve;
-function Oh(e) {
-return Cu(e);
+var _h = ve;
+function Dh(e) {
+return Ru(e);
 }
-return Za(ei);
+return Qa(ei);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -95,8 +95,11 @@ function registerHandlers(app: App): void {
           // Another script may have turned the Turn Tracker (no event): looked at before each command,
           // and just after any other script's command has run (TurnMarker1's !eot).
           const word = commandWord(msg, COMMANDS);
-          if (word !== undefined) noticeTurnOrder(app);
-          else later(lookAtTurnOrder);
+          if (word === undefined) {
+            later(lookAtTurnOrder);
+            return undefined;
+          }
+          noticeTurnOrder(app);
           return dispatch(app, msg, COMMANDS, word);
         }
         return dispatch(app, msg, COMMANDS);

@@ -48,20 +48,16 @@ export interface CommandContext {
   help: () => string;
 }
 
-const NO_HELP = (): string => '';
-
 export function commandContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, help: () => string = () => `${parsed.command} --help`): CommandContext {
   const playerId = String(msg.playerid ?? '');
-  const ctx = playerId === RELAYED ? relayedContext(app, msg, parsed) : playerContext(app, msg, parsed, playerId, isGM(playerId), false);
-  ctx.help = help;
-  return ctx;
+  return playerId === RELAYED ? relayedContext(app, msg, parsed, help) : playerContext(app, msg, parsed, help, playerId, isGM(playerId), false);
 }
 
 /** A command that acts for a player (the GM or not): who they are, asked of Roll20 once each. */
-function playerContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, playerId: string, gm: boolean, relayed: boolean): CommandContext {
+function playerContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, help: () => string, playerId: string, gm: boolean, relayed: boolean): CommandContext {
   // The GM is answered as "gm" whatever the name: the name is asked of Roll20 for a player only.
   const senderName = gm ? 'the GM' : displayName(playerId);
-  const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed, help: NO_HELP };
+  const ctx: CommandContext = { app, msg, parsed, playerId, gm, senderName, replyTo: whisperTargetOf(gm, senderName), relayed, help };
   // A name that cannot be whispered to: replies go to the GM, saying whom they are for.
   if (!gm && !nameAddressable(senderName)) ctx.replyFor = echo(senderName, 60);
   return ctx;
@@ -72,13 +68,13 @@ function playerContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, pla
  * `--api-as` names (with that player's rights), else for nobody: as the GM only when the GM allowed
  * it (`api-commands gm`). SelectManager gives back the real playerid, so such a message never gets here.
  */
-function relayedContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine): CommandContext {
+function relayedContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, help: () => string): CommandContext {
   const apiAs = parsed.flags.get('api-as');
   parsed.flags.delete('api-as');
   const player = relayedFor(apiAs?.length === 1 ? apiAs[0] : undefined);
-  if (player !== undefined) return playerContext(app, msg, parsed, player, false, true);
+  if (player !== undefined) return playerContext(app, msg, parsed, help, player, false, true);
   const gm = app.store.settings.apiCommands === 'gm';
-  const ctx: CommandContext = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: 'gm', relayed: true, help: NO_HELP };
+  const ctx: CommandContext = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: 'gm', relayed: true, help };
   if (!gm) ctx.relayRefused = true;
   return ctx;
 }

@@ -25,7 +25,7 @@ export const damageCommand: CommandHandler = {
   usage: (app) => activeEdition(app).commands.damage.usage,
   help: (app) => activeEdition(app).commands.damage.help,
   helpFor: (_app, parsed) =>
-    hasFlag(parsed, 'undo') || hasFlag(parsed, 'force')
+    hasFlag(parsed, 'undo') || hasFlag(parsed, 'force') || hasFlag(parsed, 'entry')
       ? {
           title: '!damage --undo',
           usage: '!damage --undo [--entry KEY] [--force]',

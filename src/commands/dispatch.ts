@@ -1,7 +1,7 @@
 // Chat message -> the handler of its command. Every command goes through here, so parsing
 // errors, --help and refusals are handled once.
 import { commandContext, refuse, reply, type App, type CommandContext } from './context';
-import { isSpace, parseLine, RefusalError, substituteInlineRolls, UsageError, type ParsedLine } from '../text/args';
+import { isSpace, parseLine, wordEnd, RefusalError, substituteInlineRolls, UsageError, type ParsedLine } from '../text/args';
 import { send, whisperTo } from '../roll20/send';
 import { renderCard } from '../render/card';
 import { handoutButton } from './helpHandout';
@@ -26,9 +26,7 @@ export function commandWord(msg: Roll20ChatMessage, table: CommandTable): string
   // The first word, up to the first white space (every message of every script comes here).
   let start = 0;
   while (start < content.length && isSpace(content.charCodeAt(start))) start += 1;
-  let end = start;
-  for (let code = content.charCodeAt(end); end < content.length && ((code > 32 && code < 160) || !isSpace(code)); code = content.charCodeAt(end)) end += 1;
-  const word = content.slice(start, end).toLowerCase();
+  const word = content.slice(start, wordEnd(content, start)).toLowerCase();
   return Object.prototype.hasOwnProperty.call(table, word) ? word : undefined;
 }
 
@@ -44,8 +42,7 @@ function helpCommand(app: App, handler: CommandHandler, parsed: ParsedLine, word
   return `${own?.title ?? word} --help`;
 }
 
-export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandTable, found: string | undefined = commandWord(msg, table)): Promise<void> {
-  const word = found;
+export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandTable, word: string | undefined = commandWord(msg, table)): Promise<void> {
   if (!word) return;
   const handler = table[word]!;
   const content = substituteInlineRolls(msg.content, msg.inlinerolls);

@@ -1,20 +1,19 @@
 // Hand edits of the Vitality bar (a hit typed into the bar bubble, or TokenMod's edits): markers
 // and saves owed follow; with "armor on manual edits" on, a decrease is read as raw damage. Each
 // edit is a plan through the pipeline, like any command: read once, resolved, written, shown.
-import { at, SUMMARY, TITLE, type Outcome, type Plan } from '../rules/edition';
+import { at, isRefusal, SUMMARY, TITLE, type Outcome, type Plan } from '../rules/edition';
 import { sameData } from '../state/memory';
 import { readInteger } from '../rules/values';
 import { MAX_DAMAGE } from '../rules/values';
 import { attributeCurrent, BAR_PROPS, characterOf, editionStateOf, startingFrom, type TokenReading } from '../roll20/read';
 import type { App } from './context';
-import { activeEdition, applyPlanTo, describeValueProblems, editionLeftOf, planContext, readContext, writeContext } from './pipeline';
+import { activeEdition, applyPlanTo, describeValueProblems, editionLeftOf, NO_ROLLS, planContext, readContext, writeContext } from './pipeline';
 import { send, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import { present } from './present';
 import { joinLinkedEdit, recordApplication, undoCommand } from './history';
 import { isCard } from './targets';
 
-const NO_ROLLS = Object.freeze({});
 
 export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<string, unknown> | undefined): void {
   if (!prev || isCard(token)) return;
@@ -52,7 +51,7 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
         const resolution = hit.resolve(facts, rolls);
         // The rules start from the value before the edit: a hit the armor takes whole leaves that
         // value as it was, so no change names it. The bar holds what was typed: it goes back too.
-        if (!('kind' in resolution) && !resolution.changes.some((change) => change.kind === 'bar' && change.resource === 'vitality')) {
+        if (!isRefusal(resolution) && !resolution.changes.some((change) => change.kind === 'bar' && change.resource === 'vitality')) {
           resolution.changes.push({ kind: 'bar', resource: 'vitality', to: before });
         }
         return resolution;

@@ -264,7 +264,8 @@ export function rollsOf(dice: readonly Die[], given: Readonly<Record<string, num
   return rolls;
 }
 
-const NO_ROLLS: Rolls = Object.freeze({});
+/** No dice rolled (a plan that needs none). */
+export const NO_ROLLS: Rolls = Object.freeze({});
 /** A plan without dice is given none. */
 const NO_GIVEN: Readonly<Record<string, number>> = Object.freeze({});
 const NO_ROLLED: readonly number[] = [];

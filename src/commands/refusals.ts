@@ -45,7 +45,4 @@ export class GroupedRefusals {
     return lines;
   }
 
-  get size(): number {
-    return this.byReason.size;
-  }
 }

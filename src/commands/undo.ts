@@ -15,7 +15,7 @@ import { nameList, shortList } from './refusals';
 import { RESOURCE_LABEL } from '../rules/edition';
 import { send, PUBLIC, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
-import { activeEdition, applyQuietly, memoriesOf, senderMaySee } from './pipeline';
+import { activeEdition, applyQuietly, senderMaySee, writeContext } from './pipeline';
 import { describeAnswerChange } from './exchange';
 import type { Plan } from '../rules/edition';
 import { onTable } from './targets';
@@ -68,7 +68,7 @@ export function undoDamage(ctx: CommandContext): void {
   const adopt = (change: StoredChange) =>
     sheetValue(change) ? present.find((entry) => stillOwned({ place: '', tokenId: entry.tokenId, name: entry.name, change }, app.store.settings)) : undefined;
   const merged = shiftMerged(mergeChanges(application.tokens, (id) => tokens.get(id) !== undefined, adopt), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
-  const context = { settings: app.store.settings, edition, memories: memoriesOf(app) };
+  const context = writeContext(app);
   const now = readNow(context, merged);
   const describe = (left: Memory, current: Memory) => {
     // The parts a player can see changed first: a stance, then death for good, then a new defense

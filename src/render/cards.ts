@@ -49,7 +49,7 @@ export function summaryOf(shown: Shown): string {
 }
 
 /** The buttons the card offers: only the script's own commands, with a Roll20-shaped token id. */
-export function buttonsOf(shown: CardSource): Button[] {
+function buttonsOf(shown: CardSource): Button[] {
   if (!isSafeId(shown.snapshot.id)) return [];
   const buttons: Button[] = [];
   for (const step of shown.outcome.steps) {

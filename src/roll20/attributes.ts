@@ -13,13 +13,8 @@ export class AttributeIndex {
     return this.indexOf(characterId).get(this.keyOf(name));
   }
 
-  /** One character's attributes by `keyOf` name: a token's values are read from it with one look-up of the character. */
-  sheetOf(characterId: string): ReadonlyMap<string, Roll20Attribute> {
-    return this.indexOf(characterId);
-  }
-
   /** The key a name is found under (lower-cased, case-insensitive as Roll20's names are). */
-  keyOf(name: string): string {
+  private keyOf(name: string): string {
     let key = this.lowered.get(name);
     if (key === undefined) {
       key = name.toLowerCase();

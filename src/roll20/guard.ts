@@ -2,6 +2,7 @@
 // every script at the table. The API log gets the details; the sender a short whisper.
 import { SCRIPT_NAME, SCRIPT_VERSION } from '../version';
 import { escapeChat } from '../text/escape';
+import { logLine } from './sandbox';
 
 function lineOffsetNote(): string {
   const meta = typeof API_Meta !== 'undefined' ? API_Meta?.[SCRIPT_NAME] : undefined;
@@ -11,7 +12,7 @@ function lineOffsetNote(): string {
 export function reportFailure(what: string, error: unknown, whisperTo: string | undefined): void {
   try {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    log(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${what} failed${lineOffsetNote()}: ${detail}`);
+    logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION}: ${what} failed${lineOffsetNote()}: ${detail}`);
     if (whisperTo) {
       sendChat(
         SCRIPT_NAME,

@@ -348,8 +348,6 @@ export function readFacts<S>(
   const names = context.settings.attributes;
   let sheet: SheetReader | undefined;
   let fallback: unknown;
-  // The character's attributes, looked up once for all the values read (and only if one is read there).
-  let sheetAttributes: ReadonlyMap<string, Roll20Attribute> | undefined;
   for (let i = 0; i < keys.length; i += 1) {
     const key = keys[i]!;
     const track = WORN_TRACK[key];
@@ -362,7 +360,7 @@ export function readFacts<S>(
       continue;
     }
     const name = names[key];
-    const attribute = character ? (sheetAttributes ??= context.attributes.sheetOf(character.id)).get(context.attributes.keyOf(name)) : undefined;
+    const attribute = character ? context.attributes.find(character.id, name) : undefined;
     if (character) sheet ??= new SheetReader(character.id, context.attributes);
     // A unique token's protection wears on the sheet; a generic one's per token.
     let perToken = track !== undefined && !snapshot.unique;

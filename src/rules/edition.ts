@@ -60,11 +60,6 @@ export interface ButtonStep extends Step {
   command: string;
 }
 
-/** The button that applies damage to a token whose defense failed (commands.md, "Output"); the pipeline words it. */
-export interface DamageOfferStep extends Step {
-  kind: 'offer-damage';
-}
-
 /**
  * Steps put in a section of the card, in place: every resolve makes its steps fresh, and a copy
  * per step per token would cost a 50-token hit hundreds of objects for a tag.

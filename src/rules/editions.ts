@@ -10,8 +10,11 @@ for (const [id, edition] of Object.entries(REGISTERED) as Array<[string, AnyEdit
 /** The edition of a new game: the first one registered. */
 export const DEFAULT_EDITION: EditionId = EDITIONS.keys().next().value as EditionId;
 
-/** The edition schema-1 saves belong to: the only one the first release played (The Defensive Round). */
-export const FIRST_RELEASE_EDITION: EditionId = DEFAULT_EDITION;
+/**
+ * The edition schema-1 saves belong to: the only one the first release played (The Defensive Round),
+ * named here, not taken from the registry's order (a reordered menu must not move old saves).
+ */
+export const FIRST_RELEASE_EDITION: EditionId = 'soak';
 
 /**
  * Adds an edition to the registry (or replaces the one of its id). The shipped script registers

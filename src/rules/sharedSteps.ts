@@ -16,10 +16,6 @@ export type SharedStep =
 
 const SHARED_KINDS = new Set<string>(['heal-title', 'healed', 'heal-summary', 'hand-edit-title', 'hand-edit-read-title', 'hand-edit-summary', 'standing', 'button']);
 
-export function isSharedStep(step: Step): step is SharedStep & Step {
-  return SHARED_KINDS.has(step.kind);
-}
-
 export function sharedWords(step: SharedStep, nameOf: (id: string) => string, say: (step: Step) => string): string {
   switch (step.kind) {
     case 'heal-title':

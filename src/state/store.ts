@@ -182,9 +182,12 @@ function checkExchange(raw: unknown, problems: string[]): StoredState['exchange'
     if (answer === null) problems.push(`exchange.waiting.${id.slice(0, 64)}: not a valid defense made ahead; forgotten`);
     else waiting[id] = { edition: (box as { edition: string }).edition, answer };
   }
+  const attacks = checkAttacks(isRecord(raw) ? raw.attacks : undefined, problems);
   const last = isRecord(raw) ? raw.lastAttack : undefined;
-  const lastAttack = typeof last === 'number' && Number.isSafeInteger(last) && last >= 0 && last < 1e6 ? last : 0;
-  return { waiting, attacks: checkAttacks(isRecord(raw) ? raw.attacks : undefined, problems), lastAttack };
+  let lastAttack = typeof last === 'number' && Number.isSafeInteger(last) && last >= 0 && last < 1e6 ? last : 0;
+  // Never below an attack still open: a tampered or lost number would hand out its key again.
+  for (const key of Object.keys(attacks)) lastAttack = Math.max(lastAttack, Number(key.slice(1)));
+  return { waiting, attacks, lastAttack };
 }
 
 /** The ids of the macros the script made, by name (a bad entry is only forgotten: the macro stays the GM's to keep). */

@@ -36,6 +36,13 @@ export function isSpace(code: number): boolean {
   return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
+/** Where the word going on at `from` ends: the first white space at or after it, or the text's end. */
+export function wordEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && !isSpace(text.charCodeAt(end))) end += 1;
+  return end;
+}
+
 /**
  * Splits on white space, keeping "quoted words" together (quotes removed): a word that starts with a
  * quote runs to the next such quote, spaces and all, when there is one. One pass over the characters
@@ -47,7 +54,7 @@ export function tokenize(text: string): string[] {
   let at = 0;
   while (at < length) {
     const code = text.charCodeAt(at);
-    if ((code <= 32 || code >= 160) && isSpace(code)) {
+    if (isSpace(code)) {
       at += 1;
       continue;
     }
@@ -59,8 +66,7 @@ export function tokenize(text: string): string[] {
         continue;
       }
     }
-    let end = at + 1;
-    for (let code = text.charCodeAt(end); end < length && ((code > 32 && code < 160) || !isSpace(code)); code = text.charCodeAt(end)) end += 1;
+    const end = wordEnd(text, at + 1);
     tokens.push(text.slice(at, end));
     at = end;
   }

@@ -191,6 +191,16 @@ describe('prompts, answers and the attack\'s life', () => {
     expect(whispered(out, 'Alice').join('\n')).toMatch(/Full: full defense costs 10 initiative, more than the overwhelm limit allows now/);
   });
 
+  it('opposed: an answer that names a mode the overwhelm limit refuses is refused, naming the cost; the attack stays open', async () => {
+    table = await tableIn('opposed');
+    const order = table.mock.turnOrder().map((entry) => ({ ...entry, pr: entry.id === table.id('Bob') ? 10 : entry.id === table.id('Goblin 1') ? 25 : entry.pr }));
+    table.mock.setTurnOrder(order);
+    await table.say('GM', `!attack 8 --attack 24 --ids ${table.id('Bob')}`, ['Goblin 1']);
+    const out = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --mode full --roll 10`);
+    expect(whispered(out, 'Alice').join('\n')).toMatch(/full defense costs 10 initiative, more than the overwhelm limit allows now/);
+    expect(Object.keys(table.stored().exchange.attacks)).toEqual(['A1']);
+  });
+
   it('a player answers only for her own token, once; never for a resolved or cancelled attack', async () => {
     table = await tableIn('soak');
     await table.say('GM', `!attack 40 --ids ${table.id('Bob')} ${table.id('Goblin 2')}`, ['Goblin 1']);
@@ -215,6 +225,16 @@ describe('prompts, answers and the attack\'s life', () => {
     await table.say('GM', `!defend --answer A1 --ids ${table.id('Goblin 2')} --action none`);
     expect(table.attr('Bob', 'vitality')).toBe(70);
     expect(table.bar('Goblin 2')).toBe(19);
+  });
+
+  it('a stored attack counter below an attack still open is raised at load: no new attack takes its key', async () => {
+    table = await tableIn('soak');
+    await table.say('GM', `!attack 40 --ids ${table.id('Goblin 2')}`, ['Goblin 1']);
+    table.mock.state.DefenseRound.exchange.lastAttack = 0; // lost or tampered
+    await table.restart();
+    await table.say('GM', `!attack 10 --ids ${table.id('Goblin 3')}`, ['Goblin 1']);
+    expect(Object.keys(table.stored().exchange.attacks).sort()).toEqual(['A1', 'A2']);
+    expect(table.stored().exchange.attacks.A1.positionals).toEqual(['40']);
   });
 
   it('the declarer\'s undo takes the whole attack back; the attack does not reopen', async () => {

@@ -1,4 +1,4 @@
-// The `threshold` edition (The Defensive Turn, "The Defensive Turn") at the table: GM and player commands
+// The `threshold` edition (The Defensive Turn) at the table: GM and player commands
 // through chat, read back from bars, markers, memory and chat, on the TypeScript source and on the
 // built bundle. Rules: /work/shared/design/rules.md, "Edition `threshold`", its Clarifications and
 // "Switching editions". Every number is worked by hand in a comment.

@@ -1,4 +1,4 @@
-// The `threshold` edition (The Defensive Turn, "The Defensive Turn"), pure: rules.md "Common to all editions",
+// The `threshold` edition (The Defensive Turn), pure: rules.md "Common to all editions",
 // "Edition `threshold`" with its Clarifications, and "Switching editions", one rule at a time, from
 // hand-built `Facts` (no Roll20).
 import fc from 'fast-check';

@@ -1,6 +1,7 @@
 // `!attack` in the `opposed` edition: the defender answers with its defense mode (Opposed Rolls:
 // "the opponent can choose"), and its d20 is rolled with the answer; a mode the overwhelm limit
-// refuses now is not offered (Ruling: per mode). The hit then takes both as `!damage` would.
+// refuses now is not offered, and an answer naming it is refused (rules.md, "an answer the limit
+// forbids"). The hit then takes both as `!damage` would.
 import { at, SUMMARY, type AttackSpec } from '../edition';
 import { affordableMode, DEFENSE_MODES, INITIATIVE_COST, type DefenseMode } from './attack';
 import type { OpposedState } from './state';
@@ -22,7 +23,6 @@ export const opposedAttack: AttackSpec<OpposedState, never> = {
       dice: [{ name: 'defense', sides: 20, flag: 'roll' }],
       readsTurnOrder: true,
       resolve(facts, rolls) {
-        if (!(DEFENSE_MODES as readonly string[]).includes(word)) return { kind: 'refused', reason: `${word} is not a defense mode` };
         const turn = { defender: facts.initiative, current: facts.currentTurn?.initiative ?? null, limit: context.overwhelmLimit };
         if (affordableMode(mode, turn) !== mode) {
           return { kind: 'refused', reason: `${mode} defense costs ${INITIATIVE_COST[mode]} initiative, more than the overwhelm limit allows now` };

@@ -50,18 +50,17 @@ const AMOUNT_OR_NONE = { what: 'the damage amount', missing: NO_AMOUNT, example:
 
 export function parseSoakDamage(parsed: ParsedLine): SoakDamageOrder {
   // A bare hit (`!damage 12`, most hits): its amount, and every flag as it is when not given.
-  if (parsed.flags.size === 0) return { amount: amountArg(parsed, AMOUNT), track: 'physical', piercePercent: 0, to: 'vitality', instantKill: false, defenseOverride: null };
+  if (parsed.flags.size === 0) return plainHit(amountArg(parsed, AMOUNT));
   const instantKill = hasFlag(parsed, 'instant-kill');
   const given = amountArg(parsed, AMOUNT_OR_NONE);
   if (given === undefined && !instantKill) throw new UsageError(NO_AMOUNT);
   const amount = given ?? 0;
-  const amountText = given === undefined ? undefined : String(given);
   const typeText = flagValue(parsed, 'type');
   const track = typeText === undefined ? 'physical' : TRACK_OF[choiceArg(typeText, '--type', Object.keys(TRACK_OF))]!;
   const toText = flagValue(parsed, 'to');
   const to = toText === undefined ? 'vitality' : choiceArg(toText, '--to', ['vitality', 'soul', 'power'] as const);
   if (instantKill && to !== 'vitality') throw new UsageError('--instant-kill cannot be combined with --to soul or power');
-  if (instantKill && amountText !== undefined) throw new UsageError('--instant-kill takes no amount: it drops Vitality to 0');
+  if (instantKill && given !== undefined) throw new UsageError('--instant-kill takes no amount: it drops Vitality to 0');
   // No armor is read for these hits, so a type or piercing would change nothing (refused, not ignored).
   if ((instantKill || to !== 'vitality') && (hasFlag(parsed, 'type') || hasFlag(parsed, 'pierce'))) {
     throw new UsageError(`--type and --pierce mean nothing with ${instantKill ? '--instant-kill' : `--to ${to}`}: no armor applies`);
@@ -77,9 +76,12 @@ export function parseSoakDamage(parsed: ParsedLine): SoakDamageOrder {
   };
 }
 
-/** commands.md: a hand edit read through armor is `!damage` of the loss, physical, using the pending defense. */
-export function handEditOrder(loss: number): SoakDamageOrder {
-  return { amount: loss, track: 'physical', piercePercent: 0, to: 'vitality', instantKill: false, defenseOverride: null };
+/**
+ * A physical hit of `amount` with every flag as it is when not given: a bare `!damage N`, and a hand
+ * edit read through armor (commands.md: `!damage` of the loss, physical, using the pending defense).
+ */
+export function plainHit(amount: number): SoakDamageOrder {
+  return { amount, track: 'physical', piercePercent: 0, to: 'vitality', instantKill: false, defenseOverride: null };
 }
 
 export function soakDamagePlan(order: SoakDamageOrder): Plan<SoakState, SoakAnswer> {

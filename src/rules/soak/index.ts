@@ -9,7 +9,7 @@ import type { DefendStep } from './defendSteps';
 import { LAYOUT_KINDS, layoutWords, type SoakLayoutStep } from './layout';
 import { soakAttack } from './attack';
 import { SOAK_MACROS } from './macros';
-import { handEditOrder, parseSoakDamage, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
+import { parseSoakDamage, plainHit, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
 import { parseSoakDefend, soakDefendPlan, SOAK_DEFEND_FLAGS, SOAK_DEFEND_USAGE } from './defendPlan';
 import { soakStancePlan, SOAK_STANCE_HELP, SOAK_STANCE_USAGE } from './stancePlan';
 import { SOAK_STANCES } from './stance';
@@ -71,7 +71,7 @@ export const soak: Edition<SoakState, SoakAnswer> = {
   planDamage: (line: ParsedLine) => soakDamagePlan(parseSoakDamage(line)),
   planDefend: (line: ParsedLine) => soakDefendPlan(parseSoakDefend(line)),
   planStance: soakStancePlan,
-  planHandEdit: (loss) => soakDamagePlan(handEditOrder(loss)),
+  planHandEdit: (loss) => soakDamagePlan(plainHit(loss)),
   attack: soakAttack,
   macros: SOAK_MACROS,
   setVitality(before, after, state) {
