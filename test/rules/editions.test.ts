@@ -1,6 +1,7 @@
 // Every edition on the edition seam (src/rules/edition.ts), one contract function at a time, from
 // hand-built `Facts` (no Roll20): the worked examples of /work/shared/design/rules.md and the
 // rulings around them.
+import { givenDice } from '../../src/commands/pipeline';
 import { describe, expect, it } from 'vitest';
 import {
   ACTION,
@@ -190,7 +191,9 @@ describe('soak: planDefend', () => {
     expect(() => soak.planDefend(parseLine('!defend'))).toThrow(UsageError);
     expect(() => soak.planDefend(parseLine('!defend --action save --situation side'))).toThrow(UsageError);
     // --roll's range is its die's, 1 to 100: the pipeline checks a given roll against it (src/commands/pipeline.ts).
-    expect(soak.planDefend(parseLine('!defend --action defend --roll 101')).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
+    const defend = parseLine('!defend --action defend --roll 101');
+    expect(soak.planDefend(defend).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
+    expect(() => givenDice(defend, soak.planDefend(defend).dice)).toThrow(UsageError);
   });
 
   it('a reaction check is kept for the round against that attacker', () => {
@@ -682,7 +685,9 @@ describe('opposed: planDamage', () => {
   it('a malformed command throws UsageError; the hit bar with no number is refused', () => {
     expect(() => opposed.planDamage(parseLine('!damage 8'), CONTEXT)).toThrow(UsageError);
     // --defense-roll's range is its die's, 1 to 20: the pipeline checks a given roll against it (src/commands/pipeline.ts).
-    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 21'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
+    const rolled21 = parseLine('!damage 8 --attack 24 --defense-roll 21');
+    expect(opposed.planDamage(rolled21, CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
+    expect(() => givenDice(rolled21, opposed.planDamage(rolled21, CONTEXT).dice)).toThrow(UsageError);
     expect(opposedDamage('!damage 8 --attack 24 --defense-roll 8', defender(13, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 

@@ -2,6 +2,7 @@
 // (src/rules/opposed/attack.ts), and the edition's damage plan on hand-made facts
 // (src/rules/opposed/index.ts). rules.md, "Edition `opposed`" and its Clarifications.
 // Every number is worked by hand in the comment beside it.
+import { givenDice } from '../../src/commands/pipeline';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -418,7 +419,9 @@ describe('opposed: planDamage', () => {
   it('--attack is required; the numbers are checked', () => {
     expect(() => opposed.planDamage(parseLine('!damage 8'), CONTEXT)).toThrow(/--attack is required/);
     // --defense-roll's range is its die's, 1 to 20: the pipeline checks a given roll against it (src/commands/pipeline.ts).
-    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 21'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
+    const rolled21 = parseLine('!damage 8 --attack 24 --defense-roll 21');
+    expect(opposed.planDamage(rolled21, CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
+    expect(() => givenDice(rolled21, opposed.planDamage(rolled21, CONTEXT).dice)).toThrow(UsageError);
     expect(() => opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-mode total'), CONTEXT)).toThrow(UsageError);
     expect(() => opposed.planDamage(parseLine('!damage 8 --attack 24 --ap -1'), CONTEXT)).toThrow(UsageError);
   });

@@ -1,6 +1,7 @@
 // The `threshold` edition (The Defensive Turn), pure: rules.md "Common to all editions",
 // "Edition `threshold`" with its Clarifications, and "Switching editions", one rule at a time, from
 // hand-built `Facts` (no Roll20).
+import { givenDice } from '../../src/commands/pipeline';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -732,7 +733,10 @@ describe('!defend: refusals', () => {
   });
 
   it('--roll\'s range is its die\'s, 1 to 100: the pipeline checks a given roll against it (src/commands/pipeline.ts)', () => {
-    expect(threshold.planDefend(parseLine('!defend --action defend --roll 101')).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
+    const defend = parseLine('!defend --action defend --roll 101');
+    expect(threshold.planDefend(defend).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
+    expect(() => givenDice(defend, threshold.planDefend(defend).dice)).toThrow(UsageError);
+    expect(givenDice(parseLine('!defend --action defend --roll 100'), threshold.planDefend(defend).dice)).toEqual({ check: 100 });
   });
 
   it('!stance is refused: no stances here', () => {

@@ -1,7 +1,8 @@
 // Hand-built facts for the rules' unit tests: what the reader would hand a plan, made from numbers.
 import { isRefusal, SUMMARY, TITLE, ACTION, type AnyEdition, type BarFact, type Facts, type Outcome, type PlanContext, type Resolution, type Rolls, type Plan, type Step, type ValueFact } from '../../src/rules/edition';
 import { wordsOf } from '../../src/rules/sharedSteps';
-import { optionalInteger, type ParsedLine } from '../../src/text/args';
+import { type ParsedLine } from '../../src/text/args';
+import { givenDice } from '../../src/commands/pipeline';
 
 /** A value as read from a sheet: `current` (worn) and `max` (undamaged, defaults to current). */
 export const val = (current: number, max: number = current): ValueFact => ({ current, max, present: true });
@@ -55,11 +56,11 @@ export function rollsFor(plan: Pick<Plan<unknown>, 'dice'>, rolled: readonly num
  * others take `rolled`, in the plan's order. A die left without a number is left out.
  */
 export function rollsGiven(plan: Pick<Plan<unknown>, 'dice'>, line: ParsedLine, rolled: readonly number[] = []): Rolls {
-  const rolls: Record<string, number> = {};
+  const rolls: Record<string, number> = { ...givenDice(line, plan.dice) };
   let next = 0;
   for (const die of plan.dice) {
-    const given = die.flag === undefined ? undefined : optionalInteger(line, die.flag, 1, die.sides);
-    const value = given ?? rolled[next++];
+    if (rolls[die.name] !== undefined) continue;
+    const value = rolled[next++];
     if (value !== undefined) rolls[die.name] = value;
   }
   return rolls;
@@ -78,11 +79,13 @@ export function cardOf(edition: AnyEdition, outcome: Outcome<unknown, unknown>, 
     if (step.section === undefined || step.section === TITLE || step.section === SUMMARY || step.section === ACTION) continue;
     let row = rows.find((candidate) => candidate.label === step.section);
     if (!row) rows.push((row = { label: step.section, lines: [] }));
-    row.lines.push(say(step));
+    const line = say(step);
+    if (line !== '') row.lines.push(line); // as fullCard: a step whose words are empty says nothing
   }
+  const kept = rows.filter((row) => row.lines.length > 0);
   const title = outcome.steps.find((step) => step.section === TITLE);
   const summary = outcome.steps.find((step) => step.section === SUMMARY);
-  return { title: title ? say(title) : '', summary: summary ? say(summary) : '', rows };
+  return { title: title ? say(title) : '', summary: summary ? say(summary) : '', rows: kept };
 }
 
 /** Every line of the outcome's card, in order. */
