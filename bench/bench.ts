@@ -14,6 +14,7 @@
 //                                                  with BENCH_ONLY=evening: BENCH_PROFILE_ONE=1 the 1-token
 //                                                  hits only, BENCH_PROFILE_FIRST=1 the first commands only)
 //   BENCH_BUNDLE=path                             (another build, e.g. an unminified one for profiles)
+//   BENCH_TOP=N                                   (rows in the profile's tables; 25 and 40 when unset)
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -29,7 +30,14 @@ import { evaluateIn, loadBundleSource, type SandboxContext } from '../mocks/vm';
 const BUNDLE = resolve(process.env.BENCH_BUNDLE ?? 'dist/defense-round.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 /** BENCH_PROFILE=1: also sample the CPU during the timed DefenseRound commands and say where the time went (times are then inflated). */
-const PROFILE = Boolean(process.env.BENCH_PROFILE);
+/** A switch given in the environment: on unless unset, empty or 0. */
+function switchOn(name: string): boolean {
+  const value = process.env[name];
+  return value !== undefined && value !== '' && value !== '0';
+}
+const PROFILE = switchOn('BENCH_PROFILE');
+const PROFILE_ONE = switchOn('BENCH_PROFILE_ONE');
+const PROFILE_FIRST = switchOn('BENCH_PROFILE_FIRST');
 const WARMUP = 20;
 const SIZES = [1, 10, 50] as const;
 const EVENING_HITS = 100;
@@ -55,7 +63,7 @@ const FULL_VITALITY = 40;
 // ---------------------------------------------------------------------------------------------
 // The floor: the least any script doing this job must do, in its own vm context on the same mock.
 
-// The sheet look-up both floors share: one findObjs per character, kept (values are read live).
+// The sheet look-up both floors share (one text, put into each floor's source).
 const SHEET_LOOKUP = String.raw`
   // Attribute objects per character, looked up once (values are read live).
   var byCharacter = {};
@@ -567,7 +575,7 @@ async function longEvening(source: string): Promise<LongEvening> {
   for (let i = 0; i < FIRST_COMMANDS; i += 1) {
     for (const who of EVENING_WHO) {
       // BENCH_PROFILE_FIRST=1: profile only DefenseRound's first commands (after the first, which reads the sheets).
-      profileNow = PROFILE && process.env.BENCH_PROFILE_FIRST !== undefined && who === 'script' && i > 0;
+      profileNow = PROFILE && PROFILE_FIRST && who === 'script' && i > 0;
       first[who].push((await hit(who, fifty[who])).span);
     }
   }
@@ -601,7 +609,7 @@ async function longEvening(source: string): Promise<LongEvening> {
     for (let i = 0; i < timedHits.length; i += 1) {
       const { who, n } = timedHits[(i + round) % timedHits.length]!;
       // BENCH_PROFILE_ONE=1: profile only DefenseRound's 1-token hits (the fixed cost of a command).
-      profileNow = PROFILE && process.env.BENCH_PROFILE_FIRST === undefined && round >= 20 && who === 'script' && (process.env.BENCH_PROFILE_ONE === undefined || n === 1);
+      profileNow = PROFILE && !PROFILE_FIRST && round >= 20 && who === 'script' && (!PROFILE_ONE || n === 1);
       const sample = await hit(who, n === 50 ? fifty[who] : one[who]);
       if (sample.messages === 0) throw new Error(`long evening: ${who} said nothing for its hit on ${n}`);
       spans[`${who} ${n}`].push(sample.span);
@@ -614,6 +622,8 @@ async function longEvening(source: string): Promise<LongEvening> {
 
 // ---------------------------------------------------------------------------------------------
 // Statistics and printing.
+
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 function median(values: number[]): number {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
@@ -913,7 +923,6 @@ async function main(): Promise<void> {
   const scannedPerCommand = Math.max(...EDITIONS.flatMap((e) => SIZES.map((n) => results.max(`10k ${e} ${n}`, 'objectsScanned'))));
   const writesWorst = Math.max(...EDITIONS.flatMap((e) => SIZES.map((n) => results.max(`10k ${e} ${n}`, 'maxWritesPerObject'))), ...evening.map((e) => e.maxWritesPerObject));
   const stateWorst = Math.max(...evening.map((e) => e.bytes));
-  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
   say2(longReport.trimEnd());
   say2();
   say2('### Targets');
@@ -978,12 +987,12 @@ function longEveningReport(e: LongEvening, bundleBytes: number): string[] {
   out.push('');
   // How the 1-token command warms up over the evening: the median of each tenth of the rounds.
   const tenths = (list: number[]) => Array.from({ length: 10 }, (_, i) => list.slice(Math.floor((i * list.length) / 10), Math.floor(((i + 1) * list.length) / 10)));
-  const warm = tenths(e.spans['script 1']).map((part, i) => ratio(median(part), median(tenths(e.spans['job 1'])[i]!)));
+  const jobTenths = tenths(e.spans['job 1']);
+  const warm = tenths(e.spans['script 1']).map((part, i) => ratio(median(part), median(jobTenths[i]!)));
   out.push(`The 1-token hit against the floor doing the job, by tenths of the evening: ${warm.join(', ')}.`);
   out.push('');
   out.push(`After the evening: ${e.historyEntries} undo entries kept, \`state\` ${kb(e.stateBytes)}; the evening took ${(e.ms / 1000).toFixed(1)} s.`);
   out.push('');
-  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
   const r = (n: 50 | 1, q: number) => quantile(e.spans[`script ${n}`], q) / quantile(e.spans[`job ${n}`], q);
   const firstRatio = firstMine! / firstJob!;
   out.push(

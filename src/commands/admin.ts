@@ -222,7 +222,7 @@ function showDetails(ctx: CommandContext, args: string[]): void {
 
 export const adminCommand: CommandHandler = {
   usage: () => USAGE,
-  help: () => ['For the GM (a card\'s details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help).'],
+  help: () => ['For the GM (a card\'s details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help).'],
   helpFor: (_app, parsed) => {
     const sub = (parsed.positionals[0] ?? '').toLowerCase();
     return SUBCOMMAND_HELP[sub];
