@@ -17,56 +17,56 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Nn = Object.defineProperty, za = Object.getOwnPropertyDescriptor, Xa = Object.getOwnPropertyNames, Zr = Object.prototype.hasOwnProperty, qa = (e, t) => {
+var Pn = Object.defineProperty, Ja = Object.getOwnPropertyDescriptor, Qa = Object.getOwnPropertyNames, ei = Object.prototype.hasOwnProperty, Za = (e, t) => {
 for (var n in t)
-Zr.call(t, n) && Nn(e, n, { get: t[n], enumerable: !0 });
-}, Ja = (e, t, n, r) => {
+ei.call(t, n) && Pn(e, n, { get: t[n], enumerable: !0 });
+}, eo = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of Xa(t))
-!Zr.call(e, i) && i !== n && Nn(e, i, { get: () => t[i], enumerable: !(r = za(t, i)) || r.enumerable });
+for (let i of Qa(t))
+!ei.call(e, i) && i !== n && Pn(e, i, { get: () => t[i], enumerable: !(r = Ja(t, i)) || r.enumerable });
 return e;
-}, Qa = (e) => Ja(Nn({}, "__esModule", { value: !0 }), e), ei = {};
-qa(ei, {
-onDamage: () => Dh,
-version: () => _h
+}, to = (e) => eo(Pn({}, "__esModule", { value: !0 }), e), ti = {};
+Za(ti, {
+onDamage: () => Oh,
+version: () => Rh
 });
-var A = Math, O = Number, _ = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ti = WeakMap, Yt = Error, ni = RangeError, ri = Promise, xt = Date, Za = isNaN, eo = "0.2.0", ne = "DefenseRound", ve = eo, zt, to = {
+var A = Math, C = Number, E = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ni = WeakMap, xt = Error, ri = RangeError, ii = Promise, zt = Date, no = isNaN, ro = "0.2.0", te = "DefenseRound", ve = ro, Xt, io = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function ii(e) {
-return !e && !zt ? to : {
-lang: e?.lang ?? zt?.lang,
+function si(e) {
+return !e && !Xt ? io : {
+lang: e?.lang ?? Xt?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? zt?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? zt?.abortPipeEarly
+abortEarly: e?.abortEarly ?? Xt?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Xt?.abortPipeEarly
 };
 }
-var no;
+var so;
 // @__NO_SIDE_EFFECTS__
-function ro(e) {
-return no?.get(e);
+function ao(e) {
+return so?.get(e);
 }
-var io;
+var oo;
 // @__NO_SIDE_EFFECTS__
-function so(e) {
-return io?.get(e);
+function co(e) {
+return oo?.get(e);
 }
-var ao;
+var lo;
 // @__NO_SIDE_EFFECTS__
-function oo(e, t) {
-return ao?.get(e)?.get(t);
+function uo(e, t) {
+return lo?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
-function Ke(e) {
+function We(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
-function K(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Ke(s), c = {
+function H(e, t, n, r, i) {
+const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ We(s), c = {
 kind: e.kind,
 type: e.type,
 input: s,
@@ -79,19 +79,19 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ oo(e.reference, c.lang) ?? (l ? /* @__PURE__ */ so(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ro(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ uo(e.reference, c.lang) ?? (l ? /* @__PURE__ */ co(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ao(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function co(e, t) {
-return e === t || O.isNaN(e) && O.isNaN(t);
+function fo(e, t) {
+return e === t || C.isNaN(e) && C.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function lo(e, t) {
+function ho(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function Pn(e, t) {
+function Mn(e, t) {
 const n = [...new Q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
@@ -99,36 +99,36 @@ function Z(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ii())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ si())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function si(e) {
+function ai(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: si,
+reference: ai,
 async: !1,
 expects: null,
-requirement: O.isFinite,
+requirement: C.isFinite,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && K(this, "finite", t, n), t;
+return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Xt(e) {
+function qt(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: Xt,
+reference: qt,
 async: !1,
 expects: null,
-requirement: O.isInteger,
+requirement: C.isInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && K(this, "integer", t, n), t;
+return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
 }
 };
 }
@@ -143,37 +143,7 @@ expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length > this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
-}
-};
-}
-// @__NO_SIDE_EFFECTS__
-function ot(e, t) {
-return {
-kind: "validation",
-type: "max_value",
-reference: ot,
-async: !1,
-expects: `<=${e instanceof xt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
-requirement: e,
-message: t,
-"~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && K(this, "value", n, r, { received: n.value instanceof xt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
-}
-};
-}
-// @__NO_SIDE_EFFECTS__
-function Re(e, t) {
-return {
-kind: "validation",
-type: "min_length",
-reference: Re,
-async: !1,
-expects: `>=${e}`,
-requirement: e,
-message: t,
-"~run"(n, r) {
-return n.typed && n.value.length < this.requirement && K(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
@@ -181,74 +151,104 @@ return n.typed && n.value.length < this.requirement && K(this, "length", n, r, {
 function ct(e, t) {
 return {
 kind: "validation",
-type: "min_value",
+type: "max_value",
 reference: ct,
 async: !1,
-expects: `>=${e instanceof xt ? e.toJSON() : /* @__PURE__ */ Ke(e)}`,
+expects: `<=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ We(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && K(this, "value", n, r, { received: n.value instanceof xt ? n.value.toJSON() : /* @__PURE__ */ Ke(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ We(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function qt(e, t) {
+function Ce(e, t) {
+return {
+kind: "validation",
+type: "min_length",
+reference: Ce,
+async: !1,
+expects: `>=${e}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function lt(e, t) {
+return {
+kind: "validation",
+type: "min_value",
+reference: lt,
+async: !1,
+expects: `>=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ We(e)}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ We(n.value) }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function Jt(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: qt,
+reference: Jt,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && K(this, "format", n, r), n;
+return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function lt(e) {
+function dt(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: lt,
+reference: dt,
 async: !1,
 expects: null,
-requirement: O.isSafeInteger,
+requirement: C.isSafeInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && K(this, "safe integer", t, n), t;
+return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Mn() {
+function Ln() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Mn,
+reference: Ln,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var uo = { abortEarly: !0 };
+var vo = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function fo(e, t, n) {
+function mo(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function Ln(e, t, n) {
+function Fn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
-function Oe(e, t) {
+function Ie(e, t) {
 return Z({
 kind: "schema",
 type: "array",
-reference: Oe,
+reference: Ie,
 expects: "Array",
 async: !1,
 item: e,
@@ -276,81 +276,22 @@ break;
 }
 o.typed || (n.typed = !1), n.value.push(o.value);
 }
-} else K(this, "type", n, r);
+} else H(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function We(e) {
+function Ye(e) {
 return Z({
 kind: "schema",
 type: "boolean",
-reference: We,
+reference: Ye,
 expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : K(this, "type", t, n), t;
-}
-});
-}
-// @__NO_SIDE_EFFECTS__
-function ai(e, t) {
-return Z({
-kind: "schema",
-type: "custom",
-reference: ai,
-expects: "unknown",
-async: !1,
-check: e,
-message: t,
-"~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
-}
-});
-}
-// @__NO_SIDE_EFFECTS__
-function re(e, t) {
-return Z({
-kind: "schema",
-type: "literal",
-reference: re,
-expects: /* @__PURE__ */ Ke(e),
-async: !1,
-literal: e,
-message: t,
-"~run"(n, r) {
-return /* @__PURE__ */ co(n.value, this.literal) ? n.typed = !0 : K(this, "type", n, r), n;
-}
-});
-}
-// @__NO_SIDE_EFFECTS__
-function Jt(e, t) {
-return Z({
-kind: "schema",
-type: "nullable",
-reference: Jt,
-expects: `(${e.expects} | null)`,
-async: !1,
-wrapped: e,
-default: t,
-"~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Ln(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
-}
-});
-}
-// @__NO_SIDE_EFFECTS__
-function $e(e) {
-return Z({
-kind: "schema",
-type: "number",
-reference: $e,
-expects: "number",
-async: !1,
-message: e,
-"~run"(t, n) {
-return typeof t.value == "number" && !Za(t.value) ? t.typed = !0 : K(this, "type", t, n), t;
+return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
@@ -358,8 +299,67 @@ return typeof t.value == "number" && !Za(t.value) ? t.typed = !0 : K(this, "type
 function oi(e, t) {
 return Z({
 kind: "schema",
-type: "object",
+type: "custom",
 reference: oi,
+expects: "unknown",
+async: !1,
+check: e,
+message: t,
+"~run"(n, r) {
+return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function ne(e, t) {
+return Z({
+kind: "schema",
+type: "literal",
+reference: ne,
+expects: /* @__PURE__ */ We(e),
+async: !1,
+literal: e,
+message: t,
+"~run"(n, r) {
+return /* @__PURE__ */ fo(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function Qt(e, t) {
+return Z({
+kind: "schema",
+type: "nullable",
+reference: Qt,
+expects: `(${e.expects} | null)`,
+async: !1,
+wrapped: e,
+default: t,
+"~run"(n, r) {
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Fn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function Ae(e) {
+return Z({
+kind: "schema",
+type: "number",
+reference: Ae,
+expects: "number",
+async: !1,
+message: e,
+"~run"(t, n) {
+return typeof t.value == "number" && !no(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
+}
+});
+}
+// @__NO_SIDE_EFFECTS__
+function ci(e, t) {
+return Z({
+kind: "schema",
+type: "object",
+reference: ci,
 expects: "Object",
 async: !1,
 entries: e,
@@ -371,7 +371,7 @@ n.typed = !0, n.value = {};
 for (const s in this.entries) {
 const a = this.entries[s];
 if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = s in i ? i[s] : /* @__PURE__ */ Ln(a), c = a["~run"]({ value: o }, r);
+const o = s in i ? i[s] : /* @__PURE__ */ Fn(a), c = a["~run"]({ value: o }, r);
 if (c.issues) {
 const l = {
 type: "object",
@@ -388,8 +388,8 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ fo(a);
-else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (K(this, "key", n, r, {
+} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ mo(a);
+else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -402,7 +402,7 @@ value: i[s]
 }), r.abortEarly))
 break;
 }
-} else K(this, "type", n, r);
+} else H(this, "type", n, r);
 return n;
 }
 });
@@ -418,31 +418,31 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Ln(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Fn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ie(e, t) {
+function re(e, t) {
 return Z({
 kind: "schema",
 type: "picklist",
-reference: ie,
-expects: /* @__PURE__ */ Pn(e.map(Ke), "|"),
+reference: re,
+expects: /* @__PURE__ */ Mn(e.map(We), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : K(this, "type", n, r), n;
+return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function At(e, t, n) {
+function St(e, t, n) {
 return Z({
 kind: "schema",
 type: "record",
-reference: At,
+reference: St,
 expects: "Object",
 async: !1,
 key: e,
@@ -452,7 +452,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const a in s) if (/* @__PURE__ */ lo(s, a)) {
+for (const a in s) if (/* @__PURE__ */ ho(s, a)) {
 const o = s[a], c = this.key["~run"]({ value: a }, i);
 if (c.issues) {
 const d = {
@@ -462,8 +462,8 @@ input: s,
 key: a,
 value: o
 };
-for (const f of c.issues)
-f.path = [d], r.issues?.push(f);
+for (const u of c.issues)
+u.path = [d], r.issues?.push(u);
 if (r.issues || (r.issues = c.issues), i.abortEarly) {
 r.typed = !1;
 break;
@@ -478,8 +478,8 @@ input: s,
 key: a,
 value: o
 };
-for (const f of l.issues)
-f.path ? f.path.unshift(d) : f.path = [d], r.issues?.push(f);
+for (const u of l.issues)
+u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
 if (r.issues || (r.issues = l.issues), i.abortEarly) {
 r.typed = !1;
 break;
@@ -487,7 +487,7 @@ break;
 }
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
 }
-} else K(this, "type", r, i);
+} else H(this, "type", r, i);
 return r;
 }
 });
@@ -502,16 +502,16 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : K(this, "type", t, n), t;
+return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ci(e, t) {
+function li(e, t) {
 return Z({
 kind: "schema",
 type: "tuple",
-reference: ci,
+reference: li,
 expects: "Array",
 async: !1,
 items: e,
@@ -539,25 +539,25 @@ break;
 }
 o.typed || (n.typed = !1), n.value.push(o.value);
 }
-} else K(this, "type", n, r);
+} else H(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function li(e) {
+function di(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function di(e, t) {
+function ui(e, t) {
 return Z({
 kind: "schema",
 type: "union",
-reference: di,
-expects: /* @__PURE__ */ Pn(e.map((n) => n.expects), "|"),
+reference: ui,
+expects: /* @__PURE__ */ Mn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -575,21 +575,21 @@ else a ? a.push(c) : a = [c];
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-K(this, "type", n, r, { issues: /* @__PURE__ */ li(s) }), n.typed = !0;
+H(this, "type", n, r, { issues: /* @__PURE__ */ di(s) }), n.typed = !0;
 } else {
 if (a?.length === 1) return a[0];
-K(this, "type", n, r, { issues: /* @__PURE__ */ li(a) });
+H(this, "type", n, r, { issues: /* @__PURE__ */ di(a) });
 }
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function St() {
+function Tt() {
 return Z({
 kind: "schema",
 type: "unknown",
-reference: St,
+reference: Tt,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -598,11 +598,11 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ui(e, t, n) {
+function fi(e, t, n) {
 return Z({
 kind: "schema",
 type: "variant",
-reference: ui,
+reference: fi,
 expects: "Object",
 async: !1,
 key: e,
@@ -612,34 +612,34 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 let a, o = 0, c = this.key, l = [];
-const d = (f, u) => {
-for (const h of f.options) {
-if (h.type === "variant") d(h, new Q(u).add(h.key));
+const d = (u, f) => {
+for (const h of u.options) {
+if (h.type === "variant") d(h, new Q(f).add(h.key));
 else {
-let v = !0, p = 0;
-for (const m of u) {
-const g = h.entries[m];
-if (m in s ? g["~run"]({
+let v = !0, m = 0;
+for (const p of f) {
+const g = h.entries[p];
+if (p in s ? g["~run"]({
 typed: !1,
-value: s[m]
-}, uo).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
-v = !1, c !== m && (o < p || o === p && m in s && !(c in s)) && (o = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
+value: s[p]
+}, vo).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
+v = !1, c !== p && (o < m || o === m && p in s && !(c in s)) && (o = m, c = p, l = []), c === p && l.push(h.entries[p].expects);
 break;
 }
-p++;
+m++;
 }
 if (v) {
-const m = h["~run"]({ value: s }, i);
-(!a || !a.typed && m.typed) && (a = m);
+const p = h["~run"]({ value: s }, i);
+(!a || !a.typed && p.typed) && (a = p);
 }
 }
 if (a && !a.issues) break;
 }
 };
 if (d(this, new Q([this.key])), a) return a;
-K(this, "type", r, i, {
+H(this, "type", r, i, {
 input: s[c],
-expected: /* @__PURE__ */ Pn(l, "|"),
+expected: /* @__PURE__ */ Mn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -648,7 +648,7 @@ key: c,
 value: s[c]
 }]
 });
-} else K(this, "type", r, i);
+} else H(this, "type", r, i);
 return r;
 }
 });
@@ -671,8 +671,8 @@ return t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Ye(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ ii(n));
+function xe(e, t, n) {
+const r = e["~run"]({ value: t }, /* @__PURE__ */ si(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -681,9 +681,9 @@ issues: r.issues
 };
 }
 function G(e) {
-return /* @__PURE__ */ oi(k.assign(k.create(null), e));
+return /* @__PURE__ */ ci(k.assign(k.create(null), e));
 }
-var fi = ["vitality", "soul", "power"], xe = { vitality: "Vitality", soul: "Soul", power: "Power" }, Tt = [
+var hi = ["vitality", "soul", "power"], ze = { vitality: "Vitality", soul: "Soul", power: "Power" }, Et = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -703,66 +703,66 @@ var fi = ["vitality", "soul", "power"], xe = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], de = "title", se = "summary", Ce = "action";
-function Ie(e, t) {
+], de = "title", ie = "summary", Ne = "action";
+function Pe(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
 function S(e, t) {
 return t.section = e, t;
 }
-function Qt(e) {
+function Zt(e) {
 return "kind" in e;
 }
-var Zt = -10, hi = -9, vi = 1, dt = 1, jn = 3, ut = { condition: "none", savesOwed: 0 }, en = { condition: "dead", savesOwed: 0 };
-function mi(e) {
-return e > 0 ? { ...ut } : e > Zt ? { condition: "incapacitated", savesOwed: 0 } : { ...en };
+var en = -10, vi = -9, mi = 1, ut = 1, jn = 3, ft = { condition: "none", savesOwed: 0 }, tn = { condition: "dead", savesOwed: 0 };
+function pi(e) {
+return e > 0 ? { ...ft } : e > en ? { condition: "incapacitated", savesOwed: 0 } : { ...tn };
 }
-function Fn(e) {
+function Gn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function ho(e, t, n) {
-return n.condition === "dying" ? { life: { ...en }, steps: [...Fn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ut }, steps: [] } : e > 0 ? t <= Zt ? { life: { condition: "dying", savesOwed: jn }, steps: [{ kind: "dying", savesOwed: jn }] } : {
-life: { condition: "incapacitated", savesOwed: dt },
-steps: [{ kind: "incapacitated", savesOwed: dt }]
-} : t <= Zt ? { life: { ...en }, steps: [...Fn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+function po(e, t, n) {
+return n.condition === "dying" ? { life: { ...tn }, steps: [...Gn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ft }, steps: [] } : e > 0 ? t <= en ? { life: { condition: "dying", savesOwed: jn }, steps: [{ kind: "dying", savesOwed: jn }] } : {
+life: { condition: "incapacitated", savesOwed: ut },
+steps: [{ kind: "incapacitated", savesOwed: ut }]
+} : t <= en ? { life: { ...tn }, steps: [...Gn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function pi(e, t, n) {
+function gi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const a = ho(e, i, n);
+const a = po(e, i, n);
 for (const o of a.steps) s.push(o);
 return { applied: !0, after: i, life: a.life, steps: s };
 }
-function vo(e, t) {
+function go(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: dt },
+life: { condition: "incapacitated", savesOwed: ut },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: dt }
+{ kind: "incapacitated", savesOwed: ut }
 ]
 };
 }
-function mo(e, t, n) {
+function ko(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = pi(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+const i = gi(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ut }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ut }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ut }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > Zt ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ft }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ft }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ft }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > en ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Fn(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Gn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function po(e, t, n) {
+function yo(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -776,22 +776,22 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: vi,
-life: { ...ut },
-steps: [r(0), { kind: "stood-up", before: e, vitality: vi }]
+vitality: mi,
+life: { ...ft },
+steps: [r(0), { kind: "stood-up", before: e, vitality: mi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: hi,
-life: { condition: "incapacitated", savesOwed: dt },
-steps: [r(dt), { kind: "saved-from-death", before: e, vitality: hi }]
+vitality: vi,
+life: { condition: "incapacitated", savesOwed: ut },
+steps: [r(ut), { kind: "saved-from-death", before: e, vitality: vi }]
 };
 const i = A.min(jn, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...en }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...tn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var gi = { physical: "Physical", magical: "Magical" }, ki = { physical: "Defense", magical: "Spirit" }, Gn = { soul: "Soul", power: "Power" };
-function go(e, t) {
+var ki = { physical: "Physical", magical: "Magical" }, yi = { physical: "Defense", magical: "Spirit" }, Un = { soul: "Soul", power: "Power" };
+function wo(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function ko(e) {
+function bo(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function yo(e) {
+function $o(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
-function tn(e, t, n, r) {
+function nn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function wo(e) {
+function Ao(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,28 +826,28 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return go(e.reason, e.amount);
+return wo(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return tn(e.before, e.protection, gi[e.track], e.after);
+return nn(e.before, e.protection, ki[e.track], e.after);
 case "armor-reduction":
-return tn(e.before, e.reduction, ki[e.track], e.after);
+return nn(e.before, e.reduction, yi[e.track], e.after);
 case "natural-reduction":
-return tn(e.before, e.reduction, `natural ${ki[e.track]}`, e.after);
+return nn(e.before, e.reduction, `natural ${yi[e.track]}`, e.after);
 case "defensive-stance":
-return tn(e.before, e.reduction, "defensive stance", e.after);
+return nn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${gi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${ki[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Gn[e.bar]}, no armor: ${Gn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${Un[e.bar]}, no armor: ${Un[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Gn[e.bar]} is not a number: nothing taken`;
+return `${Un[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return ko(e.cause);
+return bo(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${yo(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${$o(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,38 +893,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, bo = { defend: "Defend", evade: "Evade", react: "Reaction" }, yi = { defend: "defend", evade: "evade" };
-function nn(e) {
+}, So = { defend: "Defend", evade: "Evade", react: "Reaction" }, wi = { defend: "defend", evade: "evade" };
+function rn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function wi(e, t, n) {
+function bi(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Un(e, t) {
+function Vn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function $o(e, t = (n) => n) {
+function To(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${wi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Un(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${bi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Vn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${me[e.situation]} not perceived: no defensive action, the attack hits` : `${me[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${Un(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${Vn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${me[e.situation]}: ${nn(e.penalty)} to ${yi[e.check]}`;
+return `${me[e.situation]}: ${rn(e.penalty)} to ${wi[e.check]}`;
 case "situation-no-penalty":
-return `${me[e.situation]}: no penalty to ${yi[e.check]}`;
+return `${me[e.situation]}: no penalty to ${wi[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${nn(e.bonus)}` : `Aided by ${t(e.by)}: ${nn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${rn(e.bonus)}` : `Aided by ${t(e.by)}: ${rn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${nn(e.mod)}`;
+return `Modifier: ${rn(e.mod)}`;
 case "action-check":
-return `${bo[e.action]} d100 ${e.roll} vs ${wi(e.baseTarget, e.adjustments, e.target)}: ${Un(e.success, e.critical)}`;
+return `${So[e.action]} d100 ${e.roll} vs ${bi(e.baseTarget, e.adjustments, e.target)}: ${Vn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,12 +939,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var Ao = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Vn = {
+var Eo = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Bn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function So(e) {
+function _o(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,18 +956,18 @@ case "dead":
 return "Dead";
 }
 }
-function To(e, t, n = null) {
+function Do(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function Eo(e, t) {
+function Ro(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function _o(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ce, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+function Oo(e) {
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ne, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Do(e, t, n, r) {
+function Co(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -987,7 +987,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var Ro = {
+var Io = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -996,20 +996,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function bi(e, t) {
+function $i(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function Oo(e, t, n) {
+function No(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Co(e, t) {
+function Po(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Do(t(e.who), e.hit, e.result, e.lost);
+return Co(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Ro[e.result]}.`;
+return `${t(e.who)} ${Io[e.result]}.`;
 case "life-now":
-return So(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return _o(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1019,64 +1019,64 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${bi(e.result, e.action)}`;
+return `${t(e.who)} ${$i(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${bi(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${$i(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${Oo(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${No(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return Vn[e.stance] ?? "";
+return Bn[e.stance] ?? "";
 }
 }
-var Io = /^[+-]?\d+$/;
+var Mo = /^[+-]?\d+$/;
 function ye(e) {
 if (typeof e == "number")
-return O.isSafeInteger(e) ? e + 0 : null;
+return C.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Io.test(t)) return null;
-const n = O(t);
-return O.isSafeInteger(n) ? n + 0 : null;
+if (!Mo.test(t)) return null;
+const n = C(t);
+return C.isSafeInteger(n) ? n + 0 : null;
 }
-function rn(e, t) {
+function sn(e, t) {
 return A.floor(e * t / 100);
 }
-function $i(e, t, n) {
+function Ai(e, t, n) {
 return A.min(n, A.max(t, e));
 }
-var Ai = 1e6;
+var Si = 1e6;
 function V(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
-var y = class extends Yt {
-}, I = class extends Yt {
+var y = class extends xt {
+}, I = class extends xt {
 };
-function No(e, t) {
+function Lo(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const i = t?.[O(r)]?.results?.total;
-return typeof i == "number" && O.isFinite(i) ? _(i) : n;
+const i = t?.[C(r)]?.results?.total;
+return typeof i == "number" && C.isFinite(i) ? E(i) : n;
 }) : e;
 }
-function Bn(e) {
+function Hn(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
-function Si(e, t) {
+function Ti(e, t) {
 let n = t;
-for (; n < e.length && !Bn(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !Hn(e.charCodeAt(n)); ) n += 1;
 return n;
 }
-function Po(e) {
+function Fo(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const i = e.charCodeAt(r);
-if (Bn(i)) {
+if (Hn(i)) {
 r += 1;
 continue;
 }
@@ -1087,13 +1087,13 @@ t.push(e.slice(r + 1, a)), r = a + 1;
 continue;
 }
 }
-const s = Si(e, r + 1);
+const s = Ti(e, r + 1);
 t.push(e.slice(r, s)), r = s;
 }
 return t;
 }
-function Ti(e) {
-const t = Po(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
+function Ei(e) {
+const t = Fo(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
 for (let a = 1; a < t.length; a += 1) {
 const o = t[a];
@@ -1105,20 +1105,20 @@ s = [], i.set(c, s);
 }
 return { command: n, positionals: r, flags: i };
 }
-function Mo(e, t) {
+function jo(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : Lo(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : Go(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function Et(e, t, n, r = "") {
-const i = Mo(e.toLowerCase(), t);
+function _t(e, t, n, r = "") {
+const i = jo(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function Lo(e, t) {
+function Go(e, t) {
 let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
@@ -1128,12 +1128,12 @@ n = r, r = s;
 }
 return r[t.length];
 }
-function Se(e, t, n) {
+function Ee(e, t, n) {
 e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
 const a = n?.(i);
-throw a ? new y(`--${V(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${V(i)}: ${Et(i, k.keys(t), "flags", "--")}`);
+throw a ? new y(`--${V(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${V(i)}: ${_t(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
@@ -1141,34 +1141,34 @@ if (s.kind === "one" && r.length > 1)
 throw new y(`--${i} takes one value (got "${V(r.join(" "))}")`);
 });
 }
-function L(e, t) {
+function M(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;
 }
 function R(e, t) {
 return e.flags.has(t);
 }
-function _t(e, t, n, r) {
+function Dt(e, t, n, r) {
 const i = ye(e);
 if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
-function Te(e, t, n, r) {
-const i = L(e, t);
-return i === void 0 ? void 0 : _t(i, `--${t}`, n, r);
+function _e(e, t, n, r) {
+const i = M(e, t);
+return i === void 0 ? void 0 : Dt(i, `--${t}`, n, r);
 }
-function x(e, t, n) {
+function Y(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
 if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
 return i;
 }
-function Ae(e) {
+function Se(e) {
 const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function Dt(e, t) {
+function Rt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
@@ -1180,9 +1180,9 @@ if (t.optional) return;
 throw new y(t.missing);
 }
 if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return _t(r, t.what, 0, Ai);
+return Dt(r, t.what, 0, Si);
 }
-function Ei(e, t) {
+function _i(e, t) {
 return {
 values: [],
 dice: [],
@@ -1192,7 +1192,7 @@ return {
 headline: "acts",
 steps: [
 S(de, { kind: t.title, who: s, stance: e, same: i }),
-S(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+S(ie, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
 S(t.row, { kind: t.change, from: r, to: e }),
 S(t.row, { kind: t.effect, stance: e })
 ],
@@ -1205,15 +1205,15 @@ detail: t.detail(e)
 }
 };
 }
-function _i(e) {
+function Di(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function Di(e) {
+function Ri(e) {
 const t = new P();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function Ri(e, t) {
+function Oi(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1224,15 +1224,15 @@ return i;
 }
 };
 }
-function Oi(e, t, n) {
+function Ci(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
-function ft(e, t) {
+function ht(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Hn = [
+var Kn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1254,7 +1254,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ne = {
+}, Me = {
 // The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
 front: ue,
 "thrown-object": ue,
@@ -1286,84 +1286,84 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function jo(e, t) {
-const n = Ne[e];
+function Uo(e, t) {
+const n = Me[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function Fo(e, t) {
+function Vo(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-var Go = ["defensive", "reactive", "none"];
-function Uo(e) {
-return e === "reactive";
-}
-function Vo(e) {
-return e === "defensive";
-}
-function Bo(e) {
-return e === "reactive";
-}
-function Ci(e) {
-return e === "reactive";
-}
+var Bo = ["defensive", "reactive", "none"];
 function Ho(e) {
+return e === "reactive";
+}
+function Ko(e) {
 return e === "defensive";
+}
+function Wo(e) {
+return e === "reactive";
 }
 function Ii(e) {
-return e === "defensive";
-}
-function Kn(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
-}
-function Ko(e, t) {
-return Kn(e.reactions, t) !== void 0;
-}
-function Ni(e, t) {
-return Kn(e.reactions, t) === !0;
-}
-function Pi(e, t) {
-return Kn(e.reactions, t) === "used";
-}
-function Wo(e, t) {
-return e.skillsVs.includes(t);
+return e === "reactive";
 }
 function Yo(e) {
-return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
+return e === "defensive";
 }
-var Mi = 5, Li = { defend: "defend", evade: "evade", react: "reaction" };
-function Rt(e) {
-return e === "defend" || e === "evade" || e === "react";
+function Ni(e) {
+return e === "defensive";
 }
-function xo(e) {
-return { kind: "refused", reason: e };
+function Wn(e, t) {
+return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function Pe(e) {
-return e !== null && e !== "";
+function xo(e, t) {
+return Wn(e.reactions, t) !== void 0;
 }
-function zo(e) {
-const t = (n) => O.isInteger(n) && n >= 1 && n <= 100;
-if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new ni("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !O.isSafeInteger(n)) throw new ni("resolveSoakDefend: modifiers and targets must be integers");
+function Pi(e, t) {
+return Wn(e.reactions, t) === !0;
+}
+function Mi(e, t) {
+return Wn(e.reactions, t) === "used";
+}
+function zo(e, t) {
+return e.skillsVs.includes(t);
 }
 function Xo(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = Ne[n];
+return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
+}
+var Li = 5, Fi = { defend: "defend", evade: "evade", react: "reaction" };
+function Ot(e) {
+return e === "defend" || e === "evade" || e === "react";
+}
+function qo(e) {
+return { kind: "refused", reason: e };
+}
+function Le(e) {
+return e !== null && e !== "";
+}
+function Jo(e) {
+const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
+if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
+throw new ri("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
+if (n !== null && !C.isSafeInteger(n)) throw new ri("resolveSoakDefend: modifiers and targets must be integers");
+}
+function Qo(e) {
+const { action: t, situation: n, stance: r, round: i } = e, s = Me[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
 if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
-if (!Rt(t) && e.mod !== 0) return a("mod");
-if (!Rt(t) && e.aid !== null) return a("aided");
-if (Rt(t) && e.ally !== null) return a("ally");
-if (Rt(t) && e.skillName !== null) return a("skill");
+if (!Ot(t) && e.mod !== 0) return a("mod");
+if (!Ot(t) && e.aid !== null) return a("aided");
+if (Ot(t) && e.ally !== null) return a("ally");
+if (Ot(t) && e.skillName !== null) return a("skill");
 if (e.aid !== null) {
-if (!Pe(e.vs)) return { code: "needs-vs", action: t };
+if (!Le(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Ci(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Ii(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1372,85 +1372,85 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Uo(r) ? Pe(e.vs) ? Ko(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ho(r) ? Le(e.vs) ? xo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Vo(r) ? { code: "counter-in-defensive-stance" } : Bo(r) ? Pe(e.vs) ? Ni(i, e.vs) ? e.ally !== null && !Yo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Pi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Ko(r) ? { code: "counter-in-defensive-stance" } : Wo(r) ? Le(e.vs) ? Pi(i, e.vs) ? e.ally !== null && !Xo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Mi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Ho(r) ? { code: "defensive-skill-on-ally" } : Ci(r) ? Pe(e.vs) ? Ni(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Pi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Ii(r)) {
-if (!Pe(e.vs)) return { code: "needs-vs", action: t };
-if (Wo(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+return Yo(r) ? { code: "defensive-skill-on-ally" } : Ii(r) ? Le(e.vs) ? Pi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Mi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Ni(r)) {
+if (!Le(e.vs)) return { code: "needs-vs", action: t };
+if (zo(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function qo(e) {
+function Zo(e) {
 const t = [];
-return Ne[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Rt(e.action) && t.push(Li[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Me[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ot(e.action) && t.push(Fi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function Jo(e) {
-zo(e);
-const t = Xo(e);
-if (t) return xo(t);
-const n = qo(e);
+function ec(e) {
+Jo(e);
+const t = Qo(e);
+if (t) return qo(t);
+const n = Zo(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Ne[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
+const { action: r, situation: i } = e, s = Me[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), f = ft(e.rolls.perception, d + l);
-if (o.push({ kind: "perception-check", situation: i, roll: f.roll, baseTarget: d, mod: l, target: f.target, success: f.success, critical: f.critical }), !f.success)
-return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), ht(o, "fail", {}, !1)) : ht(o, null, {}, !1);
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = ht(e.rolls.perception, d + l);
+if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), vt(o, "fail", {}, !1)) : vt(o, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = Fi(e, r, o).success ? "success" : "fail";
-return o.push({ kind: "pending-defense", result: d }), ht(o, d, ji(e), !1);
+const d = Gi(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), vt(o, d, ji(e), !1);
 }
 case "react": {
-const l = e.vs, d = Fi(e, r, o);
-return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), ht(o, null, { reaction: { vs: l, success: d.success }, ...ji(e) }, !1);
+const l = e.vs, d = Gi(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), vt(o, null, { reaction: { vs: l, success: d.success }, ...ji(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
 o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && o.push({ kind: "spectator-drawn", spectator: l }), ht(o, null, { reactionUsed: l }, d);
+return d && o.push({ kind: "spectator-drawn", spectator: l }), vt(o, null, { reactionUsed: l }, d);
 }
 case "skill": {
 o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Ii(e.stance) && Pe(e.vs), d = e.ally !== null && Pe(e.vs);
-return ht(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+const l = e.ally === null && Ni(e.stance) && Le(e.vs), d = e.ally !== null && Le(e.vs);
+return vt(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
 function ji(e) {
-return e.aid !== null && Pe(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+return e.aid !== null && Le(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Fi(e, t, n) {
+function Gi(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let o = jo(e.situation, t);
+let o = Uo(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ft(e.rolls.mental, e.checkTargets.mental ?? 0), l = Fo(o, c);
+const c = ht(e.rolls.mental, e.checkTargets.mental ?? 0), l = Vo(o, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
 }
 o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Mi, by: e.aid.by }), r.push(Mi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[Li[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ft(e.rolls.action, s);
+e.aid !== null && (n.push({ kind: "aided", bonus: Li, by: e.aid.by }), r.push(Li)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[Fi[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ht(e.rolls.action, s);
 return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
 }
-function ht(e, t, n, r) {
+function vt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Gi = {
+var Ui = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Qo = {
+}, tc = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1458,10 +1458,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function Zo(e, t = (n) => n) {
+function nc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return tc(_i("round"));
+return ic(Di("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1475,11 +1475,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return ec(e.flag, e.action, e.situation);
+return rc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Gi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Ui[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1487,7 +1487,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Gi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ui[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1496,8 +1496,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function ec(e, t, n) {
-const r = Qo[e];
+function rc(e, t, n) {
+const r = tc[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1512,59 +1512,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function tc(e) {
+function ic(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var nc = G({
+var sc = G({
 life: /* @__PURE__ */ U(
 G({
-condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(3))
+condition: /* @__PURE__ */ re(["none", "incapacitated", "dying", "dead"]),
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ U(/* @__PURE__ */ At(/* @__PURE__ */ X(), /* @__PURE__ */ di([/* @__PURE__ */ We(), /* @__PURE__ */ re("used")]))),
-skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Oe(/* @__PURE__ */ X()))
+reactions: /* @__PURE__ */ U(/* @__PURE__ */ St(/* @__PURE__ */ X(), /* @__PURE__ */ ui([/* @__PURE__ */ Ye(), /* @__PURE__ */ ne("used")]))),
+skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Ie(/* @__PURE__ */ X()))
 });
-function rc(e) {
+function ac(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Ui = { condition: "none", savesOwed: 0 };
-function ic(e) {
-const t = /* @__PURE__ */ Ye(nc, e);
-return t.success ? dc(t.output) : null;
+var Vi = { condition: "none", savesOwed: 0 };
+function oc(e) {
+const t = /* @__PURE__ */ xe(sc, e);
+return t.success ? hc(t.output) : null;
 }
-function ze(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Ui } : mi(t);
+function Xe(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...Vi } : pi(t);
 }
-function Wn(e, t) {
-return Yn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function Yn(e, t) {
+return xn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function sc(e, t) {
+function cc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Ui : mi(e);
+const n = e === null ? Vi : pi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function ac(e) {
-return Yn(e.life, void 0, void 0);
-}
-function oc(e) {
-return e.life?.condition ?? "none";
-}
-function cc(e) {
-return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
-}
-function lc(e, t) {
-return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+function lc(e) {
+return xn(e.life, void 0, void 0);
 }
 function dc(e) {
-return Yn(e.life, e.reactions, e.skillsVs);
+return e.life?.condition ?? "none";
 }
-function Yn(e, t, n) {
+function uc(e) {
+return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
+}
+function fc(e, t) {
+return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+}
+function hc(e) {
+return xn(e.life, e.reactions, e.skillsVs);
+}
+function xn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Vi = ["defend", "evade", "react", "counter", "skill", "save"], uc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", fc = {
+var Bi = ["defend", "evade", "react", "counter", "skill", "save"], vc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", mc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1579,32 +1579,32 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, sn = {
+}, an = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Bi(e) {
+function Hi(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Vi.join("|")}`);
-const n = x(t, "--action", Vi), r = L(e, "situation");
+const t = M(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${Bi.join("|")}`);
+const n = Y(t, "--action", Bi), r = M(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
 const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => R(e, a));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : x(r, "--situation", Hn);
+const i = r === void 0 ? "front" : Y(r, "--situation", Kn);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && Ne[i].perceptionGate === "none")
+if (R(e, "perception-roll") && Me[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Ne[i].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Me[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
@@ -1613,74 +1613,74 @@ return {
 action: n,
 situation: i,
 mentalAsked: R(e, "mental") || R(e, "mental-roll"),
-mod: Te(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Te(e, "perception-mod", -1e3, 1e3) ?? 0,
-aidedBy: L(e, "aided-by") ?? null,
-vs: L(e, "vs") ?? null,
-ally: L(e, "ally") ?? null,
-skillName: L(e, "skill") ?? null
+mod: _e(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: _e(e, "perception-mod", -1e3, 1e3) ?? 0,
+aidedBy: M(e, "aided-by") ?? null,
+vs: M(e, "vs") ?? null,
+ally: M(e, "ally") ?? null,
+skillName: M(e, "skill") ?? null
 };
 }
-function hc(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ne[e.situation].perceptionGate !== "none", r = [];
+function pc(e) {
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Me[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function Hi(e) {
+function Ki(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(sn),
+values: e.action === "save" ? ["save_check"] : k.values(an),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: hc(e),
+dice: pc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? vc(e, t, r.action) : mc(e, t, r);
+return e.action === "save" ? gc(e, t, r.action) : kc(e, t, r);
 }
 };
 }
-function vc(e, t, n) {
+function gc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ze(t.state, r), s = t.values.save_check?.current ?? null;
+const i = Xe(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const a = po(r, i, ft(n, s + e.mod));
+const a = yo(r, i, ht(n, s + e.mod));
 if (!a.ok) return { kind: "refused", reason: "no save is owed" };
 const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
 return {
 headline: o ? "saved" : c ? "dies" : "acts",
 steps: [
 S(de, { kind: "save-title", who: l }),
-S(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ie("Roll", a.steps),
-...To("Now", a.life, a.vitality)
+S(ie, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Pe("Roll", a.steps),
+...Do("Now", a.life, a.vitality)
 ],
 changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-state: Wn(t.state, a.life),
+state: Yn(t.state, a.life),
 detail: a
 };
 }
-function mc(e, t, n) {
+function kc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ze(t.state, r), s = k.fromEntries(
-k.keys(sn).map(($) => [$, t.values[sn[$]]?.current ?? null])
+const i = Xe(t.state, r), s = k.fromEntries(
+k.keys(an).map(($) => [$, t.values[an[$]]?.current ?? null])
 ), a = t.state;
 let o = null;
 if (e.aidedBy !== null) {
 const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const E = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(E, e.vs) ? E[e.vs] : void 0;
+const T = $.state.reactions ?? {}, K = e.vs !== null && k.prototype.hasOwnProperty.call(T, e.vs) ? T[e.vs] : void 0;
 o = {
 by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
-reaction: W,
-condition: ze($.state, $.vitality ?? null).condition,
+reaction: K,
+condition: Xe($.state, $.vitality ?? null).condition,
 acting: $.acting === !0
 };
 }
-const c = Jo({
+const c = ec({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1696,47 +1696,47 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: Zo(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: sn[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: nc(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: an[c.check] };
 const l = { ...a };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
-const f = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], u = c.roundUpdate.aidUsed, h = u ? t.others[u.by] : void 0;
-u && h && f.push({ kind: "ally-state", tokenId: u.by, state: { ...h.state, reactions: { ...h.state.reactions, [u.vs]: "used" } } });
-const v = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, g = c.pendingDefense, T = [
-S(de, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
-S(se, { kind: "check-summary", who: m, action: e.action, result: g }),
-...Ie("Check", c.steps),
-...g !== null ? [S("Result", { kind: "check-result", who: m, result: g, action: e.action })] : [],
+const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
+f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
+const v = "acts", m = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, g = c.pendingDefense, _ = [
+S(de, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
+S(ie, { kind: "check-summary", who: p, action: e.action, result: g }),
+...Pe("Check", c.steps),
+...g !== null ? [S("Result", { kind: "check-result", who: p, result: g, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [S(Ce, { kind: "offer-damage" })] : [],
-...p ? _o(t.id) : []
+...m ? [S("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [S(Ne, { kind: "offer-damage" })] : [],
+...m ? Oo(t.id) : []
 ];
 return {
 headline: v,
-steps: T,
-changes: f,
+steps: _,
+changes: u,
 state: l,
 ...g !== null ? { answer: g } : {},
 observed: !1,
 detail: c
 };
 }
-var Ki = (e) => e == null ? "" : ` (${e})`, pc = {
+var Wi = (e) => e == null ? "" : ` (${e})`, yc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Ki(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ki(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Wi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Wi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
-const t = L(e, "situation");
-return t === void 0 ? null : x(t, "--situation", Hn);
+const t = M(e, "situation");
+return t === void 0 ? null : Y(t, "--situation", Kn);
 },
 situationWords(e) {
-const t = Ne[e];
+const t = Me[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1745,54 +1745,54 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => Ri(Hi(Bi(Di({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => Oi(Ki(Hi(Ri({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => Oi(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Ci(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ce, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ne, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, gc = [
+}, wc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function kc(e) {
-return A.max(0, rn(e, 5));
+function bc(e) {
+return A.max(0, sn(e, 5));
 }
-var Wi = 25;
-function yc(e) {
-const t = [], n = A.max(0, e.amount), r = $i(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = rn(n, r), a = n - s;
+var Yi = 25;
+function $c(e) {
+const t = [], n = A.max(0, e.amount), r = Ai(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = sn(n, r), a = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
 let o = a, c = null, l = null;
-const d = e.armor, f = d === null ? 0 : A.max(0, d.protection), u = d !== null && (f > 0 || A.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && u) {
-const v = $i(d.soakPercent, 0, 100), p = rn(a, 100 - v);
-v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: p }), o = A.max(0, p - f), t.push({ kind: "protection", track: e.track, protection: f, before: p, after: o });
-const m = A.max(0, d.armorReduction);
-if (m > 0) {
-const T = o;
-o = A.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: o });
+const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
+if (d !== null && f) {
+const v = Ai(d.soakPercent, 0, 100), m = sn(a, 100 - v);
+v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: m }), o = A.max(0, m - u), t.push({ kind: "protection", track: e.track, protection: u, before: m, after: o });
+const p = A.max(0, d.armorReduction);
+if (p > 0) {
+const _ = o;
+o = A.max(0, o - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: _, after: o });
 }
-const g = rn(p, Wi);
-c = A.max(0, f - g), f > 0 ? l = {
+const g = sn(m, Yi);
+c = A.max(0, u - g), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
-afterSoak: p,
-wearPercent: Wi,
+afterSoak: m,
+wearPercent: Yi,
 wear: g,
-before: f,
+before: u,
 after: c
 } : c = d.protection;
 } else {
-const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : v ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: a }), d !== null) {
+const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, m = d === null ? "no-character" : v ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: m, amount: a }), d !== null) {
 c = d.protection;
-const m = A.max(0, d.naturalReduction);
-if (m > 0) {
+const p = A.max(0, d.naturalReduction);
+if (p > 0) {
 const g = o;
-o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: g, after: o });
+o = A.max(0, o - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: g, after: o });
 }
 }
 }
@@ -1803,23 +1803,23 @@ o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v,
 const h = s + o;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
-var an = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function wc(e) {
+var cn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function Ac(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function Yi(e, t) {
+function xi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function xn(e, t, n, r) {
+function zn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function bc(e) {
-const t = wc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return xn(e, t, n, !0);
+function Sc(e) {
+const t = Ac(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return zn(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), xn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), zn(e, t, n, !1);
 if (e.instantKill) {
-const a = vo(e.bars.vitality, e.life);
+const a = go(e.bars.vitality, e.life);
 n.push(...a.steps);
 const o = { ...e.bars, vitality: a.after };
 return {
@@ -1829,14 +1829,14 @@ bars: o,
 protectionAfter: null,
 life: a.life,
 steps: n,
-changed: a.after !== e.bars.vitality || !Yi(a.life, e.life)
+changed: a.after !== e.bars.vitality || !xi(a.life, e.life)
 };
 }
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
 const a = e.to, o = e.bars[a];
 if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), xn(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: a }), zn(e, t, n, !1);
 const c = o - r;
 return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
@@ -1848,7 +1848,7 @@ steps: n,
 changed: c !== o
 };
 }
-const i = yc({
+const i = $c({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1856,7 +1856,7 @@ armor: e.armor,
 stanceReduction: e.stanceReduction
 });
 for (const a of i.steps) n.push(a);
-const s = pi(e.bars.vitality, i.vitalityLoss, e.life);
+const s = gi(e.bars.vitality, i.vitalityLoss, e.life);
 for (const a of s.steps) n.push(a);
 return {
 defenseUsed: t,
@@ -1865,53 +1865,53 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !Yi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !xi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var $c = {
+var Tc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, Ac = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", xi = {
+}, Ec = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", zi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, zn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Sc = { what: "the damage amount", missing: zn, example: "[[2d6+3]]" }, Tc = { what: "the damage amount", missing: zn, example: "[[2d6+3]]", optional: !0 };
-function Ec(e) {
-if (e.flags.size === 0) return zi(Dt(e, Sc));
-const t = R(e, "instant-kill"), n = Dt(e, Tc);
-if (n === void 0 && !t) throw new y(zn);
-const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : an[x(i, "--type", k.keys(an))], a = L(e, "to"), o = a === void 0 ? "vitality" : x(a, "--to", ["vitality", "soul", "power"]);
+}, Xn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", _c = { what: "the damage amount", missing: Xn, example: "[[2d6+3]]" }, Dc = { what: "the damage amount", missing: Xn, example: "[[2d6+3]]", optional: !0 };
+function Rc(e) {
+if (e.flags.size === 0) return Xi(Rt(e, _c));
+const t = R(e, "instant-kill"), n = Rt(e, Dc);
+if (n === void 0 && !t) throw new y(Xn);
+const r = n ?? 0, i = M(e, "type"), s = i === void 0 ? "physical" : cn[Y(i, "--type", k.keys(cn))], a = M(e, "to"), o = a === void 0 ? "vitality" : Y(a, "--to", ["vitality", "soul", "power"]);
 if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || o !== "vitality") && (R(e, "type") || R(e, "pierce")))
 throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-const c = L(e, "defense");
+const c = M(e, "defense");
 return {
 amount: r,
 track: s,
-piercePercent: Te(e, "pierce", 0, 100) ?? 0,
+piercePercent: _e(e, "pierce", 0, 100) ?? 0,
 to: o,
 instantKill: t,
-defenseOverride: c === void 0 ? null : x(c, "--defense", ["success", "fail", "none"])
+defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function zi(e) {
+function Xi(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function Xi(e) {
-const t = xi[e.track];
+function qi(e) {
+const t = zi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => _c(e, r)
+resolve: (r) => Oc(e, r)
 };
 }
-function _c(e, t) {
-const n = xi[e.track], r = e.to === "vitality" && !e.instantKill;
+function Oc(e, t) {
+const n = zi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Oc(t.values, n) : null, c = r && t.stance === "defensive" ? kc(a("fortitude")) : 0, l = ze(t.state, t.bars.vitality.value), d = bc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Nc(t.values, n) : null, c = r && t.stance === "defensive" ? bc(a("fortitude")) : 0, l = Xe(t.state, t.bars.vitality.value), d = Sc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1923,24 +1923,24 @@ bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: o,
 stanceReduction: c,
 life: l
-}), f = [];
-i && d.bars.vitality !== s && f.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+}), u = [];
+i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
 const v = d.bars[h];
-v !== null && v !== t.bars[h].value && f.push({ kind: "bar", resource: h, to: v });
+v !== null && v !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: v });
 }
-o && d.protectionAfter !== null && d.protectionAfter !== o.protection && f.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const u = {
-headline: Cc(d, l),
-steps: Dc(t.id, e, d, l),
-changes: f,
-state: Wn(t.state, d.life),
+o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+const f = {
+headline: Pc(d, l),
+steps: Cc(t.id, e, d, l),
+changes: u,
+state: Yn(t.state, d.life),
 detail: d
 };
-return t.answer !== null && (u.answer = null), u;
+return t.answer !== null && (f.answer = null), f;
 }
-function Dc(e, t, n, r) {
-const i = Eo(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Rc(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
+function Cc(e, t, n, r) {
+const i = Ro(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Ic(n) }, { kind: "hit-summary", section: ie, who: e, result: i }];
 let a, o = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
@@ -1950,13 +1950,13 @@ for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function Rc(e) {
+function Ic(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var Oc = class {
+var Nc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1982,7 +1982,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Cc(e, t) {
+function Pc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1990,9 +1990,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Ic = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Nc = [`Defensive: ${Vn.defensive}. Reactive: ${Vn.reactive}.`];
-function Pc(e) {
-return Ei(e, {
+var Mc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Lc = [`Defensive: ${Bn.defensive}. Reactive: ${Bn.reactive}.`];
+function Fc(e) {
+return _i(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -2002,7 +2002,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var Mc = {
+var jc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -2016,61 +2016,61 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Lc = new P([...[...Ao].map((e) => [e, "layout"]), ...k.keys(Mc).map((e) => [e, "defend"])]);
-function jc(e, t = (n) => n) {
-const n = Lc.get(e.kind);
-return n === "layout" ? Co(e, t) : n === "defend" ? $o(e, t) : wo(e);
+}, Gc = new P([...[...Eo].map((e) => [e, "layout"]), ...k.keys(jc).map((e) => [e, "defend"])]);
+function Uc(e, t = (n) => n) {
+const n = Gc.get(e.kind);
+return n === "layout" ? Po(e, t) : n === "defend" ? To(e, t) : Ao(e);
 }
-var Xn = {
+var qn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Hn.join(", ") + ".",
+"Situations: " + Kn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: Nc
-}, Fc = {
+stance: Lc
+}, Vc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: $c, usage: Ac, help: Xn.damage },
-defend: { flags: fc, usage: uc, help: Xn.defend },
-stance: { flags: {}, usage: Ic, help: Xn.stance }
+damage: { flags: Tc, usage: Ec, help: qn.damage },
+defend: { flags: mc, usage: vc, help: qn.defend },
+stance: { flags: {}, usage: Mc, help: qn.stance }
 },
-stances: Go,
+stances: Bo,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Xi(Ec(e)),
-planDefend: (e) => Hi(Bi(e)),
-planStance: Pc,
-planHandEdit: (e) => Xi(zi(e)),
-attack: pc,
-macros: gc,
+planDamage: (e) => qi(Rc(e)),
+planDefend: (e) => Ki(Hi(e)),
+planStance: Fc,
+planHandEdit: (e) => qi(Xi(e)),
+attack: yc,
+macros: wc,
 setVitality(e, t, n) {
-const r = mo(e, t, ze(n, e));
+const r = ko(e, t, Xe(n, e));
 return {
 vitality: r.after,
-state: Wn(n, r.life),
+state: Yn(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: sc,
-endRound: ac,
-condition: (e, t) => e.life ? oc(e) : ze(e, t).condition,
+enter: cc,
+endRound: lc,
+condition: (e, t) => e.life ? dc(e) : Xe(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-deadForGood: (e, t) => ze(e, t).condition === "dead",
-parseState: ic,
-isEmptyState: cc,
-describeStateChange: lc,
-parseAnswer: rc,
-words: jc
-}, qn = [
+deadForGood: (e, t) => Xe(e, t).condition === "dead",
+parseState: oc,
+isEmptyState: uc,
+describeStateChange: fc,
+parseAnswer: ac,
+words: Uc
+}, Jn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2084,7 +2084,7 @@ words: jc
 "spell-invisible",
 "covert",
 "spectator"
-], Gc = ["gun", "spell-unseen"], fe = {
+], Bc = ["gun", "spell-unseen"], fe = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2092,7 +2092,7 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Xe = {
+}, qe = {
 front: fe,
 "thrown-object": fe,
 "spell-seen": fe,
@@ -2114,32 +2114,32 @@ covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Uc(e, t) {
+function Hc(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function Vc(e) {
-return Xe[e].perceive !== null;
+function Kc(e) {
+return qe[e].perceive !== null;
 }
-var Ot = 4, Bc = G({
-result: /* @__PURE__ */ ie(["success", "fail"]),
-situation: /* @__PURE__ */ ie(qn),
+var Ct = 4, Wc = G({
+result: /* @__PURE__ */ re(["success", "fail"]),
+situation: /* @__PURE__ */ re(Jn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: /* @__PURE__ */ We()
+perceived: /* @__PURE__ */ Ye()
 });
-function Hc(e) {
-const t = /* @__PURE__ */ Ye(Bc, e);
+function Yc(e) {
+const t = /* @__PURE__ */ xe(Wc, e);
 return t.success ? t.output : null;
 }
-var Kc = G({
+var xc = G({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(Ot))),
+roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(Ct))),
 /** The free save of this death has been tried. */
-freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
+freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ ne(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
-triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
+triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ne(!0))
 });
-function Wc(e) {
-const t = /* @__PURE__ */ Ye(Kc, e);
+function zc(e) {
+const t = /* @__PURE__ */ xe(xc, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2148,38 +2148,38 @@ return n;
 function we(e) {
 return e !== null && e <= 0;
 }
-function qi(e) {
+function Ji(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function Ji(e) {
+function Qi(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function Yc(e, t) {
-return t ? { roundsDead: Ot, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
-}
-function xc(e) {
-const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ot, n.roundsDead + 1) };
-}
-function Jn(e) {
-return A.max(0, Ot - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
-}
-function Qi(e, t) {
-return we(t) && Jn(e) === 0;
-}
-function zc(e, t) {
-return "has had a save or another round dead since";
-}
-function Xc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Vc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function Xc(e, t) {
+return t ? { roundsDead: Ct, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
 }
 function qc(e) {
+const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ct, n.roundsDead + 1) };
+}
+function Qn(e) {
+return A.max(0, Ct - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+}
+function Zi(e, t) {
+return we(t) && Qn(e) === 0;
+}
+function Jc(e, t) {
+return "has had a save or another round dead since";
+}
+function Qc(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Kc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+}
+function Zc(e) {
 const t = [], n = e.pending ?? void 0;
 if (we(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Xe[r], s = Xc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = qe[r], s = Qc(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const a = e.state;
 if (i.noHitChance)
@@ -2187,71 +2187,71 @@ t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + i.hitBonus + e.mod, f = A.max(0, e.armor), u = d > f;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: f, track: e.track, hits: u, situation: r }), !u) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+const d = e.hit + i.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
 let o = A.max(0, e.amount);
 if (s === "success") {
-const d = A.max(0, e.armorDefense), f = A.max(0, o - d);
-t.push({ kind: "armor-defense", before: o, defense: d, after: f }), o = f;
+const d = A.max(0, e.armorDefense), u = A.max(0, o - d);
+t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
 }
 const c = e.vitality - o;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? qi(a) : a, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Ji(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
-function Ct(e) {
-return Xe[e].reactCheck !== null ? "react" : "defend";
+function It(e) {
+return qe[e].reactCheck !== null ? "react" : "defend";
 }
-function Qn(e, t) {
-const n = Xe[t];
+function Zn(e, t) {
+const n = qe[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function Jc(e) {
-const { action: t, situation: n } = e, r = Xe[n], i = [], s = Qn(t, n);
+function el(e) {
+const { action: t, situation: n } = e, r = qe[n], i = [], s = Zn(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const a = s.check ? Ct(n) : null;
+const a = s.check ? It(n) : null;
 if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-const o = t === "defend" || t === "guard", c = (f) => {
+const o = t === "defend" || t === "guard", c = (u) => {
 if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-const u = { result: "fail", situation: n, perceived: f };
-return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: u, drawSpectator: !1 };
+const f = { result: "fail", situation: n, perceived: u };
+return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
 };
 let l = !1;
 if (r.perceive) {
-const f = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, u = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Zi("perceive", e.rolls.perceive, u, f, h);
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = es("perceive", e.rolls.perceive, f, u, h);
 if (i.push(v.step), !v.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
 if (a) {
-const f = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", u = Zi(a, e.rolls.check, e.checkTargets[a] ?? 0, f, o ? e.mod : 0);
-if (i.push(u.step), o) {
-const h = u.success ? "success" : "fail";
+const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = es(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+if (i.push(f.step), o) {
+const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
-} else if (!u.success)
+} else if (!f.success)
 return i.push({ kind: "not-in-time", action: t }), c(l);
 }
 i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function Zi(e, t, n, r, i) {
-const s = Uc(n, r) + i, a = ft(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+function es(e, t, n, r, i) {
+const s = Hc(n, r) + i, a = ht(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
 return { success: a.success, step: o };
 }
-function Qc(e, t) {
+function tl(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var Zc = 1;
-function el(e) {
+var nl = 1;
+function rl(e) {
 const { state: t } = e;
 if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Ot) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Ct) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -2262,37 +2262,37 @@ const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;
 }
-const a = ft(e.rolls.save, e.saveTarget + e.mod);
+const a = ht(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Zc, state: Ji(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: nl, state: Qi(t), expAfter: s, stood: !0 };
 const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: Jn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+return i.push({ kind: "save-failed", triesLeft: Qn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
-var tl = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function nl(e) {
-return tl.has(e.kind);
+var il = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function sl(e) {
+return il.has(e.kind);
 }
-function rl(e, t) {
+function al(e, t) {
 if (!we(t)) return;
-if (Qi(e, t)) return "Dead for good: no save is left";
+if (Zi(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Jn(e);
+const n = Qn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function es(e, t, n, r = !1) {
+function ts(e, t, n, r = !1) {
 return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var il = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function sl(e, t) {
+var ol = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function cl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${il[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${ol[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return rl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return al(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2307,13 +2307,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var al = {
+var ll = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, ol = {
+}, dl = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2325,26 +2325,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, cl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", ll = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function ts(e) {
+}, ul = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", fl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function ns(e) {
 if (e === void 0) return null;
-if (Gc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return x(e, "--situation", qn);
+if (Bc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return Y(e, "--situation", Jn);
 }
-function dl(e) {
-const t = Dt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Te(e, "hit", -1e3, 1e3) ?? null;
+function hl(e) {
+const t = Rt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = _e(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
-const r = L(e, "defense");
+const r = M(e, "defense");
 return {
 amount: t,
-track: an[x(L(e, "type") ?? "physical", "--type", k.keys(an))],
+track: cn[Y(M(e, "type") ?? "physical", "--type", k.keys(cn))],
 hit: n,
-situation: ts(L(e, "situation")),
-mod: Te(e, "mod", -1e3, 1e3) ?? 0,
-override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])
+situation: ns(M(e, "situation")),
+mod: _e(e, "mod", -1e3, 1e3) ?? 0,
+override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function ns(e) {
+function rs(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2352,7 +2352,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = qc({
+const i = Zc({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2367,10 +2367,10 @@ state: n.state,
 pending: n.answer
 }), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
 S(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
-S(se, { kind: "attack-summary", who: s, headline: a }),
-...Ie("Defense", i.steps.filter(c)),
-...Ie("Breakdown", i.steps.filter((d) => !c(d))),
-...es("Now", i.state, i.vitality)
+S(ie, { kind: "attack-summary", who: s, headline: a }),
+...Pe("Defense", i.steps.filter(c)),
+...Pe("Breakdown", i.steps.filter((d) => !c(d))),
+...ts("Now", i.state, i.vitality)
 ];
 return {
 headline: a,
@@ -2384,20 +2384,20 @@ detail: i
 }
 };
 }
-function ul(e) {
-return ns({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function vl(e) {
+return rs({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var rs = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function is(e) {
+var is = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function ss(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
-const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${rs.join("|")}`);
+const t = M(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${is.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = x(t, "--action", rs), i = L(e, "situation");
+const r = Y(t, "--action", is), i = M(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = ts(i) ?? "front", a = Xe[s], o = Qn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Ct(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ct(s) === "defend";
+const s = ns(i) ?? "front", a = qe[s], o = Zn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && It(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && It(s) === "defend";
 if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -2408,41 +2408,41 @@ if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new
 if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
 if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
 if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-const d = L(e, "difficulty");
+const d = M(e, "difficulty");
 return {
 action: r,
 situation: s,
 situationGiven: i !== void 0,
-difficulty: d === void 0 ? null : x(d, "--difficulty", ["hard", "impossible"]),
-mod: Te(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Te(e, "perception-mod", -1e3, 1e3) ?? 0,
-vs: L(e, "vs") ?? null,
-ally: L(e, "ally") ?? null,
-skillName: L(e, "skill") ?? null
+difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
+mod: _e(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: _e(e, "perception-mod", -1e3, 1e3) ?? 0,
+vs: M(e, "vs") ?? null,
+ally: M(e, "ally") ?? null,
+skillName: M(e, "skill") ?? null
 };
 }
-function ss(e) {
-if (e.action === "save") return hl(e);
-const t = e.action, n = Qn(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ct(e.situation) === "react" ? "react-roll" : "roll" }), {
+function as(e) {
+if (e.action === "save") return pl(e);
+const t = e.action, n = Zn(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: It(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return fl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return ml(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function fl(e, t, n, r) {
+function ml(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: _i("turn") };
+if (n.acting) return { kind: "refused", reason: Di("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (v) => n.values[v]?.current ?? null, o = Jc({
+const a = (v) => n.values[v]?.current ?? null, o = el({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2459,19 +2459,19 @@ return { kind: "missing-value", key: o.check === "perceive" ? "perception_check"
 const c = [...o.steps], l = [];
 let d;
 if (o.pending && t === "guard" && s && e.ally) {
-const v = Qc(s.answer ?? void 0, o.pending);
+const v = tl(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const f = o.pending?.result, u = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
-S(de, { kind: "defense-title", who: u, action: t, situation: e.situation }),
-f ? S(se, { kind: "defense-result", who: u, guarded: h, result: f, summary: !0 }) : S(se, { kind: "defense-announced", who: u, action: t }),
-...Ie("Check", c),
-...f ? [S("Result", { kind: "defense-result", who: u, guarded: h, result: f })] : [],
-...f === "fail" && t === "defend" ? [S(Ce, { kind: "offer-damage" })] : []
+S(de, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+u ? S(ie, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : S(ie, { kind: "defense-announced", who: f, action: t }),
+...Pe("Check", c),
+...u ? [S("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && t === "defend" ? [S(Ne, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
@@ -2479,7 +2479,7 @@ observed: !1,
 detail: o
 };
 }
-function hl(e) {
+function pl(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2487,7 +2487,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, a = el({
+const i = n.cost ?? 100, s = n.save ?? 100, a = rl({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2515,9 +2515,9 @@ return {
 headline: a.stood ? "saved" : "acts",
 steps: [
 S(de, { kind: "save-title", who: c }),
-S(se, { kind: "save-summary", who: c, stood: a.stood }),
-...Ie("Roll", a.steps),
-...es("Now", a.state, a.vitality, !0)
+S(ie, { kind: "save-summary", who: c, stood: a.stood }),
+...Pe("Roll", a.steps),
+...ts("Now", a.state, a.vitality, !0)
 ],
 changes: o,
 state: a.state,
@@ -2528,7 +2528,7 @@ detail: a
 }
 };
 }
-var vl = {
+var gl = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2537,9 +2537,9 @@ label: (e, t) => {
 const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
-situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
+situation: (e) => M(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
-const t = Xe[e];
+const t = qe[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -2549,22 +2549,22 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = Ri(ss(is(Di({ action: e, situation: t }))), "pending-defense");
-return t !== null && Ct(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+const n = Oi(as(ss(Ri({ action: e, situation: t }))), "pending-defense");
+return t !== null && It(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => Oi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, ml = [
+keep: (e, t) => Ci(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, kl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], pl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function gl(e, t, n, r) {
+], yl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function wl(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function kl(e, t = (n) => n) {
+function bl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2597,7 +2597,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${pl[n.check]} d100 ${n.roll} vs ${gl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${yl[n.check]} d100 ${n.roll} vs ${wl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${me[n.situation]} not perceived: no defense, the attack hits` : `${me[n.situation]}: attack not perceived, no defense`;
@@ -2621,25 +2621,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function yl(e, t = (n) => n) {
-return nl(e) ? sl(e, t) : kl(e, t);
+function $l(e, t = (n) => n) {
+return sl(e) ? cl(e, t) : bl(e, t);
 }
-var wl = {
+var Al = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: al,
-usage: cl,
+flags: ll,
+usage: ul,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: ol,
-usage: ll,
+flags: dl,
+usage: fl,
 help: [
-"Situations: " + qn.join(", ") + ".",
+"Situations: " + Jn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2648,18 +2648,18 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => ns(dl(e)),
-planDefend: (e) => ss(is(e)),
+planDamage: (e) => rs(hl(e)),
+planDefend: (e) => as(ss(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: ul,
-attack: vl,
-macros: ml,
+planHandEdit: vl,
+attack: gl,
+macros: kl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Ji(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = qi(n))), {
+return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Qi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Ji(n))), {
 vitality: i,
 state: s,
 steps: r,
@@ -2669,33 +2669,33 @@ now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: Yc,
-endRound: xc,
+enter: Xc,
+endRound: qc,
 condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: Qi,
-parseState: Wc,
+deadForGood: Zi,
+parseState: zc,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: zc,
-parseAnswer: Hc,
-words: yl
-}, cn = ["passive", "active", "full"], vt = { passive: 0, active: 5, full: 10 }, bl = 10;
-function Zn(e, t) {
+describeStateChange: Jc,
+parseAnswer: Yc,
+words: $l
+}, ln = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, Sl = 10;
+function er(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
-function as(e, t) {
+function os(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = Zn(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Zn(t.defender, -vt[i]) >= n) ?? "passive";
+const n = er(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => er(t.defender, -mt[i]) >= n) ?? "passive";
 }
-function $l(e) {
+function Tl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (vt[r] > 0)
+if (mt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const u = as(r, n);
-u !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: vt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: u }), r = u);
+const f = os(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: mt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
 }
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
@@ -2703,71 +2703,71 @@ const o = e.attack > a;
 t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
 let c = null;
 if (o) {
-const u = e.attack - a, h = A.max(0, e.weapon) + u;
-t.push({ kind: "damage", weapon: e.weapon, margin: u, damage: h });
-const v = A.max(0, e.armorScore - e.armorPenetration), p = h > v;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
+const f = e.attack - a, h = A.max(0, e.weapon) + f;
+t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
+const v = A.max(0, e.armorScore - e.armorPenetration), m = h > v;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: m }), c = { amount: h, to: m ? "vitality" : "stamina" };
 }
-const l = vt[r];
+const l = mt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Zn(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const f = r !== "passive" && a - e.attack >= bl;
-return f && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: f, steps: t };
+l > 0 && n.defender !== null && (d = er(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && a - e.attack >= Sl;
+return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: u, steps: t };
 }
-function er(e, t) {
+function tr(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var ln = (e, t = !1) => er(e <= 0, t);
-function Al(e) {
+var dn = (e, t = !1) => tr(e <= 0, t);
+function El(e) {
 if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : er(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : tr(n.down === !0, n.dead === !0);
 }
-function Sl(e) {
+function _l(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var Tl = {
+var Dl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, El = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", _l = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", os = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Dl(e) {
-const t = Dt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+}, Rl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Ol = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", cs = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Cl(e) {
+const t = Rt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = M(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
-const r = L(e, "defense-mode");
+const r = M(e, "defense-mode");
 return {
 weapon: t,
-attack: _t(n, "--attack", -1e3, 1e3),
-ap: Te(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : x(r, "--defense-mode", cn)
+attack: Dt(n, "--attack", -1e3, 1e3),
+ap: _e(e, "ap", 0, 1e3) ?? 0,
+mode: r === void 0 ? null : Y(r, "--defense-mode", ln)
 };
 }
-function Rl(e) {
-return e !== null && cn.includes(e);
+function Il(e) {
+return e !== null && ln.includes(e);
 }
-function Ol(e) {
-return os.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function Nl(e) {
+return cs.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function Cl(e, t) {
+function Pl(e, t) {
 return {
-values: os,
+values: cs,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Il(e, t, n, r.defense ?? 1);
+return Ml(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Il(e, t, n, r) {
-const i = Ol(n);
+function Ml(e, t, n, r) {
+const i = Nl(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (u) => n.values[u]?.current ?? 0, a = e.mode ?? (Rl(n.stance) ? n.stance : "passive"), o = $l({
+const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Il(n.stance) ? n.stance : "passive"), o = Tl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2784,27 +2784,27 @@ limit: t.overwhelmLimit
 }), c = [];
 let l;
 if (o.damage) {
-const u = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[u].value;
-if (h === null) return { kind: "bar", resource: u };
+const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
+if (h === null) return { kind: "bar", resource: f };
 const v = h - o.damage.amount;
-l = { kind: "bar-moved", to: o.damage.to, before: h, after: v }, v !== h && c.push({ kind: "bar", resource: u, to: v });
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: v }, v !== h && c.push({ kind: "bar", resource: f, to: v });
 }
 o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
-const d = n.id, f = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
+const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
 return {
-headline: o.hits ? f ? "falls" : "hit" : "missed",
+headline: o.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-S(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: f } : { missed: !0 } }),
-S(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: f, counter: o.counterattack }),
-...Ie("Breakdown", l ? [...o.steps, l] : o.steps),
-...f ? [S("Now", { kind: "down-now" })] : []
+S(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: u } : { missed: !0 } }),
+S(ie, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+...Pe("Breakdown", l ? [...o.steps, l] : o.steps),
+...u ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: ln(Sl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: dn(_l(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: o
 };
 }
-function Nl(e, t) {
+function Ll(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
@@ -2818,22 +2818,22 @@ return {
 headline: "hit",
 steps: [
 S(de, { kind: "loss-title", who: c, loss: e }),
-S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+S(ie, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
 S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
 ],
 changes: o,
-state: ln(s ? r : r - e, n.state.dead === !0),
+state: dn(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }
 };
 }
 };
 }
-function Pl(e, t) {
-return Cl(Dl(e), t);
+function Fl(e, t) {
+return Pl(Cl(e), t);
 }
-function Ml(e) {
-return Ei(e, {
+function jl(e) {
+return _i(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2841,15 +2841,15 @@ change: "mode-change",
 effect: "mode-effect",
 // Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: vt[t] })
+detail: (t) => ({ stance: t, cost: mt[t] })
 });
 }
-var dn = {
+var un = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, cs = { passive: "passively", active: "actively", full: "fully" };
-function Ll(e, t) {
+}, ls = { passive: "passively", active: "actively", full: "fully" };
+function Gl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2872,24 +2872,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${cs[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${ls[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return dn[e.stance] ?? "";
+return un[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${cs[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${ls[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function jl(e, t = (n) => n) {
-return Ll(e, t) ?? Fl(e);
+function Ul(e, t = (n) => n) {
+return Gl(e, t) ?? Vl(e);
 }
-var tr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Fl(e) {
+var nr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Vl(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2899,7 +2899,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${tr(t.passive)} passive${t.mode !== "passive" ? `${tr(t.active)} active` : ""}${t.mode === "full" ? `${tr(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${nr(t.passive)} passive${t.mode !== "passive" ? `${nr(t.active)} active` : ""}${t.mode === "full" ? `${nr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2914,12 +2914,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Gl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Ul = {
+var Bl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Hl = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: cn,
-label: (e) => Gl[e] ?? e,
+choices: ln,
+label: (e) => Bl[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2930,12 +2930,12 @@ dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(s, a) {
 const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (as(i, o) !== i)
-return { kind: "refused", reason: `${i} defense costs ${vt[i]} initiative, more than the overwhelm limit allows now` };
+if (os(i, o) !== i)
+return { kind: "refused", reason: `${i} defense costs ${mt[i]} initiative, more than the overwhelm limit allows now` };
 const c = a.defense ?? 1;
 return {
 headline: "acts",
-steps: [S(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [S(ie, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }
@@ -2943,19 +2943,19 @@ detail: { mode: i, roll: c }
 }
 };
 },
-keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": _(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Vl = [
+keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
+}, Kl = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Bl = {
+], Wl = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: Tl,
-usage: El,
+flags: Dl,
+usage: Rl,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2966,68 +2966,68 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: _l, help: [`Passive: ${dn.passive}. Active: ${dn.active}. Full: ${dn.full}.`] }
+stance: { flags: {}, usage: Ol, help: [`Passive: ${un.passive}. Active: ${un.active}. Full: ${un.full}.`] }
 },
-stances: cn,
+stances: ln,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: Pl,
+planDamage: Fl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: Ml,
-planHandEdit: Nl,
-attack: Ul,
-macros: Vl,
+planStance: jl,
+planHandEdit: Ll,
+attack: Hl,
+macros: Kl,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: ln(t, r),
+state: dn(t, r),
 steps: i,
 conditions: [],
 now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? er(!1, !0) : e === null ? {} : ln(e),
+enter: (e, t) => t ? tr(!1, !0) : e === null ? {} : dn(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Al,
+parseState: El,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: jl
-}, Hl = { soak: Fc, threshold: wl, opposed: Bl }, qe = new P();
-for (const [e, t] of k.entries(Hl)) qe.set(e, { ...t, id: e });
-var ls = qe.keys().next().value, Kl = "soak";
-function nr(e) {
-return typeof e == "string" && qe.has(e);
+words: Ul
+}, Yl = { soak: Vc, threshold: Al, opposed: Wl }, Je = new P();
+for (const [e, t] of k.entries(Yl)) Je.set(e, { ...t, id: e });
+var ds = Je.keys().next().value, xl = "soak";
+function rr(e) {
+return typeof e == "string" && Je.has(e);
 }
-function Wl() {
-return [...qe.keys()];
+function zl() {
+return [...Je.keys()];
 }
-function rr() {
-return [...qe.values()];
+function ir() {
+return [...Je.values()];
 }
-function Me(e) {
-return qe.get(e) ?? qe.get(ls);
+function Fe(e) {
+return Je.get(e) ?? Je.get(ds);
 }
-function It() {
-return rr().filter((e) => e.playable).map((e) => e.id);
+function Nt() {
+return ir().filter((e) => e.playable).map((e) => e.id);
 }
-var ir;
-function Yl(e) {
-return ir ?? (ir = new Q(rr().flatMap((t) => t.stances))), ir.has(e);
+var sr;
+function Xl(e) {
+return sr ?? (sr = new Q(ir().flatMap((t) => t.stances))), sr.has(e);
 }
-function sr(e, t) {
-return (n) => rr().some(
+function ar(e, t) {
+return (n) => ir().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Nt = /* @__PURE__ */ ai(nr, "not an edition this script has"), Pt = ["bar1", "bar2", "bar3"], ds = k.fromEntries(Tt.map((e) => [e, e])), Le = [...Tt], us = {
+var Pt = /* @__PURE__ */ oi(rr, "not an edition this script has"), Mt = ["bar1", "bar2", "bar3"], us = k.fromEntries(Et.map((e) => [e, e])), je = [...Et], fs = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3035,34 +3035,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Mt = k.keys(us), xl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Mn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100)), zl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Mn(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(100), /* @__PURE__ */ qt(/^[^,]+$/)), ar = /* @__PURE__ */ ie(Pt), fs = /* @__PURE__ */ ie(["gm", "public"]), hs = ["refuse", "gm"], Xl = G({
-edition: Nt,
+}, Lt = k.keys(fs), ql = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ln(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(100)), Jl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ln(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Jt(/^[^,]+$/)), or = /* @__PURE__ */ re(Mt), hs = /* @__PURE__ */ re(["gm", "public"]), vs = ["refuse", "gm"], Ql = G({
+edition: Pt,
 bars: G({
-vitality: ar,
-soul: ar,
-power: ar,
+vitality: or,
+soul: or,
+power: or,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: /* @__PURE__ */ ie(["power", ...Pt])
+stamina: /* @__PURE__ */ re(["power", ...Mt])
 }),
 attributes: G(
-k.fromEntries(Le.map((e) => [e, xl]))
+k.fromEntries(je.map((e) => [e, ql]))
 ),
 markers: G(
-k.fromEntries(Mt.map((e) => [e, zl]))
+k.fromEntries(Lt.map((e) => [e, Jl]))
 ),
-visibility: G({ npc: fs, pc: fs }),
-playersTargetAny: /* @__PURE__ */ We(),
-armorOnManualEdits: /* @__PURE__ */ We(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ Xt(), /* @__PURE__ */ ct(0), /* @__PURE__ */ ot(1e3)),
+visibility: G({ npc: hs, pc: hs }),
+playersTargetAny: /* @__PURE__ */ Ye(),
+armorOnManualEdits: /* @__PURE__ */ Ye(),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ ie(hs)
+apiCommands: /* @__PURE__ */ re(vs)
 });
-function vs() {
+function ms() {
 return {
-edition: ls,
+edition: ds,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...ds },
-markers: { ...us },
+attributes: { ...us },
+markers: { ...fs },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3070,55 +3070,55 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function ql(e) {
-const t = vs(), n = [];
+function Zl(e) {
+const t = ms(), n = [];
 if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = ms(Xl.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+const i = ps(Ql.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
 return new Q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function ms(e, t, n, r, i) {
+function ps(e, t, n, r, i) {
 const s = {};
 for (const [a, o] of k.entries(e)) {
 const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
-s[a] = or(d);
+s[a] = cr(d);
 continue;
 }
 if (o.type === "object" && "entries" in o && D(d)) {
 if (!D(l))
-i.push(`${c}: not an object; reset to defaults`), s[a] = or(d);
+i.push(`${c}: not an object; reset to defaults`), s[a] = cr(d);
 else {
-const u = o.entries;
-s[a] = ms(u, l, d, `${c}.`, i);
+const f = o.entries;
+s[a] = ps(f, l, d, `${c}.`, i);
 }
 continue;
 }
-const f = /* @__PURE__ */ Ye(o, l);
-f.success ? s[a] = f.output : (i.push(`${c}: ${Jl(l)} is not valid; reset to ${le.stringify(d)}`), s[a] = or(d));
+const u = /* @__PURE__ */ xe(o, l);
+u.success ? s[a] = u.output : (i.push(`${c}: ${ed(l)} is not valid; reset to ${le.stringify(d)}`), s[a] = cr(d));
 }
 return s;
 }
 function D(e) {
 return typeof e == "object" && e !== null && !J.isArray(e);
 }
-function or(e) {
+function cr(e) {
 return D(e) ? le.parse(le.stringify(e)) : e;
 }
-function Jl(e) {
-const t = le.stringify(e) ?? _(e);
+function ed(e) {
+const t = le.stringify(e) ?? E(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var ps = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), Ql = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt(), /* @__PURE__ */ ct(-1e6), /* @__PURE__ */ ot(1e6)), gs = G({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ At(/* @__PURE__ */ ie(Tt), Ql)),
+var gs = /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ dt()), td = /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ dt(), /* @__PURE__ */ lt(-1e6), /* @__PURE__ */ ct(1e6)), ks = G({
+overrides: /* @__PURE__ */ U(/* @__PURE__ */ St(/* @__PURE__ */ re(Et), td)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(ps), magical: /* @__PURE__ */ U(ps) })),
+worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(gs), magical: /* @__PURE__ */ U(gs) })),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
-deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
-edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ St() }))
-}), Oh = k.keys(gs.entries);
-function Zl(e) {
+deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ne(!0)),
+edition: /* @__PURE__ */ U(G({ id: Pt, state: /* @__PURE__ */ Tt() }))
+}), Ch = k.keys(ks.entries);
+function nd(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3127,121 +3127,121 @@ if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ Ye(gs, i);
-s.success ? t[r] = ks(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ xe(ks, i);
+s.success ? t[r] = ys(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function ks(e) {
+function ys(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function un(e, t, n) {
+function fn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function ys(e, t, n) {
-ks(n), Lt(n) ? delete e[t] : e[t] = n;
+function ws(e, t, n) {
+ys(n), Ft(n) ? delete e[t] : e[t] = n;
 }
-function Lt(e) {
+function Ft(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var mt = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()), fn = /* @__PURE__ */ Jt(mt), ws = /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ si(), /* @__PURE__ */ ct(-1e9), /* @__PURE__ */ ot(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), ed = /* @__PURE__ */ ie(["physical", "magical"]), bs = G({
-edition: /* @__PURE__ */ U(G({ id: Nt, state: /* @__PURE__ */ St() })),
-deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ re(!0)),
+var pt = /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ dt()), hn = /* @__PURE__ */ Qt(pt), bs = /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ ai(), /* @__PURE__ */ lt(-1e9), /* @__PURE__ */ ct(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(64)), rd = /* @__PURE__ */ re(["physical", "magical"]), $s = G({
+edition: /* @__PURE__ */ U(G({ id: Pt, state: /* @__PURE__ */ Tt() })),
+deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ne(!0)),
 stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ U(G({ edition: Nt, answer: /* @__PURE__ */ St() }))
-}), td = /* @__PURE__ */ ui("kind", [
+answer: /* @__PURE__ */ U(G({ edition: Pt, answer: /* @__PURE__ */ Tt() }))
+}), id = /* @__PURE__ */ fi("kind", [
 /** A bar, through its linked attribute when there is one. */
-G({ kind: /* @__PURE__ */ re("bar"), resource: /* @__PURE__ */ ie(fi), bar: /* @__PURE__ */ ie(Pt), attributeId: /* @__PURE__ */ U(jt), from: fn, to: mt }),
+G({ kind: /* @__PURE__ */ ne("bar"), resource: /* @__PURE__ */ re(hi), bar: /* @__PURE__ */ re(Mt), attributeId: /* @__PURE__ */ U(jt), from: hn, to: pt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-G({ kind: /* @__PURE__ */ re("attribute"), key: /* @__PURE__ */ ie(Tt), attributeId: jt, from: fn, to: mt }),
+G({ kind: /* @__PURE__ */ ne("attribute"), key: /* @__PURE__ */ re(Et), attributeId: jt, from: hn, to: pt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-G({ kind: /* @__PURE__ */ re("override"), key: /* @__PURE__ */ ie(Tt), from: fn, to: mt }),
+G({ kind: /* @__PURE__ */ ne("override"), key: /* @__PURE__ */ re(Et), from: hn, to: pt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ re("worn"), track: ed, from: fn, to: mt }),
-G({ kind: /* @__PURE__ */ re("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
+G({ kind: /* @__PURE__ */ ne("worn"), track: rd, from: hn, to: pt }),
+G({ kind: /* @__PURE__ */ ne("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-G({ kind: /* @__PURE__ */ re("memory"), tokenId: /* @__PURE__ */ U(jt), from: bs, to: bs }),
-G({ kind: /* @__PURE__ */ re("initiative"), from: ws, to: ws }),
-G({ kind: /* @__PURE__ */ re("turn-order"), tokenId: jt })
-]), nd = G({
+G({ kind: /* @__PURE__ */ ne("memory"), tokenId: /* @__PURE__ */ U(jt), from: $s, to: $s }),
+G({ kind: /* @__PURE__ */ ne("initiative"), from: bs, to: bs }),
+G({ kind: /* @__PURE__ */ ne("turn-order"), tokenId: jt })
+]), sd = G({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)),
-kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
+by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(64)),
+kind: /* @__PURE__ */ re(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: mt,
+round: pt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Oe(G({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Oe(td) }))
+key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Ie(G({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Ie(id) }))
 });
-function rd(e) {
+function ad(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Yl(t.stance)) && (t.edition === void 0 || Me(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Me(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || Xl(t.stance)) && (t.edition === void 0 || Fe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Fe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function id(e) {
+function od(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ Ye(nd, r);
-s.success && s.output.tokens.every((a) => a.changes.every(rd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ xe(sd, r);
+s.success && s.output.tokens.every((a) => a.changes.every(ad)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var sd = ["life", "pendingDefense", "reactions", "skillsVs"], $s = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function cr(e, t) {
+var cd = ["life", "pendingDefense", "reactions", "skillsVs"], As = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function lr(e, t) {
 const n = {};
-for (const i of sd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of cd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Kl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: xl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function ad(e) {
+function ld(e) {
 if (!D(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, cr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, lr(e, e.stance)), t;
 }
-function As(e) {
+function Ss(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function Ss(e, t) {
+function Ts(e, t) {
 return le.stringify(e ?? null) === le.stringify(t ?? null);
 }
-function od(e, t, n) {
+function dd(e, t, n) {
 if (!D(e) || !D(e.before) || !D(e.after)) return e;
 const { before: r, after: i } = e, s = [], a = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
-for (const u of ["vitality", "soul", "power"]) {
-const h = o[u];
-a[u] !== h && typeof h == "number" && s.push({ kind: "bar", resource: u, bar: t[u] ?? $s[u], from: a[u] ?? null, to: h });
+for (const f of ["vitality", "soul", "power"]) {
+const h = o[f];
+a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? As[f], from: a[f] ?? null, to: h });
 }
 const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-const d = D(r.record) ? r.record : {}, f = D(i.record) ? i.record : {};
-if (!Ss(d.life, f.life) || !Ss(d.pendingDefense, f.pendingDefense)) {
-const u = typeof e.tokenId == "string" ? e.tokenId : "", h = u !== "" && D(n[u]) ? n[u] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
+const d = D(r.record) ? r.record : {}, u = D(i.record) ? i.record : {};
+if (!Ts(d.life, u.life) || !Ts(d.pendingDefense, u.pendingDefense)) {
+const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: cr({ ...v, ...As(d) }, h.stance),
-to: cr({ ...v, ...As(f) }, h.stance)
+from: lr({ ...v, ...Ss(d) }, h.stance),
+to: lr({ ...v, ...Ss(u) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function cd(e) {
-const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : $s, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, ad(o)]))), J.isArray(e.history) && (s.history = e.history.map(
+function ud(e) {
+const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : As, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, ld(o)]))), J.isArray(e.history) && (s.history = e.history.map(
 (a) => D(a) && J.isArray(a.tokens) ? {
 by: a.by,
 kind: a.kind,
 round: typeof a.round == "number" ? a.round : i,
-tokens: a.tokens.map((o) => od(o, n, r))
+tokens: a.tokens.map((o) => dd(o, n, r))
 } : a
 )), s;
 }
-function Ts(e) {
+function Es(e) {
 const t = e.edition;
 if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
@@ -3249,18 +3249,18 @@ if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }
 const { edition: s, ...a } = e;
 return { memory: a, answer: i };
 }
-function ld(e) {
+function fd(e) {
 if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!D(r)) continue;
-const i = Ts(r);
+const i = Es(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function dd(e) {
+function hd(e) {
 const t = {}, n = {};
 if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3268,56 +3268,56 @@ if (!D(s)) {
 n[i] = s;
 continue;
 }
-const a = Ts(s);
+const a = Es(s);
 k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
 const r = J.isArray(e.history) ? e.history.map(
-(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(ld) } : s) } : i
+(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(fd) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var lr = 20, dr = 100, hn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(64)), vn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(40)), ud = G({
-word: vn,
+var dr = 20, ur = 100, vn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(64)), mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(40)), vd = G({
+word: mn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: /* @__PURE__ */ U(/* @__PURE__ */ St()),
+file: /* @__PURE__ */ U(/* @__PURE__ */ Tt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ U(/* @__PURE__ */ At(vn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ U(/* @__PURE__ */ St(mn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt())),
-success: /* @__PURE__ */ U(/* @__PURE__ */ We()),
-typed: /* @__PURE__ */ U(/* @__PURE__ */ re(!0))
-}), fd = G({
-key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ qt(/^A\d{1,6}$/)),
+roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ dt())),
+success: /* @__PURE__ */ U(/* @__PURE__ */ Ye()),
+typed: /* @__PURE__ */ U(/* @__PURE__ */ ne(!0))
+}), md = G({
+key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^A\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: hn,
-gm: /* @__PURE__ */ We(),
-attacker: /* @__PURE__ */ Jt(hn),
-edition: Nt,
+by: vn,
+gm: /* @__PURE__ */ Ye(),
+attacker: /* @__PURE__ */ Qt(vn),
+edition: Pt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ ci([vn, /* @__PURE__ */ F(/* @__PURE__ */ Oe(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
-situation: /* @__PURE__ */ Jt(vn),
-round: /* @__PURE__ */ F(/* @__PURE__ */ $e(), /* @__PURE__ */ lt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Oe(hn), /* @__PURE__ */ Re(1), /* @__PURE__ */ z(dr)),
-answers: /* @__PURE__ */ At(hn, ud)
+positionals: /* @__PURE__ */ F(/* @__PURE__ */ Ie(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Ie(/* @__PURE__ */ li([mn, /* @__PURE__ */ F(/* @__PURE__ */ Ie(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+situation: /* @__PURE__ */ Qt(mn),
+round: /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ dt()),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Ie(vn), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(ur)),
+answers: /* @__PURE__ */ St(vn, vd)
 });
-function hd(e, t) {
+function pd(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ Ye(fd, i);
-s.success && s.output.key === r && k.keys(n).length < lr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+const s = /* @__PURE__ */ xe(md, i);
+s.success && s.output.key === r && k.keys(n).length < dr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var mn = "DefenseRound", Ft = 3, ur = 500;
-function Gt(e) {
+var pn = "DefenseRound", Gt = 3, fr = 500;
+function Ut(e) {
 return {
-schemaVersion: Ft,
+schemaVersion: Gt,
 scriptVersion: e,
-settings: vs(),
+settings: ms(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3327,7 +3327,7 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function vd(e) {
+function gd(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, a] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
@@ -3337,94 +3337,94 @@ o[s.replace("Bar", "")] = a;
 i[s] = a;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var md = {
-0: vd,
-1: cd,
-2: dd
+var kd = {
+0: gd,
+1: ud,
+2: hd
 };
-function pd(e, t) {
+function yd(e, t) {
 const n = [];
-if (e === void 0) return { stored: Gt(t), problems: n };
+if (e === void 0) return { stored: Ut(t), problems: n };
 if (!D(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Gt(t), problems: n };
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Ut(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (O.isInteger(i) && i > Ft)
-return { stored: Gt(t), problems: [`state has schema version ${i}, newer than this script's ${Ft}; left as it is`], newer: i };
-if (!O.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Gt(t), problems: n };
-for (; i < Ft; ) {
-const l = md[i];
+if (C.isInteger(i) && i > Gt)
+return { stored: Ut(t), problems: [`state has schema version ${i}, newer than this script's ${Gt}; left as it is`], newer: i };
+if (!C.isInteger(i) || i < 0)
+return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Ut(t), problems: n };
+for (; i < Gt; ) {
+const l = kd[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = ql(r.settings);
+const s = Zl(r.settings);
 n.push(...s.problems);
-const a = Zl(r.tokens);
+const a = nd(r.tokens);
 n.push(...a.problems);
 for (const [l, d] of k.entries(a.tokens)) {
 if (!d.edition) continue;
-const f = d.edition.id, u = Me(f).parseState(d.edition.state);
-u === null ? (delete d.edition, Lt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${f} state; forgotten`)) : d.edition = { id: f, state: u };
+const u = d.edition.id, f = Fe(u).parseState(d.edition.state);
+f === null ? (delete d.edition, Ft(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
 }
-const o = kd(r.exchange, n), c = id(r.history);
+const o = bd(r.exchange, n), c = od(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: Ft,
+schemaVersion: Gt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: a.tokens,
-round: gd(r.round, n),
+round: wd(r.round, n),
 history: c.history,
-lastEntry: wd(r.lastEntry, c.history),
+lastEntry: Ad(r.lastEntry, c.history),
 exchange: o,
-macros: yd(r.macros),
+macros: $d(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...nr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...rr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function gd(e, t) {
+function wd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= ur && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= ur && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= fr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= fr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function kd(e, t) {
+function bd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
 if (e === void 0) return r;
 const i = D(e) && D(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
 for (const [c, l] of k.entries(i)) {
-const d = c.length > 0 && c.length <= 64 && D(l) && nr(l.edition) ? Me(l.edition).parseAnswer(l.answer) : null;
+const d = c.length > 0 && c.length <= 64 && D(l) && rr(l.edition) ? Fe(l.edition).parseAnswer(l.answer) : null;
 d === null ? t.push(`exchange.waiting.${c.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[c] = { edition: l.edition, answer: d };
 }
-const s = hd(D(e) ? e.attacks : void 0, t), a = D(e) ? e.lastAttack : void 0;
-let o = typeof a == "number" && O.isSafeInteger(a) && a >= 0 && a < 1e6 ? a : 0;
-for (const c of k.keys(s)) o = A.max(o, O(c.slice(1)));
+const s = pd(D(e) ? e.attacks : void 0, t), a = D(e) ? e.lastAttack : void 0;
+let o = typeof a == "number" && C.isSafeInteger(a) && a >= 0 && a < 1e6 ? a : 0;
+for (const c of k.keys(s)) o = A.max(o, C(c.slice(1)));
 return { waiting: n, attacks: s, lastAttack: o };
 }
-function yd(e) {
+function $d(e) {
 const t = {};
 if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function wd(e, t) {
-let n = typeof e == "number" && O.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = A.max(n, O(r.key.slice(1))));
+function Ad(e, t) {
+let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = A.max(n, C(r.key.slice(1))));
 return n;
 }
-var fr = ["bar1", "bar2", "bar3"];
-function bd(e, t) {
+var hr = ["bar1", "bar2", "bar3"];
+function Sd(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-vitality: r && fr.includes(r) ? r : e.bars.vitality,
-soul: i && fr.includes(i) ? i : e.bars.soul,
-power: s && fr.includes(s) ? s : e.bars.power
+vitality: r && hr.includes(r) ? r : e.bars.vitality,
+soul: i && hr.includes(i) ? i : e.bars.soul,
+power: s && hr.includes(s) ? s : e.bars.power
 };
 new Q(k.values(a)).size === 3 && k.assign(e.bars, a);
 const o = n("NPC breakdowns");
@@ -3432,7 +3432,7 @@ const o = n("NPC breakdowns");
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var $d = class {
+var Td = class {
 constructor() {
 this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
@@ -3475,14 +3475,14 @@ let t = this.byCharacter.get(e);
 if (!t) {
 t = new P();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-const r = _(n.get("name") ?? "").toLowerCase();
+const r = E(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
 }
 this.byCharacter.set(e, t);
 }
 return t;
 }
-}, Es = {
+}, _s = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3504,44 +3504,44 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Ut = [];
+}, Vt = [];
 for (let e = 0; e < 128; e += 1) {
-const t = _.fromCharCode(e);
-Es[t] !== void 0 ? Ut[e] = Es[t] : t === `
-` || t === "\r" ? Ut[e] = " " : e < 32 && t !== "	" || e === 127 ? Ut[e] = "" : Ut[e] = void 0;
+const t = E.fromCharCode(e);
+_s[t] !== void 0 ? Vt[e] = _s[t] : t === `
+` || t === "\r" ? Vt[e] = " " : e < 32 && t !== "	" || e === 127 ? Vt[e] = "" : Vt[e] = void 0;
 }
-function Ad(e) {
+function Ed(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
-function Je(e) {
-const t = typeof e == "string" ? e : _(e ?? "");
+function Qe(e) {
+const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), a = s < 128 ? Ut[s] : Ad(s);
+const s = t.charCodeAt(i), a = s < 128 ? Vt[s] : Ed(s);
 a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function je(e, t) {
+function Ge(e, t) {
 on(e, t);
 }
-function pn(e) {
+function gn(e) {
 log(e);
 }
-function hr(e) {
+function vr(e) {
 return state[e];
 }
-function _s(e, t) {
+function Ds(e, t) {
 state[e] = t;
 }
-function Sd(e) {
+function _d(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Td(e) {
+function Dd(e) {
 setTimeout(e, 0);
 }
-function Ed(e, t, n) {
+function Rd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3549,33 +3549,33 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function _d(e, t) {
+function Od(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Dd(e) {
+function Cd(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function Rd(e, t) {
+function Id(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function Od() {
-const e = typeof API_Meta < "u" ? API_Meta?.[ne] : void 0;
-return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
+function Nd() {
+const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
+return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function vr(e, t, n) {
+function mr(e, t, n) {
 try {
-const r = t instanceof Yt ? t.stack ?? t.message : _(t);
-pn(`${ne} v${ve}: ${e} failed${Od()}: ${r}`), n && sendChat(
-ne,
-`/w ${n} ${Je(`${ne} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+const r = t instanceof xt ? t.stack ?? t.message : E(t);
+gn(`${te} v${ve}: ${e} failed${Nd()}: ${r}`), n && sendChat(
+te,
+`/w ${n} ${Qe(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
 } catch {
 }
 }
-function Fe(e, t, n) {
+function Ue(e, t, n) {
 return (...r) => {
 const i = (s) => {
 let a = typeof e == "string" ? e : "a command", o;
@@ -3584,7 +3584,7 @@ typeof e == "function" && (a = e(...r)), o = n?.(...r);
 } catch {
 o = void 0;
 }
-vr(a, s, o);
+mr(a, s, o);
 };
 try {
 const s = t(...r);
@@ -3594,121 +3594,121 @@ i(s);
 }
 };
 }
-var Ee = "API";
-function pt(e) {
-return e !== Ee && e !== "" && playerIsGM(e) === !0;
+var De = "API";
+function gt(e) {
+return e !== De && e !== "" && playerIsGM(e) === !0;
 }
-function Cd(e) {
-if (!(e === void 0 || e === "" || e === Ee || !getObj("player", e) || pt(e)))
+function Pd(e) {
+if (!(e === void 0 || e === "" || e === De || !getObj("player", e) || gt(e)))
 return e;
 }
-function mr(e) {
-return e === Ee ? "another script" : _(getObj("player", e)?.get("_displayname") ?? "player");
+function pr(e) {
+return e === De ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Id = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Ds(e) {
-return !Id.test(e);
+var Md = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Rs(e) {
+return !Md.test(e);
 }
-function Rs(e, t) {
-return e || !Ds(t) ? "gm" : `"${t}"`;
+function Os(e, t) {
+return e || !Rs(t) ? "gm" : `"${t}"`;
 }
-function Os(e) {
-return e === Ee ? "gm" : Rs(pt(e), mr(e));
+function Cs(e) {
+return e === De ? "gm" : Os(gt(e), pr(e));
 }
-function Cs(e, t) {
-return _(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+function Is(e, t) {
+return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
-function _e(e, t, n) {
-return pt(e) ? !0 : Cs(t.get("controlledby"), e) || Cs(n?.get("controlledby"), e);
+function Re(e, t, n) {
+return gt(e) ? !0 : Is(t.get("controlledby"), e) || Is(n?.get("controlledby"), e);
 }
-var Is = /[^,\s]/;
-function pr(e, t) {
-return !Is.test(_(e.get("controlledby") ?? "")) && !Is.test(_(t?.get("controlledby") ?? ""));
+var Ns = /[^,\s]/;
+function gr(e, t) {
+return !Ns.test(E(e.get("controlledby") ?? "")) && !Ns.test(E(t?.get("controlledby") ?? ""));
 }
-function Nd(e, t) {
+function Ld(e, t) {
 const n = new Q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const i of _(r ?? "").split(",")) {
+for (const i of E(r ?? "").split(",")) {
 const s = i.trim();
-s !== "" && s !== "all" && !pt(s) && n.add(s);
+s !== "" && s !== "all" && !gt(s) && n.add(s);
 }
 return [...n];
 }
-var gt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+var kt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
 function pe(e) {
 return { kind: "whisper", to: e };
 }
-function j(e, t, n = {}) {
-e.kind === "public" ? sendChat(ne, t) : n.record === !0 ? sendChat(ne, `/w ${e.to} ${t}`) : sendChat(ne, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+function L(e, t, n = {}) {
+e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
 function ge(e) {
-let t = `&{template:default} {{name=${Je(e.title)}}}`;
+let t = `&{template:default} {{name=${Qe(e.title)}}}`;
 const n = e.rows;
 for (let r = 0; r < n.length; r += 1) {
 const i = n[r], { lines: s } = i, a = i.buttons, o = a === void 0 ? 0 : a.length;
 if (s.length === 0 && o === 0) continue;
 let c = "";
-for (let d = 0; d < s.length; d += 1) c += (d === 0 ? "" : "<br>") + Je(s[d]);
+for (let d = 0; d < s.length; d += 1) c += (d === 0 ? "" : "<br>") + Qe(s[d]);
 let l = "";
 for (let d = 0; d < o; d += 1) l += (d === 0 ? "" : " ") + ce(a[d].label, a[d].command);
-t += ` {{${Je(Pd(i.label))}=${c}${c && l ? " " : ""}${l}}}`;
+t += ` {{${Qe(Fd(i.label))}=${c}${c && l ? " " : ""}${l}}}`;
 }
 return t;
 }
-function Pd(e) {
+function Fd(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
-function ae(e) {
-return Je(e);
+function se(e) {
+return Qe(e);
 }
-function gr(e, t) {
-let n = Je(e);
+function kr(e, t) {
+let n = Qe(e);
 for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
 }
-var Md = /^[-\w]+$/;
+var jd = /^[-\w]+$/;
 function ce(e, t) {
-return `[${Je(e)}](${t})`;
+return `[${Qe(e)}](${t})`;
 }
-function gn(e) {
-return Md.test(e);
+function kn(e) {
+return jd.test(e);
 }
-function Ns(e, t, n, r = () => `${n.command} --help`) {
-const i = _(t.playerid ?? "");
-return i === Ee ? Ld(e, t, n, r) : Ps(e, t, n, r, i, pt(i), !1);
+function Ps(e, t, n, r = () => `${n.command} --help`) {
+const i = E(t.playerid ?? "");
+return i === De ? Gd(e, t, n, r) : Ms(e, t, n, r, i, gt(i), !1);
 }
-function Ps(e, t, n, r, i, s, a) {
-const o = s ? "the GM" : mr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: o, replyTo: Rs(s, o), relayed: a, help: r };
-return !s && !Ds(o) && (c.replyFor = V(o, 60)), c;
+function Ms(e, t, n, r, i, s, a) {
+const o = s ? "the GM" : pr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: o, replyTo: Os(s, o), relayed: a, help: r };
+return !s && !Rs(o) && (c.replyFor = V(o, 60)), c;
 }
-function Ld(e, t, n, r) {
+function Gd(e, t, n, r) {
 const i = n.flags.get("api-as");
 n.flags.delete("api-as");
-const s = Cd(i?.length === 1 ? i[0] : void 0);
-if (s !== void 0) return Ps(e, t, n, r, s, !1, !0);
-const a = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: Ee, gm: a, senderName: mr(Ee), replyTo: "gm", relayed: !0, help: r };
+const s = Pd(i?.length === 1 ? i[0] : void 0);
+if (s !== void 0) return Ms(e, t, n, r, s, !1, !0);
+const a = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: De, gm: a, senderName: pr(De), replyTo: "gm", relayed: !0, help: r };
 return a || (o.relayRefused = !0), o;
 }
-var Ms = 2e3;
-function De(e, t) {
-j(pe(e.replyTo), ae(Ls(e, t)));
+var Ls = 2e3;
+function Oe(e, t) {
+L(pe(e.replyTo), se(Fs(e, t)));
 }
-function Qe(e, t) {
-j(pe(e.replyTo), ae(Ls(e, t)), { record: !0 });
+function Ze(e, t) {
+L(pe(e.replyTo), se(Fs(e, t)), { record: !0 });
 }
-function Ls(e, t) {
-const n = t.length > Ms ? `${t.slice(0, Ms - 12)}... (cut)` : t;
+function Fs(e, t) {
+const n = t.length > Ls ? `${t.slice(0, Ls - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var jd = 200;
-function Ge(e, t, n = []) {
+var Ud = 200;
+function Ve(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = jd - 7;
+let i = Ud - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), j(pe(e.replyTo), gr(r, [...n, { label: "Help", command: e.help() }]));
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), L(pe(e.replyTo), kr(r, [...n, { label: "Help", command: e.help() }]));
 }
-function Fd(e, t) {
+function Vd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
@@ -3716,114 +3716,114 @@ return e.store.tokens[t] = r, r;
 }
 function js(e, t) {
 const n = e.store.tokens[t];
-n && Lt(n) && delete e.store.tokens[t];
+n && Ft(n) && delete e.store.tokens[t];
 }
-function kn(e) {
+function yn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var yn = "Help: DefenseRound", B = (e) => `<code>${kn(e)}</code>`, Ue = (e) => `<li>${e}</li>`;
-function Gd(e) {
-const t = e.stances.length > 0 ? [Ue(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(kn).join(" ")}`)] : [];
+var wn = "Help: DefenseRound", B = (e) => `<code>${yn(e)}</code>`, Be = (e) => `<li>${e}</li>`;
+function Bd(e) {
+const t = e.stances.length > 0 ? [Be(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(yn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ue(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(kn).join(" ")}`),
-Ue(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(kn).join(" ")}`),
-Ue(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
-Ue(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Ue("Every command answers <code>--help</code>."),
+Be(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(yn).join(" ")}`),
+Be(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(yn).join(" ")}`),
+Be(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
+Be(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Be("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ue(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${It().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
-Ue(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
+Be(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Nt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
+Be(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
 "</ul>"
 ].join("");
 }
-var Ze;
-function kr(e, t = {}) {
-Ze = Ed(yn, Gd(e), t.createIfMissing !== !1) ?? Ze;
+var et;
+function yr(e, t = {}) {
+et = Rd(wn, Bd(e), t.createIfMissing !== !1) ?? et;
 }
-function Fs() {
-return Ze = _d(yn, Ze), Ze !== void 0 && gn(Ze) ? { label: yn, command: `http://journal.roll20.net/handout/${Ze}` } : void 0;
+function Gs() {
+return et = Od(wn, et), et !== void 0 && kn(et) ? { label: wn, command: `http://journal.roll20.net/handout/${et}` } : void 0;
 }
-function Gs(e, t) {
+function Us(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && Bn(n.charCodeAt(r)); ) r += 1;
-const i = n.slice(r, Si(n, r)).toLowerCase();
+for (; r < n.length && Hn(n.charCodeAt(r)); ) r += 1;
+const i = n.slice(r, Ti(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;
 }
-function Us(e) {
+function Vs(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function Ud(e, t, n, r) {
+function Hd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function Vs(e, t, n, r = Gs(t, n)) {
+async function Bs(e, t, n, r = Us(t, n)) {
 if (!r) return;
-const i = n[r], s = No(t.content, t.inlinerolls);
+const i = n[r], s = Lo(t.content, t.inlinerolls);
 let a;
 try {
-const o = Ti(s);
-if (a = Ns(e, t, o, () => Ud(e, i, o, r)), a.relayRefused) {
-De(a, Us(r));
+const o = Ei(s);
+if (a = Ps(e, t, o, () => Hd(e, i, o, r)), a.relayRefused) {
+Oe(a, Vs(r));
 return;
 }
 if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-De(a, `The saved state was written by a newer version of ${ne} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+Oe(a, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
 if (a.parsed.flags.has("help")) {
-const l = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, f = Fs();
-j(pe(a.replyTo), ge({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...f ? [{ label: "Every command", lines: [], buttons: [f] }] : []] }));
+const l = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, u = Gs();
+L(pe(a.replyTo), ge({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;
 }
 const c = i.run(a);
 c && await c;
 } catch (o) {
 if (o instanceof y || o instanceof I) {
-if (a ?? (a = Ns(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
-De(a, Us(r));
+if (a ?? (a = Ps(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
+Oe(a, Vs(r));
 return;
 }
-Ge(a, o.message);
+Ve(a, o.message);
 return;
 }
 throw o;
 }
 }
-var Vd = 20, Bd = 2e3, Hd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
-function Bs(e, t, n = 0) {
-if (n > Vd) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > Bd) return { ok: !1, problem: "is too long to be a formula" };
-const r = Kd(e, t, n);
+var Kd = 20, Wd = 2e3, Yd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+function Hs(e, t, n = 0) {
+if (n > Kd) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Wd) return { ok: !1, problem: "is too long to be a formula" };
+const r = xd(e, t, n);
 if (!r.ok) return r;
-const s = new xd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-return s === void 0 || !O.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
+const s = new qd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function Kd(e, t, n) {
+function xd(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let a;
 for (; (a = s.exec(e)) !== null; ) {
 const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
 if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-const d = typeof l == "number" ? _(l) : _(l).trim();
-let f;
-if (d === "") f = 0;
+const d = typeof l == "number" ? E(l) : E(l).trim();
+let u;
+if (d === "") u = 0;
 else {
-const u = Bs(d, t, n + 1);
-if (!u.ok) return u.problem.startsWith("refers to") ? u : { ok: !1, problem: `refers to "${o}", which ${u.problem}` };
-f = u.value;
+const f = Hs(d, t, n + 1);
+if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
+u = f.value;
 }
-r += `${e.slice(i, a.index)}(${f})`, i = a.index + a[0].length;
+r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Hs = (e) => k.assign(k.create(null), e), Wd = Hs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Yd = Hs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), xd = class {
+var Ks = (e) => k.assign(k.create(null), e), zd = Ks({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Xd = Ks({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), qd = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3835,10 +3835,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), Wd);
+return this.chain(() => this.product(), zd);
 }
 product() {
-return this.chain(() => this.unary(), Yd);
+return this.chain(() => this.unary(), Xd);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3868,10 +3868,10 @@ atom() {
 this.space();
 const e = this.text.slice(this.at), t = /^\d+(\.\d+)?/.exec(e);
 if (t)
-return this.at += t[0].length, O(t[0]);
+return this.at += t[0].length, C(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = Hd[n[1].toLowerCase()];
+const r = Yd[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3885,28 +3885,28 @@ return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this
 }
 };
 function ee(e, t = "an unnamed token") {
-return _(e.get("name") ?? "") || t;
+return E(e.get("name") ?? "") || t;
 }
-function Y(e) {
+function W(e) {
 return getObj("graphic", e);
 }
-function zd(e) {
+function Jd(e) {
 return getObj("character", e);
 }
-function oe(e) {
-const t = _(e.get("represents") ?? "");
+function ae(e) {
+const t = E(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;
 }
 var be = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, wn = class {
+}, bn = class {
 constructor(e, t) {
 this.token = e, this.bar = t;
 }
 get link() {
-return this.linkRead === void 0 && (this.linkRead = _(this.token.get(be[this.bar].link) ?? "")), this.linkRead;
+return this.linkRead === void 0 && (this.linkRead = E(this.token.get(be[this.bar].link) ?? "")), this.linkRead;
 }
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {
@@ -3930,10 +3930,10 @@ this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
 return this.maxRead;
 }
 };
-function Ks(e, t) {
-return new wn(e, t).value;
+function Ws(e, t) {
+return new bn(e, t).value;
 }
-var Xd = class {
+var Qd = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3941,37 +3941,37 @@ get max() {
 return this.reading.max;
 }
 };
-function bn(e, t, n) {
+function $n(e, t, n) {
 const r = {
-vitality: new wn(e, n.bars.vitality),
-soul: new wn(e, n.bars.soul),
-power: new wn(e, n.bars.power)
+vitality: new bn(e, n.bars.vitality),
+soul: new bn(e, n.bars.soul),
+power: new bn(e, n.bars.power)
 };
 return {
 id: e.id,
 token: e,
-name: _(e.get("name") ?? "") || _(t?.get("name") ?? "") || "unnamed token",
+name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: pr(e, t),
+npc: gr(e, t),
 hidden: e.get("layer") === "gmlayer",
-statusmarkers: _(e.get("statusmarkers") ?? "")
+statusmarkers: E(e.get("statusmarkers") ?? "")
 };
 }
-var Ws = { armor_physical: "physical", armor_magical: "magical" };
-function yr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, qd(t, n, r));
+var Ys = { armor_physical: "physical", armor_magical: "magical" };
+function wr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Zd(t, n, r));
 }
-function qd(e, t, n) {
+function Zd(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function Ys(e, t) {
+function xs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var Jd = { kind: "override" }, xs = { kind: "none" }, $n = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Qd = k.freeze({}), Zd = k.freeze({ current: null, max: null, present: !1 }), wr = [], eu = class {
+var eu = { kind: "override" }, zs = { kind: "none" }, An = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, tu = k.freeze({}), nu = k.freeze({ current: null, max: null, present: !1 }), br = [], ru = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = wr;
+this.characterId = e, this.index = t, this.problems = br;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -3989,20 +3989,20 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 number(e, t, n, r) {
 const i = ye(e);
 if (i !== null) return i;
-if (An(e)) return null;
-const s = Bs(_(e), (o, c) => this.lookup(o, c));
-if (s.ok && O.isSafeInteger(s.value)) return s.value;
+if (Sn(e)) return null;
+const s = Hs(E(e), (o, c) => this.lookup(o, c));
+if (s.ok && C.isSafeInteger(s.value)) return s.value;
 const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === wr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+return this.problems === br && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
-function An(e) {
+function Sn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function zs(e) {
-return !An(e) && ye(e) === null;
+function Xs(e) {
+return !Sn(e) && ye(e) === null;
 }
-var Xs = class {
+var qs = class {
 constructor(e, t, n, r, i, s, a, o) {
 this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
 }
@@ -4013,7 +4013,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-An(e) && (this.isDefault || zs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+Sn(e) && (this.isDefault || Xs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4021,33 +4021,33 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function tu(e, t, n, r) {
+function iu(e, t, n, r) {
 const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
-for (let p = 0; p < i.length; p += 1) {
-const m = i[p], g = Ws[m], T = t?.overrides?.[m];
-if (T !== void 0) {
-s[m] = { current: g ? t?.worn?.[g] ?? T : T, max: T, present: !0 }, a[m] = g ? $n[g] : Jd;
+for (let m = 0; m < i.length; m += 1) {
+const p = i[m], g = Ys[p], _ = t?.overrides?.[p];
+if (_ !== void 0) {
+s[p] = { current: g ? t?.worn?.[g] ?? _ : _, max: _, present: !0 }, a[p] = g ? An[g] : eu;
 continue;
 }
-const $ = c[m], E = o ? r.attributes.find(o.id, $) : void 0;
-o && (l ?? (l = new eu(o.id, r.attributes)));
-let W = g !== void 0 && !e.unique;
-if (E && l) {
+const $ = c[p], T = o ? r.attributes.find(o.id, $) : void 0;
+o && (l ?? (l = new ru(o.id, r.attributes)));
+let K = g !== void 0 && !e.unique;
+if (T && l) {
 let w;
-g !== void 0 && !W && (w = E.get("current"), W = zs(w)), s[m] = new Xs(E, W ? t?.worn?.[g] : void 0, g !== void 0, l, m, $, w, !1), a[m] = W ? $n[g] : { kind: "attribute", attribute: E };
-} else l && !An(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new Xs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, m, $, d, !0), a[m] = g ? $n[g] : xs) : (s[m] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : Zd, a[m] = g ? $n[g] : xs);
+g !== void 0 && !K && (w = T.get("current"), K = Xs(w)), s[p] = new qs(T, K ? t?.worn?.[g] : void 0, g !== void 0, l, p, $, w, !1), a[p] = K ? An[g] : { kind: "attribute", attribute: T };
+} else l && !Sn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[p] = new qs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, p, $, d, !0), a[p] = g ? An[g] : zs) : (s[p] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : nu, a[p] = g ? An[g] : zs);
 }
-const f = r.turnOrder;
-let u = null;
-if (f && f.length > 0) {
-const p = f.find((m) => m.id === e.id);
-p !== void 0 && (u = qs(p.pr));
+const u = r.turnOrder;
+let f = null;
+if (u && u.length > 0) {
+const m = u.find((p) => p.id === e.id);
+m !== void 0 && (f = Js(m.pr));
 }
-let h = Qd;
+let h = tu;
 if (n.others && n.others.length > 0) {
 h = {};
-for (const p of n.others) h[p] = r.other?.(p);
+for (const m of n.others) h[m] = r.other?.(m);
 }
 const v = {
 id: e.id,
@@ -4057,63 +4057,63 @@ bars: e.bars,
 values: s,
 armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: yr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: Ys(r.edition, r.waiting[e.id]),
-initiative: u,
+state: wr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: xs(r.edition, r.waiting[e.id]),
+initiative: f,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: qs(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Js(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
-return new nu(e, t, v, a, l);
+return new su(e, t, v, a, l);
 }
-var nu = class {
+var su = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
 get problems() {
-return this.sheet === void 0 ? wr : this.sheet.problems;
+return this.sheet === void 0 ? br : this.sheet.problems;
 }
 };
-function ru(e, t) {
+function au(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Xd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new Qd(n.vitality, t), soul: n.soul, power: n.power };
 }
-function qs(e) {
-if (typeof e == "number") return O.isFinite(e) ? e : null;
+function Js(e) {
+if (typeof e == "number") return C.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = O(e.trim());
-return O.isFinite(t) ? t : null;
+const t = C(e.trim());
+return C.isFinite(t) ? t : null;
 }
-function iu(e) {
+function Qs(e) {
 return getObj("attribute", e)?.get("current");
 }
-function su(e, t) {
-return _(e.get(be[t].link) ?? "");
+function ou(e, t) {
+return E(e.get(be[t].link) ?? "");
 }
-function au(e) {
+function cu(e) {
 const t = getObj("attribute", e);
-return t ? { characterId: _(t.get("_characterid") ?? ""), name: _(t.get("name") ?? "") } : void 0;
+return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
 }
-var ou = new Q(
+var lu = new Q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function cu(e) {
-if (ou.has(e)) return !0;
+function du(e) {
+if (lu.has(e)) return !0;
 try {
-const t = le.parse(_(Campaign().get("token_markers") ?? "[]"));
+const t = le.parse(E(Campaign().get("token_markers") ?? "[]"));
 return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
 } catch {
 return !1;
 }
 }
-var Js = ["on", "off"], br = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Qs = [
+var Zs = ["on", "off"], $r = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ea = [
 "edition",
-...k.keys(br),
+...k.keys($r),
 "stamina-bar",
-...Le.map((e) => `attr.${e}`),
-...Mt.map((e) => `marker.${e}`),
+...je.map((e) => `attr.${e}`),
+...Lt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
@@ -4121,65 +4121,65 @@ var Js = ["on", "off"], br = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function lu(e, t, n) {
+function uu(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = x(n, "edition", Wl()), s = It();
+const i = Y(n, "edition", zl()), s = Nt();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in br) {
-const i = br[r], s = x(n, r, Pt), a = e.bars[i];
+if (r in $r) {
+const i = $r[r], s = Y(n, r, Mt), a = e.bars[i];
 for (const o of ["vitality", "soul", "power"])
 o !== i && e.bars[o] === s && (e.bars[o] = a);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = x(n, r, ["power", ...Pt]);
+const i = Y(n, r, ["power", ...Mt]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
-if (!Le.includes(i))
-throw new y(`unknown attribute key "${V(i)}": ${Et(i, Le, "keys")}`);
+if (!je.includes(i))
+throw new y(`unknown attribute key "${V(i)}": ${_t(i, je, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
 }
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
-if (!Mt.includes(i))
-throw new y(`unknown marker key "${V(i)}": ${Et(i, Mt, "keys")}`);
+if (!Lt.includes(i))
+throw new y(`unknown marker key "${V(i)}": ${_t(i, Lt, "keys")}`);
 const s = n.trim();
-if (!cu(s))
+if (!du(s))
 throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
 const i = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[i] = x(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
+return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = x(n, r, Js) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, Zs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = x(n, r, Js) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, Zs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = _t(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Dt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = x(n, r, hs), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${V(t)}": ${Et(t, Qs, "settings")}`);
+return e.apiCommands = Y(n, r, vs), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${V(t)}": ${_t(t, ea, "settings")}`);
 }
-function Ve() {
-return Zs(Campaign().get("turnorder"));
+function He() {
+return ta(Campaign().get("turnorder"));
 }
-function du() {
+function fu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function Zs(e) {
+function ta(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = le.parse(e);
@@ -4188,57 +4188,57 @@ return J.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 return [];
 }
 }
-function $r(e) {
+function Ar(e) {
 Campaign().set("turnorder", le.stringify(e));
 }
-function Vt(e) {
-return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? _(e) : "";
+function Bt(e) {
+return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
 }
-function Ar(e) {
-return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;
+function Sr(e) {
+return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
 }
-function uu(e) {
+function hu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function fu(e) {
-const t = Vt(e.id), n = Vt(e.custom);
-return `${t.length <= 64 ? t : `#${Sr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Sr(n)}`}`;
+function vu(e) {
+const t = Bt(e.id), n = Bt(e.custom);
+return `${t.length <= 64 ? t : `#${Tr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Tr(n)}`}`;
 }
-function Sr(e) {
+function Tr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var hu = /^(.+) -?\d+$/;
-function vu() {
+var mu = /^(.+) -?\d+$/;
+function pu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function ea(e) {
-if (Ar(e.pr) !== -1 || Vt(e.custom) !== "") return !1;
-const t = Vt(e.id);
+function na(e) {
+if (Sr(e.pr) !== -1 || Bt(e.custom) !== "") return !1;
+const t = Bt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || _(n.get("represents") ?? "") !== "") return !1;
-const r = vu();
+if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
+const r = pu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = hu.exec(_(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = mu.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function mu(e) {
-for (const t of e) if (!ea(t)) return t;
+function gu(e) {
+for (const t of e) if (!na(t)) return t;
 }
-var pu = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function gu(e, t, n) {
+var ku = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function yu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${xe[e.resource]} already at its max` : `${t(e.who)} is healed: ${xe[e.resource]} +${e.amount}`;
+return e.amount === 0 ? `${t(e.who)} is not healed: ${ze[e.resource]} already at its max` : `${t(e.who)} is healed: ${ze[e.resource]} +${e.amount}`;
 case "healed": {
 if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${xe[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${ze[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4254,21 +4254,21 @@ case "button":
 return e.label;
 }
 }
-function ta(e, t) {
-const n = e.words, r = (i) => pu.has(i.kind) ? gu(i, t, r) : n(i, t);
+function ra(e, t) {
+const n = e.words, r = (i) => ku.has(i.kind) ? yu(i, t, r) : n(i, t);
 return r;
 }
-function kt(e, t) {
+function yt(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
-function et(e, t) {
+function tt(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function Sn(e, t, n) {
+function Tn(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Lt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Ft(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
 function ke(e, t) {
 if (e === t) return !0;
@@ -4285,7 +4285,7 @@ for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function ku(e, t) {
+function wu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4305,13 +4305,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function yu(e, t = () => !0, n = () => {
+function bu(e, t = () => !0, n = () => {
 }) {
 const r = new P();
 for (const s of e) {
 const a = t(s.tokenId);
 for (const o of s.changes) {
-const c = ku(s.tokenId, o), l = r.get(c);
+const c = wu(s.tokenId, o), l = r.get(c);
 l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
 }
 }
@@ -4324,7 +4324,7 @@ i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function na(e, t, n) {
+function ia(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
@@ -4334,11 +4334,11 @@ for (let o = 0; o < A.min(n, 10); o += 1) s = t.endRound(s);
 const a = { ...i };
 return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
-var wu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function bu(e, t, n) {
+var $u = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Au(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function ra(e, t, n, r) {
+function sa(e, t, n, r) {
 const i = [];
 for (const { place: s, name: a, change: o } of e) {
 if (o.kind === "turn-order") continue;
@@ -4346,10 +4346,10 @@ const c = t.get(s);
 if (!n(c, o.to))
 switch (o.kind) {
 case "bar":
-i.push(`${a}: ${xe[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
+i.push(`${a}: ${ze[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-i.push(`${a}: ${wu[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${$u[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
 i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
@@ -4370,26 +4370,26 @@ break;
 }
 return i;
 }
-function $u(e, t, n) {
+function Su(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: na(r.change.from, t, n), to: na(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: ia(r.change.from, t, n), to: ia(r.change.to, t, n) } } : r
 );
 }
-function Au(e, t, n, r) {
+function Tu(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
 }
-function Su(e) {
+function Eu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function ia(e, t, n) {
+function aa(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
 const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
 if (c !== "") {
-const l = Su(c);
+const l = Eu(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4397,55 +4397,55 @@ if (a === -1) break;
 s = a + 1;
 }
 for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-return i === e || i.length < e.length && i === Tu(e) ? e : i;
+return i === e || i.length < e.length && i === _u(e) ? e : i;
 }
-function Tu(e) {
+function _u(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Eu(e, t, n) {
+function Du(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-return ia(e, a, [r, i, s]);
+return aa(e, a, [r, i, s]);
 }
-var sa = ["defensive", "reactive", "active", "full"];
-function aa(e, t, n) {
-const r = sa.find((i) => i === t);
-return ia(e, r ? [n.markers[r]] : [], sa.map((i) => n.markers[i]));
+var oa = ["defensive", "reactive", "active", "full"];
+function ca(e, t, n) {
+const r = oa.find((i) => i === t);
+return aa(e, r ? [n.markers[r]] : [], oa.map((i) => n.markers[i]));
 }
-function Tr(e) {
+function Er(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function _u() {
-return Tr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+function Ru() {
+return Er((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-function Er() {
-return Tr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+function _r() {
+return Er((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function Du() {
-return Tr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+function Ou() {
+return Er((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var oa = [];
-function Ru(e) {
-return typeof e != "function" ? !1 : (oa.push(e), !0);
+var la = [];
+function Cu(e) {
+return typeof e != "function" ? !1 : (la.push(e), !0);
 }
-function ca(e, t, n, r, i, s) {
-for (const o of oa)
+function da(e, t, n, r, i, s) {
+for (const o of la)
 try {
 o(e, t, n, r);
 } catch (c) {
-vr("an onDamage observer", c, void 0);
+mr("an onDamage observer", c, void 0);
 }
-const a = s === void 0 ? Er() : s;
+const a = s === void 0 ? _r() : s;
 if (a && typeof a.Update == "function")
 try {
 a.Update(e, i());
 } catch (o) {
-vr("HealthColors.Update", o, void 0);
+mr("HealthColors.Update", o, void 0);
 }
 }
-function la(e, t) {
+function ua(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Ou = class {
+var Iu = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4460,21 +4460,21 @@ const i = be[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) la(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ua(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function _r(e, t, n, r) {
+function Dr(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Cu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, f = i.token, u = [], h = [], v = new Ou(), p = () => {
+function Nu(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], v = new Iu(), m = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, m = r.vitalityFrom ?? i.bars.vitality.value, g = {
+}, p = r.vitalityFrom ?? i.bars.vitality.value, g = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4482,221 +4482,224 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = i.bars[w.resource], C = w.resource === "vitality" ? m : b.value, M = b.link ? getObj("attribute", b.link) : void 0, q = { kind: "bar", resource: w.resource, bar: b.bar, from: C, to: w.to };
-M && (q.attributeId = M.id), u.push(q), (b.value !== w.to || b.raw !== w.to) && v.bar(i, w.resource, w.to, M), g[w.resource] = w.to;
+const b = i.bars[w.resource], O = w.resource === "vitality" ? p : b.value, j = b.link ? getObj("attribute", b.link) : void 0, x = { kind: "bar", resource: w.resource, bar: b.bar, from: O, to: w.to };
+j && (x.attributeId = j.id), f.push(x), (b.value !== w.to || b.raw !== w.to) && v.bar(i, w.resource, w.to, j), g[w.resource] = w.to;
 break;
 }
 case "value": {
-const b = a[w.key], C = s.values[w.key]?.current ?? null;
+const b = a[w.key], O = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
-u.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: C, to: w.to }), v.attribute(b.attribute, w.to);
+f.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: O, to: w.to }), v.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
-u.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
-const M = p();
-M.worn = { ...M.worn, [b.track]: w.to };
-} else if (Ws[w.key] === void 0 && b?.kind === "override") {
-u.push({ kind: "override", key: w.key, from: C, to: w.to });
-const M = p();
-M.overrides = { ...M.overrides, [w.key]: w.to };
+f.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
+const j = m();
+j.worn = { ...j.worn, [b.track]: w.to };
+} else if (Ys[w.key] === void 0 && b?.kind === "override") {
+f.push({ kind: "override", key: w.key, from: O, to: w.to });
+const j = m();
+j.overrides = { ...j.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? Ve(), C = b.find((q) => q.id === i.id), M = Ar(C?.pr);
-C && O.isFinite(M) && M !== w.to && (C.pr = w.to, ua(b, r.turnOrder), u.push({ kind: "initiative", from: M, to: w.to }));
+const b = r.turnOrder?.order ?? He(), O = b.find((x) => x.id === i.id), j = Sr(O?.pr);
+O && C.isFinite(j) && j !== w.to && (O.pr = w.to, ha(b, r.turnOrder), f.push({ kind: "initiative", from: j, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const b = Pu(w.tokenId, w.initiative, r.turnOrder);
-h.push(b.note), b.added && u.push({ kind: "turn-order", tokenId: w.tokenId });
+const b = Lu(w.tokenId, w.initiative, r.turnOrder);
+h.push(b.note), b.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const b = et(kt(l, w.tokenId), o), C = w.kind === "ally-state" ? et({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
-ke(b, C) || (u.push({ kind: "memory", tokenId: w.tokenId, from: b, to: C }), Sn(l, w.tokenId, C));
+const b = tt(yt(l, w.tokenId), o), O = w.kind === "ally-state" ? tt({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
+ke(b, O) || (f.push({ kind: "memory", tokenId: w.tokenId, from: b, to: O }), Tn(l, w.tokenId, O));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, C = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, M = w?.deadForGood === !0, q = n.state === void 0 ? M : o.deadForGood(n.state, g.vitality), te = w?.stance, st = n.stance === void 0 ? te : n.stance ?? void 0, at = l.exchange.waiting[i.id], He = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(M !== q || te !== st || !ke(b, C) || !ke(at, He)) && (u.push({ kind: "memory", from: _r(b, M, te, at), to: _r(C, q, st, He) }), Sn(l, i.id, _r(C, q, st, He)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, O = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, j = w?.deadForGood === !0, x = n.state === void 0 ? j : o.deadForGood(n.state, g.vitality), $e = w?.stance, oe = n.stance === void 0 ? $e : n.stance ?? void 0, at = l.exchange.waiting[i.id], ot = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(j !== x || $e !== oe || !ke(b, O) || !ke(at, ot)) && (f.push({ kind: "memory", from: Dr(b, j, $e, at), to: Dr(O, x, oe, ot) }), Tn(l, i.id, Dr(O, x, oe, ot)));
 }
-const T = d[i.id];
-T && Lt(T) && delete d[i.id];
+const _ = d[i.id];
+_ && Ft(_) && delete d[i.id];
 let $ = i.statusmarkers;
-const E = o.condition(s.state, m), W = n.state !== void 0 ? o.condition(n.state, g.vitality) : E;
-if (n.state !== void 0 && ($ = Eu($, W, c)), n.stance !== void 0 && ($ = aa($, n.stance, c)), $ !== i.statusmarkers && (u.push({ kind: "markers", from: i.statusmarkers, to: $ }), v.prop("statusmarkers", $)), r.tokenProps)
+const T = o.condition(s.state, p), K = n.state !== void 0 ? o.condition(n.state, g.vitality) : T;
+if (n.state !== void 0 && ($ = Du($, K, c)), n.stance !== void 0 && ($ = ca($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), v.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
-!(w in v.props) && f.get(w) !== b && v.prop(w, b);
+!(w in v.props) && u.get(w) !== b && v.prop(w, b);
 }
-if (v.flush(f), r.notify ?? !0) {
-const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: E }, C = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: $, condition: W };
-ca(f, b, C, n.detail, () => da(i, m), r.healthColors);
+if (v.flush(u), r.notify ?? !0) {
+const { bars: w } = i, b = { vitality: p, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: T }, O = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: $, condition: K };
+da(u, b, O, n.detail, () => fa(i, p), r.healthColors);
 }
-return { changes: u, notes: h };
+return { changes: f, notes: h };
 }
-function da(e, t) {
-const n = Nu(e.token);
+function fa(e, t) {
+const n = Mu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
 }
-var Iu = ["width", "height"];
-function Nu(e) {
+var Pu = ["width", "height"];
+function Mu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Iu) t[n] = e.get(n);
+for (const n of Pu) t[n] = e.get(n);
 return t;
 }
-function ua(e, t) {
-t ? t.changed = !0 : $r(e);
+function ha(e, t) {
+t ? t.changed = !0 : Ar(e);
 }
-function Pu(e, t, n) {
+function Lu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = ee(r, "The spectator"), s = n?.order ?? Ve();
-return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: _(r.get("_pageid") ?? "") }), ua(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const i = ee(r, "The spectator"), s = n?.order ?? He();
+return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), ha(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Mu(e, t) {
-const n = new P(), r = new P(), i = new Q(), s = (l) => {
-let d = r.get(l);
-return d || r.set(l, d = {}), d;
+function Fu(e, t) {
+const n = new P(), r = new P(), i = (c) => {
+let l = r.get(c);
+return l || r.set(c, l = {}), l;
 };
-let a, o = !1;
-const c = new P();
-for (const { tokenId: l, change: d } of t) {
-const f = getObj("graphic", l);
-if (f)
-switch (c.has(l) || c.set(l, { snapshot: bn(f, oe(f), e.settings), memory: et(kt(e.memories, l), e.edition) }), i.add(l), d.kind) {
+let s, a = !1;
+const o = new P();
+for (const { tokenId: c, change: l } of t) {
+let d = o.get(c);
+if (d === void 0) {
+const u = getObj("graphic", c);
+d = u ? { token: u, snapshot: $n(u, ae(u), e.settings), memory: tt(yt(e.memories, c), e.edition) } : null, o.set(c, d);
+}
+if (d)
+switch (l.kind) {
 case "bar":
-if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
+if (l.from === null) break;
+l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : i(c)[`${l.bar}_value`] = l.from;
 break;
 case "attribute":
-d.from !== null && n.set(d.attributeId, d.from);
+l.from !== null && n.set(l.attributeId, l.from);
 break;
 case "worn": {
-const u = { ...e.memories.tokens[l] };
-u.worn = un(u.worn, d.track, d.from), ys(e.memories.tokens, l, u);
+const u = { ...e.memories.tokens[c] };
+u.worn = fn(u.worn, l.track, l.from), ws(e.memories.tokens, c, u);
 break;
 }
 case "override": {
-const u = { ...e.memories.tokens[l] };
-u.overrides = un(u.overrides, d.key, d.from), ys(e.memories.tokens, l, u);
+const u = { ...e.memories.tokens[c] };
+u.overrides = fn(u.overrides, l.key, l.from), ws(e.memories.tokens, c, u);
 break;
 }
 case "markers":
-s(l).statusmarkers = d.from;
+i(c).statusmarkers = l.from;
 break;
 case "memory": {
-const u = d.tokenId ?? l, h = et(kt(e.memories, u), e.edition);
-Sn(e.memories, u, Au(d.from, d.to, h, ke));
+const u = l.tokenId ?? c, f = tt(yt(e.memories, u), e.edition);
+Tn(e.memories, u, Tu(l.from, l.to, f, ke));
 break;
 }
 case "initiative": {
-a ?? (a = Ve());
-const u = a.find((h) => h.id === l);
-u && (u.pr = d.from, o = !0);
+s ?? (s = He());
+const u = s.find((f) => f.id === c);
+u && (u.pr = l.from, a = !0);
 break;
 }
 case "turn-order": {
-a ?? (a = Ve());
-const u = a.filter((h) => h.id !== d.tokenId);
-u.length !== a.length && (a = u, o = !0);
+s ?? (s = He());
+const u = s.filter((f) => f.id !== l.tokenId);
+u.length !== s.length && (s = u, a = !0);
 break;
 }
 }
 }
-for (const [l, d] of n) {
-const f = getObj("attribute", l);
-f && la(f, d);
+for (const [c, l] of n) {
+const d = getObj("attribute", c);
+d && ua(d, l);
 }
-for (const l of i) {
-const d = getObj("graphic", l), f = c.get(l);
-if (!d || !f) continue;
-const u = r.get(l) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = aa(u.statusmarkers, e.memories.tokens[l]?.stance ?? null, e.settings));
-const h = {};
-for (const p of fi) {
-const m = f.snapshot.bars[p], g = `${m.bar}_value`, T = m.link ? n.get(m.link) : void 0;
-T !== void 0 && d.get(g) !== T && (u[g] = T);
-const $ = T ?? u[g];
-h[p] = typeof $ == "number" ? $ : m.value;
+for (const [c, l] of o) {
+if (!l) continue;
+const { token: d } = l, u = r.get(c) ?? {};
+typeof u.statusmarkers == "string" && (u.statusmarkers = ca(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+const f = {};
+for (const v of hi) {
+const m = l.snapshot.bars[v], p = `${m.bar}_value`, g = m.link ? n.get(m.link) : void 0;
+g !== void 0 && d.get(p) !== g && (u[p] = g);
+const _ = g ?? u[p];
+f[v] = typeof _ == "number" ? _ : m.value;
 }
 k.keys(u).length > 0 && d.set(u);
-const v = typeof u.statusmarkers == "string" ? u.statusmarkers : f.snapshot.statusmarkers;
-Lu(e, d, f.snapshot, f.memory, { ...h, statusmarkers: v });
+const h = typeof u.statusmarkers == "string" ? u.statusmarkers : l.snapshot.statusmarkers;
+ju(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
 }
-a && o && $r(a);
+s && a && Ar(s);
 }
-function Lu(e, t, n, r, i) {
+function ju(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, a = et(kt(e.memories, t.id), e.edition), o = {
+}, a = tt(yt(e.memories, t.id), e.edition), o = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-ca(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => da(n, n.bars.vitality.value));
+da(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => fa(n, n.bars.vitality.value));
 }
-function fa(e) {
-if (e.length === 0) return ri.resolve([]);
+function va(e) {
+if (e.length === 0) return ii.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new ri((n, r) => {
+return new ii((n, r) => {
 sendChat("DefenseRound", t, (i) => {
 const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-a.length !== e.length || a.some((o) => !O.isInteger(o)) ? r(new Yt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new xt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
 });
 });
 }
-function Dr(e) {
+function Rr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
-for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
+for (let n = 0; n < t.length; n += 1) if (t[n].section === ie) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function ju(e) {
-if (!gn(e.snapshot.id)) return [];
+function Gu(e) {
+if (!kn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
-if (n.section !== Ce) continue;
-const r = ha(e, n);
+if (n.section !== Ne) continue;
+const r = ma(e, n);
 r && t.push(r);
 }
 return t;
 }
-function ha(e, t) {
+function ma(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function Rr(e, t = []) {
+function Or(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const a = gn(e.snapshot.id), o = e.outcome.steps;
+const a = kn(e.snapshot.id), o = e.outcome.steps;
 for (let l = 0; l < o.length; l += 1) {
-const d = o[l], f = d.section;
-if (f === void 0 || f === se) continue;
-if (f === de) {
+const d = o[l], u = d.section;
+if (u === void 0 || u === ie) continue;
+if (u === de) {
 i ?? (i = d);
 continue;
 }
-if (f === Ce) {
-const v = a ? ha(e, d) : void 0;
+if (u === Ne) {
+const v = a ? ma(e, d) : void 0;
 v && (s ?? (s = [])).push(v);
 continue;
 }
-let u;
-for (let v = r; v < n.length; v += 1) n[v].label === f && (u = n[v]);
-u || n.push(u = { label: f, lines: [] });
+let f;
+for (let v = r; v < n.length; v += 1) n[v].label === u && (f = n[v]);
+f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
-h !== "" && u.lines.push(h);
+h !== "" && f.lines.push(h);
 }
 let c = r;
 for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
@@ -4704,88 +4707,88 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function Fu(e) {
-for (let t = 0; t < e.length; t += 1) if (e[t].section === Ce) return !0;
+function Uu(e) {
+for (let t = 0; t < e.length; t += 1) if (e[t].section === Ne) return !0;
 return !1;
 }
-function Gu(e) {
+function Vu(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${xe[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${ze[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Uu(e, t) {
+function Bu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Or(e, t, n, r, i, s, a = []) {
+function Cr(e, t, n, r, i, s, a = []) {
 const o = new P(), c = [];
 for (const l of t) {
-const d = e[l], { snapshot: f } = d, u = (o.get(f.name) ?? 0) + 1;
-o.set(f.name, u);
-const h = u === 1 ? f.name : `${f.name} (${u})`, v = i === "all" || n[l] === "public", p = v ? Gu(d.changes) : "", m = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = v && Fu(d.outcome.steps) ? [...m, ...ju(d)] : m, $ = Uu(Dr(d), f.name), E = p ? `${$} ${p}` : $;
-c.push({ label: h, lines: d.answer ? [`${d.answer}. ${E}`] : [E], buttons: T });
+const d = e[l], { snapshot: u } = d, f = (o.get(u.name) ?? 0) + 1;
+o.set(u.name, f);
+const h = f === 1 ? u.name : `${u.name} (${f})`, v = i === "all" || n[l] === "public", m = v ? Vu(d.changes) : "", p = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], _ = v && Uu(d.outcome.steps) ? [...p, ...Gu(d)] : p, $ = Bu(Rr(d), u.name), T = m ? `${$} ${m}` : $;
+c.push({ label: h, lines: d.answer ? [`${d.answer}. ${T}`] : [T], buttons: _ });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
 }
-var va = k.freeze({ record: !0 });
-function Bt(e, t) {
+var pa = k.freeze({ record: !0 });
+function Ht(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function Cr(e, t, n) {
+function Ir(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
-for (let u = 0; u < t.length && !r; u += 1) {
-const h = t[u];
+for (let f = 0; f < t.length && !r; f += 1) {
+const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Bu(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Ku(e, t, n.sender ?? "gm") : [];
 if (!r) {
-const u = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !u(t[0].snapshot)) {
-j(pe(n.replyTo), ae(Dr(t[0])));
+const f = n.senderMaySee ?? (() => !0);
+if (t.length === 1 && !f(t[0].snapshot)) {
+L(pe(n.replyTo), se(Rr(t[0])));
 return;
 }
-const h = t.length === 1 ? Rr(t[0]) : Or(t, Vu(t), ma(e, t), `${n.title}: ${Ir(t.length)}`, t.every((v) => u(v.snapshot)) ? "all" : "public", i);
-j(pe(n.replyTo), ge(h));
+const h = t.length === 1 ? Or(t[0]) : Cr(t, Hu(t), ga(e, t), `${n.title}: ${Nr(t.length)}`, t.every((v) => f(v.snapshot)) ? "all" : "public", i);
+L(pe(n.replyTo), ge(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const u = t[0], h = Bt(e, u.snapshot);
-j(h === "public" ? gt : he, ge(Rr(u, s)), va), h === "gm" && !u.snapshot.hidden && j(gt, gr(Dr(u), a ? s : []));
+const f = t[0], h = Ht(e, f.snapshot);
+L(h === "public" ? kt : he, ge(Or(f, s)), pa), h === "gm" && !f.snapshot.hidden && L(kt, kr(Rr(f), a ? s : []));
 return;
 }
-const o = ma(e, t), c = [], l = [];
-for (let u = 0; u < t.length; u += 1)
-t[u].snapshot.hidden || c.push(u), o[u] === "gm" && l.push(u);
-const d = t[0].typed ? ` (${t[0].typed})` : "", f = a || l.length === 0;
-c.length > 0 && j(gt, ge(Or(t, c, o, `${n.title}: ${Ir(c.length)}${d}`, "public", i, f ? s : []))), l.length > 0 && j(he, ge(Or(t, l, o, `${n.title}: ${Ir(t.length)} (GM)${d}`, "all", i, s)), va);
+const o = ga(e, t), c = [], l = [];
+for (let f = 0; f < t.length; f += 1)
+t[f].snapshot.hidden || c.push(f), o[f] === "gm" && l.push(f);
+const d = t[0].typed ? ` (${t[0].typed})` : "", u = a || l.length === 0;
+c.length > 0 && L(kt, ge(Cr(t, c, o, `${n.title}: ${Nr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && L(he, ge(Cr(t, l, o, `${n.title}: ${Nr(t.length)} (GM)${d}`, "all", i, s)), pa);
 }
-function Ir(e) {
+function Nr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function ma(e, t) {
-return t.map((n) => Bt(e, n.snapshot));
+function ga(e, t) {
+return t.map((n) => Ht(e, n.snapshot));
 }
-function Vu(e) {
+function Hu(e) {
 return e.map((t, n) => n);
 }
-function Bu(e, t, n) {
+function Ku(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Rr(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Or(s) };
 })
 );
 }
-function Hu(e, t) {
+function Wu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${_(n.raw)}"`;
-return `${e.name}: its ${xe[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
+return `${e.name}: its ${ze[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
-function tt(e) {
+function nt(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
 const r = e.charCodeAt(n);
@@ -4798,8 +4801,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var pa = 50, Nr = 6e4, ga = 10, Tn = new ti();
-function Ku(e) {
+var ka = 50, Pr = 6e4, ya = 10, En = new ni();
+function Yu(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4810,112 +4813,112 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + tt(e.from) + tt(e.to);
+return 40 + nt(e.from) + nt(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + ka(e.from) + ka(e.to);
+return 60 + (e.tokenId?.length ?? 0) + wa(e.from) + wa(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function ka(e) {
-return 20 + (e.stance === void 0 ? 0 : tt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Pr(e.edition.state) : 0) + (e.answer ? 40 + tt(e.answer.edition) + Pr(e.answer.answer) : 0);
+function wa(e) {
+return 20 + (e.stance === void 0 ? 0 : nt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Mr(e.edition.state) : 0) + (e.answer ? 40 + nt(e.answer.edition) + Mr(e.answer.answer) : 0);
 }
-function Pr(e) {
-if (typeof e == "string") return tt(e);
+function Mr(e) {
+if (typeof e == "string") return nt(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Pr(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Mr(e[n]));
 return t;
 }
-function Ht(e) {
-let t = Tn.get(e);
+function Kt(e) {
+let t = En.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
-t += 50 + tt(n.tokenId) + tt(n.name);
-for (const r of n.changes) t += Ku(r);
+t += 50 + nt(n.tokenId) + nt(n.name);
+for (const r of n.changes) t += Yu(r);
 }
-Tn.set(e, t);
+En.set(e, t);
 }
 return t;
 }
-function Wu(e, t, n) {
+function xu(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
 if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
-const o = Lr(r);
-return o.bytes -= Ht(s), s.tokens.push(n), Tn.delete(s), o.bytes += Ht(s), !0;
+const o = Fr(r);
+return o.bytes -= Kt(s), s.tokens.push(n), En.delete(s), o.bytes += Kt(s), !0;
 }
 return !1;
 }
-function ya(e) {
-return e === "hand-edit" || e === Ee || pt(e);
+function ba(e) {
+return e === "hand-edit" || e === De || gt(e);
 }
-function Mr(e, t) {
-return e.by === "hand-edit" || !(t ?? ya(e.by));
+function Lr(e, t) {
+return e.by === "hand-edit" || !(t ?? ba(e.by));
 }
-var nt;
-function Lr(e) {
-if (nt && nt.history === e && nt.length === e.length) return nt;
+var rt;
+function Fr(e) {
+if (rt && rt.history === e && rt.length === e.length) return rt;
 const t = new P();
 let n = 0;
 for (const r of e)
-n += Ht(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
-return nt = { history: e, length: e.length, bytes: n, byOwner: t }, nt;
+n += Kt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
+return rt = { history: e, length: e.length, bytes: n, byOwner: t }, rt;
 }
 function jr(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Lr(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, r.bytes -= Ht(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
+const r = Fr(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, r.bytes -= Kt(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
 }
-function Fr(e, t) {
+function Gr(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;
 }
-function Gr(e) {
+function Ur(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function wa(e, t, n) {
+function $a(e, t, n) {
 let r = t.tokens, i = 0;
 for (let d = 0; d < r.length; d += 1) r[d].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, o = e.store.history, c = Lr(o), l = Mr(t, n);
+const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, o = e.store.history, c = Fr(o), l = Lr(t, n);
 if (l)
-for (let d = Fr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= ga; d = Fr(o, a.by)) jr(e, d);
-for (o.push(a), c.length = o.length, c.bytes += Ht(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > pa || c.bytes > Nr) && o.length > 1; ) {
-const d = l ? Fr(o, a.by) : 0, f = o[d];
-if (jr(e, d), f === a) return;
+for (let d = Gr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= ya; d = Gr(o, a.by)) jr(e, d);
+for (o.push(a), c.length = o.length, c.bytes += Kt(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > ka || c.bytes > Pr) && o.length > 1; ) {
+const d = l ? Gr(o, a.by) : 0, u = o[d];
+if (jr(e, d), u === a) return;
 }
 return s;
 }
-function Yu(e) {
+function zu(e) {
 const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
 for (let a = t.length - 1; a >= 0; a -= 1) {
 const o = t[a];
-if (r.length >= pa) break;
+if (r.length >= ka) break;
 const c = le.stringify(o).length;
-if (Tn.set(o, c), !(c > Nr)) {
-if (s + c > Nr && r.length > 0) {
-if (Mr(o)) continue;
+if (En.set(o, c), !(c > Pr)) {
+if (s + c > Pr && r.length > 0) {
+if (Lr(o)) continue;
 break;
 }
-if (Mr(o)) {
+if (Lr(o)) {
 const l = i.get(o.by) ?? 0;
-if (l >= ga) continue;
+if (l >= ya) continue;
 i.set(o.by, l + 1);
 }
 r.unshift(o), s += c;
 }
 }
-return t.splice(0, t.length, ...r), nt = void 0, n - r.length;
+return t.splice(0, t.length, ...r), rt = void 0, n - r.length;
 }
-function En(e) {
+function _n(e) {
 const t = new P();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
@@ -4924,15 +4927,15 @@ t.set(i, (t.get(i) ?? 0) + 1);
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
-function Kt(e, t = 5) {
+function Wt(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
-function Be(e) {
+function Ke(e) {
 const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Kt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+return Wt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var xu = class {
+var Xu = class {
 constructor() {
 this.byReason = new P();
 }
@@ -4942,13 +4945,13 @@ n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
 const e = [];
-return this.byReason.forEach((t, n) => e.push(`${Be(t)}: ${n}`)), e;
+return this.byReason.forEach((t, n) => e.push(`${Ke(t)}: ${n}`)), e;
 }
 };
-function yt(e) {
+function wt(e) {
 return e.get("_subtype") === "card";
 }
-function rt(e, t, n = {}) {
+function it(e, t, n = {}) {
 const r = [], i = new Q(), s = [], a = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
@@ -4956,15 +4959,15 @@ if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const f = wt(d, e.gm);
-f ? a(f) : l.push(zu(d));
+const u = bt(d, e.gm);
+u ? a(u) : l.push(qu(d));
 }
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Kt(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Wt(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
-const f = d._type === "graphic" ? Y(d._id) : void 0;
-f && !yt(f) ? a(f) : l += 1;
+const u = d._type === "graphic" ? W(d._id) : void 0;
+u && !wt(u) ? a(u) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
@@ -4972,69 +4975,69 @@ if (s.length === 0)
 throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
 const o = [], c = [];
 for (const l of s) {
-const d = oe(l);
-e.gm || n.anyTarget || _e(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ee(l));
+const d = ae(l);
+e.gm || n.anyTarget || Re(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ee(l));
 }
-if (c.length > 0 && r.push(`you do not control ${Be(c)}`), o.length === 0) throw new I(En(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${Ke(c)}`), o.length === 0) throw new I(_n(r).join("; "));
 return { targets: o, notes: r };
 }
-function zu(e) {
+function qu(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
-function wt(e, t) {
+function bt(e, t) {
 if (e.length === 0 || e.length > 64) return;
-const n = Y(e);
-if (!(!n || yt(n)) && !(!t && n.get("layer") === "gmlayer"))
+const n = W(e);
+if (!(!n || wt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function Xu(e, t) {
+function Ju(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !wt(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !bt(r.join(" "), e.gm))
 throw new I(`--${n}: no token on the table has that id`);
 }
 }
-function Ur(e, t) {
-const n = Y(t);
-return n !== void 0 && _e(e, n, oe(n));
+function Vr(e, t) {
+const n = W(t);
+return n !== void 0 && Re(e, n, ae(n));
 }
 function N(e) {
-return Me(e.store.settings.edition);
+return Fe(e.store.settings.edition);
 }
-function bt(e, t) {
+function $t(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function qu(e) {
-const t = Y(e);
+function Qu(e) {
+const t = W(e);
 return t ? ee(t, e) : e;
 }
-function Ju(e) {
+function Zu(e) {
 return e.store;
 }
-function ba(e) {
+function Aa(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Me(t) : void 0;
+return t !== void 0 && t !== e.store.settings.edition ? Fe(t) : void 0;
 }
-function Vr(e, t) {
-return e.gm || _e(e.playerId, t.token, t.character) || Bt(e.app, t) === "public";
+function Br(e, t) {
+return e.gm || Re(e.playerId, t.token, t.character) || Ht(e.app, t) === "public";
 }
-function it(e, t) {
+function st(e, t) {
 const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: qu,
+nameOf: Qu,
 waiting: e.store.exchange.waiting,
 other: (s) => {
-const a = Y(s);
-if (!a || yt(a)) return;
-const o = e.store.tokens[s], c = Ks(a, e.store.settings.bars.vitality);
+const a = W(s);
+if (!a || wt(a)) return;
+const o = e.store.tokens[s], c = Ws(a, e.store.settings.bars.vitality);
 return {
 name: ee(a, "unnamed token"),
 stance: o?.stance ?? null,
-state: yr(n, o, c, r.editionLeft),
-answer: Ys(n, e.store.exchange.waiting[s]),
+state: wr(n, o, c, r.editionLeft),
+answer: xs(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5042,118 +5045,118 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = mu(t);
+const s = gu(t);
 if (s) {
 r.turnRow = s;
-const a = Vt(s.id);
-a !== "" && a !== "-1" && Y(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const a = Bt(s.id);
+a !== "" && a !== "-1" && W(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = ba(e);
+const i = Aa(e);
 return i && (r.editionLeft = i), r;
 }
-function _n(e, t, n, r = it(e)) {
-const i = bn(t.token, t.character, e.store.settings);
-return tu(i, e.store.tokens[i.id], n, r);
+function Dn(e, t, n, r = st(e)) {
+const i = $n(t.token, t.character, e.store.settings);
+return iu(i, e.store.tokens[i.id], n, r);
 }
-function $a(e, t, n, r = !0) {
+function Sa(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Hu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Wu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function Dn(e, t, n = "; nothing changed") {
+function Rn(e, t, n = "; nothing changed") {
 const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function $t(e) {
-return { settings: e.store.settings, edition: N(e), memories: Ju(e) };
+function At(e) {
+return { settings: e.store.settings, edition: N(e), memories: Zu(e) };
 }
-var Qu = class {
+var ef = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Zu(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = tf(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function Zu(e, t, n) {
+function tf(e, t, n) {
 const { id: r, name: i } = t;
-return ta(e, (s) => s === r ? i : n(s));
+return ra(e, (s) => s === r ? i : n(s));
 }
-function ef(e, t, n, r = {}, i = $t(e)) {
-const { snapshot: s } = t, a = Cu(i, t, n, r), o = new Qu(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+function nf(e, t, n, r = {}, i = At(e)) {
+const { snapshot: s } = t, a = Nu(i, t, n, r), o = new ef(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
 shown: o
 };
 }
-function tf(e, t, n) {
-const r = Y(t.token.id);
-if (!r || yt(r)) return !1;
+function rf(e, t, n) {
+const r = W(t.token.id);
+if (!r || wt(r)) return !1;
 const i = t.character?.id ?? "";
-if (_(r.get("represents") ?? "") !== i) return !1;
-const s = i ? zd(i) : void 0;
-return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
+if (E(r.get("represents") ?? "") !== i) return !1;
+const s = i ? Jd(i) : void 0;
+return i && !s ? !1 : e.gm || n || Re(e.playerId, r, s);
 }
-function nf(e) {
+function sf(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
+if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function Aa(e, t) {
+function Ta(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Ti(e.msg.content ?? ""), i = n.filter((s) => !sf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Ei(e.msg.content ?? ""), i = n.filter((s) => !of((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var rf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function sf(e, t) {
+var af = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function of(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[O(n[1])], i = rf.exec(_(r?.expression ?? ""));
-return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;
+const r = t?.[C(n[1])], i = af.exec(E(r?.expression ?? ""));
+return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
 }
-function Br(e, t) {
+function Hr(e, t) {
 const n = {};
 for (const r of t) {
-const i = r.flag === void 0 ? void 0 : Te(e, r.flag, 1, r.sides);
+const i = r.flag === void 0 ? void 0 : _e(e, r.flag, 1, r.sides);
 i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function Sa(e, t, n, r) {
-if (e.length === 0) return Rn;
+function Ea(e, t, n, r) {
+if (e.length === 0) return On;
 const i = { ...t };
 let s = r;
 for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
-var Rn = k.freeze({}), af = k.freeze({}), of = [], cf = [];
-function On(e, t, n, r, i, s, a, o) {
-const c = _n(e, t, n, i);
+var On = k.freeze({}), cf = k.freeze({}), lf = [], df = [];
+function Cn(e, t, n, r, i, s, a, o) {
+const c = Dn(e, t, n, i);
 o?.(c);
 const l = n.resolve(c.facts, r);
-if (Qt(l)) return { kind: "refusal", refusal: l, reading: c };
+if (Zt(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = nf(l);
+const d = sf(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: f, shown: u } = ef(e, c, l, a(l), s);
-return { kind: "written", outcome: l, applied: f, shown: u, reading: c };
+const { applied: u, shown: f } = nf(e, c, l, a(l), s);
+return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
-function Hr(e, t, n) {
-const r = it(e), i = $t(e);
-return t.map((s) => On(e, s, n, Rn, r, i, () => ({ notify: !1 })));
+function Kr(e, t, n) {
+const r = st(e), i = At(e);
+return t.map((s) => Cn(e, s, n, On, r, i, () => ({ notify: !1 })));
 }
-function Cn(e, t, n, r, i) {
-const s = t.dice.length === 0 ? af : Br(e.parsed, t.dice), a = e.gm ? void 0 : Aa(e, t.dice);
-return Ta(
+function In(e, t, n, r, i) {
+const s = t.dice.length === 0 ? cf : Hr(e.parsed, t.dice), a = e.gm ? void 0 : Ta(e, t.dice);
+return _a(
 e,
 n.map((o) => {
 const c = { target: o, plan: t, given: s };
@@ -5163,112 +5166,116 @@ r,
 i
 );
 }
-function Ta(e, t, n, r) {
+function _a(e, t, n, r) {
 let i, s = [], a = !1, o = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? cf : d.plan.dice.filter((f) => d.given[f.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
-if (!a) return Ea(e, t, c, void 0, o, n, r);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? df : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
+if (!a) return Da(e, t, c, void 0, o, n, r);
 const l = e.app.store.settings.edition;
-return fa(c.flatMap((d) => d.map((f) => f.sides))).then((d) => {
+return va(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 if (e.app.store.settings.edition !== l) {
-De(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+Oe(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-Ea(e, t, c, d, o, n, r);
+Da(e, t, c, d, o, n, r);
 });
 }
-function Ea(e, t, n, r, i, s, a) {
-const o = e.app, c = r !== void 0, l = r ?? of, d = [...s];
-let f;
-const u = [], h = [];
+function Da(e, t, n, r, i, s, a) {
+const o = e.app, c = r !== void 0, l = r ?? lf, d = [...s];
+let u;
+const f = [], h = [];
 let v = !1;
-const p = i ? { order: Ve(), changed: !1 } : void 0, m = Er() ?? null, g = it(o, p?.order), T = $t(o), $ = (b) => {
-const C = { notify: b.observed ?? !0, healthColors: m };
-return p && (C.turnOrder = p), C;
+const m = i ? { order: He(), changed: !1 } : void 0, p = _r() ?? null, g = st(o, m?.order), _ = At(o), $ = (b) => {
+const O = { notify: b.observed ?? !0, healthColors: p };
+return m && (O.turnOrder = m), O;
 };
-let E = 0;
-t.forEach(({ target: b, plan: C, given: M, typed: q, answer: te }, st) => {
-const at = n[st], He = E;
-if (E += at.length, c && !tf(e, b, a.anyTarget === !0)) {
+let T = 0;
+t.forEach(({ target: b, plan: O, given: j, typed: x, answer: $e }, oe) => {
+const at = n[oe], ot = T;
+if (T += at.length, c && !rf(e, b, a.anyTarget === !0)) {
 d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const H = On(o, b, C, Sa(C.dice, M, l, He), g, T, $);
-if (H.kind !== "written") {
-const { snapshot: Wt } = H.reading, xa = () => Vr(e, Wt);
-H.kind === "refusal" ? H.refusal.kind === "refused" && !H.refusal.nameFirst ? (f ?? (f = new xu())).add(Wt.name, H.refusal.reason) : d.push($a(o, Wt, H.refusal, xa())) : H.kind === "problems" ? d.push(Dn(Wt, H.reading.problems)) : d.push(`${Wt.name}: the result${xa() ? ` (${H.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const q = Cn(o, b, O, Ea(O.dice, j, l, ot), g, _, $);
+if (q.kind !== "written") {
+const { snapshot: Yt } = q.reading, qa = () => Br(e, Yt);
+q.kind === "refusal" ? q.refusal.kind === "refused" && !q.refusal.nameFirst ? (u ?? (u = new Xu())).add(Yt.name, q.refusal.reason) : d.push(Sa(o, Yt, q.refusal, qa())) : q.kind === "problems" ? d.push(Rn(Yt, q.reading.problems)) : d.push(`${Yt.name}: the result${qa() ? ` (${q.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Rh = H.outcome;
-u.push(H.applied), q && (H.shown.typed = q), te && (H.shown.answer = te), h.push(H.shown), v || (v = Rh.undoable === !0);
-}), f && d.push(...f.lines()), p?.changed && $r(p.order);
-let W;
-if ((a.record || v) && u.length > 0) {
-const b = a.recordBy ?? e.playerId, C = b === e.playerId ? e.gm || b === Ee : ya(b), M = wa(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: u }, C);
-M !== void 0 && (a.record || C) && (W = { command: Gr(M), byGm: C });
+const Te = q.outcome;
+f.push(q.applied), x && (q.shown.typed = x), $e && (q.shown.answer = $e), h.push(q.shown), v || (v = Te.undoable === !0);
+}), u && d.push(...u.lines()), m?.changed && Ar(m.order);
+let K;
+if ((a.record || v) && f.length > 0) {
+const b = a.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === De : ba(b), j = $a(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: f }, O);
+j !== void 0 && (a.record || O) && (K = { command: Ur(j), byGm: O });
 }
-const w = { title: a.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Vr(e, b) };
-if (W && (w.undo = W), Cr(o, h, w), d.length > 0) {
-const b = a.refusals(En(d), u.length > 0);
-Ge(e, b);
+const w = { title: a.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Br(e, b) };
+if (K && (w.undo = K), Ir(o, h, w), d.length > 0) {
+const b = a.refusals(_n(d), f.length > 0);
+Ve(e, b);
 }
 }
-function lf(e) {
+function uf(e) {
 e.store.exchange.waiting = {};
 }
-function df(e, t) {
+function ff(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function uf(e, t, n) {
+function hf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function Kr(e, t) {
+function Ra(e, t) {
+const n = e.store.exchange.attacks;
+return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+}
+function Wr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function In(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !Kr(e, n));
+function Nn(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !Wr(e, n));
 }
-function _a(e, t) {
-return e.attacker === null || t ? e.attacker : Y(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
+function Oa(e, t) {
+return e.attacker === null || t ? e.attacker : W(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function Wr(e, t = !0) {
-const n = _a(e, t);
+function Yr(e, t = !0) {
+const n = Oa(e, t);
 if (n === null) return "An unseen attacker";
-const r = Y(n);
+const r = W(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";
 }
-function ff(e) {
+function vf(e) {
 const t = e.store.exchange;
 return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
 }
-function hf(e) {
+function mf(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function Da(e, t, n) {
+function Ca(e, t, n) {
 const r = [];
 let i = 0;
-for (const s of In(e, t)) {
-const a = Y(s);
+for (const s of Nn(e, t)) {
+const a = W(s);
 a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ee(a, "a token")));
 }
 return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
 }
-function Ra(e, t) {
-return In(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Ur(t.by, n) || t.answers[n] !== void 0);
+function Ia(e, t) {
+return Nn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Vr(t.by, n) || t.answers[n] !== void 0);
 }
-var Oa = new ti();
-function Yr(e, t, ...n) {
-let r = Oa.get(e);
-r || (r = new P(), Oa.set(e, r));
+var Na = new ni();
+function xr(e, t, ...n) {
+let r = Na.get(e);
+r || (r = new P(), Na.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var vf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function mf(e) {
+var pf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function gf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5280,67 +5287,67 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function Ca(e, t, n, r, i, s) {
-const a = Y(r);
+function Pa(e, t, n, r, i, s) {
+const a = W(r);
 if (!a) return;
-const o = { token: a, character: oe(a) }, c = ee(a, "a token"), l = t.attack, d = bt(e, !0);
-if (Kr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
-const f = n.answers[r];
-if (f) return { label: c, lines: [`Answered: ${f.word}`] };
-const u = [], h = [], v = [];
-let p;
+const o = { token: a, character: ae(a) }, c = ee(a, "a token"), l = t.attack, d = $t(e, !0);
+if (Wr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const u = n.answers[r];
+if (u) return { label: c, lines: [`Answered: ${u.word}`] };
+const f = [], h = [], v = [];
+let m;
 for (const g of l.choices) {
-const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
+const _ = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
 if (g === "none") {
-h.push({ label: l.label(g, _n(e, o, vf, s).facts), command: T });
+h.push({ label: l.label(g, Dn(e, o, pf, s).facts), command: _ });
 continue;
 }
-const $ = l.planAnswer(g, n.situation, n.attacker, d), E = _n(e, o, $, s);
-p = E.facts;
-const W = l.label(g, E.facts), w = k.fromEntries($.dice.map((C) => [C.name, A.ceil(C.sides / 2)])), b = $.resolve(E.facts, w);
-if (Qt(b)) {
-const C = mf(b), M = v.find((q) => q.why === C);
-M ? M.answers.push(W.replace(/ \(.*\)$/, "")) : v.push({ answers: [W.replace(/ \(.*\)$/, "")], why: C });
-} else h.push({ label: W, command: T });
+const $ = l.planAnswer(g, n.situation, n.attacker, d), T = Dn(e, o, $, s);
+m = T.facts;
+const K = l.label(g, T.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(T.facts, w);
+if (Zt(b)) {
+const O = gf(b), j = v.find((x) => x.why === O);
+j ? j.answers.push(K.replace(/ \(.*\)$/, "")) : v.push({ answers: [K.replace(/ \(.*\)$/, "")], why: O });
+} else h.push({ label: K, command: _ });
 }
-for (const { answers: g, why: T } of v) u.push(`${g.join(", ")}: ${T}`);
-const m = _a(n, i);
-if (p)
-for (const g of l.extra?.(p, m) ?? []) g.section === Ce && h.push({ label: g.label, command: g.command });
-return { label: c, lines: u, buttons: gn(r) ? h : [] };
+for (const { answers: g, why: _ } of v) f.push(`${g.join(", ")}: ${_}`);
+const p = Oa(n, i);
+if (m)
+for (const g of l.extra?.(m, p) ?? []) g.section === Ne && h.push({ label: g.label, command: g.command });
+return { label: c, lines: f, buttons: kn(r) ? h : [] };
 }
-function Ia(e) {
-return it(e, Ve());
+function Ma(e) {
+return st(e, He());
 }
-function pf(e) {
-const t = Y(e);
+function kf(e) {
+const t = W(e);
 if (!t) return ["gm"];
-const n = Nd(t, oe(t));
+const n = Ld(t, ae(t));
 return n.length > 0 ? n : ["gm"];
 }
-function Na(e, t) {
-return `Attack ${e.key}: ${Wr(e, t)} attacks`;
+function La(e, t) {
+return `Attack ${e.key}: ${Yr(e, t)} attacks`;
 }
-function Pa(e, t) {
+function Fa(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function gf(e, t) {
-const n = N(e), r = Ia(e), i = new P();
+function yf(e, t) {
+const n = N(e), r = Ma(e), i = new P();
 for (const s of t.defenders)
-for (const a of pf(s)) {
+for (const a of kf(s)) {
 const o = i.get(a) ?? [];
 o.push(s), i.set(a, o);
 }
 for (const [s, a] of i) {
 if (s === "gm") continue;
-const o = a.flatMap((c) => Ca(e, n, t, c, !1, r) ?? []);
-o.length > 0 && j(pe(Os(s)), ge({ title: Na(t, !1), rows: [...Pa(n, t), ...o] }), { record: !0 });
+const o = a.flatMap((c) => Pa(e, n, t, c, !1, r) ?? []);
+o.length > 0 && L(pe(Cs(s)), ge({ title: La(t, !1), rows: [...Fa(n, t), ...o] }), { record: !0 });
 }
-j(he, ge(xr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+L(he, ge(zr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function xr(e, t, n, r, i = Ia(e)) {
-const s = [...Pa(t, n), ...r.flatMap((o) => Ca(e, t, n, o, !0, i) ?? [])], a = In(e, n).map((o) => {
-const c = Y(o);
+function zr(e, t, n, r, i = Ma(e)) {
+const s = [...Fa(t, n), ...r.flatMap((o) => Pa(e, t, n, o, !0, i) ?? [])], a = Nn(e, n).map((o) => {
+const c = W(o);
 return c ? ee(c, "a token") : "a token gone from the table";
 });
 return s.push({
@@ -5350,9 +5357,9 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: Na(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: La(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var kf = 5, Ma = {
+var wf = 5, ja = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5360,119 +5367,119 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function yf(e) {
+function bf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var wf = {
-usage: yf,
+var $f = {
+usage: bf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return _f(e);
-const t = L(e.parsed, "resolve");
-if (t !== void 0) return Sf(e, t);
-const n = L(e.parsed, "cancel");
-return n !== void 0 ? Ef(e, n) : $f(e);
+if (R(e.parsed, "list")) return Rf(e);
+const t = M(e.parsed, "resolve");
+if (t !== void 0) return Ef(e, t);
+const n = M(e.parsed, "cancel");
+return n !== void 0 ? Df(e, n) : Sf(e);
 }
 };
-function La(e, t, n = {}) {
+function Ga(e, t, n = {}) {
 const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(Ma, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(ja, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function bf(e) {
+function Af(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function $f(e) {
+function Sf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Se(e.parsed, Yr(n, "!attack", Ma, n.commands.damage.flags, r.flags), sr(n.id, "damage")), Ae(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = La(e.parsed, n);
-n.planDamage(i, bt(t, e.gm));
-const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
+if (Ee(e.parsed, xr(n, "!attack", ja, n.commands.damage.flags, r.flags), ar(n.id, "damage")), Se(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = Ga(e.parsed, n);
+n.planDamage(i, $t(t, e.gm));
+const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((m) => n.commands.damage.flags[m].decides !== void 0 && i.flags.has(m));
 if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = Af(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= lr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const o = Tf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= dr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const p = c.filter((m) => !m.gm);
-if (p.filter((m) => m.by === e.playerId).length >= kf || p.length >= lr / 2)
+const m = c.filter((p) => !p.gm);
+if (m.filter((p) => p.by === e.playerId).length >= wf || m.length >= dr / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = rt(e, Ae(e.parsed), { anyTarget: !0 }), d = [...l.notes], f = l.targets.filter(({ token: p }) => o !== null && p.id === o ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (f.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (f.length > dr) throw new I(`one attack has at most ${dr} defenders (got ${f.length})`);
-const u = {
-key: ff(t),
+const l = it(e, Se(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: m }) => o !== null && m.id === o ? (d.push(`${ee(m, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (u.length === 0) throw new I(`no defender left (${d.join("; ")})`);
+if (u.length > ur) throw new I(`one attack has at most ${ur} defenders (got ${u.length})`);
+const f = {
+key: vf(t),
 by: e.playerId,
 gm: e.gm,
 attacker: o,
 edition: n.id,
 positionals: [...e.parsed.positionals],
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help"),
+flags: [...e.parsed.flags].filter(([m]) => m !== "ids" && m !== "from" && m !== "help"),
 situation: s,
 round: t.store.round.number,
-defenders: f.map(({ token: p }) => p.id),
+defenders: u.map(({ token: m }) => m.id),
 answers: {}
 };
-t.store.exchange.attacks[u.key] = u;
-const h = f.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => ee(p, "a token")), v = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && j(gt, ae(`Attack ${u.key}: ${Wr(u, !1)} attacks ${Be(h)}${v}.`), { record: !0 }), d.length > 0 && Ge(e, `Not among the defenders: ${En(d).join("; ")}`), gf(t, u), Ra(t, u)) return zr(e, u);
+t.store.exchange.attacks[f.key] = f;
+const h = u.filter(({ token: m }) => m.get("layer") !== "gmlayer").map(({ token: m }) => ee(m, "a token")), v = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (h.length > 0 && L(kt, se(`Attack ${f.key}: ${Yr(f, !1)} attacks ${Ke(h)}${v}.`), { record: !0 }), d.length > 0 && Ve(e, `Not among the defenders: ${_n(d).join("; ")}`), yf(t, f), Ia(t, f)) return Xr(e, f);
 }
-function Af(e) {
-const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+function Tf(e) {
+const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = wt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
+if (r = bt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = wt(n[0]._id, e.gm);
+r = bt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !_e(e.playerId, r, oe(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !Re(e.playerId, r, ae(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function ja(e, t) {
-const n = k.prototype.hasOwnProperty.call(e.store.exchange.attacks, t) ? e.store.exchange.attacks[t] : void 0;
+function Ua(e, t) {
+const n = Ra(e, t);
 if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return n;
 }
-function Sf(e, t) {
-const n = ja(e.app, t.toUpperCase());
+function Ef(e, t) {
+const n = Ua(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm && !e.app.store.settings.playersTargetAny) {
-const r = n.defenders.filter((i) => n.answers[i] === void 0 && Y(i) !== void 0 && !Ur(e.playerId, i));
+const r = n.defenders.filter((i) => n.answers[i] === void 0 && W(i) !== void 0 && !Vr(e.playerId, i));
 if (r.length > 0) {
-const i = r.map((s) => ee(Y(s), "a token"));
-De(e, `Attack ${n.key} waits for the GM to settle ${Be(i)} (the GM answers for tokens you do not control, or resolves it).`);
+const i = r.map((s) => ee(W(s), "a token"));
+Oe(e, `Attack ${n.key} waits for the GM to settle ${Ke(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return zr(e, n);
+return Xr(e, n);
 }
-function zr(e, t) {
+function Xr(e, t) {
 const n = e.app, r = N(n);
 delete n.store.exchange.attacks[t.key];
-const i = bf(t), s = bt(n, t.gm), a = [], o = [];
+const i = Af(t), s = $t(n, t.gm), a = [], o = [];
 for (const l of t.defenders) {
-const d = Y(l);
+const d = W(l);
 if (!d) {
 o.push(l);
 continue;
 }
-const f = { token: d, character: oe(d) }, u = t.answers[l];
-u?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: u.file });
-const h = La(i, r, u?.flags), v = r.planDamage(h, s);
-a.push({ target: f, plan: v, given: Br(h, v.dice), ...u ? { answer: Tf(u) } : {} });
+const u = { token: d, character: ae(d) }, f = t.answers[l];
+f?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: f.file });
+const h = Ga(i, r, f?.flags), v = r.planDamage(h, s);
+a.push({ target: u, plan: v, given: Hr(h, v.dice), ...f ? { answer: _f(f) } : {} });
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, Ta(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+return e.gm || delete c.replyFor, _a(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -5480,61 +5487,61 @@ recordBy: t.by,
 refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
 });
 }
-function Tf(e) {
+function _f(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function Ef(e, t) {
-const n = ja(e.app, t.toUpperCase());
+function Df(e, t) {
+const n = Ua(e.app, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], j(gt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], L(kt, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function _f(e) {
+function Rf(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || In(t, s).some((a) => Ur(e.playerId, a))
+(s) => e.gm || s.by === e.playerId || Nn(t, s).some((a) => Vr(e.playerId, a))
 );
 if (r.length === 0) {
-De(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+Oe(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) j(he, ge(xr(t, n, s, [])));
+for (const s of r) L(he, ge(zr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const a = Da(t, s, !1);
-return `${s.key}: ${Wr(s, !1)} attacks; waiting for ${a.length > 0 ? Be(a) : "nobody"}`;
+const a = Ca(t, s, !1);
+return `${s.key}: ${Yr(s, !1)} attacks; waiting for ${a.length > 0 ? Ke(a) : "nobody"}`;
 });
-j(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+L(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Df(e) {
+function Of(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) j(he, ge(xr(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) L(he, ge(zr(e, t, n, [])), { record: !0 });
 }
-function Fa(e) {
+function Va(e) {
 const t = N(e);
-lf(e);
+uf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-Sn(e.store, n, et({ ...kt(e.store, n), edition: { id: t.id, state: s } }, t));
+Tn(e.store, n, tt({ ...yt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, j(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Df(e);
+e.store.round.number += 1, e.store.round.turned = 0, L(he, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Of(e);
 }
-function Rf(e) {
+function Cf(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= ur) break;
-ea(n) || t.push(Sr(fu(n)));
+if (t.length >= fr) break;
+na(n) || t.push(Tr(vu(n)));
 }
 return t;
 }
-function Of(e, t) {
+function If(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new Q(t), r = new Q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
 if (a === 0 || a !== s.length) return null;
@@ -5546,39 +5553,39 @@ if (c) return o;
 }
 return null;
 }
-function Cf(e) {
-e.turnOrderSeen = void 0, Xr(e);
+function Nf(e) {
+e.turnOrderSeen = void 0, qr(e);
 }
-function Xr(e) {
-const t = du();
+function qr(e) {
+const t = fu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Zs(t);
-If(e, r);
-const i = Rf(r), s = Of(n.seen, i);
+const n = e.store.round, r = ta(t);
+Pf(e, r);
+const i = Cf(r), s = If(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && Fa(e);
+n.turned += s, n.turned >= i.length && Va(e);
 }
-function If(e, t) {
-e.oddTurnRowsTold === !0 || t.every(uu) || (e.oddTurnRowsTold = !0, j(he, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function Pf(e, t) {
+e.oddTurnRowsTold === !0 || t.every(hu) || (e.oddTurnRowsTold = !0, L(he, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Nf(e, t) {
-const n = N(e), r = Me(t);
-df(e, n.id);
+function Mf(e, t) {
+const n = N(e), r = Fe(t);
+ff(e, n.id);
 const i = [], s = [];
 for (const o of k.keys(e.store.tokens)) {
-const c = Y(o);
-!c || yt(c) || i.push({ token: c, character: oe(c) });
+const c = W(o);
+!c || wt(c) || i.push({ token: c, character: ae(c) });
 }
-return Hr(e, i, {
+return Kr(e, i, {
 values: [],
 dice: [],
 resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, f = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), u = c?.deadForGood === !0 || r.deadForGood(f, d), h = n.enter(d, u), v = r.condition(f, d), p = n.condition(h, d);
-return v !== p && s.push({ name: o.name, from: v, to: p }), {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, u = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), f = c?.deadForGood === !0 || r.deadForGood(u, d), h = n.enter(d, f), v = r.condition(u, d), m = n.condition(h, d);
+return v !== m && s.push({ name: o.name, from: v, to: m }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5590,21 +5597,21 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var Ga = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Pf(e) {
+var Ba = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Lf(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Ga[r]} -> ${Ga[i]}`);
-return ` Conditions read again: ${Kt(t, 6)}.`;
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Ba[r]} -> ${Ba[i]}`);
+return ` Conditions read again: ${Wt(t, 6)}.`;
 }
-function Mf(e) {
+function Ff(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const o of N(t).macros) {
-const c = Dd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
+const c = Cd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
 if (l === void 0 && c.length > 0) {
 s.push(o.name);
 continue;
 }
-const d = Rd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+const d = Id(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
 }
 const a = [
@@ -5612,20 +5619,20 @@ r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((o) => o !== "");
-Qe(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+Ze(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Lf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", jf = {
+var jf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Gf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${It()[1] ?? It()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Qs.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Nt()[1] ?? Nt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${ea.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Le.join(", ")}.`]
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${je.join(", ")}.`]
 },
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
@@ -5641,11 +5648,11 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function qr(e) {
+function Jr(e) {
 return e ? "on" : "off";
 }
-function Ff(e) {
-const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Le.filter((s) => t.attributes[s] !== ds[s]).map(
+function Uf(e) {
+const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = je.filter((s) => t.attributes[s] !== us[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
 return ge({
@@ -5657,182 +5664,181 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [qr(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [qr(t.armorOnManualEdits)] },
+{ label: "Players target any", lines: [Jr(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [Jr(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [_(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Mt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [Lt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
-{ label: "Round", lines: [_(e.store.round.number)] },
+{ label: "Round", lines: [E(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
 }
-function Ua(e, t) {
+function Ha(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Gf(e) {
-const t = e.store.settings, n = N(e), r = It().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${qr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+function Vf(e) {
+const t = e.store.settings, n = N(e), r = Nt().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${Jr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
-ae("Settings:"),
+se("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ua(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ha(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((a) => ce(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ua(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ha(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ce("next round", "!defense-round next-round"),
 ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Uf(e, t) {
+function Bf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
-if (!Le.includes(i))
-throw new y(`unknown value name "${V(n)}": ${Et(n, Le, "names")}`);
-const s = r.toLowerCase() === "clear", a = s ? 0 : _t(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = rt(e, Ae(e.parsed)), l = [];
-for (const { token: d, character: f } of o) {
-const u = Fd(e.app, d.id);
-u.overrides = un(u.overrides, i, s ? null : a);
+if (!je.includes(i))
+throw new y(`unknown value name "${V(n)}": ${_t(n, je, "names")}`);
+const s = r.toLowerCase() === "clear", a = s ? 0 : Dt(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = it(e, Se(e.parsed)), l = [];
+for (const { token: d, character: u } of o) {
+const f = Vd(e.app, d.id);
+f.overrides = fn(f.overrides, i, s ? null : a);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (u.worn = un(u.worn, h, null)), js(e.app, d.id), l.push(bn(d, f, e.app.store.settings).name);
+h && (f.worn = fn(f.worn, h, null)), js(e.app, d.id), l.push($n(d, u, e.app.store.settings).name);
 }
-Qe(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+Ze(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var Jr = [
+var Qr = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Vf(e) {
-const { targets: t, notes: n } = rt(e, Ae(e.parsed)), r = new P(), i = {
-values: Jr.map(([, a]) => a),
+function Hf(e) {
+const { targets: t, notes: n } = it(e, Se(e.parsed)), r = new P(), i = {
+values: Qr.map(([, a]) => a),
 dice: [],
 resolve(a) {
-for (const [, l] of Jr) a.values[l]?.current, a.values[l]?.max;
+for (const [, l] of Qr) a.values[l]?.current, a.values[l]?.max;
 const o = [], c = [];
-for (const [l, d] of Jr) {
-const f = a.values[d];
-if (!f?.present) continue;
-const u = l === "physical" ? "Physical" : "Magical", h = f.max;
+for (const [l, d] of Qr) {
+const u = a.values[d];
+if (!u?.present) continue;
+const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {
-o.push(`${u} has no max on the sheet: nothing to restore it to`);
+o.push(`${f} has no max on the sheet: nothing to restore it to`);
 continue;
 }
-if (!(h === 0 && (f.current ?? 0) === 0)) {
-if (f.current === h) {
-o.push(`${u} ${h}, already whole`);
+if (!(h === 0 && (u.current ?? 0) === 0)) {
+if (u.current === h) {
+o.push(`${f} ${h}, already whole`);
 continue;
 }
-c.push({ kind: "value", key: d, to: h }), o.push(`${u} ${f.current ?? 0} -> ${h}`);
+c.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
 }
 }
 return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = Hr(e.app, t, i).map((a) => {
+}, s = Kr(e.app, t, i).map((a) => {
 const { snapshot: o } = a.reading;
-if (a.kind === "problems") return Dn(o, a.reading.problems);
+if (a.kind === "problems") return Rn(o, a.reading.problems);
 js(e.app, o.id);
 const c = r.get(o.id) ?? [];
 return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-Qe(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+Ze(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Bf(e) {
-e.store = Gt(ve), e.loadProblems = [], delete e.newerState, _s(mn, e.store);
+function Kf(e) {
+e.store = Ut(ve), e.loadProblems = [], delete e.newerState, Ds(pn, e.store);
 }
-function Hf(e, t) {
+function Wf(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const a = Y(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && pr(a, oe(a)), l = Bt(e.app, { npc: c, hidden: o }) === "public";
-if (!(e.gm || l || a !== void 0 && _e(e.playerId, a, oe(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
-j(pe(e.replyTo), ge(i.card()));
+const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && gr(a, ae(a)), l = Ht(e.app, { npc: c, hidden: o }) === "public";
+if (!(e.gm || l || a !== void 0 && Re(e.playerId, a, ae(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
+L(pe(e.replyTo), ge(i.card()));
 }
-var Kf = {
-usage: () => Lf,
-help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, refresh, reset-state, details (each answers --help)."],
+var Yf = {
+usage: () => jf,
+help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return jf[n];
+return Gf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Se(e.parsed, {}), Hf(e, n);
+Ee(e.parsed, {}), Wf(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
-switch (Se(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+switch (Ee(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(pe("gm"), Ff(e.app)), j(pe("gm"), Gf(e.app));
+L(pe("gm"), Uf(e.app)), L(pe("gm"), Vf(e.app));
 return;
 case "help": {
-kr(N(e.app));
-const s = Fs();
-j(pe(e.replyTo), gr(`The handout "${yn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+yr(N(e.app));
+const s = Gs();
+L(pe(e.replyTo), kr(`The handout "${wn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
 const [s, ...a] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, c = lu(e.app.store.settings, s, a.join(" ") || void 0);
+const o = e.app.store.settings.edition, c = uu(e.app.store.settings, s, a.join(" ") || void 0);
 if (e.app.store.settings.edition !== o) {
 e.app.store.editionLeft = o;
-const { count: l, changed: d } = Nf(e.app, o);
-kr(N(e.app), { createIfMissing: !1 });
-const f = l === 0 ? "" : d.length > 0 ? Pf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, u = hf(e.app), h = u.length === 0 ? "" : ` Open attack${u.length === 1 ? "" : "s"} cancelled: ${u.join(", ")}.`;
-Qe(e, `${c}${f} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const { count: l, changed: d } = Mf(e.app, o);
+yr(N(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? Lf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = mf(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+Ze(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
-Qe(e, c);
+Ze(e, c);
 return;
 }
 case "set":
-Uf(e, n);
+Bf(e, n);
 return;
 case "repair":
-Vf(e);
+Hf(e);
 return;
 case "next-round":
-Fa(e.app);
+Va(e.app);
 return;
 case "macros":
-Mf(e);
+Ff(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Bf(e.app), Qe(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Kf(e.app), Ze(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), Qe(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+e.app.attributes.clear(), Ze(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${V(_(t))}"`);
+throw new y(`unknown subcommand "${V(E(t))}"`);
 }
 }
 };
-function Wf(e, t) {
+function xf(e, t) {
 const n = new P();
 let r;
-for (const { place: i, tokenId: s, change: a } of t) {
-const o = getObj("graphic", s);
+for (const { place: i, tokenId: s, change: a } of t)
 switch (a.kind) {
 case "bar": {
-const c = a.attributeId ? getObj("attribute", a.attributeId) : void 0;
-n.set(i, c ? ye(c.get("current")) : o ? Ks(o, a.bar) : null);
+const o = a.attributeId ? getObj("attribute", a.attributeId) : void 0, c = o ? void 0 : getObj("graphic", s);
+n.set(i, o ? ye(o.get("current")) : c ? Ws(c, a.bar) : null);
 break;
 }
 case "attribute":
-n.set(i, ye(getObj("attribute", a.attributeId)?.get("current")));
+n.set(i, ye(Qs(a.attributeId)));
 break;
 case "worn":
 n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
@@ -5841,74 +5847,73 @@ case "override":
 n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
 break;
 case "markers":
-n.set(i, _(o?.get("statusmarkers") ?? ""));
+n.set(i, E(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, et(kt(e.memories, a.tokenId ?? s), e.edition));
+n.set(i, tt(yt(e.memories, a.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = Ve());
-const c = Ar(r.find((l) => l.id === s)?.pr);
-n.set(i, O.isFinite(c) ? c : null);
+r ?? (r = He());
+const o = Sr(r.find((c) => c.id === s)?.pr);
+n.set(i, C.isFinite(o) ? o : null);
 break;
 }
 case "turn-order":
 break;
 }
-}
 return n;
 }
-var Va = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Ba(e, t) {
+var Ka = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Wa(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Yf(e) {
-const t = e.app.store.history, n = L(e.parsed, "entry");
+function zf(e) {
+const t = e.app.store.history, n = M(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Ba(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!Wa(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (Ba(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Wa(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function xf(e) {
+function Xf(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Va, m));
+const t = [...e.parsed.flags.keys()].find((p) => !k.prototype.hasOwnProperty.call(Ka, p));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Se(e.parsed, Va), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Yf(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, wt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => qf(m) ? c.find((g) => Ka({ place: "", tokenId: g.tokenId, name: g.name, change: m }, n.store.settings)) : void 0, f = $u(yu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => Ka(m, n.store.settings)), u = $t(n), h = Wf(u, f), v = (m, g) => {
-if (m.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
-if (m.deadForGood !== g.deadForGood) return "has died for good since";
-const T = uf(m, g, ke);
-if (T !== void 0 && g.answer !== void 0 || T !== void 0 && ke(m.edition, g.edition)) return T;
-const $ = (E) => (E.edition?.id === a.id ? a.parseState(E.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange($(m), $(g));
-}, p = bu(f, h, ke);
-if (p.length > 0) {
+if (Ee(e.parsed, Ka), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = zf(e), s = r[i], a = N(n), o = new P(s.tokens.map((p) => [p.tokenId, bt(p.tokenId, e.gm)])), c = s.tokens.filter((p) => o.get(p.tokenId) !== void 0), l = s.tokens.filter((p) => !c.includes(p)).map((p) => p.name), d = (p) => Qf(p) ? c.find((g) => xa({ place: "", tokenId: g.tokenId, name: g.name, change: p }, n.store.settings)) : void 0, u = Su(bu(s.tokens, (p) => o.get(p) !== void 0, d), a, n.store.round.number - s.round).filter((p) => xa(p, n.store.settings)), f = At(n), h = xf(f, u), v = (p, g) => {
+if (p.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
+if (p.deadForGood !== g.deadForGood) return "has died for good since";
+const _ = hf(p, g, ke);
+if (_ !== void 0 && g.answer !== void 0 || _ !== void 0 && ke(p.edition, g.edition)) return _;
+const $ = (T) => (T.edition?.id === a.id ? a.parseState(T.edition.state) : null) ?? a.enter(null, !1);
+return a.describeStateChange($(p), $(g));
+}, m = Au(u, h, ke);
+if (m.length > 0) {
 if (!e.gm) {
-const m = p.filter(($) => {
-const E = o.get($.tokenId);
-return E !== void 0 && Vr(e, Ha(E));
-}), g = [...new Q(p.filter(($) => !m.includes($)).map(($) => $.name))], T = [...ra(m, h, ke, v), ...g.length > 0 ? [`${Be(g)} changed`] : []];
-Ge(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
+const p = m.filter(($) => {
+const T = o.get($.tokenId);
+return T !== void 0 && Br(e, Ya(T));
+}), g = [...new Q(m.filter(($) => !p.includes($)).map(($) => $.name))], _ = [...sa(p, h, ke, v), ...g.length > 0 ? [`${Ke(g)} changed`] : []];
+Ve(e, `Nothing undone, changed since: ${_.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!R(e.parsed, "force")) {
-Ge(e, `Nothing undone, changed since: ${ra(p, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${Gr(s.key)} --force` }]);
+Ve(e, `Nothing undone, changed since: ${sa(m, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${Ur(s.key)} --force` }]);
 return;
 }
 }
-Mu(u, f), p.length > 0 && Jf(n, f, h), jr(n, i), Xf(e, s, f, h, o), l.length > 0 && De(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Be(l)}.`);
+Fu(f, u), m.length > 0 && Zf(n, u, h), jr(n, i), Jf(e, s, u, h, o), l.length > 0 && Oe(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Ke(l)}.`);
 }
-function zf(e) {
+function qf(e) {
 switch (e.kind) {
 case "bar":
-return e.from === null ? void 0 : { label: xe[e.resource], to: e.from };
+return e.from === null ? void 0 : { label: ze[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -5919,63 +5924,63 @@ default:
 return;
 }
 }
-function Ha(e) {
-const t = oe(e);
-return { token: e, character: t, npc: pr(e, t), hidden: e.get("layer") === "gmlayer" };
+function Ya(e) {
+const t = ae(e);
+return { token: e, character: t, npc: gr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Xf(e, t, n, r, i) {
+function Jf(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
-for (const { place: l, tokenId: d, change: f } of n) {
-const u = zf(f);
-if (u === void 0) continue;
+for (const { place: l, tokenId: d, change: u } of n) {
+const f = qf(u);
+if (f === void 0) continue;
 const h = r.get(l), v = a.get(d) ?? [];
 a.has(d) || a.set(d, v);
-const p = `${u.label} ${typeof h == "number" ? h : "?"} -> ${u.to}`;
-v.includes(p) || v.push(p);
+const m = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
+v.includes(m) || v.push(m);
 }
 const o = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const f = (a.get(l.tokenId) ?? []).join(", "), u = f ? `${l.name} (${f})` : l.name, h = Ha(d), v = Bt(e.app, h) === "public";
-h.hidden || o.push(v ? u : l.name), (h.hidden || !v && f) && c.push(h.hidden ? `${u} (hidden)` : u);
+const u = (a.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = Ya(d), v = Ht(e.app, h) === "public";
+h.hidden || o.push(v ? f : l.name), (h.hidden || !v && u) && c.push(h.hidden ? `${f} (hidden)` : f);
 }
-o.length > 0 && j(gt, ae(`${s}: ${Kt(o, 8)}.`)), c.length > 0 && j(he, ae(`${s} (GM): ${Kt(c, 8)}.`), { record: !0 });
+o.length > 0 && L(kt, se(`${s}: ${Wt(o, 8)}.`)), c.length > 0 && L(he, se(`${s} (GM): ${Wt(c, 8)}.`), { record: !0 });
 }
-function qf(e) {
+function Qf(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function Ka({ tokenId: e, change: t }, n) {
-const r = Y(e);
+function xa({ tokenId: e, change: t }, n) {
+const r = W(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || su(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || ou(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = au(t.attributeId);
-return i !== void 0 && i.characterId === _(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+const i = cu(t.attributeId);
+return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
-return t.tokenId === void 0 || Y(t.tokenId) !== void 0;
+return t.tokenId === void 0 || W(t.tokenId) !== void 0;
 default:
 return !0;
 }
 }
-function Jf(e, t, n) {
+function Zf(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-const o = n.get(i), c = Y(s);
+const o = n.get(i), c = W(s);
 if (!c || typeof o != "number") continue;
 const l = a.from, d = {
 values: [],
 dice: [],
-resolve: (f) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, f.state).state, detail: { undo: !0 } })
+resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, u.state).state, detail: { undo: !0 } })
 };
-Hr(e, [{ token: c, character: oe(c) }], d);
+Kr(e, [{ token: c, character: ae(c) }], d);
 }
 }
-var Qf = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Wa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Zf = { title: "Damage", anyTarget: !0, record: !0, refusals: Wa }, eh = { title: "Damage", anyTarget: !1, record: !0, refusals: Wa }, th = {
+var eh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, za = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, th = { title: "Damage", anyTarget: !0, record: !0, refusals: za }, nh = { title: "Damage", anyTarget: !1, record: !0, refusals: za }, rh = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
@@ -5989,111 +5994,112 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-xf(e);
+Xf(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Se(e.parsed, Yr(t, "!damage", Qf, n), sr(t.id, "damage"));
-const r = t.planDamage(e.parsed, bt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = rt(e, Ae(e.parsed), { anyTarget: i });
+e.parsed.flags.size > 0 && Ee(e.parsed, xr(t, "!damage", eh, n), ar(t.id, "damage"));
+const r = t.planDamage(e.parsed, $t(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = it(e, Se(e.parsed), { anyTarget: i });
 let { targets: a } = s;
 const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = a.filter(({ token: u, character: h }) => _e(e.playerId, u, h)), f = a.filter((u) => !d.includes(u)).map(({ token: u }) => ee(u, "a token"));
-if (f.length > 0 && o.push(`${Be(f)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
-Ge(e, `Not applied: ${o.join("; ")}`);
+const l = n[c].decides, d = a.filter(({ token: f, character: h }) => Re(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
+if (u.length > 0 && o.push(`${Ke(u)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
+Ve(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return Cn(e, r, a, o, i ? Zf : eh);
+return In(e, r, a, o, i ? th : nh);
 }
 };
-async function nh(e) {
+async function ih(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Se(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = k.prototype.hasOwnProperty.call(t.store.exchange.attacks, s) ? t.store.exchange.attacks[s] : void 0;
+Ee(e.parsed, i);
+const s = (M(e.parsed, "answer") ?? "").toUpperCase(), a = Ra(t, s);
 if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-const o = Ae(e.parsed) ?? (e.msg.selected ?? []).map((E) => E._id);
+const o = Se(e.parsed) ?? (e.msg.selected ?? []).map((T) => T._id);
 if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const c = o[0], l = a.defenders.includes(c) ? wt(c, e.gm) : void 0;
+const c = o[0], l = a.defenders.includes(c) ? bt(c, e.gm) : void 0;
 if (!l) throw new I(`that token is not a defender of attack ${a.key}`);
-const d = oe(l), f = ee(l, "the defender");
-if (!e.gm && !_e(e.playerId, l, d)) throw new I(`only ${f}'s controller or the GM answers for it`);
-const u = a.answers[c];
-if (u) throw new I(`${f} has answered attack ${a.key} already (${u.word})`);
-if (Kr(t, c)) throw new I(`${f} answers attack ${a.key} with the defense it made ahead`);
-const h = L(e.parsed, r.answerFlag);
+const d = ae(l), u = ee(l, "the defender");
+if (!e.gm && !Re(e.playerId, l, d)) throw new I(`only ${u}'s controller or the GM answers for it`);
+const f = a.answers[c];
+if (f) throw new I(`${u} has answered attack ${a.key} already (${f.word})`);
+if (Wr(t, c)) throw new I(`${u} answers attack ${a.key} with the defense it made ahead`);
+const h = M(e.parsed, r.answerFlag);
 if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const v = x(h, `--${r.answerFlag}`, r.choices);
-let p = { word: v }, m = v === "none" ? "no defense" : v;
+const v = Y(h, `--${r.answerFlag}`, r.choices);
+let m = { word: v }, p = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const E = r.planAnswer(v, a.situation, a.attacker, bt(t, e.gm)), W = Br(e.parsed, E.dice), w = E.dice.filter((H) => W[H.name] === void 0), b = w.length > 0 ? await fa(w.map((H) => H.sides)) : [];
+const T = r.planAnswer(v, a.situation, a.attacker, $t(t, e.gm)), K = Hr(e.parsed, T.dice), w = T.dice.filter((Te) => K[Te.name] === void 0), b = w.length > 0 ? await va(w.map((Te) => Te.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
-if (!Y(c) || !e.gm && !_e(e.playerId, l, oe(l))) throw new I(`${f} is gone or no longer yours since the roll: nothing answered`);
-const C = Sa(E.dice, W, b, 0), M = _n(t, { token: l, character: d }, E, it(t, E.readsTurnOrder ? Ve() : void 0)), q = E.resolve(M.facts, C);
-if (Qt(q)) throw new I($a(t, M.snapshot, q));
-if (M.problems.length > 0) throw new I(Dn(M.snapshot, M.problems, "; nothing answered"));
-const te = r.keep(v, q, C), st = e.gm ? void 0 : Aa(e, E.dice);
-p = { word: te.word, ...te.file !== void 0 ? { file: te.file } : {}, ...te.flags ? { flags: te.flags } : {} }, te.roll !== void 0 && (p.roll = te.roll), te.success !== void 0 && (p.success = te.success), st && (p.typed = !0);
-const at = ta(n, (H) => H === c ? f : M.facts.nameOf(H)), He = q.steps.filter((H) => H.section === "Check").map(at);
-m = He.length > 0 ? He.join("; ") : v;
+const O = W(c);
+if (!O || !e.gm && !Re(e.playerId, O, ae(O))) throw new I(`${u} is gone or no longer yours since the roll: nothing answered`);
+const j = Ea(T.dice, K, b, 0), x = Dn(t, { token: l, character: d }, T, st(t, T.readsTurnOrder ? He() : void 0)), $e = T.resolve(x.facts, j);
+if (Zt($e)) throw new I(Sa(t, x.snapshot, $e));
+if (x.problems.length > 0) throw new I(Rn(x.snapshot, x.problems, "; nothing answered"));
+const oe = r.keep(v, $e, j), at = e.gm ? void 0 : Ta(e, T.dice);
+m = { word: oe.word, ...oe.file !== void 0 ? { file: oe.file } : {}, ...oe.flags ? { flags: oe.flags } : {} }, oe.roll !== void 0 && (m.roll = oe.roll), oe.success !== void 0 && (m.success = oe.success), at && (m.typed = !0);
+const ot = ra(n, (Te) => Te === c ? u : x.facts.nameOf(Te)), q = $e.steps.filter((Te) => Te.section === "Check").map(ot);
+p = q.length > 0 ? q.join("; ") : v;
 }
-a.answers[c] = p;
-const g = Da(t, a, e.gm), T = Ra(t, a), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : T ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-De(e, `${f}: ${m}.${$}`), T && await zr(e, a);
+a.answers[c] = m;
+const g = Ca(t, a, e.gm), _ = Ia(t, a), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : _ ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
+Oe(e, `${u}: ${p}.${$}`), _ && await Xr(e, a);
 }
-var rh = { ids: { kind: "list" }, help: { kind: "switch" } }, ih = {
+var sh = { ids: { kind: "list" }, help: { kind: "switch" } }, ah = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return nh(e);
+if (e.parsed.flags.has("answer")) return ih(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
-Ge(e, `!defend is not used: ${n.refused}`);
+Ve(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Se(e.parsed, Yr(t, "!defend", rh, n.flags), sr(t.id, "defend"));
+Ee(e.parsed, xr(t, "!defend", sh, n.flags), ar(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Xu(e, i);
-const s = rt(e, Ae(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
-const d = o.find(({ id: f }) => f === l.id);
+Ju(e, i);
+const s = it(e, Se(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+const d = o.find(({ id: u }) => u === l.id);
 return d && a.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Ge(e, En(a).join("; "));
+Ve(e, _n(a).join("; "));
 return;
 }
-return Cn(e, r, c, a, {
+return In(e, r, c, a, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, sh = { ids: { kind: "list" }, help: { kind: "switch" } }, ah = {
+}, oh = { ids: { kind: "list" }, help: { kind: "switch" } }, ch = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Se(e.parsed, sh);
+Ee(e.parsed, oh);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${V(_(n))}" (stances: ${t.stances.join(", ")})`);
-const s = (e.msg.selected ?? []).length === 0 && Ae(e.parsed) === void 0;
+throw new y(`unknown stance "${V(E(n))}" (stances: ${t.stances.join(", ")})`);
+const s = (e.msg.selected ?? []).length === 0 && Se(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: a, notes: o } = rt(e, Ae(e.parsed));
+const { targets: a, notes: o } = it(e, Se(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: f, character: u }) => `${bn(f, u, c).name}: ${e.app.store.tokens[f.id]?.stance ?? l}`);
-De(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${$n(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
+Oe(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return Cn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return In(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function oh(e, t, n) {
+function lh(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function ch(e, t, n) {
+function dh(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6103,16 +6109,16 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = oh(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const a = r.bars[n].max, o = lh(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...o === i ? { noop: !0 } : {},
 steps: [
 S(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-S(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
+S(ie, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
 S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
-...n === "vitality" && l ? Ie("Heal", l.conditions) : [],
+...n === "vitality" && l ? Pe("Heal", l.conditions) : [],
 ...l?.now ? [S("Now", l.now)] : []
 ],
 changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
@@ -6123,67 +6129,67 @@ detail: { heal: t, resource: n, before: i, after: o }
 }
 };
 }
-var lh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", dh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, uh = {
-usage: () => lh,
+var uh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", fh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, hh = {
+usage: () => uh,
 run(e) {
 const t = e.parsed;
-Se(t, dh);
-const n = Dt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = rt(e, Ae(t));
-return Cn(e, ch(N(e.app), n, r), i, s, {
+Ee(t, fh);
+const n = Rt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = it(e, Se(t));
+return In(e, dh(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
 };
-function fh(e, t, n) {
-if (!n || yt(t)) return;
+function vh(e, t, n) {
+if (!n || wt(t)) return;
 const r = e.store.settings, i = be[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = ye(n[i]), a = _(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = hh(t, i, a, s);
+const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
+let { typed: o, keepInStep: c } = mh(t, i, a, s);
 if (s === null || o === null || s === o) return;
-const l = N(e), d = { token: t, character: oe(t) }, f = a ? e.linkedEdits.get(a) : void 0, u = f !== void 0 && f.by !== t.id && !f.echoed.has(t.id) && f.from === s && (f.to === o || f.typed === o);
-if (u && f.echoed.add(t.id), a && !u && e.linkedEdits.delete(a), u && f.to !== o && (o = f.to, c = { tokenProps: { [i]: f.to } }), r.armorOnManualEdits && !u && o < s && s - o <= Ai) {
-const p = l.planHandEdit(s - o, bt(e, !0)), m = {
-...p,
-resolve(T, $) {
-if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const E = p.resolve(T, $);
-return !Qt(E) && !E.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && E.changes.push({ kind: "bar", resource: "vitality", to: s }), E;
+const l = N(e), d = { token: t, character: ae(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
+if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Si) {
+const m = l.planHandEdit(s - o, $t(e, !0)), p = {
+...m,
+resolve(_, $) {
+if (l.condition(_.state, s) === "dead") return { kind: "refused", reason: "dead" };
+const T = m.resolve(_, $);
+return !Zt(T) && !T.changes.some((K) => K.kind === "bar" && K.resource === "vitality") && T.changes.push({ kind: "bar", resource: "vitality", to: s }), T;
 }
-}, g = On(
+}, g = Cn(
 e,
 d,
-m,
-Rn,
-it(e),
-$t(e),
+p,
+On,
+st(e),
+At(e),
 () => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
-(T) => {
-ru(T, s), Ya(e, T, s);
+(_) => {
+au(_, s), Xa(e, _, s);
 }
 );
 if (g.kind === "unsafe") return;
 if (g.kind === "problems" || g.kind === "refusal" && g.reading.problems.length > 0)
-j(he, ae(`Hand edit not read through armor: ${Dn(g.reading.snapshot, g.reading.problems, "")}.`));
+L(he, se(`Hand edit not read through armor: ${Rn(g.reading.snapshot, g.reading.problems, "")}.`));
 else if (g.kind === "written") {
-const T = g.outcome.changes.find((E) => E.kind === "bar" && E.resource === "vitality");
-a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new Q() });
-const $ = wa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
-Cr(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Gr($), byGm: !0 } } : {} });
+const _ = g.outcome.changes.find((T) => T.kind === "bar" && T.resource === "vitality");
+a && e.linkedEdits.set(a, { from: s, typed: o, to: _?.kind === "bar" ? _.to : s, by: t.id, echoed: new Q() });
+const $ = $a(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
+Ir(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Ur($), byGm: !0 } } : {} });
 return;
 }
 }
-const h = vh(e, s, o), v = On(e, d, h.plan, Rn, it(e), $t(e), () => ({ vitalityFrom: s, ...c }), (p) => Ya(e, p, s));
-v.kind === "written" && (u && Wu(e, a, v.applied), h.saysSomething() && Cr(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = ph(e, s, o), v = Cn(e, d, h.plan, On, st(e), At(e), () => ({ vitalityFrom: s, ...c }), (m) => Xa(e, m, s));
+v.kind === "written" && (f && xu(e, a, v.applied), h.saysSomething() && Ir(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function hh(e, t, n, r) {
+function mh(e, t, n, r) {
 const i = ye(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(iu(n));
+const s = ye(Qs(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function vh(e, t, n) {
+function ph(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6195,8 +6201,8 @@ return i = c.vitality !== n || !ke(d, c.state), {
 headline: "acts",
 steps: [
 S(de, { kind: "hand-edit-title", who: l }),
-S(se, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((u) => S("Change", u)),
+S(ie, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((f) => S("Change", f)),
 c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
 ],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
@@ -6207,11 +6213,11 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function Ya(e, t, n) {
+function Xa(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = yr(r, i, n, ba(e)));
+i?.edition?.id !== r.id && (t.facts.state = wr(r, i, n, Aa(e)));
 }
-var mh = 400, ph = 100, gh = 20, kh = class {
+var gh = 400, kh = 100, yh = 20, wh = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
@@ -6222,9 +6228,9 @@ const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? mh : ph;
+const i = e === "gm" ? gh : kh;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > gh + 1) {
+if (this.bySender.set(e, r), this.bySender.size > yh + 1) {
 for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const o of a) this.rows.delete(o);
@@ -6238,97 +6244,97 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function yh(e) {
+function bh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Er() !== void 0, r = hr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
+const n = _r() !== void 0, r = vr("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
 he,
 [
-ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var Qr = {
-"!damage": th,
-"!attack": wf,
-"!defend": ih,
-"!stance": ah,
-"!heal": uh,
-"!defense-round": Kf
+var Zr = {
+"!damage": rh,
+"!attack": $f,
+"!defend": ah,
+"!stance": ch,
+"!heal": hh,
+"!defense-round": Yf
 };
-function wh() {
-const e = hr(mn) === void 0, { stored: t, problems: n, newer: r } = pd(hr(mn), ve), i = { store: t, attributes: new $d(), loadProblems: n, linkedEdits: new P(), details: new kh() };
-return r !== void 0 ? (i.newerState = r, pn(`${ne} v${ve}: ${n.join("; ")}`), j(he, ae($h(r)))) : bh(i, e), Ah(i), i;
+function $h() {
+const e = vr(pn) === void 0, { stored: t, problems: n, newer: r } = yd(vr(pn), ve), i = { store: t, attributes: new Td(), loadProblems: n, linkedEdits: new P(), details: new wh() };
+return r !== void 0 ? (i.newerState = r, gn(`${te} v${ve}: ${n.join("; ")}`), L(he, se(Sh(r)))) : Ah(i, e), Th(i), i;
 }
-function bh(e, t) {
+function Ah(e, t) {
 const n = e.store, r = e.loadProblems;
-t && bd(n.settings, Sh());
-const i = Yu(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), _s(mn, n), r.length > 0 && (pn(`${ne} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(he, ae(`${ne}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(he, ae(`${ne} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Fe("rebuilding the help handout", () => kr(Me(n.settings.edition)))(), n.scriptVersion = ve;
+t && Sd(n.settings, Eh());
+const i = zu(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ds(pn, n), r.length > 0 && (gn(`${te} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(he, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(he, se(`${te} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Ue("rebuilding the help handout", () => yr(Fe(n.settings.edition)))(), n.scriptVersion = ve;
 }
-function $h(e) {
-return `${ne}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+function Sh(e) {
+return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function Ah(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Fe("following the Turn Tracker", () => {
-n() || Xr(e);
+function Th(e) {
+const t = e.store, n = () => e.newerState !== void 0, r = Ue("following the Turn Tracker", () => {
+n() || qr(e);
 });
-je(
+Ge(
 "chat:message",
-Fe(
-(a) => `${_(a?.content ?? "").split(" ", 1)[0]}`,
+Ue(
+(a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
 (a) => {
 if (a?.type === "api") {
 if (!n()) {
-const o = Gs(a, Qr);
+const o = Us(a, Zr);
 if (o === void 0) {
-Td(r);
+Dd(r);
 return;
 }
-return Xr(e), Vs(e, a, Qr, o);
+return qr(e), Bs(e, a, Zr, o);
 }
-return Vs(e, a, Qr);
+return Bs(e, a, Zr);
 }
 },
-(a) => a?.type === "api" && a.playerid ? Os(a.playerid) : void 0
+(a) => a?.type === "api" && a.playerid ? Cs(a.playerid) : void 0
 )
 );
-const i = Fe("a hand edit of a bar", (a, o) => {
-n() || fh(e, a, o);
+const i = Ue("a hand edit of a bar", (a, o) => {
+n() || vh(e, a, o);
 });
-for (const a of ["bar1", "bar2", "bar3"]) je(`change:graphic:${a}_value`, i);
-je(
+for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
+Ge(
 "destroy:graphic",
-Fe("forgetting a deleted token", (a) => {
+Ue("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), Cf(e), je("change:campaign:turnorder", r), Th(r);
-const s = Fe("refreshing attribute look-ups", (a) => {
-e.attributes.forget(_(a.get("_characterid") ?? ""));
+), Nf(e), Ge("change:campaign:turnorder", r), _h(r);
+const s = Ue("refreshing attribute look-ups", (a) => {
+e.attributes.forget(E(a.get("_characterid") ?? ""));
 });
-je("add:attribute", s), je("destroy:attribute", s), je("change:attribute:name", s), Eh(i), n() || Fe("checking HealthColors", () => yh(e))(), pn(`${ne} v${ve} ready: edition ${t.settings.edition}.`);
+Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), Dh(i), n() || Ue("checking HealthColors", () => bh(e))(), gn(`${te} v${ve} ready: edition ${t.settings.edition}.`);
 }
-function Sh() {
-return Sd(ne.toLowerCase());
+function Eh() {
+return _d(te.toLowerCase());
 }
-function Th(e) {
-const t = Du();
+function _h(e) {
+const t = Ou();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function Eh(e) {
-const t = _u();
+function Dh(e) {
+const t = Ru();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-je("ready", Fe("starting up", () => {
-wh();
+Ge("ready", Ue("starting up", () => {
+$h();
 }));
-var _h = ve;
-function Dh(e) {
-return Ru(e);
+var Rh = ve;
+function Oh(e) {
+return Cu(e);
 }
-return Qa(ei);
+return to(ti);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -12,7 +12,7 @@ import { rollDice } from '../roll20/dice';
 import { readTurnOrder } from '../roll20/turnorder';
 import { reply, type CommandContext } from './context';
 import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, planContext, readContext, readTarget, rollsOf, typedRolls } from './pipeline';
-import { answeredAhead, settlesItself, waitingNames } from './exchange';
+import { answeredAhead, openAttack, settlesItself, waitingNames } from './exchange';
 import { resolveAttack } from './attack';
 import { onTable } from './targets';
 
@@ -23,7 +23,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   const flags: FlagTable = { answer: { kind: 'one' }, ids: { kind: 'list' }, help: { kind: 'switch' }, [spec.rollFlag]: { kind: 'one' }, [spec.answerFlag]: { kind: 'one' } };
   checkFlags(ctx.parsed, flags);
   const key = (flagValue(ctx.parsed, 'answer') ?? '').toUpperCase();
-  const attack = Object.prototype.hasOwnProperty.call(app.store.exchange.attacks, key) ? app.store.exchange.attacks[key] : undefined;
+  const attack = openAttack(app, key);
   if (!attack) throw new RefusalError(`no open attack ${key.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
   const ids = idsArg(ctx.parsed) ?? (ctx.msg.selected ?? []).map((entry) => entry._id);
   if (ids.length !== 1) throw new UsageError('an answer is for one defender: --ids with its token id');
@@ -49,7 +49,8 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     const rolled = toRoll.length > 0 ? await rollDice(toRoll.map((die) => die.sides)) : [];
     // The attack may have resolved, or the token changed hands, while the roll was out.
     if (app.store.exchange.attacks[key] !== attack || attack.answers[tokenId] !== undefined) throw new RefusalError(`attack ${attack.key} was settled while the roll was out: nothing answered`);
-    if (!findToken(tokenId) || (!ctx.gm && !controls(ctx.playerId, token, characterOf(token)))) throw new RefusalError(`${name} is gone or no longer yours since the roll: nothing answered`);
+    const still = findToken(tokenId);
+    if (!still || (!ctx.gm && !controls(ctx.playerId, still, characterOf(still)))) throw new RefusalError(`${name} is gone or no longer yours since the roll: nothing answered`);
     const rolls = rollsOf(plan.dice, given, rolled, 0);
     const reading = readTarget(app, { token, character }, plan, readContext(app, plan.readsTurnOrder ? readTurnOrder() : undefined));
     const resolution = plan.resolve(reading.facts, rolls);

@@ -15,7 +15,7 @@ import type { CommandHandler } from './dispatch';
 import { refuse, reply, type App, type CommandContext } from './context';
 import { activeEdition, givenDice, planContext, runPlans, type PlannedTarget } from './pipeline';
 import { controlsToken, onTable, resolveTargets, type Target } from './targets';
-import { attackerName, nextAttackKey, settlesItself, unanswered, waitingNames } from './exchange';
+import { attackerName, nextAttackKey, openAttack, settlesItself, unanswered, waitingNames } from './exchange';
 import { gmCard, sendPrompts } from './attackPrompts';
 import { nameList, tidyRefusals } from './refusals';
 
@@ -151,7 +151,7 @@ function attackerOf(ctx: CommandContext): string | null {
 }
 
 function attackOf(app: App, key: string): OpenAttack {
-  const attack = Object.prototype.hasOwnProperty.call(app.store.exchange.attacks, key) ? app.store.exchange.attacks[key] : undefined;
+  const attack = openAttack(app, key);
   if (!attack) throw new RefusalError(`no open attack ${key.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
   return attack;
 }

@@ -28,6 +28,12 @@ export function describeAnswerChange(left: Memory, now: Memory, same: (a: unknow
 // ---- open attacks (commands.md, "!attack") ----
 
 /** The defender made its defense ahead (`!defend` before the attack, a guard): that answers the attack. */
+/** The open attack under this key (a key typed by anyone: never one of the object's own properties). */
+export function openAttack(app: App, key: string): OpenAttack | undefined {
+  const attacks = app.store.exchange.attacks;
+  return Object.prototype.hasOwnProperty.call(attacks, key) ? attacks[key] : undefined;
+}
+
 export function answeredAhead(app: App, tokenId: string): boolean {
   return app.store.exchange.waiting[tokenId]?.edition === app.store.settings.edition;
 }

@@ -4,7 +4,7 @@ import { readInteger } from '../rules/values';
 import type { AnyEdition } from '../rules/edition';
 import type { MergedChange } from '../state/changes';
 import { memoryOf, normalMemory, type Memories } from '../state/memory';
-import { barValue } from './read';
+import { attributeCurrent, barValue } from './read';
 import { readTurnOrder, rowNumber } from './turnorder';
 
 export interface NowContext {
@@ -17,16 +17,16 @@ export function readNow(context: NowContext, merged: readonly MergedChange[]): M
   const now = new Map<string, unknown>();
   let order: Roll20TurnEntry[] | undefined;
   for (const { place, tokenId, change } of merged) {
-    const token = getObj('graphic', tokenId);
     switch (change.kind) {
       case 'bar': {
         const attribute = change.attributeId ? getObj('attribute', change.attributeId) : undefined;
+        const token = attribute ? undefined : getObj('graphic', tokenId);
         // A bar linked now is read from its attribute (a script's write reaches the bar later).
         now.set(place, attribute ? readInteger(attribute.get('current')) : token ? barValue(token, change.bar) : null);
         break;
       }
       case 'attribute':
-        now.set(place, readInteger(getObj('attribute', change.attributeId)?.get('current')));
+        now.set(place, readInteger(attributeCurrent(change.attributeId)));
         break;
       case 'worn':
         now.set(place, context.memories.tokens[tokenId]?.worn?.[change.track] ?? null);
@@ -35,7 +35,7 @@ export function readNow(context: NowContext, merged: readonly MergedChange[]): M
         now.set(place, context.memories.tokens[tokenId]?.overrides?.[change.key] ?? null);
         break;
       case 'markers':
-        now.set(place, String(token?.get('statusmarkers') ?? ''));
+        now.set(place, String(getObj('graphic', tokenId)?.get('statusmarkers') ?? ''));
         break;
       case 'memory':
         now.set(place, normalMemory(memoryOf(context.memories, change.tokenId ?? tokenId), context.edition));

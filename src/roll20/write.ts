@@ -2,7 +2,7 @@
 // changes are applied in one `set` per object (a token's bars and markers together; linked
 // attributes with sheet workers), its condition becomes markers, observers hear once with one
 // `prev`, and what was changed comes back as data, from -> to, which is the undo record. Undo
-// writes those changes inverted through the same batches, linked bars and observers.
+// writes those changes inverted, also one `set` per object, through linked bars, and tells observers.
 import type { AnyEdition, Outcome } from '../rules/edition';
 import type { Settings } from '../state/settings';
 import { isEmptyRecord, putRecord, withEntry, type TokenRecord } from '../state/tokens';
@@ -272,7 +272,6 @@ function joinTurnOrder(tokenId: string, initiative: number, batch: TurnOrderBatc
 export function applyUndo(context: WriteContext, merged: readonly MergedChange[]): void {
   const attributes = new Map<string, number>();
   const tokenProps = new Map<string, Record<string, unknown>>();
-  const touched = new Set<string>();
   const props = (tokenId: string) => {
     let found = tokenProps.get(tokenId);
     if (!found) tokenProps.set(tokenId, (found = {}));
@@ -280,15 +279,17 @@ export function applyUndo(context: WriteContext, merged: readonly MergedChange[]
   };
   let order: Roll20TurnEntry[] | undefined;
   let orderChanged = false;
-  const befores = new Map<string, { snapshot: ReturnType<typeof readToken>; memory: Memory }>();
+  // Each token touched, found and read once (in the order first touched): what it was before.
+  const befores = new Map<string, { token: Roll20Graphic; snapshot: TokenSnapshot; memory: Memory } | null>();
 
   for (const { tokenId, change } of merged) {
-    const token = getObj('graphic', tokenId);
-    if (!token) continue;
-    if (!befores.has(tokenId)) {
-      befores.set(tokenId, { snapshot: readToken(token, characterOf(token), context.settings), memory: normalMemory(memoryOf(context.memories, tokenId), context.edition) });
+    let before = befores.get(tokenId);
+    if (before === undefined) {
+      const token = getObj('graphic', tokenId);
+      before = token ? { token, snapshot: readToken(token, characterOf(token), context.settings), memory: normalMemory(memoryOf(context.memories, tokenId), context.edition) } : null;
+      befores.set(tokenId, before);
     }
-    touched.add(tokenId);
+    if (!before) continue;
     switch (change.kind) {
       case 'bar':
         if (change.from === null) break; // nothing numeric to put back
@@ -343,10 +344,9 @@ export function applyUndo(context: WriteContext, merged: readonly MergedChange[]
     const attribute = getObj('attribute', id);
     if (attribute) writeAttribute(attribute, value);
   }
-  for (const tokenId of touched) {
-    const token = getObj('graphic', tokenId);
-    const before = befores.get(tokenId);
-    if (!token || !before) continue;
+  for (const [tokenId, before] of befores) {
+    if (!before) continue;
+    const { token } = before;
     const pending = tokenProps.get(tokenId) ?? {};
     // Markers put back show the stance the token keeps (a stance taken since the hit stays, with its marker).
     if (typeof pending.statusmarkers === 'string') pending.statusmarkers = markersForStance(pending.statusmarkers, context.memories.tokens[tokenId]?.stance ?? null, context.settings);
@@ -370,7 +370,7 @@ export function applyUndo(context: WriteContext, merged: readonly MergedChange[]
 function tellObservers(
   context: WriteContext,
   token: Roll20Graphic,
-  snapshot: ReturnType<typeof readToken>,
+  snapshot: TokenSnapshot,
   memoryBefore: Memory,
   after: Record<Resource, number | null> & { statusmarkers: string },
 ): void {
