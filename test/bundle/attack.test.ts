@@ -227,6 +227,27 @@ describe('prompts, answers and the attack\'s life', () => {
     expect(table.bar('Goblin 2')).toBe(19);
   });
 
+  it('the attacker is no defender of its own attack; an attack on it alone is refused, naming why', async () => {
+    table = await tableIn('soak');
+    const out = await table.say('GM', `!attack 40 --ids ${table.id('Goblin 1')} ${table.id('Goblin 2')}`, ['Goblin 1']);
+    expect(table.stored().exchange.attacks.A1.defenders).toEqual([table.id('Goblin 2')]);
+    expect(whispered(out, 'gm').join('\n')).toMatch(/Goblin 1: the attacker does not defend against itself/);
+    const alone = await table.say('GM', `!attack 40 --ids ${table.id('Goblin 1')}`, ['Goblin 1']);
+    expect(whispered(alone, 'gm').join('\n')).toMatch(/No defender left \(Goblin 1: the attacker does not defend against itself\)/);
+    expect(Object.keys(table.stored().exchange.attacks)).toEqual(['A1']);
+  });
+
+  it('one attack has at most 100 defenders: more is refused with the count, nothing declared', async () => {
+    table = await tableIn('soak', (mock, scene) => {
+      for (let i = 0; i < 101; i += 1) mock.create('graphic', { subtype: 'token', pageid: scene.pageId, layer: 'objects', name: `Raider ${i}`, represents: scene.characters.Goblin, bar1_value: 30, bar1_max: 30 });
+    });
+    const raiders = table.mock.globals.findObjs({ _type: 'graphic' }).filter((token) => String(token.get('name')).startsWith('Raider ')).map((token) => token.id);
+    expect(raiders).toHaveLength(101);
+    const out = await table.say('GM', `!attack 40 --ids ${raiders.join(' ')}`, ['Goblin 1']);
+    expect(whispered(out, 'gm').join('\n')).toMatch(/One attack has at most 100 defenders \(got 101\)/);
+    expect(table.stored().exchange.attacks).toEqual({});
+  });
+
   it('a stored attack counter below an attack still open is raised at load: no new attack takes its key', async () => {
     table = await tableIn('soak');
     await table.say('GM', `!attack 40 --ids ${table.id('Goblin 2')}`, ['Goblin 1']);
