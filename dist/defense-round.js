@@ -17,118 +17,118 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Pn = Object.defineProperty, Ja = Object.getOwnPropertyDescriptor, Qa = Object.getOwnPropertyNames, ei = Object.prototype.hasOwnProperty, Za = (e, t) => {
+var Mn = Object.defineProperty, aa = Object.getOwnPropertyDescriptor, ca = Object.getOwnPropertyNames, ri = Object.prototype.hasOwnProperty, la = (e, t) => {
 for (var n in t)
-ei.call(t, n) && Pn(e, n, { get: t[n], enumerable: !0 });
-}, eo = (e, t, n, r) => {
+ri.call(t, n) && Mn(e, n, { get: t[n], enumerable: !0 });
+}, da = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of Qa(t))
-!ei.call(e, i) && i !== n && Pn(e, i, { get: () => t[i], enumerable: !(r = Ja(t, i)) || r.enumerable });
+for (let i of ca(t))
+!ri.call(e, i) && i !== n && Mn(e, i, { get: () => t[i], enumerable: !(r = aa(t, i)) || r.enumerable });
 return e;
-}, to = (e) => eo(Pn({}, "__esModule", { value: !0 }), e), ti = {};
-Za(ti, {
-onDamage: () => Oh,
-version: () => Rh
+}, ua = (e) => da(Mn({}, "__esModule", { value: !0 }), e), ii = {};
+la(ii, {
+onDamage: () => Uh,
+version: () => Gh
 });
-var A = Math, C = Number, E = String, k = Object, J = Array, le = JSON, P = Map, Q = Set, ni = WeakMap, xt = Error, ri = RangeError, ii = Promise, zt = Date, no = isNaN, ro = "0.2.0", te = "DefenseRound", ve = ro, Xt, io = {
+var A = Math, O = Number, T = String, k = Object, J = Array, de = JSON, P = Map, X = Set, si = WeakMap, xt = Error, oi = RangeError, ai = Promise, Xt = Date, fa = isNaN, ha = "0.2.0", ie = "DefenseRound", pe = ha, qt, va = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function si(e) {
-return !e && !Xt ? io : {
-lang: e?.lang ?? Xt?.lang,
+function ci(e) {
+return !e && !qt ? va : {
+lang: e?.lang ?? qt?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? Xt?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? Xt?.abortPipeEarly
+abortEarly: e?.abortEarly ?? qt?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? qt?.abortPipeEarly
 };
 }
-var so;
+var ma;
 // @__NO_SIDE_EFFECTS__
-function ao(e) {
-return so?.get(e);
+function pa(e) {
+return ma?.get(e);
 }
-var oo;
+var ga;
 // @__NO_SIDE_EFFECTS__
-function co(e) {
-return oo?.get(e);
+function ka(e) {
+return ga?.get(e);
 }
-var lo;
+var ya;
 // @__NO_SIDE_EFFECTS__
-function uo(e, t) {
-return lo?.get(e)?.get(t);
+function wa(e, t) {
+return ya?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
-function We(e) {
+function xe(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
-function H(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ We(s), c = {
+function B(e, t, n, r, i) {
+const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? /* @__PURE__ */ xe(s), c = {
 kind: e.kind,
 type: e.type,
 input: s,
-expected: a,
-received: o,
-message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
+expected: o,
+received: a,
+message: `Invalid ${t}: ${o ? `Expected ${o} but r` : "R"}eceived ${a}`,
 requirement: e.requirement,
 path: i?.path,
 issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ uo(e.reference, c.lang) ?? (l ? /* @__PURE__ */ co(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ao(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ wa(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ka(c.lang) : null) ?? r.message ?? /* @__PURE__ */ pa(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function fo(e, t) {
-return e === t || C.isNaN(e) && C.isNaN(t);
+function ba(e, t) {
+return e === t || O.isNaN(e) && O.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function ho(e, t) {
+function $a(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function Mn(e, t) {
-const n = [...new Q(e)];
+function Ln(e, t) {
+const n = [...new X(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
-function Z(e) {
+function ee(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ si())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ci())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function ai(e) {
+function li(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: ai,
+reference: li,
 async: !1,
 expects: null,
-requirement: C.isFinite,
+requirement: O.isFinite,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
+return t.typed && !this.requirement(t.value) && B(this, "finite", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function qt(e) {
+function Jt(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: qt,
+reference: Jt,
 async: !1,
 expects: null,
-requirement: C.isInteger,
+requirement: O.isInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
+return t.typed && !this.requirement(t.value) && B(this, "integer", t, n), t;
 }
 };
 }
@@ -143,7 +143,7 @@ expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length > this.requirement && B(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
@@ -154,26 +154,26 @@ kind: "validation",
 type: "max_value",
 reference: ct,
 async: !1,
-expects: `<=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ We(e)}`,
+expects: `<=${e instanceof Xt ? e.toJSON() : /* @__PURE__ */ xe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ We(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Xt ? n.value.toJSON() : /* @__PURE__ */ xe(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Ce(e, t) {
+function Pe(e, t) {
 return {
 kind: "validation",
 type: "min_length",
-reference: Ce,
+reference: Pe,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length < this.requirement && B(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
@@ -184,26 +184,26 @@ kind: "validation",
 type: "min_value",
 reference: lt,
 async: !1,
-expects: `>=${e instanceof zt ? e.toJSON() : /* @__PURE__ */ We(e)}`,
+expects: `>=${e instanceof Xt ? e.toJSON() : /* @__PURE__ */ xe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof zt ? n.value.toJSON() : /* @__PURE__ */ We(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Xt ? n.value.toJSON() : /* @__PURE__ */ xe(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Jt(e, t) {
+function Qt(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: Jt,
+reference: Qt,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
+return n.typed && !this.requirement.test(n.value) && B(this, "format", n, r), n;
 }
 };
 }
@@ -215,40 +215,40 @@ type: "safe_integer",
 reference: dt,
 async: !1,
 expects: null,
-requirement: C.isSafeInteger,
+requirement: O.isSafeInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
+return t.typed && !this.requirement(t.value) && B(this, "safe integer", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Ln() {
+function Fn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Ln,
+reference: Fn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var vo = { abortEarly: !0 };
+var Aa = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function mo(e, t, n) {
+function Sa(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function Fn(e, t, n) {
+function jn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
-function Ie(e, t) {
-return Z({
+function Me(e, t) {
+return ee({
 kind: "schema",
 type: "array",
-reference: Ie,
+reference: Me,
 expects: "Array",
 async: !1,
 item: e,
@@ -258,108 +258,108 @@ const i = n.value;
 if (J.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < i.length; s++) {
-const a = i[s], o = this.item["~run"]({ value: a }, r);
-if (o.issues) {
+const o = i[s], a = this.item["~run"]({ value: o }, r);
+if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: a
+value: o
 };
-for (const l of o.issues)
+for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = o.issues), r.abortEarly) {
+if (n.issues || (n.issues = a.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-o.typed || (n.typed = !1), n.value.push(o.value);
+a.typed || (n.typed = !1), n.value.push(a.value);
 }
-} else H(this, "type", n, r);
+} else B(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Ye(e) {
-return Z({
+function Xe(e) {
+return ee({
 kind: "schema",
 type: "boolean",
-reference: Ye,
+reference: Xe,
 expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
+return typeof t.value == "boolean" ? t.typed = !0 : B(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function oi(e, t) {
-return Z({
+function di(e, t) {
+return ee({
 kind: "schema",
 type: "custom",
-reference: oi,
+reference: di,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
 "~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
+return this.check(n.value) ? n.typed = !0 : B(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ne(e, t) {
-return Z({
+function te(e, t) {
+return ee({
 kind: "schema",
 type: "literal",
-reference: ne,
-expects: /* @__PURE__ */ We(e),
+reference: te,
+expects: /* @__PURE__ */ xe(e),
 async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ fo(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
+return /* @__PURE__ */ ba(n.value, this.literal) ? n.typed = !0 : B(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Qt(e, t) {
-return Z({
+function Zt(e, t) {
+return ee({
 kind: "schema",
 type: "nullable",
-reference: Qt,
+reference: Zt,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Fn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ jn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Ae(e) {
-return Z({
+function Te(e) {
+return ee({
 kind: "schema",
 type: "number",
-reference: Ae,
+reference: Te,
 expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !no(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
+return typeof t.value == "number" && !fa(t.value) ? t.typed = !0 : B(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ci(e, t) {
-return Z({
+function ui(e, t) {
+return ee({
 kind: "schema",
 type: "object",
-reference: ci,
+reference: ui,
 expects: "Object",
 async: !1,
 entries: e,
@@ -369,16 +369,16 @@ const i = n.value;
 if (i && typeof i == "object") {
 n.typed = !0, n.value = {};
 for (const s in this.entries) {
-const a = this.entries[s];
-if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = s in i ? i[s] : /* @__PURE__ */ Fn(a), c = a["~run"]({ value: o }, r);
+const o = this.entries[s];
+if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
+const a = s in i ? i[s] : /* @__PURE__ */ jn(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
 input: i,
 key: s,
-value: o
+value: a
 };
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
@@ -388,8 +388,8 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ mo(a);
-else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
+} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ Sa(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (B(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -402,44 +402,44 @@ value: i[s]
 }), r.abortEarly))
 break;
 }
-} else H(this, "type", n, r);
+} else B(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function U(e, t) {
-return Z({
+function G(e, t) {
+return ee({
 kind: "schema",
 type: "optional",
-reference: U,
+reference: G,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Fn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ jn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function re(e, t) {
-return Z({
+function se(e, t) {
+return ee({
 kind: "schema",
 type: "picklist",
-reference: re,
-expects: /* @__PURE__ */ Mn(e.map(We), "|"),
+reference: se,
+expects: /* @__PURE__ */ Ln(e.map(xe), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
+return this.options.includes(n.value) ? n.typed = !0 : B(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
 function St(e, t, n) {
-return Z({
+return ee({
 kind: "schema",
 type: "record",
 reference: St,
@@ -452,15 +452,15 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const a in s) if (/* @__PURE__ */ ho(s, a)) {
-const o = s[a], c = this.key["~run"]({ value: a }, i);
+for (const o in s) if (/* @__PURE__ */ $a(s, o)) {
+const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
 input: s,
-key: a,
-value: o
+key: o,
+value: a
 };
 for (const u of c.issues)
 u.path = [d], r.issues?.push(u);
@@ -469,14 +469,14 @@ r.typed = !1;
 break;
 }
 }
-const l = this.value["~run"]({ value: o }, i);
+const l = this.value["~run"]({ value: a }, i);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
 input: s,
-key: a,
-value: o
+key: o,
+value: a
 };
 for (const u of l.issues)
 u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
@@ -487,31 +487,31 @@ break;
 }
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
 }
-} else H(this, "type", r, i);
+} else B(this, "type", r, i);
 return r;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function X(e) {
-return Z({
+function x(e) {
+return ee({
 kind: "schema",
 type: "string",
-reference: X,
+reference: x,
 expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
+return typeof t.value == "string" ? t.typed = !0 : B(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function li(e, t) {
-return Z({
+function fi(e, t) {
+return ee({
 kind: "schema",
 type: "tuple",
-reference: li,
+reference: fi,
 expects: "Array",
 async: !1,
 items: e,
@@ -521,64 +521,64 @@ const i = n.value;
 if (J.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < this.items.length; s++) {
-const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
-if (o.issues) {
+const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
+if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: a
+value: o
 };
-for (const l of o.issues)
+for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = o.issues), r.abortEarly) {
+if (n.issues || (n.issues = a.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-o.typed || (n.typed = !1), n.value.push(o.value);
+a.typed || (n.typed = !1), n.value.push(a.value);
 }
-} else H(this, "type", n, r);
+} else B(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function di(e) {
+function hi(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function ui(e, t) {
-return Z({
+function vi(e, t) {
+return ee({
 kind: "schema",
 type: "union",
-reference: ui,
-expects: /* @__PURE__ */ Mn(e.map((n) => n.expects), "|"),
+reference: vi,
+expects: /* @__PURE__ */ Ln(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let i, s, a;
-for (const o of this.options) {
-const c = o["~run"]({ value: n.value }, r);
+let i, s, o;
+for (const a of this.options) {
+const c = a["~run"]({ value: n.value }, r);
 if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
 else {
 i = c;
 break;
 }
-else a ? a.push(c) : a = [c];
+else o ? o.push(c) : o = [c];
 }
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-H(this, "type", n, r, { issues: /* @__PURE__ */ di(s) }), n.typed = !0;
+B(this, "type", n, r, { issues: /* @__PURE__ */ hi(s) }), n.typed = !0;
 } else {
-if (a?.length === 1) return a[0];
-H(this, "type", n, r, { issues: /* @__PURE__ */ di(a) });
+if (o?.length === 1) return o[0];
+B(this, "type", n, r, { issues: /* @__PURE__ */ hi(o) });
 }
 return n;
 }
@@ -586,7 +586,7 @@ return n;
 }
 // @__NO_SIDE_EFFECTS__
 function Tt() {
-return Z({
+return ee({
 kind: "schema",
 type: "unknown",
 reference: Tt,
@@ -598,11 +598,11 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function fi(e, t, n) {
-return Z({
+function mi(e, t, n) {
+return ee({
 kind: "schema",
 type: "variant",
-reference: fi,
+reference: mi,
 expects: "Object",
 async: !1,
 key: e,
@@ -611,35 +611,35 @@ message: n,
 "~run"(r, i) {
 const s = r.value;
 if (s && typeof s == "object") {
-let a, o = 0, c = this.key, l = [];
+let o, a = 0, c = this.key, l = [];
 const d = (u, f) => {
 for (const h of u.options) {
-if (h.type === "variant") d(h, new Q(f).add(h.key));
+if (h.type === "variant") d(h, new X(f).add(h.key));
 else {
-let v = !0, m = 0;
-for (const p of f) {
-const g = h.entries[p];
-if (p in s ? g["~run"]({
+let p = !0, g = 0;
+for (const v of f) {
+const m = h.entries[v];
+if (v in s ? m["~run"]({
 typed: !1,
-value: s[p]
-}, vo).issues : g.type !== "exact_optional" && g.type !== "optional" && g.type !== "nullish") {
-v = !1, c !== p && (o < m || o === m && p in s && !(c in s)) && (o = m, c = p, l = []), c === p && l.push(h.entries[p].expects);
+value: s[v]
+}, Aa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
+p = !1, c !== v && (a < g || a === g && v in s && !(c in s)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
-m++;
+g++;
 }
-if (v) {
-const p = h["~run"]({ value: s }, i);
-(!a || !a.typed && p.typed) && (a = p);
+if (p) {
+const v = h["~run"]({ value: s }, i);
+(!o || !o.typed && v.typed) && (o = v);
 }
 }
-if (a && !a.issues) break;
+if (o && !o.issues) break;
 }
 };
-if (d(this, new Q([this.key])), a) return a;
-H(this, "type", r, i, {
+if (d(this, new X([this.key])), o) return o;
+B(this, "type", r, i, {
 input: s[c],
-expected: /* @__PURE__ */ Mn(l, "|"),
+expected: /* @__PURE__ */ Ln(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -648,14 +648,14 @@ key: c,
 value: s[c]
 }]
 });
-} else H(this, "type", r, i);
+} else B(this, "type", r, i);
 return r;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
 function F(...e) {
-return Z({
+return ee({
 ...e[0],
 pipe: e,
 "~run"(t, n) {
@@ -671,8 +671,8 @@ return t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function xe(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ si(n));
+function Le(e, t, n) {
+const r = e["~run"]({ value: t }, /* @__PURE__ */ ci(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -680,10 +680,10 @@ output: r.value,
 issues: r.issues
 };
 }
-function G(e) {
-return /* @__PURE__ */ ci(k.assign(k.create(null), e));
+function U(e) {
+return /* @__PURE__ */ ui(k.assign(k.create(null), e));
 }
-var hi = ["vitality", "soul", "power"], ze = { vitality: "Vitality", soul: "Soul", power: "Power" }, Et = [
+var pi = ["vitality", "soul", "power"], qe = { vitality: "Vitality", soul: "Soul", power: "Power" }, Et = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -703,40 +703,40 @@ var hi = ["vitality", "soul", "power"], ze = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], de = "title", ie = "summary", Ne = "action";
-function Pe(e, t) {
+], ue = "title", oe = "summary", Fe = "action";
+function je(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
 function S(e, t) {
 return t.section = e, t;
 }
-function Zt(e) {
+function en(e) {
 return "kind" in e;
 }
-var en = -10, vi = -9, mi = 1, ut = 1, jn = 3, ft = { condition: "none", savesOwed: 0 }, tn = { condition: "dead", savesOwed: 0 };
-function pi(e) {
-return e > 0 ? { ...ft } : e > en ? { condition: "incapacitated", savesOwed: 0 } : { ...tn };
+var tn = -10, gi = -9, ki = 1, ut = 1, Gn = 3, ft = { condition: "none", savesOwed: 0 }, nn = { condition: "dead", savesOwed: 0 };
+function yi(e) {
+return e > 0 ? { ...ft } : e > tn ? { condition: "incapacitated", savesOwed: 0 } : { ...nn };
 }
-function Gn(e) {
+function Un(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function po(e, t, n) {
-return n.condition === "dying" ? { life: { ...tn }, steps: [...Gn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ft }, steps: [] } : e > 0 ? t <= en ? { life: { condition: "dying", savesOwed: jn }, steps: [{ kind: "dying", savesOwed: jn }] } : {
+function Ta(e, t, n) {
+return n.condition === "dying" ? { life: { ...nn }, steps: [...Un(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ft }, steps: [] } : e > 0 ? t <= tn ? { life: { condition: "dying", savesOwed: Gn }, steps: [{ kind: "dying", savesOwed: Gn }] } : {
 life: { condition: "incapacitated", savesOwed: ut },
 steps: [{ kind: "incapacitated", savesOwed: ut }]
-} : t <= en ? { life: { ...tn }, steps: [...Gn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+} : t <= tn ? { life: { ...nn }, steps: [...Un(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function gi(e, t, n) {
+function wi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const a = po(e, i, n);
-for (const o of a.steps) s.push(o);
-return { applied: !0, after: i, life: a.life, steps: s };
+const o = Ta(e, i, n);
+for (const a of o.steps) s.push(a);
+return { applied: !0, after: i, life: o.life, steps: s };
 }
-function go(e, t) {
+function Ea(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -747,22 +747,22 @@ steps: [
 ]
 };
 }
-function ko(e, t, n) {
+function _a(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = gi(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+const i = wi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ft }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ft }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ft }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > en ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ft }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ft }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ft }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > tn ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Gn(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Un(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function yo(e, t, n) {
+function Da(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -776,22 +776,22 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: mi,
+vitality: ki,
 life: { ...ft },
-steps: [r(0), { kind: "stood-up", before: e, vitality: mi }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: ki }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: vi,
+vitality: gi,
 life: { condition: "incapacitated", savesOwed: ut },
-steps: [r(ut), { kind: "saved-from-death", before: e, vitality: vi }]
+steps: [r(ut), { kind: "saved-from-death", before: e, vitality: gi }]
 };
-const i = A.min(jn, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...tn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+const i = A.min(Gn, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...nn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var ki = { physical: "Physical", magical: "Magical" }, yi = { physical: "Defense", magical: "Spirit" }, Un = { soul: "Soul", power: "Power" };
-function wo(e, t) {
+var bi = { physical: "Physical", magical: "Magical" }, $i = { physical: "Defense", magical: "Spirit" }, Vn = { soul: "Soul", power: "Power" };
+function Ra(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function bo(e) {
+function Oa(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function $o(e) {
+function Ca(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
-function nn(e, t, n, r) {
+function rn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function Ao(e) {
+function Ia(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,28 +826,28 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return wo(e.reason, e.amount);
+return Ra(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return nn(e.before, e.protection, ki[e.track], e.after);
+return rn(e.before, e.protection, bi[e.track], e.after);
 case "armor-reduction":
-return nn(e.before, e.reduction, yi[e.track], e.after);
+return rn(e.before, e.reduction, $i[e.track], e.after);
 case "natural-reduction":
-return nn(e.before, e.reduction, `natural ${yi[e.track]}`, e.after);
+return rn(e.before, e.reduction, `natural ${$i[e.track]}`, e.after);
 case "defensive-stance":
-return nn(e.before, e.reduction, "defensive stance", e.after);
+return rn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${ki[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${bi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Un[e.bar]}, no armor: ${Un[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${Vn[e.bar]}, no armor: ${Vn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Un[e.bar]} is not a number: nothing taken`;
+return `${Vn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return bo(e.cause);
+return Oa(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${$o(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Ca(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -877,7 +877,7 @@ case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 }
 }
-var me = {
+var ge = {
 front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
@@ -893,38 +893,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, So = { defend: "Defend", evade: "Evade", react: "Reaction" }, wi = { defend: "defend", evade: "evade" };
-function rn(e) {
+}, Na = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ai = { defend: "defend", evade: "evade" };
+function sn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function bi(e, t, n) {
+function Si(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Vn(e, t) {
+function Hn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function To(e, t = (n) => n) {
+function Pa(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${bi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Vn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Si(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Hn(e.success, e.critical)}`;
 case "no-defensive-action":
-return e.takesDamage ? `${me[e.situation]} not perceived: no defensive action, the attack hits` : `${me[e.situation]}: attack not perceived, no defensive action`;
+return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${Vn(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${Hn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${me[e.situation]}: ${rn(e.penalty)} to ${wi[e.check]}`;
+return `${ge[e.situation]}: ${sn(e.penalty)} to ${Ai[e.check]}`;
 case "situation-no-penalty":
-return `${me[e.situation]}: no penalty to ${wi[e.check]}`;
+return `${ge[e.situation]}: no penalty to ${Ai[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${rn(e.bonus)}` : `Aided by ${t(e.by)}: ${rn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${sn(e.bonus)}` : `Aided by ${t(e.by)}: ${sn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${rn(e.mod)}`;
+return `Modifier: ${sn(e.mod)}`;
 case "action-check":
-return `${So[e.action]} d100 ${e.roll} vs ${bi(e.baseTarget, e.adjustments, e.target)}: ${Vn(e.success, e.critical)}`;
+return `${Na[e.action]} d100 ${e.roll} vs ${Si(e.baseTarget, e.adjustments, e.target)}: ${Hn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,12 +939,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var Eo = new Q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Bn = {
+var Ma = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Bn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function _o(e) {
+function La(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,18 +956,18 @@ case "dead":
 return "Dead";
 }
 }
-function Do(e, t, n = null) {
+function Fa(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function Ro(e, t) {
+function ja(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function Oo(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ne, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+function Ga(e) {
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Co(e, t, n, r) {
+function Ua(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -987,7 +987,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var Io = {
+var Va = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -996,20 +996,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function $i(e, t) {
+function Ti(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function No(e, t, n) {
+function Ha(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Po(e, t) {
+function Ba(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Co(t(e.who), e.hit, e.result, e.lost);
+return Ua(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Io[e.result]}.`;
+return `${t(e.who)} ${Va[e.result]}.`;
 case "life-now":
-return _o(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return La(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1019,121 +1019,121 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${$i(e.result, e.action)}`;
+return `${t(e.who)} ${Ti(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${$i(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ti(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${No(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${Ha(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return Bn[e.stance] ?? "";
 }
 }
-var Mo = /^[+-]?\d+$/;
-function ye(e) {
+var Ka = /^[+-]?\d+$/;
+function ke(e) {
 if (typeof e == "number")
-return C.isSafeInteger(e) ? e + 0 : null;
+return O.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Mo.test(t)) return null;
-const n = C(t);
-return C.isSafeInteger(n) ? n + 0 : null;
+if (!Ka.test(t)) return null;
+const n = O(t);
+return O.isSafeInteger(n) ? n + 0 : null;
 }
-function sn(e, t) {
+function an(e, t) {
 return A.floor(e * t / 100);
 }
-function Ai(e, t, n) {
+function Ei(e, t, n) {
 return A.min(n, A.max(t, e));
 }
-var Si = 1e6;
+var _i = 1e6;
 function V(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
 var y = class extends xt {
 }, I = class extends xt {
 };
-function Lo(e, t) {
+function Wa(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const i = t?.[C(r)]?.results?.total;
-return typeof i == "number" && C.isFinite(i) ? E(i) : n;
+const i = t?.[O(r)]?.results?.total;
+return typeof i == "number" && O.isFinite(i) ? T(i) : n;
 }) : e;
 }
-function Hn(e) {
+function Kn(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
-function Ti(e, t) {
+function Di(e, t) {
 let n = t;
-for (; n < e.length && !Hn(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !Kn(e.charCodeAt(n)); ) n += 1;
 return n;
 }
-function Fo(e) {
+function Ya(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const i = e.charCodeAt(r);
-if (Hn(i)) {
+if (Kn(i)) {
 r += 1;
 continue;
 }
 if (i === 34 || i === 39) {
-const a = e.indexOf(i === 34 ? '"' : "'", r + 1);
-if (a >= 0) {
-t.push(e.slice(r + 1, a)), r = a + 1;
+const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
+if (o >= 0) {
+t.push(e.slice(r + 1, o)), r = o + 1;
 continue;
 }
 }
-const s = Ti(e, r + 1);
+const s = Di(e, r + 1);
 t.push(e.slice(r, s)), r = s;
 }
 return t;
 }
-function Ei(e) {
-const t = Fo(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
+function Ri(e) {
+const t = Ya(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
-for (let a = 1; a < t.length; a += 1) {
-const o = t[a];
-if (o.length > 2 && o.charCodeAt(0) === 45 && o.charCodeAt(1) === 45) {
-const c = o.slice(2).toLowerCase();
+for (let o = 1; o < t.length; o += 1) {
+const a = t[o];
+if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {
+const c = a.slice(2).toLowerCase();
 if (i.has(c)) throw new y(`--${V(c)} is given twice`);
 s = [], i.set(c, s);
-} else s ? s.push(o) : r.push(o);
+} else s ? s.push(a) : r.push(a);
 }
 return { command: n, positionals: r, flags: i };
 }
-function jo(e, t) {
+function za(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : Go(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : xa(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
 function _t(e, t, n, r = "") {
-const i = jo(e.toLowerCase(), t);
+const i = za(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function Go(e, t) {
+function xa(e, t) {
 let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
-for (let a = 1; a <= t.length; a += 1)
-s[a] = A.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = A.min(s[a], n[a - 2] + 1));
+for (let o = 1; o <= t.length; o += 1)
+s[o] = A.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = A.min(s[o], n[o - 2] + 1));
 n = r, r = s;
 }
 return r[t.length];
 }
-function Ee(e, t, n) {
+function Re(e, t, n) {
 e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
-const a = n?.(i);
-throw a ? new y(`--${V(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${V(i)}: ${_t(i, k.keys(t), "flags", "--")}`);
+const o = n?.(i);
+throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${_t(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
@@ -1149,12 +1149,12 @@ function R(e, t) {
 return e.flags.has(t);
 }
 function Dt(e, t, n, r) {
-const i = ye(e);
+const i = ke(e);
 if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
-function _e(e, t, n, r) {
+function Oe(e, t, n, r) {
 const i = M(e, t);
 return i === void 0 ? void 0 : Dt(i, `--${t}`, n, r);
 }
@@ -1163,7 +1163,7 @@ const r = e.toLowerCase(), i = n[n.indexOf(r)];
 if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
 return i;
 }
-function Se(e) {
+function Ee(e) {
 const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
@@ -1179,10 +1179,10 @@ if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);
 }
-if (t.example && ye(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Dt(r, t.what, 0, Si);
+if (t.example && ke(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
+return Dt(r, t.what, 0, _i);
 }
-function _i(e, t) {
+function Oi(e, t) {
 return {
 values: [],
 dice: [],
@@ -1191,8 +1191,8 @@ const r = n.stance ?? t.fallback, i = r === e, s = n.id;
 return {
 headline: "acts",
 steps: [
-S(de, { kind: t.title, who: s, stance: e, same: i }),
-S(ie, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+S(ue, { kind: t.title, who: s, stance: e, same: i }),
+S(oe, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
 S(t.row, { kind: t.change, from: r, to: e }),
 S(t.row, { kind: t.effect, stance: e })
 ],
@@ -1205,15 +1205,15 @@ detail: t.detail(e)
 }
 };
 }
-function Di(e) {
+function Ci(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function Ri(e) {
+function Ii(e) {
 const t = new P();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function Oi(e, t) {
+function Ni(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1224,7 +1224,7 @@ return i;
 }
 };
 }
-function Ci(e, t, n) {
+function Pi(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
@@ -1232,7 +1232,7 @@ function ht(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Kn = [
+var Wn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1246,7 +1246,7 @@ var Kn = [
 "spell-unseen",
 "covert",
 "spectator"
-], ue = {
+], fe = {
 perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
@@ -1254,116 +1254,116 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Me = {
+}, Ge = {
 // The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
-front: ue,
-"thrown-object": ue,
+front: fe,
+"thrown-object": fe,
 // The Defensive Round: "Seen Single Target Spells": no effect.
-"spell-seen": ue,
+"spell-seen": fe,
 // The Defensive Round: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
-behind: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
 // The Defensive Round: side: "A penalty of -5 to any defensive action".
-side: { ...ue, defendPenalty: -5, evadePenalty: -5 },
+side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
 // The Defensive Round: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
-projectile: { ...ue, evadePenalty: -20 },
+projectile: { ...fe, evadePenalty: -20 },
 // The Defensive Round: gun: "-50 to Evade %".
-gun: { ...ue, evadePenalty: -50 },
+gun: { ...fe, evadePenalty: -50 },
 // The Defensive Round: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
-aoe: { ...ue, evadeImpossible: !0 },
+aoe: { ...fe, evadeImpossible: !0 },
 // The Defensive Round: on the farthest reach "you can make an Evade check with no penalty".
-"aoe-edge": ue,
+"aoe-edge": fe,
 // The Defensive Round: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
-"spell-unseen": { ...ue, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+"spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
 // The Defensive Round: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
-covert: { ...ue, perceptionGate: "with-perception-mod" },
+covert: { ...fe, perceptionGate: "with-perception-mod" },
 // The Defensive Round, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
 // only a counter attack draws the spectator into the battle.
 spectator: {
-...ue,
+...fe,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function Uo(e, t) {
-const n = Me[e];
+function Xa(e, t) {
+const n = Ge[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function Vo(e, t) {
+function qa(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-var Bo = ["defensive", "reactive", "none"];
-function Ho(e) {
+var Ja = ["defensive", "reactive", "none"];
+function Qa(e) {
 return e === "reactive";
 }
-function Ko(e) {
+function Za(e) {
 return e === "defensive";
 }
-function Wo(e) {
+function ec(e) {
 return e === "reactive";
 }
-function Ii(e) {
+function Mi(e) {
 return e === "reactive";
 }
-function Yo(e) {
+function tc(e) {
 return e === "defensive";
 }
-function Ni(e) {
+function Li(e) {
 return e === "defensive";
 }
-function Wn(e, t) {
+function Yn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function xo(e, t) {
-return Wn(e.reactions, t) !== void 0;
+function nc(e, t) {
+return Yn(e.reactions, t) !== void 0;
 }
-function Pi(e, t) {
-return Wn(e.reactions, t) === !0;
+function Fi(e, t) {
+return Yn(e.reactions, t) === !0;
 }
-function Mi(e, t) {
-return Wn(e.reactions, t) === "used";
+function ji(e, t) {
+return Yn(e.reactions, t) === "used";
 }
-function zo(e, t) {
+function rc(e, t) {
 return e.skillsVs.includes(t);
 }
-function Xo(e) {
+function ic(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var Li = 5, Fi = { defend: "defend", evade: "evade", react: "reaction" };
+var Gi = 5, Ui = { defend: "defend", evade: "evade", react: "reaction" };
 function Ot(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function qo(e) {
+function sc(e) {
 return { kind: "refused", reason: e };
 }
-function Le(e) {
+function Ue(e) {
 return e !== null && e !== "";
 }
-function Jo(e) {
-const t = (n) => C.isInteger(n) && n >= 1 && n <= 100;
+function oc(e) {
+const t = (n) => O.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new ri("resolveSoakDefend: rolls must be integers 1..100");
+throw new oi("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !C.isSafeInteger(n)) throw new ri("resolveSoakDefend: modifiers and targets must be integers");
+if (n !== null && !O.isSafeInteger(n)) throw new oi("resolveSoakDefend: modifiers and targets must be integers");
 }
-function Qo(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = Me[n];
+function ac(e) {
+const { action: t, situation: n, stance: r, round: i } = e, s = Ge[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
-const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
-if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
-if (!Ot(t) && e.mod !== 0) return a("mod");
-if (!Ot(t) && e.aid !== null) return a("aided");
-if (Ot(t) && e.ally !== null) return a("ally");
-if (Ot(t) && e.skillName !== null) return a("skill");
+const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
+if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
+if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
+if (!Ot(t) && e.mod !== 0) return o("mod");
+if (!Ot(t) && e.aid !== null) return o("aided");
+if (Ot(t) && e.ally !== null) return o("ally");
+if (Ot(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {
-if (!Le(e.vs)) return { code: "needs-vs", action: t };
+if (!Ue(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Ii(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Mi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1372,85 +1372,85 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Ho(r) ? Le(e.vs) ? xo(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Qa(r) ? Ue(e.vs) ? nc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Ko(r) ? { code: "counter-in-defensive-stance" } : Wo(r) ? Le(e.vs) ? Pi(i, e.vs) ? e.ally !== null && !Xo(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Mi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Za(r) ? { code: "counter-in-defensive-stance" } : ec(r) ? Ue(e.vs) ? Fi(i, e.vs) ? e.ally !== null && !ic(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ji(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Yo(r) ? { code: "defensive-skill-on-ally" } : Ii(r) ? Le(e.vs) ? Pi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Mi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Ni(r)) {
-if (!Le(e.vs)) return { code: "needs-vs", action: t };
-if (zo(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+return tc(r) ? { code: "defensive-skill-on-ally" } : Mi(r) ? Ue(e.vs) ? Fi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ji(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Li(r)) {
+if (!Ue(e.vs)) return { code: "needs-vs", action: t };
+if (rc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function Zo(e) {
+function cc(e) {
 const t = [];
-return Me[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ot(e.action) && t.push(Fi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Ge[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ot(e.action) && t.push(Ui[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function ec(e) {
-Jo(e);
-const t = Qo(e);
-if (t) return qo(t);
-const n = Zo(e);
+function lc(e) {
+oc(e);
+const t = ac(e);
+if (t) return sc(t);
+const n = cc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Me[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
+const { action: r, situation: i } = e, s = Ge[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = ht(e.rolls.perception, d + l);
-if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), vt(o, "fail", {}, !1)) : vt(o, null, {}, !1);
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = ht(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), vt(a, "fail", {}, !1)) : vt(a, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = Gi(e, r, o).success ? "success" : "fail";
-return o.push({ kind: "pending-defense", result: d }), vt(o, d, ji(e), !1);
+const d = Hi(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), vt(a, d, Vi(e), !1);
 }
 case "react": {
-const l = e.vs, d = Gi(e, r, o);
-return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), vt(o, null, { reaction: { vs: l, success: d.success }, ...ji(e) }, !1);
+const l = e.vs, d = Hi(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), vt(a, null, { reaction: { vs: l, success: d.success }, ...Vi(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
-o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
+a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && o.push({ kind: "spectator-drawn", spectator: l }), vt(o, null, { reactionUsed: l }, d);
+return d && a.push({ kind: "spectator-drawn", spectator: l }), vt(a, null, { reactionUsed: l }, d);
 }
 case "skill": {
-o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Ni(e.stance) && Le(e.vs), d = e.ally !== null && Le(e.vs);
-return vt(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+const l = e.ally === null && Li(e.stance) && Ue(e.vs), d = e.ally !== null && Ue(e.vs);
+return vt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function ji(e) {
-return e.aid !== null && Le(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+function Vi(e) {
+return e.aid !== null && Ue(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Gi(e, t, n) {
+function Hi(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let o = Uo(e.situation, t);
+let a = Xa(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ht(e.rolls.mental, e.checkTargets.mental ?? 0), l = Vo(o, c);
-n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
+const c = ht(e.rolls.mental, e.checkTargets.mental ?? 0), l = qa(a, c);
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
 }
-o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
+a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Li, by: e.aid.by }), r.push(Li)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[Fi[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = ht(e.rolls.action, s);
-return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+e.aid !== null && (n.push({ kind: "aided", bonus: Gi, by: e.aid.by }), r.push(Gi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[Ui[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = ht(e.rolls.action, s);
+return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;
 }
 function vt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Ui = {
+var Bi = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, tc = {
+}, dc = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1458,10 +1458,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function nc(e, t = (n) => n) {
+function uc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return ic(Di("round"));
+return hc(Ci("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1475,11 +1475,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return rc(e.flag, e.action, e.situation);
+return fc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Ui[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Bi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1487,7 +1487,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Ui[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Bi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1496,8 +1496,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function rc(e, t, n) {
-const r = tc[e];
+function fc(e, t, n) {
+const r = dc[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1512,59 +1512,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function ic(e) {
+function hc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var sc = G({
-life: /* @__PURE__ */ U(
-G({
-condition: /* @__PURE__ */ re(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(3))
+var vc = U({
+life: /* @__PURE__ */ G(
+U({
+condition: /* @__PURE__ */ se(["none", "incapacitated", "dying", "dead"]),
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ Jt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ U(/* @__PURE__ */ St(/* @__PURE__ */ X(), /* @__PURE__ */ ui([/* @__PURE__ */ Ye(), /* @__PURE__ */ ne("used")]))),
-skillsVs: /* @__PURE__ */ U(/* @__PURE__ */ Ie(/* @__PURE__ */ X()))
+reactions: /* @__PURE__ */ G(/* @__PURE__ */ St(/* @__PURE__ */ x(), /* @__PURE__ */ vi([/* @__PURE__ */ Xe(), /* @__PURE__ */ te("used")]))),
+skillsVs: /* @__PURE__ */ G(/* @__PURE__ */ Me(/* @__PURE__ */ x()))
 });
-function ac(e) {
+function mc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Vi = { condition: "none", savesOwed: 0 };
-function oc(e) {
-const t = /* @__PURE__ */ xe(sc, e);
-return t.success ? hc(t.output) : null;
+var Ki = { condition: "none", savesOwed: 0 };
+function pc(e) {
+const t = /* @__PURE__ */ Le(vc, e);
+return t.success ? $c(t.output) : null;
 }
-function Xe(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Vi } : pi(t);
+function Je(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...Ki } : yi(t);
 }
-function Yn(e, t) {
+function zn(e, t) {
 return xn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function cc(e, t) {
+function gc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Vi : pi(e);
+const n = e === null ? Ki : yi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function lc(e) {
+function kc(e) {
 return xn(e.life, void 0, void 0);
 }
-function dc(e) {
+function yc(e) {
 return e.life?.condition ?? "none";
 }
-function uc(e) {
+function wc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function fc(e, t) {
-return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+function bc(e, t) {
+return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function hc(e) {
+function $c(e) {
 return xn(e.life, e.reactions, e.skillsVs);
 }
 function xn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Bi = ["defend", "evade", "react", "counter", "skill", "save"], vc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", mc = {
+var Wi = ["defend", "evade", "react", "counter", "skill", "save"], Ac = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Sc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1579,32 +1579,32 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, an = {
+}, cn = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Hi(e) {
+function Yi(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = M(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Bi.join("|")}`);
-const n = Y(t, "--action", Bi), r = M(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${Wi.join("|")}`);
+const n = Y(t, "--action", Wi), r = M(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => R(e, a));
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", Kn);
+const i = r === void 0 ? "front" : Y(r, "--situation", Wn);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && Me[i].perceptionGate === "none")
+if (R(e, "perception-roll") && Ge[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Me[i].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Ge[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
@@ -1613,74 +1613,74 @@ return {
 action: n,
 situation: i,
 mentalAsked: R(e, "mental") || R(e, "mental-roll"),
-mod: _e(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: _e(e, "perception-mod", -1e3, 1e3) ?? 0,
+mod: Oe(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Oe(e, "perception-mod", -1e3, 1e3) ?? 0,
 aidedBy: M(e, "aided-by") ?? null,
 vs: M(e, "vs") ?? null,
 ally: M(e, "ally") ?? null,
 skillName: M(e, "skill") ?? null
 };
 }
-function pc(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Me[e.situation].perceptionGate !== "none", r = [];
+function Tc(e) {
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ge[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function Ki(e) {
+function zi(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(an),
+values: e.action === "save" ? ["save_check"] : k.values(cn),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: pc(e),
+dice: Tc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? gc(e, t, r.action) : kc(e, t, r);
+return e.action === "save" ? Ec(e, t, r.action) : _c(e, t, r);
 }
 };
 }
-function gc(e, t, n) {
+function Ec(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Xe(t.state, r), s = t.values.save_check?.current ?? null;
+const i = Je(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const a = yo(r, i, ht(n, s + e.mod));
-if (!a.ok) return { kind: "refused", reason: "no save is owed" };
-const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
+const o = Da(r, i, ht(n, s + e.mod));
+if (!o.ok) return { kind: "refused", reason: "no save is owed" };
+const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
-headline: o ? "saved" : c ? "dies" : "acts",
+headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-S(de, { kind: "save-title", who: l }),
-S(ie, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Pe("Roll", a.steps),
-...Do("Now", a.life, a.vitality)
+S(ue, { kind: "save-title", who: l }),
+S(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...je("Roll", o.steps),
+...Fa("Now", o.life, o.vitality)
 ],
-changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-state: Yn(t.state, a.life),
-detail: a
+changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
+state: zn(t.state, o.life),
+detail: o
 };
 }
-function kc(e, t, n) {
+function _c(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Xe(t.state, r), s = k.fromEntries(
-k.keys(an).map(($) => [$, t.values[an[$]]?.current ?? null])
-), a = t.state;
-let o = null;
+const i = Je(t.state, r), s = k.fromEntries(
+k.keys(cn).map(($) => [$, t.values[cn[$]]?.current ?? null])
+), o = t.state;
+let a = null;
 if (e.aidedBy !== null) {
 const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const T = $.state.reactions ?? {}, K = e.vs !== null && k.prototype.hasOwnProperty.call(T, e.vs) ? T[e.vs] : void 0;
-o = {
+const C = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(C, e.vs) ? C[e.vs] : void 0;
+a = {
 by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
-reaction: K,
-condition: Xe($.state, $.vitality ?? null).condition,
+reaction: W,
+condition: Je($.state, $.vitality ?? null).condition,
 acting: $.acting === !0
 };
 }
-const c = ec({
+const c = lc({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1689,175 +1689,175 @@ checkTargets: s,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
-aid: o,
+aid: a,
 acting: t.acting,
 vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
-round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
+round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: nc(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: an[c.check] };
-const l = { ...a };
+if (c.kind === "refused") return { kind: "refused", reason: uc(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: cn[c.check] };
+const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const v = "acts", m = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, g = c.pendingDefense, _ = [
-S(de, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
-S(ie, { kind: "check-summary", who: p, action: e.action, result: g }),
-...Pe("Check", c.steps),
-...g !== null ? [S("Result", { kind: "check-result", who: p, result: g, action: e.action })] : [],
+const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, E = [
+S(ue, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
+S(oe, { kind: "check-summary", who: v, action: e.action, result: m }),
+...je("Check", c.steps),
+...m !== null ? [S("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-...m ? [S("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [S(Ne, { kind: "offer-damage" })] : [],
-...m ? Oo(t.id) : []
+...g ? [S("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [S(Fe, { kind: "offer-damage" })] : [],
+...g ? Ga(t.id) : []
 ];
 return {
-headline: v,
-steps: _,
+headline: p,
+steps: E,
 changes: u,
 state: l,
-...g !== null ? { answer: g } : {},
+...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c
 };
 }
-var Wi = (e) => e == null ? "" : ` (${e})`, yc = {
+var xi = (e) => e == null ? "" : ` (${e})`, Dc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Wi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Wi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${xi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${xi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = M(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", Kn);
+return t === void 0 ? null : Y(t, "--situation", Wn);
 },
 situationWords(e) {
-const t = Me[e];
+const t = Ge[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => Oi(Ki(Hi(Ri({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => Ni(zi(Yi(Ii({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => Ci(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Pi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ne, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, wc = [
+}, Rc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function bc(e) {
-return A.max(0, sn(e, 5));
+function Oc(e) {
+return A.max(0, an(e, 5));
 }
-var Yi = 25;
-function $c(e) {
-const t = [], n = A.max(0, e.amount), r = Ai(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = sn(n, r), a = n - s;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
-let o = a, c = null, l = null;
+var Xi = 25;
+function Cc(e) {
+const t = [], n = A.max(0, e.amount), r = Ei(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = an(n, r), o = n - s;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
+let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const v = Ai(d.soakPercent, 0, 100), m = sn(a, 100 - v);
-v > 0 && t.push({ kind: "soak", soakPercent: v, before: a, after: m }), o = A.max(0, m - u), t.push({ kind: "protection", track: e.track, protection: u, before: m, after: o });
-const p = A.max(0, d.armorReduction);
-if (p > 0) {
-const _ = o;
-o = A.max(0, o - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: _, after: o });
+const p = Ei(d.soakPercent, 0, 100), g = an(o, 100 - p);
+p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: g }), a = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
+const v = A.max(0, d.armorReduction);
+if (v > 0) {
+const E = a;
+a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: E, after: a });
 }
-const g = sn(m, Yi);
-c = A.max(0, u - g), u > 0 ? l = {
+const m = an(g, Xi);
+c = A.max(0, u - m), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
-afterSoak: m,
-wearPercent: Yi,
-wear: g,
+afterSoak: g,
+wearPercent: Xi,
+wear: m,
 before: u,
 after: c
 } : c = d.protection;
 } else {
-const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, m = d === null ? "no-character" : v ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: m, amount: a }), d !== null) {
+const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {
 c = d.protection;
-const p = A.max(0, d.naturalReduction);
-if (p > 0) {
-const g = o;
-o = A.max(0, o - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: g, after: o });
+const v = A.max(0, d.naturalReduction);
+if (v > 0) {
+const m = a;
+a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });
 }
 }
 }
 if (i > 0) {
-const v = o;
-o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: o });
+const p = a;
+a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: p, after: a });
 }
-const h = s + o;
-return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
+const h = s + a;
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
-var cn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Ac(e) {
+var ln = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function Ic(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function xi(e, t) {
+function qi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function zn(e, t, n, r) {
+function Xn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function Sc(e) {
-const t = Ac(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return zn(e, t, n, !0);
+function Nc(e) {
+const t = Ic(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Xn(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), zn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Xn(e, t, n, !1);
 if (e.instantKill) {
-const a = go(e.bars.vitality, e.life);
-n.push(...a.steps);
-const o = { ...e.bars, vitality: a.after };
+const o = Ea(e.bars.vitality, e.life);
+n.push(...o.steps);
+const a = { ...e.bars, vitality: o.after };
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: o,
+bars: a,
 protectionAfter: null,
-life: a.life,
+life: o.life,
 steps: n,
-changed: a.after !== e.bars.vitality || !xi(a.life, e.life)
+changed: o.after !== e.bars.vitality || !qi(o.life, e.life)
 };
 }
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
-const a = e.to, o = e.bars[a];
-if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), zn(e, t, n, !1);
-const c = o - r;
-return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
+const o = e.to, a = e.bars[o];
+if (a === null)
+return n.push({ kind: "bar-not-a-number", bar: o }), Xn(e, t, n, !1);
+const c = a - r;
+return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
 defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [a]: c },
+bars: { ...e.bars, [o]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: c !== o
+changed: c !== a
 };
 }
-const i = $c({
+const i = Cc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction
 });
-for (const a of i.steps) n.push(a);
-const s = gi(e.bars.vitality, i.vitalityLoss, e.life);
-for (const a of s.steps) n.push(a);
+for (const o of i.steps) n.push(o);
+const s = wi(e.bars.vitality, i.vitalityLoss, e.life);
+for (const o of s.steps) n.push(o);
 return {
 defenseUsed: t,
 cancelled: !1,
@@ -1865,53 +1865,53 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !xi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !qi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var Tc = {
+var Pc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, Ec = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", zi = {
+}, Mc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ji = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, Xn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", _c = { what: "the damage amount", missing: Xn, example: "[[2d6+3]]" }, Dc = { what: "the damage amount", missing: Xn, example: "[[2d6+3]]", optional: !0 };
-function Rc(e) {
-if (e.flags.size === 0) return Xi(Rt(e, _c));
-const t = R(e, "instant-kill"), n = Rt(e, Dc);
-if (n === void 0 && !t) throw new y(Xn);
-const r = n ?? 0, i = M(e, "type"), s = i === void 0 ? "physical" : cn[Y(i, "--type", k.keys(cn))], a = M(e, "to"), o = a === void 0 ? "vitality" : Y(a, "--to", ["vitality", "soul", "power"]);
-if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
+}, qn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Lc = { what: "the damage amount", missing: qn, example: "[[2d6+3]]" }, Fc = { what: "the damage amount", missing: qn, example: "[[2d6+3]]", optional: !0 };
+function jc(e) {
+if (e.flags.size === 0) return Qi(Rt(e, Lc));
+const t = R(e, "instant-kill"), n = Rt(e, Fc);
+if (n === void 0 && !t) throw new y(qn);
+const r = n ?? 0, i = M(e, "type"), s = i === void 0 ? "physical" : ln[Y(i, "--type", k.keys(ln))], o = M(e, "to"), a = o === void 0 ? "vitality" : Y(o, "--to", ["vitality", "soul", "power"]);
+if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || o !== "vitality") && (R(e, "type") || R(e, "pierce")))
-throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
+throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
 const c = M(e, "defense");
 return {
 amount: r,
 track: s,
-piercePercent: _e(e, "pierce", 0, 100) ?? 0,
-to: o,
+piercePercent: Oe(e, "pierce", 0, 100) ?? 0,
+to: a,
 instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function Xi(e) {
+function Qi(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function qi(e) {
-const t = zi[e.track];
+function Zi(e) {
+const t = Ji[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Oc(e, r)
+resolve: (r) => Gc(e, r)
 };
 }
-function Oc(e, t) {
-const n = zi[e.track], r = e.to === "vitality" && !e.instantKill;
+function Gc(e, t) {
+const n = Ji[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Nc(t.values, n) : null, c = r && t.stance === "defensive" ? bc(a("fortitude")) : 0, l = Xe(t.state, t.bars.vitality.value), d = Sc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Hc(t.values, n) : null, c = r && t.stance === "defensive" ? Oc(o("fortitude")) : 0, l = Je(t.state, t.bars.vitality.value), d = Nc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1920,43 +1920,43 @@ instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
 bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
-armor: o,
+armor: a,
 stanceReduction: c,
 life: l
 }), u = [];
 i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
-const v = d.bars[h];
-v !== null && v !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: v });
+const p = d.bars[h];
+p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
 }
-o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: Pc(d, l),
-steps: Cc(t.id, e, d, l),
+headline: Bc(d, l),
+steps: Uc(t.id, e, d, l),
 changes: u,
-state: Yn(t.state, d.life),
+state: zn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (f.answer = null), f;
 }
-function Cc(e, t, n, r) {
-const i = Ro(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: Ic(n) }, { kind: "hit-summary", section: ie, who: e, result: i }];
-let a, o = !1;
+function Uc(e, t, n, r) {
+const i = ja(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: Vc(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
+let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
-const c = o ? a : void 0;
+d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function Ic(e) {
+function Vc(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var Nc = class {
+var Hc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1982,7 +1982,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Pc(e, t) {
+function Bc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1990,9 +1990,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Mc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Lc = [`Defensive: ${Bn.defensive}. Reactive: ${Bn.reactive}.`];
-function Fc(e) {
-return _i(e, {
+var Kc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Wc = [`Defensive: ${Bn.defensive}. Reactive: ${Bn.reactive}.`];
+function Yc(e) {
+return Oi(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -2002,7 +2002,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var jc = {
+var zc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -2016,61 +2016,61 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Gc = new P([...[...Eo].map((e) => [e, "layout"]), ...k.keys(jc).map((e) => [e, "defend"])]);
-function Uc(e, t = (n) => n) {
-const n = Gc.get(e.kind);
-return n === "layout" ? Po(e, t) : n === "defend" ? To(e, t) : Ao(e);
+}, xc = new P([...[...Ma].map((e) => [e, "layout"]), ...k.keys(zc).map((e) => [e, "defend"])]);
+function Xc(e, t = (n) => n) {
+const n = xc.get(e.kind);
+return n === "layout" ? Ba(e, t) : n === "defend" ? Pa(e, t) : Ia(e);
 }
-var qn = {
+var Jn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Kn.join(", ") + ".",
+"Situations: " + Wn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: Lc
-}, Vc = {
+stance: Wc
+}, qc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: Tc, usage: Ec, help: qn.damage },
-defend: { flags: mc, usage: vc, help: qn.defend },
-stance: { flags: {}, usage: Mc, help: qn.stance }
+damage: { flags: Pc, usage: Mc, help: Jn.damage },
+defend: { flags: Sc, usage: Ac, help: Jn.defend },
+stance: { flags: {}, usage: Kc, help: Jn.stance }
 },
-stances: Bo,
+stances: Ja,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => qi(Rc(e)),
-planDefend: (e) => Ki(Hi(e)),
-planStance: Fc,
-planHandEdit: (e) => qi(Xi(e)),
-attack: yc,
-macros: wc,
+planDamage: (e) => Zi(jc(e)),
+planDefend: (e) => zi(Yi(e)),
+planStance: Yc,
+planHandEdit: (e) => Zi(Qi(e)),
+attack: Dc,
+macros: Rc,
 setVitality(e, t, n) {
-const r = ko(e, t, Xe(n, e));
+const r = _a(e, t, Je(n, e));
 return {
 vitality: r.after,
-state: Yn(n, r.life),
+state: zn(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: cc,
-endRound: lc,
-condition: (e, t) => e.life ? dc(e) : Xe(e, t).condition,
+enter: gc,
+endRound: kc,
+condition: (e, t) => e.life ? yc(e) : Je(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-deadForGood: (e, t) => Xe(e, t).condition === "dead",
-parseState: oc,
-isEmptyState: uc,
-describeStateChange: fc,
-parseAnswer: ac,
-words: Uc
-}, Jn = [
+deadForGood: (e, t) => Je(e, t).condition === "dead",
+parseState: pc,
+isEmptyState: wc,
+describeStateChange: bc,
+parseAnswer: mc,
+words: Xc
+}, Qn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2084,7 +2084,7 @@ words: Uc
 "spell-invisible",
 "covert",
 "spectator"
-], Bc = ["gun", "spell-unseen"], fe = {
+], Jc = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2092,145 +2092,145 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, qe = {
-front: fe,
-"thrown-object": fe,
-"spell-seen": fe,
+}, Qe = {
+front: he,
+"thrown-object": he,
+"spell-seen": he,
 // The Defensive Turn: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
-behind: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-distracted: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
 // The Defensive Turn: "Attacker gets a +2 to hit chance".
-side: { ...fe, hitBonus: 2 },
+side: { ...he, hitBonus: 2 },
 // The Defensive Turn: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
-projectile: { ...fe, reactCheck: "hard" },
+projectile: { ...he, reactCheck: "hard" },
 // The Defensive Turn: "No hit chance check needed to affect targets unless targets are on the edge".
-aoe: { ...fe, noHitChance: !0 },
-"aoe-edge": fe,
+aoe: { ...he, noHitChance: !0 },
+"aoe-edge": he,
 // The Defensive Turn: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
-"spell-fast": { ...fe, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-"spell-invisible": { ...fe, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+"spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 // The Defensive Turn: "Required hard to impossible perceive check to defend against".
-covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
+spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Hc(e, t) {
+function Qc(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function Kc(e) {
-return qe[e].perceive !== null;
+function Zc(e) {
+return Qe[e].perceive !== null;
 }
-var Ct = 4, Wc = G({
-result: /* @__PURE__ */ re(["success", "fail"]),
-situation: /* @__PURE__ */ re(Jn),
+var Ct = 4, el = U({
+result: /* @__PURE__ */ se(["success", "fail"]),
+situation: /* @__PURE__ */ se(Qn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: /* @__PURE__ */ Ye()
+perceived: /* @__PURE__ */ Xe()
 });
-function Yc(e) {
-const t = /* @__PURE__ */ xe(Wc, e);
+function tl(e) {
+const t = /* @__PURE__ */ Le(el, e);
 return t.success ? t.output : null;
 }
-var xc = G({
+var nl = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(Ct))),
+roundsDead: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ Jt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(Ct))),
 /** The free save of this death has been tried. */
-freeSaveUsed: /* @__PURE__ */ U(/* @__PURE__ */ ne(!0)),
+freeSaveUsed: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
-triedThisRound: /* @__PURE__ */ U(/* @__PURE__ */ ne(!0))
+triedThisRound: /* @__PURE__ */ G(/* @__PURE__ */ te(!0))
 });
-function zc(e) {
-const t = /* @__PURE__ */ xe(xc, e);
+function rl(e) {
+const t = /* @__PURE__ */ Le(nl, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;
 }
-function we(e) {
+function $e(e) {
 return e !== null && e <= 0;
 }
-function Ji(e) {
+function es(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function Qi(e) {
+function ts(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function Xc(e, t) {
-return t ? { roundsDead: Ct, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};
+function il(e, t) {
+return t ? { roundsDead: Ct, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};
 }
-function qc(e) {
+function sl(e) {
 const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ct, n.roundsDead + 1) };
 }
-function Qn(e) {
+function Zn(e) {
 return A.max(0, Ct - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function Zi(e, t) {
-return we(t) && Qn(e) === 0;
+function ns(e, t) {
+return $e(t) && Zn(e) === 0;
 }
-function Jc(e, t) {
+function ol(e, t) {
 return "has had a save or another round dead since";
 }
-function Qc(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Kc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function al(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Zc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function Zc(e) {
+function cl(e) {
 const t = [], n = e.pending ?? void 0;
-if (we(e.vitality))
+if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = qe[r], s = Qc(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Qe[r], s = al(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
-const a = e.state;
+const o = e.state;
 if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
 const d = e.hit + i.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };
 }
-let o = A.max(0, e.amount);
+let a = A.max(0, e.amount);
 if (s === "success") {
-const d = A.max(0, e.armorDefense), u = A.max(0, o - d);
-t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
+const d = A.max(0, e.armorDefense), u = A.max(0, a - d);
+t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;
 }
-const c = e.vitality - o;
+const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Ji(a) : a, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? es(o) : o, steps: t, dies: l, answerUsed: !0 };
 }
 function It(e) {
-return qe[e].reactCheck !== null ? "react" : "defend";
+return Qe[e].reactCheck !== null ? "react" : "defend";
 }
-function Zn(e, t) {
-const n = qe[t];
+function er(e, t) {
+const n = Qe[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function el(e) {
-const { action: t, situation: n } = e, r = qe[n], i = [], s = Zn(t, n);
+function ll(e) {
+const { action: t, situation: n } = e, r = Qe[n], i = [], s = er(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const a = s.check ? It(n) : null;
-if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
+const o = s.check ? It(n) : null;
+if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-const o = t === "defend" || t === "guard", c = (u) => {
-if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+const a = t === "defend" || t === "guard", c = (u) => {
+if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
 return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
 };
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = es("perceive", e.rolls.perceive, f, u, h);
-if (i.push(v.step), !v.success)
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = rs("perceive", e.rolls.perceive, f, u, h);
+if (i.push(p.step), !p.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
-if (a) {
-const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = es(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
-if (i.push(f.step), o) {
+if (o) {
+const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = rs(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (i.push(f.step), a) {
 const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
@@ -2240,17 +2240,17 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function es(e, t, n, r, i) {
-const s = Hc(n, r) + i, a = ht(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
-return { success: a.success, step: o };
+function rs(e, t, n, r, i) {
+const s = Qc(n, r) + i, o = ht(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+return { success: o.success, step: a };
 }
-function tl(e, t) {
+function dl(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var nl = 1;
-function rl(e) {
+var ul = 1;
+function fl(e) {
 const { state: t } = e;
-if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Ct) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
@@ -2262,37 +2262,37 @@ const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;
 }
-const a = ht(e.rolls.save, e.saveTarget + e.mod);
-if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: nl, state: Qi(t), expAfter: s, stood: !0 };
-const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: Qn(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+const o = ht(e.rolls.save, e.saveTarget + e.mod);
+if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: ul, state: ts(t), expAfter: s, stood: !0 };
+const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
+return i.push({ kind: "save-failed", triesLeft: Zn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
 }
-var il = new Q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function sl(e) {
-return il.has(e.kind);
+var hl = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function vl(e) {
+return hl.has(e.kind);
 }
-function al(e, t) {
-if (!we(t)) return;
-if (Zi(e, t)) return "Dead for good: no save is left";
+function ml(e, t) {
+if (!$e(t)) return;
+if (ns(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Qn(e);
+const n = Zn(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function ts(e, t, n, r = !1) {
-return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
+function is(e, t, n, r = !1) {
+return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var ol = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function cl(e, t) {
+var pl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function gl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${ol[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${pl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return al(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return ml(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2307,13 +2307,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var ll = {
+var kl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, dl = {
+}, yl = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2325,26 +2325,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, ul = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", fl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function ns(e) {
+}, wl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", bl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function ss(e) {
 if (e === void 0) return null;
-if (Bc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return Y(e, "--situation", Jn);
+if (Jc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return Y(e, "--situation", Qn);
 }
-function hl(e) {
-const t = Rt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = _e(e, "hit", -1e3, 1e3) ?? null;
+function $l(e) {
+const t = Rt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Oe(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = M(e, "defense");
 return {
 amount: t,
-track: cn[Y(M(e, "type") ?? "physical", "--type", k.keys(cn))],
+track: ln[Y(M(e, "type") ?? "physical", "--type", k.keys(ln))],
 hit: n,
-situation: ns(M(e, "situation")),
-mod: _e(e, "mod", -1e3, 1e3) ?? 0,
+situation: ss(M(e, "situation")),
+mod: Oe(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function rs(e) {
+function os(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2352,7 +2352,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Zc({
+const i = cl({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2365,17 +2365,17 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-S(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
-S(ie, { kind: "attack-summary", who: s, headline: a }),
-...Pe("Defense", i.steps.filter(c)),
-...Pe("Breakdown", i.steps.filter((d) => !c(d))),
-...ts("Now", i.state, i.vitality)
+}), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+S(ue, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
+S(oe, { kind: "attack-summary", who: s, headline: o }),
+...je("Defense", i.steps.filter(c)),
+...je("Breakdown", i.steps.filter((d) => !c(d))),
+...is("Now", i.state, i.vitality)
 ];
 return {
-headline: a,
+headline: o,
 steps: l,
-changes: o,
+changes: a,
 state: i.state,
 // The defense made ahead is used up by this attack, hit or miss.
 ...i.answerUsed && n.answer !== null ? { answer: null } : {},
@@ -2384,26 +2384,26 @@ detail: i
 }
 };
 }
-function vl(e) {
-return rs({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function Al(e) {
+return os({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var is = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function ss(e) {
+var as = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function cs(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = M(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${is.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${as.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", is), i = M(e, "situation");
+const r = Y(t, "--action", as), i = M(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = ns(i) ?? "front", a = qe[s], o = Zn(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && It(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && It(s) === "defend";
+const s = ss(i) ?? "front", o = Qe[s], a = er(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && It(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && It(s) === "defend";
 if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (R(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (R(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (R(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (R(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (R(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (R(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
 if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
 if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
 if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
@@ -2414,39 +2414,39 @@ action: r,
 situation: s,
 situationGiven: i !== void 0,
 difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
-mod: _e(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: _e(e, "perception-mod", -1e3, 1e3) ?? 0,
+mod: Oe(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Oe(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: M(e, "vs") ?? null,
 ally: M(e, "ally") ?? null,
 skillName: M(e, "skill") ?? null
 };
 }
-function as(e) {
-if (e.action === "save") return pl(e);
-const t = e.action, n = Zn(t, e.situation), r = [];
+function ls(e) {
+if (e.action === "save") return Tl(e);
+const t = e.action, n = er(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: It(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return ml(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return Sl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function ml(e, t, n, r) {
+function Sl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
-if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Di("turn") };
+if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: Ci("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (v) => n.values[v]?.current ?? null, o = el({
+const o = (p) => n.values[p]?.current ?? null, a = ll({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
-checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
+checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
 rolls: r,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -2454,32 +2454,32 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName
 });
-if (o.kind === "missing")
-return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-const c = [...o.steps], l = [];
+if (a.kind === "missing")
+return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
+const c = [...a.steps], l = [];
 let d;
-if (o.pending && t === "guard" && s && e.ally) {
-const v = tl(s.answer ?? void 0, o.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
-} else o.pending && (d = o.pending);
-o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+if (a.pending && t === "guard" && s && e.ally) {
+const p = dl(s.answer ?? void 0, a.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+} else a.pending && (d = a.pending);
+a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const u = a.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
-S(de, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? S(ie, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : S(ie, { kind: "defense-announced", who: f, action: t }),
-...Pe("Check", c),
+S(ue, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+u ? S(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : S(oe, { kind: "defense-announced", who: f, action: t }),
+...je("Check", c),
 ...u ? [S("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [S(Ne, { kind: "offer-damage" })] : []
+...u === "fail" && t === "defend" ? [S(Fe, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
-detail: o
+detail: a
 };
 }
-function pl(e) {
+function Tl(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2487,7 +2487,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, a = rl({
+const i = n.cost ?? 100, s = n.save ?? 100, o = fl({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2495,8 +2495,8 @@ mod: e.mod,
 exp: t.values.exp?.current ?? null,
 rolls: { cost: i, save: s }
 });
-if (a.kind === "refused")
-switch (a.reason) {
+if (o.kind === "refused")
+switch (o.reason) {
 case "not-dead":
 return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
 case "dead-for-good":
@@ -2508,27 +2508,27 @@ return { kind: "missing-value", key: "exp" };
 case "missing-save-check":
 return { kind: "missing-value", key: "save_check" };
 }
-const o = [];
-a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
+const a = [];
+o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }), o.expAfter !== null && a.push({ kind: "value", key: "exp", to: o.expAfter });
 const c = t.id;
 return {
-headline: a.stood ? "saved" : "acts",
+headline: o.stood ? "saved" : "acts",
 steps: [
-S(de, { kind: "save-title", who: c }),
-S(ie, { kind: "save-summary", who: c, stood: a.stood }),
-...Pe("Roll", a.steps),
-...ts("Now", a.state, a.vitality, !0)
+S(ue, { kind: "save-title", who: c }),
+S(oe, { kind: "save-summary", who: c, stood: o.stood }),
+...je("Roll", o.steps),
+...is("Now", o.state, o.vitality, !0)
 ],
-changes: o,
-state: a.state,
+changes: a,
+state: o.state,
 // Undo puts paid EXP back (issue: the threshold edition).
-...a.expAfter !== null ? { undoable: !0 } : {},
-detail: a
+...o.expAfter !== null ? { undoable: !0 } : {},
+detail: o
 };
 }
 };
 }
-var gl = {
+var El = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2539,32 +2539,32 @@ return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
 situation: (e) => M(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
-const t = qe[e];
+const t = Qe[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = Oi(as(ss(Ri({ action: e, situation: t }))), "pending-defense");
+const n = Ni(ls(cs(Ii({ action: e, situation: t }))), "pending-defense");
 return t !== null && It(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => Ci(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, kl = [
+keep: (e, t) => Pi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, _l = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], yl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function wl(e, t, n, r) {
+], Dl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Rl(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function bl(e, t = (n) => n) {
+function Ol(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2572,10 +2572,10 @@ const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ?
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;
 }
 case "defense-does-not-answer":
-return `The pending defense was made against ${me[n.madeFor].toLowerCase()}, without the perceive check ${me[n.attack].toLowerCase()} needs: it counts as none`;
+return `The pending defense was made against ${ge[n.madeFor].toLowerCase()}, without the perceive check ${ge[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${me[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2597,14 +2597,14 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${yl[n.check]} d100 ${n.roll} vs ${wl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${Dl[n.check]} d100 ${n.roll} vs ${Rl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
-return n.takesDamage ? `${me[n.situation]} not perceived: no defense, the attack hits` : `${me[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
 case "pending-defense": {
-const r = me[n.situation].toLowerCase();
+const r = ge[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;
 }
 case "guard-kept":
@@ -2621,25 +2621,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function $l(e, t = (n) => n) {
-return sl(e) ? cl(e, t) : bl(e, t);
+function Cl(e, t = (n) => n) {
+return vl(e) ? gl(e, t) : Ol(e, t);
 }
-var Al = {
+var Il = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: ll,
-usage: ul,
+flags: kl,
+usage: wl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: dl,
-usage: fl,
+flags: yl,
+usage: bl,
 help: [
-"Situations: " + Jn.join(", ") + ".",
+"Situations: " + Qn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2648,130 +2648,130 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => rs(hl(e)),
-planDefend: (e) => as(ss(e)),
+planDamage: (e) => os($l(e)),
+planDefend: (e) => ls(cs(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: vl,
-attack: gl,
-macros: kl,
+planHandEdit: Al,
+attack: El,
+macros: _l,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Qi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Ji(n))), {
+return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = ts(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = es(n))), {
 vitality: i,
 state: s,
 steps: r,
-conditions: r.filter((a) => a.kind !== "vitality-change"),
-now: we(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+conditions: r.filter((o) => o.kind !== "vitality-change"),
+now: $e(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: Xc,
-endRound: qc,
-condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: Zi,
-parseState: zc,
+enter: il,
+endRound: sl,
+condition: (e, t) => $e(t) ? "dead" : "none",
+deadForGood: ns,
+parseState: rl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Jc,
-parseAnswer: Yc,
-words: $l
-}, ln = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, Sl = 10;
-function er(e, t) {
+describeStateChange: ol,
+parseAnswer: tl,
+words: Cl
+}, dn = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, Nl = 10;
+function tr(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
-function os(e, t) {
+function ds(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = er(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => er(t.defender, -mt[i]) >= n) ?? "passive";
+const n = tr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => tr(t.defender, -mt[i]) >= n) ?? "passive";
 }
-function Tl(e) {
+function Pl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (mt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = os(r, n);
+const f = ds(r, n);
 f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: mt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
 }
-const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
-const o = e.attack > a;
-t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
+const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
+const a = e.attack > o;
+t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
-if (o) {
-const f = e.attack - a, h = A.max(0, e.weapon) + f;
+if (a) {
+const f = e.attack - o, h = A.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const v = A.max(0, e.armorScore - e.armorPenetration), m = h > v;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: m }), c = { amount: h, to: m ? "vitality" : "stamina" };
+const p = A.max(0, e.armorScore - e.armorPenetration), g = h > p;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
 }
 const l = mt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = er(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && a - e.attack >= Sl;
-return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: u, steps: t };
+l > 0 && n.defender !== null && (d = tr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= Nl;
+return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };
 }
-function tr(e, t) {
+function nr(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var dn = (e, t = !1) => tr(e <= 0, t);
-function El(e) {
+var un = (e, t = !1) => nr(e <= 0, t);
+function Ml(e) {
 if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : tr(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : nr(n.down === !0, n.dead === !0);
 }
-function _l(e) {
+function Ll(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var Dl = {
+var Fl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Rl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Ol = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", cs = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Cl(e) {
+}, jl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Gl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", us = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Ul(e) {
 const t = Rt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = M(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = M(e, "defense-mode");
 return {
 weapon: t,
 attack: Dt(n, "--attack", -1e3, 1e3),
-ap: _e(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : Y(r, "--defense-mode", ln)
+ap: Oe(e, "ap", 0, 1e3) ?? 0,
+mode: r === void 0 ? null : Y(r, "--defense-mode", dn)
 };
 }
-function Il(e) {
-return e !== null && ln.includes(e);
+function Vl(e) {
+return e !== null && dn.includes(e);
 }
-function Nl(e) {
-return cs.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function Hl(e) {
+return us.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function Pl(e, t) {
+function Bl(e, t) {
 return {
-values: cs,
+values: us,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Ml(e, t, n, r.defense ?? 1);
+return Kl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Ml(e, t, n, r) {
-const i = Nl(n);
+function Kl(e, t, n, r) {
+const i = Hl(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Il(n.stance) ? n.stance : "passive"), o = Tl({
+const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (Vl(n.stance) ? n.stance : "passive"), a = Pl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
-mode: a,
+mode: o,
 defenseRoll: r,
 defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
 armorScore: s("armor_score"),
@@ -2783,57 +2783,57 @@ limit: t.overwhelmLimit
 }
 }), c = [];
 let l;
-if (o.damage) {
-const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
+if (a.damage) {
+const f = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
 if (h === null) return { kind: "bar", resource: f };
-const v = h - o.damage.amount;
-l = { kind: "bar-moved", to: o.damage.to, before: h, after: v }, v !== h && c.push({ kind: "bar", resource: f, to: v });
+const p = h - a.damage.amount;
+l = { kind: "bar-moved", to: a.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: f, to: p });
 }
-o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
-const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
+a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
+const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
 return {
-headline: o.hits ? u ? "falls" : "hit" : "missed",
+headline: a.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-S(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: u } : { missed: !0 } }),
-S(ie, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
-...Pe("Breakdown", l ? [...o.steps, l] : o.steps),
+S(ue, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
+S(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
+...je("Breakdown", l ? [...a.steps, l] : a.steps),
 ...u ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: dn(_l(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
-detail: o
+state: un(Ll(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+detail: a
 };
 }
-function Ll(e, t) {
+function Wl(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
-if (s && a === null) return { kind: "bar", resource: t.stamina };
-const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
+if (s && o === null) return { kind: "bar", resource: t.stamina };
+const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
-S(de, { kind: "loss-title", who: c, loss: e }),
-S(ie, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+S(ue, { kind: "loss-title", who: c, loss: e }),
+S(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
+S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })
 ],
-changes: o,
-state: dn(s ? r : r - e, n.state.dead === !0),
+changes: a,
+state: un(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }
 };
 }
 };
 }
-function Fl(e, t) {
-return Pl(Cl(e), t);
+function Yl(e, t) {
+return Bl(Ul(e), t);
 }
-function jl(e) {
-return _i(e, {
+function zl(e) {
+return Oi(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2844,12 +2844,12 @@ keep: (t) => t === "passive" ? null : t,
 detail: (t) => ({ stance: t, cost: mt[t] })
 });
 }
-var un = {
+var fn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, ls = { passive: "passively", active: "actively", full: "fully" };
-function Gl(e, t) {
+}, fs = { passive: "passively", active: "actively", full: "fully" };
+function xl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2872,24 +2872,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${ls[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${fs[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return un[e.stance] ?? "";
+return fn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${ls[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${fs[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function Ul(e, t = (n) => n) {
-return Gl(e, t) ?? Vl(e);
+function Xl(e, t = (n) => n) {
+return xl(e, t) ?? ql(e);
 }
-var nr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Vl(e) {
+var rr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function ql(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2899,7 +2899,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${nr(t.passive)} passive${t.mode !== "passive" ? `${nr(t.active)} active` : ""}${t.mode === "full" ? `${nr(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${rr(t.passive)} passive${t.mode !== "passive" ? `${rr(t.active)} active` : ""}${t.mode === "full" ? `${rr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2914,12 +2914,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Bl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Hl = {
+var Jl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Ql = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: ln,
-label: (e) => Bl[e] ?? e,
+choices: dn,
+label: (e) => Jl[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2928,14 +2928,14 @@ return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(s, a) {
-const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (os(i, o) !== i)
+resolve(s, o) {
+const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (ds(i, a) !== i)
 return { kind: "refused", reason: `${i} defense costs ${mt[i]} initiative, more than the overwhelm limit allows now` };
-const c = a.defense ?? 1;
+const c = o.defense ?? 1;
 return {
 headline: "acts",
-steps: [S(ie, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [S(oe, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }
@@ -2943,19 +2943,19 @@ detail: { mode: i, roll: c }
 }
 };
 },
-keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Kl = [
+keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": T(n.defense ?? 1) }, roll: n.defense ?? 1 })
+}, Zl = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Wl = {
+], ed = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: Dl,
-usage: Rl,
+flags: Fl,
+usage: jl,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2966,68 +2966,68 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Ol, help: [`Passive: ${un.passive}. Active: ${un.active}. Full: ${un.full}.`] }
+stance: { flags: {}, usage: Gl, help: [`Passive: ${fn.passive}. Active: ${fn.active}. Full: ${fn.full}.`] }
 },
-stances: ln,
+stances: dn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: Fl,
+planDamage: Yl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: jl,
-planHandEdit: Ll,
-attack: Hl,
-macros: Kl,
+planStance: zl,
+planHandEdit: Wl,
+attack: Ql,
+macros: Zl,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: dn(t, r),
+state: un(t, r),
 steps: i,
 conditions: [],
 now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? tr(!1, !0) : e === null ? {} : dn(e),
+enter: (e, t) => t ? nr(!1, !0) : e === null ? {} : un(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: El,
+parseState: Ml,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: Ul
-}, Yl = { soak: Vc, threshold: Al, opposed: Wl }, Je = new P();
-for (const [e, t] of k.entries(Yl)) Je.set(e, { ...t, id: e });
-var ds = Je.keys().next().value, xl = "soak";
-function rr(e) {
-return typeof e == "string" && Je.has(e);
+words: Xl
+}, td = { soak: qc, threshold: Il, opposed: ed }, Ze = new P();
+for (const [e, t] of k.entries(td)) Ze.set(e, { ...t, id: e });
+var hs = Ze.keys().next().value, nd = "soak";
+function ir(e) {
+return typeof e == "string" && Ze.has(e);
 }
-function zl() {
-return [...Je.keys()];
+function rd() {
+return [...Ze.keys()];
 }
-function ir() {
-return [...Je.values()];
+function sr() {
+return [...Ze.values()];
 }
-function Fe(e) {
-return Je.get(e) ?? Je.get(ds);
+function Ce(e) {
+return Ze.get(e) ?? Ze.get(hs);
 }
 function Nt() {
-return ir().filter((e) => e.playable).map((e) => e.id);
+return sr().filter((e) => e.playable).map((e) => e.id);
 }
-var sr;
-function Xl(e) {
-return sr ?? (sr = new Q(ir().flatMap((t) => t.stances))), sr.has(e);
+var or;
+function id(e) {
+return or ?? (or = new X(sr().flatMap((t) => t.stances))), or.has(e);
 }
 function ar(e, t) {
-return (n) => ir().some(
+return (n) => sr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Pt = /* @__PURE__ */ oi(rr, "not an edition this script has"), Mt = ["bar1", "bar2", "bar3"], us = k.fromEntries(Et.map((e) => [e, e])), je = [...Et], fs = {
+var Pt = /* @__PURE__ */ di(ir, "not an edition this script has"), Mt = ["bar1", "bar2", "bar3"], vs = k.fromEntries(Et.map((e) => [e, e])), Ve = [...Et], ms = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3035,34 +3035,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Lt = k.keys(fs), ql = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ln(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(100)), Jl = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ln(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Jt(/^[^,]+$/)), or = /* @__PURE__ */ re(Mt), hs = /* @__PURE__ */ re(["gm", "public"]), vs = ["refuse", "gm"], Ql = G({
+}, Lt = k.keys(ms), sd = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Fn(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(100)), od = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Fn(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Qt(/^[^,]+$/)), cr = /* @__PURE__ */ se(Mt), ps = /* @__PURE__ */ se(["gm", "public"]), gs = ["refuse", "gm"], ad = U({
 edition: Pt,
-bars: G({
-vitality: or,
-soul: or,
-power: or,
+bars: U({
+vitality: cr,
+soul: cr,
+power: cr,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: /* @__PURE__ */ re(["power", ...Mt])
+stamina: /* @__PURE__ */ se(["power", ...Mt])
 }),
-attributes: G(
-k.fromEntries(je.map((e) => [e, ql]))
+attributes: U(
+k.fromEntries(Ve.map((e) => [e, sd]))
 ),
-markers: G(
-k.fromEntries(Lt.map((e) => [e, Jl]))
+markers: U(
+k.fromEntries(Lt.map((e) => [e, od]))
 ),
-visibility: G({ npc: hs, pc: hs }),
-playersTargetAny: /* @__PURE__ */ Ye(),
-armorOnManualEdits: /* @__PURE__ */ Ye(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ qt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(1e3)),
+visibility: U({ npc: ps, pc: ps }),
+playersTargetAny: /* @__PURE__ */ Xe(),
+armorOnManualEdits: /* @__PURE__ */ Xe(),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ Jt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ re(vs)
+apiCommands: /* @__PURE__ */ se(gs)
 });
-function ms() {
+function ks() {
 return {
-edition: ds,
+edition: hs,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...us },
-markers: { ...fs },
+attributes: { ...vs },
+markers: { ...ms },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3070,369 +3070,383 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function Zl(e) {
-const t = ms(), n = [];
-if (!D(e))
+function cd(e) {
+const t = ks(), n = [];
+if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = ps(Ql.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
-return new Q([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+const i = ys(ad.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+return new X([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function ps(e, t, n, r, i) {
+function ys(e, t, n, r, i) {
 const s = {};
-for (const [a, o] of k.entries(e)) {
-const c = r + a, l = t[a], d = n[a];
+for (const [o, a] of k.entries(e)) {
+const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
-s[a] = cr(d);
+s[o] = lr(d);
 continue;
 }
-if (o.type === "object" && "entries" in o && D(d)) {
-if (!D(l))
-i.push(`${c}: not an object; reset to defaults`), s[a] = cr(d);
+if (a.type === "object" && "entries" in a && _(d)) {
+if (!_(l))
+i.push(`${c}: not an object; reset to defaults`), s[o] = lr(d);
 else {
-const f = o.entries;
-s[a] = ps(f, l, d, `${c}.`, i);
+const f = a.entries;
+s[o] = ys(f, l, d, `${c}.`, i);
 }
 continue;
 }
-const u = /* @__PURE__ */ xe(o, l);
-u.success ? s[a] = u.output : (i.push(`${c}: ${ed(l)} is not valid; reset to ${le.stringify(d)}`), s[a] = cr(d));
+const u = /* @__PURE__ */ Le(a, l);
+u.success ? s[o] = u.output : (i.push(`${c}: ${ld(l)} is not valid; reset to ${de.stringify(d)}`), s[o] = lr(d));
 }
 return s;
 }
-function D(e) {
+function _(e) {
 return typeof e == "object" && e !== null && !J.isArray(e);
 }
-function cr(e) {
-return D(e) ? le.parse(le.stringify(e)) : e;
+function lr(e) {
+return _(e) ? de.parse(de.stringify(e)) : e;
 }
-function ed(e) {
-const t = le.stringify(e) ?? E(e);
+function ld(e) {
+const t = de.stringify(e) ?? T(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var gs = /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ dt()), td = /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ dt(), /* @__PURE__ */ lt(-1e6), /* @__PURE__ */ ct(1e6)), ks = G({
-overrides: /* @__PURE__ */ U(/* @__PURE__ */ St(/* @__PURE__ */ re(Et), td)),
+var ws = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()), dd = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt(), /* @__PURE__ */ lt(-1e6), /* @__PURE__ */ ct(1e6)), bs = U({
+overrides: /* @__PURE__ */ G(/* @__PURE__ */ St(/* @__PURE__ */ se(Et), dd)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ U(G({ physical: /* @__PURE__ */ U(gs), magical: /* @__PURE__ */ U(gs) })),
-stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+worn: /* @__PURE__ */ G(U({ physical: /* @__PURE__ */ G(ws), magical: /* @__PURE__ */ G(ws) })),
+stance: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
-deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ne(!0)),
-edition: /* @__PURE__ */ U(G({ id: Pt, state: /* @__PURE__ */ Tt() }))
-}), Ch = k.keys(ks.entries);
-function nd(e) {
+deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
+edition: /* @__PURE__ */ G(U({ id: Pt, state: /* @__PURE__ */ Tt() }))
+}), Vh = k.keys(bs.entries);
+function ud(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
-if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, i] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ xe(ks, i);
-s.success ? t[r] = ys(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ Le(bs, i);
+s.success ? t[r] = $s(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function ys(e) {
+function $s(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function fn(e, t, n) {
+function hn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function ws(e, t, n) {
-ys(n), Ft(n) ? delete e[t] : e[t] = n;
+function As(e, t, n) {
+$s(n), Ft(n) ? delete e[t] : e[t] = n;
 }
 function Ft(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var pt = /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ dt()), hn = /* @__PURE__ */ Qt(pt), bs = /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ ai(), /* @__PURE__ */ lt(-1e9), /* @__PURE__ */ ct(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(64)), rd = /* @__PURE__ */ re(["physical", "magical"]), $s = G({
-edition: /* @__PURE__ */ U(G({ id: Pt, state: /* @__PURE__ */ Tt() })),
-deadForGood: /* @__PURE__ */ U(/* @__PURE__ */ ne(!0)),
-stance: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40))),
+var pt = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()), vn = /* @__PURE__ */ Zt(pt), Ss = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ li(), /* @__PURE__ */ lt(-1e9), /* @__PURE__ */ ct(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)), fd = /* @__PURE__ */ se(["physical", "magical"]), Ts = U({
+edition: /* @__PURE__ */ G(U({ id: Pt, state: /* @__PURE__ */ Tt() })),
+deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
+stance: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ U(G({ edition: Pt, answer: /* @__PURE__ */ Tt() }))
-}), id = /* @__PURE__ */ fi("kind", [
+answer: /* @__PURE__ */ G(U({ edition: Pt, answer: /* @__PURE__ */ Tt() }))
+}), hd = /* @__PURE__ */ mi("kind", [
 /** A bar, through its linked attribute when there is one. */
-G({ kind: /* @__PURE__ */ ne("bar"), resource: /* @__PURE__ */ re(hi), bar: /* @__PURE__ */ re(Mt), attributeId: /* @__PURE__ */ U(jt), from: hn, to: pt }),
+U({ kind: /* @__PURE__ */ te("bar"), resource: /* @__PURE__ */ se(pi), bar: /* @__PURE__ */ se(Mt), attributeId: /* @__PURE__ */ G(jt), from: vn, to: pt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-G({ kind: /* @__PURE__ */ ne("attribute"), key: /* @__PURE__ */ re(Et), attributeId: jt, from: hn, to: pt }),
+U({ kind: /* @__PURE__ */ te("attribute"), key: /* @__PURE__ */ se(Et), attributeId: jt, from: vn, to: pt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-G({ kind: /* @__PURE__ */ ne("override"), key: /* @__PURE__ */ re(Et), from: hn, to: pt }),
+U({ kind: /* @__PURE__ */ te("override"), key: /* @__PURE__ */ se(Et), from: vn, to: pt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: /* @__PURE__ */ ne("worn"), track: rd, from: hn, to: pt }),
-G({ kind: /* @__PURE__ */ ne("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(2e3)) }),
+U({ kind: /* @__PURE__ */ te("worn"), track: fd, from: vn, to: pt }),
+U({ kind: /* @__PURE__ */ te("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-G({ kind: /* @__PURE__ */ ne("memory"), tokenId: /* @__PURE__ */ U(jt), from: $s, to: $s }),
-G({ kind: /* @__PURE__ */ ne("initiative"), from: bs, to: bs }),
-G({ kind: /* @__PURE__ */ ne("turn-order"), tokenId: jt })
-]), sd = G({
+U({ kind: /* @__PURE__ */ te("memory"), tokenId: /* @__PURE__ */ G(jt), from: Ts, to: Ts }),
+U({ kind: /* @__PURE__ */ te("initiative"), from: Ss, to: Ss }),
+U({ kind: /* @__PURE__ */ te("turn-order"), tokenId: jt })
+]), vd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(64)),
-kind: /* @__PURE__ */ re(["damage", "hand-edit", "save"]),
+by: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)),
+kind: /* @__PURE__ */ se(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: pt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Ie(G({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Ie(id) }))
+key: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Qt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Me(U({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Me(hd) }))
 });
-function ad(e) {
+function md(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Xl(t.stance)) && (t.edition === void 0 || Fe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Fe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || id(t.stance)) && (t.edition === void 0 || Ce(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ce(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function od(e) {
+function pd(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ xe(sd, r);
-s.success && s.output.tokens.every((a) => a.changes.every(ad)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ Le(vd, r);
+s.success && s.output.tokens.every((o) => o.changes.every(md)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var cd = ["life", "pendingDefense", "reactions", "skillsVs"], As = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function lr(e, t) {
+var gd = ["life", "pendingDefense", "reactions", "skillsVs"], Es = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function dr(e, t) {
 const n = {};
-for (const i of cd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of gd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: xl, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: nd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function ld(e) {
-if (!D(e)) return e;
+function kd(e) {
+if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, lr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, dr(e, e.stance)), t;
 }
-function Ss(e) {
+function _s(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function Ts(e, t) {
-return le.stringify(e ?? null) === le.stringify(t ?? null);
+function Ds(e, t) {
+return de.stringify(e ?? null) === de.stringify(t ?? null);
 }
-function dd(e, t, n) {
-if (!D(e) || !D(e.before) || !D(e.after)) return e;
-const { before: r, after: i } = e, s = [], a = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
+function yd(e, t, n) {
+if (!_(e) || !_(e.before) || !_(e.after)) return e;
+const { before: r, after: i } = e, s = [], o = _(r.bars) ? r.bars : {}, a = _(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
-const h = o[f];
-a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? As[f], from: a[f] ?? null, to: h });
+const h = a[f];
+o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Es[f], from: o[f] ?? null, to: h });
 }
-const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
+const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-const d = D(r.record) ? r.record : {}, u = D(i.record) ? i.record : {};
-if (!Ts(d.life, u.life) || !Ts(d.pendingDefense, u.pendingDefense)) {
-const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
+const d = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
+if (!Ds(d.life, u.life) || !Ds(d.pendingDefense, u.pendingDefense)) {
+const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: lr({ ...v, ...Ss(d) }, h.stance),
-to: lr({ ...v, ...Ss(u) }, h.stance)
+from: dr({ ...p, ..._s(d) }, h.stance),
+to: dr({ ...p, ..._s(u) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function ud(e) {
-const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : As, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, ld(o)]))), J.isArray(e.history) && (s.history = e.history.map(
-(a) => D(a) && J.isArray(a.tokens) ? {
-by: a.by,
-kind: a.kind,
-round: typeof a.round == "number" ? a.round : i,
-tokens: a.tokens.map((o) => dd(o, n, r))
-} : a
+function wd(e) {
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Es, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, kd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
+(o) => _(o) && J.isArray(o.tokens) ? {
+by: o.by,
+kind: o.kind,
+round: typeof o.round == "number" ? o.round : i,
+tokens: o.tokens.map((a) => yd(a, n, r))
+} : o
 )), s;
 }
-function Es(e) {
+function Rs(e) {
 const t = e.edition;
-if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-const { edition: s, ...a } = e;
-return { memory: a, answer: i };
+const { edition: s, ...o } = e;
+return { memory: o, answer: i };
 }
-function fd(e) {
-if (!D(e) || e.kind !== "memory") return e;
+function bd(e) {
+if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
-if (!D(r)) continue;
-const i = Es(r);
+if (!_(r)) continue;
+const i = Rs(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function hd(e) {
+function $d(e) {
 const t = {}, n = {};
-if (D(e.tokens))
+if (_(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
-if (!D(s)) {
+if (!_(s)) {
 n[i] = s;
 continue;
 }
-const a = Es(s);
-k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
+const o = Rs(s);
+k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
 }
 const r = J.isArray(e.history) ? e.history.map(
-(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(fd) } : s) } : i
+(i) => _(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(bd) } : s) } : i
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var dr = 20, ur = 100, vn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(64)), mn = /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(40)), vd = G({
-word: mn,
+var ur = 20, fr = 100, mn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)), pn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(40)), Ad = U({
+word: pn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: /* @__PURE__ */ U(/* @__PURE__ */ Tt()),
+file: /* @__PURE__ */ G(/* @__PURE__ */ Tt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ U(/* @__PURE__ */ St(mn, /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ G(/* @__PURE__ */ St(pn, /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ U(/* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ dt())),
-success: /* @__PURE__ */ U(/* @__PURE__ */ Ye()),
-typed: /* @__PURE__ */ U(/* @__PURE__ */ ne(!0))
-}), md = G({
-key: /* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ Jt(/^A\d{1,6}$/)),
+roll: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt())),
+success: /* @__PURE__ */ G(/* @__PURE__ */ Xe()),
+typed: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
+/** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
+gm: /* @__PURE__ */ G(/* @__PURE__ */ te(!0))
+}), Os = U({
+/** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
+key: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Qt(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: vn,
-gm: /* @__PURE__ */ Ye(),
-attacker: /* @__PURE__ */ Qt(vn),
+by: mn,
+gm: /* @__PURE__ */ Xe(),
+attacker: /* @__PURE__ */ Zt(mn),
 edition: Pt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ F(/* @__PURE__ */ Ie(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Ie(/* @__PURE__ */ li([mn, /* @__PURE__ */ F(/* @__PURE__ */ Ie(/* @__PURE__ */ F(/* @__PURE__ */ X(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
-situation: /* @__PURE__ */ Qt(mn),
-round: /* @__PURE__ */ F(/* @__PURE__ */ Ae(), /* @__PURE__ */ dt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Ie(vn), /* @__PURE__ */ Ce(1), /* @__PURE__ */ z(ur)),
-answers: /* @__PURE__ */ St(vn, vd)
+positionals: /* @__PURE__ */ F(/* @__PURE__ */ Me(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Me(/* @__PURE__ */ fi([pn, /* @__PURE__ */ F(/* @__PURE__ */ Me(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+situation: /* @__PURE__ */ Zt(pn),
+round: /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Me(mn), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(fr)),
+answers: /* @__PURE__ */ St(mn, Ad)
 });
-function pd(e, t) {
+function Cs(e) {
+const t = /* @__PURE__ */ Le(Os, e);
+if (!t.success) return !1;
+const n = Ce(t.output.edition);
+for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
+return !0;
+}
+function Sd(e, t) {
 const n = {};
 if (e === void 0) return n;
-if (!D(e))
+if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ xe(md, i);
-s.success && s.output.key === r && k.keys(n).length < dr ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+const s = /* @__PURE__ */ Le(Os, i);
+s.success && s.output.key === r && Cs(s.output) && k.keys(n).length < ur ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var pn = "DefenseRound", Gt = 3, fr = 500;
+var gn = "DefenseRound", Gt = 3, hr = 500;
 function Ut(e) {
 return {
 schemaVersion: Gt,
 scriptVersion: e,
-settings: ms(),
+settings: ks(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
 lastEntry: 0,
-exchange: { waiting: {}, attacks: {}, lastAttack: 0 },
+exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1
 };
 }
-function gd(e) {
+function Td(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, a] of k.entries(r))
+for (const [s, o] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
-const o = i.bars ?? (i.bars = {});
-o[s.replace("Bar", "")] = a;
+const a = i.bars ?? (i.bars = {});
+a[s.replace("Bar", "")] = o;
 } else
-i[s] = a;
+i[s] = o;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var kd = {
-0: gd,
-1: ud,
-2: hd
+var Ed = {
+0: Td,
+1: wd,
+2: $d
 };
-function yd(e, t) {
+function _d(e, t) {
 const n = [];
 if (e === void 0) return { stored: Ut(t), problems: n };
-if (!D(e))
+if (!_(e))
 return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Ut(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (C.isInteger(i) && i > Gt)
+if (O.isInteger(i) && i > Gt)
 return { stored: Ut(t), problems: [`state has schema version ${i}, newer than this script's ${Gt}; left as it is`], newer: i };
-if (!C.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Ut(t), problems: n };
+if (!O.isInteger(i) || i < 0)
+return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Ut(t), problems: n };
 for (; i < Gt; ) {
-const l = kd[i];
+const l = Ed[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = Zl(r.settings);
+const s = cd(r.settings);
 n.push(...s.problems);
-const a = nd(r.tokens);
-n.push(...a.problems);
-for (const [l, d] of k.entries(a.tokens)) {
+const o = ud(r.tokens);
+n.push(...o.problems);
+for (const [l, d] of k.entries(o.tokens)) {
 if (!d.edition) continue;
-const u = d.edition.id, f = Fe(u).parseState(d.edition.state);
-f === null ? (delete d.edition, Ft(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
+const u = d.edition.id, f = Ce(u).parseState(d.edition.state);
+f === null ? (delete d.edition, Ft(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
 }
-const o = bd(r.exchange, n), c = od(r.history);
+const a = Rd(r.exchange, n), c = pd(r.history);
 return n.push(...c.problems), {
 stored: {
 schemaVersion: Gt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
-tokens: a.tokens,
-round: wd(r.round, n),
+tokens: o.tokens,
+round: Dd(r.round, n),
 history: c.history,
-lastEntry: Ad(r.lastEntry, c.history),
-exchange: o,
-macros: $d(r.macros),
+lastEntry: Cd(r.lastEntry, c.history),
+exchange: a,
+macros: Od(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...rr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...ir(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function wd(e, t) {
+function Dd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
-if (!D(e))
+if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && C.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= fr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && C.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= fr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= hr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= hr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function bd(e, t) {
-const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0 };
+function Rd(e, t) {
+const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return r;
-const i = D(e) && D(e.waiting) ? e.waiting : void 0;
+const i = _(e) && _(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [c, l] of k.entries(i)) {
-const d = c.length > 0 && c.length <= 64 && D(l) && rr(l.edition) ? Fe(l.edition).parseAnswer(l.answer) : null;
-d === null ? t.push(`exchange.waiting.${c.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[c] = { edition: l.edition, answer: d };
+for (const [o, a] of k.entries(i)) {
+const c = o.length > 0 && o.length <= 64 && _(a) && ir(a.edition) ? Ce(a.edition).parseAnswer(a.answer) : null;
+c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };
 }
-const s = pd(D(e) ? e.attacks : void 0, t), a = D(e) ? e.lastAttack : void 0;
-let o = typeof a == "number" && C.isSafeInteger(a) && a >= 0 && a < 1e6 ? a : 0;
-for (const c of k.keys(s)) o = A.max(o, C(c.slice(1)));
-return { waiting: n, attacks: s, lastAttack: o };
+const s = Sd(_(e) ? e.attacks : void 0, t);
+return { waiting: n, attacks: s, lastAttack: Is(e, "lastAttack", "A", s), lastHiddenAttack: Is(e, "lastHiddenAttack", "G", s) };
 }
-function $d(e) {
+function Is(e, t, n, r) {
+const i = _(e) ? e[t] : void 0;
+let s = typeof i == "number" && O.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+for (const o of k.keys(r)) o.startsWith(n) && (s = A.max(s, O(o.slice(1))));
+return s;
+}
+function Od(e) {
 const t = {};
-if (!D(e)) return t;
+if (!_(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function Ad(e, t) {
-let n = typeof e == "number" && C.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = A.max(n, C(r.key.slice(1))));
+function Cd(e, t) {
+let n = typeof e == "number" && O.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = A.max(n, O(r.key.slice(1))));
 return n;
 }
-var hr = ["bar1", "bar2", "bar3"];
-function Sd(e, t) {
+var vr = ["bar1", "bar2", "bar3"];
+function Id(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-vitality: r && hr.includes(r) ? r : e.bars.vitality,
-soul: i && hr.includes(i) ? i : e.bars.soul,
-power: s && hr.includes(s) ? s : e.bars.power
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
+vitality: r && vr.includes(r) ? r : e.bars.vitality,
+soul: i && vr.includes(i) ? i : e.bars.soul,
+power: s && vr.includes(s) ? s : e.bars.power
 };
-new Q(k.values(a)).size === 3 && k.assign(e.bars, a);
-const o = n("NPC breakdowns");
-(o === "gm" || o === "public") && (e.visibility.npc = o);
+new X(k.values(o)).size === 3 && k.assign(e.bars, o);
+const a = n("NPC breakdowns");
+(a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var Td = class {
+var Nd = class {
 constructor() {
 this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
@@ -3475,14 +3489,14 @@ let t = this.byCharacter.get(e);
 if (!t) {
 t = new P();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-const r = E(n.get("name") ?? "").toLowerCase();
+const r = T(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
 }
 this.byCharacter.set(e, t);
 }
 return t;
 }
-}, _s = {
+}, Ns = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3506,42 +3520,42 @@ $: "&#36;",
 "\\": "&#92;"
 }, Vt = [];
 for (let e = 0; e < 128; e += 1) {
-const t = E.fromCharCode(e);
-_s[t] !== void 0 ? Vt[e] = _s[t] : t === `
+const t = T.fromCharCode(e);
+Ns[t] !== void 0 ? Vt[e] = Ns[t] : t === `
 ` || t === "\r" ? Vt[e] = " " : e < 32 && t !== "	" || e === 127 ? Vt[e] = "" : Vt[e] = void 0;
 }
-function Ed(e) {
+function Pd(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
-function Qe(e) {
-const t = typeof e == "string" ? e : E(e ?? "");
+function et(e) {
+const t = typeof e == "string" ? e : T(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), a = s < 128 ? Vt[s] : Ed(s);
-a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
+const s = t.charCodeAt(i), o = s < 128 ? Vt[s] : Pd(s);
+o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function Ge(e, t) {
+function He(e, t) {
 on(e, t);
 }
-function gn(e) {
+function kn(e) {
 log(e);
 }
-function vr(e) {
+function mr(e) {
 return state[e];
 }
-function Ds(e, t) {
+function Ps(e, t) {
 state[e] = t;
 }
-function _d(e) {
+function Md(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Dd(e) {
+function Ld(e) {
 setTimeout(e, 0);
 }
-function Rd(e, t, n) {
+function Fd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3549,42 +3563,42 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function Od(e, t) {
+function jd(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Cd(e) {
+function Gd(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function Id(e, t) {
+function Ud(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function Nd() {
-const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
-return e && C.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
+function Vd() {
+const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function mr(e, t, n) {
+function pr(e, t, n) {
 try {
-const r = t instanceof xt ? t.stack ?? t.message : E(t);
-gn(`${te} v${ve}: ${e} failed${Nd()}: ${r}`), n && sendChat(
-te,
-`/w ${n} ${Qe(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+const r = t instanceof xt ? t.stack ?? t.message : T(t);
+kn(`${ie} v${pe}: ${e} failed${Vd()}: ${r}`), n && sendChat(
+ie,
+`/w ${n} ${et(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
 } catch {
 }
 }
-function Ue(e, t, n) {
+function Be(e, t, n) {
 return (...r) => {
 const i = (s) => {
-let a = typeof e == "string" ? e : "a command", o;
+let o = typeof e == "string" ? e : "a command", a;
 try {
-typeof e == "function" && (a = e(...r)), o = n?.(...r);
+typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
-o = void 0;
+a = void 0;
 }
-mr(a, s, o);
+pr(o, s, a);
 };
 try {
 const s = t(...r);
@@ -3594,236 +3608,245 @@ i(s);
 }
 };
 }
-var De = "API";
+var Ie = "API";
 function gt(e) {
-return e !== De && e !== "" && playerIsGM(e) === !0;
+return e !== Ie && e !== "" && playerIsGM(e) === !0;
 }
-function Pd(e) {
-if (!(e === void 0 || e === "" || e === De || !getObj("player", e) || gt(e)))
+function Hd(e) {
+if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || gt(e)))
 return e;
 }
-function pr(e) {
-return e === De ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
+function gr(e) {
+return e === Ie ? "another script" : T(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Md = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Rs(e) {
-return !Md.test(e);
+var Bd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Ms(e) {
+return !Bd.test(e);
 }
-function Os(e, t) {
-return e || !Rs(t) ? "gm" : `"${t}"`;
+function Ls(e, t) {
+return e || !Ms(t) ? "gm" : `"${t}"`;
 }
-function Cs(e) {
-return e === De ? "gm" : Os(gt(e), pr(e));
+function Fs(e) {
+return e === Ie ? "gm" : Ls(gt(e), gr(e));
 }
-function Is(e, t) {
-return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+function js(e, t) {
+return T(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
-function Re(e, t, n) {
-return gt(e) ? !0 : Is(t.get("controlledby"), e) || Is(n?.get("controlledby"), e);
+function _e(e, t, n) {
+return gt(e) ? !0 : js(t.get("controlledby"), e) || js(n?.get("controlledby"), e);
 }
-var Ns = /[^,\s]/;
-function gr(e, t) {
-return !Ns.test(E(e.get("controlledby") ?? "")) && !Ns.test(E(t?.get("controlledby") ?? ""));
+var Gs = /[^,\s]/;
+function kr(e, t) {
+return !Gs.test(T(e.get("controlledby") ?? "")) && !Gs.test(T(t?.get("controlledby") ?? ""));
 }
-function Ld(e, t) {
-const n = new Q();
+function Kd(e, t) {
+const n = new X();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const i of E(r ?? "").split(",")) {
+for (const i of T(r ?? "").split(",")) {
 const s = i.trim();
 s !== "" && s !== "all" && !gt(s) && n.add(s);
 }
 return [...n];
 }
-var kt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
-function pe(e) {
+var kt = { kind: "public" }, ve = { kind: "whisper", to: "gm" };
+function ye(e) {
 return { kind: "whisper", to: e };
 }
 function L(e, t, n = {}) {
-e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
-function ge(e) {
-let t = `&{template:default} {{name=${Qe(e.title)}}}`;
-const n = e.rows;
-for (let r = 0; r < n.length; r += 1) {
-const i = n[r], { lines: s } = i, a = i.buttons, o = a === void 0 ? 0 : a.length;
-if (s.length === 0 && o === 0) continue;
-let c = "";
-for (let d = 0; d < s.length; d += 1) c += (d === 0 ? "" : "<br>") + Qe(s[d]);
+function we(e) {
+let t = `&{template:default} {{name=${et(e.title)}}}`;
+const n = e.rows, r = n.length > 1 ? new X() : void 0;
+for (let i = 0; i < n.length; i += 1) {
+const s = n[i], { lines: o } = s, a = s.buttons, c = a === void 0 ? 0 : a.length;
+if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let d = 0; d < o; d += 1) l += (d === 0 ? "" : " ") + ce(a[d].label, a[d].command);
-t += ` {{${Qe(Fd(i.label))}=${c}${c && l ? " " : ""}${l}}}`;
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + et(o[f]);
+let d = "";
+for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
+let u = Wd(s.label);
+if (r) {
+if (r.has(u)) {
+let f = 2;
+for (; r.has(`${u} (${f})`); ) f += 1;
+u = `${u} (${f})`;
+}
+r.add(u);
+}
+t += ` {{${et(u)}=${l}${l && d ? " " : ""}${d}}}`;
 }
 return t;
 }
-function Fd(e) {
+function Wd(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
-function se(e) {
-return Qe(e);
+function ae(e) {
+return et(e);
 }
-function kr(e, t) {
-let n = Qe(e);
-for (const r of t) n += ` ${ce(r.label, r.command)}`;
+function yr(e, t) {
+let n = et(e);
+for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;
 }
-var jd = /^[-\w]+$/;
-function ce(e, t) {
-return `[${Qe(e)}](${t})`;
+var Yd = /^[-\w]+$/;
+function le(e, t) {
+return `[${et(e)}](${t})`;
 }
-function kn(e) {
-return jd.test(e);
+function yn(e) {
+return Yd.test(e);
 }
-function Ps(e, t, n, r = () => `${n.command} --help`) {
-const i = E(t.playerid ?? "");
-return i === De ? Gd(e, t, n, r) : Ms(e, t, n, r, i, gt(i), !1);
+function Us(e, t, n, r = () => `${n.command} --help`) {
+const i = T(t.playerid ?? "");
+return i === Ie ? zd(e, t, n, r) : Vs(e, t, n, r, i, gt(i), !1);
 }
-function Ms(e, t, n, r, i, s, a) {
-const o = s ? "the GM" : pr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: o, replyTo: Os(s, o), relayed: a, help: r };
-return !s && !Rs(o) && (c.replyFor = V(o, 60)), c;
+function Vs(e, t, n, r, i, s, o) {
+const a = s ? "the GM" : gr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: Ls(s, a), relayed: o, help: r };
+return !s && !Ms(a) && (c.replyFor = V(a, 60)), c;
 }
-function Gd(e, t, n, r) {
+function zd(e, t, n, r) {
 const i = n.flags.get("api-as");
 n.flags.delete("api-as");
-const s = Pd(i?.length === 1 ? i[0] : void 0);
-if (s !== void 0) return Ms(e, t, n, r, s, !1, !0);
-const a = e.store.settings.apiCommands === "gm", o = { app: e, msg: t, parsed: n, playerId: De, gm: a, senderName: pr(De), replyTo: "gm", relayed: !0, help: r };
-return a || (o.relayRefused = !0), o;
+const s = Hd(i?.length === 1 ? i[0] : void 0);
+if (s !== void 0) return Vs(e, t, n, r, s, !1, !0);
+const o = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: gr(Ie), replyTo: "gm", relayed: !0, help: r };
+return o || (a.relayRefused = !0), a;
 }
-var Ls = 2e3;
-function Oe(e, t) {
-L(pe(e.replyTo), se(Fs(e, t)));
+var Hs = 2e3;
+function Ae(e, t) {
+L(ye(e.replyTo), ae(Bs(e, t)));
 }
-function Ze(e, t) {
-L(pe(e.replyTo), se(Fs(e, t)), { record: !0 });
+function tt(e, t) {
+L(ye(e.replyTo), ae(Bs(e, t)), { record: !0 });
 }
-function Fs(e, t) {
-const n = t.length > Ls ? `${t.slice(0, Ls - 12)}... (cut)` : t;
+function Bs(e, t) {
+const n = t.length > Hs ? `${t.slice(0, Hs - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var Ud = 200;
-function Ve(e, t, n = []) {
+var xd = 200;
+function Ke(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = Ud - 7;
+let i = xd - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), L(pe(e.replyTo), kr(r, [...n, { label: "Help", command: e.help() }]));
+r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), L(ye(e.replyTo), yr(r, [...n, { label: "Help", command: e.help() }]));
 }
-function Vd(e, t) {
+function Xd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function js(e, t) {
+function Ks(e, t) {
 const n = e.store.tokens[t];
 n && Ft(n) && delete e.store.tokens[t];
 }
-function yn(e) {
+function wn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var wn = "Help: DefenseRound", B = (e) => `<code>${yn(e)}</code>`, Be = (e) => `<li>${e}</li>`;
-function Bd(e) {
-const t = e.stances.length > 0 ? [Be(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(yn).join(" ")}`)] : [];
+var bn = "Help: DefenseRound", H = (e) => `<code>${wn(e)}</code>`, We = (e) => `<li>${e}</li>`;
+function qd(e) {
+const t = e.stances.length > 0 ? [We(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(wn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Be(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(yn).join(" ")}`),
-Be(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(yn).join(" ")}`),
-Be(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
-Be(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Be("Every command answers <code>--help</code>."),
+We(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(wn).join(" ")}`),
+We(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(wn).join(" ")}`),
+We(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
+We(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+We("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Be(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Nt().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
-Be(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player: they act for the player that ${B("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${B("config api-commands gm")} lets them act as the GM.`),
+We(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Nt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+We(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player: they act for the player that ${H("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${H("config api-commands gm")} lets them act as the GM.`),
 "</ul>"
 ].join("");
 }
-var et;
-function yr(e, t = {}) {
-et = Rd(wn, Bd(e), t.createIfMissing !== !1) ?? et;
+var nt;
+function wr(e, t = {}) {
+nt = Fd(bn, qd(e), t.createIfMissing !== !1) ?? nt;
 }
-function Gs() {
-return et = Od(wn, et), et !== void 0 && kn(et) ? { label: wn, command: `http://journal.roll20.net/handout/${et}` } : void 0;
+function Ws() {
+return nt = jd(bn, nt), nt !== void 0 && yn(nt) ? { label: bn, command: `http://journal.roll20.net/handout/${nt}` } : void 0;
 }
-function Us(e, t) {
+function Ys(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && Hn(n.charCodeAt(r)); ) r += 1;
-const i = n.slice(r, Ti(n, r)).toLowerCase();
+for (; r < n.length && Kn(n.charCodeAt(r)); ) r += 1;
+const i = n.slice(r, Di(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;
 }
-function Vs(e) {
+function zs(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function Hd(e, t, n, r) {
+function Jd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function Bs(e, t, n, r = Us(t, n)) {
+async function xs(e, t, n, r = Ys(t, n)) {
 if (!r) return;
-const i = n[r], s = Lo(t.content, t.inlinerolls);
-let a;
+const i = n[r], s = Wa(t.content, t.inlinerolls);
+let o;
 try {
-const o = Ei(s);
-if (a = Ps(e, t, o, () => Hd(e, i, o, r)), a.relayRefused) {
-Oe(a, Vs(r));
+const a = Ri(s);
+if (o = Us(e, t, a, () => Jd(e, i, a, r)), o.relayRefused) {
+Ae(o, zs(r));
 return;
 }
-if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-Oe(a, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+Ae(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
-if (a.parsed.flags.has("help")) {
-const l = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, u = Gs();
-L(pe(a.replyTo), ge({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (o.parsed.flags.has("help")) {
+const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Ws();
+L(ye(o.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;
 }
-const c = i.run(a);
+const c = i.run(o);
 c && await c;
-} catch (o) {
-if (o instanceof y || o instanceof I) {
-if (a ?? (a = Ps(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
-Oe(a, Vs(r));
+} catch (a) {
+if (a instanceof y || a instanceof I) {
+if (o ?? (o = Us(e, t, { command: r, positionals: [], flags: new P() })), o.relayRefused) {
+Ae(o, zs(r));
 return;
 }
-Ve(a, o.message);
+Ke(o, a.message);
 return;
 }
-throw o;
+throw a;
 }
 }
-var Kd = 20, Wd = 2e3, Yd = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
-function Hs(e, t, n = 0) {
-if (n > Kd) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > Wd) return { ok: !1, problem: "is too long to be a formula" };
-const r = xd(e, t, n);
+var Qd = 20, Zd = 2e3, eu = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+function Xs(e, t, n = 0) {
+if (n > Qd) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > Zd) return { ok: !1, problem: "is too long to be a formula" };
+const r = tu(e, t, n);
 if (!r.ok) return r;
-const s = new qd(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-return s === void 0 || !C.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
+const s = new iu(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+return s === void 0 || !O.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function xd(e, t, n) {
+function tu(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-let a;
-for (; (a = s.exec(e)) !== null; ) {
-const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
-if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-const d = typeof l == "number" ? E(l) : E(l).trim();
+let o;
+for (; (o = s.exec(e)) !== null; ) {
+const a = o[1].trim(), c = o[2] === "max" ? "max" : "current", l = t(a, c);
+if (l == null) return { ok: !1, problem: `refers to "${a}", which the character does not have` };
+const d = typeof l == "number" ? T(l) : T(l).trim();
 let u;
 if (d === "") u = 0;
 else {
-const f = Hs(d, t, n + 1);
-if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
+const f = Xs(d, t, n + 1);
+if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${a}", which ${f.problem}` };
 u = f.value;
 }
-r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
+r += `${e.slice(i, o.index)}(${u})`, i = o.index + o[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Ks = (e) => k.assign(k.create(null), e), zd = Ks({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Xd = Ks({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), qd = class {
+var qs = (e) => k.assign(k.create(null), e), nu = qs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), ru = qs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), iu = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3835,10 +3858,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), zd);
+return this.chain(() => this.product(), nu);
 }
 product() {
-return this.chain(() => this.unary(), Xd);
+return this.chain(() => this.unary(), ru);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3868,10 +3891,10 @@ atom() {
 this.space();
 const e = this.text.slice(this.at), t = /^\d+(\.\d+)?/.exec(e);
 if (t)
-return this.at += t[0].length, C(t[0]);
+return this.at += t[0].length, O(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = Yd[n[1].toLowerCase()];
+const r = eu[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3884,29 +3907,29 @@ return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this
 }
 }
 };
-function ee(e, t = "an unnamed token") {
-return E(e.get("name") ?? "") || t;
+function ne(e, t = "an unnamed token") {
+return T(e.get("name") ?? "") || t;
 }
-function W(e) {
+function K(e) {
 return getObj("graphic", e);
 }
-function Jd(e) {
+function su(e) {
 return getObj("character", e);
 }
-function ae(e) {
-const t = E(e.get("represents") ?? "");
+function re(e) {
+const t = T(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;
 }
-var be = {
+var Se = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, bn = class {
+}, $n = class {
 constructor(e, t) {
 this.token = e, this.bar = t;
 }
 get link() {
-return this.linkRead === void 0 && (this.linkRead = E(this.token.get(be[this.bar].link) ?? "")), this.linkRead;
+return this.linkRead === void 0 && (this.linkRead = T(this.token.get(Se[this.bar].link) ?? "")), this.linkRead;
 }
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {
@@ -3915,7 +3938,7 @@ return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ?
 get raw() {
 if (this.valueRead === void 0) {
 const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(be[this.bar].value), this.valueRead = ye(this.rawRead);
+this.rawRead = e ? e.get("current") : this.token.get(Se[this.bar].value), this.valueRead = ke(this.rawRead);
 }
 return this.rawRead;
 }
@@ -3925,15 +3948,15 @@ return this.valueRead === void 0 && this.raw, this.valueRead;
 get max() {
 if (this.maxRead === void 0) {
 const e = this.attribute;
-this.maxRead = ye(e ? e.get("max") : this.token.get(be[this.bar].max));
+this.maxRead = ke(e ? e.get("max") : this.token.get(Se[this.bar].max));
 }
 return this.maxRead;
 }
 };
-function Ws(e, t) {
-return new bn(e, t).value;
+function Js(e, t) {
+return new $n(e, t).value;
 }
-var Qd = class {
+var ou = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3941,37 +3964,37 @@ get max() {
 return this.reading.max;
 }
 };
-function $n(e, t, n) {
+function An(e, t, n) {
 const r = {
-vitality: new bn(e, n.bars.vitality),
-soul: new bn(e, n.bars.soul),
-power: new bn(e, n.bars.power)
+vitality: new $n(e, n.bars.vitality),
+soul: new $n(e, n.bars.soul),
+power: new $n(e, n.bars.power)
 };
 return {
 id: e.id,
 token: e,
-name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
+name: T(e.get("name") ?? "") || T(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: gr(e, t),
+npc: kr(e, t),
 hidden: e.get("layer") === "gmlayer",
-statusmarkers: E(e.get("statusmarkers") ?? "")
+statusmarkers: T(e.get("statusmarkers") ?? "")
 };
 }
-var Ys = { armor_physical: "physical", armor_magical: "magical" };
-function wr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Zd(t, n, r));
+var Qs = { armor_physical: "physical", armor_magical: "magical" };
+function br(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, au(t, n, r));
 }
-function Zd(e, t, n) {
+function au(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function xs(e, t) {
+function Zs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var eu = { kind: "override" }, zs = { kind: "none" }, An = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, tu = k.freeze({}), nu = k.freeze({ current: null, max: null, present: !1 }), br = [], ru = class {
+var cu = { kind: "override" }, eo = { kind: "none" }, Sn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, lu = k.freeze({}), du = k.freeze({ current: null, max: null, present: !1 }), $r = [], uu = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = br;
+this.characterId = e, this.index = t, this.problems = $r;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -3987,24 +4010,24 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 * as Roll20 would; anything else is a problem (noted) and no value.
 */
 number(e, t, n, r) {
-const i = ye(e);
+const i = ke(e);
 if (i !== null) return i;
-if (Sn(e)) return null;
-const s = Hs(E(e), (o, c) => this.lookup(o, c));
-if (s.ok && C.isSafeInteger(s.value)) return s.value;
-const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === br && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+if (Tn(e)) return null;
+const s = Xs(T(e), (a, c) => this.lookup(a, c));
+if (s.ok && O.isSafeInteger(s.value)) return s.value;
+const o = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === $r && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
 }
 };
-function Sn(e) {
+function Tn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function Xs(e) {
-return !Sn(e) && ye(e) === null;
+function to(e) {
+return !Tn(e) && ke(e) === null;
 }
-var qs = class {
-constructor(e, t, n, r, i, s, a, o) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
+var no = class {
+constructor(e, t, n, r, i, s, o, a) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
 }
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -4013,7 +4036,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-Sn(e) && (this.isDefault || Xs(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+Tn(e) && (this.isDefault || to(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4021,98 +4044,98 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function iu(e, t, n, r) {
-const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
+function fu(e, t, n, r) {
+const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
 let l, d;
-for (let m = 0; m < i.length; m += 1) {
-const p = i[m], g = Ys[p], _ = t?.overrides?.[p];
-if (_ !== void 0) {
-s[p] = { current: g ? t?.worn?.[g] ?? _ : _, max: _, present: !0 }, a[p] = g ? An[g] : eu;
+for (let g = 0; g < i.length; g += 1) {
+const v = i[g], m = Qs[v], E = t?.overrides?.[v];
+if (E !== void 0) {
+s[v] = { current: m ? t?.worn?.[m] ?? E : E, max: E, present: !0 }, o[v] = m ? Sn[m] : cu;
 continue;
 }
-const $ = c[p], T = o ? r.attributes.find(o.id, $) : void 0;
-o && (l ?? (l = new ru(o.id, r.attributes)));
-let K = g !== void 0 && !e.unique;
-if (T && l) {
+const $ = c[v], C = a ? r.attributes.find(a.id, $) : void 0;
+a && (l ?? (l = new uu(a.id, r.attributes)));
+let W = m !== void 0 && !e.unique;
+if (C && l) {
 let w;
-g !== void 0 && !K && (w = T.get("current"), K = Xs(w)), s[p] = new qs(T, K ? t?.worn?.[g] : void 0, g !== void 0, l, p, $, w, !1), a[p] = K ? An[g] : { kind: "attribute", attribute: T };
-} else l && !Sn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[p] = new qs(l.defaultOf($), g ? t?.worn?.[g] : void 0, g !== void 0, l, p, $, d, !0), a[p] = g ? An[g] : zs) : (s[p] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : nu, a[p] = g ? An[g] : zs);
+m !== void 0 && !W && (w = C.get("current"), W = to(w)), s[v] = new no(C, W ? t?.worn?.[m] : void 0, m !== void 0, l, v, $, w, !1), o[v] = W ? Sn[m] : { kind: "attribute", attribute: C };
+} else l && !Tn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new no(l.defaultOf($), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, $, d, !0), o[v] = m ? Sn[m] : eo) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : du, o[v] = m ? Sn[m] : eo);
 }
 const u = r.turnOrder;
 let f = null;
 if (u && u.length > 0) {
-const m = u.find((p) => p.id === e.id);
-m !== void 0 && (f = Js(m.pr));
+const g = u.find((v) => v.id === e.id);
+g !== void 0 && (f = ro(g.pr));
 }
-let h = tu;
+let h = lu;
 if (n.others && n.others.length > 0) {
 h = {};
-for (const m of n.others) h[m] = r.other?.(m);
+for (const g of n.others) h[g] = r.other?.(g);
 }
-const v = {
+const p = {
 id: e.id,
 name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
 bars: e.bars,
 values: s,
-armorSource: o !== void 0 || t?.overrides !== void 0,
+armorSource: a !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: wr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: xs(r.edition, r.waiting[e.id]),
+state: br(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: Zs(r.edition, r.waiting[e.id]),
 initiative: f,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Js(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: ro(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
-return new su(e, t, v, a, l);
+return new hu(e, t, p, o, l);
 }
-var su = class {
+var hu = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
 get problems() {
-return this.sheet === void 0 ? br : this.sheet.problems;
+return this.sheet === void 0 ? $r : this.sheet.problems;
 }
 };
-function au(e, t) {
+function vu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Qd(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new ou(n.vitality, t), soul: n.soul, power: n.power };
 }
-function Js(e) {
-if (typeof e == "number") return C.isFinite(e) ? e : null;
+function ro(e) {
+if (typeof e == "number") return O.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = C(e.trim());
-return C.isFinite(t) ? t : null;
+const t = O(e.trim());
+return O.isFinite(t) ? t : null;
 }
-function Qs(e) {
+function io(e) {
 return getObj("attribute", e)?.get("current");
 }
-function ou(e, t) {
-return E(e.get(be[t].link) ?? "");
+function mu(e, t) {
+return T(e.get(Se[t].link) ?? "");
 }
-function cu(e) {
+function pu(e) {
 const t = getObj("attribute", e);
-return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
+return t ? { characterId: T(t.get("_characterid") ?? ""), name: T(t.get("name") ?? "") } : void 0;
 }
-var lu = new Q(
+var gu = new X(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function du(e) {
-if (lu.has(e)) return !0;
+function ku(e) {
+if (gu.has(e)) return !0;
 try {
-const t = le.parse(E(Campaign().get("token_markers") ?? "[]"));
+const t = de.parse(T(Campaign().get("token_markers") ?? "[]"));
 return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
 } catch {
 return !1;
 }
 }
-var Zs = ["on", "off"], $r = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ea = [
+var so = ["on", "off"], Ar = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, oo = [
 "edition",
-...k.keys($r),
+...k.keys(Ar),
 "stamina-bar",
-...je.map((e) => `attr.${e}`),
+...Ve.map((e) => `attr.${e}`),
 ...Lt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
@@ -4121,19 +4144,19 @@ var Zs = ["on", "off"], $r = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function uu(e, t, n) {
+function yu(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", zl()), s = Nt();
+const i = Y(n, "edition", rd()), s = Nt();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in $r) {
-const i = $r[r], s = Y(n, r, Mt), a = e.bars[i];
-for (const o of ["vitality", "soul", "power"])
-o !== i && e.bars[o] === s && (e.bars[o] = a);
+if (r in Ar) {
+const i = Ar[r], s = Y(n, r, Mt), o = e.bars[i];
+for (const a of ["vitality", "soul", "power"])
+a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
@@ -4143,8 +4166,8 @@ return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i
 }
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
-if (!je.includes(i))
-throw new y(`unknown attribute key "${V(i)}": ${_t(i, je, "keys")}`);
+if (!Ve.includes(i))
+throw new y(`unknown attribute key "${V(i)}": ${_t(i, Ve, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
@@ -4154,7 +4177,7 @@ const i = r.slice(7);
 if (!Lt.includes(i))
 throw new y(`unknown marker key "${V(i)}": ${_t(i, Lt, "keys")}`);
 const s = n.trim();
-if (!du(s))
+if (!ku(s))
 throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
@@ -4163,82 +4186,82 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, Zs) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, so) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, Zs) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, so) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = Dt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, vs), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${V(t)}": ${_t(t, ea, "settings")}`);
+return e.apiCommands = Y(n, r, gs), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
+throw new y(`unknown setting "${V(t)}": ${_t(t, oo, "settings")}`);
 }
-function He() {
-return ta(Campaign().get("turnorder"));
+function Ye() {
+return ao(Campaign().get("turnorder"));
 }
-function fu() {
+function wu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function ta(e) {
+function ao(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
-const t = le.parse(e);
+const t = de.parse(e);
 return J.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {
 return [];
 }
 }
-function Ar(e) {
-Campaign().set("turnorder", le.stringify(e));
-}
-function Bt(e) {
-return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
-}
 function Sr(e) {
-return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? C(e) : C.NaN;
+Campaign().set("turnorder", de.stringify(e));
 }
-function hu(e) {
+function Ht(e) {
+return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? T(e) : "";
+}
+function Tr(e) {
+return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;
+}
+function bu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function vu(e) {
-const t = Bt(e.id), n = Bt(e.custom);
-return `${t.length <= 64 ? t : `#${Tr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Tr(n)}`}`;
+function $u(e) {
+const t = Ht(e.id), n = Ht(e.custom);
+return `${t.length <= 64 ? t : `#${Er(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Er(n)}`}`;
 }
-function Tr(e) {
+function Er(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var mu = /^(.+) -?\d+$/;
-function pu() {
+var Au = /^(.+) -?\d+$/;
+function Su() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function na(e) {
-if (Sr(e.pr) !== -1 || Bt(e.custom) !== "") return !1;
-const t = Bt(e.id);
+function co(e) {
+if (Tr(e.pr) !== -1 || Ht(e.custom) !== "") return !1;
+const t = Ht(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = pu();
+if (n === void 0 || T(n.get("represents") ?? "") !== "") return !1;
+const r = Su();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = mu.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = Au.exec(T(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function gu(e) {
-for (const t of e) if (!na(t)) return t;
+function Tu(e) {
+for (const t of e) if (!co(t)) return t;
 }
-var ku = new Q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function yu(e, t, n) {
+var Eu = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function _u(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${ze[e.resource]} already at its max` : `${t(e.who)} is healed: ${ze[e.resource]} +${e.amount}`;
+return e.amount === 0 ? `${t(e.who)} is not healed: ${qe[e.resource]} already at its max` : `${t(e.who)} is healed: ${qe[e.resource]} +${e.amount}`;
 case "healed": {
 if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${ze[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${qe[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4254,38 +4277,38 @@ case "button":
 return e.label;
 }
 }
-function ra(e, t) {
-const n = e.words, r = (i) => ku.has(i.kind) ? yu(i, t, r) : n(i, t);
+function lo(e, t) {
+const n = e.words, r = (i) => Eu.has(i.kind) ? _u(i, t, r) : n(i, t);
 return r;
 }
 function yt(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
-function tt(e, t) {
+function rt(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function Tn(e, t, n) {
+function En(e, t, n) {
 const r = e.tokens[t], i = {};
 r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Ft(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
-function ke(e, t) {
+function be(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || J.isArray(e) !== J.isArray(t)) return !1;
 if (J.isArray(e)) {
 const i = t;
 if (e.length !== i.length) return !1;
-for (let s = 0; s < e.length; s += 1) if (!ke(e[s], i[s])) return !1;
+for (let s = 0; s < e.length; s += 1) if (!be(e[s], i[s])) return !1;
 return !0;
 }
 const n = e, r = t;
-for (const i of k.keys(n)) if (!ke(n[i], r[i])) return !1;
+for (const i of k.keys(n)) if (!be(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function wu(e, t) {
+function Du(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4305,147 +4328,147 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function bu(e, t = () => !0, n = () => {
+function Ru(e, t = () => !0, n = () => {
 }) {
 const r = new P();
 for (const s of e) {
-const a = t(s.tokenId);
-for (const o of s.changes) {
-const c = wu(s.tokenId, o), l = r.get(c);
-l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
+const o = t(s.tokenId);
+for (const a of s.changes) {
+const c = Du(s.tokenId, a), l = r.get(c);
+l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
 }
 }
 const i = [];
-for (const [s, a] of r) {
-const { first: o, last: c } = a, l = a.owner ?? n(o);
+for (const [s, o] of r) {
+const { first: a, last: c } = o, l = o.owner ?? n(a);
 if (l === void 0) continue;
-const d = o !== c && "to" in o && "to" in c ? { ...o, to: c.to } : o;
+const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function ia(e, t, n) {
+function uo(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
 let s = t.parseState(i.edition.state);
 if (s === null) return i;
-for (let o = 0; o < A.min(n, 10); o += 1) s = t.endRound(s);
-const a = { ...i };
-return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
+for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
+const o = { ...i };
+return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
 }
-var $u = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Au(e, t, n) {
+var Ou = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Cu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function sa(e, t, n, r) {
+function fo(e, t, n, r) {
 const i = [];
-for (const { place: s, name: a, change: o } of e) {
-if (o.kind === "turn-order") continue;
+for (const { place: s, name: o, change: a } of e) {
+if (a.kind === "turn-order") continue;
 const c = t.get(s);
-if (!n(c, o.to))
-switch (o.kind) {
+if (!n(c, a.to))
+switch (a.kind) {
 case "bar":
-i.push(`${a}: ${ze[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
+i.push(`${o}: ${qe[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${a}: ${$u[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${o}: ${Ou[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
-i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "override":
-i.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "markers":
-i.push(`${a}: markers changed`);
+i.push(`${o}: markers changed`);
 break;
 case "memory":
-i.push(`${a} ${r(o.to, c ?? {})}`);
+i.push(`${o} ${r(a.to, c ?? {})}`);
 break;
 case "initiative":
-i.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
+i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;
 }
 }
 return i;
 }
-function Su(e, t, n) {
+function Iu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: ia(r.change.from, t, n), to: ia(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: uo(r.change.from, t, n), to: uo(r.change.to, t, n) } } : r
 );
 }
-function Tu(e, t, n, r) {
-const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
+function Nu(e, t, n, r) {
+const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
 }
-function Eu(e) {
+function Pu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function aa(e, t, n) {
+function ho(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
-const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
+const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
-const l = Eu(c);
+const l = Pu(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
-if (a === -1) break;
-s = a + 1;
+if (o === -1) break;
+s = o + 1;
 }
-for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-return i === e || i.length < e.length && i === _u(e) ? e : i;
+for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
+return i === e || i.length < e.length && i === Mu(e) ? e : i;
 }
-function _u(e) {
+function Mu(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Du(e, t, n) {
-const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-return aa(e, a, [r, i, s]);
+function Lu(e, t, n) {
+const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return ho(e, o, [r, i, s]);
 }
-var oa = ["defensive", "reactive", "active", "full"];
-function ca(e, t, n) {
-const r = oa.find((i) => i === t);
-return aa(e, r ? [n.markers[r]] : [], oa.map((i) => n.markers[i]));
+var vo = ["defensive", "reactive", "active", "full"];
+function mo(e, t, n) {
+const r = vo.find((i) => i === t);
+return ho(e, r ? [n.markers[r]] : [], vo.map((i) => n.markers[i]));
 }
-function Er(e) {
+function _r(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Ru() {
-return Er((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+function Fu() {
+return _r((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-function _r() {
-return Er((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+function Dr() {
+return _r((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function Ou() {
-return Er((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+function ju() {
+return _r((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var la = [];
-function Cu(e) {
-return typeof e != "function" ? !1 : (la.push(e), !0);
+var po = [];
+function Gu(e) {
+return typeof e != "function" ? !1 : (po.push(e), !0);
 }
-function da(e, t, n, r, i, s) {
-for (const o of la)
+function go(e, t, n, r, i, s) {
+for (const a of po)
 try {
-o(e, t, n, r);
+a(e, t, n, r);
 } catch (c) {
-mr("an onDamage observer", c, void 0);
+pr("an onDamage observer", c, void 0);
 }
-const a = s === void 0 ? _r() : s;
-if (a && typeof a.Update == "function")
+const o = s === void 0 ? Dr() : s;
+if (o && typeof o.Update == "function")
 try {
-a.Update(e, i());
-} catch (o) {
-mr("HealthColors.Update", o, void 0);
+o.Update(e, i());
+} catch (a) {
+pr("HealthColors.Update", a, void 0);
 }
 }
-function ua(e, t) {
+function ko(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Iu = class {
+var Uu = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4456,25 +4479,25 @@ prop(e, t) {
 this.props[e] = t, this.any = !0;
 }
 bar(e, t, n, r) {
-const i = be[e.bars[t].bar].value;
+const i = Se[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ua(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ko(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function Dr(e, t, n, r) {
+function Rr(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Nu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], v = new Iu(), m = () => {
+function Vu(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new Uu(), g = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, p = r.vitalityFrom ?? i.bars.vitality.value, g = {
+}, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4482,94 +4505,94 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = i.bars[w.resource], O = w.resource === "vitality" ? p : b.value, j = b.link ? getObj("attribute", b.link) : void 0, x = { kind: "bar", resource: w.resource, bar: b.bar, from: O, to: w.to };
-j && (x.attributeId = j.id), f.push(x), (b.value !== w.to || b.raw !== w.to) && v.bar(i, w.resource, w.to, j), g[w.resource] = w.to;
+const b = i.bars[w.resource], D = w.resource === "vitality" ? v : b.value, j = b.link ? getObj("attribute", b.link) : void 0, Q = { kind: "bar", resource: w.resource, bar: b.bar, from: D, to: w.to };
+j && (Q.attributeId = j.id), f.push(Q), (b.value !== w.to || b.raw !== w.to) && p.bar(i, w.resource, w.to, j), m[w.resource] = w.to;
 break;
 }
 case "value": {
-const b = a[w.key], O = s.values[w.key]?.current ?? null;
+const b = o[w.key], D = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
-f.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: O, to: w.to }), v.attribute(b.attribute, w.to);
+f.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: D, to: w.to }), p.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
 f.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
-const j = m();
+const j = g();
 j.worn = { ...j.worn, [b.track]: w.to };
-} else if (Ys[w.key] === void 0 && b?.kind === "override") {
-f.push({ kind: "override", key: w.key, from: O, to: w.to });
-const j = m();
+} else if (Qs[w.key] === void 0 && b?.kind === "override") {
+f.push({ kind: "override", key: w.key, from: D, to: w.to });
+const j = g();
 j.overrides = { ...j.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? He(), O = b.find((x) => x.id === i.id), j = Sr(O?.pr);
-O && C.isFinite(j) && j !== w.to && (O.pr = w.to, ha(b, r.turnOrder), f.push({ kind: "initiative", from: j, to: w.to }));
+const b = r.turnOrder?.order ?? Ye(), D = b.find((Q) => Q.id === i.id), j = Tr(D?.pr);
+D && O.isFinite(j) && j !== w.to && (D.pr = w.to, wo(b, r.turnOrder), f.push({ kind: "initiative", from: j, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const b = Lu(w.tokenId, w.initiative, r.turnOrder);
+const b = Ku(w.tokenId, w.initiative, r.turnOrder);
 h.push(b.note), b.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const b = tt(yt(l, w.tokenId), o), O = w.kind === "ally-state" ? tt({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
-ke(b, O) || (f.push({ kind: "memory", tokenId: w.tokenId, from: b, to: O }), Tn(l, w.tokenId, O));
+const b = rt(yt(l, w.tokenId), a), D = w.kind === "ally-state" ? rt({ ...b, edition: { id: a.id, state: w.state } }, a) : { ...b, answer: { edition: a.id, answer: w.answer } };
+be(b, D) || (f.push({ kind: "memory", tokenId: w.tokenId, from: b, to: D }), En(l, w.tokenId, D));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, O = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, j = w?.deadForGood === !0, x = n.state === void 0 ? j : o.deadForGood(n.state, g.vitality), $e = w?.stance, oe = n.stance === void 0 ? $e : n.stance ?? void 0, at = l.exchange.waiting[i.id], ot = n.answer === void 0 ? at : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(j !== x || $e !== oe || !ke(b, O) || !ke(at, ot)) && (f.push({ kind: "memory", from: Dr(b, j, $e, at), to: Dr(O, x, oe, ot) }), Tn(l, i.id, Dr(O, x, oe, ot)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, D = n.state === void 0 ? b : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, j = w?.deadForGood === !0, Q = n.state === void 0 ? j : a.deadForGood(n.state, m.vitality), Ne = w?.stance, me = n.stance === void 0 ? Ne : n.stance ?? void 0, De = l.exchange.waiting[i.id], ce = n.answer === void 0 || r.answerGiven ? De : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+(j !== Q || Ne !== me || !be(b, D) || !be(De, ce)) && (f.push({ kind: "memory", from: Rr(b, j, Ne, De), to: Rr(D, Q, me, ce) }), En(l, i.id, Rr(D, Q, me, ce)));
 }
-const _ = d[i.id];
-_ && Ft(_) && delete d[i.id];
+const E = d[i.id];
+E && Ft(E) && delete d[i.id];
 let $ = i.statusmarkers;
-const T = o.condition(s.state, p), K = n.state !== void 0 ? o.condition(n.state, g.vitality) : T;
-if (n.state !== void 0 && ($ = Du($, K, c)), n.stance !== void 0 && ($ = ca($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), v.prop("statusmarkers", $)), r.tokenProps)
+const C = a.condition(s.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
+if (n.state !== void 0 && ($ = Lu($, W, c)), n.stance !== void 0 && ($ = mo($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
-!(w in v.props) && u.get(w) !== b && v.prop(w, b);
+!(w in p.props) && u.get(w) !== b && p.prop(w, b);
 }
-if (v.flush(u), r.notify ?? !0) {
-const { bars: w } = i, b = { vitality: p, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: T }, O = { vitality: g.vitality, soul: g.soul, power: g.power, statusmarkers: $, condition: K };
-da(u, b, O, n.detail, () => fa(i, p), r.healthColors);
+if (p.flush(u), r.notify ?? !0) {
+const { bars: w } = i, b = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: C }, D = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
+go(u, b, D, n.detail, () => yo(i, v), r.healthColors);
 }
 return { changes: f, notes: h };
 }
-function fa(e, t) {
-const n = Mu(e.token);
+function yo(e, t) {
+const n = Bu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
-return n[be[r.bar].value] = r.raw, n[be[i.bar].value] = i.raw, n[be[s.bar].value] = s.raw, t !== null && (n[be[r.bar].value] = t), n;
+return n[Se[r.bar].value] = r.raw, n[Se[i.bar].value] = i.raw, n[Se[s.bar].value] = s.raw, t !== null && (n[Se[r.bar].value] = t), n;
 }
-var Pu = ["width", "height"];
-function Mu(e) {
+var Hu = ["width", "height"];
+function Bu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Pu) t[n] = e.get(n);
+for (const n of Hu) t[n] = e.get(n);
 return t;
 }
-function ha(e, t) {
-t ? t.changed = !0 : Ar(e);
+function wo(e, t) {
+t ? t.changed = !0 : Sr(e);
 }
-function Lu(e, t, n) {
+function Ku(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = ee(r, "The spectator"), s = n?.order ?? He();
-return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), ha(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const i = ne(r, "The spectator"), s = n?.order ?? Ye();
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: T(r.get("_pageid") ?? "") }), wo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Fu(e, t) {
+function Wu(e, t) {
 const n = new P(), r = new P(), i = (c) => {
 let l = r.get(c);
 return l || r.set(c, l = {}), l;
 };
-let s, a = !1;
-const o = new P();
+let s, o = !1;
+const a = new P();
 for (const { tokenId: c, change: l } of t) {
-let d = o.get(c);
+let d = a.get(c);
 if (d === void 0) {
 const u = getObj("graphic", c);
-d = u ? { token: u, snapshot: $n(u, ae(u), e.settings), memory: tt(yt(e.memories, c), e.edition) } : null, o.set(c, d);
+d = u ? { token: u, snapshot: An(u, re(u), e.settings), memory: rt(yt(e.memories, c), e.edition) } : null, a.set(c, d);
 }
 if (d)
 switch (l.kind) {
@@ -4582,121 +4605,121 @@ l.from !== null && n.set(l.attributeId, l.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[c] };
-u.worn = fn(u.worn, l.track, l.from), ws(e.memories.tokens, c, u);
+u.worn = hn(u.worn, l.track, l.from), As(e.memories.tokens, c, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[c] };
-u.overrides = fn(u.overrides, l.key, l.from), ws(e.memories.tokens, c, u);
+u.overrides = hn(u.overrides, l.key, l.from), As(e.memories.tokens, c, u);
 break;
 }
 case "markers":
 i(c).statusmarkers = l.from;
 break;
 case "memory": {
-const u = l.tokenId ?? c, f = tt(yt(e.memories, u), e.edition);
-Tn(e.memories, u, Tu(l.from, l.to, f, ke));
+const u = l.tokenId ?? c, f = rt(yt(e.memories, u), e.edition);
+En(e.memories, u, Nu(l.from, l.to, f, be));
 break;
 }
 case "initiative": {
-s ?? (s = He());
+s ?? (s = Ye());
 const u = s.find((f) => f.id === c);
-u && (u.pr = l.from, a = !0);
+u && (u.pr = l.from, o = !0);
 break;
 }
 case "turn-order": {
-s ?? (s = He());
+s ?? (s = Ye());
 const u = s.filter((f) => f.id !== l.tokenId);
-u.length !== s.length && (s = u, a = !0);
+u.length !== s.length && (s = u, o = !0);
 break;
 }
 }
 }
 for (const [c, l] of n) {
 const d = getObj("attribute", c);
-d && ua(d, l);
+d && ko(d, l);
 }
-for (const [c, l] of o) {
+for (const [c, l] of a) {
 if (!l) continue;
 const { token: d } = l, u = r.get(c) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = ca(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = mo(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
 const f = {};
-for (const v of hi) {
-const m = l.snapshot.bars[v], p = `${m.bar}_value`, g = m.link ? n.get(m.link) : void 0;
-g !== void 0 && d.get(p) !== g && (u[p] = g);
-const _ = g ?? u[p];
-f[v] = typeof _ == "number" ? _ : m.value;
+for (const p of pi) {
+const g = l.snapshot.bars[p], v = `${g.bar}_value`, m = g.link ? n.get(g.link) : void 0;
+m !== void 0 && d.get(v) !== m && (u[v] = m);
+const E = m ?? u[v];
+f[p] = typeof E == "number" ? E : g.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const h = typeof u.statusmarkers == "string" ? u.statusmarkers : l.snapshot.statusmarkers;
-ju(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
+Yu(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
 }
-s && a && Ar(s);
+s && o && Sr(s);
 }
-function ju(e, t, n, r, i) {
+function Yu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, a = tt(yt(e.memories, t.id), e.edition), o = {
+}, o = rt(yt(e.memories, t.id), e.edition), a = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-da(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => fa(n, n.bars.vitality.value));
+go(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => yo(n, n.bars.vitality.value));
 }
-function va(e) {
-if (e.length === 0) return ii.resolve([]);
+function bo(e) {
+if (e.length === 0) return ai.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new ii((n, r) => {
+return new ai((n, r) => {
 sendChat("DefenseRound", t, (i) => {
-const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-a.length !== e.length || a.some((o) => !C.isInteger(o)) ? r(new xt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !O.isInteger(a)) ? r(new xt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
 });
 });
 }
-function Rr(e) {
+function Or(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
-for (let n = 0; n < t.length; n += 1) if (t[n].section === ie) return e.summary = e.say(t[n]);
+for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function Gu(e) {
-if (!kn(e.snapshot.id)) return [];
+function zu(e) {
+if (!yn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
-if (n.section !== Ne) continue;
-const r = ma(e, n);
+if (n.section !== Fe) continue;
+const r = $o(e, n);
 r && t.push(r);
 }
 return t;
 }
-function ma(e, t) {
+function $o(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function Or(e, t = []) {
+function Cr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const a = kn(e.snapshot.id), o = e.outcome.steps;
-for (let l = 0; l < o.length; l += 1) {
-const d = o[l], u = d.section;
-if (u === void 0 || u === ie) continue;
-if (u === de) {
+const o = yn(e.snapshot.id), a = e.outcome.steps;
+for (let l = 0; l < a.length; l += 1) {
+const d = a[l], u = d.section;
+if (u === void 0 || u === oe) continue;
+if (u === ue) {
 i ?? (i = d);
 continue;
 }
-if (u === Ne) {
-const v = a ? ma(e, d) : void 0;
-v && (s ?? (s = [])).push(v);
+if (u === Fe) {
+const p = o ? $o(e, d) : void 0;
+p && (s ?? (s = [])).push(p);
 continue;
 }
 let f;
-for (let v = r; v < n.length; v += 1) n[v].label === u && (f = n[v]);
+for (let p = r; p < n.length; p += 1) n[p].label === u && (f = n[p]);
 f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
 h !== "" && f.lines.push(h);
@@ -4707,88 +4730,88 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function Uu(e) {
-for (let t = 0; t < e.length; t += 1) if (e[t].section === Ne) return !0;
+function xu(e) {
+for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
 return !1;
 }
-function Vu(e) {
+function Xu(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${ze[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${qe[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Bu(e, t) {
+function qu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Cr(e, t, n, r, i, s, a = []) {
-const o = new P(), c = [];
+function Ir(e, t, n, r, i, s, o = []) {
+const a = new P(), c = [];
 for (const l of t) {
-const d = e[l], { snapshot: u } = d, f = (o.get(u.name) ?? 0) + 1;
-o.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, v = i === "all" || n[l] === "public", m = v ? Vu(d.changes) : "", p = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], _ = v && Uu(d.outcome.steps) ? [...p, ...Gu(d)] : p, $ = Bu(Rr(d), u.name), T = m ? `${$} ${m}` : $;
-c.push({ label: h, lines: d.answer ? [`${d.answer}. ${T}`] : [T], buttons: _ });
+const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
+a.set(u.name, f);
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? Xu(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], E = p && xu(d.outcome.steps) ? [...v, ...zu(d)] : v, $ = qu(Or(d), u.name), C = g ? `${$} ${g}` : $;
+c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: E });
 }
-return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
+return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
 }
-var pa = k.freeze({ record: !0 });
-function Ht(e, t) {
+var Ao = k.freeze({ record: !0 });
+function Bt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function Ir(e, t, n) {
+function Nr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Ku(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Qu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-L(pe(n.replyTo), se(Rr(t[0])));
+L(ye(n.replyTo), ae(Or(t[0])));
 return;
 }
-const h = t.length === 1 ? Or(t[0]) : Cr(t, Hu(t), ga(e, t), `${n.title}: ${Nr(t.length)}`, t.every((v) => f(v.snapshot)) ? "all" : "public", i);
-L(pe(n.replyTo), ge(h));
+const h = t.length === 1 ? Cr(t[0]) : Ir(t, Ju(t), So(e, t), `${n.title}: ${Pr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
+L(ye(n.replyTo), we(h));
 return;
 }
-const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const f = t[0], h = Ht(e, f.snapshot);
-L(h === "public" ? kt : he, ge(Or(f, s)), pa), h === "gm" && !f.snapshot.hidden && L(kt, kr(Rr(f), a ? s : []));
+const f = t[0], h = Bt(e, f.snapshot);
+L(h === "public" ? kt : ve, we(Cr(f, s)), Ao), h === "gm" && !f.snapshot.hidden && L(kt, yr(Or(f), o ? s : []));
 return;
 }
-const o = ga(e, t), c = [], l = [];
+const a = So(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
-t[f].snapshot.hidden || c.push(f), o[f] === "gm" && l.push(f);
-const d = t[0].typed ? ` (${t[0].typed})` : "", u = a || l.length === 0;
-c.length > 0 && L(kt, ge(Cr(t, c, o, `${n.title}: ${Nr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && L(he, ge(Cr(t, l, o, `${n.title}: ${Nr(t.length)} (GM)${d}`, "all", i, s)), pa);
+t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
+const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
+c.length > 0 && L(kt, we(Ir(t, c, a, `${n.title}: ${Pr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && L(ve, we(Ir(t, l, a, `${n.title}: ${Pr(t.length)} (GM)${d}`, "all", i, s)), Ao);
 }
-function Nr(e) {
+function Pr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function ga(e, t) {
-return t.map((n) => Ht(e, n.snapshot));
+function So(e, t) {
+return t.map((n) => Bt(e, n.snapshot));
 }
-function Hu(e) {
+function Ju(e) {
 return e.map((t, n) => n);
 }
-function Ku(e, t, n) {
+function Qu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Or(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Cr(s) };
 })
 );
 }
-function Wu(e, t) {
+function Zu(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
-return `${e.name}: its ${ze[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${T(n.raw)}"`;
+return `${e.name}: its ${qe[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
-function nt(e) {
+function it(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
 const r = e.charCodeAt(n);
@@ -4801,8 +4824,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var ka = 50, Pr = 6e4, ya = 10, En = new ni();
-function Yu(e) {
+var To = 50, Mr = 6e4, Eo = 10, _n = new si();
+function ef(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4813,112 +4836,112 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + nt(e.from) + nt(e.to);
+return 40 + it(e.from) + it(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + wa(e.from) + wa(e.to);
+return 60 + (e.tokenId?.length ?? 0) + _o(e.from) + _o(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function wa(e) {
-return 20 + (e.stance === void 0 ? 0 : nt(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Mr(e.edition.state) : 0) + (e.answer ? 40 + nt(e.answer.edition) + Mr(e.answer.answer) : 0);
+function _o(e) {
+return 20 + (e.stance === void 0 ? 0 : it(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Lr(e.edition.state) : 0) + (e.answer ? 40 + it(e.answer.edition) + Lr(e.answer.answer) : 0);
 }
-function Mr(e) {
-if (typeof e == "string") return nt(e);
+function Lr(e) {
+if (typeof e == "string") return it(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Mr(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Lr(e[n]));
 return t;
 }
 function Kt(e) {
-let t = En.get(e);
+let t = _n.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
-t += 50 + nt(n.tokenId) + nt(n.name);
-for (const r of n.changes) t += Yu(r);
+t += 50 + it(n.tokenId) + it(n.name);
+for (const r of n.changes) t += ef(r);
 }
-En.set(e, t);
+_n.set(e, t);
 }
 return t;
 }
-function xu(e, t, n) {
+function tf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
 if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
-const o = Fr(r);
-return o.bytes -= Kt(s), s.tokens.push(n), En.delete(s), o.bytes += Kt(s), !0;
+const a = jr(r);
+return a.bytes -= Kt(s), s.tokens.push(n), _n.delete(s), a.bytes += Kt(s), !0;
 }
 return !1;
 }
-function ba(e) {
-return e === "hand-edit" || e === De || gt(e);
+function Do(e) {
+return e === "hand-edit" || e === Ie || gt(e);
 }
-function Lr(e, t) {
-return e.by === "hand-edit" || !(t ?? ba(e.by));
+function Fr(e, t) {
+return e.by === "hand-edit" || !(t ?? Do(e.by));
 }
-var rt;
-function Fr(e) {
-if (rt && rt.history === e && rt.length === e.length) return rt;
+var st;
+function jr(e) {
+if (st && st.history === e && st.length === e.length) return st;
 const t = new P();
 let n = 0;
 for (const r of e)
 n += Kt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
-return rt = { history: e, length: e.length, bytes: n, byOwner: t }, rt;
-}
-function jr(e, t) {
-const n = e.store.history;
-if (t < 0 || t >= n.length) return;
-const r = Fr(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, r.bytes -= Kt(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
+return st = { history: e, length: e.length, bytes: n, byOwner: t }, st;
 }
 function Gr(e, t) {
+const n = e.store.history;
+if (t < 0 || t >= n.length) return;
+const r = jr(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, r.bytes -= Kt(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
+}
+function Ur(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;
 }
-function Ur(e) {
+function Vr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function $a(e, t, n) {
+function Ro(e, t, n) {
 let r = t.tokens, i = 0;
 for (let d = 0; d < r.length; d += 1) r[d].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, o = e.store.history, c = Fr(o), l = Lr(t, n);
+const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, a = e.store.history, c = jr(a), l = Fr(t, n);
 if (l)
-for (let d = Gr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= ya; d = Gr(o, a.by)) jr(e, d);
-for (o.push(a), c.length = o.length, c.bytes += Kt(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > ka || c.bytes > Pr) && o.length > 1; ) {
-const d = l ? Gr(o, a.by) : 0, u = o[d];
-if (jr(e, d), u === a) return;
+for (let d = Ur(a, o.by); d >= 0 && (c.byOwner.get(o.by) ?? 0) >= Eo; d = Ur(a, o.by)) Gr(e, d);
+for (a.push(o), c.length = a.length, c.bytes += Kt(o), c.byOwner.set(o.by, (c.byOwner.get(o.by) ?? 0) + 1); (a.length > To || c.bytes > Mr) && a.length > 1; ) {
+const d = l ? Ur(a, o.by) : 0, u = a[d];
+if (Gr(e, d), u === o) return;
 }
 return s;
 }
-function zu(e) {
+function nf(e) {
 const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
-for (let a = t.length - 1; a >= 0; a -= 1) {
-const o = t[a];
-if (r.length >= ka) break;
-const c = le.stringify(o).length;
-if (En.set(o, c), !(c > Pr)) {
-if (s + c > Pr && r.length > 0) {
-if (Lr(o)) continue;
+for (let o = t.length - 1; o >= 0; o -= 1) {
+const a = t[o];
+if (r.length >= To) break;
+const c = de.stringify(a).length;
+if (_n.set(a, c), !(c > Mr)) {
+if (s + c > Mr && r.length > 0) {
+if (Fr(a)) continue;
 break;
 }
-if (Lr(o)) {
-const l = i.get(o.by) ?? 0;
-if (l >= ya) continue;
-i.set(o.by, l + 1);
+if (Fr(a)) {
+const l = i.get(a.by) ?? 0;
+if (l >= Eo) continue;
+i.set(a.by, l + 1);
 }
-r.unshift(o), s += c;
+r.unshift(a), s += c;
 }
 }
-return t.splice(0, t.length, ...r), rt = void 0, n - r.length;
+return t.splice(0, t.length, ...r), st = void 0, n - r.length;
 }
-function _n(e) {
+function Dn(e) {
 const t = new P();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
@@ -4930,12 +4953,12 @@ return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 function Wt(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
-function Ke(e) {
+function ze(e) {
 const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Wt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Xu = class {
+var rf = class {
 constructor() {
 this.byReason = new P();
 }
@@ -4945,14 +4968,14 @@ n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
 const e = [];
-return this.byReason.forEach((t, n) => e.push(`${Ke(t)}: ${n}`)), e;
+return this.byReason.forEach((t, n) => e.push(`${ze(t)}: ${n}`)), e;
 }
 };
 function wt(e) {
 return e.get("_subtype") === "card";
 }
-function it(e, t, n = {}) {
-const r = [], i = new Q(), s = [], a = (l) => {
+function ot(e, t, n = {}) {
+const r = [], i = new X(), s = [], o = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
 if (t !== void 0) {
@@ -4960,84 +4983,84 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const u = bt(d, e.gm);
-u ? a(u) : l.push(qu(d));
+u ? o(u) : l.push(sf(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Wt(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
-const u = d._type === "graphic" ? W(d._id) : void 0;
-u && !wt(u) ? a(u) : l += 1;
+const u = d._type === "graphic" ? K(d._id) : void 0;
+u && !wt(u) ? o(u) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
 if (s.length === 0)
 throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
-const o = [], c = [];
+const a = [], c = [];
 for (const l of s) {
-const d = ae(l);
-e.gm || n.anyTarget || Re(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ee(l));
+const d = re(l);
+e.gm || n.anyTarget || _e(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ne(l));
 }
-if (c.length > 0 && r.push(`you do not control ${Ke(c)}`), o.length === 0) throw new I(_n(r).join("; "));
-return { targets: o, notes: r };
+if (c.length > 0 && r.push(`you do not control ${ze(c)}`), a.length === 0) throw new I(Dn(r).join("; "));
+return { targets: a, notes: r };
 }
-function qu(e) {
+function sf(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function bt(e, t) {
 if (e.length === 0 || e.length > 64) return;
-const n = W(e);
+const n = K(e);
 if (!(!n || wt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function Ju(e, t) {
+function of(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !bt(r.join(" "), e.gm))
 throw new I(`--${n}: no token on the table has that id`);
 }
 }
-function Vr(e, t) {
-const n = W(t);
-return n !== void 0 && Re(e, n, ae(n));
+function Oo(e, t) {
+const n = K(t);
+return n !== void 0 && _e(e, n, re(n));
 }
 function N(e) {
-return Fe(e.store.settings.edition);
+return Ce(e.store.settings.edition);
 }
 function $t(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function Qu(e) {
-const t = W(e);
-return t ? ee(t, e) : e;
+function af(e) {
+const t = K(e);
+return t ? ne(t, e) : e;
 }
-function Zu(e) {
+function cf(e) {
 return e.store;
 }
-function Aa(e) {
+function Co(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Fe(t) : void 0;
+return t !== void 0 && t !== e.store.settings.edition ? Ce(t) : void 0;
 }
-function Br(e, t) {
-return e.gm || Re(e.playerId, t.token, t.character) || Ht(e.app, t) === "public";
+function Hr(e, t) {
+return e.gm || _e(e.playerId, t.token, t.character) || Bt(e.app, t) === "public";
 }
-function st(e, t) {
+function at(e, t) {
 const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Qu,
+nameOf: af,
 waiting: e.store.exchange.waiting,
 other: (s) => {
-const a = W(s);
-if (!a || wt(a)) return;
-const o = e.store.tokens[s], c = Ws(a, e.store.settings.bars.vitality);
+const o = K(s);
+if (!o || wt(o)) return;
+const a = e.store.tokens[s], c = Js(o, e.store.settings.bars.vitality);
 return {
-name: ee(a, "unnamed token"),
-stance: o?.stance ?? null,
-state: wr(n, o, c, r.editionLeft),
-answer: xs(n, e.store.exchange.waiting[s]),
+name: ne(o, "unnamed token"),
+stance: a?.stance ?? null,
+state: br(n, a, c, r.editionLeft),
+answer: Zs(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5045,237 +5068,275 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = gu(t);
+const s = Tu(t);
 if (s) {
 r.turnRow = s;
-const a = Bt(s.id);
-a !== "" && a !== "-1" && W(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const o = Ht(s.id);
+o !== "" && o !== "-1" && K(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = Aa(e);
+const i = Co(e);
 return i && (r.editionLeft = i), r;
 }
-function Dn(e, t, n, r = st(e)) {
-const i = $n(t.token, t.character, e.store.settings);
-return iu(i, e.store.tokens[i.id], n, r);
+function Rn(e, t, n, r = at(e)) {
+const i = An(t.token, t.character, e.store.settings);
+return fu(i, e.store.tokens[i.id], n, r);
 }
-function Sa(e, t, n, r = !0) {
+function Io(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Wu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Zu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function Rn(e, t, n = "; nothing changed") {
+function On(e, t, n = "; nothing changed") {
 const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
 function At(e) {
-return { settings: e.store.settings, edition: N(e), memories: Zu(e) };
+return { settings: e.store.settings, edition: N(e), memories: cf(e) };
 }
-var ef = class {
+var lf = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = tf(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = df(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function tf(e, t, n) {
+function df(e, t, n) {
 const { id: r, name: i } = t;
-return ra(e, (s) => s === r ? i : n(s));
+return lo(e, (s) => s === r ? i : n(s));
 }
-function nf(e, t, n, r = {}, i = At(e)) {
-const { snapshot: s } = t, a = Nu(i, t, n, r), o = new ef(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
-return r.title && (o.title = r.title), {
+function uf(e, t, n, r = {}, i = At(e)) {
+const { snapshot: s } = t, o = Vu(i, t, n, r), a = new lf(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: a.changes },
-shown: o
+applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: o.changes },
+shown: a
 };
 }
-function rf(e, t, n) {
-const r = W(t.token.id);
+function ff(e, t, n) {
+const r = K(t.token.id);
 if (!r || wt(r)) return !1;
 const i = t.character?.id ?? "";
-if (E(r.get("represents") ?? "") !== i) return !1;
-const s = i ? Jd(i) : void 0;
-return i && !s ? !1 : e.gm || n || Re(e.playerId, r, s);
+if (T(r.get("represents") ?? "") !== i) return !1;
+const s = i ? su(i) : void 0;
+return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
 }
-function sf(e) {
+function hf(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !C.isSafeInteger(t.to) || t.kind === "initiative" && !(C.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
+if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function Ta(e, t) {
+function No(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Ei(e.msg.content ?? ""), i = n.filter((s) => !of((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Ri(e.msg.content ?? ""), i = n.filter((s) => !mf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var af = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function of(e, t) {
+var vf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function mf(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[C(n[1])], i = af.exec(E(r?.expression ?? ""));
-return i ? (i[1] === "" ? 1 : C(i[1])) >= 1 && C(i[2]) >= 2 : !1;
+const r = t?.[O(n[1])], i = vf.exec(T(r?.expression ?? ""));
+return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;
 }
-function Hr(e, t) {
+function Br(e, t) {
 const n = {};
 for (const r of t) {
-const i = r.flag === void 0 ? void 0 : _e(e, r.flag, 1, r.sides);
+const i = r.flag === void 0 ? void 0 : Oe(e, r.flag, 1, r.sides);
 i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function Ea(e, t, n, r) {
-if (e.length === 0) return On;
+function Kr(e, t, n, r) {
+if (e.length === 0) return Cn;
 const i = { ...t };
 let s = r;
-for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
+for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var On = k.freeze({}), cf = k.freeze({}), lf = [], df = [];
-function Cn(e, t, n, r, i, s, a, o) {
-const c = Dn(e, t, n, i);
-o?.(c);
+var Cn = k.freeze({}), pf = k.freeze({}), gf = [], kf = [];
+function Yt(e, t, n, r, i, s, o, a) {
+const c = Rn(e, t, n, i);
+a?.(c);
 const l = n.resolve(c.facts, r);
-if (Zt(l)) return { kind: "refusal", refusal: l, reading: c };
+if (en(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = sf(l);
+const d = hf(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = nf(e, c, l, a(l), s);
+const { applied: u, shown: f } = uf(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
-function Kr(e, t, n) {
-const r = st(e), i = At(e);
-return t.map((s) => Cn(e, s, n, On, r, i, () => ({ notify: !1 })));
+function Wr(e, t, n) {
+const r = at(e), i = At(e);
+return t.map((s) => Yt(e, s, n, Cn, r, i, () => ({ notify: !1 })));
 }
 function In(e, t, n, r, i) {
-const s = t.dice.length === 0 ? cf : Hr(e.parsed, t.dice), a = e.gm ? void 0 : Ta(e, t.dice);
-return _a(
+const s = t.dice.length === 0 ? pf : Br(e.parsed, t.dice), o = e.gm ? void 0 : No(e, t.dice);
+return Po(
 e,
-n.map((o) => {
-const c = { target: o, plan: t, given: s };
-return a && (c.typed = a), c;
+n.map((a) => {
+const c = { target: a, plan: t, given: s };
+return o && (c.typed = o), c;
 }),
 r,
 i
 );
 }
-function _a(e, t, n, r) {
-let i, s = [], a = !1, o = !1;
+function Po(e, t, n, r) {
+let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? df : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
-if (!a) return Da(e, t, c, void 0, o, n, r);
-const l = e.app.store.settings.edition;
-return va(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
-if (e.app.store.settings.edition !== l) {
-Oe(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? kf : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+if (!o) {
+const d = r.claim?.();
+if (d !== void 0) {
+Ae(e, d);
 return;
 }
-Da(e, t, c, d, o, n, r);
+return Mo(e, t, c, void 0, a, n, r);
+}
+const l = e.app.store.settings.edition;
+return bo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
+const u = r.claim?.();
+if (u !== void 0) {
+Ae(e, u);
+return;
+}
+if (e.app.store.settings.edition !== l) {
+Ae(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+return;
+}
+Mo(e, t, c, d, a, n, r);
 });
 }
-function Da(e, t, n, r, i, s, a) {
-const o = e.app, c = r !== void 0, l = r ?? lf, d = [...s];
+function Mo(e, t, n, r, i, s, o) {
+const a = e.app, c = r !== void 0, l = r ?? gf, d = [...s];
 let u;
 const f = [], h = [];
-let v = !1;
-const m = i ? { order: He(), changed: !1 } : void 0, p = _r() ?? null, g = st(o, m?.order), _ = At(o), $ = (b) => {
-const O = { notify: b.observed ?? !0, healthColors: p };
-return m && (O.turnOrder = m), O;
+let p = !1;
+const g = i ? { order: Ye(), changed: !1 } : void 0, v = Dr() ?? null, m = at(a, g?.order), E = At(a), $ = (b) => {
+const D = { notify: b.observed ?? !0, healthColors: v };
+return g && (D.turnOrder = g), D;
 };
-let T = 0;
-t.forEach(({ target: b, plan: O, given: j, typed: x, answer: $e }, oe) => {
-const at = n[oe], ot = T;
-if (T += at.length, c && !rf(e, b, a.anyTarget === !0)) {
-d.push(`${ee(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+let C = 0;
+t.forEach(({ target: b, plan: D, given: j, typed: Q, answer: Ne, answerGiven: me }, De) => {
+const ce = n[De], Nn = C;
+if (C += ce.length, c && !ff(e, b, o.anyTarget === !0)) {
+d.push(`${ne(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const q = Cn(o, b, O, Ea(O.dice, j, l, ot), g, _, $);
-if (q.kind !== "written") {
-const { snapshot: Yt } = q.reading, qa = () => Br(e, Yt);
-q.kind === "refusal" ? q.refusal.kind === "refused" && !q.refusal.nameFirst ? (u ?? (u = new Xu())).add(Yt.name, q.refusal.reason) : d.push(Sa(o, Yt, q.refusal, qa())) : q.kind === "problems" ? d.push(Rn(Yt, q.reading.problems)) : d.push(`${Yt.name}: the result${qa() ? ` (${q.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const Z = me === void 0 ? Yt(a, b, D, Kr(D.dice, j, l, Nn), m, E, $) : Yt(a, b, D, Kr(D.dice, j, l, Nn), m, E, (q) => ({ ...$(q), answerGiven: !0 }), (q) => {
+q.facts.answer = me.answer;
+});
+if (Z.kind !== "written") {
+const { snapshot: q } = Z.reading, oa = () => Hr(e, q);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new rf())).add(q.name, Z.refusal.reason) : d.push(Io(a, q, Z.refusal, oa())) : Z.kind === "problems" ? d.push(On(q, Z.reading.problems)) : d.push(`${q.name}: the result${oa() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Te = q.outcome;
-f.push(q.applied), x && (q.shown.typed = x), $e && (q.shown.answer = $e), h.push(q.shown), v || (v = Te.undoable === !0);
-}), u && d.push(...u.lines()), m?.changed && Ar(m.order);
-let K;
-if ((a.record || v) && f.length > 0) {
-const b = a.recordBy ?? e.playerId, O = b === e.playerId ? e.gm || b === De : ba(b), j = $a(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: f }, O);
-j !== void 0 && (a.record || O) && (K = { command: Ur(j), byGm: O });
+const Pn = Z.outcome;
+f.push(Z.applied), Q && (Z.shown.typed = Q), Ne && (Z.shown.answer = Ne), h.push(Z.shown), p || (p = Pn.undoable === !0);
+}), u && d.push(...u.lines()), g?.changed && Sr(g.order);
+let W;
+if ((o.record || p) && f.length > 0) {
+const b = o.recordBy ?? e.playerId, D = b === e.playerId ? e.gm || b === Ie : Do(b), j = Ro(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, D);
+j !== void 0 && (o.record || D) && (W = { command: Vr(j), byGm: D });
 }
-const w = { title: a.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Br(e, b) };
-if (K && (w.undo = K), Ir(o, h, w), d.length > 0) {
-const b = a.refusals(_n(d), f.length > 0);
-Ve(e, b);
+const w = { title: o.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Hr(e, b) };
+if (W && (w.undo = W), Nr(a, h, w), d.length > 0) {
+const b = o.refusals(Dn(d), f.length > 0);
+Ke(e, b);
 }
 }
-function uf(e) {
+function yf(e) {
 e.store.exchange.waiting = {};
 }
-function ff(e, t) {
+function wf(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function hf(e, t, n) {
+function bf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function Ra(e, t) {
+function Yr(e, t) {
 const n = e.store.exchange.attacks;
 return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 }
-function Wr(e, t) {
+function zr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function Nn(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !Wr(e, n));
+function zt(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !zr(e, n));
 }
-function Oa(e, t) {
-return e.attacker === null || t ? e.attacker : W(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
+function Lo(e, t) {
+return e.attacker === null || t ? e.attacker : K(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function Yr(e, t = !0) {
-const n = Oa(e, t);
+function xr(e, t = !0) {
+const n = Lo(e, t);
 if (n === null) return "An unseen attacker";
-const r = W(n);
-return r ? ee(r, "The attacker") : "The attacker (gone)";
+const r = K(n);
+return r ? ne(r, "The attacker") : "The attacker (gone)";
 }
-function vf(e) {
-const t = e.store.exchange;
-return t.lastAttack = t.lastAttack >= 999999 ? 1 : t.lastAttack + 1, `A${t.lastAttack}`;
+function $f(e, t) {
+const n = e.store.exchange;
+return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);
 }
-function mf(e) {
+function Xr(e, t, n) {
+return n || e.get("layer") !== "gmlayer" || _e(t, e, re(e));
+}
+function Fo(e, t, n) {
+if (n || e.by === t) return !0;
+for (const r of e.defenders) {
+const i = K(r);
+if (i && Xr(i, t, !1)) return !0;
+}
+return !1;
+}
+function Af(e, t) {
+const n = e.resolving ?? (e.resolving = new X());
+return n.has(t) ? !1 : (n.add(t), !0);
+}
+function jo(e, t) {
+return e.resolving?.has(t) === !0;
+}
+function Sf(e, t) {
+if (e.resolving?.delete(t), Yr(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+delete e.store.exchange.attacks[t.key];
+}
+function Tf(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function Ca(e, t, n) {
-const r = [];
-let i = 0;
-for (const s of Nn(e, t)) {
-const a = W(s);
-a && (!n && a.get("layer") === "gmlayer" ? i += 1 : r.push(ee(a, "a token")));
+function Go(e, t, n, r) {
+const i = [];
+for (const s of zt(e, t)) {
+const o = K(s);
+o && Xr(o, n, r) && i.push(ne(o, "a token"));
 }
-return i > 0 && r.push(r.length > 0 ? "others" : "the GM"), r;
+return i;
 }
-function Ia(e, t) {
-return Nn(e, t).length > 0 ? !1 : t.gm || e.store.settings.playersTargetAny ? !0 : t.defenders.every((n) => Vr(t.by, n) || t.answers[n] !== void 0);
+function Uo(e, t) {
+return zt(e, t).length > 0 ? !1 : Vo(e, t).length === 0;
 }
-var Na = new ni();
-function xr(e, t, ...n) {
-let r = Na.get(e);
-r || (r = new P(), Na.set(e, r));
+function Vo(e, t) {
+return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Oo(t.by, n));
+}
+var Ho = new si();
+function qr(e, t, ...n) {
+let r = Ho.get(e);
+r || (r = new P(), Ho.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var pf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function gf(e) {
+var Ef = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function _f(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5287,79 +5348,79 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function Pa(e, t, n, r, i, s) {
-const a = W(r);
-if (!a) return;
-const o = { token: a, character: ae(a) }, c = ee(a, "a token"), l = t.attack, d = $t(e, !0);
-if (Wr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+function Bo(e, t, n, r, i, s) {
+const o = K(r);
+if (!o) return;
+const a = { token: o, character: re(o) }, c = ne(o, "a token"), l = t.attack, d = $t(e, !0);
+if (zr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], v = [];
-let m;
-for (const g of l.choices) {
-const _ = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`;
-if (g === "none") {
-h.push({ label: l.label(g, Dn(e, o, pf, s).facts), command: _ });
+const f = [], h = [], p = [];
+let g;
+for (const m of l.choices) {
+const E = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
+if (m === "none") {
+h.push({ label: l.label(m, Rn(e, a, Ef, s).facts), command: E });
 continue;
 }
-const $ = l.planAnswer(g, n.situation, n.attacker, d), T = Dn(e, o, $, s);
-m = T.facts;
-const K = l.label(g, T.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), b = $.resolve(T.facts, w);
-if (Zt(b)) {
-const O = gf(b), j = v.find((x) => x.why === O);
-j ? j.answers.push(K.replace(/ \(.*\)$/, "")) : v.push({ answers: [K.replace(/ \(.*\)$/, "")], why: O });
-} else h.push({ label: K, command: _ });
+const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Rn(e, a, $, s);
+g = C.facts;
+const W = l.label(m, C.facts), w = k.fromEntries($.dice.map((D) => [D.name, A.ceil(D.sides / 2)])), b = $.resolve(C.facts, w);
+if (en(b)) {
+const D = _f(b), j = p.find((Q) => Q.why === D);
+j ? j.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: D });
+} else h.push({ label: W, command: E });
 }
-for (const { answers: g, why: _ } of v) f.push(`${g.join(", ")}: ${_}`);
-const p = Oa(n, i);
-if (m)
-for (const g of l.extra?.(m, p) ?? []) g.section === Ne && h.push({ label: g.label, command: g.command });
-return { label: c, lines: f, buttons: kn(r) ? h : [] };
+for (const { answers: m, why: E } of p) f.push(`${m.join(", ")}: ${E}`);
+const v = Lo(n, i);
+if (g)
+for (const m of l.extra?.(g, v) ?? []) m.section === Fe && h.push({ label: m.label, command: m.command });
+return { label: c, lines: f, buttons: yn(r) ? h : [] };
 }
-function Ma(e) {
-return st(e, He());
+function Ko(e) {
+return at(e, Ye());
 }
-function kf(e) {
-const t = W(e);
+function Df(e) {
+const t = K(e);
 if (!t) return ["gm"];
-const n = Ld(t, ae(t));
+const n = Kd(t, re(t));
 return n.length > 0 ? n : ["gm"];
 }
-function La(e, t) {
-return `Attack ${e.key}: ${Yr(e, t)} attacks`;
+function Wo(e, t) {
+return `Attack ${e.key}: ${xr(e, t)} attacks`;
 }
-function Fa(e, t) {
+function Yo(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function yf(e, t) {
-const n = N(e), r = Ma(e), i = new P();
+function Rf(e, t) {
+const n = N(e), r = Ko(e), i = new P();
 for (const s of t.defenders)
-for (const a of kf(s)) {
-const o = i.get(a) ?? [];
-o.push(s), i.set(a, o);
+for (const o of Df(s)) {
+const a = i.get(o) ?? [];
+a.push(s), i.set(o, a);
 }
-for (const [s, a] of i) {
+for (const [s, o] of i) {
 if (s === "gm") continue;
-const o = a.flatMap((c) => Pa(e, n, t, c, !1, r) ?? []);
-o.length > 0 && L(pe(Cs(s)), ge({ title: La(t, !1), rows: [...Fa(n, t), ...o] }), { record: !0 });
+const a = o.flatMap((c) => Bo(e, n, t, c, !1, r) ?? []);
+a.length > 0 && L(ye(Fs(s)), we({ title: Wo(t, !1), rows: [...Yo(n, t), ...a] }), { record: !0 });
 }
-L(he, ge(zr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+L(ve, we(Jr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function zr(e, t, n, r, i = Ma(e)) {
-const s = [...Fa(t, n), ...r.flatMap((o) => Pa(e, t, n, o, !0, i) ?? [])], a = Nn(e, n).map((o) => {
-const c = W(o);
-return c ? ee(c, "a token") : "a token gone from the table";
+function Jr(e, t, n, r, i = Ko(e)) {
+const s = [...Yo(t, n), ...r.flatMap((a) => Bo(e, t, n, a, !0, i) ?? [])], o = zt(e, n).map((a) => {
+const c = K(a);
+return c ? ne(c, "a token") : "a token gone from the table";
 });
 return s.push({
 label: "Waiting for",
-lines: [a.length > 0 ? a.join(", ") : "nobody"],
+lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: La(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: Wo(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var wf = 5, ja = {
+var Of = 5, zo = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5367,69 +5428,71 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function bf(e) {
+function Cf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var $f = {
-usage: bf,
+var If = {
+usage: Cf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return Rf(e);
+if (R(e.parsed, "list")) return Gf(e);
 const t = M(e.parsed, "resolve");
-if (t !== void 0) return Ef(e, t);
+if (t !== void 0) return Lf(e, t);
 const n = M(e.parsed, "cancel");
-return n !== void 0 ? Df(e, n) : Sf(e);
+return n !== void 0 ? jf(e, n) : Pf(e);
 }
 };
-function Ga(e, t, n = {}) {
+function xo(e, t, n = {}) {
 const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(ja, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(zo, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function Af(e) {
+function Nf(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function Sf(e) {
+function Pf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Ee(e.parsed, xr(n, "!attack", ja, n.commands.damage.flags, r.flags), ar(n.id, "damage")), Se(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = Ga(e.parsed, n);
+if (Re(e.parsed, qr(n, "!attack", zo, n.commands.damage.flags, r.flags), ar(n.id, "damage")), Ee(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = xo(e.parsed, n);
 n.planDamage(i, $t(t, e.gm));
-const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((m) => n.commands.damage.flags[m].decides !== void 0 && i.flags.has(m));
-if (a !== void 0 && !e.gm) throw new I(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = Tf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= dr) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
+const a = Mf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= ur) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const m = c.filter((p) => !p.gm);
-if (m.filter((p) => p.by === e.playerId).length >= wf || m.length >= dr / 2)
+const g = c.filter((v) => !v.gm);
+if (g.filter((v) => v.by === e.playerId).length >= Of || g.length >= ur / 2)
 throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = it(e, Se(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: m }) => o !== null && m.id === o ? (d.push(`${ee(m, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = ot(e, Ee(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (u.length > ur) throw new I(`one attack has at most ${ur} defenders (got ${u.length})`);
-const f = {
-key: vf(t),
+if (u.length > fr) throw new I(`one attack has at most ${fr} defenders (got ${u.length})`);
+const f = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), h = {
+key: "",
 by: e.playerId,
 gm: e.gm,
-attacker: o,
+attacker: a,
 edition: n.id,
-positionals: [...e.parsed.positionals],
-flags: [...e.parsed.flags].filter(([m]) => m !== "ids" && m !== "from" && m !== "help"),
+// Numbers kept by value, as they were read (a 100,000-character "000...05" is kept as 5).
+positionals: e.parsed.positionals.map(Xo),
+flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map(Xo)]),
 situation: s,
 round: t.store.round.number,
-defenders: u.map(({ token: m }) => m.id),
+defenders: u.map(({ token: g }) => g.id),
 answers: {}
 };
-t.store.exchange.attacks[f.key] = f;
-const h = u.filter(({ token: m }) => m.get("layer") !== "gmlayer").map(({ token: m }) => ee(m, "a token")), v = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (h.length > 0 && L(kt, se(`Attack ${f.key}: ${Yr(f, !1)} attacks ${Ke(h)}${v}.`), { record: !0 }), d.length > 0 && Ve(e, `Not among the defenders: ${_n(d).join("; ")}`), yf(t, f), Ia(t, f)) return Xr(e, f);
+if (h.key = "A1", !Cs(h)) throw new I("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = $f(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+const p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (f.length > 0 && L(kt, ae(`Attack ${h.key}: ${xr(h, !1)} attacks ${ze(f)}${p}.`), { record: !0 }), d.length > 0 && Ke(e, `Not among the defenders: ${Dn(d).join("; ")}`), Rf(t, h), Uo(t, h)) return Qr(e, h);
 }
-function Tf(e) {
+function Mf(e) {
 const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -5442,150 +5505,165 @@ if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !Re(e.playerId, r, ae(r))) throw new I(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !_e(e.playerId, r, re(r))) throw new I(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function Ua(e, t) {
-const n = Ra(e, t);
-if (!n) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
-return n;
+function Xo(e) {
+const t = ke(e);
+return t === null ? e : T(t);
 }
-function Ef(e, t) {
-const n = Ua(e.app, t.toUpperCase());
+function qo(e, t) {
+const n = Yr(e.app, t), r = n && Fo(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+return r;
+}
+function Lf(e, t) {
+const n = qo(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm && !e.app.store.settings.playersTargetAny) {
-const r = n.defenders.filter((i) => n.answers[i] === void 0 && W(i) !== void 0 && !Vr(e.playerId, i));
+if (!e.gm) {
+const r = Vo(e.app, n);
 if (r.length > 0) {
-const i = r.map((s) => ee(W(s), "a token"));
-Oe(e, `Attack ${n.key} waits for the GM to settle ${Ke(i)} (the GM answers for tokens you do not control, or resolves it).`);
+const i = r.map((s) => ne(K(s), "a token"));
+Ae(e, `Attack ${n.key} waits for the GM to settle ${ze(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return Xr(e, n);
+return Qr(e, n);
 }
-function Xr(e, t) {
+function Qr(e, t) {
 const n = e.app, r = N(n);
-delete n.store.exchange.attacks[t.key];
-const i = Af(t), s = $t(n, t.gm), a = [], o = [];
-for (const l of t.defenders) {
-const d = W(l);
-if (!d) {
-o.push(l);
+if (!Af(n, t)) throw new I(`attack ${t.key} is being resolved already`);
+const i = Nf(t), s = $t(n, t.gm), o = [], a = [];
+for (const u of t.defenders) {
+const f = K(u);
+if (!f) {
+a.push(u);
 continue;
 }
-const u = { token: d, character: ae(d) }, f = t.answers[l];
-f?.file !== void 0 && n.store.exchange.waiting[l] === void 0 && (n.store.exchange.waiting[l] = { edition: t.edition, answer: f.file });
-const h = Ga(i, r, f?.flags), v = r.planDamage(h, s);
-a.push({ target: u, plan: v, given: Hr(h, v.dice), ...f ? { answer: _f(f) } : {} });
+const h = { token: f, character: re(f) }, p = t.answers[u], g = xo(i, r, p?.flags), v = r.planDamage(g, s), m = { target: h, plan: v, given: Br(g, v.dice) };
+p && (m.answer = Ff(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
-return e.gm || delete c.replyFor, _a(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+e.gm || delete c.replyFor;
+const l = () => {
+n.resolving?.delete(t);
+};
+let d;
+try {
+d = Po(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-refusals: (l, d) => `Attack ${t.key}: ${d ? "not applied to every defender" : "not applied"}: ${l.join("; ")}.`
+claim: () => Sf(n, t),
+refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`
+});
+} catch (u) {
+throw l(), u;
+}
+return d === void 0 ? void 0 : d.then(l, (u) => {
+throw l(), u;
 });
 }
-function _f(e) {
+function Ff(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function Df(e, t) {
-const n = Ua(e.app, t.toUpperCase());
+function jf(e, t) {
+const n = qo(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], L(kt, se(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], L(kt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function Rf(e) {
+function Gf(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Nn(t, s).some((a) => Vr(e.playerId, a))
+(s) => e.gm || s.by === e.playerId || zt(t, s).some((o) => Oo(e.playerId, o))
 );
 if (r.length === 0) {
-Oe(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+Ae(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) L(he, ge(zr(t, n, s, [])));
+for (const s of r) L(ve, we(Jr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const a = Ca(t, s, !1);
-return `${s.key}: ${Yr(s, !1)} attacks; waiting for ${a.length > 0 ? Ke(a) : "nobody"}`;
+const o = Go(t, s, e.playerId, !1);
+return `${s.key}: ${xr(s, !1)} attacks; waiting for ${o.length > 0 ? ze(o) : "the GM"}`;
 });
-L(pe(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+L(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Of(e) {
+function Uf(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) L(he, ge(zr(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) L(ve, we(Jr(e, t, n, [])), { record: !0 });
 }
-function Va(e) {
+function Jo(e) {
 const t = N(e);
-uf(e);
+yf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-Tn(e.store, n, tt({ ...yt(e.store, n), edition: { id: t.id, state: s } }, t));
+En(e.store, n, rt({ ...yt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, L(he, se(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Of(e);
+e.store.round.number += 1, e.store.round.turned = 0, L(ve, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Uf(e);
 }
-function Cf(e) {
+function Vf(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= fr) break;
-na(n) || t.push(Tr(vu(n)));
+if (t.length >= hr) break;
+co(n) || t.push(Er($u(n)));
 }
 return t;
 }
-function If(e, t) {
+function Hf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new Q(t), r = new Q(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
-if (a === 0 || a !== s.length) return null;
-for (let o = 0; o < a; o += 1) {
-if (i[o] !== s[0]) continue;
+const n = new X(t), r = new X(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
+if (o === 0 || o !== s.length) return null;
+for (let a = 0; a < o; a += 1) {
+if (i[a] !== s[0]) continue;
 let c = !0;
-for (let l = 1; l < a && c; l += 1) c = i[(l + o) % a] === s[l];
-if (c) return o;
+for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
+if (c) return a;
 }
 return null;
 }
-function Nf(e) {
-e.turnOrderSeen = void 0, qr(e);
+function Bf(e) {
+e.turnOrderSeen = void 0, Zr(e);
 }
-function qr(e) {
-const t = fu();
+function Zr(e) {
+const t = wu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = ta(t);
-Pf(e, r);
-const i = Cf(r), s = If(n.seen, i);
+const n = e.store.round, r = ao(t);
+Kf(e, r);
+const i = Vf(r), s = Hf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && Va(e);
+n.turned += s, n.turned >= i.length && Jo(e);
 }
-function Pf(e, t) {
-e.oddTurnRowsTold === !0 || t.every(hu) || (e.oddTurnRowsTold = !0, L(he, se("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function Kf(e, t) {
+e.oddTurnRowsTold === !0 || t.every(bu) || (e.oddTurnRowsTold = !0, L(ve, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Mf(e, t) {
-const n = N(e), r = Fe(t);
-ff(e, n.id);
+function Wf(e, t) {
+const n = N(e), r = Ce(t);
+wf(e, n.id);
 const i = [], s = [];
-for (const o of k.keys(e.store.tokens)) {
-const c = W(o);
-!c || wt(c) || i.push({ token: c, character: ae(c) });
+for (const a of k.keys(e.store.tokens)) {
+const c = K(a);
+!c || wt(c) || i.push({ token: c, character: re(c) });
 }
-return Kr(e, i, {
+return Wr(e, i, {
 values: [],
 dice: [],
-resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, u = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), f = c?.deadForGood === !0 || r.deadForGood(u, d), h = n.enter(d, f), v = r.condition(u, d), m = n.condition(h, d);
-return v !== m && s.push({ name: o.name, from: v, to: m }), {
+resolve(a) {
+const c = e.store.tokens[a.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = a.bars.vitality.value, u = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), f = c?.deadForGood === !0 || r.deadForGood(u, d), h = n.enter(d, f), p = r.condition(u, d), g = n.condition(h, d);
+return p !== g && s.push({ name: a.name, from: p, to: g }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5597,42 +5675,42 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var Ba = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Lf(e) {
+var Qo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Yf(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Ba[r]} -> ${Ba[i]}`);
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Qo[r]} -> ${Qo[i]}`);
 return ` Conditions read again: ${Wt(t, 6)}.`;
 }
-function Ff(e) {
+function zf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const o of N(t).macros) {
-const c = Cd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
+for (const a of N(t).macros) {
+const c = Gd(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
-s.push(o.name);
+s.push(a.name);
 continue;
 }
-const d = Id(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
+const d = Ud(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
 }
-const a = [
+const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
-].filter((o) => o !== "");
-Ze(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+].filter((a) => a !== "");
+tt(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var jf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Gf = {
+var xf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Xf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Nt()[1] ?? Nt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${ea.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Nt()[1] ?? Nt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${oo.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${je.join(", ")}.`]
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ve.join(", ")}.`]
 },
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
@@ -5648,15 +5726,15 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function Jr(e) {
+function ei(e) {
 return e ? "on" : "off";
 }
-function Uf(e) {
-const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = je.filter((s) => t.attributes[s] !== us[s]).map(
+function qf(e) {
+const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Ve.filter((s) => t.attributes[s] !== vs[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
-return ge({
-title: `DefenseRound v${ve}`,
+return we({
+title: `DefenseRound v${pe}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {
@@ -5664,198 +5742,198 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Jr(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Jr(t.armorOnManualEdits)] },
+{ label: "Players target any", lines: [ei(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [ei(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [T(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [Lt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
-{ label: "Round", lines: [E(e.store.round.number)] },
+{ label: "Round", lines: [T(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
 }
-function Ha(e, t) {
+function Zo(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Vf(e) {
-const t = e.store.settings, n = N(e), r = Nt().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${Jr(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+function Jf(e) {
+const t = e.store.settings, n = N(e), r = Nt().filter((o) => o !== t.edition), i = (o, a) => le(`${o}: ${ei(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
-se("Settings:"),
+ae("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
-ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
+le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ha(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((a) => ce(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Zo(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
-...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ha(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-ce("next round", "!defense-round next-round"),
-ce("help handout", "!defense-round help"),
-ce("table macros", "!defense-round macros")
+...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Zo(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+le("next round", "!defense-round next-round"),
+le("help handout", "!defense-round help"),
+le("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Bf(e, t) {
+function Qf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
-if (!je.includes(i))
-throw new y(`unknown value name "${V(n)}": ${_t(n, je, "names")}`);
-const s = r.toLowerCase() === "clear", a = s ? 0 : Dt(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = it(e, Se(e.parsed)), l = [];
-for (const { token: d, character: u } of o) {
-const f = Vd(e.app, d.id);
-f.overrides = fn(f.overrides, i, s ? null : a);
+if (!Ve.includes(i))
+throw new y(`unknown value name "${V(n)}": ${_t(n, Ve, "names")}`);
+const s = r.toLowerCase() === "clear", o = s ? 0 : Dt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = ot(e, Ee(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {
+const f = Xd(e.app, d.id);
+f.overrides = hn(f.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = fn(f.worn, h, null)), js(e.app, d.id), l.push($n(d, u, e.app.store.settings).name);
+h && (f.worn = hn(f.worn, h, null)), Ks(e.app, d.id), l.push(An(d, u, e.app.store.settings).name);
 }
-Ze(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+tt(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var Qr = [
+var ti = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Hf(e) {
-const { targets: t, notes: n } = it(e, Se(e.parsed)), r = new P(), i = {
-values: Qr.map(([, a]) => a),
+function Zf(e) {
+const { targets: t, notes: n } = ot(e, Ee(e.parsed)), r = new P(), i = {
+values: ti.map(([, o]) => o),
 dice: [],
-resolve(a) {
-for (const [, l] of Qr) a.values[l]?.current, a.values[l]?.max;
-const o = [], c = [];
-for (const [l, d] of Qr) {
-const u = a.values[d];
+resolve(o) {
+for (const [, l] of ti) o.values[l]?.current, o.values[l]?.max;
+const a = [], c = [];
+for (const [l, d] of ti) {
+const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {
-o.push(`${f} has no max on the sheet: nothing to restore it to`);
+a.push(`${f} has no max on the sheet: nothing to restore it to`);
 continue;
 }
 if (!(h === 0 && (u.current ?? 0) === 0)) {
 if (u.current === h) {
-o.push(`${f} ${h}, already whole`);
+a.push(`${f} ${h}, already whole`);
 continue;
 }
-c.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
+c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);
 }
 }
-return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
+return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = Kr(e.app, t, i).map((a) => {
-const { snapshot: o } = a.reading;
-if (a.kind === "problems") return Rn(o, a.reading.problems);
-js(e.app, o.id);
-const c = r.get(o.id) ?? [];
-return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
+}, s = Wr(e.app, t, i).map((o) => {
+const { snapshot: a } = o.reading;
+if (o.kind === "problems") return On(a, o.reading.problems);
+Ks(e.app, a.id);
+const c = r.get(a.id) ?? [];
+return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-Ze(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+tt(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Kf(e) {
-e.store = Ut(ve), e.loadProblems = [], delete e.newerState, Ds(pn, e.store);
+function eh(e) {
+e.store = Ut(pe), e.loadProblems = [], delete e.newerState, Ps(gn, e.store);
 }
-function Wf(e, t) {
+function th(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new I(s);
-const a = W(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && gr(a, ae(a)), l = Ht(e.app, { npc: c, hidden: o }) === "public";
-if (!(e.gm || l || a !== void 0 && Re(e.playerId, a, ae(a)))) throw new I(o ? s : `${i.name}'s breakdown is for the GM`);
-L(pe(e.replyTo), ge(i.card()));
+const o = K(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && kr(o, re(o)), l = Bt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, re(o)))) throw new I(a ? s : `${i.name}'s breakdown is for the GM`);
+L(ye(e.replyTo), we(i.card()));
 }
-var Yf = {
-usage: () => jf,
+var nh = {
+usage: () => xf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Gf[n];
+return Xf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Ee(e.parsed, {}), Wf(e, n);
+Re(e.parsed, {}), th(e, n);
 return;
 }
 if (!e.gm) throw new I("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
-switch (Ee(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+switch (Re(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-L(pe("gm"), Uf(e.app)), L(pe("gm"), Vf(e.app));
+L(ye("gm"), qf(e.app)), L(ye("gm"), Jf(e.app));
 return;
 case "help": {
-yr(N(e.app));
-const s = Gs();
-L(pe(e.replyTo), kr(`The handout "${wn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+wr(N(e.app));
+const s = Ws();
+L(ye(e.replyTo), yr(`The handout "${bn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
-const [s, ...a] = n;
+const [s, ...o] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, c = uu(e.app.store.settings, s, a.join(" ") || void 0);
-if (e.app.store.settings.edition !== o) {
-e.app.store.editionLeft = o;
-const { count: l, changed: d } = Mf(e.app, o);
-yr(N(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Lf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = mf(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-Ze(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const a = e.app.store.settings.edition, c = yu(e.app.store.settings, s, o.join(" ") || void 0);
+if (e.app.store.settings.edition !== a) {
+e.app.store.editionLeft = a;
+const { count: l, changed: d } = Wf(e.app, a);
+wr(N(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? Yf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Tf(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+tt(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
-Ze(e, c);
+tt(e, c);
 return;
 }
 case "set":
-Bf(e, n);
+Qf(e, n);
 return;
 case "repair":
-Hf(e);
+Zf(e);
 return;
 case "next-round":
-Va(e.app);
+Jo(e.app);
 return;
 case "macros":
-Ff(e);
+zf(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-Kf(e.app), Ze(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+eh(e.app), tt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), Ze(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+e.app.attributes.clear(), tt(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${V(E(t))}"`);
+throw new y(`unknown subcommand "${V(T(t))}"`);
 }
 }
 };
-function xf(e, t) {
+function rh(e, t) {
 const n = new P();
 let r;
-for (const { place: i, tokenId: s, change: a } of t)
-switch (a.kind) {
+for (const { place: i, tokenId: s, change: o } of t)
+switch (o.kind) {
 case "bar": {
-const o = a.attributeId ? getObj("attribute", a.attributeId) : void 0, c = o ? void 0 : getObj("graphic", s);
-n.set(i, o ? ye(o.get("current")) : c ? Ws(c, a.bar) : null);
+const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
+n.set(i, a ? ke(a.get("current")) : c ? Js(c, o.bar) : null);
 break;
 }
 case "attribute":
-n.set(i, ye(Qs(a.attributeId)));
+n.set(i, ke(io(o.attributeId)));
 break;
 case "worn":
-n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
+n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
 break;
 case "override":
-n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
+n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(i, E(getObj("graphic", s)?.get("statusmarkers") ?? ""));
+n.set(i, T(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, tt(yt(e.memories, a.tokenId ?? s), e.edition));
+n.set(i, rt(yt(e.memories, o.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = He());
-const o = Sr(r.find((c) => c.id === s)?.pr);
-n.set(i, C.isFinite(o) ? o : null);
+r ?? (r = Ye());
+const a = Tr(r.find((c) => c.id === s)?.pr);
+n.set(i, O.isFinite(a) ? a : null);
 break;
 }
 case "turn-order":
@@ -5863,57 +5941,57 @@ break;
 }
 return n;
 }
-var Ka = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Wa(e, t) {
+var ea = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function ta(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function zf(e) {
+function ih(e) {
 const t = e.app.store.history, n = M(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Wa(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!ta(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (Wa(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (ta(e, t[r])) return r;
 throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Xf(e) {
+function sh(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((p) => !k.prototype.hasOwnProperty.call(Ka, p));
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(ea, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ee(e.parsed, Ka), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = zf(e), s = r[i], a = N(n), o = new P(s.tokens.map((p) => [p.tokenId, bt(p.tokenId, e.gm)])), c = s.tokens.filter((p) => o.get(p.tokenId) !== void 0), l = s.tokens.filter((p) => !c.includes(p)).map((p) => p.name), d = (p) => Qf(p) ? c.find((g) => xa({ place: "", tokenId: g.tokenId, name: g.name, change: p }, n.store.settings)) : void 0, u = Su(bu(s.tokens, (p) => o.get(p) !== void 0, d), a, n.store.round.number - s.round).filter((p) => xa(p, n.store.settings)), f = At(n), h = xf(f, u), v = (p, g) => {
-if (p.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
-if (p.deadForGood !== g.deadForGood) return "has died for good since";
-const _ = hf(p, g, ke);
-if (_ !== void 0 && g.answer !== void 0 || _ !== void 0 && ke(p.edition, g.edition)) return _;
-const $ = (T) => (T.edition?.id === a.id ? a.parseState(T.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange($(p), $(g));
-}, m = Au(u, h, ke);
-if (m.length > 0) {
+if (Re(e.parsed, ea), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = ih(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, bt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => ch(v) ? c.find((m) => ra({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = Iu(Ru(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => ra(v, n.store.settings)), f = At(n), h = rh(f, u), p = (v, m) => {
+if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
+if (v.deadForGood !== m.deadForGood) return "has died for good since";
+const E = bf(v, m, be);
+if (E !== void 0 && m.answer !== void 0 || E !== void 0 && be(v.edition, m.edition)) return E;
+const $ = (C) => (C.edition?.id === o.id ? o.parseState(C.edition.state) : null) ?? o.enter(null, !1);
+return o.describeStateChange($(v), $(m));
+}, g = Cu(u, h, be);
+if (g.length > 0) {
 if (!e.gm) {
-const p = m.filter(($) => {
-const T = o.get($.tokenId);
-return T !== void 0 && Br(e, Ya(T));
-}), g = [...new Q(m.filter(($) => !p.includes($)).map(($) => $.name))], _ = [...sa(p, h, ke, v), ...g.length > 0 ? [`${Ke(g)} changed`] : []];
-Ve(e, `Nothing undone, changed since: ${_.join("; ")}. Only the GM can undo over later changes`);
+const v = g.filter(($) => {
+const C = a.get($.tokenId);
+return C !== void 0 && Hr(e, na(C));
+}), m = [...new X(g.filter(($) => !v.includes($)).map(($) => $.name))], E = [...fo(v, h, be, p), ...m.length > 0 ? [`${ze(m)} changed`] : []];
+Ke(e, `Nothing undone, changed since: ${E.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!R(e.parsed, "force")) {
-Ve(e, `Nothing undone, changed since: ${sa(m, h, ke, v).join("; ")}`, [{ label: "Undo anyway", command: `${Ur(s.key)} --force` }]);
+Ke(e, `Nothing undone, changed since: ${fo(g, h, be, p).join("; ")}`, [{ label: "Undo anyway", command: `${Vr(s.key)} --force` }]);
 return;
 }
 }
-Fu(f, u), m.length > 0 && Zf(n, u, h), jr(n, i), Jf(e, s, u, h, o), l.length > 0 && Oe(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Ke(l)}.`);
+Wu(f, u), g.length > 0 && lh(n, u, h), Gr(n, i), ah(e, s, u, h, a), l.length > 0 && Ae(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${ze(l)}.`);
 }
-function qf(e) {
+function oh(e) {
 switch (e.kind) {
 case "bar":
-return e.from === null ? void 0 : { label: ze[e.resource], to: e.from };
+return e.from === null ? void 0 : { label: qe[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -5924,63 +6002,63 @@ default:
 return;
 }
 }
-function Ya(e) {
-const t = ae(e);
-return { token: e, character: t, npc: gr(e, t), hidden: e.get("layer") === "gmlayer" };
+function na(e) {
+const t = re(e);
+return { token: e, character: t, npc: kr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function Jf(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
+function ah(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
 for (const { place: l, tokenId: d, change: u } of n) {
-const f = qf(u);
+const f = oh(u);
 if (f === void 0) continue;
-const h = r.get(l), v = a.get(d) ?? [];
-a.has(d) || a.set(d, v);
-const m = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
-v.includes(m) || v.push(m);
+const h = r.get(l), p = o.get(d) ?? [];
+o.has(d) || o.set(d, p);
+const g = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
+p.includes(g) || p.push(g);
 }
-const o = [], c = [];
+const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const u = (a.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = Ya(d), v = Ht(e.app, h) === "public";
-h.hidden || o.push(v ? f : l.name), (h.hidden || !v && u) && c.push(h.hidden ? `${f} (hidden)` : f);
+const u = (o.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = na(d), p = Bt(e.app, h) === "public";
+h.hidden || a.push(p ? f : l.name), (h.hidden || !p && u) && c.push(h.hidden ? `${f} (hidden)` : f);
 }
-o.length > 0 && L(kt, se(`${s}: ${Wt(o, 8)}.`)), c.length > 0 && L(he, se(`${s} (GM): ${Wt(c, 8)}.`), { record: !0 });
+a.length > 0 && L(kt, ae(`${s}: ${Wt(a, 8)}.`)), c.length > 0 && L(ve, ae(`${s} (GM): ${Wt(c, 8)}.`), { record: !0 });
 }
-function Qf(e) {
+function ch(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function xa({ tokenId: e, change: t }, n) {
-const r = W(e);
+function ra({ tokenId: e, change: t }, n) {
+const r = K(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || ou(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || mu(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = cu(t.attributeId);
-return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+const i = pu(t.attributeId);
+return i !== void 0 && i.characterId === T(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
-return t.tokenId === void 0 || W(t.tokenId) !== void 0;
+return t.tokenId === void 0 || K(t.tokenId) !== void 0;
 default:
 return !0;
 }
 }
-function Zf(e, t, n) {
+function lh(e, t, n) {
 const r = N(e);
-for (const { place: i, tokenId: s, change: a } of t) {
-if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-const o = n.get(i), c = W(s);
-if (!c || typeof o != "number") continue;
-const l = a.from, d = {
+for (const { place: i, tokenId: s, change: o } of t) {
+if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
+const a = n.get(i), c = K(s);
+if (!c || typeof a != "number") continue;
+const l = o.from, d = {
 values: [],
 dice: [],
-resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, u.state).state, detail: { undo: !0 } })
+resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })
 };
-Kr(e, [{ token: c, character: ae(c) }], d);
+Wr(e, [{ token: c, character: re(c) }], d);
 }
 }
-var eh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, za = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, th = { title: "Damage", anyTarget: !0, record: !0, refusals: za }, nh = { title: "Damage", anyTarget: !1, record: !0, refusals: za }, rh = {
+var dh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, uh = { title: "Damage", anyTarget: !0, record: !0, refusals: ia }, fh = { title: "Damage", anyTarget: !1, record: !0, refusals: ia }, hh = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
@@ -5994,112 +6072,113 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-Xf(e);
+sh(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ee(e.parsed, xr(t, "!damage", eh, n), ar(t.id, "damage"));
-const r = t.planDamage(e.parsed, $t(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = it(e, Se(e.parsed), { anyTarget: i });
-let { targets: a } = s;
-const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+e.parsed.flags.size > 0 && Re(e.parsed, qr(t, "!damage", dh, n), ar(t.id, "damage"));
+const r = t.planDamage(e.parsed, $t(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = ot(e, Ee(e.parsed), { anyTarget: i });
+let { targets: o } = s;
+const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = a.filter(({ token: f, character: h }) => Re(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
-if (u.length > 0 && o.push(`${Ke(u)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
-Ve(e, `Not applied: ${o.join("; ")}`);
+const l = n[c].decides, d = o.filter(({ token: f, character: h }) => _e(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
+if (u.length > 0 && a.push(`${ze(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
+Ke(e, `Not applied: ${a.join("; ")}`);
 return;
 }
 }
-return In(e, r, a, o, i ? th : nh);
+return In(e, r, o, a, i ? uh : fh);
 }
 };
-async function ih(e) {
+async function vh(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ee(e.parsed, i);
-const s = (M(e.parsed, "answer") ?? "").toUpperCase(), a = Ra(t, s);
+Re(e.parsed, i);
+const s = (M(e.parsed, "answer") ?? "").toUpperCase(), o = Yr(t, s), a = o && Fo(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-const o = Se(e.parsed) ?? (e.msg.selected ?? []).map((T) => T._id);
-if (o.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const c = o[0], l = a.defenders.includes(c) ? bt(c, e.gm) : void 0;
-if (!l) throw new I(`that token is not a defender of attack ${a.key}`);
-const d = ae(l), u = ee(l, "the defender");
-if (!e.gm && !Re(e.playerId, l, d)) throw new I(`only ${u}'s controller or the GM answers for it`);
-const f = a.answers[c];
-if (f) throw new I(`${u} has answered attack ${a.key} already (${f.word})`);
-if (Wr(t, c)) throw new I(`${u} answers attack ${a.key} with the defense it made ahead`);
-const h = M(e.parsed, r.answerFlag);
-if (h === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const v = Y(h, `--${r.answerFlag}`, r.choices);
-let m = { word: v }, p = v === "none" ? "no defense" : v;
+if (jo(t, a)) throw new I(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+const c = Ee(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
+const l = c[0], d = a.defenders.includes(l) ? bt(l, !0) : void 0, u = d && Xr(d, e.playerId, e.gm) ? d : void 0;
+if (!u) throw new I(`that token is not a defender of attack ${a.key}`);
+const f = re(u), h = ne(u, "the defender");
+if (!e.gm && !_e(e.playerId, u, f)) throw new I(`only ${h}'s controller or the GM answers for it`);
+const p = a.answers[l];
+if (p) throw new I(`${h} has answered attack ${a.key} already (${p.word})`);
+if (zr(t, l)) throw new I(`${h} answers attack ${a.key} with the defense it made ahead`);
+const g = M(e.parsed, r.answerFlag);
+if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const v = Y(g, `--${r.answerFlag}`, r.choices);
+let m = { word: v }, E = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const T = r.planAnswer(v, a.situation, a.attacker, $t(t, e.gm)), K = Hr(e.parsed, T.dice), w = T.dice.filter((Te) => K[Te.name] === void 0), b = w.length > 0 ? await va(w.map((Te) => Te.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || a.answers[c] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
-const O = W(c);
-if (!O || !e.gm && !Re(e.playerId, O, ae(O))) throw new I(`${u} is gone or no longer yours since the roll: nothing answered`);
-const j = Ea(T.dice, K, b, 0), x = Dn(t, { token: l, character: d }, T, st(t, T.readsTurnOrder ? He() : void 0)), $e = T.resolve(x.facts, j);
-if (Zt($e)) throw new I(Sa(t, x.snapshot, $e));
-if (x.problems.length > 0) throw new I(Rn(x.snapshot, x.problems, "; nothing answered"));
-const oe = r.keep(v, $e, j), at = e.gm ? void 0 : Ta(e, T.dice);
-m = { word: oe.word, ...oe.file !== void 0 ? { file: oe.file } : {}, ...oe.flags ? { flags: oe.flags } : {} }, oe.roll !== void 0 && (m.roll = oe.roll), oe.success !== void 0 && (m.success = oe.success), at && (m.typed = !0);
-const ot = ra(n, (Te) => Te === c ? u : x.facts.nameOf(Te)), q = $e.steps.filter((Te) => Te.section === "Check").map(ot);
-p = q.length > 0 ? q.join("; ") : v;
+const w = r.planAnswer(v, a.situation, a.attacker, $t(t, e.gm)), b = Br(e.parsed, w.dice), D = w.dice.filter((q) => b[q.name] === void 0), j = D.length > 0 ? await bo(D.map((q) => q.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || jo(t, a) || a.answers[l] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const Q = K(l);
+if (!Q || !e.gm && !_e(e.playerId, Q, re(Q))) throw new I(`${h} is gone or no longer yours since the roll: nothing answered`);
+const Ne = Kr(w.dice, b, j, 0), me = Rn(t, { token: u, character: f }, w, at(t, w.readsTurnOrder ? Ye() : void 0)), De = w.resolve(me.facts, Ne);
+if (en(De)) throw new I(Io(t, me.snapshot, De));
+if (me.problems.length > 0) throw new I(On(me.snapshot, me.problems, "; nothing answered"));
+const ce = r.keep(v, De, Ne), Nn = e.gm ? void 0 : No(e, w.dice);
+m = { word: ce.word, ...ce.file !== void 0 ? { file: ce.file } : {}, ...ce.flags ? { flags: ce.flags } : {} }, ce.roll !== void 0 && (m.roll = ce.roll), ce.success !== void 0 && (m.success = ce.success), Nn && (m.typed = !0);
+const Z = lo(n, (q) => q === l ? h : me.facts.nameOf(q)), Pn = De.steps.filter((q) => q.section === "Check").map(Z);
+E = Pn.length > 0 ? Pn.join("; ") : v;
 }
-a.answers[c] = m;
-const g = Ca(t, a, e.gm), _ = Ia(t, a), $ = g.length > 0 ? ` Waiting for ${g.join(", ")}.` : _ ? ` Attack ${a.key} resolves.` : ` Attack ${a.key} waits for the GM to settle it.`;
-Oe(e, `${u}: ${p}.${$}`), _ && await Xr(e, a);
+e.gm && (m.gm = !0), a.answers[l] = m;
+const $ = Go(t, a, e.playerId, e.gm), C = Uo(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Ae(e, `${h}: ${E}.${W}`), C && await Qr(e, a);
 }
-var sh = { ids: { kind: "list" }, help: { kind: "switch" } }, ah = {
+var mh = { ids: { kind: "list" }, help: { kind: "switch" } }, ph = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return ih(e);
+if (e.parsed.flags.has("answer")) return vh(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
-Ve(e, `!defend is not used: ${n.refused}`);
+Ke(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Ee(e.parsed, xr(t, "!defend", sh, n.flags), ar(t.id, "defend"));
+Re(e.parsed, qr(t, "!defend", mh, n.flags), ar(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Ju(e, i);
-const s = it(e, Se(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
-const d = o.find(({ id: u }) => u === l.id);
-return d && a.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
+of(e, i);
+const s = ot(e, Ee(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+const d = a.find(({ id: u }) => u === l.id);
+return d && o.push(`${ne(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Ve(e, _n(a).join("; "));
+Ke(e, Dn(o).join("; "));
 return;
 }
-return In(e, r, c, a, {
+return In(e, r, c, o, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, oh = { ids: { kind: "list" }, help: { kind: "switch" } }, ch = {
+}, gh = { ids: { kind: "list" }, help: { kind: "switch" } }, kh = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Ee(e.parsed, oh);
+Re(e.parsed, gh);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${V(E(n))}" (stances: ${t.stances.join(", ")})`);
-const s = (e.msg.selected ?? []).length === 0 && Se(e.parsed) === void 0;
+throw new y(`unknown stance "${V(T(n))}" (stances: ${t.stances.join(", ")})`);
+const s = (e.msg.selected ?? []).length === 0 && Ee(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: a, notes: o } = it(e, Se(e.parsed));
+const { targets: o, notes: a } = ot(e, Ee(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${$n(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
-Oe(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => `${An(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
+Ae(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return In(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return In(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function lh(e, t, n) {
+function yh(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function dh(e, t, n) {
+function wh(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6109,99 +6188,99 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = lh(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const o = r.bars[n].max, a = yh(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {
 headline: "acts",
-...o === i ? { noop: !0 } : {},
+...a === i ? { noop: !0 } : {},
 steps: [
-S(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
+S(ue, { kind: "heal-title", who: d, resource: n, amount: a - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-S(ie, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
-S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
-...n === "vitality" && l ? Pe("Heal", l.conditions) : [],
+S(oe, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
+S("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
+...n === "vitality" && l ? je("Heal", l.conditions) : [],
 ...l?.now ? [S("Now", l.now)] : []
 ],
-changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
+changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: i, after: o }
+detail: { heal: t, resource: n, before: i, after: a }
 };
 }
 };
 }
-var uh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", fh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, hh = {
-usage: () => uh,
+var bh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", $h = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Ah = {
+usage: () => bh,
 run(e) {
 const t = e.parsed;
-Ee(t, fh);
-const n = Rt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = it(e, Se(t));
-return In(e, dh(N(e.app), n, r), i, s, {
+Re(t, $h);
+const n = Rt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = ot(e, Ee(t));
+return In(e, wh(N(e.app), n, r), i, s, {
 title: "Heal",
-refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
+refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
 };
-function vh(e, t, n) {
+function Sh(e, t, n) {
 if (!n || wt(t)) return;
-const r = e.store.settings, i = be[r.bars.vitality].value;
+const r = e.store.settings, i = Se[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = ye(n[i]), a = E(t.get(be[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = mh(t, i, a, s);
-if (s === null || o === null || s === o) return;
-const l = N(e), d = { token: t, character: ae(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
-if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Si) {
-const m = l.planHandEdit(s - o, $t(e, !0)), p = {
-...m,
-resolve(_, $) {
-if (l.condition(_.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const T = m.resolve(_, $);
-return !Zt(T) && !T.changes.some((K) => K.kind === "bar" && K.resource === "vitality") && T.changes.push({ kind: "bar", resource: "vitality", to: s }), T;
+const s = ke(n[i]), o = T(t.get(Se[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = Th(t, i, o, s);
+if (s === null || a === null || s === a) return;
+const l = N(e), d = { token: t, character: re(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= _i) {
+const g = l.planHandEdit(s - a, $t(e, !0)), v = {
+...g,
+resolve(E, $) {
+if (l.condition(E.state, s) === "dead") return { kind: "refused", reason: "dead" };
+const C = g.resolve(E, $);
+return !en(C) && !C.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && C.changes.push({ kind: "bar", resource: "vitality", to: s }), C;
 }
-}, g = Cn(
+}, m = Yt(
 e,
 d,
-p,
-On,
-st(e),
+v,
+Cn,
+at(e),
 At(e),
-() => ({ vitalityFrom: s, ...c, title: S(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
-(_) => {
-au(_, s), Xa(e, _, s);
+() => ({ vitalityFrom: s, ...c, title: S(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
+(E) => {
+vu(E, s), sa(e, E, s);
 }
 );
-if (g.kind === "unsafe") return;
-if (g.kind === "problems" || g.kind === "refusal" && g.reading.problems.length > 0)
-L(he, se(`Hand edit not read through armor: ${Rn(g.reading.snapshot, g.reading.problems, "")}.`));
-else if (g.kind === "written") {
-const _ = g.outcome.changes.find((T) => T.kind === "bar" && T.resource === "vitality");
-a && e.linkedEdits.set(a, { from: s, typed: o, to: _?.kind === "bar" ? _.to : s, by: t.id, echoed: new Q() });
-const $ = $a(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [g.applied] });
-Ir(e, [g.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Ur($), byGm: !0 } } : {} });
+if (m.kind === "unsafe") return;
+if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
+L(ve, ae(`Hand edit not read through armor: ${On(m.reading.snapshot, m.reading.problems, "")}.`));
+else if (m.kind === "written") {
+const E = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
+o && e.linkedEdits.set(o, { from: s, typed: a, to: E?.kind === "bar" ? E.to : s, by: t.id, echoed: new X() });
+const $ = Ro(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+Nr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Vr($), byGm: !0 } } : {} });
 return;
 }
 }
-const h = ph(e, s, o), v = Cn(e, d, h.plan, On, st(e), At(e), () => ({ vitalityFrom: s, ...c }), (m) => Xa(e, m, s));
-v.kind === "written" && (f && xu(e, a, v.applied), h.saysSomething() && Ir(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = Eh(e, s, a), p = Yt(e, d, h.plan, Cn, at(e), At(e), () => ({ vitalityFrom: s, ...c }), (g) => sa(e, g, s));
+p.kind === "written" && (f && tf(e, o, p.applied), h.saysSomething() && Nr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function mh(e, t, n, r) {
-const i = ye(e.get(t));
+function Th(e, t, n, r) {
+const i = ke(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ye(Qs(n));
+const s = ke(io(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function ph(e, t, n) {
+function Eh(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
 values: [],
 dice: [],
-resolve(a) {
-const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
-return i = c.vitality !== n || !ke(d, c.state), {
+resolve(o) {
+const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
+return i = c.vitality !== n || !be(d, c.state), {
 headline: "acts",
 steps: [
-S(de, { kind: "hand-edit-title", who: l }),
-S(ie, { kind: "hand-edit-summary", who: l, now: c.now }),
+S(ue, { kind: "hand-edit-title", who: l }),
+S(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
 ...c.steps.map((f) => S("Change", f)),
 c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
 ],
@@ -6213,27 +6292,27 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function Xa(e, t, n) {
+function sa(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = wr(r, i, n, Aa(e)));
+i?.edition?.id !== r.id && (t.facts.state = br(r, i, n, Co(e)));
 }
-var gh = 400, kh = 100, yh = 20, wh = class {
+var _h = 400, Dh = 100, Rh = 20, Oh = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
 const n = t.map((s) => {
-const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(a, s), a;
+const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? gh : kh;
+const i = e === "gm" ? _h : Dh;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > yh + 1) {
-for (const [s, a] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > Rh + 1) {
+for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
-for (const o of a) this.rows.delete(o);
+for (const a of o) this.rows.delete(a);
 this.bySender.delete(s);
 break;
 }
@@ -6244,97 +6323,97 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function bh(e) {
+function Ch(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = _r() !== void 0, r = vr("HealthColors");
+const n = Dr() !== void 0, r = mr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
-he,
+ve,
 [
-se("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
+ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var Zr = {
-"!damage": rh,
-"!attack": $f,
-"!defend": ah,
-"!stance": ch,
-"!heal": hh,
-"!defense-round": Yf
+var ni = {
+"!damage": hh,
+"!attack": If,
+"!defend": ph,
+"!stance": kh,
+"!heal": Ah,
+"!defense-round": nh
 };
-function $h() {
-const e = vr(pn) === void 0, { stored: t, problems: n, newer: r } = yd(vr(pn), ve), i = { store: t, attributes: new Td(), loadProblems: n, linkedEdits: new P(), details: new wh() };
-return r !== void 0 ? (i.newerState = r, gn(`${te} v${ve}: ${n.join("; ")}`), L(he, se(Sh(r)))) : Ah(i, e), Th(i), i;
+function Ih() {
+const e = mr(gn) === void 0, { stored: t, problems: n, newer: r } = _d(mr(gn), pe), i = { store: t, attributes: new Nd(), loadProblems: n, linkedEdits: new P(), details: new Oh() };
+return r !== void 0 ? (i.newerState = r, kn(`${ie} v${pe}: ${n.join("; ")}`), L(ve, ae(Ph(r)))) : Nh(i, e), Mh(i), i;
 }
-function Ah(e, t) {
+function Nh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && Sd(n.settings, Eh());
-const i = zu(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ds(pn, n), r.length > 0 && (gn(`${te} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(he, se(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(he, se(`${te} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Ue("rebuilding the help handout", () => yr(Fe(n.settings.edition)))(), n.scriptVersion = ve;
+t && Id(n.settings, Lh());
+const i = nf(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ps(gn, n), r.length > 0 && (kn(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(ve, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(ve, ae(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Be("rebuilding the help handout", () => wr(Ce(n.settings.edition)))(), n.scriptVersion = pe;
 }
-function Sh(e) {
-return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+function Ph(e) {
+return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function Th(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Ue("following the Turn Tracker", () => {
-n() || qr(e);
+function Mh(e) {
+const t = e.store, n = () => e.newerState !== void 0, r = Be("following the Turn Tracker", () => {
+n() || Zr(e);
 });
-Ge(
+He(
 "chat:message",
-Ue(
-(a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
-(a) => {
-if (a?.type === "api") {
+Be(
+(o) => `${T(o?.content ?? "").split(" ", 1)[0]}`,
+(o) => {
+if (o?.type === "api") {
 if (!n()) {
-const o = Us(a, Zr);
-if (o === void 0) {
-Dd(r);
+const a = Ys(o, ni);
+if (a === void 0) {
+Ld(r);
 return;
 }
-return qr(e), Bs(e, a, Zr, o);
+return Zr(e), xs(e, o, ni, a);
 }
-return Bs(e, a, Zr);
+return xs(e, o, ni);
 }
 },
-(a) => a?.type === "api" && a.playerid ? Cs(a.playerid) : void 0
+(o) => o?.type === "api" && o.playerid ? Fs(o.playerid) : void 0
 )
 );
-const i = Ue("a hand edit of a bar", (a, o) => {
-n() || vh(e, a, o);
+const i = Be("a hand edit of a bar", (o, a) => {
+n() || Sh(e, o, a);
 });
-for (const a of ["bar1", "bar2", "bar3"]) Ge(`change:graphic:${a}_value`, i);
-Ge(
+for (const o of ["bar1", "bar2", "bar3"]) He(`change:graphic:${o}_value`, i);
+He(
 "destroy:graphic",
-Ue("forgetting a deleted token", (a) => {
-n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
+Be("forgetting a deleted token", (o) => {
+n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
 })
-), Nf(e), Ge("change:campaign:turnorder", r), _h(r);
-const s = Ue("refreshing attribute look-ups", (a) => {
-e.attributes.forget(E(a.get("_characterid") ?? ""));
+), Bf(e), He("change:campaign:turnorder", r), Fh(r);
+const s = Be("refreshing attribute look-ups", (o) => {
+e.attributes.forget(T(o.get("_characterid") ?? ""));
 });
-Ge("add:attribute", s), Ge("destroy:attribute", s), Ge("change:attribute:name", s), Dh(i), n() || Ue("checking HealthColors", () => bh(e))(), gn(`${te} v${ve} ready: edition ${t.settings.edition}.`);
+He("add:attribute", s), He("destroy:attribute", s), He("change:attribute:name", s), jh(i), n() || Be("checking HealthColors", () => Ch(e))(), kn(`${ie} v${pe} ready: edition ${t.settings.edition}.`);
 }
-function Eh() {
-return _d(te.toLowerCase());
+function Lh() {
+return Md(ie.toLowerCase());
 }
-function _h(e) {
-const t = Ou();
+function Fh(e) {
+const t = ju();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function Dh(e) {
-const t = Ru();
+function jh(e) {
+const t = Fu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-Ge("ready", Ue("starting up", () => {
-$h();
+He("ready", Be("starting up", () => {
+Ih();
 }));
-var Rh = ve;
-function Oh(e) {
-return Cu(e);
+var Gh = pe;
+function Uh(e) {
+return Gu(e);
 }
-return to(ti);
+return ua(ii);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

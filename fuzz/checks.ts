@@ -439,12 +439,20 @@ export function checkNpcNumbers(world: World, before: Snapshot, after: Snapshot,
 /** The script's own words that hold a number (a rule, not a token's value). */
 const STATIC_PHRASES = [/at or below 0/g];
 
-/** The hidden NPC is never named to a player by a player's step (commands.md, "Ids in flags"). */
+/**
+ * The hidden NPC is never named to a player by a player's step (commands.md, "Ids in flags"), unless
+ * she controls it now: the GM layer hides a token from others, not from its controller.
+ */
 export function checkHidden(world: World, facts: StepFacts): string[] {
   const actor = facts.actor;
   if (!actor || actor.gm || facts.command?.kind === 'details') return [];
+  const hidden = world.mock.globals.getObj('graphic', world.hiddenId) as unknown as MockObject | undefined;
+  const controller = (name: string | undefined) => {
+    const player = world.actors.find((candidate) => !candidate.gm && candidate.displayname.toLowerCase() === name?.toLowerCase());
+    return player !== undefined && hidden !== undefined && controls(world, player, hidden);
+  };
   return toPlayers(world, facts.messages)
-    .filter((r) => readable(r.content).includes(HIDDEN_NAME))
+    .filter((r) => readable(r.content).includes(HIDDEN_NAME) && !(r.whisperTo !== undefined && controller(r.whisperTo)))
     .map((r) => `${actor.label}'s ${facts.command?.text.slice(0, 60)} named the hidden token to ${r.whisperTo ?? 'everyone'}: ${readable(r.content).slice(0, 160)}`);
 }
 
@@ -459,7 +467,7 @@ export function checkRecipients(facts: StepFacts, world?: World): string[] {
 
 /** An attack's prompt, whispered to a player who controls one of its defenders (commands.md, "!attack"). */
 function promptFor(world: World, facts: StepFacts, record: ChatRecord): boolean {
-  const key = /Attack (A\d+)/.exec(readable(record.content))?.[1];
+  const key = /Attack ([AG]\d+)/.exec(readable(record.content))?.[1];
   if (key === undefined) return false;
   // An attack declared and settled in the same step is in neither state: its defenders are the declared ids.
   const declared = facts.command?.kind === 'attack' ? { defenders: (/--ids (.*?)(?: --|$)/.exec(facts.command.text)?.[1] ?? '').split(/[ ,]+/) } : undefined;

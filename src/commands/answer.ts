@@ -12,7 +12,7 @@ import { rollDice } from '../roll20/dice';
 import { readTurnOrder } from '../roll20/turnorder';
 import { reply, type CommandContext } from './context';
 import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, planContext, readContext, readTarget, rollsOf, typedRolls } from './pipeline';
-import { answeredAhead, openAttack, settlesItself, waitingNames } from './exchange';
+import { answeredAhead, attackSeenBy, isResolving, openAttack, seesToken, settlesItself, unanswered, waitingNames } from './exchange';
 import { resolveAttack } from './attack';
 import { onTable } from './targets';
 
@@ -23,13 +23,18 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   const flags: FlagTable = { answer: { kind: 'one' }, ids: { kind: 'list' }, help: { kind: 'switch' }, [spec.rollFlag]: { kind: 'one' }, [spec.answerFlag]: { kind: 'one' } };
   checkFlags(ctx.parsed, flags);
   const key = (flagValue(ctx.parsed, 'answer') ?? '').toUpperCase();
-  const attack = openAttack(app, key);
+  // A key a player may not know of answers as an unused one.
+  const found = openAttack(app, key);
+  const attack = found && attackSeenBy(found, ctx.playerId, ctx.gm) ? found : undefined;
   if (!attack) throw new RefusalError(`no open attack ${key.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+  if (isResolving(app, attack)) throw new RefusalError(`attack ${attack.key} is being resolved: its roll is out, nothing answered`);
   const ids = idsArg(ctx.parsed) ?? (ctx.msg.selected ?? []).map((entry) => entry._id);
   if (ids.length !== 1) throw new UsageError('an answer is for one defender: --ids with its token id');
   const tokenId = ids[0]!;
-  // A player naming a token on the GM layer hears what she would of any token that is no defender.
-  const token = attack.defenders.includes(tokenId) ? onTable(tokenId, ctx.gm) : undefined;
+  // A player naming a token on the GM layer she does not control hears what she would of any token
+  // that is no defender; her own she answers for wherever it is (the GM layer hides it from others).
+  const onMap = attack.defenders.includes(tokenId) ? onTable(tokenId, true) : undefined;
+  const token = onMap && seesToken(onMap, ctx.playerId, ctx.gm) ? onMap : undefined;
   if (!token) throw new RefusalError(`that token is not a defender of attack ${attack.key}`);
   const character = characterOf(token);
   const name = tokenName(token, 'the defender');
@@ -48,7 +53,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     const toRoll = plan.dice.filter((die) => given[die.name] === undefined);
     const rolled = toRoll.length > 0 ? await rollDice(toRoll.map((die) => die.sides)) : [];
     // The attack may have resolved, or the token changed hands, while the roll was out.
-    if (app.store.exchange.attacks[key] !== attack || attack.answers[tokenId] !== undefined) throw new RefusalError(`attack ${attack.key} was settled while the roll was out: nothing answered`);
+    if (app.store.exchange.attacks[key] !== attack || isResolving(app, attack) || attack.answers[tokenId] !== undefined) throw new RefusalError(`attack ${attack.key} was settled while the roll was out: nothing answered`);
     const still = findToken(tokenId);
     if (!still || (!ctx.gm && !controls(ctx.playerId, still, characterOf(still)))) throw new RefusalError(`${name} is gone or no longer yours since the roll: nothing answered`);
     const rolls = rollsOf(plan.dice, given, rolled, 0);
@@ -67,10 +72,12 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     const check = resolution.steps.filter((step: Step) => step.section === 'Check').map(say);
     said = check.length > 0 ? check.join('; ') : word;
   }
+  if (ctx.gm) kept.gm = true;
   attack.answers[tokenId] = kept;
-  const waiting = waitingNames(app, attack, ctx.gm);
+  const waiting = waitingNames(app, attack, ctx.playerId, ctx.gm);
   const settles = settlesItself(app, attack);
-  const next = waiting.length > 0 ? ` Waiting for ${waiting.join(', ')}.` : settles ? ` Attack ${attack.key} resolves.` : ` Attack ${attack.key} waits for the GM to settle it.`;
+  // Only what this reader sees: with defenders left that she does not see, nothing is said of them.
+  const next = waiting.length > 0 ? ` Waiting for ${waiting.join(', ')}.` : settles ? ` Attack ${attack.key} resolves.` : unanswered(app, attack).length === 0 ? ` Attack ${attack.key} waits for the GM to settle it.` : '';
   reply(ctx, `${name}: ${said}.${next}`);
   if (settles) await resolveAttack(ctx, attack);
 }

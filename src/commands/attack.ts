@@ -6,7 +6,8 @@ import { checkFlags, flagValue, hasFlag, idsArg, RefusalError, UsageError, type 
 import { flagElsewhere } from '../rules/editions';
 import { flagsOf } from './flagTables';
 import type { AnyEdition } from '../rules/edition';
-import { MAX_DEFENDERS, MAX_OPEN_ATTACKS, type KeptAnswerRecord, type OpenAttack } from '../state/attacks';
+import { isSoundAttack, MAX_DEFENDERS, MAX_OPEN_ATTACKS, type KeptAnswerRecord, type OpenAttack } from '../state/attacks';
+import { readInteger } from '../rules/values';
 import { characterOf, findToken, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
 import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
@@ -15,7 +16,7 @@ import type { CommandHandler } from './dispatch';
 import { refuse, reply, type App, type CommandContext } from './context';
 import { activeEdition, givenDice, planContext, runPlans, type PlannedTarget } from './pipeline';
 import { controlsToken, onTable, resolveTargets, type Target } from './targets';
-import { attackerName, nextAttackKey, openAttack, settlesItself, unanswered, waitingNames } from './exchange';
+import { attackerName, attackSeenBy, beginResolving, claimAttack, nextAttackKey, openAttack, settlesItself, unanswered, waitingNames, waitsForGm } from './exchange';
 import { gmCard, sendPrompts } from './attackPrompts';
 import { nameList, tidyRefusals } from './refusals';
 
@@ -106,22 +107,27 @@ function declare(ctx: CommandContext): void | Promise<void> {
   });
   if (defenders.length === 0) throw new RefusalError(`no defender left (${notes.join('; ')})`);
   if (defenders.length > MAX_DEFENDERS) throw new RefusalError(`one attack has at most ${MAX_DEFENDERS} defenders (got ${defenders.length})`);
+  // Public: who attacks whom, and from where; no numbers, and no token the players cannot see.
+  const names = defenders.filter(({ token }) => token.get('layer') !== 'gmlayer').map(({ token }) => tokenName(token, 'a token'));
   const attack: OpenAttack = {
-    key: nextAttackKey(app),
+    key: '',
     by: ctx.playerId,
     gm: ctx.gm,
     attacker,
     edition: edition.id,
-    positionals: [...ctx.parsed.positionals],
-    flags: [...ctx.parsed.flags].filter(([name]) => name !== 'ids' && name !== 'from' && name !== 'help'),
+    // Numbers kept by value, as they were read (a 100,000-character "000...05" is kept as 5).
+    positionals: ctx.parsed.positionals.map(byValue),
+    flags: [...ctx.parsed.flags].filter(([name]) => name !== 'ids' && name !== 'from' && name !== 'help').map(([name, values]) => [name, values.map(byValue)] as [string, string[]]),
     situation,
     round: app.store.round.number,
     defenders: defenders.map(({ token }) => token.id),
     answers: {},
   };
+  // What is kept is what a restart reads back: an attack its check would drop is refused now, not forgotten later.
+  attack.key = 'A1';
+  if (!isSoundAttack(attack)) throw new RefusalError('this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)');
+  attack.key = nextAttackKey(app, names.length === 0);
   app.store.exchange.attacks[attack.key] = attack;
-  // Public: who attacks whom, and from where; no numbers, and no token the players cannot see.
-  const names = defenders.filter(({ token }) => token.get('layer') !== 'gmlayer').map(({ token }) => tokenName(token, 'a token'));
   const where = situation ? ` (${spec.situationWords(situation).split(':')[0]})` : '';
   if (names.length > 0) send(PUBLIC, renderLine(`Attack ${attack.key}: ${attackerName(attack, false)} attacks ${nameList(names)}${where}.`), { record: true });
   if (notes.length > 0) refuse(ctx, `Not among the defenders: ${tidyRefusals(notes).join('; ')}`);
@@ -150,19 +156,26 @@ function attackerOf(ctx: CommandContext): string | null {
   return token.id;
 }
 
-function attackOf(app: App, key: string): OpenAttack {
-  const attack = openAttack(app, key);
+/** A value of the declared line as kept: a whole number by its value, anything else as typed. */
+function byValue(text: string): string {
+  const value = readInteger(text);
+  return value === null ? text : String(value);
+}
+
+/** The open attack a key names, for this sender: one a player may not know of answers as an unused key does. */
+function attackOf(ctx: CommandContext, key: string): OpenAttack {
+  const found = openAttack(ctx.app, key);
+  const attack = found && attackSeenBy(found, ctx.playerId, ctx.gm) ? found : undefined;
   if (!attack) throw new RefusalError(`no open attack ${key.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
   return attack;
 }
 
 function resolveCommand(ctx: CommandContext, key: string): void | Promise<void> {
-  const attack = attackOf(ctx.app, key.toUpperCase());
+  const attack = attackOf(ctx, key.toUpperCase());
   if (!ctx.gm && ctx.playerId !== attack.by) throw new RefusalError(`attack ${attack.key} is its declarer's or the GM's to resolve`);
-  // A player's attack on a token she does not control is the GM's to settle (as !damage is).
-  if (!ctx.gm && !ctx.app.store.settings.playersTargetAny) {
-    // Tokens she does not control that the GM has not answered for (a defense made ahead is not the GM settling it).
-    const theirs = attack.defenders.filter((tokenId) => attack.answers[tokenId] === undefined && findToken(tokenId) !== undefined && !controlsToken(ctx.playerId, tokenId));
+  // A player's attack on a token she does not control is the GM's to settle (as !damage is), whoever else answered.
+  if (!ctx.gm) {
+    const theirs = waitsForGm(ctx.app, attack);
     if (theirs.length > 0) {
       const names = theirs.map((tokenId) => tokenName(findToken(tokenId)!, 'a token'));
       reply(ctx, `Attack ${attack.key} waits for the GM to settle ${nameList(names)} (the GM answers for tokens you do not control, or resolves it).`);
@@ -180,7 +193,8 @@ function resolveCommand(ctx: CommandContext, key: string): void | Promise<void> 
 export function resolveAttack(ctx: CommandContext, attack: OpenAttack): void | Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
-  delete app.store.exchange.attacks[attack.key];
+  // Open until its hit is applied: an edition switch while its roll is out cancels it by name.
+  if (!beginResolving(app, attack)) throw new RefusalError(`attack ${attack.key} is being resolved already`);
   const declared = lineOf(attack);
   const context = planContext(app, attack.gm);
   const items: Array<PlannedTarget<unknown>> = [];
@@ -193,22 +207,40 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack): void | P
     }
     const target: Target = { token, character: characterOf(token) };
     const kept = attack.answers[tokenId];
-    if (kept?.file !== undefined && app.store.exchange.waiting[tokenId] === undefined) {
-      app.store.exchange.waiting[tokenId] = { edition: attack.edition, answer: kept.file };
-    }
     const line = damageLineOf(declared, edition, kept?.flags);
     const plan = edition.planDamage(line, context);
-    items.push({ target, plan, given: givenDice(line, plan.dice), ...(kept ? { answer: answerWords(kept) } : {}) });
+    const item: PlannedTarget<unknown> = { target, plan, given: givenDice(line, plan.dice) };
+    // An answer given is this attack's, whatever `!defend` came later; it is read by the hit, never filed, so undo has none to bring back.
+    if (kept) {
+      item.answer = answerWords(kept);
+      item.answerGiven = { answer: kept.file ?? null };
+    }
+    items.push(item);
   }
   // A player's answer may settle it: what went wrong on the GM's tokens is the GM's to hear.
   const settler: CommandContext = ctx.gm ? ctx : { ...ctx, replyTo: 'gm' };
   if (!ctx.gm) delete settler.replyFor;
-  return runPlans(settler, items, gone.length > 0 ? [`${gone.length} defender${gone.length === 1 ? ' is' : 's are'} no longer on the table`] : [], {
+  const done = (): void => {
+    app.resolving?.delete(attack);
+  };
+  let running: void | Promise<void>;
+  try {
+    running = runPlans(settler, items, gone.length > 0 ? [`${gone.length} defender${gone.length === 1 ? ' is' : 's are'} no longer on the table`] : [], {
     title: `Attack ${attack.key}`,
     anyTarget: true,
     record: true,
     recordBy: attack.by,
+    claim: () => claimAttack(app, attack),
     refusals: (refused, anyApplied) => `Attack ${attack.key}: ${anyApplied ? 'not applied to every defender' : 'not applied'}: ${refused.join('; ')}.`,
+    });
+  } catch (error) {
+    done();
+    throw error;
+  }
+  // A roll that never came back leaves the attack open to resolve again.
+  return running === undefined ? undefined : running.then(done, (error: unknown) => {
+    done();
+    throw error;
   });
 }
 
@@ -222,7 +254,7 @@ function answerWords(kept: KeptAnswerRecord): string {
 }
 
 function cancelAttack(ctx: CommandContext, key: string): void {
-  const attack = attackOf(ctx.app, key.toUpperCase());
+  const attack = attackOf(ctx, key.toUpperCase());
   if (!ctx.gm && ctx.playerId !== attack.by) throw new RefusalError(`attack ${attack.key} is its declarer's or the GM's to cancel`);
   delete ctx.app.store.exchange.attacks[attack.key];
   send(PUBLIC, renderLine(`Attack ${attack.key} is cancelled: nothing was written.`), { record: true });
@@ -247,8 +279,9 @@ function listAttacks(ctx: CommandContext): void {
     return;
   }
   const lines = attacks.map((attack) => {
-    const waiting = waitingNames(app, attack, false);
-    return `${attack.key}: ${attackerName(attack, false)} attacks; waiting for ${waiting.length > 0 ? nameList(waiting) : 'nobody'}`;
+    const waiting = waitingNames(app, attack, ctx.playerId, false);
+    // Nobody she sees is left to answer: the attack waits for the GM (to settle it, or for tokens she does not see).
+    return `${attack.key}: ${attackerName(attack, false)} attacks; waiting for ${waiting.length > 0 ? nameList(waiting) : 'the GM'}`;
   });
   send(whisperTo(ctx.replyTo), renderCard({ title: 'Open attacks', rows: [{ label: 'Attacks', lines }] }));
 }

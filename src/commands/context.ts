@@ -1,5 +1,6 @@
 // What every command handler is given: the script's memory, the sender, and one way to reply.
 import type { StoredState } from '../state/store';
+import type { OpenAttack } from '../state/attacks';
 import type { TokenRecord } from '../state/tokens';
 import { isEmptyRecord } from '../state/tokens';
 import type { AttributeIndex } from '../roll20/attributes';
@@ -25,6 +26,8 @@ export interface App {
   turnOrderSeen?: string;
   /** The GM was told (this session) of a Turn Tracker row that is not Roll20's. */
   oddTurnRowsTold?: boolean;
+  /** Open attacks whose resolution is under way, their roll out (memory only: a restart leaves them open). */
+  resolving?: Set<OpenAttack>;
   /** `state` was written by a newer version (its schema number): left untouched, commands paused. */
   newerState?: number;
 }

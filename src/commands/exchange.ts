@@ -4,7 +4,8 @@
 // whether it is used up). Answers end with their round, and with the edition they were made in.
 import type { Memory } from '../state/memory';
 import type { OpenAttack } from '../state/attacks';
-import { findToken, tokenName } from '../roll20/read';
+import { characterOf, findToken, tokenName } from '../roll20/read';
+import { controls } from '../roll20/players';
 import type { App } from './context';
 import { controlsToken } from './targets';
 
@@ -57,11 +58,65 @@ export function attackerName(attack: OpenAttack, gm = true): string {
   return token ? tokenName(token, 'The attacker') : 'The attacker (gone)';
 }
 
-/** A new attack's short key: A1, A2 ... (after A999999, A1 again: none of them is open for long). */
-export function nextAttackKey(app: App): string {
+/**
+ * A new attack's short key: A1, A2 ... for an attack the players are told of; G1, G2 ... for one
+ * among hidden tokens only, so the public numbers show no gap for it (after 999999, 1 again: none
+ * of them is open for long).
+ */
+export function nextAttackKey(app: App, hidden: boolean): string {
   const exchange = app.store.exchange;
+  if (hidden) {
+    exchange.lastHiddenAttack = exchange.lastHiddenAttack >= 999_999 ? 1 : exchange.lastHiddenAttack + 1;
+    return `G${exchange.lastHiddenAttack}`;
+  }
   exchange.lastAttack = exchange.lastAttack >= 999_999 ? 1 : exchange.lastAttack + 1;
   return `A${exchange.lastAttack}`;
+}
+
+/** Whether this reader sees the token: the GM always; a player a token off the GM layer, or her own wherever it is. */
+export function seesToken(token: Roll20Graphic, playerId: string, gm: boolean): boolean {
+  return gm || token.get('layer') !== 'gmlayer' || controls(playerId, token, characterOf(token));
+}
+
+/**
+ * Whether a reader may know of this attack: the GM, its declarer, or a player who sees one of its
+ * defenders (an attack is announced by whom it attacks). Any other key answers as an unused one: a
+ * hidden attack is never confirmed to a player.
+ */
+export function attackSeenBy(attack: OpenAttack, playerId: string, gm: boolean): boolean {
+  if (gm || attack.by === playerId) return true;
+  for (const tokenId of attack.defenders) {
+    const token = findToken(tokenId);
+    if (token && seesToken(token, playerId, false)) return true;
+  }
+  return false;
+}
+
+/**
+ * An attack's resolution begins: it stays open (and is named if an edition switch cancels it) until
+ * its hit is applied. False when it is being resolved already (its roll is out).
+ */
+export function beginResolving(app: App, attack: OpenAttack): boolean {
+  const resolving = (app.resolving ??= new Set());
+  if (resolving.has(attack)) return false;
+  resolving.add(attack);
+  return true;
+}
+
+/** Whether an attack's resolution is under way (its roll is out): it takes no more answers. */
+export function isResolving(app: App, attack: OpenAttack): boolean {
+  return app.resolving?.has(attack) === true;
+}
+
+/**
+ * Just before an attack's hit is written: the attack is taken out of the open ones, or, when it was
+ * cancelled while its roll was out, the reason nothing is applied.
+ */
+export function claimAttack(app: App, attack: OpenAttack): string | undefined {
+  app.resolving?.delete(attack);
+  if (openAttack(app, attack.key) !== attack) return `Attack ${attack.key} was cancelled while its roll was out: nothing applied.`;
+  delete app.store.exchange.attacks[attack.key];
+  return undefined;
 }
 
 /** An edition switch cancels every open attack (commands.md); the keys of those it cancelled. */
@@ -71,17 +126,16 @@ export function cancelOpenAttacks(app: App): string[] {
   return keys;
 }
 
-/** The names of the defenders still to answer, as this reader may see them: a player is not told of a token on the GM layer. */
-export function waitingNames(app: App, attack: OpenAttack, gm: boolean): string[] {
+/**
+ * The names of the defenders still to answer that this reader sees: a token on the GM layer is
+ * left out for a player who does not control it, with no hint that it is there.
+ */
+export function waitingNames(app: App, attack: OpenAttack, playerId: string, gm: boolean): string[] {
   const names: string[] = [];
-  let unseen = 0;
   for (const tokenId of unanswered(app, attack)) {
     const token = findToken(tokenId);
-    if (!token) continue;
-    if (!gm && token.get('layer') === 'gmlayer') unseen += 1;
-    else names.push(tokenName(token, 'a token'));
+    if (token && seesToken(token, playerId, gm)) names.push(tokenName(token, 'a token'));
   }
-  if (unseen > 0) names.push(names.length > 0 ? 'others' : 'the GM');
   return names;
 }
 
@@ -93,6 +147,15 @@ export function waitingNames(app: App, attack: OpenAttack, gm: boolean): string[
  */
 export function settlesItself(app: App, attack: OpenAttack): boolean {
   if (unanswered(app, attack).length > 0) return false;
-  if (attack.gm || app.store.settings.playersTargetAny) return true;
-  return attack.defenders.every((tokenId) => controlsToken(attack.by, tokenId) || attack.answers[tokenId] !== undefined);
+  return waitsForGm(app, attack).length === 0;
+}
+
+/**
+ * The defenders of a player's attack that only the GM settles (commands.md, "!attack", as `!damage`
+ * is refused on them): tokens on the table she does not control that the GM has not answered for.
+ * Another player's answer for her own token does not settle it; none under players-target-any.
+ */
+export function waitsForGm(app: App, attack: OpenAttack): string[] {
+  if (attack.gm || app.store.settings.playersTargetAny) return [];
+  return attack.defenders.filter((tokenId) => attack.answers[tokenId]?.gm !== true && findToken(tokenId) !== undefined && !controlsToken(attack.by, tokenId));
 }

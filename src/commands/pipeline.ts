@@ -213,6 +213,11 @@ export interface RunOptions {
   record?: boolean;
   /** Whose undo it is, when not the sender's (an attack's resolution is its declarer's). */
   recordBy?: string;
+  /**
+   * Called just before anything is written (after the roll, when there is one): a reason to write
+   * nothing (an attack cancelled while its roll was out), or undefined to go on.
+   */
+  claim?: () => string | undefined;
   /** The whisper naming every refused target (each reason once, without its full stop); `anyApplied`: some target was not refused. */
   refusals: (refused: string[], anyApplied: boolean) => string;
 }
@@ -341,6 +346,8 @@ export interface PlannedTarget<S> {
   typed?: string;
   /** How its defender answered (an attack's row says it). */
   answer?: string;
+  /** The defense its hit reads instead of the one on file (an attack's answer; null: none): read, never filed. */
+  answerGiven?: { answer: unknown };
 }
 
 /**
@@ -364,9 +371,21 @@ export function runPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTar
   }
   // No dice, no wait: the command runs to its end inside its own chat event, so nothing (another
   // script's handler of the same message) can delete a target between its checks and its writes.
-  if (!anyDice) return applyPlans(ctx, items, toRoll, undefined, readsTurnOrder, notes, options);
+  if (!anyDice) {
+    const refusal = options.claim?.();
+    if (refusal !== undefined) {
+      reply(ctx, refusal);
+      return;
+    }
+    return applyPlans(ctx, items, toRoll, undefined, readsTurnOrder, notes, options);
+  }
   const planned = ctx.app.store.settings.edition;
   return rollDice(toRoll.flatMap((dice) => dice.map((die) => die.sides))).then((rolled) => {
+    const refusal = options.claim?.();
+    if (refusal !== undefined) {
+      reply(ctx, refusal);
+      return;
+    }
     // The plan is the edition's it was made in: an edition switch while the roll was out leaves it nothing to apply to.
     if (ctx.app.store.settings.edition !== planned) {
       reply(ctx, `Not applied: the edition changed to ${ctx.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
@@ -402,7 +421,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     return options;
   };
   let next = 0;
-  items.forEach(({ target, plan, given, typed, answer }, index) => {
+  items.forEach(({ target, plan, given, typed, answer, answerGiven }, index) => {
     const dice = toRoll[index]!;
     const from = next;
     next += dice.length;
@@ -411,7 +430,11 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
       refused.push(`${tokenName(target.token, 'a token')} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
       return;
     }
-    const result = applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, writeOptions);
+    const result = answerGiven === undefined
+      ? applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, writeOptions)
+      : applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, (resolution) => ({ ...writeOptions(resolution), answerGiven: true }), (reading) => {
+          reading.facts.answer = answerGiven.answer;
+        });
     if (result.kind !== 'written') {
       const { snapshot } = result.reading;
       // Whether the sender may read this token's numbers: asked only when a refusal would show one.

@@ -10,7 +10,7 @@ export interface Button {
 
 export interface Card {
   title: string;
-  /** Rows of the card: a label, lines under it, and buttons after them. Labels must be unique per card. */
+  /** Rows of the card: a label, lines under it, and buttons after them. A repeated label is numbered when rendered. */
   rows: Array<{ label: string; lines: readonly string[]; buttons?: Button[] }>;
 }
 
@@ -18,6 +18,8 @@ export function renderCard(card: Card): string {
   // Concatenated in loops: a card of 50 rows is rendered per command, twice (public and GM).
   let out = `&{template:default} {{name=${escapeChat(card.title)}}}`;
   const rows = card.rows;
+  // The default template keeps one field per key: rows of the same label are numbered, as result cards' are.
+  const labels = rows.length > 1 ? new Set<string>() : undefined;
   for (let r = 0; r < rows.length; r += 1) {
     const row = rows[r]!;
     const { lines } = row;
@@ -28,7 +30,16 @@ export function renderCard(card: Card): string {
     for (let i = 0; i < lines.length; i += 1) text += (i === 0 ? '' : '<br>') + escapeChat(lines[i]);
     let links = '';
     for (let i = 0; i < buttonCount; i += 1) links += (i === 0 ? '' : ' ') + renderButton(buttons![i]!.label, buttons![i]!.command);
-    out += ` {{${escapeChat(rowLabel(row.label))}=${text}${text && links ? ' ' : ''}${links}}}`;
+    let label = rowLabel(row.label);
+    if (labels) {
+      if (labels.has(label)) {
+        let n = 2;
+        while (labels.has(`${label} (${n})`)) n += 1;
+        label = `${label} (${n})`;
+      }
+      labels.add(label);
+    }
+    out += ` {{${escapeChat(label)}=${text}${text && links ? ' ' : ''}${links}}}`;
   }
   return out;
 }

@@ -157,7 +157,8 @@ export function rowsCard(shown: readonly Shown[], indices: readonly number[], vi
     const buttons = offers ? [...details, ...buttonsOf(item)] : details;
     const summary = withoutName(summaryOf(item), snapshot.name);
     const line = figures ? `${summary} ${figures}` : summary;
-    rows.push({ label, lines: item.answer ? [`${item.answer}. ${line}`] : [line], buttons });
+    // How it answered is part of its breakdown: an NPC's defense roll stays off the public card.
+    rows.push({ label, lines: item.answer && showNumbers ? [`${item.answer}. ${line}`] : [line], buttons });
   }
   if (extra.length > 0) rows.push({ label: 'Actions', lines: [], buttons: [...extra] });
   return { title, rows };

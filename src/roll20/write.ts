@@ -31,6 +31,8 @@ export interface WriteOptions {
   turnOrder?: TurnOrderBatch;
   /** HealthColors as the command found it, looked up once for all its targets (null: not installed). */
   healthColors?: HealthColorsApi | null;
+  /** The hit read a defense given to it (an attack's answer), not the one on file: that one is left as it is. */
+  answerGiven?: boolean;
   /** Token properties to bring in step in the same `set` (a linked bar its attribute has not reached yet). */
   tokenProps?: Record<string, unknown>;
 }
@@ -186,7 +188,7 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
     const oldStance = stored?.stance;
     const newStance = outcome.stance === undefined ? oldStance : (outcome.stance ?? undefined);
     const oldAnswer = memories.exchange.waiting[snapshot.id];
-    const newAnswer = outcome.answer === undefined ? oldAnswer : outcome.answer === null ? undefined : { edition: edition.id, answer: outcome.answer };
+    const newAnswer = outcome.answer === undefined || options.answerGiven ? oldAnswer : outcome.answer === null ? undefined : { edition: edition.id, answer: outcome.answer };
     if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox) || !sameData(oldAnswer, newAnswer)) {
       changes.push({ kind: 'memory', from: memory(oldBox, oldDead, oldStance, oldAnswer), to: memory(newBox, newDead, newStance, newAnswer) });
       storeMemory(memories, snapshot.id, memory(newBox, newDead, newStance, newAnswer));

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { objectSchema } from '../rules/schemaObject';
 import { editionIdSchema, isRecord } from './settings';
+import { editionOf } from '../rules/editions';
 
 /** commands.md: at most 20 open attacks at once (a 21st is refused). */
 export const MAX_OPEN_ATTACKS = 20;
@@ -23,10 +24,13 @@ const AnswerSchema = objectSchema({
   roll: v.optional(v.pipe(v.number(), v.safeInteger())),
   success: v.optional(v.boolean()),
   typed: v.optional(v.literal(true)),
+  /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
+  gm: v.optional(v.literal(true)),
 });
 
 const AttackSchema = objectSchema({
-  key: v.pipe(v.string(), v.regex(/^A\d{1,6}$/)),
+  /** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
+  key: v.pipe(v.string(), v.regex(/^[AG]\d{1,6}$/)),
   /** Who declared it (a player id); `gm`: that player is a GM. */
   by: id,
   gm: v.boolean(),
@@ -44,6 +48,15 @@ const AttackSchema = objectSchema({
 export type OpenAttack = v.InferOutput<typeof AttackSchema>;
 export type KeptAnswerRecord = v.InferOutput<typeof AnswerSchema>;
 
+/** Whether an open attack is one the script could have kept: its shape, and each answer's defense as its edition checks it. */
+export function isSoundAttack(attack: unknown): attack is OpenAttack {
+  const parsed = v.safeParse(AttackSchema, attack);
+  if (!parsed.success) return false;
+  const edition = editionOf(parsed.output.edition);
+  for (const answer of Object.values(parsed.output.answers)) if (answer.file !== undefined && edition.parseAnswer(answer.file) === null) return false;
+  return true;
+}
+
 /** Each open attack that passes its check (under its own key), the others named and dropped. */
 export function checkAttacks(raw: unknown, problems: string[]): Record<string, OpenAttack> {
   const attacks: Record<string, OpenAttack> = {};
@@ -53,8 +66,9 @@ export function checkAttacks(raw: unknown, problems: string[]): Record<string, O
     return attacks;
   }
   for (const [key, attack] of Object.entries(raw)) {
+    // commands.md, "Undo, hardened": a stored answer is checked by its edition like every stored memory.
     const parsed = v.safeParse(AttackSchema, attack);
-    if (parsed.success && parsed.output.key === key && Object.keys(attacks).length < MAX_OPEN_ATTACKS) attacks[key] = parsed.output;
+    if (parsed.success && parsed.output.key === key && isSoundAttack(parsed.output) && Object.keys(attacks).length < MAX_OPEN_ATTACKS) attacks[key] = parsed.output;
     else problems.push(`exchange.attacks.${key.slice(0, 20)}: not a valid open attack; forgotten`);
   }
   return attacks;

@@ -40,7 +40,7 @@ export interface StoredState {
    * The exchange (commands/exchange.ts): defenses made ahead, each waiting for the next hit on its
    * token; open attacks waiting for their answers; the number of the last attack declared.
    */
-  exchange: { waiting: Record<string, AnswerBox>; attacks: Record<string, OpenAttack>; lastAttack: number };
+  exchange: { waiting: Record<string, AnswerBox>; attacks: Record<string, OpenAttack>; lastAttack: number; lastHiddenAttack: number };
   /** The macros `!defense-round macros` made, by name: their ids (a macro of that name made by hand is not ours). */
   macros: Record<string, string>;
   /** The GM was told once about HealthColors' "dead at 0". */
@@ -61,7 +61,7 @@ export function freshState(scriptVersion: string): StoredState {
     round: { number: 1, seen: [], turned: 0 },
     history: [],
     lastEntry: 0,
-    exchange: { waiting: {}, attacks: {}, lastAttack: 0 },
+    exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
     macros: {},
     healthColorsNoticed: false,
   };
@@ -170,7 +170,7 @@ function checkRound(raw: unknown, problems: string[]): RoundState {
 /** Each answer waiting for its hit, checked by the edition it was made in; a bad one is dropped and named. */
 function checkExchange(raw: unknown, problems: string[]): StoredState['exchange'] {
   const waiting: Record<string, AnswerBox> = {};
-  const empty = { waiting, attacks: {}, lastAttack: 0 };
+  const empty = { waiting, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
   if (raw === undefined) return empty;
   const entries = isRecord(raw) && isRecord(raw.waiting) ? raw.waiting : undefined;
   if (!entries) {
@@ -183,11 +183,15 @@ function checkExchange(raw: unknown, problems: string[]): StoredState['exchange'
     else waiting[id] = { edition: (box as { edition: string }).edition, answer };
   }
   const attacks = checkAttacks(isRecord(raw) ? raw.attacks : undefined, problems);
-  const last = isRecord(raw) ? raw.lastAttack : undefined;
-  let lastAttack = typeof last === 'number' && Number.isSafeInteger(last) && last >= 0 && last < 1e6 ? last : 0;
-  // Never below an attack still open: a tampered or lost number would hand out its key again.
-  for (const key of Object.keys(attacks)) lastAttack = Math.max(lastAttack, Number(key.slice(1)));
-  return { waiting, attacks, lastAttack };
+  return { waiting, attacks, lastAttack: lastKeyOf(raw, 'lastAttack', 'A', attacks), lastHiddenAttack: lastKeyOf(raw, 'lastHiddenAttack', 'G', attacks) };
+}
+
+/** A key counter as stored, never below an attack still open under it: a tampered or lost number would hand out its key again. */
+function lastKeyOf(raw: unknown, field: string, prefix: string, attacks: Record<string, OpenAttack>): number {
+  const last = isRecord(raw) ? raw[field] : undefined;
+  let counter = typeof last === 'number' && Number.isSafeInteger(last) && last >= 0 && last < 1e6 ? last : 0;
+  for (const key of Object.keys(attacks)) if (key.startsWith(prefix)) counter = Math.max(counter, Number(key.slice(1)));
+  return counter;
 }
 
 /** The ids of the macros the script made, by name (a bad entry is only forgotten: the macro stays the GM's to keep). */
