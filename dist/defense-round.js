@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Mn = Object.defineProperty, aa = Object.getOwnPropertyDescriptor, ca = Object.getOwnPropertyNames, ri = Object.prototype.hasOwnProperty, la = (e, t) => {
+var Mn = Object.defineProperty, ca = Object.getOwnPropertyDescriptor, la = Object.getOwnPropertyNames, ri = Object.prototype.hasOwnProperty, da = (e, t) => {
 for (var n in t)
 ri.call(t, n) && Mn(e, n, { get: t[n], enumerable: !0 });
-}, da = (e, t, n, r) => {
+}, ua = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of ca(t))
-!ri.call(e, i) && i !== n && Mn(e, i, { get: () => t[i], enumerable: !(r = aa(t, i)) || r.enumerable });
+for (let i of la(t))
+!ri.call(e, i) && i !== n && Mn(e, i, { get: () => t[i], enumerable: !(r = ca(t, i)) || r.enumerable });
 return e;
-}, ua = (e) => da(Mn({}, "__esModule", { value: !0 }), e), ii = {};
-la(ii, {
-onDamage: () => Uh,
-version: () => Gh
+}, fa = (e) => ua(Mn({}, "__esModule", { value: !0 }), e), ii = {};
+da(ii, {
+onDamage: () => Vh,
+version: () => Uh
 });
-var A = Math, O = Number, T = String, k = Object, J = Array, de = JSON, P = Map, X = Set, si = WeakMap, xt = Error, oi = RangeError, ai = Promise, Xt = Date, fa = isNaN, ha = "0.2.0", ie = "DefenseRound", pe = ha, qt, va = {
+var A = Math, O = Number, T = String, k = Object, J = Array, de = JSON, P = Map, X = Set, si = WeakMap, xt = Error, oi = RangeError, ai = Promise, Xt = Date, ha = isNaN, va = "0.2.0", ie = "DefenseRound", pe = va, qt, ma = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -38,27 +38,27 @@ abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
 function ci(e) {
-return !e && !qt ? va : {
+return !e && !qt ? ma : {
 lang: e?.lang ?? qt?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? qt?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? qt?.abortPipeEarly
 };
 }
-var ma;
+var pa;
 // @__NO_SIDE_EFFECTS__
-function pa(e) {
-return ma?.get(e);
+function ga(e) {
+return pa?.get(e);
 }
-var ga;
+var ka;
 // @__NO_SIDE_EFFECTS__
-function ka(e) {
-return ga?.get(e);
+function ya(e) {
+return ka?.get(e);
 }
-var ya;
+var wa;
 // @__NO_SIDE_EFFECTS__
-function wa(e, t) {
-return ya?.get(e)?.get(t);
+function ba(e, t) {
+return wa?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
 function xe(e) {
@@ -79,15 +79,15 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ wa(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ka(c.lang) : null) ?? r.message ?? /* @__PURE__ */ pa(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ ba(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ya(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ga(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function ba(e, t) {
+function $a(e, t) {
 return e === t || O.isNaN(e) && O.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function $a(e, t) {
+function Aa(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
@@ -234,9 +234,9 @@ return e.value = e.value.trim(), e;
 }
 };
 }
-var Aa = { abortEarly: !0 };
+var Sa = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function Sa(e, t, n) {
+function Ta(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
@@ -321,7 +321,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ ba(n.value, this.literal) ? n.typed = !0 : B(this, "type", n, r), n;
+return /* @__PURE__ */ $a(n.value, this.literal) ? n.typed = !0 : B(this, "type", n, r), n;
 }
 });
 }
@@ -350,7 +350,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !fa(t.value) ? t.typed = !0 : B(this, "type", t, n), t;
+return typeof t.value == "number" && !ha(t.value) ? t.typed = !0 : B(this, "type", t, n), t;
 }
 });
 }
@@ -388,7 +388,7 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ Sa(o);
+} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ Ta(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (B(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
@@ -452,7 +452,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (/* @__PURE__ */ $a(s, o)) {
+for (const o in s) if (/* @__PURE__ */ Aa(s, o)) {
 const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {
 const d = {
@@ -622,7 +622,7 @@ const m = h.entries[v];
 if (v in s ? m["~run"]({
 typed: !1,
 value: s[v]
-}, Aa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
+}, Sa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
 p = !1, c !== v && (a < g || a === g && v in s && !(c in s)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
@@ -721,7 +721,7 @@ return e > 0 ? { ...ft } : e > tn ? { condition: "incapacitated", savesOwed: 0 }
 function Un(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function Ta(e, t, n) {
+function Ea(e, t, n) {
 return n.condition === "dying" ? { life: { ...nn }, steps: [...Un(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ft }, steps: [] } : e > 0 ? t <= tn ? { life: { condition: "dying", savesOwed: Gn }, steps: [{ kind: "dying", savesOwed: Gn }] } : {
 life: { condition: "incapacitated", savesOwed: ut },
 steps: [{ kind: "incapacitated", savesOwed: ut }]
@@ -732,11 +732,11 @@ if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = Ta(e, i, n);
+const o = Ea(e, i, n);
 for (const a of o.steps) s.push(a);
 return { applied: !0, after: i, life: o.life, steps: s };
 }
-function Ea(e, t) {
+function _a(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -747,7 +747,7 @@ steps: [
 ]
 };
 }
-function _a(e, t, n) {
+function Da(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
@@ -762,7 +762,7 @@ life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...Un(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function Da(e, t, n) {
+function Ra(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -791,7 +791,7 @@ const i = A.min(Gn, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...nn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
 var bi = { physical: "Physical", magical: "Magical" }, $i = { physical: "Defense", magical: "Spirit" }, Vn = { soul: "Soul", power: "Power" };
-function Ra(e, t) {
+function Oa(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function Oa(e) {
+function Ca(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function Ca(e) {
+function Ia(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
 function rn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function Ia(e) {
+function Na(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,7 +826,7 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return Ra(e.reason, e.amount);
+return Oa(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Oa(e.cause);
+return Ca(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Ca(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Ia(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,7 +893,7 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Na = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ai = { defend: "defend", evade: "evade" };
+}, Pa = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ai = { defend: "defend", evade: "evade" };
 function sn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
@@ -905,7 +905,7 @@ return `${e}${r} = ${n}`;
 function Hn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function Pa(e, t = (n) => n) {
+function Ma(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
 return `Perception d100 ${e.roll} vs ${Si(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Hn(e.success, e.critical)}`;
@@ -924,7 +924,7 @@ return e.by === void 0 ? `Aided by an ally: ${sn(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${sn(e.mod)}`;
 case "action-check":
-return `${Na[e.action]} d100 ${e.roll} vs ${Si(e.baseTarget, e.adjustments, e.target)}: ${Hn(e.success, e.critical)}`;
+return `${Pa[e.action]} d100 ${e.roll} vs ${Si(e.baseTarget, e.adjustments, e.target)}: ${Hn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,12 +939,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var Ma = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Bn = {
+var La = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Bn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function La(e) {
+function Fa(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,18 +956,18 @@ case "dead":
 return "Dead";
 }
 }
-function Fa(e, t, n = null) {
+function ja(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function ja(e, t) {
+function Ga(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function Ga(e) {
+function Ua(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Ua(e, t, n, r) {
+function Va(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -987,7 +987,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var Va = {
+var Ha = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -999,17 +999,17 @@ unharmed: "is unharmed"
 function Ti(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function Ha(e, t, n) {
+function Ba(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Ba(e, t) {
+function Ka(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Ua(t(e.who), e.hit, e.result, e.lost);
+return Va(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Va[e.result]}.`;
+return `${t(e.who)} ${Ha[e.result]}.`;
 case "life-now":
-return La(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return Fa(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1027,20 +1027,20 @@ return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${Ha(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${Ba(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return Bn[e.stance] ?? "";
 }
 }
-var Ka = /^[+-]?\d+$/;
+var Wa = /^[+-]?\d+$/;
 function ke(e) {
 if (typeof e == "number")
 return O.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Ka.test(t)) return null;
+if (!Wa.test(t)) return null;
 const n = O(t);
 return O.isSafeInteger(n) ? n + 0 : null;
 }
@@ -1055,9 +1055,9 @@ function V(e, t = 40) {
 return e.length > t ? `${e.slice(0, t - 3)}...` : e;
 }
 var y = class extends xt {
-}, I = class extends xt {
+}, C = class extends xt {
 };
-function Wa(e, t) {
+function Ya(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[O(r)]?.results?.total;
 return typeof i == "number" && O.isFinite(i) ? T(i) : n;
@@ -1071,7 +1071,7 @@ let n = t;
 for (; n < e.length && !Kn(e.charCodeAt(n)); ) n += 1;
 return n;
 }
-function Ya(e) {
+function za(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
@@ -1093,7 +1093,7 @@ t.push(e.slice(r, s)), r = s;
 return t;
 }
 function Ri(e) {
-const t = Ya(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
+const t = za(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
 for (let o = 1; o < t.length; o += 1) {
 const a = t[o];
@@ -1105,20 +1105,20 @@ s = [], i.set(c, s);
 }
 return { command: n, positionals: r, flags: i };
 }
-function za(e, t) {
+function xa(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : xa(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : Xa(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
 function _t(e, t, n, r = "") {
-const i = za(e.toLowerCase(), t);
+const i = xa(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function xa(e, t) {
+function Xa(e, t) {
 let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
@@ -1286,27 +1286,27 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function Xa(e, t) {
+function qa(e, t) {
 const n = Ge[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function qa(e, t) {
+function Ja(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-var Ja = ["defensive", "reactive", "none"];
-function Qa(e) {
+var Qa = ["defensive", "reactive", "none"];
+function Za(e) {
 return e === "reactive";
 }
-function Za(e) {
+function ec(e) {
 return e === "defensive";
 }
-function ec(e) {
+function tc(e) {
 return e === "reactive";
 }
 function Mi(e) {
 return e === "reactive";
 }
-function tc(e) {
+function nc(e) {
 return e === "defensive";
 }
 function Li(e) {
@@ -1315,7 +1315,7 @@ return e === "defensive";
 function Yn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function nc(e, t) {
+function rc(e, t) {
 return Yn(e.reactions, t) !== void 0;
 }
 function Fi(e, t) {
@@ -1324,30 +1324,30 @@ return Yn(e.reactions, t) === !0;
 function ji(e, t) {
 return Yn(e.reactions, t) === "used";
 }
-function rc(e, t) {
+function ic(e, t) {
 return e.skillsVs.includes(t);
 }
-function ic(e) {
+function sc(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
 var Gi = 5, Ui = { defend: "defend", evade: "evade", react: "reaction" };
 function Ot(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function sc(e) {
+function oc(e) {
 return { kind: "refused", reason: e };
 }
 function Ue(e) {
 return e !== null && e !== "";
 }
-function oc(e) {
+function ac(e) {
 const t = (n) => O.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new oi("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
 if (n !== null && !O.isSafeInteger(n)) throw new oi("resolveSoakDefend: modifiers and targets must be integers");
 }
-function ac(e) {
+function cc(e) {
 const { action: t, situation: n, stance: r, round: i } = e, s = Ge[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
@@ -1372,28 +1372,28 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Qa(r) ? Ue(e.vs) ? nc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Za(r) ? Ue(e.vs) ? rc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Za(r) ? { code: "counter-in-defensive-stance" } : ec(r) ? Ue(e.vs) ? Fi(i, e.vs) ? e.ally !== null && !ic(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ji(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return ec(r) ? { code: "counter-in-defensive-stance" } : tc(r) ? Ue(e.vs) ? Fi(i, e.vs) ? e.ally !== null && !sc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ji(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return tc(r) ? { code: "defensive-skill-on-ally" } : Mi(r) ? Ue(e.vs) ? Fi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ji(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return nc(r) ? { code: "defensive-skill-on-ally" } : Mi(r) ? Ue(e.vs) ? Fi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ji(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (Li(r)) {
 if (!Ue(e.vs)) return { code: "needs-vs", action: t };
-if (rc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+if (ic(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function cc(e) {
+function lc(e) {
 const t = [];
 return Ge[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ot(e.action) && t.push(Ui[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function lc(e) {
-oc(e);
-const t = ac(e);
-if (t) return sc(t);
-const n = cc(e);
+function dc(e) {
+ac(e);
+const t = cc(e);
+if (t) return oc(t);
+const n = lc(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: i } = e, s = Ge[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
@@ -1430,9 +1430,9 @@ return e.aid !== null && Ue(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {}
 function Hi(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let a = Xa(e.situation, t);
+let a = qa(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ht(e.rolls.mental, e.checkTargets.mental ?? 0), l = qa(a, c);
+const c = ht(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ja(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
 }
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
@@ -1450,7 +1450,7 @@ evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, dc = {
+}, uc = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1458,10 +1458,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function uc(e, t = (n) => n) {
+function fc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return hc(Ci("round"));
+return vc(Ci("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1475,7 +1475,7 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return fc(e.flag, e.action, e.situation);
+return hc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
@@ -1496,8 +1496,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function fc(e, t, n) {
-const r = dc[e];
+function hc(e, t, n) {
+const r = uc[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1512,10 +1512,10 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function hc(e) {
+function vc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var vc = U({
+var mc = U({
 life: /* @__PURE__ */ G(
 U({
 condition: /* @__PURE__ */ se(["none", "incapacitated", "dying", "dead"]),
@@ -1526,13 +1526,13 @@ savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ Jt(), /* @__P
 reactions: /* @__PURE__ */ G(/* @__PURE__ */ St(/* @__PURE__ */ x(), /* @__PURE__ */ vi([/* @__PURE__ */ Xe(), /* @__PURE__ */ te("used")]))),
 skillsVs: /* @__PURE__ */ G(/* @__PURE__ */ Me(/* @__PURE__ */ x()))
 });
-function mc(e) {
+function pc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
 var Ki = { condition: "none", savesOwed: 0 };
-function pc(e) {
-const t = /* @__PURE__ */ Le(vc, e);
-return t.success ? $c(t.output) : null;
+function gc(e) {
+const t = /* @__PURE__ */ Le(mc, e);
+return t.success ? Ac(t.output) : null;
 }
 function Je(e, t) {
 return e.life ? { ...e.life } : t === null ? { ...Ki } : yi(t);
@@ -1540,31 +1540,31 @@ return e.life ? { ...e.life } : t === null ? { ...Ki } : yi(t);
 function zn(e, t) {
 return xn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function gc(e, t) {
+function kc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? Ki : yi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function kc(e) {
+function yc(e) {
 return xn(e.life, void 0, void 0);
 }
-function yc(e) {
+function wc(e) {
 return e.life?.condition ?? "none";
 }
-function wc(e) {
+function bc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function bc(e, t) {
+function $c(e, t) {
 return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function $c(e) {
+function Ac(e) {
 return xn(e.life, e.reactions, e.skillsVs);
 }
 function xn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Wi = ["defend", "evade", "react", "counter", "skill", "save"], Ac = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Sc = {
+var Wi = ["defend", "evade", "react", "counter", "skill", "save"], Sc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Tc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1621,7 +1621,7 @@ ally: M(e, "ally") ?? null,
 skillName: M(e, "skill") ?? null
 };
 }
-function Tc(e) {
+function Ec(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ge[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
@@ -1631,20 +1631,20 @@ values: e.action === "save" ? ["save_check"] : k.values(cn),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: Tc(e),
+dice: Ec(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? Ec(e, t, r.action) : _c(e, t, r);
+return e.action === "save" ? _c(e, t, r.action) : Dc(e, t, r);
 }
 };
 }
-function Ec(e, t, n) {
+function _c(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = Je(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = Da(r, i, ht(n, s + e.mod));
+const o = Ra(r, i, ht(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
@@ -1653,14 +1653,14 @@ steps: [
 S(ue, { kind: "save-title", who: l }),
 S(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...je("Roll", o.steps),
-...Fa("Now", o.life, o.vitality)
+...ja("Now", o.life, o.vitality)
 ],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
 state: zn(t.state, o.life),
 detail: o
 };
 }
-function _c(e, t, n) {
+function Dc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = Je(t.state, r), s = k.fromEntries(
@@ -1671,7 +1671,7 @@ if (e.aidedBy !== null) {
 const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const C = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(C, e.vs) ? C[e.vs] : void 0;
+const I = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
 a = {
 by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
@@ -1680,7 +1680,7 @@ condition: Je($.state, $.vitality ?? null).condition,
 acting: $.acting === !0
 };
 }
-const c = lc({
+const c = dc({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1696,7 +1696,7 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: uc(c.reason, t.nameOf) };
+if (c.kind === "refused") return { kind: "refused", reason: fc(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: cn[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
@@ -1712,7 +1712,7 @@ S(oe, { kind: "check-summary", who: v, action: e.action, result: m }),
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...g ? [S("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [S(Fe, { kind: "offer-damage" })] : [],
-...g ? Ga(t.id) : []
+...g ? Ua(t.id) : []
 ];
 return {
 headline: p,
@@ -1724,7 +1724,7 @@ observed: !1,
 detail: c
 };
 }
-var xi = (e) => e == null ? "" : ` (${e})`, Dc = {
+var xi = (e) => e == null ? "" : ` (${e})`, Rc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
@@ -1751,18 +1751,18 @@ keep: (e, t) => Pi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, Rc = [
+}, Oc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function Oc(e) {
+function Cc(e) {
 return A.max(0, an(e, 5));
 }
 var Xi = 25;
-function Cc(e) {
+function Ic(e) {
 const t = [], n = A.max(0, e.amount), r = Ei(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = an(n, r), o = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
@@ -1804,7 +1804,7 @@ const h = s + a;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
 var ln = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Ic(e) {
+function Nc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
 function qi(e, t) {
@@ -1813,13 +1813,13 @@ return e.condition === t.condition && e.savesOwed === t.savesOwed;
 function Xn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function Nc(e) {
-const t = Ic(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function Pc(e) {
+const t = Nc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return Xn(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Xn(e, t, n, !1);
 if (e.instantKill) {
-const o = Ea(e.bars.vitality, e.life);
+const o = _a(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {
@@ -1848,7 +1848,7 @@ steps: n,
 changed: c !== a
 };
 }
-const i = Cc({
+const i = Ic({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1868,19 +1868,19 @@ steps: n,
 changed: s.after !== e.bars.vitality || !qi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var Pc = {
+var Mc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, Mc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ji = {
+}, Lc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ji = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, qn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Lc = { what: "the damage amount", missing: qn, example: "[[2d6+3]]" }, Fc = { what: "the damage amount", missing: qn, example: "[[2d6+3]]", optional: !0 };
-function jc(e) {
-if (e.flags.size === 0) return Qi(Rt(e, Lc));
-const t = R(e, "instant-kill"), n = Rt(e, Fc);
+}, qn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Fc = { what: "the damage amount", missing: qn, example: "[[2d6+3]]" }, jc = { what: "the damage amount", missing: qn, example: "[[2d6+3]]", optional: !0 };
+function Gc(e) {
+if (e.flags.size === 0) return Qi(Rt(e, Fc));
+const t = R(e, "instant-kill"), n = Rt(e, jc);
 if (n === void 0 && !t) throw new y(qn);
 const r = n ?? 0, i = M(e, "type"), s = i === void 0 ? "physical" : ln[Y(i, "--type", k.keys(ln))], o = M(e, "to"), a = o === void 0 ? "vitality" : Y(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
@@ -1905,13 +1905,13 @@ const t = Ji[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Gc(e, r)
+resolve: (r) => Uc(e, r)
 };
 }
-function Gc(e, t) {
+function Uc(e, t) {
 const n = Ji[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Hc(t.values, n) : null, c = r && t.stance === "defensive" ? Oc(o("fortitude")) : 0, l = Je(t.state, t.bars.vitality.value), d = Nc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Bc(t.values, n) : null, c = r && t.stance === "defensive" ? Cc(o("fortitude")) : 0, l = Je(t.state, t.bars.vitality.value), d = Pc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1931,16 +1931,16 @@ p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p 
 }
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: Bc(d, l),
-steps: Uc(t.id, e, d, l),
+headline: Kc(d, l),
+steps: Vc(t.id, e, d, l),
 changes: u,
 state: zn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (f.answer = null), f;
 }
-function Uc(e, t, n, r) {
-const i = ja(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: Vc(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
+function Vc(e, t, n, r) {
+const i = Ga(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: Hc(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1950,13 +1950,13 @@ for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function Vc(e) {
+function Hc(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var Hc = class {
+var Bc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1982,7 +1982,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Bc(e, t) {
+function Kc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1990,8 +1990,8 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Kc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Wc = [`Defensive: ${Bn.defensive}. Reactive: ${Bn.reactive}.`];
-function Yc(e) {
+var Wc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Yc = [`Defensive: ${Bn.defensive}. Reactive: ${Bn.reactive}.`];
+function zc(e) {
 return Oi(e, {
 fallback: "none",
 row: "Stance",
@@ -2002,7 +2002,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var zc = {
+var xc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -2016,10 +2016,10 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, xc = new P([...[...Ma].map((e) => [e, "layout"]), ...k.keys(zc).map((e) => [e, "defend"])]);
-function Xc(e, t = (n) => n) {
-const n = xc.get(e.kind);
-return n === "layout" ? Ba(e, t) : n === "defend" ? Pa(e, t) : Ia(e);
+}, Xc = new P([...[...La].map((e) => [e, "layout"]), ...k.keys(xc).map((e) => [e, "defend"])]);
+function qc(e, t = (n) => n) {
+const n = Xc.get(e.kind);
+return n === "layout" ? Ka(e, t) : n === "defend" ? Ma(e, t) : Na(e);
 }
 var Jn = {
 damage: [
@@ -2032,26 +2032,26 @@ defend: [
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: Wc
-}, qc = {
+stance: Yc
+}, Jc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: Pc, usage: Mc, help: Jn.damage },
-defend: { flags: Sc, usage: Ac, help: Jn.defend },
-stance: { flags: {}, usage: Kc, help: Jn.stance }
+damage: { flags: Mc, usage: Lc, help: Jn.damage },
+defend: { flags: Tc, usage: Sc, help: Jn.defend },
+stance: { flags: {}, usage: Wc, help: Jn.stance }
 },
-stances: Ja,
+stances: Qa,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Zi(jc(e)),
+planDamage: (e) => Zi(Gc(e)),
 planDefend: (e) => zi(Yi(e)),
-planStance: Yc,
+planStance: zc,
 planHandEdit: (e) => Zi(Qi(e)),
-attack: Dc,
-macros: Rc,
+attack: Rc,
+macros: Oc,
 setVitality(e, t, n) {
-const r = _a(e, t, Je(n, e));
+const r = Da(e, t, Je(n, e));
 return {
 vitality: r.after,
 state: zn(n, r.life),
@@ -2060,16 +2060,16 @@ conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: gc,
-endRound: kc,
-condition: (e, t) => e.life ? yc(e) : Je(e, t).condition,
+enter: kc,
+endRound: yc,
+condition: (e, t) => e.life ? wc(e) : Je(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
 deadForGood: (e, t) => Je(e, t).condition === "dead",
-parseState: pc,
-isEmptyState: wc,
-describeStateChange: bc,
-parseAnswer: mc,
-words: Xc
+parseState: gc,
+isEmptyState: bc,
+describeStateChange: $c,
+parseAnswer: pc,
+words: qc
 }, Qn = [
 "front",
 "thrown-object",
@@ -2084,7 +2084,7 @@ words: Xc
 "spell-invisible",
 "covert",
 "spectator"
-], Jc = ["gun", "spell-unseen"], he = {
+], Qc = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2114,23 +2114,23 @@ covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Qc(e, t) {
+function Zc(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function Zc(e) {
+function el(e) {
 return Qe[e].perceive !== null;
 }
-var Ct = 4, el = U({
+var Ct = 4, tl = U({
 result: /* @__PURE__ */ se(["success", "fail"]),
 situation: /* @__PURE__ */ se(Qn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: /* @__PURE__ */ Xe()
 });
-function tl(e) {
-const t = /* @__PURE__ */ Le(el, e);
+function nl(e) {
+const t = /* @__PURE__ */ Le(tl, e);
 return t.success ? t.output : null;
 }
-var nl = U({
+var rl = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
 roundsDead: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ Jt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(Ct))),
 /** The free save of this death has been tried. */
@@ -2138,8 +2138,8 @@ freeSaveUsed: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ G(/* @__PURE__ */ te(!0))
 });
-function rl(e) {
-const t = /* @__PURE__ */ Le(nl, e);
+function il(e) {
+const t = /* @__PURE__ */ Le(rl, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2156,10 +2156,10 @@ function ts(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function il(e, t) {
+function sl(e, t) {
 return t ? { roundsDead: Ct, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};
 }
-function sl(e) {
+function ol(e) {
 const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ct, n.roundsDead + 1) };
 }
@@ -2169,17 +2169,17 @@ return A.max(0, Ct - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 function ns(e, t) {
 return $e(t) && Zn(e) === 0;
 }
-function ol(e, t) {
+function al(e, t) {
 return "has had a save or another round dead since";
 }
-function al(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Zc(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function cl(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && el(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function cl(e) {
+function ll(e) {
 const t = [], n = e.pending ?? void 0;
 if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Qe[r], s = al(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Qe[r], s = cl(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (i.noHitChance)
@@ -2209,7 +2209,7 @@ if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function ll(e) {
+function dl(e) {
 const { action: t, situation: n } = e, r = Qe[n], i = [], s = er(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
 const o = s.check ? It(n) : null;
@@ -2241,14 +2241,14 @@ const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
 function rs(e, t, n, r, i) {
-const s = Qc(n, r) + i, o = ht(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+const s = Zc(n, r) + i, o = ht(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };
 }
-function dl(e, t) {
+function ul(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var ul = 1;
-function fl(e) {
+var fl = 1;
+function hl(e) {
 const { state: t } = e;
 if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Ct) return { kind: "refused", reason: "dead-for-good" };
@@ -2264,15 +2264,15 @@ s = e.exp - c;
 }
 const o = ht(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: ul, state: ts(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: fl, state: ts(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return i.push({ kind: "save-failed", triesLeft: Zn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
 }
-var hl = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function vl(e) {
-return hl.has(e.kind);
+var vl = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function ml(e) {
+return vl.has(e.kind);
 }
-function ml(e, t) {
+function pl(e, t) {
 if (!$e(t)) return;
 if (ns(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
@@ -2282,17 +2282,17 @@ return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP 
 function is(e, t, n, r = !1) {
 return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var pl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function gl(e, t) {
+var gl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function kl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${pl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${gl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return ml(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return pl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2307,13 +2307,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var kl = {
+var yl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, yl = {
+}, wl = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2325,13 +2325,13 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, wl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", bl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+}, bl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", $l = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
 function ss(e) {
 if (e === void 0) return null;
-if (Jc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+if (Qc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return Y(e, "--situation", Qn);
 }
-function $l(e) {
+function Al(e) {
 const t = Rt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Oe(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = M(e, "defense");
@@ -2352,7 +2352,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = cl({
+const i = ll({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2384,7 +2384,7 @@ detail: i
 }
 };
 }
-function Al(e) {
+function Sl(e) {
 return os({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
 var as = ["defend", "guard", "skill", "counter", "opportunity", "save"];
@@ -2422,7 +2422,7 @@ skillName: M(e, "skill") ?? null
 };
 }
 function ls(e) {
-if (e.action === "save") return Tl(e);
+if (e.action === "save") return El(e);
 const t = e.action, n = er(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: It(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
@@ -2430,11 +2430,11 @@ dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return Sl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return Tl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function Sl(e, t, n, r) {
+function Tl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
@@ -2442,7 +2442,7 @@ if (n.acting) return { kind: "refused", reason: Ci("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (p) => n.values[p]?.current ?? null, a = ll({
+const o = (p) => n.values[p]?.current ?? null, a = dl({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2459,7 +2459,7 @@ return { kind: "missing-value", key: a.check === "perceive" ? "perception_check"
 const c = [...a.steps], l = [];
 let d;
 if (a.pending && t === "guard" && s && e.ally) {
-const p = dl(s.answer ?? void 0, a.pending);
+const p = ul(s.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
@@ -2479,7 +2479,7 @@ observed: !1,
 detail: a
 };
 }
-function Tl(e) {
+function El(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2487,7 +2487,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = fl({
+const i = n.cost ?? 100, s = n.save ?? 100, o = hl({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2528,7 +2528,7 @@ detail: o
 }
 };
 }
-var El = {
+var _l = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2554,17 +2554,17 @@ return t !== null && It(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name 
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
 keep: (e, t) => Pi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, _l = [
+}, Dl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Dl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Rl(e, t, n, r) {
+], Rl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Ol(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function Ol(e, t = (n) => n) {
+function Cl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2597,7 +2597,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Dl[n.check]} d100 ${n.roll} vs ${Rl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${Rl[n.check]} d100 ${n.roll} vs ${Ol(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
@@ -2621,23 +2621,23 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function Cl(e, t = (n) => n) {
-return vl(e) ? gl(e, t) : Ol(e, t);
+function Il(e, t = (n) => n) {
+return ml(e) ? kl(e, t) : Cl(e, t);
 }
-var Il = {
+var Nl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: kl,
-usage: wl,
+flags: yl,
+usage: bl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: yl,
-usage: bl,
+flags: wl,
+usage: $l,
 help: [
 "Situations: " + Qn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
@@ -2648,14 +2648,14 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => os($l(e)),
+planDamage: (e) => os(Al(e)),
 planDefend: (e) => ls(cs(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: Al,
-attack: El,
-macros: _l,
+planHandEdit: Sl,
+attack: _l,
+macros: Dl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
@@ -2669,16 +2669,16 @@ now: $e(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: il,
-endRound: sl,
+enter: sl,
+endRound: ol,
 condition: (e, t) => $e(t) ? "dead" : "none",
 deadForGood: ns,
-parseState: rl,
+parseState: il,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: ol,
-parseAnswer: tl,
-words: Cl
-}, dn = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, Nl = 10;
+describeStateChange: al,
+parseAnswer: nl,
+words: Il
+}, dn = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, Pl = 10;
 function tr(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
@@ -2687,7 +2687,7 @@ if (t.defender === null || t.current === null) return e;
 const n = tr(t.current, -t.limit);
 return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => tr(t.defender, -mt[i]) >= n) ?? "passive";
 }
-function Pl(e) {
+function Ml(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (mt[r] > 0)
@@ -2711,7 +2711,7 @@ t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetratio
 const l = mt[r];
 let d = null;
 l > 0 && n.defender !== null && (d = tr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= Nl;
+const u = r !== "passive" && o - e.attack >= Pl;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };
 }
 function nr(e, t) {
@@ -2719,24 +2719,24 @@ const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
 var un = (e, t = !1) => nr(e <= 0, t);
-function Ml(e) {
+function Ll(e) {
 if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
 return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : nr(n.down === !0, n.dead === !0);
 }
-function Ll(e) {
+function Fl(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var Fl = {
+var jl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, jl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Gl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", us = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Ul(e) {
+}, Gl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Ul = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", us = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Vl(e) {
 const t = Rt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = M(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = M(e, "defense-mode");
@@ -2747,27 +2747,27 @@ ap: Oe(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : Y(r, "--defense-mode", dn)
 };
 }
-function Vl(e) {
+function Hl(e) {
 return e !== null && dn.includes(e);
 }
-function Hl(e) {
+function Bl(e) {
 return us.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function Bl(e, t) {
+function Kl(e, t) {
 return {
 values: us,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Kl(e, t, n, r.defense ?? 1);
+return Wl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Kl(e, t, n, r) {
-const i = Hl(n);
+function Wl(e, t, n, r) {
+const i = Bl(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (Vl(n.stance) ? n.stance : "passive"), a = Pl({
+const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (Hl(n.stance) ? n.stance : "passive"), a = Ml({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2800,11 +2800,11 @@ S(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === 
 ...u ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: un(Ll(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: un(Fl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a
 };
 }
-function Wl(e, t) {
+function Yl(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
@@ -2829,10 +2829,10 @@ detail: { loss: e, toStamina: s }
 }
 };
 }
-function Yl(e, t) {
-return Bl(Ul(e), t);
+function zl(e, t) {
+return Kl(Vl(e), t);
 }
-function zl(e) {
+function xl(e) {
 return Oi(e, {
 fallback: "passive",
 row: "Defense mode",
@@ -2849,7 +2849,7 @@ passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
 }, fs = { passive: "passively", active: "actively", full: "fully" };
-function xl(e, t) {
+function Xl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2885,11 +2885,11 @@ default:
 return;
 }
 }
-function Xl(e, t = (n) => n) {
-return xl(e, t) ?? ql(e);
+function ql(e, t = (n) => n) {
+return Xl(e, t) ?? Jl(e);
 }
 var rr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function ql(e) {
+function Jl(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2914,12 +2914,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Jl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Ql = {
+var Ql = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Zl = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: dn,
-label: (e) => Jl[e] ?? e,
+label: (e) => Ql[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2944,18 +2944,18 @@ detail: { mode: i, roll: c }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": T(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Zl = [
+}, ed = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], ed = {
+], td = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: Fl,
-usage: jl,
+flags: jl,
+usage: Gl,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2966,19 +2966,19 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Gl, help: [`Passive: ${fn.passive}. Active: ${fn.active}. Full: ${fn.full}.`] }
+stance: { flags: {}, usage: Ul, help: [`Passive: ${fn.passive}. Active: ${fn.active}. Full: ${fn.full}.`] }
 },
 stances: dn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: Yl,
+planDamage: zl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: zl,
-planHandEdit: Wl,
-attack: Ql,
-macros: Zl,
+planStance: xl,
+planHandEdit: Yl,
+attack: Zl,
+macros: ed,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2994,19 +2994,19 @@ endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Ml,
+parseState: Ll,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: Xl
-}, td = { soak: qc, threshold: Il, opposed: ed }, Ze = new P();
-for (const [e, t] of k.entries(td)) Ze.set(e, { ...t, id: e });
-var hs = Ze.keys().next().value, nd = "soak";
+words: ql
+}, nd = { soak: Jc, threshold: Nl, opposed: td }, Ze = new P();
+for (const [e, t] of k.entries(nd)) Ze.set(e, { ...t, id: e });
+var hs = Ze.keys().next().value, rd = "soak";
 function ir(e) {
 return typeof e == "string" && Ze.has(e);
 }
-function rd() {
+function id() {
 return [...Ze.keys()];
 }
 function sr() {
@@ -3019,7 +3019,7 @@ function Nt() {
 return sr().filter((e) => e.playable).map((e) => e.id);
 }
 var or;
-function id(e) {
+function sd(e) {
 return or ?? (or = new X(sr().flatMap((t) => t.stances))), or.has(e);
 }
 function ar(e, t) {
@@ -3035,7 +3035,7 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Lt = k.keys(ms), sd = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Fn(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(100)), od = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Fn(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Qt(/^[^,]+$/)), cr = /* @__PURE__ */ se(Mt), ps = /* @__PURE__ */ se(["gm", "public"]), gs = ["refuse", "gm"], ad = U({
+}, Lt = k.keys(ms), od = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Fn(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(100)), ad = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Fn(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Qt(/^[^,]+$/)), cr = /* @__PURE__ */ se(Mt), ps = /* @__PURE__ */ se(["gm", "public"]), gs = ["refuse", "gm"], cd = U({
 edition: Pt,
 bars: U({
 vitality: cr,
@@ -3045,10 +3045,10 @@ power: cr,
 stamina: /* @__PURE__ */ se(["power", ...Mt])
 }),
 attributes: U(
-k.fromEntries(Ve.map((e) => [e, sd]))
+k.fromEntries(Ve.map((e) => [e, od]))
 ),
 markers: U(
-k.fromEntries(Lt.map((e) => [e, od]))
+k.fromEntries(Lt.map((e) => [e, ad]))
 ),
 visibility: U({ npc: ps, pc: ps }),
 playersTargetAny: /* @__PURE__ */ Xe(),
@@ -3070,11 +3070,11 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function cd(e) {
+function ld(e) {
 const t = ks(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = ys(ad.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+const i = ys(cd.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
 return new X([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
 function ys(e, t, n, r, i) {
@@ -3095,7 +3095,7 @@ s[o] = ys(f, l, d, `${c}.`, i);
 continue;
 }
 const u = /* @__PURE__ */ Le(a, l);
-u.success ? s[o] = u.output : (i.push(`${c}: ${ld(l)} is not valid; reset to ${de.stringify(d)}`), s[o] = lr(d));
+u.success ? s[o] = u.output : (i.push(`${c}: ${dd(l)} is not valid; reset to ${de.stringify(d)}`), s[o] = lr(d));
 }
 return s;
 }
@@ -3105,20 +3105,20 @@ return typeof e == "object" && e !== null && !J.isArray(e);
 function lr(e) {
 return _(e) ? de.parse(de.stringify(e)) : e;
 }
-function ld(e) {
+function dd(e) {
 const t = de.stringify(e) ?? T(e);
 return t.length > 40 ? `${t.slice(0, 37)}...` : t;
 }
-var ws = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()), dd = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt(), /* @__PURE__ */ lt(-1e6), /* @__PURE__ */ ct(1e6)), bs = U({
-overrides: /* @__PURE__ */ G(/* @__PURE__ */ St(/* @__PURE__ */ se(Et), dd)),
+var ws = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()), ud = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt(), /* @__PURE__ */ lt(-1e6), /* @__PURE__ */ ct(1e6)), bs = U({
+overrides: /* @__PURE__ */ G(/* @__PURE__ */ St(/* @__PURE__ */ se(Et), ud)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
 worn: /* @__PURE__ */ G(U({ physical: /* @__PURE__ */ G(ws), magical: /* @__PURE__ */ G(ws) })),
 stance: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
 edition: /* @__PURE__ */ G(U({ id: Pt, state: /* @__PURE__ */ Tt() }))
-}), Vh = k.keys(bs.entries);
-function ud(e) {
+}), Hh = k.keys(bs.entries);
+function fd(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3146,13 +3146,13 @@ $s(n), Ft(n) ? delete e[t] : e[t] = n;
 function Ft(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var pt = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()), vn = /* @__PURE__ */ Zt(pt), Ss = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ li(), /* @__PURE__ */ lt(-1e9), /* @__PURE__ */ ct(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)), fd = /* @__PURE__ */ se(["physical", "magical"]), Ts = U({
+var pt = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()), vn = /* @__PURE__ */ Zt(pt), Ss = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ li(), /* @__PURE__ */ lt(-1e9), /* @__PURE__ */ ct(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)), hd = /* @__PURE__ */ se(["physical", "magical"]), Ts = U({
 edition: /* @__PURE__ */ G(U({ id: Pt, state: /* @__PURE__ */ Tt() })),
 deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
 stance: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: /* @__PURE__ */ G(U({ edition: Pt, answer: /* @__PURE__ */ Tt() }))
-}), hd = /* @__PURE__ */ mi("kind", [
+}), vd = /* @__PURE__ */ mi("kind", [
 /** A bar, through its linked attribute when there is one. */
 U({ kind: /* @__PURE__ */ te("bar"), resource: /* @__PURE__ */ se(pi), bar: /* @__PURE__ */ se(Mt), attributeId: /* @__PURE__ */ G(jt), from: vn, to: pt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
@@ -3160,13 +3160,13 @@ U({ kind: /* @__PURE__ */ te("attribute"), key: /* @__PURE__ */ se(Et), attribut
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
 U({ kind: /* @__PURE__ */ te("override"), key: /* @__PURE__ */ se(Et), from: vn, to: pt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: /* @__PURE__ */ te("worn"), track: fd, from: vn, to: pt }),
+U({ kind: /* @__PURE__ */ te("worn"), track: hd, from: vn, to: pt }),
 U({ kind: /* @__PURE__ */ te("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
 U({ kind: /* @__PURE__ */ te("memory"), tokenId: /* @__PURE__ */ G(jt), from: Ts, to: Ts }),
 U({ kind: /* @__PURE__ */ te("initiative"), from: Ss, to: Ss }),
 U({ kind: /* @__PURE__ */ te("turn-order"), tokenId: jt })
-]), vd = U({
+]), md = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ se(["damage", "hand-edit", "save"]),
@@ -3174,30 +3174,30 @@ kind: /* @__PURE__ */ se(["damage", "hand-edit", "save"]),
 round: pt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Qt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Me(U({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Me(hd) }))
+tokens: /* @__PURE__ */ Me(U({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Me(vd) }))
 });
-function md(e) {
+function pd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || id(t.stance)) && (t.edition === void 0 || Ce(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ce(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || sd(t.stance)) && (t.edition === void 0 || Ce(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ce(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function pd(e) {
+function gd(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ Le(vd, r);
-s.success && s.output.tokens.every((o) => o.changes.every(md)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ Le(md, r);
+s.success && s.output.tokens.every((o) => o.changes.every(pd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var gd = ["life", "pendingDefense", "reactions", "skillsVs"], Es = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var kd = ["life", "pendingDefense", "reactions", "skillsVs"], Es = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function dr(e, t) {
 const n = {};
-for (const i of gd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of kd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: nd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: rd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function kd(e) {
+function yd(e) {
 if (!_(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, dr(e, e.stance)), t;
@@ -3208,7 +3208,7 @@ return { life: e.life, pendingDefense: e.pendingDefense };
 function Ds(e, t) {
 return de.stringify(e ?? null) === de.stringify(t ?? null);
 }
-function yd(e, t, n) {
+function wd(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
 const { before: r, after: i } = e, s = [], o = _(r.bars) ? r.bars : {}, a = _(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
@@ -3230,14 +3230,14 @@ to: dr({ ...p, ..._s(u) }, h.stance)
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function wd(e) {
+function bd(e) {
 const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Es, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, kd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
+return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, yd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
 (o) => _(o) && J.isArray(o.tokens) ? {
 by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => yd(a, n, r))
+tokens: o.tokens.map((a) => wd(a, n, r))
 } : o
 )), s;
 }
@@ -3249,7 +3249,7 @@ if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }
 const { edition: s, ...o } = e;
 return { memory: o, answer: i };
 }
-function bd(e) {
+function $d(e) {
 if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
@@ -3260,7 +3260,7 @@ t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function $d(e) {
+function Ad(e) {
 const t = {}, n = {};
 if (_(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3272,11 +3272,11 @@ const o = Rs(s);
 k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
 }
 const r = J.isArray(e.history) ? e.history.map(
-(i) => _(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(bd) } : s) } : i
+(i) => _(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map($d) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var ur = 20, fr = 100, mn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)), pn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(40)), Ad = U({
+var ur = 20, fr = 100, mn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)), pn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(40)), Sd = U({
 word: pn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ G(/* @__PURE__ */ Tt()),
@@ -3302,7 +3302,7 @@ flags: /* @__PURE__ */ F(/* @__PURE__ */ Me(/* @__PURE__ */ fi([pn, /* @__PURE__
 situation: /* @__PURE__ */ Zt(pn),
 round: /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()),
 defenders: /* @__PURE__ */ F(/* @__PURE__ */ Me(mn), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(fr)),
-answers: /* @__PURE__ */ St(mn, Ad)
+answers: /* @__PURE__ */ St(mn, Sd)
 });
 function Cs(e) {
 const t = /* @__PURE__ */ Le(Os, e);
@@ -3311,7 +3311,7 @@ const n = Ce(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;
 }
-function Sd(e, t) {
+function Td(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!_(e))
@@ -3337,7 +3337,7 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function Td(e) {
+function Ed(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, o] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
@@ -3347,12 +3347,12 @@ a[s.replace("Bar", "")] = o;
 i[s] = o;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var Ed = {
-0: Td,
-1: wd,
-2: $d
+var _d = {
+0: Ed,
+1: bd,
+2: Ad
 };
-function _d(e, t) {
+function Dd(e, t) {
 const n = [];
 if (e === void 0) return { stored: Ut(t), problems: n };
 if (!_(e))
@@ -3363,38 +3363,38 @@ return { stored: Ut(t), problems: [`state has schema version ${i}, newer than th
 if (!O.isInteger(i) || i < 0)
 return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Ut(t), problems: n };
 for (; i < Gt; ) {
-const l = Ed[i];
+const l = _d[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = cd(r.settings);
+const s = ld(r.settings);
 n.push(...s.problems);
-const o = ud(r.tokens);
+const o = fd(r.tokens);
 n.push(...o.problems);
 for (const [l, d] of k.entries(o.tokens)) {
 if (!d.edition) continue;
 const u = d.edition.id, f = Ce(u).parseState(d.edition.state);
 f === null ? (delete d.edition, Ft(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
 }
-const a = Rd(r.exchange, n), c = pd(r.history);
+const a = Od(r.exchange, n), c = gd(r.history);
 return n.push(...c.problems), {
 stored: {
 schemaVersion: Gt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: o.tokens,
-round: Dd(r.round, n),
+round: Rd(r.round, n),
 history: c.history,
-lastEntry: Cd(r.lastEntry, c.history),
+lastEntry: Id(r.lastEntry, c.history),
 exchange: a,
-macros: Od(r.macros),
+macros: Cd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
 ...ir(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function Dd(e, t) {
+function Rd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
@@ -3402,7 +3402,7 @@ return t.push("round: not an object; round tracking restarted"), n;
 const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= hr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= hr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function Rd(e, t) {
+function Od(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return r;
 const i = _(e) && _(e.waiting) ? e.waiting : void 0;
@@ -3412,7 +3412,7 @@ for (const [o, a] of k.entries(i)) {
 const c = o.length > 0 && o.length <= 64 && _(a) && ir(a.edition) ? Ce(a.edition).parseAnswer(a.answer) : null;
 c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };
 }
-const s = Sd(_(e) ? e.attacks : void 0, t);
+const s = Td(_(e) ? e.attacks : void 0, t);
 return { waiting: n, attacks: s, lastAttack: Is(e, "lastAttack", "A", s), lastHiddenAttack: Is(e, "lastHiddenAttack", "G", s) };
 }
 function Is(e, t, n, r) {
@@ -3421,19 +3421,19 @@ let s = typeof i == "number" && O.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
 for (const o of k.keys(r)) o.startsWith(n) && (s = A.max(s, O(o.slice(1))));
 return s;
 }
-function Od(e) {
+function Cd(e) {
 const t = {};
 if (!_(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function Cd(e, t) {
+function Id(e, t) {
 let n = typeof e == "number" && O.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, O(r.key.slice(1))));
 return n;
 }
 var vr = ["bar1", "bar2", "bar3"];
-function Id(e, t) {
+function Nd(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
 vitality: r && vr.includes(r) ? r : e.bars.vitality,
@@ -3446,7 +3446,7 @@ const a = n("NPC breakdowns");
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var Nd = class {
+var Pd = class {
 constructor() {
 this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
@@ -3524,7 +3524,7 @@ const t = T.fromCharCode(e);
 Ns[t] !== void 0 ? Vt[e] = Ns[t] : t === `
 ` || t === "\r" ? Vt[e] = " " : e < 32 && t !== "	" || e === 127 ? Vt[e] = "" : Vt[e] = void 0;
 }
-function Pd(e) {
+function Md(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
@@ -3532,7 +3532,7 @@ function et(e) {
 const t = typeof e == "string" ? e : T(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? Vt[s] : Pd(s);
+const s = t.charCodeAt(i), o = s < 128 ? Vt[s] : Md(s);
 o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
@@ -3549,13 +3549,13 @@ return state[e];
 function Ps(e, t) {
 state[e] = t;
 }
-function Md(e) {
+function Ld(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Ld(e) {
+function Fd(e) {
 setTimeout(e, 0);
 }
-function Fd(e, t, n) {
+function jd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3563,24 +3563,24 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function jd(e, t) {
+function Gd(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Gd(e) {
+function Ud(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function Ud(e, t) {
+function Vd(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function Vd() {
+function Hd() {
 const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
 return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
 function pr(e, t, n) {
 try {
 const r = t instanceof xt ? t.stack ?? t.message : T(t);
-kn(`${ie} v${pe}: ${e} failed${Vd()}: ${r}`), n && sendChat(
+kn(`${ie} v${pe}: ${e} failed${Hd()}: ${r}`), n && sendChat(
 ie,
 `/w ${n} ${et(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3612,16 +3612,16 @@ var Ie = "API";
 function gt(e) {
 return e !== Ie && e !== "" && playerIsGM(e) === !0;
 }
-function Hd(e) {
+function Bd(e) {
 if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || gt(e)))
 return e;
 }
 function gr(e) {
 return e === Ie ? "another script" : T(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Bd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+var Kd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function Ms(e) {
-return !Bd.test(e);
+return !Kd.test(e);
 }
 function Ls(e, t) {
 return e || !Ms(t) ? "gm" : `"${t}"`;
@@ -3639,7 +3639,7 @@ var Gs = /[^,\s]/;
 function kr(e, t) {
 return !Gs.test(T(e.get("controlledby") ?? "")) && !Gs.test(T(t?.get("controlledby") ?? ""));
 }
-function Kd(e, t) {
+function Wd(e, t) {
 const n = new X();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of T(r ?? "").split(",")) {
@@ -3665,7 +3665,7 @@ let l = "";
 for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + et(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
-let u = Wd(s.label);
+let u = Yd(s.label);
 if (r) {
 if (r.has(u)) {
 let f = 2;
@@ -3678,7 +3678,7 @@ t += ` {{${et(u)}=${l}${l && d ? " " : ""}${d}}}`;
 }
 return t;
 }
-function Wd(e) {
+function Yd(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function ae(e) {
@@ -3689,25 +3689,25 @@ let n = et(e);
 for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;
 }
-var Yd = /^[-\w]+$/;
+var zd = /^[-\w]+$/;
 function le(e, t) {
 return `[${et(e)}](${t})`;
 }
 function yn(e) {
-return Yd.test(e);
+return zd.test(e);
 }
 function Us(e, t, n, r = () => `${n.command} --help`) {
 const i = T(t.playerid ?? "");
-return i === Ie ? zd(e, t, n, r) : Vs(e, t, n, r, i, gt(i), !1);
+return i === Ie ? xd(e, t, n, r) : Vs(e, t, n, r, i, gt(i), !1);
 }
 function Vs(e, t, n, r, i, s, o) {
 const a = s ? "the GM" : gr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: Ls(s, a), relayed: o, help: r };
 return !s && !Ms(a) && (c.replyFor = V(a, 60)), c;
 }
-function zd(e, t, n, r) {
+function xd(e, t, n, r) {
 const i = n.flags.get("api-as");
 n.flags.delete("api-as");
-const s = Hd(i?.length === 1 ? i[0] : void 0);
+const s = Bd(i?.length === 1 ? i[0] : void 0);
 if (s !== void 0) return Vs(e, t, n, r, s, !1, !0);
 const o = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: gr(Ie), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;
@@ -3723,15 +3723,15 @@ function Bs(e, t) {
 const n = t.length > Hs ? `${t.slice(0, Hs - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var xd = 200;
+var Xd = 200;
 function Ke(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = xd - 7;
+let i = Xd - 7;
 for (const s of n) i -= s.label.length + 3;
 r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), L(ye(e.replyTo), yr(r, [...n, { label: "Help", command: e.help() }]));
 }
-function Xd(e, t) {
+function qd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
@@ -3745,7 +3745,7 @@ function wn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 var bn = "Help: DefenseRound", H = (e) => `<code>${wn(e)}</code>`, We = (e) => `<li>${e}</li>`;
-function qd(e) {
+function Jd(e) {
 const t = e.stances.length > 0 ? [We(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(wn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
@@ -3765,10 +3765,10 @@ We(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no
 }
 var nt;
 function wr(e, t = {}) {
-nt = Fd(bn, qd(e), t.createIfMissing !== !1) ?? nt;
+nt = jd(bn, Jd(e), t.createIfMissing !== !1) ?? nt;
 }
 function Ws() {
-return nt = jd(bn, nt), nt !== void 0 && yn(nt) ? { label: bn, command: `http://journal.roll20.net/handout/${nt}` } : void 0;
+return nt = Gd(bn, nt), nt !== void 0 && yn(nt) ? { label: bn, command: `http://journal.roll20.net/handout/${nt}` } : void 0;
 }
 function Ys(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
@@ -3781,16 +3781,16 @@ return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;
 function zs(e) {
 return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
 }
-function Jd(e, t, n, r) {
+function Qd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
 async function xs(e, t, n, r = Ys(t, n)) {
 if (!r) return;
-const i = n[r], s = Wa(t.content, t.inlinerolls);
+const i = n[r], s = Ya(t.content, t.inlinerolls);
 let o;
 try {
 const a = Ri(s);
-if (o = Us(e, t, a, () => Jd(e, i, a, r)), o.relayRefused) {
+if (o = Us(e, t, a, () => Qd(e, i, a, r)), o.relayRefused) {
 Ae(o, zs(r));
 return;
 }
@@ -3807,7 +3807,7 @@ return;
 const c = i.run(o);
 c && await c;
 } catch (a) {
-if (a instanceof y || a instanceof I) {
+if (a instanceof y || a instanceof C) {
 if (o ?? (o = Us(e, t, { command: r, positionals: [], flags: new P() })), o.relayRefused) {
 Ae(o, zs(r));
 return;
@@ -3818,16 +3818,16 @@ return;
 throw a;
 }
 }
-var Qd = 20, Zd = 2e3, eu = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+var Zd = 20, eu = 2e3, tu = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
 function Xs(e, t, n = 0) {
-if (n > Qd) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > Zd) return { ok: !1, problem: "is too long to be a formula" };
-const r = tu(e, t, n);
+if (n > Zd) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > eu) return { ok: !1, problem: "is too long to be a formula" };
+const r = nu(e, t, n);
 if (!r.ok) return r;
-const s = new iu(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new su(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !O.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function tu(e, t, n) {
+function nu(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
@@ -3846,7 +3846,7 @@ r += `${e.slice(i, o.index)}(${u})`, i = o.index + o[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var qs = (e) => k.assign(k.create(null), e), nu = qs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), ru = qs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), iu = class {
+var qs = (e) => k.assign(k.create(null), e), ru = qs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), iu = qs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), su = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3858,10 +3858,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), nu);
+return this.chain(() => this.product(), ru);
 }
 product() {
-return this.chain(() => this.unary(), ru);
+return this.chain(() => this.unary(), iu);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3894,7 +3894,7 @@ if (t)
 return this.at += t[0].length, O(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = eu[n[1].toLowerCase()];
+const r = tu[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3913,7 +3913,7 @@ return T(e.get("name") ?? "") || t;
 function K(e) {
 return getObj("graphic", e);
 }
-function su(e) {
+function ou(e) {
 return getObj("character", e);
 }
 function re(e) {
@@ -3956,7 +3956,7 @@ return this.maxRead;
 function Js(e, t) {
 return new $n(e, t).value;
 }
-var ou = class {
+var au = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3984,15 +3984,15 @@ statusmarkers: T(e.get("statusmarkers") ?? "")
 }
 var Qs = { armor_physical: "physical", armor_magical: "magical" };
 function br(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, au(t, n, r));
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, cu(t, n, r));
 }
-function au(e, t, n) {
+function cu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
 function Zs(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var cu = { kind: "override" }, eo = { kind: "none" }, Sn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, lu = k.freeze({}), du = k.freeze({ current: null, max: null, present: !1 }), $r = [], uu = class {
+var lu = { kind: "override" }, eo = { kind: "none" }, Sn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, du = k.freeze({}), uu = k.freeze({ current: null, max: null, present: !1 }), $r = [], fu = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = $r;
 }
@@ -4044,22 +4044,22 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function fu(e, t, n, r) {
+function hu(e, t, n, r) {
 const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
 let l, d;
 for (let g = 0; g < i.length; g += 1) {
 const v = i[g], m = Qs[v], E = t?.overrides?.[v];
 if (E !== void 0) {
-s[v] = { current: m ? t?.worn?.[m] ?? E : E, max: E, present: !0 }, o[v] = m ? Sn[m] : cu;
+s[v] = { current: m ? t?.worn?.[m] ?? E : E, max: E, present: !0 }, o[v] = m ? Sn[m] : lu;
 continue;
 }
-const $ = c[v], C = a ? r.attributes.find(a.id, $) : void 0;
-a && (l ?? (l = new uu(a.id, r.attributes)));
+const $ = c[v], I = a ? r.attributes.find(a.id, $) : void 0;
+a && (l ?? (l = new fu(a.id, r.attributes)));
 let W = m !== void 0 && !e.unique;
-if (C && l) {
+if (I && l) {
 let w;
-m !== void 0 && !W && (w = C.get("current"), W = to(w)), s[v] = new no(C, W ? t?.worn?.[m] : void 0, m !== void 0, l, v, $, w, !1), o[v] = W ? Sn[m] : { kind: "attribute", attribute: C };
-} else l && !Tn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new no(l.defaultOf($), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, $, d, !0), o[v] = m ? Sn[m] : eo) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : du, o[v] = m ? Sn[m] : eo);
+m !== void 0 && !W && (w = I.get("current"), W = to(w)), s[v] = new no(I, W ? t?.worn?.[m] : void 0, m !== void 0, l, v, $, w, !1), o[v] = W ? Sn[m] : { kind: "attribute", attribute: I };
+} else l && !Tn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new no(l.defaultOf($), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, $, d, !0), o[v] = m ? Sn[m] : eo) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : uu, o[v] = m ? Sn[m] : eo);
 }
 const u = r.turnOrder;
 let f = null;
@@ -4067,7 +4067,7 @@ if (u && u.length > 0) {
 const g = u.find((v) => v.id === e.id);
 g !== void 0 && (f = ro(g.pr));
 }
-let h = lu;
+let h = du;
 if (n.others && n.others.length > 0) {
 h = {};
 for (const g of n.others) h[g] = r.other?.(g);
@@ -4089,9 +4089,9 @@ currentTurn: r.turnRow === void 0 ? null : { initiative: ro(r.turnRow.pr), hidde
 others: h,
 nameOf: r.nameOf
 };
-return new hu(e, t, p, o, l);
+return new vu(e, t, p, o, l);
 }
-var hu = class {
+var vu = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
@@ -4099,9 +4099,9 @@ get problems() {
 return this.sheet === void 0 ? $r : this.sheet.problems;
 }
 };
-function vu(e, t) {
+function mu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new ou(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new au(n.vitality, t), soul: n.soul, power: n.power };
 }
 function ro(e) {
 if (typeof e == "number") return O.isFinite(e) ? e : null;
@@ -4112,18 +4112,18 @@ return O.isFinite(t) ? t : null;
 function io(e) {
 return getObj("attribute", e)?.get("current");
 }
-function mu(e, t) {
+function pu(e, t) {
 return T(e.get(Se[t].link) ?? "");
 }
-function pu(e) {
+function gu(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: T(t.get("_characterid") ?? ""), name: T(t.get("name") ?? "") } : void 0;
 }
-var gu = new X(
+var ku = new X(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function ku(e) {
-if (gu.has(e)) return !0;
+function yu(e) {
+if (ku.has(e)) return !0;
 try {
 const t = de.parse(T(Campaign().get("token_markers") ?? "[]"));
 return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -4144,11 +4144,11 @@ var so = ["on", "off"], Ar = { "vitality-bar": "vitality", "soul-bar": "soul", "
 "overwhelm-limit",
 "api-commands"
 ];
-function yu(e, t, n) {
+function wu(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", rd()), s = Nt();
+const i = Y(n, "edition", id()), s = Nt();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
@@ -4177,7 +4177,7 @@ const i = r.slice(7);
 if (!Lt.includes(i))
 throw new y(`unknown marker key "${V(i)}": ${_t(i, Lt, "keys")}`);
 const s = n.trim();
-if (!ku(s))
+if (!yu(s))
 throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
@@ -4198,7 +4198,7 @@ throw new y(`unknown setting "${V(t)}": ${_t(t, oo, "settings")}`);
 function Ye() {
 return ao(Campaign().get("turnorder"));
 }
-function wu() {
+function bu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
@@ -4220,11 +4220,11 @@ return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" 
 function Tr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;
 }
-function bu(e) {
+function $u(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function $u(e) {
+function Au(e) {
 const t = Ht(e.id), n = Ht(e.custom);
 return `${t.length <= 64 ? t : `#${Er(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Er(n)}`}`;
 }
@@ -4234,8 +4234,8 @@ for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var Au = /^(.+) -?\d+$/;
-function Su() {
+var Su = /^(.+) -?\d+$/;
+function Tu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
@@ -4245,16 +4245,16 @@ const t = Ht(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || T(n.get("represents") ?? "") !== "") return !1;
-const r = Su();
+const r = Tu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Au.exec(T(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = Su.exec(T(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function Tu(e) {
+function Eu(e) {
 for (const t of e) if (!co(t)) return t;
 }
-var Eu = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function _u(e, t, n) {
+var _u = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function Du(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${qe[e.resource]} already at its max` : `${t(e.who)} is healed: ${qe[e.resource]} +${e.amount}`;
@@ -4278,7 +4278,7 @@ return e.label;
 }
 }
 function lo(e, t) {
-const n = e.words, r = (i) => Eu.has(i.kind) ? _u(i, t, r) : n(i, t);
+const n = e.words, r = (i) => _u.has(i.kind) ? Du(i, t, r) : n(i, t);
 return r;
 }
 function yt(e, t) {
@@ -4308,7 +4308,7 @@ for (const i of k.keys(n)) if (!be(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function Du(e, t) {
+function Ru(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4328,13 +4328,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function Ru(e, t = () => !0, n = () => {
+function Ou(e, t = () => !0, n = () => {
 }) {
 const r = new P();
 for (const s of e) {
 const o = t(s.tokenId);
 for (const a of s.changes) {
-const c = Du(s.tokenId, a), l = r.get(c);
+const c = Ru(s.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
 }
 }
@@ -4357,8 +4357,8 @@ for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
 const o = { ...i };
 return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
 }
-var Ou = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Cu(e, t, n) {
+var Cu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Iu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
 function fo(e, t, n, r) {
@@ -4372,7 +4372,7 @@ case "bar":
 i.push(`${o}: ${qe[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${Ou[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${Cu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -4393,16 +4393,16 @@ break;
 }
 return i;
 }
-function Iu(e, t, n) {
+function Nu(e, t, n) {
 return e.map(
 (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: uo(r.change.from, t, n), to: uo(r.change.to, t, n) } } : r
 );
 }
-function Nu(e, t, n, r) {
+function Pu(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
 }
-function Pu(e) {
+function Mu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
@@ -4412,7 +4412,7 @@ let r, i = "", s = 0;
 for (; ; ) {
 const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
-const l = Pu(c);
+const l = Mu(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4420,12 +4420,12 @@ if (o === -1) break;
 s = o + 1;
 }
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === Mu(e) ? e : i;
+return i === e || i.length < e.length && i === Lu(e) ? e : i;
 }
-function Mu(e) {
+function Lu(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Lu(e, t, n) {
+function Fu(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return ho(e, o, [r, i, s]);
 }
@@ -4437,17 +4437,17 @@ return ho(e, r ? [n.markers[r]] : [], vo.map((i) => n.markers[i]));
 function _r(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Fu() {
+function ju() {
 return _r((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
 function Dr() {
 return _r((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function ju() {
+function Gu() {
 return _r((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
 var po = [];
-function Gu(e) {
+function Uu(e) {
 return typeof e != "function" ? !1 : (po.push(e), !0);
 }
 function go(e, t, n, r, i, s) {
@@ -4468,7 +4468,7 @@ pr("HealthColors.Update", a, void 0);
 function ko(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Uu = class {
+var Vu = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4493,8 +4493,8 @@ function Rr(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Vu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new Uu(), g = () => {
+function Hu(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new Vu(), g = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
 }, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
@@ -4530,7 +4530,7 @@ D && O.isFinite(j) && j !== w.to && (D.pr = w.to, wo(b, r.turnOrder), f.push({ k
 break;
 }
 case "join-turn-order": {
-const b = Ku(w.tokenId, w.initiative, r.turnOrder);
+const b = Wu(w.tokenId, w.initiative, r.turnOrder);
 h.push(b.note), b.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
@@ -4548,40 +4548,40 @@ const w = d[i.id], b = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w
 const E = d[i.id];
 E && Ft(E) && delete d[i.id];
 let $ = i.statusmarkers;
-const C = a.condition(s.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
-if (n.state !== void 0 && ($ = Lu($, W, c)), n.stance !== void 0 && ($ = mo($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
+const I = a.condition(s.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : I;
+if (n.state !== void 0 && ($ = Fu($, W, c)), n.stance !== void 0 && ($ = mo($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in p.props) && u.get(w) !== b && p.prop(w, b);
 }
 if (p.flush(u), r.notify ?? !0) {
-const { bars: w } = i, b = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: C }, D = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
+const { bars: w } = i, b = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, D = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
 go(u, b, D, n.detail, () => yo(i, v), r.healthColors);
 }
 return { changes: f, notes: h };
 }
 function yo(e, t) {
-const n = Bu(e.token);
+const n = Ku(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[Se[r.bar].value] = r.raw, n[Se[i.bar].value] = i.raw, n[Se[s.bar].value] = s.raw, t !== null && (n[Se[r.bar].value] = t), n;
 }
-var Hu = ["width", "height"];
-function Bu(e) {
+var Bu = ["width", "height"];
+function Ku(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Hu) t[n] = e.get(n);
+for (const n of Bu) t[n] = e.get(n);
 return t;
 }
 function wo(e, t) {
 t ? t.changed = !0 : Sr(e);
 }
-function Ku(e, t, n) {
+function Wu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ne(r, "The spectator"), s = n?.order ?? Ye();
 return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: T(r.get("_pageid") ?? "") }), wo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Wu(e, t) {
+function Yu(e, t) {
 const n = new P(), r = new P(), i = (c) => {
 let l = r.get(c);
 return l || r.set(c, l = {}), l;
@@ -4618,7 +4618,7 @@ i(c).statusmarkers = l.from;
 break;
 case "memory": {
 const u = l.tokenId ?? c, f = rt(yt(e.memories, u), e.edition);
-En(e.memories, u, Nu(l.from, l.to, f, be));
+En(e.memories, u, Pu(l.from, l.to, f, be));
 break;
 }
 case "initiative": {
@@ -4652,11 +4652,11 @@ f[p] = typeof E == "number" ? E : g.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const h = typeof u.statusmarkers == "string" ? u.statusmarkers : l.snapshot.statusmarkers;
-Yu(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
+zu(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
 }
 s && o && Sr(s);
 }
-function Yu(e, t, n, r, i) {
+function zu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
@@ -4685,7 +4685,7 @@ const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function zu(e) {
+function xu(e) {
 if (!yn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
@@ -4730,17 +4730,17 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function xu(e) {
+function Xu(e) {
 for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
 return !1;
 }
-function Xu(e) {
+function qu(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${qe[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function qu(e, t) {
+function Ju(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
 function Ir(e, t, n, r, i, s, o = []) {
@@ -4748,8 +4748,8 @@ const a = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? Xu(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], E = p && xu(d.outcome.steps) ? [...v, ...zu(d)] : v, $ = qu(Or(d), u.name), C = g ? `${$} ${g}` : $;
-c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: E });
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? qu(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], E = p && Xu(d.outcome.steps) ? [...v, ...xu(d)] : v, $ = Ju(Or(d), u.name), I = g ? `${$} ${g}` : $;
+c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${I}`] : [I], buttons: E });
 }
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
 }
@@ -4764,14 +4764,14 @@ for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Qu(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Zu(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
 L(ye(n.replyTo), ae(Or(t[0])));
 return;
 }
-const h = t.length === 1 ? Cr(t[0]) : Ir(t, Ju(t), So(e, t), `${n.title}: ${Pr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Cr(t[0]) : Ir(t, Qu(t), So(e, t), `${n.title}: ${Pr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
 L(ye(n.replyTo), we(h));
 return;
 }
@@ -4793,10 +4793,10 @@ return `${e} token${e === 1 ? "" : "s"}`;
 function So(e, t) {
 return t.map((n) => Bt(e, n.snapshot));
 }
-function Ju(e) {
+function Qu(e) {
 return e.map((t, n) => n);
 }
-function Qu(e, t, n) {
+function Zu(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
@@ -4805,7 +4805,7 @@ return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => 
 })
 );
 }
-function Zu(e, t) {
+function ef(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${T(n.raw)}"`;
@@ -4825,7 +4825,7 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 return t;
 }
 var To = 50, Mr = 6e4, Eo = 10, _n = new si();
-function ef(e) {
+function tf(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4859,13 +4859,13 @@ if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + it(n.tokenId) + it(n.name);
-for (const r of n.changes) t += ef(r);
+for (const r of n.changes) t += tf(r);
 }
 _n.set(e, t);
 }
 return t;
 }
-function tf(e, t, n) {
+function nf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
@@ -4919,7 +4919,7 @@ if (Gr(e, d), u === o) return;
 }
 return s;
 }
-function nf(e) {
+function rf(e) {
 const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
 for (let o = t.length - 1; o >= 0; o -= 1) {
@@ -4958,7 +4958,7 @@ const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Wt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var rf = class {
+var sf = class {
 constructor() {
 this.byReason = new P();
 }
@@ -4983,7 +4983,7 @@ if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const u = bt(d, e.gm);
-u ? o(u) : l.push(sf(d));
+u ? o(u) : l.push(of(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Wt(l.map((d) => `"${d}"`))}`);
 } else {
@@ -4995,16 +4995,16 @@ u && !wt(u) ? o(u) : l += 1;
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
 if (s.length === 0)
-throw r.length > 0 ? new I(`no token to act on (${r.join("; ")})`) : new I("no token selected: select one or more tokens, or name them with --ids");
+throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
 for (const l of s) {
 const d = re(l);
 e.gm || n.anyTarget || _e(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ne(l));
 }
-if (c.length > 0 && r.push(`you do not control ${ze(c)}`), a.length === 0) throw new I(Dn(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${ze(c)}`), a.length === 0) throw new C(Dn(r).join("; "));
 return { targets: a, notes: r };
 }
-function sf(e) {
+function of(e) {
 return e.length > 24 ? `${e.slice(0, 24)}...` : e;
 }
 function bt(e, t) {
@@ -5013,11 +5013,11 @@ const n = K(e);
 if (!(!n || wt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function of(e, t) {
+function af(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !bt(r.join(" "), e.gm))
-throw new I(`--${n}: no token on the table has that id`);
+throw new C(`--${n}: no token on the table has that id`);
 }
 }
 function Oo(e, t) {
@@ -5031,11 +5031,11 @@ function $t(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function af(e) {
+function cf(e) {
 const t = K(e);
 return t ? ne(t, e) : e;
 }
-function cf(e) {
+function lf(e) {
 return e.store;
 }
 function Co(e) {
@@ -5050,7 +5050,7 @@ const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: af,
+nameOf: cf,
 waiting: e.store.exchange.waiting,
 other: (s) => {
 const o = K(s);
@@ -5068,7 +5068,7 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = Tu(t);
+const s = Eu(t);
 if (s) {
 r.turnRow = s;
 const o = Ht(s.id);
@@ -5080,14 +5080,14 @@ return i && (r.editionLeft = i), r;
 }
 function Rn(e, t, n, r = at(e)) {
 const i = An(t.token, t.character, e.store.settings);
-return fu(i, e.store.tokens[i.id], n, r);
+return hu(i, e.store.tokens[i.id], n, r);
 }
 function Io(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Zu(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? ef(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
@@ -5097,53 +5097,53 @@ const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `
 return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
 function At(e) {
-return { settings: e.store.settings, edition: N(e), memories: cf(e) };
+return { settings: e.store.settings, edition: N(e), memories: lf(e) };
 }
-var lf = class {
+var df = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = df(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = uf(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function df(e, t, n) {
+function uf(e, t, n) {
 const { id: r, name: i } = t;
 return lo(e, (s) => s === r ? i : n(s));
 }
-function uf(e, t, n, r = {}, i = At(e)) {
-const { snapshot: s } = t, o = Vu(i, t, n, r), a = new lf(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+function ff(e, t, n, r = {}, i = At(e)) {
+const { snapshot: s } = t, o = Hu(i, t, n, r), a = new df(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: o.changes },
 shown: a
 };
 }
-function ff(e, t, n) {
+function hf(e, t, n) {
 const r = K(t.token.id);
 if (!r || wt(r)) return !1;
 const i = t.character?.id ?? "";
 if (T(r.get("represents") ?? "") !== i) return !1;
-const s = i ? su(i) : void 0;
+const s = i ? ou(i) : void 0;
 return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
 }
-function hf(e) {
+function vf(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
 function No(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Ri(e.msg.content ?? ""), i = n.filter((s) => !mf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Ri(e.msg.content ?? ""), i = n.filter((s) => !pf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var vf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function mf(e, t) {
+var mf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function pf(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[O(n[1])], i = vf.exec(T(r?.expression ?? ""));
+const r = t?.[O(n[1])], i = mf.exec(T(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;
 }
 function Br(e, t) {
@@ -5161,16 +5161,16 @@ let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var Cn = k.freeze({}), pf = k.freeze({}), gf = [], kf = [];
+var Cn = k.freeze({}), gf = k.freeze({}), kf = [], yf = [];
 function Yt(e, t, n, r, i, s, o, a) {
 const c = Rn(e, t, n, i);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (en(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = hf(l);
+const d = vf(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = uf(e, c, l, o(l), s);
+const { applied: u, shown: f } = ff(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
 function Wr(e, t, n) {
@@ -5178,7 +5178,7 @@ const r = at(e), i = At(e);
 return t.map((s) => Yt(e, s, n, Cn, r, i, () => ({ notify: !1 })));
 }
 function In(e, t, n, r, i) {
-const s = t.dice.length === 0 ? pf : Br(e.parsed, t.dice), o = e.gm ? void 0 : No(e, t.dice);
+const s = t.dice.length === 0 ? gf : Br(e.parsed, t.dice), o = e.gm ? void 0 : No(e, t.dice);
 return Po(
 e,
 n.map((a) => {
@@ -5193,7 +5193,7 @@ function Po(e, t, n, r) {
 let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? kf : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? yf : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
@@ -5217,7 +5217,7 @@ Mo(e, t, c, d, a, n, r);
 });
 }
 function Mo(e, t, n, r, i, s, o) {
-const a = e.app, c = r !== void 0, l = r ?? gf, d = [...s];
+const a = e.app, c = r !== void 0, l = r ?? kf, d = [...s];
 let u;
 const f = [], h = [];
 let p = !1;
@@ -5225,10 +5225,10 @@ const g = i ? { order: Ye(), changed: !1 } : void 0, v = Dr() ?? null, m = at(a,
 const D = { notify: b.observed ?? !0, healthColors: v };
 return g && (D.turnOrder = g), D;
 };
-let C = 0;
+let I = 0;
 t.forEach(({ target: b, plan: D, given: j, typed: Q, answer: Ne, answerGiven: me }, De) => {
-const ce = n[De], Nn = C;
-if (C += ce.length, c && !ff(e, b, o.anyTarget === !0)) {
+const ce = n[De], Nn = I;
+if (I += ce.length, c && !hf(e, b, o.anyTarget === !0)) {
 d.push(`${ne(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
@@ -5236,8 +5236,8 @@ const Z = me === void 0 ? Yt(a, b, D, Kr(D.dice, j, l, Nn), m, E, $) : Yt(a, b, 
 q.facts.answer = me.answer;
 });
 if (Z.kind !== "written") {
-const { snapshot: q } = Z.reading, oa = () => Hr(e, q);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new rf())).add(q.name, Z.refusal.reason) : d.push(Io(a, q, Z.refusal, oa())) : Z.kind === "problems" ? d.push(On(q, Z.reading.problems)) : d.push(`${q.name}: the result${oa() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: q } = Z.reading, aa = () => Hr(e, q);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new sf())).add(q.name, Z.refusal.reason) : d.push(Io(a, q, Z.refusal, aa())) : Z.kind === "problems" ? d.push(On(q, Z.reading.problems)) : d.push(`${q.name}: the result${aa() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
 const Pn = Z.outcome;
@@ -5254,14 +5254,14 @@ const b = o.refusals(Dn(d), f.length > 0);
 Ke(e, b);
 }
 }
-function yf(e) {
+function wf(e) {
 e.store.exchange.waiting = {};
 }
-function wf(e, t) {
+function bf(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function bf(e, t, n) {
+function $f(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
@@ -5284,7 +5284,7 @@ if (n === null) return "An unseen attacker";
 const r = K(n);
 return r ? ne(r, "The attacker") : "The attacker (gone)";
 }
-function $f(e, t) {
+function Af(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);
 }
@@ -5299,18 +5299,18 @@ if (i && Xr(i, t, !1)) return !0;
 }
 return !1;
 }
-function Af(e, t) {
+function Sf(e, t) {
 const n = e.resolving ?? (e.resolving = new X());
 return n.has(t) ? !1 : (n.add(t), !0);
 }
 function jo(e, t) {
 return e.resolving?.has(t) === !0;
 }
-function Sf(e, t) {
+function Tf(e, t) {
 if (e.resolving?.delete(t), Yr(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];
 }
-function Tf(e) {
+function Ef(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
@@ -5335,8 +5335,8 @@ r || (r = new P(), Ho.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var Ef = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function _f(e) {
+var _f = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function Df(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5360,14 +5360,14 @@ let g;
 for (const m of l.choices) {
 const E = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
 if (m === "none") {
-h.push({ label: l.label(m, Rn(e, a, Ef, s).facts), command: E });
+h.push({ label: l.label(m, Rn(e, a, _f, s).facts), command: E });
 continue;
 }
-const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Rn(e, a, $, s);
-g = C.facts;
-const W = l.label(m, C.facts), w = k.fromEntries($.dice.map((D) => [D.name, A.ceil(D.sides / 2)])), b = $.resolve(C.facts, w);
+const $ = l.planAnswer(m, n.situation, n.attacker, d), I = Rn(e, a, $, s);
+g = I.facts;
+const W = l.label(m, I.facts), w = k.fromEntries($.dice.map((D) => [D.name, A.ceil(D.sides / 2)])), b = $.resolve(I.facts, w);
 if (en(b)) {
-const D = _f(b), j = p.find((Q) => Q.why === D);
+const D = Df(b), j = p.find((Q) => Q.why === D);
 j ? j.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: D });
 } else h.push({ label: W, command: E });
 }
@@ -5380,10 +5380,10 @@ return { label: c, lines: f, buttons: yn(r) ? h : [] };
 function Ko(e) {
 return at(e, Ye());
 }
-function Df(e) {
+function Rf(e) {
 const t = K(e);
 if (!t) return ["gm"];
-const n = Kd(t, re(t));
+const n = Wd(t, re(t));
 return n.length > 0 ? n : ["gm"];
 }
 function Wo(e, t) {
@@ -5392,10 +5392,10 @@ return `Attack ${e.key}: ${xr(e, t)} attacks`;
 function Yo(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function Rf(e, t) {
+function Of(e, t) {
 const n = N(e), r = Ko(e), i = new P();
 for (const s of t.defenders)
-for (const o of Df(s)) {
+for (const o of Rf(s)) {
 const a = i.get(o) ?? [];
 a.push(s), i.set(o, a);
 }
@@ -5420,7 +5420,7 @@ buttons: [
 ]
 }), { title: Wo(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var Of = 5, zo = {
+var Cf = 5, zo = 100, xo = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5428,51 +5428,56 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function Cf(e) {
+function If(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var If = {
-usage: Cf,
+var Nf = {
+usage: If,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return Gf(e);
+if (R(e.parsed, "list")) return Uf(e);
 const t = M(e.parsed, "resolve");
-if (t !== void 0) return Lf(e, t);
+if (t !== void 0) return Ff(e, t);
 const n = M(e.parsed, "cancel");
-return n !== void 0 ? jf(e, n) : Pf(e);
+return n !== void 0 ? Gf(e, n) : Mf(e);
 }
 };
-function xo(e, t, n = {}) {
+function Xo(e, t, n = {}) {
 const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(zo, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(xo, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function Nf(e) {
+function Pf(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function Pf(e) {
+function Mf(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Re(e.parsed, qr(n, "!attack", zo, n.commands.damage.flags, r.flags), ar(n.id, "damage")), Ee(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = xo(e.parsed, n);
+if (Re(e.parsed, qr(n, "!attack", xo, n.commands.damage.flags, r.flags), ar(n.id, "damage")), Ee(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = Xo(e.parsed, n);
 n.planDamage(i, $t(t, e.gm));
 const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
-if (o !== void 0 && !e.gm) throw new I(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = Mf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= ur) throw new I(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (o !== void 0 && !e.gm) throw new C(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
+const a = Lf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= ur) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const g = c.filter((v) => !v.gm);
-if (g.filter((v) => v.by === e.playerId).length >= Of || g.length >= ur / 2)
-throw new I("you have enough attacks open: resolve or cancel one first (!attack --list)");
+if (g.filter((v) => v.by === e.playerId).length >= Cf || g.length >= ur / 2)
+throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
 const l = ot(e, Ee(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (u.length === 0) throw new I(`no defender left (${d.join("; ")})`);
-if (u.length > fr) throw new I(`one attack has at most ${fr} defenders (got ${u.length})`);
+if (u.length === 0) throw new C(`no defender left (${d.join("; ")})`);
+if (u.length > fr) throw new C(`one attack has at most ${fr} defenders (got ${u.length})`);
+if (!e.gm) {
+let g = 0;
+for (const v of c) v.gm || (g += v.defenders.length);
+if (g + u.length > zo) throw new C(`the players' open attacks may hold ${zo} defenders together (${g} now): resolve or cancel one first (!attack --list)`);
+}
 const f = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), h = {
 key: "",
 by: e.playerId,
@@ -5480,23 +5485,23 @@ gm: e.gm,
 attacker: a,
 edition: n.id,
 // Numbers kept by value, as they were read (a 100,000-character "000...05" is kept as 5).
-positionals: e.parsed.positionals.map(Xo),
-flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map(Xo)]),
+positionals: e.parsed.positionals.map(qo),
+flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map(qo)]),
 situation: s,
 round: t.store.round.number,
 defenders: u.map(({ token: g }) => g.id),
 answers: {}
 };
-if (h.key = "A1", !Cs(h)) throw new I("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = $f(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+if (h.key = "A1", !Cs(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = Af(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && L(kt, ae(`Attack ${h.key}: ${xr(h, !1)} attacks ${ze(f)}${p}.`), { record: !0 }), d.length > 0 && Ke(e, `Not among the defenders: ${Dn(d).join("; ")}`), Rf(t, h), Uo(t, h)) return Qr(e, h);
+if (f.length > 0 && L(kt, ae(`Attack ${h.key}: ${xr(h, !1)} attacks ${ze(f)}${p}.`), { record: !0 }), d.length > 0 && Ke(e, `Not among the defenders: ${Dn(d).join("; ")}`), Of(t, h), Uo(t, h)) return Qr(e, h);
 }
-function Mf(e) {
+function Lf(e) {
 const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = bt(t, e.gm), !r) throw new I("--from: no token on the table has that id");
+if (r = bt(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
 r = bt(n[0]._id, e.gm);
 else if (n.length > 1)
@@ -5505,21 +5510,21 @@ if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !_e(e.playerId, r, re(r))) throw new I(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !_e(e.playerId, r, re(r))) throw new C(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function Xo(e) {
+function qo(e) {
 const t = ke(e);
 return t === null ? e : T(t);
 }
-function qo(e, t) {
+function Jo(e, t) {
 const n = Yr(e.app, t), r = n && Fo(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new I(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+if (!r) throw new C(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;
 }
-function Lf(e, t) {
-const n = qo(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to resolve`);
+function Ff(e, t) {
+const n = Jo(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {
 const r = Vo(e.app, n);
 if (r.length > 0) {
@@ -5532,16 +5537,16 @@ return Qr(e, n);
 }
 function Qr(e, t) {
 const n = e.app, r = N(n);
-if (!Af(n, t)) throw new I(`attack ${t.key} is being resolved already`);
-const i = Nf(t), s = $t(n, t.gm), o = [], a = [];
+if (!Sf(n, t)) throw new C(`attack ${t.key} is being resolved already`);
+const i = Pf(t), s = $t(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
 const f = K(u);
 if (!f) {
 a.push(u);
 continue;
 }
-const h = { token: f, character: re(f) }, p = t.answers[u], g = xo(i, r, p?.flags), v = r.planDamage(g, s), m = { target: h, plan: v, given: Br(g, v.dice) };
-p && (m.answer = Ff(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);
+const h = { token: f, character: re(f) }, p = t.answers[u], g = Xo(i, r, p?.flags), v = r.planDamage(g, s), m = { target: h, plan: v, given: Br(g, v.dice) };
+p && (m.answer = jf(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -5555,7 +5560,7 @@ title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Sf(n, t),
+claim: () => Tf(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`
 });
 } catch (u) {
@@ -5565,19 +5570,19 @@ return d === void 0 ? void 0 : d.then(l, (u) => {
 throw l(), u;
 });
 }
-function Ff(e) {
+function jf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function jf(e, t) {
-const n = qo(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new I(`attack ${n.key} is its declarer's or the GM's to cancel`);
+function Gf(e, t) {
+const n = Jo(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], L(kt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function Gf(e) {
+function Uf(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
 (s) => e.gm || s.by === e.playerId || zt(t, s).some((o) => Oo(e.playerId, o))
 );
@@ -5595,13 +5600,13 @@ return `${s.key}: ${xr(s, !1)} attacks; waiting for ${o.length > 0 ? ze(o) : "th
 });
 L(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Uf(e) {
+function Vf(e) {
 const t = N(e);
 for (const n of k.values(e.store.exchange.attacks)) L(ve, we(Jr(e, t, n, [])), { record: !0 });
 }
-function Jo(e) {
+function Qo(e) {
 const t = N(e);
-yf(e);
+wf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
@@ -5609,17 +5614,17 @@ if (i === null) continue;
 const s = t.endRound(i);
 En(e.store, n, rt({ ...yt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, L(ve, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Uf(e);
+e.store.round.number += 1, e.store.round.turned = 0, L(ve, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Vf(e);
 }
-function Vf(e) {
+function Hf(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= hr) break;
-co(n) || t.push(Er($u(n)));
+co(n) || t.push(Er(Au(n)));
 }
 return t;
 }
-function Hf(e, t) {
+function Bf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new X(t), r = new X(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
 if (o === 0 || o !== s.length) return null;
@@ -5631,28 +5636,28 @@ if (c) return a;
 }
 return null;
 }
-function Bf(e) {
+function Kf(e) {
 e.turnOrderSeen = void 0, Zr(e);
 }
 function Zr(e) {
-const t = wu();
+const t = bu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = ao(t);
-Kf(e, r);
-const i = Vf(r), s = Hf(n.seen, i);
+Wf(e, r);
+const i = Hf(r), s = Bf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && Jo(e);
-}
-function Kf(e, t) {
-e.oddTurnRowsTold === !0 || t.every(bu) || (e.oddTurnRowsTold = !0, L(ve, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+n.turned += s, n.turned >= i.length && Qo(e);
 }
 function Wf(e, t) {
+e.oddTurnRowsTold === !0 || t.every($u) || (e.oddTurnRowsTold = !0, L(ve, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+}
+function Yf(e, t) {
 const n = N(e), r = Ce(t);
-wf(e, n.id);
+bf(e, n.id);
 const i = [], s = [];
 for (const a of k.keys(e.store.tokens)) {
 const c = K(a);
@@ -5675,21 +5680,21 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var Qo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Yf(e) {
+var Zo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function zf(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Qo[r]} -> ${Qo[i]}`);
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Zo[r]} -> ${Zo[i]}`);
 return ` Conditions read again: ${Wt(t, 6)}.`;
 }
-function zf(e) {
+function xf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const a of N(t).macros) {
-const c = Gd(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+const c = Ud(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
 s.push(a.name);
 continue;
 }
-const d = Ud(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = Vd(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
 }
 const o = [
@@ -5699,7 +5704,7 @@ s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made 
 ].filter((a) => a !== "");
 tt(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var xf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Xf = {
+var Xf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", qf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
@@ -5729,7 +5734,7 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function ei(e) {
 return e ? "on" : "off";
 }
-function qf(e) {
+function Jf(e) {
 const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Ve.filter((s) => t.attributes[s] !== vs[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
@@ -5753,10 +5758,10 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 ]
 });
 }
-function Zo(e, t) {
+function ea(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Jf(e) {
+function Qf(e) {
 const t = e.store.settings, n = N(e), r = Nt().filter((o) => o !== t.edition), i = (o, a) => le(`${o}: ${ei(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
@@ -5766,17 +5771,17 @@ i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Zo(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ea(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Zo(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ea(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 le("next round", "!defense-round next-round"),
 le("help handout", "!defense-round help"),
 le("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Qf(e, t) {
+function Zf(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
@@ -5784,7 +5789,7 @@ if (!Ve.includes(i))
 throw new y(`unknown value name "${V(n)}": ${_t(n, Ve, "names")}`);
 const s = r.toLowerCase() === "clear", o = s ? 0 : Dt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = ot(e, Ee(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {
-const f = Xd(e.app, d.id);
+const f = qd(e.app, d.id);
 f.overrides = hn(f.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
 h && (f.worn = hn(f.worn, h, null)), Ks(e.app, d.id), l.push(An(d, u, e.app.store.settings).name);
@@ -5795,7 +5800,7 @@ var ti = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Zf(e) {
+function eh(e) {
 const { targets: t, notes: n } = ot(e, Ee(e.parsed)), r = new P(), i = {
 values: ti.map(([, o]) => o),
 dice: [],
@@ -5829,36 +5834,36 @@ return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
 tt(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function eh(e) {
+function th(e) {
 e.store = Ut(pe), e.loadProblems = [], delete e.newerState, Ps(gn, e.store);
 }
-function th(e, t) {
+function nh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!i) throw new I(s);
+if (!i) throw new C(s);
 const o = K(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && kr(o, re(o)), l = Bt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, re(o)))) throw new I(a ? s : `${i.name}'s breakdown is for the GM`);
+if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, re(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
 L(ye(e.replyTo), we(i.card()));
 }
-var nh = {
-usage: () => xf,
+var rh = {
+usage: () => Xf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Xf[n];
+return qf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Re(e.parsed, {}), th(e, n);
+Re(e.parsed, {}), nh(e, n);
 return;
 }
-if (!e.gm) throw new I("!defense-round is for the GM only");
+if (!e.gm) throw new C("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Re(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-L(ye("gm"), qf(e.app)), L(ye("gm"), Jf(e.app));
+L(ye("gm"), Jf(e.app)), L(ye("gm"), Qf(e.app));
 return;
 case "help": {
 wr(N(e.app));
@@ -5869,12 +5874,12 @@ return;
 case "config": {
 const [s, ...o] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = yu(e.app.store.settings, s, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = wu(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = Wf(e.app, a);
+const { count: l, changed: d } = Yf(e.app, a);
 wr(N(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Yf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Tf(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+const u = l === 0 ? "" : d.length > 0 ? zf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Ef(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 tt(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
@@ -5882,20 +5887,20 @@ tt(e, c);
 return;
 }
 case "set":
-Qf(e, n);
+Zf(e, n);
 return;
 case "repair":
-Zf(e);
+eh(e);
 return;
 case "next-round":
-Jo(e.app);
+Qo(e.app);
 return;
 case "macros":
-zf(e);
+xf(e);
 return;
 case "reset-state":
-if (e.app.newerState === void 0) throw new I("reset-state only discards a state written by a newer version, and this one is not");
-eh(e.app), tt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
+th(e.app), tt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), tt(e, "Cached attribute look-ups forgotten; they are read again on next use.");
@@ -5905,7 +5910,7 @@ throw new y(`unknown subcommand "${V(T(t))}"`);
 }
 }
 };
-function rh(e, t) {
+function ih(e, t) {
 const n = new P();
 let r;
 for (const { place: i, tokenId: s, change: o } of t)
@@ -5941,42 +5946,42 @@ break;
 }
 return n;
 }
-var ea = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function ta(e, t) {
+var ta = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function na(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function ih(e) {
+function sh(e) {
 const t = e.app.store.history, n = M(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new I(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!ta(e, t[i])) throw new I(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (i === -1) throw new C(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!na(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (ta(e, t[r])) return r;
-throw new I(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
+for (let r = t.length - 1; r >= 0; r -= 1) if (na(e, t[r])) return r;
+throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function sh(e) {
+function oh(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (R(e.parsed, "force") && !e.gm) throw new I("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(ea, v));
+if (R(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(ta, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Re(e.parsed, ea), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = ih(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, bt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => ch(v) ? c.find((m) => ra({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = Iu(Ru(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => ra(v, n.store.settings)), f = At(n), h = rh(f, u), p = (v, m) => {
+if (Re(e.parsed, ta), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = sh(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, bt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => lh(v) ? c.find((m) => ia({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = Nu(Ou(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => ia(v, n.store.settings)), f = At(n), h = ih(f, u), p = (v, m) => {
 if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
 if (v.deadForGood !== m.deadForGood) return "has died for good since";
-const E = bf(v, m, be);
+const E = $f(v, m, be);
 if (E !== void 0 && m.answer !== void 0 || E !== void 0 && be(v.edition, m.edition)) return E;
-const $ = (C) => (C.edition?.id === o.id ? o.parseState(C.edition.state) : null) ?? o.enter(null, !1);
+const $ = (I) => (I.edition?.id === o.id ? o.parseState(I.edition.state) : null) ?? o.enter(null, !1);
 return o.describeStateChange($(v), $(m));
-}, g = Cu(u, h, be);
+}, g = Iu(u, h, be);
 if (g.length > 0) {
 if (!e.gm) {
 const v = g.filter(($) => {
-const C = a.get($.tokenId);
-return C !== void 0 && Hr(e, na(C));
+const I = a.get($.tokenId);
+return I !== void 0 && Hr(e, ra(I));
 }), m = [...new X(g.filter(($) => !v.includes($)).map(($) => $.name))], E = [...fo(v, h, be, p), ...m.length > 0 ? [`${ze(m)} changed`] : []];
 Ke(e, `Nothing undone, changed since: ${E.join("; ")}. Only the GM can undo over later changes`);
 return;
@@ -5986,9 +5991,9 @@ Ke(e, `Nothing undone, changed since: ${fo(g, h, be, p).join("; ")}`, [{ label: 
 return;
 }
 }
-Wu(f, u), g.length > 0 && lh(n, u, h), Gr(n, i), ah(e, s, u, h, a), l.length > 0 && Ae(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${ze(l)}.`);
+Yu(f, u), g.length > 0 && dh(n, u, h), Gr(n, i), ch(e, s, u, h, a), l.length > 0 && Ae(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${ze(l)}.`);
 }
-function oh(e) {
+function ah(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: qe[e.resource], to: e.from };
@@ -6002,14 +6007,14 @@ default:
 return;
 }
 }
-function na(e) {
+function ra(e) {
 const t = re(e);
 return { token: e, character: t, npc: kr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function ah(e, t, n, r, i) {
+function ch(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
 for (const { place: l, tokenId: d, change: u } of n) {
-const f = oh(u);
+const f = ah(u);
 if (f === void 0) continue;
 const h = r.get(l), p = o.get(d) ?? [];
 o.has(d) || o.set(d, p);
@@ -6020,22 +6025,22 @@ const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const u = (o.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = na(d), p = Bt(e.app, h) === "public";
+const u = (o.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = ra(d), p = Bt(e.app, h) === "public";
 h.hidden || a.push(p ? f : l.name), (h.hidden || !p && u) && c.push(h.hidden ? `${f} (hidden)` : f);
 }
 a.length > 0 && L(kt, ae(`${s}: ${Wt(a, 8)}.`)), c.length > 0 && L(ve, ae(`${s} (GM): ${Wt(c, 8)}.`), { record: !0 });
 }
-function ch(e) {
+function lh(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function ra({ tokenId: e, change: t }, n) {
+function ia({ tokenId: e, change: t }, n) {
 const r = K(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || mu(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || pu(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = pu(t.attributeId);
+const i = gu(t.attributeId);
 return i !== void 0 && i.characterId === T(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
@@ -6044,7 +6049,7 @@ default:
 return !0;
 }
 }
-function lh(e, t, n) {
+function dh(e, t, n) {
 const r = N(e);
 for (const { place: i, tokenId: s, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
@@ -6058,7 +6063,7 @@ resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitalit
 Wr(e, [{ token: c, character: re(c) }], d);
 }
 }
-var dh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, uh = { title: "Damage", anyTarget: !0, record: !0, refusals: ia }, fh = { title: "Damage", anyTarget: !1, record: !0, refusals: ia }, hh = {
+var uh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, sa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, fh = { title: "Damage", anyTarget: !0, record: !0, refusals: sa }, hh = { title: "Damage", anyTarget: !1, record: !0, refusals: sa }, vh = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
@@ -6072,11 +6077,11 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-sh(e);
+oh(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Re(e.parsed, qr(t, "!damage", dh, n), ar(t.id, "damage"));
+e.parsed.flags.size > 0 && Re(e.parsed, qr(t, "!damage", uh, n), ar(t.id, "damage"));
 const r = t.planDamage(e.parsed, $t(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = ot(e, Ee(e.parsed), { anyTarget: i });
 let { targets: o } = s;
 const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
@@ -6087,58 +6092,58 @@ Ke(e, `Not applied: ${a.join("; ")}`);
 return;
 }
 }
-return In(e, r, o, a, i ? uh : fh);
+return In(e, r, o, a, i ? fh : hh);
 }
 };
-async function vh(e) {
+async function mh(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Re(e.parsed, i);
 const s = (M(e.parsed, "answer") ?? "").toUpperCase(), o = Yr(t, s), a = o && Fo(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new I(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-if (jo(t, a)) throw new I(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+if (!a) throw new C(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+if (jo(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = Ee(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
 const l = c[0], d = a.defenders.includes(l) ? bt(l, !0) : void 0, u = d && Xr(d, e.playerId, e.gm) ? d : void 0;
-if (!u) throw new I(`that token is not a defender of attack ${a.key}`);
+if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
 const f = re(u), h = ne(u, "the defender");
-if (!e.gm && !_e(e.playerId, u, f)) throw new I(`only ${h}'s controller or the GM answers for it`);
+if (!e.gm && !_e(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
 const p = a.answers[l];
-if (p) throw new I(`${h} has answered attack ${a.key} already (${p.word})`);
-if (zr(t, l)) throw new I(`${h} answers attack ${a.key} with the defense it made ahead`);
+if (p) throw new C(`${h} has answered attack ${a.key} already (${p.word})`);
+if (zr(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
 const g = M(e.parsed, r.answerFlag);
 if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = Y(g, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, E = v === "none" ? "no defense" : v;
 if (v !== "none") {
 const w = r.planAnswer(v, a.situation, a.attacker, $t(t, e.gm)), b = Br(e.parsed, w.dice), D = w.dice.filter((q) => b[q.name] === void 0), j = D.length > 0 ? await bo(D.map((q) => q.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || jo(t, a) || a.answers[l] !== void 0) throw new I(`attack ${a.key} was settled while the roll was out: nothing answered`);
+if (t.store.exchange.attacks[s] !== a || jo(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const Q = K(l);
-if (!Q || !e.gm && !_e(e.playerId, Q, re(Q))) throw new I(`${h} is gone or no longer yours since the roll: nothing answered`);
+if (!Q || !e.gm && !_e(e.playerId, Q, re(Q))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
 const Ne = Kr(w.dice, b, j, 0), me = Rn(t, { token: u, character: f }, w, at(t, w.readsTurnOrder ? Ye() : void 0)), De = w.resolve(me.facts, Ne);
-if (en(De)) throw new I(Io(t, me.snapshot, De));
-if (me.problems.length > 0) throw new I(On(me.snapshot, me.problems, "; nothing answered"));
+if (en(De)) throw new C(Io(t, me.snapshot, De));
+if (me.problems.length > 0) throw new C(On(me.snapshot, me.problems, "; nothing answered"));
 const ce = r.keep(v, De, Ne), Nn = e.gm ? void 0 : No(e, w.dice);
 m = { word: ce.word, ...ce.file !== void 0 ? { file: ce.file } : {}, ...ce.flags ? { flags: ce.flags } : {} }, ce.roll !== void 0 && (m.roll = ce.roll), ce.success !== void 0 && (m.success = ce.success), Nn && (m.typed = !0);
 const Z = lo(n, (q) => q === l ? h : me.facts.nameOf(q)), Pn = De.steps.filter((q) => q.section === "Check").map(Z);
 E = Pn.length > 0 ? Pn.join("; ") : v;
 }
 e.gm && (m.gm = !0), a.answers[l] = m;
-const $ = Go(t, a, e.playerId, e.gm), C = Uo(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ae(e, `${h}: ${E}.${W}`), C && await Qr(e, a);
+const $ = Go(t, a, e.playerId, e.gm), I = Uo(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Ae(e, `${h}: ${E}.${W}`), I && await Qr(e, a);
 }
-var mh = { ids: { kind: "list" }, help: { kind: "switch" } }, ph = {
+var ph = { ids: { kind: "list" }, help: { kind: "switch" } }, gh = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return vh(e);
+if (e.parsed.flags.has("answer")) return mh(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
 Ke(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Re(e.parsed, qr(t, "!defend", mh, n.flags), ar(t.id, "defend"));
+Re(e.parsed, qr(t, "!defend", ph, n.flags), ar(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-of(e, i);
+af(e, i);
 const s = ot(e, Ee(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${ne(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
@@ -6152,13 +6157,13 @@ title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, gh = { ids: { kind: "list" }, help: { kind: "switch" } }, kh = {
+}, kh = { ids: { kind: "list" }, help: { kind: "switch" } }, yh = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
-if (t.stances.length === 0) throw new I(`the ${t.id} edition has no stances`);
-Re(e.parsed, gh);
+if (t.stances.length === 0) throw new C(`the ${t.id} edition has no stances`);
+Re(e.parsed, kh);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6175,10 +6180,10 @@ return;
 return In(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function yh(e, t, n) {
+function wh(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function wh(e, t, n) {
+function bh(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6188,7 +6193,7 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = yh(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = wh(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...a === i ? { noop: !0 } : {},
@@ -6208,24 +6213,24 @@ detail: { heal: t, resource: n, before: i, after: a }
 }
 };
 }
-var bh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", $h = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Ah = {
-usage: () => bh,
+var $h = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Ah = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Sh = {
+usage: () => $h,
 run(e) {
 const t = e.parsed;
-Re(t, $h);
+Re(t, Ah);
 const n = Rt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = ot(e, Ee(t));
-return In(e, wh(N(e.app), n, r), i, s, {
+return In(e, bh(N(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
 };
-function Sh(e, t, n) {
+function Th(e, t, n) {
 if (!n || wt(t)) return;
 const r = e.store.settings, i = Se[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ke(n[i]), o = T(t.get(Se[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Th(t, i, o, s);
+let { typed: a, keepInStep: c } = Eh(t, i, o, s);
 if (s === null || a === null || s === a) return;
 const l = N(e), d = { token: t, character: re(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
 if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= _i) {
@@ -6233,8 +6238,8 @@ const g = l.planHandEdit(s - a, $t(e, !0)), v = {
 ...g,
 resolve(E, $) {
 if (l.condition(E.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const C = g.resolve(E, $);
-return !en(C) && !C.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && C.changes.push({ kind: "bar", resource: "vitality", to: s }), C;
+const I = g.resolve(E, $);
+return !en(I) && !I.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;
 }
 }, m = Yt(
 e,
@@ -6245,30 +6250,30 @@ at(e),
 At(e),
 () => ({ vitalityFrom: s, ...c, title: S(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (E) => {
-vu(E, s), sa(e, E, s);
+mu(E, s), oa(e, E, s);
 }
 );
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
 L(ve, ae(`Hand edit not read through armor: ${On(m.reading.snapshot, m.reading.problems, "")}.`));
 else if (m.kind === "written") {
-const E = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
+const E = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
 o && e.linkedEdits.set(o, { from: s, typed: a, to: E?.kind === "bar" ? E.to : s, by: t.id, echoed: new X() });
 const $ = Ro(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
 Nr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Vr($), byGm: !0 } } : {} });
 return;
 }
 }
-const h = Eh(e, s, a), p = Yt(e, d, h.plan, Cn, at(e), At(e), () => ({ vitalityFrom: s, ...c }), (g) => sa(e, g, s));
-p.kind === "written" && (f && tf(e, o, p.applied), h.saysSomething() && Nr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = _h(e, s, a), p = Yt(e, d, h.plan, Cn, at(e), At(e), () => ({ vitalityFrom: s, ...c }), (g) => oa(e, g, s));
+p.kind === "written" && (f && nf(e, o, p.applied), h.saysSomething() && Nr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function Th(e, t, n, r) {
+function Eh(e, t, n, r) {
 const i = ke(e.get(t));
 if (n === "" || i !== r) return { typed: i };
 const s = ke(io(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function Eh(e, t, n) {
+function _h(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
@@ -6292,11 +6297,11 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function sa(e, t, n) {
+function oa(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
 i?.edition?.id !== r.id && (t.facts.state = br(r, i, n, Co(e)));
 }
-var _h = 400, Dh = 100, Rh = 20, Oh = class {
+var Dh = 400, Rh = 100, Oh = 20, Ch = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
@@ -6307,9 +6312,9 @@ const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? _h : Dh;
+const i = e === "gm" ? Dh : Rh;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > Rh + 1) {
+if (this.bySender.set(e, r), this.bySender.size > Oh + 1) {
 for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const a of o) this.rows.delete(a);
@@ -6323,7 +6328,7 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function Ch(e) {
+function Ih(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = Dr() !== void 0, r = mr("HealthColors");
@@ -6337,27 +6342,27 @@ r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
 ));
 }
 var ni = {
-"!damage": hh,
-"!attack": If,
-"!defend": ph,
-"!stance": kh,
-"!heal": Ah,
-"!defense-round": nh
+"!damage": vh,
+"!attack": Nf,
+"!defend": gh,
+"!stance": yh,
+"!heal": Sh,
+"!defense-round": rh
 };
-function Ih() {
-const e = mr(gn) === void 0, { stored: t, problems: n, newer: r } = _d(mr(gn), pe), i = { store: t, attributes: new Nd(), loadProblems: n, linkedEdits: new P(), details: new Oh() };
-return r !== void 0 ? (i.newerState = r, kn(`${ie} v${pe}: ${n.join("; ")}`), L(ve, ae(Ph(r)))) : Nh(i, e), Mh(i), i;
+function Nh() {
+const e = mr(gn) === void 0, { stored: t, problems: n, newer: r } = Dd(mr(gn), pe), i = { store: t, attributes: new Pd(), loadProblems: n, linkedEdits: new P(), details: new Ch() };
+return r !== void 0 ? (i.newerState = r, kn(`${ie} v${pe}: ${n.join("; ")}`), L(ve, ae(Mh(r)))) : Ph(i, e), Lh(i), i;
 }
-function Nh(e, t) {
+function Ph(e, t) {
 const n = e.store, r = e.loadProblems;
-t && Id(n.settings, Lh());
-const i = nf(e);
+t && Nd(n.settings, Fh());
+const i = rf(e);
 i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ps(gn, n), r.length > 0 && (kn(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(ve, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(ve, ae(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Be("rebuilding the help handout", () => wr(Ce(n.settings.edition)))(), n.scriptVersion = pe;
 }
-function Ph(e) {
+function Mh(e) {
 return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function Mh(e) {
+function Lh(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Be("following the Turn Tracker", () => {
 n() || Zr(e);
 });
@@ -6370,7 +6375,7 @@ if (o?.type === "api") {
 if (!n()) {
 const a = Ys(o, ni);
 if (a === void 0) {
-Ld(r);
+Fd(r);
 return;
 }
 return Zr(e), xs(e, o, ni, a);
@@ -6382,7 +6387,7 @@ return xs(e, o, ni);
 )
 );
 const i = Be("a hand edit of a bar", (o, a) => {
-n() || Sh(e, o, a);
+n() || Th(e, o, a);
 });
 for (const o of ["bar1", "bar2", "bar3"]) He(`change:graphic:${o}_value`, i);
 He(
@@ -6390,30 +6395,30 @@ He(
 Be("forgetting a deleted token", (o) => {
 n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
 })
-), Bf(e), He("change:campaign:turnorder", r), Fh(r);
+), Kf(e), He("change:campaign:turnorder", r), jh(r);
 const s = Be("refreshing attribute look-ups", (o) => {
 e.attributes.forget(T(o.get("_characterid") ?? ""));
 });
-He("add:attribute", s), He("destroy:attribute", s), He("change:attribute:name", s), jh(i), n() || Be("checking HealthColors", () => Ch(e))(), kn(`${ie} v${pe} ready: edition ${t.settings.edition}.`);
+He("add:attribute", s), He("destroy:attribute", s), He("change:attribute:name", s), Gh(i), n() || Be("checking HealthColors", () => Ih(e))(), kn(`${ie} v${pe} ready: edition ${t.settings.edition}.`);
 }
-function Lh() {
-return Md(ie.toLowerCase());
-}
-function Fh(e) {
-const t = ju();
-t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+function Fh() {
+return Ld(ie.toLowerCase());
 }
 function jh(e) {
-const t = Fu();
+const t = Gu();
+t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+}
+function Gh(e) {
+const t = ju();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 He("ready", Be("starting up", () => {
-Ih();
+Nh();
 }));
-var Gh = pe;
-function Uh(e) {
-return Gu(e);
+var Uh = pe;
+function Vh(e) {
+return Uu(e);
 }
-return ua(ii);
+return fa(ii);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -601,3 +601,22 @@ function settledWrites(facts: StepFacts, key: string): boolean {
   // A linked bar or a unique token's worn armor lives on the sheet: an attribute of a defender's character.
   return key.startsWith('a:') && (facts.defenderAttributes?.has(id) ?? false);
 }
+
+/**
+ * commands.md, "!attack": an answer on file (a defense made ahead) comes only from `!defend`; an
+ * attack's answer is read by its hit and never filed, so no other step (an answer, a resolve, an
+ * undo) leaves one that no `!defend` made. `filed` holds every answer a `!defend` (or a restart's
+ * tampered state) put on file in this table, as `token|edition|answer`.
+ */
+export function checkAnswers(world: World, facts: StepFacts, filed: Set<string>): string[] {
+  const waiting = world.stored()?.exchange?.waiting;
+  if (!waiting || typeof waiting !== 'object') return [];
+  const makes = facts.restart === true || (facts.command?.kind === 'defend' && !/--answer/i.test(facts.command.text));
+  const out: string[] = [];
+  for (const [tokenId, box] of Object.entries<any>(waiting)) {
+    const key = `${tokenId}|${String(box?.edition)}|${JSON.stringify(box?.answer)}`;
+    if (makes) filed.add(key);
+    else if (!filed.has(key)) out.push(`an answer on file that no !defend made: ${key.slice(0, 120)}`);
+  }
+  return out;
+}

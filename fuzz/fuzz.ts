@@ -16,6 +16,7 @@ import {
   checkHistory,
   checkInFlight,
   checkTypedRolls,
+  checkAnswers,
   checkNoCrash,
   checkNpcNumbers,
   checkNumbersWritten,
@@ -184,6 +185,8 @@ class Runner {
   readonly coverage: Record<string, number> = {};
   private readonly trail: string[] = [];
   private readonly states = new StateChecker();
+  /** Every answer a `!defend` put on file in this table (`checkAnswers`). */
+  private readonly filed = new Set<string>();
   /** Per player: the values each place held right after that player's changes of it (the last few). */
   private readonly leftBy = new Map<string, Map<string, unknown[]>>();
   private readonly gen: Generator;
@@ -267,6 +270,7 @@ class Runner {
       ...checkEscaping(facts),
       ...checkInFlight(before, after, facts),
       ...checkTypedRolls(found, facts),
+      ...checkAnswers(world, facts, this.filed),
       ...world.observerProblems.splice(0),
     ];
     this.remember(found, facts);

@@ -175,7 +175,7 @@ export class Generator {
   // ---- commands ----
 
   command(actor: Actor): Command {
-    const kind = this.rng.weighted({ damage: 10, defend: 6, stance: 3, heal: 3, attack: 3, answer: 4 });
+    const kind = this.rng.weighted({ damage: 10, defend: 6, stance: 3, heal: 3, attack: 5, answer: 8 });
     switch (kind) {
       case 'attack':
         return this.attack(actor);
@@ -233,7 +233,7 @@ export class Generator {
     const rng = this.rng;
     const keys = Object.keys(this.world.stored()?.exchange?.attacks ?? {});
     const key = () => (keys.length > 0 && rng.chance(0.85) ? rng.pick(keys) : rng.pick(['A999', 'a1', '<b>X</b>', 'x'.repeat(80)]));
-    switch (rng.weighted({ declare: 8, resolve: 2, cancel: 1, list: 0.7 })) {
+    switch (rng.weighted({ declare: 6, resolve: 4, cancel: 0.7, list: 0.5 })) {
       case 'resolve':
         return { kind: 'attack', actor, text: `!attack --resolve ${key()}`, selected: [], named: [], defenseMode: false, force: false, sub: 'resolve' };
       case 'cancel':
@@ -241,11 +241,12 @@ export class Generator {
       case 'list':
         return { kind: 'attack', actor, text: '!attack --list', selected: [], named: [], defenseMode: false, force: false, sub: 'list' };
       default: {
+        if (rng.chance(0.6)) return this.cleanAttack(actor);
         const hit = this.damage(actor, { selectedOnly: true });
         const rest = hit.text.replace(/^!damage/, '');
         const line = new Line('!attack').add(rest.trim());
         if (this.world.edition() === 'soak' && rng.chance(0.3)) line.flag('situation', rng.pick(SOAK_SITUATIONS));
-        if (rng.chance(0.95)) line.flag('ids', this.ids(actor));
+        if (rng.chance(0.95)) line.flag('ids', rng.chance(0.7) ? this.defenders(actor) : this.ids(actor));
         if (rng.chance(0.15)) line.flag('from', this.id(actor));
         const selected = rng.chance(0.8) ? this.selection(actor).slice(0, 1) : this.selection(actor);
         return { kind: 'attack', actor, text: line.text().replace(/\s+/g, ' '), selected, named: [], defenseMode: hit.defenseMode, force: false, sub: 'declare' };
@@ -253,14 +254,55 @@ export class Generator {
     }
   }
 
+  /**
+   * An attack as a table declares it, so that the exchange is played, not refused: a sensible hit in
+   * the edition, the attacker one token of the sender's (or none, or a hidden one, for the GM), the
+   * defenders tokens on the table.
+   */
+  cleanAttack(actor: Actor): Command {
+    const rng = this.rng;
+    const world = this.world;
+    const edition = world.edition();
+    const line = new Line('!attack').add(String(rng.int(0, edition === 'opposed' ? 20 : 80)));
+    if (edition === 'threshold') line.flag('hit', String(rng.int(0, 30)));
+    if (edition === 'opposed') line.flag('attack', String(rng.int(1, 40)));
+    if (edition !== 'opposed' && rng.chance(0.3)) line.flag('situation', rng.pick(edition === 'soak' ? SOAK_SITUATIONS : THRESHOLD_SITUATIONS));
+    if (edition === 'soak' && rng.chance(0.2)) line.flag('pierce', String(rng.int(0, 100)));
+    line.flag('ids', this.defenders(actor));
+    const mine = world.tokens().filter((t) => t.props._subtype !== 'card' && (actor.gm ? true : t.props.layer !== 'gmlayer' && controls(world, actor, t)));
+    const selected = mine.length > 0 && (!actor.gm || rng.chance(0.7)) ? [rng.pick(mine).id] : [];
+    return { kind: 'attack', actor, text: line.text(), selected, named: [], defenseMode: false, force: false, sub: 'declare' };
+  }
+
+  /**
+   * An attack's defenders as a table picks them: tokens on the table, mostly ones players see (the
+   * GM's sometimes hidden ones, a player's sometimes her own on the GM layer), one to three of them.
+   */
+  defenders(actor: Actor): string {
+    const rng = this.rng;
+    const world = this.world;
+    const tokens = world.tokens().filter((t) => t.props._subtype !== 'card');
+    const seen = tokens.filter((t) => actor.gm || t.props.layer !== 'gmlayer' || controls(world, actor, t));
+    if (seen.length === 0) return this.ids(actor);
+    const picked = rng.some(seen, rng.int(1, 3), 1).map((t) => t.id);
+    if (actor.gm && rng.chance(0.2)) picked.push(world.hiddenId);
+    return picked.join(' ');
+  }
+
   /** `!defend --answer KEY` for a defender of an open attack (or not), with the edition's answer word (or not). */
   answer(actor: Actor): Command {
     const rng = this.rng;
-    const attacks = Object.values<any>(this.world.stored()?.exchange?.attacks ?? {});
+    const world = this.world;
+    const attacks = Object.values<any>(world.stored()?.exchange?.attacks ?? {});
     const attack = attacks.length > 0 && rng.chance(0.9) ? rng.pick(attacks) : undefined;
-    const edition = this.world.edition();
-    const line = new Line('!defend').flag('answer', attack ? String(attack.key) : rng.pick(['A1', 'A999', 'zz']));
-    const defender = attack && rng.chance(0.85) ? String(rng.pick(attack.defenders as string[])) : this.id(actor);
+    const edition = world.edition();
+    const line = new Line('!defend').flag('answer', attack ? String(attack.key) : rng.pick(['A1', 'A999', 'G1', 'zz']));
+    // Mostly a defender the sender answers for (her own, or any for the GM), so answers land.
+    const own = attack ? (attack.defenders as string[]).filter((id) => {
+      const token = world.mock.globals.getObj('graphic', id) as unknown as Parameters<typeof controls>[2] | undefined;
+      return token !== undefined && controls(world, actor, token);
+    }) : [];
+    const defender = attack && own.length > 0 && rng.chance(0.7) ? rng.pick(own) : attack && rng.chance(0.85) ? String(rng.pick(attack.defenders as string[])) : this.id(actor);
     line.flag('ids', defender);
     const words = edition === 'opposed' ? ['passive', 'active', 'full'] : edition === 'threshold' ? ['defend', 'none'] : ['defend', 'evade', 'none'];
     line.flag(edition === 'opposed' ? 'mode' : 'action', this.choice(words, ['react', 'fly', 'counter']));

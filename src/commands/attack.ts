@@ -22,6 +22,8 @@ import { nameList, tidyRefusals } from './refusals';
 
 /** A player's own open attacks at most (the GM's room is never filled by the players'). */
 const PLAYER_OPEN_ATTACKS = 5;
+/** The defenders of all the players' open attacks together: what players keep open stays a few KB of `state`. */
+const PLAYERS_OPEN_DEFENDERS = 100;
 
 /** Flags of `!attack` in every edition, beside the edition's `!damage` flags. */
 const COMMON_FLAGS: FlagTable = {
@@ -107,6 +109,11 @@ function declare(ctx: CommandContext): void | Promise<void> {
   });
   if (defenders.length === 0) throw new RefusalError(`no defender left (${notes.join('; ')})`);
   if (defenders.length > MAX_DEFENDERS) throw new RefusalError(`one attack has at most ${MAX_DEFENDERS} defenders (got ${defenders.length})`);
+  if (!ctx.gm) {
+    let held = 0;
+    for (const attack of open) if (!attack.gm) held += attack.defenders.length;
+    if (held + defenders.length > PLAYERS_OPEN_DEFENDERS) throw new RefusalError(`the players' open attacks may hold ${PLAYERS_OPEN_DEFENDERS} defenders together (${held} now): resolve or cancel one first (!attack --list)`);
+  }
   // Public: who attacks whom, and from where; no numbers, and no token the players cannot see.
   const names = defenders.filter(({ token }) => token.get('layer') !== 'gmlayer').map(({ token }) => tokenName(token, 'a token'));
   const attack: OpenAttack = {
