@@ -248,3 +248,40 @@ describe('the fourth round of attacks: the exchange (bundle)', () => {
     expect(card).toMatch(/Goblin/);
   });
 });
+
+describe('what players type never grows state past 100 KB (bundle)', () => {
+  let t: Table;
+  afterEach(() => t?.close());
+
+  it('6./7. two players with twenty familiars of long names each: full undo shares, open attacks and answers', async () => {
+    const long = (who: string, i: number) => `${who}'s familiar ${i} ${'~'.repeat(170)}`;
+    t = await table((mock, scene) => {
+      for (const who of ['Alice', 'Ben'] as const) {
+        const sheet = mock.create('character', { name: `${who}'s familiars`, controlledby: scene.players[who] });
+        for (const [name, current] of Object.entries({ defend_check: 55, evade_check: 45, armor_soak: 0, armor_physical: 0 })) mock.create('attribute', { characterid: sheet.id, name, current, max: current });
+        for (let i = 0; i < 20; i += 1) {
+          mock.create('graphic', {
+            subtype: 'token', pageid: scene.pageId, layer: 'objects', name: long(who, i), controlledby: scene.players[who], represents: sheet.id,
+            bar1_value: 30, bar1_max: 30, bar2_value: 10, bar2_max: 10, bar3_value: 10, bar3_max: 10, imgsrc: String(mock.token('Bob').get('imgsrc')),
+          });
+        }
+      }
+    });
+    const ids = (who: string) => Array.from({ length: 20 }, (_, i) => t.id(long(who, i)));
+    for (const who of ['Alice', 'Ben'] as const) {
+      // Ten hits on all twenty, then five attacks on them: the most each may keep.
+      for (let i = 0; i < 12; i += 1) {
+        await t.say(who, `!damage 1 --ids ${ids(who).join(' ')}`);
+        await t.say(who, `!heal 1 --ids ${ids(who).join(' ')}`);
+      }
+      for (let i = 0; i < 6; i += 1) await t.say(who, `!attack ${'0'.repeat(150)}5 --ids ${ids(who).join(' ')}`, [long(who, 0)]);
+      for (const id of ids(who)) await t.say(who, `!stance defensive --ids ${id}`);
+    }
+    // The players' open attacks together hold 100 defenders at most.
+    const open = Object.values<any>(t.stored().exchange.attacks);
+    expect(open.reduce((sum, attack) => sum + attack.defenders.length, 0)).toBeLessThanOrEqual(100);
+    // Every defender but the last answers: the answers are kept while the attack waits.
+    for (const attack of open) for (const id of attack.defenders.slice(1)) await t.say(attack.by === t.scene.players.Alice ? 'Alice' : 'Ben', `!defend --answer ${attack.key} --ids ${id} --action defend --roll 50`);
+    expect(JSON.stringify(t.stored()).length).toBeLessThan(100_000);
+  }, 60_000);
+});
