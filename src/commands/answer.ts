@@ -15,6 +15,7 @@ import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, 
 import { answeredAhead, openAttack, settlesItself, waitingNames } from './exchange';
 import { resolveAttack } from './attack';
 import { onTable } from './targets';
+import { cutWhole } from '../text/cut';
 
 export async function answerAttack(ctx: CommandContext): Promise<void> {
   const app = ctx.app;
@@ -24,7 +25,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   checkFlags(ctx.parsed, flags);
   const key = (flagValue(ctx.parsed, 'answer') ?? '').toUpperCase();
   const attack = openAttack(app, key);
-  if (!attack) throw new RefusalError(`no open attack ${key.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+  if (!attack) throw new RefusalError(`no open attack ${cutWhole(key, 12)} to answer (resolved, cancelled, or never declared)`);
   const ids = idsArg(ctx.parsed) ?? (ctx.msg.selected ?? []).map((entry) => entry._id);
   if (ids.length !== 1) throw new UsageError('an answer is for one defender: --ids with its token id');
   const tokenId = ids[0]!;

@@ -18,6 +18,7 @@ import { controlsToken, onTable, resolveTargets, type Target } from './targets';
 import { attackerName, nextAttackKey, openAttack, settlesItself, unanswered, waitingNames } from './exchange';
 import { gmCard, sendPrompts } from './attackPrompts';
 import { nameList, tidyRefusals } from './refusals';
+import { cutWhole } from '../text/cut';
 
 /** A player's own open attacks at most (the GM's room is never filled by the players'). */
 const PLAYER_OPEN_ATTACKS = 5;
@@ -152,7 +153,7 @@ function attackerOf(ctx: CommandContext): string | null {
 
 function attackOf(app: App, key: string): OpenAttack {
   const attack = openAttack(app, key);
-  if (!attack) throw new RefusalError(`no open attack ${key.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+  if (!attack) throw new RefusalError(`no open attack ${cutWhole(key, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
   return attack;
 }
 

@@ -8,6 +8,7 @@ import { displayName, isGM, nameAddressable, RELAYED, relayedFor, whisperTargetO
 import { send, whisperTo } from '../roll20/send';
 import { renderLine, renderLineWithButtons, type Button } from '../render/card';
 import { echo, type ParsedLine } from '../text/args';
+import { cutWhole } from '../text/cut';
 
 export interface App {
   store: StoredState;
@@ -99,7 +100,7 @@ export function replyResult(ctx: CommandContext, text: string): void {
 
 /** A reply's line: cut to its length, and saying whom it is for when it goes to the GM in the sender's place. */
 function replyLine(ctx: CommandContext, text: string): string {
-  const line = text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY - 12)}... (cut)` : text;
+  const line = text.length > MAX_REPLY ? `${cutWhole(text, MAX_REPLY - 12)}... (cut)` : text;
   return ctx.replyFor === undefined ? line : `For ${ctx.replyFor}: ${line}`;
 }
 
@@ -118,7 +119,7 @@ export function refuse(ctx: CommandContext, problem: string, buttons: readonly B
   // The buttons count too, as the labels a reader sees ("[Help]").
   let budget = MAX_REFUSAL - ' [Help]'.length;
   for (const button of buttons) budget -= button.label.length + 3;
-  if (line.length > budget) line = `${line.slice(0, budget - 9)}... (cut)`;
+  if (line.length > budget) line = `${cutWhole(line, budget - 9)}... (cut)`;
   send(whisperTo(ctx.replyTo), renderLineWithButtons(line, [...buttons, { label: 'Help', command: ctx.help() }]));
 }
 

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { objectSchema } from '../rules/schemaObject';
 import { editionIdSchema, isRecord } from './settings';
+import { cutWhole } from '../text/cut';
 
 /** commands.md: at most 20 open attacks at once (a 21st is refused). */
 export const MAX_OPEN_ATTACKS = 20;
@@ -55,7 +56,7 @@ export function checkAttacks(raw: unknown, problems: string[]): Record<string, O
   for (const [key, attack] of Object.entries(raw)) {
     const parsed = v.safeParse(AttackSchema, attack);
     if (parsed.success && parsed.output.key === key && Object.keys(attacks).length < MAX_OPEN_ATTACKS) attacks[key] = parsed.output;
-    else problems.push(`exchange.attacks.${key.slice(0, 20)}: not a valid open attack; forgotten`);
+    else problems.push(`exchange.attacks.${cutWhole(key, 20)}: not a valid open attack; forgotten`);
   }
   return attacks;
 }

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { objectSchema } from '../rules/schemaObject';
 import { VALUE_KEYS, type EditionId, type ValueKey } from '../rules/edition';
 import { DEFAULT_EDITION, isEditionId } from '../rules/editions';
+import { cutWhole } from '../text/cut';
 
 export type Edition = EditionId;
 /** An edition id the registry knows (checked when read, so an edition registered later is one too). */
@@ -147,5 +148,5 @@ function structuredCopy<T>(value: T): T {
 
 function describeValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return text.length > 40 ? `${cutWhole(text, 37)}...` : text;
 }

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTable, texts, whispered, type Table } from '../support/table';
+import type { ChatRecord } from '../../mocks/roll20';
 import { SCRIPTCARDS_STAND_IN, SELECTMANAGER_STAND_IN } from '../../mocks/other-scripts';
 
 const BUNDLE = process.env.DEFENSE_ROUND_BUNDLE ?? 'dist/defense-round.js';
@@ -108,5 +109,51 @@ describe('the fourth round of attacks: relays (bundle)', () => {
     // Ben's own line naming Alice: SelectManager restores Ben, and --api-as on a player's line is refused.
     await table.say('Ben', card(`--@stance|none _api-as ${table.scene.players.Alice}`), ['Bob']);
     expect(table.memory('Bob')?.stance).toBe('defensive');
+  });
+
+  /** Every chat message's text, with any half of a surrogate pair standing alone in it (there should be none). */
+  const halves = (records: ChatRecord[]) =>
+    records.map((record) => String(record.content)).filter((content) => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(content));
+  /** A token of nobody's named by the test (Ben controls nothing). */
+  const named = (name: string) => ({
+    setup: (mock: Table['mock'], scene: Table['scene']) => {
+      mock.create('graphic', { subtype: 'token', pageid: scene.pageId, layer: 'objects', name, bar1_value: 10, bar1_max: 10, imgsrc: String(mock.token('Goblin 1').get('imgsrc')) });
+    },
+  });
+
+  it('19. the 40-character echo of typed text keeps an emoji whole at the cut', async () => {
+    table = await openTable('bundle');
+    // 36 letters, then an emoji across the 37th and 38th units: the echo keeps 37.
+    const out = await table.say('GM', `!defense-round config ${'a'.repeat(36)}😀zzzz on`);
+    expect(all(out)).toMatch(/Unknown setting "a{36}\.\.\."/);
+    expect(halves(out)).toEqual([]);
+  });
+
+  it('19. the 200-character cut of a refusal keeps an emoji whole', async () => {
+    // A name of emoji refused by name: whatever the words before it, one of the two names puts an emoji across the cut.
+    for (const name of ['😀'.repeat(150), `a${'😀'.repeat(150)}`]) {
+      table = await openTable('bundle', named(name));
+      const out = await table.say('Ben', '!stance defensive', [name]);
+      expect(all(out)).toMatch(/You do not control a?(?:😀)+\.\.\. \(cut\)/);
+      expect(halves(out)).toEqual([]);
+      table.close();
+    }
+  });
+
+  it('19. the echo of an undo\'s entry key keeps an emoji whole', async () => {
+    table = await openTable('bundle');
+    const out = await table.say('Ben', `!damage --undo --entry ${'a'.repeat(8)}😀zzz`);
+    expect(all(out)).toMatch(/That damage \(a{8}\.\.\.\) is no longer in the undo history/);
+    expect(halves(out)).toEqual([]);
+  });
+
+  it('19. a long name kept for undo is cut on a whole emoji: the undo naming it shows no half', async () => {
+    const name = `a${'😀'.repeat(150)}`;
+    table = await openTable('bundle', named(name));
+    await table.say('GM', '!damage 5', [name]);
+    table.mock.userRemove(table.mock.token(name));
+    const out = await table.say('GM', '!damage --undo');
+    expect(all(out)).toMatch(/no longer on the table: a😀/);
+    expect(halves(out)).toEqual([]);
   });
 });
