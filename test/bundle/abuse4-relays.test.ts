@@ -79,7 +79,13 @@ describe('the fourth round of attacks: relays (bundle)', () => {
     const status = all(await table.say('GM', '!defense-round config api-commands api-as'));
     expect(status).toMatch(/--api-as/);
     expect(table.stored().settings.apiCommands).toBe('api-as');
-    expect(all(await table.say('GM', '!defense-round'))).toMatch(/Relayed commands: api-as/);
+    const menu = all(await table.say('GM', '!defense-round'));
+    expect(menu).toMatch(/Relayed commands: api-as/);
+    // The menu button offers the three values, the current one first (accepting the query changes nothing).
+    expect(menu).toContain('(!defense-round config api-commands ?{Relayed commands|api-as|refuse|gm})');
+    // A new picklist value: kept across a restart, no migration.
+    await table.restart();
+    expect(table.stored().settings.apiCommands).toBe('api-as');
     const { vitality } = await malloryActsAsAlice(table);
     // Acting as Alice: her undo took back her hit, then the hit and the stance on her Bob landed.
     expect(vitality[1]).toBe(70);
