@@ -17,81 +17,81 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Mn = Object.defineProperty, ca = Object.getOwnPropertyDescriptor, la = Object.getOwnPropertyNames, ri = Object.prototype.hasOwnProperty, da = (e, t) => {
+var Ln = Object.defineProperty, co = Object.getOwnPropertyDescriptor, lo = Object.getOwnPropertyNames, ai = Object.prototype.hasOwnProperty, uo = (e, t) => {
 for (var n in t)
-ri.call(t, n) && Mn(e, n, { get: t[n], enumerable: !0 });
-}, ua = (e, t, n, r) => {
+ai.call(t, n) && Ln(e, n, { get: t[n], enumerable: !0 });
+}, fo = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of la(t))
-!ri.call(e, i) && i !== n && Mn(e, i, { get: () => t[i], enumerable: !(r = ca(t, i)) || r.enumerable });
+for (let i of lo(t))
+!ai.call(e, i) && i !== n && Ln(e, i, { get: () => t[i], enumerable: !(r = co(t, i)) || r.enumerable });
 return e;
-}, fa = (e) => ua(Mn({}, "__esModule", { value: !0 }), e), ii = {};
-da(ii, {
-onDamage: () => Vh,
-version: () => Uh
+}, ho = (e) => fo(Ln({}, "__esModule", { value: !0 }), e), oi = {};
+uo(oi, {
+onDamage: () => Kh,
+version: () => Bh
 });
-var A = Math, O = Number, T = String, k = Object, J = Array, de = JSON, P = Map, X = Set, si = WeakMap, xt = Error, oi = RangeError, ai = Promise, Xt = Date, ha = isNaN, va = "0.2.0", ie = "DefenseRound", pe = va, qt, ma = {
+var A = Math, O = Number, E = String, k = Object, J = Array, de = JSON, P = Map, X = Set, ci = WeakMap, Xt = Error, li = RangeError, di = Promise, qt = Date, mo = isNaN, vo = "0.2.0", ie = "DefenseRound", pe = vo, Jt, po = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function ci(e) {
-return !e && !qt ? ma : {
-lang: e?.lang ?? qt?.lang,
+function ui(e) {
+return !e && !Jt ? po : {
+lang: e?.lang ?? Jt?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? qt?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? qt?.abortPipeEarly
+abortEarly: e?.abortEarly ?? Jt?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Jt?.abortPipeEarly
 };
 }
-var pa;
+var go;
 // @__NO_SIDE_EFFECTS__
-function ga(e) {
-return pa?.get(e);
+function ko(e) {
+return go?.get(e);
 }
-var ka;
+var yo;
 // @__NO_SIDE_EFFECTS__
-function ya(e) {
-return ka?.get(e);
+function wo(e) {
+return yo?.get(e);
 }
-var wa;
+var bo;
 // @__NO_SIDE_EFFECTS__
-function ba(e, t) {
-return wa?.get(e)?.get(t);
+function $o(e, t) {
+return bo?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
-function xe(e) {
+function Xe(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
 function B(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? /* @__PURE__ */ xe(s), c = {
+const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Xe(s), c = {
 kind: e.kind,
 type: e.type,
 input: s,
-expected: o,
-received: a,
-message: `Invalid ${t}: ${o ? `Expected ${o} but r` : "R"}eceived ${a}`,
+expected: a,
+received: o,
+message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
 requirement: e.requirement,
 path: i?.path,
 issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ ba(e.reference, c.lang) ?? (l ? /* @__PURE__ */ ya(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ga(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ $o(e.reference, c.lang) ?? (l ? /* @__PURE__ */ wo(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ko(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function $a(e, t) {
+function Ao(e, t) {
 return e === t || O.isNaN(e) && O.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function Aa(e, t) {
+function So(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function Ln(e, t) {
+function Fn(e, t) {
 const n = [...new X(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
@@ -99,15 +99,15 @@ function ee(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ci())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ui())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function li(e) {
+function fi(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: li,
+reference: fi,
 async: !1,
 expects: null,
 requirement: O.isFinite,
@@ -118,11 +118,11 @@ return t.typed && !this.requirement(t.value) && B(this, "finite", t, n), t;
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Jt(e) {
+function Qt(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: Jt,
+reference: Qt,
 async: !1,
 expects: null,
 requirement: O.isInteger,
@@ -148,26 +148,26 @@ return n.typed && n.value.length > this.requirement && B(this, "length", n, r, {
 };
 }
 // @__NO_SIDE_EFFECTS__
-function ct(e, t) {
+function lt(e, t) {
 return {
 kind: "validation",
 type: "max_value",
-reference: ct,
+reference: lt,
 async: !1,
-expects: `<=${e instanceof Xt ? e.toJSON() : /* @__PURE__ */ xe(e)}`,
+expects: `<=${e instanceof qt ? e.toJSON() : /* @__PURE__ */ Xe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Xt ? n.value.toJSON() : /* @__PURE__ */ xe(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && B(this, "value", n, r, { received: n.value instanceof qt ? n.value.toJSON() : /* @__PURE__ */ Xe(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Pe(e, t) {
+function Me(e, t) {
 return {
 kind: "validation",
 type: "min_length",
-reference: Pe,
+reference: Me,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
@@ -178,26 +178,26 @@ return n.typed && n.value.length < this.requirement && B(this, "length", n, r, {
 };
 }
 // @__NO_SIDE_EFFECTS__
-function lt(e, t) {
+function dt(e, t) {
 return {
 kind: "validation",
 type: "min_value",
-reference: lt,
+reference: dt,
 async: !1,
-expects: `>=${e instanceof Xt ? e.toJSON() : /* @__PURE__ */ xe(e)}`,
+expects: `>=${e instanceof qt ? e.toJSON() : /* @__PURE__ */ Xe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && B(this, "value", n, r, { received: n.value instanceof Xt ? n.value.toJSON() : /* @__PURE__ */ xe(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && B(this, "value", n, r, { received: n.value instanceof qt ? n.value.toJSON() : /* @__PURE__ */ Xe(n.value) }), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Qt(e, t) {
+function Zt(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: Qt,
+reference: Zt,
 async: !1,
 expects: `${e}`,
 requirement: e,
@@ -208,11 +208,11 @@ return n.typed && !this.requirement.test(n.value) && B(this, "format", n, r), n;
 };
 }
 // @__NO_SIDE_EFFECTS__
-function dt(e) {
+function ut(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: dt,
+reference: ut,
 async: !1,
 expects: null,
 requirement: O.isSafeInteger,
@@ -223,32 +223,32 @@ return t.typed && !this.requirement(t.value) && B(this, "safe integer", t, n), t
 };
 }
 // @__NO_SIDE_EFFECTS__
-function Fn() {
+function jn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Fn,
+reference: jn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var Sa = { abortEarly: !0 };
+var Eo = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function Ta(e, t, n) {
+function To(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function jn(e, t, n) {
+function Gn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
-function Me(e, t) {
+function Le(e, t) {
 return ee({
 kind: "schema",
 type: "array",
-reference: Me,
+reference: Le,
 expects: "Array",
 async: !1,
 item: e,
@@ -258,23 +258,23 @@ const i = n.value;
 if (J.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < i.length; s++) {
-const o = i[s], a = this.item["~run"]({ value: o }, r);
-if (a.issues) {
+const a = i[s], o = this.item["~run"]({ value: a }, r);
+if (o.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: o
+value: a
 };
-for (const l of a.issues)
+for (const l of o.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = a.issues), r.abortEarly) {
+if (n.issues || (n.issues = o.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-a.typed || (n.typed = !1), n.value.push(a.value);
+o.typed || (n.typed = !1), n.value.push(o.value);
 }
 } else B(this, "type", n, r);
 return n;
@@ -282,11 +282,11 @@ return n;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Xe(e) {
+function qe(e) {
 return ee({
 kind: "schema",
 type: "boolean",
-reference: Xe,
+reference: qe,
 expects: "boolean",
 async: !1,
 message: e,
@@ -296,11 +296,11 @@ return typeof t.value == "boolean" ? t.typed = !0 : B(this, "type", t, n), t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function di(e, t) {
+function hi(e, t) {
 return ee({
 kind: "schema",
 type: "custom",
-reference: di,
+reference: hi,
 expects: "unknown",
 async: !1,
 check: e,
@@ -316,50 +316,50 @@ return ee({
 kind: "schema",
 type: "literal",
 reference: te,
-expects: /* @__PURE__ */ xe(e),
+expects: /* @__PURE__ */ Xe(e),
 async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ $a(n.value, this.literal) ? n.typed = !0 : B(this, "type", n, r), n;
+return /* @__PURE__ */ Ao(n.value, this.literal) ? n.typed = !0 : B(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Zt(e, t) {
+function en(e, t) {
 return ee({
 kind: "schema",
 type: "nullable",
-reference: Zt,
+reference: en,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ jn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Gn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Te(e) {
+function Ee(e) {
 return ee({
 kind: "schema",
 type: "number",
-reference: Te,
+reference: Ee,
 expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !ha(t.value) ? t.typed = !0 : B(this, "type", t, n), t;
+return typeof t.value == "number" && !mo(t.value) ? t.typed = !0 : B(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ui(e, t) {
+function mi(e, t) {
 return ee({
 kind: "schema",
 type: "object",
-reference: ui,
+reference: mi,
 expects: "Object",
 async: !1,
 entries: e,
@@ -369,16 +369,16 @@ const i = n.value;
 if (i && typeof i == "object") {
 n.typed = !0, n.value = {};
 for (const s in this.entries) {
-const o = this.entries[s];
-if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = s in i ? i[s] : /* @__PURE__ */ jn(o), c = o["~run"]({ value: a }, r);
+const a = this.entries[s];
+if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
+const o = s in i ? i[s] : /* @__PURE__ */ Gn(a), c = a["~run"]({ value: o }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
 input: i,
 key: s,
-value: a
+value: o
 };
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
@@ -388,8 +388,8 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = /* @__PURE__ */ Ta(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (B(this, "key", n, r, {
+} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ To(a);
+else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (B(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -418,7 +418,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ jn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Gn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -428,7 +428,7 @@ return ee({
 kind: "schema",
 type: "picklist",
 reference: se,
-expects: /* @__PURE__ */ Ln(e.map(xe), "|"),
+expects: /* @__PURE__ */ Fn(e.map(Xe), "|"),
 async: !1,
 options: e,
 message: t,
@@ -438,11 +438,11 @@ return this.options.includes(n.value) ? n.typed = !0 : B(this, "type", n, r), n;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function St(e, t, n) {
+function Et(e, t, n) {
 return ee({
 kind: "schema",
 type: "record",
-reference: St,
+reference: Et,
 expects: "Object",
 async: !1,
 key: e,
@@ -452,15 +452,15 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (/* @__PURE__ */ Aa(s, o)) {
-const a = s[o], c = this.key["~run"]({ value: o }, i);
+for (const a in s) if (/* @__PURE__ */ So(s, a)) {
+const o = s[a], c = this.key["~run"]({ value: a }, i);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
 input: s,
-key: o,
-value: a
+key: a,
+value: o
 };
 for (const u of c.issues)
 u.path = [d], r.issues?.push(u);
@@ -469,14 +469,14 @@ r.typed = !1;
 break;
 }
 }
-const l = this.value["~run"]({ value: a }, i);
+const l = this.value["~run"]({ value: o }, i);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
 input: s,
-key: o,
-value: a
+key: a,
+value: o
 };
 for (const u of l.issues)
 u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
@@ -507,11 +507,11 @@ return typeof t.value == "string" ? t.typed = !0 : B(this, "type", t, n), t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function fi(e, t) {
+function vi(e, t) {
 return ee({
 kind: "schema",
 type: "tuple",
-reference: fi,
+reference: vi,
 expects: "Array",
 async: !1,
 items: e,
@@ -521,23 +521,23 @@ const i = n.value;
 if (J.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < this.items.length; s++) {
-const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
-if (a.issues) {
+const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
+if (o.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: o
+value: a
 };
-for (const l of a.issues)
+for (const l of o.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = a.issues), r.abortEarly) {
+if (n.issues || (n.issues = o.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-a.typed || (n.typed = !1), n.value.push(a.value);
+o.typed || (n.typed = !1), n.value.push(o.value);
 }
 } else B(this, "type", n, r);
 return n;
@@ -545,40 +545,40 @@ return n;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function hi(e) {
+function pi(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function vi(e, t) {
+function gi(e, t) {
 return ee({
 kind: "schema",
 type: "union",
-reference: vi,
-expects: /* @__PURE__ */ Ln(e.map((n) => n.expects), "|"),
+reference: gi,
+expects: /* @__PURE__ */ Fn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let i, s, o;
-for (const a of this.options) {
-const c = a["~run"]({ value: n.value }, r);
+let i, s, a;
+for (const o of this.options) {
+const c = o["~run"]({ value: n.value }, r);
 if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
 else {
 i = c;
 break;
 }
-else o ? o.push(c) : o = [c];
+else a ? a.push(c) : a = [c];
 }
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-B(this, "type", n, r, { issues: /* @__PURE__ */ hi(s) }), n.typed = !0;
+B(this, "type", n, r, { issues: /* @__PURE__ */ pi(s) }), n.typed = !0;
 } else {
-if (o?.length === 1) return o[0];
-B(this, "type", n, r, { issues: /* @__PURE__ */ hi(o) });
+if (a?.length === 1) return a[0];
+B(this, "type", n, r, { issues: /* @__PURE__ */ pi(a) });
 }
 return n;
 }
@@ -598,11 +598,11 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function mi(e, t, n) {
+function ki(e, t, n) {
 return ee({
 kind: "schema",
 type: "variant",
-reference: mi,
+reference: ki,
 expects: "Object",
 async: !1,
 key: e,
@@ -611,35 +611,35 @@ message: n,
 "~run"(r, i) {
 const s = r.value;
 if (s && typeof s == "object") {
-let o, a = 0, c = this.key, l = [];
+let a, o = 0, c = this.key, l = [];
 const d = (u, f) => {
 for (const h of u.options) {
 if (h.type === "variant") d(h, new X(f).add(h.key));
 else {
 let p = !0, g = 0;
-for (const v of f) {
-const m = h.entries[v];
-if (v in s ? m["~run"]({
+for (const m of f) {
+const v = h.entries[m];
+if (m in s ? v["~run"]({
 typed: !1,
-value: s[v]
-}, Sa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
-p = !1, c !== v && (a < g || a === g && v in s && !(c in s)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
+value: s[m]
+}, Eo).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
+p = !1, c !== m && (o < g || o === g && m in s && !(c in s)) && (o = g, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
 g++;
 }
 if (p) {
-const v = h["~run"]({ value: s }, i);
-(!o || !o.typed && v.typed) && (o = v);
+const m = h["~run"]({ value: s }, i);
+(!a || !a.typed && m.typed) && (a = m);
 }
 }
-if (o && !o.issues) break;
+if (a && !a.issues) break;
 }
 };
-if (d(this, new X([this.key])), o) return o;
+if (d(this, new X([this.key])), a) return a;
 B(this, "type", r, i, {
 input: s[c],
-expected: /* @__PURE__ */ Ln(l, "|"),
+expected: /* @__PURE__ */ Fn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -671,8 +671,8 @@ return t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Le(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ ci(n));
+function Fe(e, t, n) {
+const r = e["~run"]({ value: t }, /* @__PURE__ */ ui(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -681,9 +681,9 @@ issues: r.issues
 };
 }
 function U(e) {
-return /* @__PURE__ */ ui(k.assign(k.create(null), e));
+return /* @__PURE__ */ mi(k.assign(k.create(null), e));
 }
-var pi = ["vitality", "soul", "power"], qe = { vitality: "Vitality", soul: "Soul", power: "Power" }, Et = [
+var yi = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul", power: "Power" }, _t = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -703,66 +703,66 @@ var pi = ["vitality", "soul", "power"], qe = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ue = "title", oe = "summary", Fe = "action";
-function je(e, t) {
+], ue = "title", ae = "summary", je = "action";
+function Ge(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
 function S(e, t) {
 return t.section = e, t;
 }
-function en(e) {
+function tn(e) {
 return "kind" in e;
 }
-var tn = -10, gi = -9, ki = 1, ut = 1, Gn = 3, ft = { condition: "none", savesOwed: 0 }, nn = { condition: "dead", savesOwed: 0 };
-function yi(e) {
-return e > 0 ? { ...ft } : e > tn ? { condition: "incapacitated", savesOwed: 0 } : { ...nn };
+var nn = -10, wi = -9, bi = 1, ft = 1, Un = 3, ht = { condition: "none", savesOwed: 0 }, rn = { condition: "dead", savesOwed: 0 };
+function $i(e) {
+return e > 0 ? { ...ht } : e > nn ? { condition: "incapacitated", savesOwed: 0 } : { ...rn };
 }
-function Un(e) {
+function Vn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function Ea(e, t, n) {
-return n.condition === "dying" ? { life: { ...nn }, steps: [...Un(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ft }, steps: [] } : e > 0 ? t <= tn ? { life: { condition: "dying", savesOwed: Gn }, steps: [{ kind: "dying", savesOwed: Gn }] } : {
-life: { condition: "incapacitated", savesOwed: ut },
-steps: [{ kind: "incapacitated", savesOwed: ut }]
-} : t <= tn ? { life: { ...nn }, steps: [...Un(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+function _o(e, t, n) {
+return n.condition === "dying" ? { life: { ...rn }, steps: [...Vn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ht }, steps: [] } : e > 0 ? t <= nn ? { life: { condition: "dying", savesOwed: Un }, steps: [{ kind: "dying", savesOwed: Un }] } : {
+life: { condition: "incapacitated", savesOwed: ft },
+steps: [{ kind: "incapacitated", savesOwed: ft }]
+} : t <= nn ? { life: { ...rn }, steps: [...Vn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function wi(e, t, n) {
+function Ai(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = Ea(e, i, n);
-for (const a of o.steps) s.push(a);
-return { applied: !0, after: i, life: o.life, steps: s };
+const a = _o(e, i, n);
+for (const o of a.steps) s.push(o);
+return { applied: !0, after: i, life: a.life, steps: s };
 }
-function _a(e, t) {
+function Do(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: ut },
+life: { condition: "incapacitated", savesOwed: ft },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: ut }
+{ kind: "incapacitated", savesOwed: ft }
 ]
 };
 }
-function Da(e, t, n) {
+function Ro(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = wi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const i = Ai(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ft }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ft }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ft }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > tn ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ht }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ht }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ht }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > nn ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Un(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Vn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function Ra(e, t, n) {
+function Oo(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -776,22 +776,22 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: ki,
-life: { ...ft },
-steps: [r(0), { kind: "stood-up", before: e, vitality: ki }]
+vitality: bi,
+life: { ...ht },
+steps: [r(0), { kind: "stood-up", before: e, vitality: bi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: gi,
-life: { condition: "incapacitated", savesOwed: ut },
-steps: [r(ut), { kind: "saved-from-death", before: e, vitality: gi }]
+vitality: wi,
+life: { condition: "incapacitated", savesOwed: ft },
+steps: [r(ft), { kind: "saved-from-death", before: e, vitality: wi }]
 };
-const i = A.min(Gn, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...nn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+const i = A.min(Un, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...rn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var bi = { physical: "Physical", magical: "Magical" }, $i = { physical: "Defense", magical: "Spirit" }, Vn = { soul: "Soul", power: "Power" };
-function Oa(e, t) {
+var Si = { physical: "Physical", magical: "Magical" }, Ei = { physical: "Defense", magical: "Spirit" }, Hn = { soul: "Soul", power: "Power" };
+function Co(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function Ca(e) {
+function Io(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function Ia(e) {
+function No(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
-function rn(e, t, n, r) {
+function sn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function Na(e) {
+function Po(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,28 +826,28 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return Oa(e.reason, e.amount);
+return Co(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return rn(e.before, e.protection, bi[e.track], e.after);
+return sn(e.before, e.protection, Si[e.track], e.after);
 case "armor-reduction":
-return rn(e.before, e.reduction, $i[e.track], e.after);
+return sn(e.before, e.reduction, Ei[e.track], e.after);
 case "natural-reduction":
-return rn(e.before, e.reduction, `natural ${$i[e.track]}`, e.after);
+return sn(e.before, e.reduction, `natural ${Ei[e.track]}`, e.after);
 case "defensive-stance":
-return rn(e.before, e.reduction, "defensive stance", e.after);
+return sn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${bi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Si[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Vn[e.bar]}, no armor: ${Vn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${Hn[e.bar]}, no armor: ${Hn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Vn[e.bar]} is not a number: nothing taken`;
+return `${Hn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Ca(e.cause);
+return Io(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Ia(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${No(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,38 +893,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Pa = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ai = { defend: "defend", evade: "evade" };
-function sn(e) {
+}, Mo = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ti = { defend: "defend", evade: "evade" };
+function an(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function Si(e, t, n) {
+function _i(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Hn(e, t) {
+function Bn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function Ma(e, t = (n) => n) {
+function Lo(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${Si(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Hn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${_i(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Bn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${Hn(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${Bn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ge[e.situation]}: ${sn(e.penalty)} to ${Ai[e.check]}`;
+return `${ge[e.situation]}: ${an(e.penalty)} to ${Ti[e.check]}`;
 case "situation-no-penalty":
-return `${ge[e.situation]}: no penalty to ${Ai[e.check]}`;
+return `${ge[e.situation]}: no penalty to ${Ti[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${sn(e.bonus)}` : `Aided by ${t(e.by)}: ${sn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${an(e.bonus)}` : `Aided by ${t(e.by)}: ${an(e.bonus)}`;
 case "modifier":
-return `Modifier: ${sn(e.mod)}`;
+return `Modifier: ${an(e.mod)}`;
 case "action-check":
-return `${Pa[e.action]} d100 ${e.roll} vs ${Si(e.baseTarget, e.adjustments, e.target)}: ${Hn(e.success, e.critical)}`;
+return `${Mo[e.action]} d100 ${e.roll} vs ${_i(e.baseTarget, e.adjustments, e.target)}: ${Bn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,12 +939,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var La = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Bn = {
+var Fo = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Kn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function Fa(e) {
+function jo(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,18 +956,18 @@ case "dead":
 return "Dead";
 }
 }
-function ja(e, t, n = null) {
+function Go(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function Ga(e, t) {
+function Uo(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function Ua(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+function Vo(e) {
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: je, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Va(e, t, n, r) {
+function Ho(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -987,7 +987,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var Ha = {
+var Bo = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -996,20 +996,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function Ti(e, t) {
+function Di(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function Ba(e, t, n) {
+function Ko(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Ka(e, t) {
+function Wo(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Va(t(e.who), e.hit, e.result, e.lost);
+return Ho(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Ha[e.result]}.`;
+return `${t(e.who)} ${Bo[e.result]}.`;
 case "life-now":
-return Fa(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return jo(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1019,126 +1019,133 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${Ti(e.result, e.action)}`;
+return `${t(e.who)} ${Di(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ti(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Di(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${Ba(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${Ko(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return Bn[e.stance] ?? "";
+return Kn[e.stance] ?? "";
 }
 }
-var Wa = /^[+-]?\d+$/;
+var Yo = /^[+-]?\d+$/;
 function ke(e) {
 if (typeof e == "number")
 return O.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Wa.test(t)) return null;
+if (!Yo.test(t)) return null;
 const n = O(t);
 return O.isSafeInteger(n) ? n + 0 : null;
 }
-function an(e, t) {
+function cn(e, t) {
 return A.floor(e * t / 100);
 }
-function Ei(e, t, n) {
+function Ri(e, t, n) {
 return A.min(n, A.max(t, e));
 }
-var _i = 1e6;
-function V(e, t = 40) {
-return e.length > t ? `${e.slice(0, t - 3)}...` : e;
+var Oi = 1e6;
+function Te(e, t) {
+if (e.length <= t) return e;
+const n = A.floor(t);
+if (!(n > 0)) return "";
+const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319 && i >= 56320 && i <= 57343;
+return e.slice(0, s ? n - 1 : n);
 }
-var y = class extends xt {
-}, C = class extends xt {
+function H(e, t = 40) {
+return e.length > t ? `${Te(e, t - 3)}...` : e;
+}
+var y = class extends Xt {
+}, C = class extends Xt {
 };
-function Ya(e, t) {
+function zo(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[O(r)]?.results?.total;
-return typeof i == "number" && O.isFinite(i) ? T(i) : n;
+return typeof i == "number" && O.isFinite(i) ? E(i) : n;
 }) : e;
 }
-function Kn(e) {
+function Wn(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
-function Di(e, t) {
+function Ci(e, t) {
 let n = t;
-for (; n < e.length && !Kn(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !Wn(e.charCodeAt(n)); ) n += 1;
 return n;
 }
-function za(e) {
+function xo(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const i = e.charCodeAt(r);
-if (Kn(i)) {
+if (Wn(i)) {
 r += 1;
 continue;
 }
 if (i === 34 || i === 39) {
-const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
-if (o >= 0) {
-t.push(e.slice(r + 1, o)), r = o + 1;
+const a = e.indexOf(i === 34 ? '"' : "'", r + 1);
+if (a >= 0) {
+t.push(e.slice(r + 1, a)), r = a + 1;
 continue;
 }
 }
-const s = Di(e, r + 1);
+const s = Ci(e, r + 1);
 t.push(e.slice(r, s)), r = s;
 }
 return t;
 }
-function Ri(e) {
-const t = za(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
+function Ii(e) {
+const t = xo(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
 let s = null;
-for (let o = 1; o < t.length; o += 1) {
-const a = t[o];
-if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {
-const c = a.slice(2).toLowerCase();
-if (i.has(c)) throw new y(`--${V(c)} is given twice`);
+for (let a = 1; a < t.length; a += 1) {
+const o = t[a];
+if (o.length > 2 && o.charCodeAt(0) === 45 && o.charCodeAt(1) === 45) {
+const c = o.slice(2).toLowerCase();
+if (i.has(c)) throw new y(`--${H(c)} is given twice`);
 s = [], i.set(c, s);
-} else s ? s.push(a) : r.push(a);
+} else s ? s.push(o) : r.push(o);
 }
 return { command: n, positionals: r, flags: i };
 }
-function xa(e, t) {
+function Xo(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : Xa(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : qo(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function _t(e, t, n, r = "") {
-const i = xa(e.toLowerCase(), t);
+function Dt(e, t, n, r = "") {
+const i = Xo(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function Xa(e, t) {
+function qo(e, t) {
 let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
-for (let o = 1; o <= t.length; o += 1)
-s[o] = A.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = A.min(s[o], n[o - 2] + 1));
+for (let a = 1; a <= t.length; a += 1)
+s[a] = A.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = A.min(s[a], n[a - 2] + 1));
 n = r, r = s;
 }
 return r[t.length];
 }
-function Re(e, t, n) {
+function Oe(e, t, n) {
 e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
-const o = n?.(i);
-throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${_t(i, k.keys(t), "flags", "--")}`);
+const a = n?.(i);
+throw a ? new y(`--${H(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${H(i)}: ${Dt(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
 if (s.kind === "one" && r.length > 1)
-throw new y(`--${i} takes one value (got "${V(r.join(" "))}")`);
+throw new y(`--${i} takes one value (got "${H(r.join(" "))}")`);
 });
 }
 function M(e, t) {
@@ -1148,41 +1155,41 @@ return n && n.length > 0 ? n.join(" ") : void 0;
 function R(e, t) {
 return e.flags.has(t);
 }
-function Dt(e, t, n, r) {
+function Rt(e, t, n, r) {
 const i = ke(e);
-if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
+if (i === null) throw new y(`${t} must be a whole number (got "${H(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
-function Oe(e, t, n, r) {
+function Ce(e, t, n, r) {
 const i = M(e, t);
-return i === void 0 ? void 0 : Dt(i, `--${t}`, n, r);
+return i === void 0 ? void 0 : Rt(i, `--${t}`, n, r);
 }
 function Y(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
-if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
+if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${H(e)}")`);
 return i;
 }
-function Ee(e) {
+function _e(e) {
 const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function Rt(e, t) {
+function Ot(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);
+throw new y(`one amount only (got "${H(n.join(" "))}")${i}`);
 }
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);
 }
-if (t.example && ke(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Dt(r, t.what, 0, _i);
+if (t.example && ke(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${H(r)}")`);
+return Rt(r, t.what, 0, Oi);
 }
-function Oi(e, t) {
+function Ni(e, t) {
 return {
 values: [],
 dice: [],
@@ -1192,7 +1199,7 @@ return {
 headline: "acts",
 steps: [
 S(ue, { kind: t.title, who: s, stance: e, same: i }),
-S(oe, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+S(ae, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
 S(t.row, { kind: t.change, from: r, to: e }),
 S(t.row, { kind: t.effect, stance: e })
 ],
@@ -1205,15 +1212,15 @@ detail: t.detail(e)
 }
 };
 }
-function Ci(e) {
+function Pi(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function Ii(e) {
+function Mi(e) {
 const t = new P();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function Ni(e, t) {
+function Li(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1224,15 +1231,15 @@ return i;
 }
 };
 }
-function Pi(e, t, n) {
+function Fi(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
-function ht(e, t) {
+function mt(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Wn = [
+var Yn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1254,7 +1261,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ge = {
+}, Ue = {
 // The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
 front: fe,
 "thrown-object": fe,
@@ -1286,84 +1293,84 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function qa(e, t) {
-const n = Ge[e];
+function Jo(e, t) {
+const n = Ue[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function Ja(e, t) {
+function Qo(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
 }
-var Qa = ["defensive", "reactive", "none"];
-function Za(e) {
-return e === "reactive";
-}
+var Zo = ["defensive", "reactive", "none"];
 function ec(e) {
-return e === "defensive";
+return e === "reactive";
 }
 function tc(e) {
-return e === "reactive";
-}
-function Mi(e) {
-return e === "reactive";
+return e === "defensive";
 }
 function nc(e) {
+return e === "reactive";
+}
+function ji(e) {
+return e === "reactive";
+}
+function rc(e) {
 return e === "defensive";
 }
-function Li(e) {
+function Gi(e) {
 return e === "defensive";
 }
-function Yn(e, t) {
+function zn(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function rc(e, t) {
-return Yn(e.reactions, t) !== void 0;
-}
-function Fi(e, t) {
-return Yn(e.reactions, t) === !0;
-}
-function ji(e, t) {
-return Yn(e.reactions, t) === "used";
-}
 function ic(e, t) {
+return zn(e.reactions, t) !== void 0;
+}
+function Ui(e, t) {
+return zn(e.reactions, t) === !0;
+}
+function Vi(e, t) {
+return zn(e.reactions, t) === "used";
+}
+function sc(e, t) {
 return e.skillsVs.includes(t);
 }
-function sc(e) {
+function ac(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var Gi = 5, Ui = { defend: "defend", evade: "evade", react: "reaction" };
-function Ot(e) {
+var Hi = 5, Bi = { defend: "defend", evade: "evade", react: "reaction" };
+function Ct(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
 function oc(e) {
 return { kind: "refused", reason: e };
 }
-function Ue(e) {
+function Ve(e) {
 return e !== null && e !== "";
 }
-function ac(e) {
+function cc(e) {
 const t = (n) => O.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new oi("resolveSoakDefend: rolls must be integers 1..100");
+throw new li("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !O.isSafeInteger(n)) throw new oi("resolveSoakDefend: modifiers and targets must be integers");
+if (n !== null && !O.isSafeInteger(n)) throw new li("resolveSoakDefend: modifiers and targets must be integers");
 }
-function cc(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = Ge[n];
+function lc(e) {
+const { action: t, situation: n, stance: r, round: i } = e, s = Ue[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
-const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
-if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Ot(t) && e.mod !== 0) return o("mod");
-if (!Ot(t) && e.aid !== null) return o("aided");
-if (Ot(t) && e.ally !== null) return o("ally");
-if (Ot(t) && e.skillName !== null) return o("skill");
+const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
+if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
+if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
+if (!Ct(t) && e.mod !== 0) return a("mod");
+if (!Ct(t) && e.aid !== null) return a("aided");
+if (Ct(t) && e.ally !== null) return a("ally");
+if (Ct(t) && e.skillName !== null) return a("skill");
 if (e.aid !== null) {
-if (!Ue(e.vs)) return { code: "needs-vs", action: t };
+if (!Ve(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Mi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!ji(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1372,85 +1379,85 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Za(r) ? Ue(e.vs) ? rc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return ec(r) ? Ve(e.vs) ? ic(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return ec(r) ? { code: "counter-in-defensive-stance" } : tc(r) ? Ue(e.vs) ? Fi(i, e.vs) ? e.ally !== null && !sc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ji(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return tc(r) ? { code: "counter-in-defensive-stance" } : nc(r) ? Ve(e.vs) ? Ui(i, e.vs) ? e.ally !== null && !ac(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Vi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return nc(r) ? { code: "defensive-skill-on-ally" } : Mi(r) ? Ue(e.vs) ? Fi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ji(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Li(r)) {
-if (!Ue(e.vs)) return { code: "needs-vs", action: t };
-if (ic(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+return rc(r) ? { code: "defensive-skill-on-ally" } : ji(r) ? Ve(e.vs) ? Ui(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Vi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Gi(r)) {
+if (!Ve(e.vs)) return { code: "needs-vs", action: t };
+if (sc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function lc(e) {
-const t = [];
-return Ge[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ot(e.action) && t.push(Ui[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
-}
 function dc(e) {
-ac(e);
-const t = cc(e);
+const t = [];
+return Ue[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ct(e.action) && t.push(Bi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+}
+function uc(e) {
+cc(e);
+const t = lc(e);
 if (t) return oc(t);
-const n = lc(e);
+const n = dc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Ge[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+const { action: r, situation: i } = e, s = Ue[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = ht(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), vt(a, "fail", {}, !1)) : vt(a, null, {}, !1);
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = mt(e.rolls.perception, d + l);
+if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), vt(o, "fail", {}, !1)) : vt(o, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = Hi(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), vt(a, d, Vi(e), !1);
+const d = Wi(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), vt(o, d, Ki(e), !1);
 }
 case "react": {
-const l = e.vs, d = Hi(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), vt(a, null, { reaction: { vs: l, success: d.success }, ...Vi(e) }, !1);
+const l = e.vs, d = Wi(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), vt(o, null, { reaction: { vs: l, success: d.success }, ...Ki(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
-a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
+o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), vt(a, null, { reactionUsed: l }, d);
+return d && o.push({ kind: "spectator-drawn", spectator: l }), vt(o, null, { reactionUsed: l }, d);
 }
 case "skill": {
-a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Li(e.stance) && Ue(e.vs), d = e.ally !== null && Ue(e.vs);
-return vt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+const l = e.ally === null && Gi(e.stance) && Ve(e.vs), d = e.ally !== null && Ve(e.vs);
+return vt(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Vi(e) {
-return e.aid !== null && Ue(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+function Ki(e) {
+return e.aid !== null && Ve(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Hi(e, t, n) {
+function Wi(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let a = qa(e.situation, t);
+let o = Jo(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = ht(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ja(a, c);
-n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
+const c = mt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Qo(o, c);
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
 }
-a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
+o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Gi, by: e.aid.by }), r.push(Gi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[Ui[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = ht(e.rolls.action, s);
-return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;
+e.aid !== null && (n.push({ kind: "aided", bonus: Hi, by: e.aid.by }), r.push(Hi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[Bi[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = mt(e.rolls.action, s);
+return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
 }
 function vt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Bi = {
+var Yi = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, uc = {
+}, fc = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1458,10 +1465,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function fc(e, t = (n) => n) {
+function hc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return vc(Ci("round"));
+return vc(Pi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1475,11 +1482,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return hc(e.flag, e.action, e.situation);
+return mc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Bi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Yi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1487,7 +1494,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Bi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Yi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1496,8 +1503,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function hc(e, t, n) {
-const r = uc[e];
+function mc(e, t, n) {
+const r = fc[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1515,56 +1522,56 @@ return `${r} names a skill for --action skill or --action counter (Reactive Guar
 function vc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var mc = U({
+var pc = U({
 life: /* @__PURE__ */ G(
 U({
 condition: /* @__PURE__ */ se(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ Jt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(3))
+savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ dt(0), /* @__PURE__ */ lt(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ G(/* @__PURE__ */ St(/* @__PURE__ */ x(), /* @__PURE__ */ vi([/* @__PURE__ */ Xe(), /* @__PURE__ */ te("used")]))),
-skillsVs: /* @__PURE__ */ G(/* @__PURE__ */ Me(/* @__PURE__ */ x()))
+reactions: /* @__PURE__ */ G(/* @__PURE__ */ Et(/* @__PURE__ */ x(), /* @__PURE__ */ gi([/* @__PURE__ */ qe(), /* @__PURE__ */ te("used")]))),
+skillsVs: /* @__PURE__ */ G(/* @__PURE__ */ Le(/* @__PURE__ */ x()))
 });
-function pc(e) {
+function gc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Ki = { condition: "none", savesOwed: 0 };
-function gc(e) {
-const t = /* @__PURE__ */ Le(mc, e);
-return t.success ? Ac(t.output) : null;
+var zi = { condition: "none", savesOwed: 0 };
+function kc(e) {
+const t = /* @__PURE__ */ Fe(pc, e);
+return t.success ? Sc(t.output) : null;
 }
-function Je(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Ki } : yi(t);
+function Qe(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...zi } : $i(t);
 }
-function zn(e, t) {
-return xn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function xn(e, t) {
+return Xn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function kc(e, t) {
+function yc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Ki : yi(e);
+const n = e === null ? zi : $i(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function yc(e) {
-return xn(e.life, void 0, void 0);
-}
 function wc(e) {
-return e.life?.condition ?? "none";
+return Xn(e.life, void 0, void 0);
 }
 function bc(e) {
+return e.life?.condition ?? "none";
+}
+function $c(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function $c(e, t) {
+function Ac(e, t) {
 return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function Ac(e) {
-return xn(e.life, e.reactions, e.skillsVs);
+function Sc(e) {
+return Xn(e.life, e.reactions, e.skillsVs);
 }
-function xn(e, t, n) {
+function Xn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var Wi = ["defend", "evade", "react", "counter", "skill", "save"], Sc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Tc = {
+var xi = ["defend", "evade", "react", "counter", "skill", "save"], Ec = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Tc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1579,32 +1586,32 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, cn = {
+}, ln = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Yi(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+function Xi(e) {
+if (e.positionals.length > 0) throw new y(`unexpected "${H(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = M(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Wi.join("|")}`);
-const n = Y(t, "--action", Wi), r = M(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${xi.join("|")}`);
+const n = Y(t, "--action", xi), r = M(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => R(e, a));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", Wn);
+const i = r === void 0 ? "front" : Y(r, "--situation", Yn);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && Ge[i].perceptionGate === "none")
+if (R(e, "perception-roll") && Ue[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Ge[i].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Ue[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
@@ -1613,74 +1620,74 @@ return {
 action: n,
 situation: i,
 mentalAsked: R(e, "mental") || R(e, "mental-roll"),
-mod: Oe(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Oe(e, "perception-mod", -1e3, 1e3) ?? 0,
+mod: Ce(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Ce(e, "perception-mod", -1e3, 1e3) ?? 0,
 aidedBy: M(e, "aided-by") ?? null,
 vs: M(e, "vs") ?? null,
 ally: M(e, "ally") ?? null,
 skillName: M(e, "skill") ?? null
 };
 }
-function Ec(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ge[e.situation].perceptionGate !== "none", r = [];
+function _c(e) {
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ue[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function zi(e) {
+function qi(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(cn),
+values: e.action === "save" ? ["save_check"] : k.values(ln),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: Ec(e),
+dice: _c(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? _c(e, t, r.action) : Dc(e, t, r);
+return e.action === "save" ? Dc(e, t, r.action) : Rc(e, t, r);
 }
-};
-}
-function _c(e, t, n) {
-const r = t.bars.vitality.value;
-if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Je(t.state, r), s = t.values.save_check?.current ?? null;
-if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = Ra(r, i, ht(n, s + e.mod));
-if (!o.ok) return { kind: "refused", reason: "no save is owed" };
-const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
-return {
-headline: a ? "saved" : c ? "dies" : "acts",
-steps: [
-S(ue, { kind: "save-title", who: l }),
-S(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...je("Roll", o.steps),
-...ja("Now", o.life, o.vitality)
-],
-changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: zn(t.state, o.life),
-detail: o
 };
 }
 function Dc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Je(t.state, r), s = k.fromEntries(
-k.keys(cn).map(($) => [$, t.values[cn[$]]?.current ?? null])
-), o = t.state;
-let a = null;
+const i = Qe(t.state, r), s = t.values.save_check?.current ?? null;
+if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (s === null) return { kind: "missing-value", key: "save_check" };
+const a = Oo(r, i, mt(n, s + e.mod));
+if (!a.ok) return { kind: "refused", reason: "no save is owed" };
+const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
+return {
+headline: o ? "saved" : c ? "dies" : "acts",
+steps: [
+S(ue, { kind: "save-title", who: l }),
+S(ae, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Ge("Roll", a.steps),
+...Go("Now", a.life, a.vitality)
+],
+changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
+state: xn(t.state, a.life),
+detail: a
+};
+}
+function Rc(e, t, n) {
+const r = t.bars.vitality.value;
+if (r === null) return { kind: "bar", resource: "vitality" };
+const i = Qe(t.state, r), s = k.fromEntries(
+k.keys(ln).map(($) => [$, t.values[ln[$]]?.current ?? null])
+), a = t.state;
+let o = null;
 if (e.aidedBy !== null) {
 const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
 const I = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
-a = {
+o = {
 by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
 reaction: W,
-condition: Je($.state, $.vitality ?? null).condition,
+condition: Qe($.state, $.vitality ?? null).condition,
 acting: $.acting === !0
 };
 }
-const c = dc({
+const c = uc({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1689,54 +1696,54 @@ checkTargets: s,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
-aid: a,
+aid: o,
 acting: t.acting,
 vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
-round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
+round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: fc(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: cn[c.check] };
-const l = { ...o };
+if (c.kind === "refused") return { kind: "refused", reason: hc(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: ln[c.check] };
+const l = { ...a };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, E = [
-S(ue, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
-S(oe, { kind: "check-summary", who: v, action: e.action, result: m }),
-...je("Check", c.steps),
-...m !== null ? [S("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
+const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, T = [
+S(ue, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
+S(ae, { kind: "check-summary", who: m, action: e.action, result: v }),
+...Ge("Check", c.steps),
+...v !== null ? [S("Result", { kind: "check-result", who: m, result: v, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...g ? [S("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [S(Fe, { kind: "offer-damage" })] : [],
-...g ? Ua(t.id) : []
+...c.offerDamageButton ? [S(je, { kind: "offer-damage" })] : [],
+...g ? Vo(t.id) : []
 ];
 return {
 headline: p,
-steps: E,
+steps: T,
 changes: u,
 state: l,
-...m !== null ? { answer: m } : {},
+...v !== null ? { answer: v } : {},
 observed: !1,
 detail: c
 };
 }
-var xi = (e) => e == null ? "" : ` (${e})`, Rc = {
+var Ji = (e) => e == null ? "" : ` (${e})`, Oc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${xi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${xi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Ji(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ji(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = M(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", Wn);
+return t === void 0 ? null : Y(t, "--situation", Yn);
 },
 situationWords(e) {
-const t = Ge[e];
+const t = Ue[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1745,119 +1752,119 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => Ni(zi(Yi(Ii({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => Li(qi(Xi(Mi({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => Pi(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Fi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: je, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, Oc = [
+}, Cc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function Cc(e) {
-return A.max(0, an(e, 5));
-}
-var Xi = 25;
 function Ic(e) {
-const t = [], n = A.max(0, e.amount), r = Ei(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = an(n, r), o = n - s;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
-let a = o, c = null, l = null;
+return A.max(0, cn(e, 5));
+}
+var Qi = 25;
+function Nc(e) {
+const t = [], n = A.max(0, e.amount), r = Ri(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = cn(n, r), a = n - s;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
+let o = a, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const p = Ei(d.soakPercent, 0, 100), g = an(o, 100 - p);
-p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: g }), a = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
-const v = A.max(0, d.armorReduction);
-if (v > 0) {
-const E = a;
-a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: E, after: a });
+const p = Ri(d.soakPercent, 0, 100), g = cn(a, 100 - p);
+p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: g }), o = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: o });
+const m = A.max(0, d.armorReduction);
+if (m > 0) {
+const T = o;
+o = A.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: o });
 }
-const m = an(g, Xi);
-c = A.max(0, u - m), u > 0 ? l = {
+const v = cn(g, Qi);
+c = A.max(0, u - v), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: g,
-wearPercent: Xi,
-wear: m,
+wearPercent: Qi,
+wear: v,
 before: u,
 after: c
 } : c = d.protection;
 } else {
 const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {
+if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: a }), d !== null) {
 c = d.protection;
-const v = A.max(0, d.naturalReduction);
-if (v > 0) {
-const m = a;
-a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });
+const m = A.max(0, d.naturalReduction);
+if (m > 0) {
+const v = o;
+o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: v, after: o });
 }
 }
 }
 if (i > 0) {
-const p = a;
-a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: p, after: a });
+const p = o;
+o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: p, after: o });
 }
-const h = s + a;
-return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
+const h = s + o;
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
-var ln = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Nc(e) {
+var dn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function Pc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function qi(e, t) {
+function Zi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function Xn(e, t, n, r) {
+function qn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function Pc(e) {
-const t = Nc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Xn(e, t, n, !0);
+function Mc(e) {
+const t = Pc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return qn(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Xn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), qn(e, t, n, !1);
 if (e.instantKill) {
-const o = _a(e.bars.vitality, e.life);
-n.push(...o.steps);
-const a = { ...e.bars, vitality: o.after };
+const a = Do(e.bars.vitality, e.life);
+n.push(...a.steps);
+const o = { ...e.bars, vitality: a.after };
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: a,
+bars: o,
 protectionAfter: null,
-life: o.life,
+life: a.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !qi(o.life, e.life)
+changed: a.after !== e.bars.vitality || !Zi(a.life, e.life)
 };
 }
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
-const o = e.to, a = e.bars[o];
-if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), Xn(e, t, n, !1);
-const c = a - r;
-return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
+const a = e.to, o = e.bars[a];
+if (o === null)
+return n.push({ kind: "bar-not-a-number", bar: a }), qn(e, t, n, !1);
+const c = o - r;
+return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [o]: c },
+bars: { ...e.bars, [a]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: c !== a
+changed: c !== o
 };
 }
-const i = Ic({
+const i = Nc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction
 });
-for (const o of i.steps) n.push(o);
-const s = wi(e.bars.vitality, i.vitalityLoss, e.life);
-for (const o of s.steps) n.push(o);
+for (const a of i.steps) n.push(a);
+const s = Ai(e.bars.vitality, i.vitalityLoss, e.life);
+for (const a of s.steps) n.push(a);
 return {
 defenseUsed: t,
 cancelled: !1,
@@ -1865,53 +1872,53 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !qi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !Zi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var Mc = {
+var Lc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, Lc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Ji = {
+}, Fc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", es = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, qn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Fc = { what: "the damage amount", missing: qn, example: "[[2d6+3]]" }, jc = { what: "the damage amount", missing: qn, example: "[[2d6+3]]", optional: !0 };
-function Gc(e) {
-if (e.flags.size === 0) return Qi(Rt(e, Fc));
-const t = R(e, "instant-kill"), n = Rt(e, jc);
-if (n === void 0 && !t) throw new y(qn);
-const r = n ?? 0, i = M(e, "type"), s = i === void 0 ? "physical" : ln[Y(i, "--type", k.keys(ln))], o = M(e, "to"), a = o === void 0 ? "vitality" : Y(o, "--to", ["vitality", "soul", "power"]);
-if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
+}, Jn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", jc = { what: "the damage amount", missing: Jn, example: "[[2d6+3]]" }, Gc = { what: "the damage amount", missing: Jn, example: "[[2d6+3]]", optional: !0 };
+function Uc(e) {
+if (e.flags.size === 0) return ts(Ot(e, jc));
+const t = R(e, "instant-kill"), n = Ot(e, Gc);
+if (n === void 0 && !t) throw new y(Jn);
+const r = n ?? 0, i = M(e, "type"), s = i === void 0 ? "physical" : dn[Y(i, "--type", k.keys(dn))], a = M(e, "to"), o = a === void 0 ? "vitality" : Y(a, "--to", ["vitality", "soul", "power"]);
+if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
-throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
+if ((t || o !== "vitality") && (R(e, "type") || R(e, "pierce")))
+throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
 const c = M(e, "defense");
 return {
 amount: r,
 track: s,
-piercePercent: Oe(e, "pierce", 0, 100) ?? 0,
-to: a,
+piercePercent: Ce(e, "pierce", 0, 100) ?? 0,
+to: o,
 instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function Qi(e) {
+function ts(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function Zi(e) {
-const t = Ji[e.track];
+function ns(e) {
+const t = es[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Uc(e, r)
+resolve: (r) => Vc(e, r)
 };
 }
-function Uc(e, t) {
-const n = Ji[e.track], r = e.to === "vitality" && !e.instantKill;
+function Vc(e, t) {
+const n = es[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Bc(t.values, n) : null, c = r && t.stance === "defensive" ? Cc(o("fortitude")) : 0, l = Je(t.state, t.bars.vitality.value), d = Pc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Kc(t.values, n) : null, c = r && t.stance === "defensive" ? Ic(a("fortitude")) : 0, l = Qe(t.state, t.bars.vitality.value), d = Mc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1920,7 +1927,7 @@ instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
 bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
-armor: a,
+armor: o,
 stanceReduction: c,
 life: l
 }), u = [];
@@ -1929,34 +1936,34 @@ for (const h of ["soul", "power"]) {
 const p = d.bars[h];
 p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
 }
-a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: Kc(d, l),
-steps: Vc(t.id, e, d, l),
+headline: Wc(d, l),
+steps: Hc(t.id, e, d, l),
 changes: u,
-state: zn(t.state, d.life),
+state: xn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (f.answer = null), f;
 }
-function Vc(e, t, n, r) {
-const i = Ga(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: Hc(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
-let o, a = !1;
+function Hc(e, t, n, r) {
+const i = Uo(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: Bc(n) }, { kind: "hit-summary", section: ae, who: e, result: i }];
+let a, o = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
-const c = a ? o : void 0;
+d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
+const c = o ? a : void 0;
 let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function Hc(e) {
+function Bc(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var Bc = class {
+var Kc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1982,7 +1989,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Kc(e, t) {
+function Wc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1990,9 +1997,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Wc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Yc = [`Defensive: ${Bn.defensive}. Reactive: ${Bn.reactive}.`];
-function zc(e) {
-return Oi(e, {
+var Yc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", zc = [`Defensive: ${Kn.defensive}. Reactive: ${Kn.reactive}.`];
+function xc(e) {
+return Ni(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -2002,7 +2009,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var xc = {
+var Xc = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -2016,61 +2023,61 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Xc = new P([...[...La].map((e) => [e, "layout"]), ...k.keys(xc).map((e) => [e, "defend"])]);
-function qc(e, t = (n) => n) {
-const n = Xc.get(e.kind);
-return n === "layout" ? Ka(e, t) : n === "defend" ? Ma(e, t) : Na(e);
+}, qc = new P([...[...Fo].map((e) => [e, "layout"]), ...k.keys(Xc).map((e) => [e, "defend"])]);
+function Jc(e, t = (n) => n) {
+const n = qc.get(e.kind);
+return n === "layout" ? Wo(e, t) : n === "defend" ? Lo(e, t) : Po(e);
 }
-var Jn = {
+var Qn = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Wn.join(", ") + ".",
+"Situations: " + Yn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: Yc
-}, Jc = {
+stance: zc
+}, Qc = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: Mc, usage: Lc, help: Jn.damage },
-defend: { flags: Tc, usage: Sc, help: Jn.defend },
-stance: { flags: {}, usage: Wc, help: Jn.stance }
+damage: { flags: Lc, usage: Fc, help: Qn.damage },
+defend: { flags: Tc, usage: Ec, help: Qn.defend },
+stance: { flags: {}, usage: Yc, help: Qn.stance }
 },
-stances: Qa,
+stances: Zo,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => Zi(Gc(e)),
-planDefend: (e) => zi(Yi(e)),
-planStance: zc,
-planHandEdit: (e) => Zi(Qi(e)),
-attack: Rc,
-macros: Oc,
+planDamage: (e) => ns(Uc(e)),
+planDefend: (e) => qi(Xi(e)),
+planStance: xc,
+planHandEdit: (e) => ns(ts(e)),
+attack: Oc,
+macros: Cc,
 setVitality(e, t, n) {
-const r = Da(e, t, Je(n, e));
+const r = Ro(e, t, Qe(n, e));
 return {
 vitality: r.after,
-state: zn(n, r.life),
+state: xn(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: kc,
-endRound: yc,
-condition: (e, t) => e.life ? wc(e) : Je(e, t).condition,
+enter: yc,
+endRound: wc,
+condition: (e, t) => e.life ? bc(e) : Qe(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-deadForGood: (e, t) => Je(e, t).condition === "dead",
-parseState: gc,
-isEmptyState: bc,
-describeStateChange: $c,
-parseAnswer: pc,
-words: qc
-}, Qn = [
+deadForGood: (e, t) => Qe(e, t).condition === "dead",
+parseState: kc,
+isEmptyState: $c,
+describeStateChange: Ac,
+parseAnswer: gc,
+words: Jc
+}, Zn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2084,7 +2091,7 @@ words: qc
 "spell-invisible",
 "covert",
 "spectator"
-], Qc = ["gun", "spell-unseen"], he = {
+], Zc = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2092,7 +2099,7 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Qe = {
+}, Ze = {
 front: he,
 "thrown-object": he,
 "spell-seen": he,
@@ -2114,32 +2121,32 @@ covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function Zc(e, t) {
+function el(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
 }
-function el(e) {
-return Qe[e].perceive !== null;
+function tl(e) {
+return Ze[e].perceive !== null;
 }
-var Ct = 4, tl = U({
+var It = 4, nl = U({
 result: /* @__PURE__ */ se(["success", "fail"]),
-situation: /* @__PURE__ */ se(Qn),
+situation: /* @__PURE__ */ se(Zn),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: /* @__PURE__ */ Xe()
+perceived: /* @__PURE__ */ qe()
 });
-function nl(e) {
-const t = /* @__PURE__ */ Le(tl, e);
+function rl(e) {
+const t = /* @__PURE__ */ Fe(nl, e);
 return t.success ? t.output : null;
 }
-var rl = U({
+var il = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ Jt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(Ct))),
+roundsDead: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ dt(0), /* @__PURE__ */ lt(It))),
 /** The free save of this death has been tried. */
 freeSaveUsed: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ G(/* @__PURE__ */ te(!0))
 });
-function il(e) {
-const t = /* @__PURE__ */ Le(rl, e);
+function sl(e) {
+const t = /* @__PURE__ */ Fe(il, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2148,89 +2155,89 @@ return n;
 function $e(e) {
 return e !== null && e <= 0;
 }
-function es(e) {
+function rs(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function ts(e) {
+function is(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function sl(e, t) {
-return t ? { roundsDead: Ct, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};
+function al(e, t) {
+return t ? { roundsDead: It, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};
 }
 function ol(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ct, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(It, n.roundsDead + 1) };
 }
-function Zn(e) {
-return A.max(0, Ct - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+function er(e) {
+return A.max(0, It - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function ns(e, t) {
-return $e(t) && Zn(e) === 0;
+function ss(e, t) {
+return $e(t) && er(e) === 0;
 }
-function al(e, t) {
+function cl(e, t) {
 return "has had a save or another round dead since";
 }
-function cl(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && el(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function ll(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && tl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function ll(e) {
+function dl(e) {
 const t = [], n = e.pending ?? void 0;
 if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Qe[r], s = cl(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = Ze[r], s = ll(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
-const o = e.state;
+const a = e.state;
 if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
 const d = e.hit + i.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
-let a = A.max(0, e.amount);
+let o = A.max(0, e.amount);
 if (s === "success") {
-const d = A.max(0, e.armorDefense), u = A.max(0, a - d);
-t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;
+const d = A.max(0, e.armorDefense), u = A.max(0, o - d);
+t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
 }
-const c = e.vitality - a;
+const c = e.vitality - o;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? es(o) : o, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? rs(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
-function It(e) {
-return Qe[e].reactCheck !== null ? "react" : "defend";
+function Nt(e) {
+return Ze[e].reactCheck !== null ? "react" : "defend";
 }
-function er(e, t) {
-const n = Qe[t];
+function tr(e, t) {
+const n = Ze[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function dl(e) {
-const { action: t, situation: n } = e, r = Qe[n], i = [], s = er(t, n);
+function ul(e) {
+const { action: t, situation: n } = e, r = Ze[n], i = [], s = tr(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? It(n) : null;
-if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
+const a = s.check ? Nt(n) : null;
+if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", c = (u) => {
-if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+const o = t === "defend" || t === "guard", c = (u) => {
+if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
 return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
 };
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = rs("perceive", e.rolls.perceive, f, u, h);
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = as("perceive", e.rolls.perceive, f, u, h);
 if (i.push(p.step), !p.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
-if (o) {
-const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = rs(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
-if (i.push(f.step), a) {
+if (a) {
+const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = as(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+if (i.push(f.step), o) {
 const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
@@ -2240,18 +2247,18 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function rs(e, t, n, r, i) {
-const s = Zc(n, r) + i, o = ht(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
-return { success: o.success, step: a };
+function as(e, t, n, r, i) {
+const s = el(n, r) + i, a = mt(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+return { success: a.success, step: o };
 }
-function ul(e, t) {
+function fl(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var fl = 1;
-function hl(e) {
+var hl = 1;
+function ml(e) {
 const { state: t } = e;
 if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Ct) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= It) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -2262,37 +2269,37 @@ const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;
 }
-const o = ht(e.rolls.save, e.saveTarget + e.mod);
-if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: fl, state: ts(t), expAfter: s, stood: !0 };
-const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: Zn(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
+const a = mt(e.rolls.save, e.saveTarget + e.mod);
+if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: hl, state: is(t), expAfter: s, stood: !0 };
+const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
+return i.push({ kind: "save-failed", triesLeft: er(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
 var vl = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function ml(e) {
+function pl(e) {
 return vl.has(e.kind);
 }
-function pl(e, t) {
+function gl(e, t) {
 if (!$e(t)) return;
-if (ns(e, t)) return "Dead for good: no save is left";
+if (ss(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = Zn(e);
+const n = er(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function is(e, t, n, r = !1) {
+function os(e, t, n, r = !1) {
 return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var gl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function kl(e, t) {
+var kl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function yl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${gl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${kl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return pl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return gl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2307,13 +2314,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var yl = {
+var wl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, wl = {
+}, bl = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2325,26 +2332,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, bl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", $l = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function ss(e) {
+}, $l = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Al = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function cs(e) {
 if (e === void 0) return null;
-if (Qc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return Y(e, "--situation", Qn);
+if (Zc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return Y(e, "--situation", Zn);
 }
-function Al(e) {
-const t = Rt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Oe(e, "hit", -1e3, 1e3) ?? null;
+function Sl(e) {
+const t = Ot(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ce(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = M(e, "defense");
 return {
 amount: t,
-track: ln[Y(M(e, "type") ?? "physical", "--type", k.keys(ln))],
+track: dn[Y(M(e, "type") ?? "physical", "--type", k.keys(dn))],
 hit: n,
-situation: ss(M(e, "situation")),
-mod: Oe(e, "mod", -1e3, 1e3) ?? 0,
+situation: cs(M(e, "situation")),
+mod: Ce(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function os(e) {
+function ls(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2352,7 +2359,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ll({
+const i = dl({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2365,17 +2372,17 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-S(ue, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
-S(oe, { kind: "attack-summary", who: s, headline: o }),
-...je("Defense", i.steps.filter(c)),
-...je("Breakdown", i.steps.filter((d) => !c(d))),
-...is("Now", i.state, i.vitality)
+}), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+S(ue, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
+S(ae, { kind: "attack-summary", who: s, headline: a }),
+...Ge("Defense", i.steps.filter(c)),
+...Ge("Breakdown", i.steps.filter((d) => !c(d))),
+...os("Now", i.state, i.vitality)
 ];
 return {
-headline: o,
+headline: a,
 steps: l,
-changes: a,
+changes: o,
 state: i.state,
 // The defense made ahead is used up by this attack, hit or miss.
 ...i.answerUsed && n.answer !== null ? { answer: null } : {},
@@ -2384,26 +2391,26 @@ detail: i
 }
 };
 }
-function Sl(e) {
-return os({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function El(e) {
+return ls({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var as = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function cs(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+var ds = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function us(e) {
+if (e.positionals.length > 0) throw new y(`unexpected "${H(e.positionals.join(" "))}" (give the action with --action)`);
 const t = M(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${as.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${ds.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", as), i = M(e, "situation");
+const r = Y(t, "--action", ds), i = M(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = ss(i) ?? "front", o = Qe[s], a = er(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && It(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && It(s) === "defend";
+const s = cs(i) ?? "front", a = Ze[s], o = tr(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Nt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Nt(s) === "defend";
 if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (R(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (R(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (R(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (R(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (R(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (R(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
 if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
 if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
 if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
@@ -2414,17 +2421,17 @@ action: r,
 situation: s,
 situationGiven: i !== void 0,
 difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
-mod: Oe(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Oe(e, "perception-mod", -1e3, 1e3) ?? 0,
+mod: Ce(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Ce(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: M(e, "vs") ?? null,
 ally: M(e, "ally") ?? null,
 skillName: M(e, "skill") ?? null
 };
 }
-function ls(e) {
-if (e.action === "save") return El(e);
-const t = e.action, n = er(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: It(e.situation) === "react" ? "react-roll" : "roll" }), {
+function fs(e) {
+if (e.action === "save") return _l(e);
+const t = e.action, n = tr(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Nt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
@@ -2438,15 +2445,15 @@ function Tl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Ci("turn") };
+if (n.acting) return { kind: "refused", reason: Pi("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (p) => n.values[p]?.current ?? null, a = dl({
+const a = (p) => n.values[p]?.current ?? null, o = ul({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
-checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
+checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
 rolls: r,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -2454,32 +2461,32 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName
 });
-if (a.kind === "missing")
-return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
-const c = [...a.steps], l = [];
+if (o.kind === "missing")
+return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
+const c = [...o.steps], l = [];
 let d;
-if (a.pending && t === "guard" && s && e.ally) {
-const p = ul(s.answer ?? void 0, a.pending);
+if (o.pending && t === "guard" && s && e.ally) {
+const p = fl(s.answer ?? void 0, o.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
-} else a.pending && (d = a.pending);
-a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = a.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+} else o.pending && (d = o.pending);
+o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
 S(ue, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? S(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : S(oe, { kind: "defense-announced", who: f, action: t }),
-...je("Check", c),
+u ? S(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : S(ae, { kind: "defense-announced", who: f, action: t }),
+...Ge("Check", c),
 ...u ? [S("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [S(Fe, { kind: "offer-damage" })] : []
+...u === "fail" && t === "defend" ? [S(je, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
-detail: a
+detail: o
 };
 }
-function El(e) {
+function _l(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2487,7 +2494,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = hl({
+const i = n.cost ?? 100, s = n.save ?? 100, a = ml({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2495,8 +2502,8 @@ mod: e.mod,
 exp: t.values.exp?.current ?? null,
 rolls: { cost: i, save: s }
 });
-if (o.kind === "refused")
-switch (o.reason) {
+if (a.kind === "refused")
+switch (a.reason) {
 case "not-dead":
 return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
 case "dead-for-good":
@@ -2508,27 +2515,27 @@ return { kind: "missing-value", key: "exp" };
 case "missing-save-check":
 return { kind: "missing-value", key: "save_check" };
 }
-const a = [];
-o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }), o.expAfter !== null && a.push({ kind: "value", key: "exp", to: o.expAfter });
+const o = [];
+a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
 const c = t.id;
 return {
-headline: o.stood ? "saved" : "acts",
+headline: a.stood ? "saved" : "acts",
 steps: [
 S(ue, { kind: "save-title", who: c }),
-S(oe, { kind: "save-summary", who: c, stood: o.stood }),
-...je("Roll", o.steps),
-...is("Now", o.state, o.vitality, !0)
+S(ae, { kind: "save-summary", who: c, stood: a.stood }),
+...Ge("Roll", a.steps),
+...os("Now", a.state, a.vitality, !0)
 ],
-changes: a,
-state: o.state,
+changes: o,
+state: a.state,
 // Undo puts paid EXP back (issue: the threshold edition).
-...o.expAfter !== null ? { undoable: !0 } : {},
-detail: o
+...a.expAfter !== null ? { undoable: !0 } : {},
+detail: a
 };
 }
 };
 }
-var _l = {
+var Dl = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2539,7 +2546,7 @@ return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
 situation: (e) => M(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
-const t = Qe[e];
+const t = Ze[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -2549,22 +2556,22 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = Ni(ls(cs(Ii({ action: e, situation: t }))), "pending-defense");
-return t !== null && It(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+const n = Li(fs(us(Mi({ action: e, situation: t }))), "pending-defense");
+return t !== null && Nt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => Pi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, Dl = [
+keep: (e, t) => Fi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, Rl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Rl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Ol(e, t, n, r) {
+], Ol = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Cl(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function Cl(e, t = (n) => n) {
+function Il(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2574,8 +2581,8 @@ return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n
 case "defense-does-not-answer":
 return `The pending defense was made against ${ge[n.madeFor].toLowerCase()}, without the perceive check ${ge[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2597,7 +2604,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Rl[n.check]} d100 ${n.roll} vs ${Ol(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${Ol[n.check]} d100 ${n.roll} vs ${Cl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
@@ -2621,25 +2628,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function Il(e, t = (n) => n) {
-return ml(e) ? kl(e, t) : Cl(e, t);
+function Nl(e, t = (n) => n) {
+return pl(e) ? yl(e, t) : Il(e, t);
 }
-var Nl = {
+var Pl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: yl,
-usage: bl,
+flags: wl,
+usage: $l,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: wl,
-usage: $l,
+flags: bl,
+usage: Al,
 help: [
-"Situations: " + Qn.join(", ") + ".",
+"Situations: " + Zn.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2648,130 +2655,130 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => os(Al(e)),
-planDefend: (e) => ls(cs(e)),
+planDamage: (e) => ls(Sl(e)),
+planDefend: (e) => fs(us(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: Sl,
-attack: _l,
-macros: Dl,
+planHandEdit: El,
+attack: Dl,
+macros: Rl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = ts(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = es(n))), {
+return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = is(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = rs(n))), {
 vitality: i,
 state: s,
 steps: r,
-conditions: r.filter((o) => o.kind !== "vitality-change"),
+conditions: r.filter((a) => a.kind !== "vitality-change"),
 now: $e(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: sl,
+enter: al,
 endRound: ol,
 condition: (e, t) => $e(t) ? "dead" : "none",
-deadForGood: ns,
-parseState: il,
+deadForGood: ss,
+parseState: sl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: al,
-parseAnswer: nl,
-words: Il
-}, dn = ["passive", "active", "full"], mt = { passive: 0, active: 5, full: 10 }, Pl = 10;
-function tr(e, t) {
+describeStateChange: cl,
+parseAnswer: rl,
+words: Nl
+}, un = ["passive", "active", "full"], pt = { passive: 0, active: 5, full: 10 }, Ml = 10;
+function nr(e, t) {
 return A.round((e + t) * 1e6) / 1e6;
 }
-function ds(e, t) {
+function hs(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = tr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => tr(t.defender, -mt[i]) >= n) ?? "passive";
+const n = nr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => nr(t.defender, -pt[i]) >= n) ?? "passive";
 }
-function Ml(e) {
+function Ll(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (mt[r] > 0)
+if (pt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = ds(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: mt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+const f = hs(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: pt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
 }
-const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
-const a = e.attack > o;
-t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
+const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
+const o = e.attack > a;
+t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
 let c = null;
-if (a) {
-const f = e.attack - o, h = A.max(0, e.weapon) + f;
+if (o) {
+const f = e.attack - a, h = A.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
 const p = A.max(0, e.armorScore - e.armorPenetration), g = h > p;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
 }
-const l = mt[r];
+const l = pt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = tr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= Pl;
-return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };
+l > 0 && n.defender !== null && (d = nr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && a - e.attack >= Ml;
+return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: u, steps: t };
 }
-function nr(e, t) {
+function rr(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var un = (e, t = !1) => nr(e <= 0, t);
-function Ll(e) {
+var fn = (e, t = !1) => rr(e <= 0, t);
+function Fl(e) {
 if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : nr(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : rr(n.down === !0, n.dead === !0);
 }
-function Fl(e) {
+function jl(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var jl = {
+var Gl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Gl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Ul = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", us = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Vl(e) {
-const t = Rt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = M(e, "attack");
+}, Ul = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Vl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ms = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Hl(e) {
+const t = Ot(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = M(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = M(e, "defense-mode");
 return {
 weapon: t,
-attack: Dt(n, "--attack", -1e3, 1e3),
-ap: Oe(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : Y(r, "--defense-mode", dn)
+attack: Rt(n, "--attack", -1e3, 1e3),
+ap: Ce(e, "ap", 0, 1e3) ?? 0,
+mode: r === void 0 ? null : Y(r, "--defense-mode", un)
 };
 }
-function Hl(e) {
-return e !== null && dn.includes(e);
-}
 function Bl(e) {
-return us.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+return e !== null && un.includes(e);
 }
-function Kl(e, t) {
+function Kl(e) {
+return ms.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+}
+function Wl(e, t) {
 return {
-values: us,
+values: ms,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Wl(e, t, n, r.defense ?? 1);
+return Yl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Wl(e, t, n, r) {
-const i = Bl(n);
+function Yl(e, t, n, r) {
+const i = Kl(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (Hl(n.stance) ? n.stance : "passive"), a = Ml({
+const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Bl(n.stance) ? n.stance : "passive"), o = Ll({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
-mode: o,
+mode: a,
 defenseRoll: r,
 defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
 armorScore: s("armor_score"),
@@ -2783,57 +2790,57 @@ limit: t.overwhelmLimit
 }
 }), c = [];
 let l;
-if (a.damage) {
-const f = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
+if (o.damage) {
+const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
 if (h === null) return { kind: "bar", resource: f };
-const p = h - a.damage.amount;
-l = { kind: "bar-moved", to: a.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: f, to: p });
+const p = h - o.damage.amount;
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: f, to: p });
 }
-a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
-const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
+o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
+const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
 return {
-headline: a.hits ? u ? "falls" : "hit" : "missed",
+headline: o.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-S(ue, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
-S(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
-...je("Breakdown", l ? [...a.steps, l] : a.steps),
+S(ue, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: u } : { missed: !0 } }),
+S(ae, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+...Ge("Breakdown", l ? [...o.steps, l] : o.steps),
 ...u ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: un(Fl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
-detail: a
+state: fn(jl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+detail: o
 };
 }
-function Yl(e, t) {
+function zl(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
-if (s && o === null) return { kind: "bar", resource: t.stamina };
-const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
+if (s && a === null) return { kind: "bar", resource: t.stamina };
+const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
 S(ue, { kind: "loss-title", who: c, loss: e }),
-S(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+S(ae, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })
+S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
 ],
-changes: a,
-state: un(s ? r : r - e, n.state.dead === !0),
+changes: o,
+state: fn(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }
 };
 }
 };
 }
-function zl(e, t) {
-return Kl(Vl(e), t);
+function xl(e, t) {
+return Wl(Hl(e), t);
 }
-function xl(e) {
-return Oi(e, {
+function Xl(e) {
+return Ni(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2841,15 +2848,15 @@ change: "mode-change",
 effect: "mode-effect",
 // Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: mt[t] })
+detail: (t) => ({ stance: t, cost: pt[t] })
 });
 }
-var fn = {
+var hn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, fs = { passive: "passively", active: "actively", full: "fully" };
-function Xl(e, t) {
+}, vs = { passive: "passively", active: "actively", full: "fully" };
+function ql(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2872,24 +2879,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${fs[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${vs[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return fn[e.stance] ?? "";
+return hn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${fs[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${vs[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function ql(e, t = (n) => n) {
-return Xl(e, t) ?? Jl(e);
+function Jl(e, t = (n) => n) {
+return ql(e, t) ?? Ql(e);
 }
-var rr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Jl(e) {
+var ir = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Ql(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2899,7 +2906,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${rr(t.passive)} passive${t.mode !== "passive" ? `${rr(t.active)} active` : ""}${t.mode === "full" ? `${rr(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${ir(t.passive)} passive${t.mode !== "passive" ? `${ir(t.active)} active` : ""}${t.mode === "full" ? `${ir(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2914,12 +2921,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Ql = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Zl = {
+var Zl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, ed = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: dn,
-label: (e) => Ql[e] ?? e,
+choices: un,
+label: (e) => Zl[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2928,14 +2935,14 @@ return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(s, o) {
-const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (ds(i, a) !== i)
-return { kind: "refused", reason: `${i} defense costs ${mt[i]} initiative, more than the overwhelm limit allows now` };
-const c = o.defense ?? 1;
+resolve(s, a) {
+const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (hs(i, o) !== i)
+return { kind: "refused", reason: `${i} defense costs ${pt[i]} initiative, more than the overwhelm limit allows now` };
+const c = a.defense ?? 1;
 return {
 headline: "acts",
-steps: [S(oe, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [S(ae, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }
@@ -2943,19 +2950,19 @@ detail: { mode: i, roll: c }
 }
 };
 },
-keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": T(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, ed = [
+keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
+}, td = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], td = {
+], nd = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: jl,
-usage: Gl,
+flags: Gl,
+usage: Ul,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2966,68 +2973,68 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Ul, help: [`Passive: ${fn.passive}. Active: ${fn.active}. Full: ${fn.full}.`] }
+stance: { flags: {}, usage: Vl, help: [`Passive: ${hn.passive}. Active: ${hn.active}. Full: ${hn.full}.`] }
 },
-stances: dn,
+stances: un,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: zl,
+planDamage: xl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: xl,
-planHandEdit: Yl,
-attack: Zl,
-macros: ed,
+planStance: Xl,
+planHandEdit: zl,
+attack: ed,
+macros: td,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: un(t, r),
+state: fn(t, r),
 steps: i,
 conditions: [],
 now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? nr(!1, !0) : e === null ? {} : un(e),
+enter: (e, t) => t ? rr(!1, !0) : e === null ? {} : fn(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Ll,
+parseState: Fl,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: ql
-}, nd = { soak: Jc, threshold: Nl, opposed: td }, Ze = new P();
-for (const [e, t] of k.entries(nd)) Ze.set(e, { ...t, id: e });
-var hs = Ze.keys().next().value, rd = "soak";
-function ir(e) {
-return typeof e == "string" && Ze.has(e);
+words: Jl
+}, rd = { soak: Qc, threshold: Pl, opposed: nd }, et = new P();
+for (const [e, t] of k.entries(rd)) et.set(e, { ...t, id: e });
+var ps = et.keys().next().value, id = "soak";
+function sr(e) {
+return typeof e == "string" && et.has(e);
 }
-function id() {
-return [...Ze.keys()];
+function sd() {
+return [...et.keys()];
 }
-function sr() {
-return [...Ze.values()];
+function ar() {
+return [...et.values()];
 }
-function Ce(e) {
-return Ze.get(e) ?? Ze.get(hs);
+function Ie(e) {
+return et.get(e) ?? et.get(ps);
 }
-function Nt() {
-return sr().filter((e) => e.playable).map((e) => e.id);
+function Pt() {
+return ar().filter((e) => e.playable).map((e) => e.id);
 }
 var or;
-function sd(e) {
-return or ?? (or = new X(sr().flatMap((t) => t.stances))), or.has(e);
+function ad(e) {
+return or ?? (or = new X(ar().flatMap((t) => t.stances))), or.has(e);
 }
-function ar(e, t) {
-return (n) => sr().some(
+function cr(e, t) {
+return (n) => ar().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Pt = /* @__PURE__ */ di(ir, "not an edition this script has"), Mt = ["bar1", "bar2", "bar3"], vs = k.fromEntries(Et.map((e) => [e, e])), Ve = [...Et], ms = {
+var Mt = /* @__PURE__ */ hi(sr, "not an edition this script has"), Lt = ["bar1", "bar2", "bar3"], gs = k.fromEntries(_t.map((e) => [e, e])), He = [..._t], ks = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3035,34 +3042,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Lt = k.keys(ms), od = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Fn(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(100)), ad = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Fn(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Qt(/^[^,]+$/)), cr = /* @__PURE__ */ se(Mt), ps = /* @__PURE__ */ se(["gm", "public"]), gs = ["refuse", "gm"], cd = U({
-edition: Pt,
+}, Ft = k.keys(ks), od = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ jn(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(100)), cd = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ jn(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Zt(/^[^,]+$/)), lr = /* @__PURE__ */ se(Lt), ys = /* @__PURE__ */ se(["gm", "public"]), dr = ["refuse", "gm", "api-as"], ld = U({
+edition: Mt,
 bars: U({
-vitality: cr,
-soul: cr,
-power: cr,
+vitality: lr,
+soul: lr,
+power: lr,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: /* @__PURE__ */ se(["power", ...Mt])
+stamina: /* @__PURE__ */ se(["power", ...Lt])
 }),
 attributes: U(
-k.fromEntries(Ve.map((e) => [e, od]))
+k.fromEntries(He.map((e) => [e, od]))
 ),
 markers: U(
-k.fromEntries(Lt.map((e) => [e, ad]))
+k.fromEntries(Ft.map((e) => [e, cd]))
 ),
-visibility: U({ npc: ps, pc: ps }),
-playersTargetAny: /* @__PURE__ */ Xe(),
-armorOnManualEdits: /* @__PURE__ */ Xe(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ Jt(), /* @__PURE__ */ lt(0), /* @__PURE__ */ ct(1e3)),
-// commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
-apiCommands: /* @__PURE__ */ se(gs)
+visibility: U({ npc: ys, pc: ys }),
+playersTargetAny: /* @__PURE__ */ qe(),
+armorOnManualEdits: /* @__PURE__ */ qe(),
+overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ dt(0), /* @__PURE__ */ lt(1e3)),
+// commands.md, "Commands relayed by other scripts": a relay is the GM's, or the --api-as player's, only when the GM says so.
+apiCommands: /* @__PURE__ */ se(dr)
 });
-function ks() {
+function ws() {
 return {
-edition: hs,
+edition: ps,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...vs },
-markers: { ...ms },
+attributes: { ...gs },
+markers: { ...ks },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3070,55 +3077,55 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function ld(e) {
-const t = ks(), n = [];
+function dd(e) {
+const t = ws(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = ys(cd.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
-return new X([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+const i = bs(ld.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+return new X([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function ys(e, t, n, r, i) {
+function bs(e, t, n, r, i) {
 const s = {};
-for (const [o, a] of k.entries(e)) {
-const c = r + o, l = t[o], d = n[o];
+for (const [a, o] of k.entries(e)) {
+const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
-s[o] = lr(d);
+s[a] = ur(d);
 continue;
 }
-if (a.type === "object" && "entries" in a && _(d)) {
+if (o.type === "object" && "entries" in o && _(d)) {
 if (!_(l))
-i.push(`${c}: not an object; reset to defaults`), s[o] = lr(d);
+i.push(`${c}: not an object; reset to defaults`), s[a] = ur(d);
 else {
-const f = a.entries;
-s[o] = ys(f, l, d, `${c}.`, i);
+const f = o.entries;
+s[a] = bs(f, l, d, `${c}.`, i);
 }
 continue;
 }
-const u = /* @__PURE__ */ Le(a, l);
-u.success ? s[o] = u.output : (i.push(`${c}: ${dd(l)} is not valid; reset to ${de.stringify(d)}`), s[o] = lr(d));
+const u = /* @__PURE__ */ Fe(o, l);
+u.success ? s[a] = u.output : (i.push(`${c}: ${ud(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = ur(d));
 }
 return s;
 }
 function _(e) {
 return typeof e == "object" && e !== null && !J.isArray(e);
 }
-function lr(e) {
+function ur(e) {
 return _(e) ? de.parse(de.stringify(e)) : e;
 }
-function dd(e) {
-const t = de.stringify(e) ?? T(e);
-return t.length > 40 ? `${t.slice(0, 37)}...` : t;
+function ud(e) {
+const t = de.stringify(e) ?? E(e);
+return t.length > 40 ? `${Te(t, 37)}...` : t;
 }
-var ws = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()), ud = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt(), /* @__PURE__ */ lt(-1e6), /* @__PURE__ */ ct(1e6)), bs = U({
-overrides: /* @__PURE__ */ G(/* @__PURE__ */ St(/* @__PURE__ */ se(Et), ud)),
+var $s = /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ ut()), fd = /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ ut(), /* @__PURE__ */ dt(-1e6), /* @__PURE__ */ lt(1e6)), As = U({
+overrides: /* @__PURE__ */ G(/* @__PURE__ */ Et(/* @__PURE__ */ se(_t), fd)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ G(U({ physical: /* @__PURE__ */ G(ws), magical: /* @__PURE__ */ G(ws) })),
+worn: /* @__PURE__ */ G(U({ physical: /* @__PURE__ */ G($s), magical: /* @__PURE__ */ G($s) })),
 stance: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
-edition: /* @__PURE__ */ G(U({ id: Pt, state: /* @__PURE__ */ Tt() }))
-}), Hh = k.keys(bs.entries);
-function fd(e) {
+edition: /* @__PURE__ */ G(U({ id: Mt, state: /* @__PURE__ */ Tt() }))
+}), Wh = k.keys(As.entries);
+function hd(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3127,140 +3134,140 @@ if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ Le(bs, i);
-s.success ? t[r] = $s(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ Fe(As, i);
+s.success ? t[r] = Ss(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function $s(e) {
+function Ss(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function hn(e, t, n) {
+function mn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function As(e, t, n) {
-$s(n), Ft(n) ? delete e[t] : e[t] = n;
+function Es(e, t, n) {
+Ss(n), jt(n) ? delete e[t] : e[t] = n;
 }
-function Ft(e) {
+function jt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var pt = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()), vn = /* @__PURE__ */ Zt(pt), Ss = /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ li(), /* @__PURE__ */ lt(-1e9), /* @__PURE__ */ ct(1e9)), jt = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)), hd = /* @__PURE__ */ se(["physical", "magical"]), Ts = U({
-edition: /* @__PURE__ */ G(U({ id: Pt, state: /* @__PURE__ */ Tt() })),
+var gt = /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ ut()), vn = /* @__PURE__ */ en(gt), Ts = /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ fi(), /* @__PURE__ */ dt(-1e9), /* @__PURE__ */ lt(1e9)), Gt = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(64)), md = /* @__PURE__ */ se(["physical", "magical"]), _s = U({
+edition: /* @__PURE__ */ G(U({ id: Mt, state: /* @__PURE__ */ Tt() })),
 deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
 stance: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ G(U({ edition: Pt, answer: /* @__PURE__ */ Tt() }))
-}), vd = /* @__PURE__ */ mi("kind", [
+answer: /* @__PURE__ */ G(U({ edition: Mt, answer: /* @__PURE__ */ Tt() }))
+}), vd = /* @__PURE__ */ ki("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: /* @__PURE__ */ te("bar"), resource: /* @__PURE__ */ se(pi), bar: /* @__PURE__ */ se(Mt), attributeId: /* @__PURE__ */ G(jt), from: vn, to: pt }),
+U({ kind: /* @__PURE__ */ te("bar"), resource: /* @__PURE__ */ se(yi), bar: /* @__PURE__ */ se(Lt), attributeId: /* @__PURE__ */ G(Gt), from: vn, to: gt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: /* @__PURE__ */ te("attribute"), key: /* @__PURE__ */ se(Et), attributeId: jt, from: vn, to: pt }),
+U({ kind: /* @__PURE__ */ te("attribute"), key: /* @__PURE__ */ se(_t), attributeId: Gt, from: vn, to: gt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: /* @__PURE__ */ te("override"), key: /* @__PURE__ */ se(Et), from: vn, to: pt }),
+U({ kind: /* @__PURE__ */ te("override"), key: /* @__PURE__ */ se(_t), from: vn, to: gt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: /* @__PURE__ */ te("worn"), track: hd, from: vn, to: pt }),
+U({ kind: /* @__PURE__ */ te("worn"), track: md, from: vn, to: gt }),
 U({ kind: /* @__PURE__ */ te("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-U({ kind: /* @__PURE__ */ te("memory"), tokenId: /* @__PURE__ */ G(jt), from: Ts, to: Ts }),
-U({ kind: /* @__PURE__ */ te("initiative"), from: Ss, to: Ss }),
-U({ kind: /* @__PURE__ */ te("turn-order"), tokenId: jt })
-]), md = U({
+U({ kind: /* @__PURE__ */ te("memory"), tokenId: /* @__PURE__ */ G(Gt), from: _s, to: _s }),
+U({ kind: /* @__PURE__ */ te("initiative"), from: Ts, to: Ts }),
+U({ kind: /* @__PURE__ */ te("turn-order"), tokenId: Gt })
+]), pd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)),
+by: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(64)),
 kind: /* @__PURE__ */ se(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: pt,
+round: gt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Qt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Me(U({ tokenId: jt, name: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Me(vd) }))
+key: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Zt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Le(U({ tokenId: Gt, name: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Le(vd) }))
 });
-function pd(e) {
+function gd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || sd(t.stance)) && (t.edition === void 0 || Ce(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ce(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || ad(t.stance)) && (t.edition === void 0 || Ie(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ie(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function gd(e) {
+function kd(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ Le(md, r);
-s.success && s.output.tokens.every((o) => o.changes.every(pd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ Fe(pd, r);
+s.success && s.output.tokens.every((a) => a.changes.every(gd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var kd = ["life", "pendingDefense", "reactions", "skillsVs"], Es = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function dr(e, t) {
+var yd = ["life", "pendingDefense", "reactions", "skillsVs"], Ds = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function fr(e, t) {
 const n = {};
-for (const i of kd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of yd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: rd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function yd(e) {
+function wd(e) {
 if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, dr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, fr(e, e.stance)), t;
 }
-function _s(e) {
+function Rs(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function Ds(e, t) {
+function Os(e, t) {
 return de.stringify(e ?? null) === de.stringify(t ?? null);
 }
-function wd(e, t, n) {
+function bd(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
-const { before: r, after: i } = e, s = [], o = _(r.bars) ? r.bars : {}, a = _(i.bars) ? i.bars : {};
+const { before: r, after: i } = e, s = [], a = _(r.bars) ? r.bars : {}, o = _(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
-const h = a[f];
-o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Es[f], from: o[f] ?? null, to: h });
+const h = o[f];
+a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Ds[f], from: a[f] ?? null, to: h });
 }
 const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
-if (!Ds(d.life, u.life) || !Ds(d.pendingDefense, u.pendingDefense)) {
+if (!Os(d.life, u.life) || !Os(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: dr({ ...p, ..._s(d) }, h.stance),
-to: dr({ ...p, ..._s(u) }, h.stance)
+from: fr({ ...p, ...Rs(d) }, h.stance),
+to: fr({ ...p, ...Rs(u) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function bd(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Es, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, yd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
-(o) => _(o) && J.isArray(o.tokens) ? {
-by: o.by,
-kind: o.kind,
-round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => wd(a, n, r))
-} : o
+function $d(e) {
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Ds, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, wd(o)]))), J.isArray(e.history) && (s.history = e.history.map(
+(a) => _(a) && J.isArray(a.tokens) ? {
+by: a.by,
+kind: a.kind,
+round: typeof a.round == "number" ? a.round : i,
+tokens: a.tokens.map((o) => bd(o, n, r))
+} : a
 )), s;
 }
-function Rs(e) {
+function Cs(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-const { edition: s, ...o } = e;
-return { memory: o, answer: i };
+const { edition: s, ...a } = e;
+return { memory: a, answer: i };
 }
-function $d(e) {
+function Ad(e) {
 if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!_(r)) continue;
-const i = Rs(r);
+const i = Cs(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function Ad(e) {
+function Sd(e) {
 const t = {}, n = {};
 if (_(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3268,46 +3275,46 @@ if (!_(s)) {
 n[i] = s;
 continue;
 }
-const o = Rs(s);
-k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
+const a = Cs(s);
+k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
 const r = J.isArray(e.history) ? e.history.map(
-(i) => _(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map($d) } : s) } : i
+(i) => _(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(Ad) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var ur = 20, fr = 100, mn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(64)), pn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(40)), Sd = U({
-word: pn,
+var hr = 20, mr = 100, pn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(64)), gn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(40)), Ed = U({
+word: gn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: /* @__PURE__ */ G(/* @__PURE__ */ Tt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ G(/* @__PURE__ */ St(pn, /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ G(/* @__PURE__ */ Et(gn, /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt())),
-success: /* @__PURE__ */ G(/* @__PURE__ */ Xe()),
+roll: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ ut())),
+success: /* @__PURE__ */ G(/* @__PURE__ */ qe()),
 typed: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
 gm: /* @__PURE__ */ G(/* @__PURE__ */ te(!0))
-}), Os = U({
+}), Is = U({
 /** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
-key: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Qt(/^[AG]\d{1,6}$/)),
+key: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Zt(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: mn,
-gm: /* @__PURE__ */ Xe(),
-attacker: /* @__PURE__ */ Zt(mn),
-edition: Pt,
+by: pn,
+gm: /* @__PURE__ */ qe(),
+attacker: /* @__PURE__ */ en(pn),
+edition: Mt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ F(/* @__PURE__ */ Me(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Me(/* @__PURE__ */ fi([pn, /* @__PURE__ */ F(/* @__PURE__ */ Me(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
-situation: /* @__PURE__ */ Zt(pn),
-round: /* @__PURE__ */ F(/* @__PURE__ */ Te(), /* @__PURE__ */ dt()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Me(mn), /* @__PURE__ */ Pe(1), /* @__PURE__ */ z(fr)),
-answers: /* @__PURE__ */ St(mn, Sd)
+positionals: /* @__PURE__ */ F(/* @__PURE__ */ Le(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
+flags: /* @__PURE__ */ F(/* @__PURE__ */ Le(/* @__PURE__ */ vi([gn, /* @__PURE__ */ F(/* @__PURE__ */ Le(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+situation: /* @__PURE__ */ en(gn),
+round: /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ ut()),
+defenders: /* @__PURE__ */ F(/* @__PURE__ */ Le(pn), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(mr)),
+answers: /* @__PURE__ */ Et(pn, Ed)
 });
-function Cs(e) {
-const t = /* @__PURE__ */ Le(Os, e);
+function Ns(e) {
+const t = /* @__PURE__ */ Fe(Is, e);
 if (!t.success) return !1;
-const n = Ce(t.output.edition);
+const n = Ie(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;
 }
@@ -3317,17 +3324,17 @@ if (e === void 0) return n;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ Le(Os, i);
-s.success && s.output.key === r && Cs(s.output) && k.keys(n).length < ur ? n[r] = s.output : t.push(`exchange.attacks.${r.slice(0, 20)}: not a valid open attack; forgotten`);
+const s = /* @__PURE__ */ Fe(Is, i);
+s.success && s.output.key === r && Ns(s.output) && k.keys(n).length < hr ? n[r] = s.output : t.push(`exchange.attacks.${Te(r, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var gn = "DefenseRound", Gt = 3, hr = 500;
-function Ut(e) {
+var kn = "DefenseRound", Ut = 3, vr = 500;
+function Vt(e) {
 return {
-schemaVersion: Gt,
+schemaVersion: Ut,
 scriptVersion: e,
-settings: ks(),
+settings: ws(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3337,116 +3344,116 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function Ed(e) {
+function _d(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, o] of k.entries(r))
+for (const [s, a] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
-const a = i.bars ?? (i.bars = {});
-a[s.replace("Bar", "")] = o;
+const o = i.bars ?? (i.bars = {});
+o[s.replace("Bar", "")] = a;
 } else
-i[s] = o;
+i[s] = a;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var _d = {
-0: Ed,
-1: bd,
-2: Ad
+var Dd = {
+0: _d,
+1: $d,
+2: Sd
 };
-function Dd(e, t) {
+function Rd(e, t) {
 const n = [];
-if (e === void 0) return { stored: Ut(t), problems: n };
+if (e === void 0) return { stored: Vt(t), problems: n };
 if (!_(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Ut(t), problems: n };
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Vt(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (O.isInteger(i) && i > Gt)
-return { stored: Ut(t), problems: [`state has schema version ${i}, newer than this script's ${Gt}; left as it is`], newer: i };
+if (O.isInteger(i) && i > Ut)
+return { stored: Vt(t), problems: [`state has schema version ${i}, newer than this script's ${Ut}; left as it is`], newer: i };
 if (!O.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Ut(t), problems: n };
-for (; i < Gt; ) {
-const l = _d[i];
+return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Vt(t), problems: n };
+for (; i < Ut; ) {
+const l = Dd[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = ld(r.settings);
+const s = dd(r.settings);
 n.push(...s.problems);
-const o = fd(r.tokens);
-n.push(...o.problems);
-for (const [l, d] of k.entries(o.tokens)) {
+const a = hd(r.tokens);
+n.push(...a.problems);
+for (const [l, d] of k.entries(a.tokens)) {
 if (!d.edition) continue;
-const u = d.edition.id, f = Ce(u).parseState(d.edition.state);
-f === null ? (delete d.edition, Ft(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
+const u = d.edition.id, f = Ie(u).parseState(d.edition.state);
+f === null ? (delete d.edition, jt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
 }
-const a = Od(r.exchange, n), c = gd(r.history);
+const o = Cd(r.exchange, n), c = kd(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: Gt,
+schemaVersion: Ut,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
-tokens: o.tokens,
-round: Rd(r.round, n),
+tokens: a.tokens,
+round: Od(r.round, n),
 history: c.history,
-lastEntry: Id(r.lastEntry, c.history),
-exchange: a,
-macros: Cd(r.macros),
+lastEntry: Nd(r.lastEntry, c.history),
+exchange: o,
+macros: Id(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...ir(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...sr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function Rd(e, t) {
+function Od(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= hr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= hr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= vr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= vr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function Od(e, t) {
+function Cd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return r;
 const i = _(e) && _(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [o, a] of k.entries(i)) {
-const c = o.length > 0 && o.length <= 64 && _(a) && ir(a.edition) ? Ce(a.edition).parseAnswer(a.answer) : null;
-c === null ? t.push(`exchange.waiting.${o.slice(0, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };
+for (const [a, o] of k.entries(i)) {
+const c = a.length > 0 && a.length <= 64 && _(o) && sr(o.edition) ? Ie(o.edition).parseAnswer(o.answer) : null;
+c === null ? t.push(`exchange.waiting.${Te(a, 64)}: not a valid defense made ahead; forgotten`) : n[a] = { edition: o.edition, answer: c };
 }
 const s = Td(_(e) ? e.attacks : void 0, t);
-return { waiting: n, attacks: s, lastAttack: Is(e, "lastAttack", "A", s), lastHiddenAttack: Is(e, "lastHiddenAttack", "G", s) };
+return { waiting: n, attacks: s, lastAttack: Ps(e, "lastAttack", "A", s), lastHiddenAttack: Ps(e, "lastHiddenAttack", "G", s) };
 }
-function Is(e, t, n, r) {
+function Ps(e, t, n, r) {
 const i = _(e) ? e[t] : void 0;
 let s = typeof i == "number" && O.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-for (const o of k.keys(r)) o.startsWith(n) && (s = A.max(s, O(o.slice(1))));
+for (const a of k.keys(r)) a.startsWith(n) && (s = A.max(s, O(a.slice(1))));
 return s;
 }
-function Cd(e) {
+function Id(e) {
 const t = {};
 if (!_(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function Id(e, t) {
+function Nd(e, t) {
 let n = typeof e == "number" && O.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, O(r.key.slice(1))));
 return n;
 }
-var vr = ["bar1", "bar2", "bar3"];
-function Nd(e, t) {
+var pr = ["bar1", "bar2", "bar3"];
+function Pd(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
-vitality: r && vr.includes(r) ? r : e.bars.vitality,
-soul: i && vr.includes(i) ? i : e.bars.soul,
-power: s && vr.includes(s) ? s : e.bars.power
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
+vitality: r && pr.includes(r) ? r : e.bars.vitality,
+soul: i && pr.includes(i) ? i : e.bars.soul,
+power: s && pr.includes(s) ? s : e.bars.power
 };
-new X(k.values(o)).size === 3 && k.assign(e.bars, o);
-const a = n("NPC breakdowns");
-(a === "gm" || a === "public") && (e.visibility.npc = a);
+new X(k.values(a)).size === 3 && k.assign(e.bars, a);
+const o = n("NPC breakdowns");
+(o === "gm" || o === "public") && (e.visibility.npc = o);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var Pd = class {
+var Md = class {
 constructor() {
 this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
 }
@@ -3489,14 +3496,14 @@ let t = this.byCharacter.get(e);
 if (!t) {
 t = new P();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-const r = T(n.get("name") ?? "").toLowerCase();
+const r = E(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
 }
 this.byCharacter.set(e, t);
 }
 return t;
 }
-}, Ns = {
+}, Ms = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3518,44 +3525,44 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Vt = [];
+}, Ht = [];
 for (let e = 0; e < 128; e += 1) {
-const t = T.fromCharCode(e);
-Ns[t] !== void 0 ? Vt[e] = Ns[t] : t === `
-` || t === "\r" ? Vt[e] = " " : e < 32 && t !== "	" || e === 127 ? Vt[e] = "" : Vt[e] = void 0;
+const t = E.fromCharCode(e);
+Ms[t] !== void 0 ? Ht[e] = Ms[t] : t === `
+` || t === "\r" ? Ht[e] = " " : e < 32 && t !== "	" || e === 127 ? Ht[e] = "" : Ht[e] = void 0;
 }
-function Md(e) {
+function Ld(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
-function et(e) {
-const t = typeof e == "string" ? e : T(e ?? "");
+function tt(e) {
+const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? Vt[s] : Md(s);
-o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
+const s = t.charCodeAt(i), a = s < 128 ? Ht[s] : Ld(s);
+a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function He(e, t) {
+function Be(e, t) {
 on(e, t);
 }
-function kn(e) {
+function yn(e) {
 log(e);
 }
-function mr(e) {
+function gr(e) {
 return state[e];
 }
-function Ps(e, t) {
+function Ls(e, t) {
 state[e] = t;
 }
-function Ld(e) {
+function Fd(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Fd(e) {
+function jd(e) {
 setTimeout(e, 0);
 }
-function jd(e, t, n) {
+function Gd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3563,42 +3570,42 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function Gd(e, t) {
+function Ud(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Ud(e) {
+function Vd(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function Vd(e, t) {
+function Hd(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function Hd() {
+function Bd() {
 const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
 return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function pr(e, t, n) {
+function kr(e, t, n) {
 try {
-const r = t instanceof xt ? t.stack ?? t.message : T(t);
-kn(`${ie} v${pe}: ${e} failed${Hd()}: ${r}`), n && sendChat(
+const r = t instanceof Xt ? t.stack ?? t.message : E(t);
+yn(`${ie} v${pe}: ${e} failed${Bd()}: ${r}`), n && sendChat(
 ie,
-`/w ${n} ${et(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+`/w ${n} ${tt(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
 } catch {
 }
 }
-function Be(e, t, n) {
+function Ke(e, t, n) {
 return (...r) => {
 const i = (s) => {
-let o = typeof e == "string" ? e : "a command", a;
+let a = typeof e == "string" ? e : "a command", o;
 try {
-typeof e == "function" && (o = e(...r)), a = n?.(...r);
+typeof e == "function" && (a = e(...r)), o = n?.(...r);
 } catch {
-a = void 0;
+o = void 0;
 }
-pr(o, s, a);
+kr(a, s, o);
 };
 try {
 const s = t(...r);
@@ -3608,47 +3615,47 @@ i(s);
 }
 };
 }
-var Ie = "API";
-function gt(e) {
-return e !== Ie && e !== "" && playerIsGM(e) === !0;
+var Ne = "API";
+function kt(e) {
+return e !== Ne && e !== "" && playerIsGM(e) === !0;
 }
-function Bd(e) {
-if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || gt(e)))
+function Kd(e) {
+if (!(e === void 0 || e === "" || e === Ne || !getObj("player", e) || kt(e)))
 return e;
 }
-function gr(e) {
-return e === Ie ? "another script" : T(getObj("player", e)?.get("_displayname") ?? "player");
+function yr(e) {
+return e === Ne ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Kd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Ms(e) {
-return !Kd.test(e);
-}
-function Ls(e, t) {
-return e || !Ms(t) ? "gm" : `"${t}"`;
-}
+var Wd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function Fs(e) {
-return e === Ie ? "gm" : Ls(gt(e), gr(e));
+return !Wd.test(e);
 }
 function js(e, t) {
-return T(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+return e || !Fs(t) ? "gm" : `"${t}"`;
 }
-function _e(e, t, n) {
-return gt(e) ? !0 : js(t.get("controlledby"), e) || js(n?.get("controlledby"), e);
+function Gs(e) {
+return e === Ne ? "gm" : js(kt(e), yr(e));
 }
-var Gs = /[^,\s]/;
-function kr(e, t) {
-return !Gs.test(T(e.get("controlledby") ?? "")) && !Gs.test(T(t?.get("controlledby") ?? ""));
+function Us(e, t) {
+return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
-function Wd(e, t) {
+function De(e, t, n) {
+return kt(e) ? !0 : Us(t.get("controlledby"), e) || Us(n?.get("controlledby"), e);
+}
+var Vs = /[^,\s]/;
+function wr(e, t) {
+return !Vs.test(E(e.get("controlledby") ?? "")) && !Vs.test(E(t?.get("controlledby") ?? ""));
+}
+function Yd(e, t) {
 const n = new X();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const i of T(r ?? "").split(",")) {
+for (const i of E(r ?? "").split(",")) {
 const s = i.trim();
-s !== "" && s !== "all" && !gt(s) && n.add(s);
+s !== "" && s !== "all" && !kt(s) && n.add(s);
 }
 return [...n];
 }
-var kt = { kind: "public" }, ve = { kind: "whisper", to: "gm" };
+var yt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
 function ye(e) {
 return { kind: "whisper", to: e };
 }
@@ -3656,16 +3663,16 @@ function L(e, t, n = {}) {
 e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
 function we(e) {
-let t = `&{template:default} {{name=${et(e.title)}}}`;
+let t = `&{template:default} {{name=${tt(e.title)}}}`;
 const n = e.rows, r = n.length > 1 ? new X() : void 0;
 for (let i = 0; i < n.length; i += 1) {
-const s = n[i], { lines: o } = s, a = s.buttons, c = a === void 0 ? 0 : a.length;
-if (o.length === 0 && c === 0) continue;
+const s = n[i], { lines: a } = s, o = s.buttons, c = o === void 0 ? 0 : o.length;
+if (a.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + et(o[f]);
+for (let f = 0; f < a.length; f += 1) l += (f === 0 ? "" : "<br>") + tt(a[f]);
 let d = "";
-for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
-let u = Yd(s.label);
+for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(o[f].label, o[f].command);
+let u = zd(s.label);
 if (r) {
 if (r.has(u)) {
 let f = 2;
@@ -3674,179 +3681,182 @@ u = `${u} (${f})`;
 }
 r.add(u);
 }
-t += ` {{${et(u)}=${l}${l && d ? " " : ""}${d}}}`;
+t += ` {{${tt(u)}=${l}${l && d ? " " : ""}${d}}}`;
 }
 return t;
 }
-function Yd(e) {
+function zd(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
-function ae(e) {
-return et(e);
+function oe(e) {
+return tt(e);
 }
-function yr(e, t) {
-let n = et(e);
+function br(e, t) {
+let n = tt(e);
 for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;
 }
-var zd = /^[-\w]+$/;
+var xd = /^[-\w]+$/;
 function le(e, t) {
-return `[${et(e)}](${t})`;
+return `[${tt(e)}](${t})`;
 }
-function yn(e) {
-return zd.test(e);
+function wn(e) {
+return xd.test(e);
 }
-function Us(e, t, n, r = () => `${n.command} --help`) {
-const i = T(t.playerid ?? "");
-return i === Ie ? xd(e, t, n, r) : Vs(e, t, n, r, i, gt(i), !1);
+function Hs(e, t, n, r = () => `${n.command} --help`) {
+const i = E(t.playerid ?? "");
+return i === Ne ? Xd(e, t, n, r) : Bs(e, t, n, r, i, kt(i), !1);
 }
-function Vs(e, t, n, r, i, s, o) {
-const a = s ? "the GM" : gr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: Ls(s, a), relayed: o, help: r };
-return !s && !Ms(a) && (c.replyFor = V(a, 60)), c;
+function Bs(e, t, n, r, i, s, a) {
+const o = s ? "the GM" : yr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: o, replyTo: js(s, o), relayed: a, help: r };
+return !s && !Fs(o) && (c.replyFor = H(o, 60)), c;
 }
-function xd(e, t, n, r) {
+function Xd(e, t, n, r) {
 const i = n.flags.get("api-as");
 n.flags.delete("api-as");
-const s = Bd(i?.length === 1 ? i[0] : void 0);
-if (s !== void 0) return Vs(e, t, n, r, s, !1, !0);
-const o = e.store.settings.apiCommands === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: gr(Ie), replyTo: "gm", relayed: !0, help: r };
-return o || (a.relayRefused = !0), a;
+const s = e.store.settings.apiCommands;
+if (s === "api-as") {
+const c = Kd(i?.length === 1 ? i[0] : void 0);
+if (c !== void 0) return Bs(e, t, n, r, c, !1, !0);
 }
-var Hs = 2e3;
+const a = s === "gm", o = { app: e, msg: t, parsed: n, playerId: Ne, gm: a, senderName: yr(Ne), replyTo: "gm", relayed: !0, help: r };
+return a || (o.relayRefused = !0), o;
+}
+var Ks = 2e3;
 function Ae(e, t) {
-L(ye(e.replyTo), ae(Bs(e, t)));
+L(ye(e.replyTo), oe(Ws(e, t)));
 }
-function tt(e, t) {
-L(ye(e.replyTo), ae(Bs(e, t)), { record: !0 });
+function nt(e, t) {
+L(ye(e.replyTo), oe(Ws(e, t)), { record: !0 });
 }
-function Bs(e, t) {
-const n = t.length > Hs ? `${t.slice(0, Hs - 12)}... (cut)` : t;
+function Ws(e, t) {
+const n = t.length > Ks ? `${Te(t, Ks - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var Xd = 200;
-function Ke(e, t, n = []) {
+var qd = 200;
+function We(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = Xd - 7;
+let i = qd - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${r.slice(0, i - 9)}... (cut)`), L(ye(e.replyTo), yr(r, [...n, { label: "Help", command: e.help() }]));
+r.length > i && (r = `${Te(r, i - 9)}... (cut)`), L(ye(e.replyTo), br(r, [...n, { label: "Help", command: e.help() }]));
 }
-function qd(e, t) {
+function Jd(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function Ks(e, t) {
+function Ys(e, t) {
 const n = e.store.tokens[t];
-n && Ft(n) && delete e.store.tokens[t];
+n && jt(n) && delete e.store.tokens[t];
 }
-function wn(e) {
+function bn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var bn = "Help: DefenseRound", H = (e) => `<code>${wn(e)}</code>`, We = (e) => `<li>${e}</li>`;
-function Jd(e) {
-const t = e.stances.length > 0 ? [We(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(wn).join(" ")}`)] : [];
+var $n = "Help: DefenseRound", V = (e) => `<code>${bn(e)}</code>`, Ye = (e) => `<li>${e}</li>`;
+function Qd(e) {
+const t = e.stances.length > 0 ? [Ye(`${V(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(bn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-We(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(wn).join(" ")}`),
-We(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(wn).join(" ")}`),
-We(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
-We(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-We("Every command answers <code>--help</code>."),
+Ye(`${V(e.commands.defend.usage)}: ${e.commands.defend.help.map(bn).join(" ")}`),
+Ye(`${V(e.commands.damage.usage)}: ${e.commands.damage.help.map(bn).join(" ")}`),
+Ye(`${V("!attack")} with the same amount and flags, ${V("--ids DEFENDER ...")} and the attacker selected (or ${V("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${V(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${V("!attack --resolve KEY")} (the GM, or whoever declared it). ${V("!attack --list")} and ${V("--cancel KEY")}; ${V("!damage --undo")} takes the whole attack back.`),
+Ye(`${V("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Ye("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-We(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Nt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
-We(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player: they act for the player that ${H("--api-as PLAYERID")} names, with that player's rights, and otherwise are refused unless ${H("config api-commands gm")} lets them act as the GM.`),
+Ye(`${V("!defense-round")}: status and settings menu; ${V("config KEY VALUE")} (${V(`config edition ${Pt().join("|")}`)} switches editions), ${V("set NAME VALUE|clear")}, ${V("repair")}, ${V("next-round")}, ${V("macros")} (the table's macros for this edition), ${V("refresh")}, ${V("help")}.`),
+Ye(`Commands another script relays (ScriptCards' ${V("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${V("config api-commands gm")}, or act for the player ${V("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${V("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");
 }
-var nt;
-function wr(e, t = {}) {
-nt = jd(bn, Jd(e), t.createIfMissing !== !1) ?? nt;
+var rt;
+function $r(e, t = {}) {
+rt = Gd($n, Qd(e), t.createIfMissing !== !1) ?? rt;
 }
-function Ws() {
-return nt = Gd(bn, nt), nt !== void 0 && yn(nt) ? { label: bn, command: `http://journal.roll20.net/handout/${nt}` } : void 0;
+function zs() {
+return rt = Ud($n, rt), rt !== void 0 && wn(rt) ? { label: $n, command: `http://journal.roll20.net/handout/${rt}` } : void 0;
 }
-function Ys(e, t) {
+function xs(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && Kn(n.charCodeAt(r)); ) r += 1;
-const i = n.slice(r, Di(n, r)).toLowerCase();
+for (; r < n.length && Wn(n.charCodeAt(r)); ) r += 1;
+const i = n.slice(r, Ci(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;
 }
-function zs(e) {
-return `Another script relayed ${e} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
+function Xs(e, t) {
+return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;
 }
-function Qd(e, t, n, r) {
+function Zd(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function xs(e, t, n, r = Ys(t, n)) {
+async function qs(e, t, n, r = xs(t, n)) {
 if (!r) return;
-const i = n[r], s = Ya(t.content, t.inlinerolls);
-let o;
+const i = n[r], s = zo(t.content, t.inlinerolls);
+let a;
 try {
-const a = Ri(s);
-if (o = Us(e, t, a, () => Qd(e, i, a, r)), o.relayRefused) {
-Ae(o, zs(r));
+const o = Ii(s);
+if (a = Hs(e, t, o, () => Zd(e, i, o, r)), a.relayRefused) {
+Ae(a, Xs(e, r));
 return;
 }
-if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-Ae(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+Ae(a, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
-if (o.parsed.flags.has("help")) {
-const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Ws();
-L(ye(o.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (a.parsed.flags.has("help")) {
+const l = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, u = zs();
+L(ye(a.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;
 }
-const c = i.run(o);
+const c = i.run(a);
 c && await c;
-} catch (a) {
-if (a instanceof y || a instanceof C) {
-if (o ?? (o = Us(e, t, { command: r, positionals: [], flags: new P() })), o.relayRefused) {
-Ae(o, zs(r));
+} catch (o) {
+if (o instanceof y || o instanceof C) {
+if (a ?? (a = Hs(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
+Ae(a, Xs(e, r));
 return;
 }
-Ke(o, a.message);
+We(a, o.message);
 return;
 }
-throw a;
+throw o;
 }
 }
-var Zd = 20, eu = 2e3, tu = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
-function Xs(e, t, n = 0) {
-if (n > Zd) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > eu) return { ok: !1, problem: "is too long to be a formula" };
-const r = nu(e, t, n);
+var eu = 20, tu = 2e3, nu = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
+function Js(e, t, n = 0) {
+if (n > eu) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > tu) return { ok: !1, problem: "is too long to be a formula" };
+const r = ru(e, t, n);
 if (!r.ok) return r;
-const s = new su(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new au(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !O.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function nu(e, t, n) {
+function ru(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-let o;
-for (; (o = s.exec(e)) !== null; ) {
-const a = o[1].trim(), c = o[2] === "max" ? "max" : "current", l = t(a, c);
-if (l == null) return { ok: !1, problem: `refers to "${a}", which the character does not have` };
-const d = typeof l == "number" ? T(l) : T(l).trim();
+let a;
+for (; (a = s.exec(e)) !== null; ) {
+const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
+if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
+const d = typeof l == "number" ? E(l) : E(l).trim();
 let u;
 if (d === "") u = 0;
 else {
-const f = Xs(d, t, n + 1);
-if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${a}", which ${f.problem}` };
+const f = Js(d, t, n + 1);
+if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
 u = f.value;
 }
-r += `${e.slice(i, o.index)}(${u})`, i = o.index + o[0].length;
+r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var qs = (e) => k.assign(k.create(null), e), ru = qs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), iu = qs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), su = class {
+var Qs = (e) => k.assign(k.create(null), e), iu = Qs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), su = Qs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), au = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3858,10 +3868,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), ru);
+return this.chain(() => this.product(), iu);
 }
 product() {
-return this.chain(() => this.unary(), iu);
+return this.chain(() => this.unary(), su);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3894,7 +3904,7 @@ if (t)
 return this.at += t[0].length, O(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = tu[n[1].toLowerCase()];
+const r = nu[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3908,7 +3918,7 @@ return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this
 }
 };
 function ne(e, t = "an unnamed token") {
-return T(e.get("name") ?? "") || t;
+return E(e.get("name") ?? "") || t;
 }
 function K(e) {
 return getObj("graphic", e);
@@ -3917,19 +3927,19 @@ function ou(e) {
 return getObj("character", e);
 }
 function re(e) {
-const t = T(e.get("represents") ?? "");
+const t = E(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;
 }
 var Se = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, $n = class {
+}, An = class {
 constructor(e, t) {
 this.token = e, this.bar = t;
 }
 get link() {
-return this.linkRead === void 0 && (this.linkRead = T(this.token.get(Se[this.bar].link) ?? "")), this.linkRead;
+return this.linkRead === void 0 && (this.linkRead = E(this.token.get(Se[this.bar].link) ?? "")), this.linkRead;
 }
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {
@@ -3953,10 +3963,10 @@ this.maxRead = ke(e ? e.get("max") : this.token.get(Se[this.bar].max));
 return this.maxRead;
 }
 };
-function Js(e, t) {
-return new $n(e, t).value;
+function Zs(e, t) {
+return new An(e, t).value;
 }
-var au = class {
+var cu = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3964,37 +3974,37 @@ get max() {
 return this.reading.max;
 }
 };
-function An(e, t, n) {
+function Sn(e, t, n) {
 const r = {
-vitality: new $n(e, n.bars.vitality),
-soul: new $n(e, n.bars.soul),
-power: new $n(e, n.bars.power)
+vitality: new An(e, n.bars.vitality),
+soul: new An(e, n.bars.soul),
+power: new An(e, n.bars.power)
 };
 return {
 id: e.id,
 token: e,
-name: T(e.get("name") ?? "") || T(t?.get("name") ?? "") || "unnamed token",
+name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: kr(e, t),
+npc: wr(e, t),
 hidden: e.get("layer") === "gmlayer",
-statusmarkers: T(e.get("statusmarkers") ?? "")
+statusmarkers: E(e.get("statusmarkers") ?? "")
 };
 }
-var Qs = { armor_physical: "physical", armor_magical: "magical" };
-function br(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, cu(t, n, r));
+var ea = { armor_physical: "physical", armor_magical: "magical" };
+function Ar(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, lu(t, n, r));
 }
-function cu(e, t, n) {
+function lu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function Zs(e, t) {
+function ta(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var lu = { kind: "override" }, eo = { kind: "none" }, Sn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, du = k.freeze({}), uu = k.freeze({ current: null, max: null, present: !1 }), $r = [], fu = class {
+var du = { kind: "override" }, na = { kind: "none" }, En = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, uu = k.freeze({}), fu = k.freeze({ current: null, max: null, present: !1 }), Sr = [], hu = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = $r;
+this.characterId = e, this.index = t, this.problems = Sr;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -4013,21 +4023,21 @@ number(e, t, n, r) {
 const i = ke(e);
 if (i !== null) return i;
 if (Tn(e)) return null;
-const s = Xs(T(e), (a, c) => this.lookup(a, c));
+const s = Js(E(e), (o, c) => this.lookup(o, c));
 if (s.ok && O.isSafeInteger(s.value)) return s.value;
-const o = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === $r && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
+const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === Sr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
 function Tn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function to(e) {
+function ra(e) {
 return !Tn(e) && ke(e) === null;
 }
-var no = class {
-constructor(e, t, n, r, i, s, o, a) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
+var ia = class {
+constructor(e, t, n, r, i, s, a, o) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
 }
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -4036,7 +4046,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-Tn(e) && (this.isDefault || to(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+Tn(e) && (this.isDefault || ra(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4044,30 +4054,30 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function hu(e, t, n, r) {
-const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
+function mu(e, t, n, r) {
+const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
 for (let g = 0; g < i.length; g += 1) {
-const v = i[g], m = Qs[v], E = t?.overrides?.[v];
-if (E !== void 0) {
-s[v] = { current: m ? t?.worn?.[m] ?? E : E, max: E, present: !0 }, o[v] = m ? Sn[m] : lu;
+const m = i[g], v = ea[m], T = t?.overrides?.[m];
+if (T !== void 0) {
+s[m] = { current: v ? t?.worn?.[v] ?? T : T, max: T, present: !0 }, a[m] = v ? En[v] : du;
 continue;
 }
-const $ = c[v], I = a ? r.attributes.find(a.id, $) : void 0;
-a && (l ?? (l = new fu(a.id, r.attributes)));
-let W = m !== void 0 && !e.unique;
+const $ = c[m], I = o ? r.attributes.find(o.id, $) : void 0;
+o && (l ?? (l = new hu(o.id, r.attributes)));
+let W = v !== void 0 && !e.unique;
 if (I && l) {
 let w;
-m !== void 0 && !W && (w = I.get("current"), W = to(w)), s[v] = new no(I, W ? t?.worn?.[m] : void 0, m !== void 0, l, v, $, w, !1), o[v] = W ? Sn[m] : { kind: "attribute", attribute: I };
-} else l && !Tn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[v] = new no(l.defaultOf($), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, $, d, !0), o[v] = m ? Sn[m] : eo) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : uu, o[v] = m ? Sn[m] : eo);
+v !== void 0 && !W && (w = I.get("current"), W = ra(w)), s[m] = new ia(I, W ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, w, !1), a[m] = W ? En[v] : { kind: "attribute", attribute: I };
+} else l && !Tn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new ia(l.defaultOf($), v ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, d, !0), a[m] = v ? En[v] : na) : (s[m] = v ? { current: t?.worn?.[v] ?? null, max: null, present: !1 } : fu, a[m] = v ? En[v] : na);
 }
 const u = r.turnOrder;
 let f = null;
 if (u && u.length > 0) {
-const g = u.find((v) => v.id === e.id);
-g !== void 0 && (f = ro(g.pr));
+const g = u.find((m) => m.id === e.id);
+g !== void 0 && (f = sa(g.pr));
 }
-let h = du;
+let h = uu;
 if (n.others && n.others.length > 0) {
 h = {};
 for (const g of n.others) h[g] = r.other?.(g);
@@ -4078,107 +4088,111 @@ name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
 bars: e.bars,
 values: s,
-armorSource: a !== void 0 || t?.overrides !== void 0,
+armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: br(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: Zs(r.edition, r.waiting[e.id]),
+state: Ar(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: ta(r.edition, r.waiting[e.id]),
 initiative: f,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: ro(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: sa(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
-return new vu(e, t, p, o, l);
+return new vu(e, t, p, a, l);
 }
 var vu = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
 get problems() {
-return this.sheet === void 0 ? $r : this.sheet.problems;
+return this.sheet === void 0 ? Sr : this.sheet.problems;
 }
 };
-function mu(e, t) {
+function pu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new au(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new cu(n.vitality, t), soul: n.soul, power: n.power };
 }
-function ro(e) {
+function sa(e) {
 if (typeof e == "number") return O.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = O(e.trim());
 return O.isFinite(t) ? t : null;
 }
-function io(e) {
+function aa(e) {
 return getObj("attribute", e)?.get("current");
 }
-function pu(e, t) {
-return T(e.get(Se[t].link) ?? "");
+function gu(e, t) {
+return E(e.get(Se[t].link) ?? "");
 }
-function gu(e) {
+function ku(e) {
 const t = getObj("attribute", e);
-return t ? { characterId: T(t.get("_characterid") ?? ""), name: T(t.get("name") ?? "") } : void 0;
+return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
 }
-var ku = new X(
+var yu = new X(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function yu(e) {
-if (ku.has(e)) return !0;
+function wu(e) {
+if (yu.has(e)) return !0;
 try {
-const t = de.parse(T(Campaign().get("token_markers") ?? "[]"));
+const t = de.parse(E(Campaign().get("token_markers") ?? "[]"));
 return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
 } catch {
 return !1;
 }
 }
-var so = ["on", "off"], Ar = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, oo = [
+var oa = ["on", "off"], Er = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ca = [
 "edition",
-...k.keys(Ar),
+...k.keys(Er),
 "stamina-bar",
-...Ve.map((e) => `attr.${e}`),
-...Lt.map((e) => `marker.${e}`),
+...He.map((e) => `attr.${e}`),
+...Ft.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-];
-function wu(e, t, n) {
+], bu = {
+refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
+"api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."
+};
+function $u(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", id()), s = Nt();
+const i = Y(n, "edition", sd()), s = Pt();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in Ar) {
-const i = Ar[r], s = Y(n, r, Mt), o = e.bars[i];
-for (const a of ["vitality", "soul", "power"])
-a !== i && e.bars[a] === s && (e.bars[a] = o);
+if (r in Er) {
+const i = Er[r], s = Y(n, r, Lt), a = e.bars[i];
+for (const o of ["vitality", "soul", "power"])
+o !== i && e.bars[o] === s && (e.bars[o] = a);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = Y(n, r, ["power", ...Mt]);
+const i = Y(n, r, ["power", ...Lt]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
-if (!Ve.includes(i))
-throw new y(`unknown attribute key "${V(i)}": ${_t(i, Ve, "keys")}`);
+if (!He.includes(i))
+throw new y(`unknown attribute key "${H(i)}": ${Dt(i, He, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
 }
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
-if (!Lt.includes(i))
-throw new y(`unknown marker key "${V(i)}": ${_t(i, Lt, "keys")}`);
+if (!Ft.includes(i))
+throw new y(`unknown marker key "${H(i)}": ${Dt(i, Ft, "keys")}`);
 const s = n.trim();
-if (!yu(s))
-throw new y(`"${V(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+if (!wu(s))
+throw new y(`"${H(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
@@ -4186,23 +4200,23 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, so) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, oa) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, so) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, oa) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Dt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Rt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, gs), e.apiCommands === "gm" ? "Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line)." : "Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).";
-throw new y(`unknown setting "${V(t)}": ${_t(t, oo, "settings")}`);
+return e.apiCommands = Y(n, r, dr), bu[e.apiCommands];
+throw new y(`unknown setting "${H(t)}": ${Dt(t, ca, "settings")}`);
 }
-function Ye() {
-return ao(Campaign().get("turnorder"));
+function ze() {
+return la(Campaign().get("turnorder"));
 }
-function bu() {
+function Au() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function ao(e) {
+function la(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = de.parse(e);
@@ -4211,57 +4225,57 @@ return J.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 return [];
 }
 }
-function Sr(e) {
+function Tr(e) {
 Campaign().set("turnorder", de.stringify(e));
 }
-function Ht(e) {
-return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? T(e) : "";
+function Bt(e) {
+return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
 }
-function Tr(e) {
+function _r(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;
 }
-function $u(e) {
+function Su(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function Au(e) {
-const t = Ht(e.id), n = Ht(e.custom);
-return `${t.length <= 64 ? t : `#${Er(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Er(n)}`}`;
+function Eu(e) {
+const t = Bt(e.id), n = Bt(e.custom);
+return `${t.length <= 64 ? t : `#${Dr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Dr(n)}`}`;
 }
-function Er(e) {
+function Dr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var Su = /^(.+) -?\d+$/;
-function Tu() {
+var Tu = /^(.+) -?\d+$/;
+function _u() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function co(e) {
-if (Tr(e.pr) !== -1 || Ht(e.custom) !== "") return !1;
-const t = Ht(e.id);
+function da(e) {
+if (_r(e.pr) !== -1 || Bt(e.custom) !== "") return !1;
+const t = Bt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || T(n.get("represents") ?? "") !== "") return !1;
-const r = Tu();
+if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
+const r = _u();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Su.exec(T(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = Tu.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function Eu(e) {
-for (const t of e) if (!co(t)) return t;
+function Du(e) {
+for (const t of e) if (!da(t)) return t;
 }
-var _u = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function Du(e, t, n) {
+var Ru = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function Ou(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${qe[e.resource]} already at its max` : `${t(e.who)} is healed: ${qe[e.resource]} +${e.amount}`;
+return e.amount === 0 ? `${t(e.who)} is not healed: ${Je[e.resource]} already at its max` : `${t(e.who)} is healed: ${Je[e.resource]} +${e.amount}`;
 case "healed": {
 if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${qe[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${Je[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4277,21 +4291,21 @@ case "button":
 return e.label;
 }
 }
-function lo(e, t) {
-const n = e.words, r = (i) => _u.has(i.kind) ? Du(i, t, r) : n(i, t);
+function ua(e, t) {
+const n = e.words, r = (i) => Ru.has(i.kind) ? Ou(i, t, r) : n(i, t);
 return r;
 }
-function yt(e, t) {
+function wt(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
-function rt(e, t) {
+function it(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function En(e, t, n) {
+function _n(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Ft(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), jt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
 function be(e, t) {
 if (e === t) return !0;
@@ -4308,7 +4322,7 @@ for (const i of k.keys(n)) if (!be(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function Ru(e, t) {
+function Cu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4328,147 +4342,147 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function Ou(e, t = () => !0, n = () => {
+function Iu(e, t = () => !0, n = () => {
 }) {
 const r = new P();
 for (const s of e) {
-const o = t(s.tokenId);
-for (const a of s.changes) {
-const c = Ru(s.tokenId, a), l = r.get(c);
-l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
+const a = t(s.tokenId);
+for (const o of s.changes) {
+const c = Cu(s.tokenId, o), l = r.get(c);
+l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
 }
 }
 const i = [];
-for (const [s, o] of r) {
-const { first: a, last: c } = o, l = o.owner ?? n(a);
+for (const [s, a] of r) {
+const { first: o, last: c } = a, l = a.owner ?? n(o);
 if (l === void 0) continue;
-const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
+const d = o !== c && "to" in o && "to" in c ? { ...o, to: c.to } : o;
 i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function uo(e, t, n) {
+function fa(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
 let s = t.parseState(i.edition.state);
 if (s === null) return i;
-for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
-const o = { ...i };
-return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
+for (let o = 0; o < A.min(n, 10); o += 1) s = t.endRound(s);
+const a = { ...i };
+return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
-var Cu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Iu(e, t, n) {
+var Nu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Pu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function fo(e, t, n, r) {
+function ha(e, t, n, r) {
 const i = [];
-for (const { place: s, name: o, change: a } of e) {
-if (a.kind === "turn-order") continue;
+for (const { place: s, name: a, change: o } of e) {
+if (o.kind === "turn-order") continue;
 const c = t.get(s);
-if (!n(c, a.to))
-switch (a.kind) {
+if (!n(c, o.to))
+switch (o.kind) {
 case "bar":
-i.push(`${o}: ${qe[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+i.push(`${a}: ${Je[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${Cu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${a}: ${Nu[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
-i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "override":
-i.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "markers":
-i.push(`${o}: markers changed`);
+i.push(`${a}: markers changed`);
 break;
 case "memory":
-i.push(`${o} ${r(a.to, c ?? {})}`);
+i.push(`${a} ${r(o.to, c ?? {})}`);
 break;
 case "initiative":
-i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
+i.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
 break;
 }
 }
 return i;
 }
-function Nu(e, t, n) {
+function Mu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: uo(r.change.from, t, n), to: uo(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: fa(r.change.from, t, n), to: fa(r.change.to, t, n) } } : r
 );
 }
-function Pu(e, t, n, r) {
-const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
+function Lu(e, t, n, r) {
+const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
 }
-function Mu(e) {
+function Fu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function ho(e, t, n) {
+function ma(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
-const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
+const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
 if (c !== "") {
-const l = Mu(c);
+const l = Fu(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
-if (o === -1) break;
-s = o + 1;
+if (a === -1) break;
+s = a + 1;
 }
-for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === Lu(e) ? e : i;
+for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
+return i === e || i.length < e.length && i === ju(e) ? e : i;
 }
-function Lu(e) {
+function ju(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Fu(e, t, n) {
-const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return ho(e, o, [r, i, s]);
+function Gu(e, t, n) {
+const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
+return ma(e, a, [r, i, s]);
 }
-var vo = ["defensive", "reactive", "active", "full"];
-function mo(e, t, n) {
-const r = vo.find((i) => i === t);
-return ho(e, r ? [n.markers[r]] : [], vo.map((i) => n.markers[i]));
+var va = ["defensive", "reactive", "active", "full"];
+function pa(e, t, n) {
+const r = va.find((i) => i === t);
+return ma(e, r ? [n.markers[r]] : [], va.map((i) => n.markers[i]));
 }
-function _r(e) {
+function Rr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function ju() {
-return _r((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+function Uu() {
+return Rr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-function Dr() {
-return _r((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+function Or() {
+return Rr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function Gu() {
-return _r((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+function Vu() {
+return Rr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var po = [];
-function Uu(e) {
-return typeof e != "function" ? !1 : (po.push(e), !0);
+var ga = [];
+function Hu(e) {
+return typeof e != "function" ? !1 : (ga.push(e), !0);
 }
-function go(e, t, n, r, i, s) {
-for (const a of po)
+function ka(e, t, n, r, i, s) {
+for (const o of ga)
 try {
-a(e, t, n, r);
+o(e, t, n, r);
 } catch (c) {
-pr("an onDamage observer", c, void 0);
+kr("an onDamage observer", c, void 0);
 }
-const o = s === void 0 ? Dr() : s;
-if (o && typeof o.Update == "function")
+const a = s === void 0 ? Or() : s;
+if (a && typeof a.Update == "function")
 try {
-o.Update(e, i());
-} catch (a) {
-pr("HealthColors.Update", a, void 0);
+a.Update(e, i());
+} catch (o) {
+kr("HealthColors.Update", o, void 0);
 }
 }
-function ko(e, t) {
+function ya(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Vu = class {
+var Bu = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4483,21 +4497,21 @@ const i = Se[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ko(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ya(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function Rr(e, t, n, r) {
+function Cr(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Hu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new Vu(), g = () => {
+function Ku(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new Bu(), g = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
+}, m = r.vitalityFrom ?? i.bars.vitality.value, v = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4505,19 +4519,19 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = i.bars[w.resource], D = w.resource === "vitality" ? v : b.value, j = b.link ? getObj("attribute", b.link) : void 0, Q = { kind: "bar", resource: w.resource, bar: b.bar, from: D, to: w.to };
-j && (Q.attributeId = j.id), f.push(Q), (b.value !== w.to || b.raw !== w.to) && p.bar(i, w.resource, w.to, j), m[w.resource] = w.to;
+const b = i.bars[w.resource], D = w.resource === "vitality" ? m : b.value, j = b.link ? getObj("attribute", b.link) : void 0, Q = { kind: "bar", resource: w.resource, bar: b.bar, from: D, to: w.to };
+j && (Q.attributeId = j.id), f.push(Q), (b.value !== w.to || b.raw !== w.to) && p.bar(i, w.resource, w.to, j), v[w.resource] = w.to;
 break;
 }
 case "value": {
-const b = o[w.key], D = s.values[w.key]?.current ?? null;
+const b = a[w.key], D = s.values[w.key]?.current ?? null;
 if (b?.kind === "attribute")
 f.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: D, to: w.to }), p.attribute(b.attribute, w.to);
 else if (b?.kind === "worn") {
 f.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
 const j = g();
 j.worn = { ...j.worn, [b.track]: w.to };
-} else if (Qs[w.key] === void 0 && b?.kind === "override") {
+} else if (ea[w.key] === void 0 && b?.kind === "override") {
 f.push({ kind: "override", key: w.key, from: D, to: w.to });
 const j = g();
 j.overrides = { ...j.overrides, [w.key]: w.to };
@@ -4525,74 +4539,74 @@ j.overrides = { ...j.overrides, [w.key]: w.to };
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? Ye(), D = b.find((Q) => Q.id === i.id), j = Tr(D?.pr);
-D && O.isFinite(j) && j !== w.to && (D.pr = w.to, wo(b, r.turnOrder), f.push({ kind: "initiative", from: j, to: w.to }));
+const b = r.turnOrder?.order ?? ze(), D = b.find((Q) => Q.id === i.id), j = _r(D?.pr);
+D && O.isFinite(j) && j !== w.to && (D.pr = w.to, ba(b, r.turnOrder), f.push({ kind: "initiative", from: j, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const b = Wu(w.tokenId, w.initiative, r.turnOrder);
+const b = zu(w.tokenId, w.initiative, r.turnOrder);
 h.push(b.note), b.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const b = rt(yt(l, w.tokenId), a), D = w.kind === "ally-state" ? rt({ ...b, edition: { id: a.id, state: w.state } }, a) : { ...b, answer: { edition: a.id, answer: w.answer } };
-be(b, D) || (f.push({ kind: "memory", tokenId: w.tokenId, from: b, to: D }), En(l, w.tokenId, D));
+const b = it(wt(l, w.tokenId), o), D = w.kind === "ally-state" ? it({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
+be(b, D) || (f.push({ kind: "memory", tokenId: w.tokenId, from: b, to: D }), _n(l, w.tokenId, D));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, D = n.state === void 0 ? b : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, j = w?.deadForGood === !0, Q = n.state === void 0 ? j : a.deadForGood(n.state, m.vitality), Ne = w?.stance, me = n.stance === void 0 ? Ne : n.stance ?? void 0, De = l.exchange.waiting[i.id], ce = n.answer === void 0 || r.answerGiven ? De : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-(j !== Q || Ne !== me || !be(b, D) || !be(De, ce)) && (f.push({ kind: "memory", from: Rr(b, j, Ne, De), to: Rr(D, Q, me, ce) }), En(l, i.id, Rr(D, Q, me, ce)));
+const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, D = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, j = w?.deadForGood === !0, Q = n.state === void 0 ? j : o.deadForGood(n.state, v.vitality), Pe = w?.stance, ve = n.stance === void 0 ? Pe : n.stance ?? void 0, Re = l.exchange.waiting[i.id], ce = n.answer === void 0 || r.answerGiven ? Re : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(j !== Q || Pe !== ve || !be(b, D) || !be(Re, ce)) && (f.push({ kind: "memory", from: Cr(b, j, Pe, Re), to: Cr(D, Q, ve, ce) }), _n(l, i.id, Cr(D, Q, ve, ce)));
 }
-const E = d[i.id];
-E && Ft(E) && delete d[i.id];
+const T = d[i.id];
+T && jt(T) && delete d[i.id];
 let $ = i.statusmarkers;
-const I = a.condition(s.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : I;
-if (n.state !== void 0 && ($ = Fu($, W, c)), n.stance !== void 0 && ($ = mo($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
+const I = o.condition(s.state, m), W = n.state !== void 0 ? o.condition(n.state, v.vitality) : I;
+if (n.state !== void 0 && ($ = Gu($, W, c)), n.stance !== void 0 && ($ = pa($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const b = r.tokenProps[w];
 !(w in p.props) && u.get(w) !== b && p.prop(w, b);
 }
 if (p.flush(u), r.notify ?? !0) {
-const { bars: w } = i, b = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, D = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
-go(u, b, D, n.detail, () => yo(i, v), r.healthColors);
+const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, D = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: W };
+ka(u, b, D, n.detail, () => wa(i, m), r.healthColors);
 }
 return { changes: f, notes: h };
 }
-function yo(e, t) {
-const n = Ku(e.token);
+function wa(e, t) {
+const n = Yu(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[Se[r.bar].value] = r.raw, n[Se[i.bar].value] = i.raw, n[Se[s.bar].value] = s.raw, t !== null && (n[Se[r.bar].value] = t), n;
 }
-var Bu = ["width", "height"];
-function Ku(e) {
+var Wu = ["width", "height"];
+function Yu(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Bu) t[n] = e.get(n);
+for (const n of Wu) t[n] = e.get(n);
 return t;
 }
-function wo(e, t) {
-t ? t.changed = !0 : Sr(e);
+function ba(e, t) {
+t ? t.changed = !0 : Tr(e);
 }
-function Wu(e, t, n) {
+function zu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = ne(r, "The spectator"), s = n?.order ?? Ye();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: T(r.get("_pageid") ?? "") }), wo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const i = ne(r, "The spectator"), s = n?.order ?? ze();
+return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), ba(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Yu(e, t) {
+function xu(e, t) {
 const n = new P(), r = new P(), i = (c) => {
 let l = r.get(c);
 return l || r.set(c, l = {}), l;
 };
-let s, o = !1;
-const a = new P();
+let s, a = !1;
+const o = new P();
 for (const { tokenId: c, change: l } of t) {
-let d = a.get(c);
+let d = o.get(c);
 if (d === void 0) {
 const u = getObj("graphic", c);
-d = u ? { token: u, snapshot: An(u, re(u), e.settings), memory: rt(yt(e.memories, c), e.edition) } : null, a.set(c, d);
+d = u ? { token: u, snapshot: Sn(u, re(u), e.settings), memory: it(wt(e.memories, c), e.edition) } : null, o.set(c, d);
 }
 if (d)
 switch (l.kind) {
@@ -4605,116 +4619,116 @@ l.from !== null && n.set(l.attributeId, l.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[c] };
-u.worn = hn(u.worn, l.track, l.from), As(e.memories.tokens, c, u);
+u.worn = mn(u.worn, l.track, l.from), Es(e.memories.tokens, c, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[c] };
-u.overrides = hn(u.overrides, l.key, l.from), As(e.memories.tokens, c, u);
+u.overrides = mn(u.overrides, l.key, l.from), Es(e.memories.tokens, c, u);
 break;
 }
 case "markers":
 i(c).statusmarkers = l.from;
 break;
 case "memory": {
-const u = l.tokenId ?? c, f = rt(yt(e.memories, u), e.edition);
-En(e.memories, u, Pu(l.from, l.to, f, be));
+const u = l.tokenId ?? c, f = it(wt(e.memories, u), e.edition);
+_n(e.memories, u, Lu(l.from, l.to, f, be));
 break;
 }
 case "initiative": {
-s ?? (s = Ye());
+s ?? (s = ze());
 const u = s.find((f) => f.id === c);
-u && (u.pr = l.from, o = !0);
+u && (u.pr = l.from, a = !0);
 break;
 }
 case "turn-order": {
-s ?? (s = Ye());
+s ?? (s = ze());
 const u = s.filter((f) => f.id !== l.tokenId);
-u.length !== s.length && (s = u, o = !0);
+u.length !== s.length && (s = u, a = !0);
 break;
 }
 }
 }
 for (const [c, l] of n) {
 const d = getObj("attribute", c);
-d && ko(d, l);
+d && ya(d, l);
 }
-for (const [c, l] of a) {
+for (const [c, l] of o) {
 if (!l) continue;
 const { token: d } = l, u = r.get(c) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = mo(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = pa(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
 const f = {};
-for (const p of pi) {
-const g = l.snapshot.bars[p], v = `${g.bar}_value`, m = g.link ? n.get(g.link) : void 0;
-m !== void 0 && d.get(v) !== m && (u[v] = m);
-const E = m ?? u[v];
-f[p] = typeof E == "number" ? E : g.value;
+for (const p of yi) {
+const g = l.snapshot.bars[p], m = `${g.bar}_value`, v = g.link ? n.get(g.link) : void 0;
+v !== void 0 && d.get(m) !== v && (u[m] = v);
+const T = v ?? u[m];
+f[p] = typeof T == "number" ? T : g.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const h = typeof u.statusmarkers == "string" ? u.statusmarkers : l.snapshot.statusmarkers;
-zu(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
+Xu(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
 }
-s && o && Sr(s);
+s && a && Tr(s);
 }
-function zu(e, t, n, r, i) {
+function Xu(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, o = rt(yt(e.memories, t.id), e.edition), a = {
+}, a = it(wt(e.memories, t.id), e.edition), o = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-go(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => yo(n, n.bars.vitality.value));
+ka(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => wa(n, n.bars.vitality.value));
 }
-function bo(e) {
-if (e.length === 0) return ai.resolve([]);
+function $a(e) {
+if (e.length === 0) return di.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new ai((n, r) => {
+return new di((n, r) => {
 sendChat("DefenseRound", t, (i) => {
-const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !O.isInteger(a)) ? r(new xt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
+const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
+a.length !== e.length || a.some((o) => !O.isInteger(o)) ? r(new Xt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
 });
 });
 }
-function Or(e) {
+function Ir(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
-for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
+for (let n = 0; n < t.length; n += 1) if (t[n].section === ae) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function xu(e) {
-if (!yn(e.snapshot.id)) return [];
+function qu(e) {
+if (!wn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
-if (n.section !== Fe) continue;
-const r = $o(e, n);
+if (n.section !== je) continue;
+const r = Aa(e, n);
 r && t.push(r);
 }
 return t;
 }
-function $o(e, t) {
+function Aa(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function Cr(e, t = []) {
+function Nr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const o = yn(e.snapshot.id), a = e.outcome.steps;
-for (let l = 0; l < a.length; l += 1) {
-const d = a[l], u = d.section;
-if (u === void 0 || u === oe) continue;
+const a = wn(e.snapshot.id), o = e.outcome.steps;
+for (let l = 0; l < o.length; l += 1) {
+const d = o[l], u = d.section;
+if (u === void 0 || u === ae) continue;
 if (u === ue) {
 i ?? (i = d);
 continue;
 }
-if (u === Fe) {
-const p = o ? $o(e, d) : void 0;
+if (u === je) {
+const p = a ? Aa(e, d) : void 0;
 p && (s ?? (s = [])).push(p);
 continue;
 }
@@ -4730,88 +4744,88 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function Xu(e) {
-for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
+function Ju(e) {
+for (let t = 0; t < e.length; t += 1) if (e[t].section === je) return !0;
 return !1;
 }
-function qu(e) {
+function Qu(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${qe[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Je[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Ju(e, t) {
+function Zu(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Ir(e, t, n, r, i, s, o = []) {
-const a = new P(), c = [];
+function Pr(e, t, n, r, i, s, a = []) {
+const o = new P(), c = [];
 for (const l of t) {
-const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
-a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? qu(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], E = p && Xu(d.outcome.steps) ? [...v, ...xu(d)] : v, $ = Ju(Or(d), u.name), I = g ? `${$} ${g}` : $;
-c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${I}`] : [I], buttons: E });
+const d = e[l], { snapshot: u } = d, f = (o.get(u.name) ?? 0) + 1;
+o.set(u.name, f);
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? Qu(d.changes) : "", m = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = p && Ju(d.outcome.steps) ? [...m, ...qu(d)] : m, $ = Zu(Ir(d), u.name), I = g ? `${$} ${g}` : $;
+c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${I}`] : [I], buttons: T });
 }
-return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
+return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
 }
-var Ao = k.freeze({ record: !0 });
-function Bt(e, t) {
+var Sa = k.freeze({ record: !0 });
+function Kt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function Nr(e, t, n) {
+function Mr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? Zu(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? tf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-L(ye(n.replyTo), ae(Or(t[0])));
+L(ye(n.replyTo), oe(Ir(t[0])));
 return;
 }
-const h = t.length === 1 ? Cr(t[0]) : Ir(t, Qu(t), So(e, t), `${n.title}: ${Pr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Nr(t[0]) : Pr(t, ef(t), Ea(e, t), `${n.title}: ${Lr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
 L(ye(n.replyTo), we(h));
 return;
 }
-const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const f = t[0], h = Bt(e, f.snapshot);
-L(h === "public" ? kt : ve, we(Cr(f, s)), Ao), h === "gm" && !f.snapshot.hidden && L(kt, yr(Or(f), o ? s : []));
+const f = t[0], h = Kt(e, f.snapshot);
+L(h === "public" ? yt : me, we(Nr(f, s)), Sa), h === "gm" && !f.snapshot.hidden && L(yt, br(Ir(f), a ? s : []));
 return;
 }
-const a = So(e, t), c = [], l = [];
+const o = Ea(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
-t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
-const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && L(kt, we(Ir(t, c, a, `${n.title}: ${Pr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && L(ve, we(Ir(t, l, a, `${n.title}: ${Pr(t.length)} (GM)${d}`, "all", i, s)), Ao);
+t[f].snapshot.hidden || c.push(f), o[f] === "gm" && l.push(f);
+const d = t[0].typed ? ` (${t[0].typed})` : "", u = a || l.length === 0;
+c.length > 0 && L(yt, we(Pr(t, c, o, `${n.title}: ${Lr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && L(me, we(Pr(t, l, o, `${n.title}: ${Lr(t.length)} (GM)${d}`, "all", i, s)), Sa);
 }
-function Pr(e) {
+function Lr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function So(e, t) {
-return t.map((n) => Bt(e, n.snapshot));
+function Ea(e, t) {
+return t.map((n) => Kt(e, n.snapshot));
 }
-function Qu(e) {
+function ef(e) {
 return e.map((t, n) => n);
 }
-function Zu(e, t, n) {
+function tf(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Cr(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Nr(s) };
 })
 );
 }
-function ef(e, t) {
+function nf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${T(n.raw)}"`;
-return `${e.name}: its ${qe[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
+return `${e.name}: its ${Je[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
-function it(e) {
+function st(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
 const r = e.charCodeAt(n);
@@ -4824,8 +4838,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var To = 50, Mr = 6e4, Eo = 10, _n = new si();
-function tf(e) {
+var Ta = 50, Fr = 6e4, _a = 10, Dn = new ci();
+function rf(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4836,112 +4850,112 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + it(e.from) + it(e.to);
+return 40 + st(e.from) + st(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + _o(e.from) + _o(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Da(e.from) + Da(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function _o(e) {
-return 20 + (e.stance === void 0 ? 0 : it(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Lr(e.edition.state) : 0) + (e.answer ? 40 + it(e.answer.edition) + Lr(e.answer.answer) : 0);
+function Da(e) {
+return 20 + (e.stance === void 0 ? 0 : st(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + jr(e.edition.state) : 0) + (e.answer ? 40 + st(e.answer.edition) + jr(e.answer.answer) : 0);
 }
-function Lr(e) {
-if (typeof e == "string") return it(e);
+function jr(e) {
+if (typeof e == "string") return st(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Lr(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + jr(e[n]));
 return t;
 }
-function Kt(e) {
-let t = _n.get(e);
+function Wt(e) {
+let t = Dn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
-t += 50 + it(n.tokenId) + it(n.name);
-for (const r of n.changes) t += tf(r);
+t += 50 + st(n.tokenId) + st(n.name);
+for (const r of n.changes) t += rf(r);
 }
-_n.set(e, t);
+Dn.set(e, t);
 }
 return t;
 }
-function nf(e, t, n) {
+function sf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
 if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
-const a = jr(r);
-return a.bytes -= Kt(s), s.tokens.push(n), _n.delete(s), a.bytes += Kt(s), !0;
+const o = Ur(r);
+return o.bytes -= Wt(s), s.tokens.push(n), Dn.delete(s), o.bytes += Wt(s), !0;
 }
 return !1;
 }
-function Do(e) {
-return e === "hand-edit" || e === Ie || gt(e);
+function Ra(e) {
+return e === "hand-edit" || e === Ne || kt(e);
 }
-function Fr(e, t) {
-return e.by === "hand-edit" || !(t ?? Do(e.by));
+function Gr(e, t) {
+return e.by === "hand-edit" || !(t ?? Ra(e.by));
 }
-var st;
-function jr(e) {
-if (st && st.history === e && st.length === e.length) return st;
+var at;
+function Ur(e) {
+if (at && at.history === e && at.length === e.length) return at;
 const t = new P();
 let n = 0;
 for (const r of e)
-n += Kt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
-return st = { history: e, length: e.length, bytes: n, byOwner: t }, st;
+n += Wt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
+return at = { history: e, length: e.length, bytes: n, byOwner: t }, at;
 }
-function Gr(e, t) {
+function Vr(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = jr(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, r.bytes -= Kt(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
+const r = Ur(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, r.bytes -= Wt(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
 }
-function Ur(e, t) {
+function Hr(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;
 }
-function Vr(e) {
+function Br(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function Ro(e, t, n) {
+function Oa(e, t, n) {
 let r = t.tokens, i = 0;
 for (let d = 0; d < r.length; d += 1) r[d].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, a = e.store.history, c = jr(a), l = Fr(t, n);
+const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, o = e.store.history, c = Ur(o), l = Gr(t, n);
 if (l)
-for (let d = Ur(a, o.by); d >= 0 && (c.byOwner.get(o.by) ?? 0) >= Eo; d = Ur(a, o.by)) Gr(e, d);
-for (a.push(o), c.length = a.length, c.bytes += Kt(o), c.byOwner.set(o.by, (c.byOwner.get(o.by) ?? 0) + 1); (a.length > To || c.bytes > Mr) && a.length > 1; ) {
-const d = l ? Ur(a, o.by) : 0, u = a[d];
-if (Gr(e, d), u === o) return;
+for (let d = Hr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= _a; d = Hr(o, a.by)) Vr(e, d);
+for (o.push(a), c.length = o.length, c.bytes += Wt(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > Ta || c.bytes > Fr) && o.length > 1; ) {
+const d = l ? Hr(o, a.by) : 0, u = o[d];
+if (Vr(e, d), u === a) return;
 }
 return s;
 }
-function rf(e) {
+function af(e) {
 const t = e.store.history, n = t.length, r = [], i = new P();
 let s = 0;
-for (let o = t.length - 1; o >= 0; o -= 1) {
-const a = t[o];
-if (r.length >= To) break;
-const c = de.stringify(a).length;
-if (_n.set(a, c), !(c > Mr)) {
-if (s + c > Mr && r.length > 0) {
-if (Fr(a)) continue;
+for (let a = t.length - 1; a >= 0; a -= 1) {
+const o = t[a];
+if (r.length >= Ta) break;
+const c = de.stringify(o).length;
+if (Dn.set(o, c), !(c > Fr)) {
+if (s + c > Fr && r.length > 0) {
+if (Gr(o)) continue;
 break;
 }
-if (Fr(a)) {
-const l = i.get(a.by) ?? 0;
-if (l >= Eo) continue;
-i.set(a.by, l + 1);
+if (Gr(o)) {
+const l = i.get(o.by) ?? 0;
+if (l >= _a) continue;
+i.set(o.by, l + 1);
 }
-r.unshift(a), s += c;
+r.unshift(o), s += c;
 }
 }
-return t.splice(0, t.length, ...r), st = void 0, n - r.length;
+return t.splice(0, t.length, ...r), at = void 0, n - r.length;
 }
-function Dn(e) {
+function Rn(e) {
 const t = new P();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
@@ -4950,15 +4964,15 @@ t.set(i, (t.get(i) ?? 0) + 1);
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
-function Wt(e, t = 5) {
+function Yt(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
-function ze(e) {
+function xe(e) {
 const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Wt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+return Yt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var sf = class {
+var of = class {
 constructor() {
 this.byReason = new P();
 }
@@ -4968,99 +4982,99 @@ n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
 const e = [];
-return this.byReason.forEach((t, n) => e.push(`${ze(t)}: ${n}`)), e;
+return this.byReason.forEach((t, n) => e.push(`${xe(t)}: ${n}`)), e;
 }
 };
-function wt(e) {
+function bt(e) {
 return e.get("_subtype") === "card";
 }
 function ot(e, t, n = {}) {
-const r = [], i = new X(), s = [], o = (l) => {
+const r = [], i = new X(), s = [], a = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const u = bt(d, e.gm);
-u ? o(u) : l.push(of(d));
+const u = $t(d, e.gm);
+u ? a(u) : l.push(cf(d));
 }
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Wt(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Yt(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const u = d._type === "graphic" ? K(d._id) : void 0;
-u && !wt(u) ? o(u) : l += 1;
+u && !bt(u) ? a(u) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
 if (s.length === 0)
 throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
-const a = [], c = [];
+const o = [], c = [];
 for (const l of s) {
 const d = re(l);
-e.gm || n.anyTarget || _e(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ne(l));
+e.gm || n.anyTarget || De(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ne(l));
 }
-if (c.length > 0 && r.push(`you do not control ${ze(c)}`), a.length === 0) throw new C(Dn(r).join("; "));
-return { targets: a, notes: r };
+if (c.length > 0 && r.push(`you do not control ${xe(c)}`), o.length === 0) throw new C(Rn(r).join("; "));
+return { targets: o, notes: r };
 }
-function of(e) {
-return e.length > 24 ? `${e.slice(0, 24)}...` : e;
+function cf(e) {
+return e.length > 24 ? `${Te(e, 24)}...` : e;
 }
-function bt(e, t) {
+function $t(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = K(e);
-if (!(!n || wt(n)) && !(!t && n.get("layer") === "gmlayer"))
+if (!(!n || bt(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function af(e, t) {
+function lf(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !bt(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !$t(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);
 }
 }
-function Oo(e, t) {
+function Ca(e, t) {
 const n = K(t);
-return n !== void 0 && _e(e, n, re(n));
+return n !== void 0 && De(e, n, re(n));
 }
 function N(e) {
-return Ce(e.store.settings.edition);
+return Ie(e.store.settings.edition);
 }
-function $t(e, t) {
+function At(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function cf(e) {
+function df(e) {
 const t = K(e);
 return t ? ne(t, e) : e;
 }
-function lf(e) {
+function uf(e) {
 return e.store;
 }
-function Co(e) {
+function Ia(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Ce(t) : void 0;
+return t !== void 0 && t !== e.store.settings.edition ? Ie(t) : void 0;
 }
-function Hr(e, t) {
-return e.gm || _e(e.playerId, t.token, t.character) || Bt(e.app, t) === "public";
+function Kr(e, t) {
+return e.gm || De(e.playerId, t.token, t.character) || Kt(e.app, t) === "public";
 }
-function at(e, t) {
+function ct(e, t) {
 const n = N(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: cf,
+nameOf: df,
 waiting: e.store.exchange.waiting,
 other: (s) => {
-const o = K(s);
-if (!o || wt(o)) return;
-const a = e.store.tokens[s], c = Js(o, e.store.settings.bars.vitality);
+const a = K(s);
+if (!a || bt(a)) return;
+const o = e.store.tokens[s], c = Zs(a, e.store.settings.bars.vitality);
 return {
-name: ne(o, "unnamed token"),
-stance: a?.stance ?? null,
-state: br(n, a, c, r.editionLeft),
-answer: Zs(n, e.store.exchange.waiting[s]),
+name: ne(a, "unnamed token"),
+stance: o?.stance ?? null,
+state: Ar(n, o, c, r.editionLeft),
+answer: ta(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5068,142 +5082,142 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = Eu(t);
+const s = Du(t);
 if (s) {
 r.turnRow = s;
-const o = Ht(s.id);
-o !== "" && o !== "-1" && K(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const a = Bt(s.id);
+a !== "" && a !== "-1" && K(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = Co(e);
+const i = Ia(e);
 return i && (r.editionLeft = i), r;
 }
-function Rn(e, t, n, r = at(e)) {
-const i = An(t.token, t.character, e.store.settings);
-return hu(i, e.store.tokens[i.id], n, r);
+function On(e, t, n, r = ct(e)) {
+const i = Sn(t.token, t.character, e.store.settings);
+return mu(i, e.store.tokens[i.id], n, r);
 }
-function Io(e, t, n, r = !0) {
+function Na(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? ef(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? nf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function On(e, t, n = "; nothing changed") {
-const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
+function Cn(e, t, n = "; nothing changed") {
+const r = t[0], i = r.which === "max" ? `the max of "${H(r.attribute, 30)}"` : `"${H(r.attribute, 30)}"`;
+return `${e.name}: ${i} ${H(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function At(e) {
-return { settings: e.store.settings, edition: N(e), memories: lf(e) };
+function St(e) {
+return { settings: e.store.settings, edition: N(e), memories: uf(e) };
 }
-var df = class {
+var ff = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = uf(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = hf(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function uf(e, t, n) {
+function hf(e, t, n) {
 const { id: r, name: i } = t;
-return lo(e, (s) => s === r ? i : n(s));
+return ua(e, (s) => s === r ? i : n(s));
 }
-function ff(e, t, n, r = {}, i = At(e)) {
-const { snapshot: s } = t, o = Hu(i, t, n, r), a = new df(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
-return r.title && (a.title = r.title), {
+function mf(e, t, n, r = {}, i = St(e)) {
+const { snapshot: s } = t, a = Ku(i, t, n, r), o = new ff(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: s.id, name: s.name.length > 200 ? s.name.slice(0, 200) : s.name, changes: o.changes },
-shown: a
+applied: { tokenId: s.id, name: Te(s.name, 200), changes: a.changes },
+shown: o
 };
 }
-function hf(e, t, n) {
+function vf(e, t, n) {
 const r = K(t.token.id);
-if (!r || wt(r)) return !1;
+if (!r || bt(r)) return !1;
 const i = t.character?.id ?? "";
-if (T(r.get("represents") ?? "") !== i) return !1;
+if (E(r.get("represents") ?? "") !== i) return !1;
 const s = i ? ou(i) : void 0;
-return i && !s ? !1 : e.gm || n || _e(e.playerId, r, s);
+return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);
 }
-function vf(e) {
+function pf(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
 }
-function No(e, t) {
+function Pa(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Ri(e.msg.content ?? ""), i = n.filter((s) => !pf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Ii(e.msg.content ?? ""), i = n.filter((s) => !kf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var mf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function pf(e, t) {
+var gf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function kf(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[O(n[1])], i = mf.exec(T(r?.expression ?? ""));
+const r = t?.[O(n[1])], i = gf.exec(E(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;
 }
-function Br(e, t) {
+function Wr(e, t) {
 const n = {};
 for (const r of t) {
-const i = r.flag === void 0 ? void 0 : Oe(e, r.flag, 1, r.sides);
+const i = r.flag === void 0 ? void 0 : Ce(e, r.flag, 1, r.sides);
 i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function Kr(e, t, n, r) {
-if (e.length === 0) return Cn;
+function Yr(e, t, n, r) {
+if (e.length === 0) return In;
 const i = { ...t };
 let s = r;
-for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
+for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
-var Cn = k.freeze({}), gf = k.freeze({}), kf = [], yf = [];
-function Yt(e, t, n, r, i, s, o, a) {
-const c = Rn(e, t, n, i);
-a?.(c);
+var In = k.freeze({}), yf = k.freeze({}), wf = [], bf = [];
+function zt(e, t, n, r, i, s, a, o) {
+const c = On(e, t, n, i);
+o?.(c);
 const l = n.resolve(c.facts, r);
-if (en(l)) return { kind: "refusal", refusal: l, reading: c };
+if (tn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = vf(l);
+const d = pf(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = ff(e, c, l, o(l), s);
+const { applied: u, shown: f } = mf(e, c, l, a(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
-function Wr(e, t, n) {
-const r = at(e), i = At(e);
-return t.map((s) => Yt(e, s, n, Cn, r, i, () => ({ notify: !1 })));
+function zr(e, t, n) {
+const r = ct(e), i = St(e);
+return t.map((s) => zt(e, s, n, In, r, i, () => ({ notify: !1 })));
 }
-function In(e, t, n, r, i) {
-const s = t.dice.length === 0 ? gf : Br(e.parsed, t.dice), o = e.gm ? void 0 : No(e, t.dice);
-return Po(
+function Nn(e, t, n, r, i) {
+const s = t.dice.length === 0 ? yf : Wr(e.parsed, t.dice), a = e.gm ? void 0 : Pa(e, t.dice);
+return Ma(
 e,
-n.map((a) => {
-const c = { target: a, plan: t, given: s };
-return o && (c.typed = o), c;
+n.map((o) => {
+const c = { target: o, plan: t, given: s };
+return a && (c.typed = a), c;
 }),
 r,
 i
 );
 }
-function Po(e, t, n, r) {
-let i, s = [], o = !1, a = !1;
+function Ma(e, t, n, r) {
+let i, s = [], a = !1, o = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? yf : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
-if (!o) {
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? bf : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
+if (!a) {
 const d = r.claim?.();
 if (d !== void 0) {
 Ae(e, d);
 return;
 }
-return Mo(e, t, c, void 0, a, n, r);
+return La(e, t, c, void 0, o, n, r);
 }
 const l = e.app.store.settings.edition;
-return bo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
+return $a(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 const u = r.claim?.();
 if (u !== void 0) {
 Ae(e, u);
@@ -5213,130 +5227,130 @@ if (e.app.store.settings.edition !== l) {
 Ae(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-Mo(e, t, c, d, a, n, r);
+La(e, t, c, d, o, n, r);
 });
 }
-function Mo(e, t, n, r, i, s, o) {
-const a = e.app, c = r !== void 0, l = r ?? kf, d = [...s];
+function La(e, t, n, r, i, s, a) {
+const o = e.app, c = r !== void 0, l = r ?? wf, d = [...s];
 let u;
 const f = [], h = [];
 let p = !1;
-const g = i ? { order: Ye(), changed: !1 } : void 0, v = Dr() ?? null, m = at(a, g?.order), E = At(a), $ = (b) => {
-const D = { notify: b.observed ?? !0, healthColors: v };
+const g = i ? { order: ze(), changed: !1 } : void 0, m = Or() ?? null, v = ct(o, g?.order), T = St(o), $ = (b) => {
+const D = { notify: b.observed ?? !0, healthColors: m };
 return g && (D.turnOrder = g), D;
 };
 let I = 0;
-t.forEach(({ target: b, plan: D, given: j, typed: Q, answer: Ne, answerGiven: me }, De) => {
-const ce = n[De], Nn = I;
-if (I += ce.length, c && !hf(e, b, o.anyTarget === !0)) {
+t.forEach(({ target: b, plan: D, given: j, typed: Q, answer: Pe, answerGiven: ve }, Re) => {
+const ce = n[Re], Pn = I;
+if (I += ce.length, c && !vf(e, b, a.anyTarget === !0)) {
 d.push(`${ne(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const Z = me === void 0 ? Yt(a, b, D, Kr(D.dice, j, l, Nn), m, E, $) : Yt(a, b, D, Kr(D.dice, j, l, Nn), m, E, (q) => ({ ...$(q), answerGiven: !0 }), (q) => {
-q.facts.answer = me.answer;
+const Z = ve === void 0 ? zt(o, b, D, Yr(D.dice, j, l, Pn), v, T, $) : zt(o, b, D, Yr(D.dice, j, l, Pn), v, T, (q) => ({ ...$(q), answerGiven: !0 }), (q) => {
+q.facts.answer = ve.answer;
 });
 if (Z.kind !== "written") {
-const { snapshot: q } = Z.reading, aa = () => Hr(e, q);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new sf())).add(q.name, Z.refusal.reason) : d.push(Io(a, q, Z.refusal, aa())) : Z.kind === "problems" ? d.push(On(q, Z.reading.problems)) : d.push(`${q.name}: the result${aa() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: q } = Z.reading, oo = () => Kr(e, q);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new of())).add(q.name, Z.refusal.reason) : d.push(Na(o, q, Z.refusal, oo())) : Z.kind === "problems" ? d.push(Cn(q, Z.reading.problems)) : d.push(`${q.name}: the result${oo() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Pn = Z.outcome;
-f.push(Z.applied), Q && (Z.shown.typed = Q), Ne && (Z.shown.answer = Ne), h.push(Z.shown), p || (p = Pn.undoable === !0);
-}), u && d.push(...u.lines()), g?.changed && Sr(g.order);
+const Mn = Z.outcome;
+f.push(Z.applied), Q && (Z.shown.typed = Q), Pe && (Z.shown.answer = Pe), h.push(Z.shown), p || (p = Mn.undoable === !0);
+}), u && d.push(...u.lines()), g?.changed && Tr(g.order);
 let W;
-if ((o.record || p) && f.length > 0) {
-const b = o.recordBy ?? e.playerId, D = b === e.playerId ? e.gm || b === Ie : Do(b), j = Ro(a, { by: b, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, D);
-j !== void 0 && (o.record || D) && (W = { command: Vr(j), byGm: D });
+if ((a.record || p) && f.length > 0) {
+const b = a.recordBy ?? e.playerId, D = b === e.playerId ? e.gm || b === Ne : Ra(b), j = Oa(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: f }, D);
+j !== void 0 && (a.record || D) && (W = { command: Br(j), byGm: D });
 }
-const w = { title: o.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Hr(e, b) };
-if (W && (w.undo = W), Nr(a, h, w), d.length > 0) {
-const b = o.refusals(Dn(d), f.length > 0);
-Ke(e, b);
+const w = { title: a.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Kr(e, b) };
+if (W && (w.undo = W), Mr(o, h, w), d.length > 0) {
+const b = a.refusals(Rn(d), f.length > 0);
+We(e, b);
 }
 }
-function wf(e) {
+function $f(e) {
 e.store.exchange.waiting = {};
 }
-function bf(e, t) {
+function Af(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function $f(e, t, n) {
+function Sf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function Yr(e, t) {
+function xr(e, t) {
 const n = e.store.exchange.attacks;
 return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 }
-function zr(e, t) {
+function Xr(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function zt(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !zr(e, n));
+function xt(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !Xr(e, n));
 }
-function Lo(e, t) {
+function Fa(e, t) {
 return e.attacker === null || t ? e.attacker : K(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function xr(e, t = !0) {
-const n = Lo(e, t);
+function qr(e, t = !0) {
+const n = Fa(e, t);
 if (n === null) return "An unseen attacker";
 const r = K(n);
 return r ? ne(r, "The attacker") : "The attacker (gone)";
 }
-function Af(e, t) {
+function Ef(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);
 }
-function Xr(e, t, n) {
-return n || e.get("layer") !== "gmlayer" || _e(t, e, re(e));
+function Jr(e, t, n) {
+return n || e.get("layer") !== "gmlayer" || De(t, e, re(e));
 }
-function Fo(e, t, n) {
+function ja(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
 const i = K(r);
-if (i && Xr(i, t, !1)) return !0;
+if (i && Jr(i, t, !1)) return !0;
 }
 return !1;
 }
-function Sf(e, t) {
+function Tf(e, t) {
 const n = e.resolving ?? (e.resolving = new X());
 return n.has(t) ? !1 : (n.add(t), !0);
 }
-function jo(e, t) {
+function Ga(e, t) {
 return e.resolving?.has(t) === !0;
 }
-function Tf(e, t) {
-if (e.resolving?.delete(t), Yr(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function _f(e, t) {
+if (e.resolving?.delete(t), xr(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];
 }
-function Ef(e) {
+function Df(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function Go(e, t, n, r) {
+function Ua(e, t, n, r) {
 const i = [];
-for (const s of zt(e, t)) {
-const o = K(s);
-o && Xr(o, n, r) && i.push(ne(o, "a token"));
+for (const s of xt(e, t)) {
+const a = K(s);
+a && Jr(a, n, r) && i.push(ne(a, "a token"));
 }
 return i;
 }
-function Uo(e, t) {
-return zt(e, t).length > 0 ? !1 : Vo(e, t).length === 0;
+function Va(e, t) {
+return xt(e, t).length > 0 ? !1 : Ha(e, t).length === 0;
 }
-function Vo(e, t) {
-return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Oo(t.by, n));
+function Ha(e, t) {
+return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Ca(t.by, n));
 }
-var Ho = new si();
-function qr(e, t, ...n) {
-let r = Ho.get(e);
-r || (r = new P(), Ho.set(e, r));
+var Ba = new ci();
+function Qr(e, t, ...n) {
+let r = Ba.get(e);
+r || (r = new P(), Ba.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var _f = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Df(e) {
+var Rf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function Of(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5348,79 +5362,79 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function Bo(e, t, n, r, i, s) {
-const o = K(r);
-if (!o) return;
-const a = { token: o, character: re(o) }, c = ne(o, "a token"), l = t.attack, d = $t(e, !0);
-if (zr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+function Ka(e, t, n, r, i, s) {
+const a = K(r);
+if (!a) return;
+const o = { token: a, character: re(a) }, c = ne(a, "a token"), l = t.attack, d = At(e, !0);
+if (Xr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], p = [];
 let g;
-for (const m of l.choices) {
-const E = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
-if (m === "none") {
-h.push({ label: l.label(m, Rn(e, a, _f, s).facts), command: E });
+for (const v of l.choices) {
+const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
+if (v === "none") {
+h.push({ label: l.label(v, On(e, o, Rf, s).facts), command: T });
 continue;
 }
-const $ = l.planAnswer(m, n.situation, n.attacker, d), I = Rn(e, a, $, s);
+const $ = l.planAnswer(v, n.situation, n.attacker, d), I = On(e, o, $, s);
 g = I.facts;
-const W = l.label(m, I.facts), w = k.fromEntries($.dice.map((D) => [D.name, A.ceil(D.sides / 2)])), b = $.resolve(I.facts, w);
-if (en(b)) {
-const D = Df(b), j = p.find((Q) => Q.why === D);
+const W = l.label(v, I.facts), w = k.fromEntries($.dice.map((D) => [D.name, A.ceil(D.sides / 2)])), b = $.resolve(I.facts, w);
+if (tn(b)) {
+const D = Of(b), j = p.find((Q) => Q.why === D);
 j ? j.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: D });
-} else h.push({ label: W, command: E });
+} else h.push({ label: W, command: T });
 }
-for (const { answers: m, why: E } of p) f.push(`${m.join(", ")}: ${E}`);
-const v = Lo(n, i);
+for (const { answers: v, why: T } of p) f.push(`${v.join(", ")}: ${T}`);
+const m = Fa(n, i);
 if (g)
-for (const m of l.extra?.(g, v) ?? []) m.section === Fe && h.push({ label: m.label, command: m.command });
-return { label: c, lines: f, buttons: yn(r) ? h : [] };
+for (const v of l.extra?.(g, m) ?? []) v.section === je && h.push({ label: v.label, command: v.command });
+return { label: c, lines: f, buttons: wn(r) ? h : [] };
 }
-function Ko(e) {
-return at(e, Ye());
+function Wa(e) {
+return ct(e, ze());
 }
-function Rf(e) {
+function Cf(e) {
 const t = K(e);
 if (!t) return ["gm"];
-const n = Wd(t, re(t));
+const n = Yd(t, re(t));
 return n.length > 0 ? n : ["gm"];
 }
-function Wo(e, t) {
-return `Attack ${e.key}: ${xr(e, t)} attacks`;
+function Ya(e, t) {
+return `Attack ${e.key}: ${qr(e, t)} attacks`;
 }
-function Yo(e, t) {
+function za(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function Of(e, t) {
-const n = N(e), r = Ko(e), i = new P();
+function If(e, t) {
+const n = N(e), r = Wa(e), i = new P();
 for (const s of t.defenders)
-for (const o of Rf(s)) {
-const a = i.get(o) ?? [];
-a.push(s), i.set(o, a);
+for (const a of Cf(s)) {
+const o = i.get(a) ?? [];
+o.push(s), i.set(a, o);
 }
-for (const [s, o] of i) {
+for (const [s, a] of i) {
 if (s === "gm") continue;
-const a = o.flatMap((c) => Bo(e, n, t, c, !1, r) ?? []);
-a.length > 0 && L(ye(Fs(s)), we({ title: Wo(t, !1), rows: [...Yo(n, t), ...a] }), { record: !0 });
+const o = a.flatMap((c) => Ka(e, n, t, c, !1, r) ?? []);
+o.length > 0 && L(ye(Gs(s)), we({ title: Ya(t, !1), rows: [...za(n, t), ...o] }), { record: !0 });
 }
-L(ve, we(Jr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+L(me, we(Zr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function Jr(e, t, n, r, i = Ko(e)) {
-const s = [...Yo(t, n), ...r.flatMap((a) => Bo(e, t, n, a, !0, i) ?? [])], o = zt(e, n).map((a) => {
-const c = K(a);
+function Zr(e, t, n, r, i = Wa(e)) {
+const s = [...za(t, n), ...r.flatMap((o) => Ka(e, t, n, o, !0, i) ?? [])], a = xt(e, n).map((o) => {
+const c = K(o);
 return c ? ne(c, "a token") : "a token gone from the table";
 });
 return s.push({
 label: "Waiting for",
-lines: [o.length > 0 ? o.join(", ") : "nobody"],
+lines: [a.length > 0 ? a.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: Wo(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: Ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var Cf = 5, zo = 100, xo = {
+var Nf = 5, xa = 100, Xa = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5428,125 +5442,125 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function If(e) {
+function Pf(e) {
 const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var Nf = {
-usage: If,
+var Mf = {
+usage: Pf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return Uf(e);
+if (R(e.parsed, "list")) return Hf(e);
 const t = M(e.parsed, "resolve");
-if (t !== void 0) return Ff(e, t);
+if (t !== void 0) return Gf(e, t);
 const n = M(e.parsed, "cancel");
-return n !== void 0 ? Gf(e, n) : Mf(e);
+return n !== void 0 ? Vf(e, n) : Ff(e);
 }
 };
-function Xo(e, t, n = {}) {
+function qa(e, t, n = {}) {
 const r = new P();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(xo, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(Xa, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function Pf(e) {
+function Lf(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function Mf(e) {
+function Ff(e) {
 const t = e.app, n = N(t), r = n.attack;
-if (Re(e.parsed, qr(n, "!attack", xo, n.commands.damage.flags, r.flags), ar(n.id, "damage")), Ee(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = Xo(e.parsed, n);
-n.planDamage(i, $t(t, e.gm));
-const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
-if (o !== void 0 && !e.gm) throw new C(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = Lf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= ur) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (Oe(e.parsed, Qr(n, "!attack", Xa, n.commands.damage.flags, r.flags), cr(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = qa(e.parsed, n);
+n.planDamage(i, At(t, e.gm));
+const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
+const o = jf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= hr) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const g = c.filter((v) => !v.gm);
-if (g.filter((v) => v.by === e.playerId).length >= Cf || g.length >= ur / 2)
+const g = c.filter((m) => !m.gm);
+if (g.filter((m) => m.by === e.playerId).length >= Nf || g.length >= hr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = ot(e, Ee(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = ot(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new C(`no defender left (${d.join("; ")})`);
-if (u.length > fr) throw new C(`one attack has at most ${fr} defenders (got ${u.length})`);
+if (u.length > mr) throw new C(`one attack has at most ${mr} defenders (got ${u.length})`);
 if (!e.gm) {
 let g = 0;
-for (const v of c) v.gm || (g += v.defenders.length);
-if (g + u.length > zo) throw new C(`the players' open attacks may hold ${zo} defenders together (${g} now): resolve or cancel one first (!attack --list)`);
+for (const m of c) m.gm || (g += m.defenders.length);
+if (g + u.length > xa) throw new C(`the players' open attacks may hold ${xa} defenders together (${g} now): resolve or cancel one first (!attack --list)`);
 }
 const f = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), h = {
 key: "",
 by: e.playerId,
 gm: e.gm,
-attacker: a,
+attacker: o,
 edition: n.id,
 // Numbers kept by value, as they were read (a 100,000-character "000...05" is kept as 5).
-positionals: e.parsed.positionals.map(qo),
-flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map(qo)]),
+positionals: e.parsed.positionals.map(Ja),
+flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, m]) => [g, m.map(Ja)]),
 situation: s,
 round: t.store.round.number,
 defenders: u.map(({ token: g }) => g.id),
 answers: {}
 };
-if (h.key = "A1", !Cs(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = Af(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+if (h.key = "A1", !Ns(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = Ef(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && L(kt, ae(`Attack ${h.key}: ${xr(h, !1)} attacks ${ze(f)}${p}.`), { record: !0 }), d.length > 0 && Ke(e, `Not among the defenders: ${Dn(d).join("; ")}`), Of(t, h), Uo(t, h)) return Qr(e, h);
+if (f.length > 0 && L(yt, oe(`Attack ${h.key}: ${qr(h, !1)} attacks ${xe(f)}${p}.`), { record: !0 }), d.length > 0 && We(e, `Not among the defenders: ${Rn(d).join("; ")}`), If(t, h), Va(t, h)) return ei(e, h);
 }
-function Lf(e) {
+function jf(e) {
 const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = bt(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+if (r = $t(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = bt(n[0]._id, e.gm);
+r = $t(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !_e(e.playerId, r, re(r))) throw new C(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !De(e.playerId, r, re(r))) throw new C(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function qo(e) {
+function Ja(e) {
 const t = ke(e);
-return t === null ? e : T(t);
+return t === null ? e : E(t);
 }
-function Jo(e, t) {
-const n = Yr(e.app, t), r = n && Fo(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new C(`no open attack ${t.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+function Qa(e, t) {
+const n = xr(e.app, t), r = n && ja(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new C(`no open attack ${Te(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;
 }
-function Ff(e, t) {
-const n = Jo(e, t.toUpperCase());
+function Gf(e, t) {
+const n = Qa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {
-const r = Vo(e.app, n);
+const r = Ha(e.app, n);
 if (r.length > 0) {
 const i = r.map((s) => ne(K(s), "a token"));
-Ae(e, `Attack ${n.key} waits for the GM to settle ${ze(i)} (the GM answers for tokens you do not control, or resolves it).`);
+Ae(e, `Attack ${n.key} waits for the GM to settle ${xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return Qr(e, n);
+return ei(e, n);
 }
-function Qr(e, t) {
+function ei(e, t) {
 const n = e.app, r = N(n);
-if (!Sf(n, t)) throw new C(`attack ${t.key} is being resolved already`);
-const i = Pf(t), s = $t(n, t.gm), o = [], a = [];
+if (!Tf(n, t)) throw new C(`attack ${t.key} is being resolved already`);
+const i = Lf(t), s = At(n, t.gm), a = [], o = [];
 for (const u of t.defenders) {
 const f = K(u);
 if (!f) {
-a.push(u);
+o.push(u);
 continue;
 }
-const h = { token: f, character: re(f) }, p = t.answers[u], g = Xo(i, r, p?.flags), v = r.planDamage(g, s), m = { target: h, plan: v, given: Br(g, v.dice) };
-p && (m.answer = jf(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);
+const h = { token: f, character: re(f) }, p = t.answers[u], g = qa(i, r, p?.flags), m = r.planDamage(g, s), v = { target: h, plan: m, given: Wr(g, m.dice) };
+p && (v.answer = Uf(p), v.answerGiven = { answer: p.file ?? null }), a.push(v);
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -5555,12 +5569,12 @@ n.resolving?.delete(t);
 };
 let d;
 try {
-d = Po(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+d = Ma(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Tf(n, t),
+claim: () => _f(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`
 });
 } catch (u) {
@@ -5570,105 +5584,105 @@ return d === void 0 ? void 0 : d.then(l, (u) => {
 throw l(), u;
 });
 }
-function jf(e) {
+function Uf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function Gf(e, t) {
-const n = Jo(e, t.toUpperCase());
+function Vf(e, t) {
+const n = Qa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], L(kt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], L(yt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function Uf(e) {
+function Hf(e) {
 const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || zt(t, s).some((o) => Oo(e.playerId, o))
+(s) => e.gm || s.by === e.playerId || xt(t, s).some((a) => Ca(e.playerId, a))
 );
 if (r.length === 0) {
 Ae(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) L(ve, we(Jr(t, n, s, [])));
+for (const s of r) L(me, we(Zr(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const o = Go(t, s, e.playerId, !1);
-return `${s.key}: ${xr(s, !1)} attacks; waiting for ${o.length > 0 ? ze(o) : "the GM"}`;
+const a = Ua(t, s, e.playerId, !1);
+return `${s.key}: ${qr(s, !1)} attacks; waiting for ${a.length > 0 ? xe(a) : "the GM"}`;
 });
 L(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Vf(e) {
+function Bf(e) {
 const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) L(ve, we(Jr(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) L(me, we(Zr(e, t, n, [])), { record: !0 });
 }
-function Qo(e) {
+function Za(e) {
 const t = N(e);
-wf(e);
+$f(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-En(e.store, n, rt({ ...yt(e.store, n), edition: { id: t.id, state: s } }, t));
+_n(e.store, n, it({ ...wt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, L(ve, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Vf(e);
+e.store.round.number += 1, e.store.round.turned = 0, L(me, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Bf(e);
 }
-function Hf(e) {
+function Kf(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= hr) break;
-co(n) || t.push(Er(Au(n)));
+if (t.length >= vr) break;
+da(n) || t.push(Dr(Eu(n)));
 }
 return t;
 }
-function Bf(e, t) {
+function Wf(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new X(t), r = new X(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
-if (o === 0 || o !== s.length) return null;
-for (let a = 0; a < o; a += 1) {
-if (i[a] !== s[0]) continue;
+const n = new X(t), r = new X(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
+if (a === 0 || a !== s.length) return null;
+for (let o = 0; o < a; o += 1) {
+if (i[o] !== s[0]) continue;
 let c = !0;
-for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
-if (c) return a;
+for (let l = 1; l < a && c; l += 1) c = i[(l + o) % a] === s[l];
+if (c) return o;
 }
 return null;
 }
-function Kf(e) {
-e.turnOrderSeen = void 0, Zr(e);
+function Yf(e) {
+e.turnOrderSeen = void 0, ti(e);
 }
-function Zr(e) {
-const t = bu();
+function ti(e) {
+const t = Au();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = ao(t);
-Wf(e, r);
-const i = Hf(r), s = Bf(n.seen, i);
+const n = e.store.round, r = la(t);
+zf(e, r);
+const i = Kf(r), s = Wf(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && Qo(e);
+n.turned += s, n.turned >= i.length && Za(e);
 }
-function Wf(e, t) {
-e.oddTurnRowsTold === !0 || t.every($u) || (e.oddTurnRowsTold = !0, L(ve, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function zf(e, t) {
+e.oddTurnRowsTold === !0 || t.every(Su) || (e.oddTurnRowsTold = !0, L(me, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function Yf(e, t) {
-const n = N(e), r = Ce(t);
-bf(e, n.id);
+function xf(e, t) {
+const n = N(e), r = Ie(t);
+Af(e, n.id);
 const i = [], s = [];
-for (const a of k.keys(e.store.tokens)) {
-const c = K(a);
-!c || wt(c) || i.push({ token: c, character: re(c) });
+for (const o of k.keys(e.store.tokens)) {
+const c = K(o);
+!c || bt(c) || i.push({ token: c, character: re(c) });
 }
-return Wr(e, i, {
+return zr(e, i, {
 values: [],
 dice: [],
-resolve(a) {
-const c = e.store.tokens[a.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = a.bars.vitality.value, u = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), f = c?.deadForGood === !0 || r.deadForGood(u, d), h = n.enter(d, f), p = r.condition(u, d), g = n.condition(h, d);
-return p !== g && s.push({ name: a.name, from: p, to: g }), {
+resolve(o) {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, u = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), f = c?.deadForGood === !0 || r.deadForGood(u, d), h = n.enter(d, f), p = r.condition(u, d), g = n.condition(h, d);
+return p !== g && s.push({ name: o.name, from: p, to: g }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5680,42 +5694,42 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var Zo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function zf(e) {
+var eo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Xf(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Zo[r]} -> ${Zo[i]}`);
-return ` Conditions read again: ${Wt(t, 6)}.`;
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${eo[r]} -> ${eo[i]}`);
+return ` Conditions read again: ${Yt(t, 6)}.`;
 }
-function xf(e) {
+function qf(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const a of N(t).macros) {
-const c = Ud(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+for (const o of N(t).macros) {
+const c = Vd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
 if (l === void 0 && c.length > 0) {
-s.push(a.name);
+s.push(o.name);
 continue;
 }
-const d = Vd(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
+const d = Hd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
 }
-const o = [
+const a = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
-].filter((a) => a !== "");
-tt(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+].filter((o) => o !== "");
+nt(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Xf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", qf = {
+var Jf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Qf = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Nt()[1] ?? Nt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${oo.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Pt()[1] ?? Pt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${ca.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ve.join(", ")}.`]
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${He.join(", ")}.`]
 },
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
@@ -5731,11 +5745,11 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function ei(e) {
+function ni(e) {
 return e ? "on" : "off";
 }
-function Jf(e) {
-const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = Ve.filter((s) => t.attributes[s] !== vs[s]).map(
+function Zf(e) {
+const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = He.filter((s) => t.attributes[s] !== gs[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
 return we({
@@ -5747,198 +5761,204 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [ei(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [ei(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [t.apiCommands === "gm" ? "gm (act as the GM)" : "refuse (unless --api-as a player)"] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [T(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Lt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Players target any", lines: [ni(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [ni(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [eh[t.apiCommands]] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [Ft.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
-{ label: "Round", lines: [T(e.store.round.number)] },
+{ label: "Round", lines: [E(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
 }
-function ea(e, t) {
+var eh = {
+refuse: "refuse (--api-as or not)",
+gm: "gm (act as the GM; --api-as ignored)",
+"api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"
+};
+function ri(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function Qf(e) {
-const t = e.store.settings, n = N(e), r = Nt().filter((o) => o !== t.edition), i = (o, a) => le(`${o}: ${ei(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function th(e) {
+const t = e.store.settings, n = N(e), r = Pt().filter((a) => a !== t.edition), i = (a, o) => le(`${a}: ${ni(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => le(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
-ae("Settings:"),
+oe("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
-le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ${t.apiCommands === "gm" ? "refuse" : "gm"}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ea(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ri(t.apiCommands, dr)}}`),
+// Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
+le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ri(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((a) => le(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ea(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ri(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 le("next round", "!defense-round next-round"),
 le("help handout", "!defense-round help"),
 le("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Zf(e, t) {
+function nh(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
-if (!Ve.includes(i))
-throw new y(`unknown value name "${V(n)}": ${_t(n, Ve, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : Dt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = ot(e, Ee(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {
-const f = qd(e.app, d.id);
-f.overrides = hn(f.overrides, i, s ? null : o);
+if (!He.includes(i))
+throw new y(`unknown value name "${H(n)}": ${Dt(n, He, "names")}`);
+const s = r.toLowerCase() === "clear", a = s ? 0 : Rt(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = ot(e, _e(e.parsed)), l = [];
+for (const { token: d, character: u } of o) {
+const f = Jd(e.app, d.id);
+f.overrides = mn(f.overrides, i, s ? null : a);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = hn(f.worn, h, null)), Ks(e.app, d.id), l.push(An(d, u, e.app.store.settings).name);
+h && (f.worn = mn(f.worn, h, null)), Ys(e.app, d.id), l.push(Sn(d, u, e.app.store.settings).name);
 }
-tt(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+nt(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var ti = [
+var ii = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function eh(e) {
-const { targets: t, notes: n } = ot(e, Ee(e.parsed)), r = new P(), i = {
-values: ti.map(([, o]) => o),
+function rh(e) {
+const { targets: t, notes: n } = ot(e, _e(e.parsed)), r = new P(), i = {
+values: ii.map(([, a]) => a),
 dice: [],
-resolve(o) {
-for (const [, l] of ti) o.values[l]?.current, o.values[l]?.max;
-const a = [], c = [];
-for (const [l, d] of ti) {
-const u = o.values[d];
+resolve(a) {
+for (const [, l] of ii) a.values[l]?.current, a.values[l]?.max;
+const o = [], c = [];
+for (const [l, d] of ii) {
+const u = a.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {
-a.push(`${f} has no max on the sheet: nothing to restore it to`);
+o.push(`${f} has no max on the sheet: nothing to restore it to`);
 continue;
 }
 if (!(h === 0 && (u.current ?? 0) === 0)) {
 if (u.current === h) {
-a.push(`${f} ${h}, already whole`);
+o.push(`${f} ${h}, already whole`);
 continue;
 }
-c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);
+c.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
 }
 }
-return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
+return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = Wr(e.app, t, i).map((o) => {
-const { snapshot: a } = o.reading;
-if (o.kind === "problems") return On(a, o.reading.problems);
-Ks(e.app, a.id);
-const c = r.get(a.id) ?? [];
-return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
+}, s = zr(e.app, t, i).map((a) => {
+const { snapshot: o } = a.reading;
+if (a.kind === "problems") return Cn(o, a.reading.problems);
+Ys(e.app, o.id);
+const c = r.get(o.id) ?? [];
+return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-tt(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+nt(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function th(e) {
-e.store = Ut(pe), e.loadProblems = [], delete e.newerState, Ps(gn, e.store);
+function ih(e) {
+e.store = Vt(pe), e.loadProblems = [], delete e.newerState, Ls(kn, e.store);
 }
-function nh(e, t) {
+function sh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new C(s);
-const o = K(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && kr(o, re(o)), l = Bt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && _e(e.playerId, o, re(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
+const a = K(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && wr(a, re(a)), l = Kt(e.app, { npc: c, hidden: o }) === "public";
+if (!(e.gm || l || a !== void 0 && De(e.playerId, a, re(a)))) throw new C(o ? s : `${i.name}'s breakdown is for the GM`);
 L(ye(e.replyTo), we(i.card()));
 }
-var rh = {
-usage: () => Xf,
+var ah = {
+usage: () => Jf,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return qf[n];
+return Qf[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Re(e.parsed, {}), nh(e, n);
+Oe(e.parsed, {}), sh(e, n);
 return;
 }
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
-switch (Re(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+switch (Oe(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-L(ye("gm"), Jf(e.app)), L(ye("gm"), Qf(e.app));
+L(ye("gm"), Zf(e.app)), L(ye("gm"), th(e.app));
 return;
 case "help": {
-wr(N(e.app));
-const s = Ws();
-L(ye(e.replyTo), yr(`The handout "${bn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+$r(N(e.app));
+const s = zs();
+L(ye(e.replyTo), br(`The handout "${$n}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
-const [s, ...o] = n;
+const [s, ...a] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = wu(e.app.store.settings, s, o.join(" ") || void 0);
-if (e.app.store.settings.edition !== a) {
-e.app.store.editionLeft = a;
-const { count: l, changed: d } = Yf(e.app, a);
-wr(N(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? zf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Ef(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-tt(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const o = e.app.store.settings.edition, c = $u(e.app.store.settings, s, a.join(" ") || void 0);
+if (e.app.store.settings.edition !== o) {
+e.app.store.editionLeft = o;
+const { count: l, changed: d } = xf(e.app, o);
+$r(N(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? Xf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Df(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+nt(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
-tt(e, c);
+nt(e, c);
 return;
 }
 case "set":
-Zf(e, n);
+nh(e, n);
 return;
 case "repair":
-eh(e);
+rh(e);
 return;
 case "next-round":
-Qo(e.app);
+Za(e.app);
 return;
 case "macros":
-xf(e);
+qf(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-th(e.app), tt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+ih(e.app), nt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), tt(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+e.app.attributes.clear(), nt(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${V(T(t))}"`);
+throw new y(`unknown subcommand "${H(E(t))}"`);
 }
 }
 };
-function ih(e, t) {
+function oh(e, t) {
 const n = new P();
 let r;
-for (const { place: i, tokenId: s, change: o } of t)
-switch (o.kind) {
+for (const { place: i, tokenId: s, change: a } of t)
+switch (a.kind) {
 case "bar": {
-const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
-n.set(i, a ? ke(a.get("current")) : c ? Js(c, o.bar) : null);
+const o = a.attributeId ? getObj("attribute", a.attributeId) : void 0, c = o ? void 0 : getObj("graphic", s);
+n.set(i, o ? ke(o.get("current")) : c ? Zs(c, a.bar) : null);
 break;
 }
 case "attribute":
-n.set(i, ke(io(o.attributeId)));
+n.set(i, ke(aa(a.attributeId)));
 break;
 case "worn":
-n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
+n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
 break;
 case "override":
-n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
+n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
 break;
 case "markers":
-n.set(i, T(getObj("graphic", s)?.get("statusmarkers") ?? ""));
+n.set(i, E(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, rt(yt(e.memories, o.tokenId ?? s), e.edition));
+n.set(i, it(wt(e.memories, a.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = Ye());
-const a = Tr(r.find((c) => c.id === s)?.pr);
-n.set(i, O.isFinite(a) ? a : null);
+r ?? (r = ze());
+const o = _r(r.find((c) => c.id === s)?.pr);
+n.set(i, O.isFinite(o) ? o : null);
 break;
 }
 case "turn-order":
@@ -5946,57 +5966,57 @@ break;
 }
 return n;
 }
-var ta = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function na(e, t) {
+var to = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function no(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function sh(e) {
+function ch(e) {
 const t = e.app.store.history, n = M(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new C(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!na(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (i === -1) throw new C(`that damage (${H(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!no(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (na(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (no(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function oh(e) {
+function lh(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(ta, v));
-if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Re(e.parsed, ta), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = sh(e), s = r[i], o = N(n), a = new P(s.tokens.map((v) => [v.tokenId, bt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => lh(v) ? c.find((m) => ia({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = Nu(Ou(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => ia(v, n.store.settings)), f = At(n), h = ih(f, u), p = (v, m) => {
-if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
-if (v.deadForGood !== m.deadForGood) return "has died for good since";
-const E = $f(v, m, be);
-if (E !== void 0 && m.answer !== void 0 || E !== void 0 && be(v.edition, m.edition)) return E;
-const $ = (I) => (I.edition?.id === o.id ? o.parseState(I.edition.state) : null) ?? o.enter(null, !1);
-return o.describeStateChange($(v), $(m));
-}, g = Iu(u, h, be);
+const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(to, m));
+if (t) throw new y(`--undo takes no --${H(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Oe(e.parsed, to), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = ch(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, $t(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => fh(m) ? c.find((v) => io({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, u = Mu(Iu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => io(m, n.store.settings)), f = St(n), h = oh(f, u), p = (m, v) => {
+if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
+if (m.deadForGood !== v.deadForGood) return "has died for good since";
+const T = Sf(m, v, be);
+if (T !== void 0 && v.answer !== void 0 || T !== void 0 && be(m.edition, v.edition)) return T;
+const $ = (I) => (I.edition?.id === a.id ? a.parseState(I.edition.state) : null) ?? a.enter(null, !1);
+return a.describeStateChange($(m), $(v));
+}, g = Pu(u, h, be);
 if (g.length > 0) {
 if (!e.gm) {
-const v = g.filter(($) => {
-const I = a.get($.tokenId);
-return I !== void 0 && Hr(e, ra(I));
-}), m = [...new X(g.filter(($) => !v.includes($)).map(($) => $.name))], E = [...fo(v, h, be, p), ...m.length > 0 ? [`${ze(m)} changed`] : []];
-Ke(e, `Nothing undone, changed since: ${E.join("; ")}. Only the GM can undo over later changes`);
+const m = g.filter(($) => {
+const I = o.get($.tokenId);
+return I !== void 0 && Kr(e, ro(I));
+}), v = [...new X(g.filter(($) => !m.includes($)).map(($) => $.name))], T = [...ha(m, h, be, p), ...v.length > 0 ? [`${xe(v)} changed`] : []];
+We(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!R(e.parsed, "force")) {
-Ke(e, `Nothing undone, changed since: ${fo(g, h, be, p).join("; ")}`, [{ label: "Undo anyway", command: `${Vr(s.key)} --force` }]);
+We(e, `Nothing undone, changed since: ${ha(g, h, be, p).join("; ")}`, [{ label: "Undo anyway", command: `${Br(s.key)} --force` }]);
 return;
 }
 }
-Yu(f, u), g.length > 0 && dh(n, u, h), Gr(n, i), ch(e, s, u, h, a), l.length > 0 && Ae(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${ze(l)}.`);
+xu(f, u), g.length > 0 && hh(n, u, h), Vr(n, i), uh(e, s, u, h, o), l.length > 0 && Ae(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${xe(l)}.`);
 }
-function ah(e) {
+function dh(e) {
 switch (e.kind) {
 case "bar":
-return e.from === null ? void 0 : { label: qe[e.resource], to: e.from };
+return e.from === null ? void 0 : { label: Je[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -6007,41 +6027,41 @@ default:
 return;
 }
 }
-function ra(e) {
+function ro(e) {
 const t = re(e);
-return { token: e, character: t, npc: kr(e, t), hidden: e.get("layer") === "gmlayer" };
+return { token: e, character: t, npc: wr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function ch(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
+function uh(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
 for (const { place: l, tokenId: d, change: u } of n) {
-const f = ah(u);
+const f = dh(u);
 if (f === void 0) continue;
-const h = r.get(l), p = o.get(d) ?? [];
-o.has(d) || o.set(d, p);
+const h = r.get(l), p = a.get(d) ?? [];
+a.has(d) || a.set(d, p);
 const g = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
 p.includes(g) || p.push(g);
 }
-const a = [], c = [];
+const o = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const u = (o.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = ra(d), p = Bt(e.app, h) === "public";
-h.hidden || a.push(p ? f : l.name), (h.hidden || !p && u) && c.push(h.hidden ? `${f} (hidden)` : f);
+const u = (a.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = ro(d), p = Kt(e.app, h) === "public";
+h.hidden || o.push(p ? f : l.name), (h.hidden || !p && u) && c.push(h.hidden ? `${f} (hidden)` : f);
 }
-a.length > 0 && L(kt, ae(`${s}: ${Wt(a, 8)}.`)), c.length > 0 && L(ve, ae(`${s} (GM): ${Wt(c, 8)}.`), { record: !0 });
+o.length > 0 && L(yt, oe(`${s}: ${Yt(o, 8)}.`)), c.length > 0 && L(me, oe(`${s} (GM): ${Yt(c, 8)}.`), { record: !0 });
 }
-function lh(e) {
+function fh(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function ia({ tokenId: e, change: t }, n) {
+function io({ tokenId: e, change: t }, n) {
 const r = K(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || pu(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || gu(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = gu(t.attributeId);
-return i !== void 0 && i.characterId === T(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+const i = ku(t.attributeId);
+return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
 return t.tokenId === void 0 || K(t.tokenId) !== void 0;
@@ -6049,21 +6069,21 @@ default:
 return !0;
 }
 }
-function dh(e, t, n) {
+function hh(e, t, n) {
 const r = N(e);
-for (const { place: i, tokenId: s, change: o } of t) {
-if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(i), c = K(s);
-if (!c || typeof a != "number") continue;
-const l = o.from, d = {
+for (const { place: i, tokenId: s, change: a } of t) {
+if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
+const o = n.get(i), c = K(s);
+if (!c || typeof o != "number") continue;
+const l = a.from, d = {
 values: [],
 dice: [],
-resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })
+resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, u.state).state, detail: { undo: !0 } })
 };
-Wr(e, [{ token: c, character: re(c) }], d);
+zr(e, [{ token: c, character: re(c) }], d);
 }
 }
-var uh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, sa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, fh = { title: "Damage", anyTarget: !0, record: !0, refusals: sa }, hh = { title: "Damage", anyTarget: !1, record: !0, refusals: sa }, vh = {
+var mh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, so = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, vh = { title: "Damage", anyTarget: !0, record: !0, refusals: so }, ph = { title: "Damage", anyTarget: !1, record: !0, refusals: so }, gh = {
 usage: (e) => N(e).commands.damage.usage,
 help: (e) => N(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
@@ -6077,113 +6097,113 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-oh(e);
+lh(e);
 return;
 }
 const t = N(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Re(e.parsed, qr(t, "!damage", uh, n), ar(t.id, "damage"));
-const r = t.planDamage(e.parsed, $t(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = ot(e, Ee(e.parsed), { anyTarget: i });
-let { targets: o } = s;
-const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+e.parsed.flags.size > 0 && Oe(e.parsed, Qr(t, "!damage", mh, n), cr(t.id, "damage"));
+const r = t.planDamage(e.parsed, At(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = ot(e, _e(e.parsed), { anyTarget: i });
+let { targets: a } = s;
+const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = o.filter(({ token: f, character: h }) => _e(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
-if (u.length > 0 && a.push(`${ze(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
-Ke(e, `Not applied: ${a.join("; ")}`);
+const l = n[c].decides, d = a.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
+if (u.length > 0 && o.push(`${xe(u)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
+We(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return In(e, r, o, a, i ? fh : hh);
+return Nn(e, r, a, o, i ? vh : ph);
 }
 };
-async function mh(e) {
+async function kh(e) {
 const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Re(e.parsed, i);
-const s = (M(e.parsed, "answer") ?? "").toUpperCase(), o = Yr(t, s), a = o && Fo(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new C(`no open attack ${s.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
-if (jo(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = Ee(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+Oe(e.parsed, i);
+const s = (M(e.parsed, "answer") ?? "").toUpperCase(), a = xr(t, s), o = a && ja(a, e.playerId, e.gm) ? a : void 0;
+if (!o) throw new C(`no open attack ${Te(s, 12)} to answer (resolved, cancelled, or never declared)`);
+if (Ga(t, o)) throw new C(`attack ${o.key} is being resolved: its roll is out, nothing answered`);
+const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? bt(l, !0) : void 0, u = d && Xr(d, e.playerId, e.gm) ? d : void 0;
-if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
+const l = c[0], d = o.defenders.includes(l) ? $t(l, !0) : void 0, u = d && Jr(d, e.playerId, e.gm) ? d : void 0;
+if (!u) throw new C(`that token is not a defender of attack ${o.key}`);
 const f = re(u), h = ne(u, "the defender");
-if (!e.gm && !_e(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
-const p = a.answers[l];
-if (p) throw new C(`${h} has answered attack ${a.key} already (${p.word})`);
-if (zr(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+if (!e.gm && !De(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
+const p = o.answers[l];
+if (p) throw new C(`${h} has answered attack ${o.key} already (${p.word})`);
+if (Xr(t, l)) throw new C(`${h} answers attack ${o.key} with the defense it made ahead`);
 const g = M(e.parsed, r.answerFlag);
 if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const v = Y(g, `--${r.answerFlag}`, r.choices);
-let m = { word: v }, E = v === "none" ? "no defense" : v;
-if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, $t(t, e.gm)), b = Br(e.parsed, w.dice), D = w.dice.filter((q) => b[q.name] === void 0), j = D.length > 0 ? await bo(D.map((q) => q.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || jo(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const m = Y(g, `--${r.answerFlag}`, r.choices);
+let v = { word: m }, T = m === "none" ? "no defense" : m;
+if (m !== "none") {
+const w = r.planAnswer(m, o.situation, o.attacker, At(t, e.gm)), b = Wr(e.parsed, w.dice), D = w.dice.filter((q) => b[q.name] === void 0), j = D.length > 0 ? await $a(D.map((q) => q.sides)) : [];
+if (t.store.exchange.attacks[s] !== o || Ga(t, o) || o.answers[l] !== void 0) throw new C(`attack ${o.key} was settled while the roll was out: nothing answered`);
 const Q = K(l);
-if (!Q || !e.gm && !_e(e.playerId, Q, re(Q))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const Ne = Kr(w.dice, b, j, 0), me = Rn(t, { token: u, character: f }, w, at(t, w.readsTurnOrder ? Ye() : void 0)), De = w.resolve(me.facts, Ne);
-if (en(De)) throw new C(Io(t, me.snapshot, De));
-if (me.problems.length > 0) throw new C(On(me.snapshot, me.problems, "; nothing answered"));
-const ce = r.keep(v, De, Ne), Nn = e.gm ? void 0 : No(e, w.dice);
-m = { word: ce.word, ...ce.file !== void 0 ? { file: ce.file } : {}, ...ce.flags ? { flags: ce.flags } : {} }, ce.roll !== void 0 && (m.roll = ce.roll), ce.success !== void 0 && (m.success = ce.success), Nn && (m.typed = !0);
-const Z = lo(n, (q) => q === l ? h : me.facts.nameOf(q)), Pn = De.steps.filter((q) => q.section === "Check").map(Z);
-E = Pn.length > 0 ? Pn.join("; ") : v;
+if (!Q || !e.gm && !De(e.playerId, Q, re(Q))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
+const Pe = Yr(w.dice, b, j, 0), ve = On(t, { token: u, character: f }, w, ct(t, w.readsTurnOrder ? ze() : void 0)), Re = w.resolve(ve.facts, Pe);
+if (tn(Re)) throw new C(Na(t, ve.snapshot, Re));
+if (ve.problems.length > 0) throw new C(Cn(ve.snapshot, ve.problems, "; nothing answered"));
+const ce = r.keep(m, Re, Pe), Pn = e.gm ? void 0 : Pa(e, w.dice);
+v = { word: ce.word, ...ce.file !== void 0 ? { file: ce.file } : {}, ...ce.flags ? { flags: ce.flags } : {} }, ce.roll !== void 0 && (v.roll = ce.roll), ce.success !== void 0 && (v.success = ce.success), Pn && (v.typed = !0);
+const Z = ua(n, (q) => q === l ? h : ve.facts.nameOf(q)), Mn = Re.steps.filter((q) => q.section === "Check").map(Z);
+T = Mn.length > 0 ? Mn.join("; ") : m;
 }
-e.gm && (m.gm = !0), a.answers[l] = m;
-const $ = Go(t, a, e.playerId, e.gm), I = Uo(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ae(e, `${h}: ${E}.${W}`), I && await Qr(e, a);
+e.gm && (v.gm = !0), o.answers[l] = v;
+const $ = Ua(t, o, e.playerId, e.gm), I = Va(t, o), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : I ? ` Attack ${o.key} resolves.` : xt(t, o).length === 0 ? ` Attack ${o.key} waits for the GM to settle it.` : "";
+Ae(e, `${h}: ${T}.${W}`), I && await ei(e, o);
 }
-var ph = { ids: { kind: "list" }, help: { kind: "switch" } }, gh = {
+var yh = { ids: { kind: "list" }, help: { kind: "switch" } }, wh = {
 usage: (e) => N(e).commands.defend.usage,
 help: (e) => N(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return mh(e);
+if (e.parsed.flags.has("answer")) return kh(e);
 const t = N(e.app), n = t.commands.defend;
 if (n.refused) {
-Ke(e, `!defend is not used: ${n.refused}`);
+We(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Re(e.parsed, qr(t, "!defend", ph, n.flags), ar(t.id, "defend"));
+Oe(e.parsed, Qr(t, "!defend", yh, n.flags), cr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-af(e, i);
-const s = ot(e, Ee(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
-const d = a.find(({ id: u }) => u === l.id);
-return d && o.push(`${ne(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
+lf(e, i);
+const s = ot(e, _e(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+const d = o.find(({ id: u }) => u === l.id);
+return d && a.push(`${ne(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Ke(e, Dn(o).join("; "));
+We(e, Rn(a).join("; "));
 return;
 }
-return In(e, r, c, o, {
+return Nn(e, r, c, a, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, kh = { ids: { kind: "list" }, help: { kind: "switch" } }, yh = {
+}, bh = { ids: { kind: "list" }, help: { kind: "switch" } }, $h = {
 usage: (e) => N(e).commands.stance.usage,
 help: (e) => N(e).commands.stance.help,
 run(e) {
 const t = N(e.app);
 if (t.stances.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Re(e.parsed, kh);
+Oe(e.parsed, bh);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new y(`one stance only (got "${H(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${V(T(n))}" (stances: ${t.stances.join(", ")})`);
-const s = (e.msg.selected ?? []).length === 0 && Ee(e.parsed) === void 0;
+throw new y(`unknown stance "${H(E(n))}" (stances: ${t.stances.join(", ")})`);
+const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: o, notes: a } = ot(e, Ee(e.parsed));
+const { targets: a, notes: o } = ot(e, _e(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => `${An(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
-Ae(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${Sn(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
+Ae(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return In(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return Nn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function wh(e, t, n) {
+function Ah(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));
 }
-function bh(e, t, n) {
+function Sh(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6193,99 +6213,99 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = wh(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const a = r.bars[n].max, o = Ah(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
-...a === i ? { noop: !0 } : {},
+...o === i ? { noop: !0 } : {},
 steps: [
-S(ue, { kind: "heal-title", who: d, resource: n, amount: a - i }),
+S(ue, { kind: "heal-title", who: d, resource: n, amount: o - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-S(oe, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
-S("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
-...n === "vitality" && l ? je("Heal", l.conditions) : [],
+S(ae, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
+S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
+...n === "vitality" && l ? Ge("Heal", l.conditions) : [],
 ...l?.now ? [S("Now", l.now)] : []
 ],
-changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
+changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: i, after: a }
+detail: { heal: t, resource: n, before: i, after: o }
 };
 }
 };
 }
-var $h = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Ah = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Sh = {
-usage: () => $h,
+var Eh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Th = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, _h = {
+usage: () => Eh,
 run(e) {
 const t = e.parsed;
-Re(t, Ah);
-const n = Rt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = ot(e, Ee(t));
-return In(e, bh(N(e.app), n, r), i, s, {
+Oe(t, Th);
+const n = Ot(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = ot(e, _e(t));
+return Nn(e, Sh(N(e.app), n, r), i, s, {
 title: "Heal",
-refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
+refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
 };
-function Th(e, t, n) {
-if (!n || wt(t)) return;
+function Dh(e, t, n) {
+if (!n || bt(t)) return;
 const r = e.store.settings, i = Se[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = ke(n[i]), o = T(t.get(Se[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Eh(t, i, o, s);
-if (s === null || a === null || s === a) return;
-const l = N(e), d = { token: t, character: re(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= _i) {
-const g = l.planHandEdit(s - a, $t(e, !0)), v = {
+const s = ke(n[i]), a = E(t.get(Se[r.bars.vitality].link) ?? "");
+let { typed: o, keepInStep: c } = Rh(t, i, a, s);
+if (s === null || o === null || s === o) return;
+const l = N(e), d = { token: t, character: re(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
+if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Oi) {
+const g = l.planHandEdit(s - o, At(e, !0)), m = {
 ...g,
-resolve(E, $) {
-if (l.condition(E.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const I = g.resolve(E, $);
-return !en(I) && !I.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;
+resolve(T, $) {
+if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
+const I = g.resolve(T, $);
+return !tn(I) && !I.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;
 }
-}, m = Yt(
+}, v = zt(
 e,
 d,
-v,
-Cn,
-at(e),
-At(e),
-() => ({ vitalityFrom: s, ...c, title: S(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
-(E) => {
-mu(E, s), oa(e, E, s);
+m,
+In,
+ct(e),
+St(e),
+() => ({ vitalityFrom: s, ...c, title: S(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+(T) => {
+pu(T, s), ao(e, T, s);
 }
 );
-if (m.kind === "unsafe") return;
-if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
-L(ve, ae(`Hand edit not read through armor: ${On(m.reading.snapshot, m.reading.problems, "")}.`));
-else if (m.kind === "written") {
-const E = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
-o && e.linkedEdits.set(o, { from: s, typed: a, to: E?.kind === "bar" ? E.to : s, by: t.id, echoed: new X() });
-const $ = Ro(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-Nr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Vr($), byGm: !0 } } : {} });
+if (v.kind === "unsafe") return;
+if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
+L(me, oe(`Hand edit not read through armor: ${Cn(v.reading.snapshot, v.reading.problems, "")}.`));
+else if (v.kind === "written") {
+const T = v.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
+a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new X() });
+const $ = Oa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+Mr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Br($), byGm: !0 } } : {} });
 return;
 }
 }
-const h = _h(e, s, a), p = Yt(e, d, h.plan, Cn, at(e), At(e), () => ({ vitalityFrom: s, ...c }), (g) => oa(e, g, s));
-p.kind === "written" && (f && nf(e, o, p.applied), h.saysSomething() && Nr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = Oh(e, s, o), p = zt(e, d, h.plan, In, ct(e), St(e), () => ({ vitalityFrom: s, ...c }), (g) => ao(e, g, s));
+p.kind === "written" && (f && sf(e, a, p.applied), h.saysSomething() && Mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function Eh(e, t, n, r) {
+function Rh(e, t, n, r) {
 const i = ke(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ke(io(n));
+const s = ke(aa(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function _h(e, t, n) {
+function Oh(e, t, n) {
 const r = N(e);
 let i = !1;
 return { plan: {
 values: [],
 dice: [],
-resolve(o) {
-const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
+resolve(a) {
+const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
 return i = c.vitality !== n || !be(d, c.state), {
 headline: "acts",
 steps: [
 S(ue, { kind: "hand-edit-title", who: l }),
-S(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
+S(ae, { kind: "hand-edit-summary", who: l, now: c.now }),
 ...c.steps.map((f) => S("Change", f)),
 c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
 ],
@@ -6297,27 +6317,27 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function oa(e, t, n) {
+function ao(e, t, n) {
 const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = br(r, i, n, Co(e)));
+i?.edition?.id !== r.id && (t.facts.state = Ar(r, i, n, Ia(e)));
 }
-var Dh = 400, Rh = 100, Oh = 20, Ch = class {
+var Ch = 400, Ih = 100, Nh = 20, Ph = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
 const n = t.map((s) => {
-const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(o, s), o;
+const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? Dh : Rh;
+const i = e === "gm" ? Ch : Ih;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > Oh + 1) {
-for (const [s, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > Nh + 1) {
+for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
-for (const a of o) this.rows.delete(a);
+for (const o of a) this.rows.delete(o);
 this.bySender.delete(s);
 break;
 }
@@ -6328,97 +6348,97 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function Ih(e) {
+function Mh(e) {
 const t = N(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Dr() !== void 0, r = mr("HealthColors");
+const n = Or() !== void 0, r = gr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
-ve,
+me,
 [
-ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var ni = {
-"!damage": vh,
-"!attack": Nf,
-"!defend": gh,
-"!stance": yh,
-"!heal": Sh,
-"!defense-round": rh
+var si = {
+"!damage": gh,
+"!attack": Mf,
+"!defend": wh,
+"!stance": $h,
+"!heal": _h,
+"!defense-round": ah
 };
-function Nh() {
-const e = mr(gn) === void 0, { stored: t, problems: n, newer: r } = Dd(mr(gn), pe), i = { store: t, attributes: new Pd(), loadProblems: n, linkedEdits: new P(), details: new Ch() };
-return r !== void 0 ? (i.newerState = r, kn(`${ie} v${pe}: ${n.join("; ")}`), L(ve, ae(Mh(r)))) : Ph(i, e), Lh(i), i;
+function Lh() {
+const e = gr(kn) === void 0, { stored: t, problems: n, newer: r } = Rd(gr(kn), pe), i = { store: t, attributes: new Md(), loadProblems: n, linkedEdits: new P(), details: new Ph() };
+return r !== void 0 ? (i.newerState = r, yn(`${ie} v${pe}: ${n.join("; ")}`), L(me, oe(jh(r)))) : Fh(i, e), Gh(i), i;
 }
-function Ph(e, t) {
+function Fh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && Nd(n.settings, Fh());
-const i = rf(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ps(gn, n), r.length > 0 && (kn(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(ve, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(ve, ae(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Be("rebuilding the help handout", () => wr(Ce(n.settings.edition)))(), n.scriptVersion = pe;
-}
-function Mh(e) {
-return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
-}
-function Lh(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Be("following the Turn Tracker", () => {
-n() || Zr(e);
-});
-He(
-"chat:message",
-Be(
-(o) => `${T(o?.content ?? "").split(" ", 1)[0]}`,
-(o) => {
-if (o?.type === "api") {
-if (!n()) {
-const a = Ys(o, ni);
-if (a === void 0) {
-Fd(r);
-return;
-}
-return Zr(e), xs(e, o, ni, a);
-}
-return xs(e, o, ni);
-}
-},
-(o) => o?.type === "api" && o.playerid ? Fs(o.playerid) : void 0
-)
-);
-const i = Be("a hand edit of a bar", (o, a) => {
-n() || Th(e, o, a);
-});
-for (const o of ["bar1", "bar2", "bar3"]) He(`change:graphic:${o}_value`, i);
-He(
-"destroy:graphic",
-Be("forgetting a deleted token", (o) => {
-n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
-})
-), Kf(e), He("change:campaign:turnorder", r), jh(r);
-const s = Be("refreshing attribute look-ups", (o) => {
-e.attributes.forget(T(o.get("_characterid") ?? ""));
-});
-He("add:attribute", s), He("destroy:attribute", s), He("change:attribute:name", s), Gh(i), n() || Be("checking HealthColors", () => Ih(e))(), kn(`${ie} v${pe} ready: edition ${t.settings.edition}.`);
-}
-function Fh() {
-return Ld(ie.toLowerCase());
+t && Pd(n.settings, Uh());
+const i = af(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ls(kn, n), r.length > 0 && (yn(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(me, oe(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(me, oe(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Ke("rebuilding the help handout", () => $r(Ie(n.settings.edition)))(), n.scriptVersion = pe;
 }
 function jh(e) {
-const t = Gu();
-t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
 function Gh(e) {
-const t = ju();
+const t = e.store, n = () => e.newerState !== void 0, r = Ke("following the Turn Tracker", () => {
+n() || ti(e);
+});
+Be(
+"chat:message",
+Ke(
+(a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
+(a) => {
+if (a?.type === "api") {
+if (!n()) {
+const o = xs(a, si);
+if (o === void 0) {
+jd(r);
+return;
+}
+return ti(e), qs(e, a, si, o);
+}
+return qs(e, a, si);
+}
+},
+(a) => a?.type === "api" && a.playerid ? Gs(a.playerid) : void 0
+)
+);
+const i = Ke("a hand edit of a bar", (a, o) => {
+n() || Dh(e, a, o);
+});
+for (const a of ["bar1", "bar2", "bar3"]) Be(`change:graphic:${a}_value`, i);
+Be(
+"destroy:graphic",
+Ke("forgetting a deleted token", (a) => {
+n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
+})
+), Yf(e), Be("change:campaign:turnorder", r), Vh(r);
+const s = Ke("refreshing attribute look-ups", (a) => {
+e.attributes.forget(E(a.get("_characterid") ?? ""));
+});
+Be("add:attribute", s), Be("destroy:attribute", s), Be("change:attribute:name", s), Hh(i), n() || Ke("checking HealthColors", () => Mh(e))(), yn(`${ie} v${pe} ready: edition ${t.settings.edition}.`);
+}
+function Uh() {
+return Fd(ie.toLowerCase());
+}
+function Vh(e) {
+const t = Vu();
+t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
+}
+function Hh(e) {
+const t = Uu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-He("ready", Be("starting up", () => {
-Nh();
+Be("ready", Ke("starting up", () => {
+Lh();
 }));
-var Uh = pe;
-function Vh(e) {
-return Uu(e);
+var Bh = pe;
+function Kh(e) {
+return Hu(e);
 }
-return fa(ii);
+return ho(oi);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -397,12 +397,14 @@ class Runner {
     const world = this.world;
     let actor = command.actor;
     if (actor.api) {
-      // commands.md, "Commands relayed by other scripts": --api-as a player acts with that player's
-      // rights; naming a GM, or no --api-as, is nobody, the GM only under api-commands gm.
+      // commands.md, "Commands relayed by other scripts": a relay can carry any player's text, so
+      // --api-as a player acts with that player's rights only under api-commands api-as (naming a GM,
+      // or no --api-as, is nobody there); under gm the relay is the GM's whatever it names; else nobody's.
       const named = this.rng.chance(0.3) ? this.rng.pick(world.actors.filter((a) => !a.api)) : undefined;
       if (named && !/--api-as/i.test(command.text)) command = { ...command, text: `${command.text} --api-as ${named.id}` };
-      const asPlayer = named !== undefined && !named.gm ? named : undefined;
-      actor = asPlayer ? { ...asPlayer, label: `API as ${asPlayer.label}`, api: true } : { ...actor, gm: world.settings()?.apiCommands === 'gm' };
+      const allowed = world.settings()?.apiCommands;
+      const asPlayer = allowed === 'api-as' && named !== undefined && !named.gm ? named : undefined;
+      actor = asPlayer ? { ...asPlayer, label: `API as ${asPlayer.label}`, api: true } : { ...actor, gm: allowed === 'gm' };
       command = { ...command, actor };
     }
     facts.actor = actor;

@@ -440,7 +440,7 @@ export class Generator {
       case 'armor':
         return ['armor-on-manual-edits', this.choice(['on', 'off'], ['yes'])];
       case 'api':
-        return ['api-commands', this.choice(['refuse', 'gm', 'refuse'], ['allow'])];
+        return ['api-commands', this.choice(['refuse', 'gm', 'api-as', 'refuse'], ['allow'])];
       case 'visibility':
         return [rng.pick(['visibility.npc', 'visibility.pc']), this.choice(['gm', 'gm', 'public'], ['all'])];
       case 'bars':

@@ -1,6 +1,6 @@
 // `!defense-round`: the GM's status card and settings menu, and the GM's maintenance commands.
 import { SCRIPT_VERSION } from '../version';
-import { ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type AttributeKey } from '../state/settings';
+import { API_COMMANDS, ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type ApiCommands, type AttributeKey } from '../state/settings';
 import { send, whisperTo } from '../roll20/send';
 import { characterOf, findToken, readToken } from '../roll20/read';
 import { controls, isNpc } from '../roll20/players';
@@ -76,7 +76,7 @@ export function statusCard(app: App): string {
       { label: 'Breakdowns', lines: [`NPCs: ${s.visibility.npc}, PCs: ${s.visibility.pc}`] },
       { label: 'Players target any', lines: [onOff(s.playersTargetAny)] },
       { label: 'Armor on hand edits', lines: [onOff(s.armorOnManualEdits)] },
-      { label: 'Relayed commands', lines: [s.apiCommands === 'gm' ? 'gm (act as the GM)' : 'refuse (unless --api-as a player)'] },
+      { label: 'Relayed commands', lines: [RELAYED_SHOWN[s.apiCommands]] },
       { label: 'Overwhelm limit', lines: uses('overwhelm-limit') ? [String(s.overwhelmLimit)] : [] },
       { label: 'Markers', lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => (key === s.markers[key] ? key : `${key}: ${s.markers[key]}`)).join(', ')] },
       { label: 'Attributes', lines: [remapped.length > 0 ? remapped.join(', ') : 'default names'] },
@@ -85,6 +85,13 @@ export function statusCard(app: App): string {
     ],
   });
 }
+
+/** The status card's words for each api-commands value: who a relayed command acts for. */
+const RELAYED_SHOWN: Record<ApiCommands, string> = {
+  refuse: 'refuse (--api-as or not)',
+  gm: 'gm (act as the GM; --api-as ignored)',
+  'api-as': 'api-as (act as the --api-as player, never a GM; otherwise refuse)',
+};
 
 function currentFirst(current: string, options: readonly string[]): string {
   return [current, ...options.filter((option) => option !== current)].join('|');
@@ -103,7 +110,8 @@ function settingsMenu(app: App): string {
     flip('visibility.pc', s.visibility.pc),
     toggle('players-target-any', s.playersTargetAny),
     toggle('armor-on-manual-edits', s.armorOnManualEdits),
-    renderButton(`api-commands: ${s.apiCommands}`, `!defense-round config api-commands ${s.apiCommands === 'gm' ? 'refuse' : 'gm'}`),
+    // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
+    renderButton(`api-commands: ${s.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${currentFirst(s.apiCommands, API_COMMANDS)}}`),
     // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
     renderButton(`vitality-bar: ${s.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${currentFirst(s.bars.vitality, ['bar1', 'bar2', 'bar3'])}}`),
     ...others.map((id) => renderButton(`edition: switch to ${id}`, `!defense-round config edition ${id}`)),

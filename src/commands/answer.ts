@@ -15,6 +15,7 @@ import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, 
 import { answeredAhead, attackSeenBy, isResolving, openAttack, seesToken, settlesItself, unanswered, waitingNames } from './exchange';
 import { resolveAttack } from './attack';
 import { onTable } from './targets';
+import { cutWhole } from '../text/cut';
 
 export async function answerAttack(ctx: CommandContext): Promise<void> {
   const app = ctx.app;
@@ -26,7 +27,7 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   // A key a player may not know of answers as an unused one.
   const found = openAttack(app, key);
   const attack = found && attackSeenBy(found, ctx.playerId, ctx.gm) ? found : undefined;
-  if (!attack) throw new RefusalError(`no open attack ${key.slice(0, 12)} to answer (resolved, cancelled, or never declared)`);
+  if (!attack) throw new RefusalError(`no open attack ${cutWhole(key, 12)} to answer (resolved, cancelled, or never declared)`);
   if (isResolving(app, attack)) throw new RefusalError(`attack ${attack.key} is being resolved: its roll is out, nothing answered`);
   const ids = idsArg(ctx.parsed) ?? (ctx.msg.selected ?? []).map((entry) => entry._id);
   if (ids.length !== 1) throw new UsageError('an answer is for one defender: --ids with its token id');

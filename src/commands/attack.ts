@@ -19,6 +19,7 @@ import { controlsToken, onTable, resolveTargets, type Target } from './targets';
 import { attackerName, attackSeenBy, beginResolving, claimAttack, nextAttackKey, openAttack, settlesItself, unanswered, waitingNames, waitsForGm } from './exchange';
 import { gmCard, sendPrompts } from './attackPrompts';
 import { nameList, tidyRefusals } from './refusals';
+import { cutWhole } from '../text/cut';
 
 /** A player's own open attacks at most (the GM's room is never filled by the players'). */
 const PLAYER_OPEN_ATTACKS = 5;
@@ -173,7 +174,7 @@ function byValue(text: string): string {
 function attackOf(ctx: CommandContext, key: string): OpenAttack {
   const found = openAttack(ctx.app, key);
   const attack = found && attackSeenBy(found, ctx.playerId, ctx.gm) ? found : undefined;
-  if (!attack) throw new RefusalError(`no open attack ${key.slice(0, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+  if (!attack) throw new RefusalError(`no open attack ${cutWhole(key, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
   return attack;
 }
 

@@ -4,6 +4,7 @@ import {
   ATTRIBUTE_KEYS,
   BAR_NAMES,
   MARKER_KEYS,
+  type ApiCommands,
   type AttributeKey,
   type BarName,
   type MarkerKey,
@@ -30,6 +31,13 @@ export const CONFIG_KEYS: readonly string[] = [
   'overwhelm-limit',
   'api-commands',
 ];
+
+/** What the GM is told for each api-commands value: what a relayed command now does, and when that is safe. */
+const API_COMMANDS_SAID: Record<ApiCommands, string> = {
+  refuse: 'Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player\'s text.',
+  gm: 'Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player\'s --@ line).',
+  'api-as': 'Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player\'s rights (never a GM\'s); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player\'s --@ line).',
+};
 
 /** Applies one setting and returns what to tell the GM. Throws UsageError for bad keys or values. */
 export function applyConfig(settings: Settings, key: string, value: string | undefined): string {
@@ -104,9 +112,7 @@ export function applyConfig(settings: Settings, key: string, value: string | und
   }
   if (lowerKey === 'api-commands') {
     settings.apiCommands = choiceArg(value, lowerKey, API_COMMANDS);
-    return settings.apiCommands === 'gm'
-      ? 'Commands relayed by other scripts without a player now act as the GM: allow this only if no player can make another script relay a command (ScriptCards relays any player\'s --@ line).'
-      : 'Commands relayed by other scripts without a player are now refused (--api-as PLAYERID still acts as that player).';
+    return API_COMMANDS_SAID[settings.apiCommands];
   }
   throw new UsageError(`unknown setting "${echo(key)}": ${suggest(key, CONFIG_KEYS, 'settings')}`);
 }

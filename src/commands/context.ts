@@ -9,6 +9,7 @@ import { displayName, isGM, nameAddressable, RELAYED, relayedFor, whisperTargetO
 import { send, whisperTo } from '../roll20/send';
 import { renderLine, renderLineWithButtons, type Button } from '../render/card';
 import { echo, type ParsedLine } from '../text/args';
+import { cutWhole } from '../text/cut';
 
 export interface App {
   store: StoredState;
@@ -43,9 +44,9 @@ export interface CommandContext {
   replyTo: string;
   /** Set when replies go to the GM in the sender's place: the sender's display name. */
   replyFor?: string;
-  /** Sent by another script (playerid "API"): `playerId` is then the `--api-as` player, or "API". */
+  /** Sent by another script (playerid "API"): `playerId` is then the `--api-as` player (under `api-commands api-as` only), or "API". */
   relayed: boolean;
-  /** A relayed command that names no player while the GM has not allowed such commands: refused whole. */
+  /** A relayed command the settings give no one to act for (no player, and not the GM's): refused whole. */
   relayRefused?: boolean;
   /** The command's own `--help` (a sub-command's where it has one): the button every refusal carries; worked out when a refusal needs it. */
   help: () => string;
@@ -67,16 +68,21 @@ function playerContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, hel
 }
 
 /**
- * commands.md, "Commands relayed by other scripts": another script's command acts for the player its
- * `--api-as` names (with that player's rights), else for nobody: as the GM only when the GM allowed
- * it (`api-commands gm`). SelectManager gives back the real playerid, so such a message never gets here.
+ * commands.md, "Commands relayed by other scripts": another script's command is nobody's. A relay can
+ * carry any player's text, so the player its `--api-as` names proves nothing: that player's rights
+ * are used only where the GM said no player can make a script relay text (`api-commands api-as`);
+ * otherwise the line acts as the GM where the GM allowed it (`api-commands gm`), else is refused.
+ * SelectManager gives back the real playerid, so such a message never gets here.
  */
 function relayedContext(app: App, msg: Roll20ChatMessage, parsed: ParsedLine, help: () => string): CommandContext {
   const apiAs = parsed.flags.get('api-as');
   parsed.flags.delete('api-as');
-  const player = relayedFor(apiAs?.length === 1 ? apiAs[0] : undefined);
-  if (player !== undefined) return playerContext(app, msg, parsed, help, player, false, true);
-  const gm = app.store.settings.apiCommands === 'gm';
+  const allowed = app.store.settings.apiCommands;
+  if (allowed === 'api-as') {
+    const player = relayedFor(apiAs?.length === 1 ? apiAs[0] : undefined);
+    if (player !== undefined) return playerContext(app, msg, parsed, help, player, false, true);
+  }
+  const gm = allowed === 'gm';
   const ctx: CommandContext = { app, msg, parsed, playerId: RELAYED, gm, senderName: displayName(RELAYED), replyTo: 'gm', relayed: true, help };
   if (!gm) ctx.relayRefused = true;
   return ctx;
@@ -97,7 +103,7 @@ export function replyResult(ctx: CommandContext, text: string): void {
 
 /** A reply's line: cut to its length, and saying whom it is for when it goes to the GM in the sender's place. */
 function replyLine(ctx: CommandContext, text: string): string {
-  const line = text.length > MAX_REPLY ? `${text.slice(0, MAX_REPLY - 12)}... (cut)` : text;
+  const line = text.length > MAX_REPLY ? `${cutWhole(text, MAX_REPLY - 12)}... (cut)` : text;
   return ctx.replyFor === undefined ? line : `For ${ctx.replyFor}: ${line}`;
 }
 
@@ -116,7 +122,7 @@ export function refuse(ctx: CommandContext, problem: string, buttons: readonly B
   // The buttons count too, as the labels a reader sees ("[Help]").
   let budget = MAX_REFUSAL - ' [Help]'.length;
   for (const button of buttons) budget -= button.label.length + 3;
-  if (line.length > budget) line = `${line.slice(0, budget - 9)}... (cut)`;
+  if (line.length > budget) line = `${cutWhole(line, budget - 9)}... (cut)`;
   send(whisperTo(ctx.replyTo), renderLineWithButtons(line, [...buttons, { label: 'Help', command: ctx.help() }]));
 }
 

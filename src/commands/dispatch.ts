@@ -31,9 +31,15 @@ export function commandWord(msg: Roll20ChatMessage, table: CommandTable): string
 }
 
 
-/** The one line a relayed command with no player gets while the GM has not allowed them. */
-function relayRefusal(word: string): string {
-  return `Another script relayed ${word} without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).`;
+/**
+ * The one line a relayed command gets when the settings give it no one to act for. A relay can carry
+ * any player's text, so how to allow relays names what each setting trusts.
+ */
+function relayRefusal(app: App, word: string): string {
+  if (app.store.settings.apiCommands === 'api-as') {
+    return `Another script relayed ${word} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.`;
+  }
+  return `Another script relayed ${word}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;
 }
 
 /** The `--help` a refusal's button sends: the sub-command's (`!damage --undo --help`) where it has its own help. */
@@ -52,7 +58,7 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
     ctx = commandContext(app, msg, parsed, () => helpCommand(app, handler, parsed, word));
     if (ctx.relayRefused) {
       // One line to the GM (a relay has nobody else to answer): what came, and how to allow it.
-      reply(ctx, relayRefusal(word));
+      reply(ctx, relayRefusal(app, word));
       return;
     }
     if (!ctx.relayed && ctx.parsed.flags.has('api-as')) throw new UsageError('--api-as is read only on a command another script relays');
@@ -77,7 +83,7 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
     if (error instanceof UsageError || error instanceof RefusalError) {
       ctx ??= commandContext(app, msg, { command: word, positionals: [], flags: new Map() });
       if (ctx.relayRefused) {
-        reply(ctx, relayRefusal(word));
+        reply(ctx, relayRefusal(app, word));
         return;
       }
       // One line and a button to --help, which keeps the usage (commands.md, "Output").

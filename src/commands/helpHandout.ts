@@ -31,7 +31,7 @@ export function helpHtml(edition: AnyEdition): string {
     item('Every command answers <code>--help</code>.'),
     '</ul><h4>GM</h4><ul>',
     item(`${code('!defense-round')}: status and settings menu; ${code('config KEY VALUE')} (${code(`config edition ${playableEditions().join('|')}`)} switches editions), ${code('set NAME VALUE|clear')}, ${code('repair')}, ${code('next-round')}, ${code('macros')} (the table's macros for this edition), ${code('refresh')}, ${code('help')}.`),
-    item(`Commands another script relays (ScriptCards' ${code('--@')}, APILogic) carry no player: they act for the player that ${code('--api-as PLAYERID')} names, with that player's rights, and otherwise are refused unless ${code('config api-commands gm')} lets them act as the GM.`),
+    item(`Commands another script relays (ScriptCards' ${code('--@')}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${code('config api-commands gm')}, or act for the player ${code('--api-as PLAYERID')} names, with that player's rights (never a GM's), under ${code('config api-commands api-as')}. Allow either only if no player can make a script relay text.`),
     '</ul>',
   ].join('');
 }

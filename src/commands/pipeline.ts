@@ -21,6 +21,7 @@ import { controls, RELAYED } from '../roll20/players';
 import { echo, optionalInteger, parseLine, type ParsedLine } from '../text/args';
 import { GroupedRefusals, tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
+import { cutWhole } from '../text/cut';
 
 export function activeEdition(app: App): AnyEdition {
   return editionOf(app.store.settings.edition);
@@ -178,7 +179,7 @@ function write<S>(
   if (options.title) shown.title = options.title;
   return {
     // The name only labels the entry (the history keeps at most 200 characters of it).
-    applied: { tokenId: snapshot.id, name: snapshot.name.length > 200 ? snapshot.name.slice(0, 200) : snapshot.name, changes: written.changes },
+    applied: { tokenId: snapshot.id, name: cutWhole(snapshot.name, 200), changes: written.changes },
     shown,
   };
 }

@@ -5,6 +5,7 @@ import { controls } from '../roll20/players';
 import { RefusalError, UsageError } from '../text/args';
 import type { CommandContext } from './context';
 import { nameList, shortList, tidyRefusals } from './refusals';
+import { cutWhole } from '../text/cut';
 
 export interface Target {
   token: Roll20Graphic;
@@ -75,7 +76,7 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
 
 /** An id as it may be shown back: never more than 24 characters of it. */
 export function shortId(id: string): string {
-  return id.length > 24 ? `${id.slice(0, 24)}...` : id;
+  return id.length > 24 ? `${cutWhole(id, 24)}...` : id;
 }
 
 /**

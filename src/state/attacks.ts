@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { objectSchema } from '../rules/schemaObject';
 import { editionIdSchema, isRecord } from './settings';
 import { editionOf } from '../rules/editions';
+import { cutWhole } from '../text/cut';
 
 /** commands.md: at most 20 open attacks at once (a 21st is refused). */
 export const MAX_OPEN_ATTACKS = 20;
@@ -69,7 +70,7 @@ export function checkAttacks(raw: unknown, problems: string[]): Record<string, O
     // commands.md, "Undo, hardened": a stored answer is checked by its edition like every stored memory.
     const parsed = v.safeParse(AttackSchema, attack);
     if (parsed.success && parsed.output.key === key && isSoundAttack(parsed.output) && Object.keys(attacks).length < MAX_OPEN_ATTACKS) attacks[key] = parsed.output;
-    else problems.push(`exchange.attacks.${key.slice(0, 20)}: not a valid open attack; forgotten`);
+    else problems.push(`exchange.attacks.${cutWhole(key, 20)}: not a valid open attack; forgotten`);
   }
   return attacks;
 }

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { objectSchema } from '../rules/schemaObject';
 import { VALUE_KEYS, type EditionId, type ValueKey } from '../rules/edition';
 import { DEFAULT_EDITION, isEditionId } from '../rules/editions';
+import { cutWhole } from '../text/cut';
 
 export type Edition = EditionId;
 /** An edition id the registry knows (checked when read, so an edition registered later is one too). */
@@ -33,8 +34,12 @@ const markerName = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)
 const bar = v.picklist(BAR_NAMES);
 const visibility = v.picklist(['gm', 'public'] as const);
 
-/** What a command relayed by another script with no player (playerid "API") may do: act as the GM, or nothing. */
-export const API_COMMANDS = ['refuse', 'gm'] as const;
+/**
+ * What a command relayed by another script (playerid "API") may do: nothing, act as the GM, or act
+ * for the player its `--api-as` names (a relay can carry any player's text, so only the GM can say
+ * that a named player is the sender). A picklist value added here needs no migration: old states hold `refuse` or `gm`.
+ */
+export const API_COMMANDS = ['refuse', 'gm', 'api-as'] as const;
 export type ApiCommands = (typeof API_COMMANDS)[number];
 
 export const SettingsSchema = objectSchema({
@@ -56,7 +61,7 @@ export const SettingsSchema = objectSchema({
   playersTargetAny: v.boolean(),
   armorOnManualEdits: v.boolean(),
   overwhelmLimit: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),
-  // commands.md, "Commands relayed by other scripts": a relay with no player is the GM's only when the GM says so.
+  // commands.md, "Commands relayed by other scripts": a relay is the GM's, or the --api-as player's, only when the GM says so.
   apiCommands: v.picklist(API_COMMANDS),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
@@ -143,5 +148,5 @@ function structuredCopy<T>(value: T): T {
 
 function describeValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return text.length > 40 ? `${cutWhole(text, 37)}...` : text;
 }

@@ -9,6 +9,7 @@ import type { AnswerBox } from './memory';
 import { checkAttacks, type OpenAttack } from './attacks';
 import { editionOf, isEditionId } from '../rules/editions';
 import type { EditionId } from '../rules/edition';
+import { cutWhole } from '../text/cut';
 
 export const STATE_KEY = 'DefenseRound';
 export const SCHEMA_VERSION = 3;
@@ -179,7 +180,7 @@ function checkExchange(raw: unknown, problems: string[]): StoredState['exchange'
   }
   for (const [id, box] of Object.entries(entries)) {
     const answer = id.length > 0 && id.length <= 64 && isRecord(box) && isEditionId(box.edition) ? editionOf(box.edition).parseAnswer(box.answer) : null;
-    if (answer === null) problems.push(`exchange.waiting.${id.slice(0, 64)}: not a valid defense made ahead; forgotten`);
+    if (answer === null) problems.push(`exchange.waiting.${cutWhole(id, 64)}: not a valid defense made ahead; forgotten`);
     else waiting[id] = { edition: (box as { edition: string }).edition, answer };
   }
   const attacks = checkAttacks(isRecord(raw) ? raw.attacks : undefined, problems);

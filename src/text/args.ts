@@ -2,6 +2,7 @@
 // `!command positional --flag value --switch`, values may be inline rolls ($[[n]] in the text).
 // Pure, below both the commands and the editions, which declare their own flags with it.
 import { readInteger } from '../rules/values';
+import { cutWhole } from './cut';
 
 export interface ParsedLine {
   command: string;
@@ -11,7 +12,7 @@ export interface ParsedLine {
 
 /** Input said back in a reply: cut to `max` characters, so a megabyte typed is not a megabyte whispered. */
 export function echo(text: string, max = 40): string {
-  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+  return text.length > max ? `${cutWhole(text, max - 3)}...` : text;
 }
 
 /** A malformed command: refused with the command's usage. */

@@ -75,7 +75,7 @@ describe('commands relayed by other scripts (playerid "API")', () => {
     const out = await g.say('Ben', card(`--@damage|30 _ids ${g.scene.tokens['Goblin 1']}`));
     expect(g.mock.token('Goblin 1').get('bar1_value')).toBe(30);
     const refusals = out.filter((line) => line.startsWith('->gm: '));
-    expect(refusals).toEqual(['->gm: Another script relayed !damage without naming a player: refused, nothing changed. To let such commands act as the GM: !defense-round config api-commands gm (or relay with --api-as PLAYERID).']);
+    expect(refusals).toEqual(['->gm: Another script relayed !damage, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).']);
   });
 
   it('a player changes no setting through ScriptCards', async () => {
@@ -86,26 +86,28 @@ describe('commands relayed by other scripts (playerid "API")', () => {
     expect(g.stored().settings.playersTargetAny).toBe(false);
   });
 
-  it('--api-as PLAYERID acts with that player\'s rights only, and naming a GM counts as no player', async () => {
+  it('under api-commands api-as, --api-as PLAYERID acts with that player\'s rights only, and naming a GM counts as no player', async () => {
     const g = await game([SCRIPTCARDS_STAND_IN]);
     const { players, tokens } = g.scene;
+    // A relay can carry any player's text: --api-as is honoured only where the GM says so.
+    await g.say('GM', '!defense-round config api-commands api-as');
     const asBen = await g.say('Ben', card(`--@damage|30 _ids ${tokens['Goblin 1']} _api-as ${players.Ben}`));
     expect(g.mock.token('Goblin 1').get('bar1_value')).toBe(30);
     expect(asBen.join('\n')).toMatch(/->Ben: You do not control Goblin 1/);
     const asGm = await g.say('Ben', card(`--@damage|30 _ids ${tokens['Goblin 1']} _api-as ${players.GM}`));
     expect(g.mock.token('Goblin 1').get('bar1_value')).toBe(30);
-    expect(asGm.join('\n')).toMatch(/->gm: Another script relayed !damage without naming a player/);
+    expect(asGm.join('\n')).toMatch(/->gm: Another script relayed !damage without --api-as naming a player/);
     await g.say('Alice', card(`--@damage|200 _ids ${tokens.Bob} _api-as ${players.Alice}`));
     expect(g.mock.attribute('Bob', 'vitality').get('current')).toBe(40);
   });
 
   it('with api-commands gm the GM\'s own ScriptCards macro applies damage; the setting shows on the status card', async () => {
     const g = await game([SCRIPTCARDS_STAND_IN]);
-    expect((await g.say('GM', '!defense-round')).join('\n')).toMatch(/Relayed commands: refuse \(unless --api-as a player\)/);
+    expect((await g.say('GM', '!defense-round')).join('\n')).toMatch(/Relayed commands: refuse \(--api-as or not\)/);
     await g.say('GM', '!defense-round config api-commands gm');
     await g.say('GM', card(`--@damage|30 _ids ${g.scene.tokens['Goblin 1']}`));
     expect(g.mock.token('Goblin 1').get('bar1_value')).toBeLessThan(30);
-    expect((await g.say('GM', '!defense-round')).join('\n')).toMatch(/Relayed commands: gm \(act as the GM\)/);
+    expect((await g.say('GM', '!defense-round')).join('\n')).toMatch(/Relayed commands: gm \(act as the GM; --api-as ignored\)/);
   });
 
   it('typed in chat, --api-as is refused as malformed', async () => {
