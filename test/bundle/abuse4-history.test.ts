@@ -2,7 +2,7 @@
 // against a player who fills them, and the undo line's names. Each replays the attack on the
 // bundle (node:vm) and fails on the bundle before its fix.
 import { afterEach, describe, expect, it } from 'vitest';
-import { bobTwin, openTable, texts, whispered, type Table } from '../support/table';
+import { bobTwin, openTable, publicFromScript, texts, whispered, type Table } from '../support/table';
 
 const MODE = (process.env.DEFENSE_ROUND_MODE as 'bundle' | 'src' | undefined) ?? 'bundle';
 const all = (records: Parameters<typeof texts>[0]) => texts(records).join('\n');
@@ -28,5 +28,49 @@ describe(`the fourth round of attacks: history, details, names (${MODE})`, () =>
       expect(all(detail)).not.toMatch(/no longer kept/);
       expect(whispered(detail, 'gm').join('\n')).toMatch(/Bob|Goblin 2/);
     }
+  });
+
+  it('16. the public undo line names a token as the players see it now, not by its name at hit time', async () => {
+    table = await openTable(MODE);
+    const goblin = table.mock.token('Goblin 2');
+    // Hit while hidden under its secret name; revealed since under another.
+    goblin.set({ name: 'Duke Varn, the traitor', layer: 'gmlayer' });
+    await table.say('GM', '!damage 40', ['Goblin 2']);
+    goblin.set({ name: 'Hooded Figure', layer: 'objects' });
+    const out = await table.say('GM', '!damage --undo');
+    expect(publicFromScript(out).join('\n')).toMatch(/Damage undone: Hooded Figure\./);
+    expect(all(out)).not.toMatch(/Duke Varn/);
+    // The reverse: hit under its public name, renamed since; the public line says what the table shows now.
+    await table.say('GM', '!damage 40', ['Goblin 2']);
+    goblin.set({ name: 'Duke Varn, the traitor' });
+    const renamed = await table.say('GM', '!damage --undo');
+    expect(publicFromScript(renamed).join('\n')).toMatch(/Damage undone: Duke Varn, the traitor\./);
+    expect(all(renamed)).not.toMatch(/Hooded Figure/);
+    // Now on the GM layer: not named in public at all.
+    await table.say('GM', '!damage 40', ['Goblin 2']);
+    goblin.set({ name: 'Goblin 2', layer: 'gmlayer' });
+    const hidden = await table.say('GM', '!damage --undo');
+    expect(publicFromScript(hidden)).toEqual([]);
+    expect(whispered(hidden, 'gm').join('\n')).toMatch(/Goblin 2.*\(hidden\)/);
+  });
+
+  it('16. a player\'s undo names no token by its stored name: a deleted one is counted, a renamed one named as now', async () => {
+    table = await openTable(MODE, {
+      setup: (mock, scene) => {
+        mock.create('graphic', { subtype: 'token', pageid: scene.pageId, layer: 'objects', name: 'Whisper', controlledby: scene.players.Alice, bar1_value: 50, bar1_max: 50 });
+      },
+    });
+    await table.say('Alice', '!damage 5 --pierce 100', ['Bob', 'Whisper']);
+    table.mock.token('Bob').set('name', 'Sir Robert');
+    table.mock.userRemove(table.mock.token('Whisper'));
+    const out = await table.say('Alice', '!damage --undo');
+    expect(publicFromScript(out).join('\n')).toMatch(/Damage undone: Sir Robert/);
+    expect(all(out)).not.toMatch(/Whisper|Bob\b/);
+    expect(whispered(out, 'Alice').join('\n')).toMatch(/Skipped 1 token no longer on the table\./);
+    // The GM's own line may name a gone token by the name the entry keeps.
+    await table.say('GM', '!damage 5 --pierce 100', ['Goblin 1', 'Goblin 2']);
+    table.mock.userRemove(table.mock.token('Goblin 2'));
+    const gm = await table.say('GM', '!damage --undo');
+    expect(whispered(gm, 'gm').join('\n')).toMatch(/Skipped token no longer on the table: Goblin 2\./);
   });
 });
