@@ -14,6 +14,10 @@ import { controls, HIDDEN_NAME, isNpc, lists, PAYLOADS, type Actor, type InFligh
 export const STATE_BUDGET = 100_000;
 const HISTORY_LIMIT = 50;
 const PER_PLAYER_LIMIT = 10;
+/** Each player's (and the hand edits') bytes, and the players' half of the history (src/commands/history.ts). */
+const PER_PLAYER_BYTES = 10_000;
+const PLAYERS_LIMIT = 25;
+const PLAYERS_BYTES = 30_000;
 const SAFE_INITIATIVE = 1e9;
 
 export interface Snapshot {
@@ -237,7 +241,7 @@ export class StateChecker {
   }
 }
 
-/** commands.md, "Undo, hardened": no-ops are not kept; each player keeps at most 10; a player never pushes out another's entry. */
+/** commands.md, "Undo, hardened": no-ops are not kept; each player keeps at most 10 (10,000 bytes), all together half; a player never pushes out another's entry. */
 export function checkHistory(world: World, before: Snapshot, facts: StepFacts): string[] {
   const out: string[] = [];
   const stored = world.stored();
@@ -255,6 +259,11 @@ export function checkHistory(world: World, before: Snapshot, facts: StepFacts): 
   for (const [by, count] of perPlayer) if (count > PER_PLAYER_LIMIT) out.push(`player ${by} has ${count} history entries, over ${PER_PLAYER_LIMIT}`);
   const handEdits = (stored.history as any[]).filter((entry) => entry?.by === 'hand-edit').length;
   if (handEdits > PER_PLAYER_LIMIT) out.push(`${handEdits} hand-edit history entries, over ${PER_PLAYER_LIMIT}`);
+  // In bytes too, and all of them together at most half: the GM side always keeps the other half.
+  const quota = (stored.history as any[]).filter((entry) => entry?.by === 'hand-edit' || perPlayer.has(String(entry?.by)));
+  const bytesOf = (by: string) => JSON.stringify(quota.filter((entry) => String(entry?.by) === by)).length;
+  for (const by of [...perPlayer.keys(), 'hand-edit']) if (bytesOf(by) > PER_PLAYER_BYTES) out.push(`${by} holds ${bytesOf(by)} history bytes, over ${PER_PLAYER_BYTES}`);
+  if (quota.length > PLAYERS_LIMIT || JSON.stringify(quota).length > PLAYERS_BYTES) out.push(`the players hold ${quota.length} history entries in ${JSON.stringify(quota).length} bytes, over half`);
   if (facts.handEdit && !facts.restart) {
     // A bar typed into (by anyone: Roll20 does not say) never pushes out anyone else's entries.
     const now = new Set(stored.history as unknown[]);

@@ -58,7 +58,7 @@ function adoptState(app: App, firstInstall: boolean): void {
   if (firstInstall) applyInstallOptions(stored.settings, installOptions());
   // The history's limits hold as a whole too, not only entry by entry (commands.md, "Undo, hardened").
   const trimmed = trimHistory(app);
-  if (trimmed > 0) problems.push(`history: ${trimmed} entr${trimmed === 1 ? 'y' : 'ies'} over its limits (count, a player's 10, size); dropped`);
+  if (trimmed > 0) problems.push(`history: ${trimmed} entr${trimmed === 1 ? 'y' : 'ies'} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`);
   saveState(STATE_KEY, stored);
   if (problems.length > 0) {
     logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION}: stored state had problems, replaced by defaults: ${problems.join('; ')}`);

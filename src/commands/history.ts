@@ -1,7 +1,8 @@
 // The undo history: the last applications, each kept as the changes it made. Bounded by count and
 // by size so `state` (saved for the whole game) stays small, and fair (commands.md, "Undo,
-// hardened"): a command that changed nothing is not kept, each player keeps at most their last 10,
-// and a player's entries never push out anyone else's.
+// hardened"): a command that changed nothing is not kept, each player keeps at most their last 10
+// in at most 10,000 bytes, all players together at most half, and a player's entries never push
+// out anyone else's.
 import type { Application, AppliedToken, StoredChange } from '../state/history';
 import type { Memory } from '../state/memory';
 import { isGM, RELAYED } from '../roll20/players';
@@ -12,6 +13,11 @@ export const HISTORY_LIMIT = 50;
 /** The history's share of `state`, in characters of JSON (commands.md: state stays small). */
 export const HISTORY_BYTES = 60_000;
 export const PER_PLAYER_LIMIT = 10;
+/** Each player's (and the hand edits') bytes: ten ordinary hits fit with room to spare. */
+export const PER_PLAYER_BYTES = 10_000;
+/** The players and hand edits together keep at most half, so the GM side always has the other half. */
+export const PLAYERS_LIMIT = HISTORY_LIMIT / 2;
+export const PLAYERS_BYTES = HISTORY_BYTES / 2;
 
 /** Each entry's size, measured once when it is first needed (kept in memory, beside `state`). */
 const sizes = new WeakMap<Application, number>();
@@ -84,10 +90,16 @@ export function joinLinkedEdit(app: App, attributeId: string, applied: AppliedTo
     if (!edited) continue;
     if (entry.tokens.some((token) => token.tokenId === applied.tokenId)) return false;
     const counted = tallyOf(history);
-    counted.bytes -= sizeOf(entry);
+    const before = sizeOf(entry);
     entry.tokens.push(applied);
     sizes.delete(entry);
-    counted.bytes += sizeOf(entry);
+    const grown = sizeOf(entry) - before;
+    const owner = ownerOf(counted, entry.by);
+    counted.bytes += grown;
+    owner.bytes += grown;
+    if (owner.quota) counted.quota.bytes += grown;
+    // Grown past its quota: the hand edits' own older entries make the room (never anyone else's).
+    for (let oldest = oldestOf(history, entry.by); oldest >= 0 && history[oldest] !== entry && overQuota(counted, owner, 0); oldest = oldestOf(history, entry.by)) removeEntry(app, oldest);
     return true;
   }
   return false;
@@ -108,29 +120,58 @@ function quotaOwner(application: Pick<Application, 'by'>, ownerIsGm?: boolean): 
   return application.by === 'hand-edit' || !(ownerIsGm ?? ownedByGm(application.by));
 }
 
+/** What one owner holds: entries and bytes, and whether it keeps to a quota (a player, hand edits) or is the GM side. */
+interface Holding {
+  entries: number;
+  bytes: number;
+  quota: boolean;
+}
+
 /**
- * The history's size and each owner's count, kept as running numbers beside `state` (memory only):
- * a hit appends and trims without walking or copying the history. Worked out again whenever the
- * history is not the one they were kept for (a restart, a reset, a change made elsewhere).
+ * The history's size, each owner's holding and the quota owners' together, kept as running numbers
+ * beside `state` (memory only): a hit appends and trims without walking or copying the history.
+ * Worked out again whenever the history is not the one they were kept for (a restart, a reset, a
+ * change made elsewhere).
  */
 interface Tally {
   history: Application[];
   length: number;
   bytes: number;
-  byOwner: Map<string, number>;
+  byOwner: Map<string, Holding>;
+  /** Every quota owner's together (the players' half). */
+  quota: { entries: number; bytes: number };
 }
 let tally: Tally | undefined;
 
+/** The owner's holding, made (asking once whether the owner keeps to a quota) when first met. */
+function ownerOf(counted: Tally, by: string, quota?: boolean): Holding {
+  let holding = counted.byOwner.get(by);
+  if (!holding) {
+    holding = { entries: 0, bytes: 0, quota: quota ?? quotaOwner({ by }) };
+    counted.byOwner.set(by, holding);
+  }
+  return holding;
+}
+
+/** Counts an entry in (`sign` 1) or out (-1). */
+function count(counted: Tally, entry: Application, sign: 1 | -1, quota?: boolean): void {
+  const size = sizeOf(entry) * sign;
+  const owner = ownerOf(counted, entry.by, quota);
+  counted.bytes += size;
+  owner.entries += sign;
+  owner.bytes += size;
+  if (owner.quota) {
+    counted.quota.entries += sign;
+    counted.quota.bytes += size;
+  }
+}
+
 function tallyOf(history: Application[]): Tally {
   if (tally && tally.history === history && tally.length === history.length) return tally;
-  const byOwner = new Map<string, number>();
-  let bytes = 0;
-  for (const item of history) {
-    bytes += sizeOf(item);
-    byOwner.set(item.by, (byOwner.get(item.by) ?? 0) + 1);
-  }
-  tally = { history, length: history.length, bytes, byOwner };
-  return tally;
+  const counted: Tally = { history, length: history.length, bytes: 0, byOwner: new Map(), quota: { entries: 0, bytes: 0 } };
+  for (const item of history) count(counted, item, 1);
+  tally = counted;
+  return counted;
 }
 
 /** Takes the entry at `index` out of the history, keeping the tally (undo, and trimming). */
@@ -141,8 +182,7 @@ export function removeEntry(app: App, index: number): void {
   const gone = history.splice(index, 1)[0];
   if (!gone) return;
   counted.length = history.length;
-  counted.bytes -= sizeOf(gone);
-  counted.byOwner.set(gone.by, (counted.byOwner.get(gone.by) ?? 1) - 1);
+  count(counted, gone, -1);
 }
 
 /** The index of the oldest entry of this owner (the first one found from the oldest end). */
@@ -151,9 +191,61 @@ function oldestOf(history: readonly Application[], by: string): number {
   return -1;
 }
 
+/** The index of the GM side's oldest entry but `newest`; a walk past at most the players' half. */
+function oldestOfGmSide(counted: Tally, newest: Application): number {
+  const history = counted.history;
+  for (let i = 0; i < history.length; i += 1) {
+    const entry = history[i]!;
+    if (entry !== newest && !(counted.byOwner.get(entry.by)?.quota ?? false)) return i;
+  }
+  return -1;
+}
+
+/** Whether `extra` more bytes in one more entry of this quota owner would break its quota, the players' half, or the history's limits. */
+function overQuota(counted: Tally, owner: Holding, extra: number, entries = 0): boolean {
+  return (
+    owner.entries + entries > PER_PLAYER_LIMIT ||
+    owner.bytes + extra > PER_PLAYER_BYTES ||
+    counted.quota.entries + entries > PLAYERS_LIMIT ||
+    counted.quota.bytes + extra > PLAYERS_BYTES ||
+    counted.length + entries > HISTORY_LIMIT ||
+    counted.bytes + extra > HISTORY_BYTES
+  );
+}
+
 /** What an entry's Undo button sends (an entry kept before keys existed: the sender's latest). */
 export function undoCommand(key: string | undefined): string {
   return key === undefined ? '!damage --undo' : `!damage --undo --entry ${key}`;
+}
+
+/**
+ * Adds an entry within the limits (commands.md, "Undo, hardened"). A quota owner's entry makes room
+ * from that owner's own oldest only, and is not kept when they cannot make it (then nothing of
+ * theirs goes). A GM-side entry makes room from the GM side's oldest, and reaches the players'
+ * entries only when the GM side has nothing older. Returns whether the entry was kept.
+ */
+function keep(app: App, entry: Application, quota: boolean): boolean {
+  const history = app.store.history;
+  const counted = tallyOf(history);
+  const size = sizeOf(entry);
+  if (quota) {
+    const owner = ownerOf(counted, entry.by, true);
+    // Room only from the owner's own: if all of them going would not make it, none goes.
+    const without = { entries: 0, bytes: 0, quota: true };
+    const rest: Tally = { ...counted, length: counted.length - owner.entries, bytes: counted.bytes - owner.bytes, quota: { entries: counted.quota.entries - owner.entries, bytes: counted.quota.bytes - owner.bytes } };
+    if (overQuota(rest, without, size, 1)) return false;
+    for (let oldest = oldestOf(history, entry.by); oldest >= 0 && overQuota(counted, owner, size, 1); oldest = oldestOf(history, entry.by)) removeEntry(app, oldest);
+  }
+  history.push(entry);
+  counted.length = history.length;
+  count(counted, entry, 1, quota);
+  if (!quota) {
+    while ((counted.length > HISTORY_LIMIT || counted.bytes > HISTORY_BYTES) && history.length > 1) {
+      const index = oldestOfGmSide(counted, entry);
+      removeEntry(app, index >= 0 ? index : 0);
+    }
+  }
+  return true;
 }
 
 /** Keeps an application for undo; returns its key (what its cards' Undo button names), or undefined when nothing changed. */
@@ -167,61 +259,27 @@ export function recordApplication(app: App, application: Application, ownerIsGm?
   app.store.lastEntry = app.store.lastEntry >= 9_999_999 ? 1 : app.store.lastEntry + 1;
   const key = `U${app.store.lastEntry}`;
   const entry: Application = { by: application.by, kind: application.kind, round: application.round, tokens, key };
-  const history = app.store.history;
-  const counted = tallyOf(history);
-  const player = quotaOwner(application, ownerIsGm);
-  // A player (or hand edits) at the quota: that owner's oldest goes first.
-  if (player) {
-    for (let oldest = oldestOf(history, entry.by); oldest >= 0 && (counted.byOwner.get(entry.by) ?? 0) >= PER_PLAYER_LIMIT; oldest = oldestOf(history, entry.by)) removeEntry(app, oldest);
-  }
-  history.push(entry);
-  counted.length = history.length;
-  counted.bytes += sizeOf(entry);
-  counted.byOwner.set(entry.by, (counted.byOwner.get(entry.by) ?? 0) + 1);
-  while ((history.length > HISTORY_LIMIT || counted.bytes > HISTORY_BYTES) && history.length > 1) {
-    // A player's entry may only push out that player's own older ones (or, when those are gone, itself).
-    const index = player ? oldestOf(history, entry.by) : 0;
-    const victim = history[index]!;
-    removeEntry(app, index);
-    if (victim === entry) return undefined;
-  }
-  return key;
+  return keep(app, entry, quotaOwner(application, ownerIsGm)) ? key : undefined;
 }
 
 /**
  * At start-up: a stored history whose entries each pass their check may still break the limits as a
- * whole (tampered): the oldest are dropped until it keeps them (count, each player's 10, size).
- * Returns how many were dropped.
+ * whole (tampered): it is kept again entry by entry, oldest first, by the rules every new entry
+ * keeps to, so what stays is what recording them in play would have kept. Returns how many were
+ * dropped.
  */
 export function trimHistory(app: App): number {
   const history = app.store.history;
-  const before = history.length;
-  const kept: Application[] = [];
-  const perPlayer = new Map<string, number>();
-  let total = 0;
-  // Newest first, so the newest are the ones kept. Stored entries are measured exactly (once, at start-up):
-  // a tampered one may hold more than the script ever writes.
-  for (let i = history.length - 1; i >= 0; i -= 1) {
-    const entry = history[i]!;
-    if (kept.length >= HISTORY_LIMIT) break;
-    // Measured exactly here, once: an estimate could drop a large but honest entry as tampered.
+  const stored = history.splice(0, history.length);
+  tally = undefined; // counted afresh from the empty history
+  for (const entry of stored) {
+    // Measured exactly here, once: an estimate could drop a large but honest entry as tampered,
+    // and a tampered one may hold more than the script ever writes.
     const size = JSON.stringify(entry).length;
     sizes.set(entry, size);
     if (size > HISTORY_BYTES) continue; // no entry the script writes is that large: tampered
-    if (total + size > HISTORY_BYTES && kept.length > 0) {
-      // Over the size: a player's (or a hand edit's) entry is what goes; the GM's older ones stay in reach.
-      if (quotaOwner(entry)) continue;
-      break;
-    }
-    if (quotaOwner(entry)) {
-      const count = perPlayer.get(entry.by) ?? 0;
-      if (count >= PER_PLAYER_LIMIT) continue;
-      perPlayer.set(entry.by, count + 1);
-    }
-    kept.unshift(entry);
-    total += size;
+    keep(app, entry, quotaOwner(entry));
   }
-  history.splice(0, history.length, ...kept);
   tally = undefined; // measured afresh at the next entry
-  return before - kept.length;
+  return stored.length - history.length;
 }

@@ -468,8 +468,10 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     // A player's own save is not hers to undo: its card offers no Undo (the GM has the command).
     if (key !== undefined && (options.record || byGm)) undo = { command: undoCommand(key), byGm };
   }
+  // The rows are kept as the undo entry's owner's: an attack's as its declarer's, whoever's answer settled it.
+  const rowsBy = options.recordBy === undefined || options.recordBy === ctx.playerId ? (ctx.gm ? 'gm' : ctx.playerId) : ownedByGm(options.recordBy) ? 'gm' : options.recordBy;
   // Assigned, not spread: a conditional spread costs more than the rest of this together.
-  const presenting: PresentOptions = { title: options.title, replyTo: ctx.replyTo, sender: ctx.gm ? 'gm' : ctx.playerId, senderMaySee: (snapshot) => senderMaySee(ctx, snapshot) };
+  const presenting: PresentOptions = { title: options.title, replyTo: ctx.replyTo, sender: rowsBy, senderMaySee: (snapshot) => senderMaySee(ctx, snapshot) };
   if (undo) presenting.undo = undo;
   present(app, shown, presenting);
   if (refused.length > 0) {

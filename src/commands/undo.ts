@@ -9,7 +9,7 @@ import { applyUndo } from '../roll20/write';
 import { removeEntry, undoCommand } from './history';
 import { visibilityOf } from './present';
 import { sameData, type Memory } from '../state/memory';
-import { attributeOwner, barLink, characterOf, findToken } from '../roll20/read';
+import { attributeOwner, barLink, characterOf, findToken, tokenName } from '../roll20/read';
 import { isNpc } from '../roll20/players';
 import { nameList, shortList } from './refusals';
 import { RESOURCE_LABEL } from '../rules/edition';
@@ -68,6 +68,11 @@ export function undoDamage(ctx: CommandContext): void {
   const adopt = (change: StoredChange) =>
     sheetValue(change) ? present.find((entry) => stillOwned({ place: '', tokenId: entry.tokenId, name: entry.name, change }, app.store.settings)) : undefined;
   const merged = shiftMerged(mergeChanges(application.tokens, (id) => tokens.get(id) !== undefined, adopt), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
+  // Each change is under a token on the table: named as the table shows it now, not as the entry kept it (a secret renamed since).
+  for (const entry of merged) {
+    const token = tokens.get(entry.tokenId);
+    if (token) entry.name = nameNow(token);
+  }
   const context = writeContext(app);
   const now = readNow(context, merged);
   const describe = (left: Memory, current: Memory) => {
@@ -106,7 +111,8 @@ export function undoDamage(ctx: CommandContext): void {
   if (changed.length > 0) settleConditions(app, merged, now);
   removeEntry(app, index);
   sayUndone(ctx, application, merged, now, tokens);
-  if (gone.length > 0) reply(ctx, `Skipped token${gone.length === 1 ? '' : 's'} no longer on the table: ${nameList(gone)}.`);
+  // The entry's names are the GM's to read: a player hears only how many (a name kept then may be a secret now).
+  if (gone.length > 0) reply(ctx, ctx.gm ? `Skipped token${gone.length === 1 ? '' : 's'} no longer on the table: ${nameList(gone)}.` : `Skipped ${gone.length} token${gone.length === 1 ? '' : 's'} no longer on the table.`);
 }
 
 /**
@@ -128,6 +134,12 @@ function cameBack(change: StoredChange): { label: string; to: number } | undefin
     default:
       return undefined;
   }
+}
+
+/** A token's name as the table shows it now, at most 200 characters (as an entry keeps one). */
+function nameNow(token: Roll20Graphic): string {
+  const name = tokenName(token, 'an unnamed token');
+  return name.length > 200 ? name.slice(0, 200) : name;
 }
 
 /** The token as the visibility rules read it (who controls it, whether it is hidden), for `senderMaySee`. */
@@ -158,11 +170,13 @@ function sayUndone(ctx: CommandContext, application: Application, merged: readon
     const token = tokens.get(entry.tokenId);
     if (!token) continue;
     const numbers = (back.get(entry.tokenId) ?? []).join(', ');
-    const withNumbers = numbers ? `${entry.name} (${numbers})` : entry.name;
+    // The name players see on the table now: the one kept at hit time may be a secret renamed since.
+    const name = nameNow(token);
+    const withNumbers = numbers ? `${name} (${numbers})` : name;
     const seen = seenAs(token);
     // Numbers in the public line where the token's breakdowns are public (never a hidden token's).
     const inPublic = visibilityOf(ctx.app, seen) === 'public';
-    if (!seen.hidden) publicParts.push(inPublic ? withNumbers : entry.name);
+    if (!seen.hidden) publicParts.push(inPublic ? withNumbers : name);
     if (seen.hidden || (!inPublic && numbers)) gmParts.push(seen.hidden ? `${withNumbers} (hidden)` : withNumbers);
   }
   if (publicParts.length > 0) send(PUBLIC, renderLine(`${what}: ${shortList(publicParts, 8)}.`));

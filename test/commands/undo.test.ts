@@ -77,7 +77,7 @@ describe.each(MODES)('!damage --undo (%s)', (mode) => {
     table.mock.token('Goblin 1').set('layer', 'gmlayer');
     const ben = await table.say('Ben', '!damage --undo');
     expect(publicFromScript(ben)).toEqual([]);
-    expect(whispered(ben, 'Ben')).toEqual(['Skipped token no longer on the table: Goblin 1.']);
+    expect(whispered(ben, 'Ben')).toEqual(['Skipped 1 token no longer on the table.']);
     expect(table.bar('Goblin 1')).toBe(19);
     await table.say('GM', '!damage 10', ['Goblin 1']);
     const gm = await table.say('GM', '!damage --undo');

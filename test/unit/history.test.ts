@@ -1,10 +1,10 @@
-// The undo history keeps its size and each owner's count as running numbers (so a hit neither walks
-// nor copies it): what it keeps must be exactly what walking it every time kept, whatever the
-// mix of owners, sizes, undos and outside changes.
+// The undo history keeps its size and each owner's count and bytes as running numbers (so a hit
+// neither walks nor copies it): what it keeps must be exactly what walking it every time keeps,
+// whatever the mix of owners, sizes, undos and outside changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRoll20, type MockRoll20 } from '../../mocks/roll20';
-import { HISTORY_BYTES, HISTORY_LIMIT, PER_PLAYER_LIMIT, recordApplication, removeEntry, sizeOf } from '../../src/commands/history';
+import { HISTORY_BYTES, HISTORY_LIMIT, PER_PLAYER_BYTES, PER_PLAYER_LIMIT, PLAYERS_BYTES, PLAYERS_LIMIT, recordApplication, removeEntry, sizeOf, trimHistory } from '../../src/commands/history';
 import type { Application } from '../../src/state/history';
 import type { App } from '../../src/commands/context';
 import { loadState } from '../../src/state/store';
@@ -19,22 +19,30 @@ beforeAll(() => {
 });
 afterAll(() => mock.uninstall());
 
-/** The history as it was kept before the running numbers: every limit checked by walking it all. */
+/**
+ * The history's rules, checked by walking it all (commands.md, "Undo, hardened"): a quota owner's
+ * entry makes room from that owner's oldest only, or is not kept (nothing of theirs dropped) when
+ * all of them going would not make it; a GM-side entry makes room from the GM side's oldest, a
+ * player's only when the GM side has nothing older.
+ */
 function reference(history: Application[], entry: Application, quotaOwner: (a: Application) => boolean): boolean {
-  history.push(entry);
-  const player = quotaOwner(entry);
-  const own = () => history.filter((item) => item !== entry && item.by === entry.by);
-  if (player) {
-    const mine = own();
-    for (const old of mine.slice(0, Math.max(0, mine.length + 1 - PER_PLAYER_LIMIT))) history.splice(history.indexOf(old), 1);
+  const bytes = (items: readonly Application[]) => items.reduce((sum, item) => sum + sizeOf(item), 0);
+  const size = sizeOf(entry);
+  if (quotaOwner(entry)) {
+    const fits = (items: Application[]) => {
+      const mine = items.filter((item) => item.by === entry.by);
+      const players = items.filter(quotaOwner);
+      return mine.length < PER_PLAYER_LIMIT && bytes(mine) + size <= PER_PLAYER_BYTES && players.length < PLAYERS_LIMIT && bytes(players) + size <= PLAYERS_BYTES && items.length < HISTORY_LIMIT && bytes(items) + size <= HISTORY_BYTES;
+    };
+    if (!fits(history.filter((item) => item.by !== entry.by))) return false;
+    while (!fits(history)) history.splice(history.findIndex((item) => item.by === entry.by), 1);
+    history.push(entry);
+    return true;
   }
-  let total = 0;
-  for (const item of history) total += sizeOf(item);
-  while ((history.length > HISTORY_LIMIT || total > HISTORY_BYTES) && history.length > 1) {
-    const victim = player ? (own()[0] ?? entry) : history[0]!;
-    history.splice(history.indexOf(victim), 1);
-    total -= sizeOf(victim);
-    if (victim === entry) return false;
+  history.push(entry);
+  while ((history.length > HISTORY_LIMIT || bytes(history) > HISTORY_BYTES) && history.length > 1) {
+    const gmSide = history.findIndex((item) => item !== entry && !quotaOwner(item));
+    history.splice(gmSide >= 0 ? gmSide : 0, 1);
   }
   return true;
 }
@@ -76,11 +84,36 @@ describe('the undo history\'s running numbers', () => {
           // The limits hold, measured afresh.
           const history = app.store.history;
           expect(history.length).toBeLessThanOrEqual(HISTORY_LIMIT);
-          for (const owner of owners.slice(2)) expect(history.filter((item) => item.by === owner).length).toBeLessThanOrEqual(PER_PLAYER_LIMIT);
-          if (history.length > 1) expect(history.reduce((sum, item) => sum + sizeOf(item), 0)).toBeLessThanOrEqual(HISTORY_BYTES);
+          const bytes = (items: readonly Application[]) => items.reduce((sum, item) => sum + sizeOf(item), 0);
+          for (const owner of owners.slice(2)) {
+            const mine = history.filter((item) => item.by === owner);
+            expect(mine.length).toBeLessThanOrEqual(PER_PLAYER_LIMIT);
+            expect(bytes(mine)).toBeLessThanOrEqual(PER_PLAYER_BYTES);
+          }
+          const players = history.filter((item) => owners.slice(2).includes(item.by));
+          expect(players.length).toBeLessThanOrEqual(PLAYERS_LIMIT);
+          expect(bytes(players)).toBeLessThanOrEqual(PLAYERS_BYTES);
+          if (history.length > 1) expect(bytes(history)).toBeLessThanOrEqual(HISTORY_BYTES);
         },
       ),
       { numRuns: 100, seed: 23 },
+    );
+  });
+
+  it('trim a stored history at start-up to what keeping its entries in play, oldest first, would have kept', () => {
+    const quotaOwner = (a: Application) => a.by === 'hand-edit' || (a.by !== owners[0] && a.by !== 'API');
+    fc.assert(
+      fc.property(fc.array(fc.record({ owner: fc.nat(4), tokens: fc.oneof({ weight: 10, arbitrary: fc.integer({ min: 1, max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: 20, max: 120 }) }) }), { minLength: 1, maxLength: 150 }), (items) => {
+        const stored = items.map(({ owner, tokens }, i) => ({ ...application(owners[owner]!, tokens), key: `U${i + 1}` }));
+        const app = { store: { history: [...stored], lastEntry: stored.length } } as unknown as App;
+        const dropped = trimHistory(app);
+        // The trim measured each entry exactly: the model keeps them by the same sizes.
+        const model: Application[] = [];
+        for (const entry of stored) reference(model, entry, quotaOwner);
+        expect(app.store.history.map((item) => item.key)).toEqual(model.map((item) => item.key));
+        expect(dropped).toBe(stored.length - model.length);
+      }),
+      { numRuns: 100, seed: 29 },
     );
   });
 
