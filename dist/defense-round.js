@@ -17,55 +17,55 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Ln = Object.defineProperty, co = Object.getOwnPropertyDescriptor, lo = Object.getOwnPropertyNames, ai = Object.prototype.hasOwnProperty, uo = (e, t) => {
+var Gn = Object.defineProperty, vo = Object.getOwnPropertyDescriptor, mo = Object.getOwnPropertyNames, fi = Object.prototype.hasOwnProperty, po = (e, t) => {
 for (var n in t)
-ai.call(t, n) && Ln(e, n, { get: t[n], enumerable: !0 });
-}, fo = (e, t, n, r) => {
+fi.call(t, n) && Gn(e, n, { get: t[n], enumerable: !0 });
+}, go = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of lo(t))
-!ai.call(e, i) && i !== n && Ln(e, i, { get: () => t[i], enumerable: !(r = co(t, i)) || r.enumerable });
+for (let i of mo(t))
+!fi.call(e, i) && i !== n && Gn(e, i, { get: () => t[i], enumerable: !(r = vo(t, i)) || r.enumerable });
 return e;
-}, ho = (e) => fo(Ln({}, "__esModule", { value: !0 }), e), oi = {};
-uo(oi, {
-onDamage: () => Kh,
-version: () => Bh
+}, ko = (e) => go(Gn({}, "__esModule", { value: !0 }), e), hi = {};
+po(hi, {
+onDamage: () => ev,
+version: () => Zh
 });
-var A = Math, O = Number, E = String, k = Object, J = Array, de = JSON, P = Map, X = Set, ci = WeakMap, Xt = Error, li = RangeError, di = Promise, qt = Date, mo = isNaN, vo = "0.2.0", ie = "DefenseRound", pe = vo, Jt, po = {
+var $ = Math, O = Number, E = String, k = Object, Q = Array, le = JSON, M = Map, X = Set, vi = WeakMap, qt = Error, mi = RangeError, pi = Promise, Xt = Date, yo = isNaN, wo = "0.2.0", re = "DefenseRound", me = wo, Jt, bo = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
 // @__NO_SIDE_EFFECTS__
-function ui(e) {
-return !e && !Jt ? po : {
+function gi(e) {
+return !e && !Jt ? bo : {
 lang: e?.lang ?? Jt?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? Jt?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? Jt?.abortPipeEarly
 };
 }
-var go;
+var $o;
 // @__NO_SIDE_EFFECTS__
-function ko(e) {
-return go?.get(e);
+function Ao(e) {
+return $o?.get(e);
 }
-var yo;
+var So;
 // @__NO_SIDE_EFFECTS__
-function wo(e) {
-return yo?.get(e);
+function Eo(e) {
+return So?.get(e);
 }
-var bo;
+var To;
 // @__NO_SIDE_EFFECTS__
-function $o(e, t) {
-return bo?.get(e)?.get(t);
+function _o(e, t) {
+return To?.get(e)?.get(t);
 }
 // @__NO_SIDE_EFFECTS__
 function Xe(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
-function B(e, t, n, r, i) {
+function H(e, t, n, r, i) {
 const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Xe(s), c = {
 kind: e.kind,
 type: e.type,
@@ -79,19 +79,19 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ $o(e.reference, c.lang) ?? (l ? /* @__PURE__ */ wo(c.lang) : null) ?? r.message ?? /* @__PURE__ */ ko(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ _o(e.reference, c.lang) ?? (l ? /* @__PURE__ */ Eo(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Ao(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
 // @__NO_SIDE_EFFECTS__
-function Ao(e, t) {
+function Do(e, t) {
 return e === t || O.isNaN(e) && O.isNaN(t);
 }
 // @__NO_SIDE_EFFECTS__
-function So(e, t) {
+function Ro(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
 // @__NO_SIDE_EFFECTS__
-function Fn(e, t) {
+function Un(e, t) {
 const n = [...new X(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
@@ -99,21 +99,21 @@ function ee(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ ui())
+validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ gi())
 }, e;
 }
 // @__NO_SIDE_EFFECTS__
-function fi(e) {
+function ki(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: fi,
+reference: ki,
 async: !1,
 expects: null,
 requirement: O.isFinite,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && B(this, "finite", t, n), t;
+return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
 }
 };
 }
@@ -128,52 +128,22 @@ expects: null,
 requirement: O.isInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && B(this, "integer", t, n), t;
+return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function z(e, t) {
+function x(e, t) {
 return {
 kind: "validation",
 type: "max_length",
-reference: z,
+reference: x,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length > this.requirement && B(this, "length", n, r, { received: `${n.value.length}` }), n;
-}
-};
-}
-// @__NO_SIDE_EFFECTS__
-function lt(e, t) {
-return {
-kind: "validation",
-type: "max_value",
-reference: lt,
-async: !1,
-expects: `<=${e instanceof qt ? e.toJSON() : /* @__PURE__ */ Xe(e)}`,
-requirement: e,
-message: t,
-"~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && B(this, "value", n, r, { received: n.value instanceof qt ? n.value.toJSON() : /* @__PURE__ */ Xe(n.value) }), n;
-}
-};
-}
-// @__NO_SIDE_EFFECTS__
-function Me(e, t) {
-return {
-kind: "validation",
-type: "min_length",
-reference: Me,
-async: !1,
-expects: `>=${e}`,
-requirement: e,
-message: t,
-"~run"(n, r) {
-return n.typed && n.value.length < this.requirement && B(this, "length", n, r, { received: `${n.value.length}` }), n;
+return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
 }
 };
 }
@@ -181,14 +151,44 @@ return n.typed && n.value.length < this.requirement && B(this, "length", n, r, {
 function dt(e, t) {
 return {
 kind: "validation",
-type: "min_value",
+type: "max_value",
 reference: dt,
 async: !1,
-expects: `>=${e instanceof qt ? e.toJSON() : /* @__PURE__ */ Xe(e)}`,
+expects: `<=${e instanceof Xt ? e.toJSON() : /* @__PURE__ */ Xe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && B(this, "value", n, r, { received: n.value instanceof qt ? n.value.toJSON() : /* @__PURE__ */ Xe(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Xt ? n.value.toJSON() : /* @__PURE__ */ Xe(n.value) }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function Le(e, t) {
+return {
+kind: "validation",
+type: "min_length",
+reference: Le,
+async: !1,
+expects: `>=${e}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
+}
+};
+}
+// @__NO_SIDE_EFFECTS__
+function ut(e, t) {
+return {
+kind: "validation",
+type: "min_value",
+reference: ut,
+async: !1,
+expects: `>=${e instanceof Xt ? e.toJSON() : /* @__PURE__ */ Xe(e)}`,
+requirement: e,
+message: t,
+"~run"(n, r) {
+return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Xt ? n.value.toJSON() : /* @__PURE__ */ Xe(n.value) }), n;
 }
 };
 }
@@ -203,59 +203,59 @@ expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && B(this, "format", n, r), n;
+return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function ut(e) {
+function ft(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: ut,
+reference: ft,
 async: !1,
 expects: null,
 requirement: O.isSafeInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && B(this, "safe integer", t, n), t;
+return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
 }
 };
 }
 // @__NO_SIDE_EFFECTS__
-function jn() {
+function Vn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: jn,
+reference: Vn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var Eo = { abortEarly: !0 };
+var Oo = { abortEarly: !0 };
 // @__NO_SIDE_EFFECTS__
-function To(e, t, n) {
+function Co(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
 // @__NO_SIDE_EFFECTS__
-function Gn(e, t, n) {
+function Bn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 // @__NO_SIDE_EFFECTS__
-function Le(e, t) {
+function Fe(e, t) {
 return ee({
 kind: "schema",
 type: "array",
-reference: Le,
+reference: Fe,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
 "~run"(n, r) {
 const i = n.value;
-if (J.isArray(i)) {
+if (Q.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < i.length; s++) {
 const a = i[s], o = this.item["~run"]({ value: a }, r);
@@ -276,37 +276,37 @@ break;
 }
 o.typed || (n.typed = !1), n.value.push(o.value);
 }
-} else B(this, "type", n, r);
+} else H(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function qe(e) {
+function Je(e) {
 return ee({
 kind: "schema",
 type: "boolean",
-reference: qe,
+reference: Je,
 expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : B(this, "type", t, n), t;
+return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function hi(e, t) {
+function yi(e, t) {
 return ee({
 kind: "schema",
 type: "custom",
-reference: hi,
+reference: yi,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
 "~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : B(this, "type", n, r), n;
+return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
@@ -321,7 +321,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ Ao(n.value, this.literal) ? n.typed = !0 : B(this, "type", n, r), n;
+return /* @__PURE__ */ Do(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
@@ -336,7 +336,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Gn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Bn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -350,16 +350,16 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !mo(t.value) ? t.typed = !0 : B(this, "type", t, n), t;
+return typeof t.value == "number" && !yo(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function mi(e, t) {
+function wi(e, t) {
 return ee({
 kind: "schema",
 type: "object",
-reference: mi,
+reference: wi,
 expects: "Object",
 async: !1,
 entries: e,
@@ -371,7 +371,7 @@ n.typed = !0, n.value = {};
 for (const s in this.entries) {
 const a = this.entries[s];
 if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = s in i ? i[s] : /* @__PURE__ */ Gn(a), c = a["~run"]({ value: o }, r);
+const o = s in i ? i[s] : /* @__PURE__ */ Bn(a), c = a["~run"]({ value: o }, r);
 if (c.issues) {
 const l = {
 type: "object",
@@ -388,8 +388,8 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ To(a);
-else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (B(this, "key", n, r, {
+} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ Co(a);
+else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -402,7 +402,7 @@ value: i[s]
 }), r.abortEarly))
 break;
 }
-} else B(this, "type", n, r);
+} else H(this, "type", n, r);
 return n;
 }
 });
@@ -418,31 +418,31 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Gn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Bn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function se(e, t) {
+function ie(e, t) {
 return ee({
 kind: "schema",
 type: "picklist",
-reference: se,
-expects: /* @__PURE__ */ Fn(e.map(Xe), "|"),
+reference: ie,
+expects: /* @__PURE__ */ Un(e.map(Xe), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : B(this, "type", n, r), n;
+return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Et(e, t, n) {
+function Tt(e, t, n) {
 return ee({
 kind: "schema",
 type: "record",
-reference: Et,
+reference: Tt,
 expects: "Object",
 async: !1,
 key: e,
@@ -452,7 +452,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const a in s) if (/* @__PURE__ */ So(s, a)) {
+for (const a in s) if (/* @__PURE__ */ Ro(s, a)) {
 const o = s[a], c = this.key["~run"]({ value: a }, i);
 if (c.issues) {
 const d = {
@@ -487,38 +487,38 @@ break;
 }
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
 }
-} else B(this, "type", r, i);
+} else H(this, "type", r, i);
 return r;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function x(e) {
+function q(e) {
 return ee({
 kind: "schema",
 type: "string",
-reference: x,
+reference: q,
 expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : B(this, "type", t, n), t;
+return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function vi(e, t) {
+function bi(e, t) {
 return ee({
 kind: "schema",
 type: "tuple",
-reference: vi,
+reference: bi,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {
 const i = n.value;
-if (J.isArray(i)) {
+if (Q.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < this.items.length; s++) {
 const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
@@ -539,25 +539,25 @@ break;
 }
 o.typed || (n.typed = !1), n.value.push(o.value);
 }
-} else B(this, "type", n, r);
+} else H(this, "type", n, r);
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function pi(e) {
+function $i(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
 // @__NO_SIDE_EFFECTS__
-function gi(e, t) {
+function Ai(e, t) {
 return ee({
 kind: "schema",
 type: "union",
-reference: gi,
-expects: /* @__PURE__ */ Fn(e.map((n) => n.expects), "|"),
+reference: Ai,
+expects: /* @__PURE__ */ Un(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -575,21 +575,21 @@ else a ? a.push(c) : a = [c];
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-B(this, "type", n, r, { issues: /* @__PURE__ */ pi(s) }), n.typed = !0;
+H(this, "type", n, r, { issues: /* @__PURE__ */ $i(s) }), n.typed = !0;
 } else {
 if (a?.length === 1) return a[0];
-B(this, "type", n, r, { issues: /* @__PURE__ */ pi(a) });
+H(this, "type", n, r, { issues: /* @__PURE__ */ $i(a) });
 }
 return n;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Tt() {
+function _t() {
 return ee({
 kind: "schema",
 type: "unknown",
-reference: Tt,
+reference: _t,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -598,11 +598,11 @@ return e.typed = !0, e;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function ki(e, t, n) {
+function Si(e, t, n) {
 return ee({
 kind: "schema",
 type: "variant",
-reference: ki,
+reference: Si,
 expects: "Object",
 async: !1,
 key: e,
@@ -616,30 +616,30 @@ const d = (u, f) => {
 for (const h of u.options) {
 if (h.type === "variant") d(h, new X(f).add(h.key));
 else {
-let p = !0, g = 0;
-for (const m of f) {
-const v = h.entries[m];
-if (m in s ? v["~run"]({
+let g = !0, p = 0;
+for (const v of f) {
+const m = h.entries[v];
+if (v in s ? m["~run"]({
 typed: !1,
-value: s[m]
-}, Eo).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
-p = !1, c !== m && (o < g || o === g && m in s && !(c in s)) && (o = g, c = m, l = []), c === m && l.push(h.entries[m].expects);
+value: s[v]
+}, Oo).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
+g = !1, c !== v && (o < p || o === p && v in s && !(c in s)) && (o = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
-g++;
+p++;
 }
-if (p) {
-const m = h["~run"]({ value: s }, i);
-(!a || !a.typed && m.typed) && (a = m);
+if (g) {
+const v = h["~run"]({ value: s }, i);
+(!a || !a.typed && v.typed) && (a = v);
 }
 }
 if (a && !a.issues) break;
 }
 };
 if (d(this, new X([this.key])), a) return a;
-B(this, "type", r, i, {
+H(this, "type", r, i, {
 input: s[c],
-expected: /* @__PURE__ */ Fn(l, "|"),
+expected: /* @__PURE__ */ Un(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -648,13 +648,13 @@ key: c,
 value: s[c]
 }]
 });
-} else B(this, "type", r, i);
+} else H(this, "type", r, i);
 return r;
 }
 });
 }
 // @__NO_SIDE_EFFECTS__
-function F(...e) {
+function j(...e) {
 return ee({
 ...e[0],
 pipe: e,
@@ -671,8 +671,8 @@ return t;
 });
 }
 // @__NO_SIDE_EFFECTS__
-function Fe(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ ui(n));
+function je(e, t, n) {
+const r = e["~run"]({ value: t }, /* @__PURE__ */ gi(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -681,9 +681,9 @@ issues: r.issues
 };
 }
 function U(e) {
-return /* @__PURE__ */ mi(k.assign(k.create(null), e));
+return /* @__PURE__ */ wi(k.assign(k.create(null), e));
 }
-var yi = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul", power: "Power" }, _t = [
+var Ei = ["vitality", "soul", "power"], Qe = { vitality: "Vitality", soul: "Soul", power: "Power" }, Dt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -703,66 +703,66 @@ var yi = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ue = "title", ae = "summary", je = "action";
-function Ge(e, t) {
+], de = "title", se = "summary", Ge = "action";
+function Ue(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
-function S(e, t) {
+function A(e, t) {
 return t.section = e, t;
 }
 function tn(e) {
 return "kind" in e;
 }
-var nn = -10, wi = -9, bi = 1, ft = 1, Un = 3, ht = { condition: "none", savesOwed: 0 }, rn = { condition: "dead", savesOwed: 0 };
-function $i(e) {
-return e > 0 ? { ...ht } : e > nn ? { condition: "incapacitated", savesOwed: 0 } : { ...rn };
+var nn = -10, Ti = -9, _i = 1, ht = 1, Hn = 3, vt = { condition: "none", savesOwed: 0 }, rn = { condition: "dead", savesOwed: 0 };
+function Di(e) {
+return e > 0 ? { ...vt } : e > nn ? { condition: "incapacitated", savesOwed: 0 } : { ...rn };
 }
-function Vn(e) {
+function Kn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function _o(e, t, n) {
-return n.condition === "dying" ? { life: { ...rn }, steps: [...Vn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...ht }, steps: [] } : e > 0 ? t <= nn ? { life: { condition: "dying", savesOwed: Un }, steps: [{ kind: "dying", savesOwed: Un }] } : {
-life: { condition: "incapacitated", savesOwed: ft },
-steps: [{ kind: "incapacitated", savesOwed: ft }]
-} : t <= nn ? { life: { ...rn }, steps: [...Vn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+function Io(e, t, n) {
+return n.condition === "dying" ? { life: { ...rn }, steps: [...Kn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...vt }, steps: [] } : e > 0 ? t <= nn ? { life: { condition: "dying", savesOwed: Hn }, steps: [{ kind: "dying", savesOwed: Hn }] } : {
+life: { condition: "incapacitated", savesOwed: ht },
+steps: [{ kind: "incapacitated", savesOwed: ht }]
+} : t <= nn ? { life: { ...rn }, steps: [...Kn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function Ai(e, t, n) {
+function Ri(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
+const r = $.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const a = _o(e, i, n);
+const a = Io(e, i, n);
 for (const o of a.steps) s.push(o);
 return { applied: !0, after: i, life: a.life, steps: s };
 }
-function Do(e, t) {
+function No(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: ft },
+life: { condition: "incapacitated", savesOwed: ht },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: ft }
+{ kind: "incapacitated", savesOwed: ht }
 ]
 };
 }
-function Ro(e, t, n) {
+function Po(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = Ai(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+const i = Ri(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...ht }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...ht }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...ht }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > nn ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...vt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...vt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...vt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > nn ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Vn(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Kn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function Oo(e, t, n) {
+function Mo(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -776,22 +776,22 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: bi,
-life: { ...ht },
-steps: [r(0), { kind: "stood-up", before: e, vitality: bi }]
+vitality: _i,
+life: { ...vt },
+steps: [r(0), { kind: "stood-up", before: e, vitality: _i }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: wi,
-life: { condition: "incapacitated", savesOwed: ft },
-steps: [r(ft), { kind: "saved-from-death", before: e, vitality: wi }]
+vitality: Ti,
+life: { condition: "incapacitated", savesOwed: ht },
+steps: [r(ht), { kind: "saved-from-death", before: e, vitality: Ti }]
 };
-const i = A.min(Un, t.savesOwed) - 1;
+const i = $.min(Hn, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...rn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var Si = { physical: "Physical", magical: "Magical" }, Ei = { physical: "Defense", magical: "Spirit" }, Hn = { soul: "Soul", power: "Power" };
-function Co(e, t) {
+var Oi = { physical: "Physical", magical: "Magical" }, Ci = { physical: "Defense", magical: "Spirit" }, Wn = { soul: "Soul", power: "Power" };
+function Lo(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +801,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function Io(e) {
+function Fo(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +811,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function No(e) {
+function jo(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
 function sn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function Po(e) {
+function Go(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,28 +826,28 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return Co(e.reason, e.amount);
+return Lo(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return sn(e.before, e.protection, Si[e.track], e.after);
+return sn(e.before, e.protection, Oi[e.track], e.after);
 case "armor-reduction":
-return sn(e.before, e.reduction, Ei[e.track], e.after);
+return sn(e.before, e.reduction, Ci[e.track], e.after);
 case "natural-reduction":
-return sn(e.before, e.reduction, `natural ${Ei[e.track]}`, e.after);
+return sn(e.before, e.reduction, `natural ${Ci[e.track]}`, e.after);
 case "defensive-stance":
 return sn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Si[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Oi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Hn[e.bar]}, no armor: ${Hn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${Wn[e.bar]}, no armor: ${Wn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Hn[e.bar]} is not a number: nothing taken`;
+return `${Wn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -860,11 +860,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Io(e.cause);
+return Fo(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${No(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${jo(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -877,7 +877,7 @@ case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 }
 }
-var ge = {
+var pe = {
 front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
@@ -893,38 +893,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Mo = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ti = { defend: "defend", evade: "evade" };
+}, Uo = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ii = { defend: "defend", evade: "evade" };
 function an(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function _i(e, t, n) {
+function Ni(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Bn(e, t) {
+function Yn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function Lo(e, t = (n) => n) {
+function Vo(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${_i(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Bn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Ni(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Yn(e.success, e.critical)}`;
 case "no-defensive-action":
-return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
+return e.takesDamage ? `${pe[e.situation]} not perceived: no defensive action, the attack hits` : `${pe[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${Bn(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${Yn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${ge[e.situation]}: ${an(e.penalty)} to ${Ti[e.check]}`;
+return `${pe[e.situation]}: ${an(e.penalty)} to ${Ii[e.check]}`;
 case "situation-no-penalty":
-return `${ge[e.situation]}: no penalty to ${Ti[e.check]}`;
+return `${pe[e.situation]}: no penalty to ${Ii[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${an(e.bonus)}` : `Aided by ${t(e.by)}: ${an(e.bonus)}`;
 case "modifier":
 return `Modifier: ${an(e.mod)}`;
 case "action-check":
-return `${Mo[e.action]} d100 ${e.roll} vs ${_i(e.baseTarget, e.adjustments, e.target)}: ${Bn(e.success, e.critical)}`;
+return `${Uo[e.action]} d100 ${e.roll} vs ${Ni(e.baseTarget, e.adjustments, e.target)}: ${Yn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,12 +939,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var Fo = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Kn = {
+var Bo = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), zn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function jo(e) {
+function Ho(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,18 +956,18 @@ case "dead":
 return "Dead";
 }
 }
-function Go(e, t, n = null) {
-return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
+function Ko(e, t, n = null) {
+return t.condition === "none" && n === null ? [] : [A(e, { kind: "life-now", life: t, vitality: n })];
 }
-function Uo(e, t) {
+function Wo(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function Vo(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: je, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+function Yo(e) {
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ge, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function Ho(e, t, n, r) {
+function zo(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -987,7 +987,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var Bo = {
+var xo = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -996,20 +996,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function Di(e, t) {
+function Pi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function Ko(e, t, n) {
+function qo(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Wo(e, t) {
+function Xo(e, t) {
 switch (e.kind) {
 case "hit-title":
-return Ho(t(e.who), e.hit, e.result, e.lost);
+return zo(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Bo[e.result]}.`;
+return `${t(e.who)} ${xo[e.result]}.`;
 case "life-now":
-return jo(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return Ho(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1019,71 +1019,71 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${Di(e.result, e.action)}`;
+return `${t(e.who)} ${Pi(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Di(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Pi(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${Ko(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${qo(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return Kn[e.stance] ?? "";
+return zn[e.stance] ?? "";
 }
 }
-var Yo = /^[+-]?\d+$/;
-function ke(e) {
+var Jo = /^[+-]?\d+$/;
+function ge(e) {
 if (typeof e == "number")
 return O.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Yo.test(t)) return null;
+if (!Jo.test(t)) return null;
 const n = O(t);
 return O.isSafeInteger(n) ? n + 0 : null;
 }
 function cn(e, t) {
-return A.floor(e * t / 100);
+return $.floor(e * t / 100);
 }
-function Ri(e, t, n) {
-return A.min(n, A.max(t, e));
+function Mi(e, t, n) {
+return $.min(n, $.max(t, e));
 }
-var Oi = 1e6;
+var Li = 1e6;
 function Te(e, t) {
 if (e.length <= t) return e;
-const n = A.floor(t);
+const n = $.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319 && i >= 56320 && i <= 57343;
 return e.slice(0, s ? n - 1 : n);
 }
-function H(e, t = 40) {
+function B(e, t = 40) {
 return e.length > t ? `${Te(e, t - 3)}...` : e;
 }
-var y = class extends Xt {
-}, C = class extends Xt {
+var y = class extends qt {
+}, C = class extends qt {
 };
-function zo(e, t) {
+function Qo(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[O(r)]?.results?.total;
 return typeof i == "number" && O.isFinite(i) ? E(i) : n;
 }) : e;
 }
-function Wn(e) {
+function xn(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
-function Ci(e, t) {
+function Fi(e, t) {
 let n = t;
-for (; n < e.length && !Wn(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !xn(e.charCodeAt(n)); ) n += 1;
 return n;
 }
-function xo(e) {
+function Zo(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const i = e.charCodeAt(r);
-if (Wn(i)) {
+if (xn(i)) {
 r += 1;
 continue;
 }
@@ -1094,43 +1094,43 @@ t.push(e.slice(r + 1, a)), r = a + 1;
 continue;
 }
 }
-const s = Ci(e, r + 1);
+const s = Fi(e, r + 1);
 t.push(e.slice(r, s)), r = s;
 }
 return t;
 }
-function Ii(e) {
-const t = xo(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new P();
+function ji(e) {
+const t = Zo(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new M();
 let s = null;
 for (let a = 1; a < t.length; a += 1) {
 const o = t[a];
 if (o.length > 2 && o.charCodeAt(0) === 45 && o.charCodeAt(1) === 45) {
 const c = o.slice(2).toLowerCase();
-if (i.has(c)) throw new y(`--${H(c)} is given twice`);
+if (i.has(c)) throw new y(`--${B(c)} is given twice`);
 s = [], i.set(c, s);
 } else s ? s.push(o) : r.push(o);
 }
 return { command: n, positionals: r, flags: i };
 }
-function Xo(e, t) {
+function ec(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : qo(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : tc(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function Dt(e, t, n, r = "") {
-const i = Xo(e.toLowerCase(), t);
+function Rt(e, t, n, r = "") {
+const i = ec(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function qo(e, t) {
-let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
+function tc(e, t) {
+let n = [], r = Q.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
 for (let a = 1; a <= t.length; a += 1)
-s[a] = A.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = A.min(s[a], n[a - 2] + 1));
+s[a] = $.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = $.min(s[a], n[a - 2] + 1));
 n = r, r = s;
 }
 return r[t.length];
@@ -1140,34 +1140,34 @@ e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
 const a = n?.(i);
-throw a ? new y(`--${H(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${H(i)}: ${Dt(i, k.keys(t), "flags", "--")}`);
+throw a ? new y(`--${B(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${B(i)}: ${Rt(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
 if (s.kind === "one" && r.length > 1)
-throw new y(`--${i} takes one value (got "${H(r.join(" "))}")`);
+throw new y(`--${i} takes one value (got "${B(r.join(" "))}")`);
 });
 }
-function M(e, t) {
+function L(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;
 }
 function R(e, t) {
 return e.flags.has(t);
 }
-function Rt(e, t, n, r) {
-const i = ke(e);
-if (i === null) throw new y(`${t} must be a whole number (got "${H(e)}")`);
+function Ot(e, t, n, r) {
+const i = ge(e);
+if (i === null) throw new y(`${t} must be a whole number (got "${B(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
 function Ce(e, t, n, r) {
-const i = M(e, t);
-return i === void 0 ? void 0 : Rt(i, `--${t}`, n, r);
+const i = L(e, t);
+return i === void 0 ? void 0 : Ot(i, `--${t}`, n, r);
 }
 function Y(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
-if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${H(e)}")`);
+if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
 return i;
 }
 function _e(e) {
@@ -1175,21 +1175,21 @@ const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function Ot(e, t) {
+function Ct(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${H(n.join(" "))}")${i}`);
+throw new y(`one amount only (got "${B(n.join(" "))}")${i}`);
 }
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);
 }
-if (t.example && ke(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${H(r)}")`);
-return Rt(r, t.what, 0, Oi);
+if (t.example && ge(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${B(r)}")`);
+return Ot(r, t.what, 0, Li);
 }
-function Ni(e, t) {
+function Gi(e, t) {
 return {
 values: [],
 dice: [],
@@ -1198,10 +1198,10 @@ const r = n.stance ?? t.fallback, i = r === e, s = n.id;
 return {
 headline: "acts",
 steps: [
-S(ue, { kind: t.title, who: s, stance: e, same: i }),
-S(ae, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
-S(t.row, { kind: t.change, from: r, to: e }),
-S(t.row, { kind: t.effect, stance: e })
+A(de, { kind: t.title, who: s, stance: e, same: i }),
+A(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+A(t.row, { kind: t.change, from: r, to: e }),
+A(t.row, { kind: t.effect, stance: e })
 ],
 changes: [],
 stance: t.keep(e),
@@ -1212,15 +1212,15 @@ detail: t.detail(e)
 }
 };
 }
-function Pi(e) {
+function Ui(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function Mi(e) {
-const t = new P();
+function Vi(e) {
+const t = new M();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function Li(e, t) {
+function Bi(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1231,15 +1231,15 @@ return i;
 }
 };
 }
-function Fi(e, t, n) {
+function Hi(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
 function mt(e, t) {
-const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
+const n = t > 0 && e < 100 && e <= t, r = $.max(1, $.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Yn = [
+var qn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1253,7 +1253,7 @@ var Yn = [
 "spell-unseen",
 "covert",
 "spectator"
-], fe = {
+], ue = {
 perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
@@ -1261,116 +1261,116 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ue = {
+}, Ve = {
 // The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
-front: fe,
-"thrown-object": fe,
+front: ue,
+"thrown-object": ue,
 // The Defensive Round: "Seen Single Target Spells": no effect.
-"spell-seen": fe,
+"spell-seen": ue,
 // The Defensive Round: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
-behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+behind: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
 // The Defensive Round: side: "A penalty of -5 to any defensive action".
-side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
+side: { ...ue, defendPenalty: -5, evadePenalty: -5 },
 // The Defensive Round: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
-projectile: { ...fe, evadePenalty: -20 },
+projectile: { ...ue, evadePenalty: -20 },
 // The Defensive Round: gun: "-50 to Evade %".
-gun: { ...fe, evadePenalty: -50 },
+gun: { ...ue, evadePenalty: -50 },
 // The Defensive Round: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
-aoe: { ...fe, evadeImpossible: !0 },
+aoe: { ...ue, evadeImpossible: !0 },
 // The Defensive Round: on the farthest reach "you can make an Evade check with no penalty".
-"aoe-edge": fe,
+"aoe-edge": ue,
 // The Defensive Round: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
-"spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+"spell-unseen": { ...ue, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
 // The Defensive Round: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
-covert: { ...fe, perceptionGate: "with-perception-mod" },
+covert: { ...ue, perceptionGate: "with-perception-mod" },
 // The Defensive Round, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
 // only a counter attack draws the spectator into the battle.
 spectator: {
-...fe,
+...ue,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function Jo(e, t) {
-const n = Ue[e];
+function nc(e, t) {
+const n = Ve[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function Qo(e, t) {
-return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;
+function rc(e, t) {
+return t.critical ? 0 : t.success ? -$.floor($.abs(e) / 2) + 0 : e;
 }
-var Zo = ["defensive", "reactive", "none"];
-function ec(e) {
+var ic = ["defensive", "reactive", "none"];
+function sc(e) {
 return e === "reactive";
-}
-function tc(e) {
-return e === "defensive";
-}
-function nc(e) {
-return e === "reactive";
-}
-function ji(e) {
-return e === "reactive";
-}
-function rc(e) {
-return e === "defensive";
-}
-function Gi(e) {
-return e === "defensive";
-}
-function zn(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
-}
-function ic(e, t) {
-return zn(e.reactions, t) !== void 0;
-}
-function Ui(e, t) {
-return zn(e.reactions, t) === !0;
-}
-function Vi(e, t) {
-return zn(e.reactions, t) === "used";
-}
-function sc(e, t) {
-return e.skillsVs.includes(t);
 }
 function ac(e) {
-return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
-}
-var Hi = 5, Bi = { defend: "defend", evade: "evade", react: "reaction" };
-function Ct(e) {
-return e === "defend" || e === "evade" || e === "react";
+return e === "defensive";
 }
 function oc(e) {
-return { kind: "refused", reason: e };
+return e === "reactive";
 }
-function Ve(e) {
-return e !== null && e !== "";
+function Ki(e) {
+return e === "reactive";
 }
 function cc(e) {
+return e === "defensive";
+}
+function Wi(e) {
+return e === "defensive";
+}
+function Xn(e, t) {
+return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+}
+function lc(e, t) {
+return Xn(e.reactions, t) !== void 0;
+}
+function Yi(e, t) {
+return Xn(e.reactions, t) === !0;
+}
+function zi(e, t) {
+return Xn(e.reactions, t) === "used";
+}
+function dc(e, t) {
+return e.skillsVs.includes(t);
+}
+function uc(e) {
+return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
+}
+var xi = 5, qi = { defend: "defend", evade: "evade", react: "reaction" };
+function It(e) {
+return e === "defend" || e === "evade" || e === "react";
+}
+function fc(e) {
+return { kind: "refused", reason: e };
+}
+function Be(e) {
+return e !== null && e !== "";
+}
+function hc(e) {
 const t = (n) => O.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new li("resolveSoakDefend: rolls must be integers 1..100");
+throw new mi("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !O.isSafeInteger(n)) throw new li("resolveSoakDefend: modifiers and targets must be integers");
+if (n !== null && !O.isSafeInteger(n)) throw new mi("resolveSoakDefend: modifiers and targets must be integers");
 }
-function lc(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = Ue[n];
+function vc(e) {
+const { action: t, situation: n, stance: r, round: i } = e, s = Ve[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
 if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
-if (!Ct(t) && e.mod !== 0) return a("mod");
-if (!Ct(t) && e.aid !== null) return a("aided");
-if (Ct(t) && e.ally !== null) return a("ally");
-if (Ct(t) && e.skillName !== null) return a("skill");
+if (!It(t) && e.mod !== 0) return a("mod");
+if (!It(t) && e.aid !== null) return a("aided");
+if (It(t) && e.ally !== null) return a("ally");
+if (It(t) && e.skillName !== null) return a("skill");
 if (e.aid !== null) {
-if (!Ve(e.vs)) return { code: "needs-vs", action: t };
+if (!Be(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!ji(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Ki(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1379,85 +1379,85 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return ec(r) ? Ve(e.vs) ? ic(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return sc(r) ? Be(e.vs) ? lc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return tc(r) ? { code: "counter-in-defensive-stance" } : nc(r) ? Ve(e.vs) ? Ui(i, e.vs) ? e.ally !== null && !ac(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Vi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return ac(r) ? { code: "counter-in-defensive-stance" } : oc(r) ? Be(e.vs) ? Yi(i, e.vs) ? e.ally !== null && !uc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: zi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return rc(r) ? { code: "defensive-skill-on-ally" } : ji(r) ? Ve(e.vs) ? Ui(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Vi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Gi(r)) {
-if (!Ve(e.vs)) return { code: "needs-vs", action: t };
-if (sc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+return cc(r) ? { code: "defensive-skill-on-ally" } : Ki(r) ? Be(e.vs) ? Yi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: zi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Wi(r)) {
+if (!Be(e.vs)) return { code: "needs-vs", action: t };
+if (dc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function dc(e) {
+function mc(e) {
 const t = [];
-return Ue[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ct(e.action) && t.push(Bi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Ve[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), It(e.action) && t.push(qi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function uc(e) {
-cc(e);
-const t = lc(e);
-if (t) return oc(t);
-const n = dc(e);
+function pc(e) {
+hc(e);
+const t = vc(e);
+if (t) return fc(t);
+const n = mc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Ue[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
+const { action: r, situation: i } = e, s = Ve[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
 const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = mt(e.rolls.perception, d + l);
 if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), vt(o, "fail", {}, !1)) : vt(o, null, {}, !1);
+return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), pt(o, "fail", {}, !1)) : pt(o, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = Wi(e, r, o).success ? "success" : "fail";
-return o.push({ kind: "pending-defense", result: d }), vt(o, d, Ki(e), !1);
+const d = Ji(e, r, o).success ? "success" : "fail";
+return o.push({ kind: "pending-defense", result: d }), pt(o, d, Xi(e), !1);
 }
 case "react": {
-const l = e.vs, d = Wi(e, r, o);
-return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), vt(o, null, { reaction: { vs: l, success: d.success }, ...Ki(e) }, !1);
+const l = e.vs, d = Ji(e, r, o);
+return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), pt(o, null, { reaction: { vs: l, success: d.success }, ...Xi(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
 o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && o.push({ kind: "spectator-drawn", spectator: l }), vt(o, null, { reactionUsed: l }, d);
+return d && o.push({ kind: "spectator-drawn", spectator: l }), pt(o, null, { reactionUsed: l }, d);
 }
 case "skill": {
 o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Gi(e.stance) && Ve(e.vs), d = e.ally !== null && Ve(e.vs);
-return vt(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+const l = e.ally === null && Wi(e.stance) && Be(e.vs), d = e.ally !== null && Be(e.vs);
+return pt(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Ki(e) {
-return e.aid !== null && Ve(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+function Xi(e) {
+return e.aid !== null && Be(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Wi(e, t, n) {
+function Ji(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let o = Jo(e.situation, t);
+let o = nc(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = mt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Qo(o, c);
+const c = mt(e.rolls.mental, e.checkTargets.mental ?? 0), l = rc(o, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
 }
 o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Hi, by: e.aid.by }), r.push(Hi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[Bi[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = mt(e.rolls.action, s);
+e.aid !== null && (n.push({ kind: "aided", bonus: xi, by: e.aid.by }), r.push(xi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[qi[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = mt(e.rolls.action, s);
 return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
 }
-function vt(e, t, n, r) {
+function pt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Yi = {
+var Qi = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, fc = {
+}, gc = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1465,10 +1465,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function hc(e, t = (n) => n) {
+function kc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return vc(Pi("round"));
+return wc(Ui("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1482,11 +1482,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return mc(e.flag, e.action, e.situation);
+return yc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Yi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${Qi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1494,7 +1494,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Yi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Qi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1503,8 +1503,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function mc(e, t, n) {
-const r = fc[e];
+function yc(e, t, n) {
+const r = gc[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1519,59 +1519,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function vc(e) {
+function wc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var pc = U({
+var bc = U({
 life: /* @__PURE__ */ G(
 U({
-condition: /* @__PURE__ */ se(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ dt(0), /* @__PURE__ */ lt(3))
+condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
+savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ ut(0), /* @__PURE__ */ dt(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ G(/* @__PURE__ */ Et(/* @__PURE__ */ x(), /* @__PURE__ */ gi([/* @__PURE__ */ qe(), /* @__PURE__ */ te("used")]))),
-skillsVs: /* @__PURE__ */ G(/* @__PURE__ */ Le(/* @__PURE__ */ x()))
+reactions: /* @__PURE__ */ G(/* @__PURE__ */ Tt(/* @__PURE__ */ q(), /* @__PURE__ */ Ai([/* @__PURE__ */ Je(), /* @__PURE__ */ te("used")]))),
+skillsVs: /* @__PURE__ */ G(/* @__PURE__ */ Fe(/* @__PURE__ */ q()))
 });
-function gc(e) {
+function $c(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var zi = { condition: "none", savesOwed: 0 };
-function kc(e) {
-const t = /* @__PURE__ */ Fe(pc, e);
-return t.success ? Sc(t.output) : null;
+var Zi = { condition: "none", savesOwed: 0 };
+function Ac(e) {
+const t = /* @__PURE__ */ je(bc, e);
+return t.success ? Rc(t.output) : null;
 }
-function Qe(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...zi } : $i(t);
+function Ze(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...Zi } : Di(t);
 }
-function xn(e, t) {
-return Xn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function Jn(e, t) {
+return Qn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function yc(e, t) {
+function Sc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? zi : $i(e);
+const n = e === null ? Zi : Di(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function wc(e) {
-return Xn(e.life, void 0, void 0);
+function Ec(e) {
+return Qn(e.life, void 0, void 0);
 }
-function bc(e) {
+function Tc(e) {
 return e.life?.condition ?? "none";
 }
-function $c(e) {
+function _c(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function Ac(e, t) {
-return de.stringify(e.life ?? null) !== de.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+function Dc(e, t) {
+return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function Sc(e) {
-return Xn(e.life, e.reactions, e.skillsVs);
+function Rc(e) {
+return Qn(e.life, e.reactions, e.skillsVs);
 }
-function Xn(e, t, n) {
+function Qn(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var xi = ["defend", "evade", "react", "counter", "skill", "save"], Ec = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Tc = {
+var es = ["defend", "evade", "react", "counter", "skill", "save"], Oc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Cc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1593,25 +1593,25 @@ reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function Xi(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${H(e.positionals.join(" "))}" (give the action with --action)`);
+function ts(e) {
+if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-const t = M(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${xi.join("|")}`);
-const n = Y(t, "--action", xi), r = M(e, "situation");
+const t = L(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${es.join("|")}`);
+const n = Y(t, "--action", es), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
 const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => R(e, a));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", Yn);
+const i = r === void 0 ? "front" : Y(r, "--situation", qn);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && Ue[i].perceptionGate === "none")
+if (R(e, "perception-roll") && Ve[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Ue[i].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Ve[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
@@ -1622,72 +1622,72 @@ situation: i,
 mentalAsked: R(e, "mental") || R(e, "mental-roll"),
 mod: Ce(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ce(e, "perception-mod", -1e3, 1e3) ?? 0,
-aidedBy: M(e, "aided-by") ?? null,
-vs: M(e, "vs") ?? null,
-ally: M(e, "ally") ?? null,
-skillName: M(e, "skill") ?? null
+aidedBy: L(e, "aided-by") ?? null,
+vs: L(e, "vs") ?? null,
+ally: L(e, "ally") ?? null,
+skillName: L(e, "skill") ?? null
 };
 }
-function _c(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ue[e.situation].perceptionGate !== "none", r = [];
+function Ic(e) {
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ve[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function qi(e) {
+function ns(e) {
 return {
 values: e.action === "save" ? ["save_check"] : k.values(ln),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: _c(e),
+dice: Ic(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? Dc(e, t, r.action) : Rc(e, t, r);
+return e.action === "save" ? Nc(e, t, r.action) : Pc(e, t, r);
 }
 };
 }
-function Dc(e, t, n) {
+function Nc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Qe(t.state, r), s = t.values.save_check?.current ?? null;
+const i = Ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const a = Oo(r, i, mt(n, s + e.mod));
+const a = Mo(r, i, mt(n, s + e.mod));
 if (!a.ok) return { kind: "refused", reason: "no save is owed" };
 const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
 return {
 headline: o ? "saved" : c ? "dies" : "acts",
 steps: [
-S(ue, { kind: "save-title", who: l }),
-S(ae, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ge("Roll", a.steps),
-...Go("Now", a.life, a.vitality)
+A(de, { kind: "save-title", who: l }),
+A(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Ue("Roll", a.steps),
+...Ko("Now", a.life, a.vitality)
 ],
 changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-state: xn(t.state, a.life),
+state: Jn(t.state, a.life),
 detail: a
 };
 }
-function Rc(e, t, n) {
+function Pc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Qe(t.state, r), s = k.fromEntries(
-k.keys(ln).map(($) => [$, t.values[ln[$]]?.current ?? null])
+const i = Ze(t.state, r), s = k.fromEntries(
+k.keys(ln).map((b) => [b, t.values[ln[b]]?.current ?? null])
 ), a = t.state;
 let o = null;
 if (e.aidedBy !== null) {
-const $ = t.others[e.aidedBy];
-if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+const b = t.others[e.aidedBy];
+if (!b) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const I = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
+const I = b.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
 o = {
 by: e.aidedBy,
-stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
+stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
 reaction: W,
-condition: Qe($.state, $.vitality ?? null).condition,
-acting: $.acting === !0
+condition: Ze(b.state, b.vitality ?? null).condition,
+acting: b.acting === !0
 };
 }
-const c = uc({
+const c = pc({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1703,7 +1703,7 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: hc(c.reason, t.nameOf) };
+if (c.kind === "refused") return { kind: "refused", reason: kc(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: ln[c.check] };
 const l = { ...a };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
@@ -1711,122 +1711,122 @@ const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, T = [
-S(ue, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
-S(ae, { kind: "check-summary", who: m, action: e.action, result: v }),
-...Ge("Check", c.steps),
-...v !== null ? [S("Result", { kind: "check-result", who: m, result: v, action: e.action })] : [],
+const g = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, T = [
+A(de, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
+A(se, { kind: "check-summary", who: v, action: e.action, result: m }),
+...Ue("Check", c.steps),
+...m !== null ? [A("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-...g ? [S("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [S(je, { kind: "offer-damage" })] : [],
-...g ? Vo(t.id) : []
+...p ? [A("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [A(Ge, { kind: "offer-damage" })] : [],
+...p ? Yo(t.id) : []
 ];
 return {
-headline: p,
+headline: g,
 steps: T,
 changes: u,
 state: l,
-...v !== null ? { answer: v } : {},
+...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c
 };
 }
-var Ji = (e) => e == null ? "" : ` (${e})`, Oc = {
+var rs = (e) => e == null ? "" : ` (${e})`, Mc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Ji(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ji(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${rs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${rs(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
-const t = M(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", Yn);
+const t = L(e, "situation");
+return t === void 0 ? null : Y(t, "--situation", qn);
 },
 situationWords(e) {
-const t = Ue[e];
+const t = Ve[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+return `${pe[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => Li(qi(Xi(Mi({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => Bi(ns(ts(Vi({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => Fi(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Hi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: je, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ge, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, Cc = [
+}, Lc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function Ic(e) {
-return A.max(0, cn(e, 5));
+function Fc(e) {
+return $.max(0, cn(e, 5));
 }
-var Qi = 25;
-function Nc(e) {
-const t = [], n = A.max(0, e.amount), r = Ri(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = cn(n, r), a = n - s;
+var is = 25;
+function jc(e) {
+const t = [], n = $.max(0, e.amount), r = Mi(e.piercePercent, 0, 100), i = $.max(0, e.stanceReduction), s = cn(n, r), a = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
 let o = a, c = null, l = null;
-const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
+const d = e.armor, u = d === null ? 0 : $.max(0, d.protection), f = d !== null && (u > 0 || $.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const p = Ri(d.soakPercent, 0, 100), g = cn(a, 100 - p);
-p > 0 && t.push({ kind: "soak", soakPercent: p, before: a, after: g }), o = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: o });
-const m = A.max(0, d.armorReduction);
-if (m > 0) {
+const g = Mi(d.soakPercent, 0, 100), p = cn(a, 100 - g);
+g > 0 && t.push({ kind: "soak", soakPercent: g, before: a, after: p }), o = $.max(0, p - u), t.push({ kind: "protection", track: e.track, protection: u, before: p, after: o });
+const v = $.max(0, d.armorReduction);
+if (v > 0) {
 const T = o;
-o = A.max(0, o - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: o });
+o = $.max(0, o - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: o });
 }
-const v = cn(g, Qi);
-c = A.max(0, u - v), u > 0 ? l = {
+const m = cn(p, is);
+c = $.max(0, u - m), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
-afterSoak: g,
-wearPercent: Qi,
-wear: v,
+afterSoak: p,
+wearPercent: is,
+wear: m,
 before: u,
 after: c
 } : c = d.protection;
 } else {
-const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: a }), d !== null) {
+const g = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : g ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: a }), d !== null) {
 c = d.protection;
-const m = A.max(0, d.naturalReduction);
-if (m > 0) {
-const v = o;
-o = A.max(0, o - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: v, after: o });
+const v = $.max(0, d.naturalReduction);
+if (v > 0) {
+const m = o;
+o = $.max(0, o - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: o });
 }
 }
 }
 if (i > 0) {
-const p = o;
-o = A.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: p, after: o });
+const g = o;
+o = $.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: g, after: o });
 }
 const h = s + o;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
 var dn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Pc(e) {
+function Gc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function Zi(e, t) {
+function ss(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function qn(e, t, n, r) {
+function Zn(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function Mc(e) {
-const t = Pc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return qn(e, t, n, !0);
+function Uc(e) {
+const t = Gc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return Zn(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), qn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Zn(e, t, n, !1);
 if (e.instantKill) {
-const a = Do(e.bars.vitality, e.life);
+const a = No(e.bars.vitality, e.life);
 n.push(...a.steps);
 const o = { ...e.bars, vitality: a.after };
 return {
@@ -1836,14 +1836,14 @@ bars: o,
 protectionAfter: null,
 life: a.life,
 steps: n,
-changed: a.after !== e.bars.vitality || !Zi(a.life, e.life)
+changed: a.after !== e.bars.vitality || !ss(a.life, e.life)
 };
 }
-const r = A.max(0, e.amount);
+const r = $.max(0, e.amount);
 if (e.to !== "vitality") {
 const a = e.to, o = e.bars[a];
 if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), qn(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: a }), Zn(e, t, n, !1);
 const c = o - r;
 return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
 defenseUsed: t,
@@ -1855,7 +1855,7 @@ steps: n,
 changed: c !== o
 };
 }
-const i = Nc({
+const i = jc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1863,7 +1863,7 @@ armor: e.armor,
 stanceReduction: e.stanceReduction
 });
 for (const a of i.steps) n.push(a);
-const s = Ai(e.bars.vitality, i.vitalityLoss, e.life);
+const s = Ri(e.bars.vitality, i.vitalityLoss, e.life);
 for (const a of s.steps) n.push(a);
 return {
 defenseUsed: t,
@@ -1872,29 +1872,29 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !Zi(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !ss(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var Lc = {
+var Vc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, Fc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", es = {
+}, Bc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", as = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, Jn = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", jc = { what: "the damage amount", missing: Jn, example: "[[2d6+3]]" }, Gc = { what: "the damage amount", missing: Jn, example: "[[2d6+3]]", optional: !0 };
-function Uc(e) {
-if (e.flags.size === 0) return ts(Ot(e, jc));
-const t = R(e, "instant-kill"), n = Ot(e, Gc);
-if (n === void 0 && !t) throw new y(Jn);
-const r = n ?? 0, i = M(e, "type"), s = i === void 0 ? "physical" : dn[Y(i, "--type", k.keys(dn))], a = M(e, "to"), o = a === void 0 ? "vitality" : Y(a, "--to", ["vitality", "soul", "power"]);
+}, er = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Hc = { what: "the damage amount", missing: er, example: "[[2d6+3]]" }, Kc = { what: "the damage amount", missing: er, example: "[[2d6+3]]", optional: !0 };
+function Wc(e) {
+if (e.flags.size === 0) return os(Ct(e, Hc));
+const t = R(e, "instant-kill"), n = Ct(e, Kc);
+if (n === void 0 && !t) throw new y(er);
+const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : dn[Y(i, "--type", k.keys(dn))], a = L(e, "to"), o = a === void 0 ? "vitality" : Y(a, "--to", ["vitality", "soul", "power"]);
 if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || o !== "vitality") && (R(e, "type") || R(e, "pierce")))
 throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
-const c = M(e, "defense");
+const c = L(e, "defense");
 return {
 amount: r,
 track: s,
@@ -1904,21 +1904,21 @@ instantKill: t,
 defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
 };
 }
-function ts(e) {
+function os(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function ns(e) {
-const t = es[e.track];
+function cs(e) {
+const t = as[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Vc(e, r)
+resolve: (r) => Yc(e, r)
 };
 }
-function Vc(e, t) {
-const n = es[e.track], r = e.to === "vitality" && !e.instantKill;
+function Yc(e, t) {
+const n = as[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new Kc(t.values, n) : null, c = r && t.stance === "defensive" ? Ic(a("fortitude")) : 0, l = Qe(t.state, t.bars.vitality.value), d = Mc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new qc(t.values, n) : null, c = r && t.stance === "defensive" ? Fc(a("fortitude")) : 0, l = Ze(t.state, t.bars.vitality.value), d = Uc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1933,37 +1933,37 @@ life: l
 }), u = [];
 i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
-const p = d.bars[h];
-p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });
+const g = d.bars[h];
+g !== null && g !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: g });
 }
 o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: Wc(d, l),
-steps: Hc(t.id, e, d, l),
+headline: Xc(d, l),
+steps: zc(t.id, e, d, l),
 changes: u,
-state: xn(t.state, d.life),
+state: Jn(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (f.answer = null), f;
 }
-function Hc(e, t, n, r) {
-const i = Uo(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: Bc(n) }, { kind: "hit-summary", section: ae, who: e, result: i }];
+function zc(e, t, n, r) {
+const i = Wo(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: xc(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
 let a, o = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
+d.kind === "defense-used" ? s.push(A("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
 const c = o ? a : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
+d.kind === "defense-used" || d === c || (s.push(A("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(A("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && s.push(A("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function Bc(e) {
+function xc(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var Kc = class {
+var qc = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1989,7 +1989,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Wc(e, t) {
+function Xc(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1997,9 +1997,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Yc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", zc = [`Defensive: ${Kn.defensive}. Reactive: ${Kn.reactive}.`];
-function xc(e) {
-return Ni(e, {
+var Jc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Qc = [`Defensive: ${zn.defensive}. Reactive: ${zn.reactive}.`];
+function Zc(e) {
+return Gi(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -2009,7 +2009,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var Xc = {
+var el = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -2023,61 +2023,61 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, qc = new P([...[...Fo].map((e) => [e, "layout"]), ...k.keys(Xc).map((e) => [e, "defend"])]);
-function Jc(e, t = (n) => n) {
-const n = qc.get(e.kind);
-return n === "layout" ? Wo(e, t) : n === "defend" ? Lo(e, t) : Po(e);
+}, tl = new M([...[...Bo].map((e) => [e, "layout"]), ...k.keys(el).map((e) => [e, "defend"])]);
+function nl(e, t = (n) => n) {
+const n = tl.get(e.kind);
+return n === "layout" ? Xo(e, t) : n === "defend" ? Vo(e, t) : Go(e);
 }
-var Qn = {
+var tr = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Yn.join(", ") + ".",
+"Situations: " + qn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: zc
-}, Qc = {
+stance: Qc
+}, rl = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: Lc, usage: Fc, help: Qn.damage },
-defend: { flags: Tc, usage: Ec, help: Qn.defend },
-stance: { flags: {}, usage: Yc, help: Qn.stance }
+damage: { flags: Vc, usage: Bc, help: tr.damage },
+defend: { flags: Cc, usage: Oc, help: tr.defend },
+stance: { flags: {}, usage: Jc, help: tr.stance }
 },
-stances: Zo,
+stances: ic,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => ns(Uc(e)),
-planDefend: (e) => qi(Xi(e)),
-planStance: xc,
-planHandEdit: (e) => ns(ts(e)),
-attack: Oc,
-macros: Cc,
+planDamage: (e) => cs(Wc(e)),
+planDefend: (e) => ns(ts(e)),
+planStance: Zc,
+planHandEdit: (e) => cs(os(e)),
+attack: Mc,
+macros: Lc,
 setVitality(e, t, n) {
-const r = Ro(e, t, Qe(n, e));
+const r = Po(e, t, Ze(n, e));
 return {
 vitality: r.after,
-state: xn(n, r.life),
+state: Jn(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
+now: r.life.condition === "none" ? void 0 : A("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: yc,
-endRound: wc,
-condition: (e, t) => e.life ? bc(e) : Qe(e, t).condition,
+enter: Sc,
+endRound: Ec,
+condition: (e, t) => e.life ? Tc(e) : Ze(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-deadForGood: (e, t) => Qe(e, t).condition === "dead",
-parseState: kc,
-isEmptyState: $c,
-describeStateChange: Ac,
-parseAnswer: gc,
-words: Jc
-}, Zn = [
+deadForGood: (e, t) => Ze(e, t).condition === "dead",
+parseState: Ac,
+isEmptyState: _c,
+describeStateChange: Dc,
+parseAnswer: $c,
+words: nl
+}, nr = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2091,7 +2091,7 @@ words: Jc
 "spell-invisible",
 "covert",
 "spectator"
-], Zc = ["gun", "spell-unseen"], he = {
+], il = ["gun", "spell-unseen"], fe = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2099,94 +2099,94 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ze = {
-front: he,
-"thrown-object": he,
-"spell-seen": he,
+}, et = {
+front: fe,
+"thrown-object": fe,
+"spell-seen": fe,
 // The Defensive Turn: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
-behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+behind: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
 // The Defensive Turn: "Attacker gets a +2 to hit chance".
-side: { ...he, hitBonus: 2 },
+side: { ...fe, hitBonus: 2 },
 // The Defensive Turn: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
-projectile: { ...he, reactCheck: "hard" },
+projectile: { ...fe, reactCheck: "hard" },
 // The Defensive Turn: "No hit chance check needed to affect targets unless targets are on the edge".
-aoe: { ...he, noHitChance: !0 },
-"aoe-edge": he,
+aoe: { ...fe, noHitChance: !0 },
+"aoe-edge": fe,
 // The Defensive Turn: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
-"spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-"spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+"spell-fast": { ...fe, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...fe, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 // The Defensive Turn: "Required hard to impossible perceive check to defend against".
-covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
+spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function el(e, t) {
-return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;
+function sl(e, t) {
+return t === "hard" ? $.floor(e / 2) : t === "impossible" ? $.floor(e / 4) : e;
 }
-function tl(e) {
-return Ze[e].perceive !== null;
+function al(e) {
+return et[e].perceive !== null;
 }
-var It = 4, nl = U({
-result: /* @__PURE__ */ se(["success", "fail"]),
-situation: /* @__PURE__ */ se(Zn),
+var Nt = 4, ol = U({
+result: /* @__PURE__ */ ie(["success", "fail"]),
+situation: /* @__PURE__ */ ie(nr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: /* @__PURE__ */ qe()
+perceived: /* @__PURE__ */ Je()
 });
-function rl(e) {
-const t = /* @__PURE__ */ Fe(nl, e);
+function cl(e) {
+const t = /* @__PURE__ */ je(ol, e);
 return t.success ? t.output : null;
 }
-var il = U({
+var ll = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ dt(0), /* @__PURE__ */ lt(It))),
+roundsDead: /* @__PURE__ */ G(/* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ ut(0), /* @__PURE__ */ dt(Nt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: /* @__PURE__ */ G(/* @__PURE__ */ te(!0))
 });
-function sl(e) {
-const t = /* @__PURE__ */ Fe(il, e);
+function dl(e) {
+const t = /* @__PURE__ */ je(ll, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;
 }
-function $e(e) {
+function be(e) {
 return e !== null && e <= 0;
 }
-function rs(e) {
+function ls(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function is(e) {
+function ds(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function al(e, t) {
-return t ? { roundsDead: It, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};
+function ul(e, t) {
+return t ? { roundsDead: Nt, freeSaveUsed: !0 } : be(e) ? { roundsDead: 0 } : {};
 }
-function ol(e) {
+function fl(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(It, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: $.min(Nt, n.roundsDead + 1) };
 }
-function er(e) {
-return A.max(0, It - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+function rr(e) {
+return $.max(0, Nt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function ss(e, t) {
-return $e(t) && er(e) === 0;
+function us(e, t) {
+return be(t) && rr(e) === 0;
 }
-function cl(e, t) {
+function hl(e, t) {
 return "has had a save or another round dead since";
 }
-function ll(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && tl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function vl(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && al(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function dl(e) {
+function ml(e) {
 const t = [], n = e.pending ?? void 0;
-if ($e(e.vitality))
+if (be(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = Ze[r], s = ll(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = et[r], s = vl(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const a = e.state;
 if (i.noHitChance)
@@ -2194,32 +2194,32 @@ t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + i.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
+const d = e.hit + i.hitBonus + e.mod, u = $.max(0, e.armor), f = d > u;
 if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
 }
-let o = A.max(0, e.amount);
+let o = $.max(0, e.amount);
 if (s === "success") {
-const d = A.max(0, e.armorDefense), u = A.max(0, o - d);
+const d = $.max(0, e.armorDefense), u = $.max(0, o - d);
 t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
 }
 const c = e.vitality - o;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? rs(a) : a, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ls(a) : a, steps: t, dies: l, answerUsed: !0 };
 }
-function Nt(e) {
-return Ze[e].reactCheck !== null ? "react" : "defend";
+function Pt(e) {
+return et[e].reactCheck !== null ? "react" : "defend";
 }
-function tr(e, t) {
-const n = Ze[t];
+function ir(e, t) {
+const n = et[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function ul(e) {
-const { action: t, situation: n } = e, r = Ze[n], i = [], s = tr(t, n);
+function pl(e) {
+const { action: t, situation: n } = e, r = et[n], i = [], s = ir(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const a = s.check ? Nt(n) : null;
+const a = s.check ? Pt(n) : null;
 if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -2230,13 +2230,13 @@ return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.al
 };
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = as("perceive", e.rolls.perceive, f, u, h);
-if (i.push(p.step), !p.success)
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = fs("perceive", e.rolls.perceive, f, u, h);
+if (i.push(g.step), !g.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
 if (a) {
-const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = as(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
+const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = fs(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
 if (i.push(f.step), o) {
 const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
@@ -2247,18 +2247,18 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function as(e, t, n, r, i) {
-const s = el(n, r) + i, a = mt(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
+function fs(e, t, n, r, i) {
+const s = sl(n, r) + i, a = mt(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
 return { success: a.success, step: o };
 }
-function fl(e, t) {
+function gl(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var hl = 1;
-function ml(e) {
+var kl = 1;
+function yl(e) {
 const { state: t } = e;
-if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= It) return { kind: "refused", reason: "dead-for-good" };
+if (!be(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Nt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -2271,35 +2271,35 @@ s = e.exp - c;
 }
 const a = mt(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: hl, state: is(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: kl, state: ds(t), expAfter: s, stood: !0 };
 const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: er(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+return i.push({ kind: "save-failed", triesLeft: rr(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
 }
-var vl = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function pl(e) {
-return vl.has(e.kind);
+var wl = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function bl(e) {
+return wl.has(e.kind);
 }
-function gl(e, t) {
-if (!$e(t)) return;
-if (ss(e, t)) return "Dead for good: no save is left";
+function $l(e, t) {
+if (!be(t)) return;
+if (us(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = er(e);
+const n = rr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function os(e, t, n, r = !1) {
-return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
+function hs(e, t, n, r = !1) {
+return !r && !be(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var kl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function yl(e, t) {
+var Al = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Sl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${kl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Al[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return gl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return $l(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2314,13 +2314,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var wl = {
+var El = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, bl = {
+}, Tl = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2332,26 +2332,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, $l = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Al = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function cs(e) {
+}, _l = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Dl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function vs(e) {
 if (e === void 0) return null;
-if (Zc.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return Y(e, "--situation", Zn);
+if (il.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return Y(e, "--situation", nr);
 }
-function Sl(e) {
-const t = Ot(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ce(e, "hit", -1e3, 1e3) ?? null;
+function Rl(e) {
+const t = Ct(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ce(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
-const r = M(e, "defense");
+const r = L(e, "defense");
 return {
 amount: t,
-track: dn[Y(M(e, "type") ?? "physical", "--type", k.keys(dn))],
+track: dn[Y(L(e, "type") ?? "physical", "--type", k.keys(dn))],
 hit: n,
-situation: cs(M(e, "situation")),
+situation: vs(L(e, "situation")),
 mod: Ce(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
 };
 }
-function ls(e) {
+function ms(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2359,7 +2359,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = dl({
+const i = ml({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2373,11 +2373,11 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-S(ue, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
-S(ae, { kind: "attack-summary", who: s, headline: a }),
-...Ge("Defense", i.steps.filter(c)),
-...Ge("Breakdown", i.steps.filter((d) => !c(d))),
-...os("Now", i.state, i.vitality)
+A(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
+A(se, { kind: "attack-summary", who: s, headline: a }),
+...Ue("Defense", i.steps.filter(c)),
+...Ue("Breakdown", i.steps.filter((d) => !c(d))),
+...hs("Now", i.state, i.vitality)
 ];
 return {
 headline: a,
@@ -2391,20 +2391,20 @@ detail: i
 }
 };
 }
-function El(e) {
-return ls({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function Ol(e) {
+return ms({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var ds = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function us(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${H(e.positionals.join(" "))}" (give the action with --action)`);
-const t = M(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${ds.join("|")}`);
+var ps = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function gs(e) {
+if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+const t = L(e, "action");
+if (t === void 0) throw new y(`no action given: add --action ${ps.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", ds), i = M(e, "situation");
+const r = Y(t, "--action", ps), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = cs(i) ?? "front", a = Ze[s], o = tr(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Nt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Nt(s) === "defend";
+const s = vs(i) ?? "front", a = et[s], o = ir(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Pt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Pt(s) === "defend";
 if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -2415,7 +2415,7 @@ if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new
 if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
 if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
 if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-const d = M(e, "difficulty");
+const d = L(e, "difficulty");
 return {
 action: r,
 situation: s,
@@ -2423,33 +2423,33 @@ situationGiven: i !== void 0,
 difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
 mod: Ce(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ce(e, "perception-mod", -1e3, 1e3) ?? 0,
-vs: M(e, "vs") ?? null,
-ally: M(e, "ally") ?? null,
-skillName: M(e, "skill") ?? null
+vs: L(e, "vs") ?? null,
+ally: L(e, "ally") ?? null,
+skillName: L(e, "skill") ?? null
 };
 }
-function fs(e) {
-if (e.action === "save") return _l(e);
-const t = e.action, n = tr(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Nt(e.situation) === "react" ? "react-roll" : "roll" }), {
+function ks(e) {
+if (e.action === "save") return Il(e);
+const t = e.action, n = ir(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Pt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return Tl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return Cl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function Tl(e, t, n, r) {
+function Cl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
-if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Pi("turn") };
+if (be(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: Ui("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (p) => n.values[p]?.current ?? null, o = ul({
+const a = (g) => n.values[g]?.current ?? null, o = pl({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2466,19 +2466,19 @@ return { kind: "missing-value", key: o.check === "perceive" ? "perception_check"
 const c = [...o.steps], l = [];
 let d;
 if (o.pending && t === "guard" && s && e.ally) {
-const p = fl(s.answer ?? void 0, o.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+const g = gl(s.answer ?? void 0, o.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: g.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: g });
 } else o.pending && (d = o.pending);
 o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
-S(ue, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? S(ae, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : S(ae, { kind: "defense-announced", who: f, action: t }),
-...Ge("Check", c),
-...u ? [S("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [S(je, { kind: "offer-damage" })] : []
+A(de, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+u ? A(se, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : A(se, { kind: "defense-announced", who: f, action: t }),
+...Ue("Check", c),
+...u ? [A("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && t === "defend" ? [A(Ge, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
@@ -2486,7 +2486,7 @@ observed: !1,
 detail: o
 };
 }
-function _l(e) {
+function Il(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2494,7 +2494,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, a = ml({
+const i = n.cost ?? 100, s = n.save ?? 100, a = yl({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2521,10 +2521,10 @@ const c = t.id;
 return {
 headline: a.stood ? "saved" : "acts",
 steps: [
-S(ue, { kind: "save-title", who: c }),
-S(ae, { kind: "save-summary", who: c, stood: a.stood }),
-...Ge("Roll", a.steps),
-...os("Now", a.state, a.vitality, !0)
+A(de, { kind: "save-title", who: c }),
+A(se, { kind: "save-summary", who: c, stood: a.stood }),
+...Ue("Roll", a.steps),
+...hs("Now", a.state, a.vitality, !0)
 ],
 changes: o,
 state: a.state,
@@ -2535,7 +2535,7 @@ detail: a
 }
 };
 }
-var Dl = {
+var Nl = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2544,34 +2544,34 @@ label: (e, t) => {
 const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
-situation: (e) => M(e, "situation")?.toLowerCase() ?? null,
+situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
-const t = Ze[e];
+const t = et[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+return `${pe[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = Li(fs(us(Mi({ action: e, situation: t }))), "pending-defense");
-return t !== null && Nt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+const n = Bi(ks(gs(Vi({ action: e, situation: t }))), "pending-defense");
+return t !== null && Pt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => Fi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, Rl = [
+keep: (e, t) => Hi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, Pl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Ol = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Cl(e, t, n, r) {
+], Ml = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Ll(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function Il(e, t = (n) => n) {
+function Fl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2579,9 +2579,9 @@ const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ?
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;
 }
 case "defense-does-not-answer":
-return `The pending defense was made against ${ge[n.madeFor].toLowerCase()}, without the perceive check ${ge[n.attack].toLowerCase()} needs: it counts as none`;
+return `The pending defense was made against ${pe[n.madeFor].toLowerCase()}, without the perceive check ${pe[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${pe[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
 return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
@@ -2604,14 +2604,14 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Ol[n.check]} d100 ${n.roll} vs ${Cl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${Ml[n.check]} d100 ${n.roll} vs ${Ll(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
-return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${pe[n.situation]} not perceived: no defense, the attack hits` : `${pe[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
 case "pending-defense": {
-const r = ge[n.situation].toLowerCase();
+const r = pe[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;
 }
 case "guard-kept":
@@ -2628,25 +2628,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function Nl(e, t = (n) => n) {
-return pl(e) ? yl(e, t) : Il(e, t);
+function jl(e, t = (n) => n) {
+return bl(e) ? Sl(e, t) : Fl(e, t);
 }
-var Pl = {
+var Gl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: wl,
-usage: $l,
+flags: El,
+usage: _l,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: bl,
-usage: Al,
+flags: Tl,
+usage: Dl,
 help: [
-"Situations: " + Zn.join(", ") + ".",
+"Situations: " + nr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2655,54 +2655,54 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => ls(Sl(e)),
-planDefend: (e) => fs(us(e)),
+planDamage: (e) => ms(Rl(e)),
+planDefend: (e) => ks(gs(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: El,
-attack: Dl,
-macros: Rl,
+planHandEdit: Ol,
+attack: Nl,
+macros: Pl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = is(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = rs(n))), {
+return t < e && be(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (be(e) && r.push({ kind: "revived" }), s = ds(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ls(n))), {
 vitality: i,
 state: s,
 steps: r,
 conditions: r.filter((a) => a.kind !== "vitality-change"),
-now: $e(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+now: be(i) ? A("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: al,
-endRound: ol,
-condition: (e, t) => $e(t) ? "dead" : "none",
-deadForGood: ss,
-parseState: sl,
+enter: ul,
+endRound: fl,
+condition: (e, t) => be(t) ? "dead" : "none",
+deadForGood: us,
+parseState: dl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: cl,
-parseAnswer: rl,
-words: Nl
-}, un = ["passive", "active", "full"], pt = { passive: 0, active: 5, full: 10 }, Ml = 10;
-function nr(e, t) {
-return A.round((e + t) * 1e6) / 1e6;
+describeStateChange: hl,
+parseAnswer: cl,
+words: jl
+}, un = ["passive", "active", "full"], gt = { passive: 0, active: 5, full: 10 }, Ul = 10;
+function sr(e, t) {
+return $.round((e + t) * 1e6) / 1e6;
 }
-function hs(e, t) {
+function ys(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = nr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => nr(t.defender, -pt[i]) >= n) ?? "passive";
+const n = sr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => sr(t.defender, -gt[i]) >= n) ?? "passive";
 }
-function Ll(e) {
+function Vl(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (pt[r] > 0)
+if (gt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = hs(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: pt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+const f = ys(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: gt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
 }
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
@@ -2710,71 +2710,71 @@ const o = e.attack > a;
 t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
 let c = null;
 if (o) {
-const f = e.attack - a, h = A.max(0, e.weapon) + f;
+const f = e.attack - a, h = $.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const p = A.max(0, e.armorScore - e.armorPenetration), g = h > p;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };
+const g = $.max(0, e.armorScore - e.armorPenetration), p = h > g;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: g, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
 }
-const l = pt[r];
+const l = gt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = nr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && a - e.attack >= Ml;
+l > 0 && n.defender !== null && (d = sr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && a - e.attack >= Ul;
 return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: u, steps: t };
 }
-function rr(e, t) {
+function ar(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var fn = (e, t = !1) => rr(e <= 0, t);
-function Fl(e) {
-if (typeof e != "object" || e === null || J.isArray(e)) return null;
+var fn = (e, t = !1) => ar(e <= 0, t);
+function Bl(e) {
+if (typeof e != "object" || e === null || Q.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : rr(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : ar(n.down === !0, n.dead === !0);
 }
-function jl(e) {
+function Hl(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var Gl = {
+var Kl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Ul = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Vl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ms = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Hl(e) {
-const t = Ot(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = M(e, "attack");
+}, Wl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Yl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ws = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function zl(e) {
+const t = Ct(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
-const r = M(e, "defense-mode");
+const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: Rt(n, "--attack", -1e3, 1e3),
+attack: Ot(n, "--attack", -1e3, 1e3),
 ap: Ce(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : Y(r, "--defense-mode", un)
 };
 }
-function Bl(e) {
+function xl(e) {
 return e !== null && un.includes(e);
 }
-function Kl(e) {
-return ms.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function ql(e) {
+return ws.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function Wl(e, t) {
+function Xl(e, t) {
 return {
-values: ms,
+values: ws,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Yl(e, t, n, r.defense ?? 1);
+return Jl(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Yl(e, t, n, r) {
-const i = Kl(n);
+function Jl(e, t, n, r) {
+const i = ql(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (Bl(n.stance) ? n.stance : "passive"), o = Ll({
+const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (xl(n.stance) ? n.stance : "passive"), o = Vl({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2793,41 +2793,41 @@ let l;
 if (o.damage) {
 const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
 if (h === null) return { kind: "bar", resource: f };
-const p = h - o.damage.amount;
-l = { kind: "bar-moved", to: o.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: f, to: p });
+const g = h - o.damage.amount;
+l = { kind: "bar-moved", to: o.damage.to, before: h, after: g }, g !== h && c.push({ kind: "bar", resource: f, to: g });
 }
 o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
 const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
 return {
 headline: o.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-S(ue, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: u } : { missed: !0 } }),
-S(ae, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
-...Ge("Breakdown", l ? [...o.steps, l] : o.steps),
-...u ? [S("Now", { kind: "down-now" })] : []
+A(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: u } : { missed: !0 } }),
+A(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
+...Ue("Breakdown", l ? [...o.steps, l] : o.steps),
+...u ? [A("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: fn(jl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: fn(Hl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: o
 };
 }
-function zl(e, t) {
+function Ql(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
+const i = $.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
 if (s && a === null) return { kind: "bar", resource: t.stamina };
 const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
-S(ue, { kind: "loss-title", who: c, loss: e }),
-S(ae, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
+A(de, { kind: "loss-title", who: c, loss: e }),
+A(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+A("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+A("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
 ],
 changes: o,
 state: fn(s ? r : r - e, n.state.dead === !0),
@@ -2836,11 +2836,11 @@ detail: { loss: e, toStamina: s }
 }
 };
 }
-function xl(e, t) {
-return Wl(Hl(e), t);
+function Zl(e, t) {
+return Xl(zl(e), t);
 }
-function Xl(e) {
-return Ni(e, {
+function ed(e) {
+return Gi(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2848,15 +2848,15 @@ change: "mode-change",
 effect: "mode-effect",
 // Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: pt[t] })
+detail: (t) => ({ stance: t, cost: gt[t] })
 });
 }
 var hn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, vs = { passive: "passively", active: "actively", full: "fully" };
-function ql(e, t) {
+}, bs = { passive: "passively", active: "actively", full: "fully" };
+function td(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2879,24 +2879,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${vs[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${bs[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
 return hn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${vs[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${bs[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function Jl(e, t = (n) => n) {
-return ql(e, t) ?? Ql(e);
+function nd(e, t = (n) => n) {
+return td(e, t) ?? rd(e);
 }
-var ir = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Ql(e) {
+var or = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function rd(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2906,7 +2906,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${ir(t.passive)} passive${t.mode !== "passive" ? `${ir(t.active)} active` : ""}${t.mode === "full" ? `${ir(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${or(t.passive)} passive${t.mode !== "passive" ? `${or(t.active)} active` : ""}${t.mode === "full" ? `${or(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2921,12 +2921,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var Zl = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, ed = {
+var id = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, sd = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: un,
-label: (e) => Zl[e] ?? e,
+label: (e) => id[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2937,12 +2937,12 @@ dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(s, a) {
 const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (hs(i, o) !== i)
-return { kind: "refused", reason: `${i} defense costs ${pt[i]} initiative, more than the overwhelm limit allows now` };
+if (ys(i, o) !== i)
+return { kind: "refused", reason: `${i} defense costs ${gt[i]} initiative, more than the overwhelm limit allows now` };
 const c = a.defense ?? 1;
 return {
 headline: "acts",
-steps: [S(ae, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [A(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), A("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }
@@ -2951,18 +2951,18 @@ detail: { mode: i, roll: c }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, td = [
+}, ad = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], nd = {
+], od = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: Gl,
-usage: Ul,
+flags: Kl,
+usage: Wl,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2973,19 +2973,19 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Vl, help: [`Passive: ${hn.passive}. Active: ${hn.active}. Full: ${hn.full}.`] }
+stance: { flags: {}, usage: Yl, help: [`Passive: ${hn.passive}. Active: ${hn.active}. Full: ${hn.full}.`] }
 },
 stances: un,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: xl,
+planDamage: Zl,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: Xl,
-planHandEdit: zl,
-attack: ed,
-macros: td,
+planStance: ed,
+planHandEdit: Ql,
+attack: sd,
+macros: ad,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2993,48 +2993,48 @@ vitality: t,
 state: fn(t, r),
 steps: i,
 conditions: [],
-now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
+now: t <= 0 ? A("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? rr(!1, !0) : e === null ? {} : fn(e),
+enter: (e, t) => t ? ar(!1, !0) : e === null ? {} : fn(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Fl,
+parseState: Bl,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: Jl
-}, rd = { soak: Qc, threshold: Pl, opposed: nd }, et = new P();
-for (const [e, t] of k.entries(rd)) et.set(e, { ...t, id: e });
-var ps = et.keys().next().value, id = "soak";
-function sr(e) {
-return typeof e == "string" && et.has(e);
+words: nd
+}, cd = { soak: rl, threshold: Gl, opposed: od }, tt = new M();
+for (const [e, t] of k.entries(cd)) tt.set(e, { ...t, id: e });
+var $s = tt.keys().next().value, ld = "soak";
+function cr(e) {
+return typeof e == "string" && tt.has(e);
 }
-function sd() {
-return [...et.keys()];
+function dd() {
+return [...tt.keys()];
 }
-function ar() {
-return [...et.values()];
+function lr() {
+return [...tt.values()];
 }
 function Ie(e) {
-return et.get(e) ?? et.get(ps);
+return tt.get(e) ?? tt.get($s);
 }
-function Pt() {
-return ar().filter((e) => e.playable).map((e) => e.id);
+function Mt() {
+return lr().filter((e) => e.playable).map((e) => e.id);
 }
-var or;
-function ad(e) {
-return or ?? (or = new X(ar().flatMap((t) => t.stances))), or.has(e);
+var dr;
+function ud(e) {
+return dr ?? (dr = new X(lr().flatMap((t) => t.stances))), dr.has(e);
 }
-function cr(e, t) {
-return (n) => ar().some(
+function ur(e, t) {
+return (n) => lr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Mt = /* @__PURE__ */ hi(sr, "not an edition this script has"), Lt = ["bar1", "bar2", "bar3"], gs = k.fromEntries(_t.map((e) => [e, e])), He = [..._t], ks = {
+var Lt = /* @__PURE__ */ yi(cr, "not an edition this script has"), Ft = ["bar1", "bar2", "bar3"], As = k.fromEntries(Dt.map((e) => [e, e])), He = [...Dt], Ss = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3042,34 +3042,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Ft = k.keys(ks), od = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ jn(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(100)), cd = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ jn(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(100), /* @__PURE__ */ Zt(/^[^,]+$/)), lr = /* @__PURE__ */ se(Lt), ys = /* @__PURE__ */ se(["gm", "public"]), dr = ["refuse", "gm", "api-as"], ld = U({
-edition: Mt,
+}, jt = k.keys(Ss), fd = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Vn(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(100)), hd = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Vn(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(100), /* @__PURE__ */ Zt(/^[^,]+$/)), fr = /* @__PURE__ */ ie(Ft), Es = /* @__PURE__ */ ie(["gm", "public"]), hr = ["refuse", "gm", "api-as"], vd = U({
+edition: Lt,
 bars: U({
-vitality: lr,
-soul: lr,
-power: lr,
+vitality: fr,
+soul: fr,
+power: fr,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: /* @__PURE__ */ se(["power", ...Lt])
+stamina: /* @__PURE__ */ ie(["power", ...Ft])
 }),
 attributes: U(
-k.fromEntries(He.map((e) => [e, od]))
+k.fromEntries(He.map((e) => [e, fd]))
 ),
 markers: U(
-k.fromEntries(Ft.map((e) => [e, cd]))
+k.fromEntries(jt.map((e) => [e, hd]))
 ),
-visibility: U({ npc: ys, pc: ys }),
-playersTargetAny: /* @__PURE__ */ qe(),
-armorOnManualEdits: /* @__PURE__ */ qe(),
-overwhelmLimit: /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ dt(0), /* @__PURE__ */ lt(1e3)),
+visibility: U({ npc: Es, pc: Es }),
+playersTargetAny: /* @__PURE__ */ Je(),
+armorOnManualEdits: /* @__PURE__ */ Je(),
+overwhelmLimit: /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ ut(0), /* @__PURE__ */ dt(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay is the GM's, or the --api-as player's, only when the GM says so.
-apiCommands: /* @__PURE__ */ se(dr)
+apiCommands: /* @__PURE__ */ ie(hr)
 });
-function ws() {
+function Ts() {
 return {
-edition: ps,
+edition: $s,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...gs },
-markers: { ...ks },
+attributes: { ...As },
+markers: { ...Ss },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3077,264 +3077,264 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function dd(e) {
-const t = ws(), n = [];
-if (!_(e))
+function md(e) {
+const t = Ts(), n = [];
+if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = bs(ld.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
+const i = _s(vd.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
 return new X([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function bs(e, t, n, r, i) {
+function _s(e, t, n, r, i) {
 const s = {};
 for (const [a, o] of k.entries(e)) {
 const c = r + a, l = t[a], d = n[a];
 if (l === void 0) {
-s[a] = ur(d);
+s[a] = vr(d);
 continue;
 }
-if (o.type === "object" && "entries" in o && _(d)) {
-if (!_(l))
-i.push(`${c}: not an object; reset to defaults`), s[a] = ur(d);
+if (o.type === "object" && "entries" in o && D(d)) {
+if (!D(l))
+i.push(`${c}: not an object; reset to defaults`), s[a] = vr(d);
 else {
 const f = o.entries;
-s[a] = bs(f, l, d, `${c}.`, i);
+s[a] = _s(f, l, d, `${c}.`, i);
 }
 continue;
 }
-const u = /* @__PURE__ */ Fe(o, l);
-u.success ? s[a] = u.output : (i.push(`${c}: ${ud(l)} is not valid; reset to ${de.stringify(d)}`), s[a] = ur(d));
+const u = /* @__PURE__ */ je(o, l);
+u.success ? s[a] = u.output : (i.push(`${c}: ${pd(l)} is not valid; reset to ${le.stringify(d)}`), s[a] = vr(d));
 }
 return s;
 }
-function _(e) {
-return typeof e == "object" && e !== null && !J.isArray(e);
+function D(e) {
+return typeof e == "object" && e !== null && !Q.isArray(e);
 }
-function ur(e) {
-return _(e) ? de.parse(de.stringify(e)) : e;
+function vr(e) {
+return D(e) ? le.parse(le.stringify(e)) : e;
 }
-function ud(e) {
-const t = de.stringify(e) ?? E(e);
+function pd(e) {
+const t = le.stringify(e) ?? E(e);
 return t.length > 40 ? `${Te(t, 37)}...` : t;
 }
-var $s = /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ ut()), fd = /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ ut(), /* @__PURE__ */ dt(-1e6), /* @__PURE__ */ lt(1e6)), As = U({
-overrides: /* @__PURE__ */ G(/* @__PURE__ */ Et(/* @__PURE__ */ se(_t), fd)),
+var Ds = /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ft()), gd = /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ft(), /* @__PURE__ */ ut(-1e6), /* @__PURE__ */ dt(1e6)), Rs = U({
+overrides: /* @__PURE__ */ G(/* @__PURE__ */ Tt(/* @__PURE__ */ ie(Dt), gd)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ G(U({ physical: /* @__PURE__ */ G($s), magical: /* @__PURE__ */ G($s) })),
-stance: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40))),
+worn: /* @__PURE__ */ G(U({ physical: /* @__PURE__ */ G(Ds), magical: /* @__PURE__ */ G(Ds) })),
+stance: /* @__PURE__ */ G(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
-edition: /* @__PURE__ */ G(U({ id: Mt, state: /* @__PURE__ */ Tt() }))
-}), Wh = k.keys(As.entries);
-function hd(e) {
+edition: /* @__PURE__ */ G(U({ id: Lt, state: /* @__PURE__ */ _t() }))
+}), tv = k.keys(Rs.entries);
+function kd(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
-if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, i] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ Fe(As, i);
-s.success ? t[r] = Ss(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = /* @__PURE__ */ je(Rs, i);
+s.success ? t[r] = Os(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function Ss(e) {
+function Os(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function mn(e, t, n) {
+function vn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function Es(e, t, n) {
-Ss(n), jt(n) ? delete e[t] : e[t] = n;
+function Cs(e, t, n) {
+Os(n), Gt(n) ? delete e[t] : e[t] = n;
 }
-function jt(e) {
+function Gt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var gt = /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ ut()), vn = /* @__PURE__ */ en(gt), Ts = /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ fi(), /* @__PURE__ */ dt(-1e9), /* @__PURE__ */ lt(1e9)), Gt = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(64)), md = /* @__PURE__ */ se(["physical", "magical"]), _s = U({
-edition: /* @__PURE__ */ G(U({ id: Mt, state: /* @__PURE__ */ Tt() })),
+var kt = /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ft()), mn = /* @__PURE__ */ en(kt), Is = /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ki(), /* @__PURE__ */ ut(-1e9), /* @__PURE__ */ dt(1e9)), Ut = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(64)), yd = /* @__PURE__ */ ie(["physical", "magical"]), Ns = U({
+edition: /* @__PURE__ */ G(U({ id: Lt, state: /* @__PURE__ */ _t() })),
 deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
-stance: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40))),
+stance: /* @__PURE__ */ G(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ G(U({ edition: Mt, answer: /* @__PURE__ */ Tt() }))
-}), vd = /* @__PURE__ */ ki("kind", [
+answer: /* @__PURE__ */ G(U({ edition: Lt, answer: /* @__PURE__ */ _t() }))
+}), wd = /* @__PURE__ */ Si("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: /* @__PURE__ */ te("bar"), resource: /* @__PURE__ */ se(yi), bar: /* @__PURE__ */ se(Lt), attributeId: /* @__PURE__ */ G(Gt), from: vn, to: gt }),
+U({ kind: /* @__PURE__ */ te("bar"), resource: /* @__PURE__ */ ie(Ei), bar: /* @__PURE__ */ ie(Ft), attributeId: /* @__PURE__ */ G(Ut), from: mn, to: kt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: /* @__PURE__ */ te("attribute"), key: /* @__PURE__ */ se(_t), attributeId: Gt, from: vn, to: gt }),
+U({ kind: /* @__PURE__ */ te("attribute"), key: /* @__PURE__ */ ie(Dt), attributeId: Ut, from: mn, to: kt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: /* @__PURE__ */ te("override"), key: /* @__PURE__ */ se(_t), from: vn, to: gt }),
+U({ kind: /* @__PURE__ */ te("override"), key: /* @__PURE__ */ ie(Dt), from: mn, to: kt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: /* @__PURE__ */ te("worn"), track: md, from: vn, to: gt }),
-U({ kind: /* @__PURE__ */ te("markers"), from: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(2e3)), to: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(2e3)) }),
+U({ kind: /* @__PURE__ */ te("worn"), track: yd, from: mn, to: kt }),
+U({ kind: /* @__PURE__ */ te("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-U({ kind: /* @__PURE__ */ te("memory"), tokenId: /* @__PURE__ */ G(Gt), from: _s, to: _s }),
-U({ kind: /* @__PURE__ */ te("initiative"), from: Ts, to: Ts }),
-U({ kind: /* @__PURE__ */ te("turn-order"), tokenId: Gt })
-]), pd = U({
+U({ kind: /* @__PURE__ */ te("memory"), tokenId: /* @__PURE__ */ G(Ut), from: Ns, to: Ns }),
+U({ kind: /* @__PURE__ */ te("initiative"), from: Is, to: Is }),
+U({ kind: /* @__PURE__ */ te("turn-order"), tokenId: Ut })
+]), bd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(64)),
-kind: /* @__PURE__ */ se(["damage", "hand-edit", "save"]),
+by: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(64)),
+kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: gt,
+round: kt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Zt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Le(U({ tokenId: Gt, name: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200)), changes: /* @__PURE__ */ Le(vd) }))
+key: /* @__PURE__ */ G(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Zt(/^U\d{1,7}$/))),
+tokens: /* @__PURE__ */ Fe(U({ tokenId: Ut, name: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(200)), changes: /* @__PURE__ */ Fe(wd) }))
 });
-function gd(e) {
+function $d(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || ad(t.stance)) && (t.edition === void 0 || Ie(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ie(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || ud(t.stance)) && (t.edition === void 0 || Ie(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ie(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function kd(e) {
+function Ad(e) {
 if (e === void 0) return { history: [], problems: [] };
-if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+if (!Q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ Fe(pd, r);
-s.success && s.output.tokens.every((a) => a.changes.every(gd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = /* @__PURE__ */ je(bd, r);
+s.success && s.output.tokens.every((a) => a.changes.every($d)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var yd = ["life", "pendingDefense", "reactions", "skillsVs"], Ds = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function fr(e, t) {
+var Sd = ["life", "pendingDefense", "reactions", "skillsVs"], Ps = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function mr(e, t) {
 const n = {};
-for (const i of yd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of Sd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: ld, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function wd(e) {
-if (!_(e)) return e;
+function Ed(e) {
+if (!D(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, fr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, mr(e, e.stance)), t;
 }
-function Rs(e) {
+function Ms(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function Os(e, t) {
-return de.stringify(e ?? null) === de.stringify(t ?? null);
+function Ls(e, t) {
+return le.stringify(e ?? null) === le.stringify(t ?? null);
 }
-function bd(e, t, n) {
-if (!_(e) || !_(e.before) || !_(e.after)) return e;
-const { before: r, after: i } = e, s = [], a = _(r.bars) ? r.bars : {}, o = _(i.bars) ? i.bars : {};
+function Td(e, t, n) {
+if (!D(e) || !D(e.before) || !D(e.after)) return e;
+const { before: r, after: i } = e, s = [], a = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
 const h = o[f];
-a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Ds[f], from: a[f] ?? null, to: h });
+a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Ps[f], from: a[f] ?? null, to: h });
 }
-const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
+const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-const d = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
-if (!Os(d.life, u.life) || !Os(d.pendingDefense, u.pendingDefense)) {
-const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+const d = D(r.record) ? r.record : {}, u = D(i.record) ? i.record : {};
+if (!Ls(d.life, u.life) || !Ls(d.pendingDefense, u.pendingDefense)) {
+const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f]) ? n[f] : {}, g = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: fr({ ...p, ...Rs(d) }, h.stance),
-to: fr({ ...p, ...Rs(u) }, h.stance)
+from: mr({ ...g, ...Ms(d) }, h.stance),
+to: mr({ ...g, ...Ms(u) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function $d(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Ds, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, wd(o)]))), J.isArray(e.history) && (s.history = e.history.map(
-(a) => _(a) && J.isArray(a.tokens) ? {
+function _d(e) {
+const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Ps, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Ed(o)]))), Q.isArray(e.history) && (s.history = e.history.map(
+(a) => D(a) && Q.isArray(a.tokens) ? {
 by: a.by,
 kind: a.kind,
 round: typeof a.round == "number" ? a.round : i,
-tokens: a.tokens.map((o) => bd(o, n, r))
+tokens: a.tokens.map((o) => Td(o, n, r))
 } : a
 )), s;
 }
-function Cs(e) {
+function Fs(e) {
 const t = e.edition;
-if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
 const { edition: s, ...a } = e;
 return { memory: a, answer: i };
 }
-function Ad(e) {
-if (!_(e) || e.kind !== "memory") return e;
+function Dd(e) {
+if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
-if (!_(r)) continue;
-const i = Cs(r);
+if (!D(r)) continue;
+const i = Fs(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function Sd(e) {
+function Rd(e) {
 const t = {}, n = {};
-if (_(e.tokens))
+if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
-if (!_(s)) {
+if (!D(s)) {
 n[i] = s;
 continue;
 }
-const a = Cs(s);
+const a = Fs(s);
 k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
 }
-const r = J.isArray(e.history) ? e.history.map(
-(i) => _(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(Ad) } : s) } : i
+const r = Q.isArray(e.history) ? e.history.map(
+(i) => D(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(Dd) } : s) } : i
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
+return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var hr = 20, mr = 100, pn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(64)), gn = /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(40)), Ed = U({
+var pr = 20, gr = 100, pn = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(64)), gn = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(40)), Od = U({
 word: gn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: /* @__PURE__ */ G(/* @__PURE__ */ Tt()),
+file: /* @__PURE__ */ G(/* @__PURE__ */ _t()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ G(/* @__PURE__ */ Et(gn, /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(40)))),
+flags: /* @__PURE__ */ G(/* @__PURE__ */ Tt(gn, /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ G(/* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ ut())),
-success: /* @__PURE__ */ G(/* @__PURE__ */ qe()),
+roll: /* @__PURE__ */ G(/* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ft())),
+success: /* @__PURE__ */ G(/* @__PURE__ */ Je()),
 typed: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
 gm: /* @__PURE__ */ G(/* @__PURE__ */ te(!0))
-}), Is = U({
+}), js = U({
 /** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
-key: /* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ Zt(/^[AG]\d{1,6}$/)),
+key: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Zt(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: pn,
-gm: /* @__PURE__ */ qe(),
+gm: /* @__PURE__ */ Je(),
 attacker: /* @__PURE__ */ en(pn),
-edition: Mt,
+edition: Lt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ F(/* @__PURE__ */ Le(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(4)),
-flags: /* @__PURE__ */ F(/* @__PURE__ */ Le(/* @__PURE__ */ vi([gn, /* @__PURE__ */ F(/* @__PURE__ */ Le(/* @__PURE__ */ F(/* @__PURE__ */ x(), /* @__PURE__ */ z(200))), /* @__PURE__ */ z(8))])), /* @__PURE__ */ z(20)),
+positionals: /* @__PURE__ */ j(/* @__PURE__ */ Fe(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(200))), /* @__PURE__ */ x(4)),
+flags: /* @__PURE__ */ j(/* @__PURE__ */ Fe(/* @__PURE__ */ bi([gn, /* @__PURE__ */ j(/* @__PURE__ */ Fe(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(200))), /* @__PURE__ */ x(8))])), /* @__PURE__ */ x(20)),
 situation: /* @__PURE__ */ en(gn),
-round: /* @__PURE__ */ F(/* @__PURE__ */ Ee(), /* @__PURE__ */ ut()),
-defenders: /* @__PURE__ */ F(/* @__PURE__ */ Le(pn), /* @__PURE__ */ Me(1), /* @__PURE__ */ z(mr)),
-answers: /* @__PURE__ */ Et(pn, Ed)
+round: /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ft()),
+defenders: /* @__PURE__ */ j(/* @__PURE__ */ Fe(pn), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(gr)),
+answers: /* @__PURE__ */ Tt(pn, Od)
 });
-function Ns(e) {
-const t = /* @__PURE__ */ Fe(Is, e);
+function Gs(e) {
+const t = /* @__PURE__ */ je(js, e);
 if (!t.success) return !1;
 const n = Ie(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;
 }
-function Td(e, t) {
+function Cd(e, t) {
 const n = {};
 if (e === void 0) return n;
-if (!_(e))
+if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ Fe(Is, i);
-s.success && s.output.key === r && Ns(s.output) && k.keys(n).length < hr ? n[r] = s.output : t.push(`exchange.attacks.${Te(r, 20)}: not a valid open attack; forgotten`);
+const s = /* @__PURE__ */ je(js, i);
+s.success && s.output.key === r && Gs(s.output) && k.keys(n).length < pr ? n[r] = s.output : t.push(`exchange.attacks.${Te(r, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var kn = "DefenseRound", Ut = 3, vr = 500;
-function Vt(e) {
+var kn = "DefenseRound", Vt = 3, kr = 500;
+function Bt(e) {
 return {
-schemaVersion: Ut,
+schemaVersion: Vt,
 scriptVersion: e,
-settings: ws(),
+settings: Ts(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3344,7 +3344,7 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function _d(e) {
+function Id(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, a] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
@@ -3354,98 +3354,98 @@ o[s.replace("Bar", "")] = a;
 i[s] = a;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var Dd = {
-0: _d,
-1: $d,
-2: Sd
+var Nd = {
+0: Id,
+1: _d,
+2: Rd
 };
-function Rd(e, t) {
+function Pd(e, t) {
 const n = [];
-if (e === void 0) return { stored: Vt(t), problems: n };
-if (!_(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Vt(t), problems: n };
+if (e === void 0) return { stored: Bt(t), problems: n };
+if (!D(e))
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Bt(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (O.isInteger(i) && i > Ut)
-return { stored: Vt(t), problems: [`state has schema version ${i}, newer than this script's ${Ut}; left as it is`], newer: i };
+if (O.isInteger(i) && i > Vt)
+return { stored: Bt(t), problems: [`state has schema version ${i}, newer than this script's ${Vt}; left as it is`], newer: i };
 if (!O.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${de.stringify(r.schemaVersion)}; started from defaults`), { stored: Vt(t), problems: n };
-for (; i < Ut; ) {
-const l = Dd[i];
+return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Bt(t), problems: n };
+for (; i < Vt; ) {
+const l = Nd[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = dd(r.settings);
+const s = md(r.settings);
 n.push(...s.problems);
-const a = hd(r.tokens);
+const a = kd(r.tokens);
 n.push(...a.problems);
 for (const [l, d] of k.entries(a.tokens)) {
 if (!d.edition) continue;
 const u = d.edition.id, f = Ie(u).parseState(d.edition.state);
-f === null ? (delete d.edition, jt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
+f === null ? (delete d.edition, Gt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
 }
-const o = Cd(r.exchange, n), c = kd(r.history);
+const o = Ld(r.exchange, n), c = Ad(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: Ut,
+schemaVersion: Vt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: a.tokens,
-round: Od(r.round, n),
+round: Md(r.round, n),
 history: c.history,
-lastEntry: Nd(r.lastEntry, c.history),
+lastEntry: jd(r.lastEntry, c.history),
 exchange: o,
-macros: Id(r.macros),
+macros: Fd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...sr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...cr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function Od(e, t) {
+function Md(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
-if (!_(e))
+if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= vr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= vr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= kr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= kr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function Cd(e, t) {
+function Ld(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return r;
-const i = _(e) && _(e.waiting) ? e.waiting : void 0;
+const i = D(e) && D(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
 for (const [a, o] of k.entries(i)) {
-const c = a.length > 0 && a.length <= 64 && _(o) && sr(o.edition) ? Ie(o.edition).parseAnswer(o.answer) : null;
+const c = a.length > 0 && a.length <= 64 && D(o) && cr(o.edition) ? Ie(o.edition).parseAnswer(o.answer) : null;
 c === null ? t.push(`exchange.waiting.${Te(a, 64)}: not a valid defense made ahead; forgotten`) : n[a] = { edition: o.edition, answer: c };
 }
-const s = Td(_(e) ? e.attacks : void 0, t);
-return { waiting: n, attacks: s, lastAttack: Ps(e, "lastAttack", "A", s), lastHiddenAttack: Ps(e, "lastHiddenAttack", "G", s) };
+const s = Cd(D(e) ? e.attacks : void 0, t);
+return { waiting: n, attacks: s, lastAttack: Us(e, "lastAttack", "A", s), lastHiddenAttack: Us(e, "lastHiddenAttack", "G", s) };
 }
-function Ps(e, t, n, r) {
-const i = _(e) ? e[t] : void 0;
+function Us(e, t, n, r) {
+const i = D(e) ? e[t] : void 0;
 let s = typeof i == "number" && O.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-for (const a of k.keys(r)) a.startsWith(n) && (s = A.max(s, O(a.slice(1))));
+for (const a of k.keys(r)) a.startsWith(n) && (s = $.max(s, O(a.slice(1))));
 return s;
 }
-function Id(e) {
+function Fd(e) {
 const t = {};
-if (!_(e)) return t;
+if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function Nd(e, t) {
+function jd(e, t) {
 let n = typeof e == "number" && O.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = A.max(n, O(r.key.slice(1))));
+for (const r of t) r.key !== void 0 && (n = $.max(n, O(r.key.slice(1))));
 return n;
 }
-var pr = ["bar1", "bar2", "bar3"];
-function Pd(e, t) {
+var yr = ["bar1", "bar2", "bar3"];
+function Gd(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-vitality: r && pr.includes(r) ? r : e.bars.vitality,
-soul: i && pr.includes(i) ? i : e.bars.soul,
-power: s && pr.includes(s) ? s : e.bars.power
+vitality: r && yr.includes(r) ? r : e.bars.vitality,
+soul: i && yr.includes(i) ? i : e.bars.soul,
+power: s && yr.includes(s) ? s : e.bars.power
 };
 new X(k.values(a)).size === 3 && k.assign(e.bars, a);
 const o = n("NPC breakdowns");
@@ -3453,9 +3453,9 @@ const o = n("NPC breakdowns");
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var Md = class {
+var Ud = class {
 constructor() {
-this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();
+this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
 }
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
@@ -3472,7 +3472,7 @@ return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new P());
+r || this.defaults.set(e, r = new M());
 let i = r.get(t);
 if (!i) {
 if (r.size >= 200) return;
@@ -3494,7 +3494,7 @@ return this.byCharacter.size;
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
-t = new P();
+t = new M();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
 const r = E(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
@@ -3503,7 +3503,7 @@ this.byCharacter.set(e, t);
 }
 return t;
 }
-}, Ms = {
+}, Vs = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3528,41 +3528,41 @@ $: "&#36;",
 }, Ht = [];
 for (let e = 0; e < 128; e += 1) {
 const t = E.fromCharCode(e);
-Ms[t] !== void 0 ? Ht[e] = Ms[t] : t === `
+Vs[t] !== void 0 ? Ht[e] = Vs[t] : t === `
 ` || t === "\r" ? Ht[e] = " " : e < 32 && t !== "	" || e === 127 ? Ht[e] = "" : Ht[e] = void 0;
 }
-function Ld(e) {
+function Vd(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
-function tt(e) {
+function nt(e) {
 const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), a = s < 128 ? Ht[s] : Ld(s);
+const s = t.charCodeAt(i), a = s < 128 ? Ht[s] : Vd(s);
 a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function Be(e, t) {
+function Ke(e, t) {
 on(e, t);
 }
 function yn(e) {
 log(e);
 }
-function gr(e) {
+function wr(e) {
 return state[e];
 }
-function Ls(e, t) {
+function Bs(e, t) {
 state[e] = t;
 }
-function Fd(e) {
+function Bd(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function jd(e) {
+function Hd(e) {
 setTimeout(e, 0);
 }
-function Gd(e, t, n) {
+function Kd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3570,33 +3570,33 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function Ud(e, t) {
+function Wd(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Vd(e) {
+function Yd(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function Hd(e, t) {
+function zd(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function Bd() {
-const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+function xd() {
+const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
 return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function kr(e, t, n) {
+function br(e, t, n) {
 try {
-const r = t instanceof Xt ? t.stack ?? t.message : E(t);
-yn(`${ie} v${pe}: ${e} failed${Bd()}: ${r}`), n && sendChat(
-ie,
-`/w ${n} ${tt(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+const r = t instanceof qt ? t.stack ?? t.message : E(t);
+yn(`${re} v${me}: ${e} failed${xd()}: ${r}`), n && sendChat(
+re,
+`/w ${n} ${nt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
 } catch {
 }
 }
-function Ke(e, t, n) {
+function We(e, t, n) {
 return (...r) => {
 const i = (s) => {
 let a = typeof e == "string" ? e : "a command", o;
@@ -3605,7 +3605,7 @@ typeof e == "function" && (a = e(...r)), o = n?.(...r);
 } catch {
 o = void 0;
 }
-kr(a, s, o);
+br(a, s, o);
 };
 try {
 const s = t(...r);
@@ -3616,63 +3616,63 @@ i(s);
 };
 }
 var Ne = "API";
-function kt(e) {
+function yt(e) {
 return e !== Ne && e !== "" && playerIsGM(e) === !0;
 }
-function Kd(e) {
-if (!(e === void 0 || e === "" || e === Ne || !getObj("player", e) || kt(e)))
+function qd(e) {
+if (!(e === void 0 || e === "" || e === Ne || !getObj("player", e) || yt(e)))
 return e;
 }
-function yr(e) {
+function $r(e) {
 return e === Ne ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Wd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Fs(e) {
-return !Wd.test(e);
+var Xd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Hs(e) {
+return !Xd.test(e);
 }
-function js(e, t) {
-return e || !Fs(t) ? "gm" : `"${t}"`;
+function Ks(e, t) {
+return e || !Hs(t) ? "gm" : `"${t}"`;
 }
-function Gs(e) {
-return e === Ne ? "gm" : js(kt(e), yr(e));
+function Ws(e) {
+return e === Ne ? "gm" : Ks(yt(e), $r(e));
 }
-function Us(e, t) {
+function Ys(e, t) {
 return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
 function De(e, t, n) {
-return kt(e) ? !0 : Us(t.get("controlledby"), e) || Us(n?.get("controlledby"), e);
+return yt(e) ? !0 : Ys(t.get("controlledby"), e) || Ys(n?.get("controlledby"), e);
 }
-var Vs = /[^,\s]/;
-function wr(e, t) {
-return !Vs.test(E(e.get("controlledby") ?? "")) && !Vs.test(E(t?.get("controlledby") ?? ""));
+var zs = /[^,\s]/;
+function Ar(e, t) {
+return !zs.test(E(e.get("controlledby") ?? "")) && !zs.test(E(t?.get("controlledby") ?? ""));
 }
-function Yd(e, t) {
+function Jd(e, t) {
 const n = new X();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of E(r ?? "").split(",")) {
 const s = i.trim();
-s !== "" && s !== "all" && !kt(s) && n.add(s);
+s !== "" && s !== "all" && !yt(s) && n.add(s);
 }
 return [...n];
 }
-var yt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
-function ye(e) {
+var wt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+function ke(e) {
 return { kind: "whisper", to: e };
 }
-function L(e, t, n = {}) {
-e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });
+function F(e, t, n = {}) {
+e.kind === "public" ? sendChat(re, t) : n.record === !0 ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
-function we(e) {
-let t = `&{template:default} {{name=${tt(e.title)}}}`;
+function ye(e) {
+let t = `&{template:default} {{name=${nt(e.title)}}}`;
 const n = e.rows, r = n.length > 1 ? new X() : void 0;
 for (let i = 0; i < n.length; i += 1) {
 const s = n[i], { lines: a } = s, o = s.buttons, c = o === void 0 ? 0 : o.length;
 if (a.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < a.length; f += 1) l += (f === 0 ? "" : "<br>") + tt(a[f]);
+for (let f = 0; f < a.length; f += 1) l += (f === 0 ? "" : "<br>") + nt(a[f]);
 let d = "";
-for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(o[f].label, o[f].command);
-let u = zd(s.label);
+for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ce(o[f].label, o[f].command);
+let u = Qd(s.label);
 if (r) {
 if (r.has(u)) {
 let f = 2;
@@ -3681,163 +3681,163 @@ u = `${u} (${f})`;
 }
 r.add(u);
 }
-t += ` {{${tt(u)}=${l}${l && d ? " " : ""}${d}}}`;
+t += ` {{${nt(u)}=${l}${l && d ? " " : ""}${d}}}`;
 }
 return t;
 }
-function zd(e) {
+function Qd(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
-function oe(e) {
-return tt(e);
+function ae(e) {
+return nt(e);
 }
-function br(e, t) {
-let n = tt(e);
-for (const r of t) n += ` ${le(r.label, r.command)}`;
+function Sr(e, t) {
+let n = nt(e);
+for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
 }
-var xd = /^[-\w]+$/;
-function le(e, t) {
-return `[${tt(e)}](${t})`;
+var Zd = /^[-\w]+$/;
+function ce(e, t) {
+return `[${nt(e)}](${t})`;
 }
 function wn(e) {
-return xd.test(e);
+return Zd.test(e);
 }
-function Hs(e, t, n, r = () => `${n.command} --help`) {
+function xs(e, t, n, r = () => `${n.command} --help`) {
 const i = E(t.playerid ?? "");
-return i === Ne ? Xd(e, t, n, r) : Bs(e, t, n, r, i, kt(i), !1);
+return i === Ne ? eu(e, t, n, r) : qs(e, t, n, r, i, yt(i), !1);
 }
-function Bs(e, t, n, r, i, s, a) {
-const o = s ? "the GM" : yr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: o, replyTo: js(s, o), relayed: a, help: r };
-return !s && !Fs(o) && (c.replyFor = H(o, 60)), c;
+function qs(e, t, n, r, i, s, a) {
+const o = s ? "the GM" : $r(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: o, replyTo: Ks(s, o), relayed: a, help: r };
+return !s && !Hs(o) && (c.replyFor = B(o, 60)), c;
 }
-function Xd(e, t, n, r) {
+function eu(e, t, n, r) {
 const i = n.flags.get("api-as");
 n.flags.delete("api-as");
 const s = e.store.settings.apiCommands;
 if (s === "api-as") {
-const c = Kd(i?.length === 1 ? i[0] : void 0);
-if (c !== void 0) return Bs(e, t, n, r, c, !1, !0);
+const c = qd(i?.length === 1 ? i[0] : void 0);
+if (c !== void 0) return qs(e, t, n, r, c, !1, !0);
 }
-const a = s === "gm", o = { app: e, msg: t, parsed: n, playerId: Ne, gm: a, senderName: yr(Ne), replyTo: "gm", relayed: !0, help: r };
+const a = s === "gm", o = { app: e, msg: t, parsed: n, playerId: Ne, gm: a, senderName: $r(Ne), replyTo: "gm", relayed: !0, help: r };
 return a || (o.relayRefused = !0), o;
 }
-var Ks = 2e3;
-function Ae(e, t) {
-L(ye(e.replyTo), oe(Ws(e, t)));
+var Xs = 2e3;
+function $e(e, t) {
+F(ke(e.replyTo), ae(Js(e, t)));
 }
-function nt(e, t) {
-L(ye(e.replyTo), oe(Ws(e, t)), { record: !0 });
+function rt(e, t) {
+F(ke(e.replyTo), ae(Js(e, t)), { record: !0 });
 }
-function Ws(e, t) {
-const n = t.length > Ks ? `${Te(t, Ks - 12)}... (cut)` : t;
+function Js(e, t) {
+const n = t.length > Xs ? `${Te(t, Xs - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var qd = 200;
-function We(e, t, n = []) {
+var tu = 200;
+function Ye(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = qd - 7;
+let i = tu - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${Te(r, i - 9)}... (cut)`), L(ye(e.replyTo), br(r, [...n, { label: "Help", command: e.help() }]));
+r.length > i && (r = `${Te(r, i - 9)}... (cut)`), F(ke(e.replyTo), Sr(r, [...n, { label: "Help", command: e.help() }]));
 }
-function Jd(e, t) {
+function nu(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function Ys(e, t) {
+function Qs(e, t) {
 const n = e.store.tokens[t];
-n && jt(n) && delete e.store.tokens[t];
+n && Gt(n) && delete e.store.tokens[t];
 }
 function bn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var $n = "Help: DefenseRound", V = (e) => `<code>${bn(e)}</code>`, Ye = (e) => `<li>${e}</li>`;
-function Qd(e) {
-const t = e.stances.length > 0 ? [Ye(`${V(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(bn).join(" ")}`)] : [];
+var $n = "Help: DefenseRound", V = (e) => `<code>${bn(e)}</code>`, ze = (e) => `<li>${e}</li>`;
+function ru(e) {
+const t = e.stances.length > 0 ? [ze(`${V(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(bn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-Ye(`${V(e.commands.defend.usage)}: ${e.commands.defend.help.map(bn).join(" ")}`),
-Ye(`${V(e.commands.damage.usage)}: ${e.commands.damage.help.map(bn).join(" ")}`),
-Ye(`${V("!attack")} with the same amount and flags, ${V("--ids DEFENDER ...")} and the attacker selected (or ${V("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${V(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${V("!attack --resolve KEY")} (the GM, or whoever declared it). ${V("!attack --list")} and ${V("--cancel KEY")}; ${V("!damage --undo")} takes the whole attack back.`),
-Ye(`${V("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-Ye("Every command answers <code>--help</code>."),
+ze(`${V(e.commands.defend.usage)}: ${e.commands.defend.help.map(bn).join(" ")}`),
+ze(`${V(e.commands.damage.usage)}: ${e.commands.damage.help.map(bn).join(" ")}`),
+ze(`${V("!attack")} with the same amount and flags, ${V("--ids DEFENDER ...")} and the attacker selected (or ${V("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${V(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${V("!attack --resolve KEY")} (the GM, or whoever declared it). ${V("!attack --list")} and ${V("--cancel KEY")}; ${V("!damage --undo")} takes the whole attack back.`),
+ze(`${V("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+ze("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-Ye(`${V("!defense-round")}: status and settings menu; ${V("config KEY VALUE")} (${V(`config edition ${Pt().join("|")}`)} switches editions), ${V("set NAME VALUE|clear")}, ${V("repair")}, ${V("next-round")}, ${V("macros")} (the table's macros for this edition), ${V("refresh")}, ${V("help")}.`),
-Ye(`Commands another script relays (ScriptCards' ${V("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${V("config api-commands gm")}, or act for the player ${V("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${V("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+ze(`${V("!defense-round")}: status and settings menu; ${V("config KEY VALUE")} (${V(`config edition ${Mt().join("|")}`)} switches editions), ${V("set NAME VALUE|clear")}, ${V("repair")}, ${V("next-round")}, ${V("macros")} (the table's macros for this edition), ${V("refresh")}, ${V("help")}.`),
+ze(`Commands another script relays (ScriptCards' ${V("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${V("config api-commands gm")}, or act for the player ${V("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${V("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");
 }
-var rt;
-function $r(e, t = {}) {
-rt = Gd($n, Qd(e), t.createIfMissing !== !1) ?? rt;
+var it;
+function Er(e, t = {}) {
+it = Kd($n, ru(e), t.createIfMissing !== !1) ?? it;
 }
-function zs() {
-return rt = Ud($n, rt), rt !== void 0 && wn(rt) ? { label: $n, command: `http://journal.roll20.net/handout/${rt}` } : void 0;
+function Zs() {
+return it = Wd($n, it), it !== void 0 && wn(it) ? { label: $n, command: `http://journal.roll20.net/handout/${it}` } : void 0;
 }
-function xs(e, t) {
+function ea(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && Wn(n.charCodeAt(r)); ) r += 1;
-const i = n.slice(r, Ci(n, r)).toLowerCase();
+for (; r < n.length && xn(n.charCodeAt(r)); ) r += 1;
+const i = n.slice(r, Fi(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;
 }
-function Xs(e, t) {
+function ta(e, t) {
 return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;
 }
-function Zd(e, t, n, r) {
+function iu(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function qs(e, t, n, r = xs(t, n)) {
+async function na(e, t, n, r = ea(t, n)) {
 if (!r) return;
-const i = n[r], s = zo(t.content, t.inlinerolls);
+const i = n[r], s = Qo(t.content, t.inlinerolls);
 let a;
 try {
-const o = Ii(s);
-if (a = Hs(e, t, o, () => Zd(e, i, o, r)), a.relayRefused) {
-Ae(a, Xs(e, r));
+const o = ji(s);
+if (a = xs(e, t, o, () => iu(e, i, o, r)), a.relayRefused) {
+$e(a, ta(e, r));
 return;
 }
 if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-Ae(a, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+$e(a, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
 if (a.parsed.flags.has("help")) {
-const l = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, u = zs();
-L(ye(a.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+const l = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, u = Zs();
+F(ke(a.replyTo), ye({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;
 }
 const c = i.run(a);
 c && await c;
 } catch (o) {
 if (o instanceof y || o instanceof C) {
-if (a ?? (a = Hs(e, t, { command: r, positionals: [], flags: new P() })), a.relayRefused) {
-Ae(a, Xs(e, r));
+if (a ?? (a = xs(e, t, { command: r, positionals: [], flags: new M() })), a.relayRefused) {
+$e(a, ta(e, r));
 return;
 }
-We(a, o.message);
+Ye(a, o.message);
 return;
 }
 throw o;
 }
 }
-var eu = 20, tu = 2e3, nu = { floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs };
-function Js(e, t, n = 0) {
-if (n > eu) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > tu) return { ok: !1, problem: "is too long to be a formula" };
-const r = ru(e, t, n);
+var su = 20, au = 2e3, ou = { floor: $.floor, ceil: $.ceil, round: $.round, abs: $.abs };
+function ra(e, t, n = 0) {
+if (n > su) return { ok: !1, problem: "refers to itself through other attributes" };
+if (e.length > au) return { ok: !1, problem: "is too long to be a formula" };
+const r = cu(e, t, n);
 if (!r.ok) return r;
-const s = new au(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
+const s = new uu(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
 return s === void 0 || !O.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
 }
-function ru(e, t, n) {
+function cu(e, t, n) {
 let r = "", i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let a;
@@ -3848,7 +3848,7 @@ const d = typeof l == "number" ? E(l) : E(l).trim();
 let u;
 if (d === "") u = 0;
 else {
-const f = Js(d, t, n + 1);
+const f = ra(d, t, n + 1);
 if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
 u = f.value;
 }
@@ -3856,7 +3856,7 @@ r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
 }
 return { ok: !0, text: r + e.slice(i) };
 }
-var Qs = (e) => k.assign(k.create(null), e), iu = Qs({ "+": (e, t) => e + t, "-": (e, t) => e - t }), su = Qs({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), au = class {
+var ia = (e) => k.assign(k.create(null), e), lu = ia({ "+": (e, t) => e + t, "-": (e, t) => e - t }), du = ia({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), uu = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3868,10 +3868,10 @@ space() {
 for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
 }
 sum() {
-return this.chain(() => this.product(), iu);
+return this.chain(() => this.product(), lu);
 }
 product() {
-return this.chain(() => this.unary(), su);
+return this.chain(() => this.unary(), du);
 }
 /** Operands joined by operators of one precedence, worked out left to right. */
 chain(e, t) {
@@ -3904,7 +3904,7 @@ if (t)
 return this.at += t[0].length, O(t[0]);
 const n = /^([a-z]+)\s*\(/i.exec(e);
 if (n) {
-const r = nu[n[1].toLowerCase()];
+const r = ou[n[1].toLowerCase()];
 if (!r) return;
 this.at += n[0].length;
 const i = this.sum();
@@ -3917,20 +3917,20 @@ return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this
 }
 }
 };
-function ne(e, t = "an unnamed token") {
+function Z(e, t = "an unnamed token") {
 return E(e.get("name") ?? "") || t;
 }
 function K(e) {
 return getObj("graphic", e);
 }
-function ou(e) {
+function fu(e) {
 return getObj("character", e);
 }
-function re(e) {
+function ne(e) {
 const t = E(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;
 }
-var Se = {
+var Ae = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
@@ -3939,7 +3939,7 @@ constructor(e, t) {
 this.token = e, this.bar = t;
 }
 get link() {
-return this.linkRead === void 0 && (this.linkRead = E(this.token.get(Se[this.bar].link) ?? "")), this.linkRead;
+return this.linkRead === void 0 && (this.linkRead = E(this.token.get(Ae[this.bar].link) ?? "")), this.linkRead;
 }
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {
@@ -3948,7 +3948,7 @@ return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ?
 get raw() {
 if (this.valueRead === void 0) {
 const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(Se[this.bar].value), this.valueRead = ke(this.rawRead);
+this.rawRead = e ? e.get("current") : this.token.get(Ae[this.bar].value), this.valueRead = ge(this.rawRead);
 }
 return this.rawRead;
 }
@@ -3958,15 +3958,15 @@ return this.valueRead === void 0 && this.raw, this.valueRead;
 get max() {
 if (this.maxRead === void 0) {
 const e = this.attribute;
-this.maxRead = ke(e ? e.get("max") : this.token.get(Se[this.bar].max));
+this.maxRead = ge(e ? e.get("max") : this.token.get(Ae[this.bar].max));
 }
 return this.maxRead;
 }
 };
-function Zs(e, t) {
+function sa(e, t) {
 return new An(e, t).value;
 }
-var cu = class {
+var hu = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3987,24 +3987,24 @@ name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: wr(e, t),
+npc: Ar(e, t),
 hidden: e.get("layer") === "gmlayer",
 statusmarkers: E(e.get("statusmarkers") ?? "")
 };
 }
-var ea = { armor_physical: "physical", armor_magical: "magical" };
-function Ar(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, lu(t, n, r));
+var aa = { armor_physical: "physical", armor_magical: "magical" };
+function Tr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, vu(t, n, r));
 }
-function lu(e, t, n) {
+function vu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function ta(e, t) {
+function oa(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var du = { kind: "override" }, na = { kind: "none" }, En = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, uu = k.freeze({}), fu = k.freeze({ current: null, max: null, present: !1 }), Sr = [], hu = class {
+var mu = { kind: "override" }, ca = { kind: "none" }, En = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, pu = k.freeze({}), gu = k.freeze({ current: null, max: null, present: !1 }), _r = [], ku = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = Sr;
+this.characterId = e, this.index = t, this.problems = _r;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -4020,22 +4020,22 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 * as Roll20 would; anything else is a problem (noted) and no value.
 */
 number(e, t, n, r) {
-const i = ke(e);
+const i = ge(e);
 if (i !== null) return i;
 if (Tn(e)) return null;
-const s = Js(E(e), (o, c) => this.lookup(o, c));
+const s = ra(E(e), (o, c) => this.lookup(o, c));
 if (s.ok && O.isSafeInteger(s.value)) return s.value;
 const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === Sr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+return this.problems === _r && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
 }
 };
 function Tn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function ra(e) {
-return !Tn(e) && ke(e) === null;
+function la(e) {
+return !Tn(e) && ge(e) === null;
 }
-var ia = class {
+var da = class {
 constructor(e, t, n, r, i, s, a, o) {
 this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
 }
@@ -4046,7 +4046,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-Tn(e) && (this.isDefault || ra(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+Tn(e) && (this.isDefault || la(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4054,35 +4054,35 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function mu(e, t, n, r) {
+function yu(e, t, n, r) {
 const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
 let l, d;
-for (let g = 0; g < i.length; g += 1) {
-const m = i[g], v = ea[m], T = t?.overrides?.[m];
+for (let p = 0; p < i.length; p += 1) {
+const v = i[p], m = aa[v], T = t?.overrides?.[v];
 if (T !== void 0) {
-s[m] = { current: v ? t?.worn?.[v] ?? T : T, max: T, present: !0 }, a[m] = v ? En[v] : du;
+s[v] = { current: m ? t?.worn?.[m] ?? T : T, max: T, present: !0 }, a[v] = m ? En[m] : mu;
 continue;
 }
-const $ = c[m], I = o ? r.attributes.find(o.id, $) : void 0;
-o && (l ?? (l = new hu(o.id, r.attributes)));
-let W = v !== void 0 && !e.unique;
+const b = c[v], I = o ? r.attributes.find(o.id, b) : void 0;
+o && (l ?? (l = new ku(o.id, r.attributes)));
+let W = m !== void 0 && !e.unique;
 if (I && l) {
 let w;
-v !== void 0 && !W && (w = I.get("current"), W = ra(w)), s[m] = new ia(I, W ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, w, !1), a[m] = W ? En[v] : { kind: "attribute", attribute: I };
-} else l && !Tn(d = r.attributes.sheetDefault(l.characterId, $, "current")) ? (s[m] = new ia(l.defaultOf($), v ? t?.worn?.[v] : void 0, v !== void 0, l, m, $, d, !0), a[m] = v ? En[v] : na) : (s[m] = v ? { current: t?.worn?.[v] ?? null, max: null, present: !1 } : fu, a[m] = v ? En[v] : na);
+m !== void 0 && !W && (w = I.get("current"), W = la(w)), s[v] = new da(I, W ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, w, !1), a[v] = W ? En[m] : { kind: "attribute", attribute: I };
+} else l && !Tn(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[v] = new da(l.defaultOf(b), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, d, !0), a[v] = m ? En[m] : ca) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : gu, a[v] = m ? En[m] : ca);
 }
 const u = r.turnOrder;
 let f = null;
 if (u && u.length > 0) {
-const g = u.find((m) => m.id === e.id);
-g !== void 0 && (f = sa(g.pr));
+const p = u.find((v) => v.id === e.id);
+p !== void 0 && (f = ua(p.pr));
 }
-let h = uu;
+let h = pu;
 if (n.others && n.others.length > 0) {
 h = {};
-for (const g of n.others) h[g] = r.other?.(g);
+for (const p of n.others) h[p] = r.other?.(p);
 }
-const p = {
+const g = {
 id: e.id,
 name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
@@ -4090,109 +4090,109 @@ bars: e.bars,
 values: s,
 armorSource: o !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: Ar(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: ta(r.edition, r.waiting[e.id]),
+state: Tr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: oa(r.edition, r.waiting[e.id]),
 initiative: f,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: sa(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: ua(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
-return new vu(e, t, p, a, l);
+return new wu(e, t, g, a, l);
 }
-var vu = class {
+var wu = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
 get problems() {
-return this.sheet === void 0 ? Sr : this.sheet.problems;
+return this.sheet === void 0 ? _r : this.sheet.problems;
 }
 };
-function pu(e, t) {
+function bu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new cu(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new hu(n.vitality, t), soul: n.soul, power: n.power };
 }
-function sa(e) {
+function ua(e) {
 if (typeof e == "number") return O.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = O(e.trim());
 return O.isFinite(t) ? t : null;
 }
-function aa(e) {
+function fa(e) {
 return getObj("attribute", e)?.get("current");
 }
-function gu(e, t) {
-return E(e.get(Se[t].link) ?? "");
+function $u(e, t) {
+return E(e.get(Ae[t].link) ?? "");
 }
-function ku(e) {
+function Au(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
 }
-var yu = new X(
+var Su = new X(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function wu(e) {
-if (yu.has(e)) return !0;
+function Eu(e) {
+if (Su.has(e)) return !0;
 try {
-const t = de.parse(E(Campaign().get("token_markers") ?? "[]"));
-return J.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
+const t = le.parse(E(Campaign().get("token_markers") ?? "[]"));
+return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
 } catch {
 return !1;
 }
 }
-var oa = ["on", "off"], Er = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, ca = [
+var ha = ["on", "off"], Dr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, va = [
 "edition",
-...k.keys(Er),
+...k.keys(Dr),
 "stamina-bar",
 ...He.map((e) => `attr.${e}`),
-...Ft.map((e) => `marker.${e}`),
+...jt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], bu = {
+], Tu = {
 refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."
 };
-function $u(e, t, n) {
+function _u(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", sd()), s = Pt();
+const i = Y(n, "edition", dd()), s = Mt();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in Er) {
-const i = Er[r], s = Y(n, r, Lt), a = e.bars[i];
+if (r in Dr) {
+const i = Dr[r], s = Y(n, r, Ft), a = e.bars[i];
 for (const o of ["vitality", "soul", "power"])
 o !== i && e.bars[o] === s && (e.bars[o] = a);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = Y(n, r, ["power", ...Lt]);
+const i = Y(n, r, ["power", ...Ft]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
 if (!He.includes(i))
-throw new y(`unknown attribute key "${H(i)}": ${Dt(i, He, "keys")}`);
+throw new y(`unknown attribute key "${B(i)}": ${Rt(i, He, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
 }
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
-if (!Ft.includes(i))
-throw new y(`unknown marker key "${H(i)}": ${Dt(i, Ft, "keys")}`);
+if (!jt.includes(i))
+throw new y(`unknown marker key "${B(i)}": ${Rt(i, jt, "keys")}`);
 const s = n.trim();
-if (!wu(s))
-throw new y(`"${H(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
+if (!Eu(s))
+throw new y(`"${B(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
@@ -4200,82 +4200,82 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, oa) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Y(n, r, ha) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, oa) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Y(n, r, ha) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Rt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Ot(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, dr), bu[e.apiCommands];
-throw new y(`unknown setting "${H(t)}": ${Dt(t, ca, "settings")}`);
+return e.apiCommands = Y(n, r, hr), Tu[e.apiCommands];
+throw new y(`unknown setting "${B(t)}": ${Rt(t, va, "settings")}`);
 }
-function ze() {
-return la(Campaign().get("turnorder"));
+function xe() {
+return ma(Campaign().get("turnorder"));
 }
-function Au() {
+function Du() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function la(e) {
+function ma(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
-const t = de.parse(e);
-return J.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+const t = le.parse(e);
+return Q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {
 return [];
 }
 }
-function Tr(e) {
-Campaign().set("turnorder", de.stringify(e));
+function Rr(e) {
+Campaign().set("turnorder", le.stringify(e));
 }
-function Bt(e) {
+function Kt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
 }
-function _r(e) {
+function Or(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;
 }
-function Su(e) {
+function Ru(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function Eu(e) {
-const t = Bt(e.id), n = Bt(e.custom);
-return `${t.length <= 64 ? t : `#${Dr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Dr(n)}`}`;
+function Ou(e) {
+const t = Kt(e.id), n = Kt(e.custom);
+return `${t.length <= 64 ? t : `#${Cr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Cr(n)}`}`;
 }
-function Dr(e) {
+function Cr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = $.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var Tu = /^(.+) -?\d+$/;
-function _u() {
+var Cu = /^(.+) -?\d+$/;
+function Iu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function da(e) {
-if (_r(e.pr) !== -1 || Bt(e.custom) !== "") return !1;
-const t = Bt(e.id);
+function pa(e) {
+if (Or(e.pr) !== -1 || Kt(e.custom) !== "") return !1;
+const t = Kt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = _u();
+const r = Iu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Tu.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = Cu.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function Du(e) {
-for (const t of e) if (!da(t)) return t;
+function Nu(e) {
+for (const t of e) if (!pa(t)) return t;
 }
-var Ru = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function Ou(e, t, n) {
+var Pu = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function Mu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${Je[e.resource]} already at its max` : `${t(e.who)} is healed: ${Je[e.resource]} +${e.amount}`;
+return e.amount === 0 ? `${t(e.who)} is not healed: ${Qe[e.resource]} already at its max` : `${t(e.who)} is healed: ${Qe[e.resource]} +${e.amount}`;
 case "healed": {
 if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${Je[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${Qe[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4291,38 +4291,38 @@ case "button":
 return e.label;
 }
 }
-function ua(e, t) {
-const n = e.words, r = (i) => Ru.has(i.kind) ? Ou(i, t, r) : n(i, t);
+function ga(e, t) {
+const n = e.words, r = (i) => Pu.has(i.kind) ? Mu(i, t, r) : n(i, t);
 return r;
 }
-function wt(e, t) {
+function bt(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
-function it(e, t) {
+function st(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
 function _n(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), jt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Gt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
-function be(e, t) {
+function we(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || J.isArray(e) !== J.isArray(t)) return !1;
-if (J.isArray(e)) {
+if (typeof e != "object" || typeof t != "object" || Q.isArray(e) !== Q.isArray(t)) return !1;
+if (Q.isArray(e)) {
 const i = t;
 if (e.length !== i.length) return !1;
-for (let s = 0; s < e.length; s += 1) if (!be(e[s], i[s])) return !1;
+for (let s = 0; s < e.length; s += 1) if (!we(e[s], i[s])) return !1;
 return !0;
 }
 const n = e, r = t;
-for (const i of k.keys(n)) if (!be(n[i], r[i])) return !1;
+for (const i of k.keys(n)) if (!we(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function Cu(e, t) {
+function Lu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4342,13 +4342,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function Iu(e, t = () => !0, n = () => {
+function Fu(e, t = () => !0, n = () => {
 }) {
-const r = new P();
+const r = new M();
 for (const s of e) {
 const a = t(s.tokenId);
 for (const o of s.changes) {
-const c = Cu(s.tokenId, o), l = r.get(c);
+const c = Lu(s.tokenId, o), l = r.get(c);
 l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
 }
 }
@@ -4361,21 +4361,21 @@ i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function fa(e, t, n) {
+function ka(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
 let s = t.parseState(i.edition.state);
 if (s === null) return i;
-for (let o = 0; o < A.min(n, 10); o += 1) s = t.endRound(s);
+for (let o = 0; o < $.min(n, 10); o += 1) s = t.endRound(s);
 const a = { ...i };
 return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
 }
-var Nu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Pu(e, t, n) {
+var ju = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Gu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function ha(e, t, n, r) {
+function ya(e, t, n, r) {
 const i = [];
 for (const { place: s, name: a, change: o } of e) {
 if (o.kind === "turn-order") continue;
@@ -4383,10 +4383,10 @@ const c = t.get(s);
 if (!n(c, o.to))
 switch (o.kind) {
 case "bar":
-i.push(`${a}: ${Je[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
+i.push(`${a}: ${Qe[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
 break;
 case "attribute":
-i.push(`${a}: ${Nu[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${a}: ${ju[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
 break;
 case "worn":
 i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
@@ -4407,26 +4407,26 @@ break;
 }
 return i;
 }
-function Mu(e, t, n) {
+function Uu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: fa(r.change.from, t, n), to: fa(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: ka(r.change.from, t, n), to: ka(r.change.to, t, n) } } : r
 );
 }
-function Lu(e, t, n, r) {
+function Vu(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
 }
-function Fu(e) {
+function Bu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function ma(e, t, n) {
+function wa(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
 const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
 if (c !== "") {
-const l = Fu(c);
+const l = Bu(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4434,84 +4434,84 @@ if (a === -1) break;
 s = a + 1;
 }
 for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-return i === e || i.length < e.length && i === ju(e) ? e : i;
+return i === e || i.length < e.length && i === Hu(e) ? e : i;
 }
-function ju(e) {
+function Hu(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Gu(e, t, n) {
+function Ku(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-return ma(e, a, [r, i, s]);
+return wa(e, a, [r, i, s]);
 }
-var va = ["defensive", "reactive", "active", "full"];
-function pa(e, t, n) {
-const r = va.find((i) => i === t);
-return ma(e, r ? [n.markers[r]] : [], va.map((i) => n.markers[i]));
+var ba = ["defensive", "reactive", "active", "full"];
+function $a(e, t, n) {
+const r = ba.find((i) => i === t);
+return wa(e, r ? [n.markers[r]] : [], ba.map((i) => n.markers[i]));
 }
-function Rr(e) {
+function Ir(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Uu() {
-return Rr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+function Wu() {
+return Ir((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-function Or() {
-return Rr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+function Nr() {
+return Ir((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function Vu() {
-return Rr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+function Yu() {
+return Ir((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var ga = [];
-function Hu(e) {
-return typeof e != "function" ? !1 : (ga.push(e), !0);
+var Aa = [];
+function zu(e) {
+return typeof e != "function" ? !1 : (Aa.push(e), !0);
 }
-function ka(e, t, n, r, i, s) {
-for (const o of ga)
+function Sa(e, t, n, r, i, s) {
+for (const o of Aa)
 try {
 o(e, t, n, r);
 } catch (c) {
-kr("an onDamage observer", c, void 0);
+br("an onDamage observer", c, void 0);
 }
-const a = s === void 0 ? Or() : s;
+const a = s === void 0 ? Nr() : s;
 if (a && typeof a.Update == "function")
 try {
 a.Update(e, i());
 } catch (o) {
-kr("HealthColors.Update", o, void 0);
+br("HealthColors.Update", o, void 0);
 }
 }
-function ya(e, t) {
+function Ea(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var Bu = class {
+var xu = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new P())).set(e.id, { attribute: e, value: t });
+(this.attributes ?? (this.attributes = new M())).set(e.id, { attribute: e, value: t });
 }
 prop(e, t) {
 this.props[e] = t, this.any = !0;
 }
 bar(e, t, n, r) {
-const i = Se[e.bars[t].bar].value;
+const i = Ae[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ya(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Ea(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function Cr(e, t, n, r) {
+function Pr(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function Ku(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new Bu(), g = () => {
+function qu(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], g = new xu(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, m = r.vitalityFrom ?? i.bars.vitality.value, v = {
+}, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4519,94 +4519,94 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const b = i.bars[w.resource], D = w.resource === "vitality" ? m : b.value, j = b.link ? getObj("attribute", b.link) : void 0, Q = { kind: "bar", resource: w.resource, bar: b.bar, from: D, to: w.to };
-j && (Q.attributeId = j.id), f.push(Q), (b.value !== w.to || b.raw !== w.to) && p.bar(i, w.resource, w.to, j), v[w.resource] = w.to;
+const S = i.bars[w.resource], _ = w.resource === "vitality" ? v : S.value, N = S.link ? getObj("attribute", S.link) : void 0, z = { kind: "bar", resource: w.resource, bar: S.bar, from: _, to: w.to };
+N && (z.attributeId = N.id), f.push(z), (S.value !== w.to || S.raw !== w.to) && g.bar(i, w.resource, w.to, N), m[w.resource] = w.to;
 break;
 }
 case "value": {
-const b = a[w.key], D = s.values[w.key]?.current ?? null;
-if (b?.kind === "attribute")
-f.push({ kind: "attribute", key: w.key, attributeId: b.attribute.id, from: D, to: w.to }), p.attribute(b.attribute, w.to);
-else if (b?.kind === "worn") {
-f.push({ kind: "worn", track: b.track, from: d[i.id]?.worn?.[b.track] ?? null, to: w.to });
-const j = g();
-j.worn = { ...j.worn, [b.track]: w.to };
-} else if (ea[w.key] === void 0 && b?.kind === "override") {
-f.push({ kind: "override", key: w.key, from: D, to: w.to });
-const j = g();
-j.overrides = { ...j.overrides, [w.key]: w.to };
+const S = a[w.key], _ = s.values[w.key]?.current ?? null;
+if (S?.kind === "attribute")
+f.push({ kind: "attribute", key: w.key, attributeId: S.attribute.id, from: _, to: w.to }), g.attribute(S.attribute, w.to);
+else if (S?.kind === "worn") {
+f.push({ kind: "worn", track: S.track, from: d[i.id]?.worn?.[S.track] ?? null, to: w.to });
+const N = p();
+N.worn = { ...N.worn, [S.track]: w.to };
+} else if (aa[w.key] === void 0 && S?.kind === "override") {
+f.push({ kind: "override", key: w.key, from: _, to: w.to });
+const N = p();
+N.overrides = { ...N.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const b = r.turnOrder?.order ?? ze(), D = b.find((Q) => Q.id === i.id), j = _r(D?.pr);
-D && O.isFinite(j) && j !== w.to && (D.pr = w.to, ba(b, r.turnOrder), f.push({ kind: "initiative", from: j, to: w.to }));
+const S = r.turnOrder?.order ?? xe(), _ = S.find((z) => z.id === i.id), N = Or(_?.pr);
+_ && O.isFinite(N) && N !== w.to && (_.pr = w.to, _a(S, r.turnOrder), f.push({ kind: "initiative", from: N, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const b = zu(w.tokenId, w.initiative, r.turnOrder);
-h.push(b.note), b.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
+const S = Qu(w.tokenId, w.initiative, r.turnOrder);
+h.push(S.note), S.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const b = it(wt(l, w.tokenId), o), D = w.kind === "ally-state" ? it({ ...b, edition: { id: o.id, state: w.state } }, o) : { ...b, answer: { edition: o.id, answer: w.answer } };
-be(b, D) || (f.push({ kind: "memory", tokenId: w.tokenId, from: b, to: D }), _n(l, w.tokenId, D));
+const S = st(bt(l, w.tokenId), o), _ = w.kind === "ally-state" ? st({ ...S, edition: { id: o.id, state: w.state } }, o) : { ...S, answer: { edition: o.id, answer: w.answer } };
+we(S, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: S, to: _ }), _n(l, w.tokenId, _));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], b = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, D = n.state === void 0 ? b : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, j = w?.deadForGood === !0, Q = n.state === void 0 ? j : o.deadForGood(n.state, v.vitality), Pe = w?.stance, ve = n.stance === void 0 ? Pe : n.stance ?? void 0, Re = l.exchange.waiting[i.id], ce = n.answer === void 0 || r.answerGiven ? Re : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(j !== Q || Pe !== ve || !be(b, D) || !be(Re, ce)) && (f.push({ kind: "memory", from: Cr(b, j, Pe, Re), to: Cr(D, Q, ve, ce) }), _n(l, i.id, Cr(D, Q, ve, ce)));
+const w = d[i.id], S = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? S : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, N = w?.deadForGood === !0, z = n.state === void 0 ? N : o.deadForGood(n.state, m.vitality), Pe = w?.stance, ve = n.stance === void 0 ? Pe : n.stance ?? void 0, Se = l.exchange.waiting[i.id], oe = n.answer === void 0 || r.answerGiven ? Se : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
+(N !== z || Pe !== ve || !we(S, _) || !we(Se, oe)) && (f.push({ kind: "memory", from: Pr(S, N, Pe, Se), to: Pr(_, z, ve, oe) }), _n(l, i.id, Pr(_, z, ve, oe)));
 }
 const T = d[i.id];
-T && jt(T) && delete d[i.id];
-let $ = i.statusmarkers;
-const I = o.condition(s.state, m), W = n.state !== void 0 ? o.condition(n.state, v.vitality) : I;
-if (n.state !== void 0 && ($ = Gu($, W, c)), n.stance !== void 0 && ($ = pa($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
+T && Gt(T) && delete d[i.id];
+let b = i.statusmarkers;
+const I = o.condition(s.state, v), W = n.state !== void 0 ? o.condition(n.state, m.vitality) : I;
+if (n.state !== void 0 && (b = Ku(b, W, c)), n.stance !== void 0 && (b = $a(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), g.prop("statusmarkers", b)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
-const b = r.tokenProps[w];
-!(w in p.props) && u.get(w) !== b && p.prop(w, b);
+const S = r.tokenProps[w];
+!(w in g.props) && u.get(w) !== S && g.prop(w, S);
 }
-if (p.flush(u), r.notify ?? !0) {
-const { bars: w } = i, b = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, D = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: W };
-ka(u, b, D, n.detail, () => wa(i, m), r.healthColors);
+if (g.flush(u), r.notify ?? !0) {
+const { bars: w } = i, S = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: W };
+Sa(u, S, _, n.detail, () => Ta(i, v), r.healthColors);
 }
 return { changes: f, notes: h };
 }
-function wa(e, t) {
-const n = Yu(e.token);
+function Ta(e, t) {
+const n = Ju(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
-return n[Se[r.bar].value] = r.raw, n[Se[i.bar].value] = i.raw, n[Se[s.bar].value] = s.raw, t !== null && (n[Se[r.bar].value] = t), n;
+return n[Ae[r.bar].value] = r.raw, n[Ae[i.bar].value] = i.raw, n[Ae[s.bar].value] = s.raw, t !== null && (n[Ae[r.bar].value] = t), n;
 }
-var Wu = ["width", "height"];
-function Yu(e) {
+var Xu = ["width", "height"];
+function Ju(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Wu) t[n] = e.get(n);
+for (const n of Xu) t[n] = e.get(n);
 return t;
 }
-function ba(e, t) {
-t ? t.changed = !0 : Tr(e);
+function _a(e, t) {
+t ? t.changed = !0 : Rr(e);
 }
-function zu(e, t, n) {
+function Qu(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = ne(r, "The spectator"), s = n?.order ?? ze();
-return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), ba(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const i = Z(r, "The spectator"), s = n?.order ?? xe();
+return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), _a(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function xu(e, t) {
-const n = new P(), r = new P(), i = (c) => {
+function Zu(e, t) {
+const n = new M(), r = new M(), i = (c) => {
 let l = r.get(c);
 return l || r.set(c, l = {}), l;
 };
 let s, a = !1;
-const o = new P();
+const o = new M();
 for (const { tokenId: c, change: l } of t) {
 let d = o.get(c);
 if (d === void 0) {
 const u = getObj("graphic", c);
-d = u ? { token: u, snapshot: Sn(u, re(u), e.settings), memory: it(wt(e.memories, c), e.edition) } : null, o.set(c, d);
+d = u ? { token: u, snapshot: Sn(u, ne(u), e.settings), memory: st(bt(e.memories, c), e.edition) } : null, o.set(c, d);
 }
 if (d)
 switch (l.kind) {
@@ -4619,30 +4619,30 @@ l.from !== null && n.set(l.attributeId, l.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[c] };
-u.worn = mn(u.worn, l.track, l.from), Es(e.memories.tokens, c, u);
+u.worn = vn(u.worn, l.track, l.from), Cs(e.memories.tokens, c, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[c] };
-u.overrides = mn(u.overrides, l.key, l.from), Es(e.memories.tokens, c, u);
+u.overrides = vn(u.overrides, l.key, l.from), Cs(e.memories.tokens, c, u);
 break;
 }
 case "markers":
 i(c).statusmarkers = l.from;
 break;
 case "memory": {
-const u = l.tokenId ?? c, f = it(wt(e.memories, u), e.edition);
-_n(e.memories, u, Lu(l.from, l.to, f, be));
+const u = l.tokenId ?? c, f = st(bt(e.memories, u), e.edition);
+_n(e.memories, u, Vu(l.from, l.to, f, we));
 break;
 }
 case "initiative": {
-s ?? (s = ze());
+s ?? (s = xe());
 const u = s.find((f) => f.id === c);
 u && (u.pr = l.from, a = !0);
 break;
 }
 case "turn-order": {
-s ?? (s = ze());
+s ?? (s = xe());
 const u = s.filter((f) => f.id !== l.tokenId);
 u.length !== s.length && (s = u, a = !0);
 break;
@@ -4651,70 +4651,70 @@ break;
 }
 for (const [c, l] of n) {
 const d = getObj("attribute", c);
-d && ya(d, l);
+d && Ea(d, l);
 }
 for (const [c, l] of o) {
 if (!l) continue;
 const { token: d } = l, u = r.get(c) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = pa(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = $a(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
 const f = {};
-for (const p of yi) {
-const g = l.snapshot.bars[p], m = `${g.bar}_value`, v = g.link ? n.get(g.link) : void 0;
-v !== void 0 && d.get(m) !== v && (u[m] = v);
-const T = v ?? u[m];
-f[p] = typeof T == "number" ? T : g.value;
+for (const g of Ei) {
+const p = l.snapshot.bars[g], v = `${p.bar}_value`, m = p.link ? n.get(p.link) : void 0;
+m !== void 0 && d.get(v) !== m && (u[v] = m);
+const T = m ?? u[v];
+f[g] = typeof T == "number" ? T : p.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const h = typeof u.statusmarkers == "string" ? u.statusmarkers : l.snapshot.statusmarkers;
-Xu(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
+ef(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
 }
-s && a && Tr(s);
+s && a && Rr(s);
 }
-function Xu(e, t, n, r, i) {
+function ef(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, a = it(wt(e.memories, t.id), e.edition), o = {
+}, a = st(bt(e.memories, t.id), e.edition), o = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-ka(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => wa(n, n.bars.vitality.value));
+Sa(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => Ta(n, n.bars.vitality.value));
 }
-function $a(e) {
-if (e.length === 0) return di.resolve([]);
+function Da(e) {
+if (e.length === 0) return pi.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new di((n, r) => {
+return new pi((n, r) => {
 sendChat("DefenseRound", t, (i) => {
 const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-a.length !== e.length || a.some((o) => !O.isInteger(o)) ? r(new Xt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+a.length !== e.length || a.some((o) => !O.isInteger(o)) ? r(new qt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
 });
 });
 }
-function Ir(e) {
+function Mr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
-for (let n = 0; n < t.length; n += 1) if (t[n].section === ae) return e.summary = e.say(t[n]);
+for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function qu(e) {
+function tf(e) {
 if (!wn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
-if (n.section !== je) continue;
-const r = Aa(e, n);
+if (n.section !== Ge) continue;
+const r = Ra(e, n);
 r && t.push(r);
 }
 return t;
 }
-function Aa(e, t) {
+function Ra(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function Nr(e, t = []) {
+function Lr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
@@ -4722,18 +4722,18 @@ let i = e.title, s;
 const a = wn(e.snapshot.id), o = e.outcome.steps;
 for (let l = 0; l < o.length; l += 1) {
 const d = o[l], u = d.section;
-if (u === void 0 || u === ae) continue;
-if (u === ue) {
+if (u === void 0 || u === se) continue;
+if (u === de) {
 i ?? (i = d);
 continue;
 }
-if (u === je) {
-const p = a ? Aa(e, d) : void 0;
-p && (s ?? (s = [])).push(p);
+if (u === Ge) {
+const g = a ? Ra(e, d) : void 0;
+g && (s ?? (s = [])).push(g);
 continue;
 }
 let f;
-for (let p = r; p < n.length; p += 1) n[p].label === u && (f = n[p]);
+for (let g = r; g < n.length; g += 1) n[g].label === u && (f = n[g]);
 f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
 h !== "" && f.lines.push(h);
@@ -4744,88 +4744,88 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function Ju(e) {
-for (let t = 0; t < e.length; t += 1) if (e[t].section === je) return !0;
+function nf(e) {
+for (let t = 0; t < e.length; t += 1) if (e[t].section === Ge) return !0;
 return !1;
 }
-function Qu(e) {
+function rf(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Je[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Qe[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function Zu(e, t) {
+function sf(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Pr(e, t, n, r, i, s, a = []) {
-const o = new P(), c = [];
+function Fr(e, t, n, r, i, s, a = []) {
+const o = new M(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (o.get(u.name) ?? 0) + 1;
 o.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? Qu(d.changes) : "", m = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = p && Ju(d.outcome.steps) ? [...m, ...qu(d)] : m, $ = Zu(Ir(d), u.name), I = g ? `${$} ${g}` : $;
-c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${I}`] : [I], buttons: T });
+const h = f === 1 ? u.name : `${u.name} (${f})`, g = i === "all" || n[l] === "public", p = g ? rf(d.changes) : "", v = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && nf(d.outcome.steps) ? [...v, ...tf(d)] : v, b = sf(Mr(d), u.name), I = p ? `${b} ${p}` : b;
+c.push({ label: h, lines: d.answer && g ? [`${d.answer}. ${I}`] : [I], buttons: T });
 }
 return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
 }
-var Sa = k.freeze({ record: !0 });
-function Kt(e, t) {
+var Oa = k.freeze({ record: !0 });
+function Wt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function Mr(e, t, n) {
+function jr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? tf(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? of(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-L(ye(n.replyTo), oe(Ir(t[0])));
+F(ke(n.replyTo), ae(Mr(t[0])));
 return;
 }
-const h = t.length === 1 ? Nr(t[0]) : Pr(t, ef(t), Ea(e, t), `${n.title}: ${Lr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
-L(ye(n.replyTo), we(h));
+const h = t.length === 1 ? Lr(t[0]) : Fr(t, af(t), Ca(e, t), `${n.title}: ${Gr(t.length)}`, t.every((g) => f(g.snapshot)) ? "all" : "public", i);
+F(ke(n.replyTo), ye(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const f = t[0], h = Kt(e, f.snapshot);
-L(h === "public" ? yt : me, we(Nr(f, s)), Sa), h === "gm" && !f.snapshot.hidden && L(yt, br(Ir(f), a ? s : []));
+const f = t[0], h = Wt(e, f.snapshot);
+F(h === "public" ? wt : he, ye(Lr(f, s)), Oa), h === "gm" && !f.snapshot.hidden && F(wt, Sr(Mr(f), a ? s : []));
 return;
 }
-const o = Ea(e, t), c = [], l = [];
+const o = Ca(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), o[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = a || l.length === 0;
-c.length > 0 && L(yt, we(Pr(t, c, o, `${n.title}: ${Lr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && L(me, we(Pr(t, l, o, `${n.title}: ${Lr(t.length)} (GM)${d}`, "all", i, s)), Sa);
+c.length > 0 && F(wt, ye(Fr(t, c, o, `${n.title}: ${Gr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && F(he, ye(Fr(t, l, o, `${n.title}: ${Gr(t.length)} (GM)${d}`, "all", i, s)), Oa);
 }
-function Lr(e) {
+function Gr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function Ea(e, t) {
-return t.map((n) => Kt(e, n.snapshot));
+function Ca(e, t) {
+return t.map((n) => Wt(e, n.snapshot));
 }
-function ef(e) {
+function af(e) {
 return e.map((t, n) => n);
 }
-function tf(e, t, n) {
+function of(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Nr(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Lr(s) };
 })
 );
 }
-function nf(e, t) {
+function cf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
-return `${e.name}: its ${Je[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+return `${e.name}: its ${Qe[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
-function st(e) {
+function at(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
 const r = e.charCodeAt(n);
@@ -4838,8 +4838,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var Ta = 50, Fr = 6e4, _a = 10, Dn = new ci();
-function rf(e) {
+var Ur = 50, Dn = 6e4, lf = 10, df = 15e3, uf = Ur / 2, ff = Dn / 2, Rn = new vi();
+function hf(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4850,113 +4850,129 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + st(e.from) + st(e.to);
+return 40 + at(e.from) + at(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + Da(e.from) + Da(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Ia(e.from) + Ia(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function Da(e) {
-return 20 + (e.stance === void 0 ? 0 : st(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + jr(e.edition.state) : 0) + (e.answer ? 40 + st(e.answer.edition) + jr(e.answer.answer) : 0);
+function Ia(e) {
+return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Vr(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + Vr(e.answer.answer) : 0);
 }
-function jr(e) {
-if (typeof e == "string") return st(e);
+function Vr(e) {
+if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + jr(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Vr(e[n]));
 return t;
 }
-function Wt(e) {
-let t = Dn.get(e);
+function On(e) {
+let t = Rn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
-t += 50 + st(n.tokenId) + st(n.name);
-for (const r of n.changes) t += rf(r);
+t += 50 + at(n.tokenId) + at(n.name);
+for (const r of n.changes) t += hf(r);
 }
-Dn.set(e, t);
+Rn.set(e, t);
 }
 return t;
 }
-function sf(e, t, n) {
+function vf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
-if (s.kind !== "hand-edit" || !s.tokens.some((c) => c.changes.some((l) => l.kind === "bar" && l.attributeId === t))) continue;
-if (s.tokens.some((c) => c.tokenId === n.tokenId)) return !1;
-const o = Ur(r);
-return o.bytes -= Wt(s), s.tokens.push(n), Dn.delete(s), o.bytes += Wt(s), !0;
+if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
+if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
+const o = Yr(r), c = On(s);
+s.tokens.push(n), Rn.delete(s);
+const l = On(s) - c, d = Kr(o, s.by);
+o.bytes += l, d.bytes += l, d.quota && (o.quota.bytes += l);
+for (let u = In(r, s.by); u >= 0 && r[u] !== s && zr(o, d, 0); u = In(r, s.by)) Cn(e, u);
+return !0;
 }
 return !1;
 }
-function Ra(e) {
-return e === "hand-edit" || e === Ne || kt(e);
-}
-function Gr(e, t) {
-return e.by === "hand-edit" || !(t ?? Ra(e.by));
-}
-var at;
-function Ur(e) {
-if (at && at.history === e && at.length === e.length) return at;
-const t = new P();
-let n = 0;
-for (const r of e)
-n += Wt(r), t.set(r.by, (t.get(r.by) ?? 0) + 1);
-return at = { history: e, length: e.length, bytes: n, byOwner: t }, at;
-}
-function Vr(e, t) {
-const n = e.store.history;
-if (t < 0 || t >= n.length) return;
-const r = Ur(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, r.bytes -= Wt(i), r.byOwner.set(i.by, (r.byOwner.get(i.by) ?? 1) - 1));
+function Br(e) {
+return e === "hand-edit" || e === Ne || yt(e);
 }
 function Hr(e, t) {
+return e.by === "hand-edit" || !(t ?? Br(e.by));
+}
+var ot;
+function Kr(e, t, n) {
+let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? Hr({ by: t }) }, e.byOwner.set(t, r)), r;
+}
+function Wr(e, t, n, r) {
+const i = On(t) * n, s = Kr(e, t.by, r);
+e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);
+}
+function Yr(e) {
+if (ot && ot.history === e && ot.length === e.length) return ot;
+const t = { history: e, length: e.length, bytes: 0, byOwner: new M(), quota: { entries: 0, bytes: 0 } };
+for (const n of e) Wr(t, n, 1);
+return ot = t, t;
+}
+function Cn(e, t) {
+const n = e.store.history;
+if (t < 0 || t >= n.length) return;
+const r = Yr(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, Wr(r, i, -1));
+}
+function In(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;
 }
-function Br(e) {
+function mf(e, t) {
+const n = e.history;
+for (let r = 0; r < n.length; r += 1) {
+const i = n[r];
+if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;
+}
+return -1;
+}
+function zr(e, t, n, r = 0) {
+return t.entries + r > lf || t.bytes + n > df || e.quota.entries + r > uf || e.quota.bytes + n > ff || e.length + r > Ur || e.bytes + n > Dn;
+}
+function xr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function Oa(e, t, n) {
+function Na(e, t, n) {
+const r = e.store.history, i = Yr(r), s = On(t);
+if (n) {
+const a = Kr(i, t.by, !0), o = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - a.entries, bytes: i.bytes - a.bytes, quota: { entries: i.quota.entries - a.entries, bytes: i.quota.bytes - a.bytes } };
+if (zr(c, o, s, 1)) return !1;
+for (let l = In(r, t.by); l >= 0 && zr(i, a, s, 1); l = In(r, t.by)) Cn(e, l);
+}
+if (r.push(t), i.length = r.length, Wr(i, t, 1, n), !n)
+for (; (i.length > Ur || i.bytes > Dn) && r.length > 1; ) {
+const a = mf(i, t);
+Cn(e, a >= 0 ? a : 0);
+}
+return !0;
+}
+function Pa(e, t, n) {
 let r = t.tokens, i = 0;
-for (let d = 0; d < r.length; d += 1) r[d].changes.length === 0 && (i += 1);
-if (i > 0 && (r = r.filter((d) => d.changes.length > 0)), r.length === 0) return;
+for (let o = 0; o < r.length; o += 1) r[o].changes.length === 0 && (i += 1);
+if (i > 0 && (r = r.filter((o) => o.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s }, o = e.store.history, c = Ur(o), l = Gr(t, n);
-if (l)
-for (let d = Hr(o, a.by); d >= 0 && (c.byOwner.get(a.by) ?? 0) >= _a; d = Hr(o, a.by)) Vr(e, d);
-for (o.push(a), c.length = o.length, c.bytes += Wt(a), c.byOwner.set(a.by, (c.byOwner.get(a.by) ?? 0) + 1); (o.length > Ta || c.bytes > Fr) && o.length > 1; ) {
-const d = l ? Hr(o, a.by) : 0, u = o[d];
-if (Vr(e, d), u === a) return;
+const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
+return Na(e, a, Hr(t, n)) ? s : void 0;
 }
-return s;
+function pf(e) {
+const t = e.store.history, n = t.splice(0, t.length);
+ot = void 0;
+for (const r of n) {
+const i = le.stringify(r).length;
+Rn.set(r, i), !(i > Dn) && Na(e, r, Hr(r));
 }
-function af(e) {
-const t = e.store.history, n = t.length, r = [], i = new P();
-let s = 0;
-for (let a = t.length - 1; a >= 0; a -= 1) {
-const o = t[a];
-if (r.length >= Ta) break;
-const c = de.stringify(o).length;
-if (Dn.set(o, c), !(c > Fr)) {
-if (s + c > Fr && r.length > 0) {
-if (Gr(o)) continue;
-break;
+return ot = void 0, n.length - t.length;
 }
-if (Gr(o)) {
-const l = i.get(o.by) ?? 0;
-if (l >= _a) continue;
-i.set(o.by, l + 1);
-}
-r.unshift(o), s += c;
-}
-}
-return t.splice(0, t.length, ...r), at = void 0, n - r.length;
-}
-function Rn(e) {
-const t = new P();
+function Nn(e) {
+const t = new M();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(i, (t.get(i) ?? 0) + 1);
@@ -4967,14 +4983,14 @@ return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 function Yt(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
-function xe(e) {
-const t = new P();
+function qe(e) {
+const t = new M();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Yt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var of = class {
+var gf = class {
 constructor() {
-this.byReason = new P();
+this.byReason = new M();
 }
 add(e, t) {
 const n = this.byReason.get(t);
@@ -4982,13 +4998,13 @@ n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
 const e = [];
-return this.byReason.forEach((t, n) => e.push(`${xe(t)}: ${n}`)), e;
+return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;
 }
 };
-function bt(e) {
+function $t(e) {
 return e.get("_subtype") === "card";
 }
-function ot(e, t, n = {}) {
+function ct(e, t, n = {}) {
 const r = [], i = new X(), s = [], a = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
@@ -4996,15 +5012,15 @@ if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const u = $t(d, e.gm);
-u ? a(u) : l.push(cf(d));
+const u = At(d, e.gm);
+u ? a(u) : l.push(kf(d));
 }
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Yt(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const u = d._type === "graphic" ? K(d._id) : void 0;
-u && !bt(u) ? a(u) : l += 1;
+u && !$t(u) ? a(u) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
@@ -5012,69 +5028,69 @@ if (s.length === 0)
 throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
 const o = [], c = [];
 for (const l of s) {
-const d = re(l);
-e.gm || n.anyTarget || De(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(ne(l));
+const d = ne(l);
+e.gm || n.anyTarget || De(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(Z(l));
 }
-if (c.length > 0 && r.push(`you do not control ${xe(c)}`), o.length === 0) throw new C(Rn(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${qe(c)}`), o.length === 0) throw new C(Nn(r).join("; "));
 return { targets: o, notes: r };
 }
-function cf(e) {
+function kf(e) {
 return e.length > 24 ? `${Te(e, 24)}...` : e;
 }
-function $t(e, t) {
+function At(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = K(e);
-if (!(!n || bt(n)) && !(!t && n.get("layer") === "gmlayer"))
+if (!(!n || $t(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function lf(e, t) {
+function yf(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !$t(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !At(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);
 }
 }
-function Ca(e, t) {
+function Ma(e, t) {
 const n = K(t);
-return n !== void 0 && De(e, n, re(n));
+return n !== void 0 && De(e, n, ne(n));
 }
-function N(e) {
+function P(e) {
 return Ie(e.store.settings.edition);
 }
-function At(e, t) {
+function St(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function df(e) {
+function wf(e) {
 const t = K(e);
-return t ? ne(t, e) : e;
+return t ? Z(t, e) : e;
 }
-function uf(e) {
+function bf(e) {
 return e.store;
 }
-function Ia(e) {
+function La(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Ie(t) : void 0;
 }
-function Kr(e, t) {
-return e.gm || De(e.playerId, t.token, t.character) || Kt(e.app, t) === "public";
+function qr(e, t) {
+return e.gm || De(e.playerId, t.token, t.character) || Wt(e.app, t) === "public";
 }
-function ct(e, t) {
-const n = N(e), r = {
+function lt(e, t) {
+const n = P(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: df,
+nameOf: wf,
 waiting: e.store.exchange.waiting,
 other: (s) => {
 const a = K(s);
-if (!a || bt(a)) return;
-const o = e.store.tokens[s], c = Zs(a, e.store.settings.bars.vitality);
+if (!a || $t(a)) return;
+const o = e.store.tokens[s], c = sa(a, e.store.settings.bars.vitality);
 return {
-name: ne(a, "unnamed token"),
+name: Z(a, "unnamed token"),
 stance: o?.stance ?? null,
-state: Ar(n, o, c, r.editionLeft),
-answer: ta(n, e.store.exchange.waiting[s]),
+state: Tr(n, o, c, r.editionLeft),
+answer: oa(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5082,85 +5098,85 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = Du(t);
+const s = Nu(t);
 if (s) {
 r.turnRow = s;
-const a = Bt(s.id);
+const a = Kt(s.id);
 a !== "" && a !== "-1" && K(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = Ia(e);
+const i = La(e);
 return i && (r.editionLeft = i), r;
 }
-function On(e, t, n, r = ct(e)) {
+function Pn(e, t, n, r = lt(e)) {
 const i = Sn(t.token, t.character, e.store.settings);
-return mu(i, e.store.tokens[i.id], n, r);
+return yu(i, e.store.tokens[i.id], n, r);
 }
-function Na(e, t, n, r = !0) {
+function Fa(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? nf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? cf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function Cn(e, t, n = "; nothing changed") {
-const r = t[0], i = r.which === "max" ? `the max of "${H(r.attribute, 30)}"` : `"${H(r.attribute, 30)}"`;
-return `${e.name}: ${i} ${H(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
+function Mn(e, t, n = "; nothing changed") {
+const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function St(e) {
-return { settings: e.store.settings, edition: N(e), memories: uf(e) };
+function Et(e) {
+return { settings: e.store.settings, edition: P(e), memories: bf(e) };
 }
-var ff = class {
+var $f = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = hf(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Af(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function hf(e, t, n) {
+function Af(e, t, n) {
 const { id: r, name: i } = t;
-return ua(e, (s) => s === r ? i : n(s));
+return ga(e, (s) => s === r ? i : n(s));
 }
-function mf(e, t, n, r = {}, i = St(e)) {
-const { snapshot: s } = t, a = Ku(i, t, n, r), o = new ff(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
+function Sf(e, t, n, r = {}, i = Et(e)) {
+const { snapshot: s } = t, a = qu(i, t, n, r), o = new $f(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
 return r.title && (o.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: Te(s.name, 200), changes: a.changes },
 shown: o
 };
 }
-function vf(e, t, n) {
+function Ef(e, t, n) {
 const r = K(t.token.id);
-if (!r || bt(r)) return !1;
+if (!r || $t(r)) return !1;
 const i = t.character?.id ?? "";
 if (E(r.get("represents") ?? "") !== i) return !1;
-const s = i ? ou(i) : void 0;
+const s = i ? fu(i) : void 0;
 return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);
 }
-function pf(e) {
+function Tf(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;
+if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && $.abs(t.to) <= 1e9)) return t.to;
 }
-function Pa(e, t) {
+function ja(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Ii(e.msg.content ?? ""), i = n.filter((s) => !kf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = ji(e.msg.content ?? ""), i = n.filter((s) => !Df((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var gf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function kf(e, t) {
+var _f = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Df(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[O(n[1])], i = gf.exec(E(r?.expression ?? ""));
+const r = t?.[O(n[1])], i = _f.exec(E(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;
 }
-function Wr(e, t) {
+function Xr(e, t) {
 const n = {};
 for (const r of t) {
 const i = r.flag === void 0 ? void 0 : Ce(e, r.flag, 1, r.sides);
@@ -5168,32 +5184,32 @@ i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function Yr(e, t, n, r) {
-if (e.length === 0) return In;
+function Jr(e, t, n, r) {
+if (e.length === 0) return Ln;
 const i = { ...t };
 let s = r;
 for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
 return i;
 }
-var In = k.freeze({}), yf = k.freeze({}), wf = [], bf = [];
+var Ln = k.freeze({}), Rf = k.freeze({}), Of = [], Cf = [];
 function zt(e, t, n, r, i, s, a, o) {
-const c = On(e, t, n, i);
+const c = Pn(e, t, n, i);
 o?.(c);
 const l = n.resolve(c.facts, r);
 if (tn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = pf(l);
+const d = Tf(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = mf(e, c, l, a(l), s);
+const { applied: u, shown: f } = Sf(e, c, l, a(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
-function zr(e, t, n) {
-const r = ct(e), i = St(e);
-return t.map((s) => zt(e, s, n, In, r, i, () => ({ notify: !1 })));
+function Qr(e, t, n) {
+const r = lt(e), i = Et(e);
+return t.map((s) => zt(e, s, n, Ln, r, i, () => ({ notify: !1 })));
 }
-function Nn(e, t, n, r, i) {
-const s = t.dice.length === 0 ? yf : Wr(e.parsed, t.dice), a = e.gm ? void 0 : Pa(e, t.dice);
-return Ma(
+function Fn(e, t, n, r, i) {
+const s = t.dice.length === 0 ? Rf : Xr(e.parsed, t.dice), a = e.gm ? void 0 : ja(e, t.dice);
+return Ga(
 e,
 n.map((o) => {
 const c = { target: o, plan: t, given: s };
@@ -5203,154 +5219,154 @@ r,
 i
 );
 }
-function Ma(e, t, n, r) {
+function Ga(e, t, n, r) {
 let i, s = [], a = !1, o = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? bf : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? Cf : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
 if (!a) {
 const d = r.claim?.();
 if (d !== void 0) {
-Ae(e, d);
+$e(e, d);
 return;
 }
-return La(e, t, c, void 0, o, n, r);
+return Ua(e, t, c, void 0, o, n, r);
 }
 const l = e.app.store.settings.edition;
-return $a(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
+return Da(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 const u = r.claim?.();
 if (u !== void 0) {
-Ae(e, u);
+$e(e, u);
 return;
 }
 if (e.app.store.settings.edition !== l) {
-Ae(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+$e(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-La(e, t, c, d, o, n, r);
+Ua(e, t, c, d, o, n, r);
 });
 }
-function La(e, t, n, r, i, s, a) {
-const o = e.app, c = r !== void 0, l = r ?? wf, d = [...s];
+function Ua(e, t, n, r, i, s, a) {
+const o = e.app, c = r !== void 0, l = r ?? Of, d = [...s];
 let u;
 const f = [], h = [];
-let p = !1;
-const g = i ? { order: ze(), changed: !1 } : void 0, m = Or() ?? null, v = ct(o, g?.order), T = St(o), $ = (b) => {
-const D = { notify: b.observed ?? !0, healthColors: m };
-return g && (D.turnOrder = g), D;
+let g = !1;
+const p = i ? { order: xe(), changed: !1 } : void 0, v = Nr() ?? null, m = lt(o, p?.order), T = Et(o), b = (_) => {
+const N = { notify: _.observed ?? !0, healthColors: v };
+return p && (N.turnOrder = p), N;
 };
 let I = 0;
-t.forEach(({ target: b, plan: D, given: j, typed: Q, answer: Pe, answerGiven: ve }, Re) => {
-const ce = n[Re], Pn = I;
-if (I += ce.length, c && !vf(e, b, a.anyTarget === !0)) {
-d.push(`${ne(b.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: _, plan: N, given: z, typed: Pe, answer: ve, answerGiven: Se }, oe) => {
+const ui = n[oe], jn = I;
+if (I += ui.length, c && !Ef(e, _, a.anyTarget === !0)) {
+d.push(`${Z(_.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const Z = ve === void 0 ? zt(o, b, D, Yr(D.dice, j, l, Pn), v, T, $) : zt(o, b, D, Yr(D.dice, j, l, Pn), v, T, (q) => ({ ...$(q), answerGiven: !0 }), (q) => {
-q.facts.answer = ve.answer;
+const J = Se === void 0 ? zt(o, _, N, Jr(N.dice, z, l, jn), m, T, b) : zt(o, _, N, Jr(N.dice, z, l, jn), m, T, (Me) => ({ ...b(Me), answerGiven: !0 }), (Me) => {
+Me.facts.answer = Se.answer;
 });
-if (Z.kind !== "written") {
-const { snapshot: q } = Z.reading, oo = () => Kr(e, q);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new of())).add(q.name, Z.refusal.reason) : d.push(Na(o, q, Z.refusal, oo())) : Z.kind === "problems" ? d.push(Cn(q, Z.reading.problems)) : d.push(`${q.name}: the result${oo() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+if (J.kind !== "written") {
+const { snapshot: Me } = J.reading, ho = () => qr(e, Me);
+J.kind === "refusal" ? J.refusal.kind === "refused" && !J.refusal.nameFirst ? (u ?? (u = new gf())).add(Me.name, J.refusal.reason) : d.push(Fa(o, Me, J.refusal, ho())) : J.kind === "problems" ? d.push(Mn(Me, J.reading.problems)) : d.push(`${Me.name}: the result${ho() ? ` (${J.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Mn = Z.outcome;
-f.push(Z.applied), Q && (Z.shown.typed = Q), Pe && (Z.shown.answer = Pe), h.push(Z.shown), p || (p = Mn.undoable === !0);
-}), u && d.push(...u.lines()), g?.changed && Tr(g.order);
+const Re = J.outcome;
+f.push(J.applied), Pe && (J.shown.typed = Pe), ve && (J.shown.answer = ve), h.push(J.shown), g || (g = Re.undoable === !0);
+}), u && d.push(...u.lines()), p?.changed && Rr(p.order);
 let W;
-if ((a.record || p) && f.length > 0) {
-const b = a.recordBy ?? e.playerId, D = b === e.playerId ? e.gm || b === Ne : Ra(b), j = Oa(o, { by: b, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: f }, D);
-j !== void 0 && (a.record || D) && (W = { command: Br(j), byGm: D });
+if ((a.record || g) && f.length > 0) {
+const _ = a.recordBy ?? e.playerId, N = _ === e.playerId ? e.gm || _ === Ne : Br(_), z = Pa(o, { by: _, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: f }, N);
+z !== void 0 && (a.record || N) && (W = { command: xr(z), byGm: N });
 }
-const w = { title: a.title, replyTo: e.replyTo, sender: e.gm ? "gm" : e.playerId, senderMaySee: (b) => Kr(e, b) };
-if (W && (w.undo = W), Mr(o, h, w), d.length > 0) {
-const b = a.refusals(Rn(d), f.length > 0);
-We(e, b);
+const w = a.recordBy === void 0 || a.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Br(a.recordBy) ? "gm" : a.recordBy, S = { title: a.title, replyTo: e.replyTo, sender: w, senderMaySee: (_) => qr(e, _) };
+if (W && (S.undo = W), jr(o, h, S), d.length > 0) {
+const _ = a.refusals(Nn(d), f.length > 0);
+Ye(e, _);
 }
 }
-function $f(e) {
+function If(e) {
 e.store.exchange.waiting = {};
 }
-function Af(e, t) {
+function Nf(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function Sf(e, t, n) {
+function Pf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function xr(e, t) {
+function Zr(e, t) {
 const n = e.store.exchange.attacks;
 return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 }
-function Xr(e, t) {
+function ei(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
 function xt(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !Xr(e, n));
+return t.defenders.filter((n) => t.answers[n] === void 0 && !ei(e, n));
 }
-function Fa(e, t) {
+function Va(e, t) {
 return e.attacker === null || t ? e.attacker : K(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function qr(e, t = !0) {
-const n = Fa(e, t);
+function ti(e, t = !0) {
+const n = Va(e, t);
 if (n === null) return "An unseen attacker";
 const r = K(n);
-return r ? ne(r, "The attacker") : "The attacker (gone)";
+return r ? Z(r, "The attacker") : "The attacker (gone)";
 }
-function Ef(e, t) {
+function Mf(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);
 }
-function Jr(e, t, n) {
-return n || e.get("layer") !== "gmlayer" || De(t, e, re(e));
+function ni(e, t, n) {
+return n || e.get("layer") !== "gmlayer" || De(t, e, ne(e));
 }
-function ja(e, t, n) {
+function Ba(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
 const i = K(r);
-if (i && Jr(i, t, !1)) return !0;
+if (i && ni(i, t, !1)) return !0;
 }
 return !1;
 }
-function Tf(e, t) {
+function Lf(e, t) {
 const n = e.resolving ?? (e.resolving = new X());
 return n.has(t) ? !1 : (n.add(t), !0);
 }
-function Ga(e, t) {
+function Ha(e, t) {
 return e.resolving?.has(t) === !0;
 }
-function _f(e, t) {
-if (e.resolving?.delete(t), xr(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function Ff(e, t) {
+if (e.resolving?.delete(t), Zr(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];
 }
-function Df(e) {
+function jf(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function Ua(e, t, n, r) {
+function Ka(e, t, n, r) {
 const i = [];
 for (const s of xt(e, t)) {
 const a = K(s);
-a && Jr(a, n, r) && i.push(ne(a, "a token"));
+a && ni(a, n, r) && i.push(Z(a, "a token"));
 }
 return i;
 }
-function Va(e, t) {
-return xt(e, t).length > 0 ? !1 : Ha(e, t).length === 0;
+function Wa(e, t) {
+return xt(e, t).length > 0 ? !1 : Ya(e, t).length === 0;
 }
-function Ha(e, t) {
-return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Ca(t.by, n));
+function Ya(e, t) {
+return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Ma(t.by, n));
 }
-var Ba = new ci();
-function Qr(e, t, ...n) {
-let r = Ba.get(e);
-r || (r = new P(), Ba.set(e, r));
+var za = new vi();
+function ri(e, t, ...n) {
+let r = za.get(e);
+r || (r = new M(), za.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var Rf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Of(e) {
+var Gf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function Uf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5362,68 +5378,68 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function Ka(e, t, n, r, i, s) {
+function xa(e, t, n, r, i, s) {
 const a = K(r);
 if (!a) return;
-const o = { token: a, character: re(a) }, c = ne(a, "a token"), l = t.attack, d = At(e, !0);
-if (Xr(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const o = { token: a, character: ne(a) }, c = Z(a, "a token"), l = t.attack, d = St(e, !0);
+if (ei(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], p = [];
-let g;
-for (const v of l.choices) {
-const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
-if (v === "none") {
-h.push({ label: l.label(v, On(e, o, Rf, s).facts), command: T });
+const f = [], h = [], g = [];
+let p;
+for (const m of l.choices) {
+const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
+if (m === "none") {
+h.push({ label: l.label(m, Pn(e, o, Gf, s).facts), command: T });
 continue;
 }
-const $ = l.planAnswer(v, n.situation, n.attacker, d), I = On(e, o, $, s);
-g = I.facts;
-const W = l.label(v, I.facts), w = k.fromEntries($.dice.map((D) => [D.name, A.ceil(D.sides / 2)])), b = $.resolve(I.facts, w);
-if (tn(b)) {
-const D = Of(b), j = p.find((Q) => Q.why === D);
-j ? j.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: D });
+const b = l.planAnswer(m, n.situation, n.attacker, d), I = Pn(e, o, b, s);
+p = I.facts;
+const W = l.label(m, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), S = b.resolve(I.facts, w);
+if (tn(S)) {
+const _ = Uf(S), N = g.find((z) => z.why === _);
+N ? N.answers.push(W.replace(/ \(.*\)$/, "")) : g.push({ answers: [W.replace(/ \(.*\)$/, "")], why: _ });
 } else h.push({ label: W, command: T });
 }
-for (const { answers: v, why: T } of p) f.push(`${v.join(", ")}: ${T}`);
-const m = Fa(n, i);
-if (g)
-for (const v of l.extra?.(g, m) ?? []) v.section === je && h.push({ label: v.label, command: v.command });
+for (const { answers: m, why: T } of g) f.push(`${m.join(", ")}: ${T}`);
+const v = Va(n, i);
+if (p)
+for (const m of l.extra?.(p, v) ?? []) m.section === Ge && h.push({ label: m.label, command: m.command });
 return { label: c, lines: f, buttons: wn(r) ? h : [] };
 }
-function Wa(e) {
-return ct(e, ze());
+function qa(e) {
+return lt(e, xe());
 }
-function Cf(e) {
+function Vf(e) {
 const t = K(e);
 if (!t) return ["gm"];
-const n = Yd(t, re(t));
+const n = Jd(t, ne(t));
 return n.length > 0 ? n : ["gm"];
 }
-function Ya(e, t) {
-return `Attack ${e.key}: ${qr(e, t)} attacks`;
+function Xa(e, t) {
+return `Attack ${e.key}: ${ti(e, t)} attacks`;
 }
-function za(e, t) {
+function Ja(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function If(e, t) {
-const n = N(e), r = Wa(e), i = new P();
+function Bf(e, t) {
+const n = P(e), r = qa(e), i = new M();
 for (const s of t.defenders)
-for (const a of Cf(s)) {
+for (const a of Vf(s)) {
 const o = i.get(a) ?? [];
 o.push(s), i.set(a, o);
 }
 for (const [s, a] of i) {
 if (s === "gm") continue;
-const o = a.flatMap((c) => Ka(e, n, t, c, !1, r) ?? []);
-o.length > 0 && L(ye(Gs(s)), we({ title: Ya(t, !1), rows: [...za(n, t), ...o] }), { record: !0 });
+const o = a.flatMap((c) => xa(e, n, t, c, !1, r) ?? []);
+o.length > 0 && F(ke(Ws(s)), ye({ title: Xa(t, !1), rows: [...Ja(n, t), ...o] }), { record: !0 });
 }
-L(me, we(Zr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+F(he, ye(ii(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function Zr(e, t, n, r, i = Wa(e)) {
-const s = [...za(t, n), ...r.flatMap((o) => Ka(e, t, n, o, !0, i) ?? [])], a = xt(e, n).map((o) => {
+function ii(e, t, n, r, i = qa(e)) {
+const s = [...Ja(t, n), ...r.flatMap((o) => xa(e, t, n, o, !0, i) ?? [])], a = xt(e, n).map((o) => {
 const c = K(o);
-return c ? ne(c, "a token") : "a token gone from the table";
+return c ? Z(c, "a token") : "a token gone from the table";
 });
 return s.push({
 label: "Waiting for",
@@ -5432,9 +5448,9 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: Ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: Xa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var Nf = 5, xa = 100, Xa = {
+var Hf = 5, Qa = 100, Za = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5442,125 +5458,125 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function Pf(e) {
-const t = N(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
+function Kf(e) {
+const t = P(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var Mf = {
-usage: Pf,
+var Wf = {
+usage: Kf,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return Hf(e);
-const t = M(e.parsed, "resolve");
-if (t !== void 0) return Gf(e, t);
-const n = M(e.parsed, "cancel");
-return n !== void 0 ? Vf(e, n) : Ff(e);
+if (R(e.parsed, "list")) return Qf(e);
+const t = L(e.parsed, "resolve");
+if (t !== void 0) return qf(e, t);
+const n = L(e.parsed, "cancel");
+return n !== void 0 ? Jf(e, n) : zf(e);
 }
 };
-function qa(e, t, n = {}) {
-const r = new P();
+function eo(e, t, n = {}) {
+const r = new M();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(Xa, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(Za, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function Lf(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };
+function Yf(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function Ff(e) {
-const t = e.app, n = N(t), r = n.attack;
-if (Oe(e.parsed, Qr(n, "!attack", Xa, n.commands.damage.flags, r.flags), cr(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = qa(e.parsed, n);
-n.planDamage(i, At(t, e.gm));
-const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+function zf(e) {
+const t = e.app, n = P(t), r = n.attack;
+if (Oe(e.parsed, ri(n, "!attack", Za, n.commands.damage.flags, r.flags), ur(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = eo(e.parsed, n);
+n.planDamage(i, St(t, e.gm));
+const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = jf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= hr) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const o = xf(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= pr) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const g = c.filter((m) => !m.gm);
-if (g.filter((m) => m.by === e.playerId).length >= Nf || g.length >= hr / 2)
+const p = c.filter((v) => !v.gm);
+if (p.filter((v) => v.by === e.playerId).length >= Hf || p.length >= pr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = ot(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => o !== null && g.id === o ? (d.push(`${ne(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = ct(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => o !== null && p.id === o ? (d.push(`${Z(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new C(`no defender left (${d.join("; ")})`);
-if (u.length > mr) throw new C(`one attack has at most ${mr} defenders (got ${u.length})`);
+if (u.length > gr) throw new C(`one attack has at most ${gr} defenders (got ${u.length})`);
 if (!e.gm) {
-let g = 0;
-for (const m of c) m.gm || (g += m.defenders.length);
-if (g + u.length > xa) throw new C(`the players' open attacks may hold ${xa} defenders together (${g} now): resolve or cancel one first (!attack --list)`);
+let p = 0;
+for (const v of c) v.gm || (p += v.defenders.length);
+if (p + u.length > Qa) throw new C(`the players' open attacks may hold ${Qa} defenders together (${p} now): resolve or cancel one first (!attack --list)`);
 }
-const f = u.filter(({ token: g }) => g.get("layer") !== "gmlayer").map(({ token: g }) => ne(g, "a token")), h = {
+const f = u.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => Z(p, "a token")), h = {
 key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: o,
 edition: n.id,
 // Numbers kept by value, as they were read (a 100,000-character "000...05" is kept as 5).
-positionals: e.parsed.positionals.map(Ja),
-flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, m]) => [g, m.map(Ja)]),
+positionals: e.parsed.positionals.map(to),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(to)]),
 situation: s,
 round: t.store.round.number,
-defenders: u.map(({ token: g }) => g.id),
+defenders: u.map(({ token: p }) => p.id),
 answers: {}
 };
-if (h.key = "A1", !Ns(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = Ef(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
-const p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && L(yt, oe(`Attack ${h.key}: ${qr(h, !1)} attacks ${xe(f)}${p}.`), { record: !0 }), d.length > 0 && We(e, `Not among the defenders: ${Rn(d).join("; ")}`), If(t, h), Va(t, h)) return ei(e, h);
+if (h.key = "A1", !Gs(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = Mf(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+const g = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (f.length > 0 && F(wt, ae(`Attack ${h.key}: ${ti(h, !1)} attacks ${qe(f)}${g}.`), { record: !0 }), d.length > 0 && Ye(e, `Not among the defenders: ${Nn(d).join("; ")}`), Bf(t, h), Wa(t, h)) return si(e, h);
 }
-function jf(e) {
-const t = M(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+function xf(e) {
+const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = $t(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+if (r = At(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = $t(n[0]._id, e.gm);
+r = At(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !De(e.playerId, r, re(r))) throw new C(`you do not control ${ne(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !De(e.playerId, r, ne(r))) throw new C(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function Ja(e) {
-const t = ke(e);
+function to(e) {
+const t = ge(e);
 return t === null ? e : E(t);
 }
-function Qa(e, t) {
-const n = xr(e.app, t), r = n && ja(n, e.playerId, e.gm) ? n : void 0;
+function no(e, t) {
+const n = Zr(e.app, t), r = n && Ba(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new C(`no open attack ${Te(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;
 }
-function Gf(e, t) {
-const n = Qa(e, t.toUpperCase());
+function qf(e, t) {
+const n = no(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {
-const r = Ha(e.app, n);
+const r = Ya(e.app, n);
 if (r.length > 0) {
-const i = r.map((s) => ne(K(s), "a token"));
-Ae(e, `Attack ${n.key} waits for the GM to settle ${xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
+const i = r.map((s) => Z(K(s), "a token"));
+$e(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return ei(e, n);
+return si(e, n);
 }
-function ei(e, t) {
-const n = e.app, r = N(n);
-if (!Tf(n, t)) throw new C(`attack ${t.key} is being resolved already`);
-const i = Lf(t), s = At(n, t.gm), a = [], o = [];
+function si(e, t) {
+const n = e.app, r = P(n);
+if (!Lf(n, t)) throw new C(`attack ${t.key} is being resolved already`);
+const i = Yf(t), s = St(n, t.gm), a = [], o = [];
 for (const u of t.defenders) {
 const f = K(u);
 if (!f) {
 o.push(u);
 continue;
 }
-const h = { token: f, character: re(f) }, p = t.answers[u], g = qa(i, r, p?.flags), m = r.planDamage(g, s), v = { target: h, plan: m, given: Wr(g, m.dice) };
-p && (v.answer = Uf(p), v.answerGiven = { answer: p.file ?? null }), a.push(v);
+const h = { token: f, character: ne(f) }, g = t.answers[u], p = eo(i, r, g?.flags), v = r.planDamage(p, s), m = { target: h, plan: v, given: Xr(p, v.dice) };
+g && (m.answer = Xf(g), m.answerGiven = { answer: g.file ?? null }), a.push(m);
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -5569,12 +5585,12 @@ n.resolving?.delete(t);
 };
 let d;
 try {
-d = Ma(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+d = Ga(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => _f(n, t),
+claim: () => Ff(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`
 });
 } catch (u) {
@@ -5584,61 +5600,61 @@ return d === void 0 ? void 0 : d.then(l, (u) => {
 throw l(), u;
 });
 }
-function Uf(e) {
+function Xf(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function Vf(e, t) {
-const n = Qa(e, t.toUpperCase());
+function Jf(e, t) {
+const n = no(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], L(yt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], F(wt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function Hf(e) {
-const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || xt(t, s).some((a) => Ca(e.playerId, a))
+function Qf(e) {
+const t = e.app, n = P(t), r = k.values(t.store.exchange.attacks).filter(
+(s) => e.gm || s.by === e.playerId || xt(t, s).some((a) => Ma(e.playerId, a))
 );
 if (r.length === 0) {
-Ae(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+$e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) L(me, we(Zr(t, n, s, [])));
+for (const s of r) F(he, ye(ii(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const a = Ua(t, s, e.playerId, !1);
-return `${s.key}: ${qr(s, !1)} attacks; waiting for ${a.length > 0 ? xe(a) : "the GM"}`;
+const a = Ka(t, s, e.playerId, !1);
+return `${s.key}: ${ti(s, !1)} attacks; waiting for ${a.length > 0 ? qe(a) : "the GM"}`;
 });
-L(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+F(ke(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Bf(e) {
-const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) L(me, we(Zr(e, t, n, [])), { record: !0 });
+function Zf(e) {
+const t = P(e);
+for (const n of k.values(e.store.exchange.attacks)) F(he, ye(ii(e, t, n, [])), { record: !0 });
 }
-function Za(e) {
-const t = N(e);
-$f(e);
+function ro(e) {
+const t = P(e);
+If(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-_n(e.store, n, it({ ...wt(e.store, n), edition: { id: t.id, state: s } }, t));
+_n(e.store, n, st({ ...bt(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, L(me, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Bf(e);
+e.store.round.number += 1, e.store.round.turned = 0, F(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Zf(e);
 }
-function Kf(e) {
+function eh(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= vr) break;
-da(n) || t.push(Dr(Eu(n)));
+if (t.length >= kr) break;
+pa(n) || t.push(Cr(Ou(n)));
 }
 return t;
 }
-function Wf(e, t) {
+function th(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new X(t), r = new X(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
 if (a === 0 || a !== s.length) return null;
@@ -5650,39 +5666,39 @@ if (c) return o;
 }
 return null;
 }
-function Yf(e) {
-e.turnOrderSeen = void 0, ti(e);
+function nh(e) {
+e.turnOrderSeen = void 0, ai(e);
 }
-function ti(e) {
-const t = Au();
+function ai(e) {
+const t = Du();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = la(t);
-zf(e, r);
-const i = Kf(r), s = Wf(n.seen, i);
+const n = e.store.round, r = ma(t);
+rh(e, r);
+const i = eh(r), s = th(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && Za(e);
+n.turned += s, n.turned >= i.length && ro(e);
 }
-function zf(e, t) {
-e.oddTurnRowsTold === !0 || t.every(Su) || (e.oddTurnRowsTold = !0, L(me, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function rh(e, t) {
+e.oddTurnRowsTold === !0 || t.every(Ru) || (e.oddTurnRowsTold = !0, F(he, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function xf(e, t) {
-const n = N(e), r = Ie(t);
-Af(e, n.id);
+function ih(e, t) {
+const n = P(e), r = Ie(t);
+Nf(e, n.id);
 const i = [], s = [];
 for (const o of k.keys(e.store.tokens)) {
 const c = K(o);
-!c || bt(c) || i.push({ token: c, character: re(c) });
+!c || $t(c) || i.push({ token: c, character: ne(c) });
 }
-return zr(e, i, {
+return Qr(e, i, {
 values: [],
 dice: [],
 resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, u = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), f = c?.deadForGood === !0 || r.deadForGood(u, d), h = n.enter(d, f), p = r.condition(u, d), g = n.condition(h, d);
-return p !== g && s.push({ name: o.name, from: p, to: g }), {
+const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, u = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), f = c?.deadForGood === !0 || r.deadForGood(u, d), h = n.enter(d, f), g = r.condition(u, d), p = n.condition(h, d);
+return g !== p && s.push({ name: o.name, from: g, to: p }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5694,21 +5710,21 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var eo = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Xf(e) {
+var io = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function sh(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${eo[r]} -> ${eo[i]}`);
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${io[r]} -> ${io[i]}`);
 return ` Conditions read again: ${Yt(t, 6)}.`;
 }
-function qf(e) {
+function ah(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const o of N(t).macros) {
-const c = Vd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
+for (const o of P(t).macros) {
+const c = Yd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
 if (l === void 0 && c.length > 0) {
 s.push(o.name);
 continue;
 }
-const d = Hd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
+const d = zd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
 }
 const a = [
@@ -5716,15 +5732,15 @@ r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((o) => o !== "");
-nt(e, `Macros for the ${N(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+rt(e, `Macros for the ${P(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var Jf = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Qf = {
+var oh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", ch = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Pt()[1] ?? Pt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${ca.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Mt()[1] ?? Mt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${va.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
@@ -5745,15 +5761,15 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function ni(e) {
+function oi(e) {
 return e ? "on" : "off";
 }
-function Zf(e) {
-const t = e.store.settings, n = N(e), r = (s) => n.settings.includes(s), i = He.filter((s) => t.attributes[s] !== gs[s]).map(
+function lh(e) {
+const t = e.store.settings, n = P(e), r = (s) => n.settings.includes(s), i = He.filter((s) => t.attributes[s] !== As[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
-return we({
-title: `DefenseRound v${pe}`,
+return ye({
+title: `DefenseRound v${me}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {
@@ -5761,73 +5777,73 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [ni(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [ni(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [eh[t.apiCommands]] },
+{ label: "Players target any", lines: [oi(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [oi(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [dh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Ft.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Markers", lines: [jt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [E(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
 }
-var eh = {
+var dh = {
 refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"
 };
-function ri(e, t) {
+function ci(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function th(e) {
-const t = e.store.settings, n = N(e), r = Pt().filter((a) => a !== t.edition), i = (a, o) => le(`${a}: ${ni(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => le(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+function uh(e) {
+const t = e.store.settings, n = P(e), r = Mt().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${oi(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
 return [
-oe("Settings:"),
+ae("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ri(t.apiCommands, dr)}}`),
+ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ci(t.apiCommands, hr)}}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ri(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((a) => le(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ci(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((a) => ce(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
-...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ri(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-le("next round", "!defense-round next-round"),
-le("help handout", "!defense-round help"),
-le("table macros", "!defense-round macros")
+...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ci(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+ce("next round", "!defense-round next-round"),
+ce("help handout", "!defense-round help"),
+ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function nh(e, t) {
+function fh(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!He.includes(i))
-throw new y(`unknown value name "${H(n)}": ${Dt(n, He, "names")}`);
-const s = r.toLowerCase() === "clear", a = s ? 0 : Rt(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = ot(e, _e(e.parsed)), l = [];
+throw new y(`unknown value name "${B(n)}": ${Rt(n, He, "names")}`);
+const s = r.toLowerCase() === "clear", a = s ? 0 : Ot(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = ct(e, _e(e.parsed)), l = [];
 for (const { token: d, character: u } of o) {
-const f = Jd(e.app, d.id);
-f.overrides = mn(f.overrides, i, s ? null : a);
+const f = nu(e.app, d.id);
+f.overrides = vn(f.overrides, i, s ? null : a);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = mn(f.worn, h, null)), Ys(e.app, d.id), l.push(Sn(d, u, e.app.store.settings).name);
+h && (f.worn = vn(f.worn, h, null)), Qs(e.app, d.id), l.push(Sn(d, u, e.app.store.settings).name);
 }
-nt(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+rt(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var ii = [
+var li = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function rh(e) {
-const { targets: t, notes: n } = ot(e, _e(e.parsed)), r = new P(), i = {
-values: ii.map(([, a]) => a),
+function hh(e) {
+const { targets: t, notes: n } = ct(e, _e(e.parsed)), r = new M(), i = {
+values: li.map(([, a]) => a),
 dice: [],
 resolve(a) {
-for (const [, l] of ii) a.values[l]?.current, a.values[l]?.max;
+for (const [, l] of li) a.values[l]?.current, a.values[l]?.max;
 const o = [], c = [];
-for (const [l, d] of ii) {
+for (const [l, d] of li) {
 const u = a.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
@@ -5845,103 +5861,103 @@ c.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}
 }
 return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = zr(e.app, t, i).map((a) => {
+}, s = Qr(e.app, t, i).map((a) => {
 const { snapshot: o } = a.reading;
-if (a.kind === "problems") return Cn(o, a.reading.problems);
-Ys(e.app, o.id);
+if (a.kind === "problems") return Mn(o, a.reading.problems);
+Qs(e.app, o.id);
 const c = r.get(o.id) ?? [];
 return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-nt(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+rt(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function ih(e) {
-e.store = Vt(pe), e.loadProblems = [], delete e.newerState, Ls(kn, e.store);
+function vh(e) {
+e.store = Bt(me), e.loadProblems = [], delete e.newerState, Bs(kn, e.store);
 }
-function sh(e, t) {
+function mh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new C(s);
-const a = K(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && wr(a, re(a)), l = Kt(e.app, { npc: c, hidden: o }) === "public";
-if (!(e.gm || l || a !== void 0 && De(e.playerId, a, re(a)))) throw new C(o ? s : `${i.name}'s breakdown is for the GM`);
-L(ye(e.replyTo), we(i.card()));
+const a = K(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && Ar(a, ne(a)), l = Wt(e.app, { npc: c, hidden: o }) === "public";
+if (!(e.gm || l || a !== void 0 && De(e.playerId, a, ne(a)))) throw new C(o ? s : `${i.name}'s breakdown is for the GM`);
+F(ke(e.replyTo), ye(i.card()));
 }
-var ah = {
-usage: () => Jf,
+var ph = {
+usage: () => oh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Qf[n];
+return ch[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Oe(e.parsed, {}), sh(e, n);
+Oe(e.parsed, {}), mh(e, n);
 return;
 }
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Oe(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-L(ye("gm"), Zf(e.app)), L(ye("gm"), th(e.app));
+F(ke("gm"), lh(e.app)), F(ke("gm"), uh(e.app));
 return;
 case "help": {
-$r(N(e.app));
-const s = zs();
-L(ye(e.replyTo), br(`The handout "${$n}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+Er(P(e.app));
+const s = Zs();
+F(ke(e.replyTo), Sr(`The handout "${$n}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
 const [s, ...a] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, c = $u(e.app.store.settings, s, a.join(" ") || void 0);
+const o = e.app.store.settings.edition, c = _u(e.app.store.settings, s, a.join(" ") || void 0);
 if (e.app.store.settings.edition !== o) {
 e.app.store.editionLeft = o;
-const { count: l, changed: d } = xf(e.app, o);
-$r(N(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Xf(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Df(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-nt(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const { count: l, changed: d } = ih(e.app, o);
+Er(P(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? sh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = jf(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+rt(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
-nt(e, c);
+rt(e, c);
 return;
 }
 case "set":
-nh(e, n);
+fh(e, n);
 return;
 case "repair":
-rh(e);
+hh(e);
 return;
 case "next-round":
-Za(e.app);
+ro(e.app);
 return;
 case "macros":
-qf(e);
+ah(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-ih(e.app), nt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+vh(e.app), rt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), nt(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+e.app.attributes.clear(), rt(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${H(E(t))}"`);
+throw new y(`unknown subcommand "${B(E(t))}"`);
 }
 }
 };
-function oh(e, t) {
-const n = new P();
+function gh(e, t) {
+const n = new M();
 let r;
 for (const { place: i, tokenId: s, change: a } of t)
 switch (a.kind) {
 case "bar": {
 const o = a.attributeId ? getObj("attribute", a.attributeId) : void 0, c = o ? void 0 : getObj("graphic", s);
-n.set(i, o ? ke(o.get("current")) : c ? Zs(c, a.bar) : null);
+n.set(i, o ? ge(o.get("current")) : c ? sa(c, a.bar) : null);
 break;
 }
 case "attribute":
-n.set(i, ke(aa(a.attributeId)));
+n.set(i, ge(fa(a.attributeId)));
 break;
 case "worn":
 n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
@@ -5953,11 +5969,11 @@ case "markers":
 n.set(i, E(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, it(wt(e.memories, a.tokenId ?? s), e.edition));
+n.set(i, st(bt(e.memories, a.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = ze());
-const o = _r(r.find((c) => c.id === s)?.pr);
+r ?? (r = xe());
+const o = Or(r.find((c) => c.id === s)?.pr);
 n.set(i, O.isFinite(o) ? o : null);
 break;
 }
@@ -5966,57 +5982,62 @@ break;
 }
 return n;
 }
-var to = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function no(e, t) {
+var so = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function ao(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function ch(e) {
-const t = e.app.store.history, n = M(e.parsed, "entry");
+function kh(e) {
+const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new C(`that damage (${H(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!no(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (i === -1) throw new C(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!ao(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (no(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (ao(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function lh(e) {
+function yh(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(to, m));
-if (t) throw new y(`--undo takes no --${H(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Oe(e.parsed, to), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = ch(e), s = r[i], a = N(n), o = new P(s.tokens.map((m) => [m.tokenId, $t(m.tokenId, e.gm)])), c = s.tokens.filter((m) => o.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => fh(m) ? c.find((v) => io({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, u = Mu(Iu(s.tokens, (m) => o.get(m) !== void 0, d), a, n.store.round.number - s.round).filter((m) => io(m, n.store.settings)), f = St(n), h = oh(f, u), p = (m, v) => {
-if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
-if (m.deadForGood !== v.deadForGood) return "has died for good since";
-const T = Sf(m, v, be);
-if (T !== void 0 && v.answer !== void 0 || T !== void 0 && be(m.edition, v.edition)) return T;
-const $ = (I) => (I.edition?.id === a.id ? a.parseState(I.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange($(m), $(v));
-}, g = Pu(u, h, be);
-if (g.length > 0) {
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(so, v));
+if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Oe(e.parsed, so), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = kh(e), s = r[i], a = P(n), o = new M(s.tokens.map((v) => [v.tokenId, At(v.tokenId, e.gm)])), c = s.tokens.filter((v) => o.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => $h(v) ? c.find((m) => lo({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = Uu(Fu(s.tokens, (v) => o.get(v) !== void 0, d), a, n.store.round.number - s.round).filter((v) => lo(v, n.store.settings));
+for (const v of u) {
+const m = o.get(v.tokenId);
+m && (v.name = oo(m));
+}
+const f = Et(n), h = gh(f, u), g = (v, m) => {
+if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
+if (v.deadForGood !== m.deadForGood) return "has died for good since";
+const T = Pf(v, m, we);
+if (T !== void 0 && m.answer !== void 0 || T !== void 0 && we(v.edition, m.edition)) return T;
+const b = (I) => (I.edition?.id === a.id ? a.parseState(I.edition.state) : null) ?? a.enter(null, !1);
+return a.describeStateChange(b(v), b(m));
+}, p = Gu(u, h, we);
+if (p.length > 0) {
 if (!e.gm) {
-const m = g.filter(($) => {
-const I = o.get($.tokenId);
-return I !== void 0 && Kr(e, ro(I));
-}), v = [...new X(g.filter(($) => !m.includes($)).map(($) => $.name))], T = [...ha(m, h, be, p), ...v.length > 0 ? [`${xe(v)} changed`] : []];
-We(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
+const v = p.filter((b) => {
+const I = o.get(b.tokenId);
+return I !== void 0 && qr(e, co(I));
+}), m = [...new X(p.filter((b) => !v.includes(b)).map((b) => b.name))], T = [...ya(v, h, we, g), ...m.length > 0 ? [`${qe(m)} changed`] : []];
+Ye(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
 if (!R(e.parsed, "force")) {
-We(e, `Nothing undone, changed since: ${ha(g, h, be, p).join("; ")}`, [{ label: "Undo anyway", command: `${Br(s.key)} --force` }]);
+Ye(e, `Nothing undone, changed since: ${ya(p, h, we, g).join("; ")}`, [{ label: "Undo anyway", command: `${xr(s.key)} --force` }]);
 return;
 }
 }
-xu(f, u), g.length > 0 && hh(n, u, h), Vr(n, i), uh(e, s, u, h, o), l.length > 0 && Ae(e, `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${xe(l)}.`);
+Zu(f, u), p.length > 0 && Ah(n, u, h), Cn(n, i), bh(e, s, u, h, o), l.length > 0 && $e(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);
 }
-function dh(e) {
+function wh(e) {
 switch (e.kind) {
 case "bar":
-return e.from === null ? void 0 : { label: Je[e.resource], to: e.from };
+return e.from === null ? void 0 : { label: Qe[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -6027,40 +6048,44 @@ default:
 return;
 }
 }
-function ro(e) {
-const t = re(e);
-return { token: e, character: t, npc: wr(e, t), hidden: e.get("layer") === "gmlayer" };
+function oo(e) {
+const t = Z(e, "an unnamed token");
+return t.length > 200 ? t.slice(0, 200) : t;
 }
-function uh(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new P();
+function co(e) {
+const t = ne(e);
+return { token: e, character: t, npc: Ar(e, t), hidden: e.get("layer") === "gmlayer" };
+}
+function bh(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new M();
 for (const { place: l, tokenId: d, change: u } of n) {
-const f = dh(u);
+const f = wh(u);
 if (f === void 0) continue;
-const h = r.get(l), p = a.get(d) ?? [];
-a.has(d) || a.set(d, p);
-const g = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
-p.includes(g) || p.push(g);
+const h = r.get(l), g = a.get(d) ?? [];
+a.has(d) || a.set(d, g);
+const p = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
+g.includes(p) || g.push(p);
 }
 const o = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const u = (a.get(l.tokenId) ?? []).join(", "), f = u ? `${l.name} (${u})` : l.name, h = ro(d), p = Kt(e.app, h) === "public";
-h.hidden || o.push(p ? f : l.name), (h.hidden || !p && u) && c.push(h.hidden ? `${f} (hidden)` : f);
+const u = (a.get(l.tokenId) ?? []).join(", "), f = oo(d), h = u ? `${f} (${u})` : f, g = co(d), p = Wt(e.app, g) === "public";
+g.hidden || o.push(p ? h : f), (g.hidden || !p && u) && c.push(g.hidden ? `${h} (hidden)` : h);
 }
-o.length > 0 && L(yt, oe(`${s}: ${Yt(o, 8)}.`)), c.length > 0 && L(me, oe(`${s} (GM): ${Yt(c, 8)}.`), { record: !0 });
+o.length > 0 && F(wt, ae(`${s}: ${Yt(o, 8)}.`)), c.length > 0 && F(he, ae(`${s} (GM): ${Yt(c, 8)}.`), { record: !0 });
 }
-function fh(e) {
+function $h(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function io({ tokenId: e, change: t }, n) {
+function lo({ tokenId: e, change: t }, n) {
 const r = K(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || gu(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || $u(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = ku(t.attributeId);
+const i = Au(t.attributeId);
 return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
@@ -6069,8 +6094,8 @@ default:
 return !0;
 }
 }
-function hh(e, t, n) {
-const r = N(e);
+function Ah(e, t, n) {
+const r = P(e);
 for (const { place: i, tokenId: s, change: a } of t) {
 if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
 const o = n.get(i), c = K(s);
@@ -6080,12 +6105,12 @@ values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, u.state).state, detail: { undo: !0 } })
 };
-zr(e, [{ token: c, character: re(c) }], d);
+Qr(e, [{ token: c, character: ne(c) }], d);
 }
 }
-var mh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, so = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, vh = { title: "Damage", anyTarget: !0, record: !0, refusals: so }, ph = { title: "Damage", anyTarget: !1, record: !0, refusals: so }, gh = {
-usage: (e) => N(e).commands.damage.usage,
-help: (e) => N(e).commands.damage.help,
+var Sh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, uo = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Eh = { title: "Damage", anyTarget: !0, record: !0, refusals: uo }, Th = { title: "Damage", anyTarget: !1, record: !0, refusals: uo }, _h = {
+usage: (e) => P(e).commands.damage.usage,
+help: (e) => P(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
 title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
@@ -6097,113 +6122,113 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-lh(e);
+yh(e);
 return;
 }
-const t = N(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Oe(e.parsed, Qr(t, "!damage", mh, n), cr(t.id, "damage"));
-const r = t.planDamage(e.parsed, At(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = ot(e, _e(e.parsed), { anyTarget: i });
+const t = P(e.app), n = t.commands.damage.flags;
+e.parsed.flags.size > 0 && Oe(e.parsed, ri(t, "!damage", Sh, n), ur(t.id, "damage"));
+const r = t.planDamage(e.parsed, St(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = ct(e, _e(e.parsed), { anyTarget: i });
 let { targets: a } = s;
 const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = a.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => ne(f, "a token"));
-if (u.length > 0 && o.push(`${xe(u)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
-We(e, `Not applied: ${o.join("; ")}`);
+const l = n[c].decides, d = a.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => Z(f, "a token"));
+if (u.length > 0 && o.push(`${qe(u)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
+Ye(e, `Not applied: ${o.join("; ")}`);
 return;
 }
 }
-return Nn(e, r, a, o, i ? vh : ph);
+return Fn(e, r, a, o, i ? Eh : Th);
 }
 };
-async function kh(e) {
-const t = e.app, n = N(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+async function Dh(e) {
+const t = e.app, n = P(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Oe(e.parsed, i);
-const s = (M(e.parsed, "answer") ?? "").toUpperCase(), a = xr(t, s), o = a && ja(a, e.playerId, e.gm) ? a : void 0;
+const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = Zr(t, s), o = a && Ba(a, e.playerId, e.gm) ? a : void 0;
 if (!o) throw new C(`no open attack ${Te(s, 12)} to answer (resolved, cancelled, or never declared)`);
-if (Ga(t, o)) throw new C(`attack ${o.key} is being resolved: its roll is out, nothing answered`);
+if (Ha(t, o)) throw new C(`attack ${o.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = o.defenders.includes(l) ? $t(l, !0) : void 0, u = d && Jr(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = o.defenders.includes(l) ? At(l, !0) : void 0, u = d && ni(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${o.key}`);
-const f = re(u), h = ne(u, "the defender");
+const f = ne(u), h = Z(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
-const p = o.answers[l];
-if (p) throw new C(`${h} has answered attack ${o.key} already (${p.word})`);
-if (Xr(t, l)) throw new C(`${h} answers attack ${o.key} with the defense it made ahead`);
-const g = M(e.parsed, r.answerFlag);
-if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const m = Y(g, `--${r.answerFlag}`, r.choices);
-let v = { word: m }, T = m === "none" ? "no defense" : m;
-if (m !== "none") {
-const w = r.planAnswer(m, o.situation, o.attacker, At(t, e.gm)), b = Wr(e.parsed, w.dice), D = w.dice.filter((q) => b[q.name] === void 0), j = D.length > 0 ? await $a(D.map((q) => q.sides)) : [];
-if (t.store.exchange.attacks[s] !== o || Ga(t, o) || o.answers[l] !== void 0) throw new C(`attack ${o.key} was settled while the roll was out: nothing answered`);
-const Q = K(l);
-if (!Q || !e.gm && !De(e.playerId, Q, re(Q))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const Pe = Yr(w.dice, b, j, 0), ve = On(t, { token: u, character: f }, w, ct(t, w.readsTurnOrder ? ze() : void 0)), Re = w.resolve(ve.facts, Pe);
-if (tn(Re)) throw new C(Na(t, ve.snapshot, Re));
-if (ve.problems.length > 0) throw new C(Cn(ve.snapshot, ve.problems, "; nothing answered"));
-const ce = r.keep(m, Re, Pe), Pn = e.gm ? void 0 : Pa(e, w.dice);
-v = { word: ce.word, ...ce.file !== void 0 ? { file: ce.file } : {}, ...ce.flags ? { flags: ce.flags } : {} }, ce.roll !== void 0 && (v.roll = ce.roll), ce.success !== void 0 && (v.success = ce.success), Pn && (v.typed = !0);
-const Z = ua(n, (q) => q === l ? h : ve.facts.nameOf(q)), Mn = Re.steps.filter((q) => q.section === "Check").map(Z);
-T = Mn.length > 0 ? Mn.join("; ") : m;
+const g = o.answers[l];
+if (g) throw new C(`${h} has answered attack ${o.key} already (${g.word})`);
+if (ei(t, l)) throw new C(`${h} answers attack ${o.key} with the defense it made ahead`);
+const p = L(e.parsed, r.answerFlag);
+if (p === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const v = Y(p, `--${r.answerFlag}`, r.choices);
+let m = { word: v }, T = v === "none" ? "no defense" : v;
+if (v !== "none") {
+const w = r.planAnswer(v, o.situation, o.attacker, St(t, e.gm)), S = Xr(e.parsed, w.dice), _ = w.dice.filter((Re) => S[Re.name] === void 0), N = _.length > 0 ? await Da(_.map((Re) => Re.sides)) : [];
+if (t.store.exchange.attacks[s] !== o || Ha(t, o) || o.answers[l] !== void 0) throw new C(`attack ${o.key} was settled while the roll was out: nothing answered`);
+const z = K(l);
+if (!z || !e.gm && !De(e.playerId, z, ne(z))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
+const Pe = Jr(w.dice, S, N, 0), ve = Pn(t, { token: u, character: f }, w, lt(t, w.readsTurnOrder ? xe() : void 0)), Se = w.resolve(ve.facts, Pe);
+if (tn(Se)) throw new C(Fa(t, ve.snapshot, Se));
+if (ve.problems.length > 0) throw new C(Mn(ve.snapshot, ve.problems, "; nothing answered"));
+const oe = r.keep(v, Se, Pe), ui = e.gm ? void 0 : ja(e, w.dice);
+m = { word: oe.word, ...oe.file !== void 0 ? { file: oe.file } : {}, ...oe.flags ? { flags: oe.flags } : {} }, oe.roll !== void 0 && (m.roll = oe.roll), oe.success !== void 0 && (m.success = oe.success), ui && (m.typed = !0);
+const jn = ga(n, (Re) => Re === l ? h : ve.facts.nameOf(Re)), J = Se.steps.filter((Re) => Re.section === "Check").map(jn);
+T = J.length > 0 ? J.join("; ") : v;
 }
-e.gm && (v.gm = !0), o.answers[l] = v;
-const $ = Ua(t, o, e.playerId, e.gm), I = Va(t, o), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : I ? ` Attack ${o.key} resolves.` : xt(t, o).length === 0 ? ` Attack ${o.key} waits for the GM to settle it.` : "";
-Ae(e, `${h}: ${T}.${W}`), I && await ei(e, o);
+e.gm && (m.gm = !0), o.answers[l] = m;
+const b = Ka(t, o, e.playerId, e.gm), I = Wa(t, o), W = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${o.key} resolves.` : xt(t, o).length === 0 ? ` Attack ${o.key} waits for the GM to settle it.` : "";
+$e(e, `${h}: ${T}.${W}`), I && await si(e, o);
 }
-var yh = { ids: { kind: "list" }, help: { kind: "switch" } }, wh = {
-usage: (e) => N(e).commands.defend.usage,
-help: (e) => N(e).commands.defend.help,
+var Rh = { ids: { kind: "list" }, help: { kind: "switch" } }, Oh = {
+usage: (e) => P(e).commands.defend.usage,
+help: (e) => P(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return kh(e);
-const t = N(e.app), n = t.commands.defend;
+if (e.parsed.flags.has("answer")) return Dh(e);
+const t = P(e.app), n = t.commands.defend;
 if (n.refused) {
-We(e, `!defend is not used: ${n.refused}`);
+Ye(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Oe(e.parsed, Qr(t, "!defend", yh, n.flags), cr(t.id, "defend"));
+Oe(e.parsed, ri(t, "!defend", Rh, n.flags), ur(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-lf(e, i);
-const s = ot(e, _e(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+yf(e, i);
+const s = ct(e, _e(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = o.find(({ id: u }) => u === l.id);
-return d && a.push(`${ne(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
+return d && a.push(`${Z(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-We(e, Rn(a).join("; "));
+Ye(e, Nn(a).join("; "));
 return;
 }
-return Nn(e, r, c, a, {
+return Fn(e, r, c, a, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, bh = { ids: { kind: "list" }, help: { kind: "switch" } }, $h = {
-usage: (e) => N(e).commands.stance.usage,
-help: (e) => N(e).commands.stance.help,
+}, Ch = { ids: { kind: "list" }, help: { kind: "switch" } }, Ih = {
+usage: (e) => P(e).commands.stance.usage,
+help: (e) => P(e).commands.stance.help,
 run(e) {
-const t = N(e.app);
+const t = P(e.app);
 if (t.stances.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Oe(e.parsed, bh);
+Oe(e.parsed, Ch);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new y(`one stance only (got "${H(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${H(E(n))}" (stances: ${t.stances.join(", ")})`);
+throw new y(`unknown stance "${B(E(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: a, notes: o } = ot(e, _e(e.parsed));
+const { targets: a, notes: o } = ct(e, _e(e.parsed));
 if (i === void 0) {
 const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${Sn(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
-Ae(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+$e(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return Nn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return Fn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function Ah(e, t, n) {
-return n === null ? e + t : A.max(e, A.min(e + t, n));
+function Nh(e, t, n) {
+return n === null ? e + t : $.max(e, $.min(e + t, n));
 }
-function Sh(e, t, n) {
+function Ph(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6213,17 +6238,17 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = Ah(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const a = r.bars[n].max, o = Nh(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...o === i ? { noop: !0 } : {},
 steps: [
-S(ue, { kind: "heal-title", who: d, resource: n, amount: o - i }),
+A(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-S(ae, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
-S("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
-...n === "vitality" && l ? Ge("Heal", l.conditions) : [],
-...l?.now ? [S("Now", l.now)] : []
+A(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
+A("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
+...n === "vitality" && l ? Ue("Heal", l.conditions) : [],
+...l?.now ? [A("Now", l.now)] : []
 ],
 changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
@@ -6233,81 +6258,81 @@ detail: { heal: t, resource: n, before: i, after: o }
 }
 };
 }
-var Eh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Th = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, _h = {
-usage: () => Eh,
+var Mh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Lh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Fh = {
+usage: () => Mh,
 run(e) {
 const t = e.parsed;
-Oe(t, Th);
-const n = Ot(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(M(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = ot(e, _e(t));
-return Nn(e, Sh(N(e.app), n, r), i, s, {
+Oe(t, Lh);
+const n = Ct(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = ct(e, _e(t));
+return Fn(e, Ph(P(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
 });
 }
 };
-function Dh(e, t, n) {
-if (!n || bt(t)) return;
-const r = e.store.settings, i = Se[r.bars.vitality].value;
+function jh(e, t, n) {
+if (!n || $t(t)) return;
+const r = e.store.settings, i = Ae[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = ke(n[i]), a = E(t.get(Se[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = Rh(t, i, a, s);
+const s = ge(n[i]), a = E(t.get(Ae[r.bars.vitality].link) ?? "");
+let { typed: o, keepInStep: c } = Gh(t, i, a, s);
 if (s === null || o === null || s === o) return;
-const l = N(e), d = { token: t, character: re(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
-if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Oi) {
-const g = l.planHandEdit(s - o, At(e, !0)), m = {
-...g,
-resolve(T, $) {
+const l = P(e), d = { token: t, character: ne(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
+if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Li) {
+const p = l.planHandEdit(s - o, St(e, !0)), v = {
+...p,
+resolve(T, b) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const I = g.resolve(T, $);
+const I = p.resolve(T, b);
 return !tn(I) && !I.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;
 }
-}, v = zt(
+}, m = zt(
 e,
 d,
-m,
-In,
-ct(e),
-St(e),
-() => ({ vitalityFrom: s, ...c, title: S(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+v,
+Ln,
+lt(e),
+Et(e),
+() => ({ vitalityFrom: s, ...c, title: A(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
 (T) => {
-pu(T, s), ao(e, T, s);
+bu(T, s), fo(e, T, s);
 }
 );
-if (v.kind === "unsafe") return;
-if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
-L(me, oe(`Hand edit not read through armor: ${Cn(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {
-const T = v.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
+if (m.kind === "unsafe") return;
+if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
+F(he, ae(`Hand edit not read through armor: ${Mn(m.reading.snapshot, m.reading.problems, "")}.`));
+else if (m.kind === "written") {
+const T = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
 a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new X() });
-const $ = Oa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-Mr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: Br($), byGm: !0 } } : {} });
+const b = Pa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+jr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: xr(b), byGm: !0 } } : {} });
 return;
 }
 }
-const h = Oh(e, s, o), p = zt(e, d, h.plan, In, ct(e), St(e), () => ({ vitalityFrom: s, ...c }), (g) => ao(e, g, s));
-p.kind === "written" && (f && sf(e, a, p.applied), h.saysSomething() && Mr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = Uh(e, s, o), g = zt(e, d, h.plan, Ln, lt(e), Et(e), () => ({ vitalityFrom: s, ...c }), (p) => fo(e, p, s));
+g.kind === "written" && (f && vf(e, a, g.applied), h.saysSomething() && jr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function Rh(e, t, n, r) {
-const i = ke(e.get(t));
+function Gh(e, t, n, r) {
+const i = ge(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ke(aa(n));
+const s = ge(fa(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function Oh(e, t, n) {
-const r = N(e);
+function Uh(e, t, n) {
+const r = P(e);
 let i = !1;
 return { plan: {
 values: [],
 dice: [],
 resolve(a) {
 const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
-return i = c.vitality !== n || !be(d, c.state), {
+return i = c.vitality !== n || !we(d, c.state), {
 headline: "acts",
 steps: [
-S(ue, { kind: "hand-edit-title", who: l }),
-S(ae, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((f) => S("Change", f)),
-c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
+A(de, { kind: "hand-edit-title", who: l }),
+A(se, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((f) => A("Change", f)),
+c.now ? A("Now", c.now) : A("Now", { kind: "standing" })
 ],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
@@ -6317,13 +6342,13 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function ao(e, t, n) {
-const r = N(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = Ar(r, i, n, Ia(e)));
+function fo(e, t, n) {
+const r = P(e), i = e.store.tokens[t.snapshot.id];
+i?.edition?.id !== r.id && (t.facts.state = Tr(r, i, n, La(e)));
 }
-var Ch = 400, Ih = 100, Nh = 20, Ph = class {
+var Vh = 400, Bh = 100, Hh = 20, Kh = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();
+this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
@@ -6332,9 +6357,9 @@ const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(a, s), a;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? Ch : Ih;
-for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > Nh + 1) {
+const i = e === "gm" ? Vh : Bh;
+for (const s of r.splice(0, $.max(0, r.length - i))) this.rows.delete(s);
+if (this.bySender.set(e, r), this.bySender.size > Hh + 1) {
 for (const [s, a] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const o of a) this.rows.delete(o);
@@ -6348,97 +6373,97 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function Mh(e) {
-const t = N(e);
+function Wh(e) {
+const t = P(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Or() !== void 0, r = gr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
-me,
+const n = Nr() !== void 0, r = wr("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
+he,
 [
-oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
+ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var si = {
-"!damage": gh,
-"!attack": Mf,
-"!defend": wh,
-"!stance": $h,
-"!heal": _h,
-"!defense-round": ah
+var di = {
+"!damage": _h,
+"!attack": Wf,
+"!defend": Oh,
+"!stance": Ih,
+"!heal": Fh,
+"!defense-round": ph
 };
-function Lh() {
-const e = gr(kn) === void 0, { stored: t, problems: n, newer: r } = Rd(gr(kn), pe), i = { store: t, attributes: new Md(), loadProblems: n, linkedEdits: new P(), details: new Ph() };
-return r !== void 0 ? (i.newerState = r, yn(`${ie} v${pe}: ${n.join("; ")}`), L(me, oe(jh(r)))) : Fh(i, e), Gh(i), i;
+function Yh() {
+const e = wr(kn) === void 0, { stored: t, problems: n, newer: r } = Pd(wr(kn), me), i = { store: t, attributes: new Ud(), loadProblems: n, linkedEdits: new M(), details: new Kh() };
+return r !== void 0 ? (i.newerState = r, yn(`${re} v${me}: ${n.join("; ")}`), F(he, ae(xh(r)))) : zh(i, e), qh(i), i;
 }
-function Fh(e, t) {
+function zh(e, t) {
 const n = e.store, r = e.loadProblems;
-t && Pd(n.settings, Uh());
-const i = af(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, a player's 10, size); dropped`), Ls(kn, n), r.length > 0 && (yn(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(me, oe(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(me, oe(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Ke("rebuilding the help handout", () => $r(Ie(n.settings.edition)))(), n.scriptVersion = pe;
+t && Gd(n.settings, Xh());
+const i = pf(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Bs(kn, n), r.length > 0 && (yn(`${re} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(he, ae(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(he, ae(`${re} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && We("rebuilding the help handout", () => Er(Ie(n.settings.edition)))(), n.scriptVersion = me;
 }
-function jh(e) {
-return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
+function xh(e) {
+return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function Gh(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Ke("following the Turn Tracker", () => {
-n() || ti(e);
+function qh(e) {
+const t = e.store, n = () => e.newerState !== void 0, r = We("following the Turn Tracker", () => {
+n() || ai(e);
 });
-Be(
-"chat:message",
 Ke(
+"chat:message",
+We(
 (a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
 (a) => {
 if (a?.type === "api") {
 if (!n()) {
-const o = xs(a, si);
+const o = ea(a, di);
 if (o === void 0) {
-jd(r);
+Hd(r);
 return;
 }
-return ti(e), qs(e, a, si, o);
+return ai(e), na(e, a, di, o);
 }
-return qs(e, a, si);
+return na(e, a, di);
 }
 },
-(a) => a?.type === "api" && a.playerid ? Gs(a.playerid) : void 0
+(a) => a?.type === "api" && a.playerid ? Ws(a.playerid) : void 0
 )
 );
-const i = Ke("a hand edit of a bar", (a, o) => {
-n() || Dh(e, a, o);
+const i = We("a hand edit of a bar", (a, o) => {
+n() || jh(e, a, o);
 });
-for (const a of ["bar1", "bar2", "bar3"]) Be(`change:graphic:${a}_value`, i);
-Be(
+for (const a of ["bar1", "bar2", "bar3"]) Ke(`change:graphic:${a}_value`, i);
+Ke(
 "destroy:graphic",
-Ke("forgetting a deleted token", (a) => {
+We("forgetting a deleted token", (a) => {
 n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
 })
-), Yf(e), Be("change:campaign:turnorder", r), Vh(r);
-const s = Ke("refreshing attribute look-ups", (a) => {
+), nh(e), Ke("change:campaign:turnorder", r), Jh(r);
+const s = We("refreshing attribute look-ups", (a) => {
 e.attributes.forget(E(a.get("_characterid") ?? ""));
 });
-Be("add:attribute", s), Be("destroy:attribute", s), Be("change:attribute:name", s), Hh(i), n() || Ke("checking HealthColors", () => Mh(e))(), yn(`${ie} v${pe} ready: edition ${t.settings.edition}.`);
+Ke("add:attribute", s), Ke("destroy:attribute", s), Ke("change:attribute:name", s), Qh(i), n() || We("checking HealthColors", () => Wh(e))(), yn(`${re} v${me} ready: edition ${t.settings.edition}.`);
 }
-function Uh() {
-return Fd(ie.toLowerCase());
+function Xh() {
+return Bd(re.toLowerCase());
 }
-function Vh(e) {
-const t = Vu();
+function Jh(e) {
+const t = Yu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function Hh(e) {
-const t = Uu();
+function Qh(e) {
+const t = Wu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-Be("ready", Ke("starting up", () => {
-Lh();
+Ke("ready", We("starting up", () => {
+Yh();
 }));
-var Bh = pe;
-function Kh(e) {
-return Hu(e);
+var Zh = me;
+function ev(e) {
+return zu(e);
 }
-return ho(oi);
+return ko(hi);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -15,7 +15,7 @@ export const STATE_BUDGET = 100_000;
 const HISTORY_LIMIT = 50;
 const PER_PLAYER_LIMIT = 10;
 /** Each player's (and the hand edits') bytes, and the players' half of the history (src/commands/history.ts). */
-const PER_PLAYER_BYTES = 10_000;
+const PER_PLAYER_BYTES = 15_000;
 const PLAYERS_LIMIT = 25;
 const PLAYERS_BYTES = 30_000;
 const SAFE_INITIATIVE = 1e9;

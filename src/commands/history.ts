@@ -1,7 +1,7 @@
 // The undo history: the last applications, each kept as the changes it made. Bounded by count and
 // by size so `state` (saved for the whole game) stays small, and fair (commands.md, "Undo,
 // hardened"): a command that changed nothing is not kept, each player keeps at most their last 10
-// in at most 10,000 bytes, all players together at most half, and a player's entries never push
+// in at most 15,000 bytes, all players together at most half, and a player's entries never push
 // out anyone else's.
 import type { Application, AppliedToken, StoredChange } from '../state/history';
 import type { Memory } from '../state/memory';
@@ -14,7 +14,7 @@ export const HISTORY_LIMIT = 50;
 export const HISTORY_BYTES = 60_000;
 export const PER_PLAYER_LIMIT = 10;
 /** Each player's (and the hand edits') bytes: ten ordinary hits fit with room to spare. */
-export const PER_PLAYER_BYTES = 10_000;
+export const PER_PLAYER_BYTES = 15_000;
 /** The players and hand edits together keep at most half, so the GM side always has the other half. */
 export const PLAYERS_LIMIT = HISTORY_LIMIT / 2;
 export const PLAYERS_BYTES = HISTORY_BYTES / 2;

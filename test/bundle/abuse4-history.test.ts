@@ -37,9 +37,9 @@ describe(`the fourth round of attacks: history, details, names (${MODE})`, () =>
     }
     const playersEntries = history().filter((entry) => entry.by === players.Alice || entry.by === players.Ben);
     expect(playersEntries.length).toBeGreaterThan(0);
-    // The players together hold at most half the history's bytes (30,000), each at most 10,000.
+    // The players together hold at most half the history's bytes (30,000), each at most 15,000.
     expect(JSON.stringify(playersEntries).length).toBeLessThanOrEqual(30_000);
-    for (const player of [players.Alice, players.Ben]) expect(JSON.stringify(history().filter((entry) => entry.by === player)).length).toBeLessThanOrEqual(10_000);
+    for (const player of [players.Alice, players.Ben]) expect(JSON.stringify(history().filter((entry) => entry.by === player)).length).toBeLessThanOrEqual(15_000);
     // The GM side has room for 24 more: the GM's first hit stays.
     for (let hit = 0; hit < 24; hit += 1) {
       await table.say('GM', '!damage 1', ['Training Dummy']);
@@ -89,7 +89,7 @@ describe(`the fourth round of attacks: history, details, names (${MODE})`, () =>
     expect(kept.filter((entry) => entry.by === players.Alice).length).toBeLessThan(10);
     // The newest of hers are the ones kept.
     expect(kept.at(-1)!.key).toBe('U109');
-    expect(JSON.stringify(kept.filter((entry) => entry.by === players.Alice)).length).toBeLessThanOrEqual(10_000);
+    expect(JSON.stringify(kept.filter((entry) => entry.by === players.Alice)).length).toBeLessThanOrEqual(15_000);
   });
 
   it('11. the rows of the GM\'s attack stay the GM\'s when a player\'s answer settles it', async () => {
