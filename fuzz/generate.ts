@@ -132,7 +132,9 @@ export class Generator {
     const own = visible.filter((g) => controls(world, actor, g));
     const chosen = new Set<string>();
     if (!actor.gm && own.length > 0 && rng.chance(0.6)) for (const g of rng.some(own, 2)) chosen.add(g.id);
-    if (rng.chance(0.9) || chosen.size > 0) for (const g of rng.some(visible, rng.chance(0.85) ? 2 : 8, 1)) chosen.add(g.id);
+    // Sometimes everything in sight (a player's big hit under players-target-any: a large undo entry).
+    if (rng.chance(0.05)) for (const g of visible) chosen.add(g.id);
+    else if (rng.chance(0.9) || chosen.size > 0) for (const g of rng.some(visible, rng.chance(0.85) ? 2 : 8, 1)) chosen.add(g.id);
     if (rng.chance(0.05)) chosen.add(rng.pick(world.nonTokens));
     if (rng.chance(0.03) && world.deleted.length > 0) chosen.add(rng.pick(world.deleted));
     return [...chosen];
