@@ -270,7 +270,11 @@ class SheetReader {
     this.formulas ??= new FormulaSession((name, part) => this.lookup(name, part));
     const worked = this.formulas.evaluate(String(raw));
     if (worked.ok && Number.isSafeInteger(worked.value)) return worked.value;
-    const problem = worked.ok ? `works out to ${worked.value}, not a whole number (wrap it in floor())` : worked.problem;
+    const problem = !worked.ok
+      ? worked.problem
+      : Number.isInteger(worked.value)
+        ? `works out to ${worked.value}, too big a number to count exactly` // past 2^53, not a fraction
+        : `works out to ${worked.value}, not a whole number (wrap it in floor())`;
     if (this.problems === NO_PROBLEMS) this.problems = [];
     this.problems.push({ key, attribute, which, problem });
     return null;
