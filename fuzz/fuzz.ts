@@ -555,9 +555,22 @@ class Runner {
     const rng = this.rng;
     const world = this.world;
     const mock = world.mock;
-    const what = rng.weighted({ edit: 5, create: 2, remove: 1, rename: 1 });
+    const what = rng.weighted({ edit: 5, create: 2, remove: 1, rename: 1, formulas: 0.5 });
     let text: string;
-    if (what === 'create') {
+    if (what === 'formulas') {
+      // A player's sheet of formulas referring to formulas, written field by field as she types them.
+      const character = rng.maybe(world.characters());
+      if (!character) return 'attribute edit: no character';
+      const fields = this.gen.formulaGraph(rng.pick(ATTRIBUTE_NAMES));
+      for (const { name, current, max } of fields) {
+        facts.allowed.add(current);
+        facts.allowed.add(max);
+        const attribute = world.attributes().find((a) => a.props._characterid === character.id && a.props.name === name);
+        if (attribute) mock.userEdit(attribute, { current, max });
+        else mock.userCreate('attribute', { characterid: character.id, name, current, max });
+      }
+      text = `user writes formulas on ${String(character.props.name)}: ${fields.map((f) => `${f.name} = ${describe(f.current)}`).join('; ')}`;
+    } else if (what === 'create') {
       const character = rng.maybe(world.characters());
       if (!character) return 'attribute edit: no character';
       const value = this.value();

@@ -88,6 +88,28 @@ export class Generator {
     }
   }
 
+  /**
+   * A player's sheet formulas (issue 29): `top` refers `width` times to the first field of a chain,
+   * each field to the next, down to a number, a loop back to `top`, a missing attribute, a word that
+   * is no function (`constructor(7)`), or nothing. Each field is one a player could type (at most
+   * 2,000 characters); before the script worked each attribute out once, 7 wide and 14 deep hung it.
+   */
+  formulaGraph(top: string): Array<{ name: string; current: string; max: string }> {
+    const rng = this.rng;
+    const depth = rng.int(1, 14);
+    const width = rng.int(1, 7);
+    const ref = (level: number) => (rng.chance(0.2) ? `@{f${level}|max}` : `@{f${level}}`);
+    const field = (level: number) => {
+      const refs = Array.from({ length: width }, () => ref(level)).join(rng.pick(['+', '*', '-']));
+      return rng.chance(0.2) ? `floor(${refs}/2)` : rng.chance(0.1) ? `[[${refs}]]` : refs;
+    };
+    const bottom = rng.pick(['0', '1', '3', `@{${top}}`, '@{f1}', '@{no_such_field}', 'constructor(7)+0', 'toString(1)', '']);
+    const fields = [{ name: top, current: field(1), max: '' }];
+    for (let level = 1; level < depth; level += 1) fields.push({ name: `f${level}`, current: field(level + 1), max: field(level + 1) });
+    fields.push({ name: `f${depth}`, current: bottom, max: bottom });
+    return fields;
+  }
+
   amount(): string {
     return this.rng.chance(0.92) ? this.number(0, this.rng.chance(0.8) ? 60 : 600) : this.number(-10, 2_000_000);
   }

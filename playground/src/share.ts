@@ -18,7 +18,10 @@ export const FORMAT = 1;
 /**
  * What one fight may hold. The dice parser rolls about a die a microsecond and an inline roll costs
  * some more, so a fight at every bound at once replays in well under the couple of seconds a link
- * may take (the browser test measures it); the characters keep a link short enough to open.
+ * may take (the browser test measures it); the characters keep a link short enough to open. Sheet
+ * formulas are work too: the script works each attribute out once per read of a token, so a read
+ * costs at most the references on the sheet, and these are counted as written (issue 29: nine
+ * steps of formulas referring to formulas held the page up before the script counted its work).
  */
 export const LIMITS = {
   /** Steps in a fight. */
@@ -37,6 +40,8 @@ export const LIMITS = {
   lineRolls: 100,
   /** Rolls in the whole fight. */
   fightRolls: 5000,
+  /** Attribute references (@{...}) written into sheets in the whole fight. */
+  fightRefs: 500,
 } as const;
 
 const Name = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
@@ -231,26 +236,38 @@ export interface Tally {
   chars: number;
   rolls: number;
   dice: number;
+  /** Attribute references written into sheets. */
+  refs: number;
 }
 
 export function emptyTally(): Tally {
-  return { steps: 0, chars: 0, rolls: 0, dice: 0 };
+  return { steps: 0, chars: 0, rolls: 0, dice: 0, refs: 0 };
 }
 
 /** One bound a step would break: `amount` against `limit` (for a roll, the roll's text). */
 export type Bound =
-  | { kind: 'steps' | 'lineChars' | 'fightChars' | 'lineDice' | 'fightDice' | 'lineRolls' | 'fightRolls'; amount: number; limit: number }
+  | { kind: 'steps' | 'lineChars' | 'fightChars' | 'lineDice' | 'fightDice' | 'lineRolls' | 'fightRolls' | 'fightRefs'; amount: number; limit: number }
   | { kind: 'rollDice'; amount: number; limit: number; roll: string };
 
 export function addStep(tally: Tally, step: Step): Tally {
+  if (step.k === 'sheet') return { ...tally, steps: tally.steps + 1, refs: tally.refs + sheetRefs(step) };
   if (step.k !== 'say') return { ...tally, steps: tally.steps + 1 };
   const cost = rollCost(step.line);
-  return { steps: tally.steps + 1, chars: tally.chars + step.line.length, rolls: tally.rolls + cost.rolls, dice: tally.dice + cost.dice };
+  return { ...tally, steps: tally.steps + 1, chars: tally.chars + step.line.length, rolls: tally.rolls + cost.rolls, dice: tally.dice + cost.dice };
+}
+
+/** The attribute references a sheet edit writes: each "@{" of its current and max (a formula's look-ups). */
+export function sheetRefs(step: SheetStep): number {
+  return countOf(step.current ?? '', '@{') + countOf(step.max ?? '', '@{');
 }
 
 /** The first bound the step would break, taken after the tally's steps; undefined when it fits. */
 export function overBound(step: Step, tally: Tally): Bound | undefined {
   if (tally.steps + 1 > LIMITS.steps) return { kind: 'steps', amount: tally.steps + 1, limit: LIMITS.steps };
+  if (step.k === 'sheet') {
+    const refs = tally.refs + sheetRefs(step);
+    return refs > LIMITS.fightRefs ? { kind: 'fightRefs', amount: refs, limit: LIMITS.fightRefs } : undefined;
+  }
   if (step.k !== 'say') return undefined;
   const line = step.line;
   if (line.length > LIMITS.lineChars) return { kind: 'lineChars', amount: line.length, limit: LIMITS.lineChars };
@@ -287,6 +304,8 @@ export function linkBoundText(bound: Bound, step: number): string {
       return `the link's fight can roll up to ${count(amount)} dice by step ${step}, more than the ${count(limit)} a shared fight may roll`;
     case 'fightRolls':
       return `the link's fight makes ${count(amount)} rolls by step ${step}, more than the ${count(limit)} a shared fight may make`;
+    case 'fightRefs':
+      return `the link's sheets refer to attributes ${count(amount)} times by step ${step}, more than the ${count(limit)} a shared fight's sheets may`;
   }
 }
 
@@ -312,6 +331,8 @@ export function liveBoundText(bound: Bound): string {
       return `Not sent: this fight could then roll up to ${count(amount)} dice in all; a shared fight rolls at most ${count(limit)}, ${why}. ${fresh}`;
     case 'fightRolls':
       return `Not sent: this fight would make ${count(amount)} rolls in all; a shared fight makes at most ${count(limit)}, ${why}. ${fresh}`;
+    case 'fightRefs':
+      return `Not done: this fight's sheets would refer to attributes ${count(amount)} times; a shared fight's sheets refer at most ${count(limit)} times, ${why}. ${fresh}`;
   }
 }
 

@@ -8,7 +8,7 @@ import type { TokenRecord } from '../state/tokens';
 import type { AnswerBox } from '../state/memory';
 import type { AttributeIndex } from './attributes';
 import { isNpc } from './players';
-import { evaluateFormula } from '../text/formula';
+import { FormulaSession } from '../text/formula';
 
 export type { Resource } from '../rules/edition';
 export { RESOURCES } from '../rules/edition';
@@ -240,6 +240,8 @@ const NO_PROBLEMS: ValueProblem[] = [];
 class SheetReader {
   /** Problems found, made on the first (most tokens have none). */
   problems: ValueProblem[] = NO_PROBLEMS;
+  /** This read's formulas: each attribute worked out once, within one budget (made on the first formula). */
+  private formulas: FormulaSession | undefined;
 
   constructor(
     readonly characterId: string,
@@ -265,9 +267,14 @@ class SheetReader {
     const whole = readInteger(raw);
     if (whole !== null) return whole;
     if (isBlank(raw)) return null;
-    const worked = evaluateFormula(String(raw), (name, part) => this.lookup(name, part));
+    this.formulas ??= new FormulaSession((name, part) => this.lookup(name, part));
+    const worked = this.formulas.evaluate(String(raw));
     if (worked.ok && Number.isSafeInteger(worked.value)) return worked.value;
-    const problem = worked.ok ? `works out to ${worked.value}, not a whole number (wrap it in floor())` : worked.problem;
+    const problem = !worked.ok
+      ? worked.problem
+      : Number.isInteger(worked.value)
+        ? `works out to ${worked.value}, too big a number to count exactly` // past 2^53, not a fraction
+        : `works out to ${worked.value}, not a whole number (wrap it in floor())`;
     if (this.problems === NO_PROBLEMS) this.problems = [];
     this.problems.push({ key, attribute, which, problem });
     return null;

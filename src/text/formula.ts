@@ -1,141 +1,128 @@
 // Sheet formulas as Roll20 works them out: an auto-calculated field holds its formula
 // ("@{armor_base}+10"), and Roll20 puts each @{name} (or @{name|max}) in its place, then does the
-// arithmetic of an inline roll: + - * / %, parentheses, floor() ceil() round() abs(). Anything
-// else (dice, words, a missing attribute, a loop) cannot be worked out and is said so, never 0.
+// arithmetic of an inline roll (src/text/arithmetic.ts). Anything else (dice, words, a missing
+// attribute, a loop) cannot be worked out and is said so, never 0.
+// A player writes these formulas: one read works each attribute out once, within a budget of work,
+// so no sheet can hold the game up (issue 29: 6^12 look-ups from twelve fields of 41 characters).
 // Pure: the attribute look-up is given.
+import { arithmetic } from './arithmetic';
 
 /** A referenced attribute's raw value (current or max), or undefined when the character has none. */
 export type FormulaLookup = (name: string, which: 'current' | 'max') => unknown;
 
 export type FormulaResult = { ok: true; value: number } | { ok: false; problem: string };
 
-/** Attributes referring to attributes: deeper than this is a loop (Roll20 stops at 99 levels too). */
+/** Attributes referring to attributes: a chain longer than this is refused (Roll20 stops at 99 levels). */
 const MAX_DEPTH = 20;
 const MAX_LENGTH = 2000;
 
-const FUNCTIONS: Record<string, (x: number) => number> = { floor: Math.floor, ceil: Math.ceil, round: Math.round, abs: Math.abs };
+/**
+ * The work one read may do, far more than a real sheet asks and done in a few milliseconds: the
+ * attributes looked up, and the characters of formula read and written out with their values.
+ */
+export const FORMULA_BUDGET = { lookups: 300, chars: 30_000 } as const;
 
-/** Works out a formula's value; `depth` counts the attributes already being worked out. */
-export function evaluateFormula(text: string, lookup: FormulaLookup, depth = 0): FormulaResult {
-  if (depth > MAX_DEPTH) return { ok: false, problem: 'refers to itself through other attributes' };
-  if (text.length > MAX_LENGTH) return { ok: false, problem: 'is too long to be a formula' };
-  const substituted = substitute(text, lookup, depth);
-  if (!substituted.ok) return substituted;
-  // Inline-roll brackets count as parentheses: [[@{a}+1]] is (@{a}+1).
-  const parser = new Parser(substituted.text.replace(/\[\[/g, '(').replace(/\]\]/g, ')'));
-  const value = parser.parse();
-  if (value === undefined || !Number.isFinite(value)) return { ok: false, problem: 'is not a number or a formula of numbers and attributes' };
-  return { ok: true, value: value + 0 };
-}
+const LOOP = 'refers to itself through other attributes';
+const TOO_DEEP = `refers to attributes nested more than ${MAX_DEPTH} deep`;
+const TOO_MANY = `is too much work to work out (over ${FORMULA_BUDGET.lookups} attributes to look up)`;
+const TOO_LONG = `is too much work to work out (over ${FORMULA_BUDGET.chars} characters of formulas)`;
+const NOT_A_NUMBER = 'is not a number or a formula of numbers and attributes';
 
-/** Each @{name} and @{name|max} replaced by its value, worked out first if it is a formula itself. */
-function substitute(text: string, lookup: FormulaLookup, depth: number): { ok: true; text: string } | { ok: false; problem: string } {
-  let out = '';
-  let last = 0;
-  const pattern = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(text)) !== null) {
-    const name = match[1]!.trim();
-    const which = match[2] === 'max' ? 'max' : 'current';
-    const raw = lookup(name, which);
-    if (raw === undefined || raw === null) return { ok: false, problem: `refers to "${name}", which the character does not have` };
+/**
+ * One attribute worked out: its value and `height`, the longest chain of references below it; or why
+ * not. A problem is the attribute's `own` (said after "refers to NAME, which"), the `whole` formula's
+ * (said as it is), or this `read`'s (too deep from here, or the budget spent: said as it is, and not
+ * remembered, since the attribute may be fine from elsewhere).
+ */
+type Worked = { ok: true; value: number; height: number } | { ok: false; problem: string; kind: 'own' | 'whole' | 'read' };
+
+/** Met again while being worked out: a loop. */
+const WORKING = 'working';
+
+/**
+ * One read's formulas (one token's values in one command): each attribute, by name and current or
+ * max, is worked out once and remembered for this read only, and all of it counts against one budget.
+ */
+export class FormulaSession {
+  private readonly memo = new Map<string, Worked | typeof WORKING>();
+  private lookups = 0;
+  private chars = 0;
+
+  constructor(private readonly lookup: FormulaLookup) {}
+
+  /** A formula's value, or why it cannot be worked out. */
+  evaluate(text: string): FormulaResult {
+    const worked = this.work(text, 0);
+    return worked.ok ? { ok: true, value: worked.value + 0 } : { ok: false, problem: worked.problem };
+  }
+
+  /** A formula's value; `depth` counts the attributes already being worked out above it. */
+  private work(text: string, depth: number): Worked {
+    if (depth > MAX_DEPTH) return problem(TOO_DEEP, 'read');
+    if (text.length > MAX_LENGTH) return problem('is too long to be a formula');
+    if (!this.spend(text.length)) return problem(TOO_LONG, 'read');
+    let out = '';
+    let last = 0;
+    let height = 0;
+    const pattern = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+    let match: RegExpExecArray | null;
+    while ((match = pattern.exec(text)) !== null) {
+      const name = match[1]!.trim();
+      const worked = this.attribute(name, match[2] === 'max' ? 'max' : 'current', depth + 1);
+      if (!worked.ok) return worked.kind === 'own' ? problem(`refers to "${name}", which ${worked.problem}`, 'whole') : worked;
+      // Met before at a shallower depth: the chain through it may still be too long from here.
+      if (depth + 1 + worked.height > MAX_DEPTH) return problem(TOO_DEEP, 'read');
+      height = Math.max(height, worked.height + 1);
+      out += `${text.slice(last, match.index)}(${worked.value})`;
+      last = match.index + match[0].length;
+    }
+    if (last > 0) {
+      out += text.slice(last);
+      if (!this.spend(out.length)) return problem(TOO_LONG, 'read');
+    } else out = text;
+    // Inline-roll brackets count as parentheses: [[@{a}+1]] is (@{a}+1).
+    const value = arithmetic(out.replace(/\[\[/g, '(').replace(/\]\]/g, ')'));
+    if (value === undefined || !Number.isFinite(value)) return problem(NOT_A_NUMBER);
+    return { ok: true, value, height };
+  }
+
+  /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
+  private attribute(name: string, which: 'current' | 'max', depth: number): Worked {
+    const key = `${which}|${name}`;
+    const known = this.memo.get(key);
+    if (known === WORKING) return problem(LOOP, 'whole');
+    if (known !== undefined) return known;
+    if (this.lookups >= FORMULA_BUDGET.lookups) return problem(TOO_MANY, 'read');
+    this.lookups += 1;
+    const raw = this.lookup(name, which);
+    this.memo.set(key, WORKING);
+    const worked = this.workRaw(raw, depth);
+    if (worked.ok || worked.kind !== 'read') this.memo.set(key, worked);
+    else this.memo.delete(key);
+    return worked;
+  }
+
+  /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
+  private workRaw(raw: unknown, depth: number): Worked {
+    if (raw === undefined || raw === null) return problem('the character does not have');
     const inner = typeof raw === 'number' ? String(raw) : String(raw).trim();
-    let value: number;
-    if (inner === '') value = 0; // an empty field adds nothing, as in Roll20's own roll
-    else {
-      const worked = evaluateFormula(inner, lookup, depth + 1);
-      if (!worked.ok) return worked.problem.startsWith('refers to') ? worked : { ok: false, problem: `refers to "${name}", which ${worked.problem}` };
-      value = worked.value;
-    }
-    out += `${text.slice(last, match.index)}(${value})`;
-    last = match.index + match[0].length;
+    // No text worked out: it takes no depth, so -1.
+    if (inner === '') return { ok: true, value: 0, height: -1 };
+    return this.work(inner, depth);
   }
-  return { ok: true, text: out + text.slice(last) };
+
+  /** Counts characters of work; false once the read's budget is spent. */
+  private spend(chars: number): boolean {
+    this.chars += chars;
+    return this.chars <= FORMULA_BUDGET.chars;
+  }
 }
 
-type Operator = (a: number, b: number) => number;
-/** Operators by their character, in tables with no prototype (a character is looked up in them as typed). */
-const operators = (ops: Record<string, Operator>): Record<string, Operator> => Object.assign(Object.create(null) as Record<string, Operator>, ops);
-const SUMS = operators({ '+': (a, b) => a + b, '-': (a, b) => a - b });
-const PRODUCTS = operators({ '*': (a, b) => a * b, '/': (a, b) => a / b, '%': (a, b) => a % b });
+function problem(text: string, kind: 'own' | 'whole' | 'read' = 'own'): Worked {
+  return { ok: false, problem: text, kind };
+}
 
-/** Arithmetic with the usual precedence; undefined for anything it does not understand. */
-class Parser {
-  private at = 0;
-
-  constructor(private readonly text: string) {}
-
-  parse(): number | undefined {
-    const value = this.sum();
-    this.space();
-    return value !== undefined && this.at === this.text.length ? value : undefined;
-  }
-
-  private space(): void {
-    while (this.at < this.text.length && /\s/.test(this.text[this.at]!)) this.at += 1;
-  }
-
-  private sum(): number | undefined {
-    return this.chain(() => this.product(), SUMS);
-  }
-
-  private product(): number | undefined {
-    return this.chain(() => this.unary(), PRODUCTS);
-  }
-
-  /** Operands joined by operators of one precedence, worked out left to right. */
-  private chain(operand: () => number | undefined, ops: Record<string, Operator>): number | undefined {
-    let value = operand();
-    for (;;) {
-      if (value === undefined) return undefined;
-      this.space();
-      const op = ops[this.text[this.at] ?? ''];
-      if (op === undefined) return value;
-      this.at += 1;
-      const right = operand();
-      if (right === undefined) return undefined;
-      value = op(value, right);
-    }
-  }
-
-  private unary(): number | undefined {
-    this.space();
-    const op = this.text[this.at];
-    if (op === '-' || op === '+') {
-      this.at += 1;
-      const value = this.unary();
-      return value === undefined ? undefined : op === '-' ? -value : value;
-    }
-    return this.atom();
-  }
-
-  private atom(): number | undefined {
-    this.space();
-    const rest = this.text.slice(this.at);
-    const number = /^\d+(\.\d+)?/.exec(rest);
-    if (number) {
-      this.at += number[0].length;
-      return Number(number[0]);
-    }
-    const call = /^([a-z]+)\s*\(/i.exec(rest);
-    if (call) {
-      const fn = FUNCTIONS[call[1]!.toLowerCase()];
-      if (!fn) return undefined;
-      this.at += call[0].length;
-      const inner = this.sum();
-      this.space();
-      if (inner === undefined || this.text[this.at] !== ')') return undefined;
-      this.at += 1;
-      return fn(inner);
-    }
-    if (rest.startsWith('(')) {
-      this.at += 1;
-      const inner = this.sum();
-      this.space();
-      if (inner === undefined || this.text[this.at] !== ')') return undefined;
-      this.at += 1;
-      return inner;
-    }
-    return undefined;
-  }
+/** Works out one formula on its own (a read of its own). */
+export function evaluateFormula(text: string, lookup: FormulaLookup): FormulaResult {
+  return new FormulaSession(lookup).evaluate(text);
 }

@@ -106,11 +106,11 @@ describe('the bounds of a fight', () => {
     expect(overBound(say('[[1000d6]] [[1000d6]] [[1d6]]'), emptyTally())).toMatchObject({ kind: 'lineDice', amount: 2001 });
     expect(overBound(say('[[1]]'.repeat(101)), emptyTally())).toMatchObject({ kind: 'lineRolls', amount: 101 });
     expect(overBound(say('x'.repeat(4001)), emptyTally())).toMatchObject({ kind: 'lineChars' });
-    const full = { steps: 10, chars: 10, rolls: 10, dice: LIMITS.fightDice - 5 };
+    const full = { steps: 10, chars: 10, rolls: 10, dice: LIMITS.fightDice - 5, refs: 0 };
     expect(overBound(say('[[5d6]]'), full)).toBeUndefined();
     expect(overBound(say('[[6d6]]'), full)).toMatchObject({ kind: 'fightDice', amount: LIMITS.fightDice + 1 });
     expect(overBound({ k: 'next' }, { ...emptyTally(), steps: LIMITS.steps })).toMatchObject({ kind: 'steps' });
-    expect(addStep(addStep(emptyTally(), say('[[2d6]] [[1d4]]')), { k: 'next' })).toEqual({ steps: 2, chars: 15, rolls: 2, dice: 3 });
+    expect(addStep(addStep(emptyTally(), say('[[2d6]] [[1d4]]')), { k: 'next' })).toEqual({ steps: 2, chars: 15, rolls: 2, dice: 3, refs: 0 });
   });
 
   it('refuses a link over a bound, naming the step', () => {
@@ -134,6 +134,72 @@ describe('the bounds of a fight', () => {
     expect(decodeSpec(link(fight.spec()))).toMatchObject({ ok: true });
   });
 });
+
+describe('2. (issue 29) sheet formulas in a share link', () => {
+  const sheet = (attr: string, current: string): Step => ({ k: 'sheet', char: 'Bob', attr, current });
+  /** armor_defense refers to l1 as many times as fit in a field (100 characters), l1 to l2 ... down to l`depth` = 0. */
+  const chainSteps = (depth: number): Step[] => {
+    const field = (ref: string) => Array.from({ length: Math.floor(101 / (ref.length + 1)) }, () => ref).join('+');
+    const steps = [sheet('armor_defense', field('@{l1}'))];
+    for (let level = 1; level < depth; level += 1) steps.push(sheet(`l${level}`, field(`@{l${level + 1}}`)));
+    return [...steps, sheet(`l${depth}`, '0')];
+  };
+  const fightOf = (steps: Step[]) => ({ ...emptySpec(), steps: [...steps, say('!damage 200', ['Bob'])] });
+  const said = (fight: Fight) => fight.entries.map((entry) => (entry.kind === 'chat' ? entry.record.content : entry.kind === 'notice' ? entry.text : entry.message)).join('\n');
+
+  it('2. a 9-step link of formulas referring to formulas, within every bound, replays in a moment and reads them as Roll20 would', async () => {
+    // Small to big: a page that works each look-up out again is slow on the small ones already.
+    for (const depth of [2, 4, 7]) {
+      const spec = fightOf(chainSteps(depth));
+      expect(decodeSpec(link(spec))).toMatchObject({ ok: true });
+      const started = performance.now();
+      const fight = await Fight.start(BUNDLE, spec);
+      const took = performance.now() - started;
+      expect(took, `depth ${depth}: ${took.toFixed(0)} ms`).toBeLessThan(1000);
+      expect(fight.steps).toHaveLength(spec.steps.length);
+      // Worked out as 0: the hit goes through as with no Defense (Bob 70 -> 10).
+      expect(String(fight.mock.attribute('Bob', 'vitality').get('current')), said(fight)).toBe('10');
+    }
+    expect(fightOf(chainSteps(7)).steps).toHaveLength(9);
+  });
+
+  it('2. the formula work of a link is bounded: its sheets refer to attributes at most LIMITS.fightRefs times', async () => {
+    const twenty = Array.from({ length: 20 }, () => '@{a}').join('+');
+    expect(twenty.length).toBeLessThanOrEqual(100);
+    const steps = Array.from({ length: LIMITS.fightRefs / 20 }, (_, i) => sheet(`f${i}`, twenty));
+    expect(decodeSpec(link(fightOf(steps)))).toMatchObject({ ok: true });
+    expect(errorOf(fightOf([...steps, sheet('one_more', '@{a}')]))).toBe(
+      `the link's sheets refer to attributes ${LIMITS.fightRefs + 1} times by step ${steps.length + 1}, more than the ${LIMITS.fightRefs} a shared fight's sheets may`,
+    );
+    // The sheet edit over the bound is not made, and said so, in the page too.
+    const fight = await Fight.start(BUNDLE, fightOf(steps));
+    expect(await fight.editSheet('Bob', 'one_more', '@{a}')).toBe(false);
+    expect(fight.entries.at(-1)).toMatchObject({ kind: 'notice', source: 'playground', text: expect.stringMatching(/^Not done: this fight's sheets would refer to attributes 501 times/) });
+  });
+
+  it('2. the heaviest formulas the bound allows, read by every step after them, replay in a couple of seconds', async () => {
+    // Two fan-out chains, 14 references a field: Bob's 20 deep (the deepest worked out), the goblins' 15: 490 references.
+    const chainOn = (char: string, depth: number): Step[] => {
+      const field = (level: number) => Array.from({ length: 14 }, () => `@{l${level}}`).join('+');
+      const steps: Step[] = [{ k: 'sheet', char, attr: 'armor_defense', current: field(1) }];
+      for (let level = 1; level < depth; level += 1) steps.push({ k: 'sheet', char, attr: `l${level}`, current: field(level + 1) });
+      return [...steps, { k: 'sheet', char, attr: `l${depth}`, current: '0' }];
+    };
+    const steps = [...chainOn('Bob', 20), ...chainOn('Goblin', 15)];
+    const all = ['Bob', 'Goblin 1', 'Goblin 2', 'Crate'];
+    while (steps.length < LIMITS.steps) steps.push(say(steps.length % 2 === 0 ? '!damage 1' : '!heal 1', all));
+    const spec = { ...emptySpec(), steps };
+    expect(addStepsOf(spec.steps).refs).toBe(490);
+    expect(decodeSpec(link(spec))).toMatchObject({ ok: true });
+    const started = performance.now();
+    const fight = await Fight.start(BUNDLE, spec);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(fight.steps).toHaveLength(LIMITS.steps);
+    expect(said(fight)).not.toMatch(/put a number there/); // every read worked the formulas out (to 0)
+  }, 30_000);
+});
+
+const addStepsOf = (steps: Step[]) => steps.reduce(addStep, emptyTally());
 
 describe('a typed line filled in as Roll20 does (what the share link records)', () => {
   async function table(selected: string[] = []) {
