@@ -17,81 +17,73 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Gn = Object.defineProperty, vo = Object.getOwnPropertyDescriptor, mo = Object.getOwnPropertyNames, fi = Object.prototype.hasOwnProperty, po = (e, t) => {
+var Bn = Object.defineProperty, ba = Object.getOwnPropertyDescriptor, $a = Object.getOwnPropertyNames, gi = Object.prototype.hasOwnProperty, Aa = (e, t) => {
 for (var n in t)
-fi.call(t, n) && Gn(e, n, { get: t[n], enumerable: !0 });
-}, go = (e, t, n, r) => {
+gi.call(t, n) && Bn(e, n, { get: t[n], enumerable: !0 });
+}, Sa = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of mo(t))
-!fi.call(e, i) && i !== n && Gn(e, i, { get: () => t[i], enumerable: !(r = vo(t, i)) || r.enumerable });
+for (let i of $a(t))
+!gi.call(e, i) && i !== n && Bn(e, i, { get: () => t[i], enumerable: !(r = ba(t, i)) || r.enumerable });
 return e;
-}, ko = (e) => go(Gn({}, "__esModule", { value: !0 }), e), hi = {};
-po(hi, {
-onDamage: () => ev,
-version: () => Zh
+}, Ea = (e) => Sa(Bn({}, "__esModule", { value: !0 }), e), ki = {};
+Aa(ki, {
+onDamage: () => uv,
+version: () => dv
 });
-var $ = Math, O = Number, E = String, k = Object, Q = Array, le = JSON, M = Map, X = Set, vi = WeakMap, qt = Error, mi = RangeError, pi = Promise, Xt = Date, yo = isNaN, wo = "0.2.0", re = "DefenseRound", me = wo, Jt, bo = {
+var $ = Math, R = Number, E = String, k = Object, Q = Array, le = JSON, M = Map, X = Set, yi = WeakMap, Xt = Error, wi = RangeError, bi = Promise, Jt = Date, Ta = isNaN, _a = "0.2.0", re = "DefenseRound", me = _a, Qt, Da = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
-// @__NO_SIDE_EFFECTS__
-function gi(e) {
-return !e && !Jt ? bo : {
-lang: e?.lang ?? Jt?.lang,
+function $i(e) {
+return !e && !Qt ? Da : {
+lang: e?.lang ?? Qt?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? Jt?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? Jt?.abortPipeEarly
+abortEarly: e?.abortEarly ?? Qt?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? Qt?.abortPipeEarly
 };
 }
-var $o;
-// @__NO_SIDE_EFFECTS__
-function Ao(e) {
-return $o?.get(e);
+var Ra;
+function Oa(e) {
+return Ra?.get(e);
 }
-var So;
-// @__NO_SIDE_EFFECTS__
-function Eo(e) {
-return So?.get(e);
+var Ca;
+function Ia(e) {
+return Ca?.get(e);
 }
-var To;
-// @__NO_SIDE_EFFECTS__
-function _o(e, t) {
-return To?.get(e)?.get(t);
+var Na;
+function Pa(e, t) {
+return Na?.get(e)?.get(t);
 }
-// @__NO_SIDE_EFFECTS__
-function Xe(e) {
+function Je(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
 function H(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, a = i?.expected ?? e.expects ?? null, o = i?.received ?? /* @__PURE__ */ Xe(s), c = {
+const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? Je(s), c = {
 kind: e.kind,
 type: e.type,
 input: s,
-expected: a,
-received: o,
-message: `Invalid ${t}: ${a ? `Expected ${a} but r` : "R"}eceived ${o}`,
+expected: o,
+received: a,
+message: `Invalid ${t}: ${o ? `Expected ${o} but r` : "R"}eceived ${a}`,
 requirement: e.requirement,
 path: i?.path,
 issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? /* @__PURE__ */ _o(e.reference, c.lang) ?? (l ? /* @__PURE__ */ Eo(c.lang) : null) ?? r.message ?? /* @__PURE__ */ Ao(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? Pa(e.reference, c.lang) ?? (l ? Ia(c.lang) : null) ?? r.message ?? Oa(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
-// @__NO_SIDE_EFFECTS__
-function Do(e, t) {
-return e === t || O.isNaN(e) && O.isNaN(t);
+function Ma(e, t) {
+return e === t || R.isNaN(e) && R.isNaN(t);
 }
-// @__NO_SIDE_EFFECTS__
-function Ro(e, t) {
+function La(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
-// @__NO_SIDE_EFFECTS__
-function Un(e, t) {
+function Hn(e, t) {
 const n = [...new X(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
@@ -99,45 +91,42 @@ function ee(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, /* @__PURE__ */ gi())
+validate: (t) => e["~run"]({ value: t }, $i())
 }, e;
 }
-// @__NO_SIDE_EFFECTS__
-function ki(e) {
+function Ai(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: ki,
+reference: Ai,
 async: !1,
 expects: null,
-requirement: O.isFinite,
+requirement: R.isFinite,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
 }
 };
 }
-// @__NO_SIDE_EFFECTS__
-function Qt(e) {
+function Zt(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: Qt,
+reference: Zt,
 async: !1,
 expects: null,
-requirement: O.isInteger,
+requirement: R.isInteger,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
 }
 };
 }
-// @__NO_SIDE_EFFECTS__
-function x(e, t) {
+function q(e, t) {
 return {
 kind: "validation",
 type: "max_length",
-reference: x,
+reference: q,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
@@ -147,27 +136,25 @@ return n.typed && n.value.length > this.requirement && H(this, "length", n, r, {
 }
 };
 }
-// @__NO_SIDE_EFFECTS__
-function dt(e, t) {
+function ut(e, t) {
 return {
 kind: "validation",
 type: "max_value",
-reference: dt,
+reference: ut,
 async: !1,
-expects: `<=${e instanceof Xt ? e.toJSON() : /* @__PURE__ */ Xe(e)}`,
+expects: `<=${e instanceof Jt ? e.toJSON() : Je(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Xt ? n.value.toJSON() : /* @__PURE__ */ Xe(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Jt ? n.value.toJSON() : Je(n.value) }), n;
 }
 };
 }
-// @__NO_SIDE_EFFECTS__
-function Le(e, t) {
+function Fe(e, t) {
 return {
 kind: "validation",
 type: "min_length",
-reference: Le,
+reference: Fe,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
@@ -177,27 +164,25 @@ return n.typed && n.value.length < this.requirement && H(this, "length", n, r, {
 }
 };
 }
-// @__NO_SIDE_EFFECTS__
-function ut(e, t) {
+function ft(e, t) {
 return {
 kind: "validation",
 type: "min_value",
-reference: ut,
+reference: ft,
 async: !1,
-expects: `>=${e instanceof Xt ? e.toJSON() : /* @__PURE__ */ Xe(e)}`,
+expects: `>=${e instanceof Jt ? e.toJSON() : Je(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Xt ? n.value.toJSON() : /* @__PURE__ */ Xe(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Jt ? n.value.toJSON() : Je(n.value) }), n;
 }
 };
 }
-// @__NO_SIDE_EFFECTS__
-function Zt(e, t) {
+function en(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: Zt,
+reference: en,
 async: !1,
 expects: `${e}`,
 requirement: e,
@@ -207,48 +192,43 @@ return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
 }
 };
 }
-// @__NO_SIDE_EFFECTS__
-function ft(e) {
+function ht(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: ft,
+reference: ht,
 async: !1,
 expects: null,
-requirement: O.isSafeInteger,
+requirement: R.isSafeInteger,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
 }
 };
 }
-// @__NO_SIDE_EFFECTS__
-function Vn() {
+function Kn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Vn,
+reference: Kn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var Oo = { abortEarly: !0 };
-// @__NO_SIDE_EFFECTS__
-function Co(e, t, n) {
+var Fa = { abortEarly: !0 };
+function ja(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
-// @__NO_SIDE_EFFECTS__
-function Bn(e, t, n) {
+function Yn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
-// @__NO_SIDE_EFFECTS__
-function Fe(e, t) {
+function je(e, t) {
 return ee({
 kind: "schema",
 type: "array",
-reference: Fe,
+reference: je,
 expects: "Array",
 async: !1,
 item: e,
@@ -258,35 +238,34 @@ const i = n.value;
 if (Q.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < i.length; s++) {
-const a = i[s], o = this.item["~run"]({ value: a }, r);
-if (o.issues) {
+const o = i[s], a = this.item["~run"]({ value: o }, r);
+if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: a
+value: o
 };
-for (const l of o.issues)
+for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = o.issues), r.abortEarly) {
+if (n.issues || (n.issues = a.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-o.typed || (n.typed = !1), n.value.push(o.value);
+a.typed || (n.typed = !1), n.value.push(a.value);
 }
 } else H(this, "type", n, r);
 return n;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function Je(e) {
+function Qe(e) {
 return ee({
 kind: "schema",
 type: "boolean",
-reference: Je,
+reference: Qe,
 expects: "boolean",
 async: !1,
 message: e,
@@ -295,12 +274,11 @@ return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function yi(e, t) {
+function Si(e, t) {
 return ee({
 kind: "schema",
 type: "custom",
-reference: yi,
+reference: Si,
 expects: "unknown",
 async: !1,
 check: e,
@@ -310,37 +288,34 @@ return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
 function te(e, t) {
 return ee({
 kind: "schema",
 type: "literal",
 reference: te,
-expects: /* @__PURE__ */ Xe(e),
+expects: Je(e),
 async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return /* @__PURE__ */ Do(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
+return Ma(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function en(e, t) {
+function tn(e, t) {
 return ee({
 kind: "schema",
 type: "nullable",
-reference: en,
+reference: tn,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = /* @__PURE__ */ Bn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = Yn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
 function Ee(e) {
 return ee({
 kind: "schema",
@@ -350,16 +325,15 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !yo(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
+return typeof t.value == "number" && !Ta(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function wi(e, t) {
+function Ei(e, t) {
 return ee({
 kind: "schema",
 type: "object",
-reference: wi,
+reference: Ei,
 expects: "Object",
 async: !1,
 entries: e,
@@ -369,16 +343,16 @@ const i = n.value;
 if (i && typeof i == "object") {
 n.typed = !0, n.value = {};
 for (const s in this.entries) {
-const a = this.entries[s];
-if (s in i || (a.type === "exact_optional" || a.type === "optional" || a.type === "nullish") && a.default !== void 0) {
-const o = s in i ? i[s] : /* @__PURE__ */ Bn(a), c = a["~run"]({ value: o }, r);
+const o = this.entries[s];
+if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
+const a = s in i ? i[s] : Yn(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
 input: i,
 key: s,
-value: o
+value: a
 };
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
@@ -388,8 +362,8 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (a.fallback !== void 0) n.value[s] = /* @__PURE__ */ Co(a);
-else if (a.type !== "exact_optional" && a.type !== "optional" && a.type !== "nullish" && (H(this, "key", n, r, {
+} else if (o.fallback !== void 0) n.value[s] = ja(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (H(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
 path: [{
@@ -407,7 +381,6 @@ return n;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
 function G(e, t) {
 return ee({
 kind: "schema",
@@ -418,17 +391,16 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = /* @__PURE__ */ Bn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = Yn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
 function ie(e, t) {
 return ee({
 kind: "schema",
 type: "picklist",
 reference: ie,
-expects: /* @__PURE__ */ Un(e.map(Xe), "|"),
+expects: Hn(e.map(Je), "|"),
 async: !1,
 options: e,
 message: t,
@@ -437,12 +409,11 @@ return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function Tt(e, t, n) {
+function _t(e, t, n) {
 return ee({
 kind: "schema",
 type: "record",
-reference: Tt,
+reference: _t,
 expects: "Object",
 async: !1,
 key: e,
@@ -452,15 +423,15 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const a in s) if (/* @__PURE__ */ Ro(s, a)) {
-const o = s[a], c = this.key["~run"]({ value: a }, i);
+for (const o in s) if (La(s, o)) {
+const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
 input: s,
-key: a,
-value: o
+key: o,
+value: a
 };
 for (const u of c.issues)
 u.path = [d], r.issues?.push(u);
@@ -469,14 +440,14 @@ r.typed = !1;
 break;
 }
 }
-const l = this.value["~run"]({ value: o }, i);
+const l = this.value["~run"]({ value: a }, i);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
 input: s,
-key: a,
-value: o
+key: o,
+value: a
 };
 for (const u of l.issues)
 u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
@@ -492,12 +463,11 @@ return r;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function q(e) {
+function x(e) {
 return ee({
 kind: "schema",
 type: "string",
-reference: q,
+reference: x,
 expects: "string",
 async: !1,
 message: e,
@@ -506,12 +476,11 @@ return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function bi(e, t) {
+function Ti(e, t) {
 return ee({
 kind: "schema",
 type: "tuple",
-reference: bi,
+reference: Ti,
 expects: "Array",
 async: !1,
 items: e,
@@ -521,75 +490,72 @@ const i = n.value;
 if (Q.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < this.items.length; s++) {
-const a = i[s], o = this.items[s]["~run"]({ value: a }, r);
-if (o.issues) {
+const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
+if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
 input: i,
 key: s,
-value: a
+value: o
 };
-for (const l of o.issues)
+for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = o.issues), r.abortEarly) {
+if (n.issues || (n.issues = a.issues), r.abortEarly) {
 n.typed = !1;
 break;
 }
 }
-o.typed || (n.typed = !1), n.value.push(o.value);
+a.typed || (n.typed = !1), n.value.push(a.value);
 }
 } else H(this, "type", n, r);
 return n;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function $i(e) {
+function _i(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
-// @__NO_SIDE_EFFECTS__
-function Ai(e, t) {
+function Di(e, t) {
 return ee({
 kind: "schema",
 type: "union",
-reference: Ai,
-expects: /* @__PURE__ */ Un(e.map((n) => n.expects), "|"),
+reference: Di,
+expects: Hn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let i, s, a;
-for (const o of this.options) {
-const c = o["~run"]({ value: n.value }, r);
+let i, s, o;
+for (const a of this.options) {
+const c = a["~run"]({ value: n.value }, r);
 if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
 else {
 i = c;
 break;
 }
-else a ? a.push(c) : a = [c];
+else o ? o.push(c) : o = [c];
 }
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-H(this, "type", n, r, { issues: /* @__PURE__ */ $i(s) }), n.typed = !0;
+H(this, "type", n, r, { issues: _i(s) }), n.typed = !0;
 } else {
-if (a?.length === 1) return a[0];
-H(this, "type", n, r, { issues: /* @__PURE__ */ $i(a) });
+if (o?.length === 1) return o[0];
+H(this, "type", n, r, { issues: _i(o) });
 }
 return n;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function _t() {
+function Dt() {
 return ee({
 kind: "schema",
 type: "unknown",
-reference: _t,
+reference: Dt,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -597,12 +563,11 @@ return e.typed = !0, e;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function Si(e, t, n) {
+function Ri(e, t, n) {
 return ee({
 kind: "schema",
 type: "variant",
-reference: Si,
+reference: Ri,
 expects: "Object",
 async: !1,
 key: e,
@@ -611,7 +576,7 @@ message: n,
 "~run"(r, i) {
 const s = r.value;
 if (s && typeof s == "object") {
-let a, o = 0, c = this.key, l = [];
+let o, a = 0, c = this.key, l = [];
 const d = (u, f) => {
 for (const h of u.options) {
 if (h.type === "variant") d(h, new X(f).add(h.key));
@@ -622,24 +587,24 @@ const m = h.entries[v];
 if (v in s ? m["~run"]({
 typed: !1,
 value: s[v]
-}, Oo).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
-g = !1, c !== v && (o < p || o === p && v in s && !(c in s)) && (o = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
+}, Fa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
+g = !1, c !== v && (a < p || a === p && v in s && !(c in s)) && (a = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
 p++;
 }
 if (g) {
 const v = h["~run"]({ value: s }, i);
-(!a || !a.typed && v.typed) && (a = v);
+(!o || !o.typed && v.typed) && (o = v);
 }
 }
-if (a && !a.issues) break;
+if (o && !o.issues) break;
 }
 };
-if (d(this, new X([this.key])), a) return a;
+if (d(this, new X([this.key])), o) return o;
 H(this, "type", r, i, {
 input: s[c],
-expected: /* @__PURE__ */ Un(l, "|"),
+expected: Hn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -653,7 +618,6 @@ return r;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
 function j(...e) {
 return ee({
 ...e[0],
@@ -670,9 +634,8 @@ return t;
 }
 });
 }
-// @__NO_SIDE_EFFECTS__
-function je(e, t, n) {
-const r = e["~run"]({ value: t }, /* @__PURE__ */ gi(n));
+function Ge(e, t, n) {
+const r = e["~run"]({ value: t }, $i(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -681,9 +644,9 @@ issues: r.issues
 };
 }
 function U(e) {
-return /* @__PURE__ */ wi(k.assign(k.create(null), e));
+return Ei(k.assign(k.create(null), e));
 }
-var Ei = ["vitality", "soul", "power"], Qe = { vitality: "Vitality", soul: "Soul", power: "Power" }, Dt = [
+var Oi = ["vitality", "soul", "power"], Ze = { vitality: "Vitality", soul: "Soul", power: "Power" }, Rt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -703,66 +666,66 @@ var Ei = ["vitality", "soul", "power"], Qe = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], de = "title", se = "summary", Ge = "action";
-function Ue(e, t) {
+], de = "title", se = "summary", Ue = "action";
+function Ve(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
 function A(e, t) {
 return t.section = e, t;
 }
-function tn(e) {
+function nn(e) {
 return "kind" in e;
 }
-var nn = -10, Ti = -9, _i = 1, ht = 1, Hn = 3, vt = { condition: "none", savesOwed: 0 }, rn = { condition: "dead", savesOwed: 0 };
-function Di(e) {
-return e > 0 ? { ...vt } : e > nn ? { condition: "incapacitated", savesOwed: 0 } : { ...rn };
+var rn = -10, Ci = -9, Ii = 1, vt = 1, Wn = 3, mt = { condition: "none", savesOwed: 0 }, sn = { condition: "dead", savesOwed: 0 };
+function Ni(e) {
+return e > 0 ? { ...mt } : e > rn ? { condition: "incapacitated", savesOwed: 0 } : { ...sn };
 }
-function Kn(e) {
+function zn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function Io(e, t, n) {
-return n.condition === "dying" ? { life: { ...rn }, steps: [...Kn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...vt }, steps: [] } : e > 0 ? t <= nn ? { life: { condition: "dying", savesOwed: Hn }, steps: [{ kind: "dying", savesOwed: Hn }] } : {
-life: { condition: "incapacitated", savesOwed: ht },
-steps: [{ kind: "incapacitated", savesOwed: ht }]
-} : t <= nn ? { life: { ...rn }, steps: [...Kn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+function Ga(e, t, n) {
+return n.condition === "dying" ? { life: { ...sn }, steps: [...zn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...mt }, steps: [] } : e > 0 ? t <= rn ? { life: { condition: "dying", savesOwed: Wn }, steps: [{ kind: "dying", savesOwed: Wn }] } : {
+life: { condition: "incapacitated", savesOwed: vt },
+steps: [{ kind: "incapacitated", savesOwed: vt }]
+} : t <= rn ? { life: { ...sn }, steps: [...zn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function Ri(e, t, n) {
+function Pi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = $.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const a = Io(e, i, n);
-for (const o of a.steps) s.push(o);
-return { applied: !0, after: i, life: a.life, steps: s };
+const o = Ga(e, i, n);
+for (const a of o.steps) s.push(a);
+return { applied: !0, after: i, life: o.life, steps: s };
 }
-function No(e, t) {
+function Ua(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: ht },
+life: { condition: "incapacitated", savesOwed: vt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: ht }
+{ kind: "incapacitated", savesOwed: vt }
 ]
 };
 }
-function Po(e, t, n) {
+function Va(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = Ri(e, e - t, n), s = i.steps.map((a) => a.kind === "vitality-change" ? { ...a, after: t } : a);
+const i = Pi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...vt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...vt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...vt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > nn ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...mt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...mt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...mt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > rn ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Kn(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...zn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function Mo(e, t, n) {
+function Ba(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -776,22 +739,22 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: _i,
-life: { ...vt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: _i }]
+vitality: Ii,
+life: { ...mt },
+steps: [r(0), { kind: "stood-up", before: e, vitality: Ii }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: Ti,
-life: { condition: "incapacitated", savesOwed: ht },
-steps: [r(ht), { kind: "saved-from-death", before: e, vitality: Ti }]
+vitality: Ci,
+life: { condition: "incapacitated", savesOwed: vt },
+steps: [r(vt), { kind: "saved-from-death", before: e, vitality: Ci }]
 };
-const i = $.min(Hn, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...rn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+const i = $.min(Wn, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...sn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var Oi = { physical: "Physical", magical: "Magical" }, Ci = { physical: "Defense", magical: "Spirit" }, Wn = { soul: "Soul", power: "Power" };
-function Lo(e, t) {
+var Mi = { physical: "Physical", magical: "Magical" }, Li = { physical: "Defense", magical: "Spirit" }, qn = { soul: "Soul", power: "Power" };
+function Ha(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -801,7 +764,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function Fo(e) {
+function Ka(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -811,13 +774,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function jo(e) {
+function Ya(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
-function sn(e, t, n, r) {
+function an(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function Go(e) {
+function Wa(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -826,28 +789,28 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return Lo(e.reason, e.amount);
+return Ha(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return sn(e.before, e.protection, Oi[e.track], e.after);
+return an(e.before, e.protection, Mi[e.track], e.after);
 case "armor-reduction":
-return sn(e.before, e.reduction, Ci[e.track], e.after);
+return an(e.before, e.reduction, Li[e.track], e.after);
 case "natural-reduction":
-return sn(e.before, e.reduction, `natural ${Ci[e.track]}`, e.after);
+return an(e.before, e.reduction, `natural ${Li[e.track]}`, e.after);
 case "defensive-stance":
-return sn(e.before, e.reduction, "defensive stance", e.after);
+return an(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Oi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Mi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Wn[e.bar]}, no armor: ${Wn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${qn[e.bar]}, no armor: ${qn[e.bar]} ${e.before} -> ${e.after}`;
 case "bar-not-a-number":
-return `${Wn[e.bar]} is not a number: nothing taken`;
+return `${qn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -860,11 +823,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Fo(e.cause);
+return Ka(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${jo(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Ya(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -893,38 +856,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, Uo = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ii = { defend: "defend", evade: "evade" };
-function an(e) {
+}, za = { defend: "Defend", evade: "Evade", react: "Reaction" }, Fi = { defend: "defend", evade: "evade" };
+function cn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function Ni(e, t, n) {
+function ji(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function Yn(e, t) {
+function xn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function Vo(e, t = (n) => n) {
+function qa(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${Ni(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Yn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${ji(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${xn(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${pe[e.situation]} not perceived: no defensive action, the attack hits` : `${pe[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${Yn(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${xn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${pe[e.situation]}: ${an(e.penalty)} to ${Ii[e.check]}`;
+return `${pe[e.situation]}: ${cn(e.penalty)} to ${Fi[e.check]}`;
 case "situation-no-penalty":
-return `${pe[e.situation]}: no penalty to ${Ii[e.check]}`;
+return `${pe[e.situation]}: no penalty to ${Fi[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${an(e.bonus)}` : `Aided by ${t(e.by)}: ${an(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${cn(e.bonus)}` : `Aided by ${t(e.by)}: ${cn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${an(e.mod)}`;
+return `Modifier: ${cn(e.mod)}`;
 case "action-check":
-return `${Uo[e.action]} d100 ${e.roll} vs ${Ni(e.baseTarget, e.adjustments, e.target)}: ${Yn(e.success, e.critical)}`;
+return `${za[e.action]} d100 ${e.roll} vs ${ji(e.baseTarget, e.adjustments, e.target)}: ${xn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -939,12 +902,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var Bo = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), zn = {
+var xa = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Xn = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function Ho(e) {
+function Xa(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -956,18 +919,18 @@ case "dead":
 return "Dead";
 }
 }
-function Ko(e, t, n = null) {
+function Ja(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [A(e, { kind: "life-now", life: t, vitality: n })];
 }
-function Wo(e, t) {
+function Qa(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function Yo(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ge, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+function Za(e) {
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function zo(e, t, n, r) {
+function ec(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -987,7 +950,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var xo = {
+var tc = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -996,20 +959,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function Pi(e, t) {
+function Gi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function qo(e, t, n) {
+function nc(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function Xo(e, t) {
+function rc(e, t) {
 switch (e.kind) {
 case "hit-title":
-return zo(t(e.who), e.hit, e.result, e.lost);
+return ec(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${xo[e.result]}.`;
+return `${t(e.who)} ${tc[e.result]}.`;
 case "life-now":
-return Ho(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return Xa(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -1019,38 +982,38 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${Pi(e.result, e.action)}`;
+return `${t(e.who)} ${Gi(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Pi(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Gi(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${qo(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${nc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return zn[e.stance] ?? "";
+return Xn[e.stance] ?? "";
 }
 }
-var Jo = /^[+-]?\d+$/;
+var ic = /^[+-]?\d+$/;
 function ge(e) {
 if (typeof e == "number")
-return O.isSafeInteger(e) ? e + 0 : null;
+return R.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Jo.test(t)) return null;
-const n = O(t);
-return O.isSafeInteger(n) ? n + 0 : null;
+if (!ic.test(t)) return null;
+const n = R(t);
+return R.isSafeInteger(n) ? n + 0 : null;
 }
-function cn(e, t) {
+function ln(e, t) {
 return $.floor(e * t / 100);
 }
-function Mi(e, t, n) {
+function Ui(e, t, n) {
 return $.min(n, $.max(t, e));
 }
-var Li = 1e6;
+var Vi = 1e6;
 function Te(e, t) {
 if (e.length <= t) return e;
 const n = $.floor(t);
@@ -1061,86 +1024,86 @@ return e.slice(0, s ? n - 1 : n);
 function B(e, t = 40) {
 return e.length > t ? `${Te(e, t - 3)}...` : e;
 }
-var y = class extends qt {
-}, C = class extends qt {
+var y = class extends Xt {
+}, C = class extends Xt {
 };
-function Qo(e, t) {
+function sc(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const i = t?.[O(r)]?.results?.total;
-return typeof i == "number" && O.isFinite(i) ? E(i) : n;
+const i = t?.[R(r)]?.results?.total;
+return typeof i == "number" && R.isFinite(i) ? E(i) : n;
 }) : e;
 }
-function xn(e) {
+function Jn(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
-function Fi(e, t) {
+function Bi(e, t) {
 let n = t;
-for (; n < e.length && !xn(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !Jn(e.charCodeAt(n)); ) n += 1;
 return n;
 }
-function Zo(e) {
+function oc(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const i = e.charCodeAt(r);
-if (xn(i)) {
+if (Jn(i)) {
 r += 1;
 continue;
 }
 if (i === 34 || i === 39) {
-const a = e.indexOf(i === 34 ? '"' : "'", r + 1);
-if (a >= 0) {
-t.push(e.slice(r + 1, a)), r = a + 1;
+const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
+if (o >= 0) {
+t.push(e.slice(r + 1, o)), r = o + 1;
 continue;
 }
 }
-const s = Fi(e, r + 1);
+const s = Bi(e, r + 1);
 t.push(e.slice(r, s)), r = s;
 }
 return t;
 }
-function ji(e) {
-const t = Zo(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new M();
+function Hi(e) {
+const t = oc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new M();
 let s = null;
-for (let a = 1; a < t.length; a += 1) {
-const o = t[a];
-if (o.length > 2 && o.charCodeAt(0) === 45 && o.charCodeAt(1) === 45) {
-const c = o.slice(2).toLowerCase();
+for (let o = 1; o < t.length; o += 1) {
+const a = t[o];
+if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {
+const c = a.slice(2).toLowerCase();
 if (i.has(c)) throw new y(`--${B(c)} is given twice`);
 s = [], i.set(c, s);
-} else s ? s.push(o) : r.push(o);
+} else s ? s.push(a) : r.push(a);
 }
 return { command: n, positionals: r, flags: i };
 }
-function ec(e, t) {
+function ac(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : tc(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : cc(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function Rt(e, t, n, r = "") {
-const i = ec(e.toLowerCase(), t);
+function Ot(e, t, n, r = "") {
+const i = ac(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function tc(e, t) {
+function cc(e, t) {
 let n = [], r = Q.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
-for (let a = 1; a <= t.length; a += 1)
-s[a] = $.min(r[a] + 1, s[a - 1] + 1, r[a - 1] + (e[i - 1] === t[a - 1] ? 0 : 1)), i > 1 && a > 1 && e[i - 1] === t[a - 2] && e[i - 2] === t[a - 1] && (s[a] = $.min(s[a], n[a - 2] + 1));
+for (let o = 1; o <= t.length; o += 1)
+s[o] = $.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = $.min(s[o], n[o - 2] + 1));
 n = r, r = s;
 }
 return r[t.length];
 }
-function Oe(e, t, n) {
+function Ce(e, t, n) {
 e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
-const a = n?.(i);
-throw a ? new y(`--${B(i)} means nothing in the ${a} edition`) : new y(`unknown flag --${B(i)}: ${Rt(i, k.keys(t), "flags", "--")}`);
+const o = n?.(i);
+throw o ? new y(`--${B(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${B(i)}: ${Ot(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
@@ -1152,20 +1115,20 @@ function L(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;
 }
-function R(e, t) {
+function O(e, t) {
 return e.flags.has(t);
 }
-function Ot(e, t, n, r) {
+function Ct(e, t, n, r) {
 const i = ge(e);
 if (i === null) throw new y(`${t} must be a whole number (got "${B(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
-function Ce(e, t, n, r) {
+function Ie(e, t, n, r) {
 const i = L(e, t);
-return i === void 0 ? void 0 : Ot(i, `--${t}`, n, r);
+return i === void 0 ? void 0 : Ct(i, `--${t}`, n, r);
 }
-function Y(e, t, n) {
+function W(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
 if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
 return i;
@@ -1175,7 +1138,7 @@ const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function Ct(e, t) {
+function It(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
@@ -1187,9 +1150,9 @@ if (t.optional) return;
 throw new y(t.missing);
 }
 if (t.example && ge(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${B(r)}")`);
-return Ot(r, t.what, 0, Li);
+return Ct(r, t.what, 0, Vi);
 }
-function Gi(e, t) {
+function Ki(e, t) {
 return {
 values: [],
 dice: [],
@@ -1212,15 +1175,15 @@ detail: t.detail(e)
 }
 };
 }
-function Ui(e) {
+function Yi(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function Vi(e) {
+function Wi(e) {
 const t = new M();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function Bi(e, t) {
+function zi(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1231,15 +1194,15 @@ return i;
 }
 };
 }
-function Hi(e, t, n) {
+function qi(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
-function mt(e, t) {
+function pt(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = $.max(1, $.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var qn = [
+var Qn = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1261,7 +1224,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Ve = {
+}, Be = {
 // The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
 front: ue,
 "thrown-object": ue,
@@ -1293,84 +1256,84 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function nc(e, t) {
-const n = Ve[e];
+function lc(e, t) {
+const n = Be[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function rc(e, t) {
+function dc(e, t) {
 return t.critical ? 0 : t.success ? -$.floor($.abs(e) / 2) + 0 : e;
 }
-var ic = ["defensive", "reactive", "none"];
-function sc(e) {
-return e === "reactive";
-}
-function ac(e) {
-return e === "defensive";
-}
-function oc(e) {
-return e === "reactive";
-}
-function Ki(e) {
-return e === "reactive";
-}
-function cc(e) {
-return e === "defensive";
-}
-function Wi(e) {
-return e === "defensive";
-}
-function Xn(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
-}
-function lc(e, t) {
-return Xn(e.reactions, t) !== void 0;
-}
-function Yi(e, t) {
-return Xn(e.reactions, t) === !0;
-}
-function zi(e, t) {
-return Xn(e.reactions, t) === "used";
-}
-function dc(e, t) {
-return e.skillsVs.includes(t);
-}
-function uc(e) {
-return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
-}
-var xi = 5, qi = { defend: "defend", evade: "evade", react: "reaction" };
-function It(e) {
-return e === "defend" || e === "evade" || e === "react";
-}
+var uc = ["defensive", "reactive", "none"];
 function fc(e) {
-return { kind: "refused", reason: e };
-}
-function Be(e) {
-return e !== null && e !== "";
+return e === "reactive";
 }
 function hc(e) {
-const t = (n) => O.isInteger(n) && n >= 1 && n <= 100;
-if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new mi("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !O.isSafeInteger(n)) throw new mi("resolveSoakDefend: modifiers and targets must be integers");
+return e === "defensive";
 }
 function vc(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = Ve[n];
+return e === "reactive";
+}
+function xi(e) {
+return e === "reactive";
+}
+function mc(e) {
+return e === "defensive";
+}
+function Xi(e) {
+return e === "defensive";
+}
+function Zn(e, t) {
+return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
+}
+function pc(e, t) {
+return Zn(e.reactions, t) !== void 0;
+}
+function Ji(e, t) {
+return Zn(e.reactions, t) === !0;
+}
+function Qi(e, t) {
+return Zn(e.reactions, t) === "used";
+}
+function gc(e, t) {
+return e.skillsVs.includes(t);
+}
+function kc(e) {
+return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
+}
+var Zi = 5, es = { defend: "defend", evade: "evade", react: "reaction" };
+function Nt(e) {
+return e === "defend" || e === "evade" || e === "react";
+}
+function yc(e) {
+return { kind: "refused", reason: e };
+}
+function He(e) {
+return e !== null && e !== "";
+}
+function wc(e) {
+const t = (n) => R.isInteger(n) && n >= 1 && n <= 100;
+if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
+throw new wi("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
+if (n !== null && !R.isSafeInteger(n)) throw new wi("resolveSoakDefend: modifiers and targets must be integers");
+}
+function bc(e) {
+const { action: t, situation: n, stance: r, round: i } = e, s = Be[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
-const a = (o) => ({ code: "flag-not-applicable", flag: o, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return a("mental");
-if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return a("perception-mod");
-if (!It(t) && e.mod !== 0) return a("mod");
-if (!It(t) && e.aid !== null) return a("aided");
-if (It(t) && e.ally !== null) return a("ally");
-if (It(t) && e.skillName !== null) return a("skill");
+const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
+if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
+if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
+if (!Nt(t) && e.mod !== 0) return o("mod");
+if (!Nt(t) && e.aid !== null) return o("aided");
+if (Nt(t) && e.ally !== null) return o("ally");
+if (Nt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {
-if (!Be(e.vs)) return { code: "needs-vs", action: t };
+if (!He(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Ki(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!xi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1379,85 +1342,85 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return sc(r) ? Be(e.vs) ? lc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return fc(r) ? He(e.vs) ? pc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return ac(r) ? { code: "counter-in-defensive-stance" } : oc(r) ? Be(e.vs) ? Yi(i, e.vs) ? e.ally !== null && !uc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: zi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return hc(r) ? { code: "counter-in-defensive-stance" } : vc(r) ? He(e.vs) ? Ji(i, e.vs) ? e.ally !== null && !kc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Qi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return cc(r) ? { code: "defensive-skill-on-ally" } : Ki(r) ? Be(e.vs) ? Yi(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: zi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Wi(r)) {
-if (!Be(e.vs)) return { code: "needs-vs", action: t };
-if (dc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+return mc(r) ? { code: "defensive-skill-on-ally" } : xi(r) ? He(e.vs) ? Ji(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Qi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (Xi(r)) {
+if (!He(e.vs)) return { code: "needs-vs", action: t };
+if (gc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function mc(e) {
+function $c(e) {
 const t = [];
-return Ve[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), It(e.action) && t.push(qi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Be[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Nt(e.action) && t.push(es[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function pc(e) {
-hc(e);
-const t = vc(e);
-if (t) return fc(t);
-const n = mc(e);
+function Ac(e) {
+wc(e);
+const t = bc(e);
+if (t) return yc(t);
+const n = $c(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Ve[i], a = (l) => e.checkTargets[l] ?? 0, o = [], c = r === "defend" || r === "evade";
+const { action: r, situation: i } = e, s = Be[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = a("perception"), u = mt(e.rolls.perception, d + l);
-if (o.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return o.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (o.push({ kind: "pending-defense", result: "fail" }), pt(o, "fail", {}, !1)) : pt(o, null, {}, !1);
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = pt(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), gt(a, "fail", {}, !1)) : gt(a, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = Ji(e, r, o).success ? "success" : "fail";
-return o.push({ kind: "pending-defense", result: d }), pt(o, d, Xi(e), !1);
+const d = ns(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), gt(a, d, ts(e), !1);
 }
 case "react": {
-const l = e.vs, d = Ji(e, r, o);
-return o.push({ kind: "reaction-recorded", vs: l, success: d.success }), pt(o, null, { reaction: { vs: l, success: d.success }, ...Xi(e) }, !1);
+const l = e.vs, d = ns(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), gt(a, null, { reaction: { vs: l, success: d.success }, ...ts(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
-o.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
+a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && o.push({ kind: "spectator-drawn", spectator: l }), pt(o, null, { reactionUsed: l }, d);
+return d && a.push({ kind: "spectator-drawn", spectator: l }), gt(a, null, { reactionUsed: l }, d);
 }
 case "skill": {
-o.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Wi(e.stance) && Be(e.vs), d = e.ally !== null && Be(e.vs);
-return pt(o, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+const l = e.ally === null && Xi(e.stance) && He(e.vs), d = e.ally !== null && He(e.vs);
+return gt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function Xi(e) {
-return e.aid !== null && Be(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+function ts(e) {
+return e.aid !== null && He(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function Ji(e, t, n) {
+function ns(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let o = nc(e.situation, t);
+let a = lc(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = mt(e.rolls.mental, e.checkTargets.mental ?? 0), l = rc(o, c);
-n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: o, penaltyAfter: l }), o = l;
+const c = pt(e.rolls.mental, e.checkTargets.mental ?? 0), l = dc(a, c);
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
 }
-o !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: o }), r.push(o)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
+a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: xi, by: e.aid.by }), r.push(xi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[qi[t]] ?? 0, s = r.reduce((o, c) => o + c, i), a = mt(e.rolls.action, s);
-return n.push({ kind: "action-check", action: t, roll: a.roll, baseTarget: i, adjustments: r, target: a.target, success: a.success, critical: a.critical }), a;
+e.aid !== null && (n.push({ kind: "aided", bonus: Zi, by: e.aid.by }), r.push(Zi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[es[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = pt(e.rolls.action, s);
+return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;
 }
-function pt(e, t, n, r) {
+function gt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var Qi = {
+var rs = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, gc = {
+}, Sc = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1465,10 +1428,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function kc(e, t = (n) => n) {
+function Ec(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return wc(Ui("round"));
+return _c(Yi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1482,11 +1445,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return yc(e.flag, e.action, e.situation);
+return Tc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${Qi[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${rs[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1494,7 +1457,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${Qi[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${rs[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1503,8 +1466,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function yc(e, t, n) {
-const r = gc[e];
+function Tc(e, t, n) {
+const r = Sc[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1519,59 +1482,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function wc(e) {
+function _c(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var bc = U({
-life: /* @__PURE__ */ G(
+var Dc = U({
+life: G(
 U({
-condition: /* @__PURE__ */ ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ ut(0), /* @__PURE__ */ dt(3))
+condition: ie(["none", "incapacitated", "dying", "dead"]),
+savesOwed: j(Ee(), Zt(), ft(0), ut(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: /* @__PURE__ */ G(/* @__PURE__ */ Tt(/* @__PURE__ */ q(), /* @__PURE__ */ Ai([/* @__PURE__ */ Je(), /* @__PURE__ */ te("used")]))),
-skillsVs: /* @__PURE__ */ G(/* @__PURE__ */ Fe(/* @__PURE__ */ q()))
+reactions: G(_t(x(), Di([Qe(), te("used")]))),
+skillsVs: G(je(x()))
 });
-function $c(e) {
+function Rc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var Zi = { condition: "none", savesOwed: 0 };
-function Ac(e) {
-const t = /* @__PURE__ */ je(bc, e);
-return t.success ? Rc(t.output) : null;
+var is = { condition: "none", savesOwed: 0 };
+function Oc(e) {
+const t = Ge(Dc, e);
+return t.success ? Lc(t.output) : null;
 }
-function Ze(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...Zi } : Di(t);
+function et(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...is } : Ni(t);
 }
-function Jn(e, t) {
-return Qn(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function er(e, t) {
+return tr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function Sc(e, t) {
+function Cc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? Zi : Di(e);
+const n = e === null ? is : Ni(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function Ec(e) {
-return Qn(e.life, void 0, void 0);
+function Ic(e) {
+return tr(e.life, void 0, void 0);
 }
-function Tc(e) {
+function Nc(e) {
 return e.life?.condition ?? "none";
 }
-function _c(e) {
+function Pc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function Dc(e, t) {
+function Mc(e, t) {
 return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function Rc(e) {
-return Qn(e.life, e.reactions, e.skillsVs);
+function Lc(e) {
+return tr(e.life, e.reactions, e.skillsVs);
 }
-function Qn(e, t, n) {
+function tr(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var es = ["defend", "evade", "react", "counter", "skill", "save"], Oc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Cc = {
+var ss = ["defend", "evade", "react", "counter", "skill", "save"], Fc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", jc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1586,108 +1549,108 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, ln = {
+}, dn = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function ts(e) {
+function os(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
-if (R(e, "aided"))
+if (O(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${es.join("|")}`);
-const n = Y(t, "--action", es), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${ss.join("|")}`);
+const n = W(t, "--action", ss), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((a) => R(e, a));
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => O(e, o));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : Y(r, "--situation", qn);
-if (R(e, "roll") && (n === "counter" || n === "skill"))
+const i = r === void 0 ? "front" : W(r, "--situation", Qn);
+if (O(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && Ve[i].perceptionGate === "none")
+if (O(e, "perception-roll") && Be[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Ve[i].mentalCheckEasesPenalty))
+if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Be[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
-if ((n === "react" || n === "counter") && !R(e, "vs"))
+if ((n === "react" || n === "counter") && !O(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
-if (R(e, "aided-by") && !R(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
+if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
 situation: i,
-mentalAsked: R(e, "mental") || R(e, "mental-roll"),
-mod: Ce(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Ce(e, "perception-mod", -1e3, 1e3) ?? 0,
+mentalAsked: O(e, "mental") || O(e, "mental-roll"),
+mod: Ie(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Ie(e, "perception-mod", -1e3, 1e3) ?? 0,
 aidedBy: L(e, "aided-by") ?? null,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function Ic(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Ve[e.situation].perceptionGate !== "none", r = [];
+function Gc(e) {
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Be[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function ns(e) {
+function as(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(ln),
+values: e.action === "save" ? ["save_check"] : k.values(dn),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: Ic(e),
+dice: Gc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? Nc(e, t, r.action) : Pc(e, t, r);
+return e.action === "save" ? Uc(e, t, r.action) : Vc(e, t, r);
 }
 };
 }
-function Nc(e, t, n) {
+function Uc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Ze(t.state, r), s = t.values.save_check?.current ?? null;
+const i = et(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const a = Mo(r, i, mt(n, s + e.mod));
-if (!a.ok) return { kind: "refused", reason: "no save is owed" };
-const o = a.steps.some((d) => d.kind === "save-rolled" && d.success), c = a.life.condition === "dead", l = t.id;
+const o = Ba(r, i, pt(n, s + e.mod));
+if (!o.ok) return { kind: "refused", reason: "no save is owed" };
+const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
-headline: o ? "saved" : c ? "dies" : "acts",
+headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
 A(de, { kind: "save-title", who: l }),
-A(se, { kind: "save-summary", who: l, result: o ? a.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ue("Roll", a.steps),
-...Ko("Now", a.life, a.vitality)
+A(se, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Ve("Roll", o.steps),
+...Ja("Now", o.life, o.vitality)
 ],
-changes: a.vitality !== r ? [{ kind: "bar", resource: "vitality", to: a.vitality }] : [],
-state: Jn(t.state, a.life),
-detail: a
+changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
+state: er(t.state, o.life),
+detail: o
 };
 }
-function Pc(e, t, n) {
+function Vc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Ze(t.state, r), s = k.fromEntries(
-k.keys(ln).map((b) => [b, t.values[ln[b]]?.current ?? null])
-), a = t.state;
-let o = null;
+const i = et(t.state, r), s = k.fromEntries(
+k.keys(dn).map((b) => [b, t.values[dn[b]]?.current ?? null])
+), o = t.state;
+let a = null;
 if (e.aidedBy !== null) {
 const b = t.others[e.aidedBy];
 if (!b) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const I = b.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
-o = {
+const I = b.state.reactions ?? {}, Y = e.vs !== null && k.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
+a = {
 by: e.aidedBy,
 stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
-reaction: W,
-condition: Ze(b.state, b.vitality ?? null).condition,
+reaction: Y,
+condition: et(b.state, b.vitality ?? null).condition,
 acting: b.acting === !0
 };
 }
-const c = pc({
+const c = Ac({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1696,16 +1659,16 @@ checkTargets: s,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
-aid: o,
+aid: a,
 acting: t.acting,
 vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
-round: { reactions: a.reactions ?? {}, skillsVs: a.skillsVs ?? [] }
+round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: kc(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: ln[c.check] };
-const l = { ...a };
+if (c.kind === "refused") return { kind: "refused", reason: Ec(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: dn[c.check] };
+const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
@@ -1714,12 +1677,12 @@ f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, react
 const g = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, T = [
 A(de, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
 A(se, { kind: "check-summary", who: v, action: e.action, result: m }),
-...Ue("Check", c.steps),
+...Ve("Check", c.steps),
 ...m !== null ? [A("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...p ? [A("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [A(Ge, { kind: "offer-damage" })] : [],
-...p ? Yo(t.id) : []
+...c.offerDamageButton ? [A(Ue, { kind: "offer-damage" })] : [],
+...p ? Za(t.id) : []
 ];
 return {
 headline: g,
@@ -1731,19 +1694,19 @@ observed: !1,
 detail: c
 };
 }
-var rs = (e) => e == null ? "" : ` (${e})`, Mc = {
+var cs = (e) => e == null ? "" : ` (${e})`, Bc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${rs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${rs(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${cs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${cs(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : Y(t, "--situation", qn);
+return t === void 0 ? null : W(t, "--situation", Qn);
 },
 situationWords(e) {
-const t = Ve[e];
+const t = Be[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1752,119 +1715,119 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 ].filter((r) => r !== "");
 return `${pe[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => Bi(ns(ts(Vi({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => zi(as(os(Wi({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => Hi(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => qi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ge, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ue, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, Lc = [
+}, Hc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function Fc(e) {
-return $.max(0, cn(e, 5));
+function Kc(e) {
+return $.max(0, ln(e, 5));
 }
-var is = 25;
-function jc(e) {
-const t = [], n = $.max(0, e.amount), r = Mi(e.piercePercent, 0, 100), i = $.max(0, e.stanceReduction), s = cn(n, r), a = n - s;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: a });
-let o = a, c = null, l = null;
+var ls = 25;
+function Yc(e) {
+const t = [], n = $.max(0, e.amount), r = Ui(e.piercePercent, 0, 100), i = $.max(0, e.stanceReduction), s = ln(n, r), o = n - s;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
+let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : $.max(0, d.protection), f = d !== null && (u > 0 || $.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const g = Mi(d.soakPercent, 0, 100), p = cn(a, 100 - g);
-g > 0 && t.push({ kind: "soak", soakPercent: g, before: a, after: p }), o = $.max(0, p - u), t.push({ kind: "protection", track: e.track, protection: u, before: p, after: o });
+const g = Ui(d.soakPercent, 0, 100), p = ln(o, 100 - g);
+g > 0 && t.push({ kind: "soak", soakPercent: g, before: o, after: p }), a = $.max(0, p - u), t.push({ kind: "protection", track: e.track, protection: u, before: p, after: a });
 const v = $.max(0, d.armorReduction);
 if (v > 0) {
-const T = o;
-o = $.max(0, o - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: o });
+const T = a;
+a = $.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: a });
 }
-const m = cn(p, is);
+const m = ln(p, ls);
 c = $.max(0, u - m), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: p,
-wearPercent: is,
+wearPercent: ls,
 wear: m,
 before: u,
 after: c
 } : c = d.protection;
 } else {
 const g = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : g ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: a }), d !== null) {
+if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: o }), d !== null) {
 c = d.protection;
 const v = $.max(0, d.naturalReduction);
 if (v > 0) {
-const m = o;
-o = $.max(0, o - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: o });
+const m = a;
+a = $.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });
 }
 }
 }
 if (i > 0) {
-const g = o;
-o = $.max(0, o - i), t.push({ kind: "defensive-stance", reduction: i, before: g, after: o });
+const g = a;
+a = $.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: g, after: a });
 }
-const h = s + o;
-return t.push({ kind: "vitality-loss", pierced: s, throughArmor: o, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
+const h = s + a;
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
-var dn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Gc(e) {
+var un = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function Wc(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function ss(e, t) {
+function ds(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function Zn(e, t, n, r) {
+function nr(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function Uc(e) {
-const t = Gc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return Zn(e, t, n, !0);
+function zc(e) {
+const t = Wc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return nr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), Zn(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), nr(e, t, n, !1);
 if (e.instantKill) {
-const a = No(e.bars.vitality, e.life);
-n.push(...a.steps);
-const o = { ...e.bars, vitality: a.after };
+const o = Ua(e.bars.vitality, e.life);
+n.push(...o.steps);
+const a = { ...e.bars, vitality: o.after };
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: o,
+bars: a,
 protectionAfter: null,
-life: a.life,
+life: o.life,
 steps: n,
-changed: a.after !== e.bars.vitality || !ss(a.life, e.life)
+changed: o.after !== e.bars.vitality || !ds(o.life, e.life)
 };
 }
 const r = $.max(0, e.amount);
 if (e.to !== "vitality") {
-const a = e.to, o = e.bars[a];
-if (o === null)
-return n.push({ kind: "bar-not-a-number", bar: a }), Zn(e, t, n, !1);
-const c = o - r;
-return n.push({ kind: "direct-damage", bar: a, amount: r, before: o, after: c }), {
+const o = e.to, a = e.bars[o];
+if (a === null)
+return n.push({ kind: "bar-not-a-number", bar: o }), nr(e, t, n, !1);
+const c = a - r;
+return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
 defenseUsed: t,
 cancelled: !1,
-bars: { ...e.bars, [a]: c },
+bars: { ...e.bars, [o]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: c !== o
+changed: c !== a
 };
 }
-const i = jc({
+const i = Yc({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction
 });
-for (const a of i.steps) n.push(a);
-const s = Ri(e.bars.vitality, i.vitalityLoss, e.life);
-for (const a of s.steps) n.push(a);
+for (const o of i.steps) n.push(o);
+const s = Pi(e.bars.vitality, i.vitalityLoss, e.life);
+for (const o of s.steps) n.push(o);
 return {
 defenseUsed: t,
 cancelled: !1,
@@ -1872,53 +1835,53 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !ss(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !ds(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var Vc = {
+var qc = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, Bc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", as = {
+}, xc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", us = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, er = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Hc = { what: "the damage amount", missing: er, example: "[[2d6+3]]" }, Kc = { what: "the damage amount", missing: er, example: "[[2d6+3]]", optional: !0 };
-function Wc(e) {
-if (e.flags.size === 0) return os(Ct(e, Hc));
-const t = R(e, "instant-kill"), n = Ct(e, Kc);
-if (n === void 0 && !t) throw new y(er);
-const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : dn[Y(i, "--type", k.keys(dn))], a = L(e, "to"), o = a === void 0 ? "vitality" : Y(a, "--to", ["vitality", "soul", "power"]);
-if (t && o !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
+}, rr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Xc = { what: "the damage amount", missing: rr, example: "[[2d6+3]]" }, Jc = { what: "the damage amount", missing: rr, example: "[[2d6+3]]", optional: !0 };
+function Qc(e) {
+if (e.flags.size === 0) return fs(It(e, Xc));
+const t = O(e, "instant-kill"), n = It(e, Jc);
+if (n === void 0 && !t) throw new y(rr);
+const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : un[W(i, "--type", k.keys(un))], o = L(e, "to"), a = o === void 0 ? "vitality" : W(o, "--to", ["vitality", "soul", "power"]);
+if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || o !== "vitality") && (R(e, "type") || R(e, "pierce")))
-throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${o}`}: no armor applies`);
+if ((t || a !== "vitality") && (O(e, "type") || O(e, "pierce")))
+throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
 const c = L(e, "defense");
 return {
 amount: r,
 track: s,
-piercePercent: Ce(e, "pierce", 0, 100) ?? 0,
-to: o,
+piercePercent: Ie(e, "pierce", 0, 100) ?? 0,
+to: a,
 instantKill: t,
-defenseOverride: c === void 0 ? null : Y(c, "--defense", ["success", "fail", "none"])
+defenseOverride: c === void 0 ? null : W(c, "--defense", ["success", "fail", "none"])
 };
 }
-function os(e) {
+function fs(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function cs(e) {
-const t = as[e.track];
+function hs(e) {
+const t = us[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Yc(e, r)
+resolve: (r) => Zc(e, r)
 };
 }
-function Yc(e, t) {
-const n = as[e.track], r = e.to === "vitality" && !e.instantKill;
+function Zc(e, t) {
+const n = us[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, a = (h) => t.values[h]?.current ?? 0, o = r && t.armorSource ? new qc(t.values, n) : null, c = r && t.stance === "defensive" ? Fc(a("fortitude")) : 0, l = Ze(t.state, t.bars.vitality.value), d = Uc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new nl(t.values, n) : null, c = r && t.stance === "defensive" ? Kc(o("fortitude")) : 0, l = et(t.state, t.bars.vitality.value), d = zc({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1927,7 +1890,7 @@ instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
 bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
-armor: o,
+armor: a,
 stanceReduction: c,
 life: l
 }), u = [];
@@ -1936,34 +1899,34 @@ for (const h of ["soul", "power"]) {
 const g = d.bars[h];
 g !== null && g !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: g });
 }
-o && d.protectionAfter !== null && d.protectionAfter !== o.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
+a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: Xc(d, l),
-steps: zc(t.id, e, d, l),
+headline: rl(d, l),
+steps: el(t.id, e, d, l),
 changes: u,
-state: Jn(t.state, d.life),
+state: er(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (f.answer = null), f;
 }
-function zc(e, t, n, r) {
-const i = Wo(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: xc(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
-let a, o = !1;
+function el(e, t, n, r) {
+const i = Qa(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: tl(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
+let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(A("Defense", d)) : d.kind === "protection-wear" ? a ?? (a = d) : d.kind === "vitality-change" && (o = !0);
-const c = o ? a : void 0;
+d.kind === "defense-used" ? s.push(A("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(A("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(A("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(A("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function xc(e) {
+function tl(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var qc = class {
+var nl = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1989,7 +1952,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function Xc(e, t) {
+function rl(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1997,9 +1960,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var Jc = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", Qc = [`Defensive: ${zn.defensive}. Reactive: ${zn.reactive}.`];
-function Zc(e) {
-return Gi(e, {
+var il = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", sl = [`Defensive: ${Xn.defensive}. Reactive: ${Xn.reactive}.`];
+function ol(e) {
+return Ki(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -2009,7 +1972,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var el = {
+var al = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -2023,61 +1986,61 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, tl = new M([...[...Bo].map((e) => [e, "layout"]), ...k.keys(el).map((e) => [e, "defend"])]);
-function nl(e, t = (n) => n) {
-const n = tl.get(e.kind);
-return n === "layout" ? Xo(e, t) : n === "defend" ? Vo(e, t) : Go(e);
+}, cl = new M([...[...xa].map((e) => [e, "layout"]), ...k.keys(al).map((e) => [e, "defend"])]);
+function ll(e, t = (n) => n) {
+const n = cl.get(e.kind);
+return n === "layout" ? rc(e, t) : n === "defend" ? qa(e, t) : Wa(e);
 }
-var tr = {
+var ir = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + qn.join(", ") + ".",
+"Situations: " + Qn.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: Qc
-}, rl = {
+stance: sl
+}, dl = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: Vc, usage: Bc, help: tr.damage },
-defend: { flags: Cc, usage: Oc, help: tr.defend },
-stance: { flags: {}, usage: Jc, help: tr.stance }
+damage: { flags: qc, usage: xc, help: ir.damage },
+defend: { flags: jc, usage: Fc, help: ir.defend },
+stance: { flags: {}, usage: il, help: ir.stance }
 },
-stances: ic,
+stances: uc,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => cs(Wc(e)),
-planDefend: (e) => ns(ts(e)),
-planStance: Zc,
-planHandEdit: (e) => cs(os(e)),
-attack: Mc,
-macros: Lc,
+planDamage: (e) => hs(Qc(e)),
+planDefend: (e) => as(os(e)),
+planStance: ol,
+planHandEdit: (e) => hs(fs(e)),
+attack: Bc,
+macros: Hc,
 setVitality(e, t, n) {
-const r = Po(e, t, Ze(n, e));
+const r = Va(e, t, et(n, e));
 return {
 vitality: r.after,
-state: Jn(n, r.life),
+state: er(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : A("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: Sc,
-endRound: Ec,
-condition: (e, t) => e.life ? Tc(e) : Ze(e, t).condition,
+enter: Cc,
+endRound: Ic,
+condition: (e, t) => e.life ? Nc(e) : et(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-deadForGood: (e, t) => Ze(e, t).condition === "dead",
-parseState: Ac,
-isEmptyState: _c,
-describeStateChange: Dc,
-parseAnswer: $c,
-words: nl
-}, nr = [
+deadForGood: (e, t) => et(e, t).condition === "dead",
+parseState: Oc,
+isEmptyState: Pc,
+describeStateChange: Mc,
+parseAnswer: Rc,
+words: ll
+}, sr = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2091,7 +2054,7 @@ words: nl
 "spell-invisible",
 "covert",
 "spectator"
-], il = ["gun", "spell-unseen"], fe = {
+], ul = ["gun", "spell-unseen"], fe = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2099,7 +2062,7 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, et = {
+}, tt = {
 front: fe,
 "thrown-object": fe,
 "spell-seen": fe,
@@ -2121,32 +2084,32 @@ covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: 
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
 spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function sl(e, t) {
+function fl(e, t) {
 return t === "hard" ? $.floor(e / 2) : t === "impossible" ? $.floor(e / 4) : e;
 }
-function al(e) {
-return et[e].perceive !== null;
+function hl(e) {
+return tt[e].perceive !== null;
 }
-var Nt = 4, ol = U({
-result: /* @__PURE__ */ ie(["success", "fail"]),
-situation: /* @__PURE__ */ ie(nr),
+var Pt = 4, vl = U({
+result: ie(["success", "fail"]),
+situation: ie(sr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: /* @__PURE__ */ Je()
+perceived: Qe()
 });
-function cl(e) {
-const t = /* @__PURE__ */ je(ol, e);
+function ml(e) {
+const t = Ge(vl, e);
 return t.success ? t.output : null;
 }
-var ll = U({
+var pl = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: /* @__PURE__ */ G(/* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ ut(0), /* @__PURE__ */ dt(Nt))),
+roundsDead: G(j(Ee(), Zt(), ft(0), ut(Pt))),
 /** The free save of this death has been tried. */
-freeSaveUsed: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
+freeSaveUsed: G(te(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
-triedThisRound: /* @__PURE__ */ G(/* @__PURE__ */ te(!0))
+triedThisRound: G(te(!0))
 });
-function dl(e) {
-const t = /* @__PURE__ */ je(ll, e);
+function gl(e) {
+const t = Ge(pl, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -2155,89 +2118,89 @@ return n;
 function be(e) {
 return e !== null && e <= 0;
 }
-function ls(e) {
+function vs(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function ds(e) {
+function ms(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function ul(e, t) {
-return t ? { roundsDead: Nt, freeSaveUsed: !0 } : be(e) ? { roundsDead: 0 } : {};
+function kl(e, t) {
+return t ? { roundsDead: Pt, freeSaveUsed: !0 } : be(e) ? { roundsDead: 0 } : {};
 }
-function fl(e) {
+function yl(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: $.min(Nt, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: $.min(Pt, n.roundsDead + 1) };
 }
-function rr(e) {
-return $.max(0, Nt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+function or(e) {
+return $.max(0, Pt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function us(e, t) {
-return be(t) && rr(e) === 0;
+function ps(e, t) {
+return be(t) && or(e) === 0;
 }
-function hl(e, t) {
+function wl(e, t) {
 return "has had a save or another round dead since";
 }
-function vl(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && al(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function bl(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && hl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function ml(e) {
+function $l(e) {
 const t = [], n = e.pending ?? void 0;
 if (be(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = et[r], s = vl(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = tt[r], s = bl(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
-const a = e.state;
+const o = e.state;
 if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
 const d = e.hit + i.hitBonus + e.mod, u = $.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: a, steps: t, dies: !1, answerUsed: !0 };
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };
 }
-let o = $.max(0, e.amount);
+let a = $.max(0, e.amount);
 if (s === "success") {
-const d = $.max(0, e.armorDefense), u = $.max(0, o - d);
-t.push({ kind: "armor-defense", before: o, defense: d, after: u }), o = u;
+const d = $.max(0, e.armorDefense), u = $.max(0, a - d);
+t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;
 }
-const c = e.vitality - o;
+const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ls(a) : a, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? vs(o) : o, steps: t, dies: l, answerUsed: !0 };
 }
-function Pt(e) {
-return et[e].reactCheck !== null ? "react" : "defend";
+function Mt(e) {
+return tt[e].reactCheck !== null ? "react" : "defend";
 }
-function ir(e, t) {
-const n = et[t];
+function ar(e, t) {
+const n = tt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function pl(e) {
-const { action: t, situation: n } = e, r = et[n], i = [], s = ir(t, n);
+function Al(e) {
+const { action: t, situation: n } = e, r = tt[n], i = [], s = ar(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const a = s.check ? Pt(n) : null;
-if (a && e.checkTargets[a] === null) return { kind: "missing", check: a };
+const o = s.check ? Mt(n) : null;
+if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
-const o = t === "defend" || t === "guard", c = (u) => {
-if (!o) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+const a = t === "defend" || t === "guard", c = (u) => {
+if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
 return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
 };
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = fs("perceive", e.rolls.perceive, f, u, h);
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = gs("perceive", e.rolls.perceive, f, u, h);
 if (i.push(g.step), !g.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
-if (a) {
-const u = a === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = fs(a, e.rolls.check, e.checkTargets[a] ?? 0, u, o ? e.mod : 0);
-if (i.push(f.step), o) {
+if (o) {
+const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = gs(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (i.push(f.step), a) {
 const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
@@ -2247,18 +2210,18 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function fs(e, t, n, r, i) {
-const s = sl(n, r) + i, a = mt(t, s), o = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: a.success, critical: a.critical };
-return { success: a.success, step: o };
+function gs(e, t, n, r, i) {
+const s = fl(n, r) + i, o = pt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+return { success: o.success, step: a };
 }
-function gl(e, t) {
+function Sl(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var kl = 1;
-function yl(e) {
+var El = 1;
+function Tl(e) {
 const { state: t } = e;
 if (!be(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Nt) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Pt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -2269,37 +2232,37 @@ const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;
 }
-const a = mt(e.rolls.save, e.saveTarget + e.mod);
-if (i.push({ kind: "check", check: "save", roll: a.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: a.target, success: a.success, critical: a.critical }), a.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: kl, state: ds(t), expAfter: s, stood: !0 };
-const o = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: rr(o) }), { kind: "resolved", steps: i, vitality: e.vitality, state: o, expAfter: s, stood: !1 };
+const o = pt(e.rolls.save, e.saveTarget + e.mod);
+if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: El, state: ms(t), expAfter: s, stood: !0 };
+const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
+return i.push({ kind: "save-failed", triesLeft: or(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
 }
-var wl = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function bl(e) {
-return wl.has(e.kind);
+var _l = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Dl(e) {
+return _l.has(e.kind);
 }
-function $l(e, t) {
+function Rl(e, t) {
 if (!be(t)) return;
-if (us(e, t)) return "Dead for good: no save is left";
+if (ps(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = rr(e);
+const n = or(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function hs(e, t, n, r = !1) {
+function ks(e, t, n, r = !1) {
 return !r && !be(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var Al = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Sl(e, t) {
+var Ol = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Cl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${Al[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Ol[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return $l(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return Rl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2314,13 +2277,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var El = {
+var Il = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, Tl = {
+}, Nl = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2332,26 +2295,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, _l = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Dl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function vs(e) {
+}, Pl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Ml = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function ys(e) {
 if (e === void 0) return null;
-if (il.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return Y(e, "--situation", nr);
+if (ul.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return W(e, "--situation", sr);
 }
-function Rl(e) {
-const t = Ct(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ce(e, "hit", -1e3, 1e3) ?? null;
-if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
+function Ll(e) {
+const t = It(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ie(e, "hit", -1e3, 1e3) ?? null;
+if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
 amount: t,
-track: dn[Y(L(e, "type") ?? "physical", "--type", k.keys(dn))],
+track: un[W(L(e, "type") ?? "physical", "--type", k.keys(un))],
 hit: n,
-situation: vs(L(e, "situation")),
-mod: Ce(e, "mod", -1e3, 1e3) ?? 0,
-override: r === void 0 ? null : Y(r, "--defense", ["success", "fail", "none"])
+situation: ys(L(e, "situation")),
+mod: Ie(e, "mod", -1e3, 1e3) ?? 0,
+override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])
 };
 }
-function ms(e) {
+function ws(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2359,7 +2322,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = ml({
+const i = $l({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2372,17 +2335,17 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), s = n.id, a = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", o = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-A(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: a, lost: r - i.vitality }),
-A(se, { kind: "attack-summary", who: s, headline: a }),
-...Ue("Defense", i.steps.filter(c)),
-...Ue("Breakdown", i.steps.filter((d) => !c(d))),
-...hs("Now", i.state, i.vitality)
+}), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+A(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
+A(se, { kind: "attack-summary", who: s, headline: o }),
+...Ve("Defense", i.steps.filter(c)),
+...Ve("Breakdown", i.steps.filter((d) => !c(d))),
+...ks("Now", i.state, i.vitality)
 ];
 return {
-headline: a,
+headline: o,
 steps: l,
-changes: o,
+changes: a,
 state: i.state,
 // The defense made ahead is used up by this attack, hit or miss.
 ...i.answerUsed && n.answer !== null ? { answer: null } : {},
@@ -2391,69 +2354,69 @@ detail: i
 }
 };
 }
-function Ol(e) {
-return ms({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function Fl(e) {
+return ws({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var ps = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function gs(e) {
+var bs = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function $s(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${ps.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${bs.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = Y(t, "--action", ps), i = L(e, "situation");
+const r = W(t, "--action", bs), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = vs(i) ?? "front", a = et[s], o = ir(r === "save" ? "defend" : r, s), c = r !== "save" && o.check && Pt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Pt(s) === "defend";
-if (R(e, "roll") && !l)
+const s = ys(i) ?? "front", o = tt[s], a = ar(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Mt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Mt(s) === "defend";
+if (O(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (R(e, "perception-roll") && (r === "save" || !a.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (R(e, "perception-mod") && (r === "save" || !a.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (R(e, "difficulty") && (r === "save" || !a.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
-if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
-if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
-if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+if (O(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (O(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (O(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
+if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
+if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
+if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
 const d = L(e, "difficulty");
 return {
 action: r,
 situation: s,
 situationGiven: i !== void 0,
-difficulty: d === void 0 ? null : Y(d, "--difficulty", ["hard", "impossible"]),
-mod: Ce(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Ce(e, "perception-mod", -1e3, 1e3) ?? 0,
+difficulty: d === void 0 ? null : W(d, "--difficulty", ["hard", "impossible"]),
+mod: Ie(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Ie(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function ks(e) {
-if (e.action === "save") return Il(e);
-const t = e.action, n = ir(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Pt(e.situation) === "react" ? "react-roll" : "roll" }), {
+function As(e) {
+if (e.action === "save") return Gl(e);
+const t = e.action, n = ar(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Mt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return Cl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return jl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function Cl(e, t, n, r) {
+function jl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if (be(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Ui("turn") };
+if (n.acting) return { kind: "refused", reason: Yi("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const a = (g) => n.values[g]?.current ?? null, o = pl({
+const o = (g) => n.values[g]?.current ?? null, a = Al({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
-checkTargets: { defend: a("defend_check"), react: a("reaction_check"), perceive: a("perception_check") },
+checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
 rolls: r,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -2461,32 +2424,32 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName
 });
-if (o.kind === "missing")
-return { kind: "missing-value", key: o.check === "perceive" ? "perception_check" : o.check === "react" ? "reaction_check" : "defend_check" };
-const c = [...o.steps], l = [];
+if (a.kind === "missing")
+return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
+const c = [...a.steps], l = [];
 let d;
-if (o.pending && t === "guard" && s && e.ally) {
-const g = gl(s.answer ?? void 0, o.pending);
+if (a.pending && t === "guard" && s && e.ally) {
+const g = Sl(s.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: g.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: g });
-} else o.pending && (d = o.pending);
-o.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = o.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+} else a.pending && (d = a.pending);
+a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
+const u = a.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
 A(de, { kind: "defense-title", who: f, action: t, situation: e.situation }),
 u ? A(se, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : A(se, { kind: "defense-announced", who: f, action: t }),
-...Ue("Check", c),
+...Ve("Check", c),
 ...u ? [A("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [A(Ge, { kind: "offer-damage" })] : []
+...u === "fail" && t === "defend" ? [A(Ue, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
-detail: o
+detail: a
 };
 }
-function Il(e) {
+function Gl(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2494,7 +2457,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, a = yl({
+const i = n.cost ?? 100, s = n.save ?? 100, o = Tl({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2502,8 +2465,8 @@ mod: e.mod,
 exp: t.values.exp?.current ?? null,
 rolls: { cost: i, save: s }
 });
-if (a.kind === "refused")
-switch (a.reason) {
+if (o.kind === "refused")
+switch (o.reason) {
 case "not-dead":
 return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
 case "dead-for-good":
@@ -2515,27 +2478,27 @@ return { kind: "missing-value", key: "exp" };
 case "missing-save-check":
 return { kind: "missing-value", key: "save_check" };
 }
-const o = [];
-a.vitality !== r && o.push({ kind: "bar", resource: "vitality", to: a.vitality }), a.expAfter !== null && o.push({ kind: "value", key: "exp", to: a.expAfter });
+const a = [];
+o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }), o.expAfter !== null && a.push({ kind: "value", key: "exp", to: o.expAfter });
 const c = t.id;
 return {
-headline: a.stood ? "saved" : "acts",
+headline: o.stood ? "saved" : "acts",
 steps: [
 A(de, { kind: "save-title", who: c }),
-A(se, { kind: "save-summary", who: c, stood: a.stood }),
-...Ue("Roll", a.steps),
-...hs("Now", a.state, a.vitality, !0)
+A(se, { kind: "save-summary", who: c, stood: o.stood }),
+...Ve("Roll", o.steps),
+...ks("Now", o.state, o.vitality, !0)
 ],
-changes: o,
-state: a.state,
+changes: a,
+state: o.state,
 // Undo puts paid EXP back (issue: the threshold edition).
-...a.expAfter !== null ? { undoable: !0 } : {},
-detail: a
+...o.expAfter !== null ? { undoable: !0 } : {},
+detail: o
 };
 }
 };
 }
-var Nl = {
+var Ul = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2546,7 +2509,7 @@ return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
 situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
-const t = et[e];
+const t = tt[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -2556,22 +2519,22 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${pe[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = Bi(ks(gs(Vi({ action: e, situation: t }))), "pending-defense");
-return t !== null && Pt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+const n = zi(As($s(Wi({ action: e, situation: t }))), "pending-defense");
+return t !== null && Mt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => Hi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, Pl = [
+keep: (e, t) => qi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, Vl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Ml = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Ll(e, t, n, r) {
+], Bl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Hl(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function Fl(e, t = (n) => n) {
+function Kl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2581,8 +2544,8 @@ return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n
 case "defense-does-not-answer":
 return `The pending defense was made against ${pe[n.madeFor].toLowerCase()}, without the perceive check ${pe[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${pe[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, a = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${s} beats ${a}: a hit` : `Hit chance ${s} vs ${a}: no damage (at or under the armor)`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${pe[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2604,7 +2567,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Ml[n.check]} d100 ${n.roll} vs ${Ll(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${Bl[n.check]} d100 ${n.roll} vs ${Hl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
 return n.takesDamage ? `${pe[n.situation]} not perceived: no defense, the attack hits` : `${pe[n.situation]}: attack not perceived, no defense`;
@@ -2628,25 +2591,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function jl(e, t = (n) => n) {
-return bl(e) ? Sl(e, t) : Fl(e, t);
+function Yl(e, t = (n) => n) {
+return Dl(e) ? Cl(e, t) : Kl(e, t);
 }
-var Gl = {
+var Wl = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: El,
-usage: _l,
+flags: Il,
+usage: Pl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: Tl,
-usage: Dl,
+flags: Nl,
+usage: Ml,
 help: [
-"Situations: " + nr.join(", ") + ".",
+"Situations: " + sr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2655,130 +2618,130 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => ms(Rl(e)),
-planDefend: (e) => ks(gs(e)),
+planDamage: (e) => ws(Ll(e)),
+planDefend: (e) => As($s(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: Ol,
-attack: Nl,
-macros: Pl,
+planHandEdit: Fl,
+attack: Ul,
+macros: Vl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && be(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (be(e) && r.push({ kind: "revived" }), s = ds(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ls(n))), {
+return t < e && be(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (be(e) && r.push({ kind: "revived" }), s = ms(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = vs(n))), {
 vitality: i,
 state: s,
 steps: r,
-conditions: r.filter((a) => a.kind !== "vitality-change"),
+conditions: r.filter((o) => o.kind !== "vitality-change"),
 now: be(i) ? A("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: ul,
-endRound: fl,
+enter: kl,
+endRound: yl,
 condition: (e, t) => be(t) ? "dead" : "none",
-deadForGood: us,
-parseState: dl,
+deadForGood: ps,
+parseState: gl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: hl,
-parseAnswer: cl,
-words: jl
-}, un = ["passive", "active", "full"], gt = { passive: 0, active: 5, full: 10 }, Ul = 10;
-function sr(e, t) {
+describeStateChange: wl,
+parseAnswer: ml,
+words: Yl
+}, fn = ["passive", "active", "full"], kt = { passive: 0, active: 5, full: 10 }, zl = 10;
+function cr(e, t) {
 return $.round((e + t) * 1e6) / 1e6;
 }
-function ys(e, t) {
+function Ss(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = sr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => sr(t.defender, -gt[i]) >= n) ?? "passive";
+const n = cr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => cr(t.defender, -kt[i]) >= n) ?? "passive";
 }
-function Vl(e) {
+function ql(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (gt[r] > 0)
+if (kt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = ys(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: gt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+const f = Ss(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: kt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
 }
-const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, a = e.defenseRoll + e.defense.passive + i + s;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: a });
-const o = e.attack > a;
-t.push({ kind: "attack", attack: e.attack, defense: a, hits: o });
+const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
+const a = e.attack > o;
+t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
-if (o) {
-const f = e.attack - a, h = $.max(0, e.weapon) + f;
+if (a) {
+const f = e.attack - o, h = $.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
 const g = $.max(0, e.armorScore - e.armorPenetration), p = h > g;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: g, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
 }
-const l = gt[r];
+const l = kt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = sr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && a - e.attack >= Ul;
-return u && t.push({ kind: "counterattack", margin: a - e.attack }), { mode: r, hits: o, damage: c, initiativeAfter: d, counterattack: u, steps: t };
+l > 0 && n.defender !== null && (d = cr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= zl;
+return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };
 }
-function ar(e, t) {
+function lr(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var fn = (e, t = !1) => ar(e <= 0, t);
-function Bl(e) {
+var hn = (e, t = !1) => lr(e <= 0, t);
+function xl(e) {
 if (typeof e != "object" || e === null || Q.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : ar(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : lr(n.down === !0, n.dead === !0);
 }
-function Hl(e) {
+function Xl(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var Kl = {
+var Jl = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Wl = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Yl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", ws = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function zl(e) {
-const t = Ct(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+}, Ql = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Zl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Es = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function ed(e) {
+const t = It(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: Ot(n, "--attack", -1e3, 1e3),
-ap: Ce(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : Y(r, "--defense-mode", un)
+attack: Ct(n, "--attack", -1e3, 1e3),
+ap: Ie(e, "ap", 0, 1e3) ?? 0,
+mode: r === void 0 ? null : W(r, "--defense-mode", fn)
 };
 }
-function xl(e) {
-return e !== null && un.includes(e);
+function td(e) {
+return e !== null && fn.includes(e);
 }
-function ql(e) {
-return ws.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function nd(e) {
+return Es.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function Xl(e, t) {
+function rd(e, t) {
 return {
-values: ws,
+values: Es,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return Jl(e, t, n, r.defense ?? 1);
+return id(e, t, n, r.defense ?? 1);
 }
 };
 }
-function Jl(e, t, n, r) {
-const i = ql(n);
+function id(e, t, n, r) {
+const i = nd(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, a = e.mode ?? (xl(n.stance) ? n.stance : "passive"), o = Vl({
+const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (td(n.stance) ? n.stance : "passive"), a = ql({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
-mode: a,
+mode: o,
 defenseRoll: r,
 defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
 armorScore: s("armor_score"),
@@ -2790,57 +2753,57 @@ limit: t.overwhelmLimit
 }
 }), c = [];
 let l;
-if (o.damage) {
-const f = o.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
+if (a.damage) {
+const f = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
 if (h === null) return { kind: "bar", resource: f };
-const g = h - o.damage.amount;
-l = { kind: "bar-moved", to: o.damage.to, before: h, after: g }, g !== h && c.push({ kind: "bar", resource: f, to: g });
+const g = h - a.damage.amount;
+l = { kind: "bar-moved", to: a.damage.to, before: h, after: g }, g !== h && c.push({ kind: "bar", resource: f, to: g });
 }
-o.initiativeAfter !== null && c.push({ kind: "initiative", to: o.initiativeAfter });
-const d = n.id, u = o.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - o.damage.amount <= 0;
+a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
+const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
 return {
-headline: o.hits ? u ? "falls" : "hit" : "missed",
+headline: a.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-A(de, { kind: "attack-title", who: d, attack: e.attack, mode: o.mode, ...o.damage ? { damage: o.damage.amount, to: o.damage.to, falls: u } : { missed: !0 } }),
-A(se, { kind: "attack-summary", who: d, hits: o.hits, stamina: o.damage?.to === "stamina", falls: u, counter: o.counterattack }),
-...Ue("Breakdown", l ? [...o.steps, l] : o.steps),
+A(de, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
+A(se, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
+...Ve("Breakdown", l ? [...a.steps, l] : a.steps),
 ...u ? [A("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: fn(Hl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
-detail: o
+state: hn(Xl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+detail: a
 };
 }
-function Ql(e, t) {
+function sd(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = $.max(0, n.values.armor_score?.current ?? 0), s = e <= i, a = n.bars[t.stamina].value;
-if (s && a === null) return { kind: "bar", resource: t.stamina };
-const o = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (a ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const i = $.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
+if (s && o === null) return { kind: "bar", resource: t.stamina };
+const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
 A(de, { kind: "loss-title", who: c, loss: e }),
 A(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 A("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-A("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: a, loss: e })
+A("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })
 ],
-changes: o,
-state: fn(s ? r : r - e, n.state.dead === !0),
+changes: a,
+state: hn(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }
 };
 }
 };
 }
-function Zl(e, t) {
-return Xl(zl(e), t);
+function od(e, t) {
+return rd(ed(e), t);
 }
-function ed(e) {
-return Gi(e, {
+function ad(e) {
+return Ki(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2848,15 +2811,15 @@ change: "mode-change",
 effect: "mode-effect",
 // Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: gt[t] })
+detail: (t) => ({ stance: t, cost: kt[t] })
 });
 }
-var hn = {
+var vn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, bs = { passive: "passively", active: "actively", full: "fully" };
-function td(e, t) {
+}, Ts = { passive: "passively", active: "actively", full: "fully" };
+function cd(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2879,24 +2842,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${bs[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ts[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return hn[e.stance] ?? "";
+return vn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${bs[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${Ts[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function nd(e, t = (n) => n) {
-return td(e, t) ?? rd(e);
+function ld(e, t = (n) => n) {
+return cd(e, t) ?? dd(e);
 }
-var or = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function rd(e) {
+var dr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function dd(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2906,7 +2869,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${or(t.passive)} passive${t.mode !== "passive" ? `${or(t.active)} active` : ""}${t.mode === "full" ? `${or(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${dr(t.passive)} passive${t.mode !== "passive" ? `${dr(t.active)} active` : ""}${t.mode === "full" ? `${dr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2921,12 +2884,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var id = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, sd = {
+var ud = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, fd = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: un,
-label: (e) => id[e] ?? e,
+choices: fn,
+label: (e) => ud[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2935,11 +2898,11 @@ return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(s, a) {
-const o = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (ys(i, o) !== i)
-return { kind: "refused", reason: `${i} defense costs ${gt[i]} initiative, more than the overwhelm limit allows now` };
-const c = a.defense ?? 1;
+resolve(s, o) {
+const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (Ss(i, a) !== i)
+return { kind: "refused", reason: `${i} defense costs ${kt[i]} initiative, more than the overwhelm limit allows now` };
+const c = o.defense ?? 1;
 return {
 headline: "acts",
 steps: [A(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), A("Check", { kind: "mode-roll", mode: i, roll: c })],
@@ -2951,18 +2914,18 @@ detail: { mode: i, roll: c }
 };
 },
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, ad = [
+}, hd = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], od = {
+], vd = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: Kl,
-usage: Wl,
+flags: Jl,
+usage: Ql,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2973,68 +2936,68 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Yl, help: [`Passive: ${hn.passive}. Active: ${hn.active}. Full: ${hn.full}.`] }
+stance: { flags: {}, usage: Zl, help: [`Passive: ${vn.passive}. Active: ${vn.active}. Full: ${vn.full}.`] }
 },
-stances: un,
+stances: fn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: Zl,
+planDamage: od,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: ed,
-planHandEdit: Ql,
-attack: sd,
-macros: ad,
+planStance: ad,
+planHandEdit: sd,
+attack: fd,
+macros: hd,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: fn(t, r),
+state: hn(t, r),
 steps: i,
 conditions: [],
 now: t <= 0 ? A("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? ar(!1, !0) : e === null ? {} : fn(e),
+enter: (e, t) => t ? lr(!1, !0) : e === null ? {} : hn(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: Bl,
+parseState: xl,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: nd
-}, cd = { soak: rl, threshold: Gl, opposed: od }, tt = new M();
-for (const [e, t] of k.entries(cd)) tt.set(e, { ...t, id: e });
-var $s = tt.keys().next().value, ld = "soak";
-function cr(e) {
-return typeof e == "string" && tt.has(e);
+words: ld
+}, md = { soak: dl, threshold: Wl, opposed: vd }, nt = new M();
+for (const [e, t] of k.entries(md)) nt.set(e, { ...t, id: e });
+var _s = nt.keys().next().value, pd = "soak";
+function ur(e) {
+return typeof e == "string" && nt.has(e);
 }
-function dd() {
-return [...tt.keys()];
+function gd() {
+return [...nt.keys()];
 }
-function lr() {
-return [...tt.values()];
+function fr() {
+return [...nt.values()];
 }
-function Ie(e) {
-return tt.get(e) ?? tt.get($s);
+function Ne(e) {
+return nt.get(e) ?? nt.get(_s);
 }
-function Mt() {
-return lr().filter((e) => e.playable).map((e) => e.id);
+function Lt() {
+return fr().filter((e) => e.playable).map((e) => e.id);
 }
-var dr;
-function ud(e) {
-return dr ?? (dr = new X(lr().flatMap((t) => t.stances))), dr.has(e);
+var hr;
+function kd(e) {
+return hr ?? (hr = new X(fr().flatMap((t) => t.stances))), hr.has(e);
 }
-function ur(e, t) {
-return (n) => lr().some(
+function vr(e, t) {
+return (n) => fr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Lt = /* @__PURE__ */ yi(cr, "not an edition this script has"), Ft = ["bar1", "bar2", "bar3"], As = k.fromEntries(Dt.map((e) => [e, e])), He = [...Dt], Ss = {
+var Ft = Si(ur, "not an edition this script has"), jt = ["bar1", "bar2", "bar3"], Ds = k.fromEntries(Rt.map((e) => [e, e])), Ke = [...Rt], Rs = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3042,34 +3005,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, jt = k.keys(Ss), fd = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Vn(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(100)), hd = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Vn(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(100), /* @__PURE__ */ Zt(/^[^,]+$/)), fr = /* @__PURE__ */ ie(Ft), Es = /* @__PURE__ */ ie(["gm", "public"]), hr = ["refuse", "gm", "api-as"], vd = U({
-edition: Lt,
+}, Gt = k.keys(Rs), yd = j(x(), Kn(), Fe(1), q(100)), wd = j(x(), Kn(), Fe(1), q(100), en(/^[^,]+$/)), mr = ie(jt), Os = ie(["gm", "public"]), pr = ["refuse", "gm", "api-as"], bd = U({
+edition: Ft,
 bars: U({
-vitality: fr,
-soul: fr,
-power: fr,
+vitality: mr,
+soul: mr,
+power: mr,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: /* @__PURE__ */ ie(["power", ...Ft])
+stamina: ie(["power", ...jt])
 }),
 attributes: U(
-k.fromEntries(He.map((e) => [e, fd]))
+k.fromEntries(Ke.map((e) => [e, yd]))
 ),
 markers: U(
-k.fromEntries(jt.map((e) => [e, hd]))
+k.fromEntries(Gt.map((e) => [e, wd]))
 ),
-visibility: U({ npc: Es, pc: Es }),
-playersTargetAny: /* @__PURE__ */ Je(),
-armorOnManualEdits: /* @__PURE__ */ Je(),
-overwhelmLimit: /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ Qt(), /* @__PURE__ */ ut(0), /* @__PURE__ */ dt(1e3)),
+visibility: U({ npc: Os, pc: Os }),
+playersTargetAny: Qe(),
+armorOnManualEdits: Qe(),
+overwhelmLimit: j(Ee(), Zt(), ft(0), ut(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay is the GM's, or the --api-as player's, only when the GM says so.
-apiCommands: /* @__PURE__ */ ie(hr)
+apiCommands: ie(pr)
 });
-function Ts() {
+function Cs() {
 return {
-edition: $s,
+edition: _s,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...As },
-markers: { ...Ss },
+attributes: { ...Ds },
+markers: { ...Rs },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3077,55 +3040,55 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function md(e) {
-const t = Ts(), n = [];
+function $d(e) {
+const t = Cs(), n = [];
 if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = _s(vd.entries, e, t, "settings.", n), { vitality: s, soul: a, power: o } = i.bars;
-return new X([s, a, o]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+const i = Is(bd.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+return new X([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function _s(e, t, n, r, i) {
+function Is(e, t, n, r, i) {
 const s = {};
-for (const [a, o] of k.entries(e)) {
-const c = r + a, l = t[a], d = n[a];
+for (const [o, a] of k.entries(e)) {
+const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
-s[a] = vr(d);
+s[o] = gr(d);
 continue;
 }
-if (o.type === "object" && "entries" in o && D(d)) {
+if (a.type === "object" && "entries" in a && D(d)) {
 if (!D(l))
-i.push(`${c}: not an object; reset to defaults`), s[a] = vr(d);
+i.push(`${c}: not an object; reset to defaults`), s[o] = gr(d);
 else {
-const f = o.entries;
-s[a] = _s(f, l, d, `${c}.`, i);
+const f = a.entries;
+s[o] = Is(f, l, d, `${c}.`, i);
 }
 continue;
 }
-const u = /* @__PURE__ */ je(o, l);
-u.success ? s[a] = u.output : (i.push(`${c}: ${pd(l)} is not valid; reset to ${le.stringify(d)}`), s[a] = vr(d));
+const u = Ge(a, l);
+u.success ? s[o] = u.output : (i.push(`${c}: ${Ad(l)} is not valid; reset to ${le.stringify(d)}`), s[o] = gr(d));
 }
 return s;
 }
 function D(e) {
 return typeof e == "object" && e !== null && !Q.isArray(e);
 }
-function vr(e) {
+function gr(e) {
 return D(e) ? le.parse(le.stringify(e)) : e;
 }
-function pd(e) {
+function Ad(e) {
 const t = le.stringify(e) ?? E(e);
 return t.length > 40 ? `${Te(t, 37)}...` : t;
 }
-var Ds = /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ft()), gd = /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ft(), /* @__PURE__ */ ut(-1e6), /* @__PURE__ */ dt(1e6)), Rs = U({
-overrides: /* @__PURE__ */ G(/* @__PURE__ */ Tt(/* @__PURE__ */ ie(Dt), gd)),
+var Ns = j(Ee(), ht()), Sd = j(Ee(), ht(), ft(-1e6), ut(1e6)), Ps = U({
+overrides: G(_t(ie(Rt), Sd)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: /* @__PURE__ */ G(U({ physical: /* @__PURE__ */ G(Ds), magical: /* @__PURE__ */ G(Ds) })),
-stance: /* @__PURE__ */ G(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(40))),
+worn: G(U({ physical: G(Ns), magical: G(Ns) })),
+stance: G(j(x(), q(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
-deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
-edition: /* @__PURE__ */ G(U({ id: Lt, state: /* @__PURE__ */ _t() }))
-}), tv = k.keys(Rs.entries);
-function kd(e) {
+deadForGood: G(te(!0)),
+edition: G(U({ id: Ft, state: Dt() }))
+}), fv = k.keys(Ps.entries);
+function Ed(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3134,140 +3097,140 @@ if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = /* @__PURE__ */ je(Rs, i);
-s.success ? t[r] = Os(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = Ge(Ps, i);
+s.success ? t[r] = Ms(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function Os(e) {
+function Ms(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function vn(e, t, n) {
+function mn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function Cs(e, t, n) {
-Os(n), Gt(n) ? delete e[t] : e[t] = n;
+function Ls(e, t, n) {
+Ms(n), Ut(n) ? delete e[t] : e[t] = n;
 }
-function Gt(e) {
+function Ut(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var kt = /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ft()), mn = /* @__PURE__ */ en(kt), Is = /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ki(), /* @__PURE__ */ ut(-1e9), /* @__PURE__ */ dt(1e9)), Ut = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(64)), yd = /* @__PURE__ */ ie(["physical", "magical"]), Ns = U({
-edition: /* @__PURE__ */ G(U({ id: Lt, state: /* @__PURE__ */ _t() })),
-deadForGood: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
-stance: /* @__PURE__ */ G(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(40))),
+var yt = j(Ee(), ht()), pn = tn(yt), Fs = j(Ee(), Ai(), ft(-1e9), ut(1e9)), Vt = j(x(), Fe(1), q(64)), Td = ie(["physical", "magical"]), js = U({
+edition: G(U({ id: Ft, state: Dt() })),
+deadForGood: G(te(!0)),
+stance: G(j(x(), q(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: /* @__PURE__ */ G(U({ edition: Lt, answer: /* @__PURE__ */ _t() }))
-}), wd = /* @__PURE__ */ Si("kind", [
+answer: G(U({ edition: Ft, answer: Dt() }))
+}), _d = Ri("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: /* @__PURE__ */ te("bar"), resource: /* @__PURE__ */ ie(Ei), bar: /* @__PURE__ */ ie(Ft), attributeId: /* @__PURE__ */ G(Ut), from: mn, to: kt }),
+U({ kind: te("bar"), resource: ie(Oi), bar: ie(jt), attributeId: G(Vt), from: pn, to: yt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: /* @__PURE__ */ te("attribute"), key: /* @__PURE__ */ ie(Dt), attributeId: Ut, from: mn, to: kt }),
+U({ kind: te("attribute"), key: ie(Rt), attributeId: Vt, from: pn, to: yt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: /* @__PURE__ */ te("override"), key: /* @__PURE__ */ ie(Dt), from: mn, to: kt }),
+U({ kind: te("override"), key: ie(Rt), from: pn, to: yt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: /* @__PURE__ */ te("worn"), track: yd, from: mn, to: kt }),
-U({ kind: /* @__PURE__ */ te("markers"), from: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(2e3)), to: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(2e3)) }),
+U({ kind: te("worn"), track: Td, from: pn, to: yt }),
+U({ kind: te("markers"), from: j(x(), q(2e3)), to: j(x(), q(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-U({ kind: /* @__PURE__ */ te("memory"), tokenId: /* @__PURE__ */ G(Ut), from: Ns, to: Ns }),
-U({ kind: /* @__PURE__ */ te("initiative"), from: Is, to: Is }),
-U({ kind: /* @__PURE__ */ te("turn-order"), tokenId: Ut })
-]), bd = U({
+U({ kind: te("memory"), tokenId: G(Vt), from: js, to: js }),
+U({ kind: te("initiative"), from: Fs, to: Fs }),
+U({ kind: te("turn-order"), tokenId: Vt })
+]), Dd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(64)),
-kind: /* @__PURE__ */ ie(["damage", "hand-edit", "save"]),
+by: j(x(), Fe(1), q(64)),
+kind: ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: kt,
+round: yt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: /* @__PURE__ */ G(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Zt(/^U\d{1,7}$/))),
-tokens: /* @__PURE__ */ Fe(U({ tokenId: Ut, name: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(200)), changes: /* @__PURE__ */ Fe(wd) }))
+key: G(j(x(), en(/^U\d{1,7}$/))),
+tokens: je(U({ tokenId: Vt, name: j(x(), q(200)), changes: je(_d) }))
 });
-function $d(e) {
+function Rd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || ud(t.stance)) && (t.edition === void 0 || Ie(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ie(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || kd(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ne(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function Ad(e) {
+function Od(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!Q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = /* @__PURE__ */ je(bd, r);
-s.success && s.output.tokens.every((a) => a.changes.every($d)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = Ge(Dd, r);
+s.success && s.output.tokens.every((o) => o.changes.every(Rd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var Sd = ["life", "pendingDefense", "reactions", "skillsVs"], Ps = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function mr(e, t) {
+var Cd = ["life", "pendingDefense", "reactions", "skillsVs"], Gs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function kr(e, t) {
 const n = {};
-for (const i of Sd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of Cd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: ld, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: pd, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function Ed(e) {
+function Id(e) {
 if (!D(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, mr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, kr(e, e.stance)), t;
 }
-function Ms(e) {
+function Us(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function Ls(e, t) {
+function Vs(e, t) {
 return le.stringify(e ?? null) === le.stringify(t ?? null);
 }
-function Td(e, t, n) {
+function Nd(e, t, n) {
 if (!D(e) || !D(e.before) || !D(e.after)) return e;
-const { before: r, after: i } = e, s = [], a = D(r.bars) ? r.bars : {}, o = D(i.bars) ? i.bars : {};
+const { before: r, after: i } = e, s = [], o = D(r.bars) ? r.bars : {}, a = D(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
-const h = o[f];
-a[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Ps[f], from: a[f] ?? null, to: h });
+const h = a[f];
+o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Gs[f], from: o[f] ?? null, to: h });
 }
 const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = D(r.record) ? r.record : {}, u = D(i.record) ? i.record : {};
-if (!Ls(d.life, u.life) || !Ls(d.pendingDefense, u.pendingDefense)) {
+if (!Vs(d.life, u.life) || !Vs(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f]) ? n[f] : {}, g = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: mr({ ...g, ...Ms(d) }, h.stance),
-to: mr({ ...g, ...Ms(u) }, h.stance)
+from: kr({ ...g, ...Us(d) }, h.stance),
+to: kr({ ...g, ...Us(u) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function _d(e) {
-const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Ps, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([a, o]) => [a, Ed(o)]))), Q.isArray(e.history) && (s.history = e.history.map(
-(a) => D(a) && Q.isArray(a.tokens) ? {
-by: a.by,
-kind: a.kind,
-round: typeof a.round == "number" ? a.round : i,
-tokens: a.tokens.map((o) => Td(o, n, r))
-} : a
+function Pd(e) {
+const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Gs, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, Id(a)]))), Q.isArray(e.history) && (s.history = e.history.map(
+(o) => D(o) && Q.isArray(o.tokens) ? {
+by: o.by,
+kind: o.kind,
+round: typeof o.round == "number" ? o.round : i,
+tokens: o.tokens.map((a) => Nd(a, n, r))
+} : o
 )), s;
 }
-function Fs(e) {
+function Bs(e) {
 const t = e.edition;
 if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-const { edition: s, ...a } = e;
-return { memory: a, answer: i };
+const { edition: s, ...o } = e;
+return { memory: o, answer: i };
 }
-function Dd(e) {
+function Md(e) {
 if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!D(r)) continue;
-const i = Fs(r);
+const i = Bs(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function Rd(e) {
+function Ld(e) {
 const t = {}, n = {};
 if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3275,66 +3238,66 @@ if (!D(s)) {
 n[i] = s;
 continue;
 }
-const a = Fs(s);
-k.keys(a.memory).length > 0 && (n[i] = a.memory), a.answer && (t[i] = a.answer);
+const o = Bs(s);
+k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
 }
 const r = Q.isArray(e.history) ? e.history.map(
-(i) => D(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(Dd) } : s) } : i
+(i) => D(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(Md) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var pr = 20, gr = 100, pn = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(64)), gn = /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(40)), Od = U({
-word: gn,
+var yr = 20, wr = 100, gn = j(x(), Fe(1), q(64)), kn = j(x(), Fe(1), q(40)), Fd = U({
+word: kn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: /* @__PURE__ */ G(/* @__PURE__ */ _t()),
+file: G(Dt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: /* @__PURE__ */ G(/* @__PURE__ */ Tt(gn, /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(40)))),
+flags: G(_t(kn, j(x(), q(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: /* @__PURE__ */ G(/* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ft())),
-success: /* @__PURE__ */ G(/* @__PURE__ */ Je()),
-typed: /* @__PURE__ */ G(/* @__PURE__ */ te(!0)),
+roll: G(j(Ee(), ht())),
+success: G(Qe()),
+typed: G(te(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
-gm: /* @__PURE__ */ G(/* @__PURE__ */ te(!0))
-}), js = U({
+gm: G(te(!0))
+}), Hs = U({
 /** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
-key: /* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ Zt(/^[AG]\d{1,6}$/)),
+key: j(x(), en(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: pn,
-gm: /* @__PURE__ */ Je(),
-attacker: /* @__PURE__ */ en(pn),
-edition: Lt,
+by: gn,
+gm: Qe(),
+attacker: tn(gn),
+edition: Ft,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: /* @__PURE__ */ j(/* @__PURE__ */ Fe(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(200))), /* @__PURE__ */ x(4)),
-flags: /* @__PURE__ */ j(/* @__PURE__ */ Fe(/* @__PURE__ */ bi([gn, /* @__PURE__ */ j(/* @__PURE__ */ Fe(/* @__PURE__ */ j(/* @__PURE__ */ q(), /* @__PURE__ */ x(200))), /* @__PURE__ */ x(8))])), /* @__PURE__ */ x(20)),
-situation: /* @__PURE__ */ en(gn),
-round: /* @__PURE__ */ j(/* @__PURE__ */ Ee(), /* @__PURE__ */ ft()),
-defenders: /* @__PURE__ */ j(/* @__PURE__ */ Fe(pn), /* @__PURE__ */ Le(1), /* @__PURE__ */ x(gr)),
-answers: /* @__PURE__ */ Tt(pn, Od)
+positionals: j(je(j(x(), q(200))), q(4)),
+flags: j(je(Ti([kn, j(je(j(x(), q(200))), q(8))])), q(20)),
+situation: tn(kn),
+round: j(Ee(), ht()),
+defenders: j(je(gn), Fe(1), q(wr)),
+answers: _t(gn, Fd)
 });
-function Gs(e) {
-const t = /* @__PURE__ */ je(js, e);
+function Ks(e) {
+const t = Ge(Hs, e);
 if (!t.success) return !1;
-const n = Ie(t.output.edition);
+const n = Ne(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;
 }
-function Cd(e, t) {
+function jd(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = /* @__PURE__ */ je(js, i);
-s.success && s.output.key === r && Gs(s.output) && k.keys(n).length < pr ? n[r] = s.output : t.push(`exchange.attacks.${Te(r, 20)}: not a valid open attack; forgotten`);
+const s = Ge(Hs, i);
+s.success && s.output.key === r && Ks(s.output) && k.keys(n).length < yr ? n[r] = s.output : t.push(`exchange.attacks.${Te(r, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var kn = "DefenseRound", Vt = 3, kr = 500;
-function Bt(e) {
+var yn = "DefenseRound", Bt = 3, br = 500;
+function Ht(e) {
 return {
-schemaVersion: Vt,
+schemaVersion: Bt,
 scriptVersion: e,
-settings: Ts(),
+settings: Cs(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -3344,116 +3307,116 @@ macros: {},
 healthColorsNoticed: !1
 };
 }
-function Id(e) {
+function Gd(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, a] of k.entries(r))
+for (const [s, o] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
-const o = i.bars ?? (i.bars = {});
-o[s.replace("Bar", "")] = a;
+const a = i.bars ?? (i.bars = {});
+a[s.replace("Bar", "")] = o;
 } else
-i[s] = a;
+i[s] = o;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var Nd = {
-0: Id,
-1: _d,
-2: Rd
+var Ud = {
+0: Gd,
+1: Pd,
+2: Ld
 };
-function Pd(e, t) {
+function Vd(e, t) {
 const n = [];
-if (e === void 0) return { stored: Bt(t), problems: n };
+if (e === void 0) return { stored: Ht(t), problems: n };
 if (!D(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Bt(t), problems: n };
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Ht(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (O.isInteger(i) && i > Vt)
-return { stored: Bt(t), problems: [`state has schema version ${i}, newer than this script's ${Vt}; left as it is`], newer: i };
-if (!O.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Bt(t), problems: n };
-for (; i < Vt; ) {
-const l = Nd[i];
+if (R.isInteger(i) && i > Bt)
+return { stored: Ht(t), problems: [`state has schema version ${i}, newer than this script's ${Bt}; left as it is`], newer: i };
+if (!R.isInteger(i) || i < 0)
+return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Ht(t), problems: n };
+for (; i < Bt; ) {
+const l = Ud[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = md(r.settings);
+const s = $d(r.settings);
 n.push(...s.problems);
-const a = kd(r.tokens);
-n.push(...a.problems);
-for (const [l, d] of k.entries(a.tokens)) {
+const o = Ed(r.tokens);
+n.push(...o.problems);
+for (const [l, d] of k.entries(o.tokens)) {
 if (!d.edition) continue;
-const u = d.edition.id, f = Ie(u).parseState(d.edition.state);
-f === null ? (delete d.edition, Gt(d) && delete a.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
+const u = d.edition.id, f = Ne(u).parseState(d.edition.state);
+f === null ? (delete d.edition, Ut(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
 }
-const o = Ld(r.exchange, n), c = Ad(r.history);
+const a = Hd(r.exchange, n), c = Od(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: Vt,
+schemaVersion: Bt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
-tokens: a.tokens,
-round: Md(r.round, n),
+tokens: o.tokens,
+round: Bd(r.round, n),
 history: c.history,
-lastEntry: jd(r.lastEntry, c.history),
-exchange: o,
-macros: Fd(r.macros),
+lastEntry: Yd(r.lastEntry, c.history),
+exchange: a,
+macros: Kd(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...cr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+...ur(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function Md(e, t) {
+function Bd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= kr && e.seen.every((a) => typeof a == "string" && /^[0-9a-f]{8}$/.test(a)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= kr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && R.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= br && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && R.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= br && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function Ld(e, t) {
+function Hd(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return r;
 const i = D(e) && D(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [a, o] of k.entries(i)) {
-const c = a.length > 0 && a.length <= 64 && D(o) && cr(o.edition) ? Ie(o.edition).parseAnswer(o.answer) : null;
-c === null ? t.push(`exchange.waiting.${Te(a, 64)}: not a valid defense made ahead; forgotten`) : n[a] = { edition: o.edition, answer: c };
+for (const [o, a] of k.entries(i)) {
+const c = o.length > 0 && o.length <= 64 && D(a) && ur(a.edition) ? Ne(a.edition).parseAnswer(a.answer) : null;
+c === null ? t.push(`exchange.waiting.${Te(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };
 }
-const s = Cd(D(e) ? e.attacks : void 0, t);
-return { waiting: n, attacks: s, lastAttack: Us(e, "lastAttack", "A", s), lastHiddenAttack: Us(e, "lastHiddenAttack", "G", s) };
+const s = jd(D(e) ? e.attacks : void 0, t);
+return { waiting: n, attacks: s, lastAttack: Ys(e, "lastAttack", "A", s), lastHiddenAttack: Ys(e, "lastHiddenAttack", "G", s) };
 }
-function Us(e, t, n, r) {
+function Ys(e, t, n, r) {
 const i = D(e) ? e[t] : void 0;
-let s = typeof i == "number" && O.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-for (const a of k.keys(r)) a.startsWith(n) && (s = $.max(s, O(a.slice(1))));
+let s = typeof i == "number" && R.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+for (const o of k.keys(r)) o.startsWith(n) && (s = $.max(s, R(o.slice(1))));
 return s;
 }
-function Fd(e) {
+function Kd(e) {
 const t = {};
 if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function jd(e, t) {
-let n = typeof e == "number" && O.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = $.max(n, O(r.key.slice(1))));
+function Yd(e, t) {
+let n = typeof e == "number" && R.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = $.max(n, R(r.key.slice(1))));
 return n;
 }
-var yr = ["bar1", "bar2", "bar3"];
-function Gd(e, t) {
+var $r = ["bar1", "bar2", "bar3"];
+function Wd(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), a = {
-vitality: r && yr.includes(r) ? r : e.bars.vitality,
-soul: i && yr.includes(i) ? i : e.bars.soul,
-power: s && yr.includes(s) ? s : e.bars.power
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
+vitality: r && $r.includes(r) ? r : e.bars.vitality,
+soul: i && $r.includes(i) ? i : e.bars.soul,
+power: s && $r.includes(s) ? s : e.bars.power
 };
-new X(k.values(a)).size === 3 && k.assign(e.bars, a);
-const o = n("NPC breakdowns");
-(o === "gm" || o === "public") && (e.visibility.npc = o);
+new X(k.values(o)).size === 3 && k.assign(e.bars, o);
+const a = n("NPC breakdowns");
+(a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var Ud = class {
+var zd = class {
 constructor() {
 this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
 }
@@ -3503,7 +3466,7 @@ this.byCharacter.set(e, t);
 }
 return t;
 }
-}, Vs = {
+}, Ws = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3525,44 +3488,44 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Ht = [];
+}, Kt = [];
 for (let e = 0; e < 128; e += 1) {
 const t = E.fromCharCode(e);
-Vs[t] !== void 0 ? Ht[e] = Vs[t] : t === `
-` || t === "\r" ? Ht[e] = " " : e < 32 && t !== "	" || e === 127 ? Ht[e] = "" : Ht[e] = void 0;
+Ws[t] !== void 0 ? Kt[e] = Ws[t] : t === `
+` || t === "\r" ? Kt[e] = " " : e < 32 && t !== "	" || e === 127 ? Kt[e] = "" : Kt[e] = void 0;
 }
-function Vd(e) {
+function qd(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
-function nt(e) {
+function rt(e) {
 const t = typeof e == "string" ? e : E(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), a = s < 128 ? Ht[s] : Vd(s);
-a !== void 0 && (n += t.slice(r, i) + a, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
+const s = t.charCodeAt(i), o = s < 128 ? Kt[s] : qd(s);
+o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function Ke(e, t) {
+function Ye(e, t) {
 on(e, t);
 }
-function yn(e) {
+function wn(e) {
 log(e);
 }
-function wr(e) {
+function Ar(e) {
 return state[e];
 }
-function Bs(e, t) {
+function zs(e, t) {
 state[e] = t;
 }
-function Bd(e) {
+function xd(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Hd(e) {
+function Xd(e) {
 setTimeout(e, 0);
 }
-function Kd(e, t, n) {
+function Jd(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3570,26 +3533,26 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function Wd(e, t) {
+function Qd(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Yd(e) {
+function Zd(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function zd(e, t) {
+function eu(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function xd() {
+function tu() {
 const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
-return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
+return e && R.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function br(e, t, n) {
+function Sr(e, t, n) {
 try {
-const r = t instanceof qt ? t.stack ?? t.message : E(t);
-yn(`${re} v${me}: ${e} failed${xd()}: ${r}`), n && sendChat(
+const r = t instanceof Xt ? t.stack ?? t.message : E(t);
+wn(`${re} v${me}: ${e} failed${tu()}: ${r}`), n && sendChat(
 re,
-`/w ${n} ${nt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+`/w ${n} ${rt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
@@ -3599,13 +3562,13 @@ null,
 function We(e, t, n) {
 return (...r) => {
 const i = (s) => {
-let a = typeof e == "string" ? e : "a command", o;
+let o = typeof e == "string" ? e : "a command", a;
 try {
-typeof e == "function" && (a = e(...r)), o = n?.(...r);
+typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
-o = void 0;
+a = void 0;
 }
-br(a, s, o);
+Sr(o, s, a);
 };
 try {
 const s = t(...r);
@@ -3615,47 +3578,47 @@ i(s);
 }
 };
 }
-var Ne = "API";
-function yt(e) {
-return e !== Ne && e !== "" && playerIsGM(e) === !0;
+var Pe = "API";
+function wt(e) {
+return e !== Pe && e !== "" && playerIsGM(e) === !0;
 }
-function qd(e) {
-if (!(e === void 0 || e === "" || e === Ne || !getObj("player", e) || yt(e)))
+function nu(e) {
+if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || wt(e)))
 return e;
 }
-function $r(e) {
-return e === Ne ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
+function Er(e) {
+return e === Pe ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
 }
-var Xd = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Hs(e) {
-return !Xd.test(e);
+var ru = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function qs(e) {
+return !ru.test(e);
 }
-function Ks(e, t) {
-return e || !Hs(t) ? "gm" : `"${t}"`;
+function xs(e, t) {
+return e || !qs(t) ? "gm" : `"${t}"`;
 }
-function Ws(e) {
-return e === Ne ? "gm" : Ks(yt(e), $r(e));
+function Xs(e) {
+return e === Pe ? "gm" : xs(wt(e), Er(e));
 }
-function Ys(e, t) {
+function Js(e, t) {
 return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
 function De(e, t, n) {
-return yt(e) ? !0 : Ys(t.get("controlledby"), e) || Ys(n?.get("controlledby"), e);
+return wt(e) ? !0 : Js(t.get("controlledby"), e) || Js(n?.get("controlledby"), e);
 }
-var zs = /[^,\s]/;
-function Ar(e, t) {
-return !zs.test(E(e.get("controlledby") ?? "")) && !zs.test(E(t?.get("controlledby") ?? ""));
+var Qs = /[^,\s]/;
+function Tr(e, t) {
+return !Qs.test(E(e.get("controlledby") ?? "")) && !Qs.test(E(t?.get("controlledby") ?? ""));
 }
-function Jd(e, t) {
+function iu(e, t) {
 const n = new X();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of E(r ?? "").split(",")) {
 const s = i.trim();
-s !== "" && s !== "all" && !yt(s) && n.add(s);
+s !== "" && s !== "all" && !wt(s) && n.add(s);
 }
 return [...n];
 }
-var wt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
+var bt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
 function ke(e) {
 return { kind: "whisper", to: e };
 }
@@ -3663,16 +3626,16 @@ function F(e, t, n = {}) {
 e.kind === "public" ? sendChat(re, t) : n.record === !0 ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
 function ye(e) {
-let t = `&{template:default} {{name=${nt(e.title)}}}`;
+let t = `&{template:default} {{name=${rt(e.title)}}}`;
 const n = e.rows, r = n.length > 1 ? new X() : void 0;
 for (let i = 0; i < n.length; i += 1) {
-const s = n[i], { lines: a } = s, o = s.buttons, c = o === void 0 ? 0 : o.length;
-if (a.length === 0 && c === 0) continue;
+const s = n[i], { lines: o } = s, a = s.buttons, c = a === void 0 ? 0 : a.length;
+if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < a.length; f += 1) l += (f === 0 ? "" : "<br>") + nt(a[f]);
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + rt(o[f]);
 let d = "";
-for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ce(o[f].label, o[f].command);
-let u = Qd(s.label);
+for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ce(a[f].label, a[f].command);
+let u = su(s.label);
 if (r) {
 if (r.has(u)) {
 let f = 2;
@@ -3681,182 +3644,164 @@ u = `${u} (${f})`;
 }
 r.add(u);
 }
-t += ` {{${nt(u)}=${l}${l && d ? " " : ""}${d}}}`;
+t += ` {{${rt(u)}=${l}${l && d ? " " : ""}${d}}}`;
 }
 return t;
 }
-function Qd(e) {
+function su(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
-function ae(e) {
-return nt(e);
+function oe(e) {
+return rt(e);
 }
-function Sr(e, t) {
-let n = nt(e);
+function _r(e, t) {
+let n = rt(e);
 for (const r of t) n += ` ${ce(r.label, r.command)}`;
 return n;
 }
-var Zd = /^[-\w]+$/;
+var ou = /^[-\w]+$/;
 function ce(e, t) {
-return `[${nt(e)}](${t})`;
+return `[${rt(e)}](${t})`;
 }
-function wn(e) {
-return Zd.test(e);
+function bn(e) {
+return ou.test(e);
 }
-function xs(e, t, n, r = () => `${n.command} --help`) {
+function Zs(e, t, n, r = () => `${n.command} --help`) {
 const i = E(t.playerid ?? "");
-return i === Ne ? eu(e, t, n, r) : qs(e, t, n, r, i, yt(i), !1);
+return i === Pe ? au(e, t, n, r) : eo(e, t, n, r, i, wt(i), !1);
 }
-function qs(e, t, n, r, i, s, a) {
-const o = s ? "the GM" : $r(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: o, replyTo: Ks(s, o), relayed: a, help: r };
-return !s && !Hs(o) && (c.replyFor = B(o, 60)), c;
+function eo(e, t, n, r, i, s, o) {
+const a = s ? "the GM" : Er(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: xs(s, a), relayed: o, help: r };
+return !s && !qs(a) && (c.replyFor = B(a, 60)), c;
 }
-function eu(e, t, n, r) {
+function au(e, t, n, r) {
 const i = n.flags.get("api-as");
 n.flags.delete("api-as");
 const s = e.store.settings.apiCommands;
 if (s === "api-as") {
-const c = qd(i?.length === 1 ? i[0] : void 0);
-if (c !== void 0) return qs(e, t, n, r, c, !1, !0);
+const c = nu(i?.length === 1 ? i[0] : void 0);
+if (c !== void 0) return eo(e, t, n, r, c, !1, !0);
 }
-const a = s === "gm", o = { app: e, msg: t, parsed: n, playerId: Ne, gm: a, senderName: $r(Ne), replyTo: "gm", relayed: !0, help: r };
-return a || (o.relayRefused = !0), o;
+const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Er(Pe), replyTo: "gm", relayed: !0, help: r };
+return o || (a.relayRefused = !0), a;
 }
-var Xs = 2e3;
+var to = 2e3;
 function $e(e, t) {
-F(ke(e.replyTo), ae(Js(e, t)));
+F(ke(e.replyTo), oe(no(e, t)));
 }
-function rt(e, t) {
-F(ke(e.replyTo), ae(Js(e, t)), { record: !0 });
+function it(e, t) {
+F(ke(e.replyTo), oe(no(e, t)), { record: !0 });
 }
-function Js(e, t) {
-const n = t.length > Xs ? `${Te(t, Xs - 12)}... (cut)` : t;
+function no(e, t) {
+const n = t.length > to ? `${Te(t, to - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var tu = 200;
-function Ye(e, t, n = []) {
+var cu = 200;
+function ze(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = tu - 7;
+let i = cu - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${Te(r, i - 9)}... (cut)`), F(ke(e.replyTo), Sr(r, [...n, { label: "Help", command: e.help() }]));
+r.length > i && (r = `${Te(r, i - 9)}... (cut)`), F(ke(e.replyTo), _r(r, [...n, { label: "Help", command: e.help() }]));
 }
-function nu(e, t) {
+function lu(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function Qs(e, t) {
+function ro(e, t) {
 const n = e.store.tokens[t];
-n && Gt(n) && delete e.store.tokens[t];
+n && Ut(n) && delete e.store.tokens[t];
 }
-function bn(e) {
+function $n(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var $n = "Help: DefenseRound", V = (e) => `<code>${bn(e)}</code>`, ze = (e) => `<li>${e}</li>`;
-function ru(e) {
-const t = e.stances.length > 0 ? [ze(`${V(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(bn).join(" ")}`)] : [];
+var An = "Help: DefenseRound", V = (e) => `<code>${$n(e)}</code>`, qe = (e) => `<li>${e}</li>`;
+function du(e) {
+const t = e.stances.length > 0 ? [qe(`${V(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map($n).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-ze(`${V(e.commands.defend.usage)}: ${e.commands.defend.help.map(bn).join(" ")}`),
-ze(`${V(e.commands.damage.usage)}: ${e.commands.damage.help.map(bn).join(" ")}`),
-ze(`${V("!attack")} with the same amount and flags, ${V("--ids DEFENDER ...")} and the attacker selected (or ${V("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${V(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${V("!attack --resolve KEY")} (the GM, or whoever declared it). ${V("!attack --list")} and ${V("--cancel KEY")}; ${V("!damage --undo")} takes the whole attack back.`),
-ze(`${V("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-ze("Every command answers <code>--help</code>."),
+qe(`${V(e.commands.defend.usage)}: ${e.commands.defend.help.map($n).join(" ")}`),
+qe(`${V(e.commands.damage.usage)}: ${e.commands.damage.help.map($n).join(" ")}`),
+qe(`${V("!attack")} with the same amount and flags, ${V("--ids DEFENDER ...")} and the attacker selected (or ${V("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${V(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${V("!attack --resolve KEY")} (the GM, or whoever declared it). ${V("!attack --list")} and ${V("--cancel KEY")}; ${V("!damage --undo")} takes the whole attack back.`),
+qe(`${V("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+qe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-ze(`${V("!defense-round")}: status and settings menu; ${V("config KEY VALUE")} (${V(`config edition ${Mt().join("|")}`)} switches editions), ${V("set NAME VALUE|clear")}, ${V("repair")}, ${V("next-round")}, ${V("macros")} (the table's macros for this edition), ${V("refresh")}, ${V("help")}.`),
-ze(`Commands another script relays (ScriptCards' ${V("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${V("config api-commands gm")}, or act for the player ${V("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${V("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+qe(`${V("!defense-round")}: status and settings menu; ${V("config KEY VALUE")} (${V(`config edition ${Lt().join("|")}`)} switches editions), ${V("set NAME VALUE|clear")}, ${V("repair")}, ${V("next-round")}, ${V("macros")} (the table's macros for this edition), ${V("refresh")}, ${V("help")}.`),
+qe(`Commands another script relays (ScriptCards' ${V("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${V("config api-commands gm")}, or act for the player ${V("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${V("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");
 }
-var it;
-function Er(e, t = {}) {
-it = Kd($n, ru(e), t.createIfMissing !== !1) ?? it;
+var st;
+function Dr(e, t = {}) {
+st = Jd(An, du(e), t.createIfMissing !== !1) ?? st;
 }
-function Zs() {
-return it = Wd($n, it), it !== void 0 && wn(it) ? { label: $n, command: `http://journal.roll20.net/handout/${it}` } : void 0;
+function io() {
+return st = Qd(An, st), st !== void 0 && bn(st) ? { label: An, command: `http://journal.roll20.net/handout/${st}` } : void 0;
 }
-function ea(e, t) {
+function so(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && xn(n.charCodeAt(r)); ) r += 1;
-const i = n.slice(r, Fi(n, r)).toLowerCase();
+for (; r < n.length && Jn(n.charCodeAt(r)); ) r += 1;
+const i = n.slice(r, Bi(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;
 }
-function ta(e, t) {
+function oo(e, t) {
 return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;
 }
-function iu(e, t, n, r) {
+function uu(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function na(e, t, n, r = ea(t, n)) {
+async function ao(e, t, n, r = so(t, n)) {
 if (!r) return;
-const i = n[r], s = Qo(t.content, t.inlinerolls);
-let a;
+const i = n[r], s = sc(t.content, t.inlinerolls);
+let o;
 try {
-const o = ji(s);
-if (a = xs(e, t, o, () => iu(e, i, o, r)), a.relayRefused) {
-$e(a, ta(e, r));
+const a = Hi(s);
+if (o = Zs(e, t, a, () => uu(e, i, a, r)), o.relayRefused) {
+$e(o, oo(e, r));
 return;
 }
-if (!a.relayed && a.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && a.gm && (a.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-$e(a, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${a.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
+$e(o, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
-if (a.parsed.flags.has("help")) {
-const l = i.helpFor?.(e, a.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = a.replyFor === void 0 ? "" : ` (for ${a.replyFor})`, u = Zs();
-F(ke(a.replyTo), ye({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (o.parsed.flags.has("help")) {
+const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = io();
+F(ke(o.replyTo), ye({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;
 }
-const c = i.run(a);
+const c = i.run(o);
 c && await c;
-} catch (o) {
-if (o instanceof y || o instanceof C) {
-if (a ?? (a = xs(e, t, { command: r, positionals: [], flags: new M() })), a.relayRefused) {
-$e(a, ta(e, r));
+} catch (a) {
+if (a instanceof y || a instanceof C) {
+if (o ?? (o = Zs(e, t, { command: r, positionals: [], flags: new M() })), o.relayRefused) {
+$e(o, oo(e, r));
 return;
 }
-Ye(a, o.message);
+ze(o, a.message);
 return;
 }
-throw o;
+throw a;
 }
 }
-var su = 20, au = 2e3, ou = { floor: $.floor, ceil: $.ceil, round: $.round, abs: $.abs };
-function ra(e, t, n = 0) {
-if (n > su) return { ok: !1, problem: "refers to itself through other attributes" };
-if (e.length > au) return { ok: !1, problem: "is too long to be a formula" };
-const r = cu(e, t, n);
-if (!r.ok) return r;
-const s = new uu(r.text.replace(/\[\[/g, "(").replace(/\]\]/g, ")")).parse();
-return s === void 0 || !O.isFinite(s) ? { ok: !1, problem: "is not a number or a formula of numbers and attributes" } : { ok: !0, value: s + 0 };
+function Rr(e) {
+return k.assign(k.create(null), e);
 }
-function cu(e, t, n) {
-let r = "", i = 0;
-const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-let a;
-for (; (a = s.exec(e)) !== null; ) {
-const o = a[1].trim(), c = a[2] === "max" ? "max" : "current", l = t(o, c);
-if (l == null) return { ok: !1, problem: `refers to "${o}", which the character does not have` };
-const d = typeof l == "number" ? E(l) : E(l).trim();
-let u;
-if (d === "") u = 0;
-else {
-const f = ra(d, t, n + 1);
-if (!f.ok) return f.problem.startsWith("refers to") ? f : { ok: !1, problem: `refers to "${o}", which ${f.problem}` };
-u = f.value;
+var fu = Rr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), hu = Rr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), vu = Rr({ floor: $.floor, ceil: $.ceil, round: $.round, abs: $.abs });
+function mu(e) {
+return new gu(e).parse();
 }
-r += `${e.slice(i, a.index)}(${u})`, i = a.index + a[0].length;
-}
-return { ok: !0, text: r + e.slice(i) };
-}
-var ia = (e) => k.assign(k.create(null), e), lu = ia({ "+": (e, t) => e + t, "-": (e, t) => e - t }), du = ia({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), uu = class {
+var Sn = (e) => e >= 48 && e <= 57, co = (e) => (e | 32) >= 97 && (e | 32) <= 122, pu = (e, t) => {
+const n = e.charCodeAt(t);
+return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
+}, gu = class {
 constructor(e) {
 this.text = e, this.at = 0;
 }
@@ -3865,27 +3810,31 @@ const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;
 }
 space() {
-for (; this.at < this.text.length && /\s/.test(this.text[this.at]); ) this.at += 1;
+for (; this.at < this.text.length && pu(this.text, this.at); ) this.at += 1;
 }
-sum() {
-return this.chain(() => this.product(), lu);
-}
-product() {
-return this.chain(() => this.unary(), du);
-}
-/** Operands joined by operators of one precedence, worked out left to right. */
-chain(e, t) {
-let n = e();
-for (; ; ) {
-if (n === void 0) return;
+/** The operator of `ops` where the parser stands (stepping past it), or undefined. */
+operator(e) {
 this.space();
-const r = t[this.text[this.at] ?? ""];
-if (r === void 0) return n;
-this.at += 1;
-const i = e();
-if (i === void 0) return;
-n = r(n, i);
+const t = e[this.text[this.at] ?? ""];
+return t !== void 0 && (this.at += 1), t;
 }
+/** Terms joined by + and -, worked out left to right. */
+sum() {
+let e = this.product();
+for (let t; e !== void 0 && (t = this.operator(fu)) !== void 0; ) {
+const n = this.product();
+e = n === void 0 ? void 0 : t(e, n);
+}
+return e;
+}
+/** Factors joined by *, / and %, worked out left to right. */
+product() {
+let e = this.unary();
+for (let t; e !== void 0 && (t = this.operator(hu)) !== void 0; ) {
+const n = this.unary();
+e = n === void 0 ? void 0 : t(e, n);
+}
+return e;
 }
 unary() {
 this.space();
@@ -3899,31 +3848,93 @@ return this.atom();
 }
 atom() {
 this.space();
-const e = this.text.slice(this.at), t = /^\d+(\.\d+)?/.exec(e);
-if (t)
-return this.at += t[0].length, O(t[0]);
-const n = /^([a-z]+)\s*\(/i.exec(e);
-if (n) {
-const r = ou[n[1].toLowerCase()];
-if (!r) return;
-this.at += n[0].length;
-const i = this.sum();
-return this.space(), i === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r(i));
+const e = this.text, t = this.at;
+if (Sn(e.charCodeAt(t))) {
+let n = t + 1;
+for (; Sn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Sn(e.charCodeAt(n + 1))) for (n += 2; Sn(e.charCodeAt(n)); ) n += 1;
+return this.at = n, R(e.slice(t, n));
 }
-if (e.startsWith("(")) {
+if (co(e.charCodeAt(t))) {
+let n = t + 1;
+for (; co(e.charCodeAt(n)); ) n += 1;
+const r = vu[e.slice(t, n).toLowerCase()];
+if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
-const r = this.sum();
-return this.space(), r === void 0 || this.text[this.at] !== ")" ? void 0 : (this.at += 1, r);
+const i = this.closing();
+return i === void 0 ? void 0 : r(i);
 }
+if (e[t] === "(")
+return this.at += 1, this.closing();
+}
+/** A sum and the ")" that closes it (the "(" already taken). */
+closing() {
+const e = this.sum();
+if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
+return this.at += 1, e;
+}
+}, Or = 20, ku = 2e3, En = { lookups: 300, chars: 3e4 }, yu = "refers to itself through other attributes", lo = `refers to attributes nested more than ${Or} deep`, wu = `is too much work to work out (over ${En.lookups} attributes to look up)`, uo = `is too much work to work out (over ${En.chars} characters of formulas)`, bu = "is not a number or a formula of numbers and attributes", fo = "working", $u = class {
+constructor(e) {
+this.lookup = e, this.memo = new M(), this.lookups = 0, this.chars = 0;
+}
+/** A formula's value, or why it cannot be worked out. */
+evaluate(e) {
+const t = this.work(e, 0);
+return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };
+}
+/** A formula's value; `depth` counts the attributes already being worked out above it. */
+work(e, t) {
+if (t > Or) return Re(lo, "read");
+if (e.length > ku) return Re("is too long to be a formula");
+if (!this.spend(e.length)) return Re(uo, "read");
+let n = "", r = 0, i = 0;
+const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+let o;
+for (; (o = s.exec(e)) !== null; ) {
+const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
+if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
+if (t + 1 + l.height > Or) return Re(lo, "read");
+i = $.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;
+}
+if (r > 0) {
+if (n += e.slice(r), !this.spend(n.length)) return Re(uo, "read");
+} else n = e;
+const a = mu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !R.isFinite(a) ? Re(bu) : { ok: !0, value: a, height: i };
+}
+/** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
+attribute(e, t, n) {
+const r = `${t}|${e}`, i = this.memo.get(r);
+if (i === fo) return Re(yu, "whole");
+if (i !== void 0) return i;
+if (this.lookups >= En.lookups) return Re(wu, "read");
+this.lookups += 1;
+const s = this.lookup(e, t);
+this.memo.set(r, fo);
+const o = this.workRaw(s, n);
+return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;
+}
+/** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
+workRaw(e, t) {
+if (e == null) return Re("the character does not have");
+const n = typeof e == "number" ? E(e) : E(e).trim();
+return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);
+}
+/** Counts characters of work; false once the read's budget is spent. */
+spend(e) {
+return this.chars += e, this.chars <= En.chars;
 }
 };
+function Re(e, t = "own") {
+return { ok: !1, problem: e, kind: t };
+}
 function Z(e, t = "an unnamed token") {
 return E(e.get("name") ?? "") || t;
 }
 function K(e) {
 return getObj("graphic", e);
 }
-function fu(e) {
+function Au(e) {
 return getObj("character", e);
 }
 function ne(e) {
@@ -3934,7 +3945,7 @@ var Ae = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, An = class {
+}, Tn = class {
 constructor(e, t) {
 this.token = e, this.bar = t;
 }
@@ -3963,10 +3974,10 @@ this.maxRead = ge(e ? e.get("max") : this.token.get(Ae[this.bar].max));
 return this.maxRead;
 }
 };
-function sa(e, t) {
-return new An(e, t).value;
+function ho(e, t) {
+return new Tn(e, t).value;
 }
-var hu = class {
+var Su = class {
 constructor(e, t) {
 this.reading = e, this.value = t;
 }
@@ -3974,11 +3985,11 @@ get max() {
 return this.reading.max;
 }
 };
-function Sn(e, t, n) {
+function _n(e, t, n) {
 const r = {
-vitality: new An(e, n.bars.vitality),
-soul: new An(e, n.bars.soul),
-power: new An(e, n.bars.power)
+vitality: new Tn(e, n.bars.vitality),
+soul: new Tn(e, n.bars.soul),
+power: new Tn(e, n.bars.power)
 };
 return {
 id: e.id,
@@ -3987,24 +3998,24 @@ name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: Ar(e, t),
+npc: Tr(e, t),
 hidden: e.get("layer") === "gmlayer",
 statusmarkers: E(e.get("statusmarkers") ?? "")
 };
 }
-var aa = { armor_physical: "physical", armor_magical: "magical" };
-function Tr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, vu(t, n, r));
+var vo = { armor_physical: "physical", armor_magical: "magical" };
+function Cr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Eu(t, n, r));
 }
-function vu(e, t, n) {
+function Eu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function oa(e, t) {
+function mo(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
-var mu = { kind: "override" }, ca = { kind: "none" }, En = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, pu = k.freeze({}), gu = k.freeze({ current: null, max: null, present: !1 }), _r = [], ku = class {
+var Tu = { kind: "override" }, po = { kind: "none" }, Dn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, _u = k.freeze({}), Du = k.freeze({ current: null, max: null, present: !1 }), Ir = [], Ru = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = _r;
+this.characterId = e, this.index = t, this.problems = Ir;
 }
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
@@ -4022,22 +4033,23 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
 number(e, t, n, r) {
 const i = ge(e);
 if (i !== null) return i;
-if (Tn(e)) return null;
-const s = ra(E(e), (o, c) => this.lookup(o, c));
-if (s.ok && O.isSafeInteger(s.value)) return s.value;
-const a = s.ok ? `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === _r && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: a }), null;
+if (Rn(e)) return null;
+this.formulas ?? (this.formulas = new $u((a, c) => this.lookup(a, c)));
+const s = this.formulas.evaluate(E(e));
+if (s.ok && R.isSafeInteger(s.value)) return s.value;
+const o = s.ok ? R.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === Ir && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
 }
 };
-function Tn(e) {
+function Rn(e) {
 return e == null || typeof e == "string" && e.trim() === "";
 }
-function la(e) {
-return !Tn(e) && ge(e) === null;
+function go(e) {
+return !Rn(e) && ge(e) === null;
 }
-var da = class {
-constructor(e, t, n, r, i, s, a, o) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = a, this.isDefault = o, this.present = !0;
+var ko = class {
+constructor(e, t, n, r, i, s, o, a) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
 }
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
@@ -4046,7 +4058,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-Tn(e) && (this.isDefault || la(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+Rn(e) && (this.isDefault || go(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
 }
 return this.maxRead;
 }
@@ -4054,30 +4066,30 @@ currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
 }
 };
-function yu(e, t, n, r) {
-const i = n.values, s = {}, a = {}, o = e.character, c = r.settings.attributes;
+function Ou(e, t, n, r) {
+const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
 let l, d;
 for (let p = 0; p < i.length; p += 1) {
-const v = i[p], m = aa[v], T = t?.overrides?.[v];
+const v = i[p], m = vo[v], T = t?.overrides?.[v];
 if (T !== void 0) {
-s[v] = { current: m ? t?.worn?.[m] ?? T : T, max: T, present: !0 }, a[v] = m ? En[m] : mu;
+s[v] = { current: m ? t?.worn?.[m] ?? T : T, max: T, present: !0 }, o[v] = m ? Dn[m] : Tu;
 continue;
 }
-const b = c[v], I = o ? r.attributes.find(o.id, b) : void 0;
-o && (l ?? (l = new ku(o.id, r.attributes)));
-let W = m !== void 0 && !e.unique;
+const b = c[v], I = a ? r.attributes.find(a.id, b) : void 0;
+a && (l ?? (l = new Ru(a.id, r.attributes)));
+let Y = m !== void 0 && !e.unique;
 if (I && l) {
 let w;
-m !== void 0 && !W && (w = I.get("current"), W = la(w)), s[v] = new da(I, W ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, w, !1), a[v] = W ? En[m] : { kind: "attribute", attribute: I };
-} else l && !Tn(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[v] = new da(l.defaultOf(b), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, d, !0), a[v] = m ? En[m] : ca) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : gu, a[v] = m ? En[m] : ca);
+m !== void 0 && !Y && (w = I.get("current"), Y = go(w)), s[v] = new ko(I, Y ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, w, !1), o[v] = Y ? Dn[m] : { kind: "attribute", attribute: I };
+} else l && !Rn(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[v] = new ko(l.defaultOf(b), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, d, !0), o[v] = m ? Dn[m] : po) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : Du, o[v] = m ? Dn[m] : po);
 }
 const u = r.turnOrder;
 let f = null;
 if (u && u.length > 0) {
 const p = u.find((v) => v.id === e.id);
-p !== void 0 && (f = ua(p.pr));
+p !== void 0 && (f = yo(p.pr));
 }
-let h = pu;
+let h = _u;
 if (n.others && n.others.length > 0) {
 h = {};
 for (const p of n.others) h[p] = r.other?.(p);
@@ -4088,52 +4100,52 @@ name: e.name,
 // The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
 bars: e.bars,
 values: s,
-armorSource: o !== void 0 || t?.overrides !== void 0,
+armorSource: a !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
-state: Tr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: oa(r.edition, r.waiting[e.id]),
+state: Cr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: mo(r.edition, r.waiting[e.id]),
 initiative: f,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: ua(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: yo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
 nameOf: r.nameOf
 };
-return new wu(e, t, g, a, l);
+return new Cu(e, t, g, o, l);
 }
-var wu = class {
+var Cu = class {
 constructor(e, t, n, r, i) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
 }
 get problems() {
-return this.sheet === void 0 ? _r : this.sheet.problems;
+return this.sheet === void 0 ? Ir : this.sheet.problems;
 }
 };
-function bu(e, t) {
+function Iu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new hu(n.vitality, t), soul: n.soul, power: n.power };
+e.facts.bars = { vitality: new Su(n.vitality, t), soul: n.soul, power: n.power };
 }
-function ua(e) {
-if (typeof e == "number") return O.isFinite(e) ? e : null;
+function yo(e) {
+if (typeof e == "number") return R.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = O(e.trim());
-return O.isFinite(t) ? t : null;
+const t = R(e.trim());
+return R.isFinite(t) ? t : null;
 }
-function fa(e) {
+function wo(e) {
 return getObj("attribute", e)?.get("current");
 }
-function $u(e, t) {
+function Nu(e, t) {
 return E(e.get(Ae[t].link) ?? "");
 }
-function Au(e) {
+function Pu(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
 }
-var Su = new X(
+var Mu = new X(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function Eu(e) {
-if (Su.has(e)) return !0;
+function Lu(e) {
+if (Mu.has(e)) return !0;
 try {
 const t = le.parse(E(Campaign().get("token_markers") ?? "[]"));
 return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
@@ -4141,82 +4153,82 @@ return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag
 return !1;
 }
 }
-var ha = ["on", "off"], Dr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, va = [
+var bo = ["on", "off"], Nr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, $o = [
 "edition",
-...k.keys(Dr),
+...k.keys(Nr),
 "stamina-bar",
-...He.map((e) => `attr.${e}`),
-...jt.map((e) => `marker.${e}`),
+...Ke.map((e) => `attr.${e}`),
+...Gt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], Tu = {
+], Fu = {
 refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."
 };
-function _u(e, t, n) {
+function ju(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = Y(n, "edition", dd()), s = Mt();
+const i = W(n, "edition", gd()), s = Lt();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in Dr) {
-const i = Dr[r], s = Y(n, r, Ft), a = e.bars[i];
-for (const o of ["vitality", "soul", "power"])
-o !== i && e.bars[o] === s && (e.bars[o] = a);
+if (r in Nr) {
+const i = Nr[r], s = W(n, r, jt), o = e.bars[i];
+for (const a of ["vitality", "soul", "power"])
+a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = Y(n, r, ["power", ...Ft]);
+const i = W(n, r, ["power", ...jt]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
-if (!He.includes(i))
-throw new y(`unknown attribute key "${B(i)}": ${Rt(i, He, "keys")}`);
+if (!Ke.includes(i))
+throw new y(`unknown attribute key "${B(i)}": ${Ot(i, Ke, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
 }
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
-if (!jt.includes(i))
-throw new y(`unknown marker key "${B(i)}": ${Rt(i, jt, "keys")}`);
+if (!Gt.includes(i))
+throw new y(`unknown marker key "${B(i)}": ${Ot(i, Gt, "keys")}`);
 const s = n.trim();
-if (!Eu(s))
+if (!Lu(s))
 throw new y(`"${B(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
 return e.markers[i] = s, `The ${i} marker is now ${s}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
 const i = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[i] = Y(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
+return e.visibility[i] = W(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = Y(n, r, ha) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = W(n, r, bo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Y(n, r, ha) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = W(n, r, bo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Ot(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Ct(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Y(n, r, hr), Tu[e.apiCommands];
-throw new y(`unknown setting "${B(t)}": ${Rt(t, va, "settings")}`);
+return e.apiCommands = W(n, r, pr), Fu[e.apiCommands];
+throw new y(`unknown setting "${B(t)}": ${Ot(t, $o, "settings")}`);
 }
 function xe() {
-return ma(Campaign().get("turnorder"));
+return Ao(Campaign().get("turnorder"));
 }
-function Du() {
+function Gu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function ma(e) {
+function Ao(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = le.parse(e);
@@ -4225,57 +4237,57 @@ return Q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 return [];
 }
 }
-function Rr(e) {
+function Pr(e) {
 Campaign().set("turnorder", le.stringify(e));
 }
-function Kt(e) {
+function Yt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
 }
-function Or(e) {
-return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;
+function Mr(e) {
+return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;
 }
-function Ru(e) {
+function Uu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function Ou(e) {
-const t = Kt(e.id), n = Kt(e.custom);
-return `${t.length <= 64 ? t : `#${Cr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Cr(n)}`}`;
+function Vu(e) {
+const t = Yt(e.id), n = Yt(e.custom);
+return `${t.length <= 64 ? t : `#${Lr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Lr(n)}`}`;
 }
-function Cr(e) {
+function Lr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = $.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var Cu = /^(.+) -?\d+$/;
-function Iu() {
+var Bu = /^(.+) -?\d+$/;
+function Hu() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function pa(e) {
-if (Or(e.pr) !== -1 || Kt(e.custom) !== "") return !1;
-const t = Kt(e.id);
+function So(e) {
+if (Mr(e.pr) !== -1 || Yt(e.custom) !== "") return !1;
+const t = Yt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
-const r = Iu();
+const r = Hu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Cu.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = Bu.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function Nu(e) {
-for (const t of e) if (!pa(t)) return t;
+function Ku(e) {
+for (const t of e) if (!So(t)) return t;
 }
-var Pu = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function Mu(e, t, n) {
+var Yu = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function Wu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${Qe[e.resource]} already at its max` : `${t(e.who)} is healed: ${Qe[e.resource]} +${e.amount}`;
+return e.amount === 0 ? `${t(e.who)} is not healed: ${Ze[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ze[e.resource]} +${e.amount}`;
 case "healed": {
 if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${Qe[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${Ze[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4291,21 +4303,21 @@ case "button":
 return e.label;
 }
 }
-function ga(e, t) {
-const n = e.words, r = (i) => Pu.has(i.kind) ? Mu(i, t, r) : n(i, t);
+function Eo(e, t) {
+const n = e.words, r = (i) => Yu.has(i.kind) ? Wu(i, t, r) : n(i, t);
 return r;
 }
-function bt(e, t) {
+function $t(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
-function st(e, t) {
+function ot(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function _n(e, t, n) {
+function On(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Gt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Ut(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
 function we(e, t) {
 if (e === t) return !0;
@@ -4322,7 +4334,7 @@ for (const i of k.keys(n)) if (!we(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function Lu(e, t) {
+function zu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4342,147 +4354,147 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function Fu(e, t = () => !0, n = () => {
+function qu(e, t = () => !0, n = () => {
 }) {
 const r = new M();
 for (const s of e) {
-const a = t(s.tokenId);
-for (const o of s.changes) {
-const c = Lu(s.tokenId, o), l = r.get(c);
-l ? (l.last = o, a && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: o, last: o, ...a ? { owner: s } : {} });
+const o = t(s.tokenId);
+for (const a of s.changes) {
+const c = zu(s.tokenId, a), l = r.get(c);
+l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
 }
 }
 const i = [];
-for (const [s, a] of r) {
-const { first: o, last: c } = a, l = a.owner ?? n(o);
+for (const [s, o] of r) {
+const { first: a, last: c } = o, l = o.owner ?? n(a);
 if (l === void 0) continue;
-const d = o !== c && "to" in o && "to" in c ? { ...o, to: c.to } : o;
+const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function ka(e, t, n) {
+function To(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
 let s = t.parseState(i.edition.state);
 if (s === null) return i;
-for (let o = 0; o < $.min(n, 10); o += 1) s = t.endRound(s);
-const a = { ...i };
-return t.isEmptyState(s) ? delete a.edition : a.edition = { id: t.id, state: s }, a;
+for (let a = 0; a < $.min(n, 10); a += 1) s = t.endRound(s);
+const o = { ...i };
+return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
 }
-var ju = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Gu(e, t, n) {
+var xu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Xu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function ya(e, t, n, r) {
+function _o(e, t, n, r) {
 const i = [];
-for (const { place: s, name: a, change: o } of e) {
-if (o.kind === "turn-order") continue;
+for (const { place: s, name: o, change: a } of e) {
+if (a.kind === "turn-order") continue;
 const c = t.get(s);
-if (!n(c, o.to))
-switch (o.kind) {
+if (!n(c, a.to))
+switch (a.kind) {
 case "bar":
-i.push(`${a}: ${Qe[o.resource]} is ${c ?? "not a number"} (was left at ${o.to})`);
+i.push(`${o}: ${Ze[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${a}: ${ju[o.key] ?? o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${o}: ${xu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
-i.push(`${a}: ${o.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "override":
-i.push(`${a}: ${o.key} is ${c ?? "unset"} (was left at ${o.to})`);
+i.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "markers":
-i.push(`${a}: markers changed`);
+i.push(`${o}: markers changed`);
 break;
 case "memory":
-i.push(`${a} ${r(o.to, c ?? {})}`);
+i.push(`${o} ${r(a.to, c ?? {})}`);
 break;
 case "initiative":
-i.push(`${a}: initiative is ${c ?? "gone"} (was left at ${o.to})`);
+i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;
 }
 }
 return i;
 }
-function Uu(e, t, n) {
+function Ju(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: ka(r.change.from, t, n), to: ka(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: To(r.change.from, t, n), to: To(r.change.to, t, n) } } : r
 );
 }
-function Vu(e, t, n, r) {
-const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, a = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, o = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), a !== void 0 && (i.deadForGood = a), o !== void 0 && (i.stance = o), c !== void 0 && (i.answer = c), i;
+function Qu(e, t, n, r) {
+const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
 }
-function Bu(e) {
+function Zu(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function wa(e, t, n) {
+function Do(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
-const a = e.indexOf(",", s), c = (a === -1 ? e.slice(s) : e.slice(s, a)).trim();
+const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
-const l = Bu(c);
+const l = Zu(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
-if (a === -1) break;
-s = a + 1;
+if (o === -1) break;
+s = o + 1;
 }
-for (const a of t) (r?.includes(a) ?? !1) || (i += i === "" ? a : `,${a}`);
-return i === e || i.length < e.length && i === Hu(e) ? e : i;
+for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
+return i === e || i.length < e.length && i === ef(e) ? e : i;
 }
-function Hu(e) {
+function ef(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function Ku(e, t, n) {
-const { incapacitated: r, dying: i, dead: s } = n.markers, a = t === "none" ? [] : [n.markers[t]];
-return wa(e, a, [r, i, s]);
+function tf(e, t, n) {
+const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return Do(e, o, [r, i, s]);
 }
-var ba = ["defensive", "reactive", "active", "full"];
-function $a(e, t, n) {
-const r = ba.find((i) => i === t);
-return wa(e, r ? [n.markers[r]] : [], ba.map((i) => n.markers[i]));
+var Ro = ["defensive", "reactive", "active", "full"];
+function Oo(e, t, n) {
+const r = Ro.find((i) => i === t);
+return Do(e, r ? [n.markers[r]] : [], Ro.map((i) => n.markers[i]));
 }
-function Ir(e) {
+function Fr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function Wu() {
-return Ir((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+function nf() {
+return Fr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
-function Nr() {
-return Ir((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+function jr() {
+return Fr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function Yu() {
-return Ir((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+function rf() {
+return Fr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
-var Aa = [];
-function zu(e) {
-return typeof e != "function" ? !1 : (Aa.push(e), !0);
+var Co = [];
+function sf(e) {
+return typeof e != "function" ? !1 : (Co.push(e), !0);
 }
-function Sa(e, t, n, r, i, s) {
-for (const o of Aa)
+function Io(e, t, n, r, i, s) {
+for (const a of Co)
 try {
-o(e, t, n, r);
+a(e, t, n, r);
 } catch (c) {
-br("an onDamage observer", c, void 0);
+Sr("an onDamage observer", c, void 0);
 }
-const a = s === void 0 ? Nr() : s;
-if (a && typeof a.Update == "function")
+const o = s === void 0 ? jr() : s;
+if (o && typeof o.Update == "function")
 try {
-a.Update(e, i());
-} catch (o) {
-br("HealthColors.Update", o, void 0);
+o.Update(e, i());
+} catch (a) {
+Sr("HealthColors.Update", a, void 0);
 }
 }
-function Ea(e, t) {
+function No(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var xu = class {
+var of = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4497,18 +4509,18 @@ const i = Ae[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Ea(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) No(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && e.set(this.props);
 }
 };
-function Pr(e, t, n, r) {
+function Gr(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function qu(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: a } = t, { edition: o, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], g = new xu(), p = () => {
+function af(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], g = new of(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
 }, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
@@ -4524,14 +4536,14 @@ N && (z.attributeId = N.id), f.push(z), (S.value !== w.to || S.raw !== w.to) && 
 break;
 }
 case "value": {
-const S = a[w.key], _ = s.values[w.key]?.current ?? null;
+const S = o[w.key], _ = s.values[w.key]?.current ?? null;
 if (S?.kind === "attribute")
 f.push({ kind: "attribute", key: w.key, attributeId: S.attribute.id, from: _, to: w.to }), g.attribute(S.attribute, w.to);
 else if (S?.kind === "worn") {
 f.push({ kind: "worn", track: S.track, from: d[i.id]?.worn?.[S.track] ?? null, to: w.to });
 const N = p();
 N.worn = { ...N.worn, [S.track]: w.to };
-} else if (aa[w.key] === void 0 && S?.kind === "override") {
+} else if (vo[w.key] === void 0 && S?.kind === "override") {
 f.push({ kind: "override", key: w.key, from: _, to: w.to });
 const N = p();
 N.overrides = { ...N.overrides, [w.key]: w.to };
@@ -4539,74 +4551,74 @@ N.overrides = { ...N.overrides, [w.key]: w.to };
 break;
 }
 case "initiative": {
-const S = r.turnOrder?.order ?? xe(), _ = S.find((z) => z.id === i.id), N = Or(_?.pr);
-_ && O.isFinite(N) && N !== w.to && (_.pr = w.to, _a(S, r.turnOrder), f.push({ kind: "initiative", from: N, to: w.to }));
+const S = r.turnOrder?.order ?? xe(), _ = S.find((z) => z.id === i.id), N = Mr(_?.pr);
+_ && R.isFinite(N) && N !== w.to && (_.pr = w.to, Mo(S, r.turnOrder), f.push({ kind: "initiative", from: N, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const S = Qu(w.tokenId, w.initiative, r.turnOrder);
+const S = df(w.tokenId, w.initiative, r.turnOrder);
 h.push(S.note), S.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const S = st(bt(l, w.tokenId), o), _ = w.kind === "ally-state" ? st({ ...S, edition: { id: o.id, state: w.state } }, o) : { ...S, answer: { edition: o.id, answer: w.answer } };
-we(S, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: S, to: _ }), _n(l, w.tokenId, _));
+const S = ot($t(l, w.tokenId), a), _ = w.kind === "ally-state" ? ot({ ...S, edition: { id: a.id, state: w.state } }, a) : { ...S, answer: { edition: a.id, answer: w.answer } };
+we(S, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: S, to: _ }), On(l, w.tokenId, _));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], S = w?.edition && !(w.edition.id === o.id && o.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? S : o.isEmptyState(n.state) ? void 0 : { id: o.id, state: n.state }, N = w?.deadForGood === !0, z = n.state === void 0 ? N : o.deadForGood(n.state, m.vitality), Pe = w?.stance, ve = n.stance === void 0 ? Pe : n.stance ?? void 0, Se = l.exchange.waiting[i.id], oe = n.answer === void 0 || r.answerGiven ? Se : n.answer === null ? void 0 : { edition: o.id, answer: n.answer };
-(N !== z || Pe !== ve || !we(S, _) || !we(Se, oe)) && (f.push({ kind: "memory", from: Pr(S, N, Pe, Se), to: Pr(_, z, ve, oe) }), _n(l, i.id, Pr(_, z, ve, oe)));
+const w = d[i.id], S = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? S : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, N = w?.deadForGood === !0, z = n.state === void 0 ? N : a.deadForGood(n.state, m.vitality), Me = w?.stance, ve = n.stance === void 0 ? Me : n.stance ?? void 0, Se = l.exchange.waiting[i.id], ae = n.answer === void 0 || r.answerGiven ? Se : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+(N !== z || Me !== ve || !we(S, _) || !we(Se, ae)) && (f.push({ kind: "memory", from: Gr(S, N, Me, Se), to: Gr(_, z, ve, ae) }), On(l, i.id, Gr(_, z, ve, ae)));
 }
 const T = d[i.id];
-T && Gt(T) && delete d[i.id];
+T && Ut(T) && delete d[i.id];
 let b = i.statusmarkers;
-const I = o.condition(s.state, v), W = n.state !== void 0 ? o.condition(n.state, m.vitality) : I;
-if (n.state !== void 0 && (b = Ku(b, W, c)), n.stance !== void 0 && (b = $a(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), g.prop("statusmarkers", b)), r.tokenProps)
+const I = a.condition(s.state, v), Y = n.state !== void 0 ? a.condition(n.state, m.vitality) : I;
+if (n.state !== void 0 && (b = tf(b, Y, c)), n.stance !== void 0 && (b = Oo(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), g.prop("statusmarkers", b)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const S = r.tokenProps[w];
 !(w in g.props) && u.get(w) !== S && g.prop(w, S);
 }
 if (g.flush(u), r.notify ?? !0) {
-const { bars: w } = i, S = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: W };
-Sa(u, S, _, n.detail, () => Ta(i, v), r.healthColors);
+const { bars: w } = i, S = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: Y };
+Io(u, S, _, n.detail, () => Po(i, v), r.healthColors);
 }
 return { changes: f, notes: h };
 }
-function Ta(e, t) {
-const n = Ju(e.token);
+function Po(e, t) {
+const n = lf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[Ae[r.bar].value] = r.raw, n[Ae[i.bar].value] = i.raw, n[Ae[s.bar].value] = s.raw, t !== null && (n[Ae[r.bar].value] = t), n;
 }
-var Xu = ["width", "height"];
-function Ju(e) {
+var cf = ["width", "height"];
+function lf(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Xu) t[n] = e.get(n);
+for (const n of cf) t[n] = e.get(n);
 return t;
 }
-function _a(e, t) {
-t ? t.changed = !0 : Rr(e);
+function Mo(e, t) {
+t ? t.changed = !0 : Pr(e);
 }
-function Qu(e, t, n) {
+function df(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = Z(r, "The spectator"), s = n?.order ?? xe();
-return s.some((a) => a.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), _a(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), Mo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function Zu(e, t) {
+function uf(e, t) {
 const n = new M(), r = new M(), i = (c) => {
 let l = r.get(c);
 return l || r.set(c, l = {}), l;
 };
-let s, a = !1;
-const o = new M();
+let s, o = !1;
+const a = new M();
 for (const { tokenId: c, change: l } of t) {
-let d = o.get(c);
+let d = a.get(c);
 if (d === void 0) {
 const u = getObj("graphic", c);
-d = u ? { token: u, snapshot: Sn(u, ne(u), e.settings), memory: st(bt(e.memories, c), e.edition) } : null, o.set(c, d);
+d = u ? { token: u, snapshot: _n(u, ne(u), e.settings), memory: ot($t(e.memories, c), e.edition) } : null, a.set(c, d);
 }
 if (d)
 switch (l.kind) {
@@ -4619,46 +4631,46 @@ l.from !== null && n.set(l.attributeId, l.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[c] };
-u.worn = vn(u.worn, l.track, l.from), Cs(e.memories.tokens, c, u);
+u.worn = mn(u.worn, l.track, l.from), Ls(e.memories.tokens, c, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[c] };
-u.overrides = vn(u.overrides, l.key, l.from), Cs(e.memories.tokens, c, u);
+u.overrides = mn(u.overrides, l.key, l.from), Ls(e.memories.tokens, c, u);
 break;
 }
 case "markers":
 i(c).statusmarkers = l.from;
 break;
 case "memory": {
-const u = l.tokenId ?? c, f = st(bt(e.memories, u), e.edition);
-_n(e.memories, u, Vu(l.from, l.to, f, we));
+const u = l.tokenId ?? c, f = ot($t(e.memories, u), e.edition);
+On(e.memories, u, Qu(l.from, l.to, f, we));
 break;
 }
 case "initiative": {
 s ?? (s = xe());
 const u = s.find((f) => f.id === c);
-u && (u.pr = l.from, a = !0);
+u && (u.pr = l.from, o = !0);
 break;
 }
 case "turn-order": {
 s ?? (s = xe());
 const u = s.filter((f) => f.id !== l.tokenId);
-u.length !== s.length && (s = u, a = !0);
+u.length !== s.length && (s = u, o = !0);
 break;
 }
 }
 }
 for (const [c, l] of n) {
 const d = getObj("attribute", c);
-d && Ea(d, l);
+d && No(d, l);
 }
-for (const [c, l] of o) {
+for (const [c, l] of a) {
 if (!l) continue;
 const { token: d } = l, u = r.get(c) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = $a(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = Oo(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
 const f = {};
-for (const g of Ei) {
+for (const g of Oi) {
 const p = l.snapshot.bars[g], v = `${p.bar}_value`, m = p.link ? n.get(p.link) : void 0;
 m !== void 0 && d.get(v) !== m && (u[v] = m);
 const T = m ?? u[v];
@@ -4666,69 +4678,69 @@ f[g] = typeof T == "number" ? T : p.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const h = typeof u.statusmarkers == "string" ? u.statusmarkers : l.snapshot.statusmarkers;
-ef(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
+ff(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
 }
-s && a && Rr(s);
+s && o && Pr(s);
 }
-function ef(e, t, n, r, i) {
+function ff(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, a = st(bt(e.memories, t.id), e.edition), o = {
+}, o = ot($t(e.memories, t.id), e.edition), a = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-Sa(t, o, { ...i, condition: s(a, i.vitality) }, { undo: !0 }, () => Ta(n, n.bars.vitality.value));
+Io(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => Po(n, n.bars.vitality.value));
 }
-function Da(e) {
-if (e.length === 0) return pi.resolve([]);
+function Lo(e) {
+if (e.length === 0) return bi.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new pi((n, r) => {
+return new bi((n, r) => {
 sendChat("DefenseRound", t, (i) => {
-const a = (i[0]?.inlinerolls ?? []).map((o) => o.results.total);
-a.length !== e.length || a.some((o) => !O.isInteger(o)) ? r(new qt(`Roll20 answered ${a.length} rolls for ${e.length} asked`)) : n(a);
+const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !R.isInteger(a)) ? r(new Xt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
 });
 });
 }
-function Mr(e) {
+function Ur(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function tf(e) {
-if (!wn(e.snapshot.id)) return [];
+function hf(e) {
+if (!bn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
-if (n.section !== Ge) continue;
-const r = Ra(e, n);
+if (n.section !== Ue) continue;
+const r = Fo(e, n);
 r && t.push(r);
 }
 return t;
 }
-function Ra(e, t) {
+function Fo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function Lr(e, t = []) {
+function Vr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const a = wn(e.snapshot.id), o = e.outcome.steps;
-for (let l = 0; l < o.length; l += 1) {
-const d = o[l], u = d.section;
+const o = bn(e.snapshot.id), a = e.outcome.steps;
+for (let l = 0; l < a.length; l += 1) {
+const d = a[l], u = d.section;
 if (u === void 0 || u === se) continue;
 if (u === de) {
 i ?? (i = d);
 continue;
 }
-if (u === Ge) {
-const g = a ? Ra(e, d) : void 0;
+if (u === Ue) {
+const g = o ? Fo(e, d) : void 0;
 g && (s ?? (s = [])).push(g);
 continue;
 }
@@ -4744,86 +4756,86 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function nf(e) {
-for (let t = 0; t < e.length; t += 1) if (e[t].section === Ge) return !0;
+function vf(e) {
+for (let t = 0; t < e.length; t += 1) if (e[t].section === Ue) return !0;
 return !1;
 }
-function rf(e) {
+function mf(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Qe[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ze[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function sf(e, t) {
+function pf(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Fr(e, t, n, r, i, s, a = []) {
-const o = new M(), c = [];
+function Br(e, t, n, r, i, s, o = []) {
+const a = new M(), c = [];
 for (const l of t) {
-const d = e[l], { snapshot: u } = d, f = (o.get(u.name) ?? 0) + 1;
-o.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, g = i === "all" || n[l] === "public", p = g ? rf(d.changes) : "", v = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && nf(d.outcome.steps) ? [...v, ...tf(d)] : v, b = sf(Mr(d), u.name), I = p ? `${b} ${p}` : b;
+const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
+a.set(u.name, f);
+const h = f === 1 ? u.name : `${u.name} (${f})`, g = i === "all" || n[l] === "public", p = g ? mf(d.changes) : "", v = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && vf(d.outcome.steps) ? [...v, ...hf(d)] : v, b = pf(Ur(d), u.name), I = p ? `${b} ${p}` : b;
 c.push({ label: h, lines: d.answer && g ? [`${d.answer}. ${I}`] : [I], buttons: T });
 }
-return a.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...a] }), { title: r, rows: c };
+return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
 }
-var Oa = k.freeze({ record: !0 });
+var jo = k.freeze({ record: !0 });
 function Wt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function jr(e, t, n) {
+function Hr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? of(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? kf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-F(ke(n.replyTo), ae(Mr(t[0])));
+F(ke(n.replyTo), oe(Ur(t[0])));
 return;
 }
-const h = t.length === 1 ? Lr(t[0]) : Fr(t, af(t), Ca(e, t), `${n.title}: ${Gr(t.length)}`, t.every((g) => f(g.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Vr(t[0]) : Br(t, gf(t), Go(e, t), `${n.title}: ${Kr(t.length)}`, t.every((g) => f(g.snapshot)) ? "all" : "public", i);
 F(ke(n.replyTo), ye(h));
 return;
 }
-const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], a = n.undo !== void 0 && !n.undo.byGm;
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const f = t[0], h = Wt(e, f.snapshot);
-F(h === "public" ? wt : he, ye(Lr(f, s)), Oa), h === "gm" && !f.snapshot.hidden && F(wt, Sr(Mr(f), a ? s : []));
+F(h === "public" ? bt : he, ye(Vr(f, s)), jo), h === "gm" && !f.snapshot.hidden && F(bt, _r(Ur(f), o ? s : []));
 return;
 }
-const o = Ca(e, t), c = [], l = [];
+const a = Go(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
-t[f].snapshot.hidden || c.push(f), o[f] === "gm" && l.push(f);
-const d = t[0].typed ? ` (${t[0].typed})` : "", u = a || l.length === 0;
-c.length > 0 && F(wt, ye(Fr(t, c, o, `${n.title}: ${Gr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && F(he, ye(Fr(t, l, o, `${n.title}: ${Gr(t.length)} (GM)${d}`, "all", i, s)), Oa);
+t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
+const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
+c.length > 0 && F(bt, ye(Br(t, c, a, `${n.title}: ${Kr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && F(he, ye(Br(t, l, a, `${n.title}: ${Kr(t.length)} (GM)${d}`, "all", i, s)), jo);
 }
-function Gr(e) {
+function Kr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function Ca(e, t) {
+function Go(e, t) {
 return t.map((n) => Wt(e, n.snapshot));
 }
-function af(e) {
+function gf(e) {
 return e.map((t, n) => n);
 }
-function of(e, t, n) {
+function kf(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Lr(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Vr(s) };
 })
 );
 }
-function cf(e, t) {
+function yf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
-return `${e.name}: its ${Qe[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+return `${e.name}: its ${Ze[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
 function at(e) {
 let t = 2;
@@ -4838,8 +4850,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var Ur = 50, Dn = 6e4, lf = 10, df = 15e3, uf = Ur / 2, ff = Dn / 2, Rn = new vi();
-function hf(e) {
+var Yr = 50, Cn = 6e4, wf = 10, bf = 15e3, $f = Yr / 2, Af = Cn / 2, In = new yi();
+function Sf(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4852,81 +4864,81 @@ return 80;
 case "markers":
 return 40 + at(e.from) + at(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + Ia(e.from) + Ia(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Uo(e.from) + Uo(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function Ia(e) {
-return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Vr(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + Vr(e.answer.answer) : 0);
+function Uo(e) {
+return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Wr(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + Wr(e.answer.answer) : 0);
 }
-function Vr(e) {
+function Wr(e) {
 if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Vr(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Wr(e[n]));
 return t;
 }
-function On(e) {
-let t = Rn.get(e);
+function Nn(e) {
+let t = In.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + at(n.tokenId) + at(n.name);
-for (const r of n.changes) t += hf(r);
+for (const r of n.changes) t += Sf(r);
 }
-Rn.set(e, t);
+In.set(e, t);
 }
 return t;
 }
-function vf(e, t, n) {
+function Ef(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const o = Yr(r), c = On(s);
-s.tokens.push(n), Rn.delete(s);
-const l = On(s) - c, d = Kr(o, s.by);
-o.bytes += l, d.bytes += l, d.quota && (o.quota.bytes += l);
-for (let u = In(r, s.by); u >= 0 && r[u] !== s && zr(o, d, 0); u = In(r, s.by)) Cn(e, u);
+const a = Jr(r), c = Nn(s);
+s.tokens.push(n), In.delete(s);
+const l = Nn(s) - c, d = xr(a, s.by);
+a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
+for (let u = Mn(r, s.by); u >= 0 && r[u] !== s && Qr(a, d, 0); u = Mn(r, s.by)) Pn(e, u);
 return !0;
 }
 return !1;
 }
-function Br(e) {
-return e === "hand-edit" || e === Ne || yt(e);
+function zr(e) {
+return e === "hand-edit" || e === Pe || wt(e);
 }
-function Hr(e, t) {
-return e.by === "hand-edit" || !(t ?? Br(e.by));
+function qr(e, t) {
+return e.by === "hand-edit" || !(t ?? zr(e.by));
 }
-var ot;
-function Kr(e, t, n) {
+var ct;
+function xr(e, t, n) {
 let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? Hr({ by: t }) }, e.byOwner.set(t, r)), r;
+return r || (r = { entries: 0, bytes: 0, quota: n ?? qr({ by: t }) }, e.byOwner.set(t, r)), r;
 }
-function Wr(e, t, n, r) {
-const i = On(t) * n, s = Kr(e, t.by, r);
+function Xr(e, t, n, r) {
+const i = Nn(t) * n, s = xr(e, t.by, r);
 e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);
 }
-function Yr(e) {
-if (ot && ot.history === e && ot.length === e.length) return ot;
+function Jr(e) {
+if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new M(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) Wr(t, n, 1);
-return ot = t, t;
+for (const n of e) Xr(t, n, 1);
+return ct = t, t;
 }
-function Cn(e, t) {
+function Pn(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Yr(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, Wr(r, i, -1));
+const r = Jr(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, Xr(r, i, -1));
 }
-function In(e, t) {
+function Mn(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;
 }
-function mf(e, t) {
+function Tf(e, t) {
 const n = e.history;
 for (let r = 0; r < n.length; r += 1) {
 const i = n[r];
@@ -4934,44 +4946,44 @@ if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;
 }
 return -1;
 }
-function zr(e, t, n, r = 0) {
-return t.entries + r > lf || t.bytes + n > df || e.quota.entries + r > uf || e.quota.bytes + n > ff || e.length + r > Ur || e.bytes + n > Dn;
+function Qr(e, t, n, r = 0) {
+return t.entries + r > wf || t.bytes + n > bf || e.quota.entries + r > $f || e.quota.bytes + n > Af || e.length + r > Yr || e.bytes + n > Cn;
 }
-function xr(e) {
+function Zr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function Na(e, t, n) {
-const r = e.store.history, i = Yr(r), s = On(t);
+function Vo(e, t, n) {
+const r = e.store.history, i = Jr(r), s = Nn(t);
 if (n) {
-const a = Kr(i, t.by, !0), o = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - a.entries, bytes: i.bytes - a.bytes, quota: { entries: i.quota.entries - a.entries, bytes: i.quota.bytes - a.bytes } };
-if (zr(c, o, s, 1)) return !1;
-for (let l = In(r, t.by); l >= 0 && zr(i, a, s, 1); l = In(r, t.by)) Cn(e, l);
+const o = xr(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
+if (Qr(c, a, s, 1)) return !1;
+for (let l = Mn(r, t.by); l >= 0 && Qr(i, o, s, 1); l = Mn(r, t.by)) Pn(e, l);
 }
-if (r.push(t), i.length = r.length, Wr(i, t, 1, n), !n)
-for (; (i.length > Ur || i.bytes > Dn) && r.length > 1; ) {
-const a = mf(i, t);
-Cn(e, a >= 0 ? a : 0);
+if (r.push(t), i.length = r.length, Xr(i, t, 1, n), !n)
+for (; (i.length > Yr || i.bytes > Cn) && r.length > 1; ) {
+const o = Tf(i, t);
+Pn(e, o >= 0 ? o : 0);
 }
 return !0;
 }
-function Pa(e, t, n) {
+function Bo(e, t, n) {
 let r = t.tokens, i = 0;
-for (let o = 0; o < r.length; o += 1) r[o].changes.length === 0 && (i += 1);
-if (i > 0 && (r = r.filter((o) => o.changes.length > 0)), r.length === 0) return;
+for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
+if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const s = `U${e.store.lastEntry}`, a = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
-return Na(e, a, Hr(t, n)) ? s : void 0;
+const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
+return Vo(e, o, qr(t, n)) ? s : void 0;
 }
-function pf(e) {
+function _f(e) {
 const t = e.store.history, n = t.splice(0, t.length);
-ot = void 0;
+ct = void 0;
 for (const r of n) {
 const i = le.stringify(r).length;
-Rn.set(r, i), !(i > Dn) && Na(e, r, Hr(r));
+In.set(r, i), !(i > Cn) && Vo(e, r, qr(r));
 }
-return ot = void 0, n.length - t.length;
+return ct = void 0, n.length - t.length;
 }
-function Nn(e) {
+function Ln(e) {
 const t = new M();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
@@ -4980,15 +4992,15 @@ t.set(i, (t.get(i) ?? 0) + 1);
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
-function Yt(e, t = 5) {
+function zt(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
-function qe(e) {
+function Xe(e) {
 const t = new M();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Yt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+return zt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var gf = class {
+var Df = class {
 constructor() {
 this.byReason = new M();
 }
@@ -4998,99 +5010,99 @@ n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
 const e = [];
-return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;
+return this.byReason.forEach((t, n) => e.push(`${Xe(t)}: ${n}`)), e;
 }
 };
-function $t(e) {
+function At(e) {
 return e.get("_subtype") === "card";
 }
-function ct(e, t, n = {}) {
-const r = [], i = new X(), s = [], a = (l) => {
+function lt(e, t, n = {}) {
+const r = [], i = new X(), s = [], o = (l) => {
 i.has(l.id) || (i.add(l.id), s.push(l));
 };
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const u = At(d, e.gm);
-u ? a(u) : l.push(kf(d));
+const u = St(d, e.gm);
+u ? o(u) : l.push(Rf(d));
 }
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Yt(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${zt(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const u = d._type === "graphic" ? K(d._id) : void 0;
-u && !$t(u) ? a(u) : l += 1;
+u && !At(u) ? o(u) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
 if (s.length === 0)
 throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
-const o = [], c = [];
+const a = [], c = [];
 for (const l of s) {
 const d = ne(l);
-e.gm || n.anyTarget || De(e.playerId, l, d) ? o.push({ token: l, character: d }) : c.push(Z(l));
+e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Z(l));
 }
-if (c.length > 0 && r.push(`you do not control ${qe(c)}`), o.length === 0) throw new C(Nn(r).join("; "));
-return { targets: o, notes: r };
+if (c.length > 0 && r.push(`you do not control ${Xe(c)}`), a.length === 0) throw new C(Ln(r).join("; "));
+return { targets: a, notes: r };
 }
-function kf(e) {
+function Rf(e) {
 return e.length > 24 ? `${Te(e, 24)}...` : e;
 }
-function At(e, t) {
+function St(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = K(e);
-if (!(!n || $t(n)) && !(!t && n.get("layer") === "gmlayer"))
+if (!(!n || At(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
-function yf(e, t) {
+function Of(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !At(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !St(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);
 }
 }
-function Ma(e, t) {
+function Ho(e, t) {
 const n = K(t);
 return n !== void 0 && De(e, n, ne(n));
 }
 function P(e) {
-return Ie(e.store.settings.edition);
+return Ne(e.store.settings.edition);
 }
-function St(e, t) {
+function Et(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function wf(e) {
+function Cf(e) {
 const t = K(e);
 return t ? Z(t, e) : e;
 }
-function bf(e) {
+function If(e) {
 return e.store;
 }
-function La(e) {
+function Ko(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Ie(t) : void 0;
+return t !== void 0 && t !== e.store.settings.edition ? Ne(t) : void 0;
 }
-function qr(e, t) {
+function ei(e, t) {
 return e.gm || De(e.playerId, t.token, t.character) || Wt(e.app, t) === "public";
 }
-function lt(e, t) {
+function dt(e, t) {
 const n = P(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: wf,
+nameOf: Cf,
 waiting: e.store.exchange.waiting,
 other: (s) => {
-const a = K(s);
-if (!a || $t(a)) return;
-const o = e.store.tokens[s], c = sa(a, e.store.settings.bars.vitality);
+const o = K(s);
+if (!o || At(o)) return;
+const a = e.store.tokens[s], c = ho(o, e.store.settings.bars.vitality);
 return {
-name: Z(a, "unnamed token"),
-stance: o?.stance ?? null,
-state: Tr(n, o, c, r.editionLeft),
-answer: oa(n, e.store.exchange.waiting[s]),
+name: Z(o, "unnamed token"),
+stance: a?.stance ?? null,
+state: Cr(n, a, c, r.editionLeft),
+answer: mo(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5098,142 +5110,142 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = Nu(t);
+const s = Ku(t);
 if (s) {
 r.turnRow = s;
-const a = Kt(s.id);
-a !== "" && a !== "-1" && K(a)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const o = Yt(s.id);
+o !== "" && o !== "-1" && K(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
-const i = La(e);
+const i = Ko(e);
 return i && (r.editionLeft = i), r;
 }
-function Pn(e, t, n, r = lt(e)) {
-const i = Sn(t.token, t.character, e.store.settings);
-return yu(i, e.store.tokens[i.id], n, r);
+function Fn(e, t, n, r = dt(e)) {
+const i = _n(t.token, t.character, e.store.settings);
+return Ou(i, e.store.tokens[i.id], n, r);
 }
-function Fa(e, t, n, r = !0) {
+function Yo(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? cf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? yf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function Mn(e, t, n = "; nothing changed") {
+function jn(e, t, n = "; nothing changed") {
 const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function Et(e) {
-return { settings: e.store.settings, edition: P(e), memories: bf(e) };
+function Tt(e) {
+return { settings: e.store.settings, edition: P(e), memories: If(e) };
 }
-var $f = class {
+var Nf = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Af(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Pf(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function Af(e, t, n) {
+function Pf(e, t, n) {
 const { id: r, name: i } = t;
-return ga(e, (s) => s === r ? i : n(s));
+return Eo(e, (s) => s === r ? i : n(s));
 }
-function Sf(e, t, n, r = {}, i = Et(e)) {
-const { snapshot: s } = t, a = qu(i, t, n, r), o = new $f(s, n, a.changes, a.notes, i.edition, t.facts.nameOf);
-return r.title && (o.title = r.title), {
+function Mf(e, t, n, r = {}, i = Tt(e)) {
+const { snapshot: s } = t, o = af(i, t, n, r), a = new Nf(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: s.id, name: Te(s.name, 200), changes: a.changes },
-shown: o
+applied: { tokenId: s.id, name: Te(s.name, 200), changes: o.changes },
+shown: a
 };
 }
-function Ef(e, t, n) {
+function Lf(e, t, n) {
 const r = K(t.token.id);
-if (!r || $t(r)) return !1;
+if (!r || At(r)) return !1;
 const i = t.character?.id ?? "";
 if (E(r.get("represents") ?? "") !== i) return !1;
-const s = i ? fu(i) : void 0;
+const s = i ? Au(i) : void 0;
 return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);
 }
-function Tf(e) {
+function Ff(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && $.abs(t.to) <= 1e9)) return t.to;
+if ((t.kind === "bar" || t.kind === "value") && !R.isSafeInteger(t.to) || t.kind === "initiative" && !(R.isFinite(t.to) && $.abs(t.to) <= 1e9)) return t.to;
 }
-function ja(e, t) {
+function Wo(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = ji(e.msg.content ?? ""), i = n.filter((s) => !Df((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Hi(e.msg.content ?? ""), i = n.filter((s) => !Gf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var _f = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Df(e, t) {
+var jf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Gf(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[O(n[1])], i = _f.exec(E(r?.expression ?? ""));
-return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;
+const r = t?.[R(n[1])], i = jf.exec(E(r?.expression ?? ""));
+return i ? (i[1] === "" ? 1 : R(i[1])) >= 1 && R(i[2]) >= 2 : !1;
 }
-function Xr(e, t) {
+function ti(e, t) {
 const n = {};
 for (const r of t) {
-const i = r.flag === void 0 ? void 0 : Ce(e, r.flag, 1, r.sides);
+const i = r.flag === void 0 ? void 0 : Ie(e, r.flag, 1, r.sides);
 i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function Jr(e, t, n, r) {
-if (e.length === 0) return Ln;
+function ni(e, t, n, r) {
+if (e.length === 0) return Gn;
 const i = { ...t };
 let s = r;
-for (const a of e) i[a.name] === void 0 && (i[a.name] = n[s++] ?? a.sides);
+for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var Ln = k.freeze({}), Rf = k.freeze({}), Of = [], Cf = [];
-function zt(e, t, n, r, i, s, a, o) {
-const c = Pn(e, t, n, i);
-o?.(c);
+var Gn = k.freeze({}), Uf = k.freeze({}), Vf = [], Bf = [];
+function qt(e, t, n, r, i, s, o, a) {
+const c = Fn(e, t, n, i);
+a?.(c);
 const l = n.resolve(c.facts, r);
-if (tn(l)) return { kind: "refusal", refusal: l, reading: c };
+if (nn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Tf(l);
+const d = Ff(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = Sf(e, c, l, a(l), s);
+const { applied: u, shown: f } = Mf(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
-function Qr(e, t, n) {
-const r = lt(e), i = Et(e);
-return t.map((s) => zt(e, s, n, Ln, r, i, () => ({ notify: !1 })));
+function ri(e, t, n) {
+const r = dt(e), i = Tt(e);
+return t.map((s) => qt(e, s, n, Gn, r, i, () => ({ notify: !1 })));
 }
-function Fn(e, t, n, r, i) {
-const s = t.dice.length === 0 ? Rf : Xr(e.parsed, t.dice), a = e.gm ? void 0 : ja(e, t.dice);
-return Ga(
+function Un(e, t, n, r, i) {
+const s = t.dice.length === 0 ? Uf : ti(e.parsed, t.dice), o = e.gm ? void 0 : Wo(e, t.dice);
+return zo(
 e,
-n.map((o) => {
-const c = { target: o, plan: t, given: s };
-return a && (c.typed = a), c;
+n.map((a) => {
+const c = { target: a, plan: t, given: s };
+return o && (c.typed = o), c;
 }),
 r,
 i
 );
 }
-function Ga(e, t, n, r) {
-let i, s = [], a = !1, o = !1;
+function zo(e, t, n, r) {
+let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? Cf : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), a || (a = s.length > 0), o || (o = d.plan.readsTurnOrder === !0);
-if (!a) {
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? Bf : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
 $e(e, d);
 return;
 }
-return Ua(e, t, c, void 0, o, n, r);
+return qo(e, t, c, void 0, a, n, r);
 }
 const l = e.app.store.settings.edition;
-return Da(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
+return Lo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 const u = r.claim?.();
 if (u !== void 0) {
 $e(e, u);
@@ -5243,130 +5255,130 @@ if (e.app.store.settings.edition !== l) {
 $e(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-Ua(e, t, c, d, o, n, r);
+qo(e, t, c, d, a, n, r);
 });
 }
-function Ua(e, t, n, r, i, s, a) {
-const o = e.app, c = r !== void 0, l = r ?? Of, d = [...s];
+function qo(e, t, n, r, i, s, o) {
+const a = e.app, c = r !== void 0, l = r ?? Vf, d = [...s];
 let u;
 const f = [], h = [];
 let g = !1;
-const p = i ? { order: xe(), changed: !1 } : void 0, v = Nr() ?? null, m = lt(o, p?.order), T = Et(o), b = (_) => {
+const p = i ? { order: xe(), changed: !1 } : void 0, v = jr() ?? null, m = dt(a, p?.order), T = Tt(a), b = (_) => {
 const N = { notify: _.observed ?? !0, healthColors: v };
 return p && (N.turnOrder = p), N;
 };
 let I = 0;
-t.forEach(({ target: _, plan: N, given: z, typed: Pe, answer: ve, answerGiven: Se }, oe) => {
-const ui = n[oe], jn = I;
-if (I += ui.length, c && !Ef(e, _, a.anyTarget === !0)) {
+t.forEach(({ target: _, plan: N, given: z, typed: Me, answer: ve, answerGiven: Se }, ae) => {
+const pi = n[ae], Vn = I;
+if (I += pi.length, c && !Lf(e, _, o.anyTarget === !0)) {
 d.push(`${Z(_.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const J = Se === void 0 ? zt(o, _, N, Jr(N.dice, z, l, jn), m, T, b) : zt(o, _, N, Jr(N.dice, z, l, jn), m, T, (Me) => ({ ...b(Me), answerGiven: !0 }), (Me) => {
-Me.facts.answer = Se.answer;
+const J = Se === void 0 ? qt(a, _, N, ni(N.dice, z, l, Vn), m, T, b) : qt(a, _, N, ni(N.dice, z, l, Vn), m, T, (Le) => ({ ...b(Le), answerGiven: !0 }), (Le) => {
+Le.facts.answer = Se.answer;
 });
 if (J.kind !== "written") {
-const { snapshot: Me } = J.reading, ho = () => qr(e, Me);
-J.kind === "refusal" ? J.refusal.kind === "refused" && !J.refusal.nameFirst ? (u ?? (u = new gf())).add(Me.name, J.refusal.reason) : d.push(Fa(o, Me, J.refusal, ho())) : J.kind === "problems" ? d.push(Mn(Me, J.reading.problems)) : d.push(`${Me.name}: the result${ho() ? ` (${J.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Le } = J.reading, wa = () => ei(e, Le);
+J.kind === "refusal" ? J.refusal.kind === "refused" && !J.refusal.nameFirst ? (u ?? (u = new Df())).add(Le.name, J.refusal.reason) : d.push(Yo(a, Le, J.refusal, wa())) : J.kind === "problems" ? d.push(jn(Le, J.reading.problems)) : d.push(`${Le.name}: the result${wa() ? ` (${J.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Re = J.outcome;
-f.push(J.applied), Pe && (J.shown.typed = Pe), ve && (J.shown.answer = ve), h.push(J.shown), g || (g = Re.undoable === !0);
-}), u && d.push(...u.lines()), p?.changed && Rr(p.order);
-let W;
-if ((a.record || g) && f.length > 0) {
-const _ = a.recordBy ?? e.playerId, N = _ === e.playerId ? e.gm || _ === Ne : Br(_), z = Pa(o, { by: _, kind: a.record ? "damage" : "save", round: o.store.round.number, tokens: f }, N);
-z !== void 0 && (a.record || N) && (W = { command: xr(z), byGm: N });
+const Oe = J.outcome;
+f.push(J.applied), Me && (J.shown.typed = Me), ve && (J.shown.answer = ve), h.push(J.shown), g || (g = Oe.undoable === !0);
+}), u && d.push(...u.lines()), p?.changed && Pr(p.order);
+let Y;
+if ((o.record || g) && f.length > 0) {
+const _ = o.recordBy ?? e.playerId, N = _ === e.playerId ? e.gm || _ === Pe : zr(_), z = Bo(a, { by: _, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, N);
+z !== void 0 && (o.record || N) && (Y = { command: Zr(z), byGm: N });
 }
-const w = a.recordBy === void 0 || a.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Br(a.recordBy) ? "gm" : a.recordBy, S = { title: a.title, replyTo: e.replyTo, sender: w, senderMaySee: (_) => qr(e, _) };
-if (W && (S.undo = W), jr(o, h, S), d.length > 0) {
-const _ = a.refusals(Nn(d), f.length > 0);
-Ye(e, _);
+const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : zr(o.recordBy) ? "gm" : o.recordBy, S = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (_) => ei(e, _) };
+if (Y && (S.undo = Y), Hr(a, h, S), d.length > 0) {
+const _ = o.refusals(Ln(d), f.length > 0);
+ze(e, _);
 }
 }
-function If(e) {
+function Hf(e) {
 e.store.exchange.waiting = {};
 }
-function Nf(e, t) {
+function Kf(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function Pf(e, t, n) {
+function Yf(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function Zr(e, t) {
+function ii(e, t) {
 const n = e.store.exchange.attacks;
 return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 }
-function ei(e, t) {
+function si(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
 function xt(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !ei(e, n));
+return t.defenders.filter((n) => t.answers[n] === void 0 && !si(e, n));
 }
-function Va(e, t) {
+function xo(e, t) {
 return e.attacker === null || t ? e.attacker : K(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
 }
-function ti(e, t = !0) {
-const n = Va(e, t);
+function oi(e, t = !0) {
+const n = xo(e, t);
 if (n === null) return "An unseen attacker";
 const r = K(n);
 return r ? Z(r, "The attacker") : "The attacker (gone)";
 }
-function Mf(e, t) {
+function Wf(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);
 }
-function ni(e, t, n) {
+function ai(e, t, n) {
 return n || e.get("layer") !== "gmlayer" || De(t, e, ne(e));
 }
-function Ba(e, t, n) {
+function Xo(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
 const i = K(r);
-if (i && ni(i, t, !1)) return !0;
+if (i && ai(i, t, !1)) return !0;
 }
 return !1;
 }
-function Lf(e, t) {
+function zf(e, t) {
 const n = e.resolving ?? (e.resolving = new X());
 return n.has(t) ? !1 : (n.add(t), !0);
 }
-function Ha(e, t) {
+function Jo(e, t) {
 return e.resolving?.has(t) === !0;
 }
-function Ff(e, t) {
-if (e.resolving?.delete(t), Zr(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function qf(e, t) {
+if (e.resolving?.delete(t), ii(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];
 }
-function jf(e) {
+function xf(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function Ka(e, t, n, r) {
+function Qo(e, t, n, r) {
 const i = [];
 for (const s of xt(e, t)) {
-const a = K(s);
-a && ni(a, n, r) && i.push(Z(a, "a token"));
+const o = K(s);
+o && ai(o, n, r) && i.push(Z(o, "a token"));
 }
 return i;
 }
-function Wa(e, t) {
-return xt(e, t).length > 0 ? !1 : Ya(e, t).length === 0;
+function Zo(e, t) {
+return xt(e, t).length > 0 ? !1 : ea(e, t).length === 0;
 }
-function Ya(e, t) {
-return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Ma(t.by, n));
+function ea(e, t) {
+return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Ho(t.by, n));
 }
-var za = new vi();
-function ri(e, t, ...n) {
-let r = za.get(e);
-r || (r = new M(), za.set(e, r));
+var ta = new yi();
+function ci(e, t, ...n) {
+let r = ta.get(e);
+r || (r = new M(), ta.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var Gf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Uf(e) {
+var Xf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function Jf(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5378,11 +5390,11 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function xa(e, t, n, r, i, s) {
-const a = K(r);
-if (!a) return;
-const o = { token: a, character: ne(a) }, c = Z(a, "a token"), l = t.attack, d = St(e, !0);
-if (ei(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+function na(e, t, n, r, i, s) {
+const o = K(r);
+if (!o) return;
+const a = { token: o, character: ne(o) }, c = Z(o, "a token"), l = t.attack, d = Et(e, !0);
+if (si(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], g = [];
@@ -5390,67 +5402,67 @@ let p;
 for (const m of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
 if (m === "none") {
-h.push({ label: l.label(m, Pn(e, o, Gf, s).facts), command: T });
+h.push({ label: l.label(m, Fn(e, a, Xf, s).facts), command: T });
 continue;
 }
-const b = l.planAnswer(m, n.situation, n.attacker, d), I = Pn(e, o, b, s);
+const b = l.planAnswer(m, n.situation, n.attacker, d), I = Fn(e, a, b, s);
 p = I.facts;
-const W = l.label(m, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), S = b.resolve(I.facts, w);
-if (tn(S)) {
-const _ = Uf(S), N = g.find((z) => z.why === _);
-N ? N.answers.push(W.replace(/ \(.*\)$/, "")) : g.push({ answers: [W.replace(/ \(.*\)$/, "")], why: _ });
-} else h.push({ label: W, command: T });
+const Y = l.label(m, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), S = b.resolve(I.facts, w);
+if (nn(S)) {
+const _ = Jf(S), N = g.find((z) => z.why === _);
+N ? N.answers.push(Y.replace(/ \(.*\)$/, "")) : g.push({ answers: [Y.replace(/ \(.*\)$/, "")], why: _ });
+} else h.push({ label: Y, command: T });
 }
 for (const { answers: m, why: T } of g) f.push(`${m.join(", ")}: ${T}`);
-const v = Va(n, i);
+const v = xo(n, i);
 if (p)
-for (const m of l.extra?.(p, v) ?? []) m.section === Ge && h.push({ label: m.label, command: m.command });
-return { label: c, lines: f, buttons: wn(r) ? h : [] };
+for (const m of l.extra?.(p, v) ?? []) m.section === Ue && h.push({ label: m.label, command: m.command });
+return { label: c, lines: f, buttons: bn(r) ? h : [] };
 }
-function qa(e) {
-return lt(e, xe());
+function ra(e) {
+return dt(e, xe());
 }
-function Vf(e) {
+function Qf(e) {
 const t = K(e);
 if (!t) return ["gm"];
-const n = Jd(t, ne(t));
+const n = iu(t, ne(t));
 return n.length > 0 ? n : ["gm"];
 }
-function Xa(e, t) {
-return `Attack ${e.key}: ${ti(e, t)} attacks`;
+function ia(e, t) {
+return `Attack ${e.key}: ${oi(e, t)} attacks`;
 }
-function Ja(e, t) {
+function sa(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function Bf(e, t) {
-const n = P(e), r = qa(e), i = new M();
+function Zf(e, t) {
+const n = P(e), r = ra(e), i = new M();
 for (const s of t.defenders)
-for (const a of Vf(s)) {
-const o = i.get(a) ?? [];
-o.push(s), i.set(a, o);
+for (const o of Qf(s)) {
+const a = i.get(o) ?? [];
+a.push(s), i.set(o, a);
 }
-for (const [s, a] of i) {
+for (const [s, o] of i) {
 if (s === "gm") continue;
-const o = a.flatMap((c) => xa(e, n, t, c, !1, r) ?? []);
-o.length > 0 && F(ke(Ws(s)), ye({ title: Xa(t, !1), rows: [...Ja(n, t), ...o] }), { record: !0 });
+const a = o.flatMap((c) => na(e, n, t, c, !1, r) ?? []);
+a.length > 0 && F(ke(Xs(s)), ye({ title: ia(t, !1), rows: [...sa(n, t), ...a] }), { record: !0 });
 }
-F(he, ye(ii(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+F(he, ye(li(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function ii(e, t, n, r, i = qa(e)) {
-const s = [...Ja(t, n), ...r.flatMap((o) => xa(e, t, n, o, !0, i) ?? [])], a = xt(e, n).map((o) => {
-const c = K(o);
+function li(e, t, n, r, i = ra(e)) {
+const s = [...sa(t, n), ...r.flatMap((a) => na(e, t, n, a, !0, i) ?? [])], o = xt(e, n).map((a) => {
+const c = K(a);
 return c ? Z(c, "a token") : "a token gone from the table";
 });
 return s.push({
 label: "Waiting for",
-lines: [a.length > 0 ? a.join(", ") : "nobody"],
+lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: Xa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: ia(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var Hf = 5, Qa = 100, Za = {
+var eh = 5, oa = 100, aa = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5458,82 +5470,82 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function Kf(e) {
+function th(e) {
 const t = P(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var Wf = {
-usage: Kf,
+var nh = {
+usage: th,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (R(e.parsed, "list")) return Qf(e);
+if (O(e.parsed, "list")) return lh(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return qf(e, t);
+if (t !== void 0) return oh(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? Jf(e, n) : zf(e);
+return n !== void 0 ? ch(e, n) : ih(e);
 }
 };
-function eo(e, t, n = {}) {
+function ca(e, t, n = {}) {
 const r = new M();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(Za, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(aa, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function Yf(e) {
+function rh(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function zf(e) {
+function ih(e) {
 const t = e.app, n = P(t), r = n.attack;
-if (Oe(e.parsed, ri(n, "!attack", Za, n.commands.damage.flags, r.flags), ur(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = eo(e.parsed, n);
-n.planDamage(i, St(t, e.gm));
-const s = r.situation(e.parsed), a = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
-if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const o = xf(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= pr) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (Ce(e.parsed, ci(n, "!attack", aa, n.commands.damage.flags, r.flags), vr(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = ca(e.parsed, n);
+n.planDamage(i, Et(t, e.gm));
+const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
+if (o !== void 0 && !e.gm) throw new C(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
+const a = sh(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= yr) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const p = c.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= Hf || p.length >= pr / 2)
+if (p.filter((v) => v.by === e.playerId).length >= eh || p.length >= yr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = ct(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => o !== null && p.id === o ? (d.push(`${Z(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = lt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${Z(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new C(`no defender left (${d.join("; ")})`);
-if (u.length > gr) throw new C(`one attack has at most ${gr} defenders (got ${u.length})`);
+if (u.length > wr) throw new C(`one attack has at most ${wr} defenders (got ${u.length})`);
 if (!e.gm) {
 let p = 0;
 for (const v of c) v.gm || (p += v.defenders.length);
-if (p + u.length > Qa) throw new C(`the players' open attacks may hold ${Qa} defenders together (${p} now): resolve or cancel one first (!attack --list)`);
+if (p + u.length > oa) throw new C(`the players' open attacks may hold ${oa} defenders together (${p} now): resolve or cancel one first (!attack --list)`);
 }
 const f = u.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => Z(p, "a token")), h = {
 key: "",
 by: e.playerId,
 gm: e.gm,
-attacker: o,
+attacker: a,
 edition: n.id,
 // Numbers kept by value, as they were read (a 100,000-character "000...05" is kept as 5).
-positionals: e.parsed.positionals.map(to),
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(to)]),
+positionals: e.parsed.positionals.map(la),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(la)]),
 situation: s,
 round: t.store.round.number,
 defenders: u.map(({ token: p }) => p.id),
 answers: {}
 };
-if (h.key = "A1", !Gs(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = Mf(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+if (h.key = "A1", !Ks(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = Wf(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const g = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && F(wt, ae(`Attack ${h.key}: ${ti(h, !1)} attacks ${qe(f)}${g}.`), { record: !0 }), d.length > 0 && Ye(e, `Not among the defenders: ${Nn(d).join("; ")}`), Bf(t, h), Wa(t, h)) return si(e, h);
+if (f.length > 0 && F(bt, oe(`Attack ${h.key}: ${oi(h, !1)} attacks ${Xe(f)}${g}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Ln(d).join("; ")}`), Zf(t, h), Zo(t, h)) return di(e, h);
 }
-function xf(e) {
+function sh(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = At(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+if (r = St(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = At(n[0]._id, e.gm);
+r = St(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
@@ -5543,40 +5555,40 @@ throw new y("select your attacking token, or give --from with its id");
 if (!e.gm && !De(e.playerId, r, ne(r))) throw new C(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function to(e) {
+function la(e) {
 const t = ge(e);
 return t === null ? e : E(t);
 }
-function no(e, t) {
-const n = Zr(e.app, t), r = n && Ba(n, e.playerId, e.gm) ? n : void 0;
+function da(e, t) {
+const n = ii(e.app, t), r = n && Xo(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new C(`no open attack ${Te(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;
 }
-function qf(e, t) {
-const n = no(e, t.toUpperCase());
+function oh(e, t) {
+const n = da(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {
-const r = Ya(e.app, n);
+const r = ea(e.app, n);
 if (r.length > 0) {
 const i = r.map((s) => Z(K(s), "a token"));
-$e(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
+$e(e, `Attack ${n.key} waits for the GM to settle ${Xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return si(e, n);
+return di(e, n);
 }
-function si(e, t) {
+function di(e, t) {
 const n = e.app, r = P(n);
-if (!Lf(n, t)) throw new C(`attack ${t.key} is being resolved already`);
-const i = Yf(t), s = St(n, t.gm), a = [], o = [];
+if (!zf(n, t)) throw new C(`attack ${t.key} is being resolved already`);
+const i = rh(t), s = Et(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
 const f = K(u);
 if (!f) {
-o.push(u);
+a.push(u);
 continue;
 }
-const h = { token: f, character: ne(f) }, g = t.answers[u], p = eo(i, r, g?.flags), v = r.planDamage(p, s), m = { target: h, plan: v, given: Xr(p, v.dice) };
-g && (m.answer = Xf(g), m.answerGiven = { answer: g.file ?? null }), a.push(m);
+const h = { token: f, character: ne(f) }, g = t.answers[u], p = ca(i, r, g?.flags), v = r.planDamage(p, s), m = { target: h, plan: v, given: ti(p, v.dice) };
+g && (m.answer = ah(g), m.answerGiven = { answer: g.file ?? null }), o.push(m);
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -5585,12 +5597,12 @@ n.resolving?.delete(t);
 };
 let d;
 try {
-d = Ga(c, a, o.length > 0 ? [`${o.length} defender${o.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+d = zo(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Ff(n, t),
+claim: () => qf(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`
 });
 } catch (u) {
@@ -5600,105 +5612,105 @@ return d === void 0 ? void 0 : d.then(l, (u) => {
 throw l(), u;
 });
 }
-function Xf(e) {
+function ah(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function Jf(e, t) {
-const n = no(e, t.toUpperCase());
+function ch(e, t) {
+const n = da(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], F(wt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], F(bt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function Qf(e) {
+function lh(e) {
 const t = e.app, n = P(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || xt(t, s).some((a) => Ma(e.playerId, a))
+(s) => e.gm || s.by === e.playerId || xt(t, s).some((o) => Ho(e.playerId, o))
 );
 if (r.length === 0) {
 $e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) F(he, ye(ii(t, n, s, [])));
+for (const s of r) F(he, ye(li(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const a = Ka(t, s, e.playerId, !1);
-return `${s.key}: ${ti(s, !1)} attacks; waiting for ${a.length > 0 ? qe(a) : "the GM"}`;
+const o = Qo(t, s, e.playerId, !1);
+return `${s.key}: ${oi(s, !1)} attacks; waiting for ${o.length > 0 ? Xe(o) : "the GM"}`;
 });
 F(ke(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function Zf(e) {
+function dh(e) {
 const t = P(e);
-for (const n of k.values(e.store.exchange.attacks)) F(he, ye(ii(e, t, n, [])), { record: !0 });
+for (const n of k.values(e.store.exchange.attacks)) F(he, ye(li(e, t, n, [])), { record: !0 });
 }
-function ro(e) {
+function ua(e) {
 const t = P(e);
-If(e);
+Hf(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-_n(e.store, n, st({ ...bt(e.store, n), edition: { id: t.id, state: s } }, t));
+On(e.store, n, ot({ ...$t(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, F(he, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Zf(e);
+e.store.round.number += 1, e.store.round.turned = 0, F(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), dh(e);
 }
-function eh(e) {
+function uh(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= kr) break;
-pa(n) || t.push(Cr(Ou(n)));
+if (t.length >= br) break;
+So(n) || t.push(Lr(Vu(n)));
 }
 return t;
 }
-function th(e, t) {
+function fh(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new X(t), r = new X(e), i = e.filter((o) => n.has(o)), s = t.filter((o) => r.has(o)), a = i.length;
-if (a === 0 || a !== s.length) return null;
-for (let o = 0; o < a; o += 1) {
-if (i[o] !== s[0]) continue;
+const n = new X(t), r = new X(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
+if (o === 0 || o !== s.length) return null;
+for (let a = 0; a < o; a += 1) {
+if (i[a] !== s[0]) continue;
 let c = !0;
-for (let l = 1; l < a && c; l += 1) c = i[(l + o) % a] === s[l];
-if (c) return o;
+for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
+if (c) return a;
 }
 return null;
 }
-function nh(e) {
-e.turnOrderSeen = void 0, ai(e);
+function hh(e) {
+e.turnOrderSeen = void 0, ui(e);
 }
-function ai(e) {
-const t = Du();
+function ui(e) {
+const t = Gu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = ma(t);
-rh(e, r);
-const i = eh(r), s = th(n.seen, i);
+const n = e.store.round, r = Ao(t);
+vh(e, r);
+const i = uh(r), s = fh(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && ro(e);
+n.turned += s, n.turned >= i.length && ua(e);
 }
-function rh(e, t) {
-e.oddTurnRowsTold === !0 || t.every(Ru) || (e.oddTurnRowsTold = !0, F(he, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function vh(e, t) {
+e.oddTurnRowsTold === !0 || t.every(Uu) || (e.oddTurnRowsTold = !0, F(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function ih(e, t) {
-const n = P(e), r = Ie(t);
-Nf(e, n.id);
+function mh(e, t) {
+const n = P(e), r = Ne(t);
+Kf(e, n.id);
 const i = [], s = [];
-for (const o of k.keys(e.store.tokens)) {
-const c = K(o);
-!c || $t(c) || i.push({ token: c, character: ne(c) });
+for (const a of k.keys(e.store.tokens)) {
+const c = K(a);
+!c || At(c) || i.push({ token: c, character: ne(c) });
 }
-return Qr(e, i, {
+return ri(e, i, {
 values: [],
 dice: [],
-resolve(o) {
-const c = e.store.tokens[o.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = o.bars.vitality.value, u = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), f = c?.deadForGood === !0 || r.deadForGood(u, d), h = n.enter(d, f), g = r.condition(u, d), p = n.condition(h, d);
-return g !== p && s.push({ name: o.name, from: g, to: p }), {
+resolve(a) {
+const c = e.store.tokens[a.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = a.bars.vitality.value, u = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), f = c?.deadForGood === !0 || r.deadForGood(u, d), h = n.enter(d, f), g = r.condition(u, d), p = n.condition(h, d);
+return g !== p && s.push({ name: a.name, from: g, to: p }), {
 headline: "acts",
 steps: [],
 changes: [],
@@ -5710,42 +5722,42 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var io = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function sh(e) {
+var fa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function ph(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${io[r]} -> ${io[i]}`);
-return ` Conditions read again: ${Yt(t, 6)}.`;
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${fa[r]} -> ${fa[i]}`);
+return ` Conditions read again: ${zt(t, 6)}.`;
 }
-function ah(e) {
+function gh(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const o of P(t).macros) {
-const c = Yd(o.name), l = n[o.name] !== void 0 && c.includes(n[o.name]) ? n[o.name] : void 0;
+for (const a of P(t).macros) {
+const c = Zd(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
-s.push(o.name);
+s.push(a.name);
 continue;
 }
-const d = zd(l, { name: o.name, action: o.action, visibleto: o.gm ? "" : "all", istokenaction: o.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[o.name] = d, (l === void 0 ? r : i).push(o.name));
+const d = eu(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
 }
-const a = [
+const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
-].filter((o) => o !== "");
-rt(e, `Macros for the ${P(t).id} edition: ${a.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+].filter((a) => a !== "");
+it(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var oh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", ch = {
+var kh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", yh = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Mt()[1] ?? Mt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${va.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Lt()[1] ?? Lt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${$o.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${He.join(", ")}.`]
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ke.join(", ")}.`]
 },
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
@@ -5761,11 +5773,11 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function oi(e) {
+function fi(e) {
 return e ? "on" : "off";
 }
-function lh(e) {
-const t = e.store.settings, n = P(e), r = (s) => n.settings.includes(s), i = He.filter((s) => t.attributes[s] !== As[s]).map(
+function wh(e) {
+const t = e.store.settings, n = P(e), r = (s) => n.settings.includes(s), i = Ke.filter((s) => t.attributes[s] !== Ds[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
 return ye({
@@ -5777,204 +5789,204 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [oi(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [oi(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [dh[t.apiCommands]] },
+{ label: "Players target any", lines: [fi(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [fi(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [bh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [jt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Markers", lines: [Gt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [E(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
 }
-var dh = {
+var bh = {
 refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"
 };
-function ci(e, t) {
+function hi(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function uh(e) {
-const t = e.store.settings, n = P(e), r = Mt().filter((a) => a !== t.edition), i = (a, o) => ce(`${a}: ${oi(o)}`, `!defense-round config ${a} ${o ? "off" : "on"}`), s = (a, o) => ce(`${a}: ${o}`, `!defense-round config ${a} ${o === "gm" ? "public" : "gm"}`);
+function $h(e) {
+const t = e.store.settings, n = P(e), r = Lt().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${fi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
-ae("Settings:"),
+oe("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ci(t.apiCommands, hr)}}`),
+ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${hi(t.apiCommands, pr)}}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ci(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((a) => ce(`edition: switch to ${a}`, `!defense-round config edition ${a}`)),
+ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${hi(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => ce(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ci(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${hi(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ce("next round", "!defense-round next-round"),
 ce("help handout", "!defense-round help"),
 ce("table macros", "!defense-round macros")
 ].join(" ");
 }
-function fh(e, t) {
+function Ah(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
-if (!He.includes(i))
-throw new y(`unknown value name "${B(n)}": ${Rt(n, He, "names")}`);
-const s = r.toLowerCase() === "clear", a = s ? 0 : Ot(r, `the value of ${i}`, -1e6, 1e6), { targets: o, notes: c } = ct(e, _e(e.parsed)), l = [];
-for (const { token: d, character: u } of o) {
-const f = nu(e.app, d.id);
-f.overrides = vn(f.overrides, i, s ? null : a);
+if (!Ke.includes(i))
+throw new y(`unknown value name "${B(n)}": ${Ot(n, Ke, "names")}`);
+const s = r.toLowerCase() === "clear", o = s ? 0 : Ct(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, _e(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {
+const f = lu(e.app, d.id);
+f.overrides = mn(f.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = vn(f.worn, h, null)), Qs(e.app, d.id), l.push(Sn(d, u, e.app.store.settings).name);
+h && (f.worn = mn(f.worn, h, null)), ro(e.app, d.id), l.push(_n(d, u, e.app.store.settings).name);
 }
-rt(e, `${s ? `Cleared ${i} override` : `${i} = ${a}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+it(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var li = [
+var vi = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function hh(e) {
-const { targets: t, notes: n } = ct(e, _e(e.parsed)), r = new M(), i = {
-values: li.map(([, a]) => a),
+function Sh(e) {
+const { targets: t, notes: n } = lt(e, _e(e.parsed)), r = new M(), i = {
+values: vi.map(([, o]) => o),
 dice: [],
-resolve(a) {
-for (const [, l] of li) a.values[l]?.current, a.values[l]?.max;
-const o = [], c = [];
-for (const [l, d] of li) {
-const u = a.values[d];
+resolve(o) {
+for (const [, l] of vi) o.values[l]?.current, o.values[l]?.max;
+const a = [], c = [];
+for (const [l, d] of vi) {
+const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {
-o.push(`${f} has no max on the sheet: nothing to restore it to`);
+a.push(`${f} has no max on the sheet: nothing to restore it to`);
 continue;
 }
 if (!(h === 0 && (u.current ?? 0) === 0)) {
 if (u.current === h) {
-o.push(`${f} ${h}, already whole`);
+a.push(`${f} ${h}, already whole`);
 continue;
 }
-c.push({ kind: "value", key: d, to: h }), o.push(`${f} ${u.current ?? 0} -> ${h}`);
+c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);
 }
 }
-return r.set(a.id, o), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
+return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = Qr(e.app, t, i).map((a) => {
-const { snapshot: o } = a.reading;
-if (a.kind === "problems") return Mn(o, a.reading.problems);
-Qs(e.app, o.id);
-const c = r.get(o.id) ?? [];
-return `${o.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
+}, s = ri(e.app, t, i).map((o) => {
+const { snapshot: a } = o.reading;
+if (o.kind === "problems") return jn(a, o.reading.problems);
+ro(e.app, a.id);
+const c = r.get(a.id) ?? [];
+return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-rt(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+it(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function vh(e) {
-e.store = Bt(me), e.loadProblems = [], delete e.newerState, Bs(kn, e.store);
+function Eh(e) {
+e.store = Ht(me), e.loadProblems = [], delete e.newerState, zs(yn, e.store);
 }
-function mh(e, t) {
+function Th(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new C(s);
-const a = K(i.tokenId), o = i.hidden || a?.get("layer") === "gmlayer", c = i.npc || a !== void 0 && Ar(a, ne(a)), l = Wt(e.app, { npc: c, hidden: o }) === "public";
-if (!(e.gm || l || a !== void 0 && De(e.playerId, a, ne(a)))) throw new C(o ? s : `${i.name}'s breakdown is for the GM`);
+const o = K(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && Tr(o, ne(o)), l = Wt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && De(e.playerId, o, ne(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
 F(ke(e.replyTo), ye(i.card()));
 }
-var ph = {
-usage: () => oh,
+var _h = {
+usage: () => kh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return ch[n];
+return yh[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Oe(e.parsed, {}), mh(e, n);
+Ce(e.parsed, {}), Th(e, n);
 return;
 }
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
-switch (Oe(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+switch (Ce(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-F(ke("gm"), lh(e.app)), F(ke("gm"), uh(e.app));
+F(ke("gm"), wh(e.app)), F(ke("gm"), $h(e.app));
 return;
 case "help": {
-Er(P(e.app));
-const s = Zs();
-F(ke(e.replyTo), Sr(`The handout "${$n}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+Dr(P(e.app));
+const s = io();
+F(ke(e.replyTo), _r(`The handout "${An}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
-const [s, ...a] = n;
+const [s, ...o] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const o = e.app.store.settings.edition, c = _u(e.app.store.settings, s, a.join(" ") || void 0);
-if (e.app.store.settings.edition !== o) {
-e.app.store.editionLeft = o;
-const { count: l, changed: d } = ih(e.app, o);
-Er(P(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? sh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = jf(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-rt(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const a = e.app.store.settings.edition, c = ju(e.app.store.settings, s, o.join(" ") || void 0);
+if (e.app.store.settings.edition !== a) {
+e.app.store.editionLeft = a;
+const { count: l, changed: d } = mh(e.app, a);
+Dr(P(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? ph(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = xf(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
-rt(e, c);
+it(e, c);
 return;
 }
 case "set":
-fh(e, n);
+Ah(e, n);
 return;
 case "repair":
-hh(e);
+Sh(e);
 return;
 case "next-round":
-ro(e.app);
+ua(e.app);
 return;
 case "macros":
-ah(e);
+gh(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-vh(e.app), rt(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Eh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), rt(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+e.app.attributes.clear(), it(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
 throw new y(`unknown subcommand "${B(E(t))}"`);
 }
 }
 };
-function gh(e, t) {
+function Dh(e, t) {
 const n = new M();
 let r;
-for (const { place: i, tokenId: s, change: a } of t)
-switch (a.kind) {
+for (const { place: i, tokenId: s, change: o } of t)
+switch (o.kind) {
 case "bar": {
-const o = a.attributeId ? getObj("attribute", a.attributeId) : void 0, c = o ? void 0 : getObj("graphic", s);
-n.set(i, o ? ge(o.get("current")) : c ? sa(c, a.bar) : null);
+const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
+n.set(i, a ? ge(a.get("current")) : c ? ho(c, o.bar) : null);
 break;
 }
 case "attribute":
-n.set(i, ge(fa(a.attributeId)));
+n.set(i, ge(wo(o.attributeId)));
 break;
 case "worn":
-n.set(i, e.memories.tokens[s]?.worn?.[a.track] ?? null);
+n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
 break;
 case "override":
-n.set(i, e.memories.tokens[s]?.overrides?.[a.key] ?? null);
+n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
 n.set(i, E(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, st(bt(e.memories, a.tokenId ?? s), e.edition));
+n.set(i, ot($t(e.memories, o.tokenId ?? s), e.edition));
 break;
 case "initiative": {
 r ?? (r = xe());
-const o = Or(r.find((c) => c.id === s)?.pr);
-n.set(i, O.isFinite(o) ? o : null);
+const a = Mr(r.find((c) => c.id === s)?.pr);
+n.set(i, R.isFinite(a) ? a : null);
 break;
 }
 case "turn-order":
@@ -5982,62 +5994,62 @@ break;
 }
 return n;
 }
-var so = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function ao(e, t) {
+var ha = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function va(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function kh(e) {
+function Rh(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new C(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!ao(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!va(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (ao(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (va(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function yh(e) {
-if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (R(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(so, v));
+function Oh(e) {
+if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (O(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(ha, v));
 if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Oe(e.parsed, so), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = kh(e), s = r[i], a = P(n), o = new M(s.tokens.map((v) => [v.tokenId, At(v.tokenId, e.gm)])), c = s.tokens.filter((v) => o.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => $h(v) ? c.find((m) => lo({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = Uu(Fu(s.tokens, (v) => o.get(v) !== void 0, d), a, n.store.round.number - s.round).filter((v) => lo(v, n.store.settings));
+if (Ce(e.parsed, ha), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Rh(e), s = r[i], o = P(n), a = new M(s.tokens.map((v) => [v.tokenId, St(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Nh(v) ? c.find((m) => ga({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = Ju(qu(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => ga(v, n.store.settings));
 for (const v of u) {
-const m = o.get(v.tokenId);
-m && (v.name = oo(m));
+const m = a.get(v.tokenId);
+m && (v.name = ma(m));
 }
-const f = Et(n), h = gh(f, u), g = (v, m) => {
+const f = Tt(n), h = Dh(f, u), g = (v, m) => {
 if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
 if (v.deadForGood !== m.deadForGood) return "has died for good since";
-const T = Pf(v, m, we);
+const T = Yf(v, m, we);
 if (T !== void 0 && m.answer !== void 0 || T !== void 0 && we(v.edition, m.edition)) return T;
-const b = (I) => (I.edition?.id === a.id ? a.parseState(I.edition.state) : null) ?? a.enter(null, !1);
-return a.describeStateChange(b(v), b(m));
-}, p = Gu(u, h, we);
+const b = (I) => (I.edition?.id === o.id ? o.parseState(I.edition.state) : null) ?? o.enter(null, !1);
+return o.describeStateChange(b(v), b(m));
+}, p = Xu(u, h, we);
 if (p.length > 0) {
 if (!e.gm) {
 const v = p.filter((b) => {
-const I = o.get(b.tokenId);
-return I !== void 0 && qr(e, co(I));
-}), m = [...new X(p.filter((b) => !v.includes(b)).map((b) => b.name))], T = [...ya(v, h, we, g), ...m.length > 0 ? [`${qe(m)} changed`] : []];
-Ye(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
+const I = a.get(b.tokenId);
+return I !== void 0 && ei(e, pa(I));
+}), m = [...new X(p.filter((b) => !v.includes(b)).map((b) => b.name))], T = [..._o(v, h, we, g), ...m.length > 0 ? [`${Xe(m)} changed`] : []];
+ze(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
-if (!R(e.parsed, "force")) {
-Ye(e, `Nothing undone, changed since: ${ya(p, h, we, g).join("; ")}`, [{ label: "Undo anyway", command: `${xr(s.key)} --force` }]);
+if (!O(e.parsed, "force")) {
+ze(e, `Nothing undone, changed since: ${_o(p, h, we, g).join("; ")}`, [{ label: "Undo anyway", command: `${Zr(s.key)} --force` }]);
 return;
 }
 }
-Zu(f, u), p.length > 0 && Ah(n, u, h), Cn(n, i), bh(e, s, u, h, o), l.length > 0 && $e(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);
+uf(f, u), p.length > 0 && Ph(n, u, h), Pn(n, i), Ih(e, s, u, h, a), l.length > 0 && $e(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);
 }
-function wh(e) {
+function Ch(e) {
 switch (e.kind) {
 case "bar":
-return e.from === null ? void 0 : { label: Qe[e.resource], to: e.from };
+return e.from === null ? void 0 : { label: Ze[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -6048,44 +6060,44 @@ default:
 return;
 }
 }
-function oo(e) {
+function ma(e) {
 const t = Z(e, "an unnamed token");
 return t.length > 200 ? t.slice(0, 200) : t;
 }
-function co(e) {
+function pa(e) {
 const t = ne(e);
-return { token: e, character: t, npc: Ar(e, t), hidden: e.get("layer") === "gmlayer" };
+return { token: e, character: t, npc: Tr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
-function bh(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", a = new M();
+function Ih(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new M();
 for (const { place: l, tokenId: d, change: u } of n) {
-const f = wh(u);
+const f = Ch(u);
 if (f === void 0) continue;
-const h = r.get(l), g = a.get(d) ?? [];
-a.has(d) || a.set(d, g);
+const h = r.get(l), g = o.get(d) ?? [];
+o.has(d) || o.set(d, g);
 const p = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
 g.includes(p) || g.push(p);
 }
-const o = [], c = [];
+const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const u = (a.get(l.tokenId) ?? []).join(", "), f = oo(d), h = u ? `${f} (${u})` : f, g = co(d), p = Wt(e.app, g) === "public";
-g.hidden || o.push(p ? h : f), (g.hidden || !p && u) && c.push(g.hidden ? `${h} (hidden)` : h);
+const u = (o.get(l.tokenId) ?? []).join(", "), f = ma(d), h = u ? `${f} (${u})` : f, g = pa(d), p = Wt(e.app, g) === "public";
+g.hidden || a.push(p ? h : f), (g.hidden || !p && u) && c.push(g.hidden ? `${h} (hidden)` : h);
 }
-o.length > 0 && F(wt, ae(`${s}: ${Yt(o, 8)}.`)), c.length > 0 && F(he, ae(`${s} (GM): ${Yt(c, 8)}.`), { record: !0 });
+a.length > 0 && F(bt, oe(`${s}: ${zt(a, 8)}.`)), c.length > 0 && F(he, oe(`${s} (GM): ${zt(c, 8)}.`), { record: !0 });
 }
-function $h(e) {
+function Nh(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function lo({ tokenId: e, change: t }, n) {
+function ga({ tokenId: e, change: t }, n) {
 const r = K(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || $u(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || Nu(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = Au(t.attributeId);
+const i = Pu(t.attributeId);
 return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
@@ -6094,24 +6106,24 @@ default:
 return !0;
 }
 }
-function Ah(e, t, n) {
+function Ph(e, t, n) {
 const r = P(e);
-for (const { place: i, tokenId: s, change: a } of t) {
-if (a.kind !== "bar" || a.resource !== "vitality" || a.from === null) continue;
-const o = n.get(i), c = K(s);
-if (!c || typeof o != "number") continue;
-const l = a.from, d = {
+for (const { place: i, tokenId: s, change: o } of t) {
+if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
+const a = n.get(i), c = K(s);
+if (!c || typeof a != "number") continue;
+const l = o.from, d = {
 values: [],
 dice: [],
-resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(o, l, u.state).state, detail: { undo: !0 } })
+resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })
 };
-Qr(e, [{ token: c, character: ne(c) }], d);
+ri(e, [{ token: c, character: ne(c) }], d);
 }
 }
-var Sh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, uo = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Eh = { title: "Damage", anyTarget: !0, record: !0, refusals: uo }, Th = { title: "Damage", anyTarget: !1, record: !0, refusals: uo }, _h = {
+var Mh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ka = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Lh = { title: "Damage", anyTarget: !0, record: !0, refusals: ka }, Fh = { title: "Damage", anyTarget: !1, record: !0, refusals: ka }, jh = {
 usage: (e) => P(e).commands.damage.usage,
 help: (e) => P(e).commands.damage.help,
-helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
+helpFor: (e, t) => O(t, "undo") || O(t, "force") || O(t, "entry") ? {
 title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
@@ -6121,94 +6133,94 @@ what: [
 ]
 } : void 0,
 run(e) {
-if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-yh(e);
+if (e.parsed.flags.size > 0 && (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry"))) {
+Oh(e);
 return;
 }
 const t = P(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Oe(e.parsed, ri(t, "!damage", Sh, n), ur(t.id, "damage"));
-const r = t.planDamage(e.parsed, St(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = ct(e, _e(e.parsed), { anyTarget: i });
-let { targets: a } = s;
-const o = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+e.parsed.flags.size > 0 && Ce(e.parsed, ci(t, "!damage", Mh, n), vr(t.id, "damage"));
+const r = t.planDamage(e.parsed, Et(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = lt(e, _e(e.parsed), { anyTarget: i });
+let { targets: o } = s;
+const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = a.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = a.filter((f) => !d.includes(f)).map(({ token: f }) => Z(f, "a token"));
-if (u.length > 0 && o.push(`${qe(u)}: only the GM or its controller ${l}`), a = d, a.length === 0) {
-Ye(e, `Not applied: ${o.join("; ")}`);
+const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => Z(f, "a token"));
+if (u.length > 0 && a.push(`${Xe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
+ze(e, `Not applied: ${a.join("; ")}`);
 return;
 }
 }
-return Fn(e, r, a, o, i ? Eh : Th);
+return Un(e, r, o, a, i ? Lh : Fh);
 }
 };
-async function Dh(e) {
+async function Gh(e) {
 const t = e.app, n = P(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Oe(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), a = Zr(t, s), o = a && Ba(a, e.playerId, e.gm) ? a : void 0;
-if (!o) throw new C(`no open attack ${Te(s, 12)} to answer (resolved, cancelled, or never declared)`);
-if (Ha(t, o)) throw new C(`attack ${o.key} is being resolved: its roll is out, nothing answered`);
+Ce(e.parsed, i);
+const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = ii(t, s), a = o && Xo(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new C(`no open attack ${Te(s, 12)} to answer (resolved, cancelled, or never declared)`);
+if (Jo(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = o.defenders.includes(l) ? At(l, !0) : void 0, u = d && ni(d, e.playerId, e.gm) ? d : void 0;
-if (!u) throw new C(`that token is not a defender of attack ${o.key}`);
+const l = c[0], d = a.defenders.includes(l) ? St(l, !0) : void 0, u = d && ai(d, e.playerId, e.gm) ? d : void 0;
+if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
 const f = ne(u), h = Z(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
-const g = o.answers[l];
-if (g) throw new C(`${h} has answered attack ${o.key} already (${g.word})`);
-if (ei(t, l)) throw new C(`${h} answers attack ${o.key} with the defense it made ahead`);
+const g = a.answers[l];
+if (g) throw new C(`${h} has answered attack ${a.key} already (${g.word})`);
+if (si(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
 const p = L(e.parsed, r.answerFlag);
 if (p === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const v = Y(p, `--${r.answerFlag}`, r.choices);
+const v = W(p, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, T = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const w = r.planAnswer(v, o.situation, o.attacker, St(t, e.gm)), S = Xr(e.parsed, w.dice), _ = w.dice.filter((Re) => S[Re.name] === void 0), N = _.length > 0 ? await Da(_.map((Re) => Re.sides)) : [];
-if (t.store.exchange.attacks[s] !== o || Ha(t, o) || o.answers[l] !== void 0) throw new C(`attack ${o.key} was settled while the roll was out: nothing answered`);
+const w = r.planAnswer(v, a.situation, a.attacker, Et(t, e.gm)), S = ti(e.parsed, w.dice), _ = w.dice.filter((Oe) => S[Oe.name] === void 0), N = _.length > 0 ? await Lo(_.map((Oe) => Oe.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || Jo(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const z = K(l);
 if (!z || !e.gm && !De(e.playerId, z, ne(z))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const Pe = Jr(w.dice, S, N, 0), ve = Pn(t, { token: u, character: f }, w, lt(t, w.readsTurnOrder ? xe() : void 0)), Se = w.resolve(ve.facts, Pe);
-if (tn(Se)) throw new C(Fa(t, ve.snapshot, Se));
-if (ve.problems.length > 0) throw new C(Mn(ve.snapshot, ve.problems, "; nothing answered"));
-const oe = r.keep(v, Se, Pe), ui = e.gm ? void 0 : ja(e, w.dice);
-m = { word: oe.word, ...oe.file !== void 0 ? { file: oe.file } : {}, ...oe.flags ? { flags: oe.flags } : {} }, oe.roll !== void 0 && (m.roll = oe.roll), oe.success !== void 0 && (m.success = oe.success), ui && (m.typed = !0);
-const jn = ga(n, (Re) => Re === l ? h : ve.facts.nameOf(Re)), J = Se.steps.filter((Re) => Re.section === "Check").map(jn);
+const Me = ni(w.dice, S, N, 0), ve = Fn(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? xe() : void 0)), Se = w.resolve(ve.facts, Me);
+if (nn(Se)) throw new C(Yo(t, ve.snapshot, Se));
+if (ve.problems.length > 0) throw new C(jn(ve.snapshot, ve.problems, "; nothing answered"));
+const ae = r.keep(v, Se, Me), pi = e.gm ? void 0 : Wo(e, w.dice);
+m = { word: ae.word, ...ae.file !== void 0 ? { file: ae.file } : {}, ...ae.flags ? { flags: ae.flags } : {} }, ae.roll !== void 0 && (m.roll = ae.roll), ae.success !== void 0 && (m.success = ae.success), pi && (m.typed = !0);
+const Vn = Eo(n, (Oe) => Oe === l ? h : ve.facts.nameOf(Oe)), J = Se.steps.filter((Oe) => Oe.section === "Check").map(Vn);
 T = J.length > 0 ? J.join("; ") : v;
 }
-e.gm && (m.gm = !0), o.answers[l] = m;
-const b = Ka(t, o, e.playerId, e.gm), I = Wa(t, o), W = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${o.key} resolves.` : xt(t, o).length === 0 ? ` Attack ${o.key} waits for the GM to settle it.` : "";
-$e(e, `${h}: ${T}.${W}`), I && await si(e, o);
+e.gm && (m.gm = !0), a.answers[l] = m;
+const b = Qo(t, a, e.playerId, e.gm), I = Zo(t, a), Y = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : xt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+$e(e, `${h}: ${T}.${Y}`), I && await di(e, a);
 }
-var Rh = { ids: { kind: "list" }, help: { kind: "switch" } }, Oh = {
+var Uh = { ids: { kind: "list" }, help: { kind: "switch" } }, Vh = {
 usage: (e) => P(e).commands.defend.usage,
 help: (e) => P(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Dh(e);
+if (e.parsed.flags.has("answer")) return Gh(e);
 const t = P(e.app), n = t.commands.defend;
 if (n.refused) {
-Ye(e, `!defend is not used: ${n.refused}`);
+ze(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Oe(e.parsed, ri(t, "!defend", Rh, n.flags), ur(t.id, "defend"));
+Ce(e.parsed, ci(t, "!defend", Uh, n.flags), vr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-yf(e, i);
-const s = ct(e, _e(e.parsed)), a = [...s.notes], o = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
-const d = o.find(({ id: u }) => u === l.id);
-return d && a.push(`${Z(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
+Of(e, i);
+const s = lt(e, _e(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+const d = a.find(({ id: u }) => u === l.id);
+return d && o.push(`${Z(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-Ye(e, Nn(a).join("; "));
+ze(e, Ln(o).join("; "));
 return;
 }
-return Fn(e, r, c, a, {
+return Un(e, r, c, o, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, Ch = { ids: { kind: "list" }, help: { kind: "switch" } }, Ih = {
+}, Bh = { ids: { kind: "list" }, help: { kind: "switch" } }, Hh = {
 usage: (e) => P(e).commands.stance.usage,
 help: (e) => P(e).commands.stance.help,
 run(e) {
 const t = P(e.app);
 if (t.stances.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Oe(e.parsed, Ch);
+Ce(e.parsed, Bh);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -6216,19 +6228,19 @@ if (i !== void 0 && !t.stances.includes(i))
 throw new y(`unknown stance "${B(E(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: a, notes: o } = ct(e, _e(e.parsed));
+const { targets: o, notes: a } = lt(e, _e(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = a.map(({ token: u, character: f }) => `${Sn(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
-$e(e, `Stances: ${d.join("; ")}.${o.length ? ` (${o.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => `${_n(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
+$e(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return Fn(e, t.planStance(i), a, o, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return Un(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function Nh(e, t, n) {
+function Kh(e, t, n) {
 return n === null ? e + t : $.max(e, $.min(e + t, n));
 }
-function Ph(e, t, n) {
+function Yh(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6238,94 +6250,94 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const a = r.bars[n].max, o = Nh(i, t, a), c = a !== null && o === a && i + t > a, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? o : s, r.state), d = r.id;
+const o = r.bars[n].max, a = Kh(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {
 headline: "acts",
-...o === i ? { noop: !0 } : {},
+...a === i ? { noop: !0 } : {},
 steps: [
-A(de, { kind: "heal-title", who: d, resource: n, amount: o - i }),
+A(de, { kind: "heal-title", who: d, resource: n, amount: a - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-A(se, { kind: "heal-summary", who: d, healed: o !== i, atMax: a !== null && i >= a }),
-A("Heal", { kind: "healed", resource: n, before: i, after: o, max: a, capped: c }),
-...n === "vitality" && l ? Ue("Heal", l.conditions) : [],
+A(se, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
+A("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
+...n === "vitality" && l ? Ve("Heal", l.conditions) : [],
 ...l?.now ? [A("Now", l.now)] : []
 ],
-changes: o !== i ? [{ kind: "bar", resource: n, to: o }] : [],
+changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: i, after: o }
+detail: { heal: t, resource: n, before: i, after: a }
 };
 }
 };
 }
-var Mh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Lh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Fh = {
-usage: () => Mh,
+var Wh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", zh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, qh = {
+usage: () => Wh,
 run(e) {
 const t = e.parsed;
-Oe(t, Lh);
-const n = Ct(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Y(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = ct(e, _e(t));
-return Fn(e, Ph(P(e.app), n, r), i, s, {
+Ce(t, zh);
+const n = It(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = lt(e, _e(t));
+return Un(e, Yh(P(e.app), n, r), i, s, {
 title: "Heal",
-refusals: (a, o) => `${o ? "Not applied to every target" : "Not applied"}: ${a.join("; ")}.`
+refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
 };
-function jh(e, t, n) {
-if (!n || $t(t)) return;
+function xh(e, t, n) {
+if (!n || At(t)) return;
 const r = e.store.settings, i = Ae[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = ge(n[i]), a = E(t.get(Ae[r.bars.vitality].link) ?? "");
-let { typed: o, keepInStep: c } = Gh(t, i, a, s);
-if (s === null || o === null || s === o) return;
-const l = P(e), d = { token: t, character: ne(t) }, u = a ? e.linkedEdits.get(a) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === o || u.typed === o);
-if (f && u.echoed.add(t.id), a && !f && e.linkedEdits.delete(a), f && u.to !== o && (o = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && o < s && s - o <= Li) {
-const p = l.planHandEdit(s - o, St(e, !0)), v = {
+const s = ge(n[i]), o = E(t.get(Ae[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = Xh(t, i, o, s);
+if (s === null || a === null || s === a) return;
+const l = P(e), d = { token: t, character: ne(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= Vi) {
+const p = l.planHandEdit(s - a, Et(e, !0)), v = {
 ...p,
 resolve(T, b) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const I = p.resolve(T, b);
-return !tn(I) && !I.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;
+return !nn(I) && !I.changes.some((Y) => Y.kind === "bar" && Y.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;
 }
-}, m = zt(
+}, m = qt(
 e,
 d,
 v,
-Ln,
-lt(e),
-Et(e),
-() => ({ vitalityFrom: s, ...c, title: A(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: o }) }),
+Gn,
+dt(e),
+Tt(e),
+() => ({ vitalityFrom: s, ...c, title: A(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (T) => {
-bu(T, s), fo(e, T, s);
+Iu(T, s), ya(e, T, s);
 }
 );
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
-F(he, ae(`Hand edit not read through armor: ${Mn(m.reading.snapshot, m.reading.problems, "")}.`));
+F(he, oe(`Hand edit not read through armor: ${jn(m.reading.snapshot, m.reading.problems, "")}.`));
 else if (m.kind === "written") {
 const T = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
-a && e.linkedEdits.set(a, { from: s, typed: o, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new X() });
-const b = Pa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-jr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: xr(b), byGm: !0 } } : {} });
+o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new X() });
+const b = Bo(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+Hr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: Zr(b), byGm: !0 } } : {} });
 return;
 }
 }
-const h = Uh(e, s, o), g = zt(e, d, h.plan, Ln, lt(e), Et(e), () => ({ vitalityFrom: s, ...c }), (p) => fo(e, p, s));
-g.kind === "written" && (f && vf(e, a, g.applied), h.saysSomething() && jr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = Jh(e, s, a), g = qt(e, d, h.plan, Gn, dt(e), Tt(e), () => ({ vitalityFrom: s, ...c }), (p) => ya(e, p, s));
+g.kind === "written" && (f && Ef(e, o, g.applied), h.saysSomething() && Hr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function Gh(e, t, n, r) {
+function Xh(e, t, n, r) {
 const i = ge(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ge(fa(n));
+const s = ge(wo(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function Uh(e, t, n) {
+function Jh(e, t, n) {
 const r = P(e);
 let i = !1;
 return { plan: {
 values: [],
 dice: [],
-resolve(a) {
-const o = a.state, c = r.setVitality(t, n, o), l = a.id, d = r.setVitality(t, t, o).state;
+resolve(o) {
+const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
 return i = c.vitality !== n || !we(d, c.state), {
 headline: "acts",
 steps: [
@@ -6342,27 +6354,27 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function fo(e, t, n) {
+function ya(e, t, n) {
 const r = P(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = Tr(r, i, n, La(e)));
+i?.edition?.id !== r.id && (t.facts.state = Cr(r, i, n, Ko(e)));
 }
-var Vh = 400, Bh = 100, Hh = 20, Kh = class {
+var Qh = 400, Zh = 100, ev = 20, tv = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
 const n = t.map((s) => {
-const a = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(a, s), a;
+const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? Vh : Bh;
+const i = e === "gm" ? Qh : Zh;
 for (const s of r.splice(0, $.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > Hh + 1) {
-for (const [s, a] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > ev + 1) {
+for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
-for (const o of a) this.rows.delete(o);
+for (const a of o) this.rows.delete(a);
 this.bySender.delete(s);
 break;
 }
@@ -6373,97 +6385,97 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function Wh(e) {
+function nv(e) {
 const t = P(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Nr() !== void 0, r = wr("HealthColors");
+const n = jr() !== void 0, r = Ar("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
 he,
 [
-ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var di = {
-"!damage": _h,
-"!attack": Wf,
-"!defend": Oh,
-"!stance": Ih,
-"!heal": Fh,
-"!defense-round": ph
+var mi = {
+"!damage": jh,
+"!attack": nh,
+"!defend": Vh,
+"!stance": Hh,
+"!heal": qh,
+"!defense-round": _h
 };
-function Yh() {
-const e = wr(kn) === void 0, { stored: t, problems: n, newer: r } = Pd(wr(kn), me), i = { store: t, attributes: new Ud(), loadProblems: n, linkedEdits: new M(), details: new Kh() };
-return r !== void 0 ? (i.newerState = r, yn(`${re} v${me}: ${n.join("; ")}`), F(he, ae(xh(r)))) : zh(i, e), qh(i), i;
+function rv() {
+const e = Ar(yn) === void 0, { stored: t, problems: n, newer: r } = Vd(Ar(yn), me), i = { store: t, attributes: new zd(), loadProblems: n, linkedEdits: new M(), details: new tv() };
+return r !== void 0 ? (i.newerState = r, wn(`${re} v${me}: ${n.join("; ")}`), F(he, oe(sv(r)))) : iv(i, e), ov(i), i;
 }
-function zh(e, t) {
+function iv(e, t) {
 const n = e.store, r = e.loadProblems;
-t && Gd(n.settings, Xh());
-const i = pf(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Bs(kn, n), r.length > 0 && (yn(`${re} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(he, ae(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(he, ae(`${re} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && We("rebuilding the help handout", () => Er(Ie(n.settings.edition)))(), n.scriptVersion = me;
+t && Wd(n.settings, av());
+const i = _f(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), zs(yn, n), r.length > 0 && (wn(`${re} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(he, oe(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(he, oe(`${re} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && We("rebuilding the help handout", () => Dr(Ne(n.settings.edition)))(), n.scriptVersion = me;
 }
-function xh(e) {
+function sv(e) {
 return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function qh(e) {
+function ov(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = We("following the Turn Tracker", () => {
-n() || ai(e);
+n() || ui(e);
 });
-Ke(
+Ye(
 "chat:message",
 We(
-(a) => `${E(a?.content ?? "").split(" ", 1)[0]}`,
-(a) => {
-if (a?.type === "api") {
+(o) => `${E(o?.content ?? "").split(" ", 1)[0]}`,
+(o) => {
+if (o?.type === "api") {
 if (!n()) {
-const o = ea(a, di);
-if (o === void 0) {
-Hd(r);
+const a = so(o, mi);
+if (a === void 0) {
+Xd(r);
 return;
 }
-return ai(e), na(e, a, di, o);
+return ui(e), ao(e, o, mi, a);
 }
-return na(e, a, di);
+return ao(e, o, mi);
 }
 },
-(a) => a?.type === "api" && a.playerid ? Ws(a.playerid) : void 0
+(o) => o?.type === "api" && o.playerid ? Xs(o.playerid) : void 0
 )
 );
-const i = We("a hand edit of a bar", (a, o) => {
-n() || jh(e, a, o);
+const i = We("a hand edit of a bar", (o, a) => {
+n() || xh(e, o, a);
 });
-for (const a of ["bar1", "bar2", "bar3"]) Ke(`change:graphic:${a}_value`, i);
-Ke(
+for (const o of ["bar1", "bar2", "bar3"]) Ye(`change:graphic:${o}_value`, i);
+Ye(
 "destroy:graphic",
-We("forgetting a deleted token", (a) => {
-n() || (delete e.store.tokens[a.id], delete e.store.exchange.waiting[a.id]);
+We("forgetting a deleted token", (o) => {
+n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
 })
-), nh(e), Ke("change:campaign:turnorder", r), Jh(r);
-const s = We("refreshing attribute look-ups", (a) => {
-e.attributes.forget(E(a.get("_characterid") ?? ""));
+), hh(e), Ye("change:campaign:turnorder", r), cv(r);
+const s = We("refreshing attribute look-ups", (o) => {
+e.attributes.forget(E(o.get("_characterid") ?? ""));
 });
-Ke("add:attribute", s), Ke("destroy:attribute", s), Ke("change:attribute:name", s), Qh(i), n() || We("checking HealthColors", () => Wh(e))(), yn(`${re} v${me} ready: edition ${t.settings.edition}.`);
+Ye("add:attribute", s), Ye("destroy:attribute", s), Ye("change:attribute:name", s), lv(i), n() || We("checking HealthColors", () => nv(e))(), wn(`${re} v${me} ready: edition ${t.settings.edition}.`);
 }
-function Xh() {
-return Bd(re.toLowerCase());
+function av() {
+return xd(re.toLowerCase());
 }
-function Jh(e) {
-const t = Yu();
+function cv(e) {
+const t = rf();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function Qh(e) {
-const t = Wu();
+function lv(e) {
+const t = nf();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-Ke("ready", We("starting up", () => {
-Yh();
+Ye("ready", We("starting up", () => {
+rv();
 }));
-var Zh = me;
-function ev(e) {
-return zu(e);
+var dv = me;
+function uv(e) {
+return sf(e);
 }
-return ko(hi);
+return Ea(ki);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -38,6 +38,12 @@ export interface Query {
 }
 
 const MAX_PASSES = 10;
+/**
+ * The longest line the fill-in makes: a sheet field that calls another field several times grows
+ * the line at each pass (eleven calls a field, ten passes: 11^10 times), and a typed macro would
+ * hang the page. Roll20's own chat refuses a message far shorter than this.
+ */
+export const MAX_FILLED_LINE = 20_000;
 
 /** True when the line has something Roll20 would fill in before sending. */
 export function needsExpansion(line: string): boolean {
@@ -58,6 +64,7 @@ export async function expandMacro(input: string, env: MacroEnv): Promise<Expansi
     const attributes = await resolveAttributes(line, env, targets, notes);
     if (!attributes.ok) return attributes;
     line = attributes.line;
+    if (line.length > MAX_FILLED_LINE) return { ok: false, error: `Filling in the attribute calls made the line longer than ${MAX_FILLED_LINE} characters (a sheet field calls others over and over): ${input.slice(0, 80)}` };
     const queries = findQueries(line);
     if (queries.length === 0) return { ok: true, line, notes };
     for (const query of queries) {
@@ -93,8 +100,12 @@ export async function resolveAttributes(
 ): Promise<{ ok: true; line: string } | { ok: false; error: string }> {
   const calls = [...line.matchAll(/@\{([^{}]*)\}/g)];
   let out = line;
+  const done = new Set<string>();
   for (const call of calls) {
     const whole = call[0];
+    // Each call is filled in everywhere at once: the same call again has nothing left to fill.
+    if (done.has(whole)) continue;
+    done.add(whole);
     const parts = (call[1] ?? '').split('|').map((p) => p.trim());
     const head = (parts[0] ?? '').toLowerCase();
     let value: string | { error: string };
@@ -119,6 +130,7 @@ export async function resolveAttributes(
     }
     if (typeof value !== 'string') return { ok: false, error: value.error };
     out = out.split(whole).join(value);
+    if (out.length > MAX_FILLED_LINE) return { ok: false, error: `Filling in ${whole.slice(0, 60)} made the line longer than ${MAX_FILLED_LINE} characters (a sheet field calls others over and over).` };
   }
   return { ok: true, line: out };
 }

@@ -96,6 +96,21 @@ describe('attribute calls and targets', () => {
     expect(session.mock.chatLog.filter((m) => m.type === 'api')).toHaveLength(1);
   });
 
+  it('refuses in a moment a line that a sheet field calling others over and over would grow without end (issue 29, 2)', async () => {
+    const session = await start();
+    const bob = session.scene.characters.Bob;
+    // Eleven calls a field, ten levels, each with a query (so that every pass fills in again): filled in naively, 11^10 copies.
+    for (let level = 1; level <= 10; level += 1) {
+      session.mock.create('attribute', { characterid: bob, name: `l${level}`, current: `${Array.from({ length: 11 }, () => `@{Bob|l${level + 1}}`).join('+')}+?{Bonus|0}` });
+    }
+    session.mock.create('attribute', { characterid: bob, name: 'l11', current: '0' });
+    const started = performance.now();
+    const said = await run(session, '!echo @{Bob|l1}');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(said).toMatch(/longer than 20000 characters \(a sheet field calls others over and over\)/);
+    expect(session.mock.chatLog.filter((m) => m.type === 'api')).toHaveLength(0);
+  });
+
   it('picks @{target|...} with the target command, one token per label, or the first token not selected', async () => {
     const session = await start();
     const { tokens } = session.scene;

@@ -48,7 +48,9 @@ function chain(depth: number, width: number | 'full', bottom: string | number, r
 /** What `!damage 200` on Bob comes to: his Vitality, physical armor, and what chat said; and how long the command took. */
 async function hitBob(sheet: Sheet): Promise<{ vitality: unknown; armor: unknown; said: string; ms: number; table: Table }> {
   const table = await openTable(MODE, { setup: bobsSheet(sheet) });
-  await table.say('GM', '!damage 1', ['Goblin 1']); // warm: the first command's one-off costs are not the formula's
+  // Warm: the first command's one-off costs (compiling the script's code) are not the formula's; the
+  // timed read below works the formula out again from nothing (one read's memo ends with it).
+  await table.say('GM', '!damage 1', ['Bob']);
   const started = performance.now();
   const out = await table.say('GM', '!damage 200', ['Bob']);
   const ms = performance.now() - started;
@@ -153,6 +155,7 @@ describe(`the fourth round of attacks: sheet formulas (${MODE})`, () => {
         mock.sheetDefault('d12', 0);
       },
     });
+    await table.say('GM', '!damage 1', ['Bob']); // warm, as in hitBob
     const started = performance.now();
     const out = await table.say('GM', '!damage 200', ['Bob']);
     expect(performance.now() - started).toBeLessThan(50);
