@@ -30,7 +30,7 @@ Aa(ki, {
 onDamage: () => uv,
 version: () => dv
 });
-var $ = Math, R = Number, E = String, k = Object, Q = Array, le = JSON, M = Map, X = Set, yi = WeakMap, Xt = Error, wi = RangeError, bi = Promise, Jt = Date, Ta = isNaN, _a = "0.2.0", re = "DefenseRound", me = _a, Qt, Da = {
+var $ = Math, R = Number, S = String, k = Object, Q = Array, le = JSON, M = Map, X = Set, yi = WeakMap, Xt = Error, wi = RangeError, bi = Promise, Jt = Date, Ta = isNaN, _a = "0.2.0", re = "DefenseRound", me = _a, Qt, Da = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -87,7 +87,7 @@ function Hn(e, t) {
 const n = [...new X(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
-function ee(e) {
+function te(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
@@ -225,7 +225,7 @@ function Yn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
 function je(e, t) {
-return ee({
+return te({
 kind: "schema",
 type: "array",
 reference: je,
@@ -262,7 +262,7 @@ return n;
 });
 }
 function Qe(e) {
-return ee({
+return te({
 kind: "schema",
 type: "boolean",
 reference: Qe,
@@ -275,7 +275,7 @@ return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
 });
 }
 function Si(e, t) {
-return ee({
+return te({
 kind: "schema",
 type: "custom",
 reference: Si,
@@ -288,11 +288,11 @@ return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
-function te(e, t) {
-return ee({
+function ne(e, t) {
+return te({
 kind: "schema",
 type: "literal",
-reference: te,
+reference: ne,
 expects: Je(e),
 async: !1,
 literal: e,
@@ -303,7 +303,7 @@ return Ma(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
 });
 }
 function tn(e, t) {
-return ee({
+return te({
 kind: "schema",
 type: "nullable",
 reference: tn,
@@ -316,11 +316,11 @@ return n.value === null && (this.default !== void 0 && (n.value = Yn(this, n, r)
 }
 });
 }
-function Ee(e) {
-return ee({
+function Te(e) {
+return te({
 kind: "schema",
 type: "number",
-reference: Ee,
+reference: Te,
 expects: "number",
 async: !1,
 message: e,
@@ -330,7 +330,7 @@ return typeof t.value == "number" && !Ta(t.value) ? t.typed = !0 : H(this, "type
 });
 }
 function Ei(e, t) {
-return ee({
+return te({
 kind: "schema",
 type: "object",
 reference: Ei,
@@ -382,7 +382,7 @@ return n;
 });
 }
 function G(e, t) {
-return ee({
+return te({
 kind: "schema",
 type: "optional",
 reference: G,
@@ -396,7 +396,7 @@ return n.value === void 0 && (this.default !== void 0 && (n.value = Yn(this, n, 
 });
 }
 function ie(e, t) {
-return ee({
+return te({
 kind: "schema",
 type: "picklist",
 reference: ie,
@@ -410,7 +410,7 @@ return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
 });
 }
 function _t(e, t, n) {
-return ee({
+return te({
 kind: "schema",
 type: "record",
 reference: _t,
@@ -464,7 +464,7 @@ return r;
 });
 }
 function x(e) {
-return ee({
+return te({
 kind: "schema",
 type: "string",
 reference: x,
@@ -477,7 +477,7 @@ return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
 });
 }
 function Ti(e, t) {
-return ee({
+return te({
 kind: "schema",
 type: "tuple",
 reference: Ti,
@@ -520,7 +520,7 @@ else t = n.issues;
 return t;
 }
 function Di(e, t) {
-return ee({
+return te({
 kind: "schema",
 type: "union",
 reference: Di,
@@ -552,7 +552,7 @@ return n;
 });
 }
 function Dt() {
-return ee({
+return te({
 kind: "schema",
 type: "unknown",
 reference: Dt,
@@ -564,7 +564,7 @@ return e.typed = !0, e;
 });
 }
 function Ri(e, t, n) {
-return ee({
+return te({
 kind: "schema",
 type: "variant",
 reference: Ri,
@@ -619,7 +619,7 @@ return r;
 });
 }
 function j(...e) {
-return ee({
+return te({
 ...e[0],
 pipe: e,
 "~run"(t, n) {
@@ -1014,7 +1014,7 @@ function Ui(e, t, n) {
 return $.min(n, $.max(t, e));
 }
 var Vi = 1e6;
-function Te(e, t) {
+function be(e, t) {
 if (e.length <= t) return e;
 const n = $.floor(t);
 if (!(n > 0)) return "";
@@ -1022,7 +1022,7 @@ const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319
 return e.slice(0, s ? n - 1 : n);
 }
 function B(e, t = 40) {
-return e.length > t ? `${Te(e, t - 3)}...` : e;
+return e.length > t ? `${be(e, t - 3)}...` : e;
 }
 var y = class extends Xt {
 }, C = class extends Xt {
@@ -1030,7 +1030,7 @@ var y = class extends Xt {
 function sc(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[R(r)]?.results?.total;
-return typeof i == "number" && R.isFinite(i) ? E(i) : n;
+return typeof i == "number" && R.isFinite(i) ? S(i) : n;
 }) : e;
 }
 function Jn(e) {
@@ -1489,11 +1489,11 @@ var Dc = U({
 life: G(
 U({
 condition: ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Ee(), Zt(), ft(0), ut(3))
+savesOwed: j(Te(), Zt(), ft(0), ut(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: G(_t(x(), Di([Qe(), te("used")]))),
+reactions: G(_t(x(), Di([Qe(), ne("used")]))),
 skillsVs: G(je(x()))
 });
 function Rc(e) {
@@ -2102,11 +2102,11 @@ return t.success ? t.output : null;
 }
 var pl = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(j(Ee(), Zt(), ft(0), ut(Pt))),
+roundsDead: G(j(Te(), Zt(), ft(0), ut(Pt))),
 /** The free save of this death has been tried. */
-freeSaveUsed: G(te(!0)),
+freeSaveUsed: G(ne(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
-triedThisRound: G(te(!0))
+triedThisRound: G(ne(!0))
 });
 function gl(e) {
 const t = Ge(pl, e);
@@ -2115,7 +2115,7 @@ const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;
 }
-function be(e) {
+function $e(e) {
 return e !== null && e <= 0;
 }
 function vs(e) {
@@ -2127,7 +2127,7 @@ const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
 function kl(e, t) {
-return t ? { roundsDead: Pt, freeSaveUsed: !0 } : be(e) ? { roundsDead: 0 } : {};
+return t ? { roundsDead: Pt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};
 }
 function yl(e) {
 const { triedThisRound: t, ...n } = e;
@@ -2137,7 +2137,7 @@ function or(e) {
 return $.max(0, Pt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
 function ps(e, t) {
-return be(t) && or(e) === 0;
+return $e(t) && or(e) === 0;
 }
 function wl(e, t) {
 return "has had a save or another round dead since";
@@ -2147,7 +2147,7 @@ return e.override !== null ? (r.push({ kind: "defense-used", result: e.override,
 }
 function $l(e) {
 const t = [], n = e.pending ?? void 0;
-if (be(e.vitality))
+if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
 const r = e.situation ?? n?.situation ?? "front", i = tt[r], s = bl(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
@@ -2220,7 +2220,7 @@ return e && e.result === "success" ? e : t;
 var El = 1;
 function Tl(e) {
 const { state: t } = e;
-if (!be(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Pt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
@@ -2243,14 +2243,14 @@ function Dl(e) {
 return _l.has(e.kind);
 }
 function Rl(e, t) {
-if (!be(t)) return;
+if (!$e(t)) return;
 if (ps(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
 const n = or(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
 function ks(e, t, n, r = !1) {
-return !r && !be(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
+return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
 var Ol = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
 function Cl(e, t) {
@@ -2407,7 +2407,7 @@ return jl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 function jl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
-if (be(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
 if (n.acting) return { kind: "refused", reason: Yi("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
@@ -2629,19 +2629,19 @@ macros: Vl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && be(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (be(e) && r.push({ kind: "revived" }), s = ms(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = vs(n))), {
+return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = ms(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = vs(n))), {
 vitality: i,
 state: s,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: be(i) ? A("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+now: $e(i) ? A("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
 enter: kl,
 endRound: yl,
-condition: (e, t) => be(t) ? "dead" : "none",
+condition: (e, t) => $e(t) ? "dead" : "none",
 deadForGood: ps,
 parseState: gl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
@@ -2913,7 +2913,7 @@ detail: { mode: i, roll: c }
 }
 };
 },
-keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": E(n.defense ?? 1) }, roll: n.defense ?? 1 })
+keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.defense ?? 1) }, roll: n.defense ?? 1 })
 }, hd = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
@@ -3023,7 +3023,7 @@ k.fromEntries(Gt.map((e) => [e, wd]))
 visibility: U({ npc: Os, pc: Os }),
 playersTargetAny: Qe(),
 armorOnManualEdits: Qe(),
-overwhelmLimit: j(Ee(), Zt(), ft(0), ut(1e3)),
+overwhelmLimit: j(Te(), Zt(), ft(0), ut(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay is the GM's, or the --api-as player's, only when the GM says so.
 apiCommands: ie(pr)
 });
@@ -3076,16 +3076,16 @@ function gr(e) {
 return D(e) ? le.parse(le.stringify(e)) : e;
 }
 function Ad(e) {
-const t = le.stringify(e) ?? E(e);
-return t.length > 40 ? `${Te(t, 37)}...` : t;
+const t = le.stringify(e) ?? S(e);
+return t.length > 40 ? `${be(t, 37)}...` : t;
 }
-var Ns = j(Ee(), ht()), Sd = j(Ee(), ht(), ft(-1e6), ut(1e6)), Ps = U({
+var Ns = j(Te(), ht()), Sd = j(Te(), ht(), ft(-1e6), ut(1e6)), Ps = U({
 overrides: G(_t(ie(Rt), Sd)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
 worn: G(U({ physical: G(Ns), magical: G(Ns) })),
 stance: G(j(x(), q(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
-deadForGood: G(te(!0)),
+deadForGood: G(ne(!0)),
 edition: G(U({ id: Ft, state: Dt() }))
 }), fv = k.keys(Ps.entries);
 function Ed(e) {
@@ -3116,26 +3116,26 @@ Ms(n), Ut(n) ? delete e[t] : e[t] = n;
 function Ut(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var yt = j(Ee(), ht()), pn = tn(yt), Fs = j(Ee(), Ai(), ft(-1e9), ut(1e9)), Vt = j(x(), Fe(1), q(64)), Td = ie(["physical", "magical"]), js = U({
+var yt = j(Te(), ht()), pn = tn(yt), Fs = j(Te(), Ai(), ft(-1e9), ut(1e9)), Vt = j(x(), Fe(1), q(64)), Td = ie(["physical", "magical"]), js = U({
 edition: G(U({ id: Ft, state: Dt() })),
-deadForGood: G(te(!0)),
+deadForGood: G(ne(!0)),
 stance: G(j(x(), q(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: G(U({ edition: Ft, answer: Dt() }))
 }), _d = Ri("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: te("bar"), resource: ie(Oi), bar: ie(jt), attributeId: G(Vt), from: pn, to: yt }),
+U({ kind: ne("bar"), resource: ie(Oi), bar: ie(jt), attributeId: G(Vt), from: pn, to: yt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: te("attribute"), key: ie(Rt), attributeId: Vt, from: pn, to: yt }),
+U({ kind: ne("attribute"), key: ie(Rt), attributeId: Vt, from: pn, to: yt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: te("override"), key: ie(Rt), from: pn, to: yt }),
+U({ kind: ne("override"), key: ie(Rt), from: pn, to: yt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: te("worn"), track: Td, from: pn, to: yt }),
-U({ kind: te("markers"), from: j(x(), q(2e3)), to: j(x(), q(2e3)) }),
+U({ kind: ne("worn"), track: Td, from: pn, to: yt }),
+U({ kind: ne("markers"), from: j(x(), q(2e3)), to: j(x(), q(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-U({ kind: te("memory"), tokenId: G(Vt), from: js, to: js }),
-U({ kind: te("initiative"), from: Fs, to: Fs }),
-U({ kind: te("turn-order"), tokenId: Vt })
+U({ kind: ne("memory"), tokenId: G(Vt), from: js, to: js }),
+U({ kind: ne("initiative"), from: Fs, to: Fs }),
+U({ kind: ne("turn-order"), tokenId: Vt })
 ]), Dd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: j(x(), Fe(1), q(64)),
@@ -3253,11 +3253,11 @@ file: G(Dt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
 flags: G(_t(kn, j(x(), q(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: G(j(Ee(), ht())),
+roll: G(j(Te(), ht())),
 success: G(Qe()),
-typed: G(te(!0)),
+typed: G(ne(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
-gm: G(te(!0))
+gm: G(ne(!0))
 }), Hs = U({
 /** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
 key: j(x(), en(/^[AG]\d{1,6}$/)),
@@ -3270,7 +3270,7 @@ edition: Ft,
 positionals: j(je(j(x(), q(200))), q(4)),
 flags: j(je(Ti([kn, j(je(j(x(), q(200))), q(8))])), q(20)),
 situation: tn(kn),
-round: j(Ee(), ht()),
+round: j(Te(), ht()),
 defenders: j(je(gn), Fe(1), q(wr)),
 answers: _t(gn, Fd)
 });
@@ -3288,7 +3288,7 @@ if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
 const s = Ge(Hs, i);
-s.success && s.output.key === r && Ks(s.output) && k.keys(n).length < yr ? n[r] = s.output : t.push(`exchange.attacks.${Te(r, 20)}: not a valid open attack; forgotten`);
+s.success && s.output.key === r && Ks(s.output) && k.keys(n).length < yr ? n[r] = s.output : t.push(`exchange.attacks.${be(r, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
@@ -3380,7 +3380,7 @@ if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
 for (const [o, a] of k.entries(i)) {
 const c = o.length > 0 && o.length <= 64 && D(a) && ur(a.edition) ? Ne(a.edition).parseAnswer(a.answer) : null;
-c === null ? t.push(`exchange.waiting.${Te(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };
+c === null ? t.push(`exchange.waiting.${be(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };
 }
 const s = jd(D(e) ? e.attacks : void 0, t);
 return { waiting: n, attacks: s, lastAttack: Ys(e, "lastAttack", "A", s), lastHiddenAttack: Ys(e, "lastHiddenAttack", "G", s) };
@@ -3459,7 +3459,7 @@ let t = this.byCharacter.get(e);
 if (!t) {
 t = new M();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-const r = E(n.get("name") ?? "").toLowerCase();
+const r = S(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
 }
 this.byCharacter.set(e, t);
@@ -3490,7 +3490,7 @@ $: "&#36;",
 "\\": "&#92;"
 }, Kt = [];
 for (let e = 0; e < 128; e += 1) {
-const t = E.fromCharCode(e);
+const t = S.fromCharCode(e);
 Ws[t] !== void 0 ? Kt[e] = Ws[t] : t === `
 ` || t === "\r" ? Kt[e] = " " : e < 32 && t !== "	" || e === 127 ? Kt[e] = "" : Kt[e] = void 0;
 }
@@ -3499,7 +3499,7 @@ if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
 function rt(e) {
-const t = typeof e == "string" ? e : E(e ?? "");
+const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
 const s = t.charCodeAt(i), o = s < 128 ? Kt[s] : qd(s);
@@ -3549,7 +3549,7 @@ return e && R.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 
 }
 function Sr(e, t, n) {
 try {
-const r = t instanceof Xt ? t.stack ?? t.message : E(t);
+const r = t instanceof Xt ? t.stack ?? t.message : S(t);
 wn(`${re} v${me}: ${e} failed${tu()}: ${r}`), n && sendChat(
 re,
 `/w ${n} ${rt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
@@ -3587,7 +3587,7 @@ if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || wt(e)))
 return e;
 }
 function Er(e) {
-return e === Pe ? "another script" : E(getObj("player", e)?.get("_displayname") ?? "player");
+return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");
 }
 var ru = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function qs(e) {
@@ -3600,19 +3600,19 @@ function Xs(e) {
 return e === Pe ? "gm" : xs(wt(e), Er(e));
 }
 function Js(e, t) {
-return E(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
 }
 function De(e, t, n) {
 return wt(e) ? !0 : Js(t.get("controlledby"), e) || Js(n?.get("controlledby"), e);
 }
 var Qs = /[^,\s]/;
 function Tr(e, t) {
-return !Qs.test(E(e.get("controlledby") ?? "")) && !Qs.test(E(t?.get("controlledby") ?? ""));
+return !Qs.test(S(e.get("controlledby") ?? "")) && !Qs.test(S(t?.get("controlledby") ?? ""));
 }
 function iu(e, t) {
 const n = new X();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const i of E(r ?? "").split(",")) {
+for (const i of S(r ?? "").split(",")) {
 const s = i.trim();
 s !== "" && s !== "all" && !wt(s) && n.add(s);
 }
@@ -3667,7 +3667,7 @@ function bn(e) {
 return ou.test(e);
 }
 function Zs(e, t, n, r = () => `${n.command} --help`) {
-const i = E(t.playerid ?? "");
+const i = S(t.playerid ?? "");
 return i === Pe ? au(e, t, n, r) : eo(e, t, n, r, i, wt(i), !1);
 }
 function eo(e, t, n, r, i, s, o) {
@@ -3686,14 +3686,14 @@ const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, send
 return o || (a.relayRefused = !0), a;
 }
 var to = 2e3;
-function $e(e, t) {
+function Ae(e, t) {
 F(ke(e.replyTo), oe(no(e, t)));
 }
 function it(e, t) {
 F(ke(e.replyTo), oe(no(e, t)), { record: !0 });
 }
 function no(e, t) {
-const n = t.length > to ? `${Te(t, to - 12)}... (cut)` : t;
+const n = t.length > to ? `${be(t, to - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
 var cu = 200;
@@ -3702,7 +3702,7 @@ let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let i = cu - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${Te(r, i - 9)}... (cut)`), F(ke(e.replyTo), _r(r, [...n, { label: "Help", command: e.help() }]));
+r.length > i && (r = `${be(r, i - 9)}... (cut)`), F(ke(e.replyTo), _r(r, [...n, { label: "Help", command: e.help() }]));
 }
 function lu(e, t) {
 const n = e.store.tokens[t];
@@ -3764,12 +3764,12 @@ let o;
 try {
 const a = Hi(s);
 if (o = Zs(e, t, a, () => uu(e, i, a, r)), o.relayRefused) {
-$e(o, oo(e, r));
+Ae(o, oo(e, r));
 return;
 }
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-$e(o, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+Ae(o, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
 if (o.parsed.flags.has("help")) {
@@ -3782,7 +3782,7 @@ c && await c;
 } catch (a) {
 if (a instanceof y || a instanceof C) {
 if (o ?? (o = Zs(e, t, { command: r, positionals: [], flags: new M() })), o.relayRefused) {
-$e(o, oo(e, r));
+Ae(o, oo(e, r));
 return;
 }
 ze(o, a.message);
@@ -3917,7 +3917,7 @@ return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
 workRaw(e, t) {
 if (e == null) return Re("the character does not have");
-const n = typeof e == "number" ? E(e) : E(e).trim();
+const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);
 }
 /** Counts characters of work; false once the read's budget is spent. */
@@ -3929,7 +3929,7 @@ function Re(e, t = "own") {
 return { ok: !1, problem: e, kind: t };
 }
 function Z(e, t = "an unnamed token") {
-return E(e.get("name") ?? "") || t;
+return S(e.get("name") ?? "") || t;
 }
 function K(e) {
 return getObj("graphic", e);
@@ -3937,11 +3937,11 @@ return getObj("graphic", e);
 function Au(e) {
 return getObj("character", e);
 }
-function ne(e) {
-const t = E(e.get("represents") ?? "");
+function ee(e) {
+const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;
 }
-var Ae = {
+var Se = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
@@ -3950,7 +3950,7 @@ constructor(e, t) {
 this.token = e, this.bar = t;
 }
 get link() {
-return this.linkRead === void 0 && (this.linkRead = E(this.token.get(Ae[this.bar].link) ?? "")), this.linkRead;
+return this.linkRead === void 0 && (this.linkRead = S(this.token.get(Se[this.bar].link) ?? "")), this.linkRead;
 }
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {
@@ -3959,7 +3959,7 @@ return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ?
 get raw() {
 if (this.valueRead === void 0) {
 const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(Ae[this.bar].value), this.valueRead = ge(this.rawRead);
+this.rawRead = e ? e.get("current") : this.token.get(Se[this.bar].value), this.valueRead = ge(this.rawRead);
 }
 return this.rawRead;
 }
@@ -3969,7 +3969,7 @@ return this.valueRead === void 0 && this.raw, this.valueRead;
 get max() {
 if (this.maxRead === void 0) {
 const e = this.attribute;
-this.maxRead = ge(e ? e.get("max") : this.token.get(Ae[this.bar].max));
+this.maxRead = ge(e ? e.get("max") : this.token.get(Se[this.bar].max));
 }
 return this.maxRead;
 }
@@ -3994,13 +3994,13 @@ power: new Tn(e, n.bars.power)
 return {
 id: e.id,
 token: e,
-name: E(e.get("name") ?? "") || E(t?.get("name") ?? "") || "unnamed token",
+name: S(e.get("name") ?? "") || S(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
 npc: Tr(e, t),
 hidden: e.get("layer") === "gmlayer",
-statusmarkers: E(e.get("statusmarkers") ?? "")
+statusmarkers: S(e.get("statusmarkers") ?? "")
 };
 }
 var vo = { armor_physical: "physical", armor_magical: "magical" };
@@ -4035,7 +4035,7 @@ const i = ge(e);
 if (i !== null) return i;
 if (Rn(e)) return null;
 this.formulas ?? (this.formulas = new $u((a, c) => this.lookup(a, c)));
-const s = this.formulas.evaluate(E(e));
+const s = this.formulas.evaluate(S(e));
 if (s.ok && R.isSafeInteger(s.value)) return s.value;
 const o = s.ok ? R.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
 return this.problems === Ir && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
@@ -4135,11 +4135,11 @@ function wo(e) {
 return getObj("attribute", e)?.get("current");
 }
 function Nu(e, t) {
-return E(e.get(Ae[t].link) ?? "");
+return S(e.get(Se[t].link) ?? "");
 }
 function Pu(e) {
 const t = getObj("attribute", e);
-return t ? { characterId: E(t.get("_characterid") ?? ""), name: E(t.get("name") ?? "") } : void 0;
+return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;
 }
 var Mu = new X(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
@@ -4147,7 +4147,7 @@ var Mu = new X(
 function Lu(e) {
 if (Mu.has(e)) return !0;
 try {
-const t = le.parse(E(Campaign().get("token_markers") ?? "[]"));
+const t = le.parse(S(Campaign().get("token_markers") ?? "[]"));
 return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
 } catch {
 return !1;
@@ -4241,7 +4241,7 @@ function Pr(e) {
 Campaign().set("turnorder", le.stringify(e));
 }
 function Yt(e) {
-return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? E(e) : "";
+return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";
 }
 function Mr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;
@@ -4270,10 +4270,10 @@ if (Mr(e.pr) !== -1 || Yt(e.custom) !== "") return !1;
 const t = Yt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || E(n.get("represents") ?? "") !== "") return !1;
+if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
 const r = Hu();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Bu.exec(E(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = Bu.exec(S(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
 function Ku(e) {
@@ -4505,7 +4505,7 @@ prop(e, t) {
 this.props[e] = t, this.any = !0;
 }
 bar(e, t, n, r) {
-const i = Ae[e.bars[t].bar].value;
+const i = Se[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
@@ -4531,19 +4531,19 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const S = i.bars[w.resource], _ = w.resource === "vitality" ? v : S.value, N = S.link ? getObj("attribute", S.link) : void 0, z = { kind: "bar", resource: w.resource, bar: S.bar, from: _, to: w.to };
-N && (z.attributeId = N.id), f.push(z), (S.value !== w.to || S.raw !== w.to) && g.bar(i, w.resource, w.to, N), m[w.resource] = w.to;
+const E = i.bars[w.resource], _ = w.resource === "vitality" ? v : E.value, N = E.link ? getObj("attribute", E.link) : void 0, z = { kind: "bar", resource: w.resource, bar: E.bar, from: _, to: w.to };
+N && (z.attributeId = N.id), f.push(z), (E.value !== w.to || E.raw !== w.to) && g.bar(i, w.resource, w.to, N), m[w.resource] = w.to;
 break;
 }
 case "value": {
-const S = o[w.key], _ = s.values[w.key]?.current ?? null;
-if (S?.kind === "attribute")
-f.push({ kind: "attribute", key: w.key, attributeId: S.attribute.id, from: _, to: w.to }), g.attribute(S.attribute, w.to);
-else if (S?.kind === "worn") {
-f.push({ kind: "worn", track: S.track, from: d[i.id]?.worn?.[S.track] ?? null, to: w.to });
+const E = o[w.key], _ = s.values[w.key]?.current ?? null;
+if (E?.kind === "attribute")
+f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: _, to: w.to }), g.attribute(E.attribute, w.to);
+else if (E?.kind === "worn") {
+f.push({ kind: "worn", track: E.track, from: d[i.id]?.worn?.[E.track] ?? null, to: w.to });
 const N = p();
-N.worn = { ...N.worn, [S.track]: w.to };
-} else if (vo[w.key] === void 0 && S?.kind === "override") {
+N.worn = { ...N.worn, [E.track]: w.to };
+} else if (vo[w.key] === void 0 && E?.kind === "override") {
 f.push({ kind: "override", key: w.key, from: _, to: w.to });
 const N = p();
 N.overrides = { ...N.overrides, [w.key]: w.to };
@@ -4551,25 +4551,25 @@ N.overrides = { ...N.overrides, [w.key]: w.to };
 break;
 }
 case "initiative": {
-const S = r.turnOrder?.order ?? xe(), _ = S.find((z) => z.id === i.id), N = Mr(_?.pr);
-_ && R.isFinite(N) && N !== w.to && (_.pr = w.to, Mo(S, r.turnOrder), f.push({ kind: "initiative", from: N, to: w.to }));
+const E = r.turnOrder?.order ?? xe(), _ = E.find((z) => z.id === i.id), N = Mr(_?.pr);
+_ && R.isFinite(N) && N !== w.to && (_.pr = w.to, Mo(E, r.turnOrder), f.push({ kind: "initiative", from: N, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const S = df(w.tokenId, w.initiative, r.turnOrder);
-h.push(S.note), S.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
+const E = df(w.tokenId, w.initiative, r.turnOrder);
+h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const S = ot($t(l, w.tokenId), a), _ = w.kind === "ally-state" ? ot({ ...S, edition: { id: a.id, state: w.state } }, a) : { ...S, answer: { edition: a.id, answer: w.answer } };
-we(S, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: S, to: _ }), On(l, w.tokenId, _));
+const E = ot($t(l, w.tokenId), a), _ = w.kind === "ally-state" ? ot({ ...E, edition: { id: a.id, state: w.state } }, a) : { ...E, answer: { edition: a.id, answer: w.answer } };
+we(E, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: E, to: _ }), On(l, w.tokenId, _));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], S = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? S : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, N = w?.deadForGood === !0, z = n.state === void 0 ? N : a.deadForGood(n.state, m.vitality), Me = w?.stance, ve = n.stance === void 0 ? Me : n.stance ?? void 0, Se = l.exchange.waiting[i.id], ae = n.answer === void 0 || r.answerGiven ? Se : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-(N !== z || Me !== ve || !we(S, _) || !we(Se, ae)) && (f.push({ kind: "memory", from: Gr(S, N, Me, Se), to: Gr(_, z, ve, ae) }), On(l, i.id, Gr(_, z, ve, ae)));
+const w = d[i.id], E = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? E : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, N = w?.deadForGood === !0, z = n.state === void 0 ? N : a.deadForGood(n.state, m.vitality), Me = w?.stance, ve = n.stance === void 0 ? Me : n.stance ?? void 0, Ee = l.exchange.waiting[i.id], ae = n.answer === void 0 || r.answerGiven ? Ee : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+(N !== z || Me !== ve || !we(E, _) || !we(Ee, ae)) && (f.push({ kind: "memory", from: Gr(E, N, Me, Ee), to: Gr(_, z, ve, ae) }), On(l, i.id, Gr(_, z, ve, ae)));
 }
 const T = d[i.id];
 T && Ut(T) && delete d[i.id];
@@ -4577,12 +4577,12 @@ let b = i.statusmarkers;
 const I = a.condition(s.state, v), Y = n.state !== void 0 ? a.condition(n.state, m.vitality) : I;
 if (n.state !== void 0 && (b = tf(b, Y, c)), n.stance !== void 0 && (b = Oo(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), g.prop("statusmarkers", b)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
-const S = r.tokenProps[w];
-!(w in g.props) && u.get(w) !== S && g.prop(w, S);
+const E = r.tokenProps[w];
+!(w in g.props) && u.get(w) !== E && g.prop(w, E);
 }
 if (g.flush(u), r.notify ?? !0) {
-const { bars: w } = i, S = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: Y };
-Io(u, S, _, n.detail, () => Po(i, v), r.healthColors);
+const { bars: w } = i, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: Y };
+Io(u, E, _, n.detail, () => Po(i, v), r.healthColors);
 }
 return { changes: f, notes: h };
 }
@@ -4590,7 +4590,7 @@ function Po(e, t) {
 const n = lf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
-return n[Ae[r.bar].value] = r.raw, n[Ae[i.bar].value] = i.raw, n[Ae[s.bar].value] = s.raw, t !== null && (n[Ae[r.bar].value] = t), n;
+return n[Se[r.bar].value] = r.raw, n[Se[i.bar].value] = i.raw, n[Se[s.bar].value] = s.raw, t !== null && (n[Se[r.bar].value] = t), n;
 }
 var cf = ["width", "height"];
 function lf(e) {
@@ -4605,7 +4605,7 @@ function df(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = Z(r, "The spectator"), s = n?.order ?? xe();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: E(r.get("_pageid") ?? "") }), Mo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Mo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
 function uf(e, t) {
 const n = new M(), r = new M(), i = (c) => {
@@ -4618,7 +4618,7 @@ for (const { tokenId: c, change: l } of t) {
 let d = a.get(c);
 if (d === void 0) {
 const u = getObj("graphic", c);
-d = u ? { token: u, snapshot: _n(u, ne(u), e.settings), memory: ot($t(e.memories, c), e.edition) } : null, a.set(c, d);
+d = u ? { token: u, snapshot: _n(u, ee(u), e.settings), memory: ot($t(e.memories, c), e.edition) } : null, a.set(c, d);
 }
 if (d)
 switch (l.kind) {
@@ -4834,7 +4834,7 @@ return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => 
 function yf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${E(n.raw)}"`;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
 return `${e.name}: its ${Ze[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
 function at(e) {
@@ -5040,14 +5040,14 @@ if (s.length === 0)
 throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
 for (const l of s) {
-const d = ne(l);
+const d = ee(l);
 e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Z(l));
 }
 if (c.length > 0 && r.push(`you do not control ${Xe(c)}`), a.length === 0) throw new C(Ln(r).join("; "));
 return { targets: a, notes: r };
 }
 function Rf(e) {
-return e.length > 24 ? `${Te(e, 24)}...` : e;
+return e.length > 24 ? `${be(e, 24)}...` : e;
 }
 function St(e, t) {
 if (e.length === 0 || e.length > 64) return;
@@ -5064,7 +5064,7 @@ throw new C(`--${n}: no token on the table has that id`);
 }
 function Ho(e, t) {
 const n = K(t);
-return n !== void 0 && De(e, n, ne(n));
+return n !== void 0 && De(e, n, ee(n));
 }
 function P(e) {
 return Ne(e.store.settings.edition);
@@ -5158,7 +5158,7 @@ function Mf(e, t, n, r = {}, i = Tt(e)) {
 const { snapshot: s } = t, o = af(i, t, n, r), a = new Nf(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: s.id, name: Te(s.name, 200), changes: o.changes },
+applied: { tokenId: s.id, name: be(s.name, 200), changes: o.changes },
 shown: a
 };
 }
@@ -5166,7 +5166,7 @@ function Lf(e, t, n) {
 const r = K(t.token.id);
 if (!r || At(r)) return !1;
 const i = t.character?.id ?? "";
-if (E(r.get("represents") ?? "") !== i) return !1;
+if (S(r.get("represents") ?? "") !== i) return !1;
 const s = i ? Au(i) : void 0;
 return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);
 }
@@ -5185,7 +5185,7 @@ var jf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<
 function Gf(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[R(n[1])], i = jf.exec(E(r?.expression ?? ""));
+const r = t?.[R(n[1])], i = jf.exec(S(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : R(i[1])) >= 1 && R(i[2]) >= 2 : !1;
 }
 function ti(e, t) {
@@ -5239,7 +5239,7 @@ for (const d of t)
 if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
-$e(e, d);
+Ae(e, d);
 return;
 }
 return qo(e, t, c, void 0, a, n, r);
@@ -5248,11 +5248,11 @@ const l = e.app.store.settings.edition;
 return Lo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 const u = r.claim?.();
 if (u !== void 0) {
-$e(e, u);
+Ae(e, u);
 return;
 }
 if (e.app.store.settings.edition !== l) {
-$e(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+Ae(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
 qo(e, t, c, d, a, n, r);
@@ -5268,14 +5268,14 @@ const N = { notify: _.observed ?? !0, healthColors: v };
 return p && (N.turnOrder = p), N;
 };
 let I = 0;
-t.forEach(({ target: _, plan: N, given: z, typed: Me, answer: ve, answerGiven: Se }, ae) => {
+t.forEach(({ target: _, plan: N, given: z, typed: Me, answer: ve, answerGiven: Ee }, ae) => {
 const pi = n[ae], Vn = I;
 if (I += pi.length, c && !Lf(e, _, o.anyTarget === !0)) {
 d.push(`${Z(_.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const J = Se === void 0 ? qt(a, _, N, ni(N.dice, z, l, Vn), m, T, b) : qt(a, _, N, ni(N.dice, z, l, Vn), m, T, (Le) => ({ ...b(Le), answerGiven: !0 }), (Le) => {
-Le.facts.answer = Se.answer;
+const J = Ee === void 0 ? qt(a, _, N, ni(N.dice, z, l, Vn), m, T, b) : qt(a, _, N, ni(N.dice, z, l, Vn), m, T, (Le) => ({ ...b(Le), answerGiven: !0 }), (Le) => {
+Le.facts.answer = Ee.answer;
 });
 if (J.kind !== "written") {
 const { snapshot: Le } = J.reading, wa = () => ei(e, Le);
@@ -5290,8 +5290,8 @@ if ((o.record || g) && f.length > 0) {
 const _ = o.recordBy ?? e.playerId, N = _ === e.playerId ? e.gm || _ === Pe : zr(_), z = Bo(a, { by: _, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, N);
 z !== void 0 && (o.record || N) && (Y = { command: Zr(z), byGm: N });
 }
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : zr(o.recordBy) ? "gm" : o.recordBy, S = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (_) => ei(e, _) };
-if (Y && (S.undo = Y), Hr(a, h, S), d.length > 0) {
+const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : zr(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (_) => ei(e, _) };
+if (Y && (E.undo = Y), Hr(a, h, E), d.length > 0) {
 const _ = o.refusals(Ln(d), f.length > 0);
 ze(e, _);
 }
@@ -5331,7 +5331,7 @@ const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);
 }
 function ai(e, t, n) {
-return n || e.get("layer") !== "gmlayer" || De(t, e, ne(e));
+return n || e.get("layer") !== "gmlayer" || De(t, e, ee(e));
 }
 function Xo(e, t, n) {
 if (n || e.by === t) return !0;
@@ -5393,7 +5393,7 @@ return "its Vitality is not a number";
 function na(e, t, n, r, i, s) {
 const o = K(r);
 if (!o) return;
-const a = { token: o, character: ne(o) }, c = Z(o, "a token"), l = t.attack, d = Et(e, !0);
+const a = { token: o, character: ee(o) }, c = Z(o, "a token"), l = t.attack, d = Et(e, !0);
 if (si(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
@@ -5407,9 +5407,9 @@ continue;
 }
 const b = l.planAnswer(m, n.situation, n.attacker, d), I = Fn(e, a, b, s);
 p = I.facts;
-const Y = l.label(m, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), S = b.resolve(I.facts, w);
-if (nn(S)) {
-const _ = Jf(S), N = g.find((z) => z.why === _);
+const Y = l.label(m, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), E = b.resolve(I.facts, w);
+if (nn(E)) {
+const _ = Jf(E), N = g.find((z) => z.why === _);
 N ? N.answers.push(Y.replace(/ \(.*\)$/, "")) : g.push({ answers: [Y.replace(/ \(.*\)$/, "")], why: _ });
 } else h.push({ label: Y, command: T });
 }
@@ -5425,7 +5425,7 @@ return dt(e, xe());
 function Qf(e) {
 const t = K(e);
 if (!t) return ["gm"];
-const n = iu(t, ne(t));
+const n = iu(t, ee(t));
 return n.length > 0 ? n : ["gm"];
 }
 function ia(e, t) {
@@ -5552,16 +5552,16 @@ if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");
 }
-if (!e.gm && !De(e.playerId, r, ne(r))) throw new C(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !De(e.playerId, r, ee(r))) throw new C(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
 function la(e) {
 const t = ge(e);
-return t === null ? e : E(t);
+return t === null ? e : S(t);
 }
 function da(e, t) {
 const n = ii(e.app, t), r = n && Xo(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new C(`no open attack ${Te(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+if (!r) throw new C(`no open attack ${be(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;
 }
 function oh(e, t) {
@@ -5571,7 +5571,7 @@ if (!e.gm) {
 const r = ea(e.app, n);
 if (r.length > 0) {
 const i = r.map((s) => Z(K(s), "a token"));
-$e(e, `Attack ${n.key} waits for the GM to settle ${Xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
+Ae(e, `Attack ${n.key} waits for the GM to settle ${Xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
@@ -5587,7 +5587,7 @@ if (!f) {
 a.push(u);
 continue;
 }
-const h = { token: f, character: ne(f) }, g = t.answers[u], p = ca(i, r, g?.flags), v = r.planDamage(p, s), m = { target: h, plan: v, given: ti(p, v.dice) };
+const h = { token: f, character: ee(f) }, g = t.answers[u], p = ca(i, r, g?.flags), v = r.planDamage(p, s), m = { target: h, plan: v, given: ti(p, v.dice) };
 g && (m.answer = ah(g), m.answerGiven = { answer: g.file ?? null }), o.push(m);
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
@@ -5629,7 +5629,7 @@ const t = e.app, n = P(t), r = k.values(t.store.exchange.attacks).filter(
 (s) => e.gm || s.by === e.playerId || xt(t, s).some((o) => Ho(e.playerId, o))
 );
 if (r.length === 0) {
-$e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+Ae(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
@@ -5703,7 +5703,7 @@ Kf(e, n.id);
 const i = [], s = [];
 for (const a of k.keys(e.store.tokens)) {
 const c = K(a);
-!c || At(c) || i.push({ token: c, character: ne(c) });
+!c || At(c) || i.push({ token: c, character: ee(c) });
 }
 return ri(e, i, {
 values: [],
@@ -5792,10 +5792,10 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Players target any", lines: [fi(t.playersTargetAny)] },
 { label: "Armor on hand edits", lines: [fi(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [bh[t.apiCommands]] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [E(t.overwhelmLimit)] : [] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [Gt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
-{ label: "Round", lines: [E(e.store.round.number)] },
+{ label: "Round", lines: [S(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
@@ -5890,8 +5890,8 @@ const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new C(s);
-const o = K(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && Tr(o, ne(o)), l = Wt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && De(e.playerId, o, ne(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
+const o = K(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && Tr(o, ee(o)), l = Wt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && De(e.playerId, o, ee(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
 F(ke(e.replyTo), ye(i.card()));
 }
 var _h = {
@@ -5954,7 +5954,7 @@ case "refresh":
 e.app.attributes.clear(), it(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${B(E(t))}"`);
+throw new y(`unknown subcommand "${B(S(t))}"`);
 }
 }
 };
@@ -5978,7 +5978,7 @@ case "override":
 n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(i, E(getObj("graphic", s)?.get("statusmarkers") ?? ""));
+n.set(i, S(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
 n.set(i, ot($t(e.memories, o.tokenId ?? s), e.edition));
@@ -6044,7 +6044,7 @@ ze(e, `Nothing undone, changed since: ${_o(p, h, we, g).join("; ")}`, [{ label: 
 return;
 }
 }
-uf(f, u), p.length > 0 && Ph(n, u, h), Pn(n, i), Ih(e, s, u, h, a), l.length > 0 && $e(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);
+uf(f, u), p.length > 0 && Ph(n, u, h), Pn(n, i), Ih(e, s, u, h, a), l.length > 0 && Ae(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);
 }
 function Ch(e) {
 switch (e.kind) {
@@ -6061,11 +6061,10 @@ return;
 }
 }
 function ma(e) {
-const t = Z(e, "an unnamed token");
-return t.length > 200 ? t.slice(0, 200) : t;
+return be(Z(e, S(ee(e)?.get("name") ?? "") || "an unnamed token"), 200);
 }
 function pa(e) {
-const t = ne(e);
+const t = ee(e);
 return { token: e, character: t, npc: Tr(e, t), hidden: e.get("layer") === "gmlayer" };
 }
 function Ih(e, t, n, r, i) {
@@ -6098,7 +6097,7 @@ case "bar":
 return t.attributeId === void 0 || Nu(r, t.bar) === t.attributeId;
 case "attribute": {
 const i = Pu(t.attributeId);
-return i !== void 0 && i.characterId === E(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+return i !== void 0 && i.characterId === S(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
 return t.tokenId === void 0 || K(t.tokenId) !== void 0;
@@ -6117,7 +6116,7 @@ values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })
 };
-ri(e, [{ token: c, character: ne(c) }], d);
+ri(e, [{ token: c, character: ee(c) }], d);
 }
 }
 var Mh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ka = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Lh = { title: "Damage", anyTarget: !0, record: !0, refusals: ka }, Fh = { title: "Damage", anyTarget: !1, record: !0, refusals: ka }, jh = {
@@ -6156,13 +6155,13 @@ async function Gh(e) {
 const t = e.app, n = P(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ce(e.parsed, i);
 const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = ii(t, s), a = o && Xo(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new C(`no open attack ${Te(s, 12)} to answer (resolved, cancelled, or never declared)`);
+if (!a) throw new C(`no open attack ${be(s, 12)} to answer (resolved, cancelled, or never declared)`);
 if (Jo(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
 const l = c[0], d = a.defenders.includes(l) ? St(l, !0) : void 0, u = d && ai(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
-const f = ne(u), h = Z(u, "the defender");
+const f = ee(u), h = Z(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
 const g = a.answers[l];
 if (g) throw new C(`${h} has answered attack ${a.key} already (${g.word})`);
@@ -6172,21 +6171,21 @@ if (p === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.jo
 const v = W(p, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, T = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, Et(t, e.gm)), S = ti(e.parsed, w.dice), _ = w.dice.filter((Oe) => S[Oe.name] === void 0), N = _.length > 0 ? await Lo(_.map((Oe) => Oe.sides)) : [];
+const w = r.planAnswer(v, a.situation, a.attacker, Et(t, e.gm)), E = ti(e.parsed, w.dice), _ = w.dice.filter((Oe) => E[Oe.name] === void 0), N = _.length > 0 ? await Lo(_.map((Oe) => Oe.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || Jo(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const z = K(l);
-if (!z || !e.gm && !De(e.playerId, z, ne(z))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const Me = ni(w.dice, S, N, 0), ve = Fn(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? xe() : void 0)), Se = w.resolve(ve.facts, Me);
-if (nn(Se)) throw new C(Yo(t, ve.snapshot, Se));
+if (!z || !e.gm && !De(e.playerId, z, ee(z))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
+const Me = ni(w.dice, E, N, 0), ve = Fn(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? xe() : void 0)), Ee = w.resolve(ve.facts, Me);
+if (nn(Ee)) throw new C(Yo(t, ve.snapshot, Ee));
 if (ve.problems.length > 0) throw new C(jn(ve.snapshot, ve.problems, "; nothing answered"));
-const ae = r.keep(v, Se, Me), pi = e.gm ? void 0 : Wo(e, w.dice);
+const ae = r.keep(v, Ee, Me), pi = e.gm ? void 0 : Wo(e, w.dice);
 m = { word: ae.word, ...ae.file !== void 0 ? { file: ae.file } : {}, ...ae.flags ? { flags: ae.flags } : {} }, ae.roll !== void 0 && (m.roll = ae.roll), ae.success !== void 0 && (m.success = ae.success), pi && (m.typed = !0);
-const Vn = Eo(n, (Oe) => Oe === l ? h : ve.facts.nameOf(Oe)), J = Se.steps.filter((Oe) => Oe.section === "Check").map(Vn);
+const Vn = Eo(n, (Oe) => Oe === l ? h : ve.facts.nameOf(Oe)), J = Ee.steps.filter((Oe) => Oe.section === "Check").map(Vn);
 T = J.length > 0 ? J.join("; ") : v;
 }
 e.gm && (m.gm = !0), a.answers[l] = m;
 const b = Qo(t, a, e.playerId, e.gm), I = Zo(t, a), Y = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : xt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-$e(e, `${h}: ${T}.${Y}`), I && await di(e, a);
+Ae(e, `${h}: ${T}.${Y}`), I && await di(e, a);
 }
 var Uh = { ids: { kind: "list" }, help: { kind: "switch" } }, Vh = {
 usage: (e) => P(e).commands.defend.usage,
@@ -6225,13 +6224,13 @@ const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${B(E(n))}" (stances: ${t.stances.join(", ")})`);
+throw new y(`unknown stance "${B(S(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: o, notes: a } = lt(e, _e(e.parsed));
 if (i === void 0) {
 const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => `${_n(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
-$e(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+Ae(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
 return Un(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
@@ -6284,12 +6283,12 @@ refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.j
 };
 function xh(e, t, n) {
 if (!n || At(t)) return;
-const r = e.store.settings, i = Ae[r.bars.vitality].value;
+const r = e.store.settings, i = Se[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = ge(n[i]), o = E(t.get(Ae[r.bars.vitality].link) ?? "");
+const s = ge(n[i]), o = S(t.get(Se[r.bars.vitality].link) ?? "");
 let { typed: a, keepInStep: c } = Xh(t, i, o, s);
 if (s === null || a === null || s === a) return;
-const l = P(e), d = { token: t, character: ne(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
+const l = P(e), d = { token: t, character: ee(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
 if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= Vi) {
 const p = l.planHandEdit(s - a, Et(e, !0)), v = {
 ...p,
@@ -6426,7 +6425,7 @@ n() || ui(e);
 Ye(
 "chat:message",
 We(
-(o) => `${E(o?.content ?? "").split(" ", 1)[0]}`,
+(o) => `${S(o?.content ?? "").split(" ", 1)[0]}`,
 (o) => {
 if (o?.type === "api") {
 if (!n()) {
@@ -6454,7 +6453,7 @@ n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
 })
 ), hh(e), Ye("change:campaign:turnorder", r), cv(r);
 const s = We("refreshing attribute look-ups", (o) => {
-e.attributes.forget(E(o.get("_characterid") ?? ""));
+e.attributes.forget(S(o.get("_characterid") ?? ""));
 });
 Ye("add:attribute", s), Ye("destroy:attribute", s), Ye("change:attribute:name", s), lv(i), n() || We("checking HealthColors", () => nv(e))(), wn(`${re} v${me} ready: edition ${t.settings.edition}.`);
 }

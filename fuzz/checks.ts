@@ -274,8 +274,14 @@ export function checkHistory(world: World, before: Snapshot, facts: StepFacts): 
   const actor = facts.actor;
   if (actor && !actor.gm) {
     const now = new Set(stored.history as unknown[]);
+    // An attack her answer settled is recorded as its declarer's: that entry makes room from its own owner's side.
+    const declarers = new Set((facts.settledAttacks ?? []).map((attack) => attack.by));
+    const gmSide = (by: string) => by === 'API' || world.actors.some((a) => a.gm && !a.api && a.id === by);
+    const gmDeclared = [...declarers].some(gmSide);
     for (const entry of before.history as any[]) {
-      if (entry?.by !== actor.id && !now.has(entry)) out.push(`${actor.label}'s command pushed ${String(entry?.by)}'s history entry out`);
+      const by = String(entry?.by);
+      if (by === actor.id || now.has(entry) || declarers.has(by) || (gmDeclared && gmSide(by))) continue;
+      out.push(`${actor.label}'s command pushed ${by}'s history entry out`);
     }
   }
   return out;

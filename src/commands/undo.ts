@@ -19,6 +19,7 @@ import { activeEdition, applyQuietly, senderMaySee, writeContext } from './pipel
 import { describeAnswerChange } from './exchange';
 import type { Plan } from '../rules/edition';
 import { onTable } from './targets';
+import { cutWhole } from '../text/cut';
 import type { App } from './context';
 import type { Application, StoredChange } from '../state/history';
 import type { Settings } from '../state/settings';
@@ -136,10 +137,9 @@ function cameBack(change: StoredChange): { label: string; to: number } | undefin
   }
 }
 
-/** A token's name as the table shows it now, at most 200 characters (as an entry keeps one). */
+/** A token's name as the table shows it now (its character's for a token with none, as cards name it), at most 200 characters. */
 function nameNow(token: Roll20Graphic): string {
-  const name = tokenName(token, 'an unnamed token');
-  return name.length > 200 ? name.slice(0, 200) : name;
+  return cutWhole(tokenName(token, String(characterOf(token)?.get('name') ?? '') || 'an unnamed token'), 200);
 }
 
 /** The token as the visibility rules read it (who controls it, whether it is hidden), for `senderMaySee`. */
