@@ -54,7 +54,7 @@ describe('objects', () => {
     expect(fresh.every((marker) => marker.tag === marker.name && !marker.tag.includes('::'))).toBe(true);
     expect(fresh.map((marker) => marker.tag)).not.toContain('dead');
     const { mock, g } = demo();
-    const listed = JSON.parse(String(g.Campaign().get('_token_markers'))) as typeof fresh;
+    const listed = JSON.parse(String(g.Campaign().get('token_markers'))) as typeof fresh;
     expect(listed.slice(0, fresh.length)).toEqual(fresh);
     expect(listed.slice(fresh.length).map(({ id, name, tag }) => ({ id, name, tag }))).toEqual([
       { id: 4567, name: 'Unconscious', tag: 'Unconscious::4567' },

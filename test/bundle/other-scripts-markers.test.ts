@@ -3,7 +3,7 @@
 // Each numbered test fails on the bundle before the fix.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bobTwin, openTable, publicFromScript, texts, type Table } from '../support/table';
+import { bobTwin, openTable, publicFromScript, texts, whispered, type Table } from '../support/table';
 
 const MODE = (process.env.DEFENSE_ROUND_MODE as 'bundle' | 'src' | undefined) ?? 'bundle';
 const all = (records: Parameters<typeof texts>[0]) => texts(records).join('\n');
@@ -91,4 +91,60 @@ describe(`issue 30: other scripts' markers, unchanged values (${MODE})`, () => {
       { numRuns: 40, seed: 30 },
     );
   }, 60_000);
+});
+
+describe(`issue 30: a custom marker named as Roll20's marker menu shows it (${MODE})`, () => {
+  let table: Table;
+  afterEach(() => table?.close());
+  const markers = (t: Table) => t.stored().settings.markers;
+
+  it('30.3 "Unconscious" (tag Unconscious::4567) is taken, its tag stored, and the tag placed on a token that falls', async () => {
+    table = await openTable(MODE);
+    const said = await table.say('GM', '!defense-round config marker.incapacitated Unconscious');
+    expect(whispered(said, 'gm')).toEqual(['The incapacitated marker is now Unconscious (Unconscious::4567).']);
+    expect(markers(table).incapacitated).toBe('Unconscious::4567');
+    await table.say('GM', '!damage 35 --pierce 100', ['Goblin 1']);
+    expect(table.bar('Goblin 1')).toBe(-5);
+    expect(table.markers('Goblin 1')).toEqual(['Unconscious::4567']);
+    // It survives a restart: the stored tag passes the settings' check.
+    await table.restart();
+    expect(markers(table).incapacitated).toBe('Unconscious::4567');
+  });
+
+  it('30.3 a name two custom markers share is refused naming both tags, and changes nothing', async () => {
+    table = await openTable(MODE);
+    const before = JSON.stringify(table.stored());
+    const said = await table.say('GM', '!defense-round config marker.dead Bleeding');
+    const lines = whispered(said, 'gm');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/2 of this campaign's token markers are named "Bleeding": give the tag of one \(Bleeding::4569, Bleeding::5120\)/);
+    expect(lines[0]).toMatch(/\[Help\]|Help/);
+    expect(said.map((record) => record.raw).join('\n')).toMatch(/--help\)/);
+    expect(publicFromScript(said)).toEqual([]);
+    expect(JSON.stringify(table.stored())).toBe(before);
+    // The GM picks one by its tag.
+    await table.say('GM', '!defense-round config marker.dead Bleeding::5120');
+    expect(markers(table).dead).toBe('Bleeding::5120');
+  });
+
+  it('30.3 a default marker\'s name keeps working, a name in any case is taken, an unknown one is refused', async () => {
+    table = await openTable(MODE);
+    expect(whispered(await table.say('GM', '!defense-round config marker.dead skull'), 'gm')).toEqual(['The dead marker is now skull.']);
+    expect(markers(table).dead).toBe('skull');
+    await table.say('GM', '!defense-round config marker.dying poisoned');
+    expect(markers(table).dying).toBe('Poisoned::4568');
+    const said = whispered(await table.say('GM', '!defense-round config marker.dying Unconsciou'), 'gm');
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/"Unconsciou" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers/);
+    expect(markers(table).dying).toBe('Poisoned::4568');
+  });
+
+  it('30.3 a hostile marker name shared by two markers reaches chat escaped', async () => {
+    table = await openTable(MODE, { setup: (mock) => mock.addTokenMarkers([{ name: 'Evil<b>X</b>{{y}}', id: 7001 }, { name: 'Evil<b>X</b>{{y}}', id: 7002 }]) });
+    const said = await table.say('GM', '!defense-round config marker.dead Evil<b>X</b>{{y}}');
+    const raw = said.filter((record) => record.who === 'DefenseRound').map((record) => record.raw).join('\n');
+    expect(raw).toMatch(/7001/);
+    expect(raw).not.toMatch(/<b>|\{\{y/);
+    expect(markers(table).dead).toBe('dead');
+  });
 });
