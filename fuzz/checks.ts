@@ -530,6 +530,18 @@ export function checkEscaping(facts: StepFacts): string[] {
   return out;
 }
 
+/** Issue 30, item 8: a line the table reads names no value that did not change ("Vitality 70 -> 70"). */
+export function checkSameFromTo(facts: StepFacts): string[] {
+  const out: string[] = [];
+  for (const record of facts.messages) {
+    if (record.who !== 'DefenseRound') continue;
+    const text = flatText(record.content);
+    const same = /(?<![\w.-])(-?\d+) -> \1(?![\w.])/.exec(text);
+    if (same) out.push(`"${same[0]}" (a value that did not change) in chat: ${JSON.stringify(text.slice(0, 240))}`);
+  }
+  return out;
+}
+
 /**
  * commands.md, "Rolls that come back late": a token gone (or no longer the sender's) while the roll was
  * out gets nothing: none of its values, nor what the script remembers of it, changes after the listener acted.

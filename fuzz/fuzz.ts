@@ -11,6 +11,7 @@ import { SCHEMA_VERSION } from '../src/state/store';
 import {
   changes,
   checkEscaping,
+  checkSameFromTo,
   checkGarbageKept,
   checkHidden,
   checkHistory,
@@ -268,6 +269,7 @@ class Runner {
       ...checkHidden(world, facts),
       ...checkRecipients(facts, world),
       ...checkEscaping(facts),
+      ...checkSameFromTo(facts),
       ...checkInFlight(before, after, facts),
       ...checkTypedRolls(found, facts),
       ...checkAnswers(world, facts, this.filed),

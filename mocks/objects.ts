@@ -3,6 +3,22 @@
 
 export type Props = Record<string, unknown>;
 
+/**
+ * Roll20's default token markers as the campaign's `token_markers` lists them: a default marker's tag
+ * is its name, with no id (Roll20 API documentation, "Token Markers"). The colour dots and `dead`
+ * (the red X) are drawn by Roll20 itself and are not in the list (libTokenMarkers adds them by hand).
+ * A custom marker set adds `{ id, name, tag: "Name::id", url }` entries (`addTokenMarkers`).
+ */
+export const DEFAULT_TOKEN_MARKERS = (
+  'skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart ' +
+  'chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist ' +
+  'padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye ' +
+  'bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb ' +
+  'rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target'
+)
+  .split(' ')
+  .map((name, index) => ({ id: index + 1, name, tag: name, url: `https://app.roll20.net/images/statussheet/${name}.png` }));
+
 // Defaults as Roll20 creates each object (Roll20 API documentation, "Objects").
 const DEFAULTS: Record<string, Props> = {
   graphic: {
@@ -33,7 +49,7 @@ const DEFAULTS: Record<string, Props> = {
   },
   campaign: {
     turnorder: '', initiativepage: false, playerpageid: false, playerspecificpages: false,
-    _journalfolder: '[]', _jukeboxfolder: '[]', token_markers: '[]',
+    _journalfolder: '[]', _jukeboxfolder: '[]', token_markers: JSON.stringify(DEFAULT_TOKEN_MARKERS),
   },
   page: {
     _zorder: '', name: '', showgrid: true, showdarkness: false, grid_type: 'square', width: 25,

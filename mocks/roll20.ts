@@ -112,6 +112,11 @@ export interface MockRoll20 {
   peek(obj: Roll20Object<any>, property: string): unknown;
   /** Creates an object as the API would, typed loosely for test set-up. */
   create(type: string, props?: Props): MockObject;
+  /**
+   * The GM adds a custom token marker set: each marker joins the campaign's `token_markers` as Roll20
+   * lists it, `{ id, name, tag: "Name::id", url }` (names need not be unique; ids are).
+   */
+  addTokenMarkers(markers: ReadonlyArray<{ name: string; id: number }>): void;
 }
 
 const GLOBAL_NAMES = [
@@ -466,6 +471,15 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
       return target.props[target.keyOf(property)];
     },
     create: (type, props = {}) => store.create(type, withPage(type, props)),
+    addTokenMarkers(markers) {
+      const listed = JSON.parse(String(campaign.props.token_markers)) as Array<{ id: number }>;
+      for (const { name, id } of markers) {
+        if (listed.some((marker) => marker.id === id)) throw new Error(`token marker id ${id} is taken`);
+        listed.push({ id, name, tag: `${name}::${id}`, url: `https://s3.amazonaws.com/files.d20.io/images/${id}/marker/icon.png` } as { id: number });
+      }
+      // Read-only to the API: the GM's change in the game's settings (the mock fires no event for it).
+      campaign.props.token_markers = JSON.stringify(listed);
+    },
   };
 
   function playerMessage(playerId: string, content: string, selectedIds: string[] = []) {

@@ -77,6 +77,13 @@ export function buildDemoScene(mock: MockRoll20): DemoScene {
     { id: goblin2.id, pr: 8 },
   ].map((t) => ({ id: t.id, pr: t.pr, custom: '', _pageid: pageId }));
   mock.globals.Campaign().set('turnorder', JSON.stringify(turns));
+  // The GM's custom marker sets, beside Roll20's defaults: two sets each have a "Bleeding".
+  mock.addTokenMarkers([
+    { name: 'Unconscious', id: 4567 },
+    { name: 'Poisoned', id: 4568 },
+    { name: 'Bleeding', id: 4569 },
+    { name: 'Bleeding', id: 5120 },
+  ]);
 
   return {
     pageId,

@@ -41,11 +41,33 @@ describe('objects', () => {
     expect(token.id).toMatch(/^-N[-\w]{18}$/);
     expect(g.Campaign().get('turnorder')).not.toBe('');
     expect(createRoll20().globals.Campaign().get('turnorder')).toBe('');
-    expect(createRoll20().globals.Campaign().get('token_markers')).toBe('[]');
     const again = demo(4);
     expect(again.g.createObj('graphic', { name: 'Spare' })!.id).toBe(token.id);
     expect(demo(5).g.createObj('graphic', { name: 'Spare' })!.id).not.toBe(token.id);
     expect(mock.attribute('Goblin', 'armor_soak').get('max')).toBe('');
+  });
+
+  it('lists Roll20\'s default token markers in the campaign, and the GM\'s custom sets beside them as Name::id', () => {
+    const fresh = JSON.parse(String(createRoll20().globals.Campaign().get('token_markers'))) as Array<{ id: number; name: string; tag: string; url: string }>;
+    // A default marker's tag is its name, without an id; the colour dots and dead are Roll20's own, not listed.
+    expect(fresh.find((marker) => marker.name === 'skull')).toMatchObject({ tag: 'skull', url: expect.any(String) });
+    expect(fresh.every((marker) => marker.tag === marker.name && !marker.tag.includes('::'))).toBe(true);
+    expect(fresh.map((marker) => marker.tag)).not.toContain('dead');
+    const { mock, g } = demo();
+    const listed = JSON.parse(String(g.Campaign().get('token_markers'))) as typeof fresh;
+    expect(listed.slice(0, fresh.length)).toEqual(fresh);
+    expect(listed.slice(fresh.length).map(({ id, name, tag }) => ({ id, name, tag }))).toEqual([
+      { id: 4567, name: 'Unconscious', tag: 'Unconscious::4567' },
+      { id: 4568, name: 'Poisoned', tag: 'Poisoned::4568' },
+      { id: 4569, name: 'Bleeding', tag: 'Bleeding::4569' },
+      { id: 5120, name: 'Bleeding', tag: 'Bleeding::5120' },
+    ]);
+    expect(new Set(listed.map((marker) => marker.id)).size).toBe(listed.length);
+    expect(() => mock.addTokenMarkers([{ name: 'Again', id: 4567 }])).toThrow(/taken/);
+    // A token holds the tag (a custom one with its id), never the name the menu shows.
+    const token = mock.token('Bob');
+    token.set('statusmarkers', 'Unconscious::4567,skull');
+    expect(token.get('statusmarkers')).toBe('Unconscious::4567,skull');
   });
 
   it('stores values exactly as given', () => {

@@ -11,7 +11,8 @@ import {
   type Settings,
 } from '../state/settings';
 import { choiceArg, integerArg, suggest, UsageError, echo } from '../text/args';
-import { isKnownMarker } from '../roll20/markerNames';
+import { markerTags } from '../roll20/markerNames';
+import { shortList } from './refusals';
 import { editionIds, playableEditions } from '../rules/editions';
 
 
@@ -86,12 +87,14 @@ export function applyConfig(settings: Settings, key: string, value: string | und
     if (!(MARKER_KEYS as string[]).includes(markerKey)) {
       throw new UsageError(`unknown marker key "${echo(markerKey)}": ${suggest(markerKey, MARKER_KEYS, 'keys')}`);
     }
-    const marker = value.trim();
-    if (!isKnownMarker(marker)) {
-      throw new UsageError(`"${echo(marker)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-    }
+    const typed = value.trim();
+    // The name Roll20's menu shows is taken too; the tag (what a token holds) is kept.
+    const tags = markerTags(typed);
+    if (tags.length === 0) throw new UsageError(`"${echo(typed)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+    if (tags.length > 1) throw new UsageError(`${tags.length} of this campaign's token markers are named "${echo(typed)}": give the tag of one (${shortList(tags.map((tag) => echo(tag)), 3)})`);
+    const marker = tags[0]!;
     settings.markers[markerKey as MarkerKey] = marker;
-    return `The ${markerKey} marker is now ${marker}.`;
+    return `The ${markerKey} marker is now ${marker === typed ? marker : `${typed} (${marker})`}.`;
   }
   if (lowerKey === 'visibility.npc' || lowerKey === 'visibility.pc') {
     const who = lowerKey === 'visibility.npc' ? 'npc' : 'pc';

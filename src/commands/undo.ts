@@ -159,6 +159,8 @@ function sayUndone(ctx: CommandContext, application: Application, merged: readon
     const back1 = cameBack(change);
     if (back1 === undefined) continue;
     const before = now.get(place);
+    // A value that is what the undo puts back (a hand edit read through armor set the bar back to 70) is not said.
+    if (before === back1.to) continue;
     const lines = back.get(tokenId) ?? [];
     if (!back.has(tokenId)) back.set(tokenId, lines);
     const said = `${back1.label} ${typeof before === 'number' ? before : '?'} -> ${back1.to}`;

@@ -124,7 +124,8 @@ function offersButtons(steps: readonly Step[]): boolean {
 function numbers(changes: readonly StoredChange[]): string {
   let out = '';
   for (const change of changes) {
-    if (change.kind !== 'bar' || change.from === null) continue;
+    // A value that did not change is left out (a hand edit read through armor sets the bar back: from 70 to 70).
+    if (change.kind !== 'bar' || change.from === null || change.from === change.to) continue;
     out += `${out ? ', ' : ''}${RESOURCE_LABEL[change.resource]} ${change.from} -> ${change.to}`;
   }
   return out;

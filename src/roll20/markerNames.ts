@@ -11,16 +11,25 @@ const BUILT_IN = new Set(
   ).split(' '),
 );
 
-/** Reads Campaign().get('token_markers') only when a marker is not built in (settings changes only). */
-export function isKnownMarker(name: string): boolean {
-  if (BUILT_IN.has(name)) return true;
+/**
+ * The tags a marker setting may mean by what the GM typed: a built-in marker's name, a campaign
+ * marker's tag (`Unconscious::4567`, as a token holds it), or else the name Roll20's marker menu
+ * shows (`Unconscious`, any case), which several custom markers may share. None: no such marker.
+ * Reads Campaign().get('token_markers') only when a marker is not built in (settings changes only).
+ */
+export function markerTags(typed: string): string[] {
+  if (BUILT_IN.has(typed)) return [typed];
+  const named: string[] = [];
   try {
     const custom: unknown = JSON.parse(String(Campaign().get('token_markers') ?? '[]'));
-    return (
-      Array.isArray(custom) &&
-      custom.some((marker) => typeof marker === 'object' && marker !== null && (marker as { tag?: unknown }).tag === name)
-    );
+    for (const marker of Array.isArray(custom) ? custom : []) {
+      const { tag, name } = (marker ?? {}) as { tag?: unknown; name?: unknown };
+      if (typeof tag !== 'string') continue;
+      if (tag === typed) return [tag];
+      if (typeof name === 'string' && name.toLowerCase() === typed.toLowerCase() && !named.includes(tag)) named.push(tag);
+    }
   } catch {
-    return false;
+    // Not JSON: no campaign markers to name.
   }
+  return named;
 }

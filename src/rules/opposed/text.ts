@@ -44,7 +44,7 @@ function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): stri
       return s.hits ? `${nameOf(s.who)} is hit${s.stamina ? ' (stamina)' : ''}${s.falls ? ' and falls' : ''}${counter}.` : `${nameOf(s.who)} is missed${counter}.`;
     }
     case 'bar-moved':
-      return `${s.to === 'vitality' ? 'Vitality' : 'Stamina'} ${s.before} -> ${s.after}`;
+      return s.before === s.after ? '' : `${s.to === 'vitality' ? 'Vitality' : 'Stamina'} ${s.before} -> ${s.after}`;
     case 'down-now':
       return s.dead ? 'Dead' : `Vitality at or below 0 (marked incapacitated${s.typed ? '' : '; Opposed Rolls has no death rules'})`;
     case 'loss-title':
@@ -54,7 +54,7 @@ function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): stri
     case 'typed-loss-result':
       return s.toStamina ? `Vitality stays ${s.vitality}; Stamina ${s.stamina} -> ${(s.stamina ?? 0) - s.loss}` : `Vitality ${s.vitality} -> ${s.vitality - s.loss}`;
     case 'vitality-change':
-      return `Vitality ${s.before} -> ${s.after}`;
+      return s.before === s.after ? '' : `Vitality ${s.before} -> ${s.after}`;
     case 'mode-title':
       return `${nameOf(s.who)} ${s.same ? 'already defends' : 'defends'} ${ADVERB[s.stance]} by default${s.summary ? '.' : ''}`;
     case 'mode-change':

@@ -72,12 +72,12 @@ export function describeDamageStep(step: DamageStep): string {
         ? `Vitality loss ${step.pierced} pierced + ${step.throughArmor} = ${step.loss}`
         : `Vitality loss ${step.loss}`;
     case 'protection-wear':
-      return `${PROTECTION_NAME[step.track]} ${step.before} -> ${step.after} (wears ${step.wearPercent}% of ${step.afterSoak} = ${step.wear})`;
+      return `${PROTECTION_NAME[step.track]} ${step.before === step.after ? `stays ${step.after}` : `${step.before} -> ${step.after}`} (wears ${step.wearPercent}% of ${step.afterSoak} = ${step.wear})`;
     case 'vitality-change':
       // Unchanged is said by "No Vitality lost": no "70 -> 70" line (an empty line is left out).
       return step.before === step.after ? '' : `Vitality ${step.before} -> ${step.after}`;
     case 'direct-damage':
-      return `${step.amount} to ${BAR_NAME[step.bar]}, no armor: ${BAR_NAME[step.bar]} ${step.before} -> ${step.after}`;
+      return `${step.amount} to ${BAR_NAME[step.bar]}, no armor: ${BAR_NAME[step.bar]} ${step.before === step.after ? `stays ${step.after}` : `${step.before} -> ${step.after}`}`;
     case 'bar-not-a-number':
       return `${BAR_NAME[step.bar]} is not a number: nothing taken`;
     case 'instant-kill':

@@ -40,7 +40,8 @@ export function thresholdText(step: Step, nameOf: (id: string) => string = (id) 
     case 'armor-defense':
       return `${s.before} - ${s.defense} Defense = ${s.after}`;
     case 'vitality-change':
-      return `Vitality ${s.before} -> ${s.after}`;
+      // Unchanged: the title says "takes no damage", and no "70 -> 70" line is printed.
+      return s.before === s.after ? '' : `Vitality ${s.before} -> ${s.after}`;
     case 'dead-at-0':
       return 'Dies at 0: after the free save, one try a round for 1d% EXP, for 4 rounds';
     case 'dead-no-damage':
