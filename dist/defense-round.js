@@ -27,10 +27,10 @@ for (let i of $a(t))
 return e;
 }, Ea = (e) => Sa(Bn({}, "__esModule", { value: !0 }), e), ki = {};
 Aa(ki, {
-onDamage: () => uv,
-version: () => dv
+onDamage: () => um,
+version: () => dm
 });
-var $ = Math, R = Number, S = String, k = Object, Q = Array, le = JSON, M = Map, X = Set, yi = WeakMap, Xt = Error, wi = RangeError, bi = Promise, Jt = Date, Ta = isNaN, _a = "0.2.0", re = "DefenseRound", me = _a, Qt, Da = {
+var $ = Math, R = Number, S = String, k = Object, Q = Array, le = JSON, M = Map, X = Set, yi = WeakMap, Xt = Error, wi = RangeError, bi = Promise, Jt = Date, Ta = isNaN, _a = "0.2.0", re = "DefenseRound", ve = _a, Qt, Da = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
@@ -409,11 +409,11 @@ return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
-function _t(e, t, n) {
+function Dt(e, t, n) {
 return te({
 kind: "schema",
 type: "record",
-reference: _t,
+reference: Dt,
 expects: "Object",
 async: !1,
 key: e,
@@ -551,11 +551,11 @@ return n;
 }
 });
 }
-function Dt() {
+function Rt() {
 return te({
 kind: "schema",
 type: "unknown",
-reference: Dt,
+reference: Rt,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -582,20 +582,20 @@ for (const h of u.options) {
 if (h.type === "variant") d(h, new X(f).add(h.key));
 else {
 let g = !0, p = 0;
-for (const v of f) {
-const m = h.entries[v];
-if (v in s ? m["~run"]({
+for (const m of f) {
+const v = h.entries[m];
+if (m in s ? v["~run"]({
 typed: !1,
-value: s[v]
-}, Fa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
-g = !1, c !== v && (a < p || a === p && v in s && !(c in s)) && (a = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
+value: s[m]
+}, Fa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
+g = !1, c !== m && (a < p || a === p && m in s && !(c in s)) && (a = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
 break;
 }
 p++;
 }
 if (g) {
-const v = h["~run"]({ value: s }, i);
-(!o || !o.typed && v.typed) && (o = v);
+const m = h["~run"]({ value: s }, i);
+(!o || !o.typed && m.typed) && (o = m);
 }
 }
 if (o && !o.issues) break;
@@ -646,7 +646,7 @@ issues: r.issues
 function U(e) {
 return Ei(k.assign(k.create(null), e));
 }
-var Oi = ["vitality", "soul", "power"], Ze = { vitality: "Vitality", soul: "Soul", power: "Power" }, Rt = [
+var Oi = ["vitality", "soul", "power"], Ze = { vitality: "Vitality", soul: "Soul", power: "Power" }, Ot = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -677,17 +677,17 @@ return t.section = e, t;
 function nn(e) {
 return "kind" in e;
 }
-var rn = -10, Ci = -9, Ii = 1, vt = 1, Wn = 3, mt = { condition: "none", savesOwed: 0 }, sn = { condition: "dead", savesOwed: 0 };
+var rn = -10, Ci = -9, Ii = 1, mt = 1, Wn = 3, vt = { condition: "none", savesOwed: 0 }, sn = { condition: "dead", savesOwed: 0 };
 function Ni(e) {
-return e > 0 ? { ...mt } : e > rn ? { condition: "incapacitated", savesOwed: 0 } : { ...sn };
+return e > 0 ? { ...vt } : e > rn ? { condition: "incapacitated", savesOwed: 0 } : { ...sn };
 }
 function zn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
 function Ga(e, t, n) {
-return n.condition === "dying" ? { life: { ...sn }, steps: [...zn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...mt }, steps: [] } : e > 0 ? t <= rn ? { life: { condition: "dying", savesOwed: Wn }, steps: [{ kind: "dying", savesOwed: Wn }] } : {
-life: { condition: "incapacitated", savesOwed: vt },
-steps: [{ kind: "incapacitated", savesOwed: vt }]
+return n.condition === "dying" ? { life: { ...sn }, steps: [...zn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...vt }, steps: [] } : e > 0 ? t <= rn ? { life: { condition: "dying", savesOwed: Wn }, steps: [{ kind: "dying", savesOwed: Wn }] } : {
+life: { condition: "incapacitated", savesOwed: mt },
+steps: [{ kind: "incapacitated", savesOwed: mt }]
 } : t <= rn ? { life: { ...sn }, steps: [...zn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
 function Pi(e, t, n) {
@@ -703,10 +703,10 @@ function Ua(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: vt },
+life: { condition: "incapacitated", savesOwed: mt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: vt }
+{ kind: "incapacitated", savesOwed: mt }
 ]
 };
 }
@@ -719,7 +719,7 @@ const i = Pi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ?
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...mt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...mt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...mt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > rn ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...vt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...vt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...vt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > rn ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...zn(n), { kind: "incapacitated", savesOwed: 0 }]
@@ -740,15 +740,15 @@ if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
 vitality: Ii,
-life: { ...mt },
+life: { ...vt },
 steps: [r(0), { kind: "stood-up", before: e, vitality: Ii }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
 vitality: Ci,
-life: { condition: "incapacitated", savesOwed: vt },
-steps: [r(vt), { kind: "saved-from-death", before: e, vitality: Ci }]
+life: { condition: "incapacitated", savesOwed: mt },
+steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Ci }]
 };
 const i = $.min(Wn, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...sn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
@@ -804,11 +804,11 @@ return an(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Mi[e.track]} ${e.before} -> ${e.after} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Mi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${qn[e.bar]}, no armor: ${qn[e.bar]} ${e.before} -> ${e.after}`;
+return `${e.amount} to ${qn[e.bar]}, no armor: ${qn[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
 return `${qn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
@@ -1021,7 +1021,7 @@ if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319 && i >= 56320 && i <= 57343;
 return e.slice(0, s ? n - 1 : n);
 }
-function B(e, t = 40) {
+function V(e, t = 40) {
 return e.length > t ? `${be(e, t - 3)}...` : e;
 }
 var y = class extends Xt {
@@ -1069,7 +1069,7 @@ for (let o = 1; o < t.length; o += 1) {
 const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {
 const c = a.slice(2).toLowerCase();
-if (i.has(c)) throw new y(`--${B(c)} is given twice`);
+if (i.has(c)) throw new y(`--${V(c)} is given twice`);
 s = [], i.set(c, s);
 } else s ? s.push(a) : r.push(a);
 }
@@ -1084,7 +1084,7 @@ s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function Ot(e, t, n, r = "") {
+function Ct(e, t, n, r = "") {
 const i = ac(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
@@ -1103,12 +1103,12 @@ e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
 const o = n?.(i);
-throw o ? new y(`--${B(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${B(i)}: ${Ot(i, k.keys(t), "flags", "--")}`);
+throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${Ct(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
 if (s.kind === "one" && r.length > 1)
-throw new y(`--${i} takes one value (got "${B(r.join(" "))}")`);
+throw new y(`--${i} takes one value (got "${V(r.join(" "))}")`);
 });
 }
 function L(e, t) {
@@ -1118,19 +1118,19 @@ return n && n.length > 0 ? n.join(" ") : void 0;
 function O(e, t) {
 return e.flags.has(t);
 }
-function Ct(e, t, n, r) {
+function It(e, t, n, r) {
 const i = ge(e);
-if (i === null) throw new y(`${t} must be a whole number (got "${B(e)}")`);
+if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
 function Ie(e, t, n, r) {
 const i = L(e, t);
-return i === void 0 ? void 0 : Ct(i, `--${t}`, n, r);
+return i === void 0 ? void 0 : It(i, `--${t}`, n, r);
 }
 function W(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
-if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
+if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
 return i;
 }
 function _e(e) {
@@ -1138,19 +1138,19 @@ const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function It(e, t) {
+function Nt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${B(n.join(" "))}")${i}`);
+throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);
 }
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);
 }
-if (t.example && ge(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${B(r)}")`);
-return Ct(r, t.what, 0, Vi);
+if (t.example && ge(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
+return It(r, t.what, 0, Vi);
 }
 function Ki(e, t) {
 return {
@@ -1270,13 +1270,13 @@ return e === "reactive";
 function hc(e) {
 return e === "defensive";
 }
-function vc(e) {
+function mc(e) {
 return e === "reactive";
 }
 function xi(e) {
 return e === "reactive";
 }
-function mc(e) {
+function vc(e) {
 return e === "defensive";
 }
 function Xi(e) {
@@ -1301,7 +1301,7 @@ function kc(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
 var Zi = 5, es = { defend: "defend", evade: "evade", react: "reaction" };
-function Nt(e) {
+function Pt(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
 function yc(e) {
@@ -1325,10 +1325,10 @@ if (t === "react" && n !== "front") return { code: "situation-not-allowed", acti
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Nt(t) && e.mod !== 0) return o("mod");
-if (!Nt(t) && e.aid !== null) return o("aided");
-if (Nt(t) && e.ally !== null) return o("ally");
-if (Nt(t) && e.skillName !== null) return o("skill");
+if (!Pt(t) && e.mod !== 0) return o("mod");
+if (!Pt(t) && e.aid !== null) return o("aided");
+if (Pt(t) && e.ally !== null) return o("ally");
+if (Pt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {
 if (!He(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
@@ -1344,10 +1344,10 @@ return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
 return fc(r) ? He(e.vs) ? pc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return hc(r) ? { code: "counter-in-defensive-stance" } : vc(r) ? He(e.vs) ? Ji(i, e.vs) ? e.ally !== null && !kc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Qi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return hc(r) ? { code: "counter-in-defensive-stance" } : mc(r) ? He(e.vs) ? Ji(i, e.vs) ? e.ally !== null && !kc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Qi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return mc(r) ? { code: "defensive-skill-on-ally" } : xi(r) ? He(e.vs) ? Ji(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Qi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return vc(r) ? { code: "defensive-skill-on-ally" } : xi(r) ? He(e.vs) ? Ji(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Qi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (Xi(r)) {
 if (!He(e.vs)) return { code: "needs-vs", action: t };
 if (gc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
@@ -1357,7 +1357,7 @@ return null;
 }
 function $c(e) {
 const t = [];
-return Be[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Nt(e.action) && t.push(es[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return Be[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Pt(e.action) && t.push(es[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
 function Ac(e) {
 wc(e);
@@ -1493,7 +1493,7 @@ savesOwed: j(Te(), Zt(), ft(0), ut(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: G(_t(x(), Di([Qe(), ne("used")]))),
+reactions: G(Dt(x(), Di([Qe(), ne("used")]))),
 skillsVs: G(je(x()))
 });
 function Rc(e) {
@@ -1557,7 +1557,7 @@ perception: "perception_check",
 mental: "mental_check"
 };
 function os(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (O(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
@@ -1674,11 +1674,11 @@ const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const g = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, T = [
-A(de, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
-A(se, { kind: "check-summary", who: v, action: e.action, result: m }),
+const g = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, T = [
+A(de, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
+A(se, { kind: "check-summary", who: m, action: e.action, result: v }),
 ...Ve("Check", c.steps),
-...m !== null ? [A("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
+...v !== null ? [A("Result", { kind: "check-result", who: m, result: v, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...p ? [A("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [A(Ue, { kind: "offer-damage" })] : [],
@@ -1689,7 +1689,7 @@ headline: g,
 steps: T,
 changes: u,
 state: l,
-...m !== null ? { answer: m } : {},
+...v !== null ? { answer: v } : {},
 observed: !1,
 detail: c
 };
@@ -1740,18 +1740,18 @@ const d = e.armor, u = d === null ? 0 : $.max(0, d.protection), f = d !== null &
 if (d !== null && f) {
 const g = Ui(d.soakPercent, 0, 100), p = ln(o, 100 - g);
 g > 0 && t.push({ kind: "soak", soakPercent: g, before: o, after: p }), a = $.max(0, p - u), t.push({ kind: "protection", track: e.track, protection: u, before: p, after: a });
-const v = $.max(0, d.armorReduction);
-if (v > 0) {
+const m = $.max(0, d.armorReduction);
+if (m > 0) {
 const T = a;
-a = $.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: a });
+a = $.max(0, a - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: a });
 }
-const m = ln(p, ls);
-c = $.max(0, u - m), u > 0 ? l = {
+const v = ln(p, ls);
+c = $.max(0, u - v), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: p,
 wearPercent: ls,
-wear: m,
+wear: v,
 before: u,
 after: c
 } : c = d.protection;
@@ -1759,10 +1759,10 @@ after: c
 const g = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : g ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: o }), d !== null) {
 c = d.protection;
-const v = $.max(0, d.naturalReduction);
-if (v > 0) {
-const m = a;
-a = $.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });
+const m = $.max(0, d.naturalReduction);
+if (m > 0) {
+const v = a;
+a = $.max(0, a - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: v, after: a });
 }
 }
 }
@@ -1849,8 +1849,8 @@ physical: { protection: "armor_physical", other: "armor_magical", reduction: "ar
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 }, rr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Xc = { what: "the damage amount", missing: rr, example: "[[2d6+3]]" }, Jc = { what: "the damage amount", missing: rr, example: "[[2d6+3]]", optional: !0 };
 function Qc(e) {
-if (e.flags.size === 0) return fs(It(e, Xc));
-const t = O(e, "instant-kill"), n = It(e, Jc);
+if (e.flags.size === 0) return fs(Nt(e, Xc));
+const t = O(e, "instant-kill"), n = Nt(e, Jc);
 if (n === void 0 && !t) throw new y(rr);
 const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : un[W(i, "--type", k.keys(un))], o = L(e, "to"), a = o === void 0 ? "vitality" : W(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
@@ -2090,19 +2090,19 @@ return t === "hard" ? $.floor(e / 2) : t === "impossible" ? $.floor(e / 4) : e;
 function hl(e) {
 return tt[e].perceive !== null;
 }
-var Pt = 4, vl = U({
+var Mt = 4, ml = U({
 result: ie(["success", "fail"]),
 situation: ie(sr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Qe()
 });
-function ml(e) {
-const t = Ge(vl, e);
+function vl(e) {
+const t = Ge(ml, e);
 return t.success ? t.output : null;
 }
 var pl = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(j(Te(), Zt(), ft(0), ut(Pt))),
+roundsDead: G(j(Te(), Zt(), ft(0), ut(Mt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(ne(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
@@ -2118,23 +2118,23 @@ return n;
 function $e(e) {
 return e !== null && e <= 0;
 }
-function vs(e) {
+function ms(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function ms(e) {
+function vs(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
 function kl(e, t) {
-return t ? { roundsDead: Pt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};
+return t ? { roundsDead: Mt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};
 }
 function yl(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: $.min(Pt, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: $.min(Mt, n.roundsDead + 1) };
 }
 function or(e) {
-return $.max(0, Pt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+return $.max(0, Mt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
 function ps(e, t) {
 return $e(t) && or(e) === 0;
@@ -2168,9 +2168,9 @@ t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? vs(o) : o, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ms(o) : o, steps: t, dies: l, answerUsed: !0 };
 }
-function Mt(e) {
+function Lt(e) {
 return tt[e].reactCheck !== null ? "react" : "defend";
 }
 function ar(e, t) {
@@ -2182,7 +2182,7 @@ return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 function Al(e) {
 const { action: t, situation: n } = e, r = tt[n], i = [], s = ar(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? Mt(n) : null;
+const o = s.check ? Lt(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -2221,7 +2221,7 @@ var El = 1;
 function Tl(e) {
 const { state: t } = e;
 if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Pt) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Mt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -2234,7 +2234,7 @@ s = e.exp - c;
 }
 const o = pt(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: El, state: ms(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: El, state: vs(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return i.push({ kind: "save-failed", triesLeft: or(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
 }
@@ -2302,7 +2302,7 @@ if (ul.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} me
 return W(e, "--situation", sr);
 }
 function Ll(e) {
-const t = It(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ie(e, "hit", -1e3, 1e3) ?? null;
+const t = Nt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ie(e, "hit", -1e3, 1e3) ?? null;
 if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
@@ -2359,7 +2359,7 @@ return ws({ amount: e, track: "physical", hit: null, situation: null, mod: 0, ov
 }
 var bs = ["defend", "guard", "skill", "counter", "opportunity", "save"];
 function $s(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
 if (t === void 0) throw new y(`no action given: add --action ${bs.join("|")}`);
 const n = t.toLowerCase();
@@ -2367,7 +2367,7 @@ if (n === "evade") throw new y("--action evade means nothing in the threshold ed
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
 const r = W(t, "--action", bs), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = ys(i) ?? "front", o = tt[s], a = ar(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Mt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Mt(s) === "defend";
+const s = ys(i) ?? "front", o = tt[s], a = ar(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Lt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Lt(s) === "defend";
 if (O(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -2394,7 +2394,7 @@ skillName: L(e, "skill") ?? null
 function As(e) {
 if (e.action === "save") return Gl(e);
 const t = e.action, n = ar(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Mt(e.situation) === "react" ? "react-roll" : "roll" }), {
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Lt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
@@ -2520,7 +2520,7 @@ return `${pe[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
 const n = zi(As($s(Wi({ action: e, situation: t }))), "pending-defense");
-return t !== null && Mt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+return t !== null && Lt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
 keep: (e, t) => qi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
@@ -2556,7 +2556,7 @@ return "No hit chance given: the hit is taken as decided";
 case "armor-defense":
 return `${n.before} - ${n.defense} Defense = ${n.after}`;
 case "vitality-change":
-return `Vitality ${n.before} -> ${n.after}`;
+return n.before === n.after ? "" : `Vitality ${n.before} -> ${n.after}`;
 case "dead-at-0":
 return "Dies at 0: after the free save, one try a round for 1d% EXP, for 4 rounds";
 case "dead-no-damage":
@@ -2629,7 +2629,7 @@ macros: Vl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = ms(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = vs(n))), {
+return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = vs(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ms(n))), {
 vitality: i,
 state: s,
 steps: r,
@@ -2646,7 +2646,7 @@ deadForGood: ps,
 parseState: gl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
 describeStateChange: wl,
-parseAnswer: ml,
+parseAnswer: vl,
 words: Yl
 }, fn = ["passive", "active", "full"], kt = { passive: 0, active: 5, full: 10 }, zl = 10;
 function cr(e, t) {
@@ -2707,12 +2707,12 @@ ap: { kind: "one" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
 }, Ql = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Zl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Es = ["passive_defense", "active_defense", "full_defense", "armor_score"];
 function ed(e) {
-const t = It(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+const t = Nt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: Ct(n, "--attack", -1e3, 1e3),
+attack: It(n, "--attack", -1e3, 1e3),
 ap: Ie(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : W(r, "--defense-mode", fn)
 };
@@ -2814,7 +2814,7 @@ keep: (t) => t === "passive" ? null : t,
 detail: (t) => ({ stance: t, cost: kt[t] })
 });
 }
-var vn = {
+var mn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
@@ -2830,7 +2830,7 @@ const n = e.counter ? " and scores a counterattack" : "";
 return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;
 }
 case "bar-moved":
-return `${e.to === "vitality" ? "Vitality" : "Stamina"} ${e.before} -> ${e.after}`;
+return e.before === e.after ? "" : `${e.to === "vitality" ? "Vitality" : "Stamina"} ${e.before} -> ${e.after}`;
 case "down-now":
 return e.dead ? "Dead" : `Vitality at or below 0 (marked incapacitated${e.typed ? "" : "; Opposed Rolls has no death rules"})`;
 case "loss-title":
@@ -2840,13 +2840,13 @@ return `${e.loss} typed into Vitality, ${e.toStamina ? "not above" : "above"} ar
 case "typed-loss-result":
 return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e.stamina ?? 0) - e.loss}` : `Vitality ${e.vitality} -> ${e.vitality - e.loss}`;
 case "vitality-change":
-return `Vitality ${e.before} -> ${e.after}`;
+return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
 return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ts[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return vn[e.stance] ?? "";
+return mn[e.stance] ?? "";
 case "mode-answer":
 return `${t(e.who)} defends ${Ts[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
@@ -2919,7 +2919,7 @@ keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.d
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], vd = {
+], md = {
 id: "opposed",
 playable: !0,
 commands: {
@@ -2936,7 +2936,7 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Zl, help: [`Passive: ${vn.passive}. Active: ${vn.active}. Full: ${vn.full}.`] }
+stance: { flags: {}, usage: Zl, help: [`Passive: ${mn.passive}. Active: ${mn.active}. Full: ${mn.full}.`] }
 },
 stances: fn,
 settings: ["overwhelm-limit", "stamina-bar"],
@@ -2970,8 +2970,8 @@ describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
 words: ld
-}, md = { soak: dl, threshold: Wl, opposed: vd }, nt = new M();
-for (const [e, t] of k.entries(md)) nt.set(e, { ...t, id: e });
+}, vd = { soak: dl, threshold: Wl, opposed: md }, nt = new M();
+for (const [e, t] of k.entries(vd)) nt.set(e, { ...t, id: e });
 var _s = nt.keys().next().value, pd = "soak";
 function ur(e) {
 return typeof e == "string" && nt.has(e);
@@ -2985,19 +2985,19 @@ return [...nt.values()];
 function Ne(e) {
 return nt.get(e) ?? nt.get(_s);
 }
-function Lt() {
+function Ft() {
 return fr().filter((e) => e.playable).map((e) => e.id);
 }
 var hr;
 function kd(e) {
 return hr ?? (hr = new X(fr().flatMap((t) => t.stances))), hr.has(e);
 }
-function vr(e, t) {
+function mr(e, t) {
 return (n) => fr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var Ft = Si(ur, "not an edition this script has"), jt = ["bar1", "bar2", "bar3"], Ds = k.fromEntries(Rt.map((e) => [e, e])), Ke = [...Rt], Rs = {
+var jt = Si(ur, "not an edition this script has"), Gt = ["bar1", "bar2", "bar3"], Ds = k.fromEntries(Ot.map((e) => [e, e])), Ke = [...Ot], Rs = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3005,20 +3005,20 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Gt = k.keys(Rs), yd = j(x(), Kn(), Fe(1), q(100)), wd = j(x(), Kn(), Fe(1), q(100), en(/^[^,]+$/)), mr = ie(jt), Os = ie(["gm", "public"]), pr = ["refuse", "gm", "api-as"], bd = U({
-edition: Ft,
+}, Ut = k.keys(Rs), yd = j(x(), Kn(), Fe(1), q(100)), wd = j(x(), Kn(), Fe(1), q(100), en(/^[^,]+$/)), vr = ie(Gt), Os = ie(["gm", "public"]), pr = ["refuse", "gm", "api-as"], bd = U({
+edition: jt,
 bars: U({
-vitality: mr,
-soul: mr,
-power: mr,
+vitality: vr,
+soul: vr,
+power: vr,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: ie(["power", ...jt])
+stamina: ie(["power", ...Gt])
 }),
 attributes: U(
 k.fromEntries(Ke.map((e) => [e, yd]))
 ),
 markers: U(
-k.fromEntries(Gt.map((e) => [e, wd]))
+k.fromEntries(Ut.map((e) => [e, wd]))
 ),
 visibility: U({ npc: Os, pc: Os }),
 playersTargetAny: Qe(),
@@ -3080,14 +3080,14 @@ const t = le.stringify(e) ?? S(e);
 return t.length > 40 ? `${be(t, 37)}...` : t;
 }
 var Ns = j(Te(), ht()), Sd = j(Te(), ht(), ft(-1e6), ut(1e6)), Ps = U({
-overrides: G(_t(ie(Rt), Sd)),
+overrides: G(Dt(ie(Ot), Sd)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
 worn: G(U({ physical: G(Ns), magical: G(Ns) })),
 stance: G(j(x(), q(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: G(ne(!0)),
-edition: G(U({ id: Ft, state: Dt() }))
-}), fv = k.keys(Ps.entries);
+edition: G(U({ id: jt, state: Rt() }))
+}), fm = k.keys(Ps.entries);
 function Ed(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
@@ -3106,36 +3106,36 @@ function Ms(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function mn(e, t, n) {
+function vn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
 function Ls(e, t, n) {
-Ms(n), Ut(n) ? delete e[t] : e[t] = n;
+Ms(n), Vt(n) ? delete e[t] : e[t] = n;
 }
-function Ut(e) {
+function Vt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var yt = j(Te(), ht()), pn = tn(yt), Fs = j(Te(), Ai(), ft(-1e9), ut(1e9)), Vt = j(x(), Fe(1), q(64)), Td = ie(["physical", "magical"]), js = U({
-edition: G(U({ id: Ft, state: Dt() })),
+var yt = j(Te(), ht()), pn = tn(yt), Fs = j(Te(), Ai(), ft(-1e9), ut(1e9)), Bt = j(x(), Fe(1), q(64)), Td = ie(["physical", "magical"]), js = U({
+edition: G(U({ id: jt, state: Rt() })),
 deadForGood: G(ne(!0)),
 stance: G(j(x(), q(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: G(U({ edition: Ft, answer: Dt() }))
+answer: G(U({ edition: jt, answer: Rt() }))
 }), _d = Ri("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: ne("bar"), resource: ie(Oi), bar: ie(jt), attributeId: G(Vt), from: pn, to: yt }),
+U({ kind: ne("bar"), resource: ie(Oi), bar: ie(Gt), attributeId: G(Bt), from: pn, to: yt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: ne("attribute"), key: ie(Rt), attributeId: Vt, from: pn, to: yt }),
+U({ kind: ne("attribute"), key: ie(Ot), attributeId: Bt, from: pn, to: yt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: ne("override"), key: ie(Rt), from: pn, to: yt }),
+U({ kind: ne("override"), key: ie(Ot), from: pn, to: yt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
 U({ kind: ne("worn"), track: Td, from: pn, to: yt }),
 U({ kind: ne("markers"), from: j(x(), q(2e3)), to: j(x(), q(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-U({ kind: ne("memory"), tokenId: G(Vt), from: js, to: js }),
+U({ kind: ne("memory"), tokenId: G(Bt), from: js, to: js }),
 U({ kind: ne("initiative"), from: Fs, to: Fs }),
-U({ kind: ne("turn-order"), tokenId: Vt })
+U({ kind: ne("turn-order"), tokenId: Bt })
 ]), Dd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: j(x(), Fe(1), q(64)),
@@ -3144,7 +3144,7 @@ kind: ie(["damage", "hand-edit", "save"]),
 round: yt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: G(j(x(), en(/^U\d{1,7}$/))),
-tokens: je(U({ tokenId: Vt, name: j(x(), q(200)), changes: je(_d) }))
+tokens: je(U({ tokenId: Bt, name: j(x(), q(200)), changes: je(_d) }))
 });
 function Rd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
@@ -3249,9 +3249,9 @@ return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r,
 var yr = 20, wr = 100, gn = j(x(), Fe(1), q(64)), kn = j(x(), Fe(1), q(40)), Fd = U({
 word: kn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: G(Dt()),
+file: G(Rt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: G(_t(kn, j(x(), q(40)))),
+flags: G(Dt(kn, j(x(), q(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
 roll: G(j(Te(), ht())),
 success: G(Qe()),
@@ -3265,14 +3265,14 @@ key: j(x(), en(/^[AG]\d{1,6}$/)),
 by: gn,
 gm: Qe(),
 attacker: tn(gn),
-edition: Ft,
+edition: jt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: j(je(j(x(), q(200))), q(4)),
 flags: j(je(Ti([kn, j(je(j(x(), q(200))), q(8))])), q(20)),
 situation: tn(kn),
 round: j(Te(), ht()),
 defenders: j(je(gn), Fe(1), q(wr)),
-answers: _t(gn, Fd)
+answers: Dt(gn, Fd)
 });
 function Ks(e) {
 const t = Ge(Hs, e);
@@ -3292,10 +3292,10 @@ s.success && s.output.key === r && Ks(s.output) && k.keys(n).length < yr ? n[r] 
 }
 return n;
 }
-var yn = "DefenseRound", Bt = 3, br = 500;
-function Ht(e) {
+var yn = "DefenseRound", Ht = 3, br = 500;
+function Kt(e) {
 return {
-schemaVersion: Bt,
+schemaVersion: Ht,
 scriptVersion: e,
 settings: Cs(),
 tokens: {},
@@ -3324,15 +3324,15 @@ var Ud = {
 };
 function Vd(e, t) {
 const n = [];
-if (e === void 0) return { stored: Ht(t), problems: n };
+if (e === void 0) return { stored: Kt(t), problems: n };
 if (!D(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Ht(t), problems: n };
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Kt(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (R.isInteger(i) && i > Bt)
-return { stored: Ht(t), problems: [`state has schema version ${i}, newer than this script's ${Bt}; left as it is`], newer: i };
+if (R.isInteger(i) && i > Ht)
+return { stored: Kt(t), problems: [`state has schema version ${i}, newer than this script's ${Ht}; left as it is`], newer: i };
 if (!R.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Ht(t), problems: n };
-for (; i < Bt; ) {
+return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Kt(t), problems: n };
+for (; i < Ht; ) {
 const l = Ud[i];
 if (!l) break;
 r = l(r), i += 1;
@@ -3344,12 +3344,12 @@ n.push(...o.problems);
 for (const [l, d] of k.entries(o.tokens)) {
 if (!d.edition) continue;
 const u = d.edition.id, f = Ne(u).parseState(d.edition.state);
-f === null ? (delete d.edition, Ut(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
+f === null ? (delete d.edition, Vt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
 }
 const a = Hd(r.exchange, n), c = Od(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: Bt,
+schemaVersion: Ht,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: o.tokens,
@@ -3488,11 +3488,11 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Kt = [];
+}, Yt = [];
 for (let e = 0; e < 128; e += 1) {
 const t = S.fromCharCode(e);
-Ws[t] !== void 0 ? Kt[e] = Ws[t] : t === `
-` || t === "\r" ? Kt[e] = " " : e < 32 && t !== "	" || e === 127 ? Kt[e] = "" : Kt[e] = void 0;
+Ws[t] !== void 0 ? Yt[e] = Ws[t] : t === `
+` || t === "\r" ? Yt[e] = " " : e < 32 && t !== "	" || e === 127 ? Yt[e] = "" : Yt[e] = void 0;
 }
 function qd(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
@@ -3502,7 +3502,7 @@ function rt(e) {
 const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? Kt[s] : qd(s);
+const s = t.charCodeAt(i), o = s < 128 ? Yt[s] : qd(s);
 o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
@@ -3550,7 +3550,7 @@ return e && R.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 
 function Sr(e, t, n) {
 try {
 const r = t instanceof Xt ? t.stack ?? t.message : S(t);
-wn(`${re} v${me}: ${e} failed${tu()}: ${r}`), n && sendChat(
+wn(`${re} v${ve}: ${e} failed${tu()}: ${r}`), n && sendChat(
 re,
 `/w ${n} ${rt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3672,7 +3672,7 @@ return i === Pe ? au(e, t, n, r) : eo(e, t, n, r, i, wt(i), !1);
 }
 function eo(e, t, n, r, i, s, o) {
 const a = s ? "the GM" : Er(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: xs(s, a), relayed: o, help: r };
-return !s && !qs(a) && (c.replyFor = B(a, 60)), c;
+return !s && !qs(a) && (c.replyFor = V(a, 60)), c;
 }
 function au(e, t, n, r) {
 const i = n.flags.get("api-as");
@@ -3712,27 +3712,27 @@ return e.store.tokens[t] = r, r;
 }
 function ro(e, t) {
 const n = e.store.tokens[t];
-n && Ut(n) && delete e.store.tokens[t];
+n && Vt(n) && delete e.store.tokens[t];
 }
 function $n(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var An = "Help: DefenseRound", V = (e) => `<code>${$n(e)}</code>`, qe = (e) => `<li>${e}</li>`;
+var An = "Help: DefenseRound", B = (e) => `<code>${$n(e)}</code>`, qe = (e) => `<li>${e}</li>`;
 function du(e) {
-const t = e.stances.length > 0 ? [qe(`${V(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map($n).join(" ")}`)] : [];
+const t = e.stances.length > 0 ? [qe(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map($n).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${me}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-qe(`${V(e.commands.defend.usage)}: ${e.commands.defend.help.map($n).join(" ")}`),
-qe(`${V(e.commands.damage.usage)}: ${e.commands.damage.help.map($n).join(" ")}`),
-qe(`${V("!attack")} with the same amount and flags, ${V("--ids DEFENDER ...")} and the attacker selected (or ${V("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${V(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${V("!attack --resolve KEY")} (the GM, or whoever declared it). ${V("!attack --list")} and ${V("--cancel KEY")}; ${V("!damage --undo")} takes the whole attack back.`),
-qe(`${V("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+qe(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map($n).join(" ")}`),
+qe(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map($n).join(" ")}`),
+qe(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
+qe(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 qe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-qe(`${V("!defense-round")}: status and settings menu; ${V("config KEY VALUE")} (${V(`config edition ${Lt().join("|")}`)} switches editions), ${V("set NAME VALUE|clear")}, ${V("repair")}, ${V("next-round")}, ${V("macros")} (the table's macros for this edition), ${V("refresh")}, ${V("help")}.`),
-qe(`Commands another script relays (ScriptCards' ${V("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${V("config api-commands gm")}, or act for the player ${V("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${V("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+qe(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Ft().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
+qe(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${B("config api-commands gm")}, or act for the player ${B("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${B("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");
 }
@@ -3794,8 +3794,8 @@ throw a;
 function Rr(e) {
 return k.assign(k.create(null), e);
 }
-var fu = Rr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), hu = Rr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), vu = Rr({ floor: $.floor, ceil: $.ceil, round: $.round, abs: $.abs });
-function mu(e) {
+var fu = Rr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), hu = Rr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), mu = Rr({ floor: $.floor, ceil: $.ceil, round: $.round, abs: $.abs });
+function vu(e) {
 return new gu(e).parse();
 }
 var Sn = (e) => e >= 48 && e <= 57, co = (e) => (e | 32) >= 97 && (e | 32) <= 122, pu = (e, t) => {
@@ -3858,7 +3858,7 @@ return this.at = n, R(e.slice(t, n));
 if (co(e.charCodeAt(t))) {
 let n = t + 1;
 for (; co(e.charCodeAt(n)); ) n += 1;
-const r = vu[e.slice(t, n).toLowerCase()];
+const r = mu[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const i = this.closing();
@@ -3899,7 +3899,7 @@ i = $.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.ind
 if (r > 0) {
 if (n += e.slice(r), !this.spend(n.length)) return Re(uo, "read");
 } else n = e;
-const a = mu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+const a = vu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
 return a === void 0 || !R.isFinite(a) ? Re(bu) : { ok: !0, value: a, height: i };
 }
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
@@ -4003,14 +4003,14 @@ hidden: e.get("layer") === "gmlayer",
 statusmarkers: S(e.get("statusmarkers") ?? "")
 };
 }
-var vo = { armor_physical: "physical", armor_magical: "magical" };
+var mo = { armor_physical: "physical", armor_magical: "magical" };
 function Cr(e, t, n, r) {
 return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Eu(t, n, r));
 }
 function Eu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
 }
-function mo(e, t) {
+function vo(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;
 }
 var Tu = { kind: "override" }, po = { kind: "none" }, Dn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, _u = k.freeze({}), Du = k.freeze({ current: null, max: null, present: !1 }), Ir = [], Ru = class {
@@ -4070,23 +4070,23 @@ function Ou(e, t, n, r) {
 const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
 let l, d;
 for (let p = 0; p < i.length; p += 1) {
-const v = i[p], m = vo[v], T = t?.overrides?.[v];
+const m = i[p], v = mo[m], T = t?.overrides?.[m];
 if (T !== void 0) {
-s[v] = { current: m ? t?.worn?.[m] ?? T : T, max: T, present: !0 }, o[v] = m ? Dn[m] : Tu;
+s[m] = { current: v ? t?.worn?.[v] ?? T : T, max: T, present: !0 }, o[m] = v ? Dn[v] : Tu;
 continue;
 }
-const b = c[v], I = a ? r.attributes.find(a.id, b) : void 0;
+const b = c[m], I = a ? r.attributes.find(a.id, b) : void 0;
 a && (l ?? (l = new Ru(a.id, r.attributes)));
-let Y = m !== void 0 && !e.unique;
+let Y = v !== void 0 && !e.unique;
 if (I && l) {
 let w;
-m !== void 0 && !Y && (w = I.get("current"), Y = go(w)), s[v] = new ko(I, Y ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, w, !1), o[v] = Y ? Dn[m] : { kind: "attribute", attribute: I };
-} else l && !Rn(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[v] = new ko(l.defaultOf(b), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, d, !0), o[v] = m ? Dn[m] : po) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : Du, o[v] = m ? Dn[m] : po);
+v !== void 0 && !Y && (w = I.get("current"), Y = go(w)), s[m] = new ko(I, Y ? t?.worn?.[v] : void 0, v !== void 0, l, m, b, w, !1), o[m] = Y ? Dn[v] : { kind: "attribute", attribute: I };
+} else l && !Rn(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[m] = new ko(l.defaultOf(b), v ? t?.worn?.[v] : void 0, v !== void 0, l, m, b, d, !0), o[m] = v ? Dn[v] : po) : (s[m] = v ? { current: t?.worn?.[v] ?? null, max: null, present: !1 } : Du, o[m] = v ? Dn[v] : po);
 }
 const u = r.turnOrder;
 let f = null;
 if (u && u.length > 0) {
-const p = u.find((v) => v.id === e.id);
+const p = u.find((m) => m.id === e.id);
 p !== void 0 && (f = yo(p.pr));
 }
 let h = _u;
@@ -4103,7 +4103,7 @@ values: s,
 armorSource: a !== void 0 || t?.overrides !== void 0,
 stance: t?.stance ?? null,
 state: Cr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: mo(r.edition, r.waiting[e.id]),
+answer: vo(r.edition, r.waiting[e.id]),
 initiative: f,
 // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
@@ -4145,67 +4145,104 @@ var Mu = new X(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
 function Lu(e) {
-if (Mu.has(e)) return !0;
+if (Mu.has(e)) return [e];
+const t = [];
 try {
-const t = le.parse(S(Campaign().get("token_markers") ?? "[]"));
-return Q.isArray(t) && t.some((n) => typeof n == "object" && n !== null && n.tag === e);
+const n = le.parse(S(Campaign().get("token_markers") ?? "[]"));
+for (const r of Q.isArray(n) ? n : []) {
+const { tag: i, name: s } = r ?? {};
+if (typeof i == "string") {
+if (i === e) return [i];
+typeof s == "string" && s.toLowerCase() === e.toLowerCase() && !t.includes(i) && t.push(i);
+}
+}
 } catch {
-return !1;
 }
+return t;
 }
-var bo = ["on", "off"], Nr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, $o = [
+function On(e) {
+const t = new M();
+for (const r of e) {
+const i = r.endsWith(".") ? r.slice(0, -1) : r;
+t.set(i, (t.get(i) ?? 0) + 1);
+}
+const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
+return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
+}
+function $t(e, t = 5) {
+return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
+}
+function xe(e) {
+const t = new M();
+for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
+return $t([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+}
+var Fu = class {
+constructor() {
+this.byReason = new M();
+}
+add(e, t) {
+const n = this.byReason.get(t);
+n ? n.push(e) : this.byReason.set(t, [e]);
+}
+lines() {
+const e = [];
+return this.byReason.forEach((t, n) => e.push(`${xe(t)}: ${n}`)), e;
+}
+}, bo = ["on", "off"], Nr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, $o = [
 "edition",
 ...k.keys(Nr),
 "stamina-bar",
 ...Ke.map((e) => `attr.${e}`),
-...Gt.map((e) => `marker.${e}`),
+...Ut.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], Fu = {
+], ju = {
 refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."
 };
-function ju(e, t, n) {
+function Gu(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = W(n, "edition", gd()), s = Lt();
+const i = W(n, "edition", gd()), s = Ft();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
 if (r in Nr) {
-const i = Nr[r], s = W(n, r, jt), o = e.bars[i];
+const i = Nr[r], s = W(n, r, Gt), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
 a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = W(n, r, ["power", ...jt]);
+const i = W(n, r, ["power", ...Gt]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
 if (!Ke.includes(i))
-throw new y(`unknown attribute key "${B(i)}": ${Ot(i, Ke, "keys")}`);
+throw new y(`unknown attribute key "${V(i)}": ${Ct(i, Ke, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
 }
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
-if (!Gt.includes(i))
-throw new y(`unknown marker key "${B(i)}": ${Ot(i, Gt, "keys")}`);
-const s = n.trim();
-if (!Lu(s))
-throw new y(`"${B(s)}" is neither a Roll20 status marker nor one of this campaign's token markers`);
-return e.markers[i] = s, `The ${i} marker is now ${s}.`;
+if (!Ut.includes(i))
+throw new y(`unknown marker key "${V(i)}": ${Ct(i, Ut, "keys")}`);
+const s = n.trim(), o = Lu(s);
+if (o.length === 0) throw new y(`"${V(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(s)}": give the tag of one (${$t(o.map((c) => V(c)), 3)})`);
+const a = o[0];
+return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;
 }
 if (r === "visibility.npc" || r === "visibility.pc") {
 const i = r === "visibility.npc" ? "npc" : "pc";
@@ -4216,15 +4253,15 @@ return e.playersTargetAny = W(n, r, bo) === "on", `Players ${e.playersTargetAny 
 if (r === "armor-on-manual-edits")
 return e.armorOnManualEdits = W(n, r, bo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Ct(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = It(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = W(n, r, pr), Fu[e.apiCommands];
-throw new y(`unknown setting "${B(t)}": ${Ot(t, $o, "settings")}`);
+return e.apiCommands = W(n, r, pr), ju[e.apiCommands];
+throw new y(`unknown setting "${V(t)}": ${Ct(t, $o, "settings")}`);
 }
-function xe() {
+function Xe() {
 return Ao(Campaign().get("turnorder"));
 }
-function Gu() {
+function Uu() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
@@ -4240,18 +4277,18 @@ return [];
 function Pr(e) {
 Campaign().set("turnorder", le.stringify(e));
 }
-function Yt(e) {
+function Wt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";
 }
 function Mr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;
 }
-function Uu(e) {
+function Vu(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function Vu(e) {
-const t = Yt(e.id), n = Yt(e.custom);
+function Bu(e) {
+const t = Wt(e.id), n = Wt(e.custom);
 return `${t.length <= 64 ? t : `#${Lr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Lr(n)}`}`;
 }
 function Lr(e) {
@@ -4260,27 +4297,27 @@ for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = $.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var Bu = /^(.+) -?\d+$/;
-function Hu() {
+var Hu = /^(.+) -?\d+$/;
+function Ku() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
 function So(e) {
-if (Mr(e.pr) !== -1 || Yt(e.custom) !== "") return !1;
-const t = Yt(e.id);
+if (Mr(e.pr) !== -1 || Wt(e.custom) !== "") return !1;
+const t = Wt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = Hu();
+const r = Ku();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Bu.exec(S(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = Hu.exec(S(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function Ku(e) {
+function Yu(e) {
 for (const t of e) if (!So(t)) return t;
 }
-var Yu = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function Wu(e, t, n) {
+var Wu = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function zu(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${Ze[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ze[e.resource]} +${e.amount}`;
@@ -4304,10 +4341,10 @@ return e.label;
 }
 }
 function Eo(e, t) {
-const n = e.words, r = (i) => Yu.has(i.kind) ? Wu(i, t, r) : n(i, t);
+const n = e.words, r = (i) => Wu.has(i.kind) ? zu(i, t, r) : n(i, t);
 return r;
 }
-function $t(e, t) {
+function At(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
@@ -4315,9 +4352,9 @@ function ot(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function On(e, t, n) {
+function Cn(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Ut(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Vt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
 function we(e, t) {
 if (e === t) return !0;
@@ -4334,7 +4371,7 @@ for (const i of k.keys(n)) if (!we(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function zu(e, t) {
+function qu(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4354,13 +4391,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function qu(e, t = () => !0, n = () => {
+function xu(e, t = () => !0, n = () => {
 }) {
 const r = new M();
 for (const s of e) {
 const o = t(s.tokenId);
 for (const a of s.changes) {
-const c = zu(s.tokenId, a), l = r.get(c);
+const c = qu(s.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
 }
 }
@@ -4383,8 +4420,8 @@ for (let a = 0; a < $.min(n, 10); a += 1) s = t.endRound(s);
 const o = { ...i };
 return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
 }
-var xu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Xu(e, t, n) {
+var Xu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Ju(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
 function _o(e, t, n, r) {
@@ -4398,7 +4435,7 @@ case "bar":
 i.push(`${o}: ${Ze[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${xu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${Xu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -4419,16 +4456,16 @@ break;
 }
 return i;
 }
-function Ju(e, t, n) {
+function Qu(e, t, n) {
 return e.map(
 (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: To(r.change.from, t, n), to: To(r.change.to, t, n) } } : r
 );
 }
-function Qu(e, t, n, r) {
+function Zu(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
 }
-function Zu(e) {
+function ef(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
@@ -4438,7 +4475,7 @@ let r, i = "", s = 0;
 for (; ; ) {
 const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
-const l = Zu(c);
+const l = ef(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4446,12 +4483,12 @@ if (o === -1) break;
 s = o + 1;
 }
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === ef(e) ? e : i;
+return i === e || i.length < e.length && i === tf(e) ? e : i;
 }
-function ef(e) {
+function tf(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function tf(e, t, n) {
+function nf(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return Do(e, o, [r, i, s]);
 }
@@ -4463,17 +4500,17 @@ return Do(e, r ? [n.markers[r]] : [], Ro.map((i) => n.markers[i]));
 function Fr(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
 }
-function nf() {
+function rf() {
 return Fr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
 }
 function jr() {
 return Fr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
 }
-function rf() {
+function sf() {
 return Fr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
 }
 var Co = [];
-function sf(e) {
+function of(e) {
 return typeof e != "function" ? !1 : (Co.push(e), !0);
 }
 function Io(e, t, n, r, i, s) {
@@ -4494,7 +4531,7 @@ Sr("HealthColors.Update", a, void 0);
 function No(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var of = class {
+var af = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
@@ -4519,11 +4556,11 @@ function Gr(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function af(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], g = new of(), p = () => {
+function cf(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], g = new af(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
+}, m = r.vitalityFrom ?? i.bars.vitality.value, v = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4531,8 +4568,8 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const E = i.bars[w.resource], _ = w.resource === "vitality" ? v : E.value, N = E.link ? getObj("attribute", E.link) : void 0, z = { kind: "bar", resource: w.resource, bar: E.bar, from: _, to: w.to };
-N && (z.attributeId = N.id), f.push(z), (E.value !== w.to || E.raw !== w.to) && g.bar(i, w.resource, w.to, N), m[w.resource] = w.to;
+const E = i.bars[w.resource], _ = w.resource === "vitality" ? m : E.value, N = E.link ? getObj("attribute", E.link) : void 0, z = { kind: "bar", resource: w.resource, bar: E.bar, from: _, to: w.to };
+N && (z.attributeId = N.id), f.push(z), (E.value !== w.to || E.raw !== w.to) && g.bar(i, w.resource, w.to, N), v[w.resource] = w.to;
 break;
 }
 case "value": {
@@ -4543,7 +4580,7 @@ else if (E?.kind === "worn") {
 f.push({ kind: "worn", track: E.track, from: d[i.id]?.worn?.[E.track] ?? null, to: w.to });
 const N = p();
 N.worn = { ...N.worn, [E.track]: w.to };
-} else if (vo[w.key] === void 0 && E?.kind === "override") {
+} else if (mo[w.key] === void 0 && E?.kind === "override") {
 f.push({ kind: "override", key: w.key, from: _, to: w.to });
 const N = p();
 N.overrides = { ...N.overrides, [w.key]: w.to };
@@ -4551,63 +4588,63 @@ N.overrides = { ...N.overrides, [w.key]: w.to };
 break;
 }
 case "initiative": {
-const E = r.turnOrder?.order ?? xe(), _ = E.find((z) => z.id === i.id), N = Mr(_?.pr);
+const E = r.turnOrder?.order ?? Xe(), _ = E.find((z) => z.id === i.id), N = Mr(_?.pr);
 _ && R.isFinite(N) && N !== w.to && (_.pr = w.to, Mo(E, r.turnOrder), f.push({ kind: "initiative", from: N, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const E = df(w.tokenId, w.initiative, r.turnOrder);
+const E = uf(w.tokenId, w.initiative, r.turnOrder);
 h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const E = ot($t(l, w.tokenId), a), _ = w.kind === "ally-state" ? ot({ ...E, edition: { id: a.id, state: w.state } }, a) : { ...E, answer: { edition: a.id, answer: w.answer } };
-we(E, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: E, to: _ }), On(l, w.tokenId, _));
+const E = ot(At(l, w.tokenId), a), _ = w.kind === "ally-state" ? ot({ ...E, edition: { id: a.id, state: w.state } }, a) : { ...E, answer: { edition: a.id, answer: w.answer } };
+we(E, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: E, to: _ }), Cn(l, w.tokenId, _));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], E = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? E : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, N = w?.deadForGood === !0, z = n.state === void 0 ? N : a.deadForGood(n.state, m.vitality), Me = w?.stance, ve = n.stance === void 0 ? Me : n.stance ?? void 0, Ee = l.exchange.waiting[i.id], ae = n.answer === void 0 || r.answerGiven ? Ee : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-(N !== z || Me !== ve || !we(E, _) || !we(Ee, ae)) && (f.push({ kind: "memory", from: Gr(E, N, Me, Ee), to: Gr(_, z, ve, ae) }), On(l, i.id, Gr(_, z, ve, ae)));
+const w = d[i.id], E = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? E : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, N = w?.deadForGood === !0, z = n.state === void 0 ? N : a.deadForGood(n.state, v.vitality), Me = w?.stance, me = n.stance === void 0 ? Me : n.stance ?? void 0, Ee = l.exchange.waiting[i.id], ae = n.answer === void 0 || r.answerGiven ? Ee : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+(N !== z || Me !== me || !we(E, _) || !we(Ee, ae)) && (f.push({ kind: "memory", from: Gr(E, N, Me, Ee), to: Gr(_, z, me, ae) }), Cn(l, i.id, Gr(_, z, me, ae)));
 }
 const T = d[i.id];
-T && Ut(T) && delete d[i.id];
+T && Vt(T) && delete d[i.id];
 let b = i.statusmarkers;
-const I = a.condition(s.state, v), Y = n.state !== void 0 ? a.condition(n.state, m.vitality) : I;
-if (n.state !== void 0 && (b = tf(b, Y, c)), n.stance !== void 0 && (b = Oo(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), g.prop("statusmarkers", b)), r.tokenProps)
+const I = a.condition(s.state, m), Y = n.state !== void 0 ? a.condition(n.state, v.vitality) : I;
+if (n.state !== void 0 && (b = nf(b, Y, c)), n.stance !== void 0 && (b = Oo(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), g.prop("statusmarkers", b)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const E = r.tokenProps[w];
 !(w in g.props) && u.get(w) !== E && g.prop(w, E);
 }
 if (g.flush(u), r.notify ?? !0) {
-const { bars: w } = i, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: Y };
-Io(u, E, _, n.detail, () => Po(i, v), r.healthColors);
+const { bars: w } = i, E = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: b, condition: Y };
+Io(u, E, _, n.detail, () => Po(i, m), r.healthColors);
 }
 return { changes: f, notes: h };
 }
 function Po(e, t) {
-const n = lf(e.token);
+const n = df(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[Se[r.bar].value] = r.raw, n[Se[i.bar].value] = i.raw, n[Se[s.bar].value] = s.raw, t !== null && (n[Se[r.bar].value] = t), n;
 }
-var cf = ["width", "height"];
-function lf(e) {
+var lf = ["width", "height"];
+function df(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of cf) t[n] = e.get(n);
+for (const n of lf) t[n] = e.get(n);
 return t;
 }
 function Mo(e, t) {
 t ? t.changed = !0 : Pr(e);
 }
-function df(e, t, n) {
+function uf(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = Z(r, "The spectator"), s = n?.order ?? xe();
+const i = Z(r, "The spectator"), s = n?.order ?? Xe();
 return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Mo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function uf(e, t) {
+function ff(e, t) {
 const n = new M(), r = new M(), i = (c) => {
 let l = r.get(c);
 return l || r.set(c, l = {}), l;
@@ -4618,7 +4655,7 @@ for (const { tokenId: c, change: l } of t) {
 let d = a.get(c);
 if (d === void 0) {
 const u = getObj("graphic", c);
-d = u ? { token: u, snapshot: _n(u, ee(u), e.settings), memory: ot($t(e.memories, c), e.edition) } : null, a.set(c, d);
+d = u ? { token: u, snapshot: _n(u, ee(u), e.settings), memory: ot(At(e.memories, c), e.edition) } : null, a.set(c, d);
 }
 if (d)
 switch (l.kind) {
@@ -4631,30 +4668,30 @@ l.from !== null && n.set(l.attributeId, l.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[c] };
-u.worn = mn(u.worn, l.track, l.from), Ls(e.memories.tokens, c, u);
+u.worn = vn(u.worn, l.track, l.from), Ls(e.memories.tokens, c, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[c] };
-u.overrides = mn(u.overrides, l.key, l.from), Ls(e.memories.tokens, c, u);
+u.overrides = vn(u.overrides, l.key, l.from), Ls(e.memories.tokens, c, u);
 break;
 }
 case "markers":
 i(c).statusmarkers = l.from;
 break;
 case "memory": {
-const u = l.tokenId ?? c, f = ot($t(e.memories, u), e.edition);
-On(e.memories, u, Qu(l.from, l.to, f, we));
+const u = l.tokenId ?? c, f = ot(At(e.memories, u), e.edition);
+Cn(e.memories, u, Zu(l.from, l.to, f, we));
 break;
 }
 case "initiative": {
-s ?? (s = xe());
+s ?? (s = Xe());
 const u = s.find((f) => f.id === c);
 u && (u.pr = l.from, o = !0);
 break;
 }
 case "turn-order": {
-s ?? (s = xe());
+s ?? (s = Xe());
 const u = s.filter((f) => f.id !== l.tokenId);
 u.length !== s.length && (s = u, o = !0);
 break;
@@ -4671,22 +4708,22 @@ const { token: d } = l, u = r.get(c) ?? {};
 typeof u.statusmarkers == "string" && (u.statusmarkers = Oo(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
 const f = {};
 for (const g of Oi) {
-const p = l.snapshot.bars[g], v = `${p.bar}_value`, m = p.link ? n.get(p.link) : void 0;
-m !== void 0 && d.get(v) !== m && (u[v] = m);
-const T = m ?? u[v];
+const p = l.snapshot.bars[g], m = `${p.bar}_value`, v = p.link ? n.get(p.link) : void 0;
+v !== void 0 && d.get(m) !== v && (u[m] = v);
+const T = v ?? u[m];
 f[g] = typeof T == "number" ? T : p.value;
 }
 k.keys(u).length > 0 && d.set(u);
 const h = typeof u.statusmarkers == "string" ? u.statusmarkers : l.snapshot.statusmarkers;
-ff(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
+hf(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
 }
 s && o && Pr(s);
 }
-function ff(e, t, n, r, i) {
+function hf(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, o = ot($t(e.memories, t.id), e.edition), a = {
+}, o = ot(At(e.memories, t.id), e.edition), a = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
@@ -4711,7 +4748,7 @@ const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function hf(e) {
+function mf(e) {
 if (!bn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
@@ -4760,13 +4797,13 @@ function vf(e) {
 for (let t = 0; t < e.length; t += 1) if (e[t].section === Ue) return !0;
 return !1;
 }
-function mf(e) {
+function pf(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || (t += `${t ? ", " : ""}${Ze[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Ze[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function pf(e, t) {
+function gf(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
 function Br(e, t, n, r, i, s, o = []) {
@@ -4774,13 +4811,13 @@ const a = new M(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, g = i === "all" || n[l] === "public", p = g ? mf(d.changes) : "", v = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && vf(d.outcome.steps) ? [...v, ...hf(d)] : v, b = pf(Ur(d), u.name), I = p ? `${b} ${p}` : b;
+const h = f === 1 ? u.name : `${u.name} (${f})`, g = i === "all" || n[l] === "public", p = g ? pf(d.changes) : "", m = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && vf(d.outcome.steps) ? [...m, ...mf(d)] : m, b = gf(Ur(d), u.name), I = p ? `${b} ${p}` : b;
 c.push({ label: h, lines: d.answer && g ? [`${d.answer}. ${I}`] : [I], buttons: T });
 }
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
 }
 var jo = k.freeze({ record: !0 });
-function Wt(e, t) {
+function zt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
 function Hr(e, t, n) {
@@ -4790,20 +4827,20 @@ for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? kf(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? yf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
 F(ke(n.replyTo), oe(Ur(t[0])));
 return;
 }
-const h = t.length === 1 ? Vr(t[0]) : Br(t, gf(t), Go(e, t), `${n.title}: ${Kr(t.length)}`, t.every((g) => f(g.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Vr(t[0]) : Br(t, kf(t), Go(e, t), `${n.title}: ${Kr(t.length)}`, t.every((g) => f(g.snapshot)) ? "all" : "public", i);
 F(ke(n.replyTo), ye(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const f = t[0], h = Wt(e, f.snapshot);
+const f = t[0], h = zt(e, f.snapshot);
 F(h === "public" ? bt : he, ye(Vr(f, s)), jo), h === "gm" && !f.snapshot.hidden && F(bt, _r(Ur(f), o ? s : []));
 return;
 }
@@ -4817,12 +4854,12 @@ function Kr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
 function Go(e, t) {
-return t.map((n) => Wt(e, n.snapshot));
+return t.map((n) => zt(e, n.snapshot));
 }
-function gf(e) {
+function kf(e) {
 return e.map((t, n) => n);
 }
-function kf(e, t, n) {
+function yf(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
@@ -4831,7 +4868,7 @@ return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => 
 })
 );
 }
-function yf(e, t) {
+function wf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
@@ -4850,8 +4887,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var Yr = 50, Cn = 6e4, wf = 10, bf = 15e3, $f = Yr / 2, Af = Cn / 2, In = new yi();
-function Sf(e) {
+var Yr = 50, In = 6e4, bf = 10, $f = 15e3, Af = Yr / 2, Sf = In / 2, Nn = new yi();
+function Ef(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4879,30 +4916,30 @@ let t = 2;
 for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Wr(e[n]));
 return t;
 }
-function Nn(e) {
-let t = In.get(e);
+function Pn(e) {
+let t = Nn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + at(n.tokenId) + at(n.name);
-for (const r of n.changes) t += Sf(r);
+for (const r of n.changes) t += Ef(r);
 }
-In.set(e, t);
+Nn.set(e, t);
 }
 return t;
 }
-function Ef(e, t, n) {
+function Tf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = Jr(r), c = Nn(s);
-s.tokens.push(n), In.delete(s);
-const l = Nn(s) - c, d = xr(a, s.by);
+const a = Jr(r), c = Pn(s);
+s.tokens.push(n), Nn.delete(s);
+const l = Pn(s) - c, d = xr(a, s.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Mn(r, s.by); u >= 0 && r[u] !== s && Qr(a, d, 0); u = Mn(r, s.by)) Pn(e, u);
+for (let u = Ln(r, s.by); u >= 0 && r[u] !== s && Qr(a, d, 0); u = Ln(r, s.by)) Mn(e, u);
 return !0;
 }
 return !1;
@@ -4919,7 +4956,7 @@ let r = e.byOwner.get(t);
 return r || (r = { entries: 0, bytes: 0, quota: n ?? qr({ by: t }) }, e.byOwner.set(t, r)), r;
 }
 function Xr(e, t, n, r) {
-const i = Nn(t) * n, s = xr(e, t.by, r);
+const i = Pn(t) * n, s = xr(e, t.by, r);
 e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);
 }
 function Jr(e) {
@@ -4928,17 +4965,17 @@ const t = { history: e, length: e.length, bytes: 0, byOwner: new M(), quota: { e
 for (const n of e) Xr(t, n, 1);
 return ct = t, t;
 }
-function Pn(e, t) {
+function Mn(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
 const r = Jr(n), i = n.splice(t, 1)[0];
 i && (r.length = n.length, Xr(r, i, -1));
 }
-function Mn(e, t) {
+function Ln(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;
 }
-function Tf(e, t) {
+function _f(e, t) {
 const n = e.history;
 for (let r = 0; r < n.length; r += 1) {
 const i = n[r];
@@ -4947,22 +4984,22 @@ if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;
 return -1;
 }
 function Qr(e, t, n, r = 0) {
-return t.entries + r > wf || t.bytes + n > bf || e.quota.entries + r > $f || e.quota.bytes + n > Af || e.length + r > Yr || e.bytes + n > Cn;
+return t.entries + r > bf || t.bytes + n > $f || e.quota.entries + r > Af || e.quota.bytes + n > Sf || e.length + r > Yr || e.bytes + n > In;
 }
 function Zr(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
 function Vo(e, t, n) {
-const r = e.store.history, i = Jr(r), s = Nn(t);
+const r = e.store.history, i = Jr(r), s = Pn(t);
 if (n) {
 const o = xr(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
 if (Qr(c, a, s, 1)) return !1;
-for (let l = Mn(r, t.by); l >= 0 && Qr(i, o, s, 1); l = Mn(r, t.by)) Pn(e, l);
+for (let l = Ln(r, t.by); l >= 0 && Qr(i, o, s, 1); l = Ln(r, t.by)) Mn(e, l);
 }
 if (r.push(t), i.length = r.length, Xr(i, t, 1, n), !n)
-for (; (i.length > Yr || i.bytes > Cn) && r.length > 1; ) {
-const o = Tf(i, t);
-Pn(e, o >= 0 ? o : 0);
+for (; (i.length > Yr || i.bytes > In) && r.length > 1; ) {
+const o = _f(i, t);
+Mn(e, o >= 0 ? o : 0);
 }
 return !0;
 }
@@ -4974,46 +5011,16 @@ e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
 return Vo(e, o, qr(t, n)) ? s : void 0;
 }
-function _f(e) {
+function Df(e) {
 const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {
 const i = le.stringify(r).length;
-In.set(r, i), !(i > Cn) && Vo(e, r, qr(r));
+Nn.set(r, i), !(i > In) && Vo(e, r, qr(r));
 }
 return ct = void 0, n.length - t.length;
 }
-function Ln(e) {
-const t = new M();
-for (const r of e) {
-const i = r.endsWith(".") ? r.slice(0, -1) : r;
-t.set(i, (t.get(i) ?? 0) + 1);
-}
-const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
-return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
-}
-function zt(e, t = 5) {
-return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
-}
-function Xe(e) {
-const t = new M();
-for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return zt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
-}
-var Df = class {
-constructor() {
-this.byReason = new M();
-}
-add(e, t) {
-const n = this.byReason.get(t);
-n ? n.push(e) : this.byReason.set(t, [e]);
-}
-lines() {
-const e = [];
-return this.byReason.forEach((t, n) => e.push(`${Xe(t)}: ${n}`)), e;
-}
-};
-function At(e) {
+function St(e) {
 return e.get("_subtype") === "card";
 }
 function lt(e, t, n = {}) {
@@ -5024,15 +5031,15 @@ if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const u = St(d, e.gm);
+const u = Et(d, e.gm);
 u ? o(u) : l.push(Rf(d));
 }
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${zt(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${$t(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const u = d._type === "graphic" ? K(d._id) : void 0;
-u && !At(u) ? o(u) : l += 1;
+u && !St(u) ? o(u) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
@@ -5043,22 +5050,22 @@ for (const l of s) {
 const d = ee(l);
 e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Z(l));
 }
-if (c.length > 0 && r.push(`you do not control ${Xe(c)}`), a.length === 0) throw new C(Ln(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${xe(c)}`), a.length === 0) throw new C(On(r).join("; "));
 return { targets: a, notes: r };
 }
 function Rf(e) {
 return e.length > 24 ? `${be(e, 24)}...` : e;
 }
-function St(e, t) {
+function Et(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = K(e);
-if (!(!n || At(n)) && !(!t && n.get("layer") === "gmlayer"))
+if (!(!n || St(n)) && !(!t && n.get("layer") === "gmlayer"))
 return n;
 }
 function Of(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !St(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !Et(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);
 }
 }
@@ -5069,7 +5076,7 @@ return n !== void 0 && De(e, n, ee(n));
 function P(e) {
 return Ne(e.store.settings.edition);
 }
-function Et(e, t) {
+function Tt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
@@ -5085,7 +5092,7 @@ const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Ne(t) : void 0;
 }
 function ei(e, t) {
-return e.gm || De(e.playerId, t.token, t.character) || Wt(e.app, t) === "public";
+return e.gm || De(e.playerId, t.token, t.character) || zt(e.app, t) === "public";
 }
 function dt(e, t) {
 const n = P(e), r = {
@@ -5096,13 +5103,13 @@ nameOf: Cf,
 waiting: e.store.exchange.waiting,
 other: (s) => {
 const o = K(s);
-if (!o || At(o)) return;
+if (!o || St(o)) return;
 const a = e.store.tokens[s], c = ho(o, e.store.settings.bars.vitality);
 return {
 name: Z(o, "unnamed token"),
 stance: a?.stance ?? null,
 state: Cr(n, a, c, r.editionLeft),
-answer: mo(n, e.store.exchange.waiting[s]),
+answer: vo(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5110,10 +5117,10 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = Ku(t);
+const s = Yu(t);
 if (s) {
 r.turnRow = s;
-const o = Yt(s.id);
+const o = Wt(s.id);
 o !== "" && o !== "-1" && K(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
 }
 }
@@ -5129,16 +5136,16 @@ switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? yf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? wf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
 function jn(e, t, n = "; nothing changed") {
-const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
-return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
+const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
+return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function Tt(e) {
+function _t(e) {
 return { settings: e.store.settings, edition: P(e), memories: If(e) };
 }
 var Nf = class {
@@ -5154,8 +5161,8 @@ function Pf(e, t, n) {
 const { id: r, name: i } = t;
 return Eo(e, (s) => s === r ? i : n(s));
 }
-function Mf(e, t, n, r = {}, i = Tt(e)) {
-const { snapshot: s } = t, o = af(i, t, n, r), a = new Nf(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+function Mf(e, t, n, r = {}, i = _t(e)) {
+const { snapshot: s } = t, o = cf(i, t, n, r), a = new Nf(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: be(s.name, 200), changes: o.changes },
@@ -5164,7 +5171,7 @@ shown: a
 }
 function Lf(e, t, n) {
 const r = K(t.token.id);
-if (!r || At(r)) return !1;
+if (!r || St(r)) return !1;
 const i = t.character?.id ?? "";
 if (S(r.get("represents") ?? "") !== i) return !1;
 const s = i ? Au(i) : void 0;
@@ -5216,7 +5223,7 @@ const { applied: u, shown: f } = Mf(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
 function ri(e, t, n) {
-const r = dt(e), i = Tt(e);
+const r = dt(e), i = _t(e);
 return t.map((s) => qt(e, s, n, Gn, r, i, () => ({ notify: !1 })));
 }
 function Un(e, t, n, r, i) {
@@ -5263,27 +5270,27 @@ const a = e.app, c = r !== void 0, l = r ?? Vf, d = [...s];
 let u;
 const f = [], h = [];
 let g = !1;
-const p = i ? { order: xe(), changed: !1 } : void 0, v = jr() ?? null, m = dt(a, p?.order), T = Tt(a), b = (_) => {
-const N = { notify: _.observed ?? !0, healthColors: v };
+const p = i ? { order: Xe(), changed: !1 } : void 0, m = jr() ?? null, v = dt(a, p?.order), T = _t(a), b = (_) => {
+const N = { notify: _.observed ?? !0, healthColors: m };
 return p && (N.turnOrder = p), N;
 };
 let I = 0;
-t.forEach(({ target: _, plan: N, given: z, typed: Me, answer: ve, answerGiven: Ee }, ae) => {
+t.forEach(({ target: _, plan: N, given: z, typed: Me, answer: me, answerGiven: Ee }, ae) => {
 const pi = n[ae], Vn = I;
 if (I += pi.length, c && !Lf(e, _, o.anyTarget === !0)) {
 d.push(`${Z(_.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const J = Ee === void 0 ? qt(a, _, N, ni(N.dice, z, l, Vn), m, T, b) : qt(a, _, N, ni(N.dice, z, l, Vn), m, T, (Le) => ({ ...b(Le), answerGiven: !0 }), (Le) => {
+const J = Ee === void 0 ? qt(a, _, N, ni(N.dice, z, l, Vn), v, T, b) : qt(a, _, N, ni(N.dice, z, l, Vn), v, T, (Le) => ({ ...b(Le), answerGiven: !0 }), (Le) => {
 Le.facts.answer = Ee.answer;
 });
 if (J.kind !== "written") {
 const { snapshot: Le } = J.reading, wa = () => ei(e, Le);
-J.kind === "refusal" ? J.refusal.kind === "refused" && !J.refusal.nameFirst ? (u ?? (u = new Df())).add(Le.name, J.refusal.reason) : d.push(Yo(a, Le, J.refusal, wa())) : J.kind === "problems" ? d.push(jn(Le, J.reading.problems)) : d.push(`${Le.name}: the result${wa() ? ` (${J.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+J.kind === "refusal" ? J.refusal.kind === "refused" && !J.refusal.nameFirst ? (u ?? (u = new Fu())).add(Le.name, J.refusal.reason) : d.push(Yo(a, Le, J.refusal, wa())) : J.kind === "problems" ? d.push(jn(Le, J.reading.problems)) : d.push(`${Le.name}: the result${wa() ? ` (${J.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
 const Oe = J.outcome;
-f.push(J.applied), Me && (J.shown.typed = Me), ve && (J.shown.answer = ve), h.push(J.shown), g || (g = Oe.undoable === !0);
+f.push(J.applied), Me && (J.shown.typed = Me), me && (J.shown.answer = me), h.push(J.shown), g || (g = Oe.undoable === !0);
 }), u && d.push(...u.lines()), p?.changed && Pr(p.order);
 let Y;
 if ((o.record || g) && f.length > 0) {
@@ -5292,7 +5299,7 @@ z !== void 0 && (o.record || N) && (Y = { command: Zr(z), byGm: N });
 }
 const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : zr(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (_) => ei(e, _) };
 if (Y && (E.undo = Y), Hr(a, h, E), d.length > 0) {
-const _ = o.refusals(Ln(d), f.length > 0);
+const _ = o.refusals(On(d), f.length > 0);
 ze(e, _);
 }
 }
@@ -5393,34 +5400,34 @@ return "its Vitality is not a number";
 function na(e, t, n, r, i, s) {
 const o = K(r);
 if (!o) return;
-const a = { token: o, character: ee(o) }, c = Z(o, "a token"), l = t.attack, d = Et(e, !0);
+const a = { token: o, character: ee(o) }, c = Z(o, "a token"), l = t.attack, d = Tt(e, !0);
 if (si(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], g = [];
 let p;
-for (const m of l.choices) {
-const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
-if (m === "none") {
-h.push({ label: l.label(m, Fn(e, a, Xf, s).facts), command: T });
+for (const v of l.choices) {
+const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
+if (v === "none") {
+h.push({ label: l.label(v, Fn(e, a, Xf, s).facts), command: T });
 continue;
 }
-const b = l.planAnswer(m, n.situation, n.attacker, d), I = Fn(e, a, b, s);
+const b = l.planAnswer(v, n.situation, n.attacker, d), I = Fn(e, a, b, s);
 p = I.facts;
-const Y = l.label(m, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), E = b.resolve(I.facts, w);
+const Y = l.label(v, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), E = b.resolve(I.facts, w);
 if (nn(E)) {
 const _ = Jf(E), N = g.find((z) => z.why === _);
 N ? N.answers.push(Y.replace(/ \(.*\)$/, "")) : g.push({ answers: [Y.replace(/ \(.*\)$/, "")], why: _ });
 } else h.push({ label: Y, command: T });
 }
-for (const { answers: m, why: T } of g) f.push(`${m.join(", ")}: ${T}`);
-const v = xo(n, i);
+for (const { answers: v, why: T } of g) f.push(`${v.join(", ")}: ${T}`);
+const m = xo(n, i);
 if (p)
-for (const m of l.extra?.(p, v) ?? []) m.section === Ue && h.push({ label: m.label, command: m.command });
+for (const v of l.extra?.(p, m) ?? []) v.section === Ue && h.push({ label: v.label, command: v.command });
 return { label: c, lines: f, buttons: bn(r) ? h : [] };
 }
 function ra(e) {
-return dt(e, xe());
+return dt(e, Xe());
 }
 function Qf(e) {
 const t = K(e);
@@ -5500,16 +5507,16 @@ return { command: "!attack", positionals: [...e.positionals], flags: new M(e.fla
 }
 function ih(e) {
 const t = e.app, n = P(t), r = n.attack;
-if (Ce(e.parsed, ci(n, "!attack", aa, n.commands.damage.flags, r.flags), vr(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+if (Ce(e.parsed, ci(n, "!attack", aa, n.commands.damage.flags, r.flags), mr(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const i = ca(e.parsed, n);
-n.planDamage(i, Et(t, e.gm));
+n.planDamage(i, Tt(t, e.gm));
 const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (o !== void 0 && !e.gm) throw new C(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
 const a = sh(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= yr) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const p = c.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= eh || p.length >= yr / 2)
+const p = c.filter((m) => !m.gm);
+if (p.filter((m) => m.by === e.playerId).length >= eh || p.length >= yr / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
 const l = lt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${Z(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
@@ -5517,7 +5524,7 @@ if (u.length === 0) throw new C(`no defender left (${d.join("; ")})`);
 if (u.length > wr) throw new C(`one attack has at most ${wr} defenders (got ${u.length})`);
 if (!e.gm) {
 let p = 0;
-for (const v of c) v.gm || (p += v.defenders.length);
+for (const m of c) m.gm || (p += m.defenders.length);
 if (p + u.length > oa) throw new C(`the players' open attacks may hold ${oa} defenders together (${p} now): resolve or cancel one first (!attack --list)`);
 }
 const f = u.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => Z(p, "a token")), h = {
@@ -5528,7 +5535,7 @@ attacker: a,
 edition: n.id,
 // Numbers kept by value, as they were read (a 100,000-character "000...05" is kept as 5).
 positionals: e.parsed.positionals.map(la),
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(la)]),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, m]) => [p, m.map(la)]),
 situation: s,
 round: t.store.round.number,
 defenders: u.map(({ token: p }) => p.id),
@@ -5537,15 +5544,15 @@ answers: {}
 if (h.key = "A1", !Ks(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
 h.key = Wf(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const g = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && F(bt, oe(`Attack ${h.key}: ${oi(h, !1)} attacks ${Xe(f)}${g}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Ln(d).join("; ")}`), Zf(t, h), Zo(t, h)) return di(e, h);
+if (f.length > 0 && F(bt, oe(`Attack ${h.key}: ${oi(h, !1)} attacks ${xe(f)}${g}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${On(d).join("; ")}`), Zf(t, h), Zo(t, h)) return di(e, h);
 }
 function sh(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = St(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+if (r = Et(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = St(n[0]._id, e.gm);
+r = Et(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
@@ -5571,7 +5578,7 @@ if (!e.gm) {
 const r = ea(e.app, n);
 if (r.length > 0) {
 const i = r.map((s) => Z(K(s), "a token"));
-Ae(e, `Attack ${n.key} waits for the GM to settle ${Xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
+Ae(e, `Attack ${n.key} waits for the GM to settle ${xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
@@ -5580,15 +5587,15 @@ return di(e, n);
 function di(e, t) {
 const n = e.app, r = P(n);
 if (!zf(n, t)) throw new C(`attack ${t.key} is being resolved already`);
-const i = rh(t), s = Et(n, t.gm), o = [], a = [];
+const i = rh(t), s = Tt(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
 const f = K(u);
 if (!f) {
 a.push(u);
 continue;
 }
-const h = { token: f, character: ee(f) }, g = t.answers[u], p = ca(i, r, g?.flags), v = r.planDamage(p, s), m = { target: h, plan: v, given: ti(p, v.dice) };
-g && (m.answer = ah(g), m.answerGiven = { answer: g.file ?? null }), o.push(m);
+const h = { token: f, character: ee(f) }, g = t.answers[u], p = ca(i, r, g?.flags), m = r.planDamage(p, s), v = { target: h, plan: m, given: ti(p, m.dice) };
+g && (v.answer = ah(g), v.answerGiven = { answer: g.file ?? null }), o.push(v);
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -5638,7 +5645,7 @@ return;
 }
 const i = r.map((s) => {
 const o = Qo(t, s, e.playerId, !1);
-return `${s.key}: ${oi(s, !1)} attacks; waiting for ${o.length > 0 ? Xe(o) : "the GM"}`;
+return `${s.key}: ${oi(s, !1)} attacks; waiting for ${o.length > 0 ? xe(o) : "the GM"}`;
 });
 F(ke(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
@@ -5654,7 +5661,7 @@ if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-On(e.store, n, ot({ ...$t(e.store, n), edition: { id: t.id, state: s } }, t));
+Cn(e.store, n, ot({ ...At(e.store, n), edition: { id: t.id, state: s } }, t));
 }
 e.store.round.number += 1, e.store.round.turned = 0, F(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), dh(e);
 }
@@ -5662,7 +5669,7 @@ function uh(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= br) break;
-So(n) || t.push(Lr(Vu(n)));
+So(n) || t.push(Lr(Bu(n)));
 }
 return t;
 }
@@ -5682,11 +5689,11 @@ function hh(e) {
 e.turnOrderSeen = void 0, ui(e);
 }
 function ui(e) {
-const t = Gu();
+const t = Uu();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = Ao(t);
-vh(e, r);
+mh(e, r);
 const i = uh(r), s = fh(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
@@ -5694,16 +5701,16 @@ return;
 }
 n.turned += s, n.turned >= i.length && ua(e);
 }
-function vh(e, t) {
-e.oddTurnRowsTold === !0 || t.every(Uu) || (e.oddTurnRowsTold = !0, F(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
-}
 function mh(e, t) {
+e.oddTurnRowsTold === !0 || t.every(Vu) || (e.oddTurnRowsTold = !0, F(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+}
+function vh(e, t) {
 const n = P(e), r = Ne(t);
 Kf(e, n.id);
 const i = [], s = [];
 for (const a of k.keys(e.store.tokens)) {
 const c = K(a);
-!c || At(c) || i.push({ token: c, character: ee(c) });
+!c || St(c) || i.push({ token: c, character: ee(c) });
 }
 return ri(e, i, {
 values: [],
@@ -5726,7 +5733,7 @@ var fa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dea
 function ph(e) {
 if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: i }) => `${n} ${fa[r]} -> ${fa[i]}`);
-return ` Conditions read again: ${zt(t, 6)}.`;
+return ` Conditions read again: ${$t(t, 6)}.`;
 }
 function gh(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
@@ -5752,7 +5759,7 @@ macros: { title: "!defense-round macros", usage: "!defense-round macros", what: 
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Lt()[1] ?? Lt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${$o.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Ft()[1] ?? Ft()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${$o.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
@@ -5781,7 +5788,7 @@ const t = e.store.settings, n = P(e), r = (s) => n.settings.includes(s), i = Ke.
 (s) => `${s} -> ${t.attributes[s]}`
 );
 return ye({
-title: `DefenseRound v${me}`,
+title: `DefenseRound v${ve}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {
@@ -5793,7 +5800,7 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Armor on hand edits", lines: [fi(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [bh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Gt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Markers", lines: [Ut.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
 { label: "State problems", lines: e.loadProblems }
@@ -5809,7 +5816,7 @@ function hi(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
 function $h(e) {
-const t = e.store.settings, n = P(e), r = Lt().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${fi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+const t = e.store.settings, n = P(e), r = Ft().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${fi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 oe("Settings:"),
 s("visibility.npc", t.visibility.npc),
@@ -5834,28 +5841,28 @@ const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!Ke.includes(i))
-throw new y(`unknown value name "${B(n)}": ${Ot(n, Ke, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : Ct(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, _e(e.parsed)), l = [];
+throw new y(`unknown value name "${V(n)}": ${Ct(n, Ke, "names")}`);
+const s = r.toLowerCase() === "clear", o = s ? 0 : It(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, _e(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {
 const f = lu(e.app, d.id);
-f.overrides = mn(f.overrides, i, s ? null : o);
+f.overrides = vn(f.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = mn(f.worn, h, null)), ro(e.app, d.id), l.push(_n(d, u, e.app.store.settings).name);
+h && (f.worn = vn(f.worn, h, null)), ro(e.app, d.id), l.push(_n(d, u, e.app.store.settings).name);
 }
 it(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var vi = [
+var mi = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
 function Sh(e) {
 const { targets: t, notes: n } = lt(e, _e(e.parsed)), r = new M(), i = {
-values: vi.map(([, o]) => o),
+values: mi.map(([, o]) => o),
 dice: [],
 resolve(o) {
-for (const [, l] of vi) o.values[l]?.current, o.values[l]?.max;
+for (const [, l] of mi) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of vi) {
+for (const [l, d] of mi) {
 const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
@@ -5883,14 +5890,14 @@ return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 it(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
 function Eh(e) {
-e.store = Ht(me), e.loadProblems = [], delete e.newerState, zs(yn, e.store);
+e.store = Kt(ve), e.loadProblems = [], delete e.newerState, zs(yn, e.store);
 }
 function Th(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new C(s);
-const o = K(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && Tr(o, ee(o)), l = Wt(e.app, { npc: c, hidden: a }) === "public";
+const o = K(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && Tr(o, ee(o)), l = zt(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && De(e.playerId, o, ee(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
 F(ke(e.replyTo), ye(i.card()));
 }
@@ -5922,10 +5929,10 @@ return;
 case "config": {
 const [s, ...o] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = ju(e.app.store.settings, s, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = Gu(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = mh(e.app, a);
+const { count: l, changed: d } = vh(e.app, a);
 Dr(P(e.app), { createIfMissing: !1 });
 const u = l === 0 ? "" : d.length > 0 ? ph(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = xf(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
@@ -5954,7 +5961,7 @@ case "refresh":
 e.app.attributes.clear(), it(e, "Cached attribute look-ups forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${B(S(t))}"`);
+throw new y(`unknown subcommand "${V(S(t))}"`);
 }
 }
 };
@@ -5981,10 +5988,10 @@ case "markers":
 n.set(i, S(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, ot($t(e.memories, o.tokenId ?? s), e.edition));
+n.set(i, ot(At(e.memories, o.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = xe());
+r ?? (r = Xe());
 const a = Mr(r.find((c) => c.id === s)?.pr);
 n.set(i, R.isFinite(a) ? a : null);
 break;
@@ -5995,7 +6002,7 @@ break;
 return n;
 }
 var ha = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function va(e, t) {
+function ma(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
 function Rh(e) {
@@ -6004,38 +6011,38 @@ if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new C(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!va(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (i === -1) throw new C(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!ma(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (va(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (ma(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
 function Oh(e) {
 if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (O(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(ha, v));
-if (t) throw new y(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(ha, m));
+if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Ce(e.parsed, ha), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Rh(e), s = r[i], o = P(n), a = new M(s.tokens.map((v) => [v.tokenId, St(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Nh(v) ? c.find((m) => ga({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = Ju(qu(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => ga(v, n.store.settings));
-for (const v of u) {
-const m = a.get(v.tokenId);
-m && (v.name = ma(m));
+const n = e.app, r = n.store.history, i = Rh(e), s = r[i], o = P(n), a = new M(s.tokens.map((m) => [m.tokenId, Et(m.tokenId, e.gm)])), c = s.tokens.filter((m) => a.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Nh(m) ? c.find((v) => ga({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, u = Qu(xu(s.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - s.round).filter((m) => ga(m, n.store.settings));
+for (const m of u) {
+const v = a.get(m.tokenId);
+v && (m.name = va(v));
 }
-const f = Tt(n), h = Dh(f, u), g = (v, m) => {
-if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
-if (v.deadForGood !== m.deadForGood) return "has died for good since";
-const T = Yf(v, m, we);
-if (T !== void 0 && m.answer !== void 0 || T !== void 0 && we(v.edition, m.edition)) return T;
+const f = _t(n), h = Dh(f, u), g = (m, v) => {
+if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
+if (m.deadForGood !== v.deadForGood) return "has died for good since";
+const T = Yf(m, v, we);
+if (T !== void 0 && v.answer !== void 0 || T !== void 0 && we(m.edition, v.edition)) return T;
 const b = (I) => (I.edition?.id === o.id ? o.parseState(I.edition.state) : null) ?? o.enter(null, !1);
-return o.describeStateChange(b(v), b(m));
-}, p = Xu(u, h, we);
+return o.describeStateChange(b(m), b(v));
+}, p = Ju(u, h, we);
 if (p.length > 0) {
 if (!e.gm) {
-const v = p.filter((b) => {
+const m = p.filter((b) => {
 const I = a.get(b.tokenId);
 return I !== void 0 && ei(e, pa(I));
-}), m = [...new X(p.filter((b) => !v.includes(b)).map((b) => b.name))], T = [..._o(v, h, we, g), ...m.length > 0 ? [`${Xe(m)} changed`] : []];
+}), v = [...new X(p.filter((b) => !m.includes(b)).map((b) => b.name))], T = [..._o(m, h, we, g), ...v.length > 0 ? [`${xe(v)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
@@ -6044,7 +6051,7 @@ ze(e, `Nothing undone, changed since: ${_o(p, h, we, g).join("; ")}`, [{ label: 
 return;
 }
 }
-uf(f, u), p.length > 0 && Ph(n, u, h), Pn(n, i), Ih(e, s, u, h, a), l.length > 0 && Ae(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);
+ff(f, u), p.length > 0 && Ph(n, u, h), Mn(n, i), Ih(e, s, u, h, a), l.length > 0 && Ae(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);
 }
 function Ch(e) {
 switch (e.kind) {
@@ -6060,7 +6067,7 @@ default:
 return;
 }
 }
-function ma(e) {
+function va(e) {
 return be(Z(e, S(ee(e)?.get("name") ?? "") || "an unnamed token"), 200);
 }
 function pa(e) {
@@ -6072,7 +6079,9 @@ const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new M();
 for (const { place: l, tokenId: d, change: u } of n) {
 const f = Ch(u);
 if (f === void 0) continue;
-const h = r.get(l), g = o.get(d) ?? [];
+const h = r.get(l);
+if (h === f.to) continue;
+const g = o.get(d) ?? [];
 o.has(d) || o.set(d, g);
 const p = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
 g.includes(p) || g.push(p);
@@ -6081,10 +6090,10 @@ const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const u = (o.get(l.tokenId) ?? []).join(", "), f = ma(d), h = u ? `${f} (${u})` : f, g = pa(d), p = Wt(e.app, g) === "public";
+const u = (o.get(l.tokenId) ?? []).join(", "), f = va(d), h = u ? `${f} (${u})` : f, g = pa(d), p = zt(e.app, g) === "public";
 g.hidden || a.push(p ? h : f), (g.hidden || !p && u) && c.push(g.hidden ? `${h} (hidden)` : h);
 }
-a.length > 0 && F(bt, oe(`${s}: ${zt(a, 8)}.`)), c.length > 0 && F(he, oe(`${s} (GM): ${zt(c, 8)}.`), { record: !0 });
+a.length > 0 && F(bt, oe(`${s}: ${$t(a, 8)}.`)), c.length > 0 && F(he, oe(`${s} (GM): ${$t(c, 8)}.`), { record: !0 });
 }
 function Nh(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
@@ -6137,13 +6146,13 @@ Oh(e);
 return;
 }
 const t = P(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ce(e.parsed, ci(t, "!damage", Mh, n), vr(t.id, "damage"));
-const r = t.planDamage(e.parsed, Et(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = lt(e, _e(e.parsed), { anyTarget: i });
+e.parsed.flags.size > 0 && Ce(e.parsed, ci(t, "!damage", Mh, n), mr(t.id, "damage"));
+const r = t.planDamage(e.parsed, Tt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = lt(e, _e(e.parsed), { anyTarget: i });
 let { targets: o } = s;
 const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => Z(f, "a token"));
-if (u.length > 0 && a.push(`${Xe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
+if (u.length > 0 && a.push(`${xe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
 ze(e, `Not applied: ${a.join("; ")}`);
 return;
 }
@@ -6159,7 +6168,7 @@ if (!a) throw new C(`no open attack ${be(s, 12)} to answer (resolved, cancelled,
 if (Jo(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? St(l, !0) : void 0, u = d && ai(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Et(l, !0) : void 0, u = d && ai(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
 const f = ee(u), h = Z(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
@@ -6168,22 +6177,22 @@ if (g) throw new C(`${h} has answered attack ${a.key} already (${g.word})`);
 if (si(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
 const p = L(e.parsed, r.answerFlag);
 if (p === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const v = W(p, `--${r.answerFlag}`, r.choices);
-let m = { word: v }, T = v === "none" ? "no defense" : v;
-if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, Et(t, e.gm)), E = ti(e.parsed, w.dice), _ = w.dice.filter((Oe) => E[Oe.name] === void 0), N = _.length > 0 ? await Lo(_.map((Oe) => Oe.sides)) : [];
+const m = W(p, `--${r.answerFlag}`, r.choices);
+let v = { word: m }, T = m === "none" ? "no defense" : m;
+if (m !== "none") {
+const w = r.planAnswer(m, a.situation, a.attacker, Tt(t, e.gm)), E = ti(e.parsed, w.dice), _ = w.dice.filter((Oe) => E[Oe.name] === void 0), N = _.length > 0 ? await Lo(_.map((Oe) => Oe.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || Jo(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const z = K(l);
 if (!z || !e.gm && !De(e.playerId, z, ee(z))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const Me = ni(w.dice, E, N, 0), ve = Fn(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? xe() : void 0)), Ee = w.resolve(ve.facts, Me);
-if (nn(Ee)) throw new C(Yo(t, ve.snapshot, Ee));
-if (ve.problems.length > 0) throw new C(jn(ve.snapshot, ve.problems, "; nothing answered"));
-const ae = r.keep(v, Ee, Me), pi = e.gm ? void 0 : Wo(e, w.dice);
-m = { word: ae.word, ...ae.file !== void 0 ? { file: ae.file } : {}, ...ae.flags ? { flags: ae.flags } : {} }, ae.roll !== void 0 && (m.roll = ae.roll), ae.success !== void 0 && (m.success = ae.success), pi && (m.typed = !0);
-const Vn = Eo(n, (Oe) => Oe === l ? h : ve.facts.nameOf(Oe)), J = Ee.steps.filter((Oe) => Oe.section === "Check").map(Vn);
-T = J.length > 0 ? J.join("; ") : v;
+const Me = ni(w.dice, E, N, 0), me = Fn(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? Xe() : void 0)), Ee = w.resolve(me.facts, Me);
+if (nn(Ee)) throw new C(Yo(t, me.snapshot, Ee));
+if (me.problems.length > 0) throw new C(jn(me.snapshot, me.problems, "; nothing answered"));
+const ae = r.keep(m, Ee, Me), pi = e.gm ? void 0 : Wo(e, w.dice);
+v = { word: ae.word, ...ae.file !== void 0 ? { file: ae.file } : {}, ...ae.flags ? { flags: ae.flags } : {} }, ae.roll !== void 0 && (v.roll = ae.roll), ae.success !== void 0 && (v.success = ae.success), pi && (v.typed = !0);
+const Vn = Eo(n, (Oe) => Oe === l ? h : me.facts.nameOf(Oe)), J = Ee.steps.filter((Oe) => Oe.section === "Check").map(Vn);
+T = J.length > 0 ? J.join("; ") : m;
 }
-e.gm && (m.gm = !0), a.answers[l] = m;
+e.gm && (v.gm = !0), a.answers[l] = v;
 const b = Qo(t, a, e.playerId, e.gm), I = Zo(t, a), Y = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : xt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
 Ae(e, `${h}: ${T}.${Y}`), I && await di(e, a);
 }
@@ -6197,7 +6206,7 @@ if (n.refused) {
 ze(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Ce(e.parsed, ci(t, "!defend", Uh, n.flags), vr(t.id, "defend"));
+Ce(e.parsed, ci(t, "!defend", Uh, n.flags), mr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
 Of(e, i);
 const s = lt(e, _e(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
@@ -6205,7 +6214,7 @@ const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${Z(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-ze(e, Ln(o).join("; "));
+ze(e, On(o).join("; "));
 return;
 }
 return Un(e, r, c, o, {
@@ -6221,10 +6230,10 @@ const t = P(e.app);
 if (t.stances.length === 0) throw new C(`the ${t.id} edition has no stances`);
 Ce(e.parsed, Bh);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new y(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${B(S(n))}" (stances: ${t.stances.join(", ")})`);
+throw new y(`unknown stance "${V(S(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: o, notes: a } = lt(e, _e(e.parsed));
@@ -6274,7 +6283,7 @@ usage: () => Wh,
 run(e) {
 const t = e.parsed;
 Ce(t, zh);
-const n = It(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = lt(e, _e(t));
+const n = Nt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = lt(e, _e(t));
 return Un(e, Yh(P(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
@@ -6282,7 +6291,7 @@ refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.j
 }
 };
 function xh(e, t, n) {
-if (!n || At(t)) return;
+if (!n || St(t)) return;
 const r = e.store.settings, i = Se[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ge(n[i]), o = S(t.get(Se[r.bars.vitality].link) ?? "");
@@ -6290,38 +6299,38 @@ let { typed: a, keepInStep: c } = Xh(t, i, o, s);
 if (s === null || a === null || s === a) return;
 const l = P(e), d = { token: t, character: ee(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
 if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= Vi) {
-const p = l.planHandEdit(s - a, Et(e, !0)), v = {
+const p = l.planHandEdit(s - a, Tt(e, !0)), m = {
 ...p,
 resolve(T, b) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const I = p.resolve(T, b);
 return !nn(I) && !I.changes.some((Y) => Y.kind === "bar" && Y.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;
 }
-}, m = qt(
+}, v = qt(
 e,
 d,
-v,
+m,
 Gn,
 dt(e),
-Tt(e),
+_t(e),
 () => ({ vitalityFrom: s, ...c, title: A(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (T) => {
 Iu(T, s), ya(e, T, s);
 }
 );
-if (m.kind === "unsafe") return;
-if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
-F(he, oe(`Hand edit not read through armor: ${jn(m.reading.snapshot, m.reading.problems, "")}.`));
-else if (m.kind === "written") {
-const T = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
+if (v.kind === "unsafe") return;
+if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
+F(he, oe(`Hand edit not read through armor: ${jn(v.reading.snapshot, v.reading.problems, "")}.`));
+else if (v.kind === "written") {
+const T = v.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
 o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new X() });
-const b = Bo(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-Hr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: Zr(b), byGm: !0 } } : {} });
+const b = Bo(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+Hr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: Zr(b), byGm: !0 } } : {} });
 return;
 }
 }
-const h = Jh(e, s, a), g = qt(e, d, h.plan, Gn, dt(e), Tt(e), () => ({ vitalityFrom: s, ...c }), (p) => ya(e, p, s));
-g.kind === "written" && (f && Ef(e, o, g.applied), h.saysSomething() && Hr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = Jh(e, s, a), g = qt(e, d, h.plan, Gn, dt(e), _t(e), () => ({ vitalityFrom: s, ...c }), (p) => ya(e, p, s));
+g.kind === "written" && (f && Tf(e, o, g.applied), h.saysSomething() && Hr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
 }
 function Xh(e, t, n, r) {
 const i = ge(e.get(t));
@@ -6357,7 +6366,7 @@ function ya(e, t, n) {
 const r = P(e), i = e.store.tokens[t.snapshot.id];
 i?.edition?.id !== r.id && (t.facts.state = Cr(r, i, n, Ko(e)));
 }
-var Qh = 400, Zh = 100, ev = 20, tv = class {
+var Qh = 400, Zh = 100, em = 20, tm = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
 }
@@ -6370,7 +6379,7 @@ return this.rows.set(o, s), o;
 this.bySender.delete(e), r.push(...n);
 const i = e === "gm" ? Qh : Zh;
 for (const s of r.splice(0, $.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > ev + 1) {
+if (this.bySender.set(e, r), this.bySender.size > em + 1) {
 for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const a of o) this.rows.delete(a);
@@ -6384,7 +6393,7 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function nv(e) {
+function nm(e) {
 const t = P(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = jr() !== void 0, r = Ar("HealthColors");
@@ -6397,7 +6406,7 @@ r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var mi = {
+var vi = {
 "!damage": jh,
 "!attack": nh,
 "!defend": Vh,
@@ -6405,20 +6414,20 @@ var mi = {
 "!heal": qh,
 "!defense-round": _h
 };
-function rv() {
-const e = Ar(yn) === void 0, { stored: t, problems: n, newer: r } = Vd(Ar(yn), me), i = { store: t, attributes: new zd(), loadProblems: n, linkedEdits: new M(), details: new tv() };
-return r !== void 0 ? (i.newerState = r, wn(`${re} v${me}: ${n.join("; ")}`), F(he, oe(sv(r)))) : iv(i, e), ov(i), i;
+function rm() {
+const e = Ar(yn) === void 0, { stored: t, problems: n, newer: r } = Vd(Ar(yn), ve), i = { store: t, attributes: new zd(), loadProblems: n, linkedEdits: new M(), details: new tm() };
+return r !== void 0 ? (i.newerState = r, wn(`${re} v${ve}: ${n.join("; ")}`), F(he, oe(sm(r)))) : im(i, e), om(i), i;
 }
-function iv(e, t) {
+function im(e, t) {
 const n = e.store, r = e.loadProblems;
-t && Wd(n.settings, av());
-const i = _f(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), zs(yn, n), r.length > 0 && (wn(`${re} v${me}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(he, oe(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(he, oe(`${re} v${me} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== me && We("rebuilding the help handout", () => Dr(Ne(n.settings.edition)))(), n.scriptVersion = me;
+t && Wd(n.settings, am());
+const i = Df(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), zs(yn, n), r.length > 0 && (wn(`${re} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(he, oe(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(he, oe(`${re} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && We("rebuilding the help handout", () => Dr(Ne(n.settings.edition)))(), n.scriptVersion = ve;
 }
-function sv(e) {
+function sm(e) {
 return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function ov(e) {
+function om(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = We("following the Turn Tracker", () => {
 n() || ui(e);
 });
@@ -6429,14 +6438,14 @@ We(
 (o) => {
 if (o?.type === "api") {
 if (!n()) {
-const a = so(o, mi);
+const a = so(o, vi);
 if (a === void 0) {
 Xd(r);
 return;
 }
-return ui(e), ao(e, o, mi, a);
+return ui(e), ao(e, o, vi, a);
 }
-return ao(e, o, mi);
+return ao(e, o, vi);
 }
 },
 (o) => o?.type === "api" && o.playerid ? Xs(o.playerid) : void 0
@@ -6451,29 +6460,29 @@ Ye(
 We("forgetting a deleted token", (o) => {
 n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
 })
-), hh(e), Ye("change:campaign:turnorder", r), cv(r);
+), hh(e), Ye("change:campaign:turnorder", r), cm(r);
 const s = We("refreshing attribute look-ups", (o) => {
 e.attributes.forget(S(o.get("_characterid") ?? ""));
 });
-Ye("add:attribute", s), Ye("destroy:attribute", s), Ye("change:attribute:name", s), lv(i), n() || We("checking HealthColors", () => nv(e))(), wn(`${re} v${me} ready: edition ${t.settings.edition}.`);
+Ye("add:attribute", s), Ye("destroy:attribute", s), Ye("change:attribute:name", s), lm(i), n() || We("checking HealthColors", () => nm(e))(), wn(`${re} v${ve} ready: edition ${t.settings.edition}.`);
 }
-function av() {
+function am() {
 return xd(re.toLowerCase());
 }
-function cv(e) {
-const t = rf();
+function cm(e) {
+const t = sf();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function lv(e) {
-const t = nf();
+function lm(e) {
+const t = rf();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
 Ye("ready", We("starting up", () => {
-rv();
+rm();
 }));
-var dv = me;
-function uv(e) {
-return sf(e);
+var dm = ve;
+function um(e) {
+return of(e);
 }
 return Ea(ki);
 })();
