@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { createRoll20, LINKED_BAR_DELAY_MS, type MockRoll20 } from '../mocks/roll20.js';
+import { createRoll20, LINKED_BAR_DELAY_MS, type MockObject, type MockRoll20 } from '../mocks/roll20.js';
 import { buildDemoScene } from '../mocks/scene.js';
 import { BUMP_STAND_IN } from '../mocks/other-scripts.js';
 import { evaluateIn, loadBundleSource } from '../mocks/vm.js';
@@ -425,7 +425,7 @@ describe('Bump stand-in', () => {
     const goblin = mock.token('Goblin 1');
     evaluateIn(context, `Bump.Slave(['${goblin.id}'], true)`);
     const standInId = mock.state.Bump.mirrored[goblin.id];
-    const standIn = mock.globals.getObj('graphic', standInId)!;
+    const standIn = mock.globals.getObj('graphic', standInId) as unknown as MockObject;
     expect([goblin.get('layer'), standIn.get('layer')]).toEqual(['gmlayer', 'objects']);
     expect([standIn.get('name'), standIn.get('bar1_value'), standIn.get('showplayers_name')]).toEqual(['Goblin 1', 30, false]);
     // A script's write is not copied; a user's move of the stand-in copies its (older) bars onto the original.
