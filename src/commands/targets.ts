@@ -2,6 +2,7 @@
 // "Targets and permissions").
 import { characterOf, findToken, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
+import { hiddenFromPlayers } from '../roll20/visible';
 import { RefusalError, UsageError } from '../text/args';
 import type { CommandContext } from './context';
 import { nameList, shortList, tidyRefusals } from './refusals';
@@ -80,14 +81,14 @@ export function shortId(id: string): string {
 }
 
 /**
- * The token an id names, if it is on the table for this sender: a player naming a token on the GM
- * layer gets the same answer as for one that does not exist (commands.md, "Ids in flags").
+ * The token an id names, if it is on the table for this sender: a player naming a token players do
+ * not see gets the same answer as for one that does not exist (commands.md, "Ids in flags").
  */
 export function onTable(id: string, gm: boolean): Roll20Graphic | undefined {
   if (id.length === 0 || id.length > 64) return undefined;
   const token = findToken(id);
   if (!token || isCard(token)) return undefined;
-  if (!gm && token.get('layer') === 'gmlayer') return undefined;
+  if (!gm && hiddenFromPlayers(token)) return undefined;
   return token;
 }
 
