@@ -2,7 +2,7 @@
 // "Targets and permissions").
 import { characterOf, findToken, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
-import { hiddenFromPlayers } from '../roll20/visible';
+import { hiddenFromPlayers, originalOf } from '../roll20/visible';
 import { RefusalError, UsageError } from '../text/args';
 import type { CommandContext } from './context';
 import { nameList, shortList, tidyRefusals } from './refusals';
@@ -32,7 +32,9 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
   const notes: string[] = [];
   const seen = new Set<string>();
   const found: Roll20Graphic[] = [];
-  const take = (token: Roll20Graphic) => {
+  const take = (picked: Roll20Graphic) => {
+    // A hit on a Bump stand-in is a hit on the token it stands for.
+    const token = originalOf(picked);
     if (!seen.has(token.id)) {
       seen.add(token.id);
       found.push(token);
