@@ -185,3 +185,68 @@ const GroupInitiative = (() => {
   return { ObserveTurnOrderChange: (fn) => { observers.push(fn); } };
 })();
 `;
+
+/**
+ * Bump: a token (the original, which keeps its bars and is what the GM made) gets an invisible
+ * stand-in, a clear image on the other layer, kept in `state.Bump.mirrored` as
+ * `{ originalId: standInId }` (made on `ready`, schema 0.6). `!bump` (or `Bump.Bump(ids)`) swaps
+ * the two layers: the original on the GM layer, its stand-in on the objects layer, which players
+ * see as nothing and may move. Bump copies the name, position, bar values and links, control and
+ * `represents` from one to the other only in its own `change:graphic` handler (and TokenMod's
+ * observer): a user's edit of either, never a script's `set`. The stand-in's name and bars are
+ * never shown to players. `Bump.Slave(ids, push)` makes a stand-in (`push`: the original goes to
+ * the GM layer at once).
+ */
+export const BUMP_STAND_IN = `
+const Bump = (() => {
+  const mirroredProps = ['name', 'left', 'top', 'width', 'height', 'rotation', 'bar1_value', 'bar2_value', 'bar3_value',
+    'controlledby', 'represents', 'bar1_max', 'bar2_max', 'bar3_max', 'bar1_link', 'bar2_link', 'bar3_link'];
+  const hidden = { showplayers_name: false, showplayers_bar1: false, showplayers_bar2: false, showplayers_bar3: false };
+  const pairs = () => state.Bump.mirrored;
+  const pairOf = (id) => {
+    if (Object.prototype.hasOwnProperty.call(pairs(), id)) return { original: getObj('graphic', id), standIn: getObj('graphic', pairs()[id]) };
+    const original = Object.keys(pairs()).find((key) => pairs()[key] === id);
+    return original ? { original: getObj('graphic', original), standIn: getObj('graphic', id) } : undefined;
+  };
+  const copy = (from) => mirroredProps.reduce((props, key) => ({ ...props, [key]: from.get(key) }), {});
+  const slave = (id, push) => {
+    const original = getObj('graphic', id);
+    if (!original || pairOf(id)) return;
+    const layer = push || original.get('layer') === 'gmlayer' ? 'objects' : 'gmlayer';
+    if (push) original.set({ layer: 'gmlayer' });
+    const standIn = createObj('graphic', { ...copy(original), ...hidden, imgsrc: 'https://example.invalid/clear.png', layer, pageid: original.get('pageid'), showname: false });
+    pairs()[original.id] = standIn.id;
+  };
+  const bump = (id) => {
+    const pair = pairOf(id);
+    if (!pair || !pair.original || !pair.standIn) return;
+    const toGm = pair.original.get('layer') !== 'gmlayer';
+    pair.original.set({ layer: toGm ? 'gmlayer' : 'objects' });
+    pair.standIn.set({ layer: toGm ? 'objects' : 'gmlayer' });
+  };
+  const changed = (obj) => {
+    const pair = pairOf(obj.id);
+    if (!pair || !pair.original || !pair.standIn) return;
+    const other = obj.id === pair.original.id ? pair.standIn : pair.original;
+    other.set(copy(obj));
+    pair.standIn.set(hidden);
+  };
+  on('ready', () => {
+    if (!state.Bump || state.Bump.version !== 0.6) state.Bump = { version: 0.6, config: { autoPush: false, autoSlave: false, noBars: false, autoUnslave: false, noLight: false }, mirrored: {} };
+    on('chat:message', (msg) => {
+      if (msg.type !== 'api' || !/^!bump(-slave)?\\b/.test(msg.content) || !playerIsGM(msg.playerid)) return;
+      for (const s of msg.selected || []) /^!bump-slave/.test(msg.content) ? slave(s._id, /--push/.test(msg.content)) : bump(s._id);
+    });
+    on('change:graphic', changed);
+    on('destroy:graphic', (obj) => {
+      const original = Object.prototype.hasOwnProperty.call(pairs(), obj.id) ? obj.id : Object.keys(pairs()).find((key) => pairs()[key] === obj.id);
+      if (original === undefined) return;
+      const standIn = getObj('graphic', pairs()[original]);
+      delete pairs()[original];
+      if (standIn) standIn.remove();
+    });
+    if (typeof TokenMod !== 'undefined' && TokenMod.ObserveTokenChange) TokenMod.ObserveTokenChange(changed);
+  });
+  return { Slave: (ids, push = false) => ids.forEach((id) => slave(id, push)), Bump: (ids) => ids.forEach(bump) };
+})();
+`;

@@ -88,6 +88,11 @@ export interface MockRoll20 {
   userCreate(type: string, props: Props): MockObject;
   userRemove(obj: Roll20Object<any>): void;
   setTurnOrder(entries: Array<Partial<Roll20TurnEntry> & { id: string }>): void;
+  /**
+   * The GM drags a player's badge onto a page (undefined: back to the player ribbon). Roll20 keeps
+   * the split party in `playerspecificpages`: an object of player id -> page id, false when empty.
+   */
+  movePlayer(playerId: string, pageId: string | undefined): void;
   nextTurn(): void;
   turnOrder(): Roll20TurnEntry[];
 
@@ -419,6 +424,13 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
         _pageid: e._pageid ?? String(store.get(e.id)?.props._pageid ?? page.id),
       }));
       userEdit(campaign, { turnorder: JSON.stringify(normalized) });
+    },
+    movePlayer(playerId, pageId) {
+      const now = campaign.props.playerspecificpages;
+      const pages: Record<string, unknown> = now !== null && typeof now === 'object' ? { ...now } : {};
+      if (pageId === undefined) delete pages[playerId];
+      else pages[playerId] = pageId;
+      userEdit(campaign, { playerspecificpages: Object.keys(pages).length > 0 ? pages : false });
     },
     nextTurn() {
       const order = mock.turnOrder();

@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { createRoll20, LINKED_BAR_DELAY_MS, type MockRoll20 } from '../mocks/roll20.js';
+import { createRoll20, LINKED_BAR_DELAY_MS, type MockObject, type MockRoll20 } from '../mocks/roll20.js';
 import { buildDemoScene } from '../mocks/scene.js';
+import { BUMP_STAND_IN } from '../mocks/other-scripts.js';
+import { evaluateIn, loadBundleSource } from '../mocks/vm.js';
 
 function demo(seed = 1) {
   const mock = createRoll20({ seed });
@@ -414,6 +416,57 @@ describe('turn order', () => {
   it('the demo scene starts with Bob, Goblin 1, Goblin 2 in the tracker', () => {
     const { mock, scene } = demo();
     expect(mock.turnOrder().map((t) => t.id)).toEqual([scene.tokens.Bob, scene.tokens['Goblin 1'], scene.tokens['Goblin 2']]);
+  });
+});
+
+describe('pages', () => {
+  it('puts tokens on the player page unless told another; the split party is an object of player id -> page id, false when none', () => {
+    const { mock, scene, g } = demo();
+    const campaign = g.Campaign();
+    expect(mock.token('Bob').get('_pageid')).toBe(scene.pageId);
+    expect(campaign.get('playerpageid')).toBe(scene.pageId);
+    expect(campaign.get('playerspecificpages')).toBe(false);
+    const lair = mock.create('page', { name: 'Lair' });
+    const dragon = mock.create('graphic', { subtype: 'token', pageid: lair.id, layer: 'objects', name: 'Ancient Dragon' });
+    expect(dragon.get('pageid')).toBe(lair.id);
+    expect(g.findObjs({ _type: 'graphic', _pageid: lair.id }).map((t) => t.id)).toEqual([dragon.id]);
+    const seen = recordEvents(mock, ['change:campaign:playerspecificpages']);
+    mock.movePlayer(scene.players.Alice, lair.id);
+    expect(campaign.get('playerspecificpages')).toEqual({ [scene.players.Alice]: lair.id });
+    mock.movePlayer(scene.players.Alice, undefined);
+    expect(campaign.get('playerspecificpages')).toBe(false);
+    expect(seen.map((e) => e.event)).toEqual(['change:campaign:playerspecificpages', 'change:campaign:playerspecificpages']);
+  });
+});
+
+describe('Bump stand-in', () => {
+  it('keeps { original: stand-in } in state and copies between them only on a user edit, never on a script write', () => {
+    const { mock, scene } = demo();
+    const context = loadBundleSource(mock, BUMP_STAND_IN);
+    mock.fireReady();
+    const goblin = mock.token('Goblin 1');
+    evaluateIn(context, `Bump.Slave(['${goblin.id}'], true)`);
+    const standInId = mock.state.Bump.mirrored[goblin.id];
+    const standIn = mock.globals.getObj('graphic', standInId) as unknown as MockObject;
+    expect([goblin.get('layer'), standIn.get('layer')]).toEqual(['gmlayer', 'objects']);
+    expect([standIn.get('name'), standIn.get('bar1_value'), standIn.get('showplayers_name')]).toEqual(['Goblin 1', 30, false]);
+    // A script's write is not copied; a user's move of the stand-in copies its (older) bars onto the original.
+    standIn.set('bar1_value', 12);
+    expect(goblin.get('bar1_value')).toBe(30);
+    goblin.set('bar1_value', 20);
+    mock.userEdit(standIn, { left: 500 });
+    expect([goblin.get('left'), goblin.get('bar1_value')]).toEqual([500, 12]);
+    mock.userEdit(goblin, { top: 10 });
+    expect(standIn.get('top')).toBe(10);
+    // !bump swaps the layers; deleting the original takes its stand-in.
+    mock.userEdit(goblin, {});
+    void mock.chat(scene.players.GM, '!bump', { selected: [goblin.id] });
+    return mock.settle().then(() => {
+      expect([goblin.get('layer'), standIn.get('layer')]).toEqual(['objects', 'gmlayer']);
+      mock.userRemove(goblin);
+      expect(standIn.removed).toBe(true);
+      expect(mock.state.Bump.mirrored).toEqual({});
+    });
   });
 });
 

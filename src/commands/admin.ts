@@ -4,6 +4,7 @@ import { API_COMMANDS, ATTRIBUTE_KEYS, DEFAULT_ATTRIBUTES, MARKER_KEYS, type Api
 import { send, whisperTo } from '../roll20/send';
 import { characterOf, findToken, readToken } from '../roll20/read';
 import { controls, isNpc } from '../roll20/players';
+import { hiddenFromPlayers } from '../roll20/visible';
 import { renderButton, renderCard, renderLine, renderLineWithButtons } from '../render/card';
 import { applyConfig, CONFIG_KEYS } from './config';
 import { replyResult, tokenRecord, pruneRecord, type App, type CommandContext } from './context';
@@ -217,8 +218,8 @@ function showDetails(ctx: CommandContext, args: string[]): void {
   const gone = 'that breakdown is no longer kept (the script keeps the last few hundred, until a restart)';
   if (!detail) throw new RefusalError(gone);
   const token = findToken(detail.tokenId);
-  // Hidden then or now (on the GM layer), a token's breakdown is the GM's whatever the visibility setting.
-  const hidden = detail.hidden || token?.get('layer') === 'gmlayer';
+  // Hidden then or now (the GM layer, a page no player is on), a token's breakdown is the GM's whatever the visibility setting.
+  const hidden = detail.hidden || (token !== undefined && hiddenFromPlayers(token));
   // An NPC then or now (its players may have been taken away since): its numbers follow visibility.npc.
   const npc = detail.npc || (token !== undefined && isNpc(token, characterOf(token)));
   const isPublic = visibilityOf(ctx.app, { npc, hidden }) === 'public';

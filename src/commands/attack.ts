@@ -10,6 +10,7 @@ import { isSoundAttack, MAX_DEFENDERS, MAX_OPEN_ATTACKS, type KeptAnswerRecord, 
 import { readInteger } from '../rules/values';
 import { characterOf, findToken, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
+import { hiddenFromPlayers } from '../roll20/visible';
 import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
 import { renderCard, renderLine } from '../render/card';
 import type { CommandHandler } from './dispatch';
@@ -116,7 +117,7 @@ function declare(ctx: CommandContext): void | Promise<void> {
     if (held + defenders.length > PLAYERS_OPEN_DEFENDERS) throw new RefusalError(`the players' open attacks may hold ${PLAYERS_OPEN_DEFENDERS} defenders together (${held} now): resolve or cancel one first (!attack --list)`);
   }
   // Public: who attacks whom, and from where; no numbers, and no token the players cannot see.
-  const names = defenders.filter(({ token }) => token.get('layer') !== 'gmlayer').map(({ token }) => tokenName(token, 'a token'));
+  const names = defenders.filter(({ token }) => !hiddenFromPlayers(token)).map(({ token }) => tokenName(token, 'a token'));
   const attack: OpenAttack = {
     key: '',
     by: ctx.playerId,

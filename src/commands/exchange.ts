@@ -6,6 +6,7 @@ import type { Memory } from '../state/memory';
 import type { OpenAttack } from '../state/attacks';
 import { characterOf, findToken, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
+import { hiddenFromPlayers } from '../roll20/visible';
 import type { App } from './context';
 import { controlsToken } from './targets';
 
@@ -47,7 +48,8 @@ export function unanswered(app: App, attack: OpenAttack): string[] {
 /** The attacker as this reader may know it: a player is not told of one on the GM layer (null: none known). */
 export function attackerSeen(attack: OpenAttack, gm: boolean): string | null {
   if (attack.attacker === null || gm) return attack.attacker;
-  return findToken(attack.attacker)?.get('layer') === 'gmlayer' ? null : attack.attacker;
+  const token = findToken(attack.attacker);
+  return token !== undefined && hiddenFromPlayers(token) ? null : attack.attacker;
 }
 
 /** The attacker's name as a card says it; to a player, a hidden attacker is unseen. */
@@ -73,9 +75,9 @@ export function nextAttackKey(app: App, hidden: boolean): string {
   return `A${exchange.lastAttack}`;
 }
 
-/** Whether this reader sees the token: the GM always; a player a token off the GM layer, or her own wherever it is. */
+/** Whether this reader sees the token: the GM always; a player a token players see, or her own wherever it is. */
 export function seesToken(token: Roll20Graphic, playerId: string, gm: boolean): boolean {
-  return gm || token.get('layer') !== 'gmlayer' || controls(playerId, token, characterOf(token));
+  return gm || !hiddenFromPlayers(token) || controls(playerId, token, characterOf(token));
 }
 
 /**

@@ -18,6 +18,7 @@ import { barProblem } from './barProblem';
 import { ownedByGm, recordApplication, undoCommand } from './history';
 import { isCard, type Target } from './targets';
 import { controls, RELAYED } from '../roll20/players';
+import { hiddenFromPlayers } from '../roll20/visible';
 import { echo, optionalInteger, parseLine, type ParsedLine } from '../text/args';
 import { GroupedRefusals, tidyRefusals } from './refusals';
 import { healthColors } from '../roll20/otherScripts';
@@ -86,7 +87,8 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
     if (row) {
       context.turnRow = row;
       const id = rowText(row.id);
-      if (id !== '' && id !== '-1' && findToken(id)?.get('layer') === 'gmlayer') context.turnRowHidden = true;
+      const token = id !== '' && id !== '-1' ? findToken(id) : undefined;
+      if (token !== undefined && hiddenFromPlayers(token)) context.turnRowHidden = true;
     }
   }
   const left = editionLeftOf(app);

@@ -2,6 +2,7 @@
 // "Targets and permissions").
 import { characterOf, findToken, tokenName } from '../roll20/read';
 import { controls } from '../roll20/players';
+import { hiddenFromPlayers, originalOf } from '../roll20/visible';
 import { RefusalError, UsageError } from '../text/args';
 import type { CommandContext } from './context';
 import { nameList, shortList, tidyRefusals } from './refusals';
@@ -31,7 +32,9 @@ export function resolveTargets(ctx: CommandContext, ids: string[] | undefined, o
   const notes: string[] = [];
   const seen = new Set<string>();
   const found: Roll20Graphic[] = [];
-  const take = (token: Roll20Graphic) => {
+  const take = (picked: Roll20Graphic) => {
+    // A hit on a Bump stand-in is a hit on the token it stands for.
+    const token = originalOf(picked);
     if (!seen.has(token.id)) {
       seen.add(token.id);
       found.push(token);
@@ -80,14 +83,14 @@ export function shortId(id: string): string {
 }
 
 /**
- * The token an id names, if it is on the table for this sender: a player naming a token on the GM
- * layer gets the same answer as for one that does not exist (commands.md, "Ids in flags").
+ * The token an id names, if it is on the table for this sender: a player naming a token players do
+ * not see gets the same answer as for one that does not exist (commands.md, "Ids in flags").
  */
 export function onTable(id: string, gm: boolean): Roll20Graphic | undefined {
   if (id.length === 0 || id.length > 64) return undefined;
   const token = findToken(id);
   if (!token || isCard(token)) return undefined;
-  if (!gm && token.get('layer') === 'gmlayer') return undefined;
+  if (!gm && hiddenFromPlayers(token)) return undefined;
   return token;
 }
 

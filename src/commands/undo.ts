@@ -11,6 +11,7 @@ import { visibilityOf } from './present';
 import { sameData, type Memory } from '../state/memory';
 import { attributeOwner, barLink, characterOf, findToken, tokenName } from '../roll20/read';
 import { isNpc } from '../roll20/players';
+import { hiddenFromPlayers } from '../roll20/visible';
 import { nameList, shortList } from './refusals';
 import { RESOURCE_LABEL } from '../rules/edition';
 import { send, PUBLIC, TO_GM } from '../roll20/send';
@@ -145,7 +146,7 @@ function nameNow(token: Roll20Graphic): string {
 /** The token as the visibility rules read it (who controls it, whether it is hidden), for `senderMaySee`. */
 function seenAs(token: Roll20Graphic): { token: Roll20Graphic; character: Roll20Character | undefined; npc: boolean; hidden: boolean } {
   const character = characterOf(token);
-  return { token, character, npc: isNpc(token, character), hidden: token.get('layer') === 'gmlayer' };
+  return { token, character, npc: isNpc(token, character), hidden: hiddenFromPlayers(token) };
 }
 
 /**

@@ -37,3 +37,23 @@ export function groupInitiative(): GroupInitiativeApi | undefined {
   const bare = typeof GroupInitiative !== 'undefined' ? GroupInitiative : undefined;
   return objectOrUndefined<GroupInitiativeApi>(bare ?? (globalThis as Record<string, unknown>).GroupInitiative);
 }
+
+/** Bump's pairs both ways: each stand-in's original, and each original's stand-in, by id. */
+export interface BumpPairs {
+  original: Map<string, string>;
+  standIn: Map<string, string>;
+}
+
+/**
+ * Bump keeps `state.Bump.mirrored` as `{ originalId: standInId }` (the stand-in is its invisible
+ * token on the other layer). Another script's state may hold anything: only string ids are kept.
+ */
+export function bumpPairs(): BumpPairs {
+  const pairs: BumpPairs = { original: new Map(), standIn: new Map() };
+  for (const [id, standIn] of Object.entries<unknown>(state.Bump?.mirrored ?? {})) {
+    if (typeof standIn !== 'string' || standIn === id) continue;
+    pairs.original.set(standIn, id);
+    pairs.standIn.set(id, standIn);
+  }
+  return pairs;
+}

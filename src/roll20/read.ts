@@ -8,6 +8,7 @@ import type { TokenRecord } from '../state/tokens';
 import type { AnswerBox } from '../state/memory';
 import type { AttributeIndex } from './attributes';
 import { isNpc } from './players';
+import { hiddenFromPlayers } from './visible';
 import { FormulaSession } from '../text/formula';
 
 export type { Resource } from '../rules/edition';
@@ -34,7 +35,7 @@ export interface TokenSnapshot {
   /** A token whose Vitality bar is linked is a unique character (rules.md). */
   unique: boolean;
   npc: boolean;
-  /** On the GM layer, hidden from the players: nothing about it goes public. */
+  /** Hidden from the players (the GM layer, a page no player is on): nothing about it goes public. */
   hidden: boolean;
   statusmarkers: string;
 }
@@ -148,7 +149,7 @@ export function readToken(token: Roll20Graphic, character: Roll20Character | und
     bars,
     unique: bars.vitality.link !== '',
     npc: isNpc(token, character),
-    hidden: token.get('layer') === 'gmlayer',
+    hidden: hiddenFromPlayers(token),
     statusmarkers: String(token.get('statusmarkers') ?? ''),
   };
 }

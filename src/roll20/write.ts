@@ -14,6 +14,7 @@ import { markersForCondition, markersForStance } from './markers';
 import { notifyObservers, type TokenResources } from './observers';
 import type { HealthColorsApi } from './otherScripts';
 import { readTurnOrder, rowNumber, writeTurnOrder, type TurnOrderBatch } from './turnorder';
+import { keepPairInStep } from './visible';
 
 export interface WriteContext {
   settings: Settings;
@@ -80,7 +81,10 @@ class TokenWrites {
   flush(token: Roll20Graphic): void {
     if (this.attributes) for (const { attribute, value } of this.attributes.values()) writeAttribute(attribute, value);
     if (this.linkedBars) for (const { key, value } of this.linkedBars) if (token.get(key as 'bar1_value') !== value) this.prop(key, value);
-    if (this.any) token.set(this.props as Partial<Roll20GraphicProperties>);
+    if (this.any) {
+      token.set(this.props as Partial<Roll20GraphicProperties>);
+      keepPairInStep(token, this.props);
+    }
   }
 }
 
@@ -362,7 +366,10 @@ export function applyUndo(context: WriteContext, merged: readonly MergedChange[]
       const written = restored ?? pending[key];
       barsAfter[resource] = typeof written === 'number' ? written : reading.value;
     }
-    if (Object.keys(pending).length > 0) token.set(pending as Partial<Roll20GraphicProperties>);
+    if (Object.keys(pending).length > 0) {
+      token.set(pending as Partial<Roll20GraphicProperties>);
+      keepPairInStep(token, pending);
+    }
     const markersAfter = typeof pending.statusmarkers === 'string' ? pending.statusmarkers : before.snapshot.statusmarkers;
     tellObservers(context, token, before.snapshot, before.memory, { ...barsAfter, statusmarkers: markersAfter });
   }

@@ -1,0 +1,52 @@
+// What the players see of a token (commands.md, "Output"): a token on a layer they see (objects,
+// map, foreground; not the GM layer or the walls) of a page a player is on (the player page, or a
+// page a player was moved to). A Bump stand-in is seen as the token it stands for. The Campaign
+// and Bump's pairs are read once per job (a command, an event, a roll come back), not per token.
+import { bumpPairs, type BumpPairs } from './otherScripts';
+
+let look: { pages: Set<string>; bump: BumpPairs } | undefined;
+
+function table(): { pages: Set<string>; bump: BumpPairs } {
+  if (look !== undefined) return look;
+  const campaign = Campaign();
+  const pages = new Set([String(campaign.get('playerpageid'))]);
+  // An object of player id -> page id (a JSON string in some API versions), or false.
+  let split: unknown = campaign.get('playerspecificpages');
+  if (typeof split === 'string') {
+    try {
+      split = JSON.parse(split);
+    } catch {
+      split = undefined;
+    }
+  }
+  if (split !== null && typeof split === 'object') for (const [player, page] of Object.entries(split)) if (!playerIsGM(player)) pages.add(String(page));
+  look = { pages, bump: bumpPairs() };
+  void Promise.resolve().then(() => (look = undefined));
+  return look;
+}
+
+/** The token a Bump stand-in stands for; any other token (or a stand-in whose original is gone) is itself. */
+export function originalOf(token: Roll20Graphic): Roll20Graphic {
+  const id = table().bump.original.get(token.id);
+  return (id !== undefined && getObj('graphic', id)) || token;
+}
+
+/** Nothing about this token goes public: players do not see it (a stand-in: its original). */
+export function hiddenFromPlayers(token: Roll20Graphic): boolean {
+  const seen = originalOf(token);
+  const layer = seen.get('layer');
+  return (layer !== 'objects' && layer !== 'map' && layer !== 'foreground') || !table().pages.has(String(seen.get('_pageid')));
+}
+
+/**
+ * Bump copies a pair's bars from one token to the other only on a user's edit: the bars a script
+ * writes on one are written on the other too, or Bump's next copy would undo them.
+ */
+export function keepPairInStep(token: Roll20Graphic, props: Record<string, unknown>): void {
+  const { bump } = table();
+  const other = getObj('graphic', bump.standIn.get(token.id) ?? bump.original.get(token.id) ?? '');
+  if (!other) return;
+  const bars: Record<string, unknown> = {};
+  for (const key of ['bar1_value', 'bar2_value', 'bar3_value']) if (key in props) bars[key] = props[key];
+  if (Object.keys(bars).length > 0) other.set(bars as Partial<Roll20GraphicProperties>);
+}
