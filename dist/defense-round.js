@@ -17,51 +17,51 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Bn = Object.defineProperty, ba = Object.getOwnPropertyDescriptor, $a = Object.getOwnPropertyNames, gi = Object.prototype.hasOwnProperty, Aa = (e, t) => {
+var Yn = Object.defineProperty, Ra = Object.getOwnPropertyDescriptor, Ca = Object.getOwnPropertyNames, $i = Object.prototype.hasOwnProperty, Ia = (e, t) => {
 for (var n in t)
-gi.call(t, n) && Bn(e, n, { get: t[n], enumerable: !0 });
-}, Sa = (e, t, n, r) => {
+$i.call(t, n) && Yn(e, n, { get: t[n], enumerable: !0 });
+}, Na = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of $a(t))
-!gi.call(e, i) && i !== n && Bn(e, i, { get: () => t[i], enumerable: !(r = ba(t, i)) || r.enumerable });
+for (let i of Ca(t))
+!$i.call(e, i) && i !== n && Yn(e, i, { get: () => t[i], enumerable: !(r = Ra(t, i)) || r.enumerable });
 return e;
-}, Ea = (e) => Sa(Bn({}, "__esModule", { value: !0 }), e), ki = {};
-Aa(ki, {
-onDamage: () => um,
-version: () => dm
+}, Pa = (e) => Na(Yn({}, "__esModule", { value: !0 }), e), Ai = {};
+Ia(Ai, {
+onDamage: () => Tv,
+version: () => Ev
 });
-var $ = Math, R = Number, S = String, k = Object, Q = Array, le = JSON, M = Map, X = Set, yi = WeakMap, Xt = Error, wi = RangeError, bi = Promise, Jt = Date, Ta = isNaN, _a = "0.2.0", re = "DefenseRound", ve = _a, Qt, Da = {
+var $ = Math, O = Number, A = String, k = Object, J = Array, ce = JSON, N = Map, x = Set, Si = WeakMap, Qt = Error, Ei = RangeError, Wn = Promise, Zt = Date, Ma = isNaN, La = "0.2.0", re = "DefenseRound", ge = La, en, ja = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0
 };
-function $i(e) {
-return !e && !Qt ? Da : {
-lang: e?.lang ?? Qt?.lang,
+function Ti(e) {
+return !e && !en ? ja : {
+lang: e?.lang ?? en?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? Qt?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? Qt?.abortPipeEarly
+abortEarly: e?.abortEarly ?? en?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? en?.abortPipeEarly
 };
 }
-var Ra;
-function Oa(e) {
-return Ra?.get(e);
+var Fa;
+function Ga(e) {
+return Fa?.get(e);
 }
-var Ca;
-function Ia(e) {
-return Ca?.get(e);
+var Ua;
+function Va(e) {
+return Ua?.get(e);
 }
-var Na;
-function Pa(e, t) {
-return Na?.get(e)?.get(t);
+var Ba;
+function Ha(e, t) {
+return Ba?.get(e)?.get(t);
 }
-function Je(e) {
+function Qe(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
 }
 function H(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? Je(s), c = {
+const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? Qe(s), c = {
 kind: e.kind,
 type: e.type,
 input: s,
@@ -74,48 +74,48 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? Pa(e.reference, c.lang) ?? (l ? Ia(c.lang) : null) ?? r.message ?? Oa(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? Ha(e.reference, c.lang) ?? (l ? Va(c.lang) : null) ?? r.message ?? Ga(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
 }
-function Ma(e, t) {
-return e === t || R.isNaN(e) && R.isNaN(t);
+function Ka(e, t) {
+return e === t || O.isNaN(e) && O.isNaN(t);
 }
-function La(e, t) {
+function Ya(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
 }
-function Hn(e, t) {
-const n = [...new X(e)];
+function zn(e, t) {
+const n = [...new x(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
 }
 function te(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, $i())
+validate: (t) => e["~run"]({ value: t }, Ti())
 }, e;
 }
-function Ai(e) {
+function _i(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: Ai,
+reference: _i,
 async: !1,
 expects: null,
-requirement: R.isFinite,
+requirement: O.isFinite,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
 }
 };
 }
-function Zt(e) {
+function tn(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: Zt,
+reference: tn,
 async: !1,
 expects: null,
-requirement: R.isInteger,
+requirement: O.isInteger,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
@@ -136,17 +136,17 @@ return n.typed && n.value.length > this.requirement && H(this, "length", n, r, {
 }
 };
 }
-function ut(e, t) {
+function ft(e, t) {
 return {
 kind: "validation",
 type: "max_value",
-reference: ut,
+reference: ft,
 async: !1,
-expects: `<=${e instanceof Jt ? e.toJSON() : Je(e)}`,
+expects: `<=${e instanceof Zt ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Jt ? n.value.toJSON() : Je(n.value) }), n;
+return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Zt ? n.value.toJSON() : Qe(n.value) }), n;
 }
 };
 }
@@ -164,25 +164,25 @@ return n.typed && n.value.length < this.requirement && H(this, "length", n, r, {
 }
 };
 }
-function ft(e, t) {
+function ht(e, t) {
 return {
 kind: "validation",
 type: "min_value",
-reference: ft,
+reference: ht,
 async: !1,
-expects: `>=${e instanceof Jt ? e.toJSON() : Je(e)}`,
+expects: `>=${e instanceof Zt ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Jt ? n.value.toJSON() : Je(n.value) }), n;
+return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Zt ? n.value.toJSON() : Qe(n.value) }), n;
 }
 };
 }
-function en(e, t) {
+function nn(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: en,
+reference: nn,
 async: !1,
 expects: `${e}`,
 requirement: e,
@@ -192,50 +192,50 @@ return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
 }
 };
 }
-function ht(e) {
+function vt(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: ht,
+reference: vt,
 async: !1,
 expects: null,
-requirement: R.isSafeInteger,
+requirement: O.isSafeInteger,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
 }
 };
 }
-function Kn() {
+function xn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Kn,
+reference: xn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;
 }
 };
 }
-var Fa = { abortEarly: !0 };
-function ja(e, t, n) {
+var Wa = { abortEarly: !0 };
+function za(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
 }
-function Yn(e, t, n) {
+function qn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;
 }
-function je(e, t) {
+function Ge(e, t) {
 return te({
 kind: "schema",
 type: "array",
-reference: je,
+reference: Ge,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
 "~run"(n, r) {
 const i = n.value;
-if (Q.isArray(i)) {
+if (J.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < i.length; s++) {
 const o = i[s], a = this.item["~run"]({ value: o }, r);
@@ -261,11 +261,11 @@ return n;
 }
 });
 }
-function Qe(e) {
+function Ze(e) {
 return te({
 kind: "schema",
 type: "boolean",
-reference: Qe,
+reference: Ze,
 expects: "boolean",
 async: !1,
 message: e,
@@ -274,11 +274,11 @@ return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
-function Si(e, t) {
+function Di(e, t) {
 return te({
 kind: "schema",
 type: "custom",
-reference: Si,
+reference: Di,
 expects: "unknown",
 async: !1,
 check: e,
@@ -293,26 +293,26 @@ return te({
 kind: "schema",
 type: "literal",
 reference: ne,
-expects: Je(e),
+expects: Qe(e),
 async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return Ma(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
+return Ka(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
-function tn(e, t) {
+function rn(e, t) {
 return te({
 kind: "schema",
 type: "nullable",
-reference: tn,
+reference: rn,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = Yn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === null && (this.default !== void 0 && (n.value = qn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -325,15 +325,15 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Ta(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
+return typeof t.value == "number" && !Ma(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
-function Ei(e, t) {
+function Oi(e, t) {
 return te({
 kind: "schema",
 type: "object",
-reference: Ei,
+reference: Oi,
 expects: "Object",
 async: !1,
 entries: e,
@@ -345,7 +345,7 @@ n.typed = !0, n.value = {};
 for (const s in this.entries) {
 const o = this.entries[s];
 if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = s in i ? i[s] : Yn(o), c = o["~run"]({ value: a }, r);
+const a = s in i ? i[s] : qn(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {
 const l = {
 type: "object",
@@ -362,7 +362,7 @@ break;
 }
 }
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = ja(o);
+} else if (o.fallback !== void 0) n.value[s] = za(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (H(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
@@ -391,7 +391,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = Yn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
+return n.value === void 0 && (this.default !== void 0 && (n.value = qn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
 }
 });
 }
@@ -400,7 +400,7 @@ return te({
 kind: "schema",
 type: "picklist",
 reference: ie,
-expects: Hn(e.map(Je), "|"),
+expects: zn(e.map(Qe), "|"),
 async: !1,
 options: e,
 message: t,
@@ -409,11 +409,11 @@ return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
 }
 });
 }
-function Dt(e, t, n) {
+function Ot(e, t, n) {
 return te({
 kind: "schema",
 type: "record",
-reference: Dt,
+reference: Ot,
 expects: "Object",
 async: !1,
 key: e,
@@ -423,7 +423,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (La(s, o)) {
+for (const o in s) if (Ya(s, o)) {
 const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {
 const d = {
@@ -463,11 +463,11 @@ return r;
 }
 });
 }
-function x(e) {
+function X(e) {
 return te({
 kind: "schema",
 type: "string",
-reference: x,
+reference: X,
 expects: "string",
 async: !1,
 message: e,
@@ -476,18 +476,18 @@ return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
 }
 });
 }
-function Ti(e, t) {
+function Ri(e, t) {
 return te({
 kind: "schema",
 type: "tuple",
-reference: Ti,
+reference: Ri,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {
 const i = n.value;
-if (Q.isArray(i)) {
+if (J.isArray(i)) {
 n.typed = !0, n.value = [];
 for (let s = 0; s < this.items.length; s++) {
 const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
@@ -513,18 +513,18 @@ return n;
 }
 });
 }
-function _i(e) {
+function Ci(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;
 }
-function Di(e, t) {
+function Ii(e, t) {
 return te({
 kind: "schema",
 type: "union",
-reference: Di,
-expects: Hn(e.map((n) => n.expects), "|"),
+reference: Ii,
+expects: zn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -542,10 +542,10 @@ else o ? o.push(c) : o = [c];
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
-H(this, "type", n, r, { issues: _i(s) }), n.typed = !0;
+H(this, "type", n, r, { issues: Ci(s) }), n.typed = !0;
 } else {
 if (o?.length === 1) return o[0];
-H(this, "type", n, r, { issues: _i(o) });
+H(this, "type", n, r, { issues: Ci(o) });
 }
 return n;
 }
@@ -563,11 +563,11 @@ return e.typed = !0, e;
 }
 });
 }
-function Ri(e, t, n) {
+function Ni(e, t, n) {
 return te({
 kind: "schema",
 type: "variant",
-reference: Ri,
+reference: Ni,
 expects: "Object",
 async: !1,
 key: e,
@@ -579,32 +579,32 @@ if (s && typeof s == "object") {
 let o, a = 0, c = this.key, l = [];
 const d = (u, f) => {
 for (const h of u.options) {
-if (h.type === "variant") d(h, new X(f).add(h.key));
+if (h.type === "variant") d(h, new x(f).add(h.key));
 else {
 let g = !0, p = 0;
-for (const m of f) {
-const v = h.entries[m];
-if (m in s ? v["~run"]({
+for (const v of f) {
+const m = h.entries[v];
+if (v in s ? m["~run"]({
 typed: !1,
-value: s[m]
-}, Fa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {
-g = !1, c !== m && (a < p || a === p && m in s && !(c in s)) && (a = p, c = m, l = []), c === m && l.push(h.entries[m].expects);
+value: s[v]
+}, Wa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
+g = !1, c !== v && (a < p || a === p && v in s && !(c in s)) && (a = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;
 }
 p++;
 }
 if (g) {
-const m = h["~run"]({ value: s }, i);
-(!o || !o.typed && m.typed) && (o = m);
+const v = h["~run"]({ value: s }, i);
+(!o || !o.typed && v.typed) && (o = v);
 }
 }
 if (o && !o.issues) break;
 }
 };
-if (d(this, new X([this.key])), o) return o;
+if (d(this, new x([this.key])), o) return o;
 H(this, "type", r, i, {
 input: s[c],
-expected: Hn(l, "|"),
+expected: zn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -618,7 +618,7 @@ return r;
 }
 });
 }
-function j(...e) {
+function F(...e) {
 return te({
 ...e[0],
 pipe: e,
@@ -634,8 +634,8 @@ return t;
 }
 });
 }
-function Ge(e, t, n) {
-const r = e["~run"]({ value: t }, $i(n));
+function Ue(e, t, n) {
+const r = e["~run"]({ value: t }, Ti(n));
 return {
 typed: r.typed,
 success: !r.issues,
@@ -644,9 +644,9 @@ issues: r.issues
 };
 }
 function U(e) {
-return Ei(k.assign(k.create(null), e));
+return Oi(k.assign(k.create(null), e));
 }
-var Oi = ["vitality", "soul", "power"], Ze = { vitality: "Vitality", soul: "Soul", power: "Power" }, Ot = [
+var Pi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Ct = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -666,40 +666,40 @@ var Oi = ["vitality", "soul", "power"], Ze = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], de = "title", se = "summary", Ue = "action";
-function Ve(e, t) {
+], ue = "title", se = "summary", Ve = "action";
+function Be(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;
 }
-function A(e, t) {
+function S(e, t) {
 return t.section = e, t;
 }
-function nn(e) {
+function sn(e) {
 return "kind" in e;
 }
-var rn = -10, Ci = -9, Ii = 1, mt = 1, Wn = 3, vt = { condition: "none", savesOwed: 0 }, sn = { condition: "dead", savesOwed: 0 };
-function Ni(e) {
-return e > 0 ? { ...vt } : e > rn ? { condition: "incapacitated", savesOwed: 0 } : { ...sn };
+var an = -10, Mi = -9, Li = 1, mt = 1, Xn = 3, pt = { condition: "none", savesOwed: 0 }, cn = { condition: "dead", savesOwed: 0 };
+function ji(e) {
+return e > 0 ? { ...pt } : e > an ? { condition: "incapacitated", savesOwed: 0 } : { ...cn };
 }
-function zn(e) {
+function Jn(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
 }
-function Ga(e, t, n) {
-return n.condition === "dying" ? { life: { ...sn }, steps: [...zn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...vt }, steps: [] } : e > 0 ? t <= rn ? { life: { condition: "dying", savesOwed: Wn }, steps: [{ kind: "dying", savesOwed: Wn }] } : {
+function xa(e, t, n) {
+return n.condition === "dying" ? { life: { ...cn }, steps: [...Jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= an ? { life: { condition: "dying", savesOwed: Xn }, steps: [{ kind: "dying", savesOwed: Xn }] } : {
 life: { condition: "incapacitated", savesOwed: mt },
 steps: [{ kind: "incapacitated", savesOwed: mt }]
-} : t <= rn ? { life: { ...sn }, steps: [...zn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
+} : t <= an ? { life: { ...cn }, steps: [...Jn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
 }
-function Pi(e, t, n) {
+function Fi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = $.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = Ga(e, i, n);
+const o = xa(e, i, n);
 for (const a of o.steps) s.push(a);
 return { applied: !0, after: i, life: o.life, steps: s };
 }
-function Ua(e, t) {
+function qa(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -710,22 +710,22 @@ steps: [
 ]
 };
 }
-function Va(e, t, n) {
+function Xa(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = Pi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const i = Fi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };
 }
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...vt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...vt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...vt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > rn ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > an ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...zn(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...Jn(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
 }
-function Ba(e, t, n) {
+function Ja(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -739,22 +739,22 @@ savesLeft: s
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: Ii,
-life: { ...vt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Ii }]
+vitality: Li,
+life: { ...pt },
+steps: [r(0), { kind: "stood-up", before: e, vitality: Li }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: Ci,
+vitality: Mi,
 life: { condition: "incapacitated", savesOwed: mt },
-steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Ci }]
+steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Mi }]
 };
-const i = $.min(Wn, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...sn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
+const i = $.min(Xn, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...cn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
 }
-var Mi = { physical: "Physical", magical: "Magical" }, Li = { physical: "Defense", magical: "Spirit" }, qn = { soul: "Soul", power: "Power" };
-function Ha(e, t) {
+var Gi = { physical: "Physical", magical: "Magical" }, Ui = { physical: "Defense", magical: "Spirit" }, Qn = { soul: "Soul", power: "Power" };
+function Qa(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -764,7 +764,7 @@ case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;
 }
 }
-function Ka(e) {
+function Za(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -774,13 +774,13 @@ case "saves-failed":
 return "Dead: every save failed";
 }
 }
-function Ya(e) {
+function ec(e) {
 return e === 1 ? "1 save" : `${e} saves`;
 }
-function an(e, t, n, r) {
+function ln(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
 }
-function Wa(e) {
+function tc(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -789,28 +789,28 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return Ha(e.reason, e.amount);
+return Qa(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 // as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
-return an(e.before, e.protection, Mi[e.track], e.after);
+return ln(e.before, e.protection, Gi[e.track], e.after);
 case "armor-reduction":
-return an(e.before, e.reduction, Li[e.track], e.after);
+return ln(e.before, e.reduction, Ui[e.track], e.after);
 case "natural-reduction":
-return an(e.before, e.reduction, `natural ${Li[e.track]}`, e.after);
+return ln(e.before, e.reduction, `natural ${Ui[e.track]}`, e.after);
 case "defensive-stance":
-return an(e.before, e.reduction, "defensive stance", e.after);
+return ln(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Mi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Gi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${qn[e.bar]}, no armor: ${qn[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
+return `${e.amount} to ${Qn[e.bar]}, no armor: ${Qn[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
-return `${qn[e.bar]} is not a number: nothing taken`;
+return `${Qn[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -823,11 +823,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Ka(e.cause);
+return Za(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Ya(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ec(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
 }
 case "stood-up":
@@ -840,7 +840,7 @@ case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";
 }
 }
-var pe = {
+var ke = {
 front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
@@ -856,38 +856,38 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, za = { defend: "Defend", evade: "Evade", react: "Reaction" }, Fi = { defend: "defend", evade: "evade" };
-function cn(e) {
+}, nc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Vi = { defend: "defend", evade: "evade" };
+function dn(e) {
 return e > 0 ? `+${e}` : `${e}`;
 }
-function ji(e, t, n) {
+function Bi(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;
 }
-function xn(e, t) {
+function Zn(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";
 }
-function qa(e, t = (n) => n) {
+function rc(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${ji(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${xn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Bi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Zn(e.success, e.critical)}`;
 case "no-defensive-action":
-return e.takesDamage ? `${pe[e.situation]} not perceived: no defensive action, the attack hits` : `${pe[e.situation]}: attack not perceived, no defensive action`;
+return e.takesDamage ? `${ke[e.situation]} not perceived: no defensive action, the attack hits` : `${ke[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${xn(e.success, e.critical)}, ${n}`;
+return `Mental d100 ${e.roll} vs ${e.target}: ${Zn(e.success, e.critical)}, ${n}`;
 }
 case "situation-penalty":
-return `${pe[e.situation]}: ${cn(e.penalty)} to ${Fi[e.check]}`;
+return `${ke[e.situation]}: ${dn(e.penalty)} to ${Vi[e.check]}`;
 case "situation-no-penalty":
-return `${pe[e.situation]}: no penalty to ${Fi[e.check]}`;
+return `${ke[e.situation]}: no penalty to ${Vi[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${cn(e.bonus)}` : `Aided by ${t(e.by)}: ${cn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${dn(e.bonus)}` : `Aided by ${t(e.by)}: ${dn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${cn(e.mod)}`;
+return `Modifier: ${dn(e.mod)}`;
 case "action-check":
-return `${za[e.action]} d100 ${e.roll} vs ${ji(e.baseTarget, e.adjustments, e.target)}: ${xn(e.success, e.critical)}`;
+return `${nc[e.action]} d100 ${e.roll} vs ${Bi(e.baseTarget, e.adjustments, e.target)}: ${Zn(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -902,12 +902,12 @@ case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
 }
 }
-var xa = new X(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), Xn = {
+var ic = new x(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), er = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"
 };
-function Xa(e) {
+function sc(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -919,18 +919,18 @@ case "dead":
 return "Dead";
 }
 }
-function Ja(e, t, n = null) {
-return t.condition === "none" && n === null ? [] : [A(e, { kind: "life-now", life: t, vitality: n })];
+function oc(e, t, n = null) {
+return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
 }
-function Qa(e, t) {
+function ac(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
 }
-function Za(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
+function cc(e) {
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
 }
-function ec(e, t, n, r) {
+function lc(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -950,7 +950,7 @@ case "hit":
 return `${e} loses ${r} Vitality ${i}`;
 }
 }
-var tc = {
+var dc = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -959,20 +959,20 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"
 };
-function Gi(e, t) {
+function Hi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
 }
-function nc(e, t, n) {
+function uc(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
 }
-function rc(e, t) {
+function fc(e, t) {
 switch (e.kind) {
 case "hit-title":
-return ec(t(e.who), e.hit, e.result, e.lost);
+return lc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${tc[e.result]}.`;
+return `${t(e.who)} ${dc[e.result]}.`;
 case "life-now":
-return Xa(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return sc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -982,39 +982,39 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${Gi(e.result, e.action)}`;
+return `${t(e.who)} ${Hi(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Gi(e.result, e.action)}.`;
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Hi(e.result, e.action)}.`;
 }
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${nc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${uc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return Xn[e.stance] ?? "";
+return er[e.stance] ?? "";
 }
 }
-var ic = /^[+-]?\d+$/;
-function ge(e) {
+var hc = /^[+-]?\d+$/;
+function le(e) {
 if (typeof e == "number")
-return R.isSafeInteger(e) ? e + 0 : null;
+return O.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!ic.test(t)) return null;
-const n = R(t);
-return R.isSafeInteger(n) ? n + 0 : null;
+if (!hc.test(t)) return null;
+const n = O(t);
+return O.isSafeInteger(n) ? n + 0 : null;
 }
-function ln(e, t) {
+function un(e, t) {
 return $.floor(e * t / 100);
 }
-function Ui(e, t, n) {
+function Ki(e, t, n) {
 return $.min(n, $.max(t, e));
 }
-var Vi = 1e6;
-function be(e, t) {
+var Yi = 1e6;
+function $e(e, t) {
 if (e.length <= t) return e;
 const n = $.floor(t);
 if (!(n > 0)) return "";
@@ -1022,31 +1022,31 @@ const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319
 return e.slice(0, s ? n - 1 : n);
 }
 function V(e, t = 40) {
-return e.length > t ? `${be(e, t - 3)}...` : e;
+return e.length > t ? `${$e(e, t - 3)}...` : e;
 }
-var y = class extends Xt {
-}, C = class extends Xt {
+var y = class extends Qt {
+}, C = class extends Qt {
 };
-function sc(e, t) {
+function vc(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const i = t?.[R(r)]?.results?.total;
-return typeof i == "number" && R.isFinite(i) ? S(i) : n;
+const i = t?.[O(r)]?.results?.total;
+return typeof i == "number" && O.isFinite(i) ? A(i) : n;
 }) : e;
 }
-function Jn(e) {
+function tr(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
 }
-function Bi(e, t) {
+function Wi(e, t) {
 let n = t;
-for (; n < e.length && !Jn(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !tr(e.charCodeAt(n)); ) n += 1;
 return n;
 }
-function oc(e) {
+function mc(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const i = e.charCodeAt(r);
-if (Jn(i)) {
+if (tr(i)) {
 r += 1;
 continue;
 }
@@ -1057,13 +1057,13 @@ t.push(e.slice(r + 1, o)), r = o + 1;
 continue;
 }
 }
-const s = Bi(e, r + 1);
+const s = Wi(e, r + 1);
 t.push(e.slice(r, s)), r = s;
 }
 return t;
 }
-function Hi(e) {
-const t = oc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new M();
+function zi(e) {
+const t = mc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new N();
 let s = null;
 for (let o = 1; o < t.length; o += 1) {
 const a = t[o];
@@ -1075,21 +1075,21 @@ s = [], i.set(c, s);
 }
 return { command: n, positionals: r, flags: i };
 }
-function ac(e, t) {
+function pc(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : cc(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : gc(e, i);
 s < r && (n = i, r = s);
 }
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
 }
-function Ct(e, t, n, r = "") {
-const i = ac(e.toLowerCase(), t);
+function It(e, t, n, r = "") {
+const i = pc(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
 }
-function cc(e, t) {
-let n = [], r = Q.from({ length: t.length + 1 }, (i, s) => s);
+function gc(e, t) {
+let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
 for (let o = 1; o <= t.length; o += 1)
@@ -1098,12 +1098,12 @@ n = r, r = s;
 }
 return r[t.length];
 }
-function Ce(e, t, n) {
+function Ie(e, t, n) {
 e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
 const o = n?.(i);
-throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${Ct(i, k.keys(t), "flags", "--")}`);
+throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${It(i, k.keys(t), "flags", "--")}`);
 }
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
@@ -1115,18 +1115,18 @@ function L(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;
 }
-function O(e, t) {
+function R(e, t) {
 return e.flags.has(t);
 }
-function It(e, t, n, r) {
-const i = ge(e);
+function Nt(e, t, n, r) {
+const i = le(e);
 if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;
 }
-function Ie(e, t, n, r) {
+function Ne(e, t, n, r) {
 const i = L(e, t);
-return i === void 0 ? void 0 : It(i, `--${t}`, n, r);
+return i === void 0 ? void 0 : Nt(i, `--${t}`, n, r);
 }
 function W(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
@@ -1138,7 +1138,7 @@ const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
 }
-function Nt(e, t) {
+function Pt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
@@ -1149,10 +1149,10 @@ if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);
 }
-if (t.example && ge(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return It(r, t.what, 0, Vi);
+if (t.example && le(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
+return Nt(r, t.what, 0, Yi);
 }
-function Ki(e, t) {
+function xi(e, t) {
 return {
 values: [],
 dice: [],
@@ -1161,10 +1161,10 @@ const r = n.stance ?? t.fallback, i = r === e, s = n.id;
 return {
 headline: "acts",
 steps: [
-A(de, { kind: t.title, who: s, stance: e, same: i }),
-A(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
-A(t.row, { kind: t.change, from: r, to: e }),
-A(t.row, { kind: t.effect, stance: e })
+S(ue, { kind: t.title, who: s, stance: e, same: i }),
+S(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+S(t.row, { kind: t.change, from: r, to: e }),
+S(t.row, { kind: t.effect, stance: e })
 ],
 changes: [],
 stance: t.keep(e),
@@ -1175,15 +1175,15 @@ detail: t.detail(e)
 }
 };
 }
-function Yi(e) {
+function qi(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
 }
-function Wi(e) {
-const t = new M();
+function Xi(e) {
+const t = new N();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };
 }
-function zi(e, t) {
+function Ji(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -1194,15 +1194,15 @@ return i;
 }
 };
 }
-function qi(e, t, n) {
+function Qi(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;
 }
-function pt(e, t) {
+function gt(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = $.max(1, $.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };
 }
-var Qn = [
+var nr = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1216,7 +1216,7 @@ var Qn = [
 "spell-unseen",
 "covert",
 "spectator"
-], ue = {
+], fe = {
 perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
@@ -1224,116 +1224,116 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Be = {
+}, He = {
 // The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
-front: ue,
-"thrown-object": ue,
+front: fe,
+"thrown-object": fe,
 // The Defensive Round: "Seen Single Target Spells": no effect.
-"spell-seen": ue,
+"spell-seen": fe,
 // The Defensive Round: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
-behind: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...ue, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
 // The Defensive Round: side: "A penalty of -5 to any defensive action".
-side: { ...ue, defendPenalty: -5, evadePenalty: -5 },
+side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
 // The Defensive Round: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
-projectile: { ...ue, evadePenalty: -20 },
+projectile: { ...fe, evadePenalty: -20 },
 // The Defensive Round: gun: "-50 to Evade %".
-gun: { ...ue, evadePenalty: -50 },
+gun: { ...fe, evadePenalty: -50 },
 // The Defensive Round: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
-aoe: { ...ue, evadeImpossible: !0 },
+aoe: { ...fe, evadeImpossible: !0 },
 // The Defensive Round: on the farthest reach "you can make an Evade check with no penalty".
-"aoe-edge": ue,
+"aoe-edge": fe,
 // The Defensive Round: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
-"spell-unseen": { ...ue, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+"spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
 // The Defensive Round: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
-covert: { ...ue, perceptionGate: "with-perception-mod" },
+covert: { ...fe, perceptionGate: "with-perception-mod" },
 // The Defensive Round, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
 // only a counter attack draws the spectator into the battle.
 spectator: {
-...ue,
+...fe,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0
 }
 };
-function lc(e, t) {
-const n = Be[e];
+function kc(e, t) {
+const n = He[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;
 }
-function dc(e, t) {
+function yc(e, t) {
 return t.critical ? 0 : t.success ? -$.floor($.abs(e) / 2) + 0 : e;
 }
-var uc = ["defensive", "reactive", "none"];
-function fc(e) {
+var wc = ["defensive", "reactive", "none"];
+function bc(e) {
 return e === "reactive";
 }
-function hc(e) {
+function $c(e) {
 return e === "defensive";
 }
-function mc(e) {
+function Ac(e) {
 return e === "reactive";
 }
-function xi(e) {
+function Zi(e) {
 return e === "reactive";
 }
-function vc(e) {
+function Sc(e) {
 return e === "defensive";
 }
-function Xi(e) {
+function es(e) {
 return e === "defensive";
 }
-function Zn(e, t) {
+function rr(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
 }
-function pc(e, t) {
-return Zn(e.reactions, t) !== void 0;
+function Ec(e, t) {
+return rr(e.reactions, t) !== void 0;
 }
-function Ji(e, t) {
-return Zn(e.reactions, t) === !0;
+function ts(e, t) {
+return rr(e.reactions, t) === !0;
 }
-function Qi(e, t) {
-return Zn(e.reactions, t) === "used";
+function ns(e, t) {
+return rr(e.reactions, t) === "used";
 }
-function gc(e, t) {
+function Tc(e, t) {
 return e.skillsVs.includes(t);
 }
-function kc(e) {
+function _c(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
 }
-var Zi = 5, es = { defend: "defend", evade: "evade", react: "reaction" };
-function Pt(e) {
+var rs = 5, is = { defend: "defend", evade: "evade", react: "reaction" };
+function Mt(e) {
 return e === "defend" || e === "evade" || e === "react";
 }
-function yc(e) {
+function Dc(e) {
 return { kind: "refused", reason: e };
 }
-function He(e) {
+function Ke(e) {
 return e !== null && e !== "";
 }
-function wc(e) {
-const t = (n) => R.isInteger(n) && n >= 1 && n <= 100;
+function Oc(e) {
+const t = (n) => O.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new wi("resolveSoakDefend: rolls must be integers 1..100");
+throw new Ei("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !R.isSafeInteger(n)) throw new wi("resolveSoakDefend: modifiers and targets must be integers");
+if (n !== null && !O.isSafeInteger(n)) throw new Ei("resolveSoakDefend: modifiers and targets must be integers");
 }
-function bc(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = Be[n];
+function Rc(e) {
+const { action: t, situation: n, stance: r, round: i } = e, s = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Pt(t) && e.mod !== 0) return o("mod");
-if (!Pt(t) && e.aid !== null) return o("aided");
-if (Pt(t) && e.ally !== null) return o("ally");
-if (Pt(t) && e.skillName !== null) return o("skill");
+if (!Mt(t) && e.mod !== 0) return o("mod");
+if (!Mt(t) && e.aid !== null) return o("aided");
+if (Mt(t) && e.ally !== null) return o("ally");
+if (Mt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {
-if (!He(e.vs)) return { code: "needs-vs", action: t };
+if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!xi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!Zi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
 }
 switch (t) {
@@ -1342,85 +1342,85 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return fc(r) ? He(e.vs) ? pc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return bc(r) ? Ke(e.vs) ? Ec(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return hc(r) ? { code: "counter-in-defensive-stance" } : mc(r) ? He(e.vs) ? Ji(i, e.vs) ? e.ally !== null && !kc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: Qi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return $c(r) ? { code: "counter-in-defensive-stance" } : Ac(r) ? Ke(e.vs) ? ts(i, e.vs) ? e.ally !== null && !_c(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ns(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return vc(r) ? { code: "defensive-skill-on-ally" } : xi(r) ? He(e.vs) ? Ji(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: Qi(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (Xi(r)) {
-if (!He(e.vs)) return { code: "needs-vs", action: t };
-if (gc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
+return Sc(r) ? { code: "defensive-skill-on-ally" } : Zi(r) ? Ke(e.vs) ? ts(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ns(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (es(r)) {
+if (!Ke(e.vs)) return { code: "needs-vs", action: t };
+if (Tc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
 }
 return null;
 }
 }
-function $c(e) {
+function Cc(e) {
 const t = [];
-return Be[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Pt(e.action) && t.push(es[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Mt(e.action) && t.push(is[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
 }
-function Ac(e) {
-wc(e);
-const t = bc(e);
-if (t) return yc(t);
-const n = $c(e);
+function Ic(e) {
+Oc(e);
+const t = Rc(e);
+if (t) return Dc(t);
+const n = Cc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = Be[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+const { action: r, situation: i } = e, s = He[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = pt(e.rolls.perception, d + l);
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = gt(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), gt(a, "fail", {}, !1)) : gt(a, null, {}, !1);
+return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);
 }
 switch (r) {
 case "defend":
 case "evade": {
-const d = ns(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), gt(a, d, ts(e), !1);
+const d = os(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), kt(a, d, ss(e), !1);
 }
 case "react": {
-const l = e.vs, d = ns(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), gt(a, null, { reaction: { vs: l, success: d.success }, ...ts(e) }, !1);
+const l = e.vs, d = os(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...ss(e) }, !1);
 }
 case "counter": {
 const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), gt(a, null, { reactionUsed: l }, d);
+return d && a.push({ kind: "spectator-drawn", spectator: l }), kt(a, null, { reactionUsed: l }, d);
 }
 case "skill": {
 a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && Xi(e.stance) && He(e.vs), d = e.ally !== null && He(e.vs);
-return gt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
+const l = e.ally === null && es(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
+return kt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
 }
 }
 }
-function ts(e) {
-return e.aid !== null && He(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
+function ss(e) {
+return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
 }
-function ns(e, t, n) {
+function os(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let a = lc(e.situation, t);
+let a = kc(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = pt(e.rolls.mental, e.checkTargets.mental ?? 0), l = dc(a, c);
+const c = gt(e.rolls.mental, e.checkTargets.mental ?? 0), l = yc(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
 }
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
 }
-e.aid !== null && (n.push({ kind: "aided", bonus: Zi, by: e.aid.by }), r.push(Zi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[es[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = pt(e.rolls.action, s);
+e.aid !== null && (n.push({ kind: "aided", bonus: rs, by: e.aid.by }), r.push(rs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[is[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = gt(e.rolls.action, s);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;
 }
-function gt(e, t, n, r) {
+function kt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
 }
-var rs = {
+var as = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Sc = {
+}, Nc = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
@@ -1428,10 +1428,10 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"
 };
-function Ec(e, t = (n) => n) {
+function Pc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return _c(Yi("round"));
+return Lc(qi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1445,11 +1445,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Tc(e.flag, e.action, e.situation);
+return Mc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${rs[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${as[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1457,7 +1457,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${rs[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${as[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1466,8 +1466,8 @@ case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
 }
 }
-function Tc(e, t, n) {
-const r = Sc[e];
+function Mc(e, t, n) {
+const r = Nc[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1482,59 +1482,59 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
 }
 }
-function _c(e) {
+function Lc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
 }
-var Dc = U({
+var jc = U({
 life: G(
 U({
 condition: ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Te(), Zt(), ft(0), ut(3))
+savesOwed: F(Te(), tn(), ht(0), ft(3))
 })
 ),
 // A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
-reactions: G(Dt(x(), Di([Qe(), ne("used")]))),
-skillsVs: G(je(x()))
+reactions: G(Ot(X(), Ii([Ze(), ne("used")]))),
+skillsVs: G(Ge(X()))
 });
-function Rc(e) {
+function Fc(e) {
 return e === "success" || e === "fail" ? e : null;
 }
-var is = { condition: "none", savesOwed: 0 };
-function Oc(e) {
-const t = Ge(Dc, e);
-return t.success ? Lc(t.output) : null;
+var cs = { condition: "none", savesOwed: 0 };
+function Gc(e) {
+const t = Ue(jc, e);
+return t.success ? Yc(t.output) : null;
 }
-function et(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...is } : Ni(t);
+function tt(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...cs } : ji(t);
 }
-function er(e, t) {
-return tr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
+function ir(e, t) {
+return sr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
 }
-function Cc(e, t) {
+function Uc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? is : Ni(e);
+const n = e === null ? cs : ji(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
 }
-function Ic(e) {
-return tr(e.life, void 0, void 0);
+function Vc(e) {
+return sr(e.life, void 0, void 0);
 }
-function Nc(e) {
+function Bc(e) {
 return e.life?.condition ?? "none";
 }
-function Pc(e) {
+function Hc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
 }
-function Mc(e, t) {
-return le.stringify(e.life ?? null) !== le.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
+function Kc(e, t) {
+return ce.stringify(e.life ?? null) !== ce.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
 }
-function Lc(e) {
-return tr(e.life, e.reactions, e.skillsVs);
+function Yc(e) {
+return sr(e.life, e.reactions, e.skillsVs);
 }
-function tr(e, t, n) {
+function sr(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
 }
-var ss = ["defend", "evade", "react", "counter", "skill", "save"], Fc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", jc = {
+var ls = ["defend", "evade", "react", "counter", "skill", "save"], Wc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", zc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1549,92 +1549,92 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, dn = {
+}, fn = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"
 };
-function os(e) {
+function ds(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
-if (O(e, "aided"))
+if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${ss.join("|")}`);
-const n = W(t, "--action", ss), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${ls.join("|")}`);
+const n = W(t, "--action", ls), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => O(e, o));
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
 if (s) throw new y(`--${s} does not apply to --action save`);
 }
-const i = r === void 0 ? "front" : W(r, "--situation", Qn);
-if (O(e, "roll") && (n === "counter" || n === "skill"))
+const i = r === void 0 ? "front" : W(r, "--situation", nr);
+if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (O(e, "perception-roll") && Be[i].perceptionGate === "none")
+if (R(e, "perception-roll") && He[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((O(e, "mental") || O(e, "mental-roll")) && !(n === "evade" && Be[i].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && He[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
-if ((n === "react" || n === "counter") && !O(e, "vs"))
+if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
-if (O(e, "aided-by") && !O(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
+if (R(e, "aided-by") && !R(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
 situation: i,
-mentalAsked: O(e, "mental") || O(e, "mental-roll"),
-mod: Ie(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Ie(e, "perception-mod", -1e3, 1e3) ?? 0,
+mentalAsked: R(e, "mental") || R(e, "mental-roll"),
+mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 aidedBy: L(e, "aided-by") ?? null,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function Gc(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Be[e.situation].perceptionGate !== "none", r = [];
+function xc(e) {
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
 }
-function as(e) {
+function us(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(dn),
+values: e.action === "save" ? ["save_check"] : k.values(fn),
 // The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: Gc(e),
+dice: xc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? Uc(e, t, r.action) : Vc(e, t, r);
+return e.action === "save" ? qc(e, t, r.action) : Xc(e, t, r);
 }
 };
 }
-function Uc(e, t, n) {
+function qc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = et(t.state, r), s = t.values.save_check?.current ?? null;
+const i = tt(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = Ba(r, i, pt(n, s + e.mod));
+const o = Ja(r, i, gt(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
 headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-A(de, { kind: "save-title", who: l }),
-A(se, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ve("Roll", o.steps),
-...Ja("Now", o.life, o.vitality)
+S(ue, { kind: "save-title", who: l }),
+S(se, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Be("Roll", o.steps),
+...oc("Now", o.life, o.vitality)
 ],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: er(t.state, o.life),
+state: ir(t.state, o.life),
 detail: o
 };
 }
-function Vc(e, t, n) {
+function Xc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = et(t.state, r), s = k.fromEntries(
-k.keys(dn).map((b) => [b, t.values[dn[b]]?.current ?? null])
+const i = tt(t.state, r), s = k.fromEntries(
+k.keys(fn).map((b) => [b, t.values[fn[b]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {
@@ -1646,11 +1646,11 @@ a = {
 by: e.aidedBy,
 stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
 reaction: Y,
-condition: et(b.state, b.vitality ?? null).condition,
+condition: tt(b.state, b.vitality ?? null).condition,
 acting: b.acting === !0
 };
 }
-const c = Ac({
+const c = Ic({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1666,92 +1666,92 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
 });
-if (c.kind === "refused") return { kind: "refused", reason: Ec(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: dn[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: Pc(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: fn[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const g = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", m = t.id, v = c.pendingDefense, T = [
-A(de, { kind: "check-title", who: m, action: e.action, situation: e.situation }),
-A(se, { kind: "check-summary", who: m, action: e.action, result: v }),
-...Ve("Check", c.steps),
-...v !== null ? [A("Result", { kind: "check-result", who: m, result: v, action: e.action })] : [],
+const g = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, T = [
+S(ue, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
+S(se, { kind: "check-summary", who: v, action: e.action, result: m }),
+...Be("Check", c.steps),
+...m !== null ? [S("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
 // The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
-...p ? [A("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [A(Ue, { kind: "offer-damage" })] : [],
-...p ? Za(t.id) : []
+...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [S(Ve, { kind: "offer-damage" })] : [],
+...p ? cc(t.id) : []
 ];
 return {
 headline: g,
 steps: T,
 changes: u,
 state: l,
-...v !== null ? { answer: v } : {},
+...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c
 };
 }
-var cs = (e) => e == null ? "" : ` (${e})`, Bc = {
+var fs = (e) => e == null ? "" : ` (${e})`, Jc = {
 // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${cs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${cs(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${fs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${fs(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : W(t, "--situation", Qn);
+return t === void 0 ? null : W(t, "--situation", nr);
 },
 situationWords(e) {
-const t = Be[e];
+const t = He[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${pe[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
-planAnswer: (e, t) => zi(as(os(Wi({ action: e, situation: t }))), "pending-defense"),
+planAnswer: (e, t) => Ji(us(ds(Xi({ action: e, situation: t }))), "pending-defense"),
 // The action's own check, when one was made (a failed perception check leaves none).
-keep: (e, t) => qi(e, t, t.steps.find((n) => n.kind === "action-check")),
+keep: (e, t) => Qi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ue, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
 }
-}, Hc = [
+}, Qc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ];
-function Kc(e) {
-return $.max(0, ln(e, 5));
+function Zc(e) {
+return $.max(0, un(e, 5));
 }
-var ls = 25;
-function Yc(e) {
-const t = [], n = $.max(0, e.amount), r = Ui(e.piercePercent, 0, 100), i = $.max(0, e.stanceReduction), s = ln(n, r), o = n - s;
+var hs = 25;
+function el(e) {
+const t = [], n = $.max(0, e.amount), r = Ki(e.piercePercent, 0, 100), i = $.max(0, e.stanceReduction), s = un(n, r), o = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : $.max(0, d.protection), f = d !== null && (u > 0 || $.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const g = Ui(d.soakPercent, 0, 100), p = ln(o, 100 - g);
+const g = Ki(d.soakPercent, 0, 100), p = un(o, 100 - g);
 g > 0 && t.push({ kind: "soak", soakPercent: g, before: o, after: p }), a = $.max(0, p - u), t.push({ kind: "protection", track: e.track, protection: u, before: p, after: a });
-const m = $.max(0, d.armorReduction);
-if (m > 0) {
+const v = $.max(0, d.armorReduction);
+if (v > 0) {
 const T = a;
-a = $.max(0, a - m), t.push({ kind: "armor-reduction", track: e.track, reduction: m, before: T, after: a });
+a = $.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: a });
 }
-const v = ln(p, ls);
-c = $.max(0, u - v), u > 0 ? l = {
+const m = un(p, hs);
+c = $.max(0, u - m), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: p,
-wearPercent: ls,
-wear: v,
+wearPercent: hs,
+wear: m,
 before: u,
 after: c
 } : c = d.protection;
@@ -1759,10 +1759,10 @@ after: c
 const g = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : g ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: o }), d !== null) {
 c = d.protection;
-const m = $.max(0, d.naturalReduction);
-if (m > 0) {
-const v = a;
-a = $.max(0, a - m), t.push({ kind: "natural-reduction", track: e.track, reduction: m, before: v, after: a });
+const v = $.max(0, d.naturalReduction);
+if (v > 0) {
+const m = a;
+a = $.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });
 }
 }
 }
@@ -1773,23 +1773,23 @@ a = $.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: g,
 const h = s + a;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
 }
-var un = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Wc(e) {
+var hn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function tl(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
 }
-function ds(e, t) {
+function vs(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;
 }
-function nr(e, t, n, r) {
+function or(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
 }
-function zc(e) {
-const t = Wc(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return nr(e, t, n, !0);
+function nl(e) {
+const t = tl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return or(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), nr(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), or(e, t, n, !1);
 if (e.instantKill) {
-const o = Ua(e.bars.vitality, e.life);
+const o = qa(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {
@@ -1799,14 +1799,14 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !ds(o.life, e.life)
+changed: o.after !== e.bars.vitality || !vs(o.life, e.life)
 };
 }
 const r = $.max(0, e.amount);
 if (e.to !== "vitality") {
 const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), nr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), or(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
 defenseUsed: t,
@@ -1818,7 +1818,7 @@ steps: n,
 changed: c !== a
 };
 }
-const i = Yc({
+const i = el({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1826,7 +1826,7 @@ armor: e.armor,
 stanceReduction: e.stanceReduction
 });
 for (const o of i.steps) n.push(o);
-const s = Pi(e.bars.vitality, i.vitalityLoss, e.life);
+const s = Fi(e.bars.vitality, i.vitalityLoss, e.life);
 for (const o of s.steps) n.push(o);
 return {
 defenseUsed: t,
@@ -1835,53 +1835,53 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !ds(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
+changed: s.after !== e.bars.vitality || !vs(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
 };
 }
-var qc = {
+var rl = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, xc = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", us = {
+}, il = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ms = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, rr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Xc = { what: "the damage amount", missing: rr, example: "[[2d6+3]]" }, Jc = { what: "the damage amount", missing: rr, example: "[[2d6+3]]", optional: !0 };
-function Qc(e) {
-if (e.flags.size === 0) return fs(Nt(e, Xc));
-const t = O(e, "instant-kill"), n = Nt(e, Jc);
-if (n === void 0 && !t) throw new y(rr);
-const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : un[W(i, "--type", k.keys(un))], o = L(e, "to"), a = o === void 0 ? "vitality" : W(o, "--to", ["vitality", "soul", "power"]);
+}, ar = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", sl = { what: "the damage amount", missing: ar, example: "[[2d6+3]]" }, ol = { what: "the damage amount", missing: ar, example: "[[2d6+3]]", optional: !0 };
+function al(e) {
+if (e.flags.size === 0) return ps(Pt(e, sl));
+const t = R(e, "instant-kill"), n = Pt(e, ol);
+if (n === void 0 && !t) throw new y(ar);
+const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : hn[W(i, "--type", k.keys(hn))], o = L(e, "to"), a = o === void 0 ? "vitality" : W(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || a !== "vitality") && (O(e, "type") || O(e, "pierce")))
+if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
 throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
 const c = L(e, "defense");
 return {
 amount: r,
 track: s,
-piercePercent: Ie(e, "pierce", 0, 100) ?? 0,
+piercePercent: Ne(e, "pierce", 0, 100) ?? 0,
 to: a,
 instantKill: t,
 defenseOverride: c === void 0 ? null : W(c, "--defense", ["success", "fail", "none"])
 };
 }
-function fs(e) {
+function ps(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
 }
-function hs(e) {
-const t = us[e.track];
+function gs(e) {
+const t = ms[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Zc(e, r)
+resolve: (r) => cl(e, r)
 };
 }
-function Zc(e, t) {
-const n = us[e.track], r = e.to === "vitality" && !e.instantKill;
+function cl(e, t) {
+const n = ms[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new nl(t.values, n) : null, c = r && t.stance === "defensive" ? Kc(o("fortitude")) : 0, l = et(t.state, t.bars.vitality.value), d = zc({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new ul(t.values, n) : null, c = r && t.stance === "defensive" ? Zc(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = nl({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1901,32 +1901,32 @@ g !== null && g !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: g 
 }
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: rl(d, l),
-steps: el(t.id, e, d, l),
+headline: fl(d, l),
+steps: ll(t.id, e, d, l),
 changes: u,
-state: er(t.state, d.life),
+state: ir(t.state, d.life),
 detail: d
 };
 return t.answer !== null && (f.answer = null), f;
 }
-function el(e, t, n, r) {
-const i = Qa(n, r), s = [{ kind: "hit-title", section: de, who: e, hit: t, result: i, lost: tl(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
+function ll(e, t, n, r) {
+const i = ac(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: dl(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(A("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
 const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (s.push(A("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(A("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && s.push(A("Now", { kind: "life-now", life: n.life, vitality: null })), s;
+d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
 }
-function tl(e) {
+function dl(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;
 }
 }
-var nl = class {
+var ul = class {
 constructor(e, t) {
 this.values = e, this.keys = t;
 }
@@ -1952,7 +1952,7 @@ get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;
 }
 };
-function rl(e, t) {
+function fl(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
@@ -1960,9 +1960,9 @@ if (e.life.condition !== "none") return "falls";
 }
 return e.changed ? "hit" : "unharmed";
 }
-var il = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", sl = [`Defensive: ${Xn.defensive}. Reactive: ${Xn.reactive}.`];
-function ol(e) {
-return Ki(e, {
+var hl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", vl = [`Defensive: ${er.defensive}. Reactive: ${er.reactive}.`];
+function ml(e) {
+return xi(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1972,7 +1972,7 @@ keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })
 });
 }
-var al = {
+var pl = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -1986,61 +1986,61 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, cl = new M([...[...xa].map((e) => [e, "layout"]), ...k.keys(al).map((e) => [e, "defend"])]);
-function ll(e, t = (n) => n) {
-const n = cl.get(e.kind);
-return n === "layout" ? rc(e, t) : n === "defend" ? qa(e, t) : Wa(e);
+}, gl = new N([...[...ic].map((e) => [e, "layout"]), ...k.keys(pl).map((e) => [e, "defend"])]);
+function kl(e, t = (n) => n) {
+const n = gl.get(e.kind);
+return n === "layout" ? fc(e, t) : n === "defend" ? rc(e, t) : tc(e);
 }
-var ir = {
+var cr = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
 ],
 defend: [
-"Situations: " + Qn.join(", ") + ".",
+"Situations: " + nr.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
 ],
-stance: sl
-}, dl = {
+stance: vl
+}, yl = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: qc, usage: xc, help: ir.damage },
-defend: { flags: jc, usage: Fc, help: ir.defend },
-stance: { flags: {}, usage: il, help: ir.stance }
+damage: { flags: rl, usage: il, help: cr.damage },
+defend: { flags: zc, usage: Wc, help: cr.defend },
+stance: { flags: {}, usage: hl, help: cr.stance }
 },
-stances: uc,
+stances: wc,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => hs(Qc(e)),
-planDefend: (e) => as(os(e)),
-planStance: ol,
-planHandEdit: (e) => hs(fs(e)),
-attack: Bc,
-macros: Hc,
+planDamage: (e) => gs(al(e)),
+planDefend: (e) => us(ds(e)),
+planStance: ml,
+planHandEdit: (e) => gs(ps(e)),
+attack: Jc,
+macros: Qc,
 setVitality(e, t, n) {
-const r = Va(e, t, et(n, e));
+const r = Xa(e, t, tt(n, e));
 return {
 vitality: r.after,
-state: er(n, r.life),
+state: ir(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : A("Now", { kind: "life-now", life: r.life, vitality: null })
+now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
 };
 },
-enter: Cc,
-endRound: Ic,
-condition: (e, t) => e.life ? Nc(e) : et(e, t).condition,
+enter: Uc,
+endRound: Vc,
+condition: (e, t) => e.life ? Bc(e) : tt(e, t).condition,
 // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-deadForGood: (e, t) => et(e, t).condition === "dead",
-parseState: Oc,
-isEmptyState: Pc,
-describeStateChange: Mc,
-parseAnswer: Rc,
-words: ll
-}, sr = [
+deadForGood: (e, t) => tt(e, t).condition === "dead",
+parseState: Gc,
+isEmptyState: Hc,
+describeStateChange: Kc,
+parseAnswer: Fc,
+words: kl
+}, lr = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -2054,7 +2054,7 @@ words: ll
 "spell-invisible",
 "covert",
 "spectator"
-], ul = ["gun", "spell-unseen"], fe = {
+], wl = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -2062,94 +2062,94 @@ reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, tt = {
-front: fe,
-"thrown-object": fe,
-"spell-seen": fe,
+}, nt = {
+front: he,
+"thrown-object": he,
+"spell-seen": he,
 // The Defensive Turn: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
-behind: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-distracted: { ...fe, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
 // The Defensive Turn: "Attacker gets a +2 to hit chance".
-side: { ...fe, hitBonus: 2 },
+side: { ...he, hitBonus: 2 },
 // The Defensive Turn: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
-projectile: { ...fe, reactCheck: "hard" },
+projectile: { ...he, reactCheck: "hard" },
 // The Defensive Turn: "No hit chance check needed to affect targets unless targets are on the edge".
-aoe: { ...fe, noHitChance: !0 },
-"aoe-edge": fe,
+aoe: { ...he, noHitChance: !0 },
+"aoe-edge": he,
 // The Defensive Turn: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
-"spell-fast": { ...fe, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-"spell-invisible": { ...fe, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+"spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 // The Defensive Turn: "Required hard to impossible perceive check to defend against".
-covert: { ...fe, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 // The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-spectator: { ...fe, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
+spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
 };
-function fl(e, t) {
+function bl(e, t) {
 return t === "hard" ? $.floor(e / 2) : t === "impossible" ? $.floor(e / 4) : e;
 }
-function hl(e) {
-return tt[e].perceive !== null;
+function $l(e) {
+return nt[e].perceive !== null;
 }
-var Mt = 4, ml = U({
+var Lt = 4, Al = U({
 result: ie(["success", "fail"]),
-situation: ie(sr),
+situation: ie(lr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: Qe()
+perceived: Ze()
 });
-function vl(e) {
-const t = Ge(ml, e);
+function Sl(e) {
+const t = Ue(Al, e);
 return t.success ? t.output : null;
 }
-var pl = U({
+var El = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(j(Te(), Zt(), ft(0), ut(Mt))),
+roundsDead: G(F(Te(), tn(), ht(0), ft(Lt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(ne(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: G(ne(!0))
 });
-function gl(e) {
-const t = Ge(pl, e);
+function Tl(e) {
+const t = Ue(El, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;
 }
-function $e(e) {
+function Ae(e) {
 return e !== null && e <= 0;
 }
-function ms(e) {
+function ks(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };
 }
-function vs(e) {
+function ys(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;
 }
-function kl(e, t) {
-return t ? { roundsDead: Mt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};
+function _l(e, t) {
+return t ? { roundsDead: Lt, freeSaveUsed: !0 } : Ae(e) ? { roundsDead: 0 } : {};
 }
-function yl(e) {
+function Dl(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: $.min(Mt, n.roundsDead + 1) };
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: $.min(Lt, n.roundsDead + 1) };
 }
-function or(e) {
-return $.max(0, Mt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
+function dr(e) {
+return $.max(0, Lt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
 }
-function ps(e, t) {
-return $e(t) && or(e) === 0;
+function ws(e, t) {
+return Ae(t) && dr(e) === 0;
 }
-function wl(e, t) {
+function Ol(e, t) {
 return "has had a save or another round dead since";
 }
-function bl(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && hl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
+function Rl(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && $l(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
 }
-function $l(e) {
+function Cl(e) {
 const t = [], n = e.pending ?? void 0;
-if ($e(e.vitality))
+if (Ae(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = tt[r], s = bl(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = nt[r], s = Rl(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (i.noHitChance)
@@ -2168,21 +2168,21 @@ t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ms(o) : o, steps: t, dies: l, answerUsed: !0 };
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ks(o) : o, steps: t, dies: l, answerUsed: !0 };
 }
-function Lt(e) {
-return tt[e].reactCheck !== null ? "react" : "defend";
+function jt(e) {
+return nt[e].reactCheck !== null ? "react" : "defend";
 }
-function ar(e, t) {
-const n = tt[t];
+function ur(e, t) {
+const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
 }
-function Al(e) {
-const { action: t, situation: n } = e, r = tt[n], i = [], s = ar(t, n);
+function Il(e) {
+const { action: t, situation: n } = e, r = nt[n], i = [], s = ur(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? Lt(n) : null;
+const o = s.check ? jt(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -2193,13 +2193,13 @@ return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.al
 };
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = gs("perceive", e.rolls.perceive, f, u, h);
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = bs("perceive", e.rolls.perceive, f, u, h);
 if (i.push(g.step), !g.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;
 }
 if (o) {
-const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = gs(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = bs(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
 if (i.push(f.step), a) {
 const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
@@ -2210,18 +2210,18 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
 }
-function gs(e, t, n, r, i) {
-const s = fl(n, r) + i, o = pt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+function bs(e, t, n, r, i) {
+const s = bl(n, r) + i, o = gt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };
 }
-function Sl(e, t) {
+function Nl(e, t) {
 return e && e.result === "success" ? e : t;
 }
-var El = 1;
-function Tl(e) {
+var Pl = 1;
+function Ml(e) {
 const { state: t } = e;
-if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Mt) return { kind: "refused", reason: "dead-for-good" };
+if (!Ae(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Lt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -2232,37 +2232,37 @@ const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;
 }
-const o = pt(e.rolls.save, e.saveTarget + e.mod);
+const o = gt(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: El, state: vs(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Pl, state: ys(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: or(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
+return i.push({ kind: "save-failed", triesLeft: dr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
 }
-var _l = new X(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Dl(e) {
-return _l.has(e.kind);
+var Ll = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function jl(e) {
+return Ll.has(e.kind);
 }
-function Rl(e, t) {
-if (!$e(t)) return;
-if (ps(e, t)) return "Dead for good: no save is left";
+function Fl(e, t) {
+if (!Ae(t)) return;
+if (ws(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = or(e);
+const n = dr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
 }
-function ks(e, t, n, r = !1) {
-return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
+function $s(e, t, n, r = !1) {
+return !r && !Ae(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
 }
-var Ol = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Cl(e, t) {
+var Gl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Ul(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
 }
 case "attack-summary":
-return `${t(e.who)} ${Ol[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Gl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Rl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return Fl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -2277,13 +2277,13 @@ case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
 }
 }
-var Il = {
+var Vl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, Nl = {
+}, Bl = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -2295,26 +2295,26 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, Pl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Ml = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function ys(e) {
+}, Hl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Kl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function As(e) {
 if (e === void 0) return null;
-if (ul.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return W(e, "--situation", sr);
+if (wl.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return W(e, "--situation", lr);
 }
-function Ll(e) {
-const t = Nt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ie(e, "hit", -1e3, 1e3) ?? null;
-if (O(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
+function Yl(e) {
+const t = Pt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
+if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
 amount: t,
-track: un[W(L(e, "type") ?? "physical", "--type", k.keys(un))],
+track: hn[W(L(e, "type") ?? "physical", "--type", k.keys(hn))],
 hit: n,
-situation: ys(L(e, "situation")),
-mod: Ie(e, "mod", -1e3, 1e3) ?? 0,
+situation: As(L(e, "situation")),
+mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])
 };
 }
-function ws(e) {
+function Ss(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -2322,7 +2322,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = $l({
+const i = Cl({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -2336,11 +2336,11 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-A(de, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
-A(se, { kind: "attack-summary", who: s, headline: o }),
-...Ve("Defense", i.steps.filter(c)),
-...Ve("Breakdown", i.steps.filter((d) => !c(d))),
-...ks("Now", i.state, i.vitality)
+S(ue, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
+S(se, { kind: "attack-summary", who: s, headline: o }),
+...Be("Defense", i.steps.filter(c)),
+...Be("Breakdown", i.steps.filter((d) => !c(d))),
+...$s("Now", i.state, i.vitality)
 ];
 return {
 headline: o,
@@ -2354,65 +2354,65 @@ detail: i
 }
 };
 }
-function Fl(e) {
-return ws({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
+function Wl(e) {
+return Ss({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
 }
-var bs = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function $s(e) {
+var Es = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Ts(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${bs.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${Es.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = W(t, "--action", bs), i = L(e, "situation");
+const r = W(t, "--action", Es), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = ys(i) ?? "front", o = tt[s], a = ar(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Lt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Lt(s) === "defend";
-if (O(e, "roll") && !l)
+const s = As(i) ?? "front", o = nt[s], a = ur(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && jt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && jt(s) === "defend";
+if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-if (O(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (O(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (O(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (O(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-if (O(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
-if (r === "guard" && !O(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
-if (r !== "guard" && O(e, "ally")) throw new y("--ally applies only to --action guard");
-if (r === "save" && (O(e, "vs") || O(e, "skill"))) throw new y(`--${O(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+if (R(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (R(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (R(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
+if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
+if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
+if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
 const d = L(e, "difficulty");
 return {
 action: r,
 situation: s,
 situationGiven: i !== void 0,
 difficulty: d === void 0 ? null : W(d, "--difficulty", ["hard", "impossible"]),
-mod: Ie(e, "mod", -1e3, 1e3) ?? 0,
-perceptionMod: Ie(e, "perception-mod", -1e3, 1e3) ?? 0,
+mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
+perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null
 };
 }
-function As(e) {
-if (e.action === "save") return Gl(e);
-const t = e.action, n = ar(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Lt(e.situation) === "react" ? "react-roll" : "roll" }), {
+function _s(e) {
+if (e.action === "save") return xl(e);
+const t = e.action, n = ur(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: jt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return jl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
+return zl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
 }
 };
 }
-function jl(e, t, n, r) {
+function zl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
-if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Yi("turn") };
+if (Ae(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: qi("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (g) => n.values[g]?.current ?? null, a = Al({
+const o = (g) => n.values[g]?.current ?? null, a = Il({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2429,7 +2429,7 @@ return { kind: "missing-value", key: a.check === "perceive" ? "perception_check"
 const c = [...a.steps], l = [];
 let d;
 if (a.pending && t === "guard" && s && e.ally) {
-const g = Sl(s.answer ?? void 0, a.pending);
+const g = Nl(s.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: g.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: g });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
@@ -2437,11 +2437,11 @@ const u = a.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally
 return {
 headline: "acts",
 steps: [
-A(de, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? A(se, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : A(se, { kind: "defense-announced", who: f, action: t }),
-...Ve("Check", c),
-...u ? [A("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [A(Ue, { kind: "offer-damage" })] : []
+S(ue, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+u ? S(se, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : S(se, { kind: "defense-announced", who: f, action: t }),
+...Be("Check", c),
+...u ? [S("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && t === "defend" ? [S(Ve, { kind: "offer-damage" })] : []
 ],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
@@ -2449,7 +2449,7 @@ observed: !1,
 detail: a
 };
 }
-function Gl(e) {
+function xl(e) {
 return {
 values: ["save_check", "exp"],
 // The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
@@ -2457,7 +2457,7 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = Tl({
+const i = n.cost ?? 100, s = n.save ?? 100, o = Ml({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2484,10 +2484,10 @@ const c = t.id;
 return {
 headline: o.stood ? "saved" : "acts",
 steps: [
-A(de, { kind: "save-title", who: c }),
-A(se, { kind: "save-summary", who: c, stood: o.stood }),
-...Ve("Roll", o.steps),
-...ks("Now", o.state, o.vitality, !0)
+S(ue, { kind: "save-title", who: c }),
+S(se, { kind: "save-summary", who: c, stood: o.stood }),
+...Be("Roll", o.steps),
+...$s("Now", o.state, o.vitality, !0)
 ],
 changes: a,
 state: o.state,
@@ -2498,7 +2498,7 @@ detail: o
 }
 };
 }
-var Ul = {
+var ql = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2509,32 +2509,32 @@ return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
 },
 situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
-const t = tt[e];
+const t = nt[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${pe[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
+return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
 },
 planAnswer(e, t) {
-const n = zi(As($s(Wi({ action: e, situation: t }))), "pending-defense");
-return t !== null && Lt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
+const n = Ji(_s(Ts(Xi({ action: e, situation: t }))), "pending-defense");
+return t !== null && jt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
 },
 // The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
-keep: (e, t) => qi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, Vl = [
+keep: (e, t) => Qi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, Xl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Bl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Hl(e, t, n, r) {
+], Jl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Ql(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
 }
-function Kl(e, t = (n) => n) {
+function Zl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2542,9 +2542,9 @@ const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ?
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;
 }
 case "defense-does-not-answer":
-return `The pending defense was made against ${pe[n.madeFor].toLowerCase()}, without the perceive check ${pe[n.attack].toLowerCase()} needs: it counts as none`;
+return `The pending defense was made against ${ke[n.madeFor].toLowerCase()}, without the perceive check ${ke[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${pe[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ke[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
 return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;
 }
 case "no-hit-chance":
@@ -2567,14 +2567,14 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Bl[n.check]} d100 ${n.roll} vs ${Hl(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
+return `${Jl[n.check]} d100 ${n.roll} vs ${Ql(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
 }
 case "no-defense":
-return n.takesDamage ? `${pe[n.situation]} not perceived: no defense, the attack hits` : `${pe[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${ke[n.situation]} not perceived: no defense, the attack hits` : `${ke[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
 case "pending-defense": {
-const r = pe[n.situation].toLowerCase();
+const r = ke[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;
 }
 case "guard-kept":
@@ -2591,25 +2591,25 @@ case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
 }
 }
-function Yl(e, t = (n) => n) {
-return Dl(e) ? Cl(e, t) : Kl(e, t);
+function ed(e, t = (n) => n) {
+return jl(e) ? Ul(e, t) : Zl(e, t);
 }
-var Wl = {
+var td = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: Il,
-usage: Pl,
+flags: Vl,
+usage: Hl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
 ]
 },
 defend: {
-flags: Nl,
-usage: Ml,
+flags: Bl,
+usage: Kl,
 help: [
-"Situations: " + sr.join(", ") + ".",
+"Situations: " + lr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
 ]
 },
@@ -2618,54 +2618,54 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => ws(Ll(e)),
-planDefend: (e) => As($s(e)),
+planDamage: (e) => Ss(Yl(e)),
+planDefend: (e) => _s(Ts(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");
 },
-planHandEdit: Fl,
-attack: Ul,
-macros: Vl,
+planHandEdit: Wl,
+attack: ql,
+macros: Xl,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
-return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = vs(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ms(n))), {
+return t < e && Ae(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Ae(e) && r.push({ kind: "revived" }), s = ys(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ks(n))), {
 vitality: i,
 state: s,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: $e(i) ? A("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+now: Ae(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 // The dead make no defense: one made ahead goes with the death.
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
 };
 },
-enter: kl,
-endRound: yl,
-condition: (e, t) => $e(t) ? "dead" : "none",
-deadForGood: ps,
-parseState: gl,
+enter: _l,
+endRound: Dl,
+condition: (e, t) => Ae(t) ? "dead" : "none",
+deadForGood: ws,
+parseState: Tl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: wl,
-parseAnswer: vl,
-words: Yl
-}, fn = ["passive", "active", "full"], kt = { passive: 0, active: 5, full: 10 }, zl = 10;
-function cr(e, t) {
+describeStateChange: Ol,
+parseAnswer: Sl,
+words: ed
+}, vn = ["passive", "active", "full"], yt = { passive: 0, active: 5, full: 10 }, nd = 10;
+function fr(e, t) {
 return $.round((e + t) * 1e6) / 1e6;
 }
-function Ss(e, t) {
+function Ds(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = cr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => cr(t.defender, -kt[i]) >= n) ?? "passive";
+const n = fr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => fr(t.defender, -yt[i]) >= n) ?? "passive";
 }
-function ql(e) {
+function rd(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (kt[r] > 0)
+if (yt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = Ss(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: kt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
+const f = Ds(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: yt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
 }
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
@@ -2678,66 +2678,66 @@ t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
 const g = $.max(0, e.armorScore - e.armorPenetration), p = h > g;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: g, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
 }
-const l = kt[r];
+const l = yt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = cr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= zl;
+l > 0 && n.defender !== null && (d = fr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= nd;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };
 }
-function lr(e, t) {
+function hr(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;
 }
-var hn = (e, t = !1) => lr(e <= 0, t);
-function xl(e) {
-if (typeof e != "object" || e === null || Q.isArray(e)) return null;
+var mn = (e, t = !1) => hr(e <= 0, t);
+function id(e) {
+if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : lr(n.down === !0, n.dead === !0);
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : hr(n.down === !0, n.dead === !0);
 }
-function Xl(e) {
+function sd(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
 }
-var Jl = {
+var od = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, Ql = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Zl = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Es = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function ed(e) {
-const t = Nt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+}, ad = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", cd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Os = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function ld(e) {
+const t = Pt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: It(n, "--attack", -1e3, 1e3),
-ap: Ie(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : W(r, "--defense-mode", fn)
+attack: Nt(n, "--attack", -1e3, 1e3),
+ap: Ne(e, "ap", 0, 1e3) ?? 0,
+mode: r === void 0 ? null : W(r, "--defense-mode", vn)
 };
 }
-function td(e) {
-return e !== null && fn.includes(e);
+function dd(e) {
+return e !== null && vn.includes(e);
 }
-function nd(e) {
-return Es.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
+function ud(e) {
+return Os.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
 }
-function rd(e, t) {
+function fd(e, t) {
 return {
-values: Es,
+values: Os,
 // A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return id(e, t, n, r.defense ?? 1);
+return hd(e, t, n, r.defense ?? 1);
 }
 };
 }
-function id(e, t, n, r) {
-const i = nd(n);
+function hd(e, t, n, r) {
+const i = ud(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (td(n.stance) ? n.stance : "passive"), a = ql({
+const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (dd(n.stance) ? n.stance : "passive"), a = rd({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2764,17 +2764,17 @@ const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) 
 return {
 headline: a.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-A(de, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
-A(se, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
-...Ve("Breakdown", l ? [...a.steps, l] : a.steps),
-...u ? [A("Now", { kind: "down-now" })] : []
+S(ue, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
+S(se, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
+...Be("Breakdown", l ? [...a.steps, l] : a.steps),
+...u ? [S("Now", { kind: "down-now" })] : []
 ],
 changes: c,
-state: hn(Xl(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: mn(sd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a
 };
 }
-function sd(e, t) {
+function vd(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
@@ -2787,23 +2787,23 @@ const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", reso
 return {
 headline: "hit",
 steps: [
-A(de, { kind: "loss-title", who: c, loss: e }),
-A(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-A("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-A("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })
+S(ue, { kind: "loss-title", who: c, loss: e }),
+S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })
 ],
 changes: a,
-state: hn(s ? r : r - e, n.state.dead === !0),
+state: mn(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }
 };
 }
 };
 }
-function od(e, t) {
-return rd(ed(e), t);
+function md(e, t) {
+return fd(ld(e), t);
 }
-function ad(e) {
-return Ki(e, {
+function pd(e) {
+return xi(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2811,15 +2811,15 @@ change: "mode-change",
 effect: "mode-effect",
 // Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: kt[t] })
+detail: (t) => ({ stance: t, cost: yt[t] })
 });
 }
-var mn = {
+var pn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Ts = { passive: "passively", active: "actively", full: "fully" };
-function cd(e, t) {
+}, Rs = { passive: "passively", active: "actively", full: "fully" };
+function gd(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2842,24 +2842,24 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ts[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Rs[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return mn[e.stance] ?? "";
+return pn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${Ts[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${Rs[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;
 }
 }
-function ld(e, t = (n) => n) {
-return cd(e, t) ?? dd(e);
+function kd(e, t = (n) => n) {
+return gd(e, t) ?? yd(e);
 }
-var dr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function dd(e) {
+var vr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function yd(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2869,7 +2869,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${dr(t.passive)} passive${t.mode !== "passive" ? `${dr(t.active)} active` : ""}${t.mode === "full" ? `${dr(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${vr(t.passive)} passive${t.mode !== "passive" ? `${vr(t.active)} active` : ""}${t.mode === "full" ? `${vr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;
 }
 case "attack":
@@ -2884,12 +2884,12 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
 }
 }
-var ud = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, fd = {
+var wd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, bd = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: fn,
-label: (e) => ud[e] ?? e,
+choices: vn,
+label: (e) => wd[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2900,12 +2900,12 @@ dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(s, o) {
 const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Ss(i, a) !== i)
-return { kind: "refused", reason: `${i} defense costs ${kt[i]} initiative, more than the overwhelm limit allows now` };
+if (Ds(i, a) !== i)
+return { kind: "refused", reason: `${i} defense costs ${yt[i]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {
 headline: "acts",
-steps: [A(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), A("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [S(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }
@@ -2913,19 +2913,19 @@ detail: { mode: i, roll: c }
 }
 };
 },
-keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, hd = [
+keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": A(n.defense ?? 1) }, roll: n.defense ?? 1 })
+}, $d = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], md = {
+], Ad = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: Jl,
-usage: Ql,
+flags: od,
+usage: ad,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
 ]
@@ -2936,68 +2936,68 @@ usage: "!defend (none in the opposed edition: the defense is rolled inside !dama
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
 },
-stance: { flags: {}, usage: Zl, help: [`Passive: ${mn.passive}. Active: ${mn.active}. Full: ${mn.full}.`] }
+stance: { flags: {}, usage: cd, help: [`Passive: ${pn.passive}. Active: ${pn.active}. Full: ${pn.full}.`] }
 },
-stances: fn,
+stances: vn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: od,
+planDamage: md,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");
 },
-planStance: ad,
-planHandEdit: sd,
-attack: fd,
-macros: hd,
+planStance: pd,
+planHandEdit: vd,
+attack: bd,
+macros: $d,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: hn(t, r),
+state: mn(t, r),
 steps: i,
 conditions: [],
-now: t <= 0 ? A("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
+now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
 };
 },
-enter: (e, t) => t ? lr(!1, !0) : e === null ? {} : hn(e),
+enter: (e, t) => t ? hr(!1, !0) : e === null ? {} : mn(e),
 endRound: (e) => e,
 // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: xl,
+parseState: id,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
-words: ld
-}, vd = { soak: dl, threshold: Wl, opposed: md }, nt = new M();
-for (const [e, t] of k.entries(vd)) nt.set(e, { ...t, id: e });
-var _s = nt.keys().next().value, pd = "soak";
-function ur(e) {
-return typeof e == "string" && nt.has(e);
+words: kd
+}, Sd = { soak: yl, threshold: td, opposed: Ad }, rt = new N();
+for (const [e, t] of k.entries(Sd)) rt.set(e, { ...t, id: e });
+var Cs = rt.keys().next().value, Ed = "soak";
+function mr(e) {
+return typeof e == "string" && rt.has(e);
 }
-function gd() {
-return [...nt.keys()];
+function Td() {
+return [...rt.keys()];
 }
-function fr() {
-return [...nt.values()];
+function pr() {
+return [...rt.values()];
 }
-function Ne(e) {
-return nt.get(e) ?? nt.get(_s);
+function Pe(e) {
+return rt.get(e) ?? rt.get(Cs);
 }
 function Ft() {
-return fr().filter((e) => e.playable).map((e) => e.id);
+return pr().filter((e) => e.playable).map((e) => e.id);
 }
-var hr;
-function kd(e) {
-return hr ?? (hr = new X(fr().flatMap((t) => t.stances))), hr.has(e);
+var gr;
+function _d(e) {
+return gr ?? (gr = new x(pr().flatMap((t) => t.stances))), gr.has(e);
 }
-function mr(e, t) {
-return (n) => fr().some(
+function kr(e, t) {
+return (n) => pr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;
 }
-var jt = Si(ur, "not an edition this script has"), Gt = ["bar1", "bar2", "bar3"], Ds = k.fromEntries(Ot.map((e) => [e, e])), Ke = [...Ot], Rs = {
+var Gt = Di(mr, "not an edition this script has"), Ut = ["bar1", "bar2", "bar3"], Is = k.fromEntries(Ct.map((e) => [e, e])), Ye = [...Ct], Ns = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -3005,34 +3005,34 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Ut = k.keys(Rs), yd = j(x(), Kn(), Fe(1), q(100)), wd = j(x(), Kn(), Fe(1), q(100), en(/^[^,]+$/)), vr = ie(Gt), Os = ie(["gm", "public"]), pr = ["refuse", "gm", "api-as"], bd = U({
-edition: jt,
+}, Vt = k.keys(Ns), Dd = F(X(), xn(), Fe(1), q(100)), Od = F(X(), xn(), Fe(1), q(100), nn(/^[^,]+$/)), yr = ie(Ut), Ps = ie(["gm", "public"]), wr = ["refuse", "gm", "api-as"], Rd = U({
+edition: Gt,
 bars: U({
-vitality: vr,
-soul: vr,
-power: vr,
+vitality: yr,
+soul: yr,
+power: yr,
 // Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: ie(["power", ...Gt])
+stamina: ie(["power", ...Ut])
 }),
 attributes: U(
-k.fromEntries(Ke.map((e) => [e, yd]))
+k.fromEntries(Ye.map((e) => [e, Dd]))
 ),
 markers: U(
-k.fromEntries(Ut.map((e) => [e, wd]))
+k.fromEntries(Vt.map((e) => [e, Od]))
 ),
-visibility: U({ npc: Os, pc: Os }),
-playersTargetAny: Qe(),
-armorOnManualEdits: Qe(),
-overwhelmLimit: j(Te(), Zt(), ft(0), ut(1e3)),
+visibility: U({ npc: Ps, pc: Ps }),
+playersTargetAny: Ze(),
+armorOnManualEdits: Ze(),
+overwhelmLimit: F(Te(), tn(), ht(0), ft(1e3)),
 // commands.md, "Commands relayed by other scripts": a relay is the GM's, or the --api-as player's, only when the GM says so.
-apiCommands: ie(pr)
+apiCommands: ie(wr)
 });
-function Cs() {
+function Ms() {
 return {
-edition: _s,
+edition: Cs,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Ds },
-markers: { ...Rs },
+attributes: { ...Is },
+markers: { ...Ns },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -3040,55 +3040,55 @@ overwhelmLimit: 20,
 apiCommands: "refuse"
 };
 }
-function $d(e) {
-const t = Cs(), n = [];
+function Cd(e) {
+const t = Ms(), n = [];
 if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = Is(bd.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
-return new X([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
+const i = Ls(Rd.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+return new x([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
 }
-function Is(e, t, n, r, i) {
+function Ls(e, t, n, r, i) {
 const s = {};
 for (const [o, a] of k.entries(e)) {
 const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
-s[o] = gr(d);
+s[o] = br(d);
 continue;
 }
 if (a.type === "object" && "entries" in a && D(d)) {
 if (!D(l))
-i.push(`${c}: not an object; reset to defaults`), s[o] = gr(d);
+i.push(`${c}: not an object; reset to defaults`), s[o] = br(d);
 else {
 const f = a.entries;
-s[o] = Is(f, l, d, `${c}.`, i);
+s[o] = Ls(f, l, d, `${c}.`, i);
 }
 continue;
 }
-const u = Ge(a, l);
-u.success ? s[o] = u.output : (i.push(`${c}: ${Ad(l)} is not valid; reset to ${le.stringify(d)}`), s[o] = gr(d));
+const u = Ue(a, l);
+u.success ? s[o] = u.output : (i.push(`${c}: ${Id(l)} is not valid; reset to ${ce.stringify(d)}`), s[o] = br(d));
 }
 return s;
 }
 function D(e) {
-return typeof e == "object" && e !== null && !Q.isArray(e);
+return typeof e == "object" && e !== null && !J.isArray(e);
 }
-function gr(e) {
-return D(e) ? le.parse(le.stringify(e)) : e;
+function br(e) {
+return D(e) ? ce.parse(ce.stringify(e)) : e;
 }
-function Ad(e) {
-const t = le.stringify(e) ?? S(e);
-return t.length > 40 ? `${be(t, 37)}...` : t;
+function Id(e) {
+const t = ce.stringify(e) ?? A(e);
+return t.length > 40 ? `${$e(t, 37)}...` : t;
 }
-var Ns = j(Te(), ht()), Sd = j(Te(), ht(), ft(-1e6), ut(1e6)), Ps = U({
-overrides: G(Dt(ie(Ot), Sd)),
+var js = F(Te(), vt()), Nd = F(Te(), vt(), ht(-1e6), ft(1e6)), Fs = U({
+overrides: G(Ot(ie(Ct), Nd)),
 // rules.md: a generic token's armor wears per token, starting from the sheet's values
-worn: G(U({ physical: G(Ns), magical: G(Ns) })),
-stance: G(j(x(), q(40))),
+worn: G(U({ physical: G(js), magical: G(js) })),
+stance: G(F(X(), q(40))),
 // rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: G(ne(!0)),
-edition: G(U({ id: jt, state: Rt() }))
-}), fm = k.keys(Ps.entries);
-function Ed(e) {
+edition: G(U({ id: Gt, state: Rt() }))
+}), _v = k.keys(Fs.entries);
+function Pd(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -3097,121 +3097,121 @@ if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;
 }
-const s = Ge(Ps, i);
-s.success ? t[r] = Ms(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = Ue(Fs, i);
+s.success ? t[r] = Gs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
 }
 return { tokens: t, problems: n };
 }
-function Ms(e) {
+function Gs(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;
 }
-function vn(e, t, n) {
+function gn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
 }
-function Ls(e, t, n) {
-Ms(n), Vt(n) ? delete e[t] : e[t] = n;
+function Us(e, t, n) {
+Gs(n), Bt(n) ? delete e[t] : e[t] = n;
 }
-function Vt(e) {
+function Bt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
 }
-var yt = j(Te(), ht()), pn = tn(yt), Fs = j(Te(), Ai(), ft(-1e9), ut(1e9)), Bt = j(x(), Fe(1), q(64)), Td = ie(["physical", "magical"]), js = U({
-edition: G(U({ id: jt, state: Rt() })),
+var wt = F(Te(), vt()), kn = rn(wt), Vs = F(Te(), _i(), ht(-1e9), ft(1e9)), Ht = F(X(), Fe(1), q(64)), Md = ie(["physical", "magical"]), Bs = U({
+edition: G(U({ id: Gt, state: Rt() })),
 deadForGood: G(ne(!0)),
-stance: G(j(x(), q(40))),
+stance: G(F(X(), q(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: G(U({ edition: jt, answer: Rt() }))
-}), _d = Ri("kind", [
+answer: G(U({ edition: Gt, answer: Rt() }))
+}), Ld = Ni("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: ne("bar"), resource: ie(Oi), bar: ie(Gt), attributeId: G(Bt), from: pn, to: yt }),
+U({ kind: ne("bar"), resource: ie(Pi), bar: ie(Ut), attributeId: G(Ht), from: kn, to: wt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: ne("attribute"), key: ie(Ot), attributeId: Bt, from: pn, to: yt }),
+U({ kind: ne("attribute"), key: ie(Ct), attributeId: Ht, from: kn, to: wt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: ne("override"), key: ie(Ot), from: pn, to: yt }),
+U({ kind: ne("override"), key: ie(Ct), from: kn, to: wt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: ne("worn"), track: Td, from: pn, to: yt }),
-U({ kind: ne("markers"), from: j(x(), q(2e3)), to: j(x(), q(2e3)) }),
+U({ kind: ne("worn"), track: Md, from: kn, to: wt }),
+U({ kind: ne("markers"), from: F(X(), q(2e3)), to: F(X(), q(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-U({ kind: ne("memory"), tokenId: G(Bt), from: js, to: js }),
-U({ kind: ne("initiative"), from: Fs, to: Fs }),
-U({ kind: ne("turn-order"), tokenId: Bt })
-]), Dd = U({
+U({ kind: ne("memory"), tokenId: G(Ht), from: Bs, to: Bs }),
+U({ kind: ne("initiative"), from: Vs, to: Vs }),
+U({ kind: ne("turn-order"), tokenId: Ht })
+]), jd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: j(x(), Fe(1), q(64)),
+by: F(X(), Fe(1), q(64)),
 kind: ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: yt,
+round: wt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: G(j(x(), en(/^U\d{1,7}$/))),
-tokens: je(U({ tokenId: Bt, name: j(x(), q(200)), changes: je(_d) }))
+key: G(F(X(), nn(/^U\d{1,7}$/))),
+tokens: Ge(U({ tokenId: Ht, name: F(X(), q(200)), changes: Ge(Ld) }))
 });
-function Rd(e) {
+function Fd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || kd(t.stance)) && (t.edition === void 0 || Ne(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Ne(t.answer.edition).parseAnswer(t.answer.answer) !== null)
+(t) => (t.stance === void 0 || _d(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
 );
 }
-function Od(e) {
+function Gd(e) {
 if (e === void 0) return { history: [], problems: [] };
-if (!Q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, i) => {
-const s = Ge(Dd, r);
-s.success && s.output.tokens.every((o) => o.changes.every(Rd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+const s = Ue(jd, r);
+s.success && s.output.tokens.every((o) => o.changes.every(Fd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };
 }
-var Cd = ["life", "pendingDefense", "reactions", "skillsVs"], Gs = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function kr(e, t) {
+var Ud = ["life", "pendingDefense", "reactions", "skillsVs"], Hs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function $r(e, t) {
 const n = {};
-for (const i of Cd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of Ud) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: pd, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
+return k.keys(n).length > 0 && (r.edition = { id: Ed, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
 }
-function Id(e) {
+function Vd(e) {
 if (!D(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, kr(e, e.stance)), t;
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, $r(e, e.stance)), t;
 }
-function Us(e) {
+function Ks(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };
 }
-function Vs(e, t) {
-return le.stringify(e ?? null) === le.stringify(t ?? null);
+function Ys(e, t) {
+return ce.stringify(e ?? null) === ce.stringify(t ?? null);
 }
-function Nd(e, t, n) {
+function Bd(e, t, n) {
 if (!D(e) || !D(e.before) || !D(e.after)) return e;
 const { before: r, after: i } = e, s = [], o = D(r.bars) ? r.bars : {}, a = D(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
 const h = a[f];
-o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Gs[f], from: o[f] ?? null, to: h });
+o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Hs[f], from: o[f] ?? null, to: h });
 }
 const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = D(r.record) ? r.record : {}, u = D(i.record) ? i.record : {};
-if (!Vs(d.life, u.life) || !Vs(d.pendingDefense, u.pendingDefense)) {
+if (!Ys(d.life, u.life) || !Ys(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f]) ? n[f] : {}, g = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: kr({ ...g, ...Us(d) }, h.stance),
-to: kr({ ...g, ...Us(u) }, h.stance)
+from: $r({ ...g, ...Ks(d) }, h.stance),
+to: $r({ ...g, ...Ks(u) }, h.stance)
 });
 }
 return { tokenId: e.tokenId, name: e.name, changes: s };
 }
-function Pd(e) {
-const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Gs, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, Id(a)]))), Q.isArray(e.history) && (s.history = e.history.map(
-(o) => D(o) && Q.isArray(o.tokens) ? {
+function Hd(e) {
+const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Hs, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, Vd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
+(o) => D(o) && J.isArray(o.tokens) ? {
 by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => Nd(a, n, r))
+tokens: o.tokens.map((a) => Bd(a, n, r))
 } : o
 )), s;
 }
-function Bs(e) {
+function Ws(e) {
 const t = e.edition;
 if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
@@ -3219,18 +3219,18 @@ if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }
 const { edition: s, ...o } = e;
 return { memory: o, answer: i };
 }
-function Md(e) {
+function Kd(e) {
 if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!D(r)) continue;
-const i = Bs(r);
+const i = Ws(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
 }
 return t;
 }
-function Ld(e) {
+function Yd(e) {
 const t = {}, n = {};
 if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
@@ -3238,76 +3238,91 @@ if (!D(s)) {
 n[i] = s;
 continue;
 }
-const o = Bs(s);
+const o = Ws(s);
 k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
 }
-const r = Q.isArray(e.history) ? e.history.map(
-(i) => D(i) && Q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && Q.isArray(s.changes) ? { ...s, changes: s.changes.map(Md) } : s) } : i
+const r = J.isArray(e.history) ? e.history.map(
+(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(Kd) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
 }
-var yr = 20, wr = 100, gn = j(x(), Fe(1), q(64)), kn = j(x(), Fe(1), q(40)), Fd = U({
-word: kn,
+var Ar = 20, Sr = 100, yn = F(X(), Fe(1), q(64)), wn = F(X(), Fe(1), q(40)), Wd = U({
+word: wn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: G(Rt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: G(Dt(kn, j(x(), q(40)))),
+flags: G(Ot(wn, F(X(), q(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: G(j(Te(), ht())),
-success: G(Qe()),
+roll: G(F(Te(), vt())),
+success: G(Ze()),
 typed: G(ne(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
 gm: G(ne(!0))
-}), Hs = U({
+}), zs = U({
 /** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
-key: j(x(), en(/^[AG]\d{1,6}$/)),
+key: F(X(), nn(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: gn,
-gm: Qe(),
-attacker: tn(gn),
-edition: jt,
+by: yn,
+gm: Ze(),
+attacker: rn(yn),
+edition: Gt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: j(je(j(x(), q(200))), q(4)),
-flags: j(je(Ti([kn, j(je(j(x(), q(200))), q(8))])), q(20)),
-situation: tn(kn),
-round: j(Te(), ht()),
-defenders: j(je(gn), Fe(1), q(wr)),
-answers: Dt(gn, Fd)
+positionals: F(Ge(F(X(), q(200))), q(4)),
+flags: F(Ge(Ri([wn, F(Ge(F(X(), q(200))), q(8))])), q(20)),
+situation: rn(wn),
+round: F(Te(), vt()),
+defenders: F(Ge(yn), Fe(1), q(Sr)),
+answers: Ot(yn, Wd)
 });
-function Ks(e) {
-const t = Ge(Hs, e);
+function xs(e) {
+const t = Ue(zs, e);
 if (!t.success) return !1;
-const n = Ne(t.output.edition);
+const n = Pe(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;
 }
-function jd(e, t) {
+function zd(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
-const s = Ge(Hs, i);
-s.success && s.output.key === r && Ks(s.output) && k.keys(n).length < yr ? n[r] = s.output : t.push(`exchange.attacks.${be(r, 20)}: not a valid open attack; forgotten`);
+const s = Ue(zs, i);
+s.success && s.output.key === r && xs(s.output) && k.keys(n).length < Ar ? n[r] = s.output : t.push(`exchange.attacks.${$e(r, 20)}: not a valid open attack; forgotten`);
 }
 return n;
 }
-var yn = "DefenseRound", Ht = 3, br = 500;
-function Kt(e) {
+var qs = 50, xd = 100;
+function Xs(e) {
+return e.length > 0 && e.length <= xd;
+}
+function qd(e, t) {
+if (e === void 0) return [];
+if (!J.isArray(e))
+return t.push("sheetLacks: not a list; forgotten"), [];
+const n = [];
+let r = 0;
+for (const i of e)
+typeof i == "string" && Xs(i) && i === i.toLowerCase() && !n.includes(i) && n.length < qs ? n.push(i) : r += 1;
+return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;
+}
+var bn = "DefenseRound", Kt = 3, Er = 500;
+function Yt(e) {
 return {
-schemaVersion: Ht,
+schemaVersion: Kt,
 scriptVersion: e,
-settings: Cs(),
+settings: Ms(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
 lastEntry: 0,
 exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
-healthColorsNoticed: !1
+healthColorsNoticed: !1,
+sheetLacks: []
 };
 }
-function Gd(e) {
+function Xd(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, o] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
@@ -3317,108 +3332,551 @@ a[s.replace("Bar", "")] = o;
 i[s] = o;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };
 }
-var Ud = {
-0: Gd,
-1: Pd,
-2: Ld
+var Jd = {
+0: Xd,
+1: Hd,
+2: Yd
 };
-function Vd(e, t) {
+function Qd(e, t) {
 const n = [];
-if (e === void 0) return { stored: Kt(t), problems: n };
+if (e === void 0) return { stored: Yt(t), problems: n };
 if (!D(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Kt(t), problems: n };
+return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Yt(t), problems: n };
 let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (R.isInteger(i) && i > Ht)
-return { stored: Kt(t), problems: [`state has schema version ${i}, newer than this script's ${Ht}; left as it is`], newer: i };
-if (!R.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${le.stringify(r.schemaVersion)}; started from defaults`), { stored: Kt(t), problems: n };
-for (; i < Ht; ) {
-const l = Ud[i];
+if (O.isInteger(i) && i > Kt)
+return { stored: Yt(t), problems: [`state has schema version ${i}, newer than this script's ${Kt}; left as it is`], newer: i };
+if (!O.isInteger(i) || i < 0)
+return n.push(`state has unknown schema version ${ce.stringify(r.schemaVersion)}; started from defaults`), { stored: Yt(t), problems: n };
+for (; i < Kt; ) {
+const l = Jd[i];
 if (!l) break;
 r = l(r), i += 1;
 }
-const s = $d(r.settings);
+const s = Cd(r.settings);
 n.push(...s.problems);
-const o = Ed(r.tokens);
+const o = Pd(r.tokens);
 n.push(...o.problems);
 for (const [l, d] of k.entries(o.tokens)) {
 if (!d.edition) continue;
-const u = d.edition.id, f = Ne(u).parseState(d.edition.state);
-f === null ? (delete d.edition, Vt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
+const u = d.edition.id, f = Pe(u).parseState(d.edition.state);
+f === null ? (delete d.edition, Bt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
 }
-const a = Hd(r.exchange, n), c = Od(r.history);
+const a = eu(r.exchange, n), c = Gd(r.history);
 return n.push(...c.problems), {
 stored: {
-schemaVersion: Ht,
+schemaVersion: Kt,
 scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
 settings: s.settings,
 tokens: o.tokens,
-round: Bd(r.round, n),
+round: Zd(r.round, n),
 history: c.history,
-lastEntry: Yd(r.lastEntry, c.history),
+lastEntry: nu(r.lastEntry, c.history),
 exchange: a,
-macros: Kd(r.macros),
+macros: tu(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
-...ur(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
+sheetLacks: qd(r.sheetLacks, n),
+...mr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
 },
 problems: n
 };
 }
-function Bd(e, t) {
+function Zd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && R.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Q.isArray(e.seen) && e.seen.length <= br && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && R.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= br && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= Er && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Er && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };
 }
-function Hd(e, t) {
+function eu(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return r;
 const i = D(e) && D(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
 for (const [o, a] of k.entries(i)) {
-const c = o.length > 0 && o.length <= 64 && D(a) && ur(a.edition) ? Ne(a.edition).parseAnswer(a.answer) : null;
-c === null ? t.push(`exchange.waiting.${be(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };
+const c = o.length > 0 && o.length <= 64 && D(a) && mr(a.edition) ? Pe(a.edition).parseAnswer(a.answer) : null;
+c === null ? t.push(`exchange.waiting.${$e(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };
 }
-const s = jd(D(e) ? e.attacks : void 0, t);
-return { waiting: n, attacks: s, lastAttack: Ys(e, "lastAttack", "A", s), lastHiddenAttack: Ys(e, "lastHiddenAttack", "G", s) };
+const s = zd(D(e) ? e.attacks : void 0, t);
+return { waiting: n, attacks: s, lastAttack: Js(e, "lastAttack", "A", s), lastHiddenAttack: Js(e, "lastHiddenAttack", "G", s) };
 }
-function Ys(e, t, n, r) {
+function Js(e, t, n, r) {
 const i = D(e) ? e[t] : void 0;
-let s = typeof i == "number" && R.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-for (const o of k.keys(r)) o.startsWith(n) && (s = $.max(s, R(o.slice(1))));
+let s = typeof i == "number" && O.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+for (const o of k.keys(r)) o.startsWith(n) && (s = $.max(s, O(o.slice(1))));
 return s;
 }
-function Kd(e) {
+function tu(e) {
 const t = {};
 if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;
 }
-function Yd(e, t) {
-let n = typeof e == "number" && R.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = $.max(n, R(r.key.slice(1))));
+function nu(e, t) {
+let n = typeof e == "number" && O.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = $.max(n, O(r.key.slice(1))));
 return n;
 }
-var $r = ["bar1", "bar2", "bar3"];
-function Wd(e, t) {
+var Tr = ["bar1", "bar2", "bar3"];
+function ru(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
-vitality: r && $r.includes(r) ? r : e.bars.vitality,
-soul: i && $r.includes(i) ? i : e.bars.soul,
-power: s && $r.includes(s) ? s : e.bars.power
+vitality: r && Tr.includes(r) ? r : e.bars.vitality,
+soul: i && Tr.includes(i) ? i : e.bars.soul,
+power: s && Tr.includes(s) ? s : e.bars.power
 };
-new X(k.values(o)).size === 3 && k.assign(e.bars, o);
+new x(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
 }
-var zd = class {
-constructor() {
-this.byCharacter = new M(), this.lowered = new M(), this.defaults = new M();
+var Me = "API";
+function bt(e) {
+return e !== Me && e !== "" && playerIsGM(e) === !0;
+}
+function iu(e) {
+if (!(e === void 0 || e === "" || e === Me || !getObj("player", e) || bt(e)))
+return e;
+}
+function _r(e) {
+return e === Me ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");
+}
+var su = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function Qs(e) {
+return !su.test(e);
+}
+function Zs(e, t) {
+return e || !Qs(t) ? "gm" : `"${t}"`;
+}
+function eo(e) {
+return e === Me ? "gm" : Zs(bt(e), _r(e));
+}
+function to(e, t) {
+return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
+}
+function De(e, t, n) {
+return bt(e) ? !0 : to(t.get("controlledby"), e) || to(n?.get("controlledby"), e);
+}
+var no = /[^,\s]/;
+function Dr(e, t) {
+return !no.test(A(e.get("controlledby") ?? "")) && !no.test(A(t?.get("controlledby") ?? ""));
+}
+function ou(e, t) {
+const n = new x();
+for (const r of [e.get("controlledby"), t?.get("controlledby")])
+for (const i of A(r ?? "").split(",")) {
+const s = i.trim();
+s !== "" && s !== "all" && !bt(s) && n.add(s);
+}
+return [...n];
+}
+function $n(e) {
+return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
+}
+function au() {
+return $n((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
+}
+function Or() {
+return $n((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
+}
+function cu() {
+return $n((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
+}
+function lu() {
+const e = { original: new N(), standIn: new N() };
+for (const [t, n] of k.entries(state.Bump?.mirrored ?? {}))
+typeof n != "string" || n === t || (e.original.set(n, t), e.standIn.set(t, n));
+return e;
+}
+function du() {
+return $n((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);
+}
+var Wt;
+function Rr() {
+if (Wt !== void 0) return Wt;
+const e = Campaign(), t = new x([A(e.get("playerpageid"))]);
+let n = e.get("playerspecificpages");
+if (typeof n == "string")
+try {
+n = ce.parse(n);
+} catch {
+n = void 0;
+}
+if (n !== null && typeof n == "object")
+for (const [r, i] of k.entries(n)) playerIsGM(r) || t.add(A(i));
+return Wt = { pages: t, bump: lu() }, Wn.resolve().then(() => Wt = void 0), Wt;
+}
+function ro(e) {
+const t = Rr().bump.original.get(e.id);
+return t !== void 0 && getObj("graphic", t) || e;
+}
+function We(e) {
+const t = ro(e), n = t.get("layer");
+return n !== "objects" && n !== "map" && n !== "foreground" || !Rr().pages.has(A(t.get("_pageid")));
+}
+function io(e, t) {
+const { bump: n } = Rr(), r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
+if (!r) return;
+const i = {};
+for (const s of ["bar1_value", "bar2_value", "bar3_value"]) s in t && (i[s] = t[s]);
+k.keys(i).length > 0 && r.set(i);
+}
+function Cr(e) {
+return k.assign(k.create(null), e);
+}
+var uu = Cr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), fu = Cr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), hu = Cr({ floor: $.floor, ceil: $.ceil, round: $.round, abs: $.abs });
+function vu(e) {
+return new pu(e).parse();
+}
+var An = (e) => e >= 48 && e <= 57, so = (e) => (e | 32) >= 97 && (e | 32) <= 122, mu = (e, t) => {
+const n = e.charCodeAt(t);
+return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
+}, pu = class {
+constructor(e) {
+this.text = e, this.at = 0;
+}
+parse() {
+const e = this.sum();
+return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;
+}
+space() {
+for (; this.at < this.text.length && mu(this.text, this.at); ) this.at += 1;
+}
+/** The operator of `ops` where the parser stands (stepping past it), or undefined. */
+operator(e) {
+this.space();
+const t = e[this.text[this.at] ?? ""];
+return t !== void 0 && (this.at += 1), t;
+}
+/** Terms joined by + and -, worked out left to right. */
+sum() {
+let e = this.product();
+for (let t; e !== void 0 && (t = this.operator(uu)) !== void 0; ) {
+const n = this.product();
+e = n === void 0 ? void 0 : t(e, n);
+}
+return e;
+}
+/** Factors joined by *, / and %, worked out left to right. */
+product() {
+let e = this.unary();
+for (let t; e !== void 0 && (t = this.operator(fu)) !== void 0; ) {
+const n = this.unary();
+e = n === void 0 ? void 0 : t(e, n);
+}
+return e;
+}
+unary() {
+this.space();
+const e = this.text[this.at];
+if (e === "-" || e === "+") {
+this.at += 1;
+const t = this.unary();
+return t === void 0 ? void 0 : e === "-" ? -t : t;
+}
+return this.atom();
+}
+atom() {
+this.space();
+const e = this.text, t = this.at;
+if (An(e.charCodeAt(t))) {
+let n = t + 1;
+for (; An(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && An(e.charCodeAt(n + 1))) for (n += 2; An(e.charCodeAt(n)); ) n += 1;
+return this.at = n, O(e.slice(t, n));
+}
+if (so(e.charCodeAt(t))) {
+let n = t + 1;
+for (; so(e.charCodeAt(n)); ) n += 1;
+const r = hu[e.slice(t, n).toLowerCase()];
+if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
+this.at += 1;
+const i = this.closing();
+return i === void 0 ? void 0 : r(i);
+}
+if (e[t] === "(")
+return this.at += 1, this.closing();
+}
+/** A sum and the ")" that closes it (the "(" already taken). */
+closing() {
+const e = this.sum();
+if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
+return this.at += 1, e;
+}
+}, Ir = 20, gu = 2e3, Sn = { lookups: 300, chars: 3e4 }, ku = "refers to itself through other attributes", oo = `refers to attributes nested more than ${Ir} deep`, yu = `is too much work to work out (over ${Sn.lookups} attributes to look up)`, ao = `is too much work to work out (over ${Sn.chars} characters of formulas)`, wu = "is not a number or a formula of numbers and attributes", co = "working", bu = class {
+constructor(e) {
+this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;
+}
+/** A formula's value, or why it cannot be worked out. */
+evaluate(e) {
+const t = this.work(e, 0);
+return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };
+}
+/** A formula's value; `depth` counts the attributes already being worked out above it. */
+work(e, t) {
+if (t > Ir) return Oe(oo, "read");
+if (e.length > gu) return Oe("is too long to be a formula");
+if (!this.spend(e.length)) return Oe(ao, "read");
+let n = "", r = 0, i = 0;
+const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+let o;
+for (; (o = s.exec(e)) !== null; ) {
+const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
+if (!l.ok) return l.kind === "own" ? Oe(`refers to "${c}", which ${l.problem}`, "whole") : l;
+if (t + 1 + l.height > Ir) return Oe(oo, "read");
+i = $.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;
+}
+if (r > 0) {
+if (n += e.slice(r), !this.spend(n.length)) return Oe(ao, "read");
+} else n = e;
+const a = vu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !O.isFinite(a) ? Oe(wu) : { ok: !0, value: a, height: i };
+}
+/** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
+attribute(e, t, n) {
+const r = `${t}|${e}`, i = this.memo.get(r);
+if (i === co) return Oe(ku, "whole");
+if (i !== void 0) return i;
+if (this.lookups >= Sn.lookups) return Oe(yu, "read");
+this.lookups += 1;
+const s = this.lookup(e, t);
+this.memo.set(r, co);
+const o = this.workRaw(s, n);
+return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;
+}
+/** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
+workRaw(e, t) {
+if (e == null) return Oe("the character does not have");
+const n = typeof e == "number" ? A(e) : A(e).trim();
+return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);
+}
+/** Counts characters of work; false once the read's budget is spent. */
+spend(e) {
+return this.chars += e, this.chars <= Sn.chars;
+}
+};
+function Oe(e, t = "own") {
+return { ok: !1, problem: e, kind: t };
+}
+function Z(e, t = "an unnamed token") {
+return A(e.get("name") ?? "") || t;
+}
+function K(e) {
+return getObj("graphic", e);
+}
+function $u(e) {
+return getObj("character", e);
+}
+function ee(e) {
+const t = A(e.get("represents") ?? "");
+return t ? getObj("character", t) : void 0;
+}
+var ve = {
+bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
+bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
+}, En = class {
+constructor(e, t) {
+this.token = e, this.bar = t;
+}
+get link() {
+return this.linkRead === void 0 && (this.linkRead = A(this.token.get(ve[this.bar].link) ?? "")), this.linkRead;
+}
+/** The attribute the bar is linked to, when it still exists. */
+get attribute() {
+return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;
+}
+get raw() {
+if (this.valueRead === void 0) {
+const e = this.attribute;
+this.rawRead = e ? e.get("current") : this.token.get(ve[this.bar].value), this.valueRead = le(this.rawRead);
+}
+return this.rawRead;
+}
+get value() {
+return this.valueRead === void 0 && this.raw, this.valueRead;
+}
+get max() {
+if (this.maxRead === void 0) {
+const e = this.attribute;
+this.maxRead = le(e ? e.get("max") : this.token.get(ve[this.bar].max));
+}
+return this.maxRead;
+}
+};
+function lo(e, t) {
+return new En(e, t).value;
+}
+var Au = class {
+constructor(e, t) {
+this.reading = e, this.value = t;
+}
+get max() {
+return this.reading.max;
+}
+};
+function Tn(e, t, n) {
+const r = {
+vitality: new En(e, n.bars.vitality),
+soul: new En(e, n.bars.soul),
+power: new En(e, n.bars.power)
+};
+return {
+id: e.id,
+token: e,
+name: A(e.get("name") ?? "") || A(t?.get("name") ?? "") || "unnamed token",
+character: t,
+bars: r,
+unique: r.vitality.link !== "",
+npc: Dr(e, t),
+hidden: We(e),
+statusmarkers: A(e.get("statusmarkers") ?? "")
+};
+}
+var uo = { armor_physical: "physical", armor_magical: "magical" };
+function Nr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Su(t, n, r));
+}
+function Su(e, t, n) {
+return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
+}
+function fo(e, t) {
+return t !== void 0 && t.edition === e.id ? t.answer : null;
+}
+var Eu = { kind: "override" }, ho = { kind: "none" }, _n = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Tu = k.freeze({}), _u = k.freeze({ current: null, max: null, present: !1 }), Pr = [], Du = class {
+constructor(e, t) {
+this.characterId = e, this.index = t, this.problems = Pr;
+}
+/** The sheet's default for an attribute the character has no object for, read as an attribute is. */
+defaultOf(e) {
+return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };
+}
+/** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
+lookup(e, t) {
+const n = this.index.find(this.characterId, e);
+return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
+}
+/**
+* A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
+* as Roll20 would; anything else is a problem (noted) and no value.
+*/
+number(e, t, n, r) {
+const i = le(e);
+if (i !== null) return i;
+if (Dn(e)) return null;
+this.formulas ?? (this.formulas = new bu((a, c) => this.lookup(a, c)));
+const s = this.formulas.evaluate(A(e));
+if (s.ok && O.isSafeInteger(s.value)) return s.value;
+const o = s.ok ? O.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === Pr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
+}
+};
+function Dn(e) {
+return e == null || typeof e == "string" && e.trim() === "";
+}
+function vo(e) {
+return !Dn(e) && le(e) === null;
+}
+var mo = class {
+constructor(e, t, n, r, i, s, o, a) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
+}
+get current() {
+return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
+}
+get max() {
+if (!this.withMax) return null;
+if (this.maxRead === void 0) {
+const e = this.source.get("max");
+Dn(e) && (this.isDefault || vo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
+}
+return this.maxRead;
+}
+currentRaw() {
+return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
+}
+};
+function Ou(e, t, n, r) {
+const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
+let l, d;
+for (let p = 0; p < i.length; p += 1) {
+const v = i[p], m = uo[v], T = t?.overrides?.[v];
+if (T !== void 0) {
+s[v] = { current: m ? t?.worn?.[m] ?? T : T, max: T, present: !0 }, o[v] = m ? _n[m] : Eu;
+continue;
+}
+const b = c[v], I = a ? r.attributes.find(a.id, b) : void 0;
+a && (l ?? (l = new Du(a.id, r.attributes)));
+let Y = m !== void 0 && !e.unique;
+if (I && l) {
+let w;
+m !== void 0 && !Y && (w = I.get("current"), Y = vo(w)), s[v] = new mo(I, Y ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, w, !1), o[v] = Y ? _n[m] : { kind: "attribute", attribute: I };
+} else l && !Dn(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[v] = new mo(l.defaultOf(b), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, d, !0), o[v] = m ? _n[m] : ho) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : _u, o[v] = m ? _n[m] : ho);
+}
+const u = r.turnOrder;
+let f = null;
+if (u && u.length > 0) {
+const p = u.find((v) => v.id === e.id);
+p !== void 0 && (f = po(p.pr));
+}
+let h = Tu;
+if (n.others && n.others.length > 0) {
+h = {};
+for (const p of n.others) h[p] = r.other?.(p);
+}
+const g = {
+id: e.id,
+name: e.name,
+// The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
+bars: e.bars,
+values: s,
+armorSource: a !== void 0 || t?.overrides !== void 0,
+stance: t?.stance ?? null,
+state: Nr(r.edition, t, e.bars.vitality.value, r.editionLeft),
+answer: fo(r.edition, r.waiting[e.id]),
+initiative: f,
+// The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
+acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
+currentTurn: r.turnRow === void 0 ? null : { initiative: po(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+others: h,
+nameOf: r.nameOf
+};
+return new Ru(e, t, g, o, l);
+}
+var Ru = class {
+constructor(e, t, n, r, i) {
+this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
+}
+get problems() {
+return this.sheet === void 0 ? Pr : this.sheet.problems;
+}
+};
+function Cu(e, t) {
+const n = e.snapshot.bars;
+e.facts.bars = { vitality: new Au(n.vitality, t), soul: n.soul, power: n.power };
+}
+function po(e) {
+if (typeof e == "number") return O.isFinite(e) ? e : null;
+if (typeof e != "string" || e.trim() === "") return null;
+const t = O(e.trim());
+return O.isFinite(t) ? t : null;
+}
+function go(e) {
+return getObj("attribute", e)?.get("current");
+}
+function Iu(e, t) {
+return A(e.get(ve[t].link) ?? "");
+}
+function Nu(e) {
+const t = getObj("attribute", e);
+return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;
+}
+var Pu = class {
+/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
+constructor(e = () => []) {
+this.sheetLacks = e, this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();
 }
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
@@ -3435,13 +3893,22 @@ return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new M());
+r || this.defaults.set(e, r = new N());
 let i = r.get(t);
 if (!i) {
 if (r.size >= 200) return;
 r.set(t, i = {});
 }
-return n in i || (i[n] = typeof getAttrByName == "function" ? getAttrByName(e, t, n) : void 0), i[n];
+if (!(n in i)) {
+const s = this.keyOf(t), o = this.sheetLacks();
+o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && Xs(s) && o.length < qs && !o.includes(s) && o.push(s));
+}
+return i[n];
+}
+/** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
+appeared(e) {
+const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
+n >= 0 && t.splice(n, 1);
 }
 /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
 forget(e) {
@@ -3449,7 +3916,7 @@ this.byCharacter.delete(e), this.defaults.delete(e);
 }
 /** Drop everything (`!defense-round refresh`, after another script created attributes). */
 clear() {
-this.byCharacter.clear(), this.defaults.clear();
+this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;
 }
 get size() {
 return this.byCharacter.size;
@@ -3457,16 +3924,26 @@ return this.byCharacter.size;
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
-t = new M();
+t = new N();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-const r = S(n.get("name") ?? "").toLowerCase();
+const r = A(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);
 }
 this.byCharacter.set(e, t);
 }
 return t;
 }
-}, Ws = {
+};
+function Mr(e) {
+const t = e?.get;
+if (typeof t != "function") return;
+const n = (r) => t.call(e, r);
+return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };
+}
+function Mu(e, t) {
+return findObjs({ _type: "graphic", _subtype: "token", [ve[t].link]: e });
+}
+var ko = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3488,44 +3965,44 @@ return t;
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Yt = [];
+}, zt = [];
 for (let e = 0; e < 128; e += 1) {
-const t = S.fromCharCode(e);
-Ws[t] !== void 0 ? Yt[e] = Ws[t] : t === `
-` || t === "\r" ? Yt[e] = " " : e < 32 && t !== "	" || e === 127 ? Yt[e] = "" : Yt[e] = void 0;
+const t = A.fromCharCode(e);
+ko[t] !== void 0 ? zt[e] = ko[t] : t === `
+` || t === "\r" ? zt[e] = " " : e < 32 && t !== "	" || e === 127 ? zt[e] = "" : zt[e] = void 0;
 }
-function qd(e) {
+function Lu(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
 }
-function rt(e) {
-const t = typeof e == "string" ? e : S(e ?? "");
+function it(e) {
+const t = typeof e == "string" ? e : A(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? Yt[s] : qd(s);
+const s = t.charCodeAt(i), o = s < 128 ? zt[s] : Lu(s);
 o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
 }
 return r === 0 ? t : n + t.slice(r);
 }
-function Ye(e, t) {
+function ze(e, t) {
 on(e, t);
 }
-function wn(e) {
+function On(e) {
 log(e);
 }
-function Ar(e) {
+function Lr(e) {
 return state[e];
 }
-function zs(e, t) {
+function yo(e, t) {
 state[e] = t;
 }
-function xd(e) {
+function ju(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
 }
-function Xd(e) {
+function Fu(e) {
 setTimeout(e, 0);
 }
-function Jd(e, t, n) {
+function Gu(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
@@ -3533,33 +4010,33 @@ if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;
 }
-function Qd(e, t) {
+function Uu(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
 }
-function Zd(e) {
+function Vu(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);
 }
-function eu(e, t) {
+function Bu(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
 }
-function tu() {
+function Hu() {
 const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
-return e && R.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
+return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
 }
-function Sr(e, t, n) {
+function jr(e, t, n) {
 try {
-const r = t instanceof Xt ? t.stack ?? t.message : S(t);
-wn(`${re} v${ve}: ${e} failed${tu()}: ${r}`), n && sendChat(
+const r = t instanceof Qt ? t.stack ?? t.message : A(t);
+On(`${re} v${ge}: ${e} failed${Hu()}: ${r}`), n && sendChat(
 re,
-`/w ${n} ${rt(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+`/w ${n} ${it(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 }
 );
 } catch {
 }
 }
-function We(e, t, n) {
+function Re(e, t, n) {
 return (...r) => {
 const i = (s) => {
 let o = typeof e == "string" ? e : "a command", a;
@@ -3568,7 +4045,7 @@ typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
 a = void 0;
 }
-Sr(o, s, a);
+jr(o, s, a);
 };
 try {
 const s = t(...r);
@@ -3578,64 +4055,24 @@ i(s);
 }
 };
 }
-var Pe = "API";
-function wt(e) {
-return e !== Pe && e !== "" && playerIsGM(e) === !0;
-}
-function nu(e) {
-if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || wt(e)))
-return e;
-}
-function Er(e) {
-return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");
-}
-var ru = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function qs(e) {
-return !ru.test(e);
-}
-function xs(e, t) {
-return e || !qs(t) ? "gm" : `"${t}"`;
-}
-function Xs(e) {
-return e === Pe ? "gm" : xs(wt(e), Er(e));
-}
-function Js(e, t) {
-return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
-}
-function De(e, t, n) {
-return wt(e) ? !0 : Js(t.get("controlledby"), e) || Js(n?.get("controlledby"), e);
-}
-var Qs = /[^,\s]/;
-function Tr(e, t) {
-return !Qs.test(S(e.get("controlledby") ?? "")) && !Qs.test(S(t?.get("controlledby") ?? ""));
-}
-function iu(e, t) {
-const n = new X();
-for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const i of S(r ?? "").split(",")) {
-const s = i.trim();
-s !== "" && s !== "all" && !wt(s) && n.add(s);
-}
-return [...n];
-}
-var bt = { kind: "public" }, he = { kind: "whisper", to: "gm" };
-function ke(e) {
+var $t = { kind: "public" }, me = { kind: "whisper", to: "gm" };
+function ye(e) {
 return { kind: "whisper", to: e };
 }
-function F(e, t, n = {}) {
+function j(e, t, n = {}) {
 e.kind === "public" ? sendChat(re, t) : n.record === !0 ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
 }
-function ye(e) {
-let t = `&{template:default} {{name=${rt(e.title)}}}`;
-const n = e.rows, r = n.length > 1 ? new X() : void 0;
+function we(e) {
+let t = `&{template:default} {{name=${it(e.title)}}}`;
+const n = e.rows, r = n.length > 1 ? new x() : void 0;
 for (let i = 0; i < n.length; i += 1) {
 const s = n[i], { lines: o } = s, a = s.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + rt(o[f]);
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + it(o[f]);
 let d = "";
-for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ce(a[f].label, a[f].command);
-let u = su(s.label);
+for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + de(a[f].label, a[f].command);
+let u = Ku(s.label);
 if (r) {
 if (r.has(u)) {
 let f = 2;
@@ -3644,89 +4081,89 @@ u = `${u} (${f})`;
 }
 r.add(u);
 }
-t += ` {{${rt(u)}=${l}${l && d ? " " : ""}${d}}}`;
+t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;
 }
 return t;
 }
-function su(e) {
+function Ku(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
 }
 function oe(e) {
-return rt(e);
+return it(e);
 }
-function _r(e, t) {
-let n = rt(e);
-for (const r of t) n += ` ${ce(r.label, r.command)}`;
+function Fr(e, t) {
+let n = it(e);
+for (const r of t) n += ` ${de(r.label, r.command)}`;
 return n;
 }
-var ou = /^[-\w]+$/;
-function ce(e, t) {
-return `[${rt(e)}](${t})`;
+var Yu = /^[-\w]+$/;
+function de(e, t) {
+return `[${it(e)}](${t})`;
 }
-function bn(e) {
-return ou.test(e);
+function Rn(e) {
+return Yu.test(e);
 }
-function Zs(e, t, n, r = () => `${n.command} --help`) {
-const i = S(t.playerid ?? "");
-return i === Pe ? au(e, t, n, r) : eo(e, t, n, r, i, wt(i), !1);
+function wo(e, t, n, r = () => `${n.command} --help`) {
+const i = A(t.playerid ?? "");
+return i === Me ? Wu(e, t, n, r) : bo(e, t, n, r, i, bt(i), !1);
 }
-function eo(e, t, n, r, i, s, o) {
-const a = s ? "the GM" : Er(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: xs(s, a), relayed: o, help: r };
-return !s && !qs(a) && (c.replyFor = V(a, 60)), c;
+function bo(e, t, n, r, i, s, o) {
+const a = s ? "the GM" : _r(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: Zs(s, a), relayed: o, help: r };
+return !s && !Qs(a) && (c.replyFor = V(a, 60)), c;
 }
-function au(e, t, n, r) {
+function Wu(e, t, n, r) {
 const i = n.flags.get("api-as");
 n.flags.delete("api-as");
 const s = e.store.settings.apiCommands;
 if (s === "api-as") {
-const c = nu(i?.length === 1 ? i[0] : void 0);
-if (c !== void 0) return eo(e, t, n, r, c, !1, !0);
+const c = iu(i?.length === 1 ? i[0] : void 0);
+if (c !== void 0) return bo(e, t, n, r, c, !1, !0);
 }
-const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Er(Pe), replyTo: "gm", relayed: !0, help: r };
+const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Me, gm: o, senderName: _r(Me), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;
 }
-var to = 2e3;
-function Ae(e, t) {
-F(ke(e.replyTo), oe(no(e, t)));
+var $o = 2e3;
+function Se(e, t) {
+j(ye(e.replyTo), oe(Ao(e, t)));
 }
-function it(e, t) {
-F(ke(e.replyTo), oe(no(e, t)), { record: !0 });
+function st(e, t) {
+j(ye(e.replyTo), oe(Ao(e, t)), { record: !0 });
 }
-function no(e, t) {
-const n = t.length > to ? `${be(t, to - 12)}... (cut)` : t;
+function Ao(e, t) {
+const n = t.length > $o ? `${$e(t, $o - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
 }
-var cu = 200;
-function ze(e, t, n = []) {
+var zu = 200;
+function xe(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = cu - 7;
+let i = zu - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${be(r, i - 9)}... (cut)`), F(ke(e.replyTo), _r(r, [...n, { label: "Help", command: e.help() }]));
+r.length > i && (r = `${$e(r, i - 9)}... (cut)`), j(ye(e.replyTo), Fr(r, [...n, { label: "Help", command: e.help() }]));
 }
-function lu(e, t) {
+function xu(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;
 }
-function ro(e, t) {
+function So(e, t) {
 const n = e.store.tokens[t];
-n && Vt(n) && delete e.store.tokens[t];
+n && Bt(n) && delete e.store.tokens[t];
 }
-function $n(e) {
+function Cn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-var An = "Help: DefenseRound", B = (e) => `<code>${$n(e)}</code>`, qe = (e) => `<li>${e}</li>`;
-function du(e) {
-const t = e.stances.length > 0 ? [qe(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map($n).join(" ")}`)] : [];
+var In = "Help: DefenseRound", B = (e) => `<code>${Cn(e)}</code>`, qe = (e) => `<li>${e}</li>`;
+function qu(e) {
+const t = e.stances.length > 0 ? [qe(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(Cn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${ge}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-qe(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map($n).join(" ")}`),
-qe(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map($n).join(" ")}`),
+qe(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(Cn).join(" ")}`),
+qe(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(Cn).join(" ")}`),
 qe(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
 qe(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 qe("Every command answers <code>--help</code>."),
@@ -3736,420 +4173,70 @@ qe(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no
 "</ul>"
 ].join("");
 }
-var st;
-function Dr(e, t = {}) {
-st = Jd(An, du(e), t.createIfMissing !== !1) ?? st;
+var ot;
+function Gr(e, t = {}) {
+ot = Gu(In, qu(e), t.createIfMissing !== !1) ?? ot;
 }
-function io() {
-return st = Qd(An, st), st !== void 0 && bn(st) ? { label: An, command: `http://journal.roll20.net/handout/${st}` } : void 0;
+function Eo() {
+return ot = Uu(In, ot), ot !== void 0 && Rn(ot) ? { label: In, command: `http://journal.roll20.net/handout/${ot}` } : void 0;
 }
-function so(e, t) {
+function To(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && Jn(n.charCodeAt(r)); ) r += 1;
-const i = n.slice(r, Bi(n, r)).toLowerCase();
+for (; r < n.length && tr(n.charCodeAt(r)); ) r += 1;
+const i = n.slice(r, Wi(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;
 }
-function oo(e, t) {
+function _o(e, t) {
 return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;
 }
-function uu(e, t, n, r) {
+function Xu(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;
 }
-async function ao(e, t, n, r = so(t, n)) {
+async function Do(e, t, n, r = To(t, n)) {
 if (!r) return;
-const i = n[r], s = sc(t.content, t.inlinerolls);
+const i = n[r], s = vc(t.content, t.inlinerolls);
 let o;
 try {
-const a = Hi(s);
-if (o = Zs(e, t, a, () => uu(e, i, a, r)), o.relayRefused) {
-Ae(o, oo(e, r));
+const a = zi(s);
+if (o = wo(e, t, a, () => Xu(e, i, a, r)), o.relayRefused) {
+Se(o, _o(e, r));
 return;
 }
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-Ae(o, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+Se(o, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;
 }
 if (o.parsed.flags.has("help")) {
-const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = io();
-F(ke(o.replyTo), ye({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Eo();
+j(ye(o.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;
 }
 const c = i.run(o);
 c && await c;
 } catch (a) {
 if (a instanceof y || a instanceof C) {
-if (o ?? (o = Zs(e, t, { command: r, positionals: [], flags: new M() })), o.relayRefused) {
-Ae(o, oo(e, r));
+if (o ?? (o = wo(e, t, { command: r, positionals: [], flags: new N() })), o.relayRefused) {
+Se(o, _o(e, r));
 return;
 }
-ze(o, a.message);
+xe(o, a.message);
 return;
 }
 throw a;
 }
 }
-function Rr(e) {
-return k.assign(k.create(null), e);
-}
-var fu = Rr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), hu = Rr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), mu = Rr({ floor: $.floor, ceil: $.ceil, round: $.round, abs: $.abs });
-function vu(e) {
-return new gu(e).parse();
-}
-var Sn = (e) => e >= 48 && e <= 57, co = (e) => (e | 32) >= 97 && (e | 32) <= 122, pu = (e, t) => {
-const n = e.charCodeAt(t);
-return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, gu = class {
-constructor(e) {
-this.text = e, this.at = 0;
-}
-parse() {
-const e = this.sum();
-return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;
-}
-space() {
-for (; this.at < this.text.length && pu(this.text, this.at); ) this.at += 1;
-}
-/** The operator of `ops` where the parser stands (stepping past it), or undefined. */
-operator(e) {
-this.space();
-const t = e[this.text[this.at] ?? ""];
-return t !== void 0 && (this.at += 1), t;
-}
-/** Terms joined by + and -, worked out left to right. */
-sum() {
-let e = this.product();
-for (let t; e !== void 0 && (t = this.operator(fu)) !== void 0; ) {
-const n = this.product();
-e = n === void 0 ? void 0 : t(e, n);
-}
-return e;
-}
-/** Factors joined by *, / and %, worked out left to right. */
-product() {
-let e = this.unary();
-for (let t; e !== void 0 && (t = this.operator(hu)) !== void 0; ) {
-const n = this.unary();
-e = n === void 0 ? void 0 : t(e, n);
-}
-return e;
-}
-unary() {
-this.space();
-const e = this.text[this.at];
-if (e === "-" || e === "+") {
-this.at += 1;
-const t = this.unary();
-return t === void 0 ? void 0 : e === "-" ? -t : t;
-}
-return this.atom();
-}
-atom() {
-this.space();
-const e = this.text, t = this.at;
-if (Sn(e.charCodeAt(t))) {
-let n = t + 1;
-for (; Sn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Sn(e.charCodeAt(n + 1))) for (n += 2; Sn(e.charCodeAt(n)); ) n += 1;
-return this.at = n, R(e.slice(t, n));
-}
-if (co(e.charCodeAt(t))) {
-let n = t + 1;
-for (; co(e.charCodeAt(n)); ) n += 1;
-const r = mu[e.slice(t, n).toLowerCase()];
-if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
-this.at += 1;
-const i = this.closing();
-return i === void 0 ? void 0 : r(i);
-}
-if (e[t] === "(")
-return this.at += 1, this.closing();
-}
-/** A sum and the ")" that closes it (the "(" already taken). */
-closing() {
-const e = this.sum();
-if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
-return this.at += 1, e;
-}
-}, Or = 20, ku = 2e3, En = { lookups: 300, chars: 3e4 }, yu = "refers to itself through other attributes", lo = `refers to attributes nested more than ${Or} deep`, wu = `is too much work to work out (over ${En.lookups} attributes to look up)`, uo = `is too much work to work out (over ${En.chars} characters of formulas)`, bu = "is not a number or a formula of numbers and attributes", fo = "working", $u = class {
-constructor(e) {
-this.lookup = e, this.memo = new M(), this.lookups = 0, this.chars = 0;
-}
-/** A formula's value, or why it cannot be worked out. */
-evaluate(e) {
-const t = this.work(e, 0);
-return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };
-}
-/** A formula's value; `depth` counts the attributes already being worked out above it. */
-work(e, t) {
-if (t > Or) return Re(lo, "read");
-if (e.length > ku) return Re("is too long to be a formula");
-if (!this.spend(e.length)) return Re(uo, "read");
-let n = "", r = 0, i = 0;
-const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
-let o;
-for (; (o = s.exec(e)) !== null; ) {
-const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
-if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Or) return Re(lo, "read");
-i = $.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;
-}
-if (r > 0) {
-if (n += e.slice(r), !this.spend(n.length)) return Re(uo, "read");
-} else n = e;
-const a = vu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !R.isFinite(a) ? Re(bu) : { ok: !0, value: a, height: i };
-}
-/** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
-attribute(e, t, n) {
-const r = `${t}|${e}`, i = this.memo.get(r);
-if (i === fo) return Re(yu, "whole");
-if (i !== void 0) return i;
-if (this.lookups >= En.lookups) return Re(wu, "read");
-this.lookups += 1;
-const s = this.lookup(e, t);
-this.memo.set(r, fo);
-const o = this.workRaw(s, n);
-return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;
-}
-/** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
-workRaw(e, t) {
-if (e == null) return Re("the character does not have");
-const n = typeof e == "number" ? S(e) : S(e).trim();
-return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);
-}
-/** Counts characters of work; false once the read's budget is spent. */
-spend(e) {
-return this.chars += e, this.chars <= En.chars;
-}
-};
-function Re(e, t = "own") {
-return { ok: !1, problem: e, kind: t };
-}
-function Z(e, t = "an unnamed token") {
-return S(e.get("name") ?? "") || t;
-}
-function K(e) {
-return getObj("graphic", e);
-}
-function Au(e) {
-return getObj("character", e);
-}
-function ee(e) {
-const t = S(e.get("represents") ?? "");
-return t ? getObj("character", t) : void 0;
-}
-var Se = {
-bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
-bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
-bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, Tn = class {
-constructor(e, t) {
-this.token = e, this.bar = t;
-}
-get link() {
-return this.linkRead === void 0 && (this.linkRead = S(this.token.get(Se[this.bar].link) ?? "")), this.linkRead;
-}
-/** The attribute the bar is linked to, when it still exists. */
-get attribute() {
-return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;
-}
-get raw() {
-if (this.valueRead === void 0) {
-const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(Se[this.bar].value), this.valueRead = ge(this.rawRead);
-}
-return this.rawRead;
-}
-get value() {
-return this.valueRead === void 0 && this.raw, this.valueRead;
-}
-get max() {
-if (this.maxRead === void 0) {
-const e = this.attribute;
-this.maxRead = ge(e ? e.get("max") : this.token.get(Se[this.bar].max));
-}
-return this.maxRead;
-}
-};
-function ho(e, t) {
-return new Tn(e, t).value;
-}
-var Su = class {
-constructor(e, t) {
-this.reading = e, this.value = t;
-}
-get max() {
-return this.reading.max;
-}
-};
-function _n(e, t, n) {
-const r = {
-vitality: new Tn(e, n.bars.vitality),
-soul: new Tn(e, n.bars.soul),
-power: new Tn(e, n.bars.power)
-};
-return {
-id: e.id,
-token: e,
-name: S(e.get("name") ?? "") || S(t?.get("name") ?? "") || "unnamed token",
-character: t,
-bars: r,
-unique: r.vitality.link !== "",
-npc: Tr(e, t),
-hidden: e.get("layer") === "gmlayer",
-statusmarkers: S(e.get("statusmarkers") ?? "")
-};
-}
-var mo = { armor_physical: "physical", armor_magical: "magical" };
-function Cr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Eu(t, n, r));
-}
-function Eu(e, t, n) {
-return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
-}
-function vo(e, t) {
-return t !== void 0 && t.edition === e.id ? t.answer : null;
-}
-var Tu = { kind: "override" }, po = { kind: "none" }, Dn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, _u = k.freeze({}), Du = k.freeze({ current: null, max: null, present: !1 }), Ir = [], Ru = class {
-constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = Ir;
-}
-/** The sheet's default for an attribute the character has no object for, read as an attribute is. */
-defaultOf(e) {
-return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };
-}
-/** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
-lookup(e, t) {
-const n = this.index.find(this.characterId, e);
-return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
-}
-/**
-* A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
-* as Roll20 would; anything else is a problem (noted) and no value.
-*/
-number(e, t, n, r) {
-const i = ge(e);
-if (i !== null) return i;
-if (Rn(e)) return null;
-this.formulas ?? (this.formulas = new $u((a, c) => this.lookup(a, c)));
-const s = this.formulas.evaluate(S(e));
-if (s.ok && R.isSafeInteger(s.value)) return s.value;
-const o = s.ok ? R.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === Ir && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
-}
-};
-function Rn(e) {
-return e == null || typeof e == "string" && e.trim() === "";
-}
-function go(e) {
-return !Rn(e) && ge(e) === null;
-}
-var ko = class {
-constructor(e, t, n, r, i, s, o, a) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
-}
-get current() {
-return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
-}
-get max() {
-if (!this.withMax) return null;
-if (this.maxRead === void 0) {
-const e = this.source.get("max");
-Rn(e) && (this.isDefault || go(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
-}
-return this.maxRead;
-}
-currentRaw() {
-return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
-}
-};
-function Ou(e, t, n, r) {
-const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
-let l, d;
-for (let p = 0; p < i.length; p += 1) {
-const m = i[p], v = mo[m], T = t?.overrides?.[m];
-if (T !== void 0) {
-s[m] = { current: v ? t?.worn?.[v] ?? T : T, max: T, present: !0 }, o[m] = v ? Dn[v] : Tu;
-continue;
-}
-const b = c[m], I = a ? r.attributes.find(a.id, b) : void 0;
-a && (l ?? (l = new Ru(a.id, r.attributes)));
-let Y = v !== void 0 && !e.unique;
-if (I && l) {
-let w;
-v !== void 0 && !Y && (w = I.get("current"), Y = go(w)), s[m] = new ko(I, Y ? t?.worn?.[v] : void 0, v !== void 0, l, m, b, w, !1), o[m] = Y ? Dn[v] : { kind: "attribute", attribute: I };
-} else l && !Rn(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[m] = new ko(l.defaultOf(b), v ? t?.worn?.[v] : void 0, v !== void 0, l, m, b, d, !0), o[m] = v ? Dn[v] : po) : (s[m] = v ? { current: t?.worn?.[v] ?? null, max: null, present: !1 } : Du, o[m] = v ? Dn[v] : po);
-}
-const u = r.turnOrder;
-let f = null;
-if (u && u.length > 0) {
-const p = u.find((m) => m.id === e.id);
-p !== void 0 && (f = yo(p.pr));
-}
-let h = _u;
-if (n.others && n.others.length > 0) {
-h = {};
-for (const p of n.others) h[p] = r.other?.(p);
-}
-const g = {
-id: e.id,
-name: e.name,
-// The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
-bars: e.bars,
-values: s,
-armorSource: a !== void 0 || t?.overrides !== void 0,
-stance: t?.stance ?? null,
-state: Cr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: vo(r.edition, r.waiting[e.id]),
-initiative: f,
-// The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
-acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: yo(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: h,
-nameOf: r.nameOf
-};
-return new Cu(e, t, g, o, l);
-}
-var Cu = class {
-constructor(e, t, n, r, i) {
-this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
-}
-get problems() {
-return this.sheet === void 0 ? Ir : this.sheet.problems;
-}
-};
-function Iu(e, t) {
-const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Su(n.vitality, t), soul: n.soul, power: n.power };
-}
-function yo(e) {
-if (typeof e == "number") return R.isFinite(e) ? e : null;
-if (typeof e != "string" || e.trim() === "") return null;
-const t = R(e.trim());
-return R.isFinite(t) ? t : null;
-}
-function wo(e) {
-return getObj("attribute", e)?.get("current");
-}
-function Nu(e, t) {
-return S(e.get(Se[t].link) ?? "");
-}
-function Pu(e) {
-const t = getObj("attribute", e);
-return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;
-}
-var Mu = new X(
+var Ju = new x(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
 );
-function Lu(e) {
-if (Mu.has(e)) return [e];
+function Qu(e) {
+if (Ju.has(e)) return [e];
 const t = [];
 try {
-const n = le.parse(S(Campaign().get("token_markers") ?? "[]"));
-for (const r of Q.isArray(n) ? n : []) {
+const n = ce.parse(A(Campaign().get("token_markers") ?? "[]"));
+for (const r of J.isArray(n) ? n : []) {
 const { tag: i, name: s } = r ?? {};
 if (typeof i == "string") {
 if (i === e) return [i];
@@ -4160,8 +4247,8 @@ typeof s == "string" && s.toLowerCase() === e.toLowerCase() && !t.includes(i) &&
 }
 return t;
 }
-function On(e) {
-const t = new M();
+function Nn(e) {
+const t = new N();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(i, (t.get(i) ?? 0) + 1);
@@ -4169,17 +4256,17 @@ t.set(i, (t.get(i) ?? 0) + 1);
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
 }
-function $t(e, t = 5) {
+function At(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
 }
-function xe(e) {
-const t = new M();
+function Xe(e) {
+const t = new N();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return $t([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
+return At([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
 }
-var Fu = class {
+var Zu = class {
 constructor() {
-this.byReason = new M();
+this.byReason = new N();
 }
 add(e, t) {
 const n = this.byReason.get(t);
@@ -4187,60 +4274,60 @@ n ? n.push(e) : this.byReason.set(t, [e]);
 }
 lines() {
 const e = [];
-return this.byReason.forEach((t, n) => e.push(`${xe(t)}: ${n}`)), e;
+return this.byReason.forEach((t, n) => e.push(`${Xe(t)}: ${n}`)), e;
 }
-}, bo = ["on", "off"], Nr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, $o = [
+}, Oo = ["on", "off"], Ur = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ro = [
 "edition",
-...k.keys(Nr),
+...k.keys(Ur),
 "stamina-bar",
-...Ke.map((e) => `attr.${e}`),
-...Ut.map((e) => `marker.${e}`),
+...Ye.map((e) => `attr.${e}`),
+...Vt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], ju = {
+], ef = {
 refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."
 };
-function Gu(e, t, n) {
+function tf(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = W(n, "edition", gd()), s = Ft();
+const i = W(n, "edition", Td()), s = Ft();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;
 }
-if (r in Nr) {
-const i = Nr[r], s = W(n, r, Gt), o = e.bars[i];
+if (r in Ur) {
+const i = Ur[r], s = W(n, r, Ut), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
 a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
 }
 if (r === "stamina-bar") {
-const i = W(n, r, ["power", ...Gt]);
+const i = W(n, r, ["power", ...Ut]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
 }
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
-if (!Ke.includes(i))
-throw new y(`unknown attribute key "${V(i)}": ${Ct(i, Ke, "keys")}`);
+if (!Ye.includes(i))
+throw new y(`unknown attribute key "${V(i)}": ${It(i, Ye, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
 }
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
-if (!Ut.includes(i))
-throw new y(`unknown marker key "${V(i)}": ${Ct(i, Ut, "keys")}`);
-const s = n.trim(), o = Lu(s);
+if (!Vt.includes(i))
+throw new y(`unknown marker key "${V(i)}": ${It(i, Vt, "keys")}`);
+const s = n.trim(), o = Qu(s);
 if (o.length === 0) throw new y(`"${V(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(s)}": give the tag of one (${$t(o.map((c) => V(c)), 3)})`);
+if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(s)}": give the tag of one (${At(o.map((c) => V(c)), 3)})`);
 const a = o[0];
 return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;
 }
@@ -4249,82 +4336,82 @@ const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = W(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
 }
 if (r === "players-target-any")
-return e.playersTargetAny = W(n, r, bo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = W(n, r, Oo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = W(n, r, bo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = W(n, r, Oo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = It(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Nt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = W(n, r, pr), ju[e.apiCommands];
-throw new y(`unknown setting "${V(t)}": ${Ct(t, $o, "settings")}`);
+return e.apiCommands = W(n, r, wr), ef[e.apiCommands];
+throw new y(`unknown setting "${V(t)}": ${It(t, Ro, "settings")}`);
 }
-function Xe() {
-return Ao(Campaign().get("turnorder"));
+function Je() {
+return Co(Campaign().get("turnorder"));
 }
-function Uu() {
+function nf() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";
 }
-function Ao(e) {
+function Co(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
-const t = le.parse(e);
-return Q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+const t = ce.parse(e);
+return J.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {
 return [];
 }
 }
-function Pr(e) {
-Campaign().set("turnorder", le.stringify(e));
+function Vr(e) {
+Campaign().set("turnorder", ce.stringify(e));
 }
-function Wt(e) {
-return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";
+function xt(e) {
+return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";
 }
-function Mr(e) {
-return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;
+function Br(e) {
+return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;
 }
-function Vu(e) {
+function rf(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);
 }
-function Bu(e) {
-const t = Wt(e.id), n = Wt(e.custom);
-return `${t.length <= 64 ? t : `#${Lr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Lr(n)}`}`;
+function sf(e) {
+const t = xt(e.id), n = xt(e.custom);
+return `${t.length <= 64 ? t : `#${Hr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Hr(n)}`}`;
 }
-function Lr(e) {
+function Hr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = $.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");
 }
-var Hu = /^(.+) -?\d+$/;
-function Ku() {
+var of = /^(.+) -?\d+$/;
+function af() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;
 }
-function So(e) {
-if (Mr(e.pr) !== -1 || Wt(e.custom) !== "") return !1;
-const t = Wt(e.id);
+function Io(e) {
+if (Br(e.pr) !== -1 || xt(e.custom) !== "") return !1;
+const t = xt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = Ku();
+if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
+const r = af();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Hu.exec(S(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = of.exec(A(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;
 }
-function Yu(e) {
-for (const t of e) if (!So(t)) return t;
+function cf(e) {
+for (const t of e) if (!Io(t)) return t;
 }
-var Wu = new X(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function zu(e, t, n) {
+var lf = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function df(e, t, n) {
 switch (e.kind) {
 case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${Ze[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ze[e.resource]} +${e.amount}`;
+return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at its max` : `${t(e.who)} is healed: ${et[e.resource]} +${e.amount}`;
 case "healed": {
 if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${Ze[e.resource]} ${e.before} -> ${e.after}${r}`;
+return `${et[e.resource]} ${e.before} -> ${e.after}${r}`;
 }
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
@@ -4340,38 +4427,38 @@ case "button":
 return e.label;
 }
 }
-function Eo(e, t) {
-const n = e.words, r = (i) => Wu.has(i.kind) ? zu(i, t, r) : n(i, t);
+function No(e, t) {
+const n = e.words, r = (i) => lf.has(i.kind) ? df(i, t, r) : n(i, t);
 return r;
 }
-function At(e, t) {
+function St(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
 return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
 }
-function ot(e, t) {
+function at(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
 }
-function Cn(e, t, n) {
+function Pn(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Vt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Bt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
 }
-function we(e, t) {
+function be(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || Q.isArray(e) !== Q.isArray(t)) return !1;
-if (Q.isArray(e)) {
+if (typeof e != "object" || typeof t != "object" || J.isArray(e) !== J.isArray(t)) return !1;
+if (J.isArray(e)) {
 const i = t;
 if (e.length !== i.length) return !1;
-for (let s = 0; s < e.length; s += 1) if (!we(e[s], i[s])) return !1;
+for (let s = 0; s < e.length; s += 1) if (!be(e[s], i[s])) return !1;
 return !0;
 }
 const n = e, r = t;
-for (const i of k.keys(n)) if (!we(n[i], r[i])) return !1;
+for (const i of k.keys(n)) if (!be(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;
 }
-function qu(e, t) {
+function uf(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -4391,13 +4478,13 @@ case "turn-order":
 return `turn-order:${t.tokenId}`;
 }
 }
-function xu(e, t = () => !0, n = () => {
+function ff(e, t = () => !0, n = () => {
 }) {
-const r = new M();
+const r = new N();
 for (const s of e) {
 const o = t(s.tokenId);
 for (const a of s.changes) {
-const c = qu(s.tokenId, a), l = r.get(c);
+const c = uf(s.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
 }
 }
@@ -4410,7 +4497,7 @@ i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
 }
 return i;
 }
-function To(e, t, n) {
+function Po(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
@@ -4420,11 +4507,11 @@ for (let a = 0; a < $.min(n, 10); a += 1) s = t.endRound(s);
 const o = { ...i };
 return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
 }
-var Xu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function Ju(e, t, n) {
+var hf = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function vf(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
 }
-function _o(e, t, n, r) {
+function Mo(e, t, n, r) {
 const i = [];
 for (const { place: s, name: o, change: a } of e) {
 if (a.kind === "turn-order") continue;
@@ -4432,10 +4519,10 @@ const c = t.get(s);
 if (!n(c, a.to))
 switch (a.kind) {
 case "bar":
-i.push(`${o}: ${Ze[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+i.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${Xu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${hf[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -4456,26 +4543,26 @@ break;
 }
 return i;
 }
-function Qu(e, t, n) {
+function mf(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: To(r.change.from, t, n), to: To(r.change.to, t, n) } } : r
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Po(r.change.from, t, n), to: Po(r.change.to, t, n) } } : r
 );
 }
-function Zu(e, t, n, r) {
+function pf(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
 }
-function ef(e) {
+function gf(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);
 }
-function Do(e, t, n) {
+function Lo(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
 const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
-const l = ef(c);
+const l = gf(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
 }
@@ -4483,84 +4570,72 @@ if (o === -1) break;
 s = o + 1;
 }
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === tf(e) ? e : i;
+return i === e || i.length < e.length && i === kf(e) ? e : i;
 }
-function tf(e) {
+function kf(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
 }
-function nf(e, t, n) {
+function yf(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Do(e, o, [r, i, s]);
+return Lo(e, o, [r, i, s]);
 }
-var Ro = ["defensive", "reactive", "active", "full"];
-function Oo(e, t, n) {
-const r = Ro.find((i) => i === t);
-return Do(e, r ? [n.markers[r]] : [], Ro.map((i) => n.markers[i]));
+var jo = ["defensive", "reactive", "active", "full"];
+function Fo(e, t, n) {
+const r = jo.find((i) => i === t);
+return Lo(e, r ? [n.markers[r]] : [], jo.map((i) => n.markers[i]));
 }
-function Fr(e) {
-return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
+var Go = [];
+function wf(e) {
+return typeof e != "function" ? !1 : (Go.push(e), !0);
 }
-function rf() {
-return Fr((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
-}
-function jr() {
-return Fr((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
-}
-function sf() {
-return Fr((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
-}
-var Co = [];
-function of(e) {
-return typeof e != "function" ? !1 : (Co.push(e), !0);
-}
-function Io(e, t, n, r, i, s) {
-for (const a of Co)
+function Uo(e, t, n, r, i, s) {
+for (const a of Go)
 try {
 a(e, t, n, r);
 } catch (c) {
-Sr("an onDamage observer", c, void 0);
+jr("an onDamage observer", c, void 0);
 }
-const o = s === void 0 ? jr() : s;
+const o = s === void 0 ? Or() : s;
 if (o && typeof o.Update == "function")
 try {
 o.Update(e, i());
 } catch (a) {
-Sr("HealthColors.Update", a, void 0);
+jr("HealthColors.Update", a, void 0);
 }
 }
-function No(e, t) {
+function Vo(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
 }
-var af = class {
+var bf = class {
 constructor() {
 this.props = {}, this.any = !1;
 }
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new M())).set(e.id, { attribute: e, value: t });
+(this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });
 }
 prop(e, t) {
 this.props[e] = t, this.any = !0;
 }
 bar(e, t, n, r) {
-const i = Se[e.bars[t].bar].value;
+const i = ve[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
 }
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) No(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Vo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && e.set(this.props);
+this.any && (e.set(this.props), io(e, this.props));
 }
 };
-function Gr(e, t, n, r) {
+function Kr(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
 }
-function cf(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], g = new af(), p = () => {
+function $f(e, t, n, r = {}) {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], g = new bf(), p = () => {
 var w;
 return d[w = i.id] ?? (d[w] = {});
-}, m = r.vitalityFrom ?? i.bars.vitality.value, v = {
+}, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value
@@ -4568,8 +4643,8 @@ power: i.bars.power.value
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const E = i.bars[w.resource], _ = w.resource === "vitality" ? m : E.value, N = E.link ? getObj("attribute", E.link) : void 0, z = { kind: "bar", resource: w.resource, bar: E.bar, from: _, to: w.to };
-N && (z.attributeId = N.id), f.push(z), (E.value !== w.to || E.raw !== w.to) && g.bar(i, w.resource, w.to, N), v[w.resource] = w.to;
+const E = i.bars[w.resource], _ = w.resource === "vitality" ? v : E.value, P = E.link ? getObj("attribute", E.link) : void 0, z = { kind: "bar", resource: w.resource, bar: E.bar, from: _, to: w.to };
+P && (z.attributeId = P.id), f.push(z), (E.value !== w.to || E.raw !== w.to) && g.bar(i, w.resource, w.to, P), m[w.resource] = w.to;
 break;
 }
 case "value": {
@@ -4578,84 +4653,84 @@ if (E?.kind === "attribute")
 f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: _, to: w.to }), g.attribute(E.attribute, w.to);
 else if (E?.kind === "worn") {
 f.push({ kind: "worn", track: E.track, from: d[i.id]?.worn?.[E.track] ?? null, to: w.to });
-const N = p();
-N.worn = { ...N.worn, [E.track]: w.to };
-} else if (mo[w.key] === void 0 && E?.kind === "override") {
+const P = p();
+P.worn = { ...P.worn, [E.track]: w.to };
+} else if (uo[w.key] === void 0 && E?.kind === "override") {
 f.push({ kind: "override", key: w.key, from: _, to: w.to });
-const N = p();
-N.overrides = { ...N.overrides, [w.key]: w.to };
+const P = p();
+P.overrides = { ...P.overrides, [w.key]: w.to };
 }
 break;
 }
 case "initiative": {
-const E = r.turnOrder?.order ?? Xe(), _ = E.find((z) => z.id === i.id), N = Mr(_?.pr);
-_ && R.isFinite(N) && N !== w.to && (_.pr = w.to, Mo(E, r.turnOrder), f.push({ kind: "initiative", from: N, to: w.to }));
+const E = r.turnOrder?.order ?? Je(), _ = E.find((z) => z.id === i.id), P = Br(_?.pr);
+_ && O.isFinite(P) && P !== w.to && (_.pr = w.to, Ho(E, r.turnOrder), f.push({ kind: "initiative", from: P, to: w.to }));
 break;
 }
 case "join-turn-order": {
-const E = uf(w.tokenId, w.initiative, r.turnOrder);
+const E = Ef(w.tokenId, w.initiative, r.turnOrder);
 h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;
 }
 case "ally-state":
 case "ally-answer": {
-const E = ot(At(l, w.tokenId), a), _ = w.kind === "ally-state" ? ot({ ...E, edition: { id: a.id, state: w.state } }, a) : { ...E, answer: { edition: a.id, answer: w.answer } };
-we(E, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: E, to: _ }), Cn(l, w.tokenId, _));
+const E = at(St(l, w.tokenId), a), _ = w.kind === "ally-state" ? at({ ...E, edition: { id: a.id, state: w.state } }, a) : { ...E, answer: { edition: a.id, answer: w.answer } };
+be(E, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: E, to: _ }), Pn(l, w.tokenId, _));
 break;
 }
 }
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], E = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? E : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, N = w?.deadForGood === !0, z = n.state === void 0 ? N : a.deadForGood(n.state, v.vitality), Me = w?.stance, me = n.stance === void 0 ? Me : n.stance ?? void 0, Ee = l.exchange.waiting[i.id], ae = n.answer === void 0 || r.answerGiven ? Ee : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-(N !== z || Me !== me || !we(E, _) || !we(Ee, ae)) && (f.push({ kind: "memory", from: Gr(E, N, Me, Ee), to: Gr(_, z, me, ae) }), Cn(l, i.id, Gr(_, z, me, ae)));
+const w = d[i.id], E = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? E : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, P = w?.deadForGood === !0, z = n.state === void 0 ? P : a.deadForGood(n.state, m.vitality), Le = w?.stance, pe = n.stance === void 0 ? Le : n.stance ?? void 0, Ee = l.exchange.waiting[i.id], ae = n.answer === void 0 || r.answerGiven ? Ee : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+(P !== z || Le !== pe || !be(E, _) || !be(Ee, ae)) && (f.push({ kind: "memory", from: Kr(E, P, Le, Ee), to: Kr(_, z, pe, ae) }), Pn(l, i.id, Kr(_, z, pe, ae)));
 }
 const T = d[i.id];
-T && Vt(T) && delete d[i.id];
+T && Bt(T) && delete d[i.id];
 let b = i.statusmarkers;
-const I = a.condition(s.state, m), Y = n.state !== void 0 ? a.condition(n.state, v.vitality) : I;
-if (n.state !== void 0 && (b = nf(b, Y, c)), n.stance !== void 0 && (b = Oo(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), g.prop("statusmarkers", b)), r.tokenProps)
+const I = a.condition(s.state, v), Y = n.state !== void 0 ? a.condition(n.state, m.vitality) : I;
+if (n.state !== void 0 && (b = yf(b, Y, c)), n.stance !== void 0 && (b = Fo(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), g.prop("statusmarkers", b)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const E = r.tokenProps[w];
 !(w in g.props) && u.get(w) !== E && g.prop(w, E);
 }
 if (g.flush(u), r.notify ?? !0) {
-const { bars: w } = i, E = { vitality: m, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: b, condition: Y };
-Io(u, E, _, n.detail, () => Po(i, m), r.healthColors);
+const { bars: w } = i, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: Y };
+Uo(u, E, _, n.detail, () => Bo(i, v), r.healthColors);
 }
 return { changes: f, notes: h };
 }
-function Po(e, t) {
-const n = df(e.token);
+function Bo(e, t) {
+const n = Sf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
-return n[Se[r.bar].value] = r.raw, n[Se[i.bar].value] = i.raw, n[Se[s.bar].value] = s.raw, t !== null && (n[Se[r.bar].value] = t), n;
+return n[ve[r.bar].value] = r.raw, n[ve[i.bar].value] = i.raw, n[ve[s.bar].value] = s.raw, t !== null && (n[ve[r.bar].value] = t), n;
 }
-var lf = ["width", "height"];
-function df(e) {
+var Af = ["width", "height"];
+function Sf(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of lf) t[n] = e.get(n);
+for (const n of Af) t[n] = e.get(n);
 return t;
 }
-function Mo(e, t) {
-t ? t.changed = !0 : Pr(e);
+function Ho(e, t) {
+t ? t.changed = !0 : Vr(e);
 }
-function uf(e, t, n) {
+function Ef(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = Z(r, "The spectator"), s = n?.order ?? Xe();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Mo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
+const i = Z(r, "The spectator"), s = n?.order ?? Je();
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), Ho(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
 }
-function ff(e, t) {
-const n = new M(), r = new M(), i = (c) => {
+function Tf(e, t) {
+const n = new N(), r = new N(), i = (c) => {
 let l = r.get(c);
 return l || r.set(c, l = {}), l;
 };
 let s, o = !1;
-const a = new M();
+const a = new N();
 for (const { tokenId: c, change: l } of t) {
 let d = a.get(c);
 if (d === void 0) {
 const u = getObj("graphic", c);
-d = u ? { token: u, snapshot: _n(u, ee(u), e.settings), memory: ot(At(e.memories, c), e.edition) } : null, a.set(c, d);
+d = u ? { token: u, snapshot: Tn(u, ee(u), e.settings), memory: at(St(e.memories, c), e.edition) } : null, a.set(c, d);
 }
 if (d)
 switch (l.kind) {
@@ -4668,30 +4743,30 @@ l.from !== null && n.set(l.attributeId, l.from);
 break;
 case "worn": {
 const u = { ...e.memories.tokens[c] };
-u.worn = vn(u.worn, l.track, l.from), Ls(e.memories.tokens, c, u);
+u.worn = gn(u.worn, l.track, l.from), Us(e.memories.tokens, c, u);
 break;
 }
 case "override": {
 const u = { ...e.memories.tokens[c] };
-u.overrides = vn(u.overrides, l.key, l.from), Ls(e.memories.tokens, c, u);
+u.overrides = gn(u.overrides, l.key, l.from), Us(e.memories.tokens, c, u);
 break;
 }
 case "markers":
 i(c).statusmarkers = l.from;
 break;
 case "memory": {
-const u = l.tokenId ?? c, f = ot(At(e.memories, u), e.edition);
-Cn(e.memories, u, Zu(l.from, l.to, f, we));
+const u = l.tokenId ?? c, f = at(St(e.memories, u), e.edition);
+Pn(e.memories, u, pf(l.from, l.to, f, be));
 break;
 }
 case "initiative": {
-s ?? (s = Xe());
+s ?? (s = Je());
 const u = s.find((f) => f.id === c);
 u && (u.pr = l.from, o = !0);
 break;
 }
 case "turn-order": {
-s ?? (s = Xe());
+s ?? (s = Je());
 const u = s.filter((f) => f.id !== l.tokenId);
 u.length !== s.length && (s = u, o = !0);
 break;
@@ -4700,84 +4775,84 @@ break;
 }
 for (const [c, l] of n) {
 const d = getObj("attribute", c);
-d && No(d, l);
+d && Vo(d, l);
 }
 for (const [c, l] of a) {
 if (!l) continue;
 const { token: d } = l, u = r.get(c) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = Oo(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
+typeof u.statusmarkers == "string" && (u.statusmarkers = Fo(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
 const f = {};
-for (const g of Oi) {
-const p = l.snapshot.bars[g], m = `${p.bar}_value`, v = p.link ? n.get(p.link) : void 0;
-v !== void 0 && d.get(m) !== v && (u[m] = v);
-const T = v ?? u[m];
+for (const g of Pi) {
+const p = l.snapshot.bars[g], v = `${p.bar}_value`, m = p.link ? n.get(p.link) : void 0;
+m !== void 0 && d.get(v) !== m && (u[v] = m);
+const T = m ?? u[v];
 f[g] = typeof T == "number" ? T : p.value;
 }
-k.keys(u).length > 0 && d.set(u);
+k.keys(u).length > 0 && (d.set(u), io(d, u));
 const h = typeof u.statusmarkers == "string" ? u.statusmarkers : l.snapshot.statusmarkers;
-hf(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
+_f(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
 }
-s && o && Pr(s);
+s && o && Vr(s);
 }
-function hf(e, t, n, r, i) {
+function _f(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, o = ot(At(e.memories, t.id), e.edition), a = {
+}, o = at(St(e.memories, t.id), e.edition), a = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: s(r, n.bars.vitality.value)
 };
-Io(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => Po(n, n.bars.vitality.value));
+Uo(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => Bo(n, n.bars.vitality.value));
 }
-function Lo(e) {
-if (e.length === 0) return bi.resolve([]);
+function Ko(e) {
+if (e.length === 0) return Wn.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new bi((n, r) => {
+return new Wn((n, r) => {
 sendChat("DefenseRound", t, (i) => {
 const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !R.isInteger(a)) ? r(new Xt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
+o.length !== e.length || o.some((a) => !O.isInteger(a)) ? r(new Qt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
 });
 });
 }
-function Ur(e) {
+function Yr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;
 }
-function mf(e) {
-if (!bn(e.snapshot.id)) return [];
+function Df(e) {
+if (!Rn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
-if (n.section !== Ue) continue;
-const r = Fo(e, n);
+if (n.section !== Ve) continue;
+const r = Yo(e, n);
 r && t.push(r);
 }
 return t;
 }
-function Fo(e, t) {
+function Yo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };
 }
-function Vr(e, t = []) {
+function Wr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const o = bn(e.snapshot.id), a = e.outcome.steps;
+const o = Rn(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {
 const d = a[l], u = d.section;
 if (u === void 0 || u === se) continue;
-if (u === de) {
+if (u === ue) {
 i ?? (i = d);
 continue;
 }
-if (u === Ue) {
-const g = o ? Fo(e, d) : void 0;
+if (u === Ve) {
+const g = o ? Yo(e, d) : void 0;
 g && (s ?? (s = [])).push(g);
 continue;
 }
@@ -4793,88 +4868,88 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
 }
-function vf(e) {
-for (let t = 0; t < e.length; t += 1) if (e[t].section === Ue) return !0;
+function Of(e) {
+for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;
 }
-function pf(e) {
+function Rf(e) {
 let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Ze[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;
 }
-function gf(e, t) {
+function Cf(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
 }
-function Br(e, t, n, r, i, s, o = []) {
-const a = new M(), c = [];
+function zr(e, t, n, r, i, s, o = []) {
+const a = new N(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, g = i === "all" || n[l] === "public", p = g ? pf(d.changes) : "", m = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && vf(d.outcome.steps) ? [...m, ...mf(d)] : m, b = gf(Ur(d), u.name), I = p ? `${b} ${p}` : b;
+const h = f === 1 ? u.name : `${u.name} (${f})`, g = i === "all" || n[l] === "public", p = g ? Rf(d.changes) : "", v = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && Of(d.outcome.steps) ? [...v, ...Df(d)] : v, b = Cf(Yr(d), u.name), I = p ? `${b} ${p}` : b;
 c.push({ label: h, lines: d.answer && g ? [`${d.answer}. ${I}`] : [I], buttons: T });
 }
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
 }
-var jo = k.freeze({ record: !0 });
-function zt(e, t) {
+var Wo = k.freeze({ record: !0 });
+function qt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
 }
-function Hr(e, t, n) {
+function xr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
 }
-const i = t.length > 1 ? yf(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Nf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-F(ke(n.replyTo), oe(Ur(t[0])));
+j(ye(n.replyTo), oe(Yr(t[0])));
 return;
 }
-const h = t.length === 1 ? Vr(t[0]) : Br(t, kf(t), Go(e, t), `${n.title}: ${Kr(t.length)}`, t.every((g) => f(g.snapshot)) ? "all" : "public", i);
-F(ke(n.replyTo), ye(h));
+const h = t.length === 1 ? Wr(t[0]) : zr(t, If(t), zo(e, t), `${n.title}: ${qr(t.length)}`, t.every((g) => f(g.snapshot)) ? "all" : "public", i);
+j(ye(n.replyTo), we(h));
 return;
 }
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const f = t[0], h = zt(e, f.snapshot);
-F(h === "public" ? bt : he, ye(Vr(f, s)), jo), h === "gm" && !f.snapshot.hidden && F(bt, _r(Ur(f), o ? s : []));
+const f = t[0], h = qt(e, f.snapshot);
+j(h === "public" ? $t : me, we(Wr(f, s)), Wo), h === "gm" && !f.snapshot.hidden && j($t, Fr(Yr(f), o ? s : []));
 return;
 }
-const a = Go(e, t), c = [], l = [];
+const a = zo(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && F(bt, ye(Br(t, c, a, `${n.title}: ${Kr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && F(he, ye(Br(t, l, a, `${n.title}: ${Kr(t.length)} (GM)${d}`, "all", i, s)), jo);
+c.length > 0 && j($t, we(zr(t, c, a, `${n.title}: ${qr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && j(me, we(zr(t, l, a, `${n.title}: ${qr(t.length)} (GM)${d}`, "all", i, s)), Wo);
 }
-function Kr(e) {
+function qr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;
 }
-function Go(e, t) {
-return t.map((n) => zt(e, n.snapshot));
+function zo(e, t) {
+return t.map((n) => qt(e, n.snapshot));
 }
-function kf(e) {
+function If(e) {
 return e.map((t, n) => n);
 }
-function yf(e, t, n) {
+function Nf(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Vr(s) };
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Wr(s) };
 })
 );
 }
-function wf(e, t) {
+function Pf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
-return `${e.name}: its ${Ze[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
+return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
 }
-function at(e) {
+function ct(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
 const r = e.charCodeAt(n);
@@ -4887,8 +4962,8 @@ i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 }
 return t;
 }
-var Yr = 50, In = 6e4, bf = 10, $f = 15e3, Af = Yr / 2, Sf = In / 2, Nn = new yi();
-function Ef(e) {
+var Xr = 50, Mn = 6e4, Mf = 10, Lf = 15e3, jf = Xr / 2, Ff = Mn / 2, Ln = new Si();
+function Gf(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4899,83 +4974,83 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + at(e.from) + at(e.to);
+return 40 + ct(e.from) + ct(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + Uo(e.from) + Uo(e.to);
+return 60 + (e.tokenId?.length ?? 0) + xo(e.from) + xo(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;
 }
 }
-function Uo(e) {
-return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Wr(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + Wr(e.answer.answer) : 0);
+function xo(e) {
+return 20 + (e.stance === void 0 ? 0 : ct(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Jr(e.edition.state) : 0) + (e.answer ? 40 + ct(e.answer.edition) + Jr(e.answer.answer) : 0);
 }
-function Wr(e) {
-if (typeof e == "string") return at(e);
+function Jr(e) {
+if (typeof e == "string") return ct(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Wr(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Jr(e[n]));
 return t;
 }
-function Pn(e) {
-let t = Nn.get(e);
+function jn(e) {
+let t = Ln.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
-t += 50 + at(n.tokenId) + at(n.name);
-for (const r of n.changes) t += Ef(r);
+t += 50 + ct(n.tokenId) + ct(n.name);
+for (const r of n.changes) t += Gf(r);
 }
-Nn.set(e, t);
+Ln.set(e, t);
 }
 return t;
 }
-function Tf(e, t, n) {
+function Uf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {
 const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = Jr(r), c = Pn(s);
-s.tokens.push(n), Nn.delete(s);
-const l = Pn(s) - c, d = xr(a, s.by);
+const a = ni(r), c = jn(s);
+s.tokens.push(n), Ln.delete(s);
+const l = jn(s) - c, d = ei(a, s.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Ln(r, s.by); u >= 0 && r[u] !== s && Qr(a, d, 0); u = Ln(r, s.by)) Mn(e, u);
+for (let u = Gn(r, s.by); u >= 0 && r[u] !== s && ri(a, d, 0); u = Gn(r, s.by)) Fn(e, u);
 return !0;
 }
 return !1;
 }
-function zr(e) {
-return e === "hand-edit" || e === Pe || wt(e);
+function Qr(e) {
+return e === "hand-edit" || e === Me || bt(e);
 }
-function qr(e, t) {
-return e.by === "hand-edit" || !(t ?? zr(e.by));
+function Zr(e, t) {
+return e.by === "hand-edit" || !(t ?? Qr(e.by));
 }
-var ct;
-function xr(e, t, n) {
+var lt;
+function ei(e, t, n) {
 let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? qr({ by: t }) }, e.byOwner.set(t, r)), r;
+return r || (r = { entries: 0, bytes: 0, quota: n ?? Zr({ by: t }) }, e.byOwner.set(t, r)), r;
 }
-function Xr(e, t, n, r) {
-const i = Pn(t) * n, s = xr(e, t.by, r);
+function ti(e, t, n, r) {
+const i = jn(t) * n, s = ei(e, t.by, r);
 e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);
 }
-function Jr(e) {
-if (ct && ct.history === e && ct.length === e.length) return ct;
-const t = { history: e, length: e.length, bytes: 0, byOwner: new M(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) Xr(t, n, 1);
-return ct = t, t;
+function ni(e) {
+if (lt && lt.history === e && lt.length === e.length) return lt;
+const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
+for (const n of e) ti(t, n, 1);
+return lt = t, t;
 }
-function Mn(e, t) {
+function Fn(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = Jr(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, Xr(r, i, -1));
+const r = ni(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, ti(r, i, -1));
 }
-function Ln(e, t) {
+function Gn(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;
 }
-function _f(e, t) {
+function Vf(e, t) {
 const n = e.history;
 for (let r = 0; r < n.length; r += 1) {
 const i = n[r];
@@ -4983,63 +5058,64 @@ if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;
 }
 return -1;
 }
-function Qr(e, t, n, r = 0) {
-return t.entries + r > bf || t.bytes + n > $f || e.quota.entries + r > Af || e.quota.bytes + n > Sf || e.length + r > Yr || e.bytes + n > In;
+function ri(e, t, n, r = 0) {
+return t.entries + r > Mf || t.bytes + n > Lf || e.quota.entries + r > jf || e.quota.bytes + n > Ff || e.length + r > Xr || e.bytes + n > Mn;
 }
-function Zr(e) {
+function ii(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
 }
-function Vo(e, t, n) {
-const r = e.store.history, i = Jr(r), s = Pn(t);
+function qo(e, t, n) {
+const r = e.store.history, i = ni(r), s = jn(t);
 if (n) {
-const o = xr(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
-if (Qr(c, a, s, 1)) return !1;
-for (let l = Ln(r, t.by); l >= 0 && Qr(i, o, s, 1); l = Ln(r, t.by)) Mn(e, l);
+const o = ei(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
+if (ri(c, a, s, 1)) return !1;
+for (let l = Gn(r, t.by); l >= 0 && ri(i, o, s, 1); l = Gn(r, t.by)) Fn(e, l);
 }
-if (r.push(t), i.length = r.length, Xr(i, t, 1, n), !n)
-for (; (i.length > Yr || i.bytes > In) && r.length > 1; ) {
-const o = _f(i, t);
-Mn(e, o >= 0 ? o : 0);
+if (r.push(t), i.length = r.length, ti(i, t, 1, n), !n)
+for (; (i.length > Xr || i.bytes > Mn) && r.length > 1; ) {
+const o = Vf(i, t);
+Fn(e, o >= 0 ? o : 0);
 }
 return !0;
 }
-function Bo(e, t, n) {
+function Xo(e, t, n) {
 let r = t.tokens, i = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
-return Vo(e, o, qr(t, n)) ? s : void 0;
+return qo(e, o, Zr(t, n)) ? s : void 0;
 }
-function Df(e) {
+function Bf(e) {
 const t = e.store.history, n = t.splice(0, t.length);
-ct = void 0;
+lt = void 0;
 for (const r of n) {
-const i = le.stringify(r).length;
-Nn.set(r, i), !(i > In) && Vo(e, r, qr(r));
+const i = ce.stringify(r).length;
+Ln.set(r, i), !(i > Mn) && qo(e, r, Zr(r));
 }
-return ct = void 0, n.length - t.length;
+return lt = void 0, n.length - t.length;
 }
-function St(e) {
+function Et(e) {
 return e.get("_subtype") === "card";
 }
-function lt(e, t, n = {}) {
-const r = [], i = new X(), s = [], o = (l) => {
-i.has(l.id) || (i.add(l.id), s.push(l));
+function dt(e, t, n = {}) {
+const r = [], i = new x(), s = [], o = (l) => {
+const d = ro(l);
+i.has(d.id) || (i.add(d.id), s.push(d));
 };
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const u = Et(d, e.gm);
-u ? o(u) : l.push(Rf(d));
+const u = Tt(d, e.gm);
+u ? o(u) : l.push(Hf(d));
 }
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${$t(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${At(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const u = d._type === "graphic" ? K(d._id) : void 0;
-u && !St(u) ? o(u) : l += 1;
+u && !Et(u) ? o(u) : l += 1;
 }
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
 }
@@ -5050,66 +5126,66 @@ for (const l of s) {
 const d = ee(l);
 e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Z(l));
 }
-if (c.length > 0 && r.push(`you do not control ${xe(c)}`), a.length === 0) throw new C(On(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${Xe(c)}`), a.length === 0) throw new C(Nn(r).join("; "));
 return { targets: a, notes: r };
 }
-function Rf(e) {
-return e.length > 24 ? `${be(e, 24)}...` : e;
+function Hf(e) {
+return e.length > 24 ? `${$e(e, 24)}...` : e;
 }
-function Et(e, t) {
+function Tt(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = K(e);
-if (!(!n || St(n)) && !(!t && n.get("layer") === "gmlayer"))
+if (!(!n || Et(n)) && !(!t && We(n)))
 return n;
 }
-function Of(e, t) {
+function Kf(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Et(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !Tt(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);
 }
 }
-function Ho(e, t) {
+function Jo(e, t) {
 const n = K(t);
 return n !== void 0 && De(e, n, ee(n));
 }
-function P(e) {
-return Ne(e.store.settings.edition);
+function M(e) {
+return Pe(e.store.settings.edition);
 }
-function Tt(e, t) {
+function _t(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
 }
-function Cf(e) {
+function Yf(e) {
 const t = K(e);
 return t ? Z(t, e) : e;
 }
-function If(e) {
+function Wf(e) {
 return e.store;
 }
-function Ko(e) {
+function Qo(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Ne(t) : void 0;
+return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;
 }
-function ei(e, t) {
-return e.gm || De(e.playerId, t.token, t.character) || zt(e.app, t) === "public";
+function si(e, t) {
+return e.gm || De(e.playerId, t.token, t.character) || qt(e.app, t) === "public";
 }
-function dt(e, t) {
-const n = P(e), r = {
+function ut(e, t) {
+const n = M(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Cf,
+nameOf: Yf,
 waiting: e.store.exchange.waiting,
 other: (s) => {
 const o = K(s);
-if (!o || St(o)) return;
-const a = e.store.tokens[s], c = ho(o, e.store.settings.bars.vitality);
+if (!o || Et(o)) return;
+const a = e.store.tokens[s], c = lo(o, e.store.settings.bars.vitality);
 return {
 name: Z(o, "unnamed token"),
 stance: a?.stance ?? null,
-state: Cr(n, a, c, r.editionLeft),
-answer: vo(n, e.store.exchange.waiting[s]),
+state: Nr(n, a, c, r.editionLeft),
+answer: fo(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
@@ -5117,118 +5193,118 @@ acting: r.turnRow !== void 0 && r.turnRow.id === s
 };
 if (t) {
 r.turnOrder = t;
-const s = Yu(t);
+const s = cf(t);
 if (s) {
 r.turnRow = s;
-const o = Wt(s.id);
-o !== "" && o !== "-1" && K(o)?.get("layer") === "gmlayer" && (r.turnRowHidden = !0);
+const o = xt(s.id), a = o !== "" && o !== "-1" ? K(o) : void 0;
+a !== void 0 && We(a) && (r.turnRowHidden = !0);
 }
 }
-const i = Ko(e);
+const i = Qo(e);
 return i && (r.editionLeft = i), r;
 }
-function Fn(e, t, n, r = dt(e)) {
-const i = _n(t.token, t.character, e.store.settings);
+function Un(e, t, n, r = ut(e)) {
+const i = Tn(t.token, t.character, e.store.settings);
 return Ou(i, e.store.tokens[i.id], n, r);
 }
-function Yo(e, t, n, r = !0) {
+function Zo(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? wf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Pf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
 }
 }
-function jn(e, t, n = "; nothing changed") {
+function Vn(e, t, n = "; nothing changed") {
 const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
 }
-function _t(e) {
-return { settings: e.store.settings, edition: P(e), memories: If(e) };
+function Dt(e) {
+return { settings: e.store.settings, edition: M(e), memories: Wf(e) };
 }
-var Nf = class {
+var zf = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Pf(i, e, s);
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = xf(i, e, s);
 }
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
 }
 };
-function Pf(e, t, n) {
+function xf(e, t, n) {
 const { id: r, name: i } = t;
-return Eo(e, (s) => s === r ? i : n(s));
+return No(e, (s) => s === r ? i : n(s));
 }
-function Mf(e, t, n, r = {}, i = _t(e)) {
-const { snapshot: s } = t, o = cf(i, t, n, r), a = new Nf(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+function qf(e, t, n, r = {}, i = Dt(e)) {
+const { snapshot: s } = t, o = $f(i, t, n, r), a = new zf(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 // The name only labels the entry (the history keeps at most 200 characters of it).
-applied: { tokenId: s.id, name: be(s.name, 200), changes: o.changes },
+applied: { tokenId: s.id, name: $e(s.name, 200), changes: o.changes },
 shown: a
 };
 }
-function Lf(e, t, n) {
+function Xf(e, t, n) {
 const r = K(t.token.id);
-if (!r || St(r)) return !1;
+if (!r || Et(r)) return !1;
 const i = t.character?.id ?? "";
-if (S(r.get("represents") ?? "") !== i) return !1;
-const s = i ? Au(i) : void 0;
+if (A(r.get("represents") ?? "") !== i) return !1;
+const s = i ? $u(i) : void 0;
 return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);
 }
-function Ff(e) {
+function Jf(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !R.isSafeInteger(t.to) || t.kind === "initiative" && !(R.isFinite(t.to) && $.abs(t.to) <= 1e9)) return t.to;
+if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && $.abs(t.to) <= 1e9)) return t.to;
 }
-function Wo(e, t) {
+function ea(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Hi(e.msg.content ?? ""), i = n.filter((s) => !Gf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = zi(e.msg.content ?? ""), i = n.filter((s) => !Zf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
 }
-var jf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Gf(e, t) {
+var Qf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Zf(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[R(n[1])], i = jf.exec(S(r?.expression ?? ""));
-return i ? (i[1] === "" ? 1 : R(i[1])) >= 1 && R(i[2]) >= 2 : !1;
+const r = t?.[O(n[1])], i = Qf.exec(A(r?.expression ?? ""));
+return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;
 }
-function ti(e, t) {
+function oi(e, t) {
 const n = {};
 for (const r of t) {
-const i = r.flag === void 0 ? void 0 : Ie(e, r.flag, 1, r.sides);
+const i = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
 i !== void 0 && (n[r.name] = i);
 }
 return n;
 }
-function ni(e, t, n, r) {
-if (e.length === 0) return Gn;
+function ai(e, t, n, r) {
+if (e.length === 0) return Bn;
 const i = { ...t };
 let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;
 }
-var Gn = k.freeze({}), Uf = k.freeze({}), Vf = [], Bf = [];
-function qt(e, t, n, r, i, s, o, a) {
-const c = Fn(e, t, n, i);
+var Bn = k.freeze({}), eh = k.freeze({}), th = [], nh = [];
+function Xt(e, t, n, r, i, s, o, a) {
+const c = Un(e, t, n, i);
 a?.(c);
 const l = n.resolve(c.facts, r);
-if (nn(l)) return { kind: "refusal", refusal: l, reading: c };
+if (sn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Ff(l);
+const d = Jf(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = Mf(e, c, l, o(l), s);
+const { applied: u, shown: f } = qf(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
 }
-function ri(e, t, n) {
-const r = dt(e), i = _t(e);
-return t.map((s) => qt(e, s, n, Gn, r, i, () => ({ notify: !1 })));
+function ci(e, t, n) {
+const r = ut(e), i = Dt(e);
+return t.map((s) => Xt(e, s, n, Bn, r, i, () => ({ notify: !1 })));
 }
-function Un(e, t, n, r, i) {
-const s = t.dice.length === 0 ? Uf : ti(e.parsed, t.dice), o = e.gm ? void 0 : Wo(e, t.dice);
-return zo(
+function Hn(e, t, n, r, i) {
+const s = t.dice.length === 0 ? eh : oi(e.parsed, t.dice), o = e.gm ? void 0 : ea(e, t.dice);
+return ta(
 e,
 n.map((a) => {
 const c = { target: a, plan: t, given: s };
@@ -5238,154 +5314,156 @@ r,
 i
 );
 }
-function zo(e, t, n, r) {
+function ta(e, t, n, r) {
 let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? Bf : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? nh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
-Ae(e, d);
+Se(e, d);
 return;
 }
-return qo(e, t, c, void 0, a, n, r);
+return na(e, t, c, void 0, a, n, r);
 }
 const l = e.app.store.settings.edition;
-return Lo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
+return Ko(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 const u = r.claim?.();
 if (u !== void 0) {
-Ae(e, u);
+Se(e, u);
 return;
 }
 if (e.app.store.settings.edition !== l) {
-Ae(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+Se(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;
 }
-qo(e, t, c, d, a, n, r);
+na(e, t, c, d, a, n, r);
 });
 }
-function qo(e, t, n, r, i, s, o) {
-const a = e.app, c = r !== void 0, l = r ?? Vf, d = [...s];
+function na(e, t, n, r, i, s, o) {
+const a = e.app, c = r !== void 0, l = r ?? th, d = [...s];
 let u;
 const f = [], h = [];
 let g = !1;
-const p = i ? { order: Xe(), changed: !1 } : void 0, m = jr() ?? null, v = dt(a, p?.order), T = _t(a), b = (_) => {
-const N = { notify: _.observed ?? !0, healthColors: m };
-return p && (N.turnOrder = p), N;
+const p = i ? { order: Je(), changed: !1 } : void 0, v = Or() ?? null, m = ut(a, p?.order), T = Dt(a), b = (_) => {
+const P = { notify: _.observed ?? !0, healthColors: v };
+return p && (P.turnOrder = p), P;
 };
 let I = 0;
-t.forEach(({ target: _, plan: N, given: z, typed: Me, answer: me, answerGiven: Ee }, ae) => {
-const pi = n[ae], Vn = I;
-if (I += pi.length, c && !Lf(e, _, o.anyTarget === !0)) {
+t.forEach(({ target: _, plan: P, given: z, typed: Le, answer: pe, answerGiven: Ee }, ae) => {
+const bi = n[ae], Kn = I;
+if (I += bi.length, c && !Xf(e, _, o.anyTarget === !0)) {
 d.push(`${Z(_.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;
 }
-const J = Ee === void 0 ? qt(a, _, N, ni(N.dice, z, l, Vn), v, T, b) : qt(a, _, N, ni(N.dice, z, l, Vn), v, T, (Le) => ({ ...b(Le), answerGiven: !0 }), (Le) => {
-Le.facts.answer = Ee.answer;
+const Q = Ee === void 0 ? Xt(a, _, P, ai(P.dice, z, l, Kn), m, T, b) : Xt(a, _, P, ai(P.dice, z, l, Kn), m, T, (je) => ({ ...b(je), answerGiven: !0 }), (je) => {
+je.facts.answer = Ee.answer;
 });
-if (J.kind !== "written") {
-const { snapshot: Le } = J.reading, wa = () => ei(e, Le);
-J.kind === "refusal" ? J.refusal.kind === "refused" && !J.refusal.nameFirst ? (u ?? (u = new Fu())).add(Le.name, J.refusal.reason) : d.push(Yo(a, Le, J.refusal, wa())) : J.kind === "problems" ? d.push(jn(Le, J.reading.problems)) : d.push(`${Le.name}: the result${wa() ? ` (${J.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+if (Q.kind !== "written") {
+const { snapshot: je } = Q.reading, Oa = () => si(e, je);
+Q.kind === "refusal" ? Q.refusal.kind === "refused" && !Q.refusal.nameFirst ? (u ?? (u = new Zu())).add(je.name, Q.refusal.reason) : d.push(Zo(a, je, Q.refusal, Oa())) : Q.kind === "problems" ? d.push(Vn(je, Q.reading.problems)) : d.push(`${je.name}: the result${Oa() ? ` (${Q.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;
 }
-const Oe = J.outcome;
-f.push(J.applied), Me && (J.shown.typed = Me), me && (J.shown.answer = me), h.push(J.shown), g || (g = Oe.undoable === !0);
-}), u && d.push(...u.lines()), p?.changed && Pr(p.order);
+const Ce = Q.outcome;
+f.push(Q.applied), Le && (Q.shown.typed = Le), pe && (Q.shown.answer = pe), h.push(Q.shown), g || (g = Ce.undoable === !0);
+}), u && d.push(...u.lines()), p?.changed && Vr(p.order);
 let Y;
 if ((o.record || g) && f.length > 0) {
-const _ = o.recordBy ?? e.playerId, N = _ === e.playerId ? e.gm || _ === Pe : zr(_), z = Bo(a, { by: _, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, N);
-z !== void 0 && (o.record || N) && (Y = { command: Zr(z), byGm: N });
+const _ = o.recordBy ?? e.playerId, P = _ === e.playerId ? e.gm || _ === Me : Qr(_), z = Xo(a, { by: _, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, P);
+z !== void 0 && (o.record || P) && (Y = { command: ii(z), byGm: P });
 }
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : zr(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (_) => ei(e, _) };
-if (Y && (E.undo = Y), Hr(a, h, E), d.length > 0) {
-const _ = o.refusals(On(d), f.length > 0);
-ze(e, _);
+const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Qr(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (_) => si(e, _) };
+if (Y && (E.undo = Y), xr(a, h, E), d.length > 0) {
+const _ = o.refusals(Nn(d), f.length > 0);
+xe(e, _);
 }
 }
-function Hf(e) {
+function rh(e) {
 e.store.exchange.waiting = {};
 }
-function Kf(e, t) {
+function ih(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
 }
-function Yf(e, t, n) {
+function sh(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
 }
-function ii(e, t) {
+function li(e, t) {
 const n = e.store.exchange.attacks;
 return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 }
-function si(e, t) {
+function di(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
 }
-function xt(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !si(e, n));
+function Jt(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !di(e, n));
 }
-function xo(e, t) {
-return e.attacker === null || t ? e.attacker : K(e.attacker)?.get("layer") === "gmlayer" ? null : e.attacker;
+function ra(e, t) {
+if (e.attacker === null || t) return e.attacker;
+const n = K(e.attacker);
+return n !== void 0 && We(n) ? null : e.attacker;
 }
-function oi(e, t = !0) {
-const n = xo(e, t);
+function ui(e, t = !0) {
+const n = ra(e, t);
 if (n === null) return "An unseen attacker";
 const r = K(n);
 return r ? Z(r, "The attacker") : "The attacker (gone)";
 }
-function Wf(e, t) {
+function oh(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);
 }
-function ai(e, t, n) {
-return n || e.get("layer") !== "gmlayer" || De(t, e, ee(e));
+function fi(e, t, n) {
+return n || !We(e) || De(t, e, ee(e));
 }
-function Xo(e, t, n) {
+function ia(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
 const i = K(r);
-if (i && ai(i, t, !1)) return !0;
+if (i && fi(i, t, !1)) return !0;
 }
 return !1;
 }
-function zf(e, t) {
-const n = e.resolving ?? (e.resolving = new X());
+function ah(e, t) {
+const n = e.resolving ?? (e.resolving = new x());
 return n.has(t) ? !1 : (n.add(t), !0);
 }
-function Jo(e, t) {
+function sa(e, t) {
 return e.resolving?.has(t) === !0;
 }
-function qf(e, t) {
-if (e.resolving?.delete(t), ii(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function ch(e, t) {
+if (e.resolving?.delete(t), li(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];
 }
-function xf(e) {
+function lh(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;
 }
-function Qo(e, t, n, r) {
+function oa(e, t, n, r) {
 const i = [];
-for (const s of xt(e, t)) {
+for (const s of Jt(e, t)) {
 const o = K(s);
-o && ai(o, n, r) && i.push(Z(o, "a token"));
+o && fi(o, n, r) && i.push(Z(o, "a token"));
 }
 return i;
 }
-function Zo(e, t) {
-return xt(e, t).length > 0 ? !1 : ea(e, t).length === 0;
+function aa(e, t) {
+return Jt(e, t).length > 0 ? !1 : ca(e, t).length === 0;
 }
-function ea(e, t) {
-return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Ho(t.by, n));
+function ca(e, t) {
+return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Jo(t.by, n));
 }
-var ta = new yi();
-function ci(e, t, ...n) {
-let r = ta.get(e);
-r || (r = new M(), ta.set(e, r));
+var la = new Si();
+function hi(e, t, ...n) {
+let r = la.get(e);
+r || (r = new N(), la.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;
 }
-var Xf = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Jf(e) {
+var dh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function uh(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -5397,66 +5475,66 @@ case "bar":
 return "its Vitality is not a number";
 }
 }
-function na(e, t, n, r, i, s) {
+function da(e, t, n, r, i, s) {
 const o = K(r);
 if (!o) return;
-const a = { token: o, character: ee(o) }, c = Z(o, "a token"), l = t.attack, d = Tt(e, !0);
-if (si(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const a = { token: o, character: ee(o) }, c = Z(o, "a token"), l = t.attack, d = _t(e, !0);
+if (di(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], g = [];
 let p;
-for (const v of l.choices) {
-const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
-if (v === "none") {
-h.push({ label: l.label(v, Fn(e, a, Xf, s).facts), command: T });
+for (const m of l.choices) {
+const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
+if (m === "none") {
+h.push({ label: l.label(m, Un(e, a, dh, s).facts), command: T });
 continue;
 }
-const b = l.planAnswer(v, n.situation, n.attacker, d), I = Fn(e, a, b, s);
+const b = l.planAnswer(m, n.situation, n.attacker, d), I = Un(e, a, b, s);
 p = I.facts;
-const Y = l.label(v, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), E = b.resolve(I.facts, w);
-if (nn(E)) {
-const _ = Jf(E), N = g.find((z) => z.why === _);
-N ? N.answers.push(Y.replace(/ \(.*\)$/, "")) : g.push({ answers: [Y.replace(/ \(.*\)$/, "")], why: _ });
+const Y = l.label(m, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), E = b.resolve(I.facts, w);
+if (sn(E)) {
+const _ = uh(E), P = g.find((z) => z.why === _);
+P ? P.answers.push(Y.replace(/ \(.*\)$/, "")) : g.push({ answers: [Y.replace(/ \(.*\)$/, "")], why: _ });
 } else h.push({ label: Y, command: T });
 }
-for (const { answers: v, why: T } of g) f.push(`${v.join(", ")}: ${T}`);
-const m = xo(n, i);
+for (const { answers: m, why: T } of g) f.push(`${m.join(", ")}: ${T}`);
+const v = ra(n, i);
 if (p)
-for (const v of l.extra?.(p, m) ?? []) v.section === Ue && h.push({ label: v.label, command: v.command });
-return { label: c, lines: f, buttons: bn(r) ? h : [] };
+for (const m of l.extra?.(p, v) ?? []) m.section === Ve && h.push({ label: m.label, command: m.command });
+return { label: c, lines: f, buttons: Rn(r) ? h : [] };
 }
-function ra(e) {
-return dt(e, Xe());
+function ua(e) {
+return ut(e, Je());
 }
-function Qf(e) {
+function fh(e) {
 const t = K(e);
 if (!t) return ["gm"];
-const n = iu(t, ee(t));
+const n = ou(t, ee(t));
 return n.length > 0 ? n : ["gm"];
 }
-function ia(e, t) {
-return `Attack ${e.key}: ${oi(e, t)} attacks`;
+function fa(e, t) {
+return `Attack ${e.key}: ${ui(e, t)} attacks`;
 }
-function sa(e, t) {
+function ha(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
 }
-function Zf(e, t) {
-const n = P(e), r = ra(e), i = new M();
+function hh(e, t) {
+const n = M(e), r = ua(e), i = new N();
 for (const s of t.defenders)
-for (const o of Qf(s)) {
+for (const o of fh(s)) {
 const a = i.get(o) ?? [];
 a.push(s), i.set(o, a);
 }
 for (const [s, o] of i) {
 if (s === "gm") continue;
-const a = o.flatMap((c) => na(e, n, t, c, !1, r) ?? []);
-a.length > 0 && F(ke(Xs(s)), ye({ title: ia(t, !1), rows: [...sa(n, t), ...a] }), { record: !0 });
+const a = o.flatMap((c) => da(e, n, t, c, !1, r) ?? []);
+a.length > 0 && j(ye(eo(s)), we({ title: fa(t, !1), rows: [...ha(n, t), ...a] }), { record: !0 });
 }
-F(he, ye(li(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
+j(me, we(vi(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
 }
-function li(e, t, n, r, i = ra(e)) {
-const s = [...sa(t, n), ...r.flatMap((a) => na(e, t, n, a, !0, i) ?? [])], o = xt(e, n).map((a) => {
+function vi(e, t, n, r, i = ua(e)) {
+const s = [...ha(t, n), ...r.flatMap((a) => da(e, t, n, a, !0, i) ?? [])], o = Jt(e, n).map((a) => {
 const c = K(a);
 return c ? Z(c, "a token") : "a token gone from the table";
 });
@@ -5467,9 +5545,9 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }
 ]
-}), { title: ia(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
+}), { title: fa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
 }
-var eh = 5, oa = 100, aa = {
+var vh = 5, va = 100, ma = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -5477,82 +5555,82 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }
 };
-function th(e) {
-const t = P(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
+function mh(e) {
+const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
-var nh = {
-usage: th,
+var ph = {
+usage: mh,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
 ],
 run(e) {
-if (O(e.parsed, "list")) return lh(e);
+if (R(e.parsed, "list")) return Ah(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return oh(e, t);
+if (t !== void 0) return wh(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? ch(e, n) : ih(e);
+return n !== void 0 ? $h(e, n) : kh(e);
 }
 };
-function ca(e, t, n = {}) {
-const r = new M();
+function pa(e, t, n = {}) {
+const r = new N();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(aa, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(ma, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };
 }
-function rh(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new M(e.flags.map(([t, n]) => [t, [...n]])) };
+function gh(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };
 }
-function ih(e) {
-const t = e.app, n = P(t), r = n.attack;
-if (Ce(e.parsed, ci(n, "!attack", aa, n.commands.damage.flags, r.flags), mr(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = ca(e.parsed, n);
-n.planDamage(i, Tt(t, e.gm));
+function kh(e) {
+const t = e.app, n = M(t), r = n.attack;
+if (Ie(e.parsed, hi(n, "!attack", ma, n.commands.damage.flags, r.flags), kr(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = pa(e.parsed, n);
+n.planDamage(i, _t(t, e.gm));
 const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
 if (o !== void 0 && !e.gm) throw new C(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = sh(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= yr) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const a = yh(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= Ar) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const p = c.filter((m) => !m.gm);
-if (p.filter((m) => m.by === e.playerId).length >= eh || p.length >= yr / 2)
+const p = c.filter((v) => !v.gm);
+if (p.filter((v) => v.by === e.playerId).length >= vh || p.length >= Ar / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");
 }
-const l = lt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${Z(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${Z(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new C(`no defender left (${d.join("; ")})`);
-if (u.length > wr) throw new C(`one attack has at most ${wr} defenders (got ${u.length})`);
+if (u.length > Sr) throw new C(`one attack has at most ${Sr} defenders (got ${u.length})`);
 if (!e.gm) {
 let p = 0;
-for (const m of c) m.gm || (p += m.defenders.length);
-if (p + u.length > oa) throw new C(`the players' open attacks may hold ${oa} defenders together (${p} now): resolve or cancel one first (!attack --list)`);
+for (const v of c) v.gm || (p += v.defenders.length);
+if (p + u.length > va) throw new C(`the players' open attacks may hold ${va} defenders together (${p} now): resolve or cancel one first (!attack --list)`);
 }
-const f = u.filter(({ token: p }) => p.get("layer") !== "gmlayer").map(({ token: p }) => Z(p, "a token")), h = {
+const f = u.filter(({ token: p }) => !We(p)).map(({ token: p }) => Z(p, "a token")), h = {
 key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: a,
 edition: n.id,
 // Numbers kept by value, as they were read (a 100,000-character "000...05" is kept as 5).
-positionals: e.parsed.positionals.map(la),
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, m]) => [p, m.map(la)]),
+positionals: e.parsed.positionals.map(ga),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(ga)]),
 situation: s,
 round: t.store.round.number,
 defenders: u.map(({ token: p }) => p.id),
 answers: {}
 };
-if (h.key = "A1", !Ks(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = Wf(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+if (h.key = "A1", !xs(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = oh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const g = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && F(bt, oe(`Attack ${h.key}: ${oi(h, !1)} attacks ${xe(f)}${g}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${On(d).join("; ")}`), Zf(t, h), Zo(t, h)) return di(e, h);
+if (f.length > 0 && j($t, oe(`Attack ${h.key}: ${ui(h, !1)} attacks ${Xe(f)}${g}.`), { record: !0 }), d.length > 0 && xe(e, `Not among the defenders: ${Nn(d).join("; ")}`), hh(t, h), aa(t, h)) return mi(e, h);
 }
-function sh(e) {
+function yh(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = Et(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+if (r = Tt(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Et(n[0]._id, e.gm);
+r = Tt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
@@ -5562,40 +5640,40 @@ throw new y("select your attacking token, or give --from with its id");
 if (!e.gm && !De(e.playerId, r, ee(r))) throw new C(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
 return r.id;
 }
-function la(e) {
-const t = ge(e);
-return t === null ? e : S(t);
+function ga(e) {
+const t = le(e);
+return t === null ? e : A(t);
 }
-function da(e, t) {
-const n = ii(e.app, t), r = n && Xo(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new C(`no open attack ${be(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+function ka(e, t) {
+const n = li(e.app, t), r = n && ia(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new C(`no open attack ${$e(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;
 }
-function oh(e, t) {
-const n = da(e, t.toUpperCase());
+function wh(e, t) {
+const n = ka(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {
-const r = ea(e.app, n);
+const r = ca(e.app, n);
 if (r.length > 0) {
 const i = r.map((s) => Z(K(s), "a token"));
-Ae(e, `Attack ${n.key} waits for the GM to settle ${xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
+Se(e, `Attack ${n.key} waits for the GM to settle ${Xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;
 }
 }
-return di(e, n);
+return mi(e, n);
 }
-function di(e, t) {
-const n = e.app, r = P(n);
-if (!zf(n, t)) throw new C(`attack ${t.key} is being resolved already`);
-const i = rh(t), s = Tt(n, t.gm), o = [], a = [];
+function mi(e, t) {
+const n = e.app, r = M(n);
+if (!ah(n, t)) throw new C(`attack ${t.key} is being resolved already`);
+const i = gh(t), s = _t(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
 const f = K(u);
 if (!f) {
 a.push(u);
 continue;
 }
-const h = { token: f, character: ee(f) }, g = t.answers[u], p = ca(i, r, g?.flags), m = r.planDamage(p, s), v = { target: h, plan: m, given: ti(p, m.dice) };
-g && (v.answer = ah(g), v.answerGiven = { answer: g.file ?? null }), o.push(v);
+const h = { token: f, character: ee(f) }, g = t.answers[u], p = pa(i, r, g?.flags), v = r.planDamage(p, s), m = { target: h, plan: v, given: oi(p, v.dice) };
+g && (m.answer = bh(g), m.answerGiven = { answer: g.file ?? null }), o.push(m);
 }
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -5604,12 +5682,12 @@ n.resolving?.delete(t);
 };
 let d;
 try {
-d = zo(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+d = ta(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => qf(n, t),
+claim: () => ch(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`
 });
 } catch (u) {
@@ -5619,63 +5697,63 @@ return d === void 0 ? void 0 : d.then(l, (u) => {
 throw l(), u;
 });
 }
-function ah(e) {
+function bh(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
 }
-function ch(e, t) {
-const n = da(e, t.toUpperCase());
+function $h(e, t) {
+const n = ka(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], F(bt, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
+delete e.app.store.exchange.attacks[n.key], j($t, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
 }
-function lh(e) {
-const t = e.app, n = P(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || xt(t, s).some((o) => Ho(e.playerId, o))
+function Ah(e) {
+const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
+(s) => e.gm || s.by === e.playerId || Jt(t, s).some((o) => Jo(e.playerId, o))
 );
 if (r.length === 0) {
-Ae(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+Se(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;
 }
 if (e.gm) {
-for (const s of r) F(he, ye(li(t, n, s, [])));
+for (const s of r) j(me, we(vi(t, n, s, [])));
 return;
 }
 const i = r.map((s) => {
-const o = Qo(t, s, e.playerId, !1);
-return `${s.key}: ${oi(s, !1)} attacks; waiting for ${o.length > 0 ? xe(o) : "the GM"}`;
+const o = oa(t, s, e.playerId, !1);
+return `${s.key}: ${ui(s, !1)} attacks; waiting for ${o.length > 0 ? Xe(o) : "the GM"}`;
 });
-F(ke(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
+j(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
 }
-function dh(e) {
-const t = P(e);
-for (const n of k.values(e.store.exchange.attacks)) F(he, ye(li(e, t, n, [])), { record: !0 });
+function Sh(e) {
+const t = M(e);
+for (const n of k.values(e.store.exchange.attacks)) j(me, we(vi(e, t, n, [])), { record: !0 });
 }
-function ua(e) {
-const t = P(e);
-Hf(e);
+function ya(e) {
+const t = M(e);
+rh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-Cn(e.store, n, ot({ ...At(e.store, n), edition: { id: t.id, state: s } }, t));
+Pn(e.store, n, at({ ...St(e.store, n), edition: { id: t.id, state: s } }, t));
 }
-e.store.round.number += 1, e.store.round.turned = 0, F(he, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), dh(e);
+e.store.round.number += 1, e.store.round.turned = 0, j(me, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Sh(e);
 }
-function uh(e) {
+function Eh(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= br) break;
-So(n) || t.push(Lr(Bu(n)));
+if (t.length >= Er) break;
+Io(n) || t.push(Hr(sf(n)));
 }
 return t;
 }
-function fh(e, t) {
+function Th(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new X(t), r = new X(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
+const n = new x(t), r = new x(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
 if (o === 0 || o !== s.length) return null;
 for (let a = 0; a < o; a += 1) {
 if (i[a] !== s[0]) continue;
@@ -5685,34 +5763,34 @@ if (c) return a;
 }
 return null;
 }
-function hh(e) {
-e.turnOrderSeen = void 0, ui(e);
+function _h(e) {
+e.turnOrderSeen = void 0, pi(e);
 }
-function ui(e) {
-const t = Uu();
+function pi(e) {
+const t = nf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Ao(t);
-mh(e, r);
-const i = uh(r), s = fh(n.seen, i);
+const n = e.store.round, r = Co(t);
+Dh(e, r);
+const i = Eh(r), s = Th(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;
 }
-n.turned += s, n.turned >= i.length && ua(e);
+n.turned += s, n.turned >= i.length && ya(e);
 }
-function mh(e, t) {
-e.oddTurnRowsTold === !0 || t.every(Vu) || (e.oddTurnRowsTold = !0, F(he, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
+function Dh(e, t) {
+e.oddTurnRowsTold === !0 || t.every(rf) || (e.oddTurnRowsTold = !0, j(me, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
 }
-function vh(e, t) {
-const n = P(e), r = Ne(t);
-Kf(e, n.id);
+function Oh(e, t) {
+const n = M(e), r = Pe(t);
+ih(e, n.id);
 const i = [], s = [];
 for (const a of k.keys(e.store.tokens)) {
 const c = K(a);
-!c || St(c) || i.push({ token: c, character: ee(c) });
+!c || Et(c) || i.push({ token: c, character: ee(c) });
 }
-return ri(e, i, {
+return ci(e, i, {
 values: [],
 dice: [],
 resolve(a) {
@@ -5729,21 +5807,21 @@ detail: { edition: n.id }
 }
 }), { count: i.length, changed: s };
 }
-var fa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function ph(e) {
+var wa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Rh(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${fa[r]} -> ${fa[i]}`);
-return ` Conditions read again: ${$t(t, 6)}.`;
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${wa[r]} -> ${wa[i]}`);
+return ` Conditions read again: ${At(t, 6)}.`;
 }
-function gh(e) {
+function Ch(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const a of P(t).macros) {
-const c = Zd(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+for (const a of M(t).macros) {
+const c = Vu(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
 s.push(a.name);
 continue;
 }
-const d = eu(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = Bu(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
 }
 const o = [
@@ -5751,20 +5829,20 @@ r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-it(e, `Macros for the ${P(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
+st(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
 }
-var kh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", yh = {
+var Ih = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Nh = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ft()[1] ?? Ft()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${$o.join(", ")}.`]
+what: [`Changes one setting, e.g. edition ${Ft()[1] ?? Ft()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Ro.join(", ")}.`]
 },
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ke.join(", ")}.`]
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ye.join(", ")}.`]
 },
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
@@ -5780,15 +5858,15 @@ usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
 }
 };
-function fi(e) {
+function gi(e) {
 return e ? "on" : "off";
 }
-function wh(e) {
-const t = e.store.settings, n = P(e), r = (s) => n.settings.includes(s), i = Ke.filter((s) => t.attributes[s] !== Ds[s]).map(
+function Ph(e) {
+const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ye.filter((s) => t.attributes[s] !== Is[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`
 );
-return ye({
-title: `DefenseRound v${ve}`,
+return we({
+title: `DefenseRound v${ge}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {
@@ -5796,27 +5874,35 @@ label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
 },
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [fi(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [fi(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [bh[t.apiCommands]] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Ut.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Players target any", lines: [gi(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [gi(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [Lh[t.apiCommands]] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [Vt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
-{ label: "Round", lines: [S(e.store.round.number)] },
+{ label: "Round", lines: [A(e.store.round.number)] },
+// Roll20 logs an error for each ask of a name the sheet lacks: asked once per game, and said here.
+{ label: "Not on the sheet", lines: Mh(e) },
 { label: "State problems", lines: e.loadProblems }
 ]
 });
 }
-var bh = {
+function Mh(e) {
+const t = e.store.sheetLacks;
+if (t.length === 0) return [];
+const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
+return [`${n.join(", ")}${r}: read as nothing`];
+}
+var Lh = {
 refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"
 };
-function hi(e, t) {
+function ki(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");
 }
-function $h(e) {
-const t = e.store.settings, n = P(e), r = Ft().filter((o) => o !== t.edition), i = (o, a) => ce(`${o}: ${fi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ce(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function jh(e) {
+const t = e.store.settings, n = M(e), r = Ft().filter((o) => o !== t.edition), i = (o, a) => de(`${o}: ${gi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 oe("Settings:"),
 s("visibility.npc", t.visibility.npc),
@@ -5824,45 +5910,45 @@ s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${hi(t.apiCommands, pr)}}`),
+de(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ki(t.apiCommands, wr)}}`),
 // Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
-ce(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${hi(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => ce(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+de(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ki(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => de(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 // Only the settings the active edition uses (issue: the settings menu follows the edition).
-...n.settings.includes("overwhelm-limit") ? [ce(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [ce(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${hi(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-ce("next round", "!defense-round next-round"),
-ce("help handout", "!defense-round help"),
-ce("table macros", "!defense-round macros")
+...n.settings.includes("overwhelm-limit") ? [de(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.settings.includes("stamina-bar") ? [de(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ki(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+de("next round", "!defense-round next-round"),
+de("help handout", "!defense-round help"),
+de("table macros", "!defense-round macros")
 ].join(" ");
 }
-function Ah(e, t) {
+function Fh(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
-if (!Ke.includes(i))
-throw new y(`unknown value name "${V(n)}": ${Ct(n, Ke, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : It(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, _e(e.parsed)), l = [];
+if (!Ye.includes(i))
+throw new y(`unknown value name "${V(n)}": ${It(n, Ye, "names")}`);
+const s = r.toLowerCase() === "clear", o = s ? 0 : Nt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {
-const f = lu(e.app, d.id);
-f.overrides = vn(f.overrides, i, s ? null : o);
+const f = xu(e.app, d.id);
+f.overrides = gn(f.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = vn(f.worn, h, null)), ro(e.app, d.id), l.push(_n(d, u, e.app.store.settings).name);
+h && (f.worn = gn(f.worn, h, null)), So(e.app, d.id), l.push(Tn(d, u, e.app.store.settings).name);
 }
-it(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
+st(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
 }
-var mi = [
+var yi = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]
 ];
-function Sh(e) {
-const { targets: t, notes: n } = lt(e, _e(e.parsed)), r = new M(), i = {
-values: mi.map(([, o]) => o),
+function Gh(e) {
+const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), i = {
+values: yi.map(([, o]) => o),
 dice: [],
 resolve(o) {
-for (const [, l] of mi) o.values[l]?.current, o.values[l]?.max;
+for (const [, l] of yi) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of mi) {
+for (const [l, d] of yi) {
 const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
@@ -5880,103 +5966,103 @@ c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}
 }
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
 }
-}, s = ri(e.app, t, i).map((o) => {
+}, s = ci(e.app, t, i).map((o) => {
 const { snapshot: a } = o.reading;
-if (o.kind === "problems") return jn(a, o.reading.problems);
-ro(e.app, a.id);
+if (o.kind === "problems") return Vn(a, o.reading.problems);
+So(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
 });
-it(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
+st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
 }
-function Eh(e) {
-e.store = Kt(ve), e.loadProblems = [], delete e.newerState, zs(yn, e.store);
+function Uh(e) {
+e.store = Yt(ge), e.loadProblems = [], delete e.newerState, yo(bn, e.store);
 }
-function Th(e, t) {
+function Vh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new C(s);
-const o = K(i.tokenId), a = i.hidden || o?.get("layer") === "gmlayer", c = i.npc || o !== void 0 && Tr(o, ee(o)), l = zt(e.app, { npc: c, hidden: a }) === "public";
+const o = K(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && Dr(o, ee(o)), l = qt(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && De(e.playerId, o, ee(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
-F(ke(e.replyTo), ye(i.card()));
+j(ye(e.replyTo), we(i.card()));
 }
-var _h = {
-usage: () => kh,
+var Bh = {
+usage: () => Ih,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return yh[n];
+return Nh[n];
 },
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Ce(e.parsed, {}), Th(e, n);
+Ie(e.parsed, {}), Vh(e, n);
 return;
 }
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
-switch (Ce(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+switch (Ie(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-F(ke("gm"), wh(e.app)), F(ke("gm"), $h(e.app));
+j(ye("gm"), Ph(e.app)), j(ye("gm"), jh(e.app));
 return;
 case "help": {
-Dr(P(e.app));
-const s = io();
-F(ke(e.replyTo), _r(`The handout "${An}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+Gr(M(e.app));
+const s = Eo();
+j(ye(e.replyTo), Fr(`The handout "${In}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;
 }
 case "config": {
 const [s, ...o] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = Gu(e.app.store.settings, s, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = tf(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = vh(e.app, a);
-Dr(P(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? ph(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = xf(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const { count: l, changed: d } = Oh(e.app, a);
+Gr(M(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? Rh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = lh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+st(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;
 }
-it(e, c);
+st(e, c);
 return;
 }
 case "set":
-Ah(e, n);
+Fh(e, n);
 return;
 case "repair":
-Sh(e);
+Gh(e);
 return;
 case "next-round":
-ua(e.app);
+ya(e.app);
 return;
 case "macros":
-gh(e);
+Ch(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-Eh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Uh(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), it(e, "Cached attribute look-ups forgotten; they are read again on next use.");
+e.app.attributes.clear(), st(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${V(S(t))}"`);
+throw new y(`unknown subcommand "${V(A(t))}"`);
 }
 }
 };
-function Dh(e, t) {
-const n = new M();
+function Hh(e, t) {
+const n = new N();
 let r;
 for (const { place: i, tokenId: s, change: o } of t)
 switch (o.kind) {
 case "bar": {
 const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
-n.set(i, a ? ge(a.get("current")) : c ? ho(c, o.bar) : null);
+n.set(i, a ? le(a.get("current")) : c ? lo(c, o.bar) : null);
 break;
 }
 case "attribute":
-n.set(i, ge(wo(o.attributeId)));
+n.set(i, le(go(o.attributeId)));
 break;
 case "worn":
 n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
@@ -5985,15 +6071,15 @@ case "override":
 n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(i, S(getObj("graphic", s)?.get("statusmarkers") ?? ""));
+n.set(i, A(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, ot(At(e.memories, o.tokenId ?? s), e.edition));
+n.set(i, at(St(e.memories, o.tokenId ?? s), e.edition));
 break;
 case "initiative": {
-r ?? (r = Xe());
-const a = Mr(r.find((c) => c.id === s)?.pr);
-n.set(i, R.isFinite(a) ? a : null);
+r ?? (r = Je());
+const a = Br(r.find((c) => c.id === s)?.pr);
+n.set(i, O.isFinite(a) ? a : null);
 break;
 }
 case "turn-order":
@@ -6001,62 +6087,62 @@ break;
 }
 return n;
 }
-var ha = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function ma(e, t) {
+var ba = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function $a(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";
 }
-function Rh(e) {
+function Kh(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new C(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!ma(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!$a(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;
 }
-for (let r = t.length - 1; r >= 0; r -= 1) if (ma(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if ($a(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
 }
-function Oh(e) {
-if (!O(e.parsed, "undo")) throw new y(`--${O(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (O(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(ha, m));
+function Yh(e) {
+if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (R(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(ba, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ce(e.parsed, ha), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Rh(e), s = r[i], o = P(n), a = new M(s.tokens.map((m) => [m.tokenId, Et(m.tokenId, e.gm)])), c = s.tokens.filter((m) => a.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Nh(m) ? c.find((v) => ga({ place: "", tokenId: v.tokenId, name: v.name, change: m }, n.store.settings)) : void 0, u = Qu(xu(s.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - s.round).filter((m) => ga(m, n.store.settings));
-for (const m of u) {
-const v = a.get(m.tokenId);
-v && (m.name = va(v));
+if (Ie(e.parsed, ba), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Kh(e), s = r[i], o = M(n), a = new N(s.tokens.map((v) => [v.tokenId, Tt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => xh(v) ? c.find((m) => Ea({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = mf(ff(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ea(v, n.store.settings));
+for (const v of u) {
+const m = a.get(v.tokenId);
+m && (v.name = Aa(m));
 }
-const f = _t(n), h = Dh(f, u), g = (m, v) => {
-if (m.stance !== v.stance) return v.stance === void 0 ? "has dropped its stance since" : `has taken the ${v.stance} stance since`;
-if (m.deadForGood !== v.deadForGood) return "has died for good since";
-const T = Yf(m, v, we);
-if (T !== void 0 && v.answer !== void 0 || T !== void 0 && we(m.edition, v.edition)) return T;
+const f = Dt(n), h = Hh(f, u), g = (v, m) => {
+if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
+if (v.deadForGood !== m.deadForGood) return "has died for good since";
+const T = sh(v, m, be);
+if (T !== void 0 && m.answer !== void 0 || T !== void 0 && be(v.edition, m.edition)) return T;
 const b = (I) => (I.edition?.id === o.id ? o.parseState(I.edition.state) : null) ?? o.enter(null, !1);
-return o.describeStateChange(b(m), b(v));
-}, p = Ju(u, h, we);
+return o.describeStateChange(b(v), b(m));
+}, p = vf(u, h, be);
 if (p.length > 0) {
 if (!e.gm) {
-const m = p.filter((b) => {
+const v = p.filter((b) => {
 const I = a.get(b.tokenId);
-return I !== void 0 && ei(e, pa(I));
-}), v = [...new X(p.filter((b) => !m.includes(b)).map((b) => b.name))], T = [..._o(m, h, we, g), ...v.length > 0 ? [`${xe(v)} changed`] : []];
-ze(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
+return I !== void 0 && si(e, Sa(I));
+}), m = [...new x(p.filter((b) => !v.includes(b)).map((b) => b.name))], T = [...Mo(v, h, be, g), ...m.length > 0 ? [`${Xe(m)} changed`] : []];
+xe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
 return;
 }
-if (!O(e.parsed, "force")) {
-ze(e, `Nothing undone, changed since: ${_o(p, h, we, g).join("; ")}`, [{ label: "Undo anyway", command: `${Zr(s.key)} --force` }]);
+if (!R(e.parsed, "force")) {
+xe(e, `Nothing undone, changed since: ${Mo(p, h, be, g).join("; ")}`, [{ label: "Undo anyway", command: `${ii(s.key)} --force` }]);
 return;
 }
 }
-ff(f, u), p.length > 0 && Ph(n, u, h), Mn(n, i), Ih(e, s, u, h, a), l.length > 0 && Ae(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);
+Tf(f, u), p.length > 0 && qh(n, u, h), Fn(n, i), zh(e, s, u, h, a), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);
 }
-function Ch(e) {
+function Wh(e) {
 switch (e.kind) {
 case "bar":
-return e.from === null ? void 0 : { label: Ze[e.resource], to: e.from };
+return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -6067,17 +6153,17 @@ default:
 return;
 }
 }
-function va(e) {
-return be(Z(e, S(ee(e)?.get("name") ?? "") || "an unnamed token"), 200);
+function Aa(e) {
+return $e(Z(e, A(ee(e)?.get("name") ?? "") || "an unnamed token"), 200);
 }
-function pa(e) {
+function Sa(e) {
 const t = ee(e);
-return { token: e, character: t, npc: Tr(e, t), hidden: e.get("layer") === "gmlayer" };
+return { token: e, character: t, npc: Dr(e, t), hidden: We(e) };
 }
-function Ih(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new M();
+function zh(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
 for (const { place: l, tokenId: d, change: u } of n) {
-const f = Ch(u);
+const f = Wh(u);
 if (f === void 0) continue;
 const h = r.get(l);
 if (h === f.to) continue;
@@ -6090,23 +6176,23 @@ const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const u = (o.get(l.tokenId) ?? []).join(", "), f = va(d), h = u ? `${f} (${u})` : f, g = pa(d), p = zt(e.app, g) === "public";
+const u = (o.get(l.tokenId) ?? []).join(", "), f = Aa(d), h = u ? `${f} (${u})` : f, g = Sa(d), p = qt(e.app, g) === "public";
 g.hidden || a.push(p ? h : f), (g.hidden || !p && u) && c.push(g.hidden ? `${h} (hidden)` : h);
 }
-a.length > 0 && F(bt, oe(`${s}: ${$t(a, 8)}.`)), c.length > 0 && F(he, oe(`${s} (GM): ${$t(c, 8)}.`), { record: !0 });
+a.length > 0 && j($t, oe(`${s}: ${At(a, 8)}.`)), c.length > 0 && j(me, oe(`${s} (GM): ${At(c, 8)}.`), { record: !0 });
 }
-function Nh(e) {
+function xh(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
 }
-function ga({ tokenId: e, change: t }, n) {
+function Ea({ tokenId: e, change: t }, n) {
 const r = K(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || Nu(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || Iu(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = Pu(t.attributeId);
-return i !== void 0 && i.characterId === S(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
+const i = Nu(t.attributeId);
+return i !== void 0 && i.characterId === A(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
 }
 case "memory":
 return t.tokenId === void 0 || K(t.tokenId) !== void 0;
@@ -6114,8 +6200,8 @@ default:
 return !0;
 }
 }
-function Ph(e, t, n) {
-const r = P(e);
+function qh(e, t, n) {
+const r = M(e);
 for (const { place: i, tokenId: s, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
 const a = n.get(i), c = K(s);
@@ -6125,13 +6211,13 @@ values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })
 };
-ri(e, [{ token: c, character: ee(c) }], d);
+ci(e, [{ token: c, character: ee(c) }], d);
 }
 }
-var Mh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, ka = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Lh = { title: "Damage", anyTarget: !0, record: !0, refusals: ka }, Fh = { title: "Damage", anyTarget: !1, record: !0, refusals: ka }, jh = {
-usage: (e) => P(e).commands.damage.usage,
-help: (e) => P(e).commands.damage.help,
-helpFor: (e, t) => O(t, "undo") || O(t, "force") || O(t, "entry") ? {
+var Xh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ta = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Jh = { title: "Damage", anyTarget: !0, record: !0, refusals: Ta }, Qh = { title: "Damage", anyTarget: !1, record: !0, refusals: Ta }, Zh = {
+usage: (e) => M(e).commands.damage.usage,
+help: (e) => M(e).commands.damage.help,
+helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
 title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
@@ -6141,114 +6227,114 @@ what: [
 ]
 } : void 0,
 run(e) {
-if (e.parsed.flags.size > 0 && (O(e.parsed, "undo") || O(e.parsed, "force") || O(e.parsed, "entry"))) {
-Oh(e);
+if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
+Yh(e);
 return;
 }
-const t = P(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ce(e.parsed, ci(t, "!damage", Mh, n), mr(t.id, "damage"));
-const r = t.planDamage(e.parsed, Tt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = lt(e, _e(e.parsed), { anyTarget: i });
+const t = M(e.app), n = t.commands.damage.flags;
+e.parsed.flags.size > 0 && Ie(e.parsed, hi(t, "!damage", Xh, n), kr(t.id, "damage"));
+const r = t.planDamage(e.parsed, _t(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = dt(e, _e(e.parsed), { anyTarget: i });
 let { targets: o } = s;
-const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && O(e.parsed, l));
+const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => Z(f, "a token"));
-if (u.length > 0 && a.push(`${xe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
-ze(e, `Not applied: ${a.join("; ")}`);
+if (u.length > 0 && a.push(`${Xe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
+xe(e, `Not applied: ${a.join("; ")}`);
 return;
 }
 }
-return Un(e, r, o, a, i ? Lh : Fh);
+return Hn(e, r, o, a, i ? Jh : Qh);
 }
 };
-async function Gh(e) {
-const t = e.app, n = P(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ce(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = ii(t, s), a = o && Xo(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new C(`no open attack ${be(s, 12)} to answer (resolved, cancelled, or never declared)`);
-if (Jo(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+async function ev(e) {
+const t = e.app, n = M(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Ie(e.parsed, i);
+const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = li(t, s), a = o && ia(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new C(`no open attack ${$e(s, 12)} to answer (resolved, cancelled, or never declared)`);
+if (sa(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Et(l, !0) : void 0, u = d && ai(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Tt(l, !0) : void 0, u = d && fi(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
 const f = ee(u), h = Z(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
 const g = a.answers[l];
 if (g) throw new C(`${h} has answered attack ${a.key} already (${g.word})`);
-if (si(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+if (di(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
 const p = L(e.parsed, r.answerFlag);
 if (p === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const m = W(p, `--${r.answerFlag}`, r.choices);
-let v = { word: m }, T = m === "none" ? "no defense" : m;
-if (m !== "none") {
-const w = r.planAnswer(m, a.situation, a.attacker, Tt(t, e.gm)), E = ti(e.parsed, w.dice), _ = w.dice.filter((Oe) => E[Oe.name] === void 0), N = _.length > 0 ? await Lo(_.map((Oe) => Oe.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || Jo(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const v = W(p, `--${r.answerFlag}`, r.choices);
+let m = { word: v }, T = v === "none" ? "no defense" : v;
+if (v !== "none") {
+const w = r.planAnswer(v, a.situation, a.attacker, _t(t, e.gm)), E = oi(e.parsed, w.dice), _ = w.dice.filter((Ce) => E[Ce.name] === void 0), P = _.length > 0 ? await Ko(_.map((Ce) => Ce.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || sa(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const z = K(l);
 if (!z || !e.gm && !De(e.playerId, z, ee(z))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const Me = ni(w.dice, E, N, 0), me = Fn(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? Xe() : void 0)), Ee = w.resolve(me.facts, Me);
-if (nn(Ee)) throw new C(Yo(t, me.snapshot, Ee));
-if (me.problems.length > 0) throw new C(jn(me.snapshot, me.problems, "; nothing answered"));
-const ae = r.keep(m, Ee, Me), pi = e.gm ? void 0 : Wo(e, w.dice);
-v = { word: ae.word, ...ae.file !== void 0 ? { file: ae.file } : {}, ...ae.flags ? { flags: ae.flags } : {} }, ae.roll !== void 0 && (v.roll = ae.roll), ae.success !== void 0 && (v.success = ae.success), pi && (v.typed = !0);
-const Vn = Eo(n, (Oe) => Oe === l ? h : me.facts.nameOf(Oe)), J = Ee.steps.filter((Oe) => Oe.section === "Check").map(Vn);
-T = J.length > 0 ? J.join("; ") : m;
+const Le = ai(w.dice, E, P, 0), pe = Un(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Je() : void 0)), Ee = w.resolve(pe.facts, Le);
+if (sn(Ee)) throw new C(Zo(t, pe.snapshot, Ee));
+if (pe.problems.length > 0) throw new C(Vn(pe.snapshot, pe.problems, "; nothing answered"));
+const ae = r.keep(v, Ee, Le), bi = e.gm ? void 0 : ea(e, w.dice);
+m = { word: ae.word, ...ae.file !== void 0 ? { file: ae.file } : {}, ...ae.flags ? { flags: ae.flags } : {} }, ae.roll !== void 0 && (m.roll = ae.roll), ae.success !== void 0 && (m.success = ae.success), bi && (m.typed = !0);
+const Kn = No(n, (Ce) => Ce === l ? h : pe.facts.nameOf(Ce)), Q = Ee.steps.filter((Ce) => Ce.section === "Check").map(Kn);
+T = Q.length > 0 ? Q.join("; ") : v;
 }
-e.gm && (v.gm = !0), a.answers[l] = v;
-const b = Qo(t, a, e.playerId, e.gm), I = Zo(t, a), Y = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : xt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ae(e, `${h}: ${T}.${Y}`), I && await di(e, a);
+e.gm && (m.gm = !0), a.answers[l] = m;
+const b = oa(t, a, e.playerId, e.gm), I = aa(t, a), Y = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : Jt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Se(e, `${h}: ${T}.${Y}`), I && await mi(e, a);
 }
-var Uh = { ids: { kind: "list" }, help: { kind: "switch" } }, Vh = {
-usage: (e) => P(e).commands.defend.usage,
-help: (e) => P(e).commands.defend.help,
+var tv = { ids: { kind: "list" }, help: { kind: "switch" } }, nv = {
+usage: (e) => M(e).commands.defend.usage,
+help: (e) => M(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return Gh(e);
-const t = P(e.app), n = t.commands.defend;
+if (e.parsed.flags.has("answer")) return ev(e);
+const t = M(e.app), n = t.commands.defend;
 if (n.refused) {
-ze(e, `!defend is not used: ${n.refused}`);
+xe(e, `!defend is not used: ${n.refused}`);
 return;
 }
-Ce(e.parsed, ci(t, "!defend", Uh, n.flags), mr(t.id, "defend"));
+Ie(e.parsed, hi(t, "!defend", tv, n.flags), kr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Of(e, i);
-const s = lt(e, _e(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+Kf(e, i);
+const s = dt(e, _e(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${Z(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
 });
 if (c.length === 0) {
-ze(e, On(o).join("; "));
+xe(e, Nn(o).join("; "));
 return;
 }
-return Un(e, r, c, o, {
+return Hn(e, r, c, o, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`
 });
 }
-}, Bh = { ids: { kind: "list" }, help: { kind: "switch" } }, Hh = {
-usage: (e) => P(e).commands.stance.usage,
-help: (e) => P(e).commands.stance.help,
+}, rv = { ids: { kind: "list" }, help: { kind: "switch" } }, iv = {
+usage: (e) => M(e).commands.stance.usage,
+help: (e) => M(e).commands.stance.help,
 run(e) {
-const t = P(e.app);
+const t = M(e.app);
 if (t.stances.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Ce(e.parsed, Bh);
+Ie(e.parsed, rv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${V(S(n))}" (stances: ${t.stances.join(", ")})`);
+throw new y(`unknown stance "${V(A(n))}" (stances: ${t.stances.join(", ")})`);
 const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
 if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: o, notes: a } = lt(e, _e(e.parsed));
+const { targets: o, notes: a } = dt(e, _e(e.parsed));
 if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => `${_n(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
-Ae(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => `${Tn(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
+Se(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;
 }
-return Un(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
+return Hn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
 }
 };
-function Kh(e, t, n) {
+function sv(e, t, n) {
 return n === null ? e + t : $.max(e, $.min(e + t, n));
 }
-function Yh(e, t, n) {
+function ov(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -6258,17 +6344,17 @@ if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Kh(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = sv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {
 headline: "acts",
 ...a === i ? { noop: !0 } : {},
 steps: [
-A(de, { kind: "heal-title", who: d, resource: n, amount: a - i }),
+S(ue, { kind: "heal-title", who: d, resource: n, amount: a - i }),
 // Nothing healed (already at its max) says so, on a row of several as on its own card.
-A(se, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
-A("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
-...n === "vitality" && l ? Ve("Heal", l.conditions) : [],
-...l?.now ? [A("Now", l.now)] : []
+S(se, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
+S("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
+...n === "vitality" && l ? Be("Heal", l.conditions) : [],
+...l?.now ? [S("Now", l.now)] : []
 ],
 changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
@@ -6278,81 +6364,91 @@ detail: { heal: t, resource: n, before: i, after: a }
 }
 };
 }
-var Wh = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", zh = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, qh = {
-usage: () => Wh,
+var av = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", cv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, lv = {
+usage: () => av,
 run(e) {
 const t = e.parsed;
-Ce(t, zh);
-const n = Nt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = lt(e, _e(t));
-return Un(e, Yh(P(e.app), n, r), i, s, {
+Ie(t, cv);
+const n = Pt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, _e(t));
+return Hn(e, ov(M(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
 });
 }
 };
-function xh(e, t, n) {
-if (!n || St(t)) return;
-const r = e.store.settings, i = Se[r.bars.vitality].value;
+function _a(e, t, n) {
+if (!n || Et(t)) return;
+const r = e.store.settings, i = ve[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = ge(n[i]), o = S(t.get(Se[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Xh(t, i, o, s);
+const s = le(n[i]), o = A(t.get(ve[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = uv(t, i, o, s);
 if (s === null || a === null || s === a) return;
-const l = P(e), d = { token: t, character: ee(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= Vi) {
-const p = l.planHandEdit(s - a, Tt(e, !0)), m = {
+const l = M(e), d = { token: t, character: ee(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= Yi) {
+const p = l.planHandEdit(s - a, _t(e, !0)), v = {
 ...p,
 resolve(T, b) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const I = p.resolve(T, b);
-return !nn(I) && !I.changes.some((Y) => Y.kind === "bar" && Y.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;
+return !sn(I) && !I.changes.some((Y) => Y.kind === "bar" && Y.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;
 }
-}, v = qt(
+}, m = Xt(
 e,
 d,
-m,
-Gn,
-dt(e),
-_t(e),
-() => ({ vitalityFrom: s, ...c, title: A(de, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
+v,
+Bn,
+ut(e),
+Dt(e),
+// No token props kept in step here: the hit's Vitality change writes the bar (and a stale token
+// set to what was typed would carry that value back to the linked attribute, undoing the armor).
+() => ({ vitalityFrom: s, title: S(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (T) => {
-Iu(T, s), ya(e, T, s);
+Cu(T, s), Da(e, T, s);
 }
 );
-if (v.kind === "unsafe") return;
-if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
-F(he, oe(`Hand edit not read through armor: ${jn(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {
-const T = v.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
-o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new X() });
-const b = Bo(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-Hr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: Zr(b), byGm: !0 } } : {} });
+if (m.kind === "unsafe") return;
+if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
+j(me, oe(`Hand edit not read through armor: ${Vn(m.reading.snapshot, m.reading.problems, "")}.`));
+else if (m.kind === "written") {
+const T = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
+o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new x() });
+const b = Xo(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+xr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: ii(b), byGm: !0 } } : {} });
 return;
 }
 }
-const h = Jh(e, s, a), g = qt(e, d, h.plan, Gn, dt(e), _t(e), () => ({ vitalityFrom: s, ...c }), (p) => ya(e, p, s));
-g.kind === "written" && (f && Tf(e, o, g.applied), h.saysSomething() && Hr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
+const h = fv(e, s, a), g = Xt(e, d, h.plan, Bn, ut(e), Dt(e), () => ({ vitalityFrom: s, ...c }), (p) => Da(e, p, s));
+g.kind === "written" && (f && Uf(e, o, g.applied), h.saysSomething() && xr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
 }
-function Xh(e, t, n, r) {
-const i = ge(e.get(t));
+function dv(e, t, n) {
+const r = Mr(t);
+if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
+const i = n.current, s = le(i), o = le(r.current);
+if (s === null || o === null || s === o) return;
+const a = e.store.settings.bars.vitality;
+for (const c of Mu(r.id, a)) _a(e, c, { [ve[a].value]: i });
+}
+function uv(e, t, n, r) {
+const i = le(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ge(wo(n));
+const s = le(go(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
 }
-function Jh(e, t, n) {
-const r = P(e);
+function fv(e, t, n) {
+const r = M(e);
 let i = !1;
 return { plan: {
 values: [],
 dice: [],
 resolve(o) {
 const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
-return i = c.vitality !== n || !we(d, c.state), {
+return i = c.vitality !== n || !be(d, c.state), {
 headline: "acts",
 steps: [
-A(de, { kind: "hand-edit-title", who: l }),
-A(se, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((f) => A("Change", f)),
-c.now ? A("Now", c.now) : A("Now", { kind: "standing" })
+S(ue, { kind: "hand-edit-title", who: l }),
+S(se, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((f) => S("Change", f)),
+c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
 ],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
@@ -6362,13 +6458,13 @@ detail: c
 }
 }, saysSomething: () => i };
 }
-function ya(e, t, n) {
-const r = P(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = Cr(r, i, n, Ko(e)));
+function Da(e, t, n) {
+const r = M(e), i = e.store.tokens[t.snapshot.id];
+i?.edition?.id !== r.id && (t.facts.state = Nr(r, i, n, Qo(e)));
 }
-var Qh = 400, Zh = 100, em = 20, tm = class {
+var hv = 400, vv = 100, mv = 20, pv = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new M(), this.bySender = new M();
+this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();
 }
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
@@ -6377,9 +6473,9 @@ const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? Qh : Zh;
+const i = e === "gm" ? hv : vv;
 for (const s of r.splice(0, $.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > em + 1) {
+if (this.bySender.set(e, r), this.bySender.size > mv + 1) {
 for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const a of o) this.rows.delete(a);
@@ -6393,97 +6489,105 @@ get(e) {
 return this.rows.get(e);
 }
 };
-function nm(e) {
-const t = P(e);
+function gv(e) {
+const t = M(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = jr() !== void 0, r = Ar("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
-he,
+const n = Or() !== void 0, r = Lr("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
+me,
 [
 oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? ce("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? ce("PCs: dead at 0 off", "!aura deadPC") : ""
+r.auraDead === !0 ? de("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? de("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")
 ));
 }
-var vi = {
-"!damage": jh,
-"!attack": nh,
-"!defend": Vh,
-"!stance": Hh,
-"!heal": qh,
-"!defense-round": _h
+var wi = {
+"!damage": Zh,
+"!attack": ph,
+"!defend": nv,
+"!stance": iv,
+"!heal": lv,
+"!defense-round": Bh
 };
-function rm() {
-const e = Ar(yn) === void 0, { stored: t, problems: n, newer: r } = Vd(Ar(yn), ve), i = { store: t, attributes: new zd(), loadProblems: n, linkedEdits: new M(), details: new tm() };
-return r !== void 0 ? (i.newerState = r, wn(`${re} v${ve}: ${n.join("; ")}`), F(he, oe(sm(r)))) : im(i, e), om(i), i;
+function kv() {
+const e = Lr(bn) === void 0, { stored: t, problems: n, newer: r } = Qd(Lr(bn), ge), i = { store: t, attributes: new Pu(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new pv() };
+return r !== void 0 ? (i.newerState = r, On(`${re} v${ge}: ${n.join("; ")}`), j(me, oe(wv(r)))) : yv(i, e), bv(i), i;
 }
-function im(e, t) {
+function yv(e, t) {
 const n = e.store, r = e.loadProblems;
-t && Wd(n.settings, am());
-const i = Df(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), zs(yn, n), r.length > 0 && (wn(`${re} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(he, oe(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(he, oe(`${re} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && We("rebuilding the help handout", () => Dr(Ne(n.settings.edition)))(), n.scriptVersion = ve;
+t && ru(n.settings, $v());
+const i = Bf(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), yo(bn, n), r.length > 0 && (On(`${re} v${ge}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(me, oe(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(me, oe(`${re} v${ge} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ge && Re("rebuilding the help handout", () => Gr(Pe(n.settings.edition)))(), n.scriptVersion = ge;
 }
-function sm(e) {
+function wv(e) {
 return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
 }
-function om(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = We("following the Turn Tracker", () => {
-n() || ui(e);
+function bv(e) {
+const t = e.store, n = () => e.newerState !== void 0, r = Re("following the Turn Tracker", () => {
+n() || pi(e);
 });
-Ye(
+ze(
 "chat:message",
-We(
-(o) => `${S(o?.content ?? "").split(" ", 1)[0]}`,
-(o) => {
-if (o?.type === "api") {
+Re(
+(c) => `${A(c?.content ?? "").split(" ", 1)[0]}`,
+(c) => {
+if (c?.type === "api") {
 if (!n()) {
-const a = so(o, vi);
-if (a === void 0) {
-Xd(r);
+const l = To(c, wi);
+if (l === void 0) {
+Fu(r);
 return;
 }
-return ui(e), ao(e, o, vi, a);
+return pi(e), Do(e, c, wi, l);
 }
-return ao(e, o, vi);
+return Do(e, c, wi);
 }
 },
-(o) => o?.type === "api" && o.playerid ? Xs(o.playerid) : void 0
+(c) => c?.type === "api" && c.playerid ? eo(c.playerid) : void 0
 )
 );
-const i = We("a hand edit of a bar", (o, a) => {
-n() || xh(e, o, a);
+const i = Re("a hand edit of a bar", (c, l) => {
+n() || _a(e, c, l);
 });
-for (const o of ["bar1", "bar2", "bar3"]) Ye(`change:graphic:${o}_value`, i);
-Ye(
+for (const c of ["bar1", "bar2", "bar3"]) ze(`change:graphic:${c}_value`, i);
+ze(
 "destroy:graphic",
-We("forgetting a deleted token", (o) => {
-n() || (delete e.store.tokens[o.id], delete e.store.exchange.waiting[o.id]);
+Re("forgetting a deleted token", (c) => {
+n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);
 })
-), hh(e), Ye("change:campaign:turnorder", r), cm(r);
-const s = We("refreshing attribute look-ups", (o) => {
-e.attributes.forget(S(o.get("_characterid") ?? ""));
+), _h(e), ze("change:campaign:turnorder", r), Av(r);
+const s = Re("refreshing attribute look-ups", (c) => {
+const l = Mr(c);
+l !== void 0 && e.attributes.forget(l.characterId);
+}), o = Re("refreshing attribute look-ups", (c) => {
+const l = Mr(c);
+l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));
 });
-Ye("add:attribute", s), Ye("destroy:attribute", s), Ye("change:attribute:name", s), lm(i), n() || We("checking HealthColors", () => nm(e))(), wn(`${re} v${ve} ready: edition ${t.settings.edition}.`);
+ze("add:attribute", o), ze("destroy:attribute", s), ze("change:attribute:name", o), Sv(i);
+const a = du();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Re("a ChatSetAttr edit", (c, l) => {
+n() || dv(e, c, l);
+}))), n() || Re("checking HealthColors", () => gv(e))(), On(`${re} v${ge} ready: edition ${t.settings.edition}.`);
 }
-function am() {
-return xd(re.toLowerCase());
+function $v() {
+return ju(re.toLowerCase());
 }
-function cm(e) {
-const t = sf();
+function Av(e) {
+const t = cu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
 }
-function lm(e) {
-const t = rf();
+function Sv(e) {
+const t = au();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
 }
-Ye("ready", We("starting up", () => {
-rm();
+ze("ready", Re("starting up", () => {
+kv();
 }));
-var dm = ve;
-function um(e) {
-return of(e);
+var Ev = ge;
+function Tv(e) {
+return wf(e);
 }
-return Ea(ki);
+return Pa(Ai);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

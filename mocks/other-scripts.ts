@@ -250,3 +250,99 @@ const Bump = (() => {
   return { Slave: (ids, push = false) => ids.forEach((id) => slave(id, push)), Bump: (ids) => ids.forEach(bump) };
 })();
 `;
+
+/**
+ * ChatSetAttr (its README): `!setattr`, `!modattr` (adds to the number there) and `!delattr`, on the
+ * characters of the selected tokens (`--sel`) or of `--charid ID,ID`, with `--name|current|max`
+ * pairs (`#` for `|` too). It writes through the API (setWithWorker, its default "use workers"), so
+ * no Roll20 event fires; a missing attribute is created with createObj. Its observers hear each
+ * write: `add` (the new attribute, before its value is set), `change` (the attribute, and a plain
+ * copy of it before the write), `destroy` (the attribute removed). The first character is done at
+ * once, each next one 50 ms later. `--silent` sends no feedback. Declared with a top-level `const`.
+ */
+export const CHATSETATTR_STAND_IN = `
+const ChatSetAttr = (() => {
+  const observers = { add: [], change: [], destroy: [] };
+  const tell = (event, obj, prev) => observers[event].forEach((fn) => fn(obj, prev));
+  const controls = (playerid, character) => playerid === 'API' || playerIsGM(playerid)
+    || String(character.get('controlledby')).split(',').some((id) => id === playerid || id === 'all');
+  const parse = (content) => {
+    const opts = { ids: [], pairs: [] };
+    for (const part of content.split(/\\s+--/).slice(1)) {
+      const word = part.trim();
+      if (word === 'sel' || word === 'silent') opts[word] = true;
+      else if (word.startsWith('charid ')) opts.ids.push(...word.slice(7).split(/\\s*,\\s*/).filter(Boolean));
+      else {
+        const [name, current, max] = word.split(/[|#]/);
+        const value = {};
+        if (current !== undefined && (current !== '' || max === undefined)) value.current = current;
+        if (max !== undefined) value.max = max;
+        opts.pairs.push([name.trim(), value]);
+      }
+    }
+    return opts;
+  };
+  const attributesOf = (charid) => findObjs({ _type: 'attribute', _characterid: charid });
+  const onCharacter = (mode, charid, pairs, feedback) => {
+    const own = attributesOf(charid);
+    for (const [name, value] of pairs) {
+      let attr = own.find((a) => String(a.get('name')).toLowerCase() === name.toLowerCase());
+      if (mode === 'del') {
+        if (!attr) continue;
+        attr.remove();
+        tell('destroy', attr);
+        feedback.push('deleted ' + name);
+        continue;
+      }
+      if (!attr) {
+        attr = createObj('attribute', { characterid: charid, name });
+        own.push(attr);
+        tell('add', attr);
+      }
+      const next = {};
+      for (const which of Object.keys(value)) {
+        if (mode === 'mod') {
+          const sum = parseFloat(value[which]) + parseFloat(attr.get(which) || '0');
+          if (Number.isNaN(sum)) continue;
+          next[which] = String(sum);
+        } else next[which] = String(value[which]);
+      }
+      if (Object.keys(next).length === 0) continue;
+      const prev = JSON.parse(JSON.stringify(attr));
+      attr.setWithWorker(next);
+      tell('change', attr, prev);
+      feedback.push(name + ' to ' + attr.get('current'));
+    }
+  };
+  on('ready', () => {
+    on('chat:message', (msg) => {
+      const command = msg.type === 'api' ? /^!(set|mod|del)attr\\b/.exec(msg.content) : null;
+      if (!command) return;
+      const opts = parse(msg.content);
+      const ids = [...opts.ids];
+      if (opts.sel) for (const s of msg.selected || []) {
+        const token = getObj('graphic', s._id);
+        if (token && token.get('represents')) ids.push(token.get('represents'));
+      }
+      const characters = [...new Set(ids)].map((id) => getObj('character', id)).filter((c) => c && controls(msg.playerid, c));
+      const feedback = [];
+      const work = (i) => {
+        if (i >= characters.length) {
+          if (!opts.silent) sendChat('ChatSetAttr', '/w gm Setting attributes: ' + (feedback.join(', ') || 'nothing to do.'), null, { noarchive: true });
+          return;
+        }
+        onCharacter(command[1], characters[i].id, opts.pairs, feedback);
+        if (i + 1 < characters.length) setTimeout(() => work(i + 1), 50);
+        else work(i + 1);
+      };
+      work(0);
+    });
+  });
+  return {
+    registerObserver: (event, fn) => {
+      if (typeof fn === 'function' && Object.prototype.hasOwnProperty.call(observers, event)) observers[event].push(fn);
+      else log('ChatSetAttr event registration unsuccessful. Please check the documentation.');
+    },
+  };
+})();
+`;

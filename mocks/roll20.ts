@@ -14,6 +14,9 @@ export { MockObject } from './objects.js';
 
 type TimerCallback = (...args: any[]) => void;
 
+/** The start of the line Roll20's sandbox logs for a getAttrByName of a name with neither an attribute nor a sheet field. */
+export const MISSING_FIELD_LOG = 'No attribute or sheet field found for character_id';
+
 /** How long a script's attribute write takes to reach the linked token bars (virtual ms; Roll20 gives no figure, HealthColors waits 50). */
 export const LINKED_BAR_DELAY_MS = 20;
 
@@ -299,7 +302,10 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
       if (attr) return attr.props[valueType === 'max' ? 'max' : 'current'] as string | number;
       // No attribute object (a field never edited on the sheet): Roll20 answers with the sheet's default.
       const fallback = sheetDefaults.get(wanted);
-      return fallback === undefined ? undefined : valueType === 'max' ? fallback.max : fallback.current;
+      if (fallback !== undefined) return valueType === 'max' ? fallback.max : fallback.current;
+      // Neither: Roll20's sandbox logs this line itself, every time, and no try/catch in a script suppresses it.
+      logs.push(`${MISSING_FIELD_LOG} ${characterId} named ${String(name)}`);
+      return undefined;
     },
     playerIsGM(playerId: string) {
       return gmIds.has(playerId);

@@ -3,7 +3,7 @@
 import { SCRIPT_NAME, SCRIPT_VERSION } from './version';
 import { loadState, STATE_KEY } from './state/store';
 import { applyInstallOptions } from './state/installOptions';
-import { AttributeIndex } from './roll20/attributes';
+import { AttributeIndex, attributeTold } from './roll20/attributes';
 import { guarded } from './roll20/guard';
 import { whisperTarget } from './roll20/players';
 import { send, TO_GM } from './roll20/send';
@@ -15,11 +15,11 @@ import { damageCommand } from './commands/damage';
 import { defendCommand } from './commands/defend';
 import { stanceCommand } from './commands/stance';
 import { healCommand } from './commands/heal';
-import { onTokenChange } from './commands/handEdit';
+import { onAttributeEdit, onTokenChange } from './commands/handEdit';
 import { initRound, noticeTurnOrder } from './commands/rounds';
 import { refreshHelpHandout } from './commands/helpHandout';
 import { editionOf } from './rules/editions';
-import { groupInitiative, tokenMod } from './roll20/otherScripts';
+import { chatSetAttr, groupInitiative, tokenMod } from './roll20/otherScripts';
 import { DetailsStore } from './commands/details';
 import { trimHistory } from './commands/history';
 import { healthColorsNotice } from './commands/healthColorsNotice';
@@ -38,7 +38,7 @@ export const COMMANDS: CommandTable = {
 export function startDefenseRound(): App {
   const firstInstall = savedState(STATE_KEY) === undefined;
   const { stored, problems, newer } = loadState(savedState(STATE_KEY), SCRIPT_VERSION);
-  const app: App = { store: stored, attributes: new AttributeIndex(), loadProblems: problems, linkedEdits: new Map(), details: new DetailsStore() };
+  const app: App = { store: stored, attributes: new AttributeIndex(() => app.store.sheetLacks), loadProblems: problems, linkedEdits: new Map(), details: new DetailsStore() };
   if (newer !== undefined) {
     // commands.md, "State from a newer version": left as it is, the GM told once, commands paused.
     app.newerState = newer;
@@ -125,13 +125,31 @@ function registerHandlers(app: App): void {
   // GroupInitiative tells its observers when it writes the tracker (a script's write fires no event).
   observeGroupInitiative(lookAtTurnOrder);
   const forgetCharacter = guarded('refreshing attribute look-ups', (attribute: Roll20Attribute) => {
-    app.attributes.forget(String(attribute.get('_characterid') ?? ''));
+    const told = attributeTold(attribute);
+    if (told !== undefined) app.attributes.forget(told.characterId);
   });
-  onEvent('add:attribute', forgetCharacter);
+  // An attribute that appears (added, or renamed to its name) is one the sheet may be asked for again.
+  const attributeAppeared = guarded('refreshing attribute look-ups', (attribute: Roll20Attribute) => {
+    const told = attributeTold(attribute);
+    if (told === undefined) return;
+    app.attributes.forget(told.characterId);
+    app.attributes.appeared(told.name);
+  });
+  onEvent('add:attribute', attributeAppeared);
   onEvent('destroy:attribute', forgetCharacter);
-  onEvent('change:attribute:name', forgetCharacter);
+  onEvent('change:attribute:name', attributeAppeared);
 
   observeTokenMod(barEdit);
+  // ChatSetAttr's writes fire no Roll20 events; it tells observers (its README, "Registering observers"):
+  // its creations and deletions reach the index as Roll20's add and destroy do, its changes are hand edits.
+  const csa = chatSetAttr();
+  if (csa && typeof csa.registerObserver === 'function') {
+    csa.registerObserver('add', attributeAppeared);
+    csa.registerObserver('destroy', forgetCharacter);
+    csa.registerObserver('change', guarded('a ChatSetAttr edit', (attribute: Roll20Attribute, prev?: Record<string, unknown>) => {
+      if (!paused()) onAttributeEdit(app, attribute, prev);
+    }));
+  }
   if (!paused()) guarded('checking HealthColors', () => healthColorsNotice(app))();
   logLine(`${SCRIPT_NAME} v${SCRIPT_VERSION} ready: edition ${stored.settings.edition}.`);
 }
@@ -151,3 +169,4 @@ function observeTokenMod(handler: (token: Roll20Graphic, prev: Record<string, un
   const api = tokenMod();
   if (api && typeof api.ObserveTokenChange === 'function') api.ObserveTokenChange(handler);
 }
+

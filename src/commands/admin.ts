@@ -82,9 +82,21 @@ export function statusCard(app: App): string {
       { label: 'Markers', lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => (key === s.markers[key] ? key : `${key}: ${s.markers[key]}`)).join(', ')] },
       { label: 'Attributes', lines: [remapped.length > 0 ? remapped.join(', ') : 'default names'] },
       { label: 'Round', lines: [String(app.store.round.number)] },
+      // Roll20 logs an error for each ask of a name the sheet lacks: asked once per game, and said here.
+      { label: 'Not on the sheet', lines: sheetLacksLine(app) },
       { label: 'State problems', lines: app.loadProblems },
     ],
   });
+}
+
+/** The names that read as nothing because the game's sheet has no such field (escaped with the card). */
+function sheetLacksLine(app: App): string[] {
+  const names = app.store.sheetLacks;
+  if (names.length === 0) return [];
+  // Kept names are 100 characters at most; a dozen of them is enough to act on.
+  const shown = names.slice(0, 12);
+  const more = names.length > shown.length ? ` and ${names.length - shown.length} more` : '';
+  return [`${shown.join(', ')}${more}: read as nothing`];
 }
 
 /** The status card's words for each api-commands value: who a relayed command acts for. */
@@ -298,7 +310,7 @@ export const adminCommand: CommandHandler = {
         return;
       case 'refresh':
         ctx.app.attributes.clear();
-        replyResult(ctx, 'Cached attribute look-ups forgotten; they are read again on next use.');
+        replyResult(ctx, 'Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.');
         return;
       default:
         throw new UsageError(`unknown subcommand "${echo(String(sub))}"`);

@@ -13,6 +13,7 @@ import { renderLine } from '../render/card';
 import { present } from './present';
 import { joinLinkedEdit, recordApplication, undoCommand } from './history';
 import { isCard } from './targets';
+import { attributeTold, tokensLinkedTo } from '../roll20/attributes';
 
 
 export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<string, unknown> | undefined): void {
@@ -64,7 +65,9 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
       NO_ROLLS,
       readContext(app),
       writeContext(app),
-      () => ({ vitalityFrom: before, ...keepInStep, title: at(TITLE, { kind: 'hand-edit-read-title', who: token.id, before, typed }) }),
+      // No token props kept in step here: the hit's Vitality change writes the bar (and a stale token
+      // set to what was typed would carry that value back to the linked attribute, undoing the armor).
+      () => ({ vitalityFrom: before, title: at(TITLE, { kind: 'hand-edit-read-title', who: token.id, before, typed }) }),
       (reading) => {
         startingFrom(reading, before); // the hit starts from what the token held before the user typed
         enteredAt(app, reading, before);
@@ -90,6 +93,23 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
   // Another token of the sheet following an edit read through armor: undoing that edit undoes this too.
   if (alreadyRead) joinLinkedEdit(app, link, result.applied);
   if (edit.saysSomething()) present(app, [result.shown], { title: 'Hand edit', replyTo: 'gm' });
+}
+
+/**
+ * Another script's write of an attribute, told to us by that script (ChatSetAttr's `change`
+ * observer: the attribute and a copy of it before; API writes fire no Roll20 event). A user's edit
+ * of the sheet reaches each token showing that attribute as a bar edit; this one does the same.
+ */
+export function onAttributeEdit(app: App, attribute: unknown, prev: unknown): void {
+  const told = attributeTold(attribute);
+  if (told === undefined || told.id === '' || typeof prev !== 'object' || prev === null) return;
+  const before = (prev as Record<string, unknown>).current;
+  // Not a change of a number: no bar the rules read moved (and no token is looked for).
+  const from = readInteger(before);
+  const to = readInteger(told.current);
+  if (from === null || to === null || from === to) return;
+  const bar = app.store.settings.bars.vitality;
+  for (const token of tokensLinkedTo(told.id, bar)) onTokenChange(app, token, { [BAR_PROPS[bar].value]: before });
 }
 
 /**

@@ -1,8 +1,15 @@
 // Attribute look-ups, cheap in a campaign with tens of thousands of attributes: one findObjs per
 // character, kept as attribute *objects* (never values, which are always read live) until an
-// attribute of that character is added, removed or renamed.
+// attribute of that character is added, removed or renamed. A name the game's sheet has no field
+// for is asked of getAttrByName once per game (Roll20 logs an error line for each such ask).
+import { keepableName, MAX_SHEET_LACKS } from '../state/sheetLacks';
+import { BAR_PROPS } from './read';
+import type { BarName } from '../state/settings';
 
 export class AttributeIndex {
+  /** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
+  constructor(private readonly sheetLacks: () => string[] = () => []) {}
+
   private readonly byCharacter = new Map<string, Map<string, Roll20Attribute>>();
 
   /** Lower-cased names asked for: the same few names are asked for every token. */
@@ -38,8 +45,26 @@ export class AttributeIndex {
       if (known.size >= 200) return undefined; // a sheet asked for that many names is asked no more
       known.set(name, (entry = {}));
     }
-    if (!(which in entry)) entry[which] = typeof getAttrByName === 'function' ? getAttrByName(characterId, name, which) : undefined;
+    if (!(which in entry)) {
+      const key = this.keyOf(name);
+      const lacks = this.sheetLacks();
+      if (lacks.includes(key) || typeof getAttrByName !== 'function') entry[which] = undefined;
+      // A max is asked only of a field the sheet has: its current is asked first (and kept).
+      else if (which === 'max' && this.sheetDefault(characterId, name, 'current') === undefined) entry[which] = undefined;
+      else {
+        entry[which] = getAttrByName(characterId, name, which);
+        // Neither an attribute nor a sheet field: Roll20 logged its error line; this game's sheet is not asked again.
+        if (which === 'current' && entry[which] === undefined && keepableName(key) && lacks.length < MAX_SHEET_LACKS && !lacks.includes(key)) lacks.push(key);
+      }
+    }
     return entry[which];
+  }
+
+  /** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
+  appeared(name: string): void {
+    const lacks = this.sheetLacks();
+    const at = lacks.indexOf(this.keyOf(name));
+    if (at >= 0) lacks.splice(at, 1);
   }
 
   /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
@@ -52,6 +77,7 @@ export class AttributeIndex {
   clear(): void {
     this.byCharacter.clear();
     this.defaults.clear();
+    this.sheetLacks().length = 0;
   }
 
   get size(): number {
@@ -70,4 +96,20 @@ export class AttributeIndex {
     }
     return index;
   }
+}
+
+/**
+ * What another script says of an attribute it touched: a Roll20 attribute, or a look-alike with
+ * `get` (ChatSetAttr's on a Beacon sheet); undefined when it is neither.
+ */
+export function attributeTold(attribute: unknown): { id: string; characterId: string; name: string; current: unknown } | undefined {
+  const get = (attribute as { get?: unknown } | null | undefined)?.get;
+  if (typeof get !== 'function') return undefined;
+  const read = (key: string): unknown => get.call(attribute, key);
+  return { id: String(read('_id') ?? ''), characterId: String(read('_characterid') ?? ''), name: String(read('name') ?? ''), current: read('current') };
+}
+
+/** The tokens whose bar is linked to this attribute: one search of the tokens by link (Roll20 indexes objects by type). */
+export function tokensLinkedTo(attributeId: string, bar: BarName): Roll20Graphic[] {
+  return findObjs({ _type: 'graphic', _subtype: 'token', [BAR_PROPS[bar].link]: attributeId }) as Roll20Graphic[];
 }

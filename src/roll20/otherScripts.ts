@@ -6,6 +6,7 @@
 declare const TokenMod: unknown;
 declare const HealthColors: unknown;
 declare const GroupInitiative: unknown;
+declare const ChatSetAttr: unknown;
 
 export interface TokenModApi {
   ObserveTokenChange?: (observer: (token: Roll20Graphic, prev: Record<string, unknown>) => void) => void;
@@ -13,6 +14,11 @@ export interface TokenModApi {
 
 export interface GroupInitiativeApi {
   ObserveTurnOrderChange?: (observer: (turnOrder?: unknown, prev?: unknown) => void) => void;
+}
+
+/** ChatSetAttr's README, "Registering observers": `add`, `change` (with the attribute before) and `destroy`. */
+export interface ChatSetAttrApi {
+  registerObserver?: (event: 'add' | 'change' | 'destroy', observer: (attribute: Roll20Attribute, prev?: Record<string, unknown>) => void) => void;
 }
 
 export interface HealthColorsApi {
@@ -56,4 +62,9 @@ export function bumpPairs(): BumpPairs {
     pairs.standIn.set(id, standIn);
   }
   return pairs;
+}
+
+export function chatSetAttr(): ChatSetAttrApi | undefined {
+  const bare = typeof ChatSetAttr !== 'undefined' ? ChatSetAttr : undefined;
+  return objectOrUndefined<ChatSetAttrApi>(bare ?? (globalThis as Record<string, unknown>).ChatSetAttr);
 }

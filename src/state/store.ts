@@ -10,6 +10,7 @@ import { checkAttacks, type OpenAttack } from './attacks';
 import { editionOf, isEditionId } from '../rules/editions';
 import type { EditionId } from '../rules/edition';
 import { cutWhole } from '../text/cut';
+import { checkSheetLacks } from './sheetLacks';
 
 export const STATE_KEY = 'DefenseRound';
 export const SCHEMA_VERSION = 3;
@@ -46,6 +47,8 @@ export interface StoredState {
   macros: Record<string, string>;
   /** The GM was told once about HealthColors' "dead at 0". */
   healthColorsNoticed: boolean;
+  /** Names the game's sheet has no field for, lower-cased (state/sheetLacks.ts); absent in states before it: none. */
+  sheetLacks: string[];
   /**
    * The edition before the last switch: a token first met after the switch is judged dead for good
    * as that edition would judge it from its Vitality (rules.md, "Switching editions").
@@ -65,6 +68,7 @@ export function freshState(scriptVersion: string): StoredState {
     exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
     macros: {},
     healthColorsNoticed: false,
+    sheetLacks: [],
   };
 }
 
@@ -148,6 +152,7 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
       exchange,
       macros: checkMacros(data.macros),
       healthColorsNoticed: data.healthColorsNoticed === true,
+      sheetLacks: checkSheetLacks(data.sheetLacks, problems),
       ...(isEditionId(data.editionLeft) ? { editionLeft: data.editionLeft } : {}),
     },
     problems,
