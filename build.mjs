@@ -100,7 +100,7 @@ async function bundle() {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  return `${banner}\n${await withoutIndentation(withoutAnnotations(shortened.code))}${metaEnd.join('\n')}\n`;
+  return `${banner}\n${await compacted(withoutAnnotations(shortened.code))}${metaEnd.join('\n')}\n`;
 }
 
 /**
@@ -112,14 +112,20 @@ function withoutAnnotations(code) {
 }
 
 /**
- * Leading spaces are a sixth of the file and tell Roll20 nothing. They are cut from every line, and
- * the cut is proven harmless: the code minified with and without them must be the same text (a
- * template literal spanning lines would differ, and then the build stops).
+ * What tells Roll20 nothing is cut from the code, line by line, and the cut is proven harmless: the
+ * code minified with and without it must be the same text (a template literal spanning lines would
+ * differ, and then the build stops). Cut: every line's leading spaces (a sixth of the file), the
+ * comment lines esbuild keeps from the sources (a reader of the file has `src/` for them), and the
+ * line break before a line of closing brackets only (one statement still starts each line, so a
+ * logged stack's line number still points at its statement).
  */
-async function withoutIndentation(code) {
-  const cut = code.replace(/^[ \t]+/gm, '');
+async function compacted(code) {
+  const cut = code
+    .replace(/^[ \t]+/gm, '')
+    .replace(/^\/\/.*\n/gm, '')
+    .replace(/\n(?=[\])}][\])};,]*\n)/g, '');
   const flat = async (text) => (await transform(text, { minifyWhitespace: true, target: 'es2020', charset: 'utf8', logLevel: 'silent' })).code;
-  if ((await flat(code)) !== (await flat(cut))) throw new Error('build.mjs: cutting indentation changed the code (a multi-line string?); look at withoutIndentation');
+  if ((await flat(code)) !== (await flat(cut))) throw new Error('build.mjs: compacting changed the code (a multi-line string?); look at compacted');
   return cut;
 }
 

@@ -28,38 +28,30 @@ return e;
 }, Pa = (e) => Na(Yn({}, "__esModule", { value: !0 }), e), Ai = {};
 Ia(Ai, {
 onDamage: () => Tv,
-version: () => Ev
-});
+version: () => Ev});
 var $ = Math, O = Number, A = String, k = Object, J = Array, ce = JSON, N = Map, x = Set, Si = WeakMap, Qt = Error, Ei = RangeError, Wn = Promise, Zt = Date, Ma = isNaN, La = "0.2.0", re = "DefenseRound", ge = La, en, ja = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
-abortPipeEarly: void 0
-};
+abortPipeEarly: void 0};
 function Ti(e) {
 return !e && !en ? ja : {
 lang: e?.lang ?? en?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? en?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? en?.abortPipeEarly
-};
-}
+abortPipeEarly: e?.abortPipeEarly ?? en?.abortPipeEarly};}
 var Fa;
 function Ga(e) {
-return Fa?.get(e);
-}
+return Fa?.get(e);}
 var Ua;
 function Va(e) {
-return Ua?.get(e);
-}
+return Ua?.get(e);}
 var Ba;
 function Ha(e, t) {
-return Ba?.get(e)?.get(t);
-}
+return Ba?.get(e)?.get(t);}
 function Qe(e) {
 const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;
-}
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
 function H(e, t, n, r, i) {
 const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? Qe(s), c = {
 kind: e.kind,
@@ -75,25 +67,20 @@ lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
 }, l = e.kind === "schema", d = i?.message ?? e.message ?? Ha(e.reference, c.lang) ?? (l ? Va(c.lang) : null) ?? r.message ?? Ga(c.lang);
-d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];
-}
+d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
 function Ka(e, t) {
-return e === t || O.isNaN(e) && O.isNaN(t);
-}
+return e === t || O.isNaN(e) && O.isNaN(t);}
 function Ya(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";
-}
+return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
 function zn(e, t) {
 const n = [...new x(e)];
-return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";
-}
+return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function te(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
 validate: (t) => e["~run"]({ value: t }, Ti())
-}, e;
-}
+}, e;}
 function _i(e) {
 return {
 kind: "validation",
@@ -104,10 +91,7 @@ expects: null,
 requirement: O.isFinite,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;
-}
-};
-}
+return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;}};}
 function tn(e) {
 return {
 kind: "validation",
@@ -118,10 +102,7 @@ expects: null,
 requirement: O.isInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;
-}
-};
-}
+return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;}};}
 function q(e, t) {
 return {
 kind: "validation",
@@ -132,10 +113,7 @@ expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
-}
-};
-}
+return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
 function ft(e, t) {
 return {
 kind: "validation",
@@ -146,10 +124,7 @@ expects: `<=${e instanceof Zt ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Zt ? n.value.toJSON() : Qe(n.value) }), n;
-}
-};
-}
+return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Zt ? n.value.toJSON() : Qe(n.value) }), n;}};}
 function Fe(e, t) {
 return {
 kind: "validation",
@@ -160,10 +135,7 @@ expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;
-}
-};
-}
+return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
 function ht(e, t) {
 return {
 kind: "validation",
@@ -174,10 +146,7 @@ expects: `>=${e instanceof Zt ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Zt ? n.value.toJSON() : Qe(n.value) }), n;
-}
-};
-}
+return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Zt ? n.value.toJSON() : Qe(n.value) }), n;}};}
 function nn(e, t) {
 return {
 kind: "validation",
@@ -188,10 +157,7 @@ expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;
-}
-};
-}
+return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;}};}
 function vt(e) {
 return {
 kind: "validation",
@@ -202,10 +168,7 @@ expects: null,
 requirement: O.isSafeInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;
-}
-};
-}
+return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;}};}
 function xn() {
 return {
 kind: "transformation",
@@ -213,17 +176,12 @@ type: "trim",
 reference: xn,
 async: !1,
 "~run"(e) {
-return e.value = e.value.trim(), e;
-}
-};
-}
+return e.value = e.value.trim(), e;}};}
 var Wa = { abortEarly: !0 };
 function za(e, t, n) {
-return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;
-}
+return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
 function qn(e, t, n) {
-return typeof e.default == "function" ? e.default(t, n) : e.default;
-}
+return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function Ge(e, t) {
 return te({
 kind: "schema",
@@ -245,22 +203,15 @@ type: "array",
 origin: "value",
 input: i,
 key: s,
-value: o
-};
+value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {
 n.typed = !1;
-break;
-}
-}
-a.typed || (n.typed = !1), n.value.push(a.value);
-}
+break;}}
+a.typed || (n.typed = !1), n.value.push(a.value);}
 } else H(this, "type", n, r);
-return n;
-}
-});
-}
+return n;}});}
 function Ze(e) {
 return te({
 kind: "schema",
@@ -270,10 +221,7 @@ expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;
-}
-});
-}
+return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;}});}
 function Di(e, t) {
 return te({
 kind: "schema",
@@ -284,10 +232,7 @@ async: !1,
 check: e,
 message: t,
 "~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
-}
-});
-}
+return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;}});}
 function ne(e, t) {
 return te({
 kind: "schema",
@@ -298,10 +243,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return Ka(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;
-}
-});
-}
+return Ka(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;}});}
 function rn(e, t) {
 return te({
 kind: "schema",
@@ -312,10 +254,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = qn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
-}
-});
-}
+return n.value === null && (this.default !== void 0 && (n.value = qn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function Te(e) {
 return te({
 kind: "schema",
@@ -325,10 +264,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Ma(t.value) ? t.typed = !0 : H(this, "type", t, n), t;
-}
-});
-}
+return typeof t.value == "number" && !Ma(t.value) ? t.typed = !0 : H(this, "type", t, n), t;}});}
 function Oi(e, t) {
 return te({
 kind: "schema",
@@ -352,15 +288,12 @@ type: "object",
 origin: "value",
 input: i,
 key: s,
-value: a
-};
+value: a};
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {
 n.typed = !1;
-break;
-}
-}
+break;}}
 c.typed || (n.typed = !1), n.value[s] = c.value;
 } else if (o.fallback !== void 0) n.value[s] = za(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (H(this, "key", n, r, {
@@ -371,16 +304,11 @@ type: "object",
 origin: "key",
 input: i,
 key: s,
-value: i[s]
-}]
+value: i[s]}]
 }), r.abortEarly))
-break;
-}
+break;}
 } else H(this, "type", n, r);
-return n;
-}
-});
-}
+return n;}});}
 function G(e, t) {
 return te({
 kind: "schema",
@@ -391,10 +319,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = qn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);
-}
-});
-}
+return n.value === void 0 && (this.default !== void 0 && (n.value = qn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function ie(e, t) {
 return te({
 kind: "schema",
@@ -405,10 +330,7 @@ async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;
-}
-});
-}
+return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;}});}
 function Ot(e, t, n) {
 return te({
 kind: "schema",
@@ -431,15 +353,12 @@ type: "object",
 origin: "key",
 input: s,
 key: o,
-value: a
-};
+value: a};
 for (const u of c.issues)
 u.path = [d], r.issues?.push(u);
 if (r.issues || (r.issues = c.issues), i.abortEarly) {
 r.typed = !1;
-break;
-}
-}
+break;}}
 const l = this.value["~run"]({ value: a }, i);
 if (l.issues) {
 const d = {
@@ -447,22 +366,15 @@ type: "object",
 origin: "value",
 input: s,
 key: o,
-value: a
-};
+value: a};
 for (const u of l.issues)
 u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
 if (r.issues || (r.issues = l.issues), i.abortEarly) {
 r.typed = !1;
-break;
-}
-}
-(!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);
-}
+break;}}
+(!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
 } else H(this, "type", r, i);
-return r;
-}
-});
-}
+return r;}});}
 function X(e) {
 return te({
 kind: "schema",
@@ -472,10 +384,7 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;
-}
-});
-}
+return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;}});}
 function Ri(e, t) {
 return te({
 kind: "schema",
@@ -497,28 +406,20 @@ type: "array",
 origin: "value",
 input: i,
 key: s,
-value: o
-};
+value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {
 n.typed = !1;
-break;
-}
-}
-a.typed || (n.typed = !1), n.value.push(a.value);
-}
+break;}}
+a.typed || (n.typed = !1), n.value.push(a.value);}
 } else H(this, "type", n, r);
-return n;
-}
-});
-}
+return n;}});}
 function Ci(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
-return t;
-}
+return t;}
 function Ii(e, t) {
 return te({
 kind: "schema",
@@ -535,22 +436,16 @@ const c = a["~run"]({ value: n.value }, r);
 if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
 else {
 i = c;
-break;
-}
-else o ? o.push(c) : o = [c];
-}
+break;}
+else o ? o.push(c) : o = [c];}
 if (i) return i;
 if (s) {
 if (s.length === 1) return s[0];
 H(this, "type", n, r, { issues: Ci(s) }), n.typed = !0;
 } else {
 if (o?.length === 1) return o[0];
-H(this, "type", n, r, { issues: Ci(o) });
-}
-return n;
-}
-});
-}
+H(this, "type", n, r, { issues: Ci(o) });}
+return n;}});}
 function Rt() {
 return te({
 kind: "schema",
@@ -559,10 +454,7 @@ reference: Rt,
 expects: "unknown",
 async: !1,
 "~run"(e) {
-return e.typed = !0, e;
-}
-});
-}
+return e.typed = !0, e;}});}
 function Ni(e, t, n) {
 return te({
 kind: "schema",
@@ -589,18 +481,12 @@ typed: !1,
 value: s[v]
 }, Wa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
 g = !1, c !== v && (a < p || a === p && v in s && !(c in s)) && (a = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
-break;
-}
-p++;
-}
+break;}
+p++;}
 if (g) {
 const v = h["~run"]({ value: s }, i);
-(!o || !o.typed && v.typed) && (o = v);
-}
-}
-if (o && !o.issues) break;
-}
-};
+(!o || !o.typed && v.typed) && (o = v);}}
+if (o && !o.issues) break;}};
 if (d(this, new x([this.key])), o) return o;
 H(this, "type", r, i, {
 input: s[c],
@@ -610,14 +496,9 @@ type: "object",
 origin: "value",
 input: s,
 key: c,
-value: s[c]
-}]
-});
+value: s[c]}]});
 } else H(this, "type", r, i);
-return r;
-}
-});
-}
+return r;}});}
 function F(...e) {
 return te({
 ...e[0],
@@ -626,26 +507,18 @@ pipe: e,
 for (const r of e) if (r.kind !== "metadata") {
 if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {
 t.typed = !1;
-break;
-}
-(!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));
-}
-return t;
-}
-});
-}
+break;}
+(!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
+return t;}});}
 function Ue(e, t, n) {
 const r = e["~run"]({ value: t }, Ti(n));
 return {
 typed: r.typed,
 success: !r.issues,
 output: r.value,
-issues: r.issues
-};
-}
+issues: r.issues};}
 function U(e) {
-return Oi(k.assign(k.create(null), e));
-}
+return Oi(k.assign(k.create(null), e));}
 var Pi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Ct = [
 "armor_soak",
 "armor_physical",
@@ -669,27 +542,21 @@ var Pi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul
 ], ue = "title", se = "summary", Ve = "action";
 function Be(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
-return t;
-}
+return t;}
 function S(e, t) {
-return t.section = e, t;
-}
+return t.section = e, t;}
 function sn(e) {
-return "kind" in e;
-}
+return "kind" in e;}
 var an = -10, Mi = -9, Li = 1, mt = 1, Xn = 3, pt = { condition: "none", savesOwed: 0 }, cn = { condition: "dead", savesOwed: 0 };
 function ji(e) {
-return e > 0 ? { ...pt } : e > an ? { condition: "incapacitated", savesOwed: 0 } : { ...cn };
-}
+return e > 0 ? { ...pt } : e > an ? { condition: "incapacitated", savesOwed: 0 } : { ...cn };}
 function Jn(e) {
-return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];
-}
+return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
 function xa(e, t, n) {
 return n.condition === "dying" ? { life: { ...cn }, steps: [...Jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= an ? { life: { condition: "dying", savesOwed: Xn }, steps: [{ kind: "dying", savesOwed: Xn }] } : {
 life: { condition: "incapacitated", savesOwed: mt },
 steps: [{ kind: "incapacitated", savesOwed: mt }]
-} : t <= an ? { life: { ...cn }, steps: [...Jn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };
-}
+} : t <= an ? { life: { ...cn }, steps: [...Jn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
 function Fi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
@@ -697,8 +564,7 @@ const r = $.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, aft
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
 const o = xa(e, i, n);
 for (const a of o.steps) s.push(a);
-return { applied: !0, after: i, life: o.life, steps: s };
-}
+return { applied: !0, after: i, life: o.life, steps: s };}
 function qa(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
@@ -706,25 +572,20 @@ after: 0,
 life: { condition: "incapacitated", savesOwed: mt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: mt }
-]
-};
-}
+{ kind: "incapacitated", savesOwed: mt }]};}
 function Xa(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
 const i = Fi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
-return { after: i.applied ? t : i.after, life: i.life, steps: s };
-}
+return { after: i.applied ? t : i.after, life: i.life, steps: s };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > an ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...Jn(n), { kind: "incapacitated", savesOwed: 0 }]
-} : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };
-}
+} : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
 function Ja(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
@@ -734,8 +595,7 @@ roll: n.roll,
 target: n.target,
 success: n.success,
 critical: n.critical,
-savesLeft: s
-});
+savesLeft: s});
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
@@ -748,11 +608,9 @@ return {
 ok: !0,
 vitality: Mi,
 life: { condition: "incapacitated", savesOwed: mt },
-steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Mi }]
-};
+steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Mi }]};
 const i = $.min(Xn, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...cn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };
-}
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...cn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
 var Gi = { physical: "Physical", magical: "Magical" }, Ui = { physical: "Defense", magical: "Spirit" }, Qn = { soul: "Soul", power: "Power" };
 function Qa(e, t) {
 switch (e) {
@@ -761,9 +619,7 @@ return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
-return `No character, so no armor: ${t} is not reduced by armor`;
-}
-}
+return `No character, so no armor: ${t} is not reduced by armor`;}}
 function Za(e) {
 switch (e) {
 case "reached-minus-10":
@@ -771,28 +627,22 @@ return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
-return "Dead: every save failed";
-}
-}
+return "Dead: every save failed";}}
 function ec(e) {
-return e === 1 ? "1 save" : `${e} saves`;
-}
+return e === 1 ? "1 save" : `${e} saves`;}
 function ln(e, t, n, r) {
-return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;
-}
+return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
 function tc(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
-return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Failed${t}: the hit lands` : `None${t}: the hit lands`;
-}
+return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Failed${t}: the hit lands` : `None${t}: the hit lands`;}
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
 return Qa(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
-// as the seed writes it: 200 x 0.8 Soak (20% Soak)
 case "protection":
 return ln(e.before, e.protection, Gi[e.track], e.after);
 case "armor-reduction":
@@ -817,7 +667,6 @@ case "dead-no-damage":
 return `Dead: takes no damage (Vitality ${e.vitality})`;
 case "set-back":
 return `Dead: takes no damage, Vitality set back from ${e.attempted} to ${e.vitality}`;
-// The saves owed are said once, in the card's "Now" row.
 case "incapacitated":
 return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
@@ -828,8 +677,7 @@ case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
 const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ec(e.savesLeft)} left` : ", no save left";
-return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;
-}
+return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
 case "saved-from-death":
@@ -837,9 +685,7 @@ return `Saved from death: Vitality ${e.before} -> ${e.vitality}, still incapacit
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
-return "Above 0 again: conditions and owed saves cleared";
-}
-}
+return "Above 0 again: conditions and owed saves cleared";}}
 var ke = {
 front: "Front",
 "thrown-object": "Thrown object",
@@ -858,16 +704,13 @@ covert: "Covert attack",
 spectator: "Spectator"
 }, nc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Vi = { defend: "defend", evade: "evade" };
 function dn(e) {
-return e > 0 ? `+${e}` : `${e}`;
-}
+return e > 0 ? `+${e}` : `${e}`;}
 function Bi(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
-return `${e}${r} = ${n}`;
-}
+return `${e}${r} = ${n}`;}
 function Zn(e, t) {
-return e ? t ? "success (critical)" : "success" : "failure";
-}
+return e ? t ? "success (critical)" : "success" : "failure";}
 function rc(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
@@ -876,8 +719,7 @@ case "no-defensive-action":
 return e.takesDamage ? `${ke[e.situation]} not perceived: no defensive action, the attack hits` : `${ke[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${Zn(e.success, e.critical)}, ${n}`;
-}
+return `Mental d100 ${e.roll} vs ${e.target}: ${Zn(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
 return `${ke[e.situation]}: ${dn(e.penalty)} to ${Vi[e.check]}`;
 case "situation-no-penalty":
@@ -896,17 +738,13 @@ case "counter-announced":
 return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
 case "skill-announced": {
 const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
-return `${n}${r}${i}`;
-}
+return `${n}${r}${i}`;}
 case "spectator-drawn":
-return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;
-}
-}
+return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
 var ic = new x(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), er = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
-none: "no stance"
-};
+none: "no stance"};
 function sc(e) {
 switch (e.condition) {
 case "none":
@@ -916,20 +754,15 @@ return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) t
 case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
-return "Dead";
-}
-}
+return "Dead";}}
 function oc(e, t, n = null) {
-return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];
-}
+return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];}
 function ac(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
-return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";
-}
+return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
 function cc(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));
-}
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
 function lc(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
@@ -947,9 +780,7 @@ return `${e} loses ${r} Vitality and falls, ${n} ${i}`;
 case "dead":
 return `${e} loses ${r} Vitality and dies ${i}`;
 case "hit":
-return `${e} loses ${r} Vitality ${i}`;
-}
-}
+return `${e} loses ${r} Vitality ${i}`;}}
 var dc = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
@@ -957,14 +788,11 @@ dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
-unharmed: "is unharmed"
-};
+unharmed: "is unharmed"};
 function Hi(e, t) {
-return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;
-}
+return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
 function uc(e, t, n) {
-return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;
-}
+return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
 function fc(e, t) {
 switch (e.kind) {
 case "hit-title":
@@ -977,16 +805,14 @@ case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
 const n = t(e.who);
-return e.result === "stands" ? `${n} makes a save and stands back up.` : e.result === "clings" ? `${n} makes a save and clings to life.` : e.result === "dies" ? `${n} fails a save and dies.` : `${n} fails a save.`;
-}
+return e.result === "stands" ? `${n} makes a save and stands back up.` : e.result === "clings" ? `${n} makes a save and clings to life.` : e.result === "dies" ? `${n} fails a save and dies.` : `${n} fails a save.`;}
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
 return `${t(e.who)} ${Hi(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Hi(e.result, e.action)}.`;
-}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Hi(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
@@ -994,9 +820,7 @@ return `${uc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return er[e.stance] ?? "";
-}
-}
+return er[e.stance] ?? "";}}
 var hc = /^[+-]?\d+$/;
 function le(e) {
 if (typeof e == "number")
@@ -1005,42 +829,33 @@ if (typeof e != "string") return null;
 const t = e.trim();
 if (!hc.test(t)) return null;
 const n = O(t);
-return O.isSafeInteger(n) ? n + 0 : null;
-}
+return O.isSafeInteger(n) ? n + 0 : null;}
 function un(e, t) {
-return $.floor(e * t / 100);
-}
+return $.floor(e * t / 100);}
 function Ki(e, t, n) {
-return $.min(n, $.max(t, e));
-}
+return $.min(n, $.max(t, e));}
 var Yi = 1e6;
 function $e(e, t) {
 if (e.length <= t) return e;
 const n = $.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319 && i >= 56320 && i <= 57343;
-return e.slice(0, s ? n - 1 : n);
-}
+return e.slice(0, s ? n - 1 : n);}
 function V(e, t = 40) {
-return e.length > t ? `${$e(e, t - 3)}...` : e;
-}
+return e.length > t ? `${$e(e, t - 3)}...` : e;}
 var y = class extends Qt {
-}, C = class extends Qt {
-};
+}, C = class extends Qt {};
 function vc(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[O(r)]?.results?.total;
 return typeof i == "number" && O.isFinite(i) ? A(i) : n;
-}) : e;
-}
+}) : e;}
 function tr(e) {
-return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;
-}
+return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
 function Wi(e, t) {
 let n = t;
 for (; n < e.length && !tr(e.charCodeAt(n)); ) n += 1;
-return n;
-}
+return n;}
 function mc(e) {
 const t = [], n = e.length;
 let r = 0;
@@ -1048,20 +863,15 @@ for (; r < n; ) {
 const i = e.charCodeAt(r);
 if (tr(i)) {
 r += 1;
-continue;
-}
+continue;}
 if (i === 34 || i === 39) {
 const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
 if (o >= 0) {
 t.push(e.slice(r + 1, o)), r = o + 1;
-continue;
-}
-}
+continue;}}
 const s = Wi(e, r + 1);
-t.push(e.slice(r, s)), r = s;
-}
-return t;
-}
+t.push(e.slice(r, s)), r = s;}
+return t;}
 function zi(e) {
 const t = mc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new N();
 let s = null;
@@ -1071,87 +881,68 @@ if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {
 const c = a.slice(2).toLowerCase();
 if (i.has(c)) throw new y(`--${V(c)} is given twice`);
 s = [], i.set(c, s);
-} else s ? s.push(a) : r.push(a);
-}
-return { command: n, positionals: r, flags: i };
-}
+} else s ? s.push(a) : r.push(a);}
+return { command: n, positionals: r, flags: i };}
 function pc(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
 const s = i.startsWith(e) && e.length >= 2 ? 1 : gc(e, i);
-s < r && (n = i, r = s);
-}
-return r <= (e.length > 5 ? 2 : 1) ? n : void 0;
-}
+s < r && (n = i, r = s);}
+return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
 function It(e, t, n, r = "") {
 const i = pc(e.toLowerCase(), t);
-return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;
-}
+return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;}
 function gc(e, t) {
 let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
 for (let o = 1; o <= t.length; o += 1)
 s[o] = $.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = $.min(s[o], n[o - 2] + 1));
-n = r, r = s;
-}
-return r[t.length];
-}
+n = r, r = s;}
+return r[t.length];}
 function Ie(e, t, n) {
 e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
 const o = n?.(i);
-throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${It(i, k.keys(t), "flags", "--")}`);
-}
+throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${It(i, k.keys(t), "flags", "--")}`);}
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
 if (s.kind === "one" && r.length > 1)
-throw new y(`--${i} takes one value (got "${V(r.join(" "))}")`);
-});
-}
+throw new y(`--${i} takes one value (got "${V(r.join(" "))}")`);});}
 function L(e, t) {
 const n = e.flags.get(t);
-return n && n.length > 0 ? n.join(" ") : void 0;
-}
+return n && n.length > 0 ? n.join(" ") : void 0;}
 function R(e, t) {
-return e.flags.has(t);
-}
+return e.flags.has(t);}
 function Nt(e, t, n, r) {
 const i = le(e);
 if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
-return i;
-}
+return i;}
 function Ne(e, t, n, r) {
 const i = L(e, t);
-return i === void 0 ? void 0 : Nt(i, `--${t}`, n, r);
-}
+return i === void 0 ? void 0 : Nt(i, `--${t}`, n, r);}
 function W(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
 if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
-return i;
-}
+return i;}
 function _e(e) {
 const t = e.flags.get("ids");
 if (t)
-return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");
-}
+return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
 function Pt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);
-}
+throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);}
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
-throw new y(t.missing);
-}
+throw new y(t.missing);}
 if (t.example && le(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Nt(r, t.what, 0, Yi);
-}
+return Nt(r, t.what, 0, Yi);}
 function xi(e, t) {
 return {
 values: [],
@@ -1164,25 +955,18 @@ steps: [
 S(ue, { kind: t.title, who: s, stance: e, same: i }),
 S(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
 S(t.row, { kind: t.change, from: r, to: e }),
-S(t.row, { kind: t.effect, stance: e })
-],
+S(t.row, { kind: t.effect, stance: e })],
 changes: [],
 stance: t.keep(e),
 ...i ? { noop: !0 } : {},
 observed: !1,
-detail: t.detail(e)
-};
-}
-};
-}
+detail: t.detail(e)};}};}
 function qi(e) {
-return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;
-}
+return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
 function Xi(e) {
 const t = new N();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
-return { command: "!defend", positionals: [], flags: t };
-}
+return { command: "!defend", positionals: [], flags: t };}
 function Ji(e, t) {
 return {
 ...e,
@@ -1190,18 +974,13 @@ resolve(n, r) {
 const i = e.resolve(n, r);
 if (!("kind" in i))
 for (const s of i.steps) s.kind === t && delete s.section;
-return i;
-}
-};
-}
+return i;}};}
 function Qi(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
-return n && (r.roll = n.roll, r.success = n.success), r;
-}
+return n && (r.roll = n.roll, r.success = n.success), r;}
 function gt(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = $.max(1, $.floor(t / 10));
-return { roll: e, target: t, success: n, critical: n && e <= r };
-}
+return { roll: e, target: t, success: n, critical: n && e <= r };}
 var nr = [
 "front",
 "thrown-object",
@@ -1225,98 +1004,66 @@ mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
 }, He = {
-// The Defensive Round: "Direct Melee Attack from the Front or Thrown Object": no effect.
 front: fe,
 "thrown-object": fe,
-// The Defensive Round: "Seen Single Target Spells": no effect.
 "spell-seen": fe,
-// The Defensive Round: behind or distracted: "Requires a successful perception check; ... -5 to any defensive action, including evade".
 behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
 distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-// The Defensive Round: side: "A penalty of -5 to any defensive action".
 side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
-// The Defensive Round: projectiles and throwing weapons: "-20 to Evade %" (defense not hindered).
 projectile: { ...fe, evadePenalty: -20 },
-// The Defensive Round: gun: "-50 to Evade %".
 gun: { ...fe, evadePenalty: -50 },
-// The Defensive Round: area of effect: "Cannot evade"; Ruling (rules.md): defend is still allowed.
 aoe: { ...fe, evadeImpossible: !0 },
-// The Defensive Round: on the farthest reach "you can make an Evade check with no penalty".
 "aoe-edge": fe,
-// The Defensive Round: invisible or very fast spell: -25 to evade; a mental check halves it, a critical removes it.
 "spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-// The Defensive Round: covert: a perception check "with any penalties given by the skill in use" before any defensive action.
 covert: { ...fe, perceptionGate: "with-perception-mod" },
-// The Defensive Round, "Defending Against Spectators": perception first (hidden: apply penalties), else take the damage;
-// only a counter attack draws the spectator into the battle.
 spectator: {
 ...fe,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
-counterDrawsIntoBattle: !0
-}
-};
+counterDrawsIntoBattle: !0}};
 function kc(e, t) {
 const n = He[e];
-return t === "defend" ? n.defendPenalty : n.evadePenalty;
-}
+return t === "defend" ? n.defendPenalty : n.evadePenalty;}
 function yc(e, t) {
-return t.critical ? 0 : t.success ? -$.floor($.abs(e) / 2) + 0 : e;
-}
+return t.critical ? 0 : t.success ? -$.floor($.abs(e) / 2) + 0 : e;}
 var wc = ["defensive", "reactive", "none"];
 function bc(e) {
-return e === "reactive";
-}
+return e === "reactive";}
 function $c(e) {
-return e === "defensive";
-}
+return e === "defensive";}
 function Ac(e) {
-return e === "reactive";
-}
+return e === "reactive";}
 function Zi(e) {
-return e === "reactive";
-}
+return e === "reactive";}
 function Sc(e) {
-return e === "defensive";
-}
+return e === "defensive";}
 function es(e) {
-return e === "defensive";
-}
+return e === "defensive";}
 function rr(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;
-}
+return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
 function Ec(e, t) {
-return rr(e.reactions, t) !== void 0;
-}
+return rr(e.reactions, t) !== void 0;}
 function ts(e, t) {
-return rr(e.reactions, t) === !0;
-}
+return rr(e.reactions, t) === !0;}
 function ns(e, t) {
-return rr(e.reactions, t) === "used";
-}
+return rr(e.reactions, t) === "used";}
 function Tc(e, t) {
-return e.skillsVs.includes(t);
-}
+return e.skillsVs.includes(t);}
 function _c(e) {
-return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";
-}
+return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
 var rs = 5, is = { defend: "defend", evade: "evade", react: "reaction" };
 function Mt(e) {
-return e === "defend" || e === "evade" || e === "react";
-}
+return e === "defend" || e === "evade" || e === "react";}
 function Dc(e) {
-return { kind: "refused", reason: e };
-}
+return { kind: "refused", reason: e };}
 function Ke(e) {
-return e !== null && e !== "";
-}
+return e !== null && e !== "";}
 function Oc(e) {
 const t = (n) => O.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new Ei("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !O.isSafeInteger(n)) throw new Ei("resolveSoakDefend: modifiers and targets must be integers");
-}
+if (n !== null && !O.isSafeInteger(n)) throw new Ei("resolveSoakDefend: modifiers and targets must be integers");}
 function Rc(e) {
 const { action: t, situation: n, stance: r, round: i } = e, s = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
@@ -1334,8 +1081,7 @@ if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
 if (!Zi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
-if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };
-}
+if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {
 case "defend":
 return null;
@@ -1350,15 +1096,11 @@ if (e.ally !== null)
 return Sc(r) ? { code: "defensive-skill-on-ally" } : Zi(r) ? Ke(e.vs) ? ts(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ns(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (es(r)) {
 if (!Ke(e.vs)) return { code: "needs-vs", action: t };
-if (Tc(i, e.vs)) return { code: "skill-limit", vs: e.vs };
-}
-return null;
-}
-}
+if (Tc(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return null;}}
 function Cc(e) {
 const t = [];
-return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Mt(e.action) && t.push(is[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;
-}
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Mt(e.action) && t.push(is[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
 function Ic(e) {
 Oc(e);
 const t = Rc(e);
@@ -1369,51 +1111,39 @@ const { action: r, situation: i } = e, s = He[i], o = (l) => e.checkTargets[l] ?
 if (s.perceptionGate !== "none") {
 const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = gt(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);
-}
+return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
 switch (r) {
 case "defend":
 case "evade": {
 const d = os(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), kt(a, d, ss(e), !1);
-}
+return a.push({ kind: "pending-defense", result: d }), kt(a, d, ss(e), !1);}
 case "react": {
 const l = e.vs, d = os(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...ss(e) }, !1);
-}
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...ss(e) }, !1);}
 case "counter": {
 const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), kt(a, null, { reactionUsed: l }, d);
-}
+return d && a.push({ kind: "spectator-drawn", spectator: l }), kt(a, null, { reactionUsed: l }, d);}
 case "skill": {
 a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
 const l = e.ally === null && es(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
-return kt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);
-}
-}
-}
+return kt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
 function ss(e) {
-return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};
-}
+return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
 function os(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
 let a = kc(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
 const c = gt(e.rolls.mental, e.checkTargets.mental ?? 0), l = yc(a, c);
-n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;
-}
-a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });
-}
+n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
+a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
 e.aid !== null && (n.push({ kind: "aided", bonus: rs, by: e.aid.by }), r.push(rs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
 const i = e.checkTargets[is[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = gt(e.rolls.action, s);
-return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;
-}
+return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function kt(e, t, n, r) {
-return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };
-}
+return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
 var as = {
 defend: "defend",
 evade: "evade",
@@ -1426,8 +1156,7 @@ mental: "--mental / --mental-roll",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
-skill: "--skill"
-};
+skill: "--skill"};
 function Pc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
@@ -1463,9 +1192,7 @@ return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reac
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
-return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;
-}
-}
+return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
 function Mc(e, t, n) {
 const r = Nc[e];
 switch (e) {
@@ -1479,61 +1206,43 @@ return `${r} changes a check, and --action ${t} is announced, not rolled.`;
 case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
-return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;
-}
-}
+return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
 function Lc(e) {
-return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
-}
+return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
 var jc = U({
 life: G(
 U({
 condition: ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: F(Te(), tn(), ht(0), ft(3))
-})
-),
-// A reaction check's result per attacker: false failed, true succeeded, 'used' spent on its one reaction.
+savesOwed: F(Te(), tn(), ht(0), ft(3))})),
 reactions: G(Ot(X(), Ii([Ze(), ne("used")]))),
-skillsVs: G(Ge(X()))
-});
+skillsVs: G(Ge(X()))});
 function Fc(e) {
-return e === "success" || e === "fail" ? e : null;
-}
+return e === "success" || e === "fail" ? e : null;}
 var cs = { condition: "none", savesOwed: 0 };
 function Gc(e) {
 const t = Ue(jc, e);
-return t.success ? Yc(t.output) : null;
-}
+return t.success ? Yc(t.output) : null;}
 function tt(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...cs } : ji(t);
-}
+return e.life ? { ...e.life } : t === null ? { ...cs } : ji(t);}
 function ir(e, t) {
-return sr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);
-}
+return sr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
 function Uc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? cs : ji(e);
-return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };
-}
+return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
 function Vc(e) {
-return sr(e.life, void 0, void 0);
-}
+return sr(e.life, void 0, void 0);}
 function Bc(e) {
-return e.life?.condition ?? "none";
-}
+return e.life?.condition ?? "none";}
 function Hc(e) {
-return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;
-}
+return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
 function Kc(e, t) {
-return ce.stringify(e.life ?? null) !== ce.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";
-}
+return ce.stringify(e.life ?? null) !== ce.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
 function Yc(e) {
-return sr(e.life, e.reactions, e.skillsVs);
-}
+return sr(e.life, e.reactions, e.skillsVs);}
 function sr(e, t, n) {
 const r = {};
-return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;
-}
+return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
 var ls = ["defend", "evade", "react", "counter", "skill", "save"], Wc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", zc = {
 action: { kind: "one" },
 situation: { kind: "one" },
@@ -1542,7 +1251,6 @@ mod: { kind: "one" },
 vs: { kind: "one", token: !0 },
 ally: { kind: "one", token: !0 },
 "aided-by": { kind: "one", token: !0 },
-// The old switch, kept only to refuse it with the flag that replaced it.
 aided: { kind: "switch" },
 mental: { kind: "switch" },
 "mental-roll": { kind: "one" },
@@ -1554,8 +1262,7 @@ defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
-mental: "mental_check"
-};
+mental: "mental_check"};
 function ds(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
@@ -1567,8 +1274,7 @@ if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
 const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
-if (s) throw new y(`--${s} does not apply to --action save`);
-}
+if (s) throw new y(`--${s} does not apply to --action save`);}
 const i = r === void 0 ? "front" : W(r, "--situation", nr);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
@@ -1588,26 +1294,19 @@ perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 aidedBy: L(e, "aided-by") ?? null,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
-skillName: L(e, "skill") ?? null
-};
-}
+skillName: L(e, "skill") ?? null};}
 function xc(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
-return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;
-}
+return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
 function us(e) {
 return {
 values: e.action === "save" ? ["save_check"] : k.values(fn),
-// The Defensive Round: the acting token (top of the Turn Tracker) is not in its defensive round.
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
 dice: xc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? qc(e, t, r.action) : Xc(e, t, r);
-}
-};
-}
+return e.action === "save" ? qc(e, t, r.action) : Xc(e, t, r);}};}
 function qc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
@@ -1623,13 +1322,10 @@ steps: [
 S(ue, { kind: "save-title", who: l }),
 S(se, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Be("Roll", o.steps),
-...oc("Now", o.life, o.vitality)
-],
+...oc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
 state: ir(t.state, o.life),
-detail: o
-};
-}
+detail: o};}
 function Xc(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
@@ -1647,9 +1343,7 @@ by: e.aidedBy,
 stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
 reaction: Y,
 condition: tt(b.state, b.vitality ?? null).condition,
-acting: b.acting === !0
-};
-}
+acting: b.acting === !0};}
 const c = Ic({
 action: e.action,
 situation: e.situation,
@@ -1664,8 +1358,7 @@ acting: t.acting,
 vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
-round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }
-});
+round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
 if (c.kind === "refused") return { kind: "refused", reason: Pc(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: fn[c.check] };
 const l = { ...o };
@@ -1679,11 +1372,9 @@ S(ue, { kind: "check-title", who: v, action: e.action, situation: e.situation })
 S(se, { kind: "check-summary", who: v, action: e.action, result: m }),
 ...Be("Check", c.steps),
 ...m !== null ? [S("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
-// The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive".
 ...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [S(Ve, { kind: "offer-damage" })] : [],
-...p ? cc(t.id) : []
-];
+...p ? cc(t.id) : []];
 return {
 headline: g,
 steps: T,
@@ -1691,11 +1382,8 @@ changes: u,
 state: l,
 ...m !== null ? { answer: m } : {},
 observed: !1,
-detail: c
-};
-}
+detail: c};}
 var fs = (e) => e == null ? "" : ` (${e})`, Jc = {
-// The attack's situation: every answer's check is made in it (`!defend`'s situation table).
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
@@ -1703,8 +1391,7 @@ choices: ["defend", "evade", "none"],
 label: (e, t) => e === "defend" ? `Defend${fs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${fs(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : W(t, "--situation", nr);
-},
+return t === void 0 ? null : W(t, "--situation", nr);},
 situationWords(e) {
 const t = He[e];
 if (!t) return e;
@@ -1713,24 +1400,19 @@ t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
-},
+return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer: (e, t) => Ji(us(ds(Xi({ action: e, situation: t }))), "pending-defense"),
-// The action's own check, when one was made (a failed perception check leaves none).
 keep: (e, t) => Qi(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];
-}
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
 }, Qc = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
-{ name: "DR-Undo", action: "!damage --undo" }
-];
+{ name: "DR-Undo", action: "!damage --undo" }];
 function Zc(e) {
-return $.max(0, un(e, 5));
-}
+return $.max(0, un(e, 5));}
 var hs = 25;
 function el(e) {
 const t = [], n = $.max(0, e.amount), r = Ki(e.piercePercent, 0, 100), i = $.max(0, e.stanceReduction), s = un(n, r), o = n - s;
@@ -1743,8 +1425,7 @@ g > 0 && t.push({ kind: "soak", soakPercent: g, before: o, after: p }), a = $.ma
 const v = $.max(0, d.armorReduction);
 if (v > 0) {
 const T = a;
-a = $.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: a });
-}
+a = $.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: a });}
 const m = un(p, hs);
 c = $.max(0, u - m), u > 0 ? l = {
 kind: "protection-wear",
@@ -1762,27 +1443,19 @@ c = d.protection;
 const v = $.max(0, d.naturalReduction);
 if (v > 0) {
 const m = a;
-a = $.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });
-}
-}
-}
+a = $.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });}}}
 if (i > 0) {
 const g = a;
-a = $.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: g, after: a });
-}
+a = $.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: g, after: a });}
 const h = s + a;
-return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };
-}
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
 var hn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function tl(e) {
-return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };
-}
+return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
 function vs(e, t) {
-return e.condition === t.condition && e.savesOwed === t.savesOwed;
-}
+return e.condition === t.condition && e.savesOwed === t.savesOwed;}
 function or(e, t, n, r) {
-return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };
-}
+return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
 function nl(e) {
 const t = tl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return or(e, t, n, !0);
@@ -1799,9 +1472,7 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !vs(o.life, e.life)
-};
-}
+changed: o.after !== e.bars.vitality || !vs(o.life, e.life)};}
 const r = $.max(0, e.amount);
 if (e.to !== "vitality") {
 const o = e.to, a = e.bars[o];
@@ -1815,16 +1486,13 @@ bars: { ...e.bars, [o]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
-changed: c !== a
-};
-}
+changed: c !== a};}
 const i = el({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
-stanceReduction: e.stanceReduction
-});
+stanceReduction: e.stanceReduction});
 for (const o of i.steps) n.push(o);
 const s = Fi(e.bars.vitality, i.vitalityLoss, e.life);
 for (const o of s.steps) n.push(o);
@@ -1835,9 +1503,7 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !vs(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection
-};
-}
+changed: s.after !== e.bars.vitality || !vs(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection};}
 var rl = {
 type: { kind: "one" },
 pierce: { kind: "one" },
@@ -1864,20 +1530,15 @@ track: s,
 piercePercent: Ne(e, "pierce", 0, 100) ?? 0,
 to: a,
 instantKill: t,
-defenseOverride: c === void 0 ? null : W(c, "--defense", ["success", "fail", "none"])
-};
-}
+defenseOverride: c === void 0 ? null : W(c, "--defense", ["success", "fail", "none"])};}
 function ps(e) {
-return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };
-}
+return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
 function gs(e) {
 const t = ms[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => cl(e, r)
-};
-}
+resolve: (r) => cl(e, r)};}
 function cl(e, t) {
 const n = ms[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
@@ -1897,18 +1558,15 @@ life: l
 i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
 const g = d.bars[h];
-g !== null && g !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: g });
-}
+g !== null && g !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: g });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
 headline: fl(d, l),
 steps: ll(t.id, e, d, l),
 changes: u,
 state: ir(t.state, d.life),
-detail: d
-};
-return t.answer !== null && (f.answer = null), f;
-}
+detail: d};
+return t.answer !== null && (f.answer = null), f;}
 function ll(e, t, n, r) {
 const i = ac(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: dl(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
 let o, a = !1;
@@ -1918,48 +1576,34 @@ const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;
-}
+return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
 function dl(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
-if (t.kind === "direct-damage") return t.before - t.after;
-}
-}
+if (t.kind === "direct-damage") return t.before - t.after;}}
 var ul = class {
 constructor(e, t) {
-this.values = e, this.keys = t;
-}
+this.values = e, this.keys = t;}
 get soakPercent() {
-return this.values.armor_soak?.current ?? 0;
-}
+return this.values.armor_soak?.current ?? 0;}
 get protection() {
-return this.values[this.keys.protection]?.current ?? 0;
-}
+return this.values[this.keys.protection]?.current ?? 0;}
 get protectionMax() {
-return this.values[this.keys.protection]?.max ?? void 0;
-}
+return this.values[this.keys.protection]?.max ?? void 0;}
 get otherProtection() {
-return this.values[this.keys.other]?.current ?? 0;
-}
+return this.values[this.keys.other]?.current ?? 0;}
 get otherProtectionMax() {
-return this.values[this.keys.other]?.max ?? void 0;
-}
+return this.values[this.keys.other]?.max ?? void 0;}
 get armorReduction() {
-return this.values[this.keys.reduction]?.current ?? 0;
-}
+return this.values[this.keys.reduction]?.current ?? 0;}
 get naturalReduction() {
-return this.values[this.keys.natural]?.current ?? 0;
-}
-};
+return this.values[this.keys.natural]?.current ?? 0;}};
 function fl(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
-if (e.life.condition !== "none") return "falls";
-}
-return e.changed ? "hit" : "unharmed";
-}
+if (e.life.condition !== "none") return "falls";}
+return e.changed ? "hit" : "unharmed";}
 var hl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", vl = [`Defensive: ${er.defensive}. Reactive: ${er.reactive}.`];
 function ml(e) {
 return xi(e, {
@@ -1969,9 +1613,7 @@ title: "stance-title",
 change: "stance-change",
 effect: "stance-effect",
 keep: (t) => t === "none" ? null : t,
-detail: (t) => ({ stance: t })
-});
-}
+detail: (t) => ({ stance: t })});}
 var pl = {
 "perception-check": !0,
 "no-defensive-action": !0,
@@ -1989,19 +1631,16 @@ modifier: !0,
 }, gl = new N([...[...ic].map((e) => [e, "layout"]), ...k.keys(pl).map((e) => [e, "defend"])]);
 function kl(e, t = (n) => n) {
 const n = gl.get(e.kind);
-return n === "layout" ? fc(e, t) : n === "defend" ? rc(e, t) : tc(e);
-}
+return n === "layout" ? fc(e, t) : n === "defend" ? rc(e, t) : tc(e);}
 var cr = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
-"At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."
-],
+"At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
 "Situations: " + nr.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
-"Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."
-],
+"Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
 stance: vl
 }, yl = {
 id: "soak",
@@ -2009,8 +1648,7 @@ playable: !0,
 commands: {
 damage: { flags: rl, usage: il, help: cr.damage },
 defend: { flags: zc, usage: Wc, help: cr.defend },
-stance: { flags: {}, usage: hl, help: cr.stance }
-},
+stance: { flags: {}, usage: hl, help: cr.stance }},
 stances: wc,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -2027,13 +1665,10 @@ vitality: r.after,
 state: ir(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })
-};
-},
+now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })};},
 enter: Uc,
 endRound: Vc,
 condition: (e, t) => e.life ? Bc(e) : tt(e, t).condition,
-// The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
 deadForGood: (e, t) => tt(e, t).condition === "dead",
 parseState: Gc,
 isEmptyState: Hc,
@@ -2066,85 +1701,62 @@ counterDrawsIntoBattle: !1
 front: he,
 "thrown-object": he,
 "spell-seen": he,
-// The Defensive Turn: "Requires a successful hard perceive check to defend from, attacker gets +5 to hit chance".
 behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
 distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-// The Defensive Turn: "Attacker gets a +2 to hit chance".
 side: { ...he, hitBonus: 2 },
-// The Defensive Turn: "Attacker has weapon given bonuses to hit chance; Hard React check needed to defend against".
 projectile: { ...he, reactCheck: "hard" },
-// The Defensive Turn: "No hit chance check needed to affect targets unless targets are on the edge".
 aoe: { ...he, noHitChance: !0 },
 "aoe-edge": he,
-// The Defensive Turn: "Hard to Impossible React Check needed to defend against, +2 hit chance for fast, +5 ... invisible".
 "spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
 "spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
-// The Defensive Turn: "Required hard to impossible perceive check to defend against".
 covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
-// The Defensive Turn, section 4: a plain perceive check first (a hidden spectator's penalties as --perception-mod).
-spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }
-};
+spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
 function bl(e, t) {
-return t === "hard" ? $.floor(e / 2) : t === "impossible" ? $.floor(e / 4) : e;
-}
+return t === "hard" ? $.floor(e / 2) : t === "impossible" ? $.floor(e / 4) : e;}
 function $l(e) {
-return nt[e].perceive !== null;
-}
+return nt[e].perceive !== null;}
 var Lt = 4, Al = U({
 result: ie(["success", "fail"]),
 situation: ie(lr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: Ze()
-});
+perceived: Ze()});
 function Sl(e) {
 const t = Ue(Al, e);
-return t.success ? t.output : null;
-}
+return t.success ? t.output : null;}
 var El = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
 roundsDead: G(F(Te(), tn(), ht(0), ft(Lt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(ne(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
-triedThisRound: G(ne(!0))
-});
+triedThisRound: G(ne(!0))});
 function Tl(e) {
 const t = Ue(El, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
-return n;
-}
+return n;}
 function Ae(e) {
-return e !== null && e <= 0;
-}
+return e !== null && e <= 0;}
 function ks(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
-return { ...r, roundsDead: 0 };
-}
+return { ...r, roundsDead: 0 };}
 function ys(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
-return i;
-}
+return i;}
 function _l(e, t) {
-return t ? { roundsDead: Lt, freeSaveUsed: !0 } : Ae(e) ? { roundsDead: 0 } : {};
-}
+return t ? { roundsDead: Lt, freeSaveUsed: !0 } : Ae(e) ? { roundsDead: 0 } : {};}
 function Dl(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: $.min(Lt, n.roundsDead + 1) };
-}
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: $.min(Lt, n.roundsDead + 1) };}
 function dr(e) {
-return $.max(0, Lt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));
-}
+return $.max(0, Lt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
 function ws(e, t) {
-return Ae(t) && dr(e) === 0;
-}
+return Ae(t) && dr(e) === 0;}
 function Ol(e, t) {
-return "has had a save or another round dead since";
-}
+return "has had a save or another round dead since";}
 function Rl(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && $l(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");
-}
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && $l(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
 function Cl(e) {
 const t = [], n = e.pending ?? void 0;
 if (Ae(e.vitality))
@@ -2158,27 +1770,22 @@ else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
 const d = e.hit + i.hitBonus + e.mod, u = $.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };
-}
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
 let a = $.max(0, e.amount);
 if (s === "success") {
 const d = $.max(0, e.armorDefense), u = $.max(0, a - d);
-t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;
-}
+t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ks(o) : o, steps: t, dies: l, answerUsed: !0 };
-}
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ks(o) : o, steps: t, dies: l, answerUsed: !0 };}
 function jt(e) {
-return nt[e].reactCheck !== null ? "react" : "defend";
-}
+return nt[e].reactCheck !== null ? "react" : "defend";}
 function ur(e, t) {
 const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
-return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };
-}
+return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
 function Il(e) {
 const { action: t, situation: n } = e, r = nt[n], i = [], s = ur(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
@@ -2189,34 +1796,28 @@ return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }
 const a = t === "defend" || t === "guard", c = (u) => {
 if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
-return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };
-};
+return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };};
 let l = !1;
 if (r.perceive) {
 const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = bs("perceive", e.rolls.perceive, f, u, h);
 if (i.push(g.step), !g.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
-l = !0;
-}
+l = !0;}
 if (o) {
 const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = bs(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
 if (i.push(f.step), a) {
 const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
-return i.push({ kind: "not-in-time", action: t }), c(l);
-}
+return i.push({ kind: "not-in-time", action: t }), c(l);}
 i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };
-}
+return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };}
 function bs(e, t, n, r, i) {
 const s = bl(n, r) + i, o = gt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
-return { success: o.success, step: a };
-}
+return { success: o.success, step: a };}
 function Nl(e, t) {
-return e && e.result === "success" ? e : t;
-}
+return e && e.result === "success" ? e : t;}
 var Pl = 1;
 function Ml(e) {
 const { state: t } = e;
@@ -2230,35 +1831,29 @@ if (!r) {
 if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-s = e.exp - c;
-}
+s = e.exp - c;}
 const o = gt(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
 return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Pl, state: ys(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: dr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };
-}
+return i.push({ kind: "save-failed", triesLeft: dr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
 var Ll = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function jl(e) {
-return Ll.has(e.kind);
-}
+return Ll.has(e.kind);}
 function Fl(e, t) {
 if (!Ae(t)) return;
 if (ws(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
 const n = dr(e);
-return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;
-}
+return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
 function $s(e, t, n, r = !1) {
-return !r && !Ae(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];
-}
+return !r && !Ae(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
 var Gl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
 function Ul(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
-return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;
-}
+return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;}
 case "attack-summary":
 return `${t(e.who)} ${Gl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
@@ -2267,16 +1862,13 @@ case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
 const n = e.guarded !== null ? `${t(e.who)} guards ${t(e.guarded)}` : t(e.who), r = e.result === "success" ? `${n}: the armor's Defense will apply to the next hit` : `${n}: no defense against the next hit`;
-return e.summary ? `${r}.` : r;
-}
+return e.summary ? `${r}.` : r;}
 case "defense-announced":
 return `${t(e.who)} makes a defensive action (${e.action}).`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary":
-return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;
-}
-}
+return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;}}
 var Vl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
@@ -2299,8 +1891,7 @@ skill: { kind: "text" }
 function As(e) {
 if (e === void 0) return null;
 if (wl.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return W(e, "--situation", lr);
-}
+return W(e, "--situation", lr);}
 function Yl(e) {
 const t = Pt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
@@ -2311,9 +1902,7 @@ track: hn[W(L(e, "type") ?? "physical", "--type", k.keys(hn))],
 hit: n,
 situation: As(L(e, "situation")),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
-override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])
-};
-}
+override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])};}
 function Ss(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
@@ -2340,23 +1929,16 @@ S(ue, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline
 S(se, { kind: "attack-summary", who: s, headline: o }),
 ...Be("Defense", i.steps.filter(c)),
 ...Be("Breakdown", i.steps.filter((d) => !c(d))),
-...$s("Now", i.state, i.vitality)
-];
+...$s("Now", i.state, i.vitality)];
 return {
 headline: o,
 steps: l,
 changes: a,
 state: i.state,
-// The defense made ahead is used up by this attack, hit or miss.
 ...i.answerUsed && n.answer !== null ? { answer: null } : {},
-detail: i
-};
-}
-};
-}
+detail: i};}};}
 function Wl(e) {
-return Ss({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });
-}
+return Ss({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
 var Es = ["defend", "guard", "skill", "counter", "opportunity", "save"];
 function Ts(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
@@ -2388,9 +1970,7 @@ mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
-skillName: L(e, "skill") ?? null
-};
-}
+skillName: L(e, "skill") ?? null};}
 function _s(e) {
 if (e.action === "save") return xl(e);
 const t = e.action, n = ur(t, e.situation), r = [];
@@ -2400,10 +1980,7 @@ dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return zl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });
-}
-};
-}
+return zl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
 function zl(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
@@ -2422,8 +1999,7 @@ mod: e.mod,
 perceptionMod: e.perceptionMod,
 vs: e.vs,
 ally: e.ally,
-skillName: e.skillName
-});
+skillName: e.skillName});
 if (a.kind === "missing")
 return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...a.steps], l = [];
@@ -2441,18 +2017,14 @@ S(ue, { kind: "defense-title", who: f, action: t, situation: e.situation }),
 u ? S(se, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : S(se, { kind: "defense-announced", who: f, action: t }),
 ...Be("Check", c),
 ...u ? [S("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [S(Ve, { kind: "offer-damage" })] : []
-],
+...u === "fail" && t === "defend" ? [S(Ve, { kind: "offer-damage" })] : []],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
-detail: a
-};
-}
+detail: a};}
 function xl(e) {
 return {
 values: ["save_check", "exp"],
-// The cost die is rolled first (Ruling), then the save; a given --roll is the save's.
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {
 const r = t.bars.vitality.value;
@@ -2463,8 +2035,7 @@ state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
 exp: t.values.exp?.current ?? null,
-rolls: { cost: i, save: s }
-});
+rolls: { cost: i, save: s }});
 if (o.kind === "refused")
 switch (o.reason) {
 case "not-dead":
@@ -2476,8 +2047,7 @@ return { kind: "refused", reason: "this round's try is used (one try a round); t
 case "missing-exp":
 return { kind: "missing-value", key: "exp" };
 case "missing-save-check":
-return { kind: "missing-value", key: "save_check" };
-}
+return { kind: "missing-value", key: "save_check" };}
 const a = [];
 o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }), o.expAfter !== null && a.push({ kind: "value", key: "exp", to: o.expAfter });
 const c = t.id;
@@ -2487,17 +2057,11 @@ steps: [
 S(ue, { kind: "save-title", who: c }),
 S(se, { kind: "save-summary", who: c, stood: o.stood }),
 ...Be("Roll", o.steps),
-...$s("Now", o.state, o.vitality, !0)
-],
+...$s("Now", o.state, o.vitality, !0)],
 changes: a,
 state: o.state,
-// Undo puts paid EXP back (issue: the threshold edition).
 ...o.expAfter !== null ? { undoable: !0 } : {},
-detail: o
-};
-}
-};
-}
+detail: o};}};}
 var ql = {
 flags: {},
 answerFlag: "action",
@@ -2505,8 +2069,7 @@ rollFlag: "roll",
 choices: ["defend", "none"],
 label: (e, t) => {
 const n = t.values.defend_check?.current;
-return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;
-},
+return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
 situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {
 const t = nt[e];
@@ -2516,13 +2079,10 @@ t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.diffic
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;
-},
+return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer(e, t) {
 const n = Ji(_s(Ts(Xi({ action: e, situation: t }))), "pending-defense");
-return t !== null && jt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;
-},
-// The defense check itself (Defend, or React where the situation asks), not the perceive check before it.
+return t !== null && jt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
 keep: (e, t) => Qi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, Xl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
@@ -2532,21 +2092,18 @@ keep: (e, t) => Qi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === 
 ], Jl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
 function Ql(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;
-}
+return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
 function Zl(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
 const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
-return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;
-}
+return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
 return `The pending defense was made against ${ke[n.madeFor].toLowerCase()}, without the perceive check ${ke[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
 const r = n.bonus !== 0 ? ` + ${n.bonus} ${ke[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;
-}
+return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
 case "no-character":
@@ -2567,16 +2124,14 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Jl[n.check]} d100 ${n.roll} vs ${Ql(n.base, n.difficulty, n.mod, n.target)}: ${r}`;
-}
+return `${Jl[n.check]} d100 ${n.roll} vs ${Ql(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ke[n.situation]} not perceived: no defense, the attack hits` : `${ke[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
 case "pending-defense": {
 const r = ke[n.situation].toLowerCase();
-return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;
-}
+return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;}
 case "guard-kept":
 return `${t(n.ally)} keeps the better defense: ${n.result}`;
 case "announced":
@@ -2588,12 +2143,9 @@ return n.paid ? `Save costs 1d% EXP: ${n.cost}, EXP ${n.exp} -> ${n.exp - n.cost
 case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
-return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";
-}
-}
+return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
 function ed(e, t = (n) => n) {
-return jl(e) ? Ul(e, t) : Zl(e, t);
-}
+return jl(e) ? Ul(e, t) : Zl(e, t);}
 var td = {
 id: "threshold",
 playable: !0,
@@ -2602,27 +2154,21 @@ damage: {
 flags: Vl,
 usage: Hl,
 help: [
-"The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."
-]
-},
+"The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."]},
 defend: {
 flags: Bl,
 usage: Kl,
 help: [
 "Situations: " + lr.join(", ") + ".",
-"behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."
-]
-},
-stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }
-},
+"behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."]},
+stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }},
 stances: [],
 settings: [],
 markers: ["dead"],
 planDamage: (e) => Ss(Yl(e)),
 planDefend: (e) => _s(Ts(e)),
 planStance: () => {
-throw new y("the threshold edition has no stances");
-},
+throw new y("the threshold edition has no stances");},
 planHandEdit: Wl,
 attack: ql,
 macros: Xl,
@@ -2635,10 +2181,7 @@ state: s,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
 now: Ae(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
-// The dead make no defense: one made ahead goes with the death.
-...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}
-};
-},
+...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
 enter: _l,
 endRound: Dl,
 condition: (e, t) => Ae(t) ? "dead" : "none",
@@ -2650,13 +2193,11 @@ parseAnswer: Sl,
 words: ed
 }, vn = ["passive", "active", "full"], yt = { passive: 0, active: 5, full: 10 }, nd = 10;
 function fr(e, t) {
-return $.round((e + t) * 1e6) / 1e6;
-}
+return $.round((e + t) * 1e6) / 1e6;}
 function Ds(e, t) {
 if (t.defender === null || t.current === null) return e;
 const n = fr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => fr(t.defender, -yt[i]) >= n) ?? "passive";
-}
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => fr(t.defender, -yt[i]) >= n) ?? "passive";}
 function rd(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
@@ -2665,8 +2206,7 @@ if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
 const f = Ds(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: yt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);
-}
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: yt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
 const a = e.attack > o;
@@ -2676,33 +2216,27 @@ if (a) {
 const f = e.attack - o, h = $.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
 const g = $.max(0, e.armorScore - e.armorPenetration), p = h > g;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: g, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };
-}
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: g, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };}
 const l = yt[r];
 let d = null;
 l > 0 && n.defender !== null && (d = fr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
 const u = r !== "passive" && o - e.attack >= nd;
-return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };
-}
+return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
 function hr(e, t) {
 const n = {};
-return e && (n.down = !0), t && (n.dead = !0), n;
-}
+return e && (n.down = !0), t && (n.dead = !0), n;}
 var mn = (e, t = !1) => hr(e <= 0, t);
 function id(e) {
 if (typeof e != "object" || e === null || J.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : hr(n.down === !0, n.dead === !0);
-}
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : hr(n.down === !0, n.dead === !0);}
 function sd(e) {
-for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;
-}
+for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
 var od = {
 attack: { kind: "one" },
 ap: { kind: "one" },
-// Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
 }, ad = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", cd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Os = ["passive_defense", "active_defense", "full_defense", "armor_score"];
@@ -2714,26 +2248,18 @@ return {
 weapon: t,
 attack: Nt(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : W(r, "--defense-mode", vn)
-};
-}
+mode: r === void 0 ? null : W(r, "--defense-mode", vn)};}
 function dd(e) {
-return e !== null && vn.includes(e);
-}
+return e !== null && vn.includes(e);}
 function ud(e) {
-return Os.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);
-}
+return Os.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
 function fd(e, t) {
 return {
 values: Os,
-// A given --defense-roll is used for every target; without it each target rolls its own d20.
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return hd(e, t, n, r.defense ?? 1);
-}
-};
-}
+return hd(e, t, n, r.defense ?? 1);}};}
 function hd(e, t, n, r) {
 const i = ud(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
@@ -2749,16 +2275,14 @@ turn: {
 defender: n.initiative,
 current: n.currentTurn?.initiative ?? null,
 currentHidden: n.currentTurn?.hidden === !0,
-limit: t.overwhelmLimit
-}
+limit: t.overwhelmLimit}
 }), c = [];
 let l;
 if (a.damage) {
 const f = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
 if (h === null) return { kind: "bar", resource: f };
 const g = h - a.damage.amount;
-l = { kind: "bar-moved", to: a.damage.to, before: h, after: g }, g !== h && c.push({ kind: "bar", resource: f, to: g });
-}
+l = { kind: "bar-moved", to: a.damage.to, before: h, after: g }, g !== h && c.push({ kind: "bar", resource: f, to: g });}
 a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
 const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
 return {
@@ -2767,13 +2291,10 @@ steps: [
 S(ue, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
 S(se, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
 ...Be("Breakdown", l ? [...a.steps, l] : a.steps),
-...u ? [S("Now", { kind: "down-now" })] : []
-],
+...u ? [S("Now", { kind: "down-now" })] : []],
 changes: c,
 state: mn(sd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
-detail: a
-};
-}
+detail: a};}
 function vd(e, t) {
 return {
 values: ["armor_score"],
@@ -2790,18 +2311,12 @@ steps: [
 S(ue, { kind: "loss-title", who: c, loss: e }),
 S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })
-],
+S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })],
 changes: a,
 state: mn(s ? r : r - e, n.state.dead === !0),
-detail: { loss: e, toStamina: s }
-};
-}
-};
-}
+detail: { loss: e, toStamina: s }};}};}
 function md(e, t) {
-return fd(ld(e), t);
-}
+return fd(ld(e), t);}
 function pd(e) {
 return xi(e, {
 fallback: "passive",
@@ -2809,11 +2324,8 @@ row: "Defense mode",
 title: "mode-title",
 change: "mode-change",
 effect: "mode-effect",
-// Passive is the default: no stance kept, no marker.
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: yt[t] })
-});
-}
+detail: (t) => ({ stance: t, cost: yt[t] })});}
 var pn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
@@ -2823,12 +2335,10 @@ function gd(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
-return e.missed || e.damage === void 0 ? `${n} is missed ${r}` : `${n} loses ${e.damage} ${e.to === "stamina" ? "stamina" : "Vitality"}${e.falls ? " and falls" : ""} ${r}`;
-}
+return e.missed || e.damage === void 0 ? `${n} is missed ${r}` : `${n} loses ${e.damage} ${e.to === "stamina" ? "stamina" : "Vitality"}${e.falls ? " and falls" : ""} ${r}`;}
 case "attack-summary": {
 const n = e.counter ? " and scores a counterattack" : "";
-return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;
-}
+return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;}
 case "bar-moved":
 return e.before === e.after ? "" : `${e.to === "vitality" ? "Vitality" : "Stamina"} ${e.before} -> ${e.after}`;
 case "down-now":
@@ -2852,12 +2362,9 @@ return `${t(e.who)} defends ${Rs[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
-return;
-}
-}
+return;}}
 function kd(e, t = (n) => n) {
-return gd(e, t) ?? yd(e);
-}
+return gd(e, t) ?? yd(e);}
 var vr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
 function yd(e) {
 const t = e;
@@ -2870,8 +2377,7 @@ case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
 const n = `d20 ${t.roll}${vr(t.passive)} passive${t.mode !== "passive" ? `${vr(t.active)} active` : ""}${t.mode === "full" ? `${vr(t.full)} full` : ""}`;
-return `Defense (${t.mode}) ${n} = ${t.total}`;
-}
+return `Defense (${t.mode}) ${n} = ${t.total}`;}
 case "attack":
 return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
 case "damage":
@@ -2881,9 +2387,7 @@ return `Effective armor ${t.armorScore} - ${t.penetration} AP = ${t.effective}: 
 case "initiative":
 return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
 case "counterattack":
-return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;
-}
-}
+return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
 var wd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, bd = {
 flags: {},
 answerFlag: "mode",
@@ -2908,11 +2412,7 @@ headline: "acts",
 steps: [S(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
-detail: { mode: i, roll: c }
-};
-}
-};
-},
+detail: { mode: i, roll: c }};}};},
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": A(n.defense ?? 1) }, roll: n.defense ?? 1 })
 }, $d = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
@@ -2927,24 +2427,19 @@ damage: {
 flags: od,
 usage: ad,
 help: [
-"The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."
-]
-},
+"The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."]},
 defend: {
 flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
-refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"
-},
-stance: { flags: {}, usage: cd, help: [`Passive: ${pn.passive}. Active: ${pn.active}. Full: ${pn.full}.`] }
-},
+refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"},
+stance: { flags: {}, usage: cd, help: [`Passive: ${pn.passive}. Active: ${pn.active}. Full: ${pn.full}.`] }},
 stances: vn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
 planDamage: md,
 planDefend: () => {
-throw new y("in the opposed edition the defense is rolled inside !damage");
-},
+throw new y("in the opposed edition the defense is rolled inside !damage");},
 planStance: pd,
 planHandEdit: vd,
 attack: bd,
@@ -2956,47 +2451,36 @@ vitality: t,
 state: mn(t, r),
 steps: i,
 conditions: [],
-now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0
-};
-},
+now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
 enter: (e, t) => t ? hr(!1, !0) : e === null ? {} : mn(e),
 endRound: (e) => e,
-// Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
 parseState: id,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
-// Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
 parseAnswer: () => null,
 words: kd
 }, Sd = { soak: yl, threshold: td, opposed: Ad }, rt = new N();
 for (const [e, t] of k.entries(Sd)) rt.set(e, { ...t, id: e });
 var Cs = rt.keys().next().value, Ed = "soak";
 function mr(e) {
-return typeof e == "string" && rt.has(e);
-}
+return typeof e == "string" && rt.has(e);}
 function Td() {
-return [...rt.keys()];
-}
+return [...rt.keys()];}
 function pr() {
-return [...rt.values()];
-}
+return [...rt.values()];}
 function Pe(e) {
-return rt.get(e) ?? rt.get(Cs);
-}
+return rt.get(e) ?? rt.get(Cs);}
 function Ft() {
-return pr().filter((e) => e.playable).map((e) => e.id);
-}
+return pr().filter((e) => e.playable).map((e) => e.id);}
 var gr;
 function _d(e) {
-return gr ?? (gr = new x(pr().flatMap((t) => t.stances))), gr.has(e);
-}
+return gr ?? (gr = new x(pr().flatMap((t) => t.stances))), gr.has(e);}
 function kr(e, t) {
 return (n) => pr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
-) ? e : void 0;
-}
+) ? e : void 0;}
 var Gt = Di(mr, "not an edition this script has"), Ut = ["bar1", "bar2", "bar3"], Is = k.fromEntries(Ct.map((e) => [e, e])), Ye = [...Ct], Ns = {
 incapacitated: "sleepy",
 dying: "death-zone",
@@ -3011,22 +2495,16 @@ bars: U({
 vitality: yr,
 soul: yr,
 power: yr,
-// Opposed Rolls ruling: stamina is the Power bar unless the GM maps it elsewhere
-stamina: ie(["power", ...Ut])
-}),
+stamina: ie(["power", ...Ut])}),
 attributes: U(
-k.fromEntries(Ye.map((e) => [e, Dd]))
-),
+k.fromEntries(Ye.map((e) => [e, Dd]))),
 markers: U(
-k.fromEntries(Vt.map((e) => [e, Od]))
-),
+k.fromEntries(Vt.map((e) => [e, Od]))),
 visibility: U({ npc: Ps, pc: Ps }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
 overwhelmLimit: F(Te(), tn(), ht(0), ft(1e3)),
-// commands.md, "Commands relayed by other scripts": a relay is the GM's, or the --api-as player's, only when the GM says so.
-apiCommands: ie(wr)
-});
+apiCommands: ie(wr)});
 function Ms() {
 return {
 edition: Cs,
@@ -3037,54 +2515,41 @@ visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
-apiCommands: "refuse"
-};
-}
+apiCommands: "refuse"};}
 function Cd(e) {
 const t = Ms(), n = [];
 if (!D(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
 const i = Ls(Rd.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
-return new x([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };
-}
+return new x([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
 function Ls(e, t, n, r, i) {
 const s = {};
 for (const [o, a] of k.entries(e)) {
 const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
 s[o] = br(d);
-continue;
-}
+continue;}
 if (a.type === "object" && "entries" in a && D(d)) {
 if (!D(l))
 i.push(`${c}: not an object; reset to defaults`), s[o] = br(d);
 else {
 const f = a.entries;
-s[o] = Ls(f, l, d, `${c}.`, i);
-}
-continue;
-}
+s[o] = Ls(f, l, d, `${c}.`, i);}
+continue;}
 const u = Ue(a, l);
-u.success ? s[o] = u.output : (i.push(`${c}: ${Id(l)} is not valid; reset to ${ce.stringify(d)}`), s[o] = br(d));
-}
-return s;
-}
+u.success ? s[o] = u.output : (i.push(`${c}: ${Id(l)} is not valid; reset to ${ce.stringify(d)}`), s[o] = br(d));}
+return s;}
 function D(e) {
-return typeof e == "object" && e !== null && !J.isArray(e);
-}
+return typeof e == "object" && e !== null && !J.isArray(e);}
 function br(e) {
-return D(e) ? ce.parse(ce.stringify(e)) : e;
-}
+return D(e) ? ce.parse(ce.stringify(e)) : e;}
 function Id(e) {
 const t = ce.stringify(e) ?? A(e);
-return t.length > 40 ? `${$e(t, 37)}...` : t;
-}
+return t.length > 40 ? `${$e(t, 37)}...` : t;}
 var js = F(Te(), vt()), Nd = F(Te(), vt(), ht(-1e6), ft(1e6)), Fs = U({
 overrides: G(Ot(ie(Ct), Nd)),
-// rules.md: a generic token's armor wears per token, starting from the sheet's values
 worn: G(U({ physical: G(js), magical: G(js) })),
 stance: G(F(X(), q(40))),
-// rules.md, "Switching editions": dead with no save left stays dead in any edition
 deadForGood: G(ne(!0)),
 edition: G(U({ id: Gt, state: Rt() }))
 }), _v = k.keys(Fs.entries);
@@ -3095,27 +2560,20 @@ if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memo
 for (const [r, i] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
-continue;
-}
+continue;}
 const s = Ue(Fs, i);
-s.success ? t[r] = Gs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);
-}
-return { tokens: t, problems: n };
-}
+s.success ? t[r] = Gs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);}
+return { tokens: t, problems: n };}
 function Gs(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
-return e;
-}
+return e;}
 function gn(e, t, n) {
 const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;
-}
+return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
 function Us(e, t, n) {
-Gs(n), Bt(n) ? delete e[t] : e[t] = n;
-}
+Gs(n), Bt(n) ? delete e[t] : e[t] = n;}
 function Bt(e) {
-return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;
-}
+return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
 var wt = F(Te(), vt()), kn = rn(wt), Vs = F(Te(), _i(), ht(-1e9), ft(1e9)), Ht = F(X(), Fe(1), q(64)), Md = ie(["physical", "magical"]), Bs = U({
 edition: G(U({ id: Gt, state: Rt() })),
 deadForGood: G(ne(!0)),
@@ -3144,13 +2602,10 @@ kind: ie(["damage", "hand-edit", "save"]),
 round: wt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: G(F(X(), nn(/^U\d{1,7}$/))),
-tokens: Ge(U({ tokenId: Ht, name: F(X(), q(200)), changes: Ge(Ld) }))
-});
+tokens: Ge(U({ tokenId: Ht, name: F(X(), q(200)), changes: Ge(Ld) }))});
 function Fd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || _d(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null)
-);
-}
+(t) => (t.stance === void 0 || _d(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
 function Gd(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
@@ -3158,33 +2613,27 @@ const t = [], n = [];
 return e.forEach((r, i) => {
 const s = Ue(jd, r);
 s.success && s.output.tokens.every((o) => o.changes.every(Fd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
-}), { history: t, problems: n };
-}
+}), { history: t, problems: n };}
 var Ud = ["life", "pendingDefense", "reactions", "skillsVs"], Hs = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function $r(e, t) {
 const n = {};
 for (const i of Ud) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Ed, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;
-}
+return k.keys(n).length > 0 && (r.edition = { id: Ed, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
 function Vd(e) {
 if (!D(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, $r(e, e.stance)), t;
-}
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, $r(e, e.stance)), t;}
 function Ks(e) {
-return { life: e.life, pendingDefense: e.pendingDefense };
-}
+return { life: e.life, pendingDefense: e.pendingDefense };}
 function Ys(e, t) {
-return ce.stringify(e ?? null) === ce.stringify(t ?? null);
-}
+return ce.stringify(e ?? null) === ce.stringify(t ?? null);}
 function Bd(e, t, n) {
 if (!D(e) || !D(e.before) || !D(e.after)) return e;
 const { before: r, after: i } = e, s = [], o = D(r.bars) ? r.bars : {}, a = D(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
 const h = a[f];
-o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Hs[f], from: o[f] ?? null, to: h });
-}
+o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Hs[f], from: o[f] ?? null, to: h });}
 const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
@@ -3195,11 +2644,8 @@ const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f])
 s.push({
 kind: "memory",
 from: $r({ ...g, ...Ks(d) }, h.stance),
-to: $r({ ...g, ...Ks(u) }, h.stance)
-});
-}
-return { tokenId: e.tokenId, name: e.name, changes: s };
-}
+to: $r({ ...g, ...Ks(u) }, h.stance)});}
+return { tokenId: e.tokenId, name: e.name, changes: s };}
 function Hd(e) {
 const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Hs, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
 return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, Vd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
@@ -3209,16 +2655,14 @@ kind: o.kind,
 round: typeof o.round == "number" ? o.round : i,
 tokens: o.tokens.map((a) => Bd(a, n, r))
 } : o
-)), s;
-}
+)), s;}
 function Ws(e) {
 const t = e.edition;
 if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
 const { edition: s, ...o } = e;
-return { memory: o, answer: i };
-}
+return { memory: o, answer: i };}
 function Kd(e) {
 if (!D(e) || e.kind !== "memory") return e;
 const t = { ...e };
@@ -3226,26 +2670,21 @@ for (const n of ["from", "to"]) {
 const r = e[n];
 if (!D(r)) continue;
 const i = Ws(r);
-t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;
-}
-return t;
-}
+t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;}
+return t;}
 function Yd(e) {
 const t = {}, n = {};
 if (D(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {
 if (!D(s)) {
 n[i] = s;
-continue;
-}
+continue;}
 const o = Ws(s);
-k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);
-}
+k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);}
 const r = J.isArray(e.history) ? e.history.map(
 (i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(Kd) } : s) } : i
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };
-}
+return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
 var Ar = 20, Sr = 100, yn = F(X(), Fe(1), q(64)), wn = F(X(), Fe(1), q(40)), Wd = U({
 word: wn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
@@ -3272,15 +2711,13 @@ flags: F(Ge(Ri([wn, F(Ge(F(X(), q(200))), q(8))])), q(20)),
 situation: rn(wn),
 round: F(Te(), vt()),
 defenders: F(Ge(yn), Fe(1), q(Sr)),
-answers: Ot(yn, Wd)
-});
+answers: Ot(yn, Wd)});
 function xs(e) {
 const t = Ue(zs, e);
 if (!t.success) return !1;
 const n = Pe(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
-return !0;
-}
+return !0;}
 function zd(e, t) {
 const n = {};
 if (e === void 0) return n;
@@ -3288,14 +2725,11 @@ if (!D(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, i] of k.entries(e)) {
 const s = Ue(zs, i);
-s.success && s.output.key === r && xs(s.output) && k.keys(n).length < Ar ? n[r] = s.output : t.push(`exchange.attacks.${$e(r, 20)}: not a valid open attack; forgotten`);
-}
-return n;
-}
+s.success && s.output.key === r && xs(s.output) && k.keys(n).length < Ar ? n[r] = s.output : t.push(`exchange.attacks.${$e(r, 20)}: not a valid open attack; forgotten`);}
+return n;}
 var qs = 50, xd = 100;
 function Xs(e) {
-return e.length > 0 && e.length <= xd;
-}
+return e.length > 0 && e.length <= xd;}
 function qd(e, t) {
 if (e === void 0) return [];
 if (!J.isArray(e))
@@ -3304,8 +2738,7 @@ const n = [];
 let r = 0;
 for (const i of e)
 typeof i == "string" && Xs(i) && i === i.toLowerCase() && !n.includes(i) && n.length < qs ? n.push(i) : r += 1;
-return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;
-}
+return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
 var bn = "DefenseRound", Kt = 3, Er = 500;
 function Yt(e) {
 return {
@@ -3319,9 +2752,7 @@ lastEntry: 0,
 exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
-sheetLacks: []
-};
-}
+sheetLacks: []};}
 function Xd(e) {
 const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, o] of k.entries(r))
@@ -3330,13 +2761,11 @@ const a = i.bars ?? (i.bars = {});
 a[s.replace("Bar", "")] = o;
 } else
 i[s] = o;
-return { schemaVersion: 1, settings: i, tokens: t, round: n };
-}
+return { schemaVersion: 1, settings: i, tokens: t, round: n };}
 var Jd = {
 0: Xd,
 1: Hd,
-2: Yd
-};
+2: Yd};
 function Qd(e, t) {
 const n = [];
 if (e === void 0) return { stored: Yt(t), problems: n };
@@ -3350,8 +2779,7 @@ return n.push(`state has unknown schema version ${ce.stringify(r.schemaVersion)}
 for (; i < Kt; ) {
 const l = Jd[i];
 if (!l) break;
-r = l(r), i += 1;
-}
+r = l(r), i += 1;}
 const s = Cd(r.settings);
 n.push(...s.problems);
 const o = Pd(r.tokens);
@@ -3359,8 +2787,7 @@ n.push(...o.problems);
 for (const [l, d] of k.entries(o.tokens)) {
 if (!d.edition) continue;
 const u = d.edition.id, f = Pe(u).parseState(d.edition.state);
-f === null ? (delete d.edition, Bt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };
-}
+f === null ? (delete d.edition, Bt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };}
 const a = eu(r.exchange, n), c = Gd(r.history);
 return n.push(...c.problems), {
 stored: {
@@ -3375,19 +2802,15 @@ exchange: a,
 macros: tu(r.macros),
 healthColorsNoticed: r.healthColorsNoticed === !0,
 sheetLacks: qd(r.sheetLacks, n),
-...mr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}
-},
-problems: n
-};
-}
+...mr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}},
+problems: n};}
 function Zd(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!D(e))
 return t.push("round: not an object; round tracking restarted"), n;
 const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= Er && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Er && i.length > 0 ? e.turned : 0;
-return { number: r, seen: i, turned: s };
-}
+return { number: r, seen: i, turned: s };}
 function eu(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return r;
@@ -3396,103 +2819,79 @@ if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
 for (const [o, a] of k.entries(i)) {
 const c = o.length > 0 && o.length <= 64 && D(a) && mr(a.edition) ? Pe(a.edition).parseAnswer(a.answer) : null;
-c === null ? t.push(`exchange.waiting.${$e(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };
-}
+c === null ? t.push(`exchange.waiting.${$e(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };}
 const s = zd(D(e) ? e.attacks : void 0, t);
-return { waiting: n, attacks: s, lastAttack: Js(e, "lastAttack", "A", s), lastHiddenAttack: Js(e, "lastHiddenAttack", "G", s) };
-}
+return { waiting: n, attacks: s, lastAttack: Js(e, "lastAttack", "A", s), lastHiddenAttack: Js(e, "lastHiddenAttack", "G", s) };}
 function Js(e, t, n, r) {
 const i = D(e) ? e[t] : void 0;
 let s = typeof i == "number" && O.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
 for (const o of k.keys(r)) o.startsWith(n) && (s = $.max(s, O(o.slice(1))));
-return s;
-}
+return s;}
 function tu(e) {
 const t = {};
 if (!D(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
-return t;
-}
+return t;}
 function nu(e, t) {
 let n = typeof e == "number" && O.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = $.max(n, O(r.key.slice(1))));
-return n;
-}
+return n;}
 var Tr = ["bar1", "bar2", "bar3"];
 function ru(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
 vitality: r && Tr.includes(r) ? r : e.bars.vitality,
 soul: i && Tr.includes(i) ? i : e.bars.soul,
-power: s && Tr.includes(s) ? s : e.bars.power
-};
+power: s && Tr.includes(s) ? s : e.bars.power};
 new x(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
-(c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");
-}
+(c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Me = "API";
 function bt(e) {
-return e !== Me && e !== "" && playerIsGM(e) === !0;
-}
+return e !== Me && e !== "" && playerIsGM(e) === !0;}
 function iu(e) {
 if (!(e === void 0 || e === "" || e === Me || !getObj("player", e) || bt(e)))
-return e;
-}
+return e;}
 function _r(e) {
-return e === Me ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");
-}
+return e === Me ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
 var su = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function Qs(e) {
-return !su.test(e);
-}
+return !su.test(e);}
 function Zs(e, t) {
-return e || !Qs(t) ? "gm" : `"${t}"`;
-}
+return e || !Qs(t) ? "gm" : `"${t}"`;}
 function eo(e) {
-return e === Me ? "gm" : Zs(bt(e), _r(e));
-}
+return e === Me ? "gm" : Zs(bt(e), _r(e));}
 function to(e, t) {
-return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");
-}
+return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function De(e, t, n) {
-return bt(e) ? !0 : to(t.get("controlledby"), e) || to(n?.get("controlledby"), e);
-}
+return bt(e) ? !0 : to(t.get("controlledby"), e) || to(n?.get("controlledby"), e);}
 var no = /[^,\s]/;
 function Dr(e, t) {
-return !no.test(A(e.get("controlledby") ?? "")) && !no.test(A(t?.get("controlledby") ?? ""));
-}
+return !no.test(A(e.get("controlledby") ?? "")) && !no.test(A(t?.get("controlledby") ?? ""));}
 function ou(e, t) {
 const n = new x();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of A(r ?? "").split(",")) {
 const s = i.trim();
-s !== "" && s !== "all" && !bt(s) && n.add(s);
-}
-return [...n];
-}
+s !== "" && s !== "all" && !bt(s) && n.add(s);}
+return [...n];}
 function $n(e) {
-return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;
-}
+return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
 function au() {
-return $n((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);
-}
+return $n((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
 function Or() {
-return $n((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);
-}
+return $n((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
 function cu() {
-return $n((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);
-}
+return $n((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
 function lu() {
 const e = { original: new N(), standIn: new N() };
 for (const [t, n] of k.entries(state.Bump?.mirrored ?? {}))
 typeof n != "string" || n === t || (e.original.set(n, t), e.standIn.set(t, n));
-return e;
-}
+return e;}
 function du() {
-return $n((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);
-}
+return $n((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var Wt;
 function Rr() {
 if (Wt !== void 0) return Wt;
@@ -3502,82 +2901,65 @@ if (typeof n == "string")
 try {
 n = ce.parse(n);
 } catch {
-n = void 0;
-}
+n = void 0;}
 if (n !== null && typeof n == "object")
 for (const [r, i] of k.entries(n)) playerIsGM(r) || t.add(A(i));
-return Wt = { pages: t, bump: lu() }, Wn.resolve().then(() => Wt = void 0), Wt;
-}
+return Wt = { pages: t, bump: lu() }, Wn.resolve().then(() => Wt = void 0), Wt;}
 function ro(e) {
 const t = Rr().bump.original.get(e.id);
-return t !== void 0 && getObj("graphic", t) || e;
-}
+return t !== void 0 && getObj("graphic", t) || e;}
 function We(e) {
 const t = ro(e), n = t.get("layer");
-return n !== "objects" && n !== "map" && n !== "foreground" || !Rr().pages.has(A(t.get("_pageid")));
-}
+return n !== "objects" && n !== "map" && n !== "foreground" || !Rr().pages.has(A(t.get("_pageid")));}
 function io(e, t) {
 const { bump: n } = Rr(), r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const i = {};
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) s in t && (i[s] = t[s]);
-k.keys(i).length > 0 && r.set(i);
-}
+k.keys(i).length > 0 && r.set(i);}
 function Cr(e) {
-return k.assign(k.create(null), e);
-}
+return k.assign(k.create(null), e);}
 var uu = Cr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), fu = Cr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), hu = Cr({ floor: $.floor, ceil: $.ceil, round: $.round, abs: $.abs });
 function vu(e) {
-return new pu(e).parse();
-}
+return new pu(e).parse();}
 var An = (e) => e >= 48 && e <= 57, so = (e) => (e | 32) >= 97 && (e | 32) <= 122, mu = (e, t) => {
 const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
 }, pu = class {
 constructor(e) {
-this.text = e, this.at = 0;
-}
+this.text = e, this.at = 0;}
 parse() {
 const e = this.sum();
-return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;
-}
+return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
 space() {
-for (; this.at < this.text.length && mu(this.text, this.at); ) this.at += 1;
-}
+for (; this.at < this.text.length && mu(this.text, this.at); ) this.at += 1;}
 /** The operator of `ops` where the parser stands (stepping past it), or undefined. */
 operator(e) {
 this.space();
 const t = e[this.text[this.at] ?? ""];
-return t !== void 0 && (this.at += 1), t;
-}
+return t !== void 0 && (this.at += 1), t;}
 /** Terms joined by + and -, worked out left to right. */
 sum() {
 let e = this.product();
 for (let t; e !== void 0 && (t = this.operator(uu)) !== void 0; ) {
 const n = this.product();
-e = n === void 0 ? void 0 : t(e, n);
-}
-return e;
-}
+e = n === void 0 ? void 0 : t(e, n);}
+return e;}
 /** Factors joined by *, / and %, worked out left to right. */
 product() {
 let e = this.unary();
 for (let t; e !== void 0 && (t = this.operator(fu)) !== void 0; ) {
 const n = this.unary();
-e = n === void 0 ? void 0 : t(e, n);
-}
-return e;
-}
+e = n === void 0 ? void 0 : t(e, n);}
+return e;}
 unary() {
 this.space();
 const e = this.text[this.at];
 if (e === "-" || e === "+") {
 this.at += 1;
 const t = this.unary();
-return t === void 0 ? void 0 : e === "-" ? -t : t;
-}
-return this.atom();
-}
+return t === void 0 ? void 0 : e === "-" ? -t : t;}
+return this.atom();}
 atom() {
 this.space();
 const e = this.text, t = this.at;
@@ -3585,8 +2967,7 @@ if (An(e.charCodeAt(t))) {
 let n = t + 1;
 for (; An(e.charCodeAt(n)); ) n += 1;
 if (e[n] === "." && An(e.charCodeAt(n + 1))) for (n += 2; An(e.charCodeAt(n)); ) n += 1;
-return this.at = n, O(e.slice(t, n));
-}
+return this.at = n, O(e.slice(t, n));}
 if (so(e.charCodeAt(t))) {
 let n = t + 1;
 for (; so(e.charCodeAt(n)); ) n += 1;
@@ -3594,26 +2975,21 @@ const r = hu[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const i = this.closing();
-return i === void 0 ? void 0 : r(i);
-}
+return i === void 0 ? void 0 : r(i);}
 if (e[t] === "(")
-return this.at += 1, this.closing();
-}
+return this.at += 1, this.closing();}
 /** A sum and the ")" that closes it (the "(" already taken). */
 closing() {
 const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
-return this.at += 1, e;
-}
+return this.at += 1, e;}
 }, Ir = 20, gu = 2e3, Sn = { lookups: 300, chars: 3e4 }, ku = "refers to itself through other attributes", oo = `refers to attributes nested more than ${Ir} deep`, yu = `is too much work to work out (over ${Sn.lookups} attributes to look up)`, ao = `is too much work to work out (over ${Sn.chars} characters of formulas)`, wu = "is not a number or a formula of numbers and attributes", co = "working", bu = class {
 constructor(e) {
-this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;
-}
+this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
 evaluate(e) {
 const t = this.work(e, 0);
-return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };
-}
+return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
 work(e, t) {
 if (t > Ir) return Oe(oo, "read");
@@ -3626,14 +3002,12 @@ for (; (o = s.exec(e)) !== null; ) {
 const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? Oe(`refers to "${c}", which ${l.problem}`, "whole") : l;
 if (t + 1 + l.height > Ir) return Oe(oo, "read");
-i = $.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;
-}
+i = $.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {
 if (n += e.slice(r), !this.spend(n.length)) return Oe(ao, "read");
 } else n = e;
 const a = vu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !O.isFinite(a) ? Oe(wu) : { ok: !0, value: a, height: i };
-}
+return a === void 0 || !O.isFinite(a) ? Oe(wu) : { ok: !0, value: a, height: i };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {
 const r = `${t}|${e}`, i = this.memo.get(r);
@@ -3644,85 +3018,62 @@ this.lookups += 1;
 const s = this.lookup(e, t);
 this.memo.set(r, co);
 const o = this.workRaw(s, n);
-return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;
-}
+return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
 workRaw(e, t) {
 if (e == null) return Oe("the character does not have");
 const n = typeof e == "number" ? A(e) : A(e).trim();
-return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);
-}
+return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
 /** Counts characters of work; false once the read's budget is spent. */
 spend(e) {
-return this.chars += e, this.chars <= Sn.chars;
-}
-};
+return this.chars += e, this.chars <= Sn.chars;}};
 function Oe(e, t = "own") {
-return { ok: !1, problem: e, kind: t };
-}
+return { ok: !1, problem: e, kind: t };}
 function Z(e, t = "an unnamed token") {
-return A(e.get("name") ?? "") || t;
-}
+return A(e.get("name") ?? "") || t;}
 function K(e) {
-return getObj("graphic", e);
-}
+return getObj("graphic", e);}
 function $u(e) {
-return getObj("character", e);
-}
+return getObj("character", e);}
 function ee(e) {
 const t = A(e.get("represents") ?? "");
-return t ? getObj("character", t) : void 0;
-}
+return t ? getObj("character", t) : void 0;}
 var ve = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
 }, En = class {
 constructor(e, t) {
-this.token = e, this.bar = t;
-}
+this.token = e, this.bar = t;}
 get link() {
-return this.linkRead === void 0 && (this.linkRead = A(this.token.get(ve[this.bar].link) ?? "")), this.linkRead;
-}
+return this.linkRead === void 0 && (this.linkRead = A(this.token.get(ve[this.bar].link) ?? "")), this.linkRead;}
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {
-return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;
-}
+return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {
 if (this.valueRead === void 0) {
 const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(ve[this.bar].value), this.valueRead = le(this.rawRead);
-}
-return this.rawRead;
-}
+this.rawRead = e ? e.get("current") : this.token.get(ve[this.bar].value), this.valueRead = le(this.rawRead);}
+return this.rawRead;}
 get value() {
-return this.valueRead === void 0 && this.raw, this.valueRead;
-}
+return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {
 if (this.maxRead === void 0) {
 const e = this.attribute;
-this.maxRead = le(e ? e.get("max") : this.token.get(ve[this.bar].max));
-}
-return this.maxRead;
-}
-};
+this.maxRead = le(e ? e.get("max") : this.token.get(ve[this.bar].max));}
+return this.maxRead;}};
 function lo(e, t) {
-return new En(e, t).value;
-}
+return new En(e, t).value;}
 var Au = class {
 constructor(e, t) {
-this.reading = e, this.value = t;
-}
+this.reading = e, this.value = t;}
 get max() {
-return this.reading.max;
-}
-};
+return this.reading.max;}};
 function Tn(e, t, n) {
 const r = {
 vitality: new En(e, n.bars.vitality),
 soul: new En(e, n.bars.soul),
-power: new En(e, n.bars.power)
-};
+power: new En(e, n.bars.power)};
 return {
 id: e.id,
 token: e,
@@ -3732,32 +3083,24 @@ bars: r,
 unique: r.vitality.link !== "",
 npc: Dr(e, t),
 hidden: We(e),
-statusmarkers: A(e.get("statusmarkers") ?? "")
-};
-}
+statusmarkers: A(e.get("statusmarkers") ?? "")};}
 var uo = { armor_physical: "physical", armor_magical: "magical" };
 function Nr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Su(t, n, r));
-}
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Su(t, n, r));}
 function Su(e, t, n) {
-return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);
-}
+return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
 function fo(e, t) {
-return t !== void 0 && t.edition === e.id ? t.answer : null;
-}
+return t !== void 0 && t.edition === e.id ? t.answer : null;}
 var Eu = { kind: "override" }, ho = { kind: "none" }, _n = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Tu = k.freeze({}), _u = k.freeze({ current: null, max: null, present: !1 }), Pr = [], Du = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = Pr;
-}
+this.characterId = e, this.index = t, this.problems = Pr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
-return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };
-}
+return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
 /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
 lookup(e, t) {
 const n = this.index.find(this.characterId, e);
-return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);
-}
+return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
 /**
 * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
 * as Roll20 would; anything else is a problem (noted) and no value.
@@ -3770,34 +3113,24 @@ this.formulas ?? (this.formulas = new bu((a, c) => this.lookup(a, c)));
 const s = this.formulas.evaluate(A(e));
 if (s.ok && O.isSafeInteger(s.value)) return s.value;
 const o = s.ok ? O.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === Pr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;
-}
-};
+return this.problems === Pr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function Dn(e) {
-return e == null || typeof e == "string" && e.trim() === "";
-}
+return e == null || typeof e == "string" && e.trim() === "";}
 function vo(e) {
-return !Dn(e) && le(e) === null;
-}
+return !Dn(e) && le(e) === null;}
 var mo = class {
 constructor(e, t, n, r, i, s, o, a) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;
-}
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
 get current() {
-return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);
-}
+return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
 get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-Dn(e) && (this.isDefault || vo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");
-}
-return this.maxRead;
-}
+Dn(e) && (this.isDefault || vo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
+return this.maxRead;}
 currentRaw() {
-return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");
-}
-};
+return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
 function Ou(e, t, n, r) {
 const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
 let l, d;
@@ -3805,31 +3138,26 @@ for (let p = 0; p < i.length; p += 1) {
 const v = i[p], m = uo[v], T = t?.overrides?.[v];
 if (T !== void 0) {
 s[v] = { current: m ? t?.worn?.[m] ?? T : T, max: T, present: !0 }, o[v] = m ? _n[m] : Eu;
-continue;
-}
+continue;}
 const b = c[v], I = a ? r.attributes.find(a.id, b) : void 0;
 a && (l ?? (l = new Du(a.id, r.attributes)));
 let Y = m !== void 0 && !e.unique;
 if (I && l) {
 let w;
 m !== void 0 && !Y && (w = I.get("current"), Y = vo(w)), s[v] = new mo(I, Y ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, w, !1), o[v] = Y ? _n[m] : { kind: "attribute", attribute: I };
-} else l && !Dn(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[v] = new mo(l.defaultOf(b), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, d, !0), o[v] = m ? _n[m] : ho) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : _u, o[v] = m ? _n[m] : ho);
-}
+} else l && !Dn(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[v] = new mo(l.defaultOf(b), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, d, !0), o[v] = m ? _n[m] : ho) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : _u, o[v] = m ? _n[m] : ho);}
 const u = r.turnOrder;
 let f = null;
 if (u && u.length > 0) {
 const p = u.find((v) => v.id === e.id);
-p !== void 0 && (f = po(p.pr));
-}
+p !== void 0 && (f = po(p.pr));}
 let h = Tu;
 if (n.others && n.others.length > 0) {
 h = {};
-for (const p of n.others) h[p] = r.other?.(p);
-}
+for (const p of n.others) h[p] = r.other?.(p);}
 const g = {
 id: e.id,
 name: e.name,
-// The token's own bars as read; a hand edit starts the hit elsewhere with `startingFrom`.
 bars: e.bars,
 values: s,
 armorSource: a !== void 0 || t?.overrides !== void 0,
@@ -3837,56 +3165,42 @@ stance: t?.stance ?? null,
 state: Nr(r.edition, t, e.bars.vitality.value, r.editionLeft),
 answer: fo(r.edition, r.waiting[e.id]),
 initiative: f,
-// The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
 currentTurn: r.turnRow === void 0 ? null : { initiative: po(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: h,
-nameOf: r.nameOf
-};
-return new Ru(e, t, g, o, l);
-}
+nameOf: r.nameOf};
+return new Ru(e, t, g, o, l);}
 var Ru = class {
 constructor(e, t, n, r, i) {
-this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;
-}
+this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
 get problems() {
-return this.sheet === void 0 ? Pr : this.sheet.problems;
-}
-};
+return this.sheet === void 0 ? Pr : this.sheet.problems;}};
 function Cu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Au(n.vitality, t), soul: n.soul, power: n.power };
-}
+e.facts.bars = { vitality: new Au(n.vitality, t), soul: n.soul, power: n.power };}
 function po(e) {
 if (typeof e == "number") return O.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = O(e.trim());
-return O.isFinite(t) ? t : null;
-}
+return O.isFinite(t) ? t : null;}
 function go(e) {
-return getObj("attribute", e)?.get("current");
-}
+return getObj("attribute", e)?.get("current");}
 function Iu(e, t) {
-return A(e.get(ve[t].link) ?? "");
-}
+return A(e.get(ve[t].link) ?? "");}
 function Nu(e) {
 const t = getObj("attribute", e);
-return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;
-}
+return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
 var Pu = class {
 /** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
 constructor(e = () => []) {
-this.sheetLacks = e, this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();
-}
+this.sheetLacks = e, this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();}
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
-return this.indexOf(e).get(this.keyOf(t));
-}
+return this.indexOf(e).get(this.keyOf(t));}
 /** The key a name is found under (lower-cased, case-insensitive as Roll20's names are). */
 keyOf(e) {
 let t = this.lowered.get(e);
-return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;
-}
+return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
 /**
 * The sheet's default for an attribute the character has no object for (Roll20's getAttrByName
 * gives it), asked once per character and name; undefined when the sheet has none.
@@ -3897,52 +3211,39 @@ r || this.defaults.set(e, r = new N());
 let i = r.get(t);
 if (!i) {
 if (r.size >= 200) return;
-r.set(t, i = {});
-}
+r.set(t, i = {});}
 if (!(n in i)) {
 const s = this.keyOf(t), o = this.sheetLacks();
-o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && Xs(s) && o.length < qs && !o.includes(s) && o.push(s));
-}
-return i[n];
-}
+o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && Xs(s) && o.length < qs && !o.includes(s) && o.push(s));}
+return i[n];}
 /** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
 appeared(e) {
 const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
-n >= 0 && t.splice(n, 1);
-}
+n >= 0 && t.splice(n, 1);}
 /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
 forget(e) {
-this.byCharacter.delete(e), this.defaults.delete(e);
-}
+this.byCharacter.delete(e), this.defaults.delete(e);}
 /** Drop everything (`!defense-round refresh`, after another script created attributes). */
 clear() {
-this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;
-}
+this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
 get size() {
-return this.byCharacter.size;
-}
+return this.byCharacter.size;}
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
 t = new N();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
 const r = A(n.get("name") ?? "").toLowerCase();
-t.has(r) || t.set(r, n);
-}
-this.byCharacter.set(e, t);
-}
-return t;
-}
-};
+t.has(r) || t.set(r, n);}
+this.byCharacter.set(e, t);}
+return t;}};
 function Mr(e) {
 const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
-return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };
-}
+return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
 function Mu(e, t) {
-return findObjs({ _type: "graphic", _subtype: "token", [ve[t].link]: e });
-}
+return findObjs({ _type: "graphic", _subtype: "token", [ve[t].link]: e });}
 var ko = {
 "&": "&amp;",
 "<": "&lt;",
@@ -3969,61 +3270,46 @@ $: "&#36;",
 for (let e = 0; e < 128; e += 1) {
 const t = A.fromCharCode(e);
 ko[t] !== void 0 ? zt[e] = ko[t] : t === `
-` || t === "\r" ? zt[e] = " " : e < 32 && t !== "	" || e === 127 ? zt[e] = "" : zt[e] = void 0;
-}
+` || t === "\r" ? zt[e] = " " : e < 32 && t !== "	" || e === 127 ? zt[e] = "" : zt[e] = void 0;}
 function Lu(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
-if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";
-}
+if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function it(e) {
 const t = typeof e == "string" ? e : A(e ?? "");
 let n = "", r = 0;
 for (let i = 0; i < t.length; i += 1) {
 const s = t.charCodeAt(i), o = s < 128 ? zt[s] : Lu(s);
-o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);
-}
-return r === 0 ? t : n + t.slice(r);
-}
+o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);}
+return r === 0 ? t : n + t.slice(r);}
 function ze(e, t) {
-on(e, t);
-}
+on(e, t);}
 function On(e) {
-log(e);
-}
+log(e);}
 function Lr(e) {
-return state[e];
-}
+return state[e];}
 function yo(e, t) {
-state[e] = t;
-}
+state[e] = t;}
 function ju(e) {
-return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;
-}
+return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
 function Fu(e) {
-setTimeout(e, 0);
-}
+setTimeout(e, 0);}
 function Gu(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
-return i?.set("notes", t), i?.id;
-}
+return i?.set("notes", t), i?.id;}
 function Uu(e, t) {
-return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;
-}
+return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
 function Vu(e) {
-return findObjs({ _type: "macro", name: e }).map((t) => t.id);
-}
+return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
 function Bu(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
-return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;
-}
+return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
 function Hu() {
 const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
-return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";
-}
+return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
 function jr(e, t, n) {
 try {
 const r = t instanceof Qt ? t.stack ?? t.message : A(t);
@@ -4031,11 +3317,8 @@ On(`${re} v${ge}: ${e} failed${Hu()}: ${r}`), n && sendChat(
 re,
 `/w ${n} ${it(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
-{ noarchive: !0 }
-);
-} catch {
-}
-}
+{ noarchive: !0 });
+} catch {}}
 function Re(e, t, n) {
 return (...r) => {
 const i = (s) => {
@@ -4043,25 +3326,18 @@ let o = typeof e == "string" ? e : "a command", a;
 try {
 typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
-a = void 0;
-}
-jr(o, s, a);
-};
+a = void 0;}
+jr(o, s, a);};
 try {
 const s = t(...r);
 s && typeof s.then == "function" && s.then(void 0, i);
 } catch (s) {
-i(s);
-}
-};
-}
+i(s);}};}
 var $t = { kind: "public" }, me = { kind: "whisper", to: "gm" };
 function ye(e) {
-return { kind: "whisper", to: e };
-}
+return { kind: "whisper", to: e };}
 function j(e, t, n = {}) {
-e.kind === "public" ? sendChat(re, t) : n.record === !0 ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });
-}
+e.kind === "public" ? sendChat(re, t) : n.record === !0 ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
 function we(e) {
 let t = `&{template:default} {{name=${it(e.title)}}}`;
 const n = e.rows, r = n.length > 1 ? new x() : void 0;
@@ -4077,83 +3353,63 @@ if (r) {
 if (r.has(u)) {
 let f = 2;
 for (; r.has(`${u} (${f})`); ) f += 1;
-u = `${u} (${f})`;
-}
-r.add(u);
-}
-t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;
-}
-return t;
-}
+u = `${u} (${f})`;}
+r.add(u);}
+t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;}
+return t;}
 function Ku(e) {
-return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;
-}
+return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function oe(e) {
-return it(e);
-}
+return it(e);}
 function Fr(e, t) {
 let n = it(e);
 for (const r of t) n += ` ${de(r.label, r.command)}`;
-return n;
-}
+return n;}
 var Yu = /^[-\w]+$/;
 function de(e, t) {
-return `[${it(e)}](${t})`;
-}
+return `[${it(e)}](${t})`;}
 function Rn(e) {
-return Yu.test(e);
-}
+return Yu.test(e);}
 function wo(e, t, n, r = () => `${n.command} --help`) {
 const i = A(t.playerid ?? "");
-return i === Me ? Wu(e, t, n, r) : bo(e, t, n, r, i, bt(i), !1);
-}
+return i === Me ? Wu(e, t, n, r) : bo(e, t, n, r, i, bt(i), !1);}
 function bo(e, t, n, r, i, s, o) {
 const a = s ? "the GM" : _r(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: Zs(s, a), relayed: o, help: r };
-return !s && !Qs(a) && (c.replyFor = V(a, 60)), c;
-}
+return !s && !Qs(a) && (c.replyFor = V(a, 60)), c;}
 function Wu(e, t, n, r) {
 const i = n.flags.get("api-as");
 n.flags.delete("api-as");
 const s = e.store.settings.apiCommands;
 if (s === "api-as") {
 const c = iu(i?.length === 1 ? i[0] : void 0);
-if (c !== void 0) return bo(e, t, n, r, c, !1, !0);
-}
+if (c !== void 0) return bo(e, t, n, r, c, !1, !0);}
 const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Me, gm: o, senderName: _r(Me), replyTo: "gm", relayed: !0, help: r };
-return o || (a.relayRefused = !0), a;
-}
+return o || (a.relayRefused = !0), a;}
 var $o = 2e3;
 function Se(e, t) {
-j(ye(e.replyTo), oe(Ao(e, t)));
-}
+j(ye(e.replyTo), oe(Ao(e, t)));}
 function st(e, t) {
-j(ye(e.replyTo), oe(Ao(e, t)), { record: !0 });
-}
+j(ye(e.replyTo), oe(Ao(e, t)), { record: !0 });}
 function Ao(e, t) {
 const n = t.length > $o ? `${$e(t, $o - 12)}... (cut)` : t;
-return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;
-}
+return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
 var zu = 200;
 function xe(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let i = zu - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${$e(r, i - 9)}... (cut)`), j(ye(e.replyTo), Fr(r, [...n, { label: "Help", command: e.help() }]));
-}
+r.length > i && (r = `${$e(r, i - 9)}... (cut)`), j(ye(e.replyTo), Fr(r, [...n, { label: "Help", command: e.help() }]));}
 function xu(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
-return e.store.tokens[t] = r, r;
-}
+return e.store.tokens[t] = r, r;}
 function So(e, t) {
 const n = e.store.tokens[t];
-n && Bt(n) && delete e.store.tokens[t];
-}
+n && Bt(n) && delete e.store.tokens[t];}
 function Cn(e) {
-return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
+return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
 var In = "Help: DefenseRound", B = (e) => `<code>${Cn(e)}</code>`, qe = (e) => `<li>${e}</li>`;
 function qu(e) {
 const t = e.stances.length > 0 ? [qe(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(Cn).join(" ")}`)] : [];
@@ -4171,29 +3427,23 @@ qe("Every command answers <code>--help</code>."),
 qe(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Ft().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
 qe(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${B("config api-commands gm")}, or act for the player ${B("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${B("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
-].join("");
-}
+].join("");}
 var ot;
 function Gr(e, t = {}) {
-ot = Gu(In, qu(e), t.createIfMissing !== !1) ?? ot;
-}
+ot = Gu(In, qu(e), t.createIfMissing !== !1) ?? ot;}
 function Eo() {
-return ot = Uu(In, ot), ot !== void 0 && Rn(ot) ? { label: In, command: `http://journal.roll20.net/handout/${ot}` } : void 0;
-}
+return ot = Uu(In, ot), ot !== void 0 && Rn(ot) ? { label: In, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
 function To(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
 for (; r < n.length && tr(n.charCodeAt(r)); ) r += 1;
 const i = n.slice(r, Wi(n, r)).toLowerCase();
-return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;
-}
+return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
 function _o(e, t) {
-return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;
-}
+return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
 function Xu(e, t, n, r) {
-return `${t.helpFor?.(e, n)?.title ?? r} --help`;
-}
+return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
 async function Do(e, t, n, r = To(t, n)) {
 if (!r) return;
 const i = n[r], s = vc(t.content, t.inlinerolls);
@@ -4202,35 +3452,27 @@ try {
 const a = zi(s);
 if (o = wo(e, t, a, () => Xu(e, i, a, r)), o.relayRefused) {
 Se(o, _o(e, r));
-return;
-}
+return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
 Se(o, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
-return;
-}
+return;}
 if (o.parsed.flags.has("help")) {
 const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Eo();
 j(ye(o.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
-return;
-}
+return;}
 const c = i.run(o);
 c && await c;
 } catch (a) {
 if (a instanceof y || a instanceof C) {
 if (o ?? (o = wo(e, t, { command: r, positionals: [], flags: new N() })), o.relayRefused) {
 Se(o, _o(e, r));
-return;
-}
+return;}
 xe(o, a.message);
-return;
-}
-throw a;
-}
-}
+return;}
+throw a;}}
 var Ju = new x(
-"red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" ")
-);
+"red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
 function Qu(e) {
 if (Ju.has(e)) return [e];
 const t = [];
@@ -4240,42 +3482,31 @@ for (const r of J.isArray(n) ? n : []) {
 const { tag: i, name: s } = r ?? {};
 if (typeof i == "string") {
 if (i === e) return [i];
-typeof s == "string" && s.toLowerCase() === e.toLowerCase() && !t.includes(i) && t.push(i);
-}
-}
-} catch {
-}
-return t;
-}
+typeof s == "string" && s.toLowerCase() === e.toLowerCase() && !t.includes(i) && t.push(i);}}
+} catch {}
+return t;}
 function Nn(e) {
 const t = new N();
 for (const r of e) {
 const i = r.endsWith(".") ? r.slice(0, -1) : r;
-t.set(i, (t.get(i) ?? 0) + 1);
-}
+t.set(i, (t.get(i) ?? 0) + 1);}
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
-return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];
-}
+return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
 function At(e, t = 5) {
-return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;
-}
+return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
 function Xe(e) {
 const t = new N();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return At([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);
-}
+return At([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
 var Zu = class {
 constructor() {
-this.byReason = new N();
-}
+this.byReason = new N();}
 add(e, t) {
 const n = this.byReason.get(t);
-n ? n.push(e) : this.byReason.set(t, [e]);
-}
+n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {
 const e = [];
-return this.byReason.forEach((t, n) => e.push(`${Xe(t)}: ${n}`)), e;
-}
+return this.byReason.forEach((t, n) => e.push(`${Xe(t)}: ${n}`)), e;}
 }, Oo = ["on", "off"], Ur = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ro = [
 "edition",
 ...k.keys(Ur),
@@ -4291,8 +3522,7 @@ return this.byReason.forEach((t, n) => e.push(`${Xe(t)}: ${n}`)), e;
 ], ef = {
 refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
-"api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."
-};
+"api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
 function tf(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
@@ -4300,27 +3530,23 @@ if (r === "edition") {
 const i = W(n, "edition", Td()), s = Ft();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
-return e.edition = i, `Edition is now ${i}.`;
-}
+return e.edition = i, `Edition is now ${i}.`;}
 if (r in Ur) {
 const i = Ur[r], s = W(n, r, Ut), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
 a !== i && e.bars[a] === s && (e.bars[a] = o);
-return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;
-}
+return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
 if (r === "stamina-bar") {
 const i = W(n, r, ["power", ...Ut]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
-return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;
-}
+return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;}
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
 if (!Ye.includes(i))
 throw new y(`unknown attribute key "${V(i)}": ${It(i, Ye, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
-return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;
-}
+return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;}
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
 if (!Vt.includes(i))
@@ -4329,12 +3555,10 @@ const s = n.trim(), o = Qu(s);
 if (o.length === 0) throw new y(`"${V(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
 if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(s)}": give the tag of one (${At(o.map((c) => V(c)), 3)})`);
 const a = o[0];
-return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;
-}
+return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {
 const i = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[i] = W(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;
-}
+return e.visibility[i] = W(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
 return e.playersTargetAny = W(n, r, Oo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
@@ -4343,52 +3567,40 @@ if (r === "overwhelm-limit")
 return e.overwhelmLimit = Nt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
 return e.apiCommands = W(n, r, wr), ef[e.apiCommands];
-throw new y(`unknown setting "${V(t)}": ${It(t, Ro, "settings")}`);
-}
+throw new y(`unknown setting "${V(t)}": ${It(t, Ro, "settings")}`);}
 function Je() {
-return Co(Campaign().get("turnorder"));
-}
+return Co(Campaign().get("turnorder"));}
 function nf() {
 const e = Campaign().get("turnorder");
-return typeof e == "string" ? e : "";
-}
+return typeof e == "string" ? e : "";}
 function Co(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = ce.parse(e);
 return J.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {
-return [];
-}
-}
+return [];}}
 function Vr(e) {
-Campaign().set("turnorder", ce.stringify(e));
-}
+Campaign().set("turnorder", ce.stringify(e));}
 function xt(e) {
-return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";
-}
+return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
 function Br(e) {
-return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;
-}
+return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;}
 function rf(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
-return t(e.id) && t(e.custom) && t(e.pr);
-}
+return t(e.id) && t(e.custom) && t(e.pr);}
 function sf(e) {
 const t = xt(e.id), n = xt(e.custom);
-return `${t.length <= 64 ? t : `#${Hr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Hr(n)}`}`;
-}
+return `${t.length <= 64 ? t : `#${Hr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Hr(n)}`}`;}
 function Hr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = $.imul(t, 16777619) >>> 0;
-return t.toString(16).padStart(8, "0");
-}
+return t.toString(16).padStart(8, "0");}
 var of = /^(.+) -?\d+$/;
 function af() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
-return typeof e == "object" && e !== null ? e : void 0;
-}
+return typeof e == "object" && e !== null ? e : void 0;}
 function Io(e) {
 if (Br(e.pr) !== -1 || xt(e.custom) !== "") return !1;
 const t = xt(e.id);
@@ -4398,11 +3610,9 @@ if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
 const r = af();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
 const i = of.exec(A(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-return i !== null && i[1] === s;
-}
+return i !== null && i[1] === s;}
 function cf(e) {
-for (const t of e) if (!Io(t)) return t;
-}
+for (const t of e) if (!Io(t)) return t;}
 var lf = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
 function df(e, t, n) {
 switch (e.kind) {
@@ -4411,8 +3621,7 @@ return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at
 case "healed": {
 if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${et[e.resource]} ${e.before} -> ${e.after}${r}`;
-}
+return `${et[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -4424,25 +3633,19 @@ return e.now ? `${t(e.who)}: ${n(e.now).split(":")[0]}.` : `${t(e.who)} is back 
 case "standing":
 return "Standing";
 case "button":
-return e.label;
-}
-}
+return e.label;}}
 function No(e, t) {
 const n = e.words, r = (i) => lf.has(i.kind) ? df(i, t, r) : n(i, t);
-return r;
-}
+return r;}
 function St(e, t) {
 const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
-return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;
-}
+return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;}
 function at(e, t) {
 const n = {};
-return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;
-}
+return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
 function Pn(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Bt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];
-}
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Bt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
 function be(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
@@ -4451,13 +3654,11 @@ if (J.isArray(e)) {
 const i = t;
 if (e.length !== i.length) return !1;
 for (let s = 0; s < e.length; s += 1) if (!be(e[s], i[s])) return !1;
-return !0;
-}
+return !0;}
 const n = e, r = t;
 for (const i of k.keys(n)) if (!be(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
-return !0;
-}
+return !0;}
 function uf(e, t) {
 switch (t.kind) {
 case "bar":
@@ -4475,9 +3676,7 @@ return `memory:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
-return `turn-order:${t.tokenId}`;
-}
-}
+return `turn-order:${t.tokenId}`;}}
 function ff(e, t = () => !0, n = () => {
 }) {
 const r = new N();
@@ -4485,18 +3684,14 @@ for (const s of e) {
 const o = t(s.tokenId);
 for (const a of s.changes) {
 const c = uf(s.tokenId, a), l = r.get(c);
-l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });
-}
-}
+l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });}}
 const i = [];
 for (const [s, o] of r) {
 const { first: a, last: c } = o, l = o.owner ?? n(a);
 if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
-i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });
-}
-return i;
-}
+i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });}
+return i;}
 function Po(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
@@ -4505,12 +3700,10 @@ let s = t.parseState(i.edition.state);
 if (s === null) return i;
 for (let a = 0; a < $.min(n, 10); a += 1) s = t.endRound(s);
 const o = { ...i };
-return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;
-}
+return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;}
 var hf = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
 function vf(e, t, n) {
-return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));
-}
+return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
 function Mo(e, t, n, r) {
 const i = [];
 for (const { place: s, name: o, change: a } of e) {
@@ -4538,24 +3731,17 @@ i.push(`${o} ${r(a.to, c ?? {})}`);
 break;
 case "initiative":
 i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
-break;
-}
-}
-return i;
-}
+break;}}
+return i;}
 function mf(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Po(r.change.from, t, n), to: Po(r.change.to, t, n) } } : r
-);
-}
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Po(r.change.from, t, n), to: Po(r.change.to, t, n) } } : r);}
 function pf(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;
-}
+return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;}
 function gf(e) {
 const t = e.indexOf("@");
-return t === -1 ? e : e.slice(0, t);
-}
+return t === -1 ? e : e.slice(0, t);}
 function Lo(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
@@ -4564,73 +3750,55 @@ const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
 const l = gf(c);
 let d;
-t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);
-}
+t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);}
 if (o === -1) break;
-s = o + 1;
-}
+s = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === kf(e) ? e : i;
-}
+return i === e || i.length < e.length && i === kf(e) ? e : i;}
 function kf(e) {
-return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");
-}
+return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
 function yf(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Lo(e, o, [r, i, s]);
-}
+return Lo(e, o, [r, i, s]);}
 var jo = ["defensive", "reactive", "active", "full"];
 function Fo(e, t, n) {
 const r = jo.find((i) => i === t);
-return Lo(e, r ? [n.markers[r]] : [], jo.map((i) => n.markers[i]));
-}
+return Lo(e, r ? [n.markers[r]] : [], jo.map((i) => n.markers[i]));}
 var Go = [];
 function wf(e) {
-return typeof e != "function" ? !1 : (Go.push(e), !0);
-}
+return typeof e != "function" ? !1 : (Go.push(e), !0);}
 function Uo(e, t, n, r, i, s) {
 for (const a of Go)
 try {
 a(e, t, n, r);
 } catch (c) {
-jr("an onDamage observer", c, void 0);
-}
+jr("an onDamage observer", c, void 0);}
 const o = s === void 0 ? Or() : s;
 if (o && typeof o.Update == "function")
 try {
 o.Update(e, i());
 } catch (a) {
-jr("HealthColors.Update", a, void 0);
-}
-}
+jr("HealthColors.Update", a, void 0);}}
 function Vo(e, t) {
-typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);
-}
+typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
 var bf = class {
 constructor() {
-this.props = {}, this.any = !1;
-}
+this.props = {}, this.any = !1;}
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });
-}
+(this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {
-this.props[e] = t, this.any = !0;
-}
+this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {
 const i = ve[e.bars[t].bar].value;
-r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);
-}
+r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);}
 flush(e) {
 if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Vo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), io(e, this.props));
-}
-};
+this.any && (e.set(this.props), io(e, this.props));}};
 function Kr(e, t, n, r) {
 const i = {};
-return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;
-}
+return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;}
 function $f(e, t, n, r = {}) {
 const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], g = new bf(), p = () => {
 var w;
@@ -4638,15 +3806,13 @@ return d[w = i.id] ?? (d[w] = {});
 }, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
 vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
-power: i.bars.power.value
-};
+power: i.bars.power.value};
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
 const E = i.bars[w.resource], _ = w.resource === "vitality" ? v : E.value, P = E.link ? getObj("attribute", E.link) : void 0, z = { kind: "bar", resource: w.resource, bar: E.bar, from: _, to: w.to };
 P && (z.attributeId = P.id), f.push(z), (E.value !== w.to || E.raw !== w.to) && g.bar(i, w.resource, w.to, P), m[w.resource] = w.to;
-break;
-}
+break;}
 case "value": {
 const E = o[w.key], _ = s.values[w.key]?.current ?? null;
 if (E?.kind === "attribute")
@@ -4658,31 +3824,24 @@ P.worn = { ...P.worn, [E.track]: w.to };
 } else if (uo[w.key] === void 0 && E?.kind === "override") {
 f.push({ kind: "override", key: w.key, from: _, to: w.to });
 const P = p();
-P.overrides = { ...P.overrides, [w.key]: w.to };
-}
-break;
-}
+P.overrides = { ...P.overrides, [w.key]: w.to };}
+break;}
 case "initiative": {
 const E = r.turnOrder?.order ?? Je(), _ = E.find((z) => z.id === i.id), P = Br(_?.pr);
 _ && O.isFinite(P) && P !== w.to && (_.pr = w.to, Ho(E, r.turnOrder), f.push({ kind: "initiative", from: P, to: w.to }));
-break;
-}
+break;}
 case "join-turn-order": {
 const E = Ef(w.tokenId, w.initiative, r.turnOrder);
 h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
-break;
-}
+break;}
 case "ally-state":
 case "ally-answer": {
 const E = at(St(l, w.tokenId), a), _ = w.kind === "ally-state" ? at({ ...E, edition: { id: a.id, state: w.state } }, a) : { ...E, answer: { edition: a.id, answer: w.answer } };
 be(E, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: E, to: _ }), Pn(l, w.tokenId, _));
-break;
-}
-}
+break;}}
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
 const w = d[i.id], E = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? E : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, P = w?.deadForGood === !0, z = n.state === void 0 ? P : a.deadForGood(n.state, m.vitality), Le = w?.stance, pe = n.stance === void 0 ? Le : n.stance ?? void 0, Ee = l.exchange.waiting[i.id], ae = n.answer === void 0 || r.answerGiven ? Ee : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-(P !== z || Le !== pe || !be(E, _) || !be(Ee, ae)) && (f.push({ kind: "memory", from: Kr(E, P, Le, Ee), to: Kr(_, z, pe, ae) }), Pn(l, i.id, Kr(_, z, pe, ae)));
-}
+(P !== z || Le !== pe || !be(E, _) || !be(Ee, ae)) && (f.push({ kind: "memory", from: Kr(E, P, Le, Ee), to: Kr(_, z, pe, ae) }), Pn(l, i.id, Kr(_, z, pe, ae)));}
 const T = d[i.id];
 T && Bt(T) && delete d[i.id];
 let b = i.statusmarkers;
@@ -4690,48 +3849,39 @@ const I = a.condition(s.state, v), Y = n.state !== void 0 ? a.condition(n.state,
 if (n.state !== void 0 && (b = yf(b, Y, c)), n.stance !== void 0 && (b = Fo(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), g.prop("statusmarkers", b)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const E = r.tokenProps[w];
-!(w in g.props) && u.get(w) !== E && g.prop(w, E);
-}
+!(w in g.props) && u.get(w) !== E && g.prop(w, E);}
 if (g.flush(u), r.notify ?? !0) {
 const { bars: w } = i, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: Y };
-Uo(u, E, _, n.detail, () => Bo(i, v), r.healthColors);
-}
-return { changes: f, notes: h };
-}
+Uo(u, E, _, n.detail, () => Bo(i, v), r.healthColors);}
+return { changes: f, notes: h };}
 function Bo(e, t) {
 const n = Sf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
-return n[ve[r.bar].value] = r.raw, n[ve[i.bar].value] = i.raw, n[ve[s.bar].value] = s.raw, t !== null && (n[ve[r.bar].value] = t), n;
-}
+return n[ve[r.bar].value] = r.raw, n[ve[i.bar].value] = i.raw, n[ve[s.bar].value] = s.raw, t !== null && (n[ve[r.bar].value] = t), n;}
 var Af = ["width", "height"];
 function Sf(e) {
 const t = { _id: e.id, _type: "graphic" };
 for (const n of Af) t[n] = e.get(n);
-return t;
-}
+return t;}
 function Ho(e, t) {
-t ? t.changed = !0 : Vr(e);
-}
+t ? t.changed = !0 : Vr(e);}
 function Ef(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = Z(r, "The spectator"), s = n?.order ?? Je();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), Ho(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });
-}
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), Ho(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
 function Tf(e, t) {
 const n = new N(), r = new N(), i = (c) => {
 let l = r.get(c);
-return l || r.set(c, l = {}), l;
-};
+return l || r.set(c, l = {}), l;};
 let s, o = !1;
 const a = new N();
 for (const { tokenId: c, change: l } of t) {
 let d = a.get(c);
 if (d === void 0) {
 const u = getObj("graphic", c);
-d = u ? { token: u, snapshot: Tn(u, ee(u), e.settings), memory: at(St(e.memories, c), e.edition) } : null, a.set(c, d);
-}
+d = u ? { token: u, snapshot: Tn(u, ee(u), e.settings), memory: at(St(e.memories, c), e.edition) } : null, a.set(c, d);}
 if (d)
 switch (l.kind) {
 case "bar":
@@ -4744,39 +3894,31 @@ break;
 case "worn": {
 const u = { ...e.memories.tokens[c] };
 u.worn = gn(u.worn, l.track, l.from), Us(e.memories.tokens, c, u);
-break;
-}
+break;}
 case "override": {
 const u = { ...e.memories.tokens[c] };
 u.overrides = gn(u.overrides, l.key, l.from), Us(e.memories.tokens, c, u);
-break;
-}
+break;}
 case "markers":
 i(c).statusmarkers = l.from;
 break;
 case "memory": {
 const u = l.tokenId ?? c, f = at(St(e.memories, u), e.edition);
 Pn(e.memories, u, pf(l.from, l.to, f, be));
-break;
-}
+break;}
 case "initiative": {
 s ?? (s = Je());
 const u = s.find((f) => f.id === c);
 u && (u.pr = l.from, o = !0);
-break;
-}
+break;}
 case "turn-order": {
 s ?? (s = Je());
 const u = s.filter((f) => f.id !== l.tokenId);
 u.length !== s.length && (s = u, o = !0);
-break;
-}
-}
-}
+break;}}}
 for (const [c, l] of n) {
 const d = getObj("attribute", c);
-d && Vo(d, l);
-}
+d && Vo(d, l);}
 for (const [c, l] of a) {
 if (!l) continue;
 const { token: d } = l, u = r.get(c) ?? {};
@@ -4786,14 +3928,11 @@ for (const g of Pi) {
 const p = l.snapshot.bars[g], v = `${p.bar}_value`, m = p.link ? n.get(p.link) : void 0;
 m !== void 0 && d.get(v) !== m && (u[v] = m);
 const T = m ?? u[v];
-f[g] = typeof T == "number" ? T : p.value;
-}
+f[g] = typeof T == "number" ? T : p.value;}
 k.keys(u).length > 0 && (d.set(u), io(d, u));
 const h = typeof u.statusmarkers == "string" ? u.statusmarkers : l.snapshot.statusmarkers;
-_f(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });
-}
-s && o && Vr(s);
-}
+_f(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });}
+s && o && Vr(s);}
 function _f(e, t, n, r, i) {
 const s = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
@@ -4803,41 +3942,32 @@ vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
-condition: s(r, n.bars.vitality.value)
-};
-Uo(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => Bo(n, n.bars.vitality.value));
-}
+condition: s(r, n.bars.vitality.value)};
+Uo(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => Bo(n, n.bars.vitality.value));}
 function Ko(e) {
 if (e.length === 0) return Wn.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new Wn((n, r) => {
 sendChat("DefenseRound", t, (i) => {
 const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !O.isInteger(a)) ? r(new Qt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);
-});
-});
-}
+o.length !== e.length || o.some((a) => !O.isInteger(a)) ? r(new Qt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);});});}
 function Yr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
-return e.summary = `${e.snapshot.name}.`;
-}
+return e.summary = `${e.snapshot.name}.`;}
 function Df(e) {
 if (!Rn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
 if (n.section !== Ve) continue;
 const r = Yo(e, n);
-r && t.push(r);
-}
-return t;
-}
+r && t.push(r);}
+return t;}
 function Yo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
-if (t.kind === "button") return { label: e.say(t), command: t.command };
-}
+if (t.kind === "button") return { label: e.say(t), command: t.command };}
 function Wr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
@@ -4849,106 +3979,84 @@ const d = a[l], u = d.section;
 if (u === void 0 || u === se) continue;
 if (u === ue) {
 i ?? (i = d);
-continue;
-}
+continue;}
 if (u === Ve) {
 const g = o ? Yo(e, d) : void 0;
 g && (s ?? (s = [])).push(g);
-continue;
-}
+continue;}
 let f;
 for (let g = r; g < n.length; g += 1) n[g].label === u && (f = n[g]);
 f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
-h !== "" && f.lines.push(h);
-}
+h !== "" && f.lines.push(h);}
 let c = r;
 for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (s ?? (s = [])).push(l);
-return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };
-}
+return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };}
 function Of(e) {
 for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
-return !1;
-}
+return !1;}
 function Rf(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
-return t;
-}
+return t;}
 function Cf(e, t) {
-return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;
-}
+return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
 function zr(e, t, n, r, i, s, o = []) {
 const a = new N(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
 const h = f === 1 ? u.name : `${u.name} (${f})`, g = i === "all" || n[l] === "public", p = g ? Rf(d.changes) : "", v = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && Of(d.outcome.steps) ? [...v, ...Df(d)] : v, b = Cf(Yr(d), u.name), I = p ? `${b} ${p}` : b;
-c.push({ label: h, lines: d.answer && g ? [`${d.answer}. ${I}`] : [I], buttons: T });
-}
-return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };
-}
+c.push({ label: h, lines: d.answer && g ? [`${d.answer}. ${I}`] : [I], buttons: T });}
+return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
 var Wo = k.freeze({ record: !0 });
 function qt(e, t) {
-return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;
-}
+return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
 function xr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
-r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");
-}
+r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
 const i = t.length > 1 ? Nf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
 j(ye(n.replyTo), oe(Yr(t[0])));
-return;
-}
+return;}
 const h = t.length === 1 ? Wr(t[0]) : zr(t, If(t), zo(e, t), `${n.title}: ${qr(t.length)}`, t.every((g) => f(g.snapshot)) ? "all" : "public", i);
 j(ye(n.replyTo), we(h));
-return;
-}
+return;}
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const f = t[0], h = qt(e, f.snapshot);
 j(h === "public" ? $t : me, we(Wr(f, s)), Wo), h === "gm" && !f.snapshot.hidden && j($t, Fr(Yr(f), o ? s : []));
-return;
-}
+return;}
 const a = zo(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && j($t, we(zr(t, c, a, `${n.title}: ${qr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && j(me, we(zr(t, l, a, `${n.title}: ${qr(t.length)} (GM)${d}`, "all", i, s)), Wo);
-}
+c.length > 0 && j($t, we(zr(t, c, a, `${n.title}: ${qr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && j(me, we(zr(t, l, a, `${n.title}: ${qr(t.length)} (GM)${d}`, "all", i, s)), Wo);}
 function qr(e) {
-return `${e} token${e === 1 ? "" : "s"}`;
-}
+return `${e} token${e === 1 ? "" : "s"}`;}
 function zo(e, t) {
-return t.map((n) => qt(e, n.snapshot));
-}
+return t.map((n) => qt(e, n.snapshot));}
 function If(e) {
-return e.map((t, n) => n);
-}
+return e.map((t, n) => n);}
 function Nf(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Wr(s) };
-})
-);
-}
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Wr(s) };}));}
 function Pf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
-return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;
-}
+return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
 function ct(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
@@ -4958,10 +4066,8 @@ else if (r < 32) t += 6;
 else if (r >= 55296 && r <= 56319) {
 const i = e.charCodeAt(n + 1);
 i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
-} else r >= 56320 && r <= 57343 ? t += 6 : t += 1;
-}
-return t;
-}
+} else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
+return t;}
 var Xr = 50, Mn = 6e4, Mf = 10, Lf = 15e3, jf = Xr / 2, Ff = Mn / 2, Ln = new Si();
 function Gf(e) {
 switch (e.kind) {
@@ -4978,31 +4084,24 @@ return 40 + ct(e.from) + ct(e.to);
 case "memory":
 return 60 + (e.tokenId?.length ?? 0) + xo(e.from) + xo(e.to);
 case "turn-order":
-return 50 + e.tokenId.length;
-}
-}
+return 50 + e.tokenId.length;}}
 function xo(e) {
-return 20 + (e.stance === void 0 ? 0 : ct(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Jr(e.edition.state) : 0) + (e.answer ? 40 + ct(e.answer.edition) + Jr(e.answer.answer) : 0);
-}
+return 20 + (e.stance === void 0 ? 0 : ct(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Jr(e.edition.state) : 0) + (e.answer ? 40 + ct(e.answer.edition) + Jr(e.answer.answer) : 0);}
 function Jr(e) {
 if (typeof e == "string") return ct(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
 for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Jr(e[n]));
-return t;
-}
+return t;}
 function jn(e) {
 let t = Ln.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + ct(n.tokenId) + ct(n.name);
-for (const r of n.changes) t += Gf(r);
-}
-Ln.set(e, t);
-}
-return t;
-}
+for (const r of n.changes) t += Gf(r);}
+Ln.set(e, t);}
+return t;}
 function Uf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
@@ -5015,161 +4114,124 @@ s.tokens.push(n), Ln.delete(s);
 const l = jn(s) - c, d = ei(a, s.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
 for (let u = Gn(r, s.by); u >= 0 && r[u] !== s && ri(a, d, 0); u = Gn(r, s.by)) Fn(e, u);
-return !0;
-}
-return !1;
-}
+return !0;}
+return !1;}
 function Qr(e) {
-return e === "hand-edit" || e === Me || bt(e);
-}
+return e === "hand-edit" || e === Me || bt(e);}
 function Zr(e, t) {
-return e.by === "hand-edit" || !(t ?? Qr(e.by));
-}
+return e.by === "hand-edit" || !(t ?? Qr(e.by));}
 var lt;
 function ei(e, t, n) {
 let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? Zr({ by: t }) }, e.byOwner.set(t, r)), r;
-}
+return r || (r = { entries: 0, bytes: 0, quota: n ?? Zr({ by: t }) }, e.byOwner.set(t, r)), r;}
 function ti(e, t, n, r) {
 const i = jn(t) * n, s = ei(e, t.by, r);
-e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);
-}
+e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);}
 function ni(e) {
 if (lt && lt.history === e && lt.length === e.length) return lt;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
 for (const n of e) ti(t, n, 1);
-return lt = t, t;
-}
+return lt = t, t;}
 function Fn(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
 const r = ni(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, ti(r, i, -1));
-}
+i && (r.length = n.length, ti(r, i, -1));}
 function Gn(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
-return -1;
-}
+return -1;}
 function Vf(e, t) {
 const n = e.history;
 for (let r = 0; r < n.length; r += 1) {
 const i = n[r];
-if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;
-}
-return -1;
-}
+if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;}
+return -1;}
 function ri(e, t, n, r = 0) {
-return t.entries + r > Mf || t.bytes + n > Lf || e.quota.entries + r > jf || e.quota.bytes + n > Ff || e.length + r > Xr || e.bytes + n > Mn;
-}
+return t.entries + r > Mf || t.bytes + n > Lf || e.quota.entries + r > jf || e.quota.bytes + n > Ff || e.length + r > Xr || e.bytes + n > Mn;}
 function ii(e) {
-return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;
-}
+return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
 function qo(e, t, n) {
 const r = e.store.history, i = ni(r), s = jn(t);
 if (n) {
 const o = ei(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
 if (ri(c, a, s, 1)) return !1;
-for (let l = Gn(r, t.by); l >= 0 && ri(i, o, s, 1); l = Gn(r, t.by)) Fn(e, l);
-}
+for (let l = Gn(r, t.by); l >= 0 && ri(i, o, s, 1); l = Gn(r, t.by)) Fn(e, l);}
 if (r.push(t), i.length = r.length, ti(i, t, 1, n), !n)
 for (; (i.length > Xr || i.bytes > Mn) && r.length > 1; ) {
 const o = Vf(i, t);
-Fn(e, o >= 0 ? o : 0);
-}
-return !0;
-}
+Fn(e, o >= 0 ? o : 0);}
+return !0;}
 function Xo(e, t, n) {
 let r = t.tokens, i = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
-return qo(e, o, Zr(t, n)) ? s : void 0;
-}
+return qo(e, o, Zr(t, n)) ? s : void 0;}
 function Bf(e) {
 const t = e.store.history, n = t.splice(0, t.length);
 lt = void 0;
 for (const r of n) {
 const i = ce.stringify(r).length;
-Ln.set(r, i), !(i > Mn) && qo(e, r, Zr(r));
-}
-return lt = void 0, n.length - t.length;
-}
+Ln.set(r, i), !(i > Mn) && qo(e, r, Zr(r));}
+return lt = void 0, n.length - t.length;}
 function Et(e) {
-return e.get("_subtype") === "card";
-}
+return e.get("_subtype") === "card";}
 function dt(e, t, n = {}) {
 const r = [], i = new x(), s = [], o = (l) => {
 const d = ro(l);
-i.has(d.id) || (i.add(d.id), s.push(d));
-};
+i.has(d.id) || (i.add(d.id), s.push(d));};
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const u = Tt(d, e.gm);
-u ? o(u) : l.push(Hf(d));
-}
+u ? o(u) : l.push(Hf(d));}
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${At(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const u = d._type === "graphic" ? K(d._id) : void 0;
-u && !Et(u) ? o(u) : l += 1;
-}
-l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);
-}
+u && !Et(u) ? o(u) : l += 1;}
+l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (s.length === 0)
 throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
 for (const l of s) {
 const d = ee(l);
-e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Z(l));
-}
+e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Z(l));}
 if (c.length > 0 && r.push(`you do not control ${Xe(c)}`), a.length === 0) throw new C(Nn(r).join("; "));
-return { targets: a, notes: r };
-}
+return { targets: a, notes: r };}
 function Hf(e) {
-return e.length > 24 ? `${$e(e, 24)}...` : e;
-}
+return e.length > 24 ? `${$e(e, 24)}...` : e;}
 function Tt(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = K(e);
 if (!(!n || Et(n)) && !(!t && We(n)))
-return n;
-}
+return n;}
 function Kf(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Tt(r.join(" "), e.gm))
-throw new C(`--${n}: no token on the table has that id`);
-}
-}
+throw new C(`--${n}: no token on the table has that id`);}}
 function Jo(e, t) {
 const n = K(t);
-return n !== void 0 && De(e, n, ee(n));
-}
+return n !== void 0 && De(e, n, ee(n));}
 function M(e) {
-return Pe(e.store.settings.edition);
-}
+return Pe(e.store.settings.edition);}
 function _t(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
-return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };
-}
+return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
 function Yf(e) {
 const t = K(e);
-return t ? Z(t, e) : e;
-}
+return t ? Z(t, e) : e;}
 function Wf(e) {
-return e.store;
-}
+return e.store;}
 function Qo(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;
-}
+return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;}
 function si(e, t) {
-return e.gm || De(e.playerId, t.token, t.character) || qt(e.app, t) === "public";
-}
+return e.gm || De(e.playerId, t.token, t.character) || qt(e.app, t) === "public";}
 function ut(e, t) {
 const n = M(e), r = {
 settings: e.store.settings,
@@ -5187,26 +4249,19 @@ stance: a?.stance ?? null,
 state: Nr(n, a, c, r.editionLeft),
 answer: fo(n, e.store.exchange.waiting[s]),
 vitality: c,
-acting: r.turnRow !== void 0 && r.turnRow.id === s
-};
-}
-};
+acting: r.turnRow !== void 0 && r.turnRow.id === s};}};
 if (t) {
 r.turnOrder = t;
 const s = cf(t);
 if (s) {
 r.turnRow = s;
 const o = xt(s.id), a = o !== "" && o !== "-1" ? K(o) : void 0;
-a !== void 0 && We(a) && (r.turnRowHidden = !0);
-}
-}
+a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
 const i = Qo(e);
-return i && (r.editionLeft = i), r;
-}
+return i && (r.editionLeft = i), r;}
 function Un(e, t, n, r = ut(e)) {
 const i = Tn(t.token, t.character, e.store.settings);
-return Ou(i, e.store.tokens[i.id], n, r);
-}
+return Ou(i, e.store.tokens[i.id], n, r);}
 function Zo(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
@@ -5214,78 +4269,60 @@ return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
 return r ? Pf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
-return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;
-}
-}
+return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
 function Vn(e, t, n = "; nothing changed") {
 const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;
-}
+return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
 function Dt(e) {
-return { settings: e.store.settings, edition: M(e), memories: Wf(e) };
-}
+return { settings: e.store.settings, edition: M(e), memories: Wf(e) };}
 var zf = class {
 constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = xf(i, e, s);
-}
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = xf(i, e, s);}
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
-return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;
-}
-};
+return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
 function xf(e, t, n) {
 const { id: r, name: i } = t;
-return No(e, (s) => s === r ? i : n(s));
-}
+return No(e, (s) => s === r ? i : n(s));}
 function qf(e, t, n, r = {}, i = Dt(e)) {
 const { snapshot: s } = t, o = $f(i, t, n, r), a = new zf(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
-// The name only labels the entry (the history keeps at most 200 characters of it).
 applied: { tokenId: s.id, name: $e(s.name, 200), changes: o.changes },
-shown: a
-};
-}
+shown: a};}
 function Xf(e, t, n) {
 const r = K(t.token.id);
 if (!r || Et(r)) return !1;
 const i = t.character?.id ?? "";
 if (A(r.get("represents") ?? "") !== i) return !1;
 const s = i ? $u(i) : void 0;
-return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);
-}
+return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);}
 function Jf(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && $.abs(t.to) <= 1e9)) return t.to;
-}
+if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && $.abs(t.to) <= 1e9)) return t.to;}
 function ea(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
 const r = zi(e.msg.content ?? ""), i = n.filter((s) => !Zf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
-return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;
-}
+return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;}
 var Qf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
 function Zf(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
 const r = t?.[O(n[1])], i = Qf.exec(A(r?.expression ?? ""));
-return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;
-}
+return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;}
 function oi(e, t) {
 const n = {};
 for (const r of t) {
 const i = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
-i !== void 0 && (n[r.name] = i);
-}
-return n;
-}
+i !== void 0 && (n[r.name] = i);}
+return n;}
 function ai(e, t, n, r) {
 if (e.length === 0) return Bn;
 const i = { ...t };
 let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
-return i;
-}
+return i;}
 var Bn = k.freeze({}), eh = k.freeze({}), th = [], nh = [];
 function Xt(e, t, n, r, i, s, o, a) {
 const c = Un(e, t, n, i);
@@ -5296,24 +4333,19 @@ if (c.problems.length > 0) return { kind: "problems", reading: c };
 const d = Jf(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
 const { applied: u, shown: f } = qf(e, c, l, o(l), s);
-return { kind: "written", outcome: l, applied: u, shown: f, reading: c };
-}
+return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
 function ci(e, t, n) {
 const r = ut(e), i = Dt(e);
-return t.map((s) => Xt(e, s, n, Bn, r, i, () => ({ notify: !1 })));
-}
+return t.map((s) => Xt(e, s, n, Bn, r, i, () => ({ notify: !1 })));}
 function Hn(e, t, n, r, i) {
 const s = t.dice.length === 0 ? eh : oi(e.parsed, t.dice), o = e.gm ? void 0 : ea(e, t.dice);
 return ta(
 e,
 n.map((a) => {
 const c = { target: a, plan: t, given: s };
-return o && (c.typed = o), c;
-}),
+return o && (c.typed = o), c;}),
 r,
-i
-);
-}
+i);}
 function ta(e, t, n, r) {
 let i, s = [], o = !1, a = !1;
 const c = [];
@@ -5323,24 +4355,18 @@ if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
 Se(e, d);
-return;
-}
-return na(e, t, c, void 0, a, n, r);
-}
+return;}
+return na(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
 return Ko(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 const u = r.claim?.();
 if (u !== void 0) {
 Se(e, u);
-return;
-}
+return;}
 if (e.app.store.settings.edition !== l) {
 Se(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
-return;
-}
-na(e, t, c, d, a, n, r);
-});
-}
+return;}
+na(e, t, c, d, a, n, r);});}
 function na(e, t, n, r, i, s, o) {
 const a = e.app, c = r !== void 0, l = r ?? th, d = [...s];
 let u;
@@ -5348,133 +4374,102 @@ const f = [], h = [];
 let g = !1;
 const p = i ? { order: Je(), changed: !1 } : void 0, v = Or() ?? null, m = ut(a, p?.order), T = Dt(a), b = (_) => {
 const P = { notify: _.observed ?? !0, healthColors: v };
-return p && (P.turnOrder = p), P;
-};
+return p && (P.turnOrder = p), P;};
 let I = 0;
 t.forEach(({ target: _, plan: P, given: z, typed: Le, answer: pe, answerGiven: Ee }, ae) => {
 const bi = n[ae], Kn = I;
 if (I += bi.length, c && !Xf(e, _, o.anyTarget === !0)) {
 d.push(`${Z(_.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
-return;
-}
+return;}
 const Q = Ee === void 0 ? Xt(a, _, P, ai(P.dice, z, l, Kn), m, T, b) : Xt(a, _, P, ai(P.dice, z, l, Kn), m, T, (je) => ({ ...b(je), answerGiven: !0 }), (je) => {
-je.facts.answer = Ee.answer;
-});
+je.facts.answer = Ee.answer;});
 if (Q.kind !== "written") {
 const { snapshot: je } = Q.reading, Oa = () => si(e, je);
 Q.kind === "refusal" ? Q.refusal.kind === "refused" && !Q.refusal.nameFirst ? (u ?? (u = new Zu())).add(je.name, Q.refusal.reason) : d.push(Zo(a, je, Q.refusal, Oa())) : Q.kind === "problems" ? d.push(Vn(je, Q.reading.problems)) : d.push(`${je.name}: the result${Oa() ? ` (${Q.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
-return;
-}
+return;}
 const Ce = Q.outcome;
 f.push(Q.applied), Le && (Q.shown.typed = Le), pe && (Q.shown.answer = pe), h.push(Q.shown), g || (g = Ce.undoable === !0);
 }), u && d.push(...u.lines()), p?.changed && Vr(p.order);
 let Y;
 if ((o.record || g) && f.length > 0) {
 const _ = o.recordBy ?? e.playerId, P = _ === e.playerId ? e.gm || _ === Me : Qr(_), z = Xo(a, { by: _, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, P);
-z !== void 0 && (o.record || P) && (Y = { command: ii(z), byGm: P });
-}
+z !== void 0 && (o.record || P) && (Y = { command: ii(z), byGm: P });}
 const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Qr(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (_) => si(e, _) };
 if (Y && (E.undo = Y), xr(a, h, E), d.length > 0) {
 const _ = o.refusals(Nn(d), f.length > 0);
-xe(e, _);
-}
-}
+xe(e, _);}}
 function rh(e) {
-e.store.exchange.waiting = {};
-}
+e.store.exchange.waiting = {};}
 function ih(e, t) {
 const n = e.store.exchange.waiting;
-for (const r of k.keys(n)) n[r].edition !== t && delete n[r];
-}
+for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
 function sh(e, t, n) {
 if (!n(e.answer, t.answer))
-return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";
-}
+return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
 function li(e, t) {
 const n = e.store.exchange.attacks;
-return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
-}
+return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;}
 function di(e, t) {
-return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;
-}
+return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
 function Jt(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !di(e, n));
-}
+return t.defenders.filter((n) => t.answers[n] === void 0 && !di(e, n));}
 function ra(e, t) {
 if (e.attacker === null || t) return e.attacker;
 const n = K(e.attacker);
-return n !== void 0 && We(n) ? null : e.attacker;
-}
+return n !== void 0 && We(n) ? null : e.attacker;}
 function ui(e, t = !0) {
 const n = ra(e, t);
 if (n === null) return "An unseen attacker";
 const r = K(n);
-return r ? Z(r, "The attacker") : "The attacker (gone)";
-}
+return r ? Z(r, "The attacker") : "The attacker (gone)";}
 function oh(e, t) {
 const n = e.store.exchange;
-return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);
-}
+return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
 function fi(e, t, n) {
-return n || !We(e) || De(t, e, ee(e));
-}
+return n || !We(e) || De(t, e, ee(e));}
 function ia(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
 const i = K(r);
-if (i && fi(i, t, !1)) return !0;
-}
-return !1;
-}
+if (i && fi(i, t, !1)) return !0;}
+return !1;}
 function ah(e, t) {
 const n = e.resolving ?? (e.resolving = new x());
-return n.has(t) ? !1 : (n.add(t), !0);
-}
+return n.has(t) ? !1 : (n.add(t), !0);}
 function sa(e, t) {
-return e.resolving?.has(t) === !0;
-}
+return e.resolving?.has(t) === !0;}
 function ch(e, t) {
 if (e.resolving?.delete(t), li(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
-delete e.store.exchange.attacks[t.key];
-}
+delete e.store.exchange.attacks[t.key];}
 function lh(e) {
 const t = k.keys(e.store.exchange.attacks);
-return e.store.exchange.attacks = {}, t;
-}
+return e.store.exchange.attacks = {}, t;}
 function oa(e, t, n, r) {
 const i = [];
 for (const s of Jt(e, t)) {
 const o = K(s);
-o && fi(o, n, r) && i.push(Z(o, "a token"));
-}
-return i;
-}
+o && fi(o, n, r) && i.push(Z(o, "a token"));}
+return i;}
 function aa(e, t) {
-return Jt(e, t).length > 0 ? !1 : ca(e, t).length === 0;
-}
+return Jt(e, t).length > 0 ? !1 : ca(e, t).length === 0;}
 function ca(e, t) {
-return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Jo(t.by, n));
-}
+return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Jo(t.by, n));}
 var la = new Si();
 function hi(e, t, ...n) {
 let r = la.get(e);
 r || (r = new N(), la.set(e, r));
 let i = r.get(t);
-return i || (i = k.assign({}, ...n), r.set(t, i)), i;
-}
+return i || (i = k.assign({}, ...n), r.set(t, i)), i;}
 var dh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
 function uh(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
-return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;
-}
+return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
-return "its Vitality is not a number";
-}
-}
+return "its Vitality is not a number";}}
 function da(e, t, n, r, i, s) {
 const o = K(r);
 if (!o) return;
@@ -5488,101 +4483,81 @@ for (const m of l.choices) {
 const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
 if (m === "none") {
 h.push({ label: l.label(m, Un(e, a, dh, s).facts), command: T });
-continue;
-}
+continue;}
 const b = l.planAnswer(m, n.situation, n.attacker, d), I = Un(e, a, b, s);
 p = I.facts;
 const Y = l.label(m, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), E = b.resolve(I.facts, w);
 if (sn(E)) {
 const _ = uh(E), P = g.find((z) => z.why === _);
 P ? P.answers.push(Y.replace(/ \(.*\)$/, "")) : g.push({ answers: [Y.replace(/ \(.*\)$/, "")], why: _ });
-} else h.push({ label: Y, command: T });
-}
+} else h.push({ label: Y, command: T });}
 for (const { answers: m, why: T } of g) f.push(`${m.join(", ")}: ${T}`);
 const v = ra(n, i);
 if (p)
 for (const m of l.extra?.(p, v) ?? []) m.section === Ve && h.push({ label: m.label, command: m.command });
-return { label: c, lines: f, buttons: Rn(r) ? h : [] };
-}
+return { label: c, lines: f, buttons: Rn(r) ? h : [] };}
 function ua(e) {
-return ut(e, Je());
-}
+return ut(e, Je());}
 function fh(e) {
 const t = K(e);
 if (!t) return ["gm"];
 const n = ou(t, ee(t));
-return n.length > 0 ? n : ["gm"];
-}
+return n.length > 0 ? n : ["gm"];}
 function fa(e, t) {
-return `Attack ${e.key}: ${ui(e, t)} attacks`;
-}
+return `Attack ${e.key}: ${ui(e, t)} attacks`;}
 function ha(e, t) {
-return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];
-}
+return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
 function hh(e, t) {
 const n = M(e), r = ua(e), i = new N();
 for (const s of t.defenders)
 for (const o of fh(s)) {
 const a = i.get(o) ?? [];
-a.push(s), i.set(o, a);
-}
+a.push(s), i.set(o, a);}
 for (const [s, o] of i) {
 if (s === "gm") continue;
 const a = o.flatMap((c) => da(e, n, t, c, !1, r) ?? []);
-a.length > 0 && j(ye(eo(s)), we({ title: fa(t, !1), rows: [...ha(n, t), ...a] }), { record: !0 });
-}
-j(me, we(vi(e, n, t, i.get("gm") ?? [], r)), { record: !0 });
-}
+a.length > 0 && j(ye(eo(s)), we({ title: fa(t, !1), rows: [...ha(n, t), ...a] }), { record: !0 });}
+j(me, we(vi(e, n, t, i.get("gm") ?? [], r)), { record: !0 });}
 function vi(e, t, n, r, i = ua(e)) {
 const s = [...ha(t, n), ...r.flatMap((a) => da(e, t, n, a, !0, i) ?? [])], o = Jt(e, n).map((a) => {
 const c = K(a);
-return c ? Z(c, "a token") : "a token gone from the table";
-});
+return c ? Z(c, "a token") : "a token gone from the table";});
 return s.push({
 label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
-{ label: "Cancel", command: `!attack --cancel ${n.key}` }
-]
-}), { title: fa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };
-}
+{ label: "Cancel", command: `!attack --cancel ${n.key}` }]
+}), { title: fa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
 var vh = 5, va = 100, ma = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
 resolve: { kind: "one" },
 cancel: { kind: "one" },
-list: { kind: "switch" }
-};
+list: { kind: "switch" }};
 function mh(e) {
 const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
-return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
-}
+return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
 var ph = {
 usage: mh,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
-"The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."
-],
+"The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
 run(e) {
 if (R(e.parsed, "list")) return Ah(e);
 const t = L(e.parsed, "resolve");
 if (t !== void 0) return wh(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? $h(e, n) : kh(e);
-}
-};
+return n !== void 0 ? $h(e, n) : kh(e);}};
 function pa(e, t, n = {}) {
 const r = new N();
 for (const [i, s] of e.flags)
 k.prototype.hasOwnProperty.call(ma, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
-return { command: "!damage", positionals: e.positionals, flags: r };
-}
+return { command: "!damage", positionals: e.positionals, flags: r };}
 function gh(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };
-}
+return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
 function kh(e) {
 const t = e.app, n = M(t), r = n.attack;
 if (Ie(e.parsed, hi(n, "!attack", ma, n.commands.damage.flags, r.flags), kr(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
@@ -5595,35 +4570,30 @@ if (c.length >= Ar) throw new C(`${c.length} attacks are open already: resolve o
 if (!e.gm) {
 const p = c.filter((v) => !v.gm);
 if (p.filter((v) => v.by === e.playerId).length >= vh || p.length >= Ar / 2)
-throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");
-}
+throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${Z(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new C(`no defender left (${d.join("; ")})`);
 if (u.length > Sr) throw new C(`one attack has at most ${Sr} defenders (got ${u.length})`);
 if (!e.gm) {
 let p = 0;
 for (const v of c) v.gm || (p += v.defenders.length);
-if (p + u.length > va) throw new C(`the players' open attacks may hold ${va} defenders together (${p} now): resolve or cancel one first (!attack --list)`);
-}
+if (p + u.length > va) throw new C(`the players' open attacks may hold ${va} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
 const f = u.filter(({ token: p }) => !We(p)).map(({ token: p }) => Z(p, "a token")), h = {
 key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: a,
 edition: n.id,
-// Numbers kept by value, as they were read (a 100,000-character "000...05" is kept as 5).
 positionals: e.parsed.positionals.map(ga),
 flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(ga)]),
 situation: s,
 round: t.store.round.number,
 defenders: u.map(({ token: p }) => p.id),
-answers: {}
-};
+answers: {}};
 if (h.key = "A1", !xs(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
 h.key = oh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const g = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && j($t, oe(`Attack ${h.key}: ${ui(h, !1)} attacks ${Xe(f)}${g}.`), { record: !0 }), d.length > 0 && xe(e, `Not among the defenders: ${Nn(d).join("; ")}`), hh(t, h), aa(t, h)) return mi(e, h);
-}
+if (f.length > 0 && j($t, oe(`Attack ${h.key}: ${ui(h, !1)} attacks ${Xe(f)}${g}.`), { record: !0 }), d.length > 0 && xe(e, `Not among the defenders: ${Nn(d).join("; ")}`), hh(t, h), aa(t, h)) return mi(e, h);}
 function yh(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
@@ -5635,20 +4605,16 @@ else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
-throw new y("select your attacking token, or give --from with its id");
-}
+throw new y("select your attacking token, or give --from with its id");}
 if (!e.gm && !De(e.playerId, r, ee(r))) throw new C(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
-return r.id;
-}
+return r.id;}
 function ga(e) {
 const t = le(e);
-return t === null ? e : A(t);
-}
+return t === null ? e : A(t);}
 function ka(e, t) {
 const n = li(e.app, t), r = n && ia(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new C(`no open attack ${$e(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
-return r;
-}
+return r;}
 function wh(e, t) {
 const n = ka(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
@@ -5657,11 +4623,8 @@ const r = ca(e.app, n);
 if (r.length > 0) {
 const i = r.map((s) => Z(K(s), "a token"));
 Se(e, `Attack ${n.key} waits for the GM to settle ${Xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
-return;
-}
-}
-return mi(e, n);
-}
+return;}}
+return mi(e, n);}
 function mi(e, t) {
 const n = e.app, r = M(n);
 if (!ah(n, t)) throw new C(`attack ${t.key} is being resolved already`);
@@ -5670,16 +4633,13 @@ for (const u of t.defenders) {
 const f = K(u);
 if (!f) {
 a.push(u);
-continue;
-}
+continue;}
 const h = { token: f, character: ee(f) }, g = t.answers[u], p = pa(i, r, g?.flags), v = r.planDamage(p, s), m = { target: h, plan: v, given: oi(p, v.dice) };
-g && (m.answer = bh(g), m.answerGiven = { answer: g.file ?? null }), o.push(m);
-}
+g && (m.answer = bh(g), m.answerGiven = { answer: g.file ?? null }), o.push(m);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
 const l = () => {
-n.resolving?.delete(t);
-};
+n.resolving?.delete(t);};
 let d;
 try {
 d = ta(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
@@ -5688,49 +4648,37 @@ anyTarget: !0,
 record: !0,
 recordBy: t.by,
 claim: () => ch(n, t),
-refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`
-});
+refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`});
 } catch (u) {
-throw l(), u;
-}
+throw l(), u;}
 return d === void 0 ? void 0 : d.then(l, (u) => {
-throw l(), u;
-});
-}
+throw l(), u;});}
 function bh(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
-return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;
-}
+return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
 function $h(e, t) {
 const n = ka(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], j($t, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });
-}
+delete e.app.store.exchange.attacks[n.key], j($t, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
 function Ah(e) {
 const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Jt(t, s).some((o) => Jo(e.playerId, o))
-);
+(s) => e.gm || s.by === e.playerId || Jt(t, s).some((o) => Jo(e.playerId, o)));
 if (r.length === 0) {
 Se(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
-return;
-}
+return;}
 if (e.gm) {
 for (const s of r) j(me, we(vi(t, n, s, [])));
-return;
-}
+return;}
 const i = r.map((s) => {
 const o = oa(t, s, e.playerId, !1);
-return `${s.key}: ${ui(s, !1)} attacks; waiting for ${o.length > 0 ? Xe(o) : "the GM"}`;
-});
-j(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));
-}
+return `${s.key}: ${ui(s, !1)} attacks; waiting for ${o.length > 0 ? Xe(o) : "the GM"}`;});
+j(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
 function Sh(e) {
 const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) j(me, we(vi(e, t, n, [])), { record: !0 });
-}
+for (const n of k.values(e.store.exchange.attacks)) j(me, we(vi(e, t, n, [])), { record: !0 });}
 function ya(e) {
 const t = M(e);
 rh(e);
@@ -5739,18 +4687,14 @@ if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-Pn(e.store, n, at({ ...St(e.store, n), edition: { id: t.id, state: s } }, t));
-}
-e.store.round.number += 1, e.store.round.turned = 0, j(me, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Sh(e);
-}
+Pn(e.store, n, at({ ...St(e.store, n), edition: { id: t.id, state: s } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, j(me, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Sh(e);}
 function Eh(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= Er) break;
-Io(n) || t.push(Hr(sf(n)));
-}
-return t;
-}
+Io(n) || t.push(Hr(sf(n)));}
+return t;}
 function Th(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new x(t), r = new x(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
@@ -5759,13 +4703,10 @@ for (let a = 0; a < o; a += 1) {
 if (i[a] !== s[0]) continue;
 let c = !0;
 for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
-if (c) return a;
-}
-return null;
-}
+if (c) return a;}
+return null;}
 function _h(e) {
-e.turnOrderSeen = void 0, pi(e);
-}
+e.turnOrderSeen = void 0, pi(e);}
 function pi(e) {
 const t = nf();
 if (t === e.turnOrderSeen) return;
@@ -5775,21 +4716,17 @@ Dh(e, r);
 const i = Eh(r), s = Th(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
-return;
-}
-n.turned += s, n.turned >= i.length && ya(e);
-}
+return;}
+n.turned += s, n.turned >= i.length && ya(e);}
 function Dh(e, t) {
-e.oddTurnRowsTold === !0 || t.every(rf) || (e.oddTurnRowsTold = !0, j(me, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));
-}
+e.oddTurnRowsTold === !0 || t.every(rf) || (e.oddTurnRowsTold = !0, j(me, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
 function Oh(e, t) {
 const n = M(e), r = Pe(t);
 ih(e, n.id);
 const i = [], s = [];
 for (const a of k.keys(e.store.tokens)) {
 const c = K(a);
-!c || Et(c) || i.push({ token: c, character: ee(c) });
-}
+!c || Et(c) || i.push({ token: c, character: ee(c) });}
 return ci(e, i, {
 values: [],
 dice: [],
@@ -5799,80 +4736,64 @@ return g !== p && s.push({ name: a.name, from: g, to: p }), {
 headline: "acts",
 steps: [],
 changes: [],
-// The state as entered now: the stored one belongs to the edition before.
 state: h,
 ...l ? {} : { stance: null },
-detail: { edition: n.id }
-};
-}
-}), { count: i.length, changed: s };
-}
+detail: { edition: n.id }};}
+}), { count: i.length, changed: s };}
 var wa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
 function Rh(e) {
 if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: i }) => `${n} ${wa[r]} -> ${wa[i]}`);
-return ` Conditions read again: ${At(t, 6)}.`;
-}
+return ` Conditions read again: ${At(t, 6)}.`;}
 function Ch(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const a of M(t).macros) {
 const c = Vu(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
 s.push(a.name);
-continue;
-}
+continue;}
 const d = Bu(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));
-}
+d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-st(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);
-}
+st(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
 var Ih = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Nh = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ft()[1] ?? Ft()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Ro.join(", ")}.`]
-},
+what: [`Changes one setting, e.g. edition ${Ft()[1] ?? Ft()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Ro.join(", ")}.`]},
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ye.join(", ")}.`]
-},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ye.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
 "reset-state": {
 title: "!defense-round reset-state",
 usage: "!defense-round reset-state",
-what: ["Only when a newer version of DefenseRound wrote the saved state (the script is then paused): discards that state and starts from the defaults."]
-},
+what: ["Only when a newer version of DefenseRound wrote the saved state (the script is then paused): discards that state and starts from the defaults."]},
 details: {
 title: "!defense-round details",
 usage: "!defense-round details KEY",
-what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]
-}
-};
+what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
 function gi(e) {
-return e ? "on" : "off";
-}
+return e ? "on" : "off";}
 function Ph(e) {
 const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ye.filter((s) => t.attributes[s] !== Is[s]).map(
-(s) => `${s} -> ${t.attributes[s]}`
-);
+(s) => `${s} -> ${t.attributes[s]}`);
 return we({
 title: `DefenseRound v${ge}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {
 label: "Bars",
-lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]
-},
+lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
 { label: "Players target any", lines: [gi(t.playersTargetAny)] },
 { label: "Armor on hand edits", lines: [gi(t.armorOnManualEdits)] },
@@ -5881,26 +4802,19 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Markers", lines: [Vt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [A(e.store.round.number)] },
-// Roll20 logs an error for each ask of a name the sheet lacks: asked once per game, and said here.
 { label: "Not on the sheet", lines: Mh(e) },
-{ label: "State problems", lines: e.loadProblems }
-]
-});
-}
+{ label: "State problems", lines: e.loadProblems }]});}
 function Mh(e) {
 const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
-return [`${n.join(", ")}${r}: read as nothing`];
-}
+return [`${n.join(", ")}${r}: read as nothing`];}
 var Lh = {
 refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
-"api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"
-};
+"api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
 function ki(e, t) {
-return [e, ...t.filter((n) => n !== e)].join("|");
-}
+return [e, ...t.filter((n) => n !== e)].join("|");}
 function jh(e) {
 const t = e.store.settings, n = M(e), r = Ft().filter((o) => o !== t.edition), i = (o, a) => de(`${o}: ${gi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
@@ -5909,19 +4823,15 @@ s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
-// Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
 de(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ki(t.apiCommands, wr)}}`),
-// Roll20 pre-selects a query's first option: the current value comes first, so accepting changes nothing.
 de(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ki(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => de(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
-// Only the settings the active edition uses (issue: the settings menu follows the edition).
 ...n.settings.includes("overwhelm-limit") ? [de(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
 ...n.settings.includes("stamina-bar") ? [de(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ki(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 de("next round", "!defense-round next-round"),
 de("help handout", "!defense-round help"),
 de("table macros", "!defense-round macros")
-].join(" ");
-}
+].join(" ");}
 function Fh(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
@@ -5933,14 +4843,11 @@ for (const { token: d, character: u } of a) {
 const f = xu(e.app, d.id);
 f.overrides = gn(f.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = gn(f.worn, h, null)), So(e.app, d.id), l.push(Tn(d, u, e.app.store.settings).name);
-}
-st(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);
-}
+h && (f.worn = gn(f.worn, h, null)), So(e.app, d.id), l.push(Tn(d, u, e.app.store.settings).name);}
+st(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
 var yi = [
 ["physical", "armor_physical"],
-["magical", "armor_magical"]
-];
+["magical", "armor_magical"]];
 function Gh(e) {
 const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), i = {
 values: yi.map(([, o]) => o),
@@ -5954,30 +4861,22 @@ if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {
 a.push(`${f} has no max on the sheet: nothing to restore it to`);
-continue;
-}
+continue;}
 if (!(h === 0 && (u.current ?? 0) === 0)) {
 if (u.current === h) {
 a.push(`${f} ${h}, already whole`);
-continue;
-}
-c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);
-}
-}
-return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };
-}
+continue;}
+c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
+return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
 }, s = ci(e.app, t, i).map((o) => {
 const { snapshot: a } = o.reading;
 if (o.kind === "problems") return Vn(a, o.reading.problems);
 So(e.app, a.id);
 const c = r.get(a.id) ?? [];
-return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;
-});
-st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);
-}
+return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
+st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
 function Uh(e) {
-e.store = Yt(ge), e.loadProblems = [], delete e.newerState, yo(bn, e.store);
-}
+e.store = Yt(ge), e.loadProblems = [], delete e.newerState, yo(bn, e.store);}
 function Vh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
@@ -5985,21 +4884,18 @@ const i = e.app.details.get(n), s = "that breakdown is no longer kept (the scrip
 if (!i) throw new C(s);
 const o = K(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && Dr(o, ee(o)), l = qt(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && De(e.playerId, o, ee(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
-j(ye(e.replyTo), we(i.card()));
-}
+j(ye(e.replyTo), we(i.card()));}
 var Bh = {
 usage: () => Ih,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Nh[n];
-},
+return Nh[n];},
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
 Ie(e.parsed, {}), Vh(e, n);
-return;
-}
+return;}
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Ie(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
@@ -6010,8 +4906,7 @@ case "help": {
 Gr(M(e.app));
 const s = Eo();
 j(ye(e.replyTo), Fr(`The handout "${In}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
-return;
-}
+return;}
 case "config": {
 const [s, ...o] = n;
 if (!s) throw new y("config needs a KEY and a VALUE");
@@ -6022,11 +4917,9 @@ const { count: l, changed: d } = Oh(e.app, a);
 Gr(M(e.app), { createIfMissing: !1 });
 const u = l === 0 ? "" : d.length > 0 ? Rh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = lh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 st(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
-return;
-}
+return;}
 st(e, c);
-return;
-}
+return;}
 case "set":
 Fh(e, n);
 return;
@@ -6047,10 +4940,7 @@ case "refresh":
 e.app.attributes.clear(), st(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${V(A(t))}"`);
-}
-}
-};
+throw new y(`unknown subcommand "${V(A(t))}"`);}}};
 function Hh(e, t) {
 const n = new N();
 let r;
@@ -6059,8 +4949,7 @@ switch (o.kind) {
 case "bar": {
 const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
 n.set(i, a ? le(a.get("current")) : c ? lo(c, o.bar) : null);
-break;
-}
+break;}
 case "attribute":
 n.set(i, le(go(o.attributeId)));
 break;
@@ -6080,17 +4969,13 @@ case "initiative": {
 r ?? (r = Je());
 const a = Br(r.find((c) => c.id === s)?.pr);
 n.set(i, O.isFinite(a) ? a : null);
-break;
-}
+break;}
 case "turn-order":
-break;
-}
-return n;
-}
+break;}
+return n;}
 var ba = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
 function $a(e, t) {
-return e.gm || t.by === e.playerId && t.kind !== "save";
-}
+return e.gm || t.by === e.playerId && t.kind !== "save";}
 function Kh(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
@@ -6099,11 +4984,9 @@ let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new C(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
 if (!$a(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
-return i;
-}
+return i;}
 for (let r = t.length - 1; r >= 0; r -= 1) if ($a(e, t[r])) return r;
-throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");
-}
+throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
 function Yh(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
@@ -6113,8 +4996,7 @@ if (Ie(e.parsed, ba), e.parsed.positionals.length > 0) throw new y("--undo takes
 const n = e.app, r = n.store.history, i = Kh(e), s = r[i], o = M(n), a = new N(s.tokens.map((v) => [v.tokenId, Tt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => xh(v) ? c.find((m) => Ea({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = mf(ff(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ea(v, n.store.settings));
 for (const v of u) {
 const m = a.get(v.tokenId);
-m && (v.name = Aa(m));
-}
+m && (v.name = Aa(m));}
 const f = Dt(n), h = Hh(f, u), g = (v, m) => {
 if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
 if (v.deadForGood !== m.deadForGood) return "has died for good since";
@@ -6130,15 +5012,11 @@ const I = a.get(b.tokenId);
 return I !== void 0 && si(e, Sa(I));
 }), m = [...new x(p.filter((b) => !v.includes(b)).map((b) => b.name))], T = [...Mo(v, h, be, g), ...m.length > 0 ? [`${Xe(m)} changed`] : []];
 xe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
-return;
-}
+return;}
 if (!R(e.parsed, "force")) {
 xe(e, `Nothing undone, changed since: ${Mo(p, h, be, g).join("; ")}`, [{ label: "Undo anyway", command: `${ii(s.key)} --force` }]);
-return;
-}
-}
-Tf(f, u), p.length > 0 && qh(n, u, h), Fn(n, i), zh(e, s, u, h, a), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);
-}
+return;}}
+Tf(f, u), p.length > 0 && qh(n, u, h), Fn(n, i), zh(e, s, u, h, a), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
 function Wh(e) {
 switch (e.kind) {
 case "bar":
@@ -6150,16 +5028,12 @@ return e.from === null ? void 0 : { label: e.track === "physical" ? "Physical" :
 case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
-return;
-}
-}
+return;}}
 function Aa(e) {
-return $e(Z(e, A(ee(e)?.get("name") ?? "") || "an unnamed token"), 200);
-}
+return $e(Z(e, A(ee(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function Sa(e) {
 const t = ee(e);
-return { token: e, character: t, npc: Dr(e, t), hidden: We(e) };
-}
+return { token: e, character: t, npc: Dr(e, t), hidden: We(e) };}
 function zh(e, t, n, r, i) {
 const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
 for (const { place: l, tokenId: d, change: u } of n) {
@@ -6170,20 +5044,16 @@ if (h === f.to) continue;
 const g = o.get(d) ?? [];
 o.has(d) || o.set(d, g);
 const p = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
-g.includes(p) || g.push(p);
-}
+g.includes(p) || g.push(p);}
 const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
 const u = (o.get(l.tokenId) ?? []).join(", "), f = Aa(d), h = u ? `${f} (${u})` : f, g = Sa(d), p = qt(e.app, g) === "public";
-g.hidden || a.push(p ? h : f), (g.hidden || !p && u) && c.push(g.hidden ? `${h} (hidden)` : h);
-}
-a.length > 0 && j($t, oe(`${s}: ${At(a, 8)}.`)), c.length > 0 && j(me, oe(`${s} (GM): ${At(c, 8)}.`), { record: !0 });
-}
+g.hidden || a.push(p ? h : f), (g.hidden || !p && u) && c.push(g.hidden ? `${h} (hidden)` : h);}
+a.length > 0 && j($t, oe(`${s}: ${At(a, 8)}.`)), c.length > 0 && j(me, oe(`${s} (GM): ${At(c, 8)}.`), { record: !0 });}
 function xh(e) {
-return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";
-}
+return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
 function Ea({ tokenId: e, change: t }, n) {
 const r = K(e);
 if (!r) return !1;
@@ -6192,14 +5062,11 @@ case "bar":
 return t.attributeId === void 0 || Iu(r, t.bar) === t.attributeId;
 case "attribute": {
 const i = Nu(t.attributeId);
-return i !== void 0 && i.characterId === A(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();
-}
+return i !== void 0 && i.characterId === A(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
 return t.tokenId === void 0 || K(t.tokenId) !== void 0;
 default:
-return !0;
-}
-}
+return !0;}}
 function qh(e, t, n) {
 const r = M(e);
 for (const { place: i, tokenId: s, change: o } of t) {
@@ -6209,11 +5076,8 @@ if (!c || typeof a != "number") continue;
 const l = o.from, d = {
 values: [],
 dice: [],
-resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })
-};
-ci(e, [{ token: c, character: ee(c) }], d);
-}
-}
+resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
+ci(e, [{ token: c, character: ee(c) }], d);}}
 var Xh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ta = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Jh = { title: "Damage", anyTarget: !0, record: !0, refusals: Ta }, Qh = { title: "Damage", anyTarget: !1, record: !0, refusals: Ta }, Zh = {
 usage: (e) => M(e).commands.damage.usage,
 help: (e) => M(e).commands.damage.help,
@@ -6223,14 +5087,12 @@ usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
-"If a value changed since, nothing is undone and you are told what; --force overwrites it."
-]
+"If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
 Yh(e);
-return;
-}
+return;}
 const t = M(e.app), n = t.commands.damage.flags;
 e.parsed.flags.size > 0 && Ie(e.parsed, hi(t, "!damage", Xh, n), kr(t.id, "damage"));
 const r = t.planDamage(e.parsed, _t(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = dt(e, _e(e.parsed), { anyTarget: i });
@@ -6240,12 +5102,8 @@ if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => Z(f, "a token"));
 if (u.length > 0 && a.push(`${Xe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
 xe(e, `Not applied: ${a.join("; ")}`);
-return;
-}
-}
-return Hn(e, r, o, a, i ? Jh : Qh);
-}
-};
+return;}}
+return Hn(e, r, o, a, i ? Jh : Qh);}};
 async function ev(e) {
 const t = e.app, n = M(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ie(e.parsed, i);
@@ -6276,12 +5134,10 @@ if (pe.problems.length > 0) throw new C(Vn(pe.snapshot, pe.problems, "; nothing 
 const ae = r.keep(v, Ee, Le), bi = e.gm ? void 0 : ea(e, w.dice);
 m = { word: ae.word, ...ae.file !== void 0 ? { file: ae.file } : {}, ...ae.flags ? { flags: ae.flags } : {} }, ae.roll !== void 0 && (m.roll = ae.roll), ae.success !== void 0 && (m.success = ae.success), bi && (m.typed = !0);
 const Kn = No(n, (Ce) => Ce === l ? h : pe.facts.nameOf(Ce)), Q = Ee.steps.filter((Ce) => Ce.section === "Check").map(Kn);
-T = Q.length > 0 ? Q.join("; ") : v;
-}
+T = Q.length > 0 ? Q.join("; ") : v;}
 e.gm && (m.gm = !0), a.answers[l] = m;
 const b = oa(t, a, e.playerId, e.gm), I = aa(t, a), Y = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : Jt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Se(e, `${h}: ${T}.${Y}`), I && await mi(e, a);
-}
+Se(e, `${h}: ${T}.${Y}`), I && await mi(e, a);}
 var tv = { ids: { kind: "list" }, help: { kind: "switch" } }, nv = {
 usage: (e) => M(e).commands.defend.usage,
 help: (e) => M(e).commands.defend.help,
@@ -6290,24 +5146,19 @@ if (e.parsed.flags.has("answer")) return ev(e);
 const t = M(e.app), n = t.commands.defend;
 if (n.refused) {
 xe(e, `!defend is not used: ${n.refused}`);
-return;
-}
+return;}
 Ie(e.parsed, hi(t, "!defend", tv, n.flags), kr(t.id, "defend"));
 const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
 Kf(e, i);
 const s = dt(e, _e(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = a.find(({ id: u }) => u === l.id);
-return d && o.push(`${Z(l, "a token")}: --${d.flag} names the token itself`), d === void 0;
-});
+return d && o.push(`${Z(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
 if (c.length === 0) {
 xe(e, Nn(o).join("; "));
-return;
-}
+return;}
 return Hn(e, r, c, o, {
 title: "Defense",
-refusals: (l) => `${l.join("; ")}.`
-});
-}
+refusals: (l) => `${l.join("; ")}.`});}
 }, rv = { ids: { kind: "list" }, help: { kind: "switch" } }, iv = {
 usage: (e) => M(e).commands.stance.usage,
 help: (e) => M(e).commands.stance.help,
@@ -6326,14 +5177,10 @@ const { targets: o, notes: a } = dt(e, _e(e.parsed));
 if (i === void 0) {
 const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => `${Tn(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
 Se(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
-return;
-}
-return Hn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });
-}
-};
+return;}
+return Hn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
 function sv(e, t, n) {
-return n === null ? e + t : $.max(e, $.min(e + t, n));
-}
+return n === null ? e + t : $.max(e, $.min(e + t, n));}
 function ov(e, t, n) {
 return {
 values: [],
@@ -6350,20 +5197,14 @@ headline: "acts",
 ...a === i ? { noop: !0 } : {},
 steps: [
 S(ue, { kind: "heal-title", who: d, resource: n, amount: a - i }),
-// Nothing healed (already at its max) says so, on a row of several as on its own card.
 S(se, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
 S("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
 ...n === "vitality" && l ? Be("Heal", l.conditions) : [],
-...l?.now ? [S("Now", l.now)] : []
-],
+...l?.now ? [S("Now", l.now)] : []],
 changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: i, after: a }
-};
-}
-};
-}
+detail: { heal: t, resource: n, before: i, after: a }};}};}
 var av = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", cv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, lv = {
 usage: () => av,
 run(e) {
@@ -6372,10 +5213,7 @@ Ie(t, cv);
 const n = Pt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, _e(t));
 return Hn(e, ov(M(e.app), n, r), i, s, {
 title: "Heal",
-refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`
-});
-}
-};
+refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function _a(e, t, n) {
 if (!n || Et(t)) return;
 const r = e.store.settings, i = ve[r.bars.vitality].value;
@@ -6390,8 +5228,7 @@ const p = l.planHandEdit(s - a, _t(e, !0)), v = {
 resolve(T, b) {
 if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const I = p.resolve(T, b);
-return !sn(I) && !I.changes.some((Y) => Y.kind === "bar" && Y.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;
-}
+return !sn(I) && !I.changes.some((Y) => Y.kind === "bar" && Y.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;}
 }, m = Xt(
 e,
 d,
@@ -6399,13 +5236,9 @@ v,
 Bn,
 ut(e),
 Dt(e),
-// No token props kept in step here: the hit's Vitality change writes the bar (and a stale token
-// set to what was typed would carry that value back to the linked attribute, undoing the armor).
 () => ({ vitalityFrom: s, title: S(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (T) => {
-Cu(T, s), Da(e, T, s);
-}
-);
+Cu(T, s), Da(e, T, s);});
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
 j(me, oe(`Hand edit not read through armor: ${Vn(m.reading.snapshot, m.reading.problems, "")}.`));
@@ -6414,26 +5247,21 @@ const T = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vita
 o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new x() });
 const b = Xo(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
 xr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: ii(b), byGm: !0 } } : {} });
-return;
-}
-}
+return;}}
 const h = fv(e, s, a), g = Xt(e, d, h.plan, Bn, ut(e), Dt(e), () => ({ vitalityFrom: s, ...c }), (p) => Da(e, p, s));
-g.kind === "written" && (f && Uf(e, o, g.applied), h.saysSomething() && xr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));
-}
+g.kind === "written" && (f && Uf(e, o, g.applied), h.saysSomething() && xr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));}
 function dv(e, t, n) {
 const r = Mr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const i = n.current, s = le(i), o = le(r.current);
 if (s === null || o === null || s === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Mu(r.id, a)) _a(e, c, { [ve[a].value]: i });
-}
+for (const c of Mu(r.id, a)) _a(e, c, { [ve[a].value]: i });}
 function uv(e, t, n, r) {
 const i = le(e.get(t));
 if (n === "" || i !== r) return { typed: i };
 const s = le(go(n));
-return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };
-}
+return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };}
 function fv(e, t, n) {
 const r = M(e);
 let i = !1;
@@ -6448,24 +5276,18 @@ steps: [
 S(ue, { kind: "hand-edit-title", who: l }),
 S(se, { kind: "hand-edit-summary", who: l, now: c.now }),
 ...c.steps.map((f) => S("Change", f)),
-c.now ? S("Now", c.now) : S("Now", { kind: "standing" })
-],
+c.now ? S("Now", c.now) : S("Now", { kind: "standing" })],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
-detail: c
-};
-}
-}, saysSomething: () => i };
-}
+detail: c};}
+}, saysSomething: () => i };}
 function Da(e, t, n) {
 const r = M(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = Nr(r, i, n, Qo(e)));
-}
+i?.edition?.id !== r.id && (t.facts.state = Nr(r, i, n, Qo(e)));}
 var hv = 400, vv = 100, mv = 20, pv = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();
-}
+this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
 const n = t.map((s) => {
@@ -6480,15 +5302,10 @@ for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {
 for (const a of o) this.rows.delete(a);
 this.bySender.delete(s);
-break;
-}
-}
-return n;
-}
+break;}}
+return n;}
 get(e) {
-return this.rows.get(e);
-}
-};
+return this.rows.get(e);}};
 function gv(e) {
 const t = M(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
@@ -6499,34 +5316,27 @@ me,
 oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? de("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? de("PCs: dead at 0 off", "!aura deadPC") : ""
-].filter((i) => i !== "").join(" ")
-));
-}
+].filter((i) => i !== "").join(" ")));}
 var wi = {
 "!damage": Zh,
 "!attack": ph,
 "!defend": nv,
 "!stance": iv,
 "!heal": lv,
-"!defense-round": Bh
-};
+"!defense-round": Bh};
 function kv() {
 const e = Lr(bn) === void 0, { stored: t, problems: n, newer: r } = Qd(Lr(bn), ge), i = { store: t, attributes: new Pu(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new pv() };
-return r !== void 0 ? (i.newerState = r, On(`${re} v${ge}: ${n.join("; ")}`), j(me, oe(wv(r)))) : yv(i, e), bv(i), i;
-}
+return r !== void 0 ? (i.newerState = r, On(`${re} v${ge}: ${n.join("; ")}`), j(me, oe(wv(r)))) : yv(i, e), bv(i), i;}
 function yv(e, t) {
 const n = e.store, r = e.loadProblems;
 t && ru(n.settings, $v());
 const i = Bf(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), yo(bn, n), r.length > 0 && (On(`${re} v${ge}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(me, oe(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(me, oe(`${re} v${ge} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ge && Re("rebuilding the help handout", () => Gr(Pe(n.settings.edition)))(), n.scriptVersion = ge;
-}
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), yo(bn, n), r.length > 0 && (On(`${re} v${ge}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(me, oe(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(me, oe(`${re} v${ge} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ge && Re("rebuilding the help handout", () => Gr(Pe(n.settings.edition)))(), n.scriptVersion = ge;}
 function wv(e) {
-return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;
-}
+return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
 function bv(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Re("following the Turn Tracker", () => {
-n() || pi(e);
-});
+n() || pi(e);});
 ze(
 "chat:message",
 Re(
@@ -6537,57 +5347,42 @@ if (!n()) {
 const l = To(c, wi);
 if (l === void 0) {
 Fu(r);
-return;
-}
-return pi(e), Do(e, c, wi, l);
-}
-return Do(e, c, wi);
-}
-},
-(c) => c?.type === "api" && c.playerid ? eo(c.playerid) : void 0
-)
-);
+return;}
+return pi(e), Do(e, c, wi, l);}
+return Do(e, c, wi);}},
+(c) => c?.type === "api" && c.playerid ? eo(c.playerid) : void 0));
 const i = Re("a hand edit of a bar", (c, l) => {
-n() || _a(e, c, l);
-});
+n() || _a(e, c, l);});
 for (const c of ["bar1", "bar2", "bar3"]) ze(`change:graphic:${c}_value`, i);
 ze(
 "destroy:graphic",
 Re("forgetting a deleted token", (c) => {
-n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);
-})
+n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), _h(e), ze("change:campaign:turnorder", r), Av(r);
 const s = Re("refreshing attribute look-ups", (c) => {
 const l = Mr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
 }), o = Re("refreshing attribute look-ups", (c) => {
 const l = Mr(c);
-l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));
-});
+l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
 ze("add:attribute", o), ze("destroy:attribute", s), ze("change:attribute:name", o), Sv(i);
 const a = du();
 a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Re("a ChatSetAttr edit", (c, l) => {
 n() || dv(e, c, l);
-}))), n() || Re("checking HealthColors", () => gv(e))(), On(`${re} v${ge} ready: edition ${t.settings.edition}.`);
-}
+}))), n() || Re("checking HealthColors", () => gv(e))(), On(`${re} v${ge} ready: edition ${t.settings.edition}.`);}
 function $v() {
-return ju(re.toLowerCase());
-}
+return ju(re.toLowerCase());}
 function Av(e) {
 const t = cu();
-t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);
-}
+t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
 function Sv(e) {
 const t = au();
-t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);
-}
+t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
 ze("ready", Re("starting up", () => {
-kv();
-}));
+kv();}));
 var Ev = ge;
 function Tv(e) {
-return wf(e);
-}
+return wf(e);}
 return Pa(Ai);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }
