@@ -17,114 +17,114 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Yn = Object.defineProperty, Ra = Object.getOwnPropertyDescriptor, Ca = Object.getOwnPropertyNames, $i = Object.prototype.hasOwnProperty, Ia = (e, t) => {
+var qn = Object.defineProperty, Ma = Object.getOwnPropertyDescriptor, La = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, Fa = (e, t) => {
 for (var n in t)
-$i.call(t, n) && Yn(e, n, { get: t[n], enumerable: !0 });
-}, Na = (e, t, n, r) => {
+Ss.call(t, n) && qn(e, n, { get: t[n], enumerable: !0 });
+}, ja = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of Ca(t))
-!$i.call(e, i) && i !== n && Yn(e, i, { get: () => t[i], enumerable: !(r = Ra(t, i)) || r.enumerable });
+for (let s of La(t))
+!Ss.call(e, s) && s !== n && qn(e, s, { get: () => t[s], enumerable: !(r = Ma(t, s)) || r.enumerable });
 return e;
-}, Pa = (e) => Na(Yn({}, "__esModule", { value: !0 }), e), Ai = {};
-Ia(Ai, {
-onDamage: () => Tv,
-version: () => Ev});
-var $ = Math, O = Number, A = String, k = Object, J = Array, ce = JSON, N = Map, x = Set, Si = WeakMap, Qt = Error, Ei = RangeError, Wn = Promise, Zt = Date, Ma = isNaN, La = "0.2.0", re = "DefenseRound", ge = La, en, ja = {
+}, Ga = (e) => ja(qn({}, "__esModule", { value: !0 }), e), Es = {};
+Fa(Es, {
+onDamage: () => Pv,
+version: () => Nv});
+var A = Math, D = Number, S = String, k = Object, q = Array, te = JSON, P = Map, x = Set, Ts = WeakMap, tn = Error, _s = RangeError, Xn = Promise, nn = Date, Ua = isNaN, Va = "0.2.0", se = "DefenseRound", pe = Va, rn, Ba = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Ti(e) {
-return !e && !en ? ja : {
-lang: e?.lang ?? en?.lang,
+function Os(e) {
+return !e && !rn ? Ba : {
+lang: e?.lang ?? rn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? en?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? en?.abortPipeEarly};}
-var Fa;
-function Ga(e) {
-return Fa?.get(e);}
-var Ua;
-function Va(e) {
-return Ua?.get(e);}
-var Ba;
-function Ha(e, t) {
-return Ba?.get(e)?.get(t);}
+abortEarly: e?.abortEarly ?? rn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? rn?.abortPipeEarly};}
+var Ha;
+function Ka(e) {
+return Ha?.get(e);}
+var Ya;
+function Wa(e) {
+return Ya?.get(e);}
+var za;
+function xa(e, t) {
+return za?.get(e)?.get(t);}
 function Qe(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function H(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? Qe(s), c = {
+function Y(e, t, n, r, s) {
+const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Qe(i), c = {
 kind: e.kind,
 type: e.type,
-input: s,
+input: i,
 expected: o,
 received: a,
 message: `Invalid ${t}: ${o ? `Expected ${o} but r` : "R"}eceived ${a}`,
 requirement: e.requirement,
-path: i?.path,
-issues: i?.issues,
+path: s?.path,
+issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? Ha(e.reference, c.lang) ?? (l ? Va(c.lang) : null) ?? r.message ?? Ga(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? xa(e.reference, c.lang) ?? (l ? Wa(c.lang) : null) ?? r.message ?? Ka(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function Ka(e, t) {
-return e === t || O.isNaN(e) && O.isNaN(t);}
-function Ya(e, t) {
+function qa(e, t) {
+return e === t || D.isNaN(e) && D.isNaN(t);}
+function Xa(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function zn(e, t) {
+function Jn(e, t) {
 const n = [...new x(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
-function te(e) {
+function ne(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Ti())
+validate: (t) => e["~run"]({ value: t }, Os())
 }, e;}
-function _i(e) {
+function Ds(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: _i,
+reference: Ds,
 async: !1,
 expects: null,
-requirement: O.isFinite,
+requirement: D.isFinite,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "finite", t, n), t;}};}
-function tn(e) {
+return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
+function sn(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: tn,
+reference: sn,
 async: !1,
 expects: null,
-requirement: O.isInteger,
+requirement: D.isInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "integer", t, n), t;}};}
-function q(e, t) {
+return t.typed && !this.requirement(t.value) && Y(this, "integer", t, n), t;}};}
+function X(e, t) {
 return {
 kind: "validation",
 type: "max_length",
-reference: q,
+reference: X,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length > this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
 function ft(e, t) {
 return {
 kind: "validation",
 type: "max_value",
 reference: ft,
 async: !1,
-expects: `<=${e instanceof Zt ? e.toJSON() : Qe(e)}`,
+expects: `<=${e instanceof nn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Zt ? n.value.toJSON() : Qe(n.value) }), n;}};}
+return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof nn ? n.value.toJSON() : Qe(n.value) }), n;}};}
 function Fe(e, t) {
 return {
 kind: "validation",
@@ -135,29 +135,29 @@ expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && n.value.length < this.requirement && H(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
 function ht(e, t) {
 return {
 kind: "validation",
 type: "min_value",
 reference: ht,
 async: !1,
-expects: `>=${e instanceof Zt ? e.toJSON() : Qe(e)}`,
+expects: `>=${e instanceof nn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && H(this, "value", n, r, { received: n.value instanceof Zt ? n.value.toJSON() : Qe(n.value) }), n;}};}
-function nn(e, t) {
+return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof nn ? n.value.toJSON() : Qe(n.value) }), n;}};}
+function an(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: nn,
+reference: an,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && H(this, "format", n, r), n;}};}
+return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
 function vt(e) {
 return {
 kind: "validation",
@@ -165,44 +165,44 @@ type: "safe_integer",
 reference: vt,
 async: !1,
 expects: null,
-requirement: O.isSafeInteger,
+requirement: D.isSafeInteger,
 message: e,
 "~run"(t, n) {
-return t.typed && !this.requirement(t.value) && H(this, "safe integer", t, n), t;}};}
-function xn() {
+return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
+function Qn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: xn,
+reference: Qn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;}};}
-var Wa = { abortEarly: !0 };
-function za(e, t, n) {
+var Ja = { abortEarly: !0 };
+function Qa(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function qn(e, t, n) {
+function Zn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function Ge(e, t) {
-return te({
+function je(e, t) {
+return ne({
 kind: "schema",
 type: "array",
-reference: Ge,
+reference: je,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
 "~run"(n, r) {
-const i = n.value;
-if (J.isArray(i)) {
+const s = n.value;
+if (q.isArray(s)) {
 n.typed = !0, n.value = [];
-for (let s = 0; s < i.length; s++) {
-const o = i[s], a = this.item["~run"]({ value: o }, r);
+for (let i = 0; i < s.length; i++) {
+const o = s[i], a = this.item["~run"]({ value: o }, r);
 if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
-input: i,
-key: s,
+input: s,
+key: i,
 value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
@@ -210,10 +210,10 @@ if (n.issues || (n.issues = a.issues), r.abortEarly) {
 n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else H(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
 function Ze(e) {
-return te({
+return ne({
 kind: "schema",
 type: "boolean",
 reference: Ze,
@@ -221,96 +221,96 @@ expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : H(this, "type", t, n), t;}});}
-function Di(e, t) {
-return te({
+return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Rs(e, t) {
+return ne({
 kind: "schema",
 type: "custom",
-reference: Di,
+reference: Rs,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
 "~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : H(this, "type", n, r), n;}});}
-function ne(e, t) {
-return te({
+return this.check(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function re(e, t) {
+return ne({
 kind: "schema",
 type: "literal",
-reference: ne,
+reference: re,
 expects: Qe(e),
 async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return Ka(n.value, this.literal) ? n.typed = !0 : H(this, "type", n, r), n;}});}
-function rn(e, t) {
-return te({
+return qa(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function cn(e, t) {
+return ne({
 kind: "schema",
 type: "nullable",
-reference: rn,
+reference: cn,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = qn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Te(e) {
-return te({
+return n.value === null && (this.default !== void 0 && (n.value = Zn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function Ee(e) {
+return ne({
 kind: "schema",
 type: "number",
-reference: Te,
+reference: Ee,
 expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Ma(t.value) ? t.typed = !0 : H(this, "type", t, n), t;}});}
-function Oi(e, t) {
-return te({
+return typeof t.value == "number" && !Ua(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Cs(e, t) {
+return ne({
 kind: "schema",
 type: "object",
-reference: Oi,
+reference: Cs,
 expects: "Object",
 async: !1,
 entries: e,
 message: t,
 "~run"(n, r) {
-const i = n.value;
-if (i && typeof i == "object") {
+const s = n.value;
+if (s && typeof s == "object") {
 n.typed = !0, n.value = {};
-for (const s in this.entries) {
-const o = this.entries[s];
-if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = s in i ? i[s] : qn(o), c = o["~run"]({ value: a }, r);
+for (const i in this.entries) {
+const o = this.entries[i];
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
+const a = i in s ? s[i] : Zn(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
-input: i,
-key: s,
+input: s,
+key: i,
 value: a};
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {
 n.typed = !1;
 break;}}
-c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = za(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (H(this, "key", n, r, {
+c.typed || (n.typed = !1), n.value[i] = c.value;
+} else if (o.fallback !== void 0) n.value[i] = Qa(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {
 input: void 0,
-expected: `"${s}"`,
+expected: `"${i}"`,
 path: [{
 type: "object",
 origin: "key",
-input: i,
-key: s,
-value: i[s]}]
+input: s,
+key: i,
+value: s[i]}]
 }), r.abortEarly))
 break;}
-} else H(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
 function G(e, t) {
-return te({
+return ne({
 kind: "schema",
 type: "optional",
 reference: G,
@@ -319,93 +319,93 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = qn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+return n.value === void 0 && (this.default !== void 0 && (n.value = Zn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function ie(e, t) {
-return te({
+return ne({
 kind: "schema",
 type: "picklist",
 reference: ie,
-expects: zn(e.map(Qe), "|"),
+expects: Jn(e.map(Qe), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : H(this, "type", n, r), n;}});}
-function Ot(e, t, n) {
-return te({
+return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function Rt(e, t, n) {
+return ne({
 kind: "schema",
 type: "record",
-reference: Ot,
+reference: Rt,
 expects: "Object",
 async: !1,
 key: e,
 value: t,
 message: n,
-"~run"(r, i) {
-const s = r.value;
-if (s && typeof s == "object") {
+"~run"(r, s) {
+const i = r.value;
+if (i && typeof i == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (Ya(s, o)) {
-const a = s[o], c = this.key["~run"]({ value: o }, i);
+for (const o in i) if (Xa(i, o)) {
+const a = i[o], c = this.key["~run"]({ value: o }, s);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
-input: s,
+input: i,
 key: o,
 value: a};
 for (const u of c.issues)
 u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = c.issues), i.abortEarly) {
+if (r.issues || (r.issues = c.issues), s.abortEarly) {
 r.typed = !1;
 break;}}
-const l = this.value["~run"]({ value: a }, i);
+const l = this.value["~run"]({ value: a }, s);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
-input: s,
+input: i,
 key: o,
 value: a};
 for (const u of l.issues)
 u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = l.issues), i.abortEarly) {
+if (r.issues || (r.issues = l.issues), s.abortEarly) {
 r.typed = !1;
 break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
-} else H(this, "type", r, i);
+} else Y(this, "type", r, s);
 return r;}});}
-function X(e) {
-return te({
+function J(e) {
+return ne({
 kind: "schema",
 type: "string",
-reference: X,
+reference: J,
 expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : H(this, "type", t, n), t;}});}
-function Ri(e, t) {
-return te({
+return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Is(e, t) {
+return ne({
 kind: "schema",
 type: "tuple",
-reference: Ri,
+reference: Is,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {
-const i = n.value;
-if (J.isArray(i)) {
+const s = n.value;
+if (q.isArray(s)) {
 n.typed = !0, n.value = [];
-for (let s = 0; s < this.items.length; s++) {
-const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
+for (let i = 0; i < this.items.length; i++) {
+const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
 if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
-input: i,
-key: s,
+input: s,
+key: i,
 value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
@@ -413,94 +413,94 @@ if (n.issues || (n.issues = a.issues), r.abortEarly) {
 n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else H(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
-function Ci(e) {
+function Ns(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function Ii(e, t) {
-return te({
+function Ps(e, t) {
+return ne({
 kind: "schema",
 type: "union",
-reference: Ii,
-expects: zn(e.map((n) => n.expects), "|"),
+reference: Ps,
+expects: Jn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let i, s, o;
+let s, i, o;
 for (const a of this.options) {
 const c = a["~run"]({ value: n.value }, r);
-if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
+if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
 else {
-i = c;
+s = c;
 break;}
 else o ? o.push(c) : o = [c];}
-if (i) return i;
-if (s) {
-if (s.length === 1) return s[0];
-H(this, "type", n, r, { issues: Ci(s) }), n.typed = !0;
+if (s) return s;
+if (i) {
+if (i.length === 1) return i[0];
+Y(this, "type", n, r, { issues: Ns(i) }), n.typed = !0;
 } else {
 if (o?.length === 1) return o[0];
-H(this, "type", n, r, { issues: Ci(o) });}
+Y(this, "type", n, r, { issues: Ns(o) });}
 return n;}});}
-function Rt() {
-return te({
+function Ct() {
+return ne({
 kind: "schema",
 type: "unknown",
-reference: Rt,
+reference: Ct,
 expects: "unknown",
 async: !1,
 "~run"(e) {
 return e.typed = !0, e;}});}
-function Ni(e, t, n) {
-return te({
+function Ms(e, t, n) {
+return ne({
 kind: "schema",
 type: "variant",
-reference: Ni,
+reference: Ms,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
-"~run"(r, i) {
-const s = r.value;
-if (s && typeof s == "object") {
+"~run"(r, s) {
+const i = r.value;
+if (i && typeof i == "object") {
 let o, a = 0, c = this.key, l = [];
 const d = (u, f) => {
 for (const h of u.options) {
 if (h.type === "variant") d(h, new x(f).add(h.key));
 else {
-let g = !0, p = 0;
+let p = !0, g = 0;
 for (const v of f) {
 const m = h.entries[v];
-if (v in s ? m["~run"]({
+if (v in i ? m["~run"]({
 typed: !1,
-value: s[v]
-}, Wa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
-g = !1, c !== v && (a < p || a === p && v in s && !(c in s)) && (a = p, c = v, l = []), c === v && l.push(h.entries[v].expects);
+value: i[v]
+}, Ja).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
+p = !1, c !== v && (a < g || a === g && v in i && !(c in i)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;}
-p++;}
-if (g) {
-const v = h["~run"]({ value: s }, i);
+g++;}
+if (p) {
+const v = h["~run"]({ value: i }, s);
 (!o || !o.typed && v.typed) && (o = v);}}
 if (o && !o.issues) break;}};
 if (d(this, new x([this.key])), o) return o;
-H(this, "type", r, i, {
-input: s[c],
-expected: zn(l, "|"),
+Y(this, "type", r, s, {
+input: i[c],
+expected: Jn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
-input: s,
+input: i,
 key: c,
-value: s[c]}]});
-} else H(this, "type", r, i);
+value: i[c]}]});
+} else Y(this, "type", r, s);
 return r;}});}
-function F(...e) {
-return te({
+function j(...e) {
+return ne({
 ...e[0],
 pipe: e,
 "~run"(t, n) {
@@ -510,16 +510,16 @@ t.typed = !1;
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Ue(e, t, n) {
-const r = e["~run"]({ value: t }, Ti(n));
+function Ge(e, t, n) {
+const r = e["~run"]({ value: t }, Os(n));
 return {
 typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
 function U(e) {
-return Oi(k.assign(k.create(null), e));}
-var Pi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Ct = [
+return Cs(k.assign(k.create(null), e));}
+var Ls = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, It = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -539,33 +539,33 @@ var Pi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ue = "title", se = "summary", Ve = "action";
-function Be(e, t) {
+], ue = "title", oe = "summary", Ue = "action";
+function Ve(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
-function S(e, t) {
+function T(e, t) {
 return t.section = e, t;}
-function sn(e) {
+function ln(e) {
 return "kind" in e;}
-var an = -10, Mi = -9, Li = 1, mt = 1, Xn = 3, pt = { condition: "none", savesOwed: 0 }, cn = { condition: "dead", savesOwed: 0 };
-function ji(e) {
-return e > 0 ? { ...pt } : e > an ? { condition: "incapacitated", savesOwed: 0 } : { ...cn };}
-function Jn(e) {
+var dn = -10, Fs = -9, js = 1, mt = 1, er = 3, pt = { condition: "none", savesOwed: 0 }, un = { condition: "dead", savesOwed: 0 };
+function Gs(e) {
+return e > 0 ? { ...pt } : e > dn ? { condition: "incapacitated", savesOwed: 0 } : { ...un };}
+function tr(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function xa(e, t, n) {
-return n.condition === "dying" ? { life: { ...cn }, steps: [...Jn(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= an ? { life: { condition: "dying", savesOwed: Xn }, steps: [{ kind: "dying", savesOwed: Xn }] } : {
+function Za(e, t, n) {
+return n.condition === "dying" ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= dn ? { life: { condition: "dying", savesOwed: er }, steps: [{ kind: "dying", savesOwed: er }] } : {
 life: { condition: "incapacitated", savesOwed: mt },
 steps: [{ kind: "incapacitated", savesOwed: mt }]
-} : t <= an ? { life: { ...cn }, steps: [...Jn(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Fi(e, t, n) {
+} : t <= dn ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function Us(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = $.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
-if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = xa(e, i, n);
-for (const a of o.steps) s.push(a);
-return { applied: !0, after: i, life: o.life, steps: s };}
-function qa(e, t) {
+const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
+const o = Za(e, s, n);
+for (const a of o.steps) i.push(a);
+return { applied: !0, after: s, life: o.life, steps: i };}
+function ec(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -573,46 +573,46 @@ life: { condition: "incapacitated", savesOwed: mt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
 { kind: "incapacitated", savesOwed: mt }]};}
-function Xa(e, t, n) {
+function tc(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = Fi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
-return { after: i.applied ? t : i.after, life: i.life, steps: s };}
+const s = Us(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > an ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > dn ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...Jn(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...tr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function Ja(e, t, n) {
+function nc(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
-const r = (s) => ({
+const r = (i) => ({
 kind: "save-rolled",
 roll: n.roll,
 target: n.target,
 success: n.success,
 critical: n.critical,
-savesLeft: s});
+savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: Li,
+vitality: js,
 life: { ...pt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Li }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: js }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: Mi,
+vitality: Fs,
 life: { condition: "incapacitated", savesOwed: mt },
-steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Mi }]};
-const i = $.min(Xn, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...cn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Gi = { physical: "Physical", magical: "Magical" }, Ui = { physical: "Defense", magical: "Spirit" }, Qn = { soul: "Soul", power: "Power" };
-function Qa(e, t) {
+steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Fs }]};
+const s = A.min(er, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...un }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+var Vs = { physical: "Physical", magical: "Magical" }, Bs = { physical: "Defense", magical: "Spirit" }, nr = { soul: "Soul", power: "Power" };
+function rc(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -620,7 +620,7 @@ case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function Za(e) {
+function sc(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -628,11 +628,11 @@ case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function ec(e) {
+function ic(e) {
 return e === 1 ? "1 save" : `${e} saves`;}
-function ln(e, t, n, r) {
+function fn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-function tc(e) {
+function oc(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -640,27 +640,27 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return Qa(e.reason, e.amount);
+return rc(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
-return ln(e.before, e.protection, Gi[e.track], e.after);
+return fn(e.before, e.protection, Vs[e.track], e.after);
 case "armor-reduction":
-return ln(e.before, e.reduction, Ui[e.track], e.after);
+return fn(e.before, e.reduction, Bs[e.track], e.after);
 case "natural-reduction":
-return ln(e.before, e.reduction, `natural ${Ui[e.track]}`, e.after);
+return fn(e.before, e.reduction, `natural ${Bs[e.track]}`, e.after);
 case "defensive-stance":
-return ln(e.before, e.reduction, "defensive stance", e.after);
+return fn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Gi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Vs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${Qn[e.bar]}, no armor: ${Qn[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
+return `${e.amount} to ${nr[e.bar]}, no armor: ${nr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
-return `${Qn[e.bar]} is not a number: nothing taken`;
+return `${nr[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -672,11 +672,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return Za(e.cause);
+return sc(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ec(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ic(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -686,7 +686,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";}}
-var ke = {
+var ge = {
 front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
@@ -702,34 +702,34 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, nc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Vi = { defend: "defend", evade: "evade" };
-function dn(e) {
+}, ac = { defend: "Defend", evade: "Evade", react: "Reaction" }, Hs = { defend: "defend", evade: "evade" };
+function hn(e) {
 return e > 0 ? `+${e}` : `${e}`;}
-function Bi(e, t, n) {
+function Ks(e, t, n) {
 if (t.length === 0) return `${n}`;
-const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
+const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function Zn(e, t) {
+function rr(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";}
-function rc(e, t = (n) => n) {
+function cc(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${Bi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${Zn(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Ks(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${rr(e.success, e.critical)}`;
 case "no-defensive-action":
-return e.takesDamage ? `${ke[e.situation]} not perceived: no defensive action, the attack hits` : `${ke[e.situation]}: attack not perceived, no defensive action`;
+return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${Zn(e.success, e.critical)}, ${n}`;}
+return `Mental d100 ${e.roll} vs ${e.target}: ${rr(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${ke[e.situation]}: ${dn(e.penalty)} to ${Vi[e.check]}`;
+return `${ge[e.situation]}: ${hn(e.penalty)} to ${Hs[e.check]}`;
 case "situation-no-penalty":
-return `${ke[e.situation]}: no penalty to ${Vi[e.check]}`;
+return `${ge[e.situation]}: no penalty to ${Hs[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${dn(e.bonus)}` : `Aided by ${t(e.by)}: ${dn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${hn(e.bonus)}` : `Aided by ${t(e.by)}: ${hn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${dn(e.mod)}`;
+return `Modifier: ${hn(e.mod)}`;
 case "action-check":
-return `${nc[e.action]} d100 ${e.roll} vs ${Bi(e.baseTarget, e.adjustments, e.target)}: ${Zn(e.success, e.critical)}`;
+return `${ac[e.action]} d100 ${e.roll} vs ${Ks(e.baseTarget, e.adjustments, e.target)}: ${rr(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -737,15 +737,15 @@ return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept 
 case "counter-announced":
 return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
 case "skill-announced": {
-const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
-return `${n}${r}${i}`;}
+const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
+return `${n}${r}${s}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var ic = new x(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), er = {
+var lc = new x(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), sr = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function sc(e) {
+function dc(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -755,33 +755,33 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function oc(e, t, n = null) {
-return t.condition === "none" && n === null ? [] : [S(e, { kind: "life-now", life: t, vitality: n })];}
-function ac(e, t) {
+function uc(e, t, n = null) {
+return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
+function fc(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
-return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-function cc(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function lc(e, t, n, r) {
+return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
+function hc(e) {
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function vc(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
-const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
+const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {
 case "blocks":
-return `${e} blocks the hit ${i}`;
+return `${e} blocks the hit ${s}`;
 case "armor-holds":
-return `${e} takes no damage: the armor holds ${i}`;
+return `${e} takes no damage: the armor holds ${s}`;
 case "unharmed":
-return `${e} takes no damage ${i}`;
+return `${e} takes no damage ${s}`;
 case "incapacitated":
 case "dying":
-return `${e} loses ${r} Vitality and falls, ${n} ${i}`;
+return `${e} loses ${r} Vitality and falls, ${n} ${s}`;
 case "dead":
-return `${e} loses ${r} Vitality and dies ${i}`;
+return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
-return `${e} loses ${r} Vitality ${i}`;}}
-var dc = {
+return `${e} loses ${r} Vitality ${s}`;}}
+var mc = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -789,18 +789,18 @@ dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Hi(e, t) {
+function Ys(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function uc(e, t, n) {
+function pc(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
-function fc(e, t) {
+function gc(e, t) {
 switch (e.kind) {
 case "hit-title":
-return lc(t(e.who), e.hit, e.result, e.lost);
+return vc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${dc[e.result]}.`;
+return `${t(e.who)} ${mc[e.result]}.`;
 case "life-now":
-return sc(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return dc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -809,179 +809,179 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${Hi(e.result, e.action)}`;
+return `${t(e.who)} ${Ys(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Hi(e.result, e.action)}.`;}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ys(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${uc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${pc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return er[e.stance] ?? "";}}
-var hc = /^[+-]?\d+$/;
-function le(e) {
+return sr[e.stance] ?? "";}}
+var kc = /^[+-]?\d+$/;
+function ce(e) {
 if (typeof e == "number")
-return O.isSafeInteger(e) ? e + 0 : null;
+return D.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!hc.test(t)) return null;
-const n = O(t);
-return O.isSafeInteger(n) ? n + 0 : null;}
-function un(e, t) {
-return $.floor(e * t / 100);}
-function Ki(e, t, n) {
-return $.min(n, $.max(t, e));}
-var Yi = 1e6;
-function $e(e, t) {
+if (!kc.test(t)) return null;
+const n = D(t);
+return D.isSafeInteger(n) ? n + 0 : null;}
+function vn(e, t) {
+return A.floor(e * t / 100);}
+function Ws(e, t, n) {
+return A.min(n, A.max(t, e));}
+var zs = 1e6;
+function be(e, t) {
 if (e.length <= t) return e;
-const n = $.floor(t);
+const n = A.floor(t);
 if (!(n > 0)) return "";
-const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319 && i >= 56320 && i <= 57343;
-return e.slice(0, s ? n - 1 : n);}
+const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
+return e.slice(0, i ? n - 1 : n);}
 function V(e, t = 40) {
-return e.length > t ? `${$e(e, t - 3)}...` : e;}
-var y = class extends Qt {
-}, C = class extends Qt {};
-function vc(e, t) {
+return e.length > t ? `${be(e, t - 3)}...` : e;}
+var y = class extends tn {
+}, N = class extends tn {};
+function yc(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const i = t?.[O(r)]?.results?.total;
-return typeof i == "number" && O.isFinite(i) ? A(i) : n;
+const s = t?.[D(r)]?.results?.total;
+return typeof s == "number" && D.isFinite(s) ? S(s) : n;
 }) : e;}
-function tr(e) {
+function ir(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function Wi(e, t) {
+function xs(e, t) {
 let n = t;
-for (; n < e.length && !tr(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !ir(e.charCodeAt(n)); ) n += 1;
 return n;}
-function mc(e) {
+function wc(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
-const i = e.charCodeAt(r);
-if (tr(i)) {
+const s = e.charCodeAt(r);
+if (ir(s)) {
 r += 1;
 continue;}
-if (i === 34 || i === 39) {
-const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
+if (s === 34 || s === 39) {
+const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {
 t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const s = Wi(e, r + 1);
-t.push(e.slice(r, s)), r = s;}
+const i = xs(e, r + 1);
+t.push(e.slice(r, i)), r = i;}
 return t;}
-function zi(e) {
-const t = mc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new N();
-let s = null;
+function qs(e) {
+const t = wc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new P();
+let i = null;
 for (let o = 1; o < t.length; o += 1) {
 const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {
 const c = a.slice(2).toLowerCase();
-if (i.has(c)) throw new y(`--${V(c)} is given twice`);
-s = [], i.set(c, s);
-} else s ? s.push(a) : r.push(a);}
-return { command: n, positionals: r, flags: i };}
-function pc(e, t) {
+if (s.has(c)) throw new y(`--${V(c)} is given twice`);
+i = [], s.set(c, i);
+} else i ? i.push(a) : r.push(a);}
+return { command: n, positionals: r, flags: s };}
+function bc(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : gc(e, i);
-s < r && (n = i, r = s);}
+for (const s of t) {
+const i = s.startsWith(e) && e.length >= 2 ? 1 : $c(e, s);
+i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function It(e, t, n, r = "") {
-const i = pc(e.toLowerCase(), t);
-return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;}
-function gc(e, t) {
-let n = [], r = J.from({ length: t.length + 1 }, (i, s) => s);
-for (let i = 1; i <= e.length; i += 1) {
-const s = [i];
+function Nt(e, t, n, r = "") {
+const s = bc(e.toLowerCase(), t);
+return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
+function $c(e, t) {
+let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
+for (let s = 1; s <= e.length; s += 1) {
+const i = [s];
 for (let o = 1; o <= t.length; o += 1)
-s[o] = $.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = $.min(s[o], n[o - 2] + 1));
-n = r, r = s;}
+i[o] = A.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = A.min(i[o], n[o - 2] + 1));
+n = r, r = i;}
 return r[t.length];}
 function Ie(e, t, n) {
-e.flags.forEach((r, i) => {
-const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
-if (!s) {
-const o = n?.(i);
-throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${It(i, k.keys(t), "flags", "--")}`);}
-if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
-if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
-if (s.kind === "one" && r.length > 1)
-throw new y(`--${i} takes one value (got "${V(r.join(" "))}")`);});}
+e.flags.forEach((r, s) => {
+const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+if (!i) {
+const o = n?.(s);
+throw o ? new y(`--${V(s)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(s)}: ${Nt(s, k.keys(t), "flags", "--")}`);}
+if (i.kind === "switch" && r.length > 0) throw new y(`--${s} takes no value`);
+if (i.kind !== "switch" && r.length === 0) throw new y(`--${s} needs a value`);
+if (i.kind === "one" && r.length > 1)
+throw new y(`--${s} takes one value (got "${V(r.join(" "))}")`);});}
 function L(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
 function R(e, t) {
 return e.flags.has(t);}
-function Nt(e, t, n, r) {
-const i = le(e);
-if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
-if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
-return i;}
+function Pt(e, t, n, r) {
+const s = ce(e);
+if (s === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
+if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
+return s;}
 function Ne(e, t, n, r) {
-const i = L(e, t);
-return i === void 0 ? void 0 : Nt(i, `--${t}`, n, r);}
-function W(e, t, n) {
-const r = e.toLowerCase(), i = n[n.indexOf(r)];
-if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
-return i;}
-function _e(e) {
+const s = L(e, t);
+return s === void 0 ? void 0 : Pt(s, `--${t}`, n, r);}
+function z(e, t, n) {
+const r = e.toLowerCase(), s = n[n.indexOf(r)];
+if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
+return s;}
+function Te(e) {
 const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Pt(e, t) {
+function Mt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
-const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);}
+const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+throw new y(`one amount only (got "${V(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);}
-if (t.example && le(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Nt(r, t.what, 0, Yi);}
-function xi(e, t) {
+if (t.example && ce(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
+return Pt(r, t.what, 0, zs);}
+function Xs(e, t) {
 return {
 values: [],
 dice: [],
 resolve(n) {
-const r = n.stance ?? t.fallback, i = r === e, s = n.id;
+const r = n.stance ?? t.fallback, s = r === e, i = n.id;
 return {
 headline: "acts",
 steps: [
-S(ue, { kind: t.title, who: s, stance: e, same: i }),
-S(se, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
-S(t.row, { kind: t.change, from: r, to: e }),
-S(t.row, { kind: t.effect, stance: e })],
+T(ue, { kind: t.title, who: i, stance: e, same: s }),
+T(oe, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
+T(t.row, { kind: t.change, from: r, to: e }),
+T(t.row, { kind: t.effect, stance: e })],
 changes: [],
 stance: t.keep(e),
-...i ? { noop: !0 } : {},
+...s ? { noop: !0 } : {},
 observed: !1,
 detail: t.detail(e)};}};}
-function qi(e) {
+function Js(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Xi(e) {
-const t = new N();
+function Qs(e) {
+const t = new P();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };}
-function Ji(e, t) {
+function Zs(e, t) {
 return {
 ...e,
 resolve(n, r) {
-const i = e.resolve(n, r);
-if (!("kind" in i))
-for (const s of i.steps) s.kind === t && delete s.section;
-return i;}};}
-function Qi(e, t, n) {
+const s = e.resolve(n, r);
+if (!("kind" in s))
+for (const i of s.steps) i.kind === t && delete i.section;
+return s;}};}
+function ei(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
 function gt(e, t) {
-const n = t > 0 && e < 100 && e <= t, r = $.max(1, $.floor(t / 10));
+const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var nr = [
+var or = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1003,7 +1003,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, He = {
+}, Be = {
 front: fe,
 "thrown-object": fe,
 "spell-seen": fe,
@@ -1021,146 +1021,146 @@ spectator: {
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function kc(e, t) {
-const n = He[e];
+function Ac(e, t) {
+const n = Be[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function yc(e, t) {
-return t.critical ? 0 : t.success ? -$.floor($.abs(e) / 2) + 0 : e;}
-var wc = ["defensive", "reactive", "none"];
-function bc(e) {
+function Sc(e, t) {
+return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
+var Ec = ["defensive", "reactive", "none"];
+function Tc(e) {
 return e === "reactive";}
-function $c(e) {
-return e === "defensive";}
-function Ac(e) {
-return e === "reactive";}
-function Zi(e) {
-return e === "reactive";}
-function Sc(e) {
-return e === "defensive";}
-function es(e) {
-return e === "defensive";}
-function rr(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function Ec(e, t) {
-return rr(e.reactions, t) !== void 0;}
-function ts(e, t) {
-return rr(e.reactions, t) === !0;}
-function ns(e, t) {
-return rr(e.reactions, t) === "used";}
-function Tc(e, t) {
-return e.skillsVs.includes(t);}
 function _c(e) {
-return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var rs = 5, is = { defend: "defend", evade: "evade", react: "reaction" };
-function Mt(e) {
-return e === "defend" || e === "evade" || e === "react";}
-function Dc(e) {
-return { kind: "refused", reason: e };}
-function Ke(e) {
-return e !== null && e !== "";}
+return e === "defensive";}
 function Oc(e) {
-const t = (n) => O.isInteger(n) && n >= 1 && n <= 100;
+return e === "reactive";}
+function ti(e) {
+return e === "reactive";}
+function Dc(e) {
+return e === "defensive";}
+function ni(e) {
+return e === "defensive";}
+function ar(e, t) {
+return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function Rc(e, t) {
+return ar(e.reactions, t) !== void 0;}
+function ri(e, t) {
+return ar(e.reactions, t) === !0;}
+function si(e, t) {
+return ar(e.reactions, t) === "used";}
+function Cc(e, t) {
+return e.skillsVs.includes(t);}
+function Ic(e) {
+return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var ii = 5, oi = { defend: "defend", evade: "evade", react: "reaction" };
+function Lt(e) {
+return e === "defend" || e === "evade" || e === "react";}
+function Nc(e) {
+return { kind: "refused", reason: e };}
+function He(e) {
+return e !== null && e !== "";}
+function Pc(e) {
+const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Ei("resolveSoakDefend: rolls must be integers 1..100");
+throw new _s("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !O.isSafeInteger(n)) throw new Ei("resolveSoakDefend: modifiers and targets must be integers");}
-function Rc(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = He[n];
+if (n !== null && !D.isSafeInteger(n)) throw new _s("resolveSoakDefend: modifiers and targets must be integers");}
+function Mc(e) {
+const { action: t, situation: n, stance: r, round: s } = e, i = Be[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
-if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Mt(t) && e.mod !== 0) return o("mod");
-if (!Mt(t) && e.aid !== null) return o("aided");
-if (Mt(t) && e.ally !== null) return o("ally");
-if (Mt(t) && e.skillName !== null) return o("skill");
+if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
+if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
+if (!Lt(t) && e.mod !== 0) return o("mod");
+if (!Lt(t) && e.aid !== null) return o("aided");
+if (Lt(t) && e.ally !== null) return o("ally");
+if (Lt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {
-if (!Ke(e.vs)) return { code: "needs-vs", action: t };
+if (!He(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!Zi(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!ti(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {
 case "defend":
 return null;
 case "evade":
-return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return bc(r) ? Ke(e.vs) ? Ec(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Tc(r) ? He(e.vs) ? Rc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return $c(r) ? { code: "counter-in-defensive-stance" } : Ac(r) ? Ke(e.vs) ? ts(i, e.vs) ? e.ally !== null && !_c(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ns(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return _c(r) ? { code: "counter-in-defensive-stance" } : Oc(r) ? He(e.vs) ? ri(s, e.vs) ? e.ally !== null && !Ic(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Sc(r) ? { code: "defensive-skill-on-ally" } : Zi(r) ? Ke(e.vs) ? ts(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ns(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (es(r)) {
-if (!Ke(e.vs)) return { code: "needs-vs", action: t };
-if (Tc(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return Dc(r) ? { code: "defensive-skill-on-ally" } : ti(r) ? He(e.vs) ? ri(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (ni(r)) {
+if (!He(e.vs)) return { code: "needs-vs", action: t };
+if (Cc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function Cc(e) {
+function Lc(e) {
 const t = [];
-return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Mt(e.action) && t.push(is[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function Ic(e) {
-Oc(e);
-const t = Rc(e);
-if (t) return Dc(t);
-const n = Cc(e);
+return Be[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Lt(e.action) && t.push(oi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function Fc(e) {
+Pc(e);
+const t = Mc(e);
+if (t) return Nc(t);
+const n = Lc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = He[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = gt(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
+const { action: r, situation: s } = e, i = Be[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {
+const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = gt(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
 switch (r) {
 case "defend":
 case "evade": {
-const d = os(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), kt(a, d, ss(e), !1);}
+const d = ci(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), kt(a, d, ai(e), !1);}
 case "react": {
-const l = e.vs, d = os(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...ss(e) }, !1);}
+const l = e.vs, d = ci(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...ai(e) }, !1);}
 case "counter": {
 const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
-const d = s.counterDrawsIntoBattle;
+const d = i.counterDrawsIntoBattle;
 return d && a.push({ kind: "spectator-drawn", spectator: l }), kt(a, null, { reactionUsed: l }, d);}
 case "skill": {
 a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && es(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
+const l = e.ally === null && ni(e.stance) && He(e.vs), d = e.ally !== null && He(e.vs);
 return kt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function ss(e) {
-return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function os(e, t, n) {
+function ai(e) {
+return e.aid !== null && He(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function ci(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let a = kc(e.situation, t);
+let a = Ac(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = gt(e.rolls.mental, e.checkTargets.mental ?? 0), l = yc(a, c);
+const c = gt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Sc(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: rs, by: e.aid.by }), r.push(rs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[is[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = gt(e.rolls.action, s);
-return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
+e.aid !== null && (n.push({ kind: "aided", bonus: ii, by: e.aid.by }), r.push(ii)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[oi[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = gt(e.rolls.action, i);
+return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function kt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var as = {
+var li = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Nc = {
+}, jc = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function Pc(e, t = (n) => n) {
+function Gc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Lc(qi("round"));
+return Vc(Js("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1174,11 +1174,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Mc(e.flag, e.action, e.situation);
+return Uc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${as[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${li[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1186,15 +1186,15 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${as[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${li[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function Mc(e, t, n) {
-const r = Nc[e];
+function Uc(e, t, n) {
+const r = jc[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1207,43 +1207,43 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function Lc(e) {
+function Vc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var jc = U({
+var Bc = U({
 life: G(
 U({
 condition: ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: F(Te(), tn(), ht(0), ft(3))})),
-reactions: G(Ot(X(), Ii([Ze(), ne("used")]))),
-skillsVs: G(Ge(X()))});
-function Fc(e) {
-return e === "success" || e === "fail" ? e : null;}
-var cs = { condition: "none", savesOwed: 0 };
-function Gc(e) {
-const t = Ue(jc, e);
-return t.success ? Yc(t.output) : null;}
-function tt(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...cs } : ji(t);}
-function ir(e, t) {
-return sr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function Uc(e, t) {
-if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? cs : ji(e);
-return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function Vc(e) {
-return sr(e.life, void 0, void 0);}
-function Bc(e) {
-return e.life?.condition ?? "none";}
+savesOwed: j(Ee(), sn(), ht(0), ft(3))})),
+reactions: G(Rt(J(), Ps([Ze(), re("used")]))),
+skillsVs: G(je(J()))});
 function Hc(e) {
+return e === "success" || e === "fail" ? e : null;}
+var di = { condition: "none", savesOwed: 0 };
+function Kc(e) {
+const t = Ge(Bc, e);
+return t.success ? Xc(t.output) : null;}
+function tt(e, t) {
+return e.life ? { ...e.life } : t === null ? { ...di } : Gs(t);}
+function cr(e, t) {
+return lr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function Yc(e, t) {
+if (t) return { life: { condition: "dead", savesOwed: 0 } };
+const n = e === null ? di : Gs(e);
+return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
+function Wc(e) {
+return lr(e.life, void 0, void 0);}
+function zc(e) {
+return e.life?.condition ?? "none";}
+function xc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Kc(e, t) {
-return ce.stringify(e.life ?? null) !== ce.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Yc(e) {
-return sr(e.life, e.reactions, e.skillsVs);}
-function sr(e, t, n) {
+function qc(e, t) {
+return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Xc(e) {
+return lr(e.life, e.reactions, e.skillsVs);}
+function lr(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var ls = ["defend", "evade", "react", "counter", "skill", "save"], Wc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", zc = {
+var ui = ["defend", "evade", "react", "counter", "skill", "save"], Jc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Qc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1257,37 +1257,37 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, fn = {
+}, mn = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function ds(e) {
+function fi(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${ls.join("|")}`);
-const n = W(t, "--action", ls), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${ui.join("|")}`);
+const n = z(t, "--action", ui), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
-if (s) throw new y(`--${s} does not apply to --action save`);}
-const i = r === void 0 ? "front" : W(r, "--situation", nr);
+const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
+if (i) throw new y(`--${i} does not apply to --action save`);}
+const s = r === void 0 ? "front" : z(r, "--situation", or);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && He[i].perceptionGate === "none")
+if (R(e, "perception-roll") && Be[s].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && He[i].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Be[s].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
 if (R(e, "aided-by") && !R(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
-situation: i,
+situation: s,
 mentalAsked: R(e, "mental") || R(e, "mental-roll"),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
@@ -1295,61 +1295,61 @@ aidedBy: L(e, "aided-by") ?? null,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
-function xc(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
+function Zc(e) {
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Be[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function us(e) {
+function hi(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(fn),
+values: e.action === "save" ? ["save_check"] : k.values(mn),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: xc(e),
+dice: Zc(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? qc(e, t, r.action) : Xc(e, t, r);}};}
-function qc(e, t, n) {
+return e.action === "save" ? el(e, t, r.action) : tl(e, t, r);}};}
+function el(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = tt(t.state, r), s = t.values.save_check?.current ?? null;
-if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = Ja(r, i, gt(n, s + e.mod));
+const s = tt(t.state, r), i = t.values.save_check?.current ?? null;
+if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (i === null) return { kind: "missing-value", key: "save_check" };
+const o = nc(r, s, gt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
 headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-S(ue, { kind: "save-title", who: l }),
-S(se, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Be("Roll", o.steps),
-...oc("Now", o.life, o.vitality)],
+T(ue, { kind: "save-title", who: l }),
+T(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...Ve("Roll", o.steps),
+...uc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: ir(t.state, o.life),
+state: cr(t.state, o.life),
 detail: o};}
-function Xc(e, t, n) {
+function tl(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = tt(t.state, r), s = k.fromEntries(
-k.keys(fn).map((b) => [b, t.values[fn[b]]?.current ?? null])
+const s = tt(t.state, r), i = k.fromEntries(
+k.keys(mn).map(($) => [$, t.values[mn[$]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {
-const b = t.others[e.aidedBy];
-if (!b) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+const $ = t.others[e.aidedBy];
+if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const I = b.state.reactions ?? {}, Y = e.vs !== null && k.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
+const C = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(C, e.vs) ? C[e.vs] : void 0;
 a = {
 by: e.aidedBy,
-stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
-reaction: Y,
-condition: tt(b.state, b.vitality ?? null).condition,
-acting: b.acting === !0};}
-const c = Ic({
+stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
+reaction: W,
+condition: tt($.state, $.vitality ?? null).condition,
+acting: $.acting === !0};}
+const c = Fc({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-condition: i.condition,
-checkTargets: s,
+condition: s.condition,
+checkTargets: i,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -1359,110 +1359,110 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: Pc(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: fn[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: Gc(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: mn[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const g = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, T = [
-S(ue, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
-S(se, { kind: "check-summary", who: v, action: e.action, result: m }),
-...Be("Check", c.steps),
-...m !== null ? [S("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
-...p ? [S("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [S(Ve, { kind: "offer-damage" })] : [],
-...p ? cc(t.id) : []];
+const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, b = [
+T(ue, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
+T(oe, { kind: "check-summary", who: v, action: e.action, result: m }),
+...Ve("Check", c.steps),
+...m !== null ? [T("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
+...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [T(Ue, { kind: "offer-damage" })] : [],
+...g ? hc(t.id) : []];
 return {
-headline: g,
-steps: T,
+headline: p,
+steps: b,
 changes: u,
 state: l,
 ...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c};}
-var fs = (e) => e == null ? "" : ` (${e})`, Jc = {
+var vi = (e) => e == null ? "" : ` (${e})`, nl = {
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${fs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${fs(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${vi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${vi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : W(t, "--situation", nr);},
+return t === void 0 ? null : z(t, "--situation", or);},
 situationWords(e) {
-const t = He[e];
+const t = Be[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => Ji(us(ds(Xi({ action: e, situation: t }))), "pending-defense"),
-keep: (e, t) => Qi(e, t, t.steps.find((n) => n.kind === "action-check")),
+return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
+planAnswer: (e, t) => Zs(hi(fi(Qs({ action: e, situation: t }))), "pending-defense"),
+keep: (e, t) => ei(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, Qc = [
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ue, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
+}, rl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function Zc(e) {
-return $.max(0, un(e, 5));}
-var hs = 25;
-function el(e) {
-const t = [], n = $.max(0, e.amount), r = Ki(e.piercePercent, 0, 100), i = $.max(0, e.stanceReduction), s = un(n, r), o = n - s;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
+function sl(e) {
+return A.max(0, vn(e, 5));}
+var mi = 25;
+function il(e) {
+const t = [], n = A.max(0, e.amount), r = Ws(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = vn(n, r), o = n - i;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
-const d = e.armor, u = d === null ? 0 : $.max(0, d.protection), f = d !== null && (u > 0 || $.max(0, d.otherProtection ?? 0) > 0);
+const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const g = Ki(d.soakPercent, 0, 100), p = un(o, 100 - g);
-g > 0 && t.push({ kind: "soak", soakPercent: g, before: o, after: p }), a = $.max(0, p - u), t.push({ kind: "protection", track: e.track, protection: u, before: p, after: a });
-const v = $.max(0, d.armorReduction);
+const p = Ws(d.soakPercent, 0, 100), g = vn(o, 100 - p);
+p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: g }), a = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
+const v = A.max(0, d.armorReduction);
 if (v > 0) {
-const T = a;
-a = $.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: T, after: a });}
-const m = un(p, hs);
-c = $.max(0, u - m), u > 0 ? l = {
+const b = a;
+a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: b, after: a });}
+const m = vn(g, mi);
+c = A.max(0, u - m), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
-afterSoak: p,
-wearPercent: hs,
+afterSoak: g,
+wearPercent: mi,
 wear: m,
 before: u,
 after: c
 } : c = d.protection;
 } else {
-const g = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : g ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: o }), d !== null) {
+const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {
 c = d.protection;
-const v = $.max(0, d.naturalReduction);
+const v = A.max(0, d.naturalReduction);
 if (v > 0) {
 const m = a;
-a = $.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });}}}
-if (i > 0) {
-const g = a;
-a = $.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: g, after: a });}
-const h = s + a;
-return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-var hn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function tl(e) {
+a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });}}}
+if (s > 0) {
+const p = a;
+a = A.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
+const h = i + a;
+return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
+var pn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function ol(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function vs(e, t) {
+function pi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function or(e, t, n, r) {
+function dr(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function nl(e) {
-const t = tl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return or(e, t, n, !0);
+function al(e) {
+const t = ol(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return dr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), or(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), dr(e, t, n, !1);
 if (e.instantKill) {
-const o = qa(e.bars.vitality, e.life);
+const o = ec(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {
@@ -1472,12 +1472,12 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !vs(o.life, e.life)};}
-const r = $.max(0, e.amount);
+changed: o.after !== e.bars.vitality || !pi(o.life, e.life)};}
+const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
 const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), or(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), dr(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
 defenseUsed: t,
@@ -1487,38 +1487,38 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const i = el({
+const s = il({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
-for (const o of i.steps) n.push(o);
-const s = Fi(e.bars.vitality, i.vitalityLoss, e.life);
 for (const o of s.steps) n.push(o);
+const i = Us(e.bars.vitality, s.vitalityLoss, e.life);
+for (const o of i.steps) n.push(o);
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
-protectionAfter: i.protectionAfter,
-life: s.life,
+bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
+protectionAfter: s.protectionAfter,
+life: i.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !vs(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection};}
-var rl = {
+changed: i.after !== e.bars.vitality || !pi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+var cl = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, il = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ms = {
+}, ll = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", gi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, ar = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", sl = { what: "the damage amount", missing: ar, example: "[[2d6+3]]" }, ol = { what: "the damage amount", missing: ar, example: "[[2d6+3]]", optional: !0 };
-function al(e) {
-if (e.flags.size === 0) return ps(Pt(e, sl));
-const t = R(e, "instant-kill"), n = Pt(e, ol);
-if (n === void 0 && !t) throw new y(ar);
-const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : hn[W(i, "--type", k.keys(hn))], o = L(e, "to"), a = o === void 0 ? "vitality" : W(o, "--to", ["vitality", "soul", "power"]);
+}, ur = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", dl = { what: "the damage amount", missing: ur, example: "[[2d6+3]]" }, ul = { what: "the damage amount", missing: ur, example: "[[2d6+3]]", optional: !0 };
+function fl(e) {
+if (e.flags.size === 0) return ki(Mt(e, dl));
+const t = R(e, "instant-kill"), n = Mt(e, ul);
+if (n === void 0 && !t) throw new y(ur);
+const r = n ?? 0, s = L(e, "type"), i = s === void 0 ? "physical" : pn[z(s, "--type", k.keys(pn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
@@ -1526,23 +1526,23 @@ throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--t
 const c = L(e, "defense");
 return {
 amount: r,
-track: s,
+track: i,
 piercePercent: Ne(e, "pierce", 0, 100) ?? 0,
 to: a,
 instantKill: t,
-defenseOverride: c === void 0 ? null : W(c, "--defense", ["success", "fail", "none"])};}
-function ps(e) {
+defenseOverride: c === void 0 ? null : z(c, "--defense", ["success", "fail", "none"])};}
+function ki(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
-function gs(e) {
-const t = ms[e.track];
+function yi(e) {
+const t = gi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => cl(e, r)};}
-function cl(e, t) {
-const n = ms[e.track], r = e.to === "vitality" && !e.instantKill;
+resolve: (r) => hl(e, r)};}
+function hl(e, t) {
+const n = gi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new ul(t.values, n) : null, c = r && t.stance === "defensive" ? Zc(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = nl({
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new pl(t.values, n) : null, c = r && t.stance === "defensive" ? sl(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = al({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1550,38 +1550,38 @@ to: e.to,
 instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
-bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
+bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
 stanceReduction: c,
 life: l
 }), u = [];
-i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
-const g = d.bars[h];
-g !== null && g !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: g });}
+const p = d.bars[h];
+p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: fl(d, l),
-steps: ll(t.id, e, d, l),
+headline: gl(d, l),
+steps: vl(t.id, e, d, l),
 changes: u,
-state: ir(t.state, d.life),
+state: cr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function ll(e, t, n, r) {
-const i = ac(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: dl(n) }, { kind: "hit-summary", section: se, who: e, result: i }];
+function vl(e, t, n, r) {
+const s = fc(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: ml(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(S("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+d.kind === "defense-used" ? i.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
 const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (s.push(S("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(S("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && s.push(S("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
-function dl(e) {
+d.kind === "defense-used" || d === c || (i.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(T("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
+function ml(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-var ul = class {
+var pl = class {
 constructor(e, t) {
 this.values = e, this.keys = t;}
 get soakPercent() {
@@ -1598,15 +1598,15 @@ get armorReduction() {
 return this.values[this.keys.reduction]?.current ?? 0;}
 get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;}};
-function fl(e, t) {
+function gl(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var hl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", vl = [`Defensive: ${er.defensive}. Reactive: ${er.reactive}.`];
-function ml(e) {
-return xi(e, {
+var kl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", yl = [`Defensive: ${sr.defensive}. Reactive: ${sr.reactive}.`];
+function wl(e) {
+return Xs(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1614,7 +1614,7 @@ change: "stance-change",
 effect: "stance-effect",
 keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })});}
-var pl = {
+var bl = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -1628,54 +1628,54 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, gl = new N([...[...ic].map((e) => [e, "layout"]), ...k.keys(pl).map((e) => [e, "defend"])]);
-function kl(e, t = (n) => n) {
-const n = gl.get(e.kind);
-return n === "layout" ? fc(e, t) : n === "defend" ? rc(e, t) : tc(e);}
-var cr = {
+}, $l = new P([...[...lc].map((e) => [e, "layout"]), ...k.keys(bl).map((e) => [e, "defend"])]);
+function Al(e, t = (n) => n) {
+const n = $l.get(e.kind);
+return n === "layout" ? gc(e, t) : n === "defend" ? cc(e, t) : oc(e);}
+var fr = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
-"Situations: " + nr.join(", ") + ".",
+"Situations: " + or.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-stance: vl
-}, yl = {
+stance: yl
+}, Sl = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: rl, usage: il, help: cr.damage },
-defend: { flags: zc, usage: Wc, help: cr.defend },
-stance: { flags: {}, usage: hl, help: cr.stance }},
-stances: wc,
+damage: { flags: cl, usage: ll, help: fr.damage },
+defend: { flags: Qc, usage: Jc, help: fr.defend },
+stance: { flags: {}, usage: kl, help: fr.stance }},
+stances: Ec,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => gs(al(e)),
-planDefend: (e) => us(ds(e)),
-planStance: ml,
-planHandEdit: (e) => gs(ps(e)),
-attack: Jc,
-macros: Qc,
+planDamage: (e) => yi(fl(e)),
+planDefend: (e) => hi(fi(e)),
+planStance: wl,
+planHandEdit: (e) => yi(ki(e)),
+attack: nl,
+macros: rl,
 setVitality(e, t, n) {
-const r = Xa(e, t, tt(n, e));
+const r = tc(e, t, tt(n, e));
 return {
 vitality: r.after,
-state: ir(n, r.life),
+state: cr(n, r.life),
 steps: r.steps,
-conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : S("Now", { kind: "life-now", life: r.life, vitality: null })};},
-enter: Uc,
-endRound: Vc,
-condition: (e, t) => e.life ? Bc(e) : tt(e, t).condition,
+conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
+now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
+enter: Yc,
+endRound: Wc,
+condition: (e, t) => e.life ? zc(e) : tt(e, t).condition,
 deadForGood: (e, t) => tt(e, t).condition === "dead",
-parseState: Gc,
-isEmptyState: Hc,
-describeStateChange: Kc,
-parseAnswer: Fc,
-words: kl
-}, lr = [
+parseState: Kc,
+isEmptyState: xc,
+describeStateChange: qc,
+parseAnswer: Hc,
+words: Al
+}, hr = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1689,7 +1689,7 @@ words: kl
 "spell-invisible",
 "covert",
 "spectator"
-], wl = ["gun", "spell-unseen"], he = {
+], El = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -1711,153 +1711,153 @@ aoe: { ...he, noHitChance: !0 },
 "spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function bl(e, t) {
-return t === "hard" ? $.floor(e / 2) : t === "impossible" ? $.floor(e / 4) : e;}
-function $l(e) {
+function Tl(e, t) {
+return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
+function _l(e) {
 return nt[e].perceive !== null;}
-var Lt = 4, Al = U({
+var Ft = 4, Ol = U({
 result: ie(["success", "fail"]),
-situation: ie(lr),
+situation: ie(hr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
-function Sl(e) {
-const t = Ue(Al, e);
+function Dl(e) {
+const t = Ge(Ol, e);
 return t.success ? t.output : null;}
-var El = U({
+var Rl = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(F(Te(), tn(), ht(0), ft(Lt))),
+roundsDead: G(j(Ee(), sn(), ht(0), ft(Ft))),
 /** The free save of this death has been tried. */
-freeSaveUsed: G(ne(!0)),
+freeSaveUsed: G(re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
-triedThisRound: G(ne(!0))});
-function Tl(e) {
-const t = Ue(El, e);
+triedThisRound: G(re(!0))});
+function Cl(e) {
+const t = Ge(Rl, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
+for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function Ae(e) {
+function $e(e) {
 return e !== null && e <= 0;}
-function ks(e) {
+function wi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function ys(e) {
-const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
-return i;}
-function _l(e, t) {
-return t ? { roundsDead: Lt, freeSaveUsed: !0 } : Ae(e) ? { roundsDead: 0 } : {};}
-function Dl(e) {
+function bi(e) {
+const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+return s;}
+function Il(e, t) {
+return t ? { roundsDead: Ft, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
+function Nl(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: $.min(Lt, n.roundsDead + 1) };}
-function dr(e) {
-return $.max(0, Lt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function ws(e, t) {
-return Ae(t) && dr(e) === 0;}
-function Ol(e, t) {
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ft, n.roundsDead + 1) };}
+function vr(e) {
+return A.max(0, Ft - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function $i(e, t) {
+return $e(t) && vr(e) === 0;}
+function Pl(e, t) {
 return "has had a save or another round dead since";}
-function Rl(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && $l(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function Cl(e) {
+function Ml(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && _l(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function Ll(e) {
 const t = [], n = e.pending ?? void 0;
-if (Ae(e.vitality))
+if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = nt[r], s = Rl(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = Ml(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
-if (i.noHitChance)
+if (s.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + i.hitBonus + e.mod, u = $.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
-let a = $.max(0, e.amount);
-if (s === "success") {
-const d = $.max(0, e.armorDefense), u = $.max(0, a - d);
+const d = e.hit + s.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
+let a = A.max(0, e.amount);
+if (i === "success") {
+const d = A.max(0, e.armorDefense), u = A.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ks(o) : o, steps: t, dies: l, answerUsed: !0 };}
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? wi(o) : o, steps: t, dies: l, answerUsed: !0 };}
 function jt(e) {
 return nt[e].reactCheck !== null ? "react" : "defend";}
-function ur(e, t) {
+function mr(e, t) {
 const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Il(e) {
-const { action: t, situation: n } = e, r = nt[n], i = [], s = ur(t, n);
-if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? jt(n) : null;
+function Fl(e) {
+const { action: t, situation: n } = e, r = nt[n], s = [], i = mr(t, n);
+if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+const o = i.check ? jt(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
-return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
 const a = t === "defend" || t === "guard", c = (u) => {
-if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
-return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };};
+return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, g = bs("perceive", e.rolls.perceive, f, u, h);
-if (i.push(g.step), !g.success)
-return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Ai("perceive", e.rolls.perceive, f, u, h);
+if (s.push(p.step), !p.success)
+return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
 if (o) {
-const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = bs(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
-if (i.push(f.step), a) {
+const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ai(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (s.push(f.step), a) {
 const h = f.success ? "success" : "fail";
-return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
+return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
-return i.push({ kind: "not-in-time", action: t }), c(l);}
-i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+return s.push({ kind: "not-in-time", action: t }), c(l);}
+s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };}
-function bs(e, t, n, r, i) {
-const s = bl(n, r) + i, o = gt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
+function Ai(e, t, n, r, s) {
+const i = Tl(n, r) + s, o = gt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function Nl(e, t) {
+function jl(e, t) {
 return e && e.result === "success" ? e : t;}
-var Pl = 1;
-function Ml(e) {
+var Gl = 1;
+function Ul(e) {
 const { state: t } = e;
-if (!Ae(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Lt) return { kind: "refused", reason: "dead-for-good" };
+if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Ft) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-const r = !t.freeSaveUsed, i = [];
-let s = null;
+const r = !t.freeSaveUsed, s = [];
+let i = null;
 if (!r) {
 if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
-if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-s = e.exp - c;}
+if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+i = e.exp - c;}
 const o = gt(e.rolls.save, e.saveTarget + e.mod);
-if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Pl, state: ys(t), expAfter: s, stood: !0 };
+if (s.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Gl, state: bi(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: dr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
-var Ll = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function jl(e) {
-return Ll.has(e.kind);}
-function Fl(e, t) {
-if (!Ae(t)) return;
-if (ws(e, t)) return "Dead for good: no save is left";
+return s.push({ kind: "save-failed", triesLeft: vr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+var Vl = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Bl(e) {
+return Vl.has(e.kind);}
+function Hl(e, t) {
+if (!$e(t)) return;
+if ($i(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = dr(e);
+const n = vr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-function $s(e, t, n, r = !1) {
-return !r && !Ae(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
-var Gl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Ul(e, t) {
+function Si(e, t, n, r = !1) {
+return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
+var Kl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Yl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;}
 case "attack-summary":
-return `${t(e.who)} ${Gl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Kl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Fl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return Hl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -1869,13 +1869,13 @@ case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;}}
-var Vl = {
+var Wl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, Bl = {
+}, zl = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1887,23 +1887,23 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, Hl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Kl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function As(e) {
+}, xl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", ql = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function Ei(e) {
 if (e === void 0) return null;
-if (wl.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return W(e, "--situation", lr);}
-function Yl(e) {
-const t = Pt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
+if (El.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return z(e, "--situation", hr);}
+function Xl(e) {
+const t = Mt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
 amount: t,
-track: hn[W(L(e, "type") ?? "physical", "--type", k.keys(hn))],
+track: pn[z(L(e, "type") ?? "physical", "--type", k.keys(pn))],
 hit: n,
-situation: As(L(e, "situation")),
+situation: Ei(L(e, "situation")),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
-override: r === void 0 ? null : W(r, "--defense", ["success", "fail", "none"])};}
-function Ss(e) {
+override: r === void 0 ? null : z(r, "--defense", ["success", "fail", "none"])};}
+function Ti(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -1911,7 +1911,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Cl({
+const s = Ll({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -1924,34 +1924,34 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-S(ue, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
-S(se, { kind: "attack-summary", who: s, headline: o }),
-...Be("Defense", i.steps.filter(c)),
-...Be("Breakdown", i.steps.filter((d) => !c(d))),
-...$s("Now", i.state, i.vitality)];
+}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+T(ue, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+T(oe, { kind: "attack-summary", who: i, headline: o }),
+...Ve("Defense", s.steps.filter(c)),
+...Ve("Breakdown", s.steps.filter((d) => !c(d))),
+...Si("Now", s.state, s.vitality)];
 return {
 headline: o,
 steps: l,
 changes: a,
-state: i.state,
-...i.answerUsed && n.answer !== null ? { answer: null } : {},
-detail: i};}};}
-function Wl(e) {
-return Ss({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var Es = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Ts(e) {
+state: s.state,
+...s.answerUsed && n.answer !== null ? { answer: null } : {},
+detail: s};}};}
+function Jl(e) {
+return Ti({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var _i = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Oi(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Es.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${_i.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = W(t, "--action", Es), i = L(e, "situation");
-if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = As(i) ?? "front", o = nt[s], a = ur(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && jt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && jt(s) === "defend";
+const r = z(t, "--action", _i), s = L(e, "situation");
+if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
+const i = Ei(s) ?? "front", o = nt[i], a = mr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && jt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && jt(i) === "defend";
 if (R(e, "roll") && !l)
-throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+throw new y(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
 if (R(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
 if (R(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
@@ -1963,33 +1963,33 @@ if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ?
 const d = L(e, "difficulty");
 return {
 action: r,
-situation: s,
-situationGiven: i !== void 0,
-difficulty: d === void 0 ? null : W(d, "--difficulty", ["hard", "impossible"]),
+situation: i,
+situationGiven: s !== void 0,
+difficulty: d === void 0 ? null : z(d, "--difficulty", ["hard", "impossible"]),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
-function _s(e) {
-if (e.action === "save") return xl(e);
-const t = e.action, n = ur(t, e.situation), r = [];
+function Di(e) {
+if (e.action === "save") return Zl(e);
+const t = e.action, n = mr(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: jt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(i, s) {
-return zl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
-function zl(e, t, n, r) {
-const i = n.bars.vitality.value;
-if (i === null) return { kind: "bar", resource: "vitality" };
-if (Ae(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: qi("turn") };
-const s = e.ally !== null ? n.others[e.ally] : void 0;
-if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+resolve(s, i) {
+return Ql(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
+function Ql(e, t, n, r) {
+const s = n.bars.vitality.value;
+if (s === null) return { kind: "bar", resource: "vitality" };
+if ($e(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: Js("turn") };
+const i = e.ally !== null ? n.others[e.ally] : void 0;
+if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (g) => n.values[g]?.current ?? null, a = Il({
+const o = (p) => n.values[p]?.current ?? null, a = Fl({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2004,38 +2004,38 @@ if (a.kind === "missing")
 return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...a.steps], l = [];
 let d;
-if (a.pending && t === "guard" && s && e.ally) {
-const g = Nl(s.answer ?? void 0, a.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: g.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: g });
+if (a.pending && t === "guard" && i && e.ally) {
+const p = jl(i.answer ?? void 0, a.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = a.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+const u = a.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
-S(ue, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? S(se, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : S(se, { kind: "defense-announced", who: f, action: t }),
-...Be("Check", c),
-...u ? [S("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [S(Ve, { kind: "offer-damage" })] : []],
+T(ue, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+u ? T(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(oe, { kind: "defense-announced", who: f, action: t }),
+...Ve("Check", c),
+...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && t === "defend" ? [T(Ue, { kind: "offer-damage" })] : []],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: a};}
-function xl(e) {
+function Zl(e) {
 return {
 values: ["save_check", "exp"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = Ml({
+const s = n.cost ?? 100, i = n.save ?? 100, o = Ul({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
 exp: t.values.exp?.current ?? null,
-rolls: { cost: i, save: s }});
+rolls: { cost: s, save: i }});
 if (o.kind === "refused")
 switch (o.reason) {
 case "not-dead":
@@ -2054,15 +2054,15 @@ const c = t.id;
 return {
 headline: o.stood ? "saved" : "acts",
 steps: [
-S(ue, { kind: "save-title", who: c }),
-S(se, { kind: "save-summary", who: c, stood: o.stood }),
-...Be("Roll", o.steps),
-...$s("Now", o.state, o.vitality, !0)],
+T(ue, { kind: "save-title", who: c }),
+T(oe, { kind: "save-summary", who: c, stood: o.stood }),
+...Ve("Roll", o.steps),
+...Si("Now", o.state, o.vitality, !0)],
 changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
 detail: o};}};}
-var ql = {
+var ed = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2079,31 +2079,31 @@ t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.diffic
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
+return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer(e, t) {
-const n = Ji(_s(Ts(Xi({ action: e, situation: t }))), "pending-defense");
-return t !== null && jt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
-keep: (e, t) => Qi(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, Xl = [
+const n = Zs(Di(Oi(Qs({ action: e, situation: t }))), "pending-defense");
+return t !== null && jt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+keep: (e, t) => ei(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, td = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Jl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Ql(e, t, n, r) {
-const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function Zl(e, t = (n) => n) {
+], nd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function rd(e, t, n, r) {
+const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
+function sd(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
 const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
-return `The pending defense was made against ${ke[n.madeFor].toLowerCase()}, without the perceive check ${ke[n.attack].toLowerCase()} needs: it counts as none`;
+return `The pending defense was made against ${ge[n.madeFor].toLowerCase()}, without the perceive check ${ge[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ke[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;}
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
 case "no-character":
@@ -2124,13 +2124,13 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${Jl[n.check]} d100 ${n.roll} vs ${Ql(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${nd[n.check]} d100 ${n.roll} vs ${rd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
-return n.takesDamage ? `${ke[n.situation]} not perceived: no defense, the attack hits` : `${ke[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
 case "pending-defense": {
-const r = ke[n.situation].toLowerCase();
+const r = ge[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;}
 case "guard-kept":
 return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -2144,133 +2144,133 @@ case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
-function ed(e, t = (n) => n) {
-return jl(e) ? Ul(e, t) : Zl(e, t);}
-var td = {
+function id(e, t = (n) => n) {
+return Bl(e) ? Yl(e, t) : sd(e, t);}
+var od = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: Vl,
-usage: Hl,
+flags: Wl,
+usage: xl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."]},
 defend: {
-flags: Bl,
-usage: Kl,
+flags: zl,
+usage: ql,
 help: [
-"Situations: " + lr.join(", ") + ".",
+"Situations: " + hr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."]},
 stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }},
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Ss(Yl(e)),
-planDefend: (e) => _s(Ts(e)),
+planDamage: (e) => Ti(Xl(e)),
+planDefend: (e) => Di(Oi(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");},
-planHandEdit: Wl,
-attack: ql,
-macros: Xl,
+planHandEdit: Jl,
+attack: ed,
+macros: td,
 setVitality(e, t, n) {
 const r = [];
-let i = t, s = n;
-return t < e && Ae(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (Ae(e) && r.push({ kind: "revived" }), s = ys(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ks(n))), {
-vitality: i,
-state: s,
+let s = t, i = n;
+return t < e && $e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), i = bi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = wi(n))), {
+vitality: s,
+state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: Ae(i) ? S("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
-...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
-enter: _l,
-endRound: Dl,
-condition: (e, t) => Ae(t) ? "dead" : "none",
-deadForGood: ws,
-parseState: Tl,
+now: $e(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
+...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
+enter: Il,
+endRound: Nl,
+condition: (e, t) => $e(t) ? "dead" : "none",
+deadForGood: $i,
+parseState: Cl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Ol,
-parseAnswer: Sl,
-words: ed
-}, vn = ["passive", "active", "full"], yt = { passive: 0, active: 5, full: 10 }, nd = 10;
-function fr(e, t) {
-return $.round((e + t) * 1e6) / 1e6;}
-function Ds(e, t) {
+describeStateChange: Pl,
+parseAnswer: Dl,
+words: id
+}, gn = ["passive", "active", "full"], yt = { passive: 0, active: 5, full: 10 }, ad = 10;
+function pr(e, t) {
+return A.round((e + t) * 1e6) / 1e6;}
+function Ri(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = fr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => fr(t.defender, -yt[i]) >= n) ?? "passive";}
-function rd(e) {
+const n = pr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => pr(t.defender, -yt[s]) >= n) ?? "passive";}
+function cd(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (yt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = Ds(r, n);
+const f = Ri(r, n);
 f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: yt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
-const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
+const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
 if (a) {
-const f = e.attack - o, h = $.max(0, e.weapon) + f;
+const f = e.attack - o, h = A.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const g = $.max(0, e.armorScore - e.armorPenetration), p = h > g;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: g, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };}
+const p = A.max(0, e.armorScore - e.armorPenetration), g = h > p;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
 const l = yt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = fr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= nd;
+l > 0 && n.defender !== null && (d = pr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= ad;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-function hr(e, t) {
+function gr(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
-var mn = (e, t = !1) => hr(e <= 0, t);
-function id(e) {
-if (typeof e != "object" || e === null || J.isArray(e)) return null;
+var kn = (e, t = !1) => gr(e <= 0, t);
+function ld(e) {
+if (typeof e != "object" || e === null || q.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : hr(n.down === !0, n.dead === !0);}
-function sd(e) {
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : gr(n.down === !0, n.dead === !0);}
+function dd(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
-var od = {
+var ud = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, ad = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", cd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Os = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function ld(e) {
-const t = Pt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+}, fd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", hd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ci = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function vd(e) {
+const t = Mt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: Nt(n, "--attack", -1e3, 1e3),
+attack: Pt(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : W(r, "--defense-mode", vn)};}
-function dd(e) {
-return e !== null && vn.includes(e);}
-function ud(e) {
-return Os.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
-function fd(e, t) {
+mode: r === void 0 ? null : z(r, "--defense-mode", gn)};}
+function md(e) {
+return e !== null && gn.includes(e);}
+function pd(e) {
+return Ci.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
+function gd(e, t) {
 return {
-values: Os,
+values: Ci,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return hd(e, t, n, r.defense ?? 1);}};}
-function hd(e, t, n, r) {
-const i = ud(n);
-if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (dd(n.stance) ? n.stance : "passive"), a = rd({
+return kd(e, t, n, r.defense ?? 1);}};}
+function kd(e, t, n, r) {
+const s = pd(n);
+if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
+const i = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (md(n.stance) ? n.stance : "passive"), a = cd({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: o,
 defenseRoll: r,
-defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
-armorScore: s("armor_score"),
+defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
+armorScore: i("armor_score"),
 turn: {
 defender: n.initiative,
 current: n.currentTurn?.initiative ?? null,
@@ -2281,44 +2281,44 @@ let l;
 if (a.damage) {
 const f = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
 if (h === null) return { kind: "bar", resource: f };
-const g = h - a.damage.amount;
-l = { kind: "bar-moved", to: a.damage.to, before: h, after: g }, g !== h && c.push({ kind: "bar", resource: f, to: g });}
+const p = h - a.damage.amount;
+l = { kind: "bar-moved", to: a.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: f, to: p });}
 a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
 const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
 return {
 headline: a.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-S(ue, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
-S(se, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
-...Be("Breakdown", l ? [...a.steps, l] : a.steps),
-...u ? [S("Now", { kind: "down-now" })] : []],
+T(ue, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
+T(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
+...Ve("Breakdown", l ? [...a.steps, l] : a.steps),
+...u ? [T("Now", { kind: "down-now" })] : []],
 changes: c,
-state: mn(sd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: kn(dd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a};}
-function vd(e, t) {
+function yd(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = $.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
-if (s && o === null) return { kind: "bar", resource: t.stamina };
-const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const s = A.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
+if (i && o === null) return { kind: "bar", resource: t.stamina };
+const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
-S(ue, { kind: "loss-title", who: c, loss: e }),
-S(se, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-S("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-S("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })],
+T(ue, { kind: "loss-title", who: c, loss: e }),
+T(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
+T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: mn(s ? r : r - e, n.state.dead === !0),
-detail: { loss: e, toStamina: s }};}};}
-function md(e, t) {
-return fd(ld(e), t);}
-function pd(e) {
-return xi(e, {
+state: kn(i ? r : r - e, n.state.dead === !0),
+detail: { loss: e, toStamina: i }};}};}
+function wd(e, t) {
+return gd(vd(e), t);}
+function bd(e) {
+return Xs(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2326,12 +2326,12 @@ change: "mode-change",
 effect: "mode-effect",
 keep: (t) => t === "passive" ? null : t,
 detail: (t) => ({ stance: t, cost: yt[t] })});}
-var pn = {
+var yn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Rs = { passive: "passively", active: "actively", full: "fully" };
-function gd(e, t) {
+}, Ii = { passive: "passively", active: "actively", full: "fully" };
+function $d(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2352,21 +2352,21 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Rs[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ii[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return pn[e.stance] ?? "";
+return yn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${Rs[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${Ii[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;}}
-function kd(e, t = (n) => n) {
-return gd(e, t) ?? yd(e);}
-var vr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function yd(e) {
+function Ad(e, t = (n) => n) {
+return $d(e, t) ?? Sd(e);}
+var kr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Sd(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2376,7 +2376,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${vr(t.passive)} passive${t.mode !== "passive" ? `${vr(t.active)} active` : ""}${t.mode === "full" ? `${vr(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${kr(t.passive)} passive${t.mode !== "passive" ? `${kr(t.active)} active` : ""}${t.mode === "full" ? `${kr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;}
 case "attack":
 return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
@@ -2388,44 +2388,44 @@ case "initiative":
 return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
 case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
-var wd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, bd = {
+var Ed = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Td = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: vn,
-label: (e) => wd[e] ?? e,
+choices: gn,
+label: (e) => Ed[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
-const i = e;
+const s = e;
 return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(s, o) {
-const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Ds(i, a) !== i)
-return { kind: "refused", reason: `${i} defense costs ${yt[i]} initiative, more than the overwhelm limit allows now` };
+resolve(i, o) {
+const a = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (Ri(s, a) !== s)
+return { kind: "refused", reason: `${s} defense costs ${yt[s]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {
 headline: "acts",
-steps: [S(se, { kind: "mode-answer", who: s.id, mode: i, roll: c }), S("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [T(oe, { kind: "mode-answer", who: i.id, mode: s, roll: c }), T("Check", { kind: "mode-roll", mode: s, roll: c })],
 changes: [],
 observed: !1,
-detail: { mode: i, roll: c }};}};},
-keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": A(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, $d = [
+detail: { mode: s, roll: c }};}};},
+keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.defense ?? 1) }, roll: n.defense ?? 1 })
+}, _d = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Ad = {
+], Od = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: od,
-usage: ad,
+flags: ud,
+usage: fd,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."]},
 defend: {
@@ -2433,55 +2433,55 @@ flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"},
-stance: { flags: {}, usage: cd, help: [`Passive: ${pn.passive}. Active: ${pn.active}. Full: ${pn.full}.`] }},
-stances: vn,
+stance: { flags: {}, usage: hd, help: [`Passive: ${yn.passive}. Active: ${yn.active}. Full: ${yn.full}.`] }},
+stances: gn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: md,
+planDamage: wd,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");},
-planStance: pd,
-planHandEdit: vd,
-attack: bd,
-macros: $d,
+planStance: bd,
+planHandEdit: yd,
+attack: Td,
+macros: _d,
 setVitality(e, t, n) {
-const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
+const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: mn(t, r),
-steps: i,
+state: kn(t, r),
+steps: s,
 conditions: [],
-now: t <= 0 ? S("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
-enter: (e, t) => t ? hr(!1, !0) : e === null ? {} : mn(e),
+now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
+enter: (e, t) => t ? gr(!1, !0) : e === null ? {} : kn(e),
 endRound: (e) => e,
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: id,
+parseState: ld,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
-words: kd
-}, Sd = { soak: yl, threshold: td, opposed: Ad }, rt = new N();
-for (const [e, t] of k.entries(Sd)) rt.set(e, { ...t, id: e });
-var Cs = rt.keys().next().value, Ed = "soak";
-function mr(e) {
+words: Ad
+}, Dd = { soak: Sl, threshold: od, opposed: Od }, rt = new P();
+for (const [e, t] of k.entries(Dd)) rt.set(e, { ...t, id: e });
+var Ni = rt.keys().next().value, Rd = "soak";
+function wn(e) {
 return typeof e == "string" && rt.has(e);}
-function Td() {
+function Cd() {
 return [...rt.keys()];}
-function pr() {
+function yr() {
 return [...rt.values()];}
-function Pe(e) {
-return rt.get(e) ?? rt.get(Cs);}
-function Ft() {
-return pr().filter((e) => e.playable).map((e) => e.id);}
-var gr;
-function _d(e) {
-return gr ?? (gr = new x(pr().flatMap((t) => t.stances))), gr.has(e);}
-function kr(e, t) {
-return (n) => pr().some(
-(i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
+function _e(e) {
+return rt.get(e) ?? rt.get(Ni);}
+function Gt() {
+return yr().filter((e) => e.playable).map((e) => e.id);}
+var wr;
+function Id(e) {
+return wr ?? (wr = new x(yr().flatMap((t) => t.stances))), wr.has(e);}
+function br(e, t) {
+return (n) => yr().some(
+(s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
 ) ? e : void 0;}
-var Gt = Di(mr, "not an edition this script has"), Ut = ["bar1", "bar2", "bar3"], Is = k.fromEntries(Ct.map((e) => [e, e])), Ye = [...Ct], Ns = {
+var Ut = Rs(wn, "not an edition this script has"), Vt = ["bar1", "bar2", "bar3"], Pi = k.fromEntries(It.map((e) => [e, e])), Ke = [...It], Mi = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -2489,262 +2489,404 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Vt = k.keys(Ns), Dd = F(X(), xn(), Fe(1), q(100)), Od = F(X(), xn(), Fe(1), q(100), nn(/^[^,]+$/)), yr = ie(Ut), Ps = ie(["gm", "public"]), wr = ["refuse", "gm", "api-as"], Rd = U({
-edition: Gt,
+}, Bt = k.keys(Mi), Nd = j(J(), Qn(), Fe(1), X(100)), Pd = j(J(), Qn(), Fe(1), X(100), an(/^[^,]+$/)), $r = ie(Vt), Li = ie(["gm", "public"]), Ar = ["refuse", "gm", "api-as"], Md = U({
+edition: Ut,
 bars: U({
-vitality: yr,
-soul: yr,
-power: yr,
-stamina: ie(["power", ...Ut])}),
+vitality: $r,
+soul: $r,
+power: $r,
+stamina: ie(["power", ...Vt])}),
 attributes: U(
-k.fromEntries(Ye.map((e) => [e, Dd]))),
+k.fromEntries(Ke.map((e) => [e, Nd]))),
 markers: U(
-k.fromEntries(Vt.map((e) => [e, Od]))),
-visibility: U({ npc: Ps, pc: Ps }),
+k.fromEntries(Bt.map((e) => [e, Pd]))),
+visibility: U({ npc: Li, pc: Li }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
-overwhelmLimit: F(Te(), tn(), ht(0), ft(1e3)),
-apiCommands: ie(wr)});
-function Ms() {
+overwhelmLimit: j(Ee(), sn(), ht(0), ft(1e3)),
+apiCommands: ie(Ar)});
+function Fi() {
 return {
-edition: Cs,
+edition: Ni,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Is },
-markers: { ...Ns },
+attributes: { ...Pi },
+markers: { ...Mi },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function Cd(e) {
-const t = Ms(), n = [];
-if (!D(e))
+function Ld(e) {
+const t = Fi(), n = [];
+if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = Ls(Rd.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
-return new x([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
-function Ls(e, t, n, r, i) {
-const s = {};
+const s = ji(Md.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+return new x([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
+function ji(e, t, n, r, s) {
+const i = {};
 for (const [o, a] of k.entries(e)) {
 const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
-s[o] = br(d);
+i[o] = Sr(d);
 continue;}
-if (a.type === "object" && "entries" in a && D(d)) {
-if (!D(l))
-i.push(`${c}: not an object; reset to defaults`), s[o] = br(d);
+if (a.type === "object" && "entries" in a && _(d)) {
+if (!_(l))
+s.push(`${c}: not an object; reset to defaults`), i[o] = Sr(d);
 else {
 const f = a.entries;
-s[o] = Ls(f, l, d, `${c}.`, i);}
+i[o] = ji(f, l, d, `${c}.`, s);}
 continue;}
-const u = Ue(a, l);
-u.success ? s[o] = u.output : (i.push(`${c}: ${Id(l)} is not valid; reset to ${ce.stringify(d)}`), s[o] = br(d));}
-return s;}
-function D(e) {
-return typeof e == "object" && e !== null && !J.isArray(e);}
-function br(e) {
-return D(e) ? ce.parse(ce.stringify(e)) : e;}
-function Id(e) {
-const t = ce.stringify(e) ?? A(e);
-return t.length > 40 ? `${$e(t, 37)}...` : t;}
-var js = F(Te(), vt()), Nd = F(Te(), vt(), ht(-1e6), ft(1e6)), Fs = U({
-overrides: G(Ot(ie(Ct), Nd)),
-worn: G(U({ physical: G(js), magical: G(js) })),
-stance: G(F(X(), q(40))),
-deadForGood: G(ne(!0)),
-edition: G(U({ id: Gt, state: Rt() }))
-}), _v = k.keys(Fs.entries);
-function Pd(e) {
+const u = Ge(a, l);
+u.success ? i[o] = u.output : (s.push(`${c}: ${Fd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Sr(d));}
+return i;}
+function _(e) {
+return typeof e == "object" && e !== null && !q.isArray(e);}
+function Sr(e) {
+return _(e) ? te.parse(te.stringify(e)) : e;}
+function Fd(e) {
+const t = te.stringify(e) ?? S(e);
+return t.length > 40 ? `${be(t, 37)}...` : t;}
+var Gi = j(Ee(), vt()), jd = j(Ee(), vt(), ht(-1e6), ft(1e6)), Ui = U({
+overrides: G(Rt(ie(It), jd)),
+worn: G(U({ physical: G(Gi), magical: G(Gi) })),
+stance: G(j(J(), X(40))),
+deadForGood: G(re(!0)),
+edition: G(U({ id: Ut, state: Ct() }))
+}), Mv = k.keys(Ui.entries);
+function Gd(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
-if (!D(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, i] of k.entries(e)) {
+if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+for (const [r, s] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const s = Ue(Fs, i);
-s.success ? t[r] = Gs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);}
+const i = Ge(Ui, s);
+i.success ? t[r] = Vi(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);}
 return { tokens: t, problems: n };}
-function Gs(e) {
+function Vi(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function gn(e, t, n) {
+function bn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
-function Us(e, t, n) {
-Gs(n), Bt(n) ? delete e[t] : e[t] = n;}
-function Bt(e) {
+function Bi(e, t, n) {
+Vi(n), Ht(n) ? delete e[t] : e[t] = n;}
+function Ht(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var wt = F(Te(), vt()), kn = rn(wt), Vs = F(Te(), _i(), ht(-1e9), ft(1e9)), Ht = F(X(), Fe(1), q(64)), Md = ie(["physical", "magical"]), Bs = U({
-edition: G(U({ id: Gt, state: Rt() })),
-deadForGood: G(ne(!0)),
-stance: G(F(X(), q(40))),
+var wt = j(Ee(), vt()), $n = cn(wt), Hi = j(Ee(), Ds(), ht(-1e9), ft(1e9)), bt = j(J(), Fe(1), X(64)), Ud = ie(["physical", "magical"]), Ki = U({
+edition: G(U({ id: Ut, state: Ct() })),
+deadForGood: G(re(!0)),
+stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: G(U({ edition: Gt, answer: Rt() }))
-}), Ld = Ni("kind", [
+answer: G(U({ edition: Ut, answer: Ct() }))
+}), Vd = Ms("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: ne("bar"), resource: ie(Pi), bar: ie(Ut), attributeId: G(Ht), from: kn, to: wt }),
+U({ kind: re("bar"), resource: ie(Ls), bar: ie(Vt), attributeId: G(bt), from: $n, to: wt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: ne("attribute"), key: ie(Ct), attributeId: Ht, from: kn, to: wt }),
+U({ kind: re("attribute"), key: ie(It), attributeId: bt, from: $n, to: wt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: ne("override"), key: ie(Ct), from: kn, to: wt }),
+U({ kind: re("override"), key: ie(It), from: $n, to: wt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: ne("worn"), track: Md, from: kn, to: wt }),
-U({ kind: ne("markers"), from: F(X(), q(2e3)), to: F(X(), q(2e3)) }),
-/** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-U({ kind: ne("memory"), tokenId: G(Ht), from: Bs, to: Bs }),
-U({ kind: ne("initiative"), from: Vs, to: Vs }),
-U({ kind: ne("turn-order"), tokenId: Ht })
-]), jd = U({
+U({ kind: re("worn"), track: Ud, from: $n, to: wt }),
+U({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
+/** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
+U({ kind: re("memory"), tokenId: G(bt), character: G(bt), from: Ki, to: Ki }),
+U({ kind: re("initiative"), from: Hi, to: Hi }),
+U({ kind: re("turn-order"), tokenId: bt })
+]), Bd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: F(X(), Fe(1), q(64)),
+by: j(J(), Fe(1), X(64)),
 kind: ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: wt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: G(F(X(), nn(/^U\d{1,7}$/))),
-tokens: Ge(U({ tokenId: Ht, name: F(X(), q(200)), changes: Ge(Ld) }))});
-function Fd(e) {
+key: G(j(J(), an(/^U\d{1,7}$/))),
+tokens: je(U({ tokenId: bt, name: j(J(), X(200)), changes: je(Vd) }))});
+function Hd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || _d(t.stance)) && (t.edition === void 0 || Pe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Pe(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
-function Gd(e) {
+(t) => (t.stance === void 0 || Id(t.stance)) && (t.edition === void 0 || _e(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || _e(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
+function Kd(e) {
 if (e === void 0) return { history: [], problems: [] };
-if (!J.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, i) => {
-const s = Ue(jd, r);
-s.success && s.output.tokens.every((o) => o.changes.every(Fd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {
+const i = Ge(Bd, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Hd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Ud = ["life", "pendingDefense", "reactions", "skillsVs"], Hs = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function $r(e, t) {
+var Yd = ["life", "pendingDefense", "reactions", "skillsVs"], Yi = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Er(e, t) {
 const n = {};
-for (const i of Ud) e[i] !== void 0 && (n[i] = e[i]);
+for (const s of Yd) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Ed, state: n }), D(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function Vd(e) {
-if (!D(e)) return e;
+return k.keys(n).length > 0 && (r.edition = { id: Rd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function Wd(e) {
+if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, $r(e, e.stance)), t;}
-function Ks(e) {
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Er(e, e.stance)), t;}
+function Wi(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };}
-function Ys(e, t) {
-return ce.stringify(e ?? null) === ce.stringify(t ?? null);}
-function Bd(e, t, n) {
-if (!D(e) || !D(e.before) || !D(e.after)) return e;
-const { before: r, after: i } = e, s = [], o = D(r.bars) ? r.bars : {}, a = D(i.bars) ? i.bars : {};
+function zi(e, t) {
+return te.stringify(e ?? null) === te.stringify(t ?? null);}
+function zd(e, t, n) {
+if (!_(e) || !_(e.before) || !_(e.after)) return e;
+const { before: r, after: s } = e, i = [], o = _(r.bars) ? r.bars : {}, a = _(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
 const h = a[f];
-o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Hs[f], from: o[f] ?? null, to: h });}
-const c = D(r.protection) ? r.protection : void 0, l = D(i.protection) ? i.protection : void 0;
-l && typeof l.value == "number" && c?.value !== l.value && s.push(
+o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? Yi[f], from: o[f] ?? null, to: h });}
+const c = _(r.protection) ? r.protection : void 0, l = _(s.protection) ? s.protection : void 0;
+l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
-), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-const d = D(r.record) ? r.record : {}, u = D(i.record) ? i.record : {};
-if (!Ys(d.life, u.life) || !Ys(d.pendingDefense, u.pendingDefense)) {
-const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && D(n[f]) ? n[f] : {}, g = { reactions: h.reactions, skillsVs: h.skillsVs };
-s.push({
+), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
+const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
+if (!zi(d.life, u.life) || !zi(d.pendingDefense, u.pendingDefense)) {
+const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+i.push({
 kind: "memory",
-from: $r({ ...g, ...Ks(d) }, h.stance),
-to: $r({ ...g, ...Ks(u) }, h.stance)});}
-return { tokenId: e.tokenId, name: e.name, changes: s };}
-function Hd(e) {
-const t = D(e.settings) ? e.settings : {}, n = D(t.bars) ? t.bars : Hs, r = D(e.tokens) ? e.tokens : {}, i = D(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return D(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, Vd(a)]))), J.isArray(e.history) && (s.history = e.history.map(
-(o) => D(o) && J.isArray(o.tokens) ? {
+from: Er({ ...p, ...Wi(d) }, h.stance),
+to: Er({ ...p, ...Wi(u) }, h.stance)});}
+return { tokenId: e.tokenId, name: e.name, changes: i };}
+function xd(e) {
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Yi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, Wd(a)]))), q.isArray(e.history) && (i.history = e.history.map(
+(o) => _(o) && q.isArray(o.tokens) ? {
 by: o.by,
 kind: o.kind,
-round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => Bd(a, n, r))
+round: typeof o.round == "number" ? o.round : s,
+tokens: o.tokens.map((a) => zd(a, n, r))
 } : o
-)), s;}
-function Ws(e) {
+)), i;}
+function xi(e) {
 const t = e.edition;
-if (!D(t) || !D(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
-if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-const { edition: s, ...o } = e;
-return { memory: o, answer: i };}
-function Kd(e) {
-if (!D(e) || e.kind !== "memory") return e;
+if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
+if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+const { edition: i, ...o } = e;
+return { memory: o, answer: s };}
+function qd(e) {
+if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
-if (!D(r)) continue;
-const i = Ws(r);
-t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;}
+if (!_(r)) continue;
+const s = xi(r);
+t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function Yd(e) {
+function Xd(e) {
 const t = {}, n = {};
-if (D(e.tokens))
-for (const [i, s] of k.entries(e.tokens)) {
-if (!D(s)) {
-n[i] = s;
+if (_(e.tokens))
+for (const [s, i] of k.entries(e.tokens)) {
+if (!_(i)) {
+n[s] = i;
 continue;}
-const o = Ws(s);
-k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);}
-const r = J.isArray(e.history) ? e.history.map(
-(i) => D(i) && J.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => D(s) && J.isArray(s.changes) ? { ...s, changes: s.changes.map(Kd) } : s) } : i
+const o = xi(i);
+k.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
+const r = q.isArray(e.history) ? e.history.map(
+(s) => _(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(qd) } : i) } : s
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: D(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-var Ar = 20, Sr = 100, yn = F(X(), Fe(1), q(64)), wn = F(X(), Fe(1), q(40)), Wd = U({
-word: wn,
+return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
+function Kt(e, t, n = t) {
+const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
+return r?.edition && (i.edition = r.edition), r?.deadForGood && (i.deadForGood = !0), r?.stance !== void 0 && (i.stance = r.stance), s && (i.answer = s), i;}
+function $t(e, t) {
+const n = {};
+return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
+function An(e, t, n) {
+const r = e.tokens[t], s = {};
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ht(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
+function Ae(e, t) {
+if (e === t) return !0;
+if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
+if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
+if (q.isArray(e)) {
+const s = t;
+if (e.length !== s.length) return !1;
+for (let i = 0; i < e.length; i += 1) if (!Ae(e[i], s[i])) return !1;
+return !0;}
+const n = e, r = t;
+for (const s of k.keys(n)) if (!Ae(n[s], r[s])) return !1;
+for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+return !0;}
+function Sn(e, t) {
+return t.character ?? t.tokenId ?? e;}
+function qi(e, t, n, r) {
+const s = [], i = (o, a, c) => {
+if (Ae(o, a)) return;
+const l = { kind: "memory", from: o, to: a };
+r !== void 0 && (l.tokenId = r), c !== void 0 && (l.character = c), s.push(l);};
+if (n === void 0) i(e, t);
+else {
+const { answer: o, ...a } = e, { answer: c, ...l } = t;
+i(a, l, n), i(o ? { answer: o } : {}, c ? { answer: c } : {});}
+return s;}
+function Jd(e, t) {
+switch (t.kind) {
+case "bar":
+return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
+case "attribute":
+return `attribute:${t.attributeId}`;
+case "worn":
+return `worn:${e}:${t.track}`;
+case "override":
+return `override:${e}:${t.key}`;
+case "markers":
+return `markers:${e}`;
+case "memory":
+return `memory:${Sn(e, t)}`;
+case "initiative":
+return `initiative:${e}`;
+case "turn-order":
+return `turn-order:${t.tokenId}`;}}
+function Qd(e, t = () => !0, n = () => {
+}) {
+const r = new P();
+for (const i of e) {
+const o = t(i.tokenId);
+for (const a of i.changes) {
+const c = Jd(i.tokenId, a), l = r.get(c);
+l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
+const s = [];
+for (const [i, o] of r) {
+const { first: a, last: c } = o, l = o.owner ?? n(a);
+if (l === void 0) continue;
+const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
+s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
+return s;}
+function Xi(e, t, n) {
+if (n <= 0) return e;
+const { answer: r, ...s } = e;
+if (!s.edition || s.edition.id !== t.id) return s;
+let i = t.parseState(s.edition.state);
+if (i === null) return s;
+for (let a = 0; a < A.min(n, 10); a += 1) i = t.endRound(i);
+const o = { ...s };
+return t.isEmptyState(i) ? delete o.edition : o.edition = { id: t.id, state: i }, o;}
+var Zd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function eu(e, t, n) {
+return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function Ji(e, t, n, r) {
+const s = [];
+for (const { place: i, name: o, change: a } of e) {
+if (a.kind === "turn-order") continue;
+const c = t.get(i);
+if (!n(c, a.to))
+switch (a.kind) {
+case "bar":
+s.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+break;
+case "attribute":
+s.push(`${o}: ${Zd[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+break;
+case "worn":
+s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
+break;
+case "override":
+s.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+break;
+case "markers":
+s.push(`${o}: markers changed`);
+break;
+case "memory":
+s.push(`${o} ${r(a.to, c ?? {})}`);
+break;
+case "initiative":
+s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
+break;}}
+return s;}
+function tu(e, t, n) {
+return e.map(
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Xi(r.change.from, t, n), to: Xi(r.change.to, t, n) } } : r);}
+function nu(e, t, n, r) {
+const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), c !== void 0 && (s.answer = c), s;}
+var ru = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function Qi(e) {
+const t = e.edition, n = wn(t?.id) ? _e(t.id) : void 0, r = n?.parseState(t.state);
+return e.deadForGood ? 4 : r ? ru[n.condition(r, null)] : -1;}
+function su(e, t = () => {
+}) {
+const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (c) => {
+const l = t(c, r);
+return l === c ? void 0 : l;
+}, i = _(e.tokens) ? { ...e.tokens } : {};
+for (const [c, l] of k.entries(i)) {
+const d = _(l) ? s(c) : void 0;
+if (!d) continue;
+const { edition: u, deadForGood: f, stance: h, ...p } = l, g = te.parse(te.stringify({ edition: u, deadForGood: f, stance: h }));
+k.keys(p).length > 0 ? i[c] = p : delete i[c];
+const v = i[d];
+if (!v) i[d] = g;
+else {
+const [m, b] = Qi(g) > Qi(v) ? [g, v] : [v, g];
+i[d] = { stance: b.stance, ...m, ...b.deadForGood ? { deadForGood: !0 } : {} };}}
+const o = (c, l) => q.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({
+...c,
+tokens: o(c.tokens, (l) => ({
+...l,
+changes: o(l.changes, (d) => {
+const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
+return u ? qi(d.from, d.to, u, d.tokenId) : d;})}))}));
+return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? i : e.tokens, history: a };}
+var Tr = 20, _r = 100, En = j(J(), Fe(1), X(64)), Tn = j(J(), Fe(1), X(40)), iu = U({
+word: Tn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: G(Rt()),
+file: G(Ct()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: G(Ot(wn, F(X(), q(40)))),
+flags: G(Rt(Tn, j(J(), X(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: G(F(Te(), vt())),
+roll: G(j(Ee(), vt())),
 success: G(Ze()),
-typed: G(ne(!0)),
+typed: G(re(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
-gm: G(ne(!0))
-}), zs = U({
+gm: G(re(!0))
+}), Zi = U({
 /** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
-key: F(X(), nn(/^[AG]\d{1,6}$/)),
+key: j(J(), an(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: yn,
+by: En,
 gm: Ze(),
-attacker: rn(yn),
-edition: Gt,
+attacker: cn(En),
+edition: Ut,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: F(Ge(F(X(), q(200))), q(4)),
-flags: F(Ge(Ri([wn, F(Ge(F(X(), q(200))), q(8))])), q(20)),
-situation: rn(wn),
-round: F(Te(), vt()),
-defenders: F(Ge(yn), Fe(1), q(Sr)),
-answers: Ot(yn, Wd)});
-function xs(e) {
-const t = Ue(zs, e);
+positionals: j(je(j(J(), X(200))), X(4)),
+flags: j(je(Is([Tn, j(je(j(J(), X(200))), X(8))])), X(20)),
+situation: cn(Tn),
+round: j(Ee(), vt()),
+defenders: j(je(En), Fe(1), X(_r)),
+answers: Rt(En, iu)});
+function eo(e) {
+const t = Ge(Zi, e);
 if (!t.success) return !1;
-const n = Pe(t.output.edition);
+const n = _e(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;}
-function zd(e, t) {
+function ou(e, t) {
 const n = {};
 if (e === void 0) return n;
-if (!D(e))
+if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-for (const [r, i] of k.entries(e)) {
-const s = Ue(zs, i);
-s.success && s.output.key === r && xs(s.output) && k.keys(n).length < Ar ? n[r] = s.output : t.push(`exchange.attacks.${$e(r, 20)}: not a valid open attack; forgotten`);}
+for (const [r, s] of k.entries(e)) {
+const i = Ge(Zi, s);
+i.success && i.output.key === r && eo(i.output) && k.keys(n).length < Tr ? n[r] = i.output : t.push(`exchange.attacks.${be(r, 20)}: not a valid open attack; forgotten`);}
 return n;}
-var qs = 50, xd = 100;
-function Xs(e) {
-return e.length > 0 && e.length <= xd;}
-function qd(e, t) {
+var to = 50, au = 100;
+function no(e) {
+return e.length > 0 && e.length <= au;}
+function cu(e, t) {
 if (e === void 0) return [];
-if (!J.isArray(e))
+if (!q.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
-for (const i of e)
-typeof i == "string" && Xs(i) && i === i.toLowerCase() && !n.includes(i) && n.length < qs ? n.push(i) : r += 1;
+for (const s of e)
+typeof s == "string" && no(s) && s === s.toLowerCase() && !n.includes(s) && n.length < to ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var bn = "DefenseRound", Kt = 3, Er = 500;
-function Yt(e) {
+var _n = "DefenseRound", Yt = 4, Or = 500;
+function Wt(e) {
 return {
-schemaVersion: Kt,
+schemaVersion: Yt,
 scriptVersion: e,
-settings: Ms(),
+settings: Fi(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2753,186 +2895,187 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function Xd(e) {
-const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, o] of k.entries(r))
-if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
-const a = i.bars ?? (i.bars = {});
-a[s.replace("Bar", "")] = o;
+function lu(e) {
+const { tokens: t, round: n, ...r } = e, s = {};
+for (const [i, o] of k.entries(r))
+if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
+const a = s.bars ?? (s.bars = {});
+a[i.replace("Bar", "")] = o;
 } else
-i[s] = o;
-return { schemaVersion: 1, settings: i, tokens: t, round: n };}
-var Jd = {
-0: Xd,
-1: Hd,
-2: Yd};
-function Qd(e, t) {
-const n = [];
-if (e === void 0) return { stored: Yt(t), problems: n };
-if (!D(e))
-return n.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Yt(t), problems: n };
-let r = e, i = typeof r.schemaVersion == "number" ? r.schemaVersion : 0;
-if (O.isInteger(i) && i > Kt)
-return { stored: Yt(t), problems: [`state has schema version ${i}, newer than this script's ${Kt}; left as it is`], newer: i };
-if (!O.isInteger(i) || i < 0)
-return n.push(`state has unknown schema version ${ce.stringify(r.schemaVersion)}; started from defaults`), { stored: Yt(t), problems: n };
-for (; i < Kt; ) {
-const l = Jd[i];
-if (!l) break;
-r = l(r), i += 1;}
-const s = Cd(r.settings);
-n.push(...s.problems);
-const o = Pd(r.tokens);
-n.push(...o.problems);
-for (const [l, d] of k.entries(o.tokens)) {
-if (!d.edition) continue;
-const u = d.edition.id, f = Pe(u).parseState(d.edition.state);
-f === null ? (delete d.edition, Bt(d) && delete o.tokens[l], n.push(`tokens.${l}.edition: not a valid ${u} state; forgotten`)) : d.edition = { id: u, state: f };}
-const a = eu(r.exchange, n), c = Gd(r.history);
-return n.push(...c.problems), {
+s[i] = o;
+return { schemaVersion: 1, settings: s, tokens: t, round: n };}
+var du = {
+0: lu,
+1: xd,
+2: Xd,
+3: su};
+function uu(e, t, n) {
+const r = [];
+if (e === void 0) return { stored: Wt(t), problems: r };
+if (!_(e))
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Wt(t), problems: r };
+let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
+if (D.isInteger(i) && i > Yt)
+return { stored: Wt(t), problems: [`state has schema version ${i}, newer than this script's ${Yt}; left as it is`], newer: i };
+if (!D.isInteger(i) || i < 0)
+return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: Wt(t), problems: r };
+for (; i < Yt; ) {
+const d = du[i];
+if (!d) break;
+s = d(s, n), i += 1;}
+const o = Ld(s.settings);
+r.push(...o.problems);
+const a = Gd(s.tokens);
+r.push(...a.problems);
+for (const [d, u] of k.entries(a.tokens)) {
+if (!u.edition) continue;
+const f = u.edition.id, h = _e(f).parseState(u.edition.state);
+h === null ? (delete u.edition, Ht(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
+const c = hu(s.exchange, r), l = Kd(s.history);
+return r.push(...l.problems), {
 stored: {
-schemaVersion: Kt,
-scriptVersion: typeof r.scriptVersion == "string" ? r.scriptVersion : "",
-settings: s.settings,
-tokens: o.tokens,
-round: Zd(r.round, n),
-history: c.history,
-lastEntry: nu(r.lastEntry, c.history),
-exchange: a,
-macros: tu(r.macros),
-healthColorsNoticed: r.healthColorsNoticed === !0,
-sheetLacks: qd(r.sheetLacks, n),
-...mr(r.editionLeft) ? { editionLeft: r.editionLeft } : {}},
-problems: n};}
-function Zd(e, t) {
+schemaVersion: Yt,
+scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
+settings: o.settings,
+tokens: a.tokens,
+round: fu(s.round, r),
+history: l.history,
+lastEntry: mu(s.lastEntry, l.history),
+exchange: c,
+macros: vu(s.macros),
+healthColorsNoticed: s.healthColorsNoticed === !0,
+sheetLacks: cu(s.sheetLacks, r),
+...wn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+problems: r};}
+function fu(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
-if (!D(e))
+if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && O.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = J.isArray(e.seen) && e.seen.length <= Er && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && O.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Er && i.length > 0 ? e.turned : 0;
-return { number: r, seen: i, turned: s };}
-function eu(e, t) {
+const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= Or && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Or && s.length > 0 ? e.turned : 0;
+return { number: r, seen: s, turned: i };}
+function hu(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return r;
-const i = D(e) && D(e.waiting) ? e.waiting : void 0;
-if (!i)
+const s = _(e) && _(e.waiting) ? e.waiting : void 0;
+if (!s)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [o, a] of k.entries(i)) {
-const c = o.length > 0 && o.length <= 64 && D(a) && mr(a.edition) ? Pe(a.edition).parseAnswer(a.answer) : null;
-c === null ? t.push(`exchange.waiting.${$e(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };}
-const s = zd(D(e) ? e.attacks : void 0, t);
-return { waiting: n, attacks: s, lastAttack: Js(e, "lastAttack", "A", s), lastHiddenAttack: Js(e, "lastHiddenAttack", "G", s) };}
-function Js(e, t, n, r) {
-const i = D(e) ? e[t] : void 0;
-let s = typeof i == "number" && O.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-for (const o of k.keys(r)) o.startsWith(n) && (s = $.max(s, O(o.slice(1))));
-return s;}
-function tu(e) {
+for (const [o, a] of k.entries(s)) {
+const c = o.length > 0 && o.length <= 64 && _(a) && wn(a.edition) ? _e(a.edition).parseAnswer(a.answer) : null;
+c === null ? t.push(`exchange.waiting.${be(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };}
+const i = ou(_(e) ? e.attacks : void 0, t);
+return { waiting: n, attacks: i, lastAttack: ro(e, "lastAttack", "A", i), lastHiddenAttack: ro(e, "lastHiddenAttack", "G", i) };}
+function ro(e, t, n, r) {
+const s = _(e) ? e[t] : void 0;
+let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+for (const o of k.keys(r)) o.startsWith(n) && (i = A.max(i, D(o.slice(1))));
+return i;}
+function vu(e) {
 const t = {};
-if (!D(e)) return t;
+if (!_(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function nu(e, t) {
-let n = typeof e == "number" && O.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = $.max(n, O(r.key.slice(1))));
+function mu(e, t) {
+let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = A.max(n, D(r.key.slice(1))));
 return n;}
-var Tr = ["bar1", "bar2", "bar3"];
-function ru(e, t) {
+var Dr = ["bar1", "bar2", "bar3"];
+function pu(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
-vitality: r && Tr.includes(r) ? r : e.bars.vitality,
-soul: i && Tr.includes(i) ? i : e.bars.soul,
-power: s && Tr.includes(s) ? s : e.bars.power};
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {
+vitality: r && Dr.includes(r) ? r : e.bars.vitality,
+soul: s && Dr.includes(s) ? s : e.bars.soul,
+power: i && Dr.includes(i) ? i : e.bars.power};
 new x(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
-var Me = "API";
-function bt(e) {
-return e !== Me && e !== "" && playerIsGM(e) === !0;}
-function iu(e) {
-if (!(e === void 0 || e === "" || e === Me || !getObj("player", e) || bt(e)))
+var Pe = "API";
+function At(e) {
+return e !== Pe && e !== "" && playerIsGM(e) === !0;}
+function gu(e) {
+if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || At(e)))
 return e;}
-function _r(e) {
-return e === Me ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
-var su = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function Qs(e) {
-return !su.test(e);}
-function Zs(e, t) {
-return e || !Qs(t) ? "gm" : `"${t}"`;}
-function eo(e) {
-return e === Me ? "gm" : Zs(bt(e), _r(e));}
-function to(e, t) {
-return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function De(e, t, n) {
-return bt(e) ? !0 : to(t.get("controlledby"), e) || to(n?.get("controlledby"), e);}
-var no = /[^,\s]/;
-function Dr(e, t) {
-return !no.test(A(e.get("controlledby") ?? "")) && !no.test(A(t?.get("controlledby") ?? ""));}
-function ou(e, t) {
+function Rr(e) {
+return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
+var ku = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function so(e) {
+return !ku.test(e);}
+function io(e, t) {
+return e || !so(t) ? "gm" : `"${t}"`;}
+function oo(e) {
+return e === Pe ? "gm" : io(At(e), Rr(e));}
+function ao(e, t) {
+return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Oe(e, t, n) {
+return At(e) ? !0 : ao(t.get("controlledby"), e) || ao(n?.get("controlledby"), e);}
+var co = /[^,\s]/;
+function Cr(e, t) {
+return !co.test(S(e.get("controlledby") ?? "")) && !co.test(S(t?.get("controlledby") ?? ""));}
+function yu(e, t) {
 const n = new x();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const i of A(r ?? "").split(",")) {
-const s = i.trim();
-s !== "" && s !== "all" && !bt(s) && n.add(s);}
+for (const s of S(r ?? "").split(",")) {
+const i = s.trim();
+i !== "" && i !== "all" && !At(i) && n.add(i);}
 return [...n];}
-function $n(e) {
+function On(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function au() {
-return $n((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Or() {
-return $n((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function cu() {
-return $n((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-function lu() {
-const e = { original: new N(), standIn: new N() };
+function wu() {
+return On((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Ir() {
+return On((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function bu() {
+return On((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+function $u() {
+const e = { original: new P(), standIn: new P() };
 for (const [t, n] of k.entries(state.Bump?.mirrored ?? {}))
 typeof n != "string" || n === t || (e.original.set(n, t), e.standIn.set(t, n));
 return e;}
-function du() {
-return $n((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var Wt;
-function Rr() {
-if (Wt !== void 0) return Wt;
-const e = Campaign(), t = new x([A(e.get("playerpageid"))]);
+function Au() {
+return On((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var zt;
+function Nr() {
+if (zt !== void 0) return zt;
+const e = Campaign(), t = new x([S(e.get("playerpageid"))]);
 let n = e.get("playerspecificpages");
 if (typeof n == "string")
 try {
-n = ce.parse(n);
+n = te.parse(n);
 } catch {
 n = void 0;}
 if (n !== null && typeof n == "object")
-for (const [r, i] of k.entries(n)) playerIsGM(r) || t.add(A(i));
-return Wt = { pages: t, bump: lu() }, Wn.resolve().then(() => Wt = void 0), Wt;}
-function ro(e) {
-const t = Rr().bump.original.get(e.id);
+for (const [r, s] of k.entries(n)) playerIsGM(r) || t.add(S(s));
+return zt = { pages: t, bump: $u() }, Xn.resolve().then(() => zt = void 0), zt;}
+function lo(e) {
+const t = Nr().bump.original.get(e.id);
 return t !== void 0 && getObj("graphic", t) || e;}
-function We(e) {
-const t = ro(e), n = t.get("layer");
-return n !== "objects" && n !== "map" && n !== "foreground" || !Rr().pages.has(A(t.get("_pageid")));}
-function io(e, t) {
-const { bump: n } = Rr(), r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
+function Ye(e) {
+const t = lo(e), n = t.get("layer");
+return n !== "objects" && n !== "map" && n !== "foreground" || !Nr().pages.has(S(t.get("_pageid")));}
+function uo(e, t) {
+const { bump: n } = Nr(), r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
-const i = {};
-for (const s of ["bar1_value", "bar2_value", "bar3_value"]) s in t && (i[s] = t[s]);
-k.keys(i).length > 0 && r.set(i);}
-function Cr(e) {
+const s = {};
+for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
+k.keys(s).length > 0 && r.set(s);}
+function Pr(e) {
 return k.assign(k.create(null), e);}
-var uu = Cr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), fu = Cr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), hu = Cr({ floor: $.floor, ceil: $.ceil, round: $.round, abs: $.abs });
-function vu(e) {
-return new pu(e).parse();}
-var An = (e) => e >= 48 && e <= 57, so = (e) => (e | 32) >= 97 && (e | 32) <= 122, mu = (e, t) => {
+var Su = Pr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Eu = Pr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Tu = Pr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
+function _u(e) {
+return new Du(e).parse();}
+var Dn = (e) => e >= 48 && e <= 57, fo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Ou = (e, t) => {
 const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, pu = class {
+}, Du = class {
 constructor(e) {
 this.text = e, this.at = 0;}
 parse() {
 const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
 space() {
-for (; this.at < this.text.length && mu(this.text, this.at); ) this.at += 1;}
+for (; this.at < this.text.length && Ou(this.text, this.at); ) this.at += 1;}
 /** The operator of `ops` where the parser stands (stepping past it), or undefined. */
 operator(e) {
 this.space();
@@ -2941,14 +3084,14 @@ return t !== void 0 && (this.at += 1), t;}
 /** Terms joined by + and -, worked out left to right. */
 sum() {
 let e = this.product();
-for (let t; e !== void 0 && (t = this.operator(uu)) !== void 0; ) {
+for (let t; e !== void 0 && (t = this.operator(Su)) !== void 0; ) {
 const n = this.product();
 e = n === void 0 ? void 0 : t(e, n);}
 return e;}
 /** Factors joined by *, / and %, worked out left to right. */
 product() {
 let e = this.unary();
-for (let t; e !== void 0 && (t = this.operator(fu)) !== void 0; ) {
+for (let t; e !== void 0 && (t = this.operator(Eu)) !== void 0; ) {
 const n = this.unary();
 e = n === void 0 ? void 0 : t(e, n);}
 return e;}
@@ -2963,19 +3106,19 @@ return this.atom();}
 atom() {
 this.space();
 const e = this.text, t = this.at;
-if (An(e.charCodeAt(t))) {
+if (Dn(e.charCodeAt(t))) {
 let n = t + 1;
-for (; An(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && An(e.charCodeAt(n + 1))) for (n += 2; An(e.charCodeAt(n)); ) n += 1;
-return this.at = n, O(e.slice(t, n));}
-if (so(e.charCodeAt(t))) {
+for (; Dn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Dn(e.charCodeAt(n + 1))) for (n += 2; Dn(e.charCodeAt(n)); ) n += 1;
+return this.at = n, D(e.slice(t, n));}
+if (fo(e.charCodeAt(t))) {
 let n = t + 1;
-for (; so(e.charCodeAt(n)); ) n += 1;
-const r = hu[e.slice(t, n).toLowerCase()];
+for (; fo(e.charCodeAt(n)); ) n += 1;
+const r = Tu[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
-const i = this.closing();
-return i === void 0 ? void 0 : r(i);}
+const s = this.closing();
+return s === void 0 ? void 0 : r(s);}
 if (e[t] === "(")
 return this.at += 1, this.closing();}
 /** A sum and the ")" that closes it (the "(" already taken). */
@@ -2983,117 +3126,126 @@ closing() {
 const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Ir = 20, gu = 2e3, Sn = { lookups: 300, chars: 3e4 }, ku = "refers to itself through other attributes", oo = `refers to attributes nested more than ${Ir} deep`, yu = `is too much work to work out (over ${Sn.lookups} attributes to look up)`, ao = `is too much work to work out (over ${Sn.chars} characters of formulas)`, wu = "is not a number or a formula of numbers and attributes", co = "working", bu = class {
+}, Mr = 20, Ru = 2e3, Rn = { lookups: 300, chars: 3e4 }, Cu = "refers to itself through other attributes", ho = `refers to attributes nested more than ${Mr} deep`, Iu = `is too much work to work out (over ${Rn.lookups} attributes to look up)`, vo = `is too much work to work out (over ${Rn.chars} characters of formulas)`, Nu = "is not a number or a formula of numbers and attributes", mo = "working", Pu = class {
 constructor(e) {
-this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
+this.lookup = e, this.memo = new P(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
 evaluate(e) {
 const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
 work(e, t) {
-if (t > Ir) return Oe(oo, "read");
-if (e.length > gu) return Oe("is too long to be a formula");
-if (!this.spend(e.length)) return Oe(ao, "read");
-let n = "", r = 0, i = 0;
-const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+if (t > Mr) return De(ho, "read");
+if (e.length > Ru) return De("is too long to be a formula");
+if (!this.spend(e.length)) return De(vo, "read");
+let n = "", r = 0, s = 0;
+const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
-for (; (o = s.exec(e)) !== null; ) {
+for (; (o = i.exec(e)) !== null; ) {
 const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
-if (!l.ok) return l.kind === "own" ? Oe(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Ir) return Oe(oo, "read");
-i = $.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
+if (!l.ok) return l.kind === "own" ? De(`refers to "${c}", which ${l.problem}`, "whole") : l;
+if (t + 1 + l.height > Mr) return De(ho, "read");
+s = A.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {
-if (n += e.slice(r), !this.spend(n.length)) return Oe(ao, "read");
+if (n += e.slice(r), !this.spend(n.length)) return De(vo, "read");
 } else n = e;
-const a = vu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !O.isFinite(a) ? Oe(wu) : { ok: !0, value: a, height: i };}
+const a = _u(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !D.isFinite(a) ? De(Nu) : { ok: !0, value: a, height: s };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {
-const r = `${t}|${e}`, i = this.memo.get(r);
-if (i === co) return Oe(ku, "whole");
-if (i !== void 0) return i;
-if (this.lookups >= Sn.lookups) return Oe(yu, "read");
+const r = `${t}|${e}`, s = this.memo.get(r);
+if (s === mo) return De(Cu, "whole");
+if (s !== void 0) return s;
+if (this.lookups >= Rn.lookups) return De(Iu, "read");
 this.lookups += 1;
-const s = this.lookup(e, t);
-this.memo.set(r, co);
-const o = this.workRaw(s, n);
+const i = this.lookup(e, t);
+this.memo.set(r, mo);
+const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
 workRaw(e, t) {
-if (e == null) return Oe("the character does not have");
-const n = typeof e == "number" ? A(e) : A(e).trim();
+if (e == null) return De("the character does not have");
+const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
 /** Counts characters of work; false once the read's budget is spent. */
 spend(e) {
-return this.chars += e, this.chars <= Sn.chars;}};
-function Oe(e, t = "own") {
+return this.chars += e, this.chars <= Rn.chars;}};
+function De(e, t = "own") {
 return { ok: !1, problem: e, kind: t };}
-function Z(e, t = "an unnamed token") {
-return A(e.get("name") ?? "") || t;}
-function K(e) {
+function ee(e, t = "an unnamed token") {
+return S(e.get("name") ?? "") || t;}
+function B(e) {
 return getObj("graphic", e);}
-function $u(e) {
+function Mu(e) {
 return getObj("character", e);}
-function ee(e) {
-const t = A(e.get("represents") ?? "");
+function Q(e) {
+const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
+function xt(e, t) {
+const n = jr(e, t) ? Q(e) : void 0;
+return n ? n.id : e.id;}
+function Lu(e, t) {
+const n = B(e);
+return n && xt(n, t);}
+function Fu(e, t) {
+return findObjs({ _type: "graphic", represents: e }).filter((n) => jr(n, t) !== "");}
 var ve = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, En = class {
+}, Cn = class {
 constructor(e, t) {
 this.token = e, this.bar = t;}
 get link() {
-return this.linkRead === void 0 && (this.linkRead = A(this.token.get(ve[this.bar].link) ?? "")), this.linkRead;}
+return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ve[this.bar].link) ?? "")), this.linkRead;}
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {
 return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {
 if (this.valueRead === void 0) {
 const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(ve[this.bar].value), this.valueRead = le(this.rawRead);}
+this.rawRead = e ? e.get("current") : this.token.get(ve[this.bar].value), this.valueRead = ce(this.rawRead);}
 return this.rawRead;}
 get value() {
 return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {
 if (this.maxRead === void 0) {
 const e = this.attribute;
-this.maxRead = le(e ? e.get("max") : this.token.get(ve[this.bar].max));}
+this.maxRead = ce(e ? e.get("max") : this.token.get(ve[this.bar].max));}
 return this.maxRead;}};
-function lo(e, t) {
-return new En(e, t).value;}
-var Au = class {
+function po(e, t) {
+return new Cn(e, t).value;}
+var ju = class {
 constructor(e, t) {
 this.reading = e, this.value = t;}
 get max() {
 return this.reading.max;}};
-function Tn(e, t, n) {
+function In(e, t, n) {
 const r = {
-vitality: new En(e, n.bars.vitality),
-soul: new En(e, n.bars.soul),
-power: new En(e, n.bars.power)};
+vitality: new Cn(e, n.bars.vitality),
+soul: new Cn(e, n.bars.soul),
+power: new Cn(e, n.bars.power)};
 return {
 id: e.id,
 token: e,
-name: A(e.get("name") ?? "") || A(t?.get("name") ?? "") || "unnamed token",
+name: S(e.get("name") ?? "") || S(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
-npc: Dr(e, t),
-hidden: We(e),
-statusmarkers: A(e.get("statusmarkers") ?? "")};}
-var uo = { armor_physical: "physical", armor_magical: "magical" };
-function Nr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Su(t, n, r));}
-function Su(e, t, n) {
+home: t && r.vitality.link ? t.id : e.id,
+npc: Cr(e, t),
+hidden: Ye(e),
+statusmarkers: S(e.get("statusmarkers") ?? "")};}
+var go = { armor_physical: "physical", armor_magical: "magical" };
+function Lr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Gu(t, n, r));}
+function Gu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
-function fo(e, t) {
+function ko(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Eu = { kind: "override" }, ho = { kind: "none" }, _n = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Tu = k.freeze({}), _u = k.freeze({ current: null, max: null, present: !1 }), Pr = [], Du = class {
+var Uu = { kind: "override" }, yo = { kind: "none" }, Nn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Vu = k.freeze({}), Bu = k.freeze({ current: null, max: null, present: !1 }), Fr = [], Hu = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = Pr;}
+this.characterId = e, this.index = t, this.problems = Fr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
 return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
@@ -3106,94 +3258,94 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
 * as Roll20 would; anything else is a problem (noted) and no value.
 */
 number(e, t, n, r) {
-const i = le(e);
-if (i !== null) return i;
-if (Dn(e)) return null;
-this.formulas ?? (this.formulas = new bu((a, c) => this.lookup(a, c)));
-const s = this.formulas.evaluate(A(e));
-if (s.ok && O.isSafeInteger(s.value)) return s.value;
-const o = s.ok ? O.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === Pr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
-function Dn(e) {
+const s = ce(e);
+if (s !== null) return s;
+if (Pn(e)) return null;
+this.formulas ?? (this.formulas = new Pu((a, c) => this.lookup(a, c)));
+const i = this.formulas.evaluate(S(e));
+if (i.ok && D.isSafeInteger(i.value)) return i.value;
+const o = i.ok ? D.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
+return this.problems === Fr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
+function Pn(e) {
 return e == null || typeof e == "string" && e.trim() === "";}
-function vo(e) {
-return !Dn(e) && le(e) === null;}
-var mo = class {
-constructor(e, t, n, r, i, s, o, a) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
+function wo(e) {
+return !Pn(e) && ce(e) === null;}
+var bo = class {
+constructor(e, t, n, r, s, i, o, a) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
 get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-Dn(e) && (this.isDefault || vo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
+Pn(e) && (this.isDefault || wo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
 currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function Ou(e, t, n, r) {
-const i = n.values, s = {}, o = {}, a = e.character, c = r.settings.attributes;
-let l, d;
-for (let p = 0; p < i.length; p += 1) {
-const v = i[p], m = uo[v], T = t?.overrides?.[v];
-if (T !== void 0) {
-s[v] = { current: m ? t?.worn?.[m] ?? T : T, max: T, present: !0 }, o[v] = m ? _n[m] : Eu;
+function Ku(e, t, n, r, s = t) {
+const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
+let d, u;
+for (let v = 0; v < i.length; v += 1) {
+const m = i[v], b = go[m], $ = t?.overrides?.[m];
+if ($ !== void 0) {
+o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Nn[b] : Uu;
 continue;}
-const b = c[v], I = a ? r.attributes.find(a.id, b) : void 0;
-a && (l ?? (l = new Du(a.id, r.attributes)));
-let Y = m !== void 0 && !e.unique;
-if (I && l) {
-let w;
-m !== void 0 && !Y && (w = I.get("current"), Y = vo(w)), s[v] = new mo(I, Y ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, w, !1), o[v] = Y ? _n[m] : { kind: "attribute", attribute: I };
-} else l && !Dn(d = r.attributes.sheetDefault(l.characterId, b, "current")) ? (s[v] = new mo(l.defaultOf(b), m ? t?.worn?.[m] : void 0, m !== void 0, l, v, b, d, !0), o[v] = m ? _n[m] : ho) : (s[v] = m ? { current: t?.worn?.[m] ?? null, max: null, present: !1 } : _u, o[v] = m ? _n[m] : ho);}
-const u = r.turnOrder;
-let f = null;
-if (u && u.length > 0) {
-const p = u.find((v) => v.id === e.id);
-p !== void 0 && (f = po(p.pr));}
-let h = Tu;
+const C = l[m], W = c ? r.attributes.find(c.id, C) : void 0;
+c && (d ?? (d = new Hu(c.id, r.attributes)));
+let w = b !== void 0 && !e.unique;
+if (W && d) {
+let E;
+b !== void 0 && !w && (E = W.get("current"), w = wo(E)), o[m] = new bo(W, w ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, E, !1), a[m] = w ? Nn[b] : { kind: "attribute", attribute: W };
+} else d && !Pn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new bo(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Nn[b] : yo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Bu, a[m] = b ? Nn[b] : yo);}
+const f = r.turnOrder;
+let h = null;
+if (f && f.length > 0) {
+const v = f.find((m) => m.id === e.id);
+v !== void 0 && (h = $o(v.pr));}
+let p = Vu;
 if (n.others && n.others.length > 0) {
-h = {};
-for (const p of n.others) h[p] = r.other?.(p);}
+p = {};
+for (const v of n.others) p[v] = r.other?.(v);}
 const g = {
 id: e.id,
 name: e.name,
 bars: e.bars,
-values: s,
-armorSource: a !== void 0 || t?.overrides !== void 0,
-stance: t?.stance ?? null,
-state: Nr(r.edition, t, e.bars.vitality.value, r.editionLeft),
-answer: fo(r.edition, r.waiting[e.id]),
-initiative: f,
+values: o,
+armorSource: c !== void 0 || t?.overrides !== void 0,
+stance: s?.stance ?? null,
+state: Lr(r.edition, s, e.bars.vitality.value, r.editionLeft),
+answer: ko(r.edition, r.waiting[e.id]),
+initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: po(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: h,
+currentTurn: r.turnRow === void 0 ? null : { initiative: $o(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+others: p,
 nameOf: r.nameOf};
-return new Ru(e, t, g, o, l);}
-var Ru = class {
-constructor(e, t, n, r, i) {
-this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
+return new Yu(e, t, g, a, d);}
+var Yu = class {
+constructor(e, t, n, r, s) {
+this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
 get problems() {
-return this.sheet === void 0 ? Pr : this.sheet.problems;}};
-function Cu(e, t) {
+return this.sheet === void 0 ? Fr : this.sheet.problems;}};
+function Wu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Au(n.vitality, t), soul: n.soul, power: n.power };}
-function po(e) {
-if (typeof e == "number") return O.isFinite(e) ? e : null;
+e.facts.bars = { vitality: new ju(n.vitality, t), soul: n.soul, power: n.power };}
+function $o(e) {
+if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = O(e.trim());
-return O.isFinite(t) ? t : null;}
-function go(e) {
+const t = D(e.trim());
+return D.isFinite(t) ? t : null;}
+function Ao(e) {
 return getObj("attribute", e)?.get("current");}
-function Iu(e, t) {
-return A(e.get(ve[t].link) ?? "");}
-function Nu(e) {
+function jr(e, t) {
+return S(e.get(ve[t].link) ?? "");}
+function zu(e) {
 const t = getObj("attribute", e);
-return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
-var Pu = class {
+return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
+var xu = class {
 /** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
 constructor(e = () => []) {
-this.sheetLacks = e, this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();}
+this.sheetLacks = e, this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();}
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
 return this.indexOf(e).get(this.keyOf(t));}
@@ -3207,15 +3359,15 @@ return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new N());
-let i = r.get(t);
-if (!i) {
+r || this.defaults.set(e, r = new P());
+let s = r.get(t);
+if (!s) {
 if (r.size >= 200) return;
-r.set(t, i = {});}
-if (!(n in i)) {
-const s = this.keyOf(t), o = this.sheetLacks();
-o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && Xs(s) && o.length < qs && !o.includes(s) && o.push(s));}
-return i[n];}
+r.set(t, s = {});}
+if (!(n in s)) {
+const i = this.keyOf(t), o = this.sheetLacks();
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && no(i) && o.length < to && !o.includes(i) && o.push(i));}
+return s[n];}
 /** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
 appeared(e) {
 const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
@@ -3231,20 +3383,20 @@ return this.byCharacter.size;}
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
-t = new N();
+t = new P();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-const r = A(n.get("name") ?? "").toLowerCase();
+const r = S(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Mr(e) {
+function Gr(e) {
 const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
-return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
-function Mu(e, t) {
+return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
+function qu(e, t) {
 return findObjs({ _type: "graphic", _subtype: "token", [ve[t].link]: e });}
-var ko = {
+var So = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3266,355 +3418,355 @@ var ko = {
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, zt = [];
+}, qt = [];
 for (let e = 0; e < 128; e += 1) {
-const t = A.fromCharCode(e);
-ko[t] !== void 0 ? zt[e] = ko[t] : t === `
-` || t === "\r" ? zt[e] = " " : e < 32 && t !== "	" || e === 127 ? zt[e] = "" : zt[e] = void 0;}
-function Lu(e) {
+const t = S.fromCharCode(e);
+So[t] !== void 0 ? qt[e] = So[t] : t === `
+` || t === "\r" ? qt[e] = " " : e < 32 && t !== "	" || e === 127 ? qt[e] = "" : qt[e] = void 0;}
+function Xu(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function it(e) {
-const t = typeof e == "string" ? e : A(e ?? "");
+function st(e) {
+const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? zt[s] : Lu(s);
-o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);}
+for (let s = 0; s < t.length; s += 1) {
+const i = t.charCodeAt(s), o = i < 128 ? qt[i] : Xu(i);
+o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
-function ze(e, t) {
+function We(e, t) {
 on(e, t);}
-function On(e) {
+function Mn(e) {
 log(e);}
-function Lr(e) {
+function Ur(e) {
 return state[e];}
-function yo(e, t) {
+function Eo(e, t) {
 state[e] = t;}
-function ju(e) {
+function Ju(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function Fu(e) {
+function Qu(e) {
 setTimeout(e, 0);}
-function Gu(e, t, n) {
+function Zu(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
-const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
-return i?.set("notes", t), i?.id;}
-function Uu(e, t) {
+const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
+return s?.set("notes", t), s?.id;}
+function ef(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function Vu(e) {
+function tf(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function Bu(e, t) {
+function nf(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function Hu() {
-const e = typeof API_Meta < "u" ? API_Meta?.[re] : void 0;
-return e && O.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function jr(e, t, n) {
+function rf() {
+const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
+function Vr(e, t, n) {
 try {
-const r = t instanceof Qt ? t.stack ?? t.message : A(t);
-On(`${re} v${ge}: ${e} failed${Hu()}: ${r}`), n && sendChat(
-re,
-`/w ${n} ${it(`${re} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+const r = t instanceof tn ? t.stack ?? t.message : S(t);
+Mn(`${se} v${pe}: ${e} failed${rf()}: ${r}`), n && sendChat(
+se,
+`/w ${n} ${st(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
 function Re(e, t, n) {
 return (...r) => {
-const i = (s) => {
+const s = (i) => {
 let o = typeof e == "string" ? e : "a command", a;
 try {
 typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
 a = void 0;}
-jr(o, s, a);};
+Vr(o, i, a);};
 try {
-const s = t(...r);
-s && typeof s.then == "function" && s.then(void 0, i);
-} catch (s) {
-i(s);}};}
-var $t = { kind: "public" }, me = { kind: "whisper", to: "gm" };
-function ye(e) {
+const i = t(...r);
+i && typeof i.then == "function" && i.then(void 0, s);
+} catch (i) {
+s(i);}};}
+var St = { kind: "public" }, me = { kind: "whisper", to: "gm" };
+function ke(e) {
 return { kind: "whisper", to: e };}
-function j(e, t, n = {}) {
-e.kind === "public" ? sendChat(re, t) : n.record === !0 ? sendChat(re, `/w ${e.to} ${t}`) : sendChat(re, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function we(e) {
-let t = `&{template:default} {{name=${it(e.title)}}}`;
+function F(e, t, n = {}) {
+e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function ye(e) {
+let t = `&{template:default} {{name=${st(e.title)}}}`;
 const n = e.rows, r = n.length > 1 ? new x() : void 0;
-for (let i = 0; i < n.length; i += 1) {
-const s = n[i], { lines: o } = s, a = s.buttons, c = a === void 0 ? 0 : a.length;
+for (let s = 0; s < n.length; s += 1) {
+const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + it(o[f]);
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
 let d = "";
-for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + de(a[f].label, a[f].command);
-let u = Ku(s.label);
+for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
+let u = sf(i.label);
 if (r) {
 if (r.has(u)) {
 let f = 2;
 for (; r.has(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
 r.add(u);}
-t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;}
+t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function Ku(e) {
+function sf(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function oe(e) {
-return it(e);}
-function Fr(e, t) {
-let n = it(e);
-for (const r of t) n += ` ${de(r.label, r.command)}`;
+function ae(e) {
+return st(e);}
+function Br(e, t) {
+let n = st(e);
+for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;}
-var Yu = /^[-\w]+$/;
-function de(e, t) {
-return `[${it(e)}](${t})`;}
-function Rn(e) {
-return Yu.test(e);}
-function wo(e, t, n, r = () => `${n.command} --help`) {
-const i = A(t.playerid ?? "");
-return i === Me ? Wu(e, t, n, r) : bo(e, t, n, r, i, bt(i), !1);}
-function bo(e, t, n, r, i, s, o) {
-const a = s ? "the GM" : _r(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: Zs(s, a), relayed: o, help: r };
-return !s && !Qs(a) && (c.replyFor = V(a, 60)), c;}
-function Wu(e, t, n, r) {
-const i = n.flags.get("api-as");
+var of = /^[-\w]+$/;
+function le(e, t) {
+return `[${st(e)}](${t})`;}
+function Ln(e) {
+return of.test(e);}
+function To(e, t, n, r = () => `${n.command} --help`) {
+const s = S(t.playerid ?? "");
+return s === Pe ? af(e, t, n, r) : _o(e, t, n, r, s, At(s), !1);}
+function _o(e, t, n, r, s, i, o) {
+const a = i ? "the GM" : Rr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: io(i, a), relayed: o, help: r };
+return !i && !so(a) && (c.replyFor = V(a, 60)), c;}
+function af(e, t, n, r) {
+const s = n.flags.get("api-as");
 n.flags.delete("api-as");
-const s = e.store.settings.apiCommands;
-if (s === "api-as") {
-const c = iu(i?.length === 1 ? i[0] : void 0);
-if (c !== void 0) return bo(e, t, n, r, c, !1, !0);}
-const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Me, gm: o, senderName: _r(Me), replyTo: "gm", relayed: !0, help: r };
+const i = e.store.settings.apiCommands;
+if (i === "api-as") {
+const c = gu(s?.length === 1 ? s[0] : void 0);
+if (c !== void 0) return _o(e, t, n, r, c, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Rr(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var $o = 2e3;
+var Oo = 2e3;
 function Se(e, t) {
-j(ye(e.replyTo), oe(Ao(e, t)));}
-function st(e, t) {
-j(ye(e.replyTo), oe(Ao(e, t)), { record: !0 });}
-function Ao(e, t) {
-const n = t.length > $o ? `${$e(t, $o - 12)}... (cut)` : t;
+F(ke(e.replyTo), ae(Do(e, t)));}
+function it(e, t) {
+F(ke(e.replyTo), ae(Do(e, t)), { record: !0 });}
+function Do(e, t) {
+const n = t.length > Oo ? `${be(t, Oo - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var zu = 200;
-function xe(e, t, n = []) {
+var cf = 200;
+function ze(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = zu - 7;
-for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${$e(r, i - 9)}... (cut)`), j(ye(e.replyTo), Fr(r, [...n, { label: "Help", command: e.help() }]));}
-function xu(e, t) {
+let s = cf - 7;
+for (const i of n) s -= i.label.length + 3;
+r.length > s && (r = `${be(r, s - 9)}... (cut)`), F(ke(e.replyTo), Br(r, [...n, { label: "Help", command: e.help() }]));}
+function lf(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function So(e, t) {
+function Ro(e, t) {
 const n = e.store.tokens[t];
-n && Bt(n) && delete e.store.tokens[t];}
-function Cn(e) {
+n && Ht(n) && delete e.store.tokens[t];}
+function Fn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var In = "Help: DefenseRound", B = (e) => `<code>${Cn(e)}</code>`, qe = (e) => `<li>${e}</li>`;
-function qu(e) {
-const t = e.stances.length > 0 ? [qe(`${B(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(Cn).join(" ")}`)] : [];
+var jn = "Help: DefenseRound", H = (e) => `<code>${Fn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
+function df(e) {
+const t = e.stances.length > 0 ? [xe(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(Fn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${ge}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-qe(`${B(e.commands.defend.usage)}: ${e.commands.defend.help.map(Cn).join(" ")}`),
-qe(`${B(e.commands.damage.usage)}: ${e.commands.damage.help.map(Cn).join(" ")}`),
-qe(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
-qe(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-qe("Every command answers <code>--help</code>."),
+xe(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(Fn).join(" ")}`),
+xe(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(Fn).join(" ")}`),
+xe(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
+xe(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+xe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-qe(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Ft().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
-qe(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${B("config api-commands gm")}, or act for the player ${B("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${B("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+xe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Gt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+xe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
 var ot;
-function Gr(e, t = {}) {
-ot = Gu(In, qu(e), t.createIfMissing !== !1) ?? ot;}
-function Eo() {
-return ot = Uu(In, ot), ot !== void 0 && Rn(ot) ? { label: In, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
-function To(e, t) {
+function Hr(e, t = {}) {
+ot = Zu(jn, df(e), t.createIfMissing !== !1) ?? ot;}
+function Co() {
+return ot = ef(jn, ot), ot !== void 0 && Ln(ot) ? { label: jn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
+function Io(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && tr(n.charCodeAt(r)); ) r += 1;
-const i = n.slice(r, Wi(n, r)).toLowerCase();
-return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
-function _o(e, t) {
+for (; r < n.length && ir(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, xs(n, r)).toLowerCase();
+return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
+function No(e, t) {
 return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Xu(e, t, n, r) {
+function uf(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function Do(e, t, n, r = To(t, n)) {
+async function Po(e, t, n, r = Io(t, n)) {
 if (!r) return;
-const i = n[r], s = vc(t.content, t.inlinerolls);
+const s = n[r], i = yc(t.content, t.inlinerolls);
 let o;
 try {
-const a = zi(s);
-if (o = wo(e, t, a, () => Xu(e, i, a, r)), o.relayRefused) {
-Se(o, _o(e, r));
+const a = qs(i);
+if (o = To(e, t, a, () => uf(e, s, a, r)), o.relayRefused) {
+Se(o, No(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-Se(o, `The saved state was written by a newer version of ${re} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+Se(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
 if (o.parsed.flags.has("help")) {
-const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Eo();
-j(ye(o.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Co();
+F(ke(o.replyTo), ye({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
-const c = i.run(o);
+const c = s.run(o);
 c && await c;
 } catch (a) {
-if (a instanceof y || a instanceof C) {
-if (o ?? (o = wo(e, t, { command: r, positionals: [], flags: new N() })), o.relayRefused) {
-Se(o, _o(e, r));
+if (a instanceof y || a instanceof N) {
+if (o ?? (o = To(e, t, { command: r, positionals: [], flags: new P() })), o.relayRefused) {
+Se(o, No(e, r));
 return;}
-xe(o, a.message);
+ze(o, a.message);
 return;}
 throw a;}}
-var Ju = new x(
+var ff = new x(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function Qu(e) {
-if (Ju.has(e)) return [e];
+function hf(e) {
+if (ff.has(e)) return [e];
 const t = [];
 try {
-const n = ce.parse(A(Campaign().get("token_markers") ?? "[]"));
-for (const r of J.isArray(n) ? n : []) {
-const { tag: i, name: s } = r ?? {};
-if (typeof i == "string") {
-if (i === e) return [i];
-typeof s == "string" && s.toLowerCase() === e.toLowerCase() && !t.includes(i) && t.push(i);}}
+const n = te.parse(S(Campaign().get("token_markers") ?? "[]"));
+for (const r of q.isArray(n) ? n : []) {
+const { tag: s, name: i } = r ?? {};
+if (typeof s == "string") {
+if (s === e) return [s];
+typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function Nn(e) {
-const t = new N();
+function Gn(e) {
+const t = new P();
 for (const r of e) {
-const i = r.endsWith(".") ? r.slice(0, -1) : r;
-t.set(i, (t.get(i) ?? 0) + 1);}
-const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
+const s = r.endsWith(".") ? r.slice(0, -1) : r;
+t.set(s, (t.get(s) ?? 0) + 1);}
+const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function At(e, t = 5) {
+function Et(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function Xe(e) {
-const t = new N();
+function qe(e) {
+const t = new P();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return At([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Zu = class {
+return Et([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+var vf = class {
 constructor() {
-this.byReason = new N();}
+this.byReason = new P();}
 add(e, t) {
 const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {
 const e = [];
-return this.byReason.forEach((t, n) => e.push(`${Xe(t)}: ${n}`)), e;}
-}, Oo = ["on", "off"], Ur = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Ro = [
+return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
+}, Mo = ["on", "off"], Kr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Lo = [
 "edition",
-...k.keys(Ur),
+...k.keys(Kr),
 "stamina-bar",
-...Ye.map((e) => `attr.${e}`),
-...Vt.map((e) => `marker.${e}`),
+...Ke.map((e) => `attr.${e}`),
+...Bt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], ef = {
+], mf = {
 refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function tf(e, t, n) {
+function pf(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = W(n, "edition", Td()), s = Ft();
-if (!s.includes(i))
-throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
-return e.edition = i, `Edition is now ${i}.`;}
-if (r in Ur) {
-const i = Ur[r], s = W(n, r, Ut), o = e.bars[i];
+const s = z(n, "edition", Cd()), i = Gt();
+if (!i.includes(s))
+throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+return e.edition = s, `Edition is now ${s}.`;}
+if (r in Kr) {
+const s = Kr[r], i = z(n, r, Vt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
-a !== i && e.bars[a] === s && (e.bars[a] = o);
-return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
+a !== s && e.bars[a] === i && (e.bars[a] = o);
+return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
 if (r === "stamina-bar") {
-const i = W(n, r, ["power", ...Ut]);
-if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
-return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;}
+const s = z(n, r, ["power", ...Vt]);
+if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
+return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {
-const i = r.slice(5);
-if (!Ye.includes(i))
-throw new y(`unknown attribute key "${V(i)}": ${It(i, Ye, "keys")}`);
-const s = n.trim();
-if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
-return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;}
+const s = r.slice(5);
+if (!Ke.includes(s))
+throw new y(`unknown attribute key "${V(s)}": ${Nt(s, Ke, "keys")}`);
+const i = n.trim();
+if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
+return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {
-const i = r.slice(7);
-if (!Vt.includes(i))
-throw new y(`unknown marker key "${V(i)}": ${It(i, Vt, "keys")}`);
-const s = n.trim(), o = Qu(s);
-if (o.length === 0) throw new y(`"${V(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(s)}": give the tag of one (${At(o.map((c) => V(c)), 3)})`);
+const s = r.slice(7);
+if (!Bt.includes(s))
+throw new y(`unknown marker key "${V(s)}": ${Nt(s, Bt, "keys")}`);
+const i = n.trim(), o = hf(i);
+if (o.length === 0) throw new y(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Et(o.map((c) => V(c)), 3)})`);
 const a = o[0];
-return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;}
+return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {
-const i = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[i] = W(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
+const s = r === "visibility.npc" ? "npc" : "pc";
+return e.visibility[s] = z(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = W(n, r, Oo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = z(n, r, Mo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = W(n, r, Oo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = z(n, r, Mo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Nt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Pt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = W(n, r, wr), ef[e.apiCommands];
-throw new y(`unknown setting "${V(t)}": ${It(t, Ro, "settings")}`);}
-function Je() {
-return Co(Campaign().get("turnorder"));}
-function nf() {
+return e.apiCommands = z(n, r, Ar), mf[e.apiCommands];
+throw new y(`unknown setting "${V(t)}": ${Nt(t, Lo, "settings")}`);}
+function Xe() {
+return Fo(Campaign().get("turnorder"));}
+function gf() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function Co(e) {
+function Fo(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
-const t = ce.parse(e);
-return J.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+const t = te.parse(e);
+return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {
 return [];}}
-function Vr(e) {
-Campaign().set("turnorder", ce.stringify(e));}
-function xt(e) {
-return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
-function Br(e) {
-return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? O(e) : O.NaN;}
-function rf(e) {
+function Yr(e) {
+Campaign().set("turnorder", te.stringify(e));}
+function Xt(e) {
+return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
+function Wr(e) {
+return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
+function kf(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function sf(e) {
-const t = xt(e.id), n = xt(e.custom);
-return `${t.length <= 64 ? t : `#${Hr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Hr(n)}`}`;}
-function Hr(e) {
+function yf(e) {
+const t = Xt(e.id), n = Xt(e.custom);
+return `${t.length <= 64 ? t : `#${zr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${zr(n)}`}`;}
+function zr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = $.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var of = /^(.+) -?\d+$/;
-function af() {
+var wf = /^(.+) -?\d+$/;
+function bf() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function Io(e) {
-if (Br(e.pr) !== -1 || xt(e.custom) !== "") return !1;
-const t = xt(e.id);
+function jo(e) {
+if (Wr(e.pr) !== -1 || Xt(e.custom) !== "") return !1;
+const t = Xt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
-const r = af();
+if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
+const r = bf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = of.exec(A(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-return i !== null && i[1] === s;}
-function cf(e) {
-for (const t of e) if (!Io(t)) return t;}
-var lf = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function df(e, t, n) {
+const s = wf.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+return s !== null && s[1] === i;}
+function $f(e) {
+for (const t of e) if (!jo(t)) return t;}
+var Af = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function Sf(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at its max` : `${t(e.who)} is healed: ${et[e.resource]} +${e.amount}`;
@@ -3634,442 +3786,341 @@ case "standing":
 return "Standing";
 case "button":
 return e.label;}}
-function No(e, t) {
-const n = e.words, r = (i) => lf.has(i.kind) ? df(i, t, r) : n(i, t);
+function Go(e, t) {
+const n = e.words, r = (s) => Af.has(s.kind) ? Sf(s, t, r) : n(s, t);
 return r;}
-function St(e, t) {
-const n = e.tokens[t], r = e.exchange.waiting[t], i = {};
-return n?.edition && (i.edition = n.edition), n?.deadForGood && (i.deadForGood = !0), n?.stance !== void 0 && (i.stance = n.stance), r && (i.answer = r), i;}
-function at(e, t) {
-const n = {};
-return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
-function Pn(e, t, n) {
-const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Bt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
-function be(e, t) {
-if (e === t) return !0;
-if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || J.isArray(e) !== J.isArray(t)) return !1;
-if (J.isArray(e)) {
-const i = t;
-if (e.length !== i.length) return !1;
-for (let s = 0; s < e.length; s += 1) if (!be(e[s], i[s])) return !1;
-return !0;}
-const n = e, r = t;
-for (const i of k.keys(n)) if (!be(n[i], r[i])) return !1;
-for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
-return !0;}
-function uf(e, t) {
-switch (t.kind) {
-case "bar":
-return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
-case "attribute":
-return `attribute:${t.attributeId}`;
-case "worn":
-return `worn:${e}:${t.track}`;
-case "override":
-return `override:${e}:${t.key}`;
-case "markers":
-return `markers:${e}`;
-case "memory":
-return `memory:${t.tokenId ?? e}`;
-case "initiative":
-return `initiative:${e}`;
-case "turn-order":
-return `turn-order:${t.tokenId}`;}}
-function ff(e, t = () => !0, n = () => {
-}) {
-const r = new N();
-for (const s of e) {
-const o = t(s.tokenId);
-for (const a of s.changes) {
-const c = uf(s.tokenId, a), l = r.get(c);
-l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });}}
-const i = [];
-for (const [s, o] of r) {
-const { first: a, last: c } = o, l = o.owner ?? n(a);
-if (l === void 0) continue;
-const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
-i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });}
-return i;}
-function Po(e, t, n) {
-if (n <= 0) return e;
-const { answer: r, ...i } = e;
-if (!i.edition || i.edition.id !== t.id) return i;
-let s = t.parseState(i.edition.state);
-if (s === null) return i;
-for (let a = 0; a < $.min(n, 10); a += 1) s = t.endRound(s);
-const o = { ...i };
-return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;}
-var hf = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function vf(e, t, n) {
-return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
-function Mo(e, t, n, r) {
-const i = [];
-for (const { place: s, name: o, change: a } of e) {
-if (a.kind === "turn-order") continue;
-const c = t.get(s);
-if (!n(c, a.to))
-switch (a.kind) {
-case "bar":
-i.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
-break;
-case "attribute":
-i.push(`${o}: ${hf[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
-break;
-case "worn":
-i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
-break;
-case "override":
-i.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
-break;
-case "markers":
-i.push(`${o}: markers changed`);
-break;
-case "memory":
-i.push(`${o} ${r(a.to, c ?? {})}`);
-break;
-case "initiative":
-i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
-break;}}
-return i;}
-function mf(e, t, n) {
-return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Po(r.change.from, t, n), to: Po(r.change.to, t, n) } } : r);}
-function pf(e, t, n, r) {
-const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;}
-function gf(e) {
+function Ef(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function Lo(e, t, n) {
+function Uo(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
-let r, i = "", s = 0;
+let r, s = "", i = 0;
 for (; ; ) {
-const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
+const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
 if (c !== "") {
-const l = gf(c);
+const l = Ef(c);
 let d;
-t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);}
+t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
-s = o + 1;}
-for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === kf(e) ? e : i;}
-function kf(e) {
+i = o + 1;}
+for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
+return s === e || s.length < e.length && s === Tf(e) ? e : s;}
+function Tf(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function yf(e, t, n) {
-const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Lo(e, o, [r, i, s]);}
-var jo = ["defensive", "reactive", "active", "full"];
-function Fo(e, t, n) {
-const r = jo.find((i) => i === t);
-return Lo(e, r ? [n.markers[r]] : [], jo.map((i) => n.markers[i]));}
-var Go = [];
-function wf(e) {
-return typeof e != "function" ? !1 : (Go.push(e), !0);}
-function Uo(e, t, n, r, i, s) {
-for (const a of Go)
+function _f(e, t, n) {
+const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return Uo(e, o, [r, s, i]);}
+var Vo = ["defensive", "reactive", "active", "full"];
+function Bo(e, t, n) {
+const r = Vo.find((s) => s === t);
+return Uo(e, r ? [n.markers[r]] : [], Vo.map((s) => n.markers[s]));}
+var Ho = [];
+function Of(e) {
+return typeof e != "function" ? !1 : (Ho.push(e), !0);}
+function Ko(e, t, n, r, s, i) {
+for (const a of Ho)
 try {
 a(e, t, n, r);
 } catch (c) {
-jr("an onDamage observer", c, void 0);}
-const o = s === void 0 ? Or() : s;
+Vr("an onDamage observer", c, void 0);}
+const o = i === void 0 ? Ir() : i;
 if (o && typeof o.Update == "function")
 try {
-o.Update(e, i());
+o.Update(e, s());
 } catch (a) {
-jr("HealthColors.Update", a, void 0);}}
-function Vo(e, t) {
+Vr("HealthColors.Update", a, void 0);}}
+function Yo(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var bf = class {
+var Df = class {
 constructor() {
 this.props = {}, this.any = !1;}
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });}
+(this.attributes ?? (this.attributes = new P())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {
 this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {
-const i = ve[e.bars[t].bar].value;
-r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);}
+const s = ve[e.bars[t].bar].value;
+r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Vo(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Yo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), io(e, this.props));}};
-function Kr(e, t, n, r) {
-const i = {};
-return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;}
-function $f(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], g = new bf(), p = () => {
+this.any && (e.set(this.props), uo(e, this.props));}};
+function Wo(e, t, n, r) {
+const s = {};
+return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;}
+function Rf(e, t, n, r = {}) {
+const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new Df(), g = () => {
 var w;
-return d[w = i.id] ?? (d[w] = {});
-}, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
-vitality: i.bars.vitality.value,
-soul: i.bars.soul.value,
-power: i.bars.power.value};
+return d[w = s.id] ?? (d[w] = {});
+}, v = r.vitalityFrom ?? s.bars.vitality.value, m = {
+vitality: s.bars.vitality.value,
+soul: s.bars.soul.value,
+power: s.bars.power.value};
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const E = i.bars[w.resource], _ = w.resource === "vitality" ? v : E.value, P = E.link ? getObj("attribute", E.link) : void 0, z = { kind: "bar", resource: w.resource, bar: E.bar, from: _, to: w.to };
-P && (z.attributeId = P.id), f.push(z), (E.value !== w.to || E.raw !== w.to) && g.bar(i, w.resource, w.to, P), m[w.resource] = w.to;
+const E = s.bars[w.resource], O = w.resource === "vitality" ? v : E.value, I = E.link ? getObj("attribute", E.link) : void 0, K = { kind: "bar", resource: w.resource, bar: E.bar, from: O, to: w.to };
+I && (K.attributeId = I.id), f.push(K), (E.value !== w.to || E.raw !== w.to) && p.bar(s, w.resource, w.to, I), m[w.resource] = w.to;
 break;}
 case "value": {
-const E = o[w.key], _ = s.values[w.key]?.current ?? null;
+const E = o[w.key], O = i.values[w.key]?.current ?? null;
 if (E?.kind === "attribute")
-f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: _, to: w.to }), g.attribute(E.attribute, w.to);
+f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: O, to: w.to }), p.attribute(E.attribute, w.to);
 else if (E?.kind === "worn") {
-f.push({ kind: "worn", track: E.track, from: d[i.id]?.worn?.[E.track] ?? null, to: w.to });
-const P = p();
-P.worn = { ...P.worn, [E.track]: w.to };
-} else if (uo[w.key] === void 0 && E?.kind === "override") {
-f.push({ kind: "override", key: w.key, from: _, to: w.to });
-const P = p();
-P.overrides = { ...P.overrides, [w.key]: w.to };}
+f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: w.to });
+const I = g();
+I.worn = { ...I.worn, [E.track]: w.to };
+} else if (go[w.key] === void 0 && E?.kind === "override") {
+f.push({ kind: "override", key: w.key, from: O, to: w.to });
+const I = g();
+I.overrides = { ...I.overrides, [w.key]: w.to };}
 break;}
 case "initiative": {
-const E = r.turnOrder?.order ?? Je(), _ = E.find((z) => z.id === i.id), P = Br(_?.pr);
-_ && O.isFinite(P) && P !== w.to && (_.pr = w.to, Ho(E, r.turnOrder), f.push({ kind: "initiative", from: P, to: w.to }));
+const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = Wr(O?.pr);
+O && D.isFinite(I) && I !== w.to && (O.pr = w.to, xo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
 break;}
 case "join-turn-order": {
-const E = Ef(w.tokenId, w.initiative, r.turnOrder);
+const E = Nf(w.tokenId, w.initiative, r.turnOrder);
 h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
 case "ally-state":
 case "ally-answer": {
-const E = at(St(l, w.tokenId), a), _ = w.kind === "ally-state" ? at({ ...E, edition: { id: a.id, state: w.state } }, a) : { ...E, answer: { edition: a.id, answer: w.answer } };
-be(E, _) || (f.push({ kind: "memory", tokenId: w.tokenId, from: E, to: _ }), Pn(l, w.tokenId, _));
+const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? xt(E, c.bars.vitality) : w.tokenId, I = $t(Kt(l, O), a), K = w.kind === "ally-state" ? $t({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
+Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to: K } : { kind: "memory", tokenId: w.tokenId, character: O, from: I, to: K }), An(l, O, K));
 break;}}
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = d[i.id], E = w?.edition && !(w.edition.id === a.id && a.isEmptyState(w.edition.state)) ? w.edition : void 0, _ = n.state === void 0 ? E : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, P = w?.deadForGood === !0, z = n.state === void 0 ? P : a.deadForGood(n.state, m.vitality), Le = w?.stance, pe = n.stance === void 0 ? Le : n.stance ?? void 0, Ee = l.exchange.waiting[i.id], ae = n.answer === void 0 || r.answerGiven ? Ee : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-(P !== z || Le !== pe || !be(E, _) || !be(Ee, ae)) && (f.push({ kind: "memory", from: Kr(E, P, Le, Ee), to: Kr(_, z, pe, ae) }), Pn(l, i.id, Kr(_, z, pe, ae)));}
-const T = d[i.id];
-T && Bt(T) && delete d[i.id];
-let b = i.statusmarkers;
-const I = a.condition(s.state, v), Y = n.state !== void 0 ? a.condition(n.state, m.vitality) : I;
-if (n.state !== void 0 && (b = yf(b, Y, c)), n.stance !== void 0 && (b = Fo(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), g.prop("statusmarkers", b)), r.tokenProps)
+const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ut = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), we = E?.stance, Me = n.stance === void 0 ? we : n.stance ?? void 0, de = l.exchange.waiting[s.id], en = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+for (const Je of qi(Wo(O, K, we, de), Wo(I, ut, Me, en), w === s.id ? void 0 : w))
+f.push(Je), An(l, Sn(s.id, Je), Je.to);}
+const b = d[s.id];
+b && Ht(b) && delete d[s.id];
+let $ = s.statusmarkers;
+const C = a.condition(i.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
+if (n.state !== void 0 && ($ = _f($, W, c)), n.stance !== void 0 && ($ = Bo($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const E = r.tokenProps[w];
-!(w in g.props) && u.get(w) !== E && g.prop(w, E);}
-if (g.flush(u), r.notify ?? !0) {
-const { bars: w } = i, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, _ = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: Y };
-Uo(u, E, _, n.detail, () => Bo(i, v), r.healthColors);}
+!(w in p.props) && u.get(w) !== E && p.prop(w, E);}
+if (p.flush(u), r.notify ?? !0) {
+const { bars: w } = s, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: C }, O = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
+Ko(u, E, O, n.detail, () => zo(s, v), r.healthColors);}
 return { changes: f, notes: h };}
-function Bo(e, t) {
-const n = Sf(e.token);
+function zo(e, t) {
+const n = If(e.token);
 n.statusmarkers = e.statusmarkers;
-const { vitality: r, soul: i, power: s } = e.bars;
-return n[ve[r.bar].value] = r.raw, n[ve[i.bar].value] = i.raw, n[ve[s.bar].value] = s.raw, t !== null && (n[ve[r.bar].value] = t), n;}
-var Af = ["width", "height"];
-function Sf(e) {
+const { vitality: r, soul: s, power: i } = e.bars;
+return n[ve[r.bar].value] = r.raw, n[ve[s.bar].value] = s.raw, n[ve[i.bar].value] = i.raw, t !== null && (n[ve[r.bar].value] = t), n;}
+var Cf = ["width", "height"];
+function If(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Af) t[n] = e.get(n);
+for (const n of Cf) t[n] = e.get(n);
 return t;}
-function Ho(e, t) {
-t ? t.changed = !0 : Vr(e);}
-function Ef(e, t, n) {
+function xo(e, t) {
+t ? t.changed = !0 : Yr(e);}
+function Nf(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = Z(r, "The spectator"), s = n?.order ?? Je();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), Ho(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Tf(e, t) {
-const n = new N(), r = new N(), i = (c) => {
-let l = r.get(c);
-return l || r.set(c, l = {}), l;};
-let s, o = !1;
-const a = new N();
-for (const { tokenId: c, change: l } of t) {
-let d = a.get(c);
-if (d === void 0) {
-const u = getObj("graphic", c);
-d = u ? { token: u, snapshot: Tn(u, ee(u), e.settings), memory: at(St(e.memories, c), e.edition) } : null, a.set(c, d);}
-if (d)
-switch (l.kind) {
+const s = ee(r, "The spectator"), i = n?.order ?? Xe();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), xo(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Pf(e, t) {
+const n = new P(), r = new P(), s = (l) => {
+let d = r.get(l);
+return d || r.set(l, d = {}), d;};
+let i, o = !1;
+const a = new P(), c = (l) => $t(Kt(e.memories, l.id, l.home), e.edition);
+for (const { tokenId: l, change: d } of t) {
+let u = a.get(l);
+if (u === void 0) {
+const f = getObj("graphic", l), h = f && In(f, Q(f), e.settings);
+u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
+if (u)
+switch (d.kind) {
 case "bar":
-if (l.from === null) break;
-l.attributeId && getObj("attribute", l.attributeId) ? n.set(l.attributeId, l.from) : i(c)[`${l.bar}_value`] = l.from;
+if (d.from === null) break;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
-l.from !== null && n.set(l.attributeId, l.from);
+d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
-const u = { ...e.memories.tokens[c] };
-u.worn = gn(u.worn, l.track, l.from), Us(e.memories.tokens, c, u);
+const f = { ...e.memories.tokens[l] };
+f.worn = bn(f.worn, d.track, d.from), Bi(e.memories.tokens, l, f);
 break;}
 case "override": {
-const u = { ...e.memories.tokens[c] };
-u.overrides = gn(u.overrides, l.key, l.from), Us(e.memories.tokens, c, u);
+const f = { ...e.memories.tokens[l] };
+f.overrides = bn(f.overrides, d.key, d.from), Bi(e.memories.tokens, l, f);
 break;}
 case "markers":
-i(c).statusmarkers = l.from;
+s(l).statusmarkers = d.from;
 break;
 case "memory": {
-const u = l.tokenId ?? c, f = at(St(e.memories, u), e.edition);
-Pn(e.memories, u, pf(l.from, l.to, f, be));
+const f = Sn(l, d), h = $t(Kt(e.memories, f), e.edition);
+An(e.memories, f, nu(d.from, d.to, h, Ae));
 break;}
 case "initiative": {
-s ?? (s = Je());
-const u = s.find((f) => f.id === c);
-u && (u.pr = l.from, o = !0);
+i ?? (i = Xe());
+const f = i.find((h) => h.id === l);
+f && (f.pr = d.from, o = !0);
 break;}
 case "turn-order": {
-s ?? (s = Je());
-const u = s.filter((f) => f.id !== l.tokenId);
-u.length !== s.length && (s = u, o = !0);
+i ?? (i = Xe());
+const f = i.filter((h) => h.id !== d.tokenId);
+f.length !== i.length && (i = f, o = !0);
 break;}}}
-for (const [c, l] of n) {
-const d = getObj("attribute", c);
-d && Vo(d, l);}
-for (const [c, l] of a) {
-if (!l) continue;
-const { token: d } = l, u = r.get(c) ?? {};
-typeof u.statusmarkers == "string" && (u.statusmarkers = Fo(u.statusmarkers, e.memories.tokens[c]?.stance ?? null, e.settings));
-const f = {};
-for (const g of Pi) {
-const p = l.snapshot.bars[g], v = `${p.bar}_value`, m = p.link ? n.get(p.link) : void 0;
-m !== void 0 && d.get(v) !== m && (u[v] = m);
-const T = m ?? u[v];
-f[g] = typeof T == "number" ? T : p.value;}
-k.keys(u).length > 0 && (d.set(u), io(d, u));
-const h = typeof u.statusmarkers == "string" ? u.statusmarkers : l.snapshot.statusmarkers;
-_f(e, d, l.snapshot, l.memory, { ...f, statusmarkers: h });}
-s && o && Vr(s);}
-function _f(e, t, n, r, i) {
-const s = (c, l) => {
+for (const [l, d] of n) {
+const u = getObj("attribute", l);
+u && Yo(u, d);}
+for (const [l, d] of a) {
+if (!d) continue;
+const { token: u } = d, f = r.get(l) ?? {};
+typeof f.statusmarkers == "string" && (f.statusmarkers = Bo(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+const h = {};
+for (const g of Ls) {
+const v = d.snapshot.bars[g], m = `${v.bar}_value`, b = v.link ? n.get(v.link) : void 0;
+b !== void 0 && u.get(m) !== b && (f[m] = b);
+const $ = b ?? f[m];
+h[g] = typeof $ == "number" ? $ : v.value;}
+k.keys(f).length > 0 && (u.set(f), uo(u, f));
+const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
+Mf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
+i && o && Yr(i);}
+function Mf(e, t, n, r, s, i) {
+const o = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, o = at(St(e.memories, t.id), e.edition), a = {
+}, a = {
 vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
-condition: s(r, n.bars.vitality.value)};
-Uo(t, a, { ...i, condition: s(o, i.vitality) }, { undo: !0 }, () => Bo(n, n.bars.vitality.value));}
-function Ko(e) {
-if (e.length === 0) return Wn.resolve([]);
+condition: o(r, n.bars.vitality.value)};
+Ko(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => zo(n, n.bars.vitality.value));}
+function qo(e) {
+if (e.length === 0) return Xn.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Wn((n, r) => {
-sendChat("DefenseRound", t, (i) => {
-const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !O.isInteger(a)) ? r(new Qt(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);});});}
-function Yr(e) {
+return new Xn((n, r) => {
+sendChat("DefenseRound", t, (s) => {
+const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new tn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);});});}
+function xr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
-for (let n = 0; n < t.length; n += 1) if (t[n].section === se) return e.summary = e.say(t[n]);
+for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function Df(e) {
-if (!Rn(e.snapshot.id)) return [];
+function Lf(e) {
+if (!Ln(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
-if (n.section !== Ve) continue;
-const r = Yo(e, n);
+if (n.section !== Ue) continue;
+const r = Xo(e, n);
 r && t.push(r);}
 return t;}
-function Yo(e, t) {
+function Xo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function Wr(e, t = []) {
+function qr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
-let i = e.title, s;
-const o = Rn(e.snapshot.id), a = e.outcome.steps;
+let s = e.title, i;
+const o = Ln(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {
 const d = a[l], u = d.section;
-if (u === void 0 || u === se) continue;
+if (u === void 0 || u === oe) continue;
 if (u === ue) {
-i ?? (i = d);
+s ?? (s = d);
 continue;}
-if (u === Ve) {
-const g = o ? Yo(e, d) : void 0;
-g && (s ?? (s = [])).push(g);
+if (u === Ue) {
+const p = o ? Xo(e, d) : void 0;
+p && (i ?? (i = [])).push(p);
 continue;}
 let f;
-for (let g = r; g < n.length; g += 1) n[g].label === u && (f = n[g]);
+for (let p = r; p < n.length; p += 1) n[p].label === u && (f = n[p]);
 f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
 h !== "" && f.lines.push(h);}
 let c = r;
 for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
-for (const l of t) (s ?? (s = [])).push(l);
-return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };}
-function Of(e) {
-for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
+for (const l of t) (i ?? (i = [])).push(l);
+return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
+function Ff(e) {
+for (let t = 0; t < e.length; t += 1) if (e[t].section === Ue) return !0;
 return !1;}
-function Rf(e) {
+function jf(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function Cf(e, t) {
+function Gf(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function zr(e, t, n, r, i, s, o = []) {
-const a = new N(), c = [];
+function Xr(e, t, n, r, s, i, o = []) {
+const a = new P(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, g = i === "all" || n[l] === "public", p = g ? Rf(d.changes) : "", v = g ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], T = g && Of(d.outcome.steps) ? [...v, ...Df(d)] : v, b = Cf(Yr(d), u.name), I = p ? `${b} ${p}` : b;
-c.push({ label: h, lines: d.answer && g ? [`${d.answer}. ${I}`] : [I], buttons: T });}
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? jf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Ff(d.outcome.steps) ? [...v, ...Lf(d)] : v, $ = Gf(xr(d), u.name), C = g ? `${$} ${g}` : $;
+c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var Wo = k.freeze({ record: !0 });
-function qt(e, t) {
+var Jo = k.freeze({ record: !0 });
+function Jt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function xr(e, t, n) {
+function Jr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const i = t.length > 1 ? Nf(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? Vf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-j(ye(n.replyTo), oe(Yr(t[0])));
+F(ke(n.replyTo), ae(xr(t[0])));
 return;}
-const h = t.length === 1 ? Wr(t[0]) : zr(t, If(t), zo(e, t), `${n.title}: ${qr(t.length)}`, t.every((g) => f(g.snapshot)) ? "all" : "public", i);
-j(ye(n.replyTo), we(h));
+const h = t.length === 1 ? qr(t[0]) : Xr(t, Uf(t), Qo(e, t), `${n.title}: ${Qr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
+F(ke(n.replyTo), ye(h));
 return;}
-const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
+const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const f = t[0], h = qt(e, f.snapshot);
-j(h === "public" ? $t : me, we(Wr(f, s)), Wo), h === "gm" && !f.snapshot.hidden && j($t, Fr(Yr(f), o ? s : []));
+const f = t[0], h = Jt(e, f.snapshot);
+F(h === "public" ? St : me, ye(qr(f, i)), Jo), h === "gm" && !f.snapshot.hidden && F(St, Br(xr(f), o ? i : []));
 return;}
-const a = zo(e, t), c = [], l = [];
+const a = Qo(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && j($t, we(zr(t, c, a, `${n.title}: ${qr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && j(me, we(zr(t, l, a, `${n.title}: ${qr(t.length)} (GM)${d}`, "all", i, s)), Wo);}
-function qr(e) {
+c.length > 0 && F(St, ye(Xr(t, c, a, `${n.title}: ${Qr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, ye(Xr(t, l, a, `${n.title}: ${Qr(t.length)} (GM)${d}`, "all", s, i)), Jo);}
+function Qr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;}
-function zo(e, t) {
-return t.map((n) => qt(e, n.snapshot));}
-function If(e) {
+function Qo(e, t) {
+return t.map((n) => Jt(e, n.snapshot));}
+function Uf(e) {
 return e.map((t, n) => n);}
-function Nf(e, t, n) {
+function Vf(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
-const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Wr(s) };}));}
-function Pf(e, t) {
+const { snapshot: s } = r, i = r.forDetails();
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => qr(i) };}));}
+function Bf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
 return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function ct(e) {
+function at(e) {
 let t = 2;
 for (let n = 0; n < e.length; n += 1) {
 const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
 else if (r >= 55296 && r <= 56319) {
-const i = e.charCodeAt(n + 1);
-i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
+const s = e.charCodeAt(n + 1);
+s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var Xr = 50, Mn = 6e4, Mf = 10, Lf = 15e3, jf = Xr / 2, Ff = Mn / 2, Ln = new Si();
-function Gf(e) {
+var Zr = 50, Un = 6e4, Hf = 10, Kf = 15e3, Yf = Zr / 2, Wf = Un / 2, Vn = new Ts();
+function zf(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4080,285 +4131,285 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + ct(e.from) + ct(e.to);
+return 40 + at(e.from) + at(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + xo(e.from) + xo(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Zo(e.from) + Zo(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function xo(e) {
-return 20 + (e.stance === void 0 ? 0 : ct(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Jr(e.edition.state) : 0) + (e.answer ? 40 + ct(e.answer.edition) + Jr(e.answer.answer) : 0);}
-function Jr(e) {
-if (typeof e == "string") return ct(e);
+function Zo(e) {
+return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + es(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + es(e.answer.answer) : 0);}
+function es(e) {
+if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Jr(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + es(e[n]));
 return t;}
-function jn(e) {
-let t = Ln.get(e);
+function Bn(e) {
+let t = Vn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
-t += 50 + ct(n.tokenId) + ct(n.name);
-for (const r of n.changes) t += Gf(r);}
-Ln.set(e, t);}
+t += 50 + at(n.tokenId) + at(n.name);
+for (const r of n.changes) t += zf(r);}
+Vn.set(e, t);}
 return t;}
-function Uf(e, t, n) {
+function xf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
-for (let i = r.length - 1; i >= 0; i -= 1) {
-const s = r[i];
-if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
-if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = ni(r), c = jn(s);
-s.tokens.push(n), Ln.delete(s);
-const l = jn(s) - c, d = ei(a, s.by);
+for (let s = r.length - 1; s >= 0; s -= 1) {
+const i = r[s];
+if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
+if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
+const a = is(r), c = Bn(i);
+i.tokens.push(n), Vn.delete(i);
+const l = Bn(i) - c, d = rs(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Gn(r, s.by); u >= 0 && r[u] !== s && ri(a, d, 0); u = Gn(r, s.by)) Fn(e, u);
+for (let u = Kn(r, i.by); u >= 0 && r[u] !== i && os(a, d, 0); u = Kn(r, i.by)) Hn(e, u);
 return !0;}
 return !1;}
-function Qr(e) {
-return e === "hand-edit" || e === Me || bt(e);}
-function Zr(e, t) {
-return e.by === "hand-edit" || !(t ?? Qr(e.by));}
-var lt;
-function ei(e, t, n) {
+function ts(e) {
+return e === "hand-edit" || e === Pe || At(e);}
+function ns(e, t) {
+return e.by === "hand-edit" || !(t ?? ts(e.by));}
+var ct;
+function rs(e, t, n) {
 let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? Zr({ by: t }) }, e.byOwner.set(t, r)), r;}
-function ti(e, t, n, r) {
-const i = jn(t) * n, s = ei(e, t.by, r);
-e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);}
-function ni(e) {
-if (lt && lt.history === e && lt.length === e.length) return lt;
-const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) ti(t, n, 1);
-return lt = t, t;}
-function Fn(e, t) {
+return r || (r = { entries: 0, bytes: 0, quota: n ?? ns({ by: t }) }, e.byOwner.set(t, r)), r;}
+function ss(e, t, n, r) {
+const s = Bn(t) * n, i = rs(e, t.by, r);
+e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
+function is(e) {
+if (ct && ct.history === e && ct.length === e.length) return ct;
+const t = { history: e, length: e.length, bytes: 0, byOwner: new P(), quota: { entries: 0, bytes: 0 } };
+for (const n of e) ss(t, n, 1);
+return ct = t, t;}
+function Hn(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = ni(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, ti(r, i, -1));}
-function Gn(e, t) {
+const r = is(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, ss(r, s, -1));}
+function Kn(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Vf(e, t) {
+function qf(e, t) {
 const n = e.history;
 for (let r = 0; r < n.length; r += 1) {
-const i = n[r];
-if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;}
+const s = n[r];
+if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function ri(e, t, n, r = 0) {
-return t.entries + r > Mf || t.bytes + n > Lf || e.quota.entries + r > jf || e.quota.bytes + n > Ff || e.length + r > Xr || e.bytes + n > Mn;}
-function ii(e) {
+function os(e, t, n, r = 0) {
+return t.entries + r > Hf || t.bytes + n > Kf || e.quota.entries + r > Yf || e.quota.bytes + n > Wf || e.length + r > Zr || e.bytes + n > Un;}
+function as(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function qo(e, t, n) {
-const r = e.store.history, i = ni(r), s = jn(t);
+function ea(e, t, n) {
+const r = e.store.history, s = is(r), i = Bn(t);
 if (n) {
-const o = ei(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
-if (ri(c, a, s, 1)) return !1;
-for (let l = Gn(r, t.by); l >= 0 && ri(i, o, s, 1); l = Gn(r, t.by)) Fn(e, l);}
-if (r.push(t), i.length = r.length, ti(i, t, 1, n), !n)
-for (; (i.length > Xr || i.bytes > Mn) && r.length > 1; ) {
-const o = Vf(i, t);
-Fn(e, o >= 0 ? o : 0);}
+const o = rs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (os(c, a, i, 1)) return !1;
+for (let l = Kn(r, t.by); l >= 0 && os(s, o, i, 1); l = Kn(r, t.by)) Hn(e, l);}
+if (r.push(t), s.length = r.length, ss(s, t, 1, n), !n)
+for (; (s.length > Zr || s.bytes > Un) && r.length > 1; ) {
+const o = qf(s, t);
+Hn(e, o >= 0 ? o : 0);}
 return !0;}
-function Xo(e, t, n) {
-let r = t.tokens, i = 0;
-for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
-if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
+function ta(e, t, n) {
+let r = t.tokens, s = 0;
+for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
+if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
-return qo(e, o, Zr(t, n)) ? s : void 0;}
-function Bf(e) {
+const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
+return ea(e, o, ns(t, n)) ? i : void 0;}
+function Xf(e) {
 const t = e.store.history, n = t.splice(0, t.length);
-lt = void 0;
+ct = void 0;
 for (const r of n) {
-const i = ce.stringify(r).length;
-Ln.set(r, i), !(i > Mn) && qo(e, r, Zr(r));}
-return lt = void 0, n.length - t.length;}
-function Et(e) {
+const s = te.stringify(r).length;
+Vn.set(r, s), !(s > Un) && ea(e, r, ns(r));}
+return ct = void 0, n.length - t.length;}
+function Tt(e) {
 return e.get("_subtype") === "card";}
-function dt(e, t, n = {}) {
-const r = [], i = new x(), s = [], o = (l) => {
-const d = ro(l);
-i.has(d.id) || (i.add(d.id), s.push(d));};
+function lt(e, t, n = {}) {
+const r = [], s = new x(), i = [], o = (l) => {
+const d = lo(l);
+s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const u = Tt(d, e.gm);
-u ? o(u) : l.push(Hf(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${At(l.map((d) => `"${d}"`))}`);
+const u = _t(d, e.gm);
+u ? o(u) : l.push(Jf(d));}
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Et(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
-const u = d._type === "graphic" ? K(d._id) : void 0;
-u && !Et(u) ? o(u) : l += 1;}
+const u = d._type === "graphic" ? B(d._id) : void 0;
+u && !Tt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
-if (s.length === 0)
-throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
+if (i.length === 0)
+throw r.length > 0 ? new N(`no token to act on (${r.join("; ")})`) : new N("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
-for (const l of s) {
-const d = ee(l);
-e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Z(l));}
-if (c.length > 0 && r.push(`you do not control ${Xe(c)}`), a.length === 0) throw new C(Nn(r).join("; "));
+for (const l of i) {
+const d = Q(l);
+e.gm || n.anyTarget || Oe(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
+if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new N(Gn(r).join("; "));
 return { targets: a, notes: r };}
-function Hf(e) {
-return e.length > 24 ? `${$e(e, 24)}...` : e;}
-function Tt(e, t) {
+function Jf(e) {
+return e.length > 24 ? `${be(e, 24)}...` : e;}
+function _t(e, t) {
 if (e.length === 0 || e.length > 64) return;
-const n = K(e);
-if (!(!n || Et(n)) && !(!t && We(n)))
+const n = B(e);
+if (!(!n || Tt(n)) && !(!t && Ye(n)))
 return n;}
-function Kf(e, t) {
+function Qf(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Tt(r.join(" "), e.gm))
-throw new C(`--${n}: no token on the table has that id`);}}
-function Jo(e, t) {
-const n = K(t);
-return n !== void 0 && De(e, n, ee(n));}
+if (!(!r || r.length === 0) && !_t(r.join(" "), e.gm))
+throw new N(`--${n}: no token on the table has that id`);}}
+function na(e, t) {
+const n = B(t);
+return n !== void 0 && Oe(e, n, Q(n));}
 function M(e) {
-return Pe(e.store.settings.edition);}
-function _t(e, t) {
+return _e(e.store.settings.edition);}
+function Ot(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function Yf(e) {
-const t = K(e);
-return t ? Z(t, e) : e;}
-function Wf(e) {
+function Zf(e) {
+const t = B(e);
+return t ? ee(t, e) : e;}
+function eh(e) {
 return e.store;}
-function Qo(e) {
+function ra(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Pe(t) : void 0;}
-function si(e, t) {
-return e.gm || De(e.playerId, t.token, t.character) || qt(e.app, t) === "public";}
-function ut(e, t) {
+return t !== void 0 && t !== e.store.settings.edition ? _e(t) : void 0;}
+function cs(e, t) {
+return e.gm || Oe(e.playerId, t.token, t.character) || Jt(e.app, t) === "public";}
+function dt(e, t) {
 const n = M(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Yf,
+nameOf: Zf,
 waiting: e.store.exchange.waiting,
-other: (s) => {
-const o = K(s);
-if (!o || Et(o)) return;
-const a = e.store.tokens[s], c = lo(o, e.store.settings.bars.vitality);
+other: (i) => {
+const o = B(i);
+if (!o || Tt(o)) return;
+const a = e.store.tokens[xt(o, e.store.settings.bars.vitality)], c = po(o, e.store.settings.bars.vitality);
 return {
-name: Z(o, "unnamed token"),
+name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
-state: Nr(n, a, c, r.editionLeft),
-answer: fo(n, e.store.exchange.waiting[s]),
+state: Lr(n, a, c, r.editionLeft),
+answer: ko(n, e.store.exchange.waiting[i]),
 vitality: c,
-acting: r.turnRow !== void 0 && r.turnRow.id === s};}};
+acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
 if (t) {
 r.turnOrder = t;
-const s = cf(t);
-if (s) {
-r.turnRow = s;
-const o = xt(s.id), a = o !== "" && o !== "-1" ? K(o) : void 0;
-a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
-const i = Qo(e);
-return i && (r.editionLeft = i), r;}
-function Un(e, t, n, r = ut(e)) {
-const i = Tn(t.token, t.character, e.store.settings);
-return Ou(i, e.store.tokens[i.id], n, r);}
-function Zo(e, t, n, r = !0) {
+const i = $f(t);
+if (i) {
+r.turnRow = i;
+const o = Xt(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
+a !== void 0 && Ye(a) && (r.turnRowHidden = !0);}}
+const s = ra(e);
+return s && (r.editionLeft = s), r;}
+function Yn(e, t, n, r = dt(e)) {
+const s = In(t.token, t.character, e.store.settings), i = e.store.tokens;
+return Ku(s, i[s.id], n, r, i[s.home]);}
+function sa(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Pf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Bf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function Vn(e, t, n = "; nothing changed") {
-const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+function Wn(e, t, n = "; nothing changed") {
+const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
+return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
 function Dt(e) {
-return { settings: e.store.settings, edition: M(e), memories: Wf(e) };}
-var zf = class {
-constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = xf(i, e, s);}
+return { settings: e.store.settings, edition: M(e), memories: eh(e) };}
+var th = class {
+constructor(e, t, n, r, s, i) {
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = nh(s, e, i);}
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function xf(e, t, n) {
-const { id: r, name: i } = t;
-return No(e, (s) => s === r ? i : n(s));}
-function qf(e, t, n, r = {}, i = Dt(e)) {
-const { snapshot: s } = t, o = $f(i, t, n, r), a = new zf(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+function nh(e, t, n) {
+const { id: r, name: s } = t;
+return Go(e, (i) => i === r ? s : n(i));}
+function rh(e, t, n, r = {}, s = Dt(e)) {
+const { snapshot: i } = t, o = Rf(s, t, n, r), a = new th(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
-applied: { tokenId: s.id, name: $e(s.name, 200), changes: o.changes },
+applied: { tokenId: i.id, name: be(i.name, 200), changes: o.changes },
 shown: a};}
-function Xf(e, t, n) {
-const r = K(t.token.id);
-if (!r || Et(r)) return !1;
-const i = t.character?.id ?? "";
-if (A(r.get("represents") ?? "") !== i) return !1;
-const s = i ? $u(i) : void 0;
-return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);}
-function Jf(e) {
+function sh(e, t, n) {
+const r = B(t.token.id);
+if (!r || Tt(r)) return !1;
+const s = t.character?.id ?? "";
+if (S(r.get("represents") ?? "") !== s) return !1;
+const i = s ? Mu(s) : void 0;
+return s && !i ? !1 : e.gm || n || Oe(e.playerId, r, i);}
+function ih(e) {
 for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !O.isSafeInteger(t.to) || t.kind === "initiative" && !(O.isFinite(t.to) && $.abs(t.to) <= 1e9)) return t.to;}
-function ea(e, t) {
-const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
+if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
+function ia(e, t) {
+const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = zi(e.msg.content ?? ""), i = n.filter((s) => !Zf((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
-if (i.length !== 0)
-return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;}
-var Qf = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Zf(e, t) {
+const r = qs(e.msg.content ?? ""), s = n.filter((i) => !ah((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+if (s.length !== 0)
+return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
+var oh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function ah(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[O(n[1])], i = Qf.exec(A(r?.expression ?? ""));
-return i ? (i[1] === "" ? 1 : O(i[1])) >= 1 && O(i[2]) >= 2 : !1;}
-function oi(e, t) {
+const r = t?.[D(n[1])], s = oh.exec(S(r?.expression ?? ""));
+return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
+function ls(e, t) {
 const n = {};
 for (const r of t) {
-const i = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
-i !== void 0 && (n[r.name] = i);}
+const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
+s !== void 0 && (n[r.name] = s);}
 return n;}
-function ai(e, t, n, r) {
-if (e.length === 0) return Bn;
-const i = { ...t };
-let s = r;
-for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
-return i;}
-var Bn = k.freeze({}), eh = k.freeze({}), th = [], nh = [];
-function Xt(e, t, n, r, i, s, o, a) {
-const c = Un(e, t, n, i);
+function ds(e, t, n, r) {
+if (e.length === 0) return zn;
+const s = { ...t };
+let i = r;
+for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
+return s;}
+var zn = k.freeze({}), ch = k.freeze({}), lh = [], dh = [];
+function Qt(e, t, n, r, s, i, o, a) {
+const c = Yn(e, t, n, s);
 a?.(c);
 const l = n.resolve(c.facts, r);
-if (sn(l)) return { kind: "refusal", refusal: l, reading: c };
+if (ln(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Jf(l);
+const d = ih(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = qf(e, c, l, o(l), s);
+const { applied: u, shown: f } = rh(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function ci(e, t, n) {
-const r = ut(e), i = Dt(e);
-return t.map((s) => Xt(e, s, n, Bn, r, i, () => ({ notify: !1 })));}
-function Hn(e, t, n, r, i) {
-const s = t.dice.length === 0 ? eh : oi(e.parsed, t.dice), o = e.gm ? void 0 : ea(e, t.dice);
-return ta(
+function us(e, t, n) {
+const r = dt(e), s = Dt(e);
+return t.map((i) => Qt(e, i, n, zn, r, s, () => ({ notify: !1 })));}
+function xn(e, t, n, r, s) {
+const i = t.dice.length === 0 ? ch : ls(e.parsed, t.dice), o = e.gm ? void 0 : ia(e, t.dice);
+return oa(
 e,
 n.map((a) => {
-const c = { target: a, plan: t, given: s };
+const c = { target: a, plan: t, given: i };
 return o && (c.typed = o), c;}),
 r,
-i);}
-function ta(e, t, n, r) {
-let i, s = [], o = !1, a = !1;
+s);}
+function oa(e, t, n, r) {
+let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? nh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? dh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
 Se(e, d);
 return;}
-return na(e, t, c, void 0, a, n, r);}
+return aa(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return Ko(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
+return qo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 const u = r.claim?.();
 if (u !== void 0) {
 Se(e, u);
@@ -4366,102 +4417,102 @@ return;}
 if (e.app.store.settings.edition !== l) {
 Se(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-na(e, t, c, d, a, n, r);});}
-function na(e, t, n, r, i, s, o) {
-const a = e.app, c = r !== void 0, l = r ?? th, d = [...s];
+aa(e, t, c, d, a, n, r);});}
+function aa(e, t, n, r, s, i, o) {
+const a = e.app, c = r !== void 0, l = r ?? lh, d = [...i];
 let u;
 const f = [], h = [];
-let g = !1;
-const p = i ? { order: Je(), changed: !1 } : void 0, v = Or() ?? null, m = ut(a, p?.order), T = Dt(a), b = (_) => {
-const P = { notify: _.observed ?? !0, healthColors: v };
-return p && (P.turnOrder = p), P;};
-let I = 0;
-t.forEach(({ target: _, plan: P, given: z, typed: Le, answer: pe, answerGiven: Ee }, ae) => {
-const bi = n[ae], Kn = I;
-if (I += bi.length, c && !Xf(e, _, o.anyTarget === !0)) {
-d.push(`${Z(_.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+let p = !1;
+const g = s ? { order: Xe(), changed: !1 } : void 0, v = Ir() ?? null, m = dt(a, g?.order), b = Dt(a), $ = (O) => {
+const I = { notify: O.observed ?? !0, healthColors: v };
+return g && (I.turnOrder = g), I;};
+let C = 0;
+t.forEach(({ target: O, plan: I, given: K, typed: ut, answer: we, answerGiven: Me }, de) => {
+const en = n[de], Je = C;
+if (C += en.length, c && !sh(e, O, o.anyTarget === !0)) {
+d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Q = Ee === void 0 ? Xt(a, _, P, ai(P.dice, z, l, Kn), m, T, b) : Xt(a, _, P, ai(P.dice, z, l, Kn), m, T, (je) => ({ ...b(je), answerGiven: !0 }), (je) => {
-je.facts.answer = Ee.answer;});
-if (Q.kind !== "written") {
-const { snapshot: je } = Q.reading, Oa = () => si(e, je);
-Q.kind === "refusal" ? Q.refusal.kind === "refused" && !Q.refusal.nameFirst ? (u ?? (u = new Zu())).add(je.name, Q.refusal.reason) : d.push(Zo(a, je, Q.refusal, Oa())) : Q.kind === "problems" ? d.push(Vn(je, Q.reading.problems)) : d.push(`${je.name}: the result${Oa() ? ` (${Q.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const Z = Me === void 0 ? Qt(a, O, I, ds(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, ds(I.dice, K, l, Je), m, b, (Le) => ({ ...$(Le), answerGiven: !0 }), (Le) => {
+Le.facts.answer = Me.answer;});
+if (Z.kind !== "written") {
+const { snapshot: Le } = Z.reading, Pa = () => cs(e, Le);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new vf())).add(Le.name, Z.refusal.reason) : d.push(sa(a, Le, Z.refusal, Pa())) : Z.kind === "problems" ? d.push(Wn(Le, Z.reading.problems)) : d.push(`${Le.name}: the result${Pa() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const Ce = Q.outcome;
-f.push(Q.applied), Le && (Q.shown.typed = Le), pe && (Q.shown.answer = pe), h.push(Q.shown), g || (g = Ce.undoable === !0);
-}), u && d.push(...u.lines()), p?.changed && Vr(p.order);
-let Y;
-if ((o.record || g) && f.length > 0) {
-const _ = o.recordBy ?? e.playerId, P = _ === e.playerId ? e.gm || _ === Me : Qr(_), z = Xo(a, { by: _, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, P);
-z !== void 0 && (o.record || P) && (Y = { command: ii(z), byGm: P });}
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : Qr(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (_) => si(e, _) };
-if (Y && (E.undo = Y), xr(a, h, E), d.length > 0) {
-const _ = o.refusals(Nn(d), f.length > 0);
-xe(e, _);}}
-function rh(e) {
+const Ce = Z.outcome;
+f.push(Z.applied), ut && (Z.shown.typed = ut), we && (Z.shown.answer = we), h.push(Z.shown), p || (p = Ce.undoable === !0);
+}), u && d.push(...u.lines()), g?.changed && Yr(g.order);
+let W;
+if ((o.record || p) && f.length > 0) {
+const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ts(O), K = ta(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
+K !== void 0 && (o.record || I) && (W = { command: as(K), byGm: I });}
+const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ts(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => cs(e, O) };
+if (W && (E.undo = W), Jr(a, h, E), d.length > 0) {
+const O = o.refusals(Gn(d), f.length > 0);
+ze(e, O);}}
+function uh(e) {
 e.store.exchange.waiting = {};}
-function ih(e, t) {
+function fh(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
-function sh(e, t, n) {
+function hh(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
-function li(e, t) {
+function fs(e, t) {
 const n = e.store.exchange.attacks;
 return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;}
-function di(e, t) {
+function hs(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function Jt(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !di(e, n));}
-function ra(e, t) {
+function Zt(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !hs(e, n));}
+function ca(e, t) {
 if (e.attacker === null || t) return e.attacker;
-const n = K(e.attacker);
-return n !== void 0 && We(n) ? null : e.attacker;}
-function ui(e, t = !0) {
-const n = ra(e, t);
+const n = B(e.attacker);
+return n !== void 0 && Ye(n) ? null : e.attacker;}
+function vs(e, t = !0) {
+const n = ca(e, t);
 if (n === null) return "An unseen attacker";
-const r = K(n);
-return r ? Z(r, "The attacker") : "The attacker (gone)";}
-function oh(e, t) {
+const r = B(n);
+return r ? ee(r, "The attacker") : "The attacker (gone)";}
+function vh(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function fi(e, t, n) {
-return n || !We(e) || De(t, e, ee(e));}
-function ia(e, t, n) {
+function ms(e, t, n) {
+return n || !Ye(e) || Oe(t, e, Q(e));}
+function la(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
-const i = K(r);
-if (i && fi(i, t, !1)) return !0;}
+const s = B(r);
+if (s && ms(s, t, !1)) return !0;}
 return !1;}
-function ah(e, t) {
+function mh(e, t) {
 const n = e.resolving ?? (e.resolving = new x());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function sa(e, t) {
+function da(e, t) {
 return e.resolving?.has(t) === !0;}
-function ch(e, t) {
-if (e.resolving?.delete(t), li(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function ph(e, t) {
+if (e.resolving?.delete(t), fs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function lh(e) {
+function gh(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function oa(e, t, n, r) {
-const i = [];
-for (const s of Jt(e, t)) {
-const o = K(s);
-o && fi(o, n, r) && i.push(Z(o, "a token"));}
-return i;}
-function aa(e, t) {
-return Jt(e, t).length > 0 ? !1 : ca(e, t).length === 0;}
-function ca(e, t) {
-return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && K(n) !== void 0 && !Jo(t.by, n));}
-var la = new Si();
-function hi(e, t, ...n) {
-let r = la.get(e);
-r || (r = new N(), la.set(e, r));
-let i = r.get(t);
-return i || (i = k.assign({}, ...n), r.set(t, i)), i;}
-var dh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function uh(e) {
+function ua(e, t, n, r) {
+const s = [];
+for (const i of Zt(e, t)) {
+const o = B(i);
+o && ms(o, n, r) && s.push(ee(o, "a token"));}
+return s;}
+function fa(e, t) {
+return Zt(e, t).length > 0 ? !1 : ha(e, t).length === 0;}
+function ha(e, t) {
+return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !na(t.by, n));}
+var va = new Ts();
+function ps(e, t, ...n) {
+let r = va.get(e);
+r || (r = new P(), va.set(e, r));
+let s = r.get(t);
+return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
+var kh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function yh(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -4470,307 +4521,307 @@ case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function da(e, t, n, r, i, s) {
-const o = K(r);
+function ma(e, t, n, r, s, i) {
+const o = B(r);
 if (!o) return;
-const a = { token: o, character: ee(o) }, c = Z(o, "a token"), l = t.attack, d = _t(e, !0);
-if (di(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Ot(e, !0);
+if (hs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], g = [];
-let p;
+const f = [], h = [], p = [];
+let g;
 for (const m of l.choices) {
-const T = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
+const b = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
 if (m === "none") {
-h.push({ label: l.label(m, Un(e, a, dh, s).facts), command: T });
+h.push({ label: l.label(m, Yn(e, a, kh, i).facts), command: b });
 continue;}
-const b = l.planAnswer(m, n.situation, n.attacker, d), I = Un(e, a, b, s);
-p = I.facts;
-const Y = l.label(m, I.facts), w = k.fromEntries(b.dice.map((_) => [_.name, $.ceil(_.sides / 2)])), E = b.resolve(I.facts, w);
-if (sn(E)) {
-const _ = uh(E), P = g.find((z) => z.why === _);
-P ? P.answers.push(Y.replace(/ \(.*\)$/, "")) : g.push({ answers: [Y.replace(/ \(.*\)$/, "")], why: _ });
-} else h.push({ label: Y, command: T });}
-for (const { answers: m, why: T } of g) f.push(`${m.join(", ")}: ${T}`);
-const v = ra(n, i);
-if (p)
-for (const m of l.extra?.(p, v) ?? []) m.section === Ve && h.push({ label: m.label, command: m.command });
-return { label: c, lines: f, buttons: Rn(r) ? h : [] };}
-function ua(e) {
-return ut(e, Je());}
-function fh(e) {
-const t = K(e);
+const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Yn(e, a, $, i);
+g = C.facts;
+const W = l.label(m, C.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), E = $.resolve(C.facts, w);
+if (ln(E)) {
+const O = yh(E), I = p.find((K) => K.why === O);
+I ? I.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: O });
+} else h.push({ label: W, command: b });}
+for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
+const v = ca(n, s);
+if (g)
+for (const m of l.extra?.(g, v) ?? []) m.section === Ue && h.push({ label: m.label, command: m.command });
+return { label: c, lines: f, buttons: Ln(r) ? h : [] };}
+function pa(e) {
+return dt(e, Xe());}
+function wh(e) {
+const t = B(e);
 if (!t) return ["gm"];
-const n = ou(t, ee(t));
+const n = yu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
-function fa(e, t) {
-return `Attack ${e.key}: ${ui(e, t)} attacks`;}
-function ha(e, t) {
+function ga(e, t) {
+return `Attack ${e.key}: ${vs(e, t)} attacks`;}
+function ka(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
-function hh(e, t) {
-const n = M(e), r = ua(e), i = new N();
-for (const s of t.defenders)
-for (const o of fh(s)) {
-const a = i.get(o) ?? [];
-a.push(s), i.set(o, a);}
-for (const [s, o] of i) {
-if (s === "gm") continue;
-const a = o.flatMap((c) => da(e, n, t, c, !1, r) ?? []);
-a.length > 0 && j(ye(eo(s)), we({ title: fa(t, !1), rows: [...ha(n, t), ...a] }), { record: !0 });}
-j(me, we(vi(e, n, t, i.get("gm") ?? [], r)), { record: !0 });}
-function vi(e, t, n, r, i = ua(e)) {
-const s = [...ha(t, n), ...r.flatMap((a) => da(e, t, n, a, !0, i) ?? [])], o = Jt(e, n).map((a) => {
-const c = K(a);
-return c ? Z(c, "a token") : "a token gone from the table";});
-return s.push({
+function bh(e, t) {
+const n = M(e), r = pa(e), s = new P();
+for (const i of t.defenders)
+for (const o of wh(i)) {
+const a = s.get(o) ?? [];
+a.push(i), s.set(o, a);}
+for (const [i, o] of s) {
+if (i === "gm") continue;
+const a = o.flatMap((c) => ma(e, n, t, c, !1, r) ?? []);
+a.length > 0 && F(ke(oo(i)), ye({ title: ga(t, !1), rows: [...ka(n, t), ...a] }), { record: !0 });}
+F(me, ye(gs(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
+function gs(e, t, n, r, s = pa(e)) {
+const i = [...ka(t, n), ...r.flatMap((a) => ma(e, t, n, a, !0, s) ?? [])], o = Zt(e, n).map((a) => {
+const c = B(a);
+return c ? ee(c, "a token") : "a token gone from the table";});
+return i.push({
 label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: fa(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
-var vh = 5, va = 100, ma = {
+}), { title: ga(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
+var $h = 5, ya = 100, wa = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
 resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }};
-function mh(e) {
-const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
+function Ah(e) {
+const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var ph = {
-usage: mh,
+var Sh = {
+usage: Ah,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
 run(e) {
-if (R(e.parsed, "list")) return Ah(e);
+if (R(e.parsed, "list")) return Ch(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return wh(e, t);
+if (t !== void 0) return Oh(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? $h(e, n) : kh(e);}};
-function pa(e, t, n = {}) {
-const r = new N();
-for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(ma, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
-for (const [i, s] of k.entries(n)) r.set(i, [s]);
+return n !== void 0 ? Rh(e, n) : Th(e);}};
+function ba(e, t, n = {}) {
+const r = new P();
+for (const [s, i] of e.flags)
+k.prototype.hasOwnProperty.call(wa, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
+for (const [s, i] of k.entries(n)) r.set(s, [i]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
-function gh(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
-function kh(e) {
+function Eh(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Th(e) {
 const t = e.app, n = M(t), r = n.attack;
-if (Ie(e.parsed, hi(n, "!attack", ma, n.commands.damage.flags, r.flags), kr(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = pa(e.parsed, n);
-n.planDamage(i, _t(t, e.gm));
-const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((p) => n.commands.damage.flags[p].decides !== void 0 && i.flags.has(p));
-if (o !== void 0 && !e.gm) throw new C(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = yh(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= Ar) throw new C(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (Ie(e.parsed, ps(n, "!attack", wa, n.commands.damage.flags, r.flags), br(n.id, "damage")), Te(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const s = ba(e.parsed, n);
+n.planDamage(s, Ot(t, e.gm));
+const i = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
+if (o !== void 0 && !e.gm) throw new N(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
+const a = _h(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= Tr) throw new N(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
-const p = c.filter((v) => !v.gm);
-if (p.filter((v) => v.by === e.playerId).length >= vh || p.length >= Ar / 2)
-throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${Z(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (u.length === 0) throw new C(`no defender left (${d.join("; ")})`);
-if (u.length > Sr) throw new C(`one attack has at most ${Sr} defenders (got ${u.length})`);
+const g = c.filter((v) => !v.gm);
+if (g.filter((v) => v.by === e.playerId).length >= $h || g.length >= Tr / 2)
+throw new N("you have enough attacks open: resolve or cancel one first (!attack --list)");}
+const l = lt(e, Te(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (u.length === 0) throw new N(`no defender left (${d.join("; ")})`);
+if (u.length > _r) throw new N(`one attack has at most ${_r} defenders (got ${u.length})`);
 if (!e.gm) {
-let p = 0;
-for (const v of c) v.gm || (p += v.defenders.length);
-if (p + u.length > va) throw new C(`the players' open attacks may hold ${va} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
-const f = u.filter(({ token: p }) => !We(p)).map(({ token: p }) => Z(p, "a token")), h = {
+let g = 0;
+for (const v of c) v.gm || (g += v.defenders.length);
+if (g + u.length > ya) throw new N(`the players' open attacks may hold ${ya} defenders together (${g} now): resolve or cancel one first (!attack --list)`);}
+const f = u.filter(({ token: g }) => !Ye(g)).map(({ token: g }) => ee(g, "a token")), h = {
 key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: a,
 edition: n.id,
-positionals: e.parsed.positionals.map(ga),
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, v]) => [p, v.map(ga)]),
-situation: s,
+positionals: e.parsed.positionals.map($a),
+flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map($a)]),
+situation: i,
 round: t.store.round.number,
-defenders: u.map(({ token: p }) => p.id),
+defenders: u.map(({ token: g }) => g.id),
 answers: {}};
-if (h.key = "A1", !xs(h)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = oh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
-const g = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && j($t, oe(`Attack ${h.key}: ${ui(h, !1)} attacks ${Xe(f)}${g}.`), { record: !0 }), d.length > 0 && xe(e, `Not among the defenders: ${Nn(d).join("; ")}`), hh(t, h), aa(t, h)) return mi(e, h);}
-function yh(e) {
-const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+if (h.key = "A1", !eo(h)) throw new N("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = vh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+const p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
+if (f.length > 0 && F(St, ae(`Attack ${h.key}: ${vs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), bh(t, h), fa(t, h)) return ks(e, h);}
+function _h(e) {
+const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = Tt(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+if (r = _t(t, e.gm), !r) throw new N("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Tt(n[0]._id, e.gm);
+r = _t(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");}
-if (!e.gm && !De(e.playerId, r, ee(r))) throw new C(`you do not control ${Z(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !Oe(e.playerId, r, Q(r))) throw new N(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function ga(e) {
-const t = le(e);
-return t === null ? e : A(t);}
-function ka(e, t) {
-const n = li(e.app, t), r = n && ia(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new C(`no open attack ${$e(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+function $a(e) {
+const t = ce(e);
+return t === null ? e : S(t);}
+function Aa(e, t) {
+const n = fs(e.app, t), r = n && la(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new N(`no open attack ${be(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function wh(e, t) {
-const n = ka(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
+function Oh(e, t) {
+const n = Aa(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new N(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {
-const r = ca(e.app, n);
+const r = ha(e.app, n);
 if (r.length > 0) {
-const i = r.map((s) => Z(K(s), "a token"));
-Se(e, `Attack ${n.key} waits for the GM to settle ${Xe(i)} (the GM answers for tokens you do not control, or resolves it).`);
+const s = r.map((i) => ee(B(i), "a token"));
+Se(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return mi(e, n);}
-function mi(e, t) {
+return ks(e, n);}
+function ks(e, t) {
 const n = e.app, r = M(n);
-if (!ah(n, t)) throw new C(`attack ${t.key} is being resolved already`);
-const i = gh(t), s = _t(n, t.gm), o = [], a = [];
+if (!mh(n, t)) throw new N(`attack ${t.key} is being resolved already`);
+const s = Eh(t), i = Ot(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
-const f = K(u);
+const f = B(u);
 if (!f) {
 a.push(u);
 continue;}
-const h = { token: f, character: ee(f) }, g = t.answers[u], p = pa(i, r, g?.flags), v = r.planDamage(p, s), m = { target: h, plan: v, given: oi(p, v.dice) };
-g && (m.answer = bh(g), m.answerGiven = { answer: g.file ?? null }), o.push(m);}
+const h = { token: f, character: Q(f) }, p = t.answers[u], g = ba(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: ls(g, v.dice) };
+p && (m.answer = Dh(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
 const l = () => {
 n.resolving?.delete(t);};
 let d;
 try {
-d = ta(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+d = oa(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => ch(n, t),
+claim: () => ph(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`});
 } catch (u) {
 throw l(), u;}
 return d === void 0 ? void 0 : d.then(l, (u) => {
 throw l(), u;});}
-function bh(e) {
+function Dh(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function $h(e, t) {
-const n = ka(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], j($t, oe(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Ah(e) {
+function Rh(e, t) {
+const n = Aa(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new N(`attack ${n.key} is its declarer's or the GM's to cancel`);
+delete e.app.store.exchange.attacks[n.key], F(St, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function Ch(e) {
 const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Jt(t, s).some((o) => Jo(e.playerId, o)));
+(i) => e.gm || i.by === e.playerId || Zt(t, i).some((o) => na(e.playerId, o)));
 if (r.length === 0) {
 Se(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {
-for (const s of r) j(me, we(vi(t, n, s, [])));
+for (const i of r) F(me, ye(gs(t, n, i, [])));
 return;}
-const i = r.map((s) => {
-const o = oa(t, s, e.playerId, !1);
-return `${s.key}: ${ui(s, !1)} attacks; waiting for ${o.length > 0 ? Xe(o) : "the GM"}`;});
-j(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
-function Sh(e) {
+const s = r.map((i) => {
+const o = ua(t, i, e.playerId, !1);
+return `${i.key}: ${vs(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+F(ke(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function Ih(e) {
 const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) j(me, we(vi(e, t, n, [])), { record: !0 });}
-function ya(e) {
+for (const n of k.values(e.store.exchange.attacks)) F(me, ye(gs(e, t, n, [])), { record: !0 });}
+function Sa(e) {
 const t = M(e);
-rh(e);
+uh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
-const i = t.parseState(r.edition.state);
-if (i === null) continue;
-const s = t.endRound(i);
-Pn(e.store, n, at({ ...St(e.store, n), edition: { id: t.id, state: s } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, j(me, oe(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Sh(e);}
-function Eh(e) {
+const s = t.parseState(r.edition.state);
+if (s === null) continue;
+const i = t.endRound(s);
+An(e.store, n, $t({ ...Kt(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Ih(e);}
+function Nh(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= Er) break;
-Io(n) || t.push(Hr(sf(n)));}
+if (t.length >= Or) break;
+jo(n) || t.push(zr(yf(n)));}
 return t;}
-function Th(e, t) {
+function Ph(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new x(t), r = new x(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
-if (o === 0 || o !== s.length) return null;
+const n = new x(t), r = new x(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
+if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {
-if (i[a] !== s[0]) continue;
+if (s[a] !== i[0]) continue;
 let c = !0;
-for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
+for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function _h(e) {
-e.turnOrderSeen = void 0, pi(e);}
-function pi(e) {
-const t = nf();
+function Mh(e) {
+e.turnOrderSeen = void 0, ys(e);}
+function ys(e) {
+const t = gf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Co(t);
-Dh(e, r);
-const i = Eh(r), s = Th(n.seen, i);
-if (n.seen = i, s === null) {
+const n = e.store.round, r = Fo(t);
+Lh(e, r);
+const s = Nh(r), i = Ph(n.seen, s);
+if (n.seen = s, i === null) {
 n.turned = 0;
 return;}
-n.turned += s, n.turned >= i.length && ya(e);}
-function Dh(e, t) {
-e.oddTurnRowsTold === !0 || t.every(rf) || (e.oddTurnRowsTold = !0, j(me, oe("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function Oh(e, t) {
-const n = M(e), r = Pe(t);
-ih(e, n.id);
-const i = [], s = [];
-for (const a of k.keys(e.store.tokens)) {
-const c = K(a);
-!c || Et(c) || i.push({ token: c, character: ee(c) });}
-return ci(e, i, {
+n.turned += i, n.turned >= s.length && Sa(e);}
+function Lh(e, t) {
+e.oddTurnRowsTold === !0 || t.every(kf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Fh(e, t) {
+const n = M(e), r = _e(t);
+fh(e, n.id);
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new P();
+for (const l of k.keys(e.store.tokens)) {
+const d = B(l) ?? Fu(l, o)[0], u = d && xt(d, o);
+!d || Tt(d) || a.has(u) || (a.set(u, d.id), s.push({ token: d, character: Q(d) }));}
+return us(e, s, {
 values: [],
 dice: [],
-resolve(a) {
-const c = e.store.tokens[a.id], l = c?.stance === void 0 || n.stances.includes(c.stance), d = a.bars.vitality.value, u = (c?.edition?.id === t ? r.parseState(c.edition.state) : null) ?? r.enter(d, !1), f = c?.deadForGood === !0 || r.deadForGood(u, d), h = n.enter(d, f), g = r.condition(u, d), p = n.condition(h, d);
-return g !== p && s.push({ name: a.name, from: g, to: p }), {
+resolve(l) {
+const d = e.store.tokens[xt(B(l.id), o)], u = d?.stance === void 0 || n.stances.includes(d.stance), f = l.bars.vitality.value, h = (d?.edition?.id === t ? r.parseState(d.edition.state) : null) ?? r.enter(f, !1), p = d?.deadForGood === !0 || r.deadForGood(h, f), g = n.enter(f, p), v = r.condition(h, f), m = n.condition(g, f);
+return v !== m && i.push({ name: l.name, from: v, to: m }), {
 headline: "acts",
 steps: [],
 changes: [],
-state: h,
-...l ? {} : { stance: null },
+state: g,
+...u ? {} : { stance: null },
 detail: { edition: n.id }};}
-}), { count: i.length, changed: s };}
-var wa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Rh(e) {
+}), { count: s.length, changed: i };}
+var Ea = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function jh(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${wa[r]} -> ${wa[i]}`);
-return ` Conditions read again: ${At(t, 6)}.`;}
-function Ch(e) {
-const t = e.app, n = t.store.macros, r = [], i = [], s = [];
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Ea[r]} -> ${Ea[s]}`);
+return ` Conditions read again: ${Et(t, 6)}.`;}
+function Gh(e) {
+const t = e.app, n = t.store.macros, r = [], s = [], i = [];
 for (const a of M(t).macros) {
-const c = Vu(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+const c = tf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
-s.push(a.name);
+i.push(a.name);
 continue;}
-const d = Bu(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));}
+const d = nf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
-i.length > 0 ? `refreshed ${i.join(", ")}` : "",
-s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+s.length > 0 ? `refreshed ${s.join(", ")}` : "",
+i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-st(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Ih = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Nh = {
+it(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+var Uh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Vh = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ft()[1] ?? Ft()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Ro.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Gt()[1] ?? Gt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Lo.join(", ")}.`]},
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ye.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ke.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -4782,80 +4833,80 @@ details: {
 title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function gi(e) {
+function ws(e) {
 return e ? "on" : "off";}
-function Ph(e) {
-const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ye.filter((s) => t.attributes[s] !== Is[s]).map(
-(s) => `${s} -> ${t.attributes[s]}`);
-return we({
-title: `DefenseRound v${ge}`,
+function Bh(e) {
+const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ke.filter((i) => t.attributes[i] !== Pi[i]).map(
+(i) => `${i} -> ${t.attributes[i]}`);
+return ye({
+title: `DefenseRound v${pe}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {
 label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [gi(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [gi(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [Lh[t.apiCommands]] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Vt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
-{ label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
-{ label: "Round", lines: [A(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Mh(e) },
+{ label: "Players target any", lines: [ws(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [ws(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [Kh[t.apiCommands]] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
+{ label: "Markers", lines: [Bt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
+{ label: "Round", lines: [S(e.store.round.number)] },
+{ label: "Not on the sheet", lines: Hh(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Mh(e) {
+function Hh(e) {
 const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var Lh = {
+var Kh = {
 refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function ki(e, t) {
+function bs(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");}
-function jh(e) {
-const t = e.store.settings, n = M(e), r = Ft().filter((o) => o !== t.edition), i = (o, a) => de(`${o}: ${gi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Yh(e) {
+const t = e.store.settings, n = M(e), r = Gt().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
-oe("Settings:"),
-s("visibility.npc", t.visibility.npc),
-s("visibility.pc", t.visibility.pc),
-i("players-target-any", t.playersTargetAny),
-i("armor-on-manual-edits", t.armorOnManualEdits),
-de(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ki(t.apiCommands, wr)}}`),
-de(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ki(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => de(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
-...n.settings.includes("overwhelm-limit") ? [de(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [de(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ki(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-de("next round", "!defense-round next-round"),
-de("help handout", "!defense-round help"),
-de("table macros", "!defense-round macros")
+ae("Settings:"),
+i("visibility.npc", t.visibility.npc),
+i("visibility.pc", t.visibility.pc),
+s("players-target-any", t.playersTargetAny),
+s("armor-on-manual-edits", t.armorOnManualEdits),
+le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bs(t.apiCommands, Ar)}}`),
+le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+le("next round", "!defense-round next-round"),
+le("help handout", "!defense-round help"),
+le("table macros", "!defense-round macros")
 ].join(" ");}
-function Fh(e, t) {
+function Wh(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
-const i = n.toLowerCase();
-if (!Ye.includes(i))
-throw new y(`unknown value name "${V(n)}": ${It(n, Ye, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : Nt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
+const s = n.toLowerCase();
+if (!Ke.includes(s))
+throw new y(`unknown value name "${V(n)}": ${Nt(n, Ke, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : Pt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, Te(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {
-const f = xu(e.app, d.id);
-f.overrides = gn(f.overrides, i, s ? null : o);
-const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = gn(f.worn, h, null)), So(e.app, d.id), l.push(Tn(d, u, e.app.store.settings).name);}
-st(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var yi = [
+const f = lf(e.app, d.id);
+f.overrides = bn(f.overrides, s, i ? null : o);
+const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+h && (f.worn = bn(f.worn, h, null)), Ro(e.app, d.id), l.push(In(d, u, e.app.store.settings).name);}
+it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
+var $s = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Gh(e) {
-const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), i = {
-values: yi.map(([, o]) => o),
+function zh(e) {
+const { targets: t, notes: n } = lt(e, Te(e.parsed)), r = new P(), s = {
+values: $s.map(([, o]) => o),
 dice: [],
 resolve(o) {
-for (const [, l] of yi) o.values[l]?.current, o.values[l]?.max;
+for (const [, l] of $s) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of yi) {
+for (const [l, d] of $s) {
 const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
@@ -4868,156 +4919,156 @@ a.push(`${f} ${h}, already whole`);
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, s = ci(e.app, t, i).map((o) => {
+}, i = us(e.app, t, s).map((o) => {
 const { snapshot: a } = o.reading;
-if (o.kind === "problems") return Vn(a, o.reading.problems);
-So(e.app, a.id);
+if (o.kind === "problems") return Wn(a, o.reading.problems);
+Ro(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
-st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Uh(e) {
-e.store = Yt(ge), e.loadProblems = [], delete e.newerState, yo(bn, e.store);}
-function Vh(e, t) {
+it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function xh(e) {
+e.store = Wt(pe), e.loadProblems = [], delete e.newerState, Eo(_n, e.store);}
+function qh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
-const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!i) throw new C(s);
-const o = K(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && Dr(o, ee(o)), l = qt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && De(e.playerId, o, ee(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
-j(ye(e.replyTo), we(i.card()));}
-var Bh = {
-usage: () => Ih,
+const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+if (!s) throw new N(i);
+const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ye(o), c = s.npc || o !== void 0 && Cr(o, Q(o)), l = Jt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && Oe(e.playerId, o, Q(o)))) throw new N(a ? i : `${s.name}'s breakdown is for the GM`);
+F(ke(e.replyTo), ye(s.card()));}
+var Xh = {
+usage: () => Uh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Nh[n];},
+return Vh[n];},
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Ie(e.parsed, {}), Vh(e, n);
+Ie(e.parsed, {}), qh(e, n);
 return;}
-if (!e.gm) throw new C("!defense-round is for the GM only");
-const i = r === "set" || r === "repair";
-switch (Ie(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+if (!e.gm) throw new N("!defense-round is for the GM only");
+const s = r === "set" || r === "repair";
+switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
 case "":
-j(ye("gm"), Ph(e.app)), j(ye("gm"), jh(e.app));
+F(ke("gm"), Bh(e.app)), F(ke("gm"), Yh(e.app));
 return;
 case "help": {
-Gr(M(e.app));
-const s = Eo();
-j(ye(e.replyTo), Fr(`The handout "${In}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+Hr(M(e.app));
+const i = Co();
+F(ke(e.replyTo), Br(`The handout "${jn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {
-const [s, ...o] = n;
-if (!s) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = tf(e.app.store.settings, s, o.join(" ") || void 0);
+const [i, ...o] = n;
+if (!i) throw new y("config needs a KEY and a VALUE");
+const a = e.app.store.settings.edition, c = pf(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = Oh(e.app, a);
-Gr(M(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Rh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = lh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-st(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const { count: l, changed: d } = Fh(e.app, a);
+Hr(M(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? jh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = gh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
-st(e, c);
+it(e, c);
 return;}
 case "set":
-Fh(e, n);
+Wh(e, n);
 return;
 case "repair":
-Gh(e);
+zh(e);
 return;
 case "next-round":
-ya(e.app);
+Sa(e.app);
 return;
 case "macros":
-Ch(e);
+Gh(e);
 return;
 case "reset-state":
-if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-Uh(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+if (e.app.newerState === void 0) throw new N("reset-state only discards a state written by a newer version, and this one is not");
+xh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), st(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${V(A(t))}"`);}}};
-function Hh(e, t) {
-const n = new N();
+throw new y(`unknown subcommand "${V(S(t))}"`);}}};
+function Jh(e, t) {
+const n = new P();
 let r;
-for (const { place: i, tokenId: s, change: o } of t)
+for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {
 case "bar": {
-const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
-n.set(i, a ? le(a.get("current")) : c ? lo(c, o.bar) : null);
+const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
+n.set(s, a ? ce(a.get("current")) : c ? po(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(i, le(go(o.attributeId)));
+n.set(s, ce(Ao(o.attributeId)));
 break;
 case "worn":
-n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
+n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
 break;
 case "override":
-n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
+n.set(s, e.memories.tokens[i]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(i, A(getObj("graphic", s)?.get("statusmarkers") ?? ""));
+n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, at(St(e.memories, o.tokenId ?? s), e.edition));
+n.set(s, $t(Kt(e.memories, Sn(i, o)), e.edition));
 break;
 case "initiative": {
-r ?? (r = Je());
-const a = Br(r.find((c) => c.id === s)?.pr);
-n.set(i, O.isFinite(a) ? a : null);
+r ?? (r = Xe());
+const a = Wr(r.find((c) => c.id === i)?.pr);
+n.set(s, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var ba = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function $a(e, t) {
+var Ta = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function _a(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";}
-function Kh(e) {
+function Qh(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
-let i = -1;
-for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new C(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!$a(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
-return i;}
-for (let r = t.length - 1; r >= 0; r -= 1) if ($a(e, t[r])) return r;
-throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function Yh(e) {
+let s = -1;
+for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
+if (s === -1) throw new N(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!_a(e, t[s])) throw new N(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+return s;}
+for (let r = t.length - 1; r >= 0; r -= 1) if (_a(e, t[r])) return r;
+throw new N(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
+function Zh(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (R(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(ba, v));
+if (R(e.parsed, "force") && !e.gm) throw new N("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Ta, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ie(e.parsed, ba), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Kh(e), s = r[i], o = M(n), a = new N(s.tokens.map((v) => [v.tokenId, Tt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => xh(v) ? c.find((m) => Ea({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = mf(ff(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ea(v, n.store.settings));
+if (Ie(e.parsed, Ta), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, s = Qh(e), i = r[s], o = M(n), a = new P(i.tokens.map((v) => [v.tokenId, _t(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => nv(v) ? c.find((m) => Ra({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = tu(Qd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ra(v, n.store.settings));
 for (const v of u) {
 const m = a.get(v.tokenId);
-m && (v.name = Aa(m));}
-const f = Dt(n), h = Hh(f, u), g = (v, m) => {
+m && (v.name = Oa(m));}
+const f = Dt(n), h = Jh(f, u), p = (v, m) => {
 if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
 if (v.deadForGood !== m.deadForGood) return "has died for good since";
-const T = sh(v, m, be);
-if (T !== void 0 && m.answer !== void 0 || T !== void 0 && be(v.edition, m.edition)) return T;
-const b = (I) => (I.edition?.id === o.id ? o.parseState(I.edition.state) : null) ?? o.enter(null, !1);
-return o.describeStateChange(b(v), b(m));
-}, p = vf(u, h, be);
-if (p.length > 0) {
+const b = hh(v, m, Ae);
+if (b !== void 0 && m.answer !== void 0 || b !== void 0 && Ae(v.edition, m.edition)) return b;
+const $ = (C) => (C.edition?.id === o.id ? o.parseState(C.edition.state) : null) ?? o.enter(null, !1);
+return o.describeStateChange($(v), $(m));
+}, g = eu(u, h, Ae);
+if (g.length > 0) {
 if (!e.gm) {
-const v = p.filter((b) => {
-const I = a.get(b.tokenId);
-return I !== void 0 && si(e, Sa(I));
-}), m = [...new x(p.filter((b) => !v.includes(b)).map((b) => b.name))], T = [...Mo(v, h, be, g), ...m.length > 0 ? [`${Xe(m)} changed`] : []];
-xe(e, `Nothing undone, changed since: ${T.join("; ")}. Only the GM can undo over later changes`);
+const v = g.filter(($) => {
+const C = a.get($.tokenId);
+return C !== void 0 && cs(e, Da(C));
+}), m = [...new x(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Ji(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
+ze(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
 if (!R(e.parsed, "force")) {
-xe(e, `Nothing undone, changed since: ${Mo(p, h, be, g).join("; ")}`, [{ label: "Undo anyway", command: `${ii(s.key)} --force` }]);
+ze(e, `Nothing undone, changed since: ${Ji(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${as(i.key)} --force` }]);
 return;}}
-Tf(f, u), p.length > 0 && qh(n, u, h), Fn(n, i), zh(e, s, u, h, a), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${Xe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function Wh(e) {
+Pf(f, u), g.length > 0 && rv(n, u, h), Hn(n, s), tv(e, i, u, h, a), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function ev(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
@@ -5029,56 +5080,57 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Aa(e) {
-return $e(Z(e, A(ee(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Sa(e) {
-const t = ee(e);
-return { token: e, character: t, npc: Dr(e, t), hidden: We(e) };}
-function zh(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
+function Oa(e) {
+return be(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Da(e) {
+const t = Q(e);
+return { token: e, character: t, npc: Cr(e, t), hidden: Ye(e) };}
+function tv(e, t, n, r, s) {
+const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
 for (const { place: l, tokenId: d, change: u } of n) {
-const f = Wh(u);
+const f = ev(u);
 if (f === void 0) continue;
 const h = r.get(l);
 if (h === f.to) continue;
-const g = o.get(d) ?? [];
-o.has(d) || o.set(d, g);
-const p = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
-g.includes(p) || g.push(p);}
+const p = o.get(d) ?? [];
+o.has(d) || o.set(d, p);
+const g = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
+p.includes(g) || p.push(g);}
 const a = [], c = [];
 for (const l of t.tokens) {
-const d = i.get(l.tokenId);
+const d = s.get(l.tokenId);
 if (!d) continue;
-const u = (o.get(l.tokenId) ?? []).join(", "), f = Aa(d), h = u ? `${f} (${u})` : f, g = Sa(d), p = qt(e.app, g) === "public";
-g.hidden || a.push(p ? h : f), (g.hidden || !p && u) && c.push(g.hidden ? `${h} (hidden)` : h);}
-a.length > 0 && j($t, oe(`${s}: ${At(a, 8)}.`)), c.length > 0 && j(me, oe(`${s} (GM): ${At(c, 8)}.`), { record: !0 });}
-function xh(e) {
+const u = (o.get(l.tokenId) ?? []).join(", "), f = Oa(d), h = u ? `${f} (${u})` : f, p = Da(d), g = Jt(e.app, p) === "public";
+p.hidden || a.push(g ? h : f), (p.hidden || !g && u) && c.push(p.hidden ? `${h} (hidden)` : h);}
+a.length > 0 && F(St, ae(`${i}: ${Et(a, 8)}.`)), c.length > 0 && F(me, ae(`${i} (GM): ${Et(c, 8)}.`), { record: !0 });}
+function nv(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Ea({ tokenId: e, change: t }, n) {
-const r = K(e);
+function Ra({ tokenId: e, change: t }, n) {
+const r = B(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || Iu(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || jr(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = Nu(t.attributeId);
-return i !== void 0 && i.characterId === A(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
-case "memory":
-return t.tokenId === void 0 || K(t.tokenId) !== void 0;
+const s = zu(t.attributeId);
+return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+case "memory": {
+const s = t.tokenId === void 0 ? r : B(t.tokenId);
+return s !== void 0 && (t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function qh(e, t, n) {
+function rv(e, t, n) {
 const r = M(e);
-for (const { place: i, tokenId: s, change: o } of t) {
+for (const { place: s, tokenId: i, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(i), c = K(s);
+const a = n.get(s), c = B(i);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {
 values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
-ci(e, [{ token: c, character: ee(c) }], d);}}
-var Xh = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ta = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Jh = { title: "Damage", anyTarget: !0, record: !0, refusals: Ta }, Qh = { title: "Damage", anyTarget: !1, record: !0, refusals: Ta }, Zh = {
+us(e, [{ token: c, character: Q(c) }], d);}}
+var sv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ca = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, iv = { title: "Damage", anyTarget: !0, record: !0, refusals: Ca }, ov = { title: "Damage", anyTarget: !1, record: !0, refusals: Ca }, av = {
 usage: (e) => M(e).commands.damage.usage,
 help: (e) => M(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
@@ -5091,298 +5143,300 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-Yh(e);
+Zh(e);
 return;}
 const t = M(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ie(e.parsed, hi(t, "!damage", Xh, n), kr(t.id, "damage"));
-const r = t.planDamage(e.parsed, _t(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = dt(e, _e(e.parsed), { anyTarget: i });
-let { targets: o } = s;
-const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+e.parsed.flags.size > 0 && Ie(e.parsed, ps(t, "!damage", sv, n), br(t.id, "damage"));
+const r = t.planDamage(e.parsed, Ot(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = lt(e, Te(e.parsed), { anyTarget: s });
+let { targets: o } = i;
+const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => Z(f, "a token"));
-if (u.length > 0 && a.push(`${Xe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
-xe(e, `Not applied: ${a.join("; ")}`);
+const l = n[c].decides, d = o.filter(({ token: f, character: h }) => Oe(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
+if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
+ze(e, `Not applied: ${a.join("; ")}`);
 return;}}
-return Hn(e, r, o, a, i ? Jh : Qh);}};
-async function ev(e) {
-const t = e.app, n = M(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ie(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = li(t, s), a = o && ia(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new C(`no open attack ${$e(s, 12)} to answer (resolved, cancelled, or never declared)`);
-if (sa(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+return xn(e, r, o, a, s ? iv : ov);}};
+async function cv(e) {
+const t = e.app, n = M(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Ie(e.parsed, s);
+const i = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fs(t, i), a = o && la(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new N(`no open attack ${be(i, 12)} to answer (resolved, cancelled, or never declared)`);
+if (da(t, a)) throw new N(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+const c = Te(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Tt(l, !0) : void 0, u = d && fi(d, e.playerId, e.gm) ? d : void 0;
-if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
-const f = ee(u), h = Z(u, "the defender");
-if (!e.gm && !De(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
-const g = a.answers[l];
-if (g) throw new C(`${h} has answered attack ${a.key} already (${g.word})`);
-if (di(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
-const p = L(e.parsed, r.answerFlag);
-if (p === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const v = W(p, `--${r.answerFlag}`, r.choices);
-let m = { word: v }, T = v === "none" ? "no defense" : v;
+const l = c[0], d = a.defenders.includes(l) ? _t(l, !0) : void 0, u = d && ms(d, e.playerId, e.gm) ? d : void 0;
+if (!u) throw new N(`that token is not a defender of attack ${a.key}`);
+const f = Q(u), h = ee(u, "the defender");
+if (!e.gm && !Oe(e.playerId, u, f)) throw new N(`only ${h}'s controller or the GM answers for it`);
+const p = a.answers[l];
+if (p) throw new N(`${h} has answered attack ${a.key} already (${p.word})`);
+if (hs(t, l)) throw new N(`${h} answers attack ${a.key} with the defense it made ahead`);
+const g = L(e.parsed, r.answerFlag);
+if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const v = z(g, `--${r.answerFlag}`, r.choices);
+let m = { word: v }, b = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, _t(t, e.gm)), E = oi(e.parsed, w.dice), _ = w.dice.filter((Ce) => E[Ce.name] === void 0), P = _.length > 0 ? await Ko(_.map((Ce) => Ce.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || sa(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
-const z = K(l);
-if (!z || !e.gm && !De(e.playerId, z, ee(z))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const Le = ai(w.dice, E, P, 0), pe = Un(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Je() : void 0)), Ee = w.resolve(pe.facts, Le);
-if (sn(Ee)) throw new C(Zo(t, pe.snapshot, Ee));
-if (pe.problems.length > 0) throw new C(Vn(pe.snapshot, pe.problems, "; nothing answered"));
-const ae = r.keep(v, Ee, Le), bi = e.gm ? void 0 : ea(e, w.dice);
-m = { word: ae.word, ...ae.file !== void 0 ? { file: ae.file } : {}, ...ae.flags ? { flags: ae.flags } : {} }, ae.roll !== void 0 && (m.roll = ae.roll), ae.success !== void 0 && (m.success = ae.success), bi && (m.typed = !0);
-const Kn = No(n, (Ce) => Ce === l ? h : pe.facts.nameOf(Ce)), Q = Ee.steps.filter((Ce) => Ce.section === "Check").map(Kn);
-T = Q.length > 0 ? Q.join("; ") : v;}
+const w = r.planAnswer(v, a.situation, a.attacker, Ot(t, e.gm)), E = ls(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await qo(O.map((Ce) => Ce.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || da(t, a) || a.answers[l] !== void 0) throw new N(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const K = B(l);
+if (!K || !e.gm && !Oe(e.playerId, K, Q(K))) throw new N(`${h} is gone or no longer yours since the roll: nothing answered`);
+const ut = ds(w.dice, E, I, 0), we = Yn(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? Xe() : void 0)), Me = w.resolve(we.facts, ut);
+if (ln(Me)) throw new N(sa(t, we.snapshot, Me));
+if (we.problems.length > 0) throw new N(Wn(we.snapshot, we.problems, "; nothing answered"));
+const de = r.keep(v, Me, ut), en = e.gm ? void 0 : ia(e, w.dice);
+m = { word: de.word, ...de.file !== void 0 ? { file: de.file } : {}, ...de.flags ? { flags: de.flags } : {} }, de.roll !== void 0 && (m.roll = de.roll), de.success !== void 0 && (m.success = de.success), en && (m.typed = !0);
+const Je = Go(n, (Ce) => Ce === l ? h : we.facts.nameOf(Ce)), Z = Me.steps.filter((Ce) => Ce.section === "Check").map(Je);
+b = Z.length > 0 ? Z.join("; ") : v;}
 e.gm && (m.gm = !0), a.answers[l] = m;
-const b = oa(t, a, e.playerId, e.gm), I = aa(t, a), Y = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : Jt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Se(e, `${h}: ${T}.${Y}`), I && await mi(e, a);}
-var tv = { ids: { kind: "list" }, help: { kind: "switch" } }, nv = {
+const $ = ua(t, a, e.playerId, e.gm), C = fa(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : Zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Se(e, `${h}: ${b}.${W}`), C && await ks(e, a);}
+var lv = { ids: { kind: "list" }, help: { kind: "switch" } }, dv = {
 usage: (e) => M(e).commands.defend.usage,
 help: (e) => M(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return ev(e);
+if (e.parsed.flags.has("answer")) return cv(e);
 const t = M(e.app), n = t.commands.defend;
 if (n.refused) {
-xe(e, `!defend is not used: ${n.refused}`);
+ze(e, `!defend is not used: ${n.refused}`);
 return;}
-Ie(e.parsed, hi(t, "!defend", tv, n.flags), kr(t.id, "defend"));
-const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Kf(e, i);
-const s = dt(e, _e(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+Ie(e.parsed, ps(t, "!defend", lv, n.flags), br(t.id, "defend"));
+const r = t.planDefend(e.parsed), s = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
+Qf(e, s);
+const i = lt(e, Te(e.parsed)), o = [...i.notes], a = s.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {
 const d = a.find(({ id: u }) => u === l.id);
-return d && o.push(`${Z(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
+return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
 if (c.length === 0) {
-xe(e, Nn(o).join("; "));
+ze(e, Gn(o).join("; "));
 return;}
-return Hn(e, r, c, o, {
+return xn(e, r, c, o, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`});}
-}, rv = { ids: { kind: "list" }, help: { kind: "switch" } }, iv = {
+}, uv = { ids: { kind: "list" }, help: { kind: "switch" } }, fv = {
 usage: (e) => M(e).commands.stance.usage,
 help: (e) => M(e).commands.stance.help,
 run(e) {
 const t = M(e.app);
-if (t.stances.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Ie(e.parsed, rv);
+if (t.stances.length === 0) throw new N(`the ${t.id} edition has no stances`);
+Ie(e.parsed, uv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
-const i = n?.toLowerCase();
-if (i !== void 0 && !t.stances.includes(i))
-throw new y(`unknown stance "${V(A(n))}" (stances: ${t.stances.join(", ")})`);
-const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
-if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: o, notes: a } = dt(e, _e(e.parsed));
-if (i === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => `${Tn(u, f, c).name}: ${e.app.store.tokens[u.id]?.stance ?? l}`);
+const s = n?.toLowerCase();
+if (s !== void 0 && !t.stances.includes(s))
+throw new y(`unknown stance "${V(S(n))}" (stances: ${t.stances.join(", ")})`);
+const i = (e.msg.selected ?? []).length === 0 && Te(e.parsed) === void 0;
+if (s === void 0 && i) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
+const { targets: o, notes: a } = lt(e, Te(e.parsed));
+if (s === void 0) {
+const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => {
+const h = In(u, f, c);
+return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 Se(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;}
-return Hn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function sv(e, t, n) {
-return n === null ? e + t : $.max(e, $.min(e + t, n));}
-function ov(e, t, n) {
+return xn(e, t.planStance(s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function hv(e, t, n) {
+return n === null ? e + t : A.max(e, A.min(e + t, n));}
+function vv(e, t, n) {
 return {
 values: [],
 dice: [],
 resolve(r) {
-const i = r.bars[n].value;
-if (i === null) return { kind: "bar", resource: n };
-const s = r.bars.vitality.value;
-if (e.condition(r.state, s) === "dead")
+const s = r.bars[n].value;
+if (s === null) return { kind: "bar", resource: n };
+const i = r.bars.vitality.value;
+if (e.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = sv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = hv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {
 headline: "acts",
-...a === i ? { noop: !0 } : {},
+...a === s ? { noop: !0 } : {},
 steps: [
-S(ue, { kind: "heal-title", who: d, resource: n, amount: a - i }),
-S(se, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
-S("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
-...n === "vitality" && l ? Be("Heal", l.conditions) : [],
-...l?.now ? [S("Now", l.now)] : []],
-changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
+T(ue, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+T(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
+T("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
+...n === "vitality" && l ? Ve("Heal", l.conditions) : [],
+...l?.now ? [T("Now", l.now)] : []],
+changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: i, after: a }};}};}
-var av = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", cv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, lv = {
-usage: () => av,
+detail: { heal: t, resource: n, before: s, after: a }};}};}
+var mv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", pv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, gv = {
+usage: () => mv,
 run(e) {
 const t = e.parsed;
-Ie(t, cv);
-const n = Pt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = W(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, _e(t));
-return Hn(e, ov(M(e.app), n, r), i, s, {
+Ie(t, pv);
+const n = Mt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = lt(e, Te(t));
+return xn(e, vv(M(e.app), n, r), s, i, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function _a(e, t, n) {
-if (!n || Et(t)) return;
-const r = e.store.settings, i = ve[r.bars.vitality].value;
-if (!(i in n)) return;
-const s = le(n[i]), o = A(t.get(ve[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = uv(t, i, o, s);
-if (s === null || a === null || s === a) return;
-const l = M(e), d = { token: t, character: ee(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= Yi) {
-const p = l.planHandEdit(s - a, _t(e, !0)), v = {
-...p,
-resolve(T, b) {
-if (l.condition(T.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const I = p.resolve(T, b);
-return !sn(I) && !I.changes.some((Y) => Y.kind === "bar" && Y.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;}
-}, m = Xt(
+function Ia(e, t, n) {
+if (!n || Tt(t)) return;
+const r = e.store.settings, s = ve[r.bars.vitality].value;
+if (!(s in n)) return;
+const i = ce(n[s]), o = S(t.get(ve[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = yv(t, s, o, i);
+if (i === null || a === null || i === a) return;
+const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= zs) {
+const g = l.planHandEdit(i - a, Ot(e, !0)), v = {
+...g,
+resolve(b, $) {
+if (l.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const C = g.resolve(b, $);
+return !ln(C) && !C.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && C.changes.push({ kind: "bar", resource: "vitality", to: i }), C;}
+}, m = Qt(
 e,
 d,
 v,
-Bn,
-ut(e),
+zn,
+dt(e),
 Dt(e),
-() => ({ vitalityFrom: s, title: S(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
-(T) => {
-Cu(T, s), Da(e, T, s);});
+() => ({ vitalityFrom: i, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+(b) => {
+Wu(b, i), Na(e, b, i);});
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
-j(me, oe(`Hand edit not read through armor: ${Vn(m.reading.snapshot, m.reading.problems, "")}.`));
+F(me, ae(`Hand edit not read through armor: ${Wn(m.reading.snapshot, m.reading.problems, "")}.`));
 else if (m.kind === "written") {
-const T = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
-o && e.linkedEdits.set(o, { from: s, typed: a, to: T?.kind === "bar" ? T.to : s, by: t.id, echoed: new x() });
-const b = Xo(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-xr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: ii(b), byGm: !0 } } : {} });
+const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new x() });
+const $ = ta(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+Jr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: as($), byGm: !0 } } : {} });
 return;}}
-const h = fv(e, s, a), g = Xt(e, d, h.plan, Bn, ut(e), Dt(e), () => ({ vitalityFrom: s, ...c }), (p) => Da(e, p, s));
-g.kind === "written" && (f && Uf(e, o, g.applied), h.saysSomething() && xr(e, [g.shown], { title: "Hand edit", replyTo: "gm" }));}
-function dv(e, t, n) {
-const r = Mr(t);
+const h = wv(e, f ? a : i, a), p = Qt(e, d, h.plan, zn, dt(e), Dt(e), () => ({ vitalityFrom: i, ...c }), (g) => Na(e, g, i));
+p.kind === "written" && (f && !u.plain ? xf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new x(), plain: !0 }), h.saysSomething() && Jr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+function kv(e, t, n) {
+const r = Gr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
-const i = n.current, s = le(i), o = le(r.current);
-if (s === null || o === null || s === o) return;
+const s = n.current, i = ce(s), o = ce(r.current);
+if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Mu(r.id, a)) _a(e, c, { [ve[a].value]: i });}
-function uv(e, t, n, r) {
-const i = le(e.get(t));
-if (n === "" || i !== r) return { typed: i };
-const s = le(go(n));
-return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };}
-function fv(e, t, n) {
+for (const c of qu(r.id, a)) Ia(e, c, { [ve[a].value]: s });}
+function yv(e, t, n, r) {
+const s = ce(e.get(t));
+if (n === "" || s !== r) return { typed: s };
+const i = ce(Ao(n));
+return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
+function wv(e, t, n) {
 const r = M(e);
-let i = !1;
+let s = !1;
 return { plan: {
 values: [],
 dice: [],
 resolve(o) {
 const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
-return i = c.vitality !== n || !be(d, c.state), {
+return s = c.vitality !== n || !Ae(d, c.state), {
 headline: "acts",
 steps: [
-S(ue, { kind: "hand-edit-title", who: l }),
-S(se, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((f) => S("Change", f)),
-c.now ? S("Now", c.now) : S("Now", { kind: "standing" })],
+T(ue, { kind: "hand-edit-title", who: l }),
+T(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((f) => T("Change", f)),
+c.now ? T("Now", c.now) : T("Now", { kind: "standing" })],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
-}, saysSomething: () => i };}
-function Da(e, t, n) {
-const r = M(e), i = e.store.tokens[t.snapshot.id];
-i?.edition?.id !== r.id && (t.facts.state = Nr(r, i, n, Qo(e)));}
-var hv = 400, vv = 100, mv = 20, pv = class {
+}, saysSomething: () => s };}
+function Na(e, t, n) {
+const r = M(e), s = e.store.tokens[t.snapshot.home];
+s?.edition?.id !== r.id && (t.facts.state = Lr(r, s, n, ra(e)));}
+var bv = 400, $v = 100, Av = 20, Sv = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();}
+this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
-const n = t.map((s) => {
-const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(o, s), o;
+const n = t.map((i) => {
+const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? hv : vv;
-for (const s of r.splice(0, $.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > mv + 1) {
-for (const [s, o] of this.bySender)
-if (!(s === "gm" || s === e)) {
+const s = e === "gm" ? bv : $v;
+for (const i of r.splice(0, A.max(0, r.length - s))) this.rows.delete(i);
+if (this.bySender.set(e, r), this.bySender.size > Av + 1) {
+for (const [i, o] of this.bySender)
+if (!(i === "gm" || i === e)) {
 for (const a of o) this.rows.delete(a);
-this.bySender.delete(s);
+this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {
 return this.rows.get(e);}};
-function gv(e) {
+function Ev(e) {
 const t = M(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Or() !== void 0, r = Lr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, j(
+const n = Ir() !== void 0, r = Ur("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
 me,
 [
-oe("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? de("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? de("PCs: dead at 0 off", "!aura deadPC") : ""
-].filter((i) => i !== "").join(" ")));}
-var wi = {
-"!damage": Zh,
-"!attack": ph,
-"!defend": nv,
-"!stance": iv,
-"!heal": lv,
-"!defense-round": Bh};
-function kv() {
-const e = Lr(bn) === void 0, { stored: t, problems: n, newer: r } = Qd(Lr(bn), ge), i = { store: t, attributes: new Pu(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new pv() };
-return r !== void 0 ? (i.newerState = r, On(`${re} v${ge}: ${n.join("; ")}`), j(me, oe(wv(r)))) : yv(i, e), bv(i), i;}
-function yv(e, t) {
+ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
+r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
+].filter((s) => s !== "").join(" ")));}
+var As = {
+"!damage": av,
+"!attack": Sh,
+"!defend": dv,
+"!stance": fv,
+"!heal": gv,
+"!defense-round": Xh};
+function Tv() {
+const e = Ur(_n) === void 0, { stored: t, problems: n, newer: r } = uu(Ur(_n), pe, Lu), s = { store: t, attributes: new xu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new P(), details: new Sv() };
+return r !== void 0 ? (s.newerState = r, Mn(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Ov(r)))) : _v(s, e), Dv(s), s;}
+function _v(e, t) {
 const n = e.store, r = e.loadProblems;
-t && ru(n.settings, $v());
-const i = Bf(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), yo(bn, n), r.length > 0 && (On(`${re} v${ge}: stored state had problems, replaced by defaults: ${r.join("; ")}`), j(me, oe(`${re}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? j(me, oe(`${re} v${ge} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ge && Re("rebuilding the help handout", () => Gr(Pe(n.settings.edition)))(), n.scriptVersion = ge;}
-function wv(e) {
-return `${re}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function bv(e) {
+t && pu(n.settings, Rv());
+const s = Xf(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Eo(_n, n), r.length > 0 && (Mn(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Re("rebuilding the help handout", () => Hr(_e(n.settings.edition)))(), n.scriptVersion = pe;}
+function Ov(e) {
+return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Dv(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Re("following the Turn Tracker", () => {
-n() || pi(e);});
-ze(
+n() || ys(e);});
+We(
 "chat:message",
 Re(
-(c) => `${A(c?.content ?? "").split(" ", 1)[0]}`,
+(c) => `${S(c?.content ?? "").split(" ", 1)[0]}`,
 (c) => {
 if (c?.type === "api") {
 if (!n()) {
-const l = To(c, wi);
+const l = Io(c, As);
 if (l === void 0) {
-Fu(r);
+Qu(r);
 return;}
-return pi(e), Do(e, c, wi, l);}
-return Do(e, c, wi);}},
-(c) => c?.type === "api" && c.playerid ? eo(c.playerid) : void 0));
-const i = Re("a hand edit of a bar", (c, l) => {
-n() || _a(e, c, l);});
-for (const c of ["bar1", "bar2", "bar3"]) ze(`change:graphic:${c}_value`, i);
-ze(
+return ys(e), Po(e, c, As, l);}
+return Po(e, c, As);}},
+(c) => c?.type === "api" && c.playerid ? oo(c.playerid) : void 0));
+const s = Re("a hand edit of a bar", (c, l) => {
+n() || Ia(e, c, l);});
+for (const c of ["bar1", "bar2", "bar3"]) We(`change:graphic:${c}_value`, s);
+We(
 "destroy:graphic",
 Re("forgetting a deleted token", (c) => {
 n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
-), _h(e), ze("change:campaign:turnorder", r), Av(r);
-const s = Re("refreshing attribute look-ups", (c) => {
-const l = Mr(c);
+), Mh(e), We("change:campaign:turnorder", r), Cv(r);
+const i = Re("refreshing attribute look-ups", (c) => {
+const l = Gr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
 }), o = Re("refreshing attribute look-ups", (c) => {
-const l = Mr(c);
+const l = Gr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-ze("add:attribute", o), ze("destroy:attribute", s), ze("change:attribute:name", o), Sv(i);
-const a = du();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Re("a ChatSetAttr edit", (c, l) => {
-n() || dv(e, c, l);
-}))), n() || Re("checking HealthColors", () => gv(e))(), On(`${re} v${ge} ready: edition ${t.settings.edition}.`);}
-function $v() {
-return ju(re.toLowerCase());}
-function Av(e) {
-const t = cu();
+We("add:attribute", o), We("destroy:attribute", i), We("change:attribute:name", o), Iv(s);
+const a = Au();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Re("a ChatSetAttr edit", (c, l) => {
+n() || kv(e, c, l);
+}))), n() || Re("checking HealthColors", () => Ev(e))(), Mn(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
+function Rv() {
+return Ju(se.toLowerCase());}
+function Cv(e) {
+const t = bu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function Sv(e) {
-const t = au();
+function Iv(e) {
+const t = wu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-ze("ready", Re("starting up", () => {
-kv();}));
-var Ev = ge;
-function Tv(e) {
-return wf(e);}
-return Pa(Ai);
+We("ready", Re("starting up", () => {
+Tv();}));
+var Nv = pe;
+function Pv(e) {
+return Of(e);}
+return Ga(Es);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

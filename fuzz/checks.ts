@@ -327,7 +327,8 @@ export function touchable(world: World, actor: Actor): Touchable {
       const link = bar ? links.get(`${id}:${bar}`) : undefined;
       return link !== undefined && attributeOk(link);
     }
-    return tokens.has(id);
+    // A linked token's memory is its character's (`s:<character>:mem`): the character's tokens' controllers may change it.
+    return tokens.has(id) || characters.has(id);
   };
   /** A token bar linked to an attribute: that attribute's own key holds the value (one value, written through it). */
   const linked = (key: string) => {

@@ -90,6 +90,15 @@ export interface MockRoll20 {
   userEdit(obj: Roll20Object<any>, props: Props): void;
   userCreate(type: string, props: Props): MockObject;
   userRemove(obj: Roll20Object<any>): void;
+  /**
+   * A user drags a character from the journal onto a page: Roll20 creates a token from the
+   * character's default token (its name, bars and their links to the sheet's attributes), linked
+   * bars showing the attributes' values, and fires `add:graphic`. With no default token saved, the
+   * token only represents the character (no bar linked).
+   */
+  dropCharacter(charName: string, pageId: string, props?: Props): MockObject;
+  /** A new page, as the GM adds one (no event: scripts are not told of pages). */
+  addPage(name: string): MockObject;
   setTurnOrder(entries: Array<Partial<Roll20TurnEntry> & { id: string }>): void;
   /**
    * The GM drags a player's badge onto a page (undefined: back to the player ribbon). Roll20 keeps
@@ -417,6 +426,15 @@ export function createRoll20(options: { seed?: number } = {}): MockRoll20 {
       crashes.assertNone();
       return obj;
     },
+    dropCharacter(charName, pageId, props = {}) {
+      const character = mock.character(charName);
+      const saved = character.props._defaulttoken;
+      const token = typeof saved === 'string' && saved !== '' ? (JSON.parse(saved) as Props) : {};
+      // The default token keeps no id, page or position of its own: the drop gives them.
+      for (const key of ['_id', 'id', '_pageid', 'pageid', '_type', 'type']) delete token[key];
+      return mock.userCreate('graphic', { ...token, ...props, represents: character.id, _pageid: pageId, _subtype: 'token', layer: 'objects' });
+    },
+    addPage: (name) => store.create('page', { name }),
     userRemove(obj) {
       for (const gone of store.remove(mockObject(obj))) bus.fire(`destroy:${gone.type}`, gone);
       crashes.assertNone();

@@ -65,6 +65,8 @@ export function buildDemoScene(mock: MockRoll20): DemoScene {
     bar2_link: bobAttributes.soul,
     bar3_link: bobAttributes.power,
   });
+  // Bob's default token, as the GM saved it from his token: dropping Bob from the journal makes a token like it.
+  bob.props._defaulttoken = JSON.stringify(defaultToken(bobToken));
   const unlinkedGoblin = { bar1_value: 30, bar1_max: 30, bar2_value: 10, bar2_max: 10, bar3_value: 10, bar3_max: 10 };
   const goblin1 = createToken(mock, pageId, 'Goblin 1', goblin.id, '', 200, unlinkedGoblin);
   const goblin2 = createToken(mock, pageId, 'Goblin 2', goblin.id, '', 300, unlinkedGoblin);
@@ -92,6 +94,15 @@ export function buildDemoScene(mock: MockRoll20): DemoScene {
     tokens: { Bob: bobToken.id, 'Goblin 1': goblin1.id, 'Goblin 2': goblin2.id, Crate: crate.id },
     attributes: { Bob: bobAttributes, Goblin: goblinAttributes },
   };
+}
+
+/** A token's properties as Roll20 saves them for a character's default token (no id, page, place or markers). */
+function defaultToken(token: MockObject): Record<string, unknown> {
+  const saved: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(token.props)) {
+    if (!['_id', '_type', '_pageid', 'left', 'top', 'statusmarkers'].includes(key)) saved[key] = value;
+  }
+  return saved;
 }
 
 function createAttributes<K extends string>(mock: MockRoll20, character: MockObject, values: Record<K, Values[string]>): Record<K, string> {

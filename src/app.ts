@@ -6,6 +6,7 @@ import { applyInstallOptions } from './state/installOptions';
 import { AttributeIndex, attributeTold } from './roll20/attributes';
 import { guarded } from './roll20/guard';
 import { whisperTarget } from './roll20/players';
+import { homeOfId } from './roll20/read';
 import { send, TO_GM } from './roll20/send';
 import { renderLine } from './render/card';
 import type { App } from './commands/context';
@@ -37,7 +38,7 @@ export const COMMANDS: CommandTable = {
 
 export function startDefenseRound(): App {
   const firstInstall = savedState(STATE_KEY) === undefined;
-  const { stored, problems, newer } = loadState(savedState(STATE_KEY), SCRIPT_VERSION);
+  const { stored, problems, newer } = loadState(savedState(STATE_KEY), SCRIPT_VERSION, homeOfId);
   const app: App = { store: stored, attributes: new AttributeIndex(() => app.store.sheetLacks), loadProblems: problems, linkedEdits: new Map(), details: new DetailsStore() };
   if (newer !== undefined) {
     // commands.md, "State from a newer version": left as it is, the GM told once, commands paused.

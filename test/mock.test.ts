@@ -141,6 +141,31 @@ describe('events', () => {
     ]);
   });
 
+  it('drops a character from the journal as a token made from its default token: linked bars, on the page it is dropped on, with add:graphic', () => {
+    const { mock, scene } = demo();
+    const seen = recordEvents(mock, ['add:graphic']);
+    const page = mock.addPage('Next map');
+    mock.attribute('Bob', 'vitality').set('current', -15);
+    const dropped = mock.dropCharacter('Bob', page.id);
+    expect(seen).toEqual([{ event: 'add:graphic', id: dropped.id }]);
+    expect(dropped.id).not.toBe(scene.tokens.Bob);
+    expect(dropped.get('_pageid')).toBe(page.id);
+    expect(dropped.get('represents')).toBe(scene.characters.Bob);
+    expect(dropped.get('name')).toBe('Bob');
+    expect(dropped.get('controlledby')).toBe(scene.players.Alice);
+    expect(dropped.get('bar1_link')).toBe(scene.attributes.Bob.vitality);
+    expect(dropped.get('bar2_link')).toBe(scene.attributes.Bob.soul);
+    // A linked bar shows its attribute; the default token brings no markers.
+    expect(dropped.get('bar1_value')).toBe(-15);
+    expect(dropped.get('bar1_max')).toBe(70);
+    expect(dropped.get('statusmarkers')).toBe('');
+    // A character with no default token saved: a token that represents it, no bar linked.
+    const goblin = mock.dropCharacter('Goblin', page.id, { name: 'Goblin 3' });
+    expect(goblin.get('represents')).toBe(scene.characters.Goblin);
+    expect(goblin.get('bar1_link')).toBe('');
+    expect(goblin.get('name')).toBe('Goblin 3');
+  });
+
   it('fires change:attribute:name for a user rename', () => {
     const { mock } = demo();
     const seen = recordEvents(mock, ['change:attribute:name'], 'name');

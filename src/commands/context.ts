@@ -20,7 +20,8 @@ export interface App {
    * Hand edits of a linked Vitality read through armor, by attribute id: the other tokens linked to
    * the same attribute report the same edit, and it must be read through armor only once.
    */
-  linkedEdits: Map<string, { from: number; typed: number; to: number; by: string; echoed: Set<string> }>;
+  /** The last hand edit of each linked attribute, for its other tokens' reports of it (`plain`: not read through armor). */
+  linkedEdits: Map<string, { from: number; typed: number; to: number; by: string; echoed: Set<string>; plain?: true }>;
   /** The full breakdowns behind multi-target rows, for their details buttons (memory only). */
   details: DetailsStore;
   /** The Turn Tracker's text at the last look (memory only): another script's change fires no event. */

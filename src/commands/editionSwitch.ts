@@ -4,7 +4,7 @@
 // Defenses made ahead in the edition left behind answer nothing in the new one.
 import type { Condition, EditionId, Plan } from '../rules/edition';
 import { editionOf } from '../rules/editions';
-import { characterOf, findToken } from '../roll20/read';
+import { characterOf, findToken, homeOf, linkedTokensOf } from '../roll20/read';
 import type { App } from './context';
 import { activeEdition, applyQuietly } from './pipeline';
 import { keepAnswersOf } from './exchange';
@@ -25,16 +25,21 @@ export function enterEditionEverywhere(app: App, left: EditionId): { count: numb
   keepAnswersOf(app, edition.id);
   const targets: Target[] = [];
   const changed: ConditionChange[] = [];
+  const bar = app.store.settings.bars.vitality;
+  const homes = new Map<string, string>();
   for (const id of Object.keys(app.store.tokens)) {
-    const token = findToken(id);
-    if (!token || isCard(token)) continue;
+    // A character's memory is read again through one of its tokens (the others' markers follow as each is written).
+    const token = findToken(id) ?? linkedTokensOf(id, bar)[0];
+    const home = token && homeOf(token, bar);
+    if (!token || isCard(token) || homes.has(home!)) continue;
+    homes.set(home!, token.id);
     targets.push({ token, character: characterOf(token) });
   }
   const plan: Plan<unknown> = {
     values: [],
     dice: [],
     resolve(facts) {
-      const record = app.store.tokens[facts.id];
+      const record = app.store.tokens[homeOf(findToken(facts.id)!, bar)];
       const keepsStance = record?.stance === undefined || edition.stances.includes(record.stance);
       // Dead for good as the edition left behind judges it now (its rounds may have run out since it last wrote).
       const vitality = facts.bars.vitality.value;

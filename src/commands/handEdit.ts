@@ -87,11 +87,13 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
     }
   }
 
-  const edit = plainEdit(app, before, typed);
+  // A token of the sheet following an edit: the memory they share moved already, it only takes its condition's markers.
+  const edit = plainEdit(app, alreadyRead ? typed : before, typed);
   const result = applyPlanTo(app, target, edit.plan, NO_ROLLS, readContext(app), writeContext(app), () => ({ vitalityFrom: before, ...keepInStep }), (reading) => enteredAt(app, reading, before));
   if (result.kind !== 'written') return;
   // Another token of the sheet following an edit read through armor: undoing that edit undoes this too.
-  if (alreadyRead) joinLinkedEdit(app, link, result.applied);
+  if (alreadyRead && !echo.plain) joinLinkedEdit(app, link, result.applied);
+  else if (link && !alreadyRead) app.linkedEdits.set(link, { from: before, typed, to: typed, by: token.id, echoed: new Set(), plain: true });
   if (edit.saysSomething()) present(app, [result.shown], { title: 'Hand edit', replyTo: 'gm' });
 }
 
@@ -162,6 +164,6 @@ function plainEdit(app: App, before: number, typed: number): { plan: Plan<unknow
 /** A token first met by this edition enters it as it stood before the user typed, not after. */
 function enteredAt<S>(app: App, reading: TokenReading<S>, before: number): void {
   const edition = activeEdition(app);
-  const record = app.store.tokens[reading.snapshot.id];
+  const record = app.store.tokens[reading.snapshot.home];
   if (record?.edition?.id !== edition.id) reading.facts.state = editionStateOf<S>(edition, record, before, editionLeftOf(app));
 }

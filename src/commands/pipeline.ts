@@ -4,7 +4,7 @@
 import { isRefusal, type AnyEdition, type Die, type Outcome, type Plan, type PlanContext, type Refusal, type Rolls, type Step } from '../rules/edition';
 import { wordsOf } from '../rules/sharedSteps';
 import { editionOf } from '../rules/editions';
-import { answerOf, barValue, editionStateOf, findCharacter, findToken, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot, type ValueProblem } from '../roll20/read';
+import { answerOf, barValue, editionStateOf, findCharacter, findToken, homeOf, readFacts, readToken, tokenName, type ReadContext, type TokenReading, type TokenSnapshot, type ValueProblem } from '../roll20/read';
 import { applyOutcome, type WriteContext, type WriteOptions } from '../roll20/write';
 import { rollDice } from '../roll20/dice';
 import { readTurnOrder, rowText, writeTurnOrder, type TurnOrderBatch } from '../roll20/turnorder';
@@ -69,7 +69,7 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
     other: (id) => {
       const token = findToken(id);
       if (!token || isCard(token)) return undefined;
-      const record = app.store.tokens[id];
+      const record = app.store.tokens[homeOf(token, app.store.settings.bars.vitality)];
       const vitality = barValue(token, app.store.settings.bars.vitality);
       return {
         name: tokenName(token, 'unnamed token'),
@@ -99,7 +99,8 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
 /** Reads one token's facts for a plan, once. */
 export function readTarget<S>(app: App, target: Target, plan: Plan<S>, context: ReadContext = readContext(app)): TokenReading<S> {
   const snapshot = readToken(target.token, target.character, app.store.settings);
-  return readFacts<S>(snapshot, app.store.tokens[snapshot.id], plan, context);
+  const tokens = app.store.tokens;
+  return readFacts<S>(snapshot, tokens[snapshot.id], plan, context, tokens[snapshot.home]);
 }
 
 /** A refusal in one line, naming the token (and the attribute to set, for a missing value); raw values only to who may see them. */

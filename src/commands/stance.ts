@@ -29,7 +29,10 @@ export const stanceCommand: CommandHandler = {
       const settings = ctx.app.store.settings;
       // No stance kept is the edition's default: its "none" where it has one, else its first.
       const fallback = edition.stances.includes('none') ? 'none' : (edition.stances[0] ?? 'none');
-      const lines = targets.map(({ token, character }) => `${readToken(token, character, settings).name}: ${ctx.app.store.tokens[token.id]?.stance ?? fallback}`);
+      const lines = targets.map(({ token, character }) => {
+        const read = readToken(token, character, settings);
+        return `${read.name}: ${ctx.app.store.tokens[read.home]?.stance ?? fallback}`;
+      });
       reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''} To change one: !stance ${edition.stances.join('|')}`);
       return;
     }

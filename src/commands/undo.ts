@@ -207,8 +207,11 @@ function stillOwned({ tokenId, change }: MergedChange, settings: Settings): bool
       const owner = attributeOwner(change.attributeId);
       return owner !== undefined && owner.characterId === String(token.get('represents') ?? '') && owner.name.toLowerCase() === settings.attributes[change.key].toLowerCase();
     }
-    case 'memory':
-      return change.tokenId === undefined || findToken(change.tokenId) !== undefined;
+    case 'memory': {
+      // Another token named must be on the table; a character's memory, still the one its token represents.
+      const owner = change.tokenId === undefined ? token : findToken(change.tokenId);
+      return owner !== undefined && (change.character === undefined || owner.get('represents') === change.character);
+    }
     default:
       return true;
   }

@@ -2,7 +2,7 @@
 // its attribute: a script's write reaches the bar later). Reading only; the writer puts things back.
 import { readInteger } from '../rules/values';
 import type { AnyEdition } from '../rules/edition';
-import type { MergedChange } from '../state/changes';
+import { memoryKey, type MergedChange } from '../state/changes';
 import { memoryOf, normalMemory, type Memories } from '../state/memory';
 import { attributeCurrent, barValue } from './read';
 import { readTurnOrder, rowNumber } from './turnorder';
@@ -38,7 +38,7 @@ export function readNow(context: NowContext, merged: readonly MergedChange[]): M
         now.set(place, String(getObj('graphic', tokenId)?.get('statusmarkers') ?? ''));
         break;
       case 'memory':
-        now.set(place, normalMemory(memoryOf(context.memories, change.tokenId ?? tokenId), context.edition));
+        now.set(place, normalMemory(memoryOf(context.memories, memoryKey(tokenId, change)), context.edition));
         break;
       case 'initiative': {
         order ??= readTurnOrder();

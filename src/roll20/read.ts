@@ -34,6 +34,8 @@ export interface TokenSnapshot {
   bars: Record<Resource, BarReading>;
   /** A token whose Vitality bar is linked is a unique character (rules.md). */
   unique: boolean;
+  /** Where its memory lives: its character's id for a unique token of a character, else its own id. */
+  home: string;
   npc: boolean;
   /** Hidden from the players (the GM layer, a page no player is on): nothing about it goes public. */
   hidden: boolean;
@@ -58,6 +60,27 @@ export function findCharacter(id: string): Roll20Character | undefined {
 export function characterOf(token: Roll20Graphic): Roll20Character | undefined {
   const id = String(token.get('represents') ?? '');
   return id ? getObj('character', id) : undefined;
+}
+
+/**
+ * Where a token's memory (edition state, dead for good, stance) lives, as `readToken` says: a token
+ * whose Vitality bar is linked is its character's, and shares one memory with every such token of it
+ * (rules.md, "One character, several tokens"); any other token keeps its own.
+ */
+export function homeOf(token: Roll20Graphic, bar: BarName): string {
+  const character = barLink(token, bar) ? characterOf(token) : undefined;
+  return character ? character.id : token.id;
+}
+
+/** `homeOf` by the token's id (undefined: no such token), for the schema-3 migration. */
+export function homeOfId(id: string, bar: string): string | undefined {
+  const token = findToken(id);
+  return token && homeOf(token, bar as BarName);
+}
+
+/** A character's tokens on every page whose Vitality bar is linked: the ones sharing its memory. */
+export function linkedTokensOf(characterId: string, bar: BarName): Roll20Graphic[] {
+  return findObjs({ _type: 'graphic', represents: characterId }).filter((token) => barLink(token as Roll20Graphic, bar) !== '') as Roll20Graphic[];
 }
 
 /** Each bar's property names, made once: a name built per read is a new string for every lookup to hash. */
@@ -148,6 +171,7 @@ export function readToken(token: Roll20Graphic, character: Roll20Character | und
     character,
     bars,
     unique: bars.vitality.link !== '',
+    home: character && bars.vitality.link ? character.id : token.id,
     npc: isNpc(token, character),
     hidden: hiddenFromPlayers(token),
     statusmarkers: String(token.get('statusmarkers') ?? ''),
@@ -348,6 +372,8 @@ export function readFacts<S>(
   record: TokenRecord | undefined,
   plan: Pick<Plan<S>, 'values' | 'others'>,
   context: ReadContext,
+  /** The record its memory lives in (`snapshot.home`'s): the character's, for a linked token. */
+  home = record,
 ): TokenReading<S> {
   const keys = plan.values;
   const values: Facts<S>['values'] = {};
@@ -409,8 +435,8 @@ export function readFacts<S>(
     bars: snapshot.bars,
     values,
     armorSource: character !== undefined || record?.overrides !== undefined,
-    stance: record?.stance ?? null,
-    state: editionStateOf<S>(context.edition, record, snapshot.bars.vitality.value, context.editionLeft),
+    stance: home?.stance ?? null,
+    state: editionStateOf<S>(context.edition, home, snapshot.bars.vitality.value, context.editionLeft),
     answer: answerOf(context.edition, context.waiting[snapshot.id]),
     initiative,
     // The Defensive Round / The Defensive Turn: the token on top of a non-empty Turn Tracker is in its own active round.

@@ -7,9 +7,9 @@ import type { AnyEdition, Outcome } from '../rules/edition';
 import type { Settings } from '../state/settings';
 import { isEmptyRecord, putRecord, withEntry, type TokenRecord } from '../state/tokens';
 import { memoryOf, normalMemory, sameData, storeMemory, type Memories, type Memory } from '../state/memory';
-import { undoneMemory, type MergedChange } from '../state/changes';
+import { memoryChanges, memoryKey, undoneMemory, type MergedChange } from '../state/changes';
 import type { StoredChange } from '../state/history';
-import { BAR_PROPS, characterOf, readToken, RESOURCES, tokenName, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
+import { BAR_PROPS, characterOf, homeOf, readToken, RESOURCES, tokenName, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
 import { markersForCondition, markersForStance } from './markers';
 import { notifyObservers, type TokenResources } from './observers';
 import type { HealthColorsApi } from './otherScripts';
@@ -98,6 +98,7 @@ function memory(box: Memory['edition'], dead: boolean, stance: string | undefine
   return out;
 }
 
+
 /** Applies one token's outcome. */
 export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>, outcome: Outcome<S>, options: WriteOptions = {}): WriteResult {
   const { snapshot, facts, places } = reading;
@@ -168,23 +169,28 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
       }
       case 'ally-state':
       case 'ally-answer': {
-        const from = normalMemory(memoryOf(memories, change.tokenId), edition);
+        // An ally's state lives where its memory does (its character's, when linked); its answer is its own.
+        const ally = getObj('graphic', change.tokenId);
+        const home = ally && change.kind === 'ally-state' ? homeOf(ally, settings.bars.vitality) : change.tokenId;
+        const from = normalMemory(memoryOf(memories, home), edition);
         const to =
           change.kind === 'ally-state'
             ? normalMemory({ ...from, edition: { id: edition.id, state: change.state } }, edition)
             : { ...from, answer: { edition: edition.id, answer: change.answer } };
         if (!sameData(from, to)) {
-          changes.push({ kind: 'memory', tokenId: change.tokenId, from, to });
-          storeMemory(memories, change.tokenId, to);
+          changes.push(home === change.tokenId ? { kind: 'memory', tokenId: home, from, to } : { kind: 'memory', tokenId: change.tokenId, character: home, from, to });
+          storeMemory(memories, home, to);
         }
         break;
       }
     }
   }
 
-  // The token's own memory: edition state (and whether it is dead for good), stance, answer on file.
+  // The token's own memory: edition state (and whether it is dead for good), stance, answer on file;
+  // a linked token's, but for its answer, is its character's (`snapshot.home`).
   if (outcome.state !== undefined || outcome.stance !== undefined || outcome.answer !== undefined) {
-    const stored = tokens[snapshot.id];
+    const home = snapshot.home;
+    const stored = tokens[home];
     const oldBox = stored?.edition && !(stored.edition.id === edition.id && edition.isEmptyState(stored.edition.state)) ? stored.edition : undefined;
     const newBox = outcome.state === undefined ? oldBox : edition.isEmptyState(outcome.state) ? undefined : { id: edition.id, state: outcome.state };
     const oldDead = stored?.deadForGood === true;
@@ -193,9 +199,9 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
     const newStance = outcome.stance === undefined ? oldStance : (outcome.stance ?? undefined);
     const oldAnswer = memories.exchange.waiting[snapshot.id];
     const newAnswer = outcome.answer === undefined || options.answerGiven ? oldAnswer : outcome.answer === null ? undefined : { edition: edition.id, answer: outcome.answer };
-    if (oldDead !== newDead || oldStance !== newStance || !sameData(oldBox, newBox) || !sameData(oldAnswer, newAnswer)) {
-      changes.push({ kind: 'memory', from: memory(oldBox, oldDead, oldStance, oldAnswer), to: memory(newBox, newDead, newStance, newAnswer) });
-      storeMemory(memories, snapshot.id, memory(newBox, newDead, newStance, newAnswer));
+    for (const change of memoryChanges(memory(oldBox, oldDead, oldStance, oldAnswer), memory(newBox, newDead, newStance, newAnswer), home === snapshot.id ? undefined : home)) {
+      changes.push(change);
+      storeMemory(memories, memoryKey(snapshot.id, change), change.to);
     }
   }
   const kept = tokens[snapshot.id];
@@ -287,12 +293,14 @@ export function applyUndo(context: WriteContext, merged: readonly MergedChange[]
   let orderChanged = false;
   // Each token touched, found and read once (in the order first touched): what it was before.
   const befores = new Map<string, { token: Roll20Graphic; snapshot: TokenSnapshot; memory: Memory } | null>();
+  const memoryNow = (snapshot: TokenSnapshot) => normalMemory(memoryOf(context.memories, snapshot.id, snapshot.home), context.edition);
 
   for (const { tokenId, change } of merged) {
     let before = befores.get(tokenId);
     if (before === undefined) {
       const token = getObj('graphic', tokenId);
-      before = token ? { token, snapshot: readToken(token, characterOf(token), context.settings), memory: normalMemory(memoryOf(context.memories, tokenId), context.edition) } : null;
+      const snapshot = token && readToken(token, characterOf(token), context.settings);
+      before = snapshot ? { token: snapshot.token, snapshot, memory: memoryNow(snapshot) } : null;
       befores.set(tokenId, before);
     }
     if (!before) continue;
@@ -321,7 +329,7 @@ export function applyUndo(context: WriteContext, merged: readonly MergedChange[]
         props(tokenId).statusmarkers = change.from;
         break;
       case 'memory': {
-        const id = change.tokenId ?? tokenId;
+        const id = memoryKey(tokenId, change);
         const current = normalMemory(memoryOf(context.memories, id), context.edition);
         storeMemory(context.memories, id, undoneMemory(change.from, change.to, current, sameData));
         break;
@@ -355,7 +363,7 @@ export function applyUndo(context: WriteContext, merged: readonly MergedChange[]
     const { token } = before;
     const pending = tokenProps.get(tokenId) ?? {};
     // Markers put back show the stance the token keeps (a stance taken since the hit stays, with its marker).
-    if (typeof pending.statusmarkers === 'string') pending.statusmarkers = markersForStance(pending.statusmarkers, context.memories.tokens[tokenId]?.stance ?? null, context.settings);
+    if (typeof pending.statusmarkers === 'string') pending.statusmarkers = markersForStance(pending.statusmarkers, context.memories.tokens[before.snapshot.home]?.stance ?? null, context.settings);
     const barsAfter = {} as Record<Resource, number | null>;
     for (const resource of RESOURCES) {
       const reading = before.snapshot.bars[resource];
@@ -371,7 +379,7 @@ export function applyUndo(context: WriteContext, merged: readonly MergedChange[]
       keepPairInStep(token, pending);
     }
     const markersAfter = typeof pending.statusmarkers === 'string' ? pending.statusmarkers : before.snapshot.statusmarkers;
-    tellObservers(context, token, before.snapshot, before.memory, { ...barsAfter, statusmarkers: markersAfter });
+    tellObservers(context, token, before.snapshot, before.memory, memoryNow(before.snapshot), { ...barsAfter, statusmarkers: markersAfter });
   }
   if (order && orderChanged) writeTurnOrder(order);
 }
@@ -381,13 +389,13 @@ function tellObservers(
   token: Roll20Graphic,
   snapshot: TokenSnapshot,
   memoryBefore: Memory,
+  memoryAfter: Memory,
   after: Record<Resource, number | null> & { statusmarkers: string },
 ): void {
   const condition = (memory: Memory, vitality: number | null) => {
     const state = memory.edition?.id === context.edition.id ? context.edition.parseState(memory.edition.state) : null;
     return context.edition.condition(state ?? context.edition.enter(vitality, memory.deadForGood === true), vitality);
   };
-  const memoryAfter = normalMemory(memoryOf(context.memories, token.id), context.edition);
   const before: TokenResources = {
     vitality: snapshot.bars.vitality.value,
     soul: snapshot.bars.soul.value,

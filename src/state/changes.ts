@@ -5,7 +5,38 @@
 import { RESOURCE_LABEL } from '../rules/edition';
 import type { AnyEdition } from '../rules/edition';
 import type { AppliedToken, StoredChange } from './history';
-import type { Memory } from './memory';
+import { sameData, type Memory } from './memory';
+
+type MemoryChange = Extract<StoredChange, { kind: 'memory' }>;
+
+/** Where a memory change's memory lives: the character's id, the other token's, or the token's own. */
+export function memoryKey(tokenId: string, change: MemoryChange): string {
+  return change.character ?? change.tokenId ?? tokenId;
+}
+
+/**
+ * A token's memory from -> to as recorded, each part where it lives: whole under the token; for a
+ * token whose memory is its character's (`character`), that part under the character and the
+ * answer on file (always the token's own) apart. Nothing for a part that did not change.
+ */
+export function memoryChanges(from: Memory, to: Memory, character: string | undefined, tokenId?: string): MemoryChange[] {
+  const out: MemoryChange[] = [];
+  const add = (before: Memory, after: Memory, home?: string) => {
+    if (sameData(before, after)) return;
+    const change: MemoryChange = { kind: 'memory', from: before, to: after };
+    if (tokenId !== undefined) change.tokenId = tokenId;
+    if (home !== undefined) change.character = home;
+    out.push(change);
+  };
+  if (character === undefined) add(from, to);
+  else {
+    const { answer: was, ...kept } = from;
+    const { answer: is, ...keeps } = to;
+    add(kept, keeps, character);
+    add(was ? { answer: was } : {}, is ? { answer: is } : {});
+  }
+  return out;
+}
 
 export interface MergedChange {
   /** Where the value lives: the same key for the same value, whichever token changed it. */
@@ -28,7 +59,7 @@ export function placeOf(tokenId: string, change: StoredChange): string {
     case 'markers':
       return `markers:${tokenId}`;
     case 'memory':
-      return `memory:${change.tokenId ?? tokenId}`;
+      return `memory:${memoryKey(tokenId, change)}`;
     case 'initiative':
       return `initiative:${tokenId}`;
     case 'turn-order':

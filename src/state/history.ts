@@ -32,8 +32,8 @@ const ChangeSchema = v.variant('kind', [
   /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
   objectSchema({ kind: v.literal('worn'), track, from: nullableInteger, to: integer }),
   objectSchema({ kind: v.literal('markers'), from: v.pipe(v.string(), v.maxLength(2000)), to: v.pipe(v.string(), v.maxLength(2000)) }),
-  /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally). */
-  objectSchema({ kind: v.literal('memory'), tokenId: v.optional(id), from: MemorySchema, to: MemorySchema }),
+  /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
+  objectSchema({ kind: v.literal('memory'), tokenId: v.optional(id), character: v.optional(id), from: MemorySchema, to: MemorySchema }),
   objectSchema({ kind: v.literal('initiative'), from: initiative, to: initiative }),
   objectSchema({ kind: v.literal('turn-order'), tokenId: id }),
 ]);

@@ -1,5 +1,6 @@
 // What the script remembers of a token beside the game's own values, as one `Memory`: its edition
-// state, whether it is dead for good, its stance (in its token record), and its answer on file
+// state, whether it is dead for good, its stance (in its token record, or its character's for a
+// linked token: rules.md, "One character, several tokens"), and its answer on file
 // (a defense made ahead, kept by the exchange). Commands replace a token's memory whole; undo
 // keeps it from -> to. Pure state: nothing here touches Roll20.
 import type { AnyEdition, EditionId } from '../rules/edition';
@@ -25,8 +26,9 @@ export interface Memories {
   exchange: { waiting: Record<string, AnswerBox> };
 }
 
-export function memoryOf(memories: Memories, tokenId: string): Memory {
-  const record = memories.tokens[tokenId];
+/** A token's memory: its record's part from where it lives (`home`: its character's id, for a linked token), its answer its own. */
+export function memoryOf(memories: Memories, tokenId: string, home = tokenId): Memory {
+  const record = memories.tokens[home];
   const answer = memories.exchange.waiting[tokenId];
   const out: Memory = {};
   if (record?.edition) out.edition = record.edition;

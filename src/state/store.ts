@@ -5,6 +5,7 @@ import { checkTokenRecords, isEmptyRecord, type TokenRecord } from './tokens';
 import { checkHistory, type Application } from './history';
 import { migrateFrom1 } from './migrate1';
 import { migrateFrom2 } from './migrate2';
+import { migrateFrom3, type HomeOf } from './migrate3';
 import type { AnswerBox } from './memory';
 import { checkAttacks, type OpenAttack } from './attacks';
 import { editionOf, isEditionId } from '../rules/editions';
@@ -13,7 +14,7 @@ import { cutWhole } from '../text/cut';
 import { checkSheetLacks } from './sheetLacks';
 
 export const STATE_KEY = 'DefenseRound';
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Rows of the Turn Tracker remembered between looks (a hash of 8 characters each, about 11 bytes of `state`). */
 export const MAX_SEEN_ROWS = 500;
@@ -32,6 +33,7 @@ export interface StoredState {
   /** The script version that last ran, to rebuild the help handout when it changes. */
   scriptVersion: string;
   settings: Settings;
+  /** Per token; a linked token's memory (edition state, dead for good, stance) under its character's id (`TokenSnapshot.home`). */
   tokens: Record<string, TokenRecord>;
   round: RoundState;
   /** The last damage applications, oldest first, for `!damage --undo`. */
@@ -87,17 +89,18 @@ function migrateFrom0(old: Record<string, unknown>): Record<string, unknown> {
   return { schemaVersion: 1, settings, tokens, round };
 }
 
-const MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {
+const MIGRATIONS: Record<number, (old: Record<string, unknown>, homeOf?: HomeOf) => Record<string, unknown>> = {
   0: migrateFrom0,
   1: migrateFrom1,
   2: migrateFrom2,
+  3: migrateFrom3,
 };
 
 /**
  * Reads whatever `state` holds into a checked StoredState. Never throws: anything unusable is
  * replaced by defaults and named in `problems`, which the caller logs and shows the GM.
  */
-export function loadState(raw: unknown, scriptVersion: string): { stored: StoredState; problems: string[]; newer?: number } {
+export function loadState(raw: unknown, scriptVersion: string, homeOf?: HomeOf): { stored: StoredState; problems: string[]; newer?: number } {
   const problems: string[] = [];
   if (raw === undefined) return { stored: freshState(scriptVersion), problems };
   if (!isRecord(raw)) {
@@ -117,7 +120,7 @@ export function loadState(raw: unknown, scriptVersion: string): { stored: Stored
   while (version < SCHEMA_VERSION) {
     const step = MIGRATIONS[version];
     if (!step) break;
-    data = step(data);
+    data = step(data, homeOf);
     version += 1;
   }
   const settingsCheck = checkSettings(data.settings);

@@ -1,4 +1,5 @@
-// What the script remembers per token (schema 2): per-token overrides, the worn armor of generic
+// What the script remembers per token (schema 2; since schema 4 a linked token's stance, dead for
+// good and edition state under its character's id): per-token overrides, the worn armor of generic
 // tokens, the stance, whether it is dead for good, and its state in the edition it was last
 // seen in. The edition state is checked by that edition (`parseState`), not here.
 import * as v from 'valibot';

@@ -19,6 +19,8 @@ interface Game {
   say(player: keyof DemoScene['players'], content: string, selected?: string[]): Promise<string[]>;
   stored(): any;
   markers(token: string): string[];
+  /** A linked token's edition state, kept as its character's. */
+  memory(token: string): any;
   restart(): Promise<void>;
 }
 
@@ -41,6 +43,8 @@ async function game(scripts: string[], setup?: (mock: MockRoll20, scene: DemoSce
       return mock.newMessages().map((record: ChatRecord) => `${record.whisperTo ? `->${record.whisperTo}: ` : ''}${flatText(record.content)}`);
     },
     stored: () => mock.state.DefenseRound,
+    // Bob's memory is his character's (his bars are linked): kept under the character's id.
+    memory: (name) => mock.state.DefenseRound?.tokens?.[String(mock.token(name).get('represents'))]?.edition?.state,
     markers: (name) => String(mock.token(name).get('statusmarkers') ?? '').split(',').filter(Boolean),
     async restart() {
       await mock.restart(load);
@@ -61,11 +65,11 @@ describe('30.1 ChatSetAttr\'s edits of a linked Vitality are hand edits', () => 
     await g.say('GM', '!modattr --sel --silent --vitality|-25', [bob]);
     expect(Number(g.mock.attribute('Bob', 'vitality').get('current'))).toBe(-5);
     expect(g.markers('Bob')).toContain('sleepy');
-    expect(g.stored().tokens[bob].edition.state.life).toEqual({ condition: 'incapacitated', savesOwed: 1 });
+    expect(g.memory('Bob').life).toEqual({ condition: 'incapacitated', savesOwed: 1 });
     expect(g.mock.token('Bob').get('bar1_value')).toBe(-5);
     const save = await g.say('Alice', '!defend --action save --roll 10', [bob]);
     expect(save.join('\n')).not.toMatch(/no save is owed/i);
-    expect(g.stored().tokens[bob]?.edition?.state?.life?.savesOwed ?? 0).toBe(0);
+    expect(g.memory('Bob')?.life?.savesOwed ?? 0).toBe(0);
   });
 
   it('30.1 a dying PC healed by !setattr loses its dying marker, and the next 5-point hit does not kill it', async () => {
@@ -76,7 +80,7 @@ describe('30.1 ChatSetAttr\'s edits of a linked Vitality are hand edits', () => 
     expect(g.markers('Bob')).toContain('death-zone');
     await g.say('GM', '!setattr --sel --silent --vitality|18', [bob]);
     expect(g.markers('Bob')).not.toContain('death-zone');
-    expect(g.stored().tokens[bob]?.edition?.state?.life?.condition ?? 'standing').not.toBe('dying');
+    expect(g.memory('Bob')?.life?.condition ?? 'standing').not.toBe('dying');
     await g.say('GM', '!damage 5', [bob]);
     expect(g.markers('Bob')).not.toContain('dead');
     expect(Number(g.mock.attribute('Bob', 'vitality').get('current'))).toBeGreaterThan(0);

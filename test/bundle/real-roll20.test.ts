@@ -57,7 +57,8 @@ describe('TokenMod edits a linked bar through its attribute only', () => {
     expect(g.mock.attribute('Bob', 'vitality').get('current')).toBe(-3);
     expect(bob.get('bar1_value')).toBe(-3);
     expect(String(bob.get('statusmarkers')).split(',')).toContain('sleepy');
-    expect(g.stored().tokens[bob.id].edition.state.life).toEqual({ condition: 'incapacitated', savesOwed: 1 });
+    // Bob's memory is his character's (his Vitality bar is linked).
+    expect(g.stored().tokens[g.scene.characters.Bob].edition.state.life).toEqual({ condition: 'incapacitated', savesOwed: 1 });
   });
 
   it('an unlinked token edited the same way is followed too', async () => {
@@ -123,13 +124,13 @@ describe('commands relayed by other scripts (playerid "API")', () => {
     await g.say('Ben', card(`--@damage|30 _ids ${g.scene.tokens['Goblin 1']}`));
     expect(g.mock.token('Goblin 1').get('bar1_value')).toBe(30);
     await g.say('Alice', card('--@stance|defensive'), [g.scene.tokens.Bob]);
-    expect(g.stored().tokens[g.scene.tokens.Bob].stance).toBe('defensive');
+    expect(g.stored().tokens[g.scene.characters.Bob].stance).toBe('defensive');
   });
 
   it('SelectManager as installed (selection only): the relayed line still names no player and is refused', async () => {
     const g = await game([SELECTMANAGER_STAND_IN, SCRIPTCARDS_STAND_IN]);
     await g.say('Alice', card('--@stance|defensive'), [g.scene.tokens.Bob]);
-    expect(g.stored().tokens[g.scene.tokens.Bob]?.stance).toBeUndefined();
+    expect(g.stored().tokens[g.scene.characters.Bob]?.stance).toBeUndefined();
   });
 });
 

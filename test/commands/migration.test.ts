@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MODES, openTable, texts, type Table } from '../support/table';
+import { bobTwin, MODES, openTable, texts, type Table } from '../support/table';
 import { SCHEMA_VERSION } from '../../src/state/store';
 
 // `state` as the previous release (schema 1) left it after a short fight at the demo table: GM
@@ -100,7 +100,9 @@ describe.each(MODES)('a table saved mid-fight by the schema-2 release (%s)', (mo
     expect(table.stored().exchange.waiting).toEqual({ [goblin]: { edition: 'soak', answer: 'success' }, [bob]: { edition: 'soak', answer: 'fail' } });
     // Nothing of the defense is left in the edition state.
     expect(table.stored().tokens[goblin]).toBeUndefined();
-    expect(table.stored().tokens[bob].edition.state).toEqual({ reactions: { [table.id('Goblin 2')]: true } });
+    // Bob's memory is his character's since schema 4 (his Vitality bar is linked).
+    expect(table.stored().tokens[bob]).toBeUndefined();
+    expect(table.stored().tokens[table.scene.characters.Bob].edition.state).toEqual({ reactions: { [table.id('Goblin 2')]: true } });
     expect(table.memory('Bob')).toEqual({ stance: 'reactive', reactions: { [table.id('Goblin 2')]: true }, pendingDefense: 'fail' });
     // The success blocks the next hit, and is used up by it.
     const out = await table.say('GM', '!damage 50', ['Goblin 1']);
@@ -134,5 +136,46 @@ describe.each(MODES)('a table saved mid-fight by the schema-2 release (%s)', (mo
     const out = await table.say('GM', '!damage 12 --hit 90', ['Goblin 1']);
     expect(texts(out).join('\n')).toMatch(/Defense: Failed \(from !defend\): the armor's Defense does not apply/);
     expect(table.bar('Goblin 1')).toBe(18);
+  });
+});
+
+// `state` as the schema-3 release left it (written by that release's bundle at the demo table with a
+// second token of Bob): the mirror image took the defensive stance, the GM hit Goblin 1 and then
+// Bob (70 -> -15, dying), and Bob failed two saves (one save left). Each token of Bob kept its own.
+const SCHEMA3_LINKED = JSON.parse(readFileSync('test/fixtures/state-schema3-linked.json', 'utf8'));
+
+describe.each(MODES)('a table saved by the schema-3 release, Bob with two tokens (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  const open = () => openTable(mode, { setup: (mock, scene) => {
+    bobTwin()(mock, scene);
+    mock.state.DefenseRound = structuredClone(SCHEMA3_LINKED);
+    mock.attribute('Bob', 'vitality').set('current', -15);
+  } });
+
+  it('moves each linked token\'s memory to Bob\'s character: the worse condition kept, the other\'s stance added; a goblin keeps its own', async () => {
+    table = await open();
+    expect(table.stored().schemaVersion).toBe(SCHEMA_VERSION);
+    expect(table.mock.logs.join('\n')).not.toMatch(/problems/);
+    const tokens = table.stored().tokens;
+    const twin = table.mock.token('Bob (mirror image)').id;
+    expect(tokens[table.id('Bob')]).toBeUndefined();
+    expect(tokens[twin]).toBeUndefined();
+    expect(tokens[table.scene.characters.Bob]).toEqual({ edition: { id: 'soak', state: { life: { condition: 'dying', savesOwed: 1 } } }, stance: 'defensive' });
+    expect(tokens[table.id('Goblin 1')]).toEqual({ worn: { physical: 11 } });
+    // Both tokens of Bob owe the one save left.
+    for (const token of ['Bob', 'Bob (mirror image)']) expect(table.memory(token)?.life).toEqual({ condition: 'dying', savesOwed: 1 });
+    const out = await table.say('Alice', '!defend --action save --roll 10', ['Bob (mirror image)']);
+    expect(texts(out).join('\n')).toMatch(/success/);
+    expect(table.memory('Bob')?.life).toEqual({ condition: 'incapacitated', savesOwed: 1 });
+  });
+
+  it('undoes the hit the schema-3 release recorded on Bob where his memory now lives', async () => {
+    table = await open();
+    await table.say('GM', '!damage --undo --force');
+    expect(table.attr('Bob', 'vitality')).toBe(70);
+    expect(table.stored().tokens[table.scene.characters.Bob]).toEqual({ stance: 'defensive' });
+    expect(table.stored().history.map((entry: { key: string }) => entry.key)).toEqual(['U1']);
   });
 });

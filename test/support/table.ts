@@ -62,7 +62,8 @@ export async function openTable(
   await mock.settle();
   mock.assertNoCrash();
   mock.newMessages();
-  const id = (token: string) => (scene.tokens as Record<string, string>)[token] ?? mock.token(token).id;
+  // A name, or a token's id (a token made in the test, named like another).
+  const id = (token: string) => (scene.tokens as Record<string, string>)[token] ?? (mock.globals.getObj('graphic', token) ? token : mock.token(token).id);
   return {
     mock,
     scene,
@@ -96,7 +97,11 @@ export async function openTable(
     },
     memory(token) {
       const stored = mock.state.DefenseRound;
-      return memoryView(stored?.tokens?.[id(token)], stored?.exchange?.waiting?.[id(token)]);
+      const own = stored?.tokens?.[id(token)];
+      // A linked token's memory is its character's (schema 4): its record there, beside its own.
+      const tokenObj = mock.globals.getObj('graphic', id(token)) as any;
+      const character = tokenObj?.get('bar1_link') ? stored?.tokens?.[tokenObj.get('represents')] : undefined;
+      return memoryView(character ? { ...own, ...character } : own, stored?.exchange?.waiting?.[id(token)]);
     },
     async restart() {
       await mock.restart(load);
