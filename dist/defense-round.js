@@ -17,38 +17,38 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var qn = Object.defineProperty, Ma = Object.getOwnPropertyDescriptor, La = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, Fa = (e, t) => {
+var qn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, As = Object.prototype.hasOwnProperty, ja = (e, t) => {
 for (var n in t)
-Ss.call(t, n) && qn(e, n, { get: t[n], enumerable: !0 });
-}, ja = (e, t, n, r) => {
+As.call(t, n) && qn(e, n, { get: t[n], enumerable: !0 });
+}, Ga = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let s of La(t))
-!Ss.call(e, s) && s !== n && qn(e, s, { get: () => t[s], enumerable: !(r = Ma(t, s)) || r.enumerable });
+for (let s of Fa(t))
+!As.call(e, s) && s !== n && qn(e, s, { get: () => t[s], enumerable: !(r = La(t, s)) || r.enumerable });
 return e;
-}, Ga = (e) => ja(qn({}, "__esModule", { value: !0 }), e), Es = {};
-Fa(Es, {
-onDamage: () => Pv,
-version: () => Nv});
-var A = Math, D = Number, S = String, k = Object, q = Array, te = JSON, P = Map, x = Set, Ts = WeakMap, tn = Error, _s = RangeError, Xn = Promise, nn = Date, Ua = isNaN, Va = "0.2.0", se = "DefenseRound", pe = Va, rn, Ba = {
+}, Ua = (e) => Ga(qn({}, "__esModule", { value: !0 }), e), Ss = {};
+ja(Ss, {
+onDamage: () => Lv,
+version: () => Mv});
+var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Es = WeakMap, tn = Error, Ts = RangeError, _s = Promise, nn = Date, Va = isNaN, Ba = "0.2.0", se = "DefenseRound", pe = Ba, rn, Ha = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
 function Os(e) {
-return !e && !rn ? Ba : {
+return !e && !rn ? Ha : {
 lang: e?.lang ?? rn?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? rn?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? rn?.abortPipeEarly};}
-var Ha;
-function Ka(e) {
-return Ha?.get(e);}
-var Ya;
-function Wa(e) {
-return Ya?.get(e);}
-var za;
-function xa(e, t) {
-return za?.get(e)?.get(t);}
+var Ka;
+function Ya(e) {
+return Ka?.get(e);}
+var Wa;
+function za(e) {
+return Wa?.get(e);}
+var xa;
+function qa(e, t) {
+return xa?.get(e)?.get(t);}
 function Qe(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
@@ -66,14 +66,14 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? xa(e.reference, c.lang) ?? (l ? Wa(c.lang) : null) ?? r.message ?? Ka(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? qa(e.reference, c.lang) ?? (l ? za(c.lang) : null) ?? r.message ?? Ya(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function qa(e, t) {
-return e === t || D.isNaN(e) && D.isNaN(t);}
 function Xa(e, t) {
+return e === t || D.isNaN(e) && D.isNaN(t);}
+function Ja(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function Jn(e, t) {
-const n = [...new x(e)];
+function Xn(e, t) {
+const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ne(e) {
 return e["~standard"] = {
@@ -169,18 +169,18 @@ requirement: D.isSafeInteger,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
-function Qn() {
+function Jn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Qn,
+reference: Jn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;}};}
-var Ja = { abortEarly: !0 };
-function Qa(e, t, n) {
+var Qa = { abortEarly: !0 };
+function Za(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function Zn(e, t, n) {
+function Qn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function je(e, t) {
 return ne({
@@ -193,7 +193,7 @@ item: e,
 message: t,
 "~run"(n, r) {
 const s = n.value;
-if (q.isArray(s)) {
+if (x.isArray(s)) {
 n.typed = !0, n.value = [];
 for (let i = 0; i < s.length; i++) {
 const o = s[i], a = this.item["~run"]({ value: o }, r);
@@ -243,7 +243,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return qa(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+return Xa(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
 function cn(e, t) {
 return ne({
 kind: "schema",
@@ -254,7 +254,7 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = Zn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+return n.value === null && (this.default !== void 0 && (n.value = Qn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function Ee(e) {
 return ne({
 kind: "schema",
@@ -264,7 +264,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Ua(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+return typeof t.value == "number" && !Va(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
 function Cs(e, t) {
 return ne({
 kind: "schema",
@@ -281,7 +281,7 @@ n.typed = !0, n.value = {};
 for (const i in this.entries) {
 const o = this.entries[i];
 if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = i in s ? s[i] : Zn(o), c = o["~run"]({ value: a }, r);
+const a = i in s ? s[i] : Qn(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {
 const l = {
 type: "object",
@@ -295,7 +295,7 @@ if (n.issues || (n.issues = c.issues), r.abortEarly) {
 n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = Qa(o);
+} else if (o.fallback !== void 0) n.value[i] = Za(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {
 input: void 0,
 expected: `"${i}"`,
@@ -319,13 +319,13 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = Zn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+return n.value === void 0 && (this.default !== void 0 && (n.value = Qn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function ie(e, t) {
 return ne({
 kind: "schema",
 type: "picklist",
 reference: ie,
-expects: Jn(e.map(Qe), "|"),
+expects: Xn(e.map(Qe), "|"),
 async: !1,
 options: e,
 message: t,
@@ -345,7 +345,7 @@ message: n,
 const i = r.value;
 if (i && typeof i == "object") {
 r.typed = !0, r.value = {};
-for (const o in i) if (Xa(i, o)) {
+for (const o in i) if (Ja(i, o)) {
 const a = i[o], c = this.key["~run"]({ value: o }, s);
 if (c.issues) {
 const d = {
@@ -396,7 +396,7 @@ items: e,
 message: t,
 "~run"(n, r) {
 const s = n.value;
-if (q.isArray(s)) {
+if (x.isArray(s)) {
 n.typed = !0, n.value = [];
 for (let i = 0; i < this.items.length; i++) {
 const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
@@ -425,7 +425,7 @@ return ne({
 kind: "schema",
 type: "union",
 reference: Ps,
-expects: Jn(e.map((n) => n.expects), "|"),
+expects: Xn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -471,7 +471,7 @@ if (i && typeof i == "object") {
 let o, a = 0, c = this.key, l = [];
 const d = (u, f) => {
 for (const h of u.options) {
-if (h.type === "variant") d(h, new x(f).add(h.key));
+if (h.type === "variant") d(h, new q(f).add(h.key));
 else {
 let p = !0, g = 0;
 for (const v of f) {
@@ -479,7 +479,7 @@ const m = h.entries[v];
 if (v in i ? m["~run"]({
 typed: !1,
 value: i[v]
-}, Ja).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
+}, Qa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
 p = !1, c !== v && (a < g || a === g && v in i && !(c in i)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;}
 g++;}
@@ -487,10 +487,10 @@ if (p) {
 const v = h["~run"]({ value: i }, s);
 (!o || !o.typed && v.typed) && (o = v);}}
 if (o && !o.issues) break;}};
-if (d(this, new x([this.key])), o) return o;
+if (d(this, new q([this.key])), o) return o;
 Y(this, "type", r, s, {
 input: i[c],
-expected: Jn(l, "|"),
+expected: Xn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -547,25 +547,25 @@ function T(e, t) {
 return t.section = e, t;}
 function ln(e) {
 return "kind" in e;}
-var dn = -10, Fs = -9, js = 1, mt = 1, er = 3, pt = { condition: "none", savesOwed: 0 }, un = { condition: "dead", savesOwed: 0 };
+var dn = -10, Fs = -9, js = 1, mt = 1, Zn = 3, pt = { condition: "none", savesOwed: 0 }, un = { condition: "dead", savesOwed: 0 };
 function Gs(e) {
 return e > 0 ? { ...pt } : e > dn ? { condition: "incapacitated", savesOwed: 0 } : { ...un };}
-function tr(e) {
+function er(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function Za(e, t, n) {
-return n.condition === "dying" ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= dn ? { life: { condition: "dying", savesOwed: er }, steps: [{ kind: "dying", savesOwed: er }] } : {
+function ec(e, t, n) {
+return n.condition === "dying" ? { life: { ...un }, steps: [...er(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= dn ? { life: { condition: "dying", savesOwed: Zn }, steps: [{ kind: "dying", savesOwed: Zn }] } : {
 life: { condition: "incapacitated", savesOwed: mt },
 steps: [{ kind: "incapacitated", savesOwed: mt }]
-} : t <= dn ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+} : t <= dn ? { life: { ...un }, steps: [...er(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
 function Us(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = Za(e, s, n);
+const o = ec(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function ec(e, t) {
+function tc(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -573,7 +573,7 @@ life: { condition: "incapacitated", savesOwed: mt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
 { kind: "incapacitated", savesOwed: mt }]};}
-function tc(e, t, n) {
+function nc(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
@@ -584,9 +584,9 @@ const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > dn ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...tr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...er(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function nc(e, t, n) {
+function rc(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({
@@ -609,10 +609,10 @@ ok: !0,
 vitality: Fs,
 life: { condition: "incapacitated", savesOwed: mt },
 steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Fs }]};
-const s = A.min(er, t.savesOwed) - 1;
+const s = A.min(Zn, t.savesOwed) - 1;
 return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...un }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Vs = { physical: "Physical", magical: "Magical" }, Bs = { physical: "Defense", magical: "Spirit" }, nr = { soul: "Soul", power: "Power" };
-function rc(e, t) {
+var Vs = { physical: "Physical", magical: "Magical" }, Bs = { physical: "Defense", magical: "Spirit" }, tr = { soul: "Soul", power: "Power" };
+function sc(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -620,7 +620,7 @@ case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function sc(e) {
+function ic(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -628,11 +628,11 @@ case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function ic(e) {
+function oc(e) {
 return e === 1 ? "1 save" : `${e} saves`;}
 function fn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-function oc(e) {
+function ac(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -640,7 +640,7 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return rc(e.reason, e.amount);
+return sc(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
@@ -658,9 +658,9 @@ return `${Vs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${nr[e.bar]}, no armor: ${nr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
+return `${e.amount} to ${tr[e.bar]}, no armor: ${tr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
-return `${nr[e.bar]} is not a number: nothing taken`;
+return `${tr[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -672,11 +672,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return sc(e.cause);
+return ic(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ic(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${oc(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -702,24 +702,24 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, ac = { defend: "Defend", evade: "Evade", react: "Reaction" }, Hs = { defend: "defend", evade: "evade" };
+}, cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Hs = { defend: "defend", evade: "evade" };
 function hn(e) {
 return e > 0 ? `+${e}` : `${e}`;}
 function Ks(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function rr(e, t) {
+function nr(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";}
-function cc(e, t = (n) => n) {
+function lc(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${Ks(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${rr(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Ks(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${nr(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${rr(e.success, e.critical)}, ${n}`;}
+return `Mental d100 ${e.roll} vs ${e.target}: ${nr(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
 return `${ge[e.situation]}: ${hn(e.penalty)} to ${Hs[e.check]}`;
 case "situation-no-penalty":
@@ -729,7 +729,7 @@ return e.by === void 0 ? `Aided by an ally: ${hn(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${hn(e.mod)}`;
 case "action-check":
-return `${ac[e.action]} d100 ${e.roll} vs ${Ks(e.baseTarget, e.adjustments, e.target)}: ${rr(e.success, e.critical)}`;
+return `${cc[e.action]} d100 ${e.roll} vs ${Ks(e.baseTarget, e.adjustments, e.target)}: ${nr(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -741,11 +741,11 @@ const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skill
 return `${n}${r}${s}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var lc = new x(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), sr = {
+var dc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), rr = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function dc(e) {
+function uc(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -755,15 +755,15 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function uc(e, t, n = null) {
+function fc(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
-function fc(e, t) {
+function hc(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-function hc(e) {
+function vc(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function vc(e, t, n, r) {
+function mc(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -781,7 +781,7 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var mc = {
+var pc = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -791,16 +791,16 @@ hit: "is hit",
 unharmed: "is unharmed"};
 function Ys(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function pc(e, t, n) {
+function gc(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
-function gc(e, t) {
+function kc(e, t) {
 switch (e.kind) {
 case "hit-title":
-return vc(t(e.who), e.hit, e.result, e.lost);
+return mc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${mc[e.result]}.`;
+return `${t(e.who)} ${pc[e.result]}.`;
 case "life-now":
-return dc(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return uc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -816,18 +816,18 @@ return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${pc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${gc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return sr[e.stance] ?? "";}}
-var kc = /^[+-]?\d+$/;
+return rr[e.stance] ?? "";}}
+var yc = /^[+-]?\d+$/;
 function ce(e) {
 if (typeof e == "number")
 return D.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!kc.test(t)) return null;
+if (!yc.test(t)) return null;
 const n = D(t);
 return D.isSafeInteger(n) ? n + 0 : null;}
 function vn(e, t) {
@@ -844,24 +844,24 @@ return e.slice(0, i ? n - 1 : n);}
 function V(e, t = 40) {
 return e.length > t ? `${be(e, t - 3)}...` : e;}
 var y = class extends tn {
-}, N = class extends tn {};
-function yc(e, t) {
+}, P = class extends tn {};
+function wc(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const s = t?.[D(r)]?.results?.total;
 return typeof s == "number" && D.isFinite(s) ? S(s) : n;
 }) : e;}
-function ir(e) {
+function sr(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
 function xs(e, t) {
 let n = t;
-for (; n < e.length && !ir(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !sr(e.charCodeAt(n)); ) n += 1;
 return n;}
-function wc(e) {
+function bc(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const s = e.charCodeAt(r);
-if (ir(s)) {
+if (sr(s)) {
 r += 1;
 continue;}
 if (s === 34 || s === 39) {
@@ -873,7 +873,7 @@ const i = xs(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
 function qs(e) {
-const t = wc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new P();
+const t = bc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new N();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {
 const a = t[o];
@@ -883,18 +883,18 @@ if (s.has(c)) throw new y(`--${V(c)} is given twice`);
 i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function bc(e, t) {
+function $c(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const s of t) {
-const i = s.startsWith(e) && e.length >= 2 ? 1 : $c(e, s);
+const i = s.startsWith(e) && e.length >= 2 ? 1 : Ac(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
 function Nt(e, t, n, r = "") {
-const s = bc(e.toLowerCase(), t);
+const s = $c(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function $c(e, t) {
-let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
+function Ac(e, t) {
+let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {
 const i = [s];
 for (let o = 1; o <= t.length; o += 1)
@@ -964,7 +964,7 @@ detail: t.detail(e)};}};}
 function Js(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
 function Qs(e) {
-const t = new P();
+const t = new N();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };}
 function Zs(e, t) {
@@ -981,7 +981,7 @@ return n && (r.roll = n.roll, r.success = n.success), r;}
 function gt(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var or = [
+var ir = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1021,50 +1021,50 @@ spectator: {
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Ac(e, t) {
+function Sc(e, t) {
 const n = Be[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Sc(e, t) {
+function Ec(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
-var Ec = ["defensive", "reactive", "none"];
-function Tc(e) {
-return e === "reactive";}
+var Tc = ["defensive", "reactive", "none"];
 function _c(e) {
-return e === "defensive";}
+return e === "reactive";}
 function Oc(e) {
+return e === "defensive";}
+function Dc(e) {
 return e === "reactive";}
 function ti(e) {
 return e === "reactive";}
-function Dc(e) {
+function Rc(e) {
 return e === "defensive";}
 function ni(e) {
 return e === "defensive";}
-function ar(e, t) {
+function or(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function Rc(e, t) {
-return ar(e.reactions, t) !== void 0;}
-function ri(e, t) {
-return ar(e.reactions, t) === !0;}
-function si(e, t) {
-return ar(e.reactions, t) === "used";}
 function Cc(e, t) {
+return or(e.reactions, t) !== void 0;}
+function ri(e, t) {
+return or(e.reactions, t) === !0;}
+function si(e, t) {
+return or(e.reactions, t) === "used";}
+function Ic(e, t) {
 return e.skillsVs.includes(t);}
-function Ic(e) {
+function Nc(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
 var ii = 5, oi = { defend: "defend", evade: "evade", react: "reaction" };
 function Lt(e) {
 return e === "defend" || e === "evade" || e === "react";}
-function Nc(e) {
+function Pc(e) {
 return { kind: "refused", reason: e };}
 function He(e) {
 return e !== null && e !== "";}
-function Pc(e) {
+function Mc(e) {
 const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new _s("resolveSoakDefend: rolls must be integers 1..100");
+throw new Ts("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !D.isSafeInteger(n)) throw new _s("resolveSoakDefend: modifiers and targets must be integers");}
-function Mc(e) {
+if (n !== null && !D.isSafeInteger(n)) throw new Ts("resolveSoakDefend: modifiers and targets must be integers");}
+function Lc(e) {
 const { action: t, situation: n, stance: r, round: s } = e, i = Be[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
@@ -1088,24 +1088,24 @@ return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Tc(r) ? He(e.vs) ? Rc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return _c(r) ? He(e.vs) ? Cc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return _c(r) ? { code: "counter-in-defensive-stance" } : Oc(r) ? He(e.vs) ? ri(s, e.vs) ? e.ally !== null && !Ic(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Oc(r) ? { code: "counter-in-defensive-stance" } : Dc(r) ? He(e.vs) ? ri(s, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Dc(r) ? { code: "defensive-skill-on-ally" } : ti(r) ? He(e.vs) ? ri(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Rc(r) ? { code: "defensive-skill-on-ally" } : ti(r) ? He(e.vs) ? ri(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (ni(r)) {
 if (!He(e.vs)) return { code: "needs-vs", action: t };
-if (Cc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+if (Ic(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function Lc(e) {
+function Fc(e) {
 const t = [];
 return Be[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Lt(e.action) && t.push(oi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function Fc(e) {
-Pc(e);
-const t = Mc(e);
-if (t) return Nc(t);
-const n = Lc(e);
+function jc(e) {
+Mc(e);
+const t = Lc(e);
+if (t) return Pc(t);
+const n = Fc(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: s } = e, i = Be[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (i.perceptionGate !== "none") {
@@ -1134,9 +1134,9 @@ return e.aid !== null && He(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {}
 function ci(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let a = Ac(e.situation, t);
+let a = Sc(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = gt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Sc(a, c);
+const c = gt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ec(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
 e.aid !== null && (n.push({ kind: "aided", bonus: ii, by: e.aid.by }), r.push(ii)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
@@ -1150,17 +1150,17 @@ evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, jc = {
+}, Gc = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function Gc(e, t = (n) => n) {
+function Uc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Vc(Js("round"));
+return Bc(Js("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1174,7 +1174,7 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Uc(e.flag, e.action, e.situation);
+return Vc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
@@ -1193,8 +1193,8 @@ case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function Uc(e, t, n) {
-const r = jc[e];
+function Vc(e, t, n) {
+const r = Gc[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1207,43 +1207,43 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function Vc(e) {
+function Bc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var Bc = U({
+var Hc = U({
 life: G(
 U({
 condition: ie(["none", "incapacitated", "dying", "dead"]),
 savesOwed: j(Ee(), sn(), ht(0), ft(3))})),
 reactions: G(Rt(J(), Ps([Ze(), re("used")]))),
 skillsVs: G(je(J()))});
-function Hc(e) {
+function Kc(e) {
 return e === "success" || e === "fail" ? e : null;}
 var di = { condition: "none", savesOwed: 0 };
-function Kc(e) {
-const t = Ge(Bc, e);
-return t.success ? Xc(t.output) : null;}
+function Yc(e) {
+const t = Ge(Hc, e);
+return t.success ? Jc(t.output) : null;}
 function tt(e, t) {
 return e.life ? { ...e.life } : t === null ? { ...di } : Gs(t);}
-function cr(e, t) {
-return lr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function Yc(e, t) {
+function ar(e, t) {
+return cr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function Wc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? di : Gs(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function Wc(e) {
-return lr(e.life, void 0, void 0);}
 function zc(e) {
-return e.life?.condition ?? "none";}
+return cr(e.life, void 0, void 0);}
 function xc(e) {
+return e.life?.condition ?? "none";}
+function qc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function qc(e, t) {
+function Xc(e, t) {
 return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Xc(e) {
-return lr(e.life, e.reactions, e.skillsVs);}
-function lr(e, t, n) {
+function Jc(e) {
+return cr(e.life, e.reactions, e.skillsVs);}
+function cr(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var ui = ["defend", "evade", "react", "counter", "skill", "save"], Jc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Qc = {
+var ui = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1275,7 +1275,7 @@ throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
 const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
 if (i) throw new y(`--${i} does not apply to --action save`);}
-const s = r === void 0 ? "front" : z(r, "--situation", or);
+const s = r === void 0 ? "front" : z(r, "--situation", ir);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
 if (R(e, "perception-roll") && Be[s].perceptionGate === "none")
@@ -1295,7 +1295,7 @@ aidedBy: L(e, "aided-by") ?? null,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
-function Zc(e) {
+function el(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Be[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
 function hi(e) {
@@ -1303,17 +1303,17 @@ return {
 values: e.action === "save" ? ["save_check"] : k.values(mn),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: Zc(e),
+dice: el(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? el(e, t, r.action) : tl(e, t, r);}};}
-function el(e, t, n) {
+return e.action === "save" ? tl(e, t, r.action) : nl(e, t, r);}};}
+function tl(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = tt(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = nc(r, s, gt(n, i + e.mod));
+const o = rc(r, s, gt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
@@ -1322,11 +1322,11 @@ steps: [
 T(ue, { kind: "save-title", who: l }),
 T(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Ve("Roll", o.steps),
-...uc("Now", o.life, o.vitality)],
+...fc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: cr(t.state, o.life),
+state: ar(t.state, o.life),
 detail: o};}
-function tl(e, t, n) {
+function nl(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = tt(t.state, r), i = k.fromEntries(
@@ -1344,7 +1344,7 @@ stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
 reaction: W,
 condition: tt($.state, $.vitality ?? null).condition,
 acting: $.acting === !0};}
-const c = Fc({
+const c = jc({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1359,7 +1359,7 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: Gc(c.reason, t.nameOf) };
+if (c.kind === "refused") return { kind: "refused", reason: Uc(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: mn[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
@@ -1374,7 +1374,7 @@ T(oe, { kind: "check-summary", who: v, action: e.action, result: m }),
 ...m !== null ? [T("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
 ...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [T(Ue, { kind: "offer-damage" })] : [],
-...g ? hc(t.id) : []];
+...g ? vc(t.id) : []];
 return {
 headline: p,
 steps: b,
@@ -1383,7 +1383,7 @@ state: l,
 ...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c};}
-var vi = (e) => e == null ? "" : ` (${e})`, nl = {
+var vi = (e) => e == null ? "" : ` (${e})`, rl = {
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
@@ -1391,7 +1391,7 @@ choices: ["defend", "evade", "none"],
 label: (e, t) => e === "defend" ? `Defend${vi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${vi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : z(t, "--situation", or);},
+return t === void 0 ? null : z(t, "--situation", ir);},
 situationWords(e) {
 const t = Be[e];
 if (!t) return e;
@@ -1405,16 +1405,16 @@ planAnswer: (e, t) => Zs(hi(fi(Qs({ action: e, situation: t }))), "pending-defen
 keep: (e, t) => ei(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ue, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, rl = [
+}, sl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function sl(e) {
+function il(e) {
 return A.max(0, vn(e, 5));}
 var mi = 25;
-function il(e) {
+function ol(e) {
 const t = [], n = A.max(0, e.amount), r = Ws(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = vn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
@@ -1450,19 +1450,19 @@ a = A.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p,
 const h = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
 var pn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function ol(e) {
+function al(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
 function pi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function dr(e, t, n, r) {
+function lr(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function al(e) {
-const t = ol(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return dr(e, t, n, !0);
+function cl(e) {
+const t = al(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return lr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), dr(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), lr(e, t, n, !1);
 if (e.instantKill) {
-const o = ec(e.bars.vitality, e.life);
+const o = tc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {
@@ -1477,7 +1477,7 @@ const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
 const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), dr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), lr(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
 defenseUsed: t,
@@ -1487,7 +1487,7 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = il({
+const s = ol({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1504,20 +1504,20 @@ protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
 changed: i.after !== e.bars.vitality || !pi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-var cl = {
+var ll = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, ll = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", gi = {
+}, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", gi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, ur = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", dl = { what: "the damage amount", missing: ur, example: "[[2d6+3]]" }, ul = { what: "the damage amount", missing: ur, example: "[[2d6+3]]", optional: !0 };
-function fl(e) {
-if (e.flags.size === 0) return ki(Mt(e, dl));
-const t = R(e, "instant-kill"), n = Mt(e, ul);
-if (n === void 0 && !t) throw new y(ur);
+}, dr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", ul = { what: "the damage amount", missing: dr, example: "[[2d6+3]]" }, fl = { what: "the damage amount", missing: dr, example: "[[2d6+3]]", optional: !0 };
+function hl(e) {
+if (e.flags.size === 0) return ki(Mt(e, ul));
+const t = R(e, "instant-kill"), n = Mt(e, fl);
+if (n === void 0 && !t) throw new y(dr);
 const r = n ?? 0, s = L(e, "type"), i = s === void 0 ? "physical" : pn[z(s, "--type", k.keys(pn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
@@ -1538,11 +1538,11 @@ const t = gi[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => hl(e, r)};}
-function hl(e, t) {
+resolve: (r) => vl(e, r)};}
+function vl(e, t) {
 const n = gi[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new pl(t.values, n) : null, c = r && t.stance === "defensive" ? sl(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = al({
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new gl(t.values, n) : null, c = r && t.stance === "defensive" ? il(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = cl({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1561,14 +1561,14 @@ const p = d.bars[h];
 p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: gl(d, l),
-steps: vl(t.id, e, d, l),
+headline: kl(d, l),
+steps: ml(t.id, e, d, l),
 changes: u,
-state: cr(t.state, d.life),
+state: ar(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function vl(e, t, n, r) {
-const s = fc(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: ml(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+function ml(e, t, n, r) {
+const s = hc(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: pl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1577,11 +1577,11 @@ let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (i.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(T("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function ml(e) {
+function pl(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-var pl = class {
+var gl = class {
 constructor(e, t) {
 this.values = e, this.keys = t;}
 get soakPercent() {
@@ -1598,14 +1598,14 @@ get armorReduction() {
 return this.values[this.keys.reduction]?.current ?? 0;}
 get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;}};
-function gl(e, t) {
+function kl(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var kl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", yl = [`Defensive: ${sr.defensive}. Reactive: ${sr.reactive}.`];
-function wl(e) {
+var yl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", wl = [`Defensive: ${rr.defensive}. Reactive: ${rr.reactive}.`];
+function bl(e) {
 return Xs(e, {
 fallback: "none",
 row: "Stance",
@@ -1614,7 +1614,7 @@ change: "stance-change",
 effect: "stance-effect",
 keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })});}
-var bl = {
+var $l = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -1628,54 +1628,54 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, $l = new P([...[...lc].map((e) => [e, "layout"]), ...k.keys(bl).map((e) => [e, "defend"])]);
-function Al(e, t = (n) => n) {
-const n = $l.get(e.kind);
-return n === "layout" ? gc(e, t) : n === "defend" ? cc(e, t) : oc(e);}
-var fr = {
+}, Al = new N([...[...dc].map((e) => [e, "layout"]), ...k.keys($l).map((e) => [e, "defend"])]);
+function Sl(e, t = (n) => n) {
+const n = Al.get(e.kind);
+return n === "layout" ? kc(e, t) : n === "defend" ? lc(e, t) : ac(e);}
+var ur = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
-"Situations: " + or.join(", ") + ".",
+"Situations: " + ir.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-stance: yl
-}, Sl = {
+stance: wl
+}, El = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: cl, usage: ll, help: fr.damage },
-defend: { flags: Qc, usage: Jc, help: fr.defend },
-stance: { flags: {}, usage: kl, help: fr.stance }},
-stances: Ec,
+damage: { flags: ll, usage: dl, help: ur.damage },
+defend: { flags: Zc, usage: Qc, help: ur.defend },
+stance: { flags: {}, usage: yl, help: ur.stance }},
+stances: Tc,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => yi(fl(e)),
+planDamage: (e) => yi(hl(e)),
 planDefend: (e) => hi(fi(e)),
-planStance: wl,
+planStance: bl,
 planHandEdit: (e) => yi(ki(e)),
-attack: nl,
-macros: rl,
+attack: rl,
+macros: sl,
 setVitality(e, t, n) {
-const r = tc(e, t, tt(n, e));
+const r = nc(e, t, tt(n, e));
 return {
 vitality: r.after,
-state: cr(n, r.life),
+state: ar(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
-enter: Yc,
-endRound: Wc,
-condition: (e, t) => e.life ? zc(e) : tt(e, t).condition,
+enter: Wc,
+endRound: zc,
+condition: (e, t) => e.life ? xc(e) : tt(e, t).condition,
 deadForGood: (e, t) => tt(e, t).condition === "dead",
-parseState: Kc,
-isEmptyState: xc,
-describeStateChange: qc,
-parseAnswer: Hc,
-words: Al
-}, hr = [
+parseState: Yc,
+isEmptyState: qc,
+describeStateChange: Xc,
+parseAnswer: Kc,
+words: Sl
+}, fr = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1689,7 +1689,7 @@ words: Al
 "spell-invisible",
 "covert",
 "spectator"
-], El = ["gun", "spell-unseen"], he = {
+], Tl = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -1711,27 +1711,27 @@ aoe: { ...he, noHitChance: !0 },
 "spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function Tl(e, t) {
+function _l(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
-function _l(e) {
+function Ol(e) {
 return nt[e].perceive !== null;}
-var Ft = 4, Ol = U({
+var Ft = 4, Dl = U({
 result: ie(["success", "fail"]),
-situation: ie(hr),
+situation: ie(fr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
-function Dl(e) {
-const t = Ge(Ol, e);
+function Rl(e) {
+const t = Ge(Dl, e);
 return t.success ? t.output : null;}
-var Rl = U({
+var Cl = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
 roundsDead: G(j(Ee(), sn(), ht(0), ft(Ft))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: G(re(!0))});
-function Cl(e) {
-const t = Ge(Rl, e);
+function Il(e) {
+const t = Ge(Cl, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
@@ -1744,24 +1744,24 @@ return { ...r, roundsDead: 0 };}
 function bi(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function Il(e, t) {
+function Nl(e, t) {
 return t ? { roundsDead: Ft, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
-function Nl(e) {
+function Pl(e) {
 const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ft, n.roundsDead + 1) };}
-function vr(e) {
+function hr(e) {
 return A.max(0, Ft - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
 function $i(e, t) {
-return $e(t) && vr(e) === 0;}
-function Pl(e, t) {
+return $e(t) && hr(e) === 0;}
+function Ml(e, t) {
 return "has had a save or another round dead since";}
-function Ml(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && _l(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function Ll(e) {
+function Ll(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Ol(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function Fl(e) {
 const t = [], n = e.pending ?? void 0;
 if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = Ml(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = Ll(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
@@ -1781,13 +1781,13 @@ const l = c <= 0;
 return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? wi(o) : o, steps: t, dies: l, answerUsed: !0 };}
 function jt(e) {
 return nt[e].reactCheck !== null ? "react" : "defend";}
-function mr(e, t) {
+function vr(e, t) {
 const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Fl(e) {
-const { action: t, situation: n } = e, r = nt[n], s = [], i = mr(t, n);
+function jl(e) {
+const { action: t, situation: n } = e, r = nt[n], s = [], i = vr(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
 const o = i.check ? jt(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
@@ -1814,12 +1814,12 @@ s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
 function Ai(e, t, n, r, s) {
-const i = Tl(n, r) + s, o = gt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+const i = _l(n, r) + s, o = gt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function jl(e, t) {
+function Gl(e, t) {
 return e && e.result === "success" ? e : t;}
-var Gl = 1;
-function Ul(e) {
+var Ul = 1;
+function Vl(e) {
 const { state: t } = e;
 if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Ft) return { kind: "refused", reason: "dead-for-good" };
@@ -1834,30 +1834,30 @@ if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { ki
 i = e.exp - c;}
 const o = gt(e.rolls.save, e.saveTarget + e.mod);
 if (s.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Gl, state: bi(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Ul, state: bi(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: vr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-var Vl = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Bl(e) {
-return Vl.has(e.kind);}
-function Hl(e, t) {
+return s.push({ kind: "save-failed", triesLeft: hr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+var Bl = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Hl(e) {
+return Bl.has(e.kind);}
+function Kl(e, t) {
 if (!$e(t)) return;
 if ($i(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = vr(e);
+const n = hr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
 function Si(e, t, n, r = !1) {
 return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
-var Kl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Yl(e, t) {
+var Yl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Wl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;}
 case "attack-summary":
-return `${t(e.who)} ${Kl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Yl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Hl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return Kl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -1869,13 +1869,13 @@ case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;}}
-var Wl = {
+var zl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, zl = {
+}, xl = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1887,12 +1887,12 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, xl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", ql = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+}, ql = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Xl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
 function Ei(e) {
 if (e === void 0) return null;
-if (El.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return z(e, "--situation", hr);}
-function Xl(e) {
+if (Tl.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return z(e, "--situation", fr);}
+function Jl(e) {
 const t = Mt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
@@ -1911,7 +1911,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Ll({
+const s = Fl({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -1937,7 +1937,7 @@ changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-function Jl(e) {
+function Ql(e) {
 return Ti({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
 var _i = ["defend", "guard", "skill", "counter", "opportunity", "save"];
 function Oi(e) {
@@ -1949,7 +1949,7 @@ if (n === "evade") throw new y("--action evade means nothing in the threshold ed
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
 const r = z(t, "--action", _i), s = L(e, "situation");
 if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const i = Ei(s) ?? "front", o = nt[i], a = mr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && jt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && jt(i) === "defend";
+const i = Ei(s) ?? "front", o = nt[i], a = vr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && jt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && jt(i) === "defend";
 if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -1972,16 +1972,16 @@ vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
 function Di(e) {
-if (e.action === "save") return Zl(e);
-const t = e.action, n = mr(t, e.situation), r = [];
+if (e.action === "save") return ed(e);
+const t = e.action, n = vr(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: jt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(s, i) {
-return Ql(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
-function Ql(e, t, n, r) {
+return Zl(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
+function Zl(e, t, n, r) {
 const s = n.bars.vitality.value;
 if (s === null) return { kind: "bar", resource: "vitality" };
 if ($e(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
@@ -1989,7 +1989,7 @@ if (n.acting) return { kind: "refused", reason: Js("turn") };
 const i = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (p) => n.values[p]?.current ?? null, a = Fl({
+const o = (p) => n.values[p]?.current ?? null, a = jl({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2005,7 +2005,7 @@ return { kind: "missing-value", key: a.check === "perceive" ? "perception_check"
 const c = [...a.steps], l = [];
 let d;
 if (a.pending && t === "guard" && i && e.ally) {
-const p = jl(i.answer ?? void 0, a.pending);
+const p = Gl(i.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
@@ -2022,14 +2022,14 @@ changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: a};}
-function Zl(e) {
+function ed(e) {
 return {
 values: ["save_check", "exp"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = n.cost ?? 100, i = n.save ?? 100, o = Ul({
+const s = n.cost ?? 100, i = n.save ?? 100, o = Vl({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2062,7 +2062,7 @@ changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
 detail: o};}};}
-var ed = {
+var td = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2084,16 +2084,16 @@ planAnswer(e, t) {
 const n = Zs(Di(Oi(Qs({ action: e, situation: t }))), "pending-defense");
 return t !== null && jt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
 keep: (e, t) => ei(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, td = [
+}, nd = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], nd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function rd(e, t, n, r) {
+], rd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function sd(e, t, n, r) {
 const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function sd(e, t = (n) => n) {
+function id(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2124,7 +2124,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${nd[n.check]} d100 ${n.roll} vs ${rd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${rd[n.check]} d100 ${n.roll} vs ${sd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -2144,34 +2144,34 @@ case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
-function id(e, t = (n) => n) {
-return Bl(e) ? Yl(e, t) : sd(e, t);}
-var od = {
+function od(e, t = (n) => n) {
+return Hl(e) ? Wl(e, t) : id(e, t);}
+var ad = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: Wl,
-usage: xl,
-help: [
-"The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."]},
-defend: {
 flags: zl,
 usage: ql,
 help: [
-"Situations: " + hr.join(", ") + ".",
+"The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."]},
+defend: {
+flags: xl,
+usage: Xl,
+help: [
+"Situations: " + fr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."]},
 stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }},
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Ti(Xl(e)),
+planDamage: (e) => Ti(Jl(e)),
 planDefend: (e) => Di(Oi(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");},
-planHandEdit: Jl,
-attack: ed,
-macros: td,
+planHandEdit: Ql,
+attack: td,
+macros: nd,
 setVitality(e, t, n) {
 const r = [];
 let s = t, i = n;
@@ -2182,23 +2182,23 @@ steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
 now: $e(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
-enter: Il,
-endRound: Nl,
+enter: Nl,
+endRound: Pl,
 condition: (e, t) => $e(t) ? "dead" : "none",
 deadForGood: $i,
-parseState: Cl,
+parseState: Il,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Pl,
-parseAnswer: Dl,
-words: id
-}, gn = ["passive", "active", "full"], yt = { passive: 0, active: 5, full: 10 }, ad = 10;
-function pr(e, t) {
+describeStateChange: Ml,
+parseAnswer: Rl,
+words: od
+}, gn = ["passive", "active", "full"], yt = { passive: 0, active: 5, full: 10 }, cd = 10;
+function mr(e, t) {
 return A.round((e + t) * 1e6) / 1e6;}
 function Ri(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = pr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => pr(t.defender, -yt[s]) >= n) ?? "passive";}
-function cd(e) {
+const n = mr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => mr(t.defender, -yt[s]) >= n) ?? "passive";}
+function ld(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (yt[r] > 0)
@@ -2219,28 +2219,28 @@ const p = A.max(0, e.armorScore - e.armorPenetration), g = h > p;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
 const l = yt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = pr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= ad;
+l > 0 && n.defender !== null && (d = mr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= cd;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-function gr(e, t) {
+function pr(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
-var kn = (e, t = !1) => gr(e <= 0, t);
-function ld(e) {
-if (typeof e != "object" || e === null || q.isArray(e)) return null;
+var kn = (e, t = !1) => pr(e <= 0, t);
+function dd(e) {
+if (typeof e != "object" || e === null || x.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : gr(n.down === !0, n.dead === !0);}
-function dd(e) {
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : pr(n.down === !0, n.dead === !0);}
+function ud(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
-var ud = {
+var fd = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, fd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", hd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ci = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function vd(e) {
+}, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ci = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function md(e) {
 const t = Mt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
@@ -2249,21 +2249,21 @@ weapon: t,
 attack: Pt(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : z(r, "--defense-mode", gn)};}
-function md(e) {
-return e !== null && gn.includes(e);}
 function pd(e) {
+return e !== null && gn.includes(e);}
+function gd(e) {
 return Ci.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
-function gd(e, t) {
+function kd(e, t) {
 return {
 values: Ci,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return kd(e, t, n, r.defense ?? 1);}};}
-function kd(e, t, n, r) {
-const s = pd(n);
+return yd(e, t, n, r.defense ?? 1);}};}
+function yd(e, t, n, r) {
+const s = gd(n);
 if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-const i = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (md(n.stance) ? n.stance : "passive"), a = cd({
+const i = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (pd(n.stance) ? n.stance : "passive"), a = ld({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2293,9 +2293,9 @@ T(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === 
 ...Ve("Breakdown", l ? [...a.steps, l] : a.steps),
 ...u ? [T("Now", { kind: "down-now" })] : []],
 changes: c,
-state: kn(dd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: kn(ud(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a};}
-function yd(e, t) {
+function wd(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
@@ -2315,9 +2315,9 @@ T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: 
 changes: a,
 state: kn(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function wd(e, t) {
-return gd(vd(e), t);}
-function bd(e) {
+function bd(e, t) {
+return kd(md(e), t);}
+function $d(e) {
 return Xs(e, {
 fallback: "passive",
 row: "Defense mode",
@@ -2331,7 +2331,7 @@ passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
 }, Ii = { passive: "passively", active: "actively", full: "fully" };
-function $d(e, t) {
+function Ad(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2363,10 +2363,10 @@ case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;}}
-function Ad(e, t = (n) => n) {
-return $d(e, t) ?? Sd(e);}
-var kr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Sd(e) {
+function Sd(e, t = (n) => n) {
+return Ad(e, t) ?? Ed(e);}
+var gr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function Ed(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2376,7 +2376,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${kr(t.passive)} passive${t.mode !== "passive" ? `${kr(t.active)} active` : ""}${t.mode === "full" ? `${kr(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${gr(t.passive)} passive${t.mode !== "passive" ? `${gr(t.active)} active` : ""}${t.mode === "full" ? `${gr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;}
 case "attack":
 return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
@@ -2388,12 +2388,12 @@ case "initiative":
 return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
 case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
-var Ed = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Td = {
+var Td = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, _d = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: gn,
-label: (e) => Ed[e] ?? e,
+label: (e) => Td[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2414,18 +2414,18 @@ changes: [],
 observed: !1,
 detail: { mode: s, roll: c }};}};},
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, _d = [
+}, Od = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Od = {
+], Dd = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: ud,
-usage: fd,
+flags: fd,
+usage: hd,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."]},
 defend: {
@@ -2433,17 +2433,17 @@ flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"},
-stance: { flags: {}, usage: hd, help: [`Passive: ${yn.passive}. Active: ${yn.active}. Full: ${yn.full}.`] }},
+stance: { flags: {}, usage: vd, help: [`Passive: ${yn.passive}. Active: ${yn.active}. Full: ${yn.full}.`] }},
 stances: gn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: wd,
+planDamage: bd,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");},
-planStance: bd,
-planHandEdit: yd,
-attack: Td,
-macros: _d,
+planStance: $d,
+planHandEdit: wd,
+attack: _d,
+macros: Od,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2452,33 +2452,33 @@ state: kn(t, r),
 steps: s,
 conditions: [],
 now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
-enter: (e, t) => t ? gr(!1, !0) : e === null ? {} : kn(e),
+enter: (e, t) => t ? pr(!1, !0) : e === null ? {} : kn(e),
 endRound: (e) => e,
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: ld,
+parseState: dd,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
-words: Ad
-}, Dd = { soak: Sl, threshold: od, opposed: Od }, rt = new P();
-for (const [e, t] of k.entries(Dd)) rt.set(e, { ...t, id: e });
-var Ni = rt.keys().next().value, Rd = "soak";
+words: Sd
+}, Rd = { soak: El, threshold: ad, opposed: Dd }, rt = new N();
+for (const [e, t] of k.entries(Rd)) rt.set(e, { ...t, id: e });
+var Ni = rt.keys().next().value, Cd = "soak";
 function wn(e) {
 return typeof e == "string" && rt.has(e);}
-function Cd() {
+function Id() {
 return [...rt.keys()];}
-function yr() {
+function kr() {
 return [...rt.values()];}
 function _e(e) {
 return rt.get(e) ?? rt.get(Ni);}
 function Gt() {
-return yr().filter((e) => e.playable).map((e) => e.id);}
-var wr;
-function Id(e) {
-return wr ?? (wr = new x(yr().flatMap((t) => t.stances))), wr.has(e);}
-function br(e, t) {
-return (n) => yr().some(
+return kr().filter((e) => e.playable).map((e) => e.id);}
+var yr;
+function Nd(e) {
+return yr ?? (yr = new q(kr().flatMap((t) => t.stances))), yr.has(e);}
+function wr(e, t) {
+return (n) => kr().some(
 (s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
 ) ? e : void 0;}
 var Ut = Rs(wn, "not an edition this script has"), Vt = ["bar1", "bar2", "bar3"], Pi = k.fromEntries(It.map((e) => [e, e])), Ke = [...It], Mi = {
@@ -2489,22 +2489,22 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Bt = k.keys(Mi), Nd = j(J(), Qn(), Fe(1), X(100)), Pd = j(J(), Qn(), Fe(1), X(100), an(/^[^,]+$/)), $r = ie(Vt), Li = ie(["gm", "public"]), Ar = ["refuse", "gm", "api-as"], Md = U({
+}, Bt = k.keys(Mi), Pd = j(J(), Jn(), Fe(1), X(100)), Md = j(J(), Jn(), Fe(1), X(100), an(/^[^,]+$/)), br = ie(Vt), Li = ie(["gm", "public"]), $r = ["refuse", "gm", "api-as"], Ld = U({
 edition: Ut,
 bars: U({
-vitality: $r,
-soul: $r,
-power: $r,
+vitality: br,
+soul: br,
+power: br,
 stamina: ie(["power", ...Vt])}),
 attributes: U(
-k.fromEntries(Ke.map((e) => [e, Nd]))),
+k.fromEntries(Ke.map((e) => [e, Pd]))),
 markers: U(
-k.fromEntries(Bt.map((e) => [e, Pd]))),
+k.fromEntries(Bt.map((e) => [e, Md]))),
 visibility: U({ npc: Li, pc: Li }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
 overwhelmLimit: j(Ee(), sn(), ht(0), ft(1e3)),
-apiCommands: ie(Ar)});
+apiCommands: ie($r)});
 function Fi() {
 return {
 edition: Ni,
@@ -2516,44 +2516,44 @@ playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function Ld(e) {
+function Fd(e) {
 const t = Fi(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = ji(Md.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
-return new x([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
+const s = ji(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+return new q([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
 function ji(e, t, n, r, s) {
 const i = {};
 for (const [o, a] of k.entries(e)) {
 const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
-i[o] = Sr(d);
+i[o] = Ar(d);
 continue;}
 if (a.type === "object" && "entries" in a && _(d)) {
 if (!_(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Sr(d);
+s.push(`${c}: not an object; reset to defaults`), i[o] = Ar(d);
 else {
 const f = a.entries;
 i[o] = ji(f, l, d, `${c}.`, s);}
 continue;}
 const u = Ge(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${Fd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Sr(d));}
+u.success ? i[o] = u.output : (s.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Ar(d));}
 return i;}
 function _(e) {
-return typeof e == "object" && e !== null && !q.isArray(e);}
-function Sr(e) {
+return typeof e == "object" && e !== null && !x.isArray(e);}
+function Ar(e) {
 return _(e) ? te.parse(te.stringify(e)) : e;}
-function Fd(e) {
+function jd(e) {
 const t = te.stringify(e) ?? S(e);
 return t.length > 40 ? `${be(t, 37)}...` : t;}
-var Gi = j(Ee(), vt()), jd = j(Ee(), vt(), ht(-1e6), ft(1e6)), Ui = U({
-overrides: G(Rt(ie(It), jd)),
+var Gi = j(Ee(), vt()), Gd = j(Ee(), vt(), ht(-1e6), ft(1e6)), Ui = U({
+overrides: G(Rt(ie(It), Gd)),
 worn: G(U({ physical: G(Gi), magical: G(Gi) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
 edition: G(U({ id: Ut, state: Ct() }))
-}), Mv = k.keys(Ui.entries);
-function Gd(e) {
+}), Fv = k.keys(Ui.entries);
+function Ud(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
@@ -2574,13 +2574,13 @@ function Bi(e, t, n) {
 Vi(n), Ht(n) ? delete e[t] : e[t] = n;}
 function Ht(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var wt = j(Ee(), vt()), $n = cn(wt), Hi = j(Ee(), Ds(), ht(-1e9), ft(1e9)), bt = j(J(), Fe(1), X(64)), Ud = ie(["physical", "magical"]), Ki = U({
+var wt = j(Ee(), vt()), $n = cn(wt), Hi = j(Ee(), Ds(), ht(-1e9), ft(1e9)), bt = j(J(), Fe(1), X(64)), Vd = ie(["physical", "magical"]), Ki = U({
 edition: G(U({ id: Ut, state: Ct() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: G(U({ edition: Ut, answer: Ct() }))
-}), Vd = Ms("kind", [
+}), Bd = Ms("kind", [
 /** A bar, through its linked attribute when there is one. */
 U({ kind: re("bar"), resource: ie(Ls), bar: ie(Vt), attributeId: G(bt), from: $n, to: wt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
@@ -2588,13 +2588,13 @@ U({ kind: re("attribute"), key: ie(It), attributeId: bt, from: $n, to: wt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
 U({ kind: re("override"), key: ie(It), from: $n, to: wt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: re("worn"), track: Ud, from: $n, to: wt }),
+U({ kind: re("worn"), track: Vd, from: $n, to: wt }),
 U({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
 U({ kind: re("memory"), tokenId: G(bt), character: G(bt), from: Ki, to: Ki }),
 U({ kind: re("initiative"), from: Hi, to: Hi }),
 U({ kind: re("turn-order"), tokenId: bt })
-]), Bd = U({
+]), Hd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: j(J(), Fe(1), X(64)),
 kind: ie(["damage", "hand-edit", "save"]),
@@ -2602,33 +2602,33 @@ kind: ie(["damage", "hand-edit", "save"]),
 round: wt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: G(j(J(), an(/^U\d{1,7}$/))),
-tokens: je(U({ tokenId: bt, name: j(J(), X(200)), changes: je(Vd) }))});
-function Hd(e) {
-return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Id(t.stance)) && (t.edition === void 0 || _e(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || _e(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
+tokens: je(U({ tokenId: bt, name: j(J(), X(200)), changes: je(Bd) }))});
 function Kd(e) {
+return e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || Nd(t.stance)) && (t.edition === void 0 || _e(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || _e(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
+function Yd(e) {
 if (e === void 0) return { history: [], problems: [] };
-if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, s) => {
-const i = Ge(Bd, r);
-i.success && i.output.tokens.every((o) => o.changes.every(Hd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+const i = Ge(Hd, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Yd = ["life", "pendingDefense", "reactions", "skillsVs"], Yi = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Er(e, t) {
+var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], Yi = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Sr(e, t) {
 const n = {};
-for (const s of Yd) e[s] !== void 0 && (n[s] = e[s]);
+for (const s of Wd) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Rd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function Wd(e) {
+return k.keys(n).length > 0 && (r.edition = { id: Cd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function zd(e) {
 if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Er(e, e.stance)), t;}
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Sr(e, e.stance)), t;}
 function Wi(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };}
 function zi(e, t) {
 return te.stringify(e ?? null) === te.stringify(t ?? null);}
-function zd(e, t, n) {
+function xd(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = _(r.bars) ? r.bars : {}, a = _(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
@@ -2643,17 +2643,17 @@ if (!zi(d.life, u.life) || !zi(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({
 kind: "memory",
-from: Er({ ...p, ...Wi(d) }, h.stance),
-to: Er({ ...p, ...Wi(u) }, h.stance)});}
+from: Sr({ ...p, ...Wi(d) }, h.stance),
+to: Sr({ ...p, ...Wi(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function xd(e) {
+function qd(e) {
 const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Yi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, Wd(a)]))), q.isArray(e.history) && (i.history = e.history.map(
-(o) => _(o) && q.isArray(o.tokens) ? {
+return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), x.isArray(e.history) && (i.history = e.history.map(
+(o) => _(o) && x.isArray(o.tokens) ? {
 by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => zd(a, n, r))
+tokens: o.tokens.map((a) => xd(a, n, r))
 } : o
 )), i;}
 function xi(e) {
@@ -2663,7 +2663,7 @@ const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function qd(e) {
+function Xd(e) {
 if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
@@ -2672,7 +2672,7 @@ if (!_(r)) continue;
 const s = xi(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function Xd(e) {
+function Jd(e) {
 const t = {}, n = {};
 if (_(e.tokens))
 for (const [s, i] of k.entries(e.tokens)) {
@@ -2681,8 +2681,8 @@ n[s] = i;
 continue;}
 const o = xi(i);
 k.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
-const r = q.isArray(e.history) ? e.history.map(
-(s) => _(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(qd) } : i) } : s
+const r = x.isArray(e.history) ? e.history.map(
+(s) => _(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Xd) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
 function Kt(e, t, n = t) {
@@ -2697,8 +2697,8 @@ r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s
 function Ae(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
-if (q.isArray(e)) {
+if (typeof e != "object" || typeof t != "object" || x.isArray(e) !== x.isArray(t)) return !1;
+if (x.isArray(e)) {
 const s = t;
 if (e.length !== s.length) return !1;
 for (let i = 0; i < e.length; i += 1) if (!Ae(e[i], s[i])) return !1;
@@ -2719,7 +2719,7 @@ else {
 const { answer: o, ...a } = e, { answer: c, ...l } = t;
 i(a, l, n), i(o ? { answer: o } : {}, c ? { answer: c } : {});}
 return s;}
-function Jd(e, t) {
+function Qd(e, t) {
 switch (t.kind) {
 case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
@@ -2737,13 +2737,13 @@ case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Qd(e, t = () => !0, n = () => {
+function Zd(e, t = () => !0, n = () => {
 }) {
-const r = new P();
+const r = new N();
 for (const i of e) {
 const o = t(i.tokenId);
 for (const a of i.changes) {
-const c = Jd(i.tokenId, a), l = r.get(c);
+const c = Qd(i.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
 for (const [i, o] of r) {
@@ -2761,8 +2761,8 @@ if (i === null) return s;
 for (let a = 0; a < A.min(n, 10); a += 1) i = t.endRound(i);
 const o = { ...s };
 return t.isEmptyState(i) ? delete o.edition : o.edition = { id: t.id, state: i }, o;}
-var Zd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function eu(e, t, n) {
+var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function tu(e, t, n) {
 return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
 function Ji(e, t, n, r) {
 const s = [];
@@ -2775,7 +2775,7 @@ case "bar":
 s.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${Zd[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2793,17 +2793,17 @@ case "initiative":
 s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function tu(e, t, n) {
+function nu(e, t, n) {
 return e.map(
 (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Xi(r.change.from, t, n), to: Xi(r.change.to, t, n) } } : r);}
-function nu(e, t, n, r) {
+function ru(e, t, n, r) {
 const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), c !== void 0 && (s.answer = c), s;}
-var ru = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+var su = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
 function Qi(e) {
 const t = e.edition, n = wn(t?.id) ? _e(t.id) : void 0, r = n?.parseState(t.state);
-return e.deadForGood ? 4 : r ? ru[n.condition(r, null)] : -1;}
-function su(e, t = () => {
+return e.deadForGood ? 4 : r ? su[n.condition(r, null)] : -1;}
+function iu(e, t = () => {
 }) {
 const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (c) => {
 const l = t(c, r);
@@ -2819,7 +2819,7 @@ if (!v) i[d] = g;
 else {
 const [m, b] = Qi(g) > Qi(v) ? [g, v] : [v, g];
 i[d] = { stance: b.stance, ...m, ...b.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = (c, l) => q.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({
+const o = (c, l) => x.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({
 ...c,
 tokens: o(c.tokens, (l) => ({
 ...l,
@@ -2827,7 +2827,7 @@ changes: o(l.changes, (d) => {
 const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
 return u ? qi(d.from, d.to, u, d.tokenId) : d;})}))}));
 return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? i : e.tokens, history: a };}
-var Tr = 20, _r = 100, En = j(J(), Fe(1), X(64)), Tn = j(J(), Fe(1), X(40)), iu = U({
+var Er = 20, Tr = 100, En = j(J(), Fe(1), X(64)), Tn = j(J(), Fe(1), X(40)), ou = U({
 word: Tn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: G(Ct()),
@@ -2852,36 +2852,36 @@ positionals: j(je(j(J(), X(200))), X(4)),
 flags: j(je(Is([Tn, j(je(j(J(), X(200))), X(8))])), X(20)),
 situation: cn(Tn),
 round: j(Ee(), vt()),
-defenders: j(je(En), Fe(1), X(_r)),
-answers: Rt(En, iu)});
+defenders: j(je(En), Fe(1), X(Tr)),
+answers: Rt(En, ou)});
 function eo(e) {
 const t = Ge(Zi, e);
 if (!t.success) return !1;
 const n = _e(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;}
-function ou(e, t) {
+function au(e, t) {
 const n = {};
 if (e === void 0) return n;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, s] of k.entries(e)) {
 const i = Ge(Zi, s);
-i.success && i.output.key === r && eo(i.output) && k.keys(n).length < Tr ? n[r] = i.output : t.push(`exchange.attacks.${be(r, 20)}: not a valid open attack; forgotten`);}
+i.success && i.output.key === r && eo(i.output) && k.keys(n).length < Er ? n[r] = i.output : t.push(`exchange.attacks.${be(r, 20)}: not a valid open attack; forgotten`);}
 return n;}
-var to = 50, au = 100;
+var to = 50, cu = 100;
 function no(e) {
-return e.length > 0 && e.length <= au;}
-function cu(e, t) {
+return e.length > 0 && e.length <= cu;}
+function lu(e, t) {
 if (e === void 0) return [];
-if (!q.isArray(e))
+if (!x.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
 typeof s == "string" && no(s) && s === s.toLowerCase() && !n.includes(s) && n.length < to ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var _n = "DefenseRound", Yt = 4, Or = 500;
+var _n = "DefenseRound", Yt = 4, _r = 500;
 function Wt(e) {
 return {
 schemaVersion: Yt,
@@ -2895,7 +2895,7 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function lu(e) {
+function du(e) {
 const { tokens: t, round: n, ...r } = e, s = {};
 for (const [i, o] of k.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
@@ -2904,12 +2904,12 @@ a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var du = {
-0: lu,
-1: xd,
-2: Xd,
-3: su};
-function uu(e, t, n) {
+var uu = {
+0: du,
+1: qd,
+2: Jd,
+3: iu};
+function fu(e, t, n) {
 const r = [];
 if (e === void 0) return { stored: Wt(t), problems: r };
 if (!_(e))
@@ -2920,41 +2920,41 @@ return { stored: Wt(t), problems: [`state has schema version ${i}, newer than th
 if (!D.isInteger(i) || i < 0)
 return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: Wt(t), problems: r };
 for (; i < Yt; ) {
-const d = du[i];
+const d = uu[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = Ld(s.settings);
+const o = Fd(s.settings);
 r.push(...o.problems);
-const a = Gd(s.tokens);
+const a = Ud(s.tokens);
 r.push(...a.problems);
 for (const [d, u] of k.entries(a.tokens)) {
 if (!u.edition) continue;
 const f = u.edition.id, h = _e(f).parseState(u.edition.state);
 h === null ? (delete u.edition, Ht(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = hu(s.exchange, r), l = Kd(s.history);
+const c = vu(s.exchange, r), l = Yd(s.history);
 return r.push(...l.problems), {
 stored: {
 schemaVersion: Yt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: fu(s.round, r),
+round: hu(s.round, r),
 history: l.history,
-lastEntry: mu(s.lastEntry, l.history),
+lastEntry: pu(s.lastEntry, l.history),
 exchange: c,
-macros: vu(s.macros),
+macros: mu(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: cu(s.sheetLacks, r),
+sheetLacks: lu(s.sheetLacks, r),
 ...wn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function fu(e, t) {
+function hu(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= Or && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Or && s.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= _r && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= _r && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
-function hu(e, t) {
+function vu(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return r;
 const s = _(e) && _(e.waiting) ? e.waiting : void 0;
@@ -2963,30 +2963,30 @@ return t.push("exchange: not an object; defenses made ahead forgotten"), r;
 for (const [o, a] of k.entries(s)) {
 const c = o.length > 0 && o.length <= 64 && _(a) && wn(a.edition) ? _e(a.edition).parseAnswer(a.answer) : null;
 c === null ? t.push(`exchange.waiting.${be(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };}
-const i = ou(_(e) ? e.attacks : void 0, t);
+const i = au(_(e) ? e.attacks : void 0, t);
 return { waiting: n, attacks: i, lastAttack: ro(e, "lastAttack", "A", i), lastHiddenAttack: ro(e, "lastHiddenAttack", "G", i) };}
 function ro(e, t, n, r) {
 const s = _(e) ? e[t] : void 0;
 let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
 for (const o of k.keys(r)) o.startsWith(n) && (i = A.max(i, D(o.slice(1))));
 return i;}
-function vu(e) {
+function mu(e) {
 const t = {};
 if (!_(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function mu(e, t) {
+function pu(e, t) {
 let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, D(r.key.slice(1))));
 return n;}
-var Dr = ["bar1", "bar2", "bar3"];
-function pu(e, t) {
+var Or = ["bar1", "bar2", "bar3"];
+function gu(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {
-vitality: r && Dr.includes(r) ? r : e.bars.vitality,
-soul: s && Dr.includes(s) ? s : e.bars.soul,
-power: i && Dr.includes(i) ? i : e.bars.power};
-new x(k.values(o)).size === 3 && k.assign(e.bars, o);
+vitality: r && Or.includes(r) ? r : e.bars.vitality,
+soul: s && Or.includes(s) ? s : e.bars.soul,
+power: i && Or.includes(i) ? i : e.bars.power};
+new q(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
@@ -2994,27 +2994,27 @@ const c = n("PC breakdowns");
 var Pe = "API";
 function At(e) {
 return e !== Pe && e !== "" && playerIsGM(e) === !0;}
-function gu(e) {
+function ku(e) {
 if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || At(e)))
 return e;}
-function Rr(e) {
+function Dr(e) {
 return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
-var ku = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function so(e) {
-return !ku.test(e);}
+return !yu.test(e);}
 function io(e, t) {
 return e || !so(t) ? "gm" : `"${t}"`;}
 function oo(e) {
-return e === Pe ? "gm" : io(At(e), Rr(e));}
+return e === Pe ? "gm" : io(At(e), Dr(e));}
 function ao(e, t) {
 return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function Oe(e, t, n) {
 return At(e) ? !0 : ao(t.get("controlledby"), e) || ao(n?.get("controlledby"), e);}
 var co = /[^,\s]/;
-function Cr(e, t) {
+function Rr(e, t) {
 return !co.test(S(e.get("controlledby") ?? "")) && !co.test(S(t?.get("controlledby") ?? ""));}
-function yu(e, t) {
-const n = new x();
+function wu(e, t) {
+const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of S(r ?? "").split(",")) {
 const i = s.trim();
@@ -3022,23 +3022,28 @@ i !== "" && i !== "all" && !At(i) && n.add(i);}
 return [...n];}
 function On(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function wu() {
-return On((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Ir() {
-return On((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
 function bu() {
-return On((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+return On((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Cr() {
+return On((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
 function $u() {
-const e = { original: new P(), standIn: new P() };
-for (const [t, n] of k.entries(state.Bump?.mirrored ?? {}))
-typeof n != "string" || n === t || (e.original.set(n, t), e.standIn.set(t, n));
-return e;}
-function Au() {
+return On((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Au = { original: new N(), standIn: new N() };
+function Su() {
+const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Au;
+const t = { original: new N(), standIn: new N() };
+for (const [n, r] of k.entries(e))
+typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
+return t;}
+function Eu() {
 return On((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var zt;
-function Nr() {
+function lo() {
+zt = void 0;}
+function Ir() {
 if (zt !== void 0) return zt;
-const e = Campaign(), t = new x([S(e.get("playerpageid"))]);
+const e = Campaign(), t = new q([S(e.get("playerpageid"))]);
 let n = e.get("playerspecificpages");
 if (typeof n == "string")
 try {
@@ -3047,35 +3052,39 @@ n = te.parse(n);
 n = void 0;}
 if (n !== null && typeof n == "object")
 for (const [r, s] of k.entries(n)) playerIsGM(r) || t.add(S(s));
-return zt = { pages: t, bump: $u() }, Xn.resolve().then(() => zt = void 0), zt;}
-function lo(e) {
-const t = Nr().bump.original.get(e.id);
-return t !== void 0 && getObj("graphic", t) || e;}
+return zt = { pages: t, bump: Su() }, zt;}
+function uo(e) {
+const { original: t } = Ir().bump;
+if (t.size === 0) return e;
+const n = t.get(e.id);
+return n !== void 0 && getObj("graphic", n) || e;}
 function Ye(e) {
-const t = lo(e), n = t.get("layer");
-return n !== "objects" && n !== "map" && n !== "foreground" || !Nr().pages.has(S(t.get("_pageid")));}
-function uo(e, t) {
-const { bump: n } = Nr(), r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
+const t = uo(e), n = t.get("layer");
+return n !== "objects" && n !== "map" && n !== "foreground" || !Ir().pages.has(S(t.get("_pageid")));}
+function fo(e, t) {
+const { bump: n } = Ir();
+if (n.original.size === 0) return;
+const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 k.keys(s).length > 0 && r.set(s);}
-function Pr(e) {
+function Nr(e) {
 return k.assign(k.create(null), e);}
-var Su = Pr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Eu = Pr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Tu = Pr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
-function _u(e) {
-return new Du(e).parse();}
-var Dn = (e) => e >= 48 && e <= 57, fo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Ou = (e, t) => {
+var Tu = Nr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), _u = Nr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Ou = Nr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
+function Du(e) {
+return new Cu(e).parse();}
+var Dn = (e) => e >= 48 && e <= 57, ho = (e) => (e | 32) >= 97 && (e | 32) <= 122, Ru = (e, t) => {
 const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Du = class {
+}, Cu = class {
 constructor(e) {
 this.text = e, this.at = 0;}
 parse() {
 const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
 space() {
-for (; this.at < this.text.length && Ou(this.text, this.at); ) this.at += 1;}
+for (; this.at < this.text.length && Ru(this.text, this.at); ) this.at += 1;}
 /** The operator of `ops` where the parser stands (stepping past it), or undefined. */
 operator(e) {
 this.space();
@@ -3084,14 +3093,14 @@ return t !== void 0 && (this.at += 1), t;}
 /** Terms joined by + and -, worked out left to right. */
 sum() {
 let e = this.product();
-for (let t; e !== void 0 && (t = this.operator(Su)) !== void 0; ) {
+for (let t; e !== void 0 && (t = this.operator(Tu)) !== void 0; ) {
 const n = this.product();
 e = n === void 0 ? void 0 : t(e, n);}
 return e;}
 /** Factors joined by *, / and %, worked out left to right. */
 product() {
 let e = this.unary();
-for (let t; e !== void 0 && (t = this.operator(Eu)) !== void 0; ) {
+for (let t; e !== void 0 && (t = this.operator(_u)) !== void 0; ) {
 const n = this.unary();
 e = n === void 0 ? void 0 : t(e, n);}
 return e;}
@@ -3111,10 +3120,10 @@ let n = t + 1;
 for (; Dn(e.charCodeAt(n)); ) n += 1;
 if (e[n] === "." && Dn(e.charCodeAt(n + 1))) for (n += 2; Dn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, D(e.slice(t, n));}
-if (fo(e.charCodeAt(t))) {
+if (ho(e.charCodeAt(t))) {
 let n = t + 1;
-for (; fo(e.charCodeAt(n)); ) n += 1;
-const r = Tu[e.slice(t, n).toLowerCase()];
+for (; ho(e.charCodeAt(n)); ) n += 1;
+const r = Ou[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -3126,40 +3135,40 @@ closing() {
 const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Mr = 20, Ru = 2e3, Rn = { lookups: 300, chars: 3e4 }, Cu = "refers to itself through other attributes", ho = `refers to attributes nested more than ${Mr} deep`, Iu = `is too much work to work out (over ${Rn.lookups} attributes to look up)`, vo = `is too much work to work out (over ${Rn.chars} characters of formulas)`, Nu = "is not a number or a formula of numbers and attributes", mo = "working", Pu = class {
+}, Pr = 20, Iu = 2e3, Rn = { lookups: 300, chars: 3e4 }, Nu = "refers to itself through other attributes", vo = `refers to attributes nested more than ${Pr} deep`, Pu = `is too much work to work out (over ${Rn.lookups} attributes to look up)`, mo = `is too much work to work out (over ${Rn.chars} characters of formulas)`, Mu = "is not a number or a formula of numbers and attributes", po = "working", Lu = class {
 constructor(e) {
-this.lookup = e, this.memo = new P(), this.lookups = 0, this.chars = 0;}
+this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
 evaluate(e) {
 const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
 work(e, t) {
-if (t > Mr) return De(ho, "read");
-if (e.length > Ru) return De("is too long to be a formula");
-if (!this.spend(e.length)) return De(vo, "read");
+if (t > Pr) return De(vo, "read");
+if (e.length > Iu) return De("is too long to be a formula");
+if (!this.spend(e.length)) return De(mo, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {
 const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? De(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Mr) return De(ho, "read");
+if (t + 1 + l.height > Pr) return De(vo, "read");
 s = A.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {
-if (n += e.slice(r), !this.spend(n.length)) return De(vo, "read");
+if (n += e.slice(r), !this.spend(n.length)) return De(mo, "read");
 } else n = e;
-const a = _u(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !D.isFinite(a) ? De(Nu) : { ok: !0, value: a, height: s };}
+const a = Du(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !D.isFinite(a) ? De(Mu) : { ok: !0, value: a, height: s };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {
 const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === mo) return De(Cu, "whole");
+if (s === po) return De(Nu, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Rn.lookups) return De(Iu, "read");
+if (this.lookups >= Rn.lookups) return De(Pu, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, mo);
+this.memo.set(r, po);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
@@ -3176,19 +3185,19 @@ function ee(e, t = "an unnamed token") {
 return S(e.get("name") ?? "") || t;}
 function B(e) {
 return getObj("graphic", e);}
-function Mu(e) {
+function Fu(e) {
 return getObj("character", e);}
 function Q(e) {
 const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
 function xt(e, t) {
-const n = jr(e, t) ? Q(e) : void 0;
+const n = Fr(e, t) ? Q(e) : void 0;
 return n ? n.id : e.id;}
-function Lu(e, t) {
+function ju(e, t) {
 const n = B(e);
 return n && xt(n, t);}
-function Fu(e, t) {
-return findObjs({ _type: "graphic", represents: e }).filter((n) => jr(n, t) !== "");}
+function Gu(e, t) {
+return findObjs({ _type: "graphic", represents: e }).filter((n) => Fr(n, t) !== "");}
 var ve = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
@@ -3213,9 +3222,9 @@ if (this.maxRead === void 0) {
 const e = this.attribute;
 this.maxRead = ce(e ? e.get("max") : this.token.get(ve[this.bar].max));}
 return this.maxRead;}};
-function po(e, t) {
+function go(e, t) {
 return new Cn(e, t).value;}
-var ju = class {
+var Uu = class {
 constructor(e, t) {
 this.reading = e, this.value = t;}
 get max() {
@@ -3233,19 +3242,19 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Cr(e, t),
+npc: Rr(e, t),
 hidden: Ye(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
-var go = { armor_physical: "physical", armor_magical: "magical" };
-function Lr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Gu(t, n, r));}
-function Gu(e, t, n) {
+var ko = { armor_physical: "physical", armor_magical: "magical" };
+function Mr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Vu(t, n, r));}
+function Vu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
-function ko(e, t) {
+function yo(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Uu = { kind: "override" }, yo = { kind: "none" }, Nn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Vu = k.freeze({}), Bu = k.freeze({ current: null, max: null, present: !1 }), Fr = [], Hu = class {
+var Bu = { kind: "override" }, wo = { kind: "none" }, Nn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hu = k.freeze({}), Ku = k.freeze({ current: null, max: null, present: !1 }), Lr = [], Yu = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = Fr;}
+this.characterId = e, this.index = t, this.problems = Lr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
 return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
@@ -3261,16 +3270,16 @@ number(e, t, n, r) {
 const s = ce(e);
 if (s !== null) return s;
 if (Pn(e)) return null;
-this.formulas ?? (this.formulas = new Pu((a, c) => this.lookup(a, c)));
+this.formulas ?? (this.formulas = new Lu((a, c) => this.lookup(a, c)));
 const i = this.formulas.evaluate(S(e));
 if (i.ok && D.isSafeInteger(i.value)) return i.value;
 const o = i.ok ? D.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
-return this.problems === Fr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
+return this.problems === Lr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function Pn(e) {
 return e == null || typeof e == "string" && e.trim() === "";}
-function wo(e) {
+function bo(e) {
 return !Pn(e) && ce(e) === null;}
-var bo = class {
+var $o = class {
 constructor(e, t, n, r, s, i, o, a) {
 this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
 get current() {
@@ -3279,31 +3288,31 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-Pn(e) && (this.isDefault || wo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
+Pn(e) && (this.isDefault || bo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
 currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function Ku(e, t, n, r, s = t) {
+function Wu(e, t, n, r, s = t) {
 const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
 for (let v = 0; v < i.length; v += 1) {
-const m = i[v], b = go[m], $ = t?.overrides?.[m];
+const m = i[v], b = ko[m], $ = t?.overrides?.[m];
 if ($ !== void 0) {
-o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Nn[b] : Uu;
+o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Nn[b] : Bu;
 continue;}
 const C = l[m], W = c ? r.attributes.find(c.id, C) : void 0;
-c && (d ?? (d = new Hu(c.id, r.attributes)));
+c && (d ?? (d = new Yu(c.id, r.attributes)));
 let w = b !== void 0 && !e.unique;
 if (W && d) {
 let E;
-b !== void 0 && !w && (E = W.get("current"), w = wo(E)), o[m] = new bo(W, w ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, E, !1), a[m] = w ? Nn[b] : { kind: "attribute", attribute: W };
-} else d && !Pn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new bo(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Nn[b] : yo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Bu, a[m] = b ? Nn[b] : yo);}
+b !== void 0 && !w && (E = W.get("current"), w = bo(E)), o[m] = new $o(W, w ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, E, !1), a[m] = w ? Nn[b] : { kind: "attribute", attribute: W };
+} else d && !Pn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new $o(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Nn[b] : wo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Ku, a[m] = b ? Nn[b] : wo);}
 const f = r.turnOrder;
 let h = null;
 if (f && f.length > 0) {
 const v = f.find((m) => m.id === e.id);
-v !== void 0 && (h = $o(v.pr));}
-let p = Vu;
+v !== void 0 && (h = Ao(v.pr));}
+let p = Hu;
 if (n.others && n.others.length > 0) {
 p = {};
 for (const v of n.others) p[v] = r.other?.(v);}
@@ -3314,38 +3323,38 @@ bars: e.bars,
 values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
-state: Lr(r.edition, s, e.bars.vitality.value, r.editionLeft),
-answer: ko(r.edition, r.waiting[e.id]),
+state: Mr(r.edition, s, e.bars.vitality.value, r.editionLeft),
+answer: yo(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: $o(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: Ao(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: p,
 nameOf: r.nameOf};
-return new Yu(e, t, g, a, d);}
-var Yu = class {
+return new zu(e, t, g, a, d);}
+var zu = class {
 constructor(e, t, n, r, s) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
 get problems() {
-return this.sheet === void 0 ? Fr : this.sheet.problems;}};
-function Wu(e, t) {
+return this.sheet === void 0 ? Lr : this.sheet.problems;}};
+function xu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new ju(n.vitality, t), soul: n.soul, power: n.power };}
-function $o(e) {
+e.facts.bars = { vitality: new Uu(n.vitality, t), soul: n.soul, power: n.power };}
+function Ao(e) {
 if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = D(e.trim());
 return D.isFinite(t) ? t : null;}
-function Ao(e) {
+function So(e) {
 return getObj("attribute", e)?.get("current");}
-function jr(e, t) {
+function Fr(e, t) {
 return S(e.get(ve[t].link) ?? "");}
-function zu(e) {
+function qu(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
-var xu = class {
+var Xu = class {
 /** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
 constructor(e = () => []) {
-this.sheetLacks = e, this.byCharacter = new P(), this.lowered = new P(), this.defaults = new P();}
+this.sheetLacks = e, this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();}
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {
 return this.indexOf(e).get(this.keyOf(t));}
@@ -3359,7 +3368,7 @@ return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new P());
+r || this.defaults.set(e, r = new N());
 let s = r.get(t);
 if (!s) {
 if (r.size >= 200) return;
@@ -3383,20 +3392,20 @@ return this.byCharacter.size;}
 indexOf(e) {
 let t = this.byCharacter.get(e);
 if (!t) {
-t = new P();
+t = new N();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {
 const r = S(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Gr(e) {
+function jr(e) {
 const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function qu(e, t) {
+function Ju(e, t) {
 return findObjs({ _type: "graphic", _subtype: "token", [ve[t].link]: e });}
-var So = {
+var Eo = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3421,51 +3430,51 @@ $: "&#36;",
 }, qt = [];
 for (let e = 0; e < 128; e += 1) {
 const t = S.fromCharCode(e);
-So[t] !== void 0 ? qt[e] = So[t] : t === `
+Eo[t] !== void 0 ? qt[e] = Eo[t] : t === `
 ` || t === "\r" ? qt[e] = " " : e < 32 && t !== "	" || e === 127 ? qt[e] = "" : qt[e] = void 0;}
-function Xu(e) {
+function Qu(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function st(e) {
 const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
 for (let s = 0; s < t.length; s += 1) {
-const i = t.charCodeAt(s), o = i < 128 ? qt[i] : Xu(i);
+const i = t.charCodeAt(s), o = i < 128 ? qt[i] : Qu(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function We(e, t) {
 on(e, t);}
 function Mn(e) {
 log(e);}
-function Ur(e) {
+function Gr(e) {
 return state[e];}
-function Eo(e, t) {
+function To(e, t) {
 state[e] = t;}
-function Ju(e) {
+function Zu(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function Qu(e) {
+function ef(e) {
 setTimeout(e, 0);}
-function Zu(e, t, n) {
+function tf(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function ef(e, t) {
-return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function tf(e) {
-return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
 function nf(e, t) {
+return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function rf(e) {
+return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function sf(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function rf() {
+function of() {
 const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Vr(e, t, n) {
+function Ur(e, t, n) {
 try {
 const r = t instanceof tn ? t.stack ?? t.message : S(t);
-Mn(`${se} v${pe}: ${e} failed${rf()}: ${r}`), n && sendChat(
+Mn(`${se} v${pe}: ${e} failed${of()}: ${r}`), n && sendChat(
 se,
 `/w ${n} ${st(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3479,7 +3488,8 @@ try {
 typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
 a = void 0;}
-Vr(o, i, a);};
+Ur(o, i, a);};
+lo();
 try {
 const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
@@ -3492,7 +3502,7 @@ function F(e, t, n = {}) {
 e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
 function ye(e) {
 let t = `&{template:default} {{name=${st(e.title)}}}`;
-const n = e.rows, r = n.length > 1 ? new x() : void 0;
+const n = e.rows, r = [];
 for (let s = 0; s < n.length; s += 1) {
 const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
@@ -3500,70 +3510,68 @@ let l = "";
 for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
-let u = sf(i.label);
-if (r) {
-if (r.has(u)) {
+let u = af(i.label);
+if (r.includes(u)) {
 let f = 2;
-for (; r.has(`${u} (${f})`); ) f += 1;
+for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
-r.add(u);}
-t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
+r.push(u), t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function sf(e) {
+function af(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ae(e) {
 return st(e);}
-function Br(e, t) {
+function Vr(e, t) {
 let n = st(e);
 for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;}
-var of = /^[-\w]+$/;
+var cf = /^[-\w]+$/;
 function le(e, t) {
 return `[${st(e)}](${t})`;}
 function Ln(e) {
-return of.test(e);}
-function To(e, t, n, r = () => `${n.command} --help`) {
+return cf.test(e);}
+function _o(e, t, n, r = () => `${n.command} --help`) {
 const s = S(t.playerid ?? "");
-return s === Pe ? af(e, t, n, r) : _o(e, t, n, r, s, At(s), !1);}
-function _o(e, t, n, r, s, i, o) {
-const a = i ? "the GM" : Rr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: io(i, a), relayed: o, help: r };
+return s === Pe ? lf(e, t, n, r) : Oo(e, t, n, r, s, At(s), !1);}
+function Oo(e, t, n, r, s, i, o) {
+const a = i ? "the GM" : Dr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: io(i, a), relayed: o, help: r };
 return !i && !so(a) && (c.replyFor = V(a, 60)), c;}
-function af(e, t, n, r) {
+function lf(e, t, n, r) {
 const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
 if (i === "api-as") {
-const c = gu(s?.length === 1 ? s[0] : void 0);
-if (c !== void 0) return _o(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Rr(Pe), replyTo: "gm", relayed: !0, help: r };
+const c = ku(s?.length === 1 ? s[0] : void 0);
+if (c !== void 0) return Oo(e, t, n, r, c, !1, !0);}
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Dr(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var Oo = 2e3;
+var Do = 2e3;
 function Se(e, t) {
-F(ke(e.replyTo), ae(Do(e, t)));}
+F(ke(e.replyTo), ae(Ro(e, t)));}
 function it(e, t) {
-F(ke(e.replyTo), ae(Do(e, t)), { record: !0 });}
-function Do(e, t) {
-const n = t.length > Oo ? `${be(t, Oo - 12)}... (cut)` : t;
+F(ke(e.replyTo), ae(Ro(e, t)), { record: !0 });}
+function Ro(e, t) {
+const n = t.length > Do ? `${be(t, Do - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var cf = 200;
+var df = 200;
 function ze(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = cf - 7;
+let s = df - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${be(r, s - 9)}... (cut)`), F(ke(e.replyTo), Br(r, [...n, { label: "Help", command: e.help() }]));}
-function lf(e, t) {
+r.length > s && (r = `${be(r, s - 9)}... (cut)`), F(ke(e.replyTo), Vr(r, [...n, { label: "Help", command: e.help() }]));}
+function uf(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function Ro(e, t) {
+function Co(e, t) {
 const n = e.store.tokens[t];
 n && Ht(n) && delete e.store.tokens[t];}
 function Fn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
 var jn = "Help: DefenseRound", H = (e) => `<code>${Fn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
-function df(e) {
+function ff(e) {
 const t = e.stances.length > 0 ? [xe(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(Fn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
@@ -3581,56 +3589,56 @@ xe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no
 "</ul>"
 ].join("");}
 var ot;
-function Hr(e, t = {}) {
-ot = Zu(jn, df(e), t.createIfMissing !== !1) ?? ot;}
-function Co() {
-return ot = ef(jn, ot), ot !== void 0 && Ln(ot) ? { label: jn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
-function Io(e, t) {
+function Br(e, t = {}) {
+ot = tf(jn, ff(e), t.createIfMissing !== !1) ?? ot;}
+function Io() {
+return ot = nf(jn, ot), ot !== void 0 && Ln(ot) ? { label: jn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
+function No(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && ir(n.charCodeAt(r)); ) r += 1;
+for (; r < n.length && sr(n.charCodeAt(r)); ) r += 1;
 const s = n.slice(r, xs(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function No(e, t) {
+function Po(e, t) {
 return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function uf(e, t, n, r) {
+function hf(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function Po(e, t, n, r = Io(t, n)) {
+async function Mo(e, t, n, r = No(t, n)) {
 if (!r) return;
-const s = n[r], i = yc(t.content, t.inlinerolls);
+const s = n[r], i = wc(t.content, t.inlinerolls);
 let o;
 try {
 const a = qs(i);
-if (o = To(e, t, a, () => uf(e, s, a, r)), o.relayRefused) {
-Se(o, No(e, r));
+if (o = _o(e, t, a, () => hf(e, s, a, r)), o.relayRefused) {
+Se(o, Po(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
 Se(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
 if (o.parsed.flags.has("help")) {
-const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Co();
+const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Io();
 F(ke(o.replyTo), ye({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
 } catch (a) {
-if (a instanceof y || a instanceof N) {
-if (o ?? (o = To(e, t, { command: r, positionals: [], flags: new P() })), o.relayRefused) {
-Se(o, No(e, r));
+if (a instanceof y || a instanceof P) {
+if (o ?? (o = _o(e, t, { command: r, positionals: [], flags: new N() })), o.relayRefused) {
+Se(o, Po(e, r));
 return;}
 ze(o, a.message);
 return;}
 throw a;}}
-var ff = new x(
+var vf = new q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function hf(e) {
-if (ff.has(e)) return [e];
+function mf(e) {
+if (vf.has(e)) return [e];
 const t = [];
 try {
 const n = te.parse(S(Campaign().get("token_markers") ?? "[]"));
-for (const r of q.isArray(n) ? n : []) {
+for (const r of x.isArray(n) ? n : []) {
 const { tag: s, name: i } = r ?? {};
 if (typeof s == "string") {
 if (s === e) return [s];
@@ -3638,7 +3646,7 @@ typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) &&
 } catch {}
 return t;}
 function Gn(e) {
-const t = new P();
+const t = new N();
 for (const r of e) {
 const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
@@ -3647,21 +3655,21 @@ return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
 function Et(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
 function qe(e) {
-const t = new P();
+const t = new N();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Et([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var vf = class {
+var pf = class {
 constructor() {
-this.byReason = new P();}
+this.byReason = new N();}
 add(e, t) {
 const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {
 const e = [];
 return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
-}, Mo = ["on", "off"], Kr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Lo = [
+}, Lo = ["on", "off"], Hr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Fo = [
 "edition",
-...k.keys(Kr),
+...k.keys(Hr),
 "stamina-bar",
 ...Ke.map((e) => `attr.${e}`),
 ...Bt.map((e) => `marker.${e}`),
@@ -3671,20 +3679,20 @@ return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], mf = {
+], gf = {
 refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function pf(e, t, n) {
+function kf(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const s = z(n, "edition", Cd()), i = Gt();
+const s = z(n, "edition", Id()), i = Gt();
 if (!i.includes(s))
 throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in Kr) {
-const s = Kr[r], i = z(n, r, Vt), o = e.bars[s];
+if (r in Hr) {
+const s = Hr[r], i = z(n, r, Vt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
@@ -3703,7 +3711,7 @@ if (r.startsWith("marker.")) {
 const s = r.slice(7);
 if (!Bt.includes(s))
 throw new y(`unknown marker key "${V(s)}": ${Nt(s, Bt, "keys")}`);
-const i = n.trim(), o = hf(i);
+const i = n.trim(), o = mf(i);
 if (o.length === 0) throw new y(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
 if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Et(o.map((c) => V(c)), 3)})`);
 const a = o[0];
@@ -3712,61 +3720,61 @@ if (r === "visibility.npc" || r === "visibility.pc") {
 const s = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[s] = z(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = z(n, r, Mo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = z(n, r, Lo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = z(n, r, Mo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = z(n, r, Lo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = Pt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = z(n, r, Ar), mf[e.apiCommands];
-throw new y(`unknown setting "${V(t)}": ${Nt(t, Lo, "settings")}`);}
+return e.apiCommands = z(n, r, $r), gf[e.apiCommands];
+throw new y(`unknown setting "${V(t)}": ${Nt(t, Fo, "settings")}`);}
 function Xe() {
-return Fo(Campaign().get("turnorder"));}
-function gf() {
+return jo(Campaign().get("turnorder"));}
+function yf() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function Fo(e) {
+function jo(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = te.parse(e);
-return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {
 return [];}}
-function Yr(e) {
+function Kr(e) {
 Campaign().set("turnorder", te.stringify(e));}
 function Xt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function Wr(e) {
+function Yr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
-function kf(e) {
+function wf(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function yf(e) {
+function bf(e) {
 const t = Xt(e.id), n = Xt(e.custom);
-return `${t.length <= 64 ? t : `#${zr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${zr(n)}`}`;}
-function zr(e) {
+return `${t.length <= 64 ? t : `#${Wr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Wr(n)}`}`;}
+function Wr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var wf = /^(.+) -?\d+$/;
-function bf() {
+var $f = /^(.+) -?\d+$/;
+function Af() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function jo(e) {
-if (Wr(e.pr) !== -1 || Xt(e.custom) !== "") return !1;
+function Go(e) {
+if (Yr(e.pr) !== -1 || Xt(e.custom) !== "") return !1;
 const t = Xt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = bf();
+const r = Af();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = wf.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = $f.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function $f(e) {
-for (const t of e) if (!jo(t)) return t;}
-var Af = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function Sf(e, t, n) {
+function Sf(e) {
+for (const t of e) if (!Go(t)) return t;}
+var Ef = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function Tf(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at its max` : `${t(e.who)} is healed: ${et[e.resource]} +${e.amount}`;
@@ -3786,71 +3794,71 @@ case "standing":
 return "Standing";
 case "button":
 return e.label;}}
-function Go(e, t) {
-const n = e.words, r = (s) => Af.has(s.kind) ? Sf(s, t, r) : n(s, t);
+function Uo(e, t) {
+const n = e.words, r = (s) => Ef.has(s.kind) ? Tf(s, t, r) : n(s, t);
 return r;}
-function Ef(e) {
+function _f(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function Uo(e, t, n) {
+function Vo(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {
 const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
 if (c !== "") {
-const l = Ef(c);
+const l = _f(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Tf(e) ? e : s;}
-function Tf(e) {
-return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function _f(e, t, n) {
-const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Uo(e, o, [r, s, i]);}
-var Vo = ["defensive", "reactive", "active", "full"];
-function Bo(e, t, n) {
-const r = Vo.find((s) => s === t);
-return Uo(e, r ? [n.markers[r]] : [], Vo.map((s) => n.markers[s]));}
-var Ho = [];
+return s === e || s.length < e.length && s === Of(e) ? e : s;}
 function Of(e) {
-return typeof e != "function" ? !1 : (Ho.push(e), !0);}
-function Ko(e, t, n, r, s, i) {
-for (const a of Ho)
+return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Df(e, t, n) {
+const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return Vo(e, o, [r, s, i]);}
+var Bo = ["defensive", "reactive", "active", "full"];
+function Ho(e, t, n) {
+const r = Bo.find((s) => s === t);
+return Vo(e, r ? [n.markers[r]] : [], Bo.map((s) => n.markers[s]));}
+var Ko = [];
+function Rf(e) {
+return typeof e != "function" ? !1 : (Ko.push(e), !0);}
+function Yo(e, t, n, r, s, i) {
+for (const a of Ko)
 try {
 a(e, t, n, r);
 } catch (c) {
-Vr("an onDamage observer", c, void 0);}
-const o = i === void 0 ? Ir() : i;
+Ur("an onDamage observer", c, void 0);}
+const o = i === void 0 ? Cr() : i;
 if (o && typeof o.Update == "function")
 try {
 o.Update(e, s());
 } catch (a) {
-Vr("HealthColors.Update", a, void 0);}}
-function Yo(e, t) {
+Ur("HealthColors.Update", a, void 0);}}
+function Wo(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var Df = class {
+var Cf = class {
 constructor() {
 this.props = {}, this.any = !1;}
 attribute(e, t) {
-(this.attributes ?? (this.attributes = new P())).set(e.id, { attribute: e, value: t });}
+(this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {
 this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {
 const s = ve[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Yo(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Wo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), uo(e, this.props));}};
-function Wo(e, t, n, r) {
+this.any && (e.set(this.props), fo(e, this.props));}};
+function zo(e, t, n, r) {
 const s = {};
 return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;}
-function Rf(e, t, n, r = {}) {
-const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new Df(), g = () => {
+function If(e, t, n, r = {}) {
+const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new Cf(), g = () => {
 var w;
 return d[w = s.id] ?? (d[w] = {});
 }, v = r.vitalityFrom ?? s.bars.vitality.value, m = {
@@ -3871,17 +3879,17 @@ else if (E?.kind === "worn") {
 f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: w.to });
 const I = g();
 I.worn = { ...I.worn, [E.track]: w.to };
-} else if (go[w.key] === void 0 && E?.kind === "override") {
+} else if (ko[w.key] === void 0 && E?.kind === "override") {
 f.push({ kind: "override", key: w.key, from: O, to: w.to });
 const I = g();
 I.overrides = { ...I.overrides, [w.key]: w.to };}
 break;}
 case "initiative": {
-const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = Wr(O?.pr);
-O && D.isFinite(I) && I !== w.to && (O.pr = w.to, xo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
+const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = Yr(O?.pr);
+O && D.isFinite(I) && I !== w.to && (O.pr = w.to, qo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
 break;}
 case "join-turn-order": {
-const E = Nf(w.tokenId, w.initiative, r.turnOrder);
+const E = Mf(w.tokenId, w.initiative, r.turnOrder);
 h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
 case "ally-state":
@@ -3891,43 +3899,43 @@ Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to:
 break;}}
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
 const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ut = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), we = E?.stance, Me = n.stance === void 0 ? we : n.stance ?? void 0, de = l.exchange.waiting[s.id], en = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Je of qi(Wo(O, K, we, de), Wo(I, ut, Me, en), w === s.id ? void 0 : w))
+for (const Je of qi(zo(O, K, we, de), zo(I, ut, Me, en), w === s.id ? void 0 : w))
 f.push(Je), An(l, Sn(s.id, Je), Je.to);}
 const b = d[s.id];
 b && Ht(b) && delete d[s.id];
 let $ = s.statusmarkers;
 const C = a.condition(i.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
-if (n.state !== void 0 && ($ = _f($, W, c)), n.stance !== void 0 && ($ = Bo($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
+if (n.state !== void 0 && ($ = Df($, W, c)), n.stance !== void 0 && ($ = Ho($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const E = r.tokenProps[w];
 !(w in p.props) && u.get(w) !== E && p.prop(w, E);}
 if (p.flush(u), r.notify ?? !0) {
 const { bars: w } = s, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: C }, O = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
-Ko(u, E, O, n.detail, () => zo(s, v), r.healthColors);}
+Yo(u, E, O, n.detail, () => xo(s, v), r.healthColors);}
 return { changes: f, notes: h };}
-function zo(e, t) {
-const n = If(e.token);
+function xo(e, t) {
+const n = Pf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
 return n[ve[r.bar].value] = r.raw, n[ve[s.bar].value] = s.raw, n[ve[i.bar].value] = i.raw, t !== null && (n[ve[r.bar].value] = t), n;}
-var Cf = ["width", "height"];
-function If(e) {
+var Nf = ["width", "height"];
+function Pf(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Cf) t[n] = e.get(n);
+for (const n of Nf) t[n] = e.get(n);
 return t;}
-function xo(e, t) {
-t ? t.changed = !0 : Yr(e);}
-function Nf(e, t, n) {
+function qo(e, t) {
+t ? t.changed = !0 : Kr(e);}
+function Mf(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const s = ee(r, "The spectator"), i = n?.order ?? Xe();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), xo(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Pf(e, t) {
-const n = new P(), r = new P(), s = (l) => {
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), qo(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Lf(e, t) {
+const n = new N(), r = new N(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new P(), c = (l) => $t(Kt(e.memories, l.id, l.home), e.edition);
+const a = new N(), c = (l) => $t(Kt(e.memories, l.id, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {
 let u = a.get(l);
 if (u === void 0) {
@@ -3955,7 +3963,7 @@ s(l).statusmarkers = d.from;
 break;
 case "memory": {
 const f = Sn(l, d), h = $t(Kt(e.memories, f), e.edition);
-An(e.memories, f, nu(d.from, d.to, h, Ae));
+An(e.memories, f, ru(d.from, d.to, h, Ae));
 break;}
 case "initiative": {
 i ?? (i = Xe());
@@ -3969,22 +3977,22 @@ f.length !== i.length && (i = f, o = !0);
 break;}}}
 for (const [l, d] of n) {
 const u = getObj("attribute", l);
-u && Yo(u, d);}
+u && Wo(u, d);}
 for (const [l, d] of a) {
 if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = Bo(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof f.statusmarkers == "string" && (f.statusmarkers = Ho(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
 for (const g of Ls) {
 const v = d.snapshot.bars[g], m = `${v.bar}_value`, b = v.link ? n.get(v.link) : void 0;
 b !== void 0 && u.get(m) !== b && (f[m] = b);
 const $ = b ?? f[m];
 h[g] = typeof $ == "number" ? $ : v.value;}
-k.keys(f).length > 0 && (u.set(f), uo(u, f));
+k.keys(f).length > 0 && (u.set(f), fo(u, f));
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-Mf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
-i && o && Yr(i);}
-function Mf(e, t, n, r, s, i) {
+Ff(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
+i && o && Kr(i);}
+function Ff(e, t, n, r, s, i) {
 const o = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
@@ -3994,32 +4002,32 @@ soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-Ko(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => zo(n, n.bars.vitality.value));}
-function qo(e) {
-if (e.length === 0) return Xn.resolve([]);
+Yo(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => xo(n, n.bars.vitality.value));}
+function Xo(e) {
+if (e.length === 0) return _s.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Xn((n, r) => {
+return new _s((n, r) => {
 sendChat("DefenseRound", t, (s) => {
 const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new tn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : n(o);});});}
-function xr(e) {
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new tn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (lo(), n(o));});});}
+function zr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function Lf(e) {
+function jf(e) {
 if (!Ln(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
 if (n.section !== Ue) continue;
-const r = Xo(e, n);
+const r = Jo(e, n);
 r && t.push(r);}
 return t;}
-function Xo(e, t) {
+function Jo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function qr(e, t = []) {
+function xr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
@@ -4032,7 +4040,7 @@ if (u === ue) {
 s ?? (s = d);
 continue;}
 if (u === Ue) {
-const p = o ? Xo(e, d) : void 0;
+const p = o ? Jo(e, d) : void 0;
 p && (i ?? (i = [])).push(p);
 continue;}
 let f;
@@ -4045,65 +4053,65 @@ for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function Ff(e) {
+function Gf(e) {
 for (let t = 0; t < e.length; t += 1) if (e[t].section === Ue) return !0;
 return !1;}
-function jf(e) {
+function Uf(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function Gf(e, t) {
+function Vf(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Xr(e, t, n, r, s, i, o = []) {
-const a = new P(), c = [];
+function qr(e, t, n, r, s, i, o = []) {
+const a = new N(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? jf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Ff(d.outcome.steps) ? [...v, ...Lf(d)] : v, $ = Gf(xr(d), u.name), C = g ? `${$} ${g}` : $;
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Uf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Gf(d.outcome.steps) ? [...v, ...jf(d)] : v, $ = Vf(zr(d), u.name), C = g ? `${$} ${g}` : $;
 c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var Jo = k.freeze({ record: !0 });
+var Qo = k.freeze({ record: !0 });
 function Jt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function Jr(e, t, n) {
+function Xr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? Vf(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? Hf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-F(ke(n.replyTo), ae(xr(t[0])));
+F(ke(n.replyTo), ae(zr(t[0])));
 return;}
-const h = t.length === 1 ? qr(t[0]) : Xr(t, Uf(t), Qo(e, t), `${n.title}: ${Qr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
+const h = t.length === 1 ? xr(t[0]) : qr(t, Bf(t), Zo(e, t), `${n.title}: ${Jr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
 F(ke(n.replyTo), ye(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const f = t[0], h = Jt(e, f.snapshot);
-F(h === "public" ? St : me, ye(qr(f, i)), Jo), h === "gm" && !f.snapshot.hidden && F(St, Br(xr(f), o ? i : []));
+F(h === "public" ? St : me, ye(xr(f, i)), Qo), h === "gm" && !f.snapshot.hidden && F(St, Vr(zr(f), o ? i : []));
 return;}
-const a = Qo(e, t), c = [], l = [];
+const a = Zo(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && F(St, ye(Xr(t, c, a, `${n.title}: ${Qr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, ye(Xr(t, l, a, `${n.title}: ${Qr(t.length)} (GM)${d}`, "all", s, i)), Jo);}
-function Qr(e) {
+c.length > 0 && F(St, ye(qr(t, c, a, `${n.title}: ${Jr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, ye(qr(t, l, a, `${n.title}: ${Jr(t.length)} (GM)${d}`, "all", s, i)), Qo);}
+function Jr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;}
-function Qo(e, t) {
+function Zo(e, t) {
 return t.map((n) => Jt(e, n.snapshot));}
-function Uf(e) {
+function Bf(e) {
 return e.map((t, n) => n);}
-function Vf(e, t, n) {
+function Hf(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => qr(i) };}));}
-function Bf(e, t) {
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => xr(i) };}));}
+function Kf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
@@ -4119,8 +4127,8 @@ const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var Zr = 50, Un = 6e4, Hf = 10, Kf = 15e3, Yf = Zr / 2, Wf = Un / 2, Vn = new Ts();
-function zf(e) {
+var Qr = 50, Un = 6e4, Yf = 10, Wf = 15e3, zf = Qr / 2, xf = Un / 2, Vn = new Es();
+function qf(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4133,16 +4141,16 @@ return 80;
 case "markers":
 return 40 + at(e.from) + at(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + Zo(e.from) + Zo(e.to);
+return 60 + (e.tokenId?.length ?? 0) + ea(e.from) + ea(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function Zo(e) {
-return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + es(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + es(e.answer.answer) : 0);}
-function es(e) {
+function ea(e) {
+return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Zr(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + Zr(e.answer.answer) : 0);}
+function Zr(e) {
 if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + es(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Zr(e[n]));
 return t;}
 function Bn(e) {
 let t = Vn.get(e);
@@ -4150,94 +4158,94 @@ if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + at(n.tokenId) + at(n.name);
-for (const r of n.changes) t += zf(r);}
+for (const r of n.changes) t += qf(r);}
 Vn.set(e, t);}
 return t;}
-function xf(e, t, n) {
+function Xf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {
 const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = is(r), c = Bn(i);
+const a = ss(r), c = Bn(i);
 i.tokens.push(n), Vn.delete(i);
-const l = Bn(i) - c, d = rs(a, i.by);
+const l = Bn(i) - c, d = ns(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Kn(r, i.by); u >= 0 && r[u] !== i && os(a, d, 0); u = Kn(r, i.by)) Hn(e, u);
+for (let u = Kn(r, i.by); u >= 0 && r[u] !== i && is(a, d, 0); u = Kn(r, i.by)) Hn(e, u);
 return !0;}
 return !1;}
-function ts(e) {
+function es(e) {
 return e === "hand-edit" || e === Pe || At(e);}
-function ns(e, t) {
-return e.by === "hand-edit" || !(t ?? ts(e.by));}
+function ts(e, t) {
+return e.by === "hand-edit" || !(t ?? es(e.by));}
 var ct;
-function rs(e, t, n) {
+function ns(e, t, n) {
 let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? ns({ by: t }) }, e.byOwner.set(t, r)), r;}
-function ss(e, t, n, r) {
-const s = Bn(t) * n, i = rs(e, t.by, r);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? ts({ by: t }) }, e.byOwner.set(t, r)), r;}
+function rs(e, t, n, r) {
+const s = Bn(t) * n, i = ns(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function is(e) {
+function ss(e) {
 if (ct && ct.history === e && ct.length === e.length) return ct;
-const t = { history: e, length: e.length, bytes: 0, byOwner: new P(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) ss(t, n, 1);
+const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
+for (const n of e) rs(t, n, 1);
 return ct = t, t;}
 function Hn(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = is(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, ss(r, s, -1));}
+const r = ss(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, rs(r, s, -1));}
 function Kn(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function qf(e, t) {
+function Jf(e, t) {
 const n = e.history;
 for (let r = 0; r < n.length; r += 1) {
 const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function os(e, t, n, r = 0) {
-return t.entries + r > Hf || t.bytes + n > Kf || e.quota.entries + r > Yf || e.quota.bytes + n > Wf || e.length + r > Zr || e.bytes + n > Un;}
-function as(e) {
+function is(e, t, n, r = 0) {
+return t.entries + r > Yf || t.bytes + n > Wf || e.quota.entries + r > zf || e.quota.bytes + n > xf || e.length + r > Qr || e.bytes + n > Un;}
+function os(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function ea(e, t, n) {
-const r = e.store.history, s = is(r), i = Bn(t);
+function ta(e, t, n) {
+const r = e.store.history, s = ss(r), i = Bn(t);
 if (n) {
-const o = rs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (os(c, a, i, 1)) return !1;
-for (let l = Kn(r, t.by); l >= 0 && os(s, o, i, 1); l = Kn(r, t.by)) Hn(e, l);}
-if (r.push(t), s.length = r.length, ss(s, t, 1, n), !n)
-for (; (s.length > Zr || s.bytes > Un) && r.length > 1; ) {
-const o = qf(s, t);
+const o = ns(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (is(c, a, i, 1)) return !1;
+for (let l = Kn(r, t.by); l >= 0 && is(s, o, i, 1); l = Kn(r, t.by)) Hn(e, l);}
+if (r.push(t), s.length = r.length, rs(s, t, 1, n), !n)
+for (; (s.length > Qr || s.bytes > Un) && r.length > 1; ) {
+const o = Jf(s, t);
 Hn(e, o >= 0 ? o : 0);}
 return !0;}
-function ta(e, t, n) {
+function na(e, t, n) {
 let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return ea(e, o, ns(t, n)) ? i : void 0;}
-function Xf(e) {
+return ta(e, o, ts(t, n)) ? i : void 0;}
+function Qf(e) {
 const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {
 const s = te.stringify(r).length;
-Vn.set(r, s), !(s > Un) && ea(e, r, ns(r));}
+Vn.set(r, s), !(s > Un) && ta(e, r, ts(r));}
 return ct = void 0, n.length - t.length;}
 function Tt(e) {
 return e.get("_subtype") === "card";}
 function lt(e, t, n = {}) {
-const r = [], s = new x(), i = [], o = (l) => {
-const d = lo(l);
+const r = [], s = new q(), i = [], o = (l) => {
+const d = uo(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const u = _t(d, e.gm);
-u ? o(u) : l.push(Jf(d));}
+u ? o(u) : l.push(Zf(d));}
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Et(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
@@ -4246,26 +4254,26 @@ const u = d._type === "graphic" ? B(d._id) : void 0;
 u && !Tt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
-throw r.length > 0 ? new N(`no token to act on (${r.join("; ")})`) : new N("no token selected: select one or more tokens, or name them with --ids");
+throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
 for (const l of i) {
 const d = Q(l);
 e.gm || n.anyTarget || Oe(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
-if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new N(Gn(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Gn(r).join("; "));
 return { targets: a, notes: r };}
-function Jf(e) {
+function Zf(e) {
 return e.length > 24 ? `${be(e, 24)}...` : e;}
 function _t(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = B(e);
 if (!(!n || Tt(n)) && !(!t && Ye(n)))
 return n;}
-function Qf(e, t) {
+function eh(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !_t(r.join(" "), e.gm))
-throw new N(`--${n}: no token on the table has that id`);}}
-function na(e, t) {
+throw new P(`--${n}: no token on the table has that id`);}}
+function ra(e, t) {
 const n = B(t);
 return n !== void 0 && Oe(e, n, Q(n));}
 function M(e) {
@@ -4273,143 +4281,143 @@ return _e(e.store.settings.edition);}
 function Ot(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function Zf(e) {
+function th(e) {
 const t = B(e);
 return t ? ee(t, e) : e;}
-function eh(e) {
+function nh(e) {
 return e.store;}
-function ra(e) {
+function sa(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? _e(t) : void 0;}
-function cs(e, t) {
+function as(e, t) {
 return e.gm || Oe(e.playerId, t.token, t.character) || Jt(e.app, t) === "public";}
 function dt(e, t) {
 const n = M(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Zf,
+nameOf: th,
 waiting: e.store.exchange.waiting,
 other: (i) => {
 const o = B(i);
 if (!o || Tt(o)) return;
-const a = e.store.tokens[xt(o, e.store.settings.bars.vitality)], c = po(o, e.store.settings.bars.vitality);
+const a = e.store.tokens[xt(o, e.store.settings.bars.vitality)], c = go(o, e.store.settings.bars.vitality);
 return {
 name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
-state: Lr(n, a, c, r.editionLeft),
-answer: ko(n, e.store.exchange.waiting[i]),
+state: Mr(n, a, c, r.editionLeft),
+answer: yo(n, e.store.exchange.waiting[i]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
 if (t) {
 r.turnOrder = t;
-const i = $f(t);
+const i = Sf(t);
 if (i) {
 r.turnRow = i;
 const o = Xt(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
 a !== void 0 && Ye(a) && (r.turnRowHidden = !0);}}
-const s = ra(e);
+const s = sa(e);
 return s && (r.editionLeft = s), r;}
 function Yn(e, t, n, r = dt(e)) {
 const s = In(t.token, t.character, e.store.settings), i = e.store.tokens;
-return Ku(s, i[s.id], n, r, i[s.home]);}
-function sa(e, t, n, r = !0) {
+return Wu(s, i[s.id], n, r, i[s.home]);}
+function ia(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Bf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Kf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
 function Wn(e, t, n = "; nothing changed") {
 const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
 function Dt(e) {
-return { settings: e.store.settings, edition: M(e), memories: eh(e) };}
-var th = class {
+return { settings: e.store.settings, edition: M(e), memories: nh(e) };}
+var rh = class {
 constructor(e, t, n, r, s, i) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = nh(s, e, i);}
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = sh(s, e, i);}
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function nh(e, t, n) {
+function sh(e, t, n) {
 const { id: r, name: s } = t;
-return Go(e, (i) => i === r ? s : n(i));}
-function rh(e, t, n, r = {}, s = Dt(e)) {
-const { snapshot: i } = t, o = Rf(s, t, n, r), a = new th(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
+return Uo(e, (i) => i === r ? s : n(i));}
+function ih(e, t, n, r = {}, s = Dt(e)) {
+const { snapshot: i } = t, o = If(s, t, n, r), a = new rh(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 applied: { tokenId: i.id, name: be(i.name, 200), changes: o.changes },
 shown: a};}
-function sh(e, t, n) {
+function oh(e, t, n) {
 const r = B(t.token.id);
 if (!r || Tt(r)) return !1;
 const s = t.character?.id ?? "";
 if (S(r.get("represents") ?? "") !== s) return !1;
-const i = s ? Mu(s) : void 0;
+const i = s ? Fu(s) : void 0;
 return s && !i ? !1 : e.gm || n || Oe(e.playerId, r, i);}
-function ih(e) {
+function ah(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
-function ia(e, t) {
+function oa(e, t) {
 const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = qs(e.msg.content ?? ""), s = n.filter((i) => !ah((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = qs(e.msg.content ?? ""), s = n.filter((i) => !lh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var oh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function ah(e, t) {
+var ch = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function lh(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[D(n[1])], s = oh.exec(S(r?.expression ?? ""));
+const r = t?.[D(n[1])], s = ch.exec(S(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
-function ls(e, t) {
+function cs(e, t) {
 const n = {};
 for (const r of t) {
 const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function ds(e, t, n, r) {
+function ls(e, t, n, r) {
 if (e.length === 0) return zn;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var zn = k.freeze({}), ch = k.freeze({}), lh = [], dh = [];
+var zn = k.freeze({}), dh = k.freeze({}), uh = [], fh = [];
 function Qt(e, t, n, r, s, i, o, a) {
 const c = Yn(e, t, n, s);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (ln(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = ih(l);
+const d = ah(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = rh(e, c, l, o(l), i);
+const { applied: u, shown: f } = ih(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function us(e, t, n) {
+function ds(e, t, n) {
 const r = dt(e), s = Dt(e);
 return t.map((i) => Qt(e, i, n, zn, r, s, () => ({ notify: !1 })));}
 function xn(e, t, n, r, s) {
-const i = t.dice.length === 0 ? ch : ls(e.parsed, t.dice), o = e.gm ? void 0 : ia(e, t.dice);
-return oa(
+const i = t.dice.length === 0 ? dh : cs(e.parsed, t.dice), o = e.gm ? void 0 : oa(e, t.dice);
+return aa(
 e,
 n.map((a) => {
 const c = { target: a, plan: t, given: i };
 return o && (c.typed = o), c;}),
 r,
 s);}
-function oa(e, t, n, r) {
+function aa(e, t, n, r) {
 let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? dh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? fh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
 Se(e, d);
 return;}
-return aa(e, t, c, void 0, a, n, r);}
+return ca(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return qo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
+return Xo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 const u = r.claim?.();
 if (u !== void 0) {
 Se(e, u);
@@ -4417,102 +4425,102 @@ return;}
 if (e.app.store.settings.edition !== l) {
 Se(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-aa(e, t, c, d, a, n, r);});}
-function aa(e, t, n, r, s, i, o) {
-const a = e.app, c = r !== void 0, l = r ?? lh, d = [...i];
+ca(e, t, c, d, a, n, r);});}
+function ca(e, t, n, r, s, i, o) {
+const a = e.app, c = r !== void 0, l = r ?? uh, d = [...i];
 let u;
 const f = [], h = [];
 let p = !1;
-const g = s ? { order: Xe(), changed: !1 } : void 0, v = Ir() ?? null, m = dt(a, g?.order), b = Dt(a), $ = (O) => {
+const g = s ? { order: Xe(), changed: !1 } : void 0, v = Cr() ?? null, m = dt(a, g?.order), b = Dt(a), $ = (O) => {
 const I = { notify: O.observed ?? !0, healthColors: v };
 return g && (I.turnOrder = g), I;};
 let C = 0;
 t.forEach(({ target: O, plan: I, given: K, typed: ut, answer: we, answerGiven: Me }, de) => {
 const en = n[de], Je = C;
-if (C += en.length, c && !sh(e, O, o.anyTarget === !0)) {
+if (C += en.length, c && !oh(e, O, o.anyTarget === !0)) {
 d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Z = Me === void 0 ? Qt(a, O, I, ds(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, ds(I.dice, K, l, Je), m, b, (Le) => ({ ...$(Le), answerGiven: !0 }), (Le) => {
+const Z = Me === void 0 ? Qt(a, O, I, ls(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, ls(I.dice, K, l, Je), m, b, (Le) => ({ ...$(Le), answerGiven: !0 }), (Le) => {
 Le.facts.answer = Me.answer;});
 if (Z.kind !== "written") {
-const { snapshot: Le } = Z.reading, Pa = () => cs(e, Le);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new vf())).add(Le.name, Z.refusal.reason) : d.push(sa(a, Le, Z.refusal, Pa())) : Z.kind === "problems" ? d.push(Wn(Le, Z.reading.problems)) : d.push(`${Le.name}: the result${Pa() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Le } = Z.reading, Ma = () => as(e, Le);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new pf())).add(Le.name, Z.refusal.reason) : d.push(ia(a, Le, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(Wn(Le, Z.reading.problems)) : d.push(`${Le.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
 f.push(Z.applied), ut && (Z.shown.typed = ut), we && (Z.shown.answer = we), h.push(Z.shown), p || (p = Ce.undoable === !0);
-}), u && d.push(...u.lines()), g?.changed && Yr(g.order);
+}), u && d.push(...u.lines()), g?.changed && Kr(g.order);
 let W;
 if ((o.record || p) && f.length > 0) {
-const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ts(O), K = ta(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
-K !== void 0 && (o.record || I) && (W = { command: as(K), byGm: I });}
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ts(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => cs(e, O) };
-if (W && (E.undo = W), Jr(a, h, E), d.length > 0) {
+const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : es(O), K = na(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
+K !== void 0 && (o.record || I) && (W = { command: os(K), byGm: I });}
+const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : es(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => as(e, O) };
+if (W && (E.undo = W), Xr(a, h, E), d.length > 0) {
 const O = o.refusals(Gn(d), f.length > 0);
 ze(e, O);}}
-function uh(e) {
+function hh(e) {
 e.store.exchange.waiting = {};}
-function fh(e, t) {
+function vh(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
-function hh(e, t, n) {
+function mh(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
-function fs(e, t) {
+function us(e, t) {
 const n = e.store.exchange.attacks;
 return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;}
-function hs(e, t) {
+function fs(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
 function Zt(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !hs(e, n));}
-function ca(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !fs(e, n));}
+function la(e, t) {
 if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && Ye(n) ? null : e.attacker;}
-function vs(e, t = !0) {
-const n = ca(e, t);
+function hs(e, t = !0) {
+const n = la(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function vh(e, t) {
+function ph(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function ms(e, t, n) {
+function vs(e, t, n) {
 return n || !Ye(e) || Oe(t, e, Q(e));}
-function la(e, t, n) {
+function da(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
 const s = B(r);
-if (s && ms(s, t, !1)) return !0;}
+if (s && vs(s, t, !1)) return !0;}
 return !1;}
-function mh(e, t) {
-const n = e.resolving ?? (e.resolving = new x());
+function gh(e, t) {
+const n = e.resolving ?? (e.resolving = new q());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function da(e, t) {
+function ua(e, t) {
 return e.resolving?.has(t) === !0;}
-function ph(e, t) {
-if (e.resolving?.delete(t), fs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function kh(e, t) {
+if (e.resolving?.delete(t), us(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function gh(e) {
+function yh(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function ua(e, t, n, r) {
+function fa(e, t, n, r) {
 const s = [];
 for (const i of Zt(e, t)) {
 const o = B(i);
-o && ms(o, n, r) && s.push(ee(o, "a token"));}
+o && vs(o, n, r) && s.push(ee(o, "a token"));}
 return s;}
-function fa(e, t) {
-return Zt(e, t).length > 0 ? !1 : ha(e, t).length === 0;}
 function ha(e, t) {
-return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !na(t.by, n));}
-var va = new Ts();
-function ps(e, t, ...n) {
-let r = va.get(e);
-r || (r = new P(), va.set(e, r));
+return Zt(e, t).length > 0 ? !1 : va(e, t).length === 0;}
+function va(e, t) {
+return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !ra(t.by, n));}
+var ma = new Es();
+function ms(e, t, ...n) {
+let r = ma.get(e);
+r || (r = new N(), ma.set(e, r));
 let s = r.get(t);
 return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
-var kh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function yh(e) {
+var wh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function bh(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -4521,11 +4529,11 @@ case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function ma(e, t, n, r, s, i) {
+function pa(e, t, n, r, s, i) {
 const o = B(r);
 if (!o) return;
 const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Ot(e, !0);
-if (hs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+if (fs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], p = [];
@@ -4533,44 +4541,44 @@ let g;
 for (const m of l.choices) {
 const b = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
 if (m === "none") {
-h.push({ label: l.label(m, Yn(e, a, kh, i).facts), command: b });
+h.push({ label: l.label(m, Yn(e, a, wh, i).facts), command: b });
 continue;}
 const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Yn(e, a, $, i);
 g = C.facts;
 const W = l.label(m, C.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), E = $.resolve(C.facts, w);
 if (ln(E)) {
-const O = yh(E), I = p.find((K) => K.why === O);
+const O = bh(E), I = p.find((K) => K.why === O);
 I ? I.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: W, command: b });}
 for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
-const v = ca(n, s);
+const v = la(n, s);
 if (g)
 for (const m of l.extra?.(g, v) ?? []) m.section === Ue && h.push({ label: m.label, command: m.command });
 return { label: c, lines: f, buttons: Ln(r) ? h : [] };}
-function pa(e) {
+function ga(e) {
 return dt(e, Xe());}
-function wh(e) {
+function $h(e) {
 const t = B(e);
 if (!t) return ["gm"];
-const n = yu(t, Q(t));
+const n = wu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
-function ga(e, t) {
-return `Attack ${e.key}: ${vs(e, t)} attacks`;}
 function ka(e, t) {
+return `Attack ${e.key}: ${hs(e, t)} attacks`;}
+function ya(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
-function bh(e, t) {
-const n = M(e), r = pa(e), s = new P();
+function Ah(e, t) {
+const n = M(e), r = ga(e), s = new N();
 for (const i of t.defenders)
-for (const o of wh(i)) {
+for (const o of $h(i)) {
 const a = s.get(o) ?? [];
 a.push(i), s.set(o, a);}
 for (const [i, o] of s) {
 if (i === "gm") continue;
-const a = o.flatMap((c) => ma(e, n, t, c, !1, r) ?? []);
-a.length > 0 && F(ke(oo(i)), ye({ title: ga(t, !1), rows: [...ka(n, t), ...a] }), { record: !0 });}
-F(me, ye(gs(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function gs(e, t, n, r, s = pa(e)) {
-const i = [...ka(t, n), ...r.flatMap((a) => ma(e, t, n, a, !0, s) ?? [])], o = Zt(e, n).map((a) => {
+const a = o.flatMap((c) => pa(e, n, t, c, !1, r) ?? []);
+a.length > 0 && F(ke(oo(i)), ye({ title: ka(t, !1), rows: [...ya(n, t), ...a] }), { record: !0 });}
+F(me, ye(ps(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
+function ps(e, t, n, r, s = ga(e)) {
+const i = [...ya(t, n), ...r.flatMap((a) => pa(e, t, n, a, !0, s) ?? [])], o = Zt(e, n).map((a) => {
 const c = B(a);
 return c ? ee(c, "a token") : "a token gone from the table";});
 return i.push({
@@ -4579,77 +4587,77 @@ lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: ga(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
-var $h = 5, ya = 100, wa = {
+}), { title: ka(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
+var Sh = 5, wa = 100, ba = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
 resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }};
-function Ah(e) {
+function Eh(e) {
 const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Sh = {
-usage: Ah,
+var Th = {
+usage: Eh,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
 run(e) {
-if (R(e.parsed, "list")) return Ch(e);
+if (R(e.parsed, "list")) return Nh(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return Oh(e, t);
+if (t !== void 0) return Rh(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? Rh(e, n) : Th(e);}};
-function ba(e, t, n = {}) {
-const r = new P();
+return n !== void 0 ? Ih(e, n) : Oh(e);}};
+function $a(e, t, n = {}) {
+const r = new N();
 for (const [s, i] of e.flags)
-k.prototype.hasOwnProperty.call(wa, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
+k.prototype.hasOwnProperty.call(ba, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
 for (const [s, i] of k.entries(n)) r.set(s, [i]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
-function Eh(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new P(e.flags.map(([t, n]) => [t, [...n]])) };}
-function Th(e) {
+function _h(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Oh(e) {
 const t = e.app, n = M(t), r = n.attack;
-if (Ie(e.parsed, ps(n, "!attack", wa, n.commands.damage.flags, r.flags), br(n.id, "damage")), Te(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const s = ba(e.parsed, n);
+if (Ie(e.parsed, ms(n, "!attack", ba, n.commands.damage.flags, r.flags), wr(n.id, "damage")), Te(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const s = $a(e.parsed, n);
 n.planDamage(s, Ot(t, e.gm));
 const i = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
-if (o !== void 0 && !e.gm) throw new N(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = _h(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= Tr) throw new N(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
+const a = Dh(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= Er) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const g = c.filter((v) => !v.gm);
-if (g.filter((v) => v.by === e.playerId).length >= $h || g.length >= Tr / 2)
-throw new N("you have enough attacks open: resolve or cancel one first (!attack --list)");}
+if (g.filter((v) => v.by === e.playerId).length >= Sh || g.length >= Er / 2)
+throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const l = lt(e, Te(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (u.length === 0) throw new N(`no defender left (${d.join("; ")})`);
-if (u.length > _r) throw new N(`one attack has at most ${_r} defenders (got ${u.length})`);
+if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
+if (u.length > Tr) throw new P(`one attack has at most ${Tr} defenders (got ${u.length})`);
 if (!e.gm) {
 let g = 0;
 for (const v of c) v.gm || (g += v.defenders.length);
-if (g + u.length > ya) throw new N(`the players' open attacks may hold ${ya} defenders together (${g} now): resolve or cancel one first (!attack --list)`);}
+if (g + u.length > wa) throw new P(`the players' open attacks may hold ${wa} defenders together (${g} now): resolve or cancel one first (!attack --list)`);}
 const f = u.filter(({ token: g }) => !Ye(g)).map(({ token: g }) => ee(g, "a token")), h = {
 key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: a,
 edition: n.id,
-positionals: e.parsed.positionals.map($a),
-flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map($a)]),
+positionals: e.parsed.positionals.map(Aa),
+flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map(Aa)]),
 situation: i,
 round: t.store.round.number,
 defenders: u.map(({ token: g }) => g.id),
 answers: {}};
-if (h.key = "A1", !eo(h)) throw new N("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = vh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+if (h.key = "A1", !eo(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = ph(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-if (f.length > 0 && F(St, ae(`Attack ${h.key}: ${vs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), bh(t, h), fa(t, h)) return ks(e, h);}
-function _h(e) {
+if (f.length > 0 && F(St, ae(`Attack ${h.key}: ${hs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), Ah(t, h), ha(t, h)) return gs(e, h);}
+function Dh(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = _t(t, e.gm), !r) throw new N("--from: no token on the table has that id");
+if (r = _t(t, e.gm), !r) throw new P("--from: no token on the table has that id");
 } else if (n.length === 1)
 r = _t(n[0]._id, e.gm);
 else if (n.length > 1)
@@ -4657,98 +4665,98 @@ throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");}
-if (!e.gm && !Oe(e.playerId, r, Q(r))) throw new N(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !Oe(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function $a(e) {
+function Aa(e) {
 const t = ce(e);
 return t === null ? e : S(t);}
-function Aa(e, t) {
-const n = fs(e.app, t), r = n && la(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new N(`no open attack ${be(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+function Sa(e, t) {
+const n = us(e.app, t), r = n && da(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new P(`no open attack ${be(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Oh(e, t) {
-const n = Aa(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new N(`attack ${n.key} is its declarer's or the GM's to resolve`);
+function Rh(e, t) {
+const n = Sa(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {
-const r = ha(e.app, n);
+const r = va(e.app, n);
 if (r.length > 0) {
 const s = r.map((i) => ee(B(i), "a token"));
 Se(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return ks(e, n);}
-function ks(e, t) {
+return gs(e, n);}
+function gs(e, t) {
 const n = e.app, r = M(n);
-if (!mh(n, t)) throw new N(`attack ${t.key} is being resolved already`);
-const s = Eh(t), i = Ot(n, t.gm), o = [], a = [];
+if (!gh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
+const s = _h(t), i = Ot(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
 const f = B(u);
 if (!f) {
 a.push(u);
 continue;}
-const h = { token: f, character: Q(f) }, p = t.answers[u], g = ba(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: ls(g, v.dice) };
-p && (m.answer = Dh(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
+const h = { token: f, character: Q(f) }, p = t.answers[u], g = $a(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: cs(g, v.dice) };
+p && (m.answer = Ch(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
 const l = () => {
 n.resolving?.delete(t);};
 let d;
 try {
-d = oa(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+d = aa(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => ph(n, t),
+claim: () => kh(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`});
 } catch (u) {
 throw l(), u;}
 return d === void 0 ? void 0 : d.then(l, (u) => {
 throw l(), u;});}
-function Dh(e) {
+function Ch(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function Rh(e, t) {
-const n = Aa(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new N(`attack ${n.key} is its declarer's or the GM's to cancel`);
+function Ih(e, t) {
+const n = Sa(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], F(St, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Ch(e) {
+function Nh(e) {
 const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || Zt(t, i).some((o) => na(e.playerId, o)));
+(i) => e.gm || i.by === e.playerId || Zt(t, i).some((o) => ra(e.playerId, o)));
 if (r.length === 0) {
 Se(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {
-for (const i of r) F(me, ye(gs(t, n, i, [])));
+for (const i of r) F(me, ye(ps(t, n, i, [])));
 return;}
 const s = r.map((i) => {
-const o = ua(t, i, e.playerId, !1);
-return `${i.key}: ${vs(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+const o = fa(t, i, e.playerId, !1);
+return `${i.key}: ${hs(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
 F(ke(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function Ih(e) {
+function Ph(e) {
 const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) F(me, ye(gs(e, t, n, [])), { record: !0 });}
-function Sa(e) {
+for (const n of k.values(e.store.exchange.attacks)) F(me, ye(ps(e, t, n, [])), { record: !0 });}
+function Ea(e) {
 const t = M(e);
-uh(e);
+hh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const s = t.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.endRound(s);
 An(e.store, n, $t({ ...Kt(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Ih(e);}
-function Nh(e) {
+e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Ph(e);}
+function Mh(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= Or) break;
-jo(n) || t.push(zr(yf(n)));}
+if (t.length >= _r) break;
+Go(n) || t.push(Wr(bf(n)));}
 return t;}
-function Ph(e, t) {
+function Lh(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new x(t), r = new x(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
+const n = new q(t), r = new q(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {
 if (s[a] !== i[0]) continue;
@@ -4756,29 +4764,29 @@ let c = !0;
 for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function Mh(e) {
-e.turnOrderSeen = void 0, ys(e);}
-function ys(e) {
-const t = gf();
+function Fh(e) {
+e.turnOrderSeen = void 0, ks(e);}
+function ks(e) {
+const t = yf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Fo(t);
-Lh(e, r);
-const s = Nh(r), i = Ph(n.seen, s);
+const n = e.store.round, r = jo(t);
+jh(e, r);
+const s = Mh(r), i = Lh(n.seen, s);
 if (n.seen = s, i === null) {
 n.turned = 0;
 return;}
-n.turned += i, n.turned >= s.length && Sa(e);}
-function Lh(e, t) {
-e.oddTurnRowsTold === !0 || t.every(kf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function Fh(e, t) {
+n.turned += i, n.turned >= s.length && Ea(e);}
+function jh(e, t) {
+e.oddTurnRowsTold === !0 || t.every(wf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Gh(e, t) {
 const n = M(e), r = _e(t);
-fh(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new P();
+vh(e, n.id);
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new N();
 for (const l of k.keys(e.store.tokens)) {
-const d = B(l) ?? Fu(l, o)[0], u = d && xt(d, o);
+const d = B(l) ?? Gu(l, o)[0], u = d && xt(d, o);
 !d || Tt(d) || a.has(u) || (a.set(u, d.id), s.push({ token: d, character: Q(d) }));}
-return us(e, s, {
+return ds(e, s, {
 values: [],
 dice: [],
 resolve(l) {
@@ -4791,19 +4799,19 @@ state: g,
 ...u ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
-var Ea = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function jh(e) {
+var Ta = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Uh(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Ea[r]} -> ${Ea[s]}`);
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Ta[r]} -> ${Ta[s]}`);
 return ` Conditions read again: ${Et(t, 6)}.`;}
-function Gh(e) {
+function Vh(e) {
 const t = e.app, n = t.store.macros, r = [], s = [], i = [];
 for (const a of M(t).macros) {
-const c = tf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+const c = rf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
 i.push(a.name);
 continue;}
-const d = nf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = sf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
@@ -4811,13 +4819,13 @@ s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 it(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Uh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Vh = {
+var Bh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Hh = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Gt()[1] ?? Gt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Lo.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Gt()[1] ?? Gt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Fo.join(", ")}.`]},
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
@@ -4833,9 +4841,9 @@ details: {
 title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function ws(e) {
+function ys(e) {
 return e ? "on" : "off";}
-function Bh(e) {
+function Kh(e) {
 const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ke.filter((i) => t.attributes[i] !== Pi[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
 return ye({
@@ -4846,44 +4854,44 @@ rows: [
 label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [ws(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [ws(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [Kh[t.apiCommands]] },
+{ label: "Players target any", lines: [ys(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [ys(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [Wh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [Bt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Hh(e) },
+{ label: "Not on the sheet", lines: Yh(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Hh(e) {
+function Yh(e) {
 const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var Kh = {
+var Wh = {
 refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function bs(e, t) {
+function ws(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");}
-function Yh(e) {
-const t = e.store.settings, n = M(e), r = Gt().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function zh(e) {
+const t = e.store.settings, n = M(e), r = Gt().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ys(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bs(t.apiCommands, Ar)}}`),
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ws(t.apiCommands, $r)}}`),
+le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ws(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ws(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 le("next round", "!defense-round next-round"),
 le("help handout", "!defense-round help"),
 le("table macros", "!defense-round macros")
 ].join(" ");}
-function Wh(e, t) {
+function xh(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
@@ -4891,22 +4899,22 @@ if (!Ke.includes(s))
 throw new y(`unknown value name "${V(n)}": ${Nt(n, Ke, "names")}`);
 const i = r.toLowerCase() === "clear", o = i ? 0 : Pt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, Te(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {
-const f = lf(e.app, d.id);
+const f = uf(e.app, d.id);
 f.overrides = bn(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
-h && (f.worn = bn(f.worn, h, null)), Ro(e.app, d.id), l.push(In(d, u, e.app.store.settings).name);}
+h && (f.worn = bn(f.worn, h, null)), Co(e.app, d.id), l.push(In(d, u, e.app.store.settings).name);}
 it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var $s = [
+var bs = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function zh(e) {
-const { targets: t, notes: n } = lt(e, Te(e.parsed)), r = new P(), s = {
-values: $s.map(([, o]) => o),
+function qh(e) {
+const { targets: t, notes: n } = lt(e, Te(e.parsed)), r = new N(), s = {
+values: bs.map(([, o]) => o),
 dice: [],
 resolve(o) {
-for (const [, l] of $s) o.values[l]?.current, o.values[l]?.max;
+for (const [, l] of bs) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of $s) {
+for (const [l, d] of bs) {
 const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
@@ -4919,90 +4927,90 @@ a.push(`${f} ${h}, already whole`);
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, i = us(e.app, t, s).map((o) => {
+}, i = ds(e.app, t, s).map((o) => {
 const { snapshot: a } = o.reading;
 if (o.kind === "problems") return Wn(a, o.reading.problems);
-Ro(e.app, a.id);
+Co(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function xh(e) {
-e.store = Wt(pe), e.loadProblems = [], delete e.newerState, Eo(_n, e.store);}
-function qh(e, t) {
+function Xh(e) {
+e.store = Wt(pe), e.loadProblems = [], delete e.newerState, To(_n, e.store);}
+function Jh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!s) throw new N(i);
-const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ye(o), c = s.npc || o !== void 0 && Cr(o, Q(o)), l = Jt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && Oe(e.playerId, o, Q(o)))) throw new N(a ? i : `${s.name}'s breakdown is for the GM`);
+if (!s) throw new P(i);
+const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ye(o), c = s.npc || o !== void 0 && Rr(o, Q(o)), l = Jt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && Oe(e.playerId, o, Q(o)))) throw new P(a ? i : `${s.name}'s breakdown is for the GM`);
 F(ke(e.replyTo), ye(s.card()));}
-var Xh = {
-usage: () => Uh,
+var Qh = {
+usage: () => Bh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Vh[n];},
+return Hh[n];},
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Ie(e.parsed, {}), qh(e, n);
+Ie(e.parsed, {}), Jh(e, n);
 return;}
-if (!e.gm) throw new N("!defense-round is for the GM only");
+if (!e.gm) throw new P("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
 case "":
-F(ke("gm"), Bh(e.app)), F(ke("gm"), Yh(e.app));
+F(ke("gm"), Kh(e.app)), F(ke("gm"), zh(e.app));
 return;
 case "help": {
-Hr(M(e.app));
-const i = Co();
-F(ke(e.replyTo), Br(`The handout "${jn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+Br(M(e.app));
+const i = Io();
+F(ke(e.replyTo), Vr(`The handout "${jn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {
 const [i, ...o] = n;
 if (!i) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = pf(e.app.store.settings, i, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = kf(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = Fh(e.app, a);
-Hr(M(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? jh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = gh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+const { count: l, changed: d } = Gh(e.app, a);
+Br(M(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? Uh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = yh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
 it(e, c);
 return;}
 case "set":
-Wh(e, n);
+xh(e, n);
 return;
 case "repair":
-zh(e);
+qh(e);
 return;
 case "next-round":
-Sa(e.app);
+Ea(e.app);
 return;
 case "macros":
-Gh(e);
+Vh(e);
 return;
 case "reset-state":
-if (e.app.newerState === void 0) throw new N("reset-state only discards a state written by a newer version, and this one is not");
-xh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
+Xh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new y(`unknown subcommand "${V(S(t))}"`);}}};
-function Jh(e, t) {
-const n = new P();
+function Zh(e, t) {
+const n = new N();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {
 case "bar": {
 const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ce(a.get("current")) : c ? po(c, o.bar) : null);
+n.set(s, a ? ce(a.get("current")) : c ? go(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ce(Ao(o.attributeId)));
+n.set(s, ce(So(o.attributeId)));
 break;
 case "worn":
 n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
@@ -5018,57 +5026,57 @@ n.set(s, $t(Kt(e.memories, Sn(i, o)), e.edition));
 break;
 case "initiative": {
 r ?? (r = Xe());
-const a = Wr(r.find((c) => c.id === i)?.pr);
+const a = Yr(r.find((c) => c.id === i)?.pr);
 n.set(s, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var Ta = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function _a(e, t) {
+var _a = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Oa(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";}
-function Qh(e) {
+function ev(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new N(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!_a(e, t[s])) throw new N(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (s === -1) throw new P(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Oa(e, t[s])) throw new P(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (_a(e, t[r])) return r;
-throw new N(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function Zh(e) {
+for (let r = t.length - 1; r >= 0; r -= 1) if (Oa(e, t[r])) return r;
+throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
+function tv(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (R(e.parsed, "force") && !e.gm) throw new N("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Ta, v));
+if (R(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(_a, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ie(e.parsed, Ta), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, s = Qh(e), i = r[s], o = M(n), a = new P(i.tokens.map((v) => [v.tokenId, _t(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => nv(v) ? c.find((m) => Ra({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = tu(Qd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ra(v, n.store.settings));
+if (Ie(e.parsed, _a), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, s = ev(e), i = r[s], o = M(n), a = new N(i.tokens.map((v) => [v.tokenId, _t(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => sv(v) ? c.find((m) => Ca({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ca(v, n.store.settings));
 for (const v of u) {
 const m = a.get(v.tokenId);
-m && (v.name = Oa(m));}
-const f = Dt(n), h = Jh(f, u), p = (v, m) => {
+m && (v.name = Da(m));}
+const f = Dt(n), h = Zh(f, u), p = (v, m) => {
 if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
 if (v.deadForGood !== m.deadForGood) return "has died for good since";
-const b = hh(v, m, Ae);
+const b = mh(v, m, Ae);
 if (b !== void 0 && m.answer !== void 0 || b !== void 0 && Ae(v.edition, m.edition)) return b;
 const $ = (C) => (C.edition?.id === o.id ? o.parseState(C.edition.state) : null) ?? o.enter(null, !1);
 return o.describeStateChange($(v), $(m));
-}, g = eu(u, h, Ae);
+}, g = tu(u, h, Ae);
 if (g.length > 0) {
 if (!e.gm) {
 const v = g.filter(($) => {
 const C = a.get($.tokenId);
-return C !== void 0 && cs(e, Da(C));
-}), m = [...new x(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Ji(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
+return C !== void 0 && as(e, Ra(C));
+}), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Ji(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
 if (!R(e.parsed, "force")) {
-ze(e, `Nothing undone, changed since: ${Ji(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${as(i.key)} --force` }]);
+ze(e, `Nothing undone, changed since: ${Ji(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${os(i.key)} --force` }]);
 return;}}
-Pf(f, u), g.length > 0 && rv(n, u, h), Hn(n, s), tv(e, i, u, h, a), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function ev(e) {
+Lf(f, u), g.length > 0 && iv(n, u, h), Hn(n, s), rv(e, i, u, h, a), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function nv(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
@@ -5080,15 +5088,15 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Oa(e) {
-return be(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function Da(e) {
+return be(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Ra(e) {
 const t = Q(e);
-return { token: e, character: t, npc: Cr(e, t), hidden: Ye(e) };}
-function tv(e, t, n, r, s) {
-const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new P();
+return { token: e, character: t, npc: Rr(e, t), hidden: Ye(e) };}
+function rv(e, t, n, r, s) {
+const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
 for (const { place: l, tokenId: d, change: u } of n) {
-const f = ev(u);
+const f = nv(u);
 if (f === void 0) continue;
 const h = r.get(l);
 if (h === f.to) continue;
@@ -5100,26 +5108,26 @@ const a = [], c = [];
 for (const l of t.tokens) {
 const d = s.get(l.tokenId);
 if (!d) continue;
-const u = (o.get(l.tokenId) ?? []).join(", "), f = Oa(d), h = u ? `${f} (${u})` : f, p = Da(d), g = Jt(e.app, p) === "public";
+const u = (o.get(l.tokenId) ?? []).join(", "), f = Da(d), h = u ? `${f} (${u})` : f, p = Ra(d), g = Jt(e.app, p) === "public";
 p.hidden || a.push(g ? h : f), (p.hidden || !g && u) && c.push(p.hidden ? `${h} (hidden)` : h);}
 a.length > 0 && F(St, ae(`${i}: ${Et(a, 8)}.`)), c.length > 0 && F(me, ae(`${i} (GM): ${Et(c, 8)}.`), { record: !0 });}
-function nv(e) {
+function sv(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Ra({ tokenId: e, change: t }, n) {
+function Ca({ tokenId: e, change: t }, n) {
 const r = B(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || jr(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || Fr(r, t.bar) === t.attributeId;
 case "attribute": {
-const s = zu(t.attributeId);
+const s = qu(t.attributeId);
 return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory": {
 const s = t.tokenId === void 0 ? r : B(t.tokenId);
 return s !== void 0 && (t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function rv(e, t, n) {
+function iv(e, t, n) {
 const r = M(e);
 for (const { place: s, tokenId: i, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
@@ -5129,8 +5137,8 @@ const l = o.from, d = {
 values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
-us(e, [{ token: c, character: Q(c) }], d);}}
-var sv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ca = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, iv = { title: "Damage", anyTarget: !0, record: !0, refusals: Ca }, ov = { title: "Damage", anyTarget: !1, record: !0, refusals: Ca }, av = {
+ds(e, [{ token: c, character: Q(c) }], d);}}
+var ov = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, av = { title: "Damage", anyTarget: !0, record: !0, refusals: Ia }, cv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ia }, lv = {
 usage: (e) => M(e).commands.damage.usage,
 help: (e) => M(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
@@ -5143,10 +5151,10 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-Zh(e);
+tv(e);
 return;}
 const t = M(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ie(e.parsed, ps(t, "!damage", sv, n), br(t.id, "damage"));
+e.parsed.flags.size > 0 && Ie(e.parsed, ms(t, "!damage", ov, n), wr(t.id, "damage"));
 const r = t.planDamage(e.parsed, Ot(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = lt(e, Te(e.parsed), { anyTarget: s });
 let { targets: o } = i;
 const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
@@ -5155,53 +5163,53 @@ const l = n[c].decides, d = o.filter(({ token: f, character: h }) => Oe(e.player
 if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
 ze(e, `Not applied: ${a.join("; ")}`);
 return;}}
-return xn(e, r, o, a, s ? iv : ov);}};
-async function cv(e) {
+return xn(e, r, o, a, s ? av : cv);}};
+async function dv(e) {
 const t = e.app, n = M(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ie(e.parsed, s);
-const i = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fs(t, i), a = o && la(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new N(`no open attack ${be(i, 12)} to answer (resolved, cancelled, or never declared)`);
-if (da(t, a)) throw new N(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+const i = (L(e.parsed, "answer") ?? "").toUpperCase(), o = us(t, i), a = o && da(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new P(`no open attack ${be(i, 12)} to answer (resolved, cancelled, or never declared)`);
+if (ua(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = Te(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? _t(l, !0) : void 0, u = d && ms(d, e.playerId, e.gm) ? d : void 0;
-if (!u) throw new N(`that token is not a defender of attack ${a.key}`);
+const l = c[0], d = a.defenders.includes(l) ? _t(l, !0) : void 0, u = d && vs(d, e.playerId, e.gm) ? d : void 0;
+if (!u) throw new P(`that token is not a defender of attack ${a.key}`);
 const f = Q(u), h = ee(u, "the defender");
-if (!e.gm && !Oe(e.playerId, u, f)) throw new N(`only ${h}'s controller or the GM answers for it`);
+if (!e.gm && !Oe(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
 const p = a.answers[l];
-if (p) throw new N(`${h} has answered attack ${a.key} already (${p.word})`);
-if (hs(t, l)) throw new N(`${h} answers attack ${a.key} with the defense it made ahead`);
+if (p) throw new P(`${h} has answered attack ${a.key} already (${p.word})`);
+if (fs(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
 const g = L(e.parsed, r.answerFlag);
 if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = z(g, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, b = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, Ot(t, e.gm)), E = ls(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await qo(O.map((Ce) => Ce.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || da(t, a) || a.answers[l] !== void 0) throw new N(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const w = r.planAnswer(v, a.situation, a.attacker, Ot(t, e.gm)), E = cs(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Xo(O.map((Ce) => Ce.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || ua(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const K = B(l);
-if (!K || !e.gm && !Oe(e.playerId, K, Q(K))) throw new N(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ut = ds(w.dice, E, I, 0), we = Yn(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? Xe() : void 0)), Me = w.resolve(we.facts, ut);
-if (ln(Me)) throw new N(sa(t, we.snapshot, Me));
-if (we.problems.length > 0) throw new N(Wn(we.snapshot, we.problems, "; nothing answered"));
-const de = r.keep(v, Me, ut), en = e.gm ? void 0 : ia(e, w.dice);
+if (!K || !e.gm && !Oe(e.playerId, K, Q(K))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
+const ut = ls(w.dice, E, I, 0), we = Yn(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? Xe() : void 0)), Me = w.resolve(we.facts, ut);
+if (ln(Me)) throw new P(ia(t, we.snapshot, Me));
+if (we.problems.length > 0) throw new P(Wn(we.snapshot, we.problems, "; nothing answered"));
+const de = r.keep(v, Me, ut), en = e.gm ? void 0 : oa(e, w.dice);
 m = { word: de.word, ...de.file !== void 0 ? { file: de.file } : {}, ...de.flags ? { flags: de.flags } : {} }, de.roll !== void 0 && (m.roll = de.roll), de.success !== void 0 && (m.success = de.success), en && (m.typed = !0);
-const Je = Go(n, (Ce) => Ce === l ? h : we.facts.nameOf(Ce)), Z = Me.steps.filter((Ce) => Ce.section === "Check").map(Je);
+const Je = Uo(n, (Ce) => Ce === l ? h : we.facts.nameOf(Ce)), Z = Me.steps.filter((Ce) => Ce.section === "Check").map(Je);
 b = Z.length > 0 ? Z.join("; ") : v;}
 e.gm && (m.gm = !0), a.answers[l] = m;
-const $ = ua(t, a, e.playerId, e.gm), C = fa(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : Zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Se(e, `${h}: ${b}.${W}`), C && await ks(e, a);}
-var lv = { ids: { kind: "list" }, help: { kind: "switch" } }, dv = {
+const $ = fa(t, a, e.playerId, e.gm), C = ha(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : Zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Se(e, `${h}: ${b}.${W}`), C && await gs(e, a);}
+var uv = { ids: { kind: "list" }, help: { kind: "switch" } }, fv = {
 usage: (e) => M(e).commands.defend.usage,
 help: (e) => M(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return cv(e);
+if (e.parsed.flags.has("answer")) return dv(e);
 const t = M(e.app), n = t.commands.defend;
 if (n.refused) {
 ze(e, `!defend is not used: ${n.refused}`);
 return;}
-Ie(e.parsed, ps(t, "!defend", lv, n.flags), br(t.id, "defend"));
+Ie(e.parsed, ms(t, "!defend", uv, n.flags), wr(t.id, "defend"));
 const r = t.planDefend(e.parsed), s = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-Qf(e, s);
+eh(e, s);
 const i = lt(e, Te(e.parsed)), o = [...i.notes], a = s.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {
 const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
@@ -5211,13 +5219,13 @@ return;}
 return xn(e, r, c, o, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`});}
-}, uv = { ids: { kind: "list" }, help: { kind: "switch" } }, fv = {
+}, hv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {
 usage: (e) => M(e).commands.stance.usage,
 help: (e) => M(e).commands.stance.help,
 run(e) {
 const t = M(e.app);
-if (t.stances.length === 0) throw new N(`the ${t.id} edition has no stances`);
-Ie(e.parsed, uv);
+if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
+Ie(e.parsed, hv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
@@ -5233,9 +5241,9 @@ return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 Se(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;}
 return xn(e, t.planStance(s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function hv(e, t, n) {
+function mv(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));}
-function vv(e, t, n) {
+function pv(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -5245,7 +5253,7 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = hv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = mv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {
 headline: "acts",
 ...a === s ? { noop: !0 } : {},
@@ -5259,21 +5267,21 @@ changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var mv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", pv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, gv = {
-usage: () => mv,
+var gv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", kv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, yv = {
+usage: () => gv,
 run(e) {
 const t = e.parsed;
-Ie(t, pv);
+Ie(t, kv);
 const n = Mt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = lt(e, Te(t));
-return xn(e, vv(M(e.app), n, r), s, i, {
+return xn(e, pv(M(e.app), n, r), s, i, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function Ia(e, t, n) {
+function Na(e, t, n) {
 if (!n || Tt(t)) return;
 const r = e.store.settings, s = ve[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = ce(n[s]), o = S(t.get(ve[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = yv(t, s, o, i);
+let { typed: a, keepInStep: c } = bv(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
 if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= zs) {
@@ -5292,31 +5300,31 @@ dt(e),
 Dt(e),
 () => ({ vitalityFrom: i, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 (b) => {
-Wu(b, i), Na(e, b, i);});
+xu(b, i), Pa(e, b, i);});
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
 F(me, ae(`Hand edit not read through armor: ${Wn(m.reading.snapshot, m.reading.problems, "")}.`));
 else if (m.kind === "written") {
 const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new x() });
-const $ = ta(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-Jr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: as($), byGm: !0 } } : {} });
+o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new q() });
+const $ = na(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+Xr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: os($), byGm: !0 } } : {} });
 return;}}
-const h = wv(e, f ? a : i, a), p = Qt(e, d, h.plan, zn, dt(e), Dt(e), () => ({ vitalityFrom: i, ...c }), (g) => Na(e, g, i));
-p.kind === "written" && (f && !u.plain ? xf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new x(), plain: !0 }), h.saysSomething() && Jr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
-function kv(e, t, n) {
-const r = Gr(t);
+const h = $v(e, f ? a : i, a), p = Qt(e, d, h.plan, zn, dt(e), Dt(e), () => ({ vitalityFrom: i, ...c }), (g) => Pa(e, g, i));
+p.kind === "written" && (f && !u.plain ? Xf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Xr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+function wv(e, t, n) {
+const r = jr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ce(s), o = ce(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of qu(r.id, a)) Ia(e, c, { [ve[a].value]: s });}
-function yv(e, t, n, r) {
+for (const c of Ju(r.id, a)) Na(e, c, { [ve[a].value]: s });}
+function bv(e, t, n, r) {
 const s = ce(e.get(t));
 if (n === "" || s !== r) return { typed: s };
-const i = ce(Ao(n));
+const i = ce(So(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function wv(e, t, n) {
+function $v(e, t, n) {
 const r = M(e);
 let s = !1;
 return { plan: {
@@ -5336,12 +5344,12 @@ state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => s };}
-function Na(e, t, n) {
+function Pa(e, t, n) {
 const r = M(e), s = e.store.tokens[t.snapshot.home];
-s?.edition?.id !== r.id && (t.facts.state = Lr(r, s, n, ra(e)));}
-var bv = 400, $v = 100, Av = 20, Sv = class {
+s?.edition?.id !== r.id && (t.facts.state = Mr(r, s, n, sa(e)));}
+var Av = 400, Sv = 100, Ev = 20, Tv = class {
 constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new P(), this.bySender = new P();}
+this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
 const n = t.map((i) => {
@@ -5349,9 +5357,9 @@ const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? bv : $v;
+const s = e === "gm" ? Av : Sv;
 for (const i of r.splice(0, A.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > Av + 1) {
+if (this.bySender.set(e, r), this.bySender.size > Ev + 1) {
 for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {
 for (const a of o) this.rows.delete(a);
@@ -5360,10 +5368,10 @@ break;}}
 return n;}
 get(e) {
 return this.rows.get(e);}};
-function Ev(e) {
+function _v(e) {
 const t = M(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Ir() !== void 0, r = Ur("HealthColors");
+const n = Cr() !== void 0, r = Gr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
 me,
 [
@@ -5371,26 +5379,26 @@ ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incap
 r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var As = {
-"!damage": av,
-"!attack": Sh,
-"!defend": dv,
-"!stance": fv,
-"!heal": gv,
-"!defense-round": Xh};
-function Tv() {
-const e = Ur(_n) === void 0, { stored: t, problems: n, newer: r } = uu(Ur(_n), pe, Lu), s = { store: t, attributes: new xu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new P(), details: new Sv() };
-return r !== void 0 ? (s.newerState = r, Mn(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Ov(r)))) : _v(s, e), Dv(s), s;}
-function _v(e, t) {
+var $s = {
+"!damage": lv,
+"!attack": Th,
+"!defend": fv,
+"!stance": vv,
+"!heal": yv,
+"!defense-round": Qh};
+function Ov() {
+const e = Gr(_n) === void 0, { stored: t, problems: n, newer: r } = fu(Gr(_n), pe, ju), s = { store: t, attributes: new Xu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Tv() };
+return r !== void 0 ? (s.newerState = r, Mn(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Rv(r)))) : Dv(s, e), Cv(s), s;}
+function Dv(e, t) {
 const n = e.store, r = e.loadProblems;
-t && pu(n.settings, Rv());
-const s = Xf(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Eo(_n, n), r.length > 0 && (Mn(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Re("rebuilding the help handout", () => Hr(_e(n.settings.edition)))(), n.scriptVersion = pe;}
-function Ov(e) {
+t && gu(n.settings, Iv());
+const s = Qf(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), To(_n, n), r.length > 0 && (Mn(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Re("rebuilding the help handout", () => Br(_e(n.settings.edition)))(), n.scriptVersion = pe;}
+function Rv(e) {
 return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function Dv(e) {
+function Cv(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Re("following the Turn Tracker", () => {
-n() || ys(e);});
+n() || ks(e);});
 We(
 "chat:message",
 Re(
@@ -5398,45 +5406,45 @@ Re(
 (c) => {
 if (c?.type === "api") {
 if (!n()) {
-const l = Io(c, As);
+const l = No(c, $s);
 if (l === void 0) {
-Qu(r);
+ef(r);
 return;}
-return ys(e), Po(e, c, As, l);}
-return Po(e, c, As);}},
+return ks(e), Mo(e, c, $s, l);}
+return Mo(e, c, $s);}},
 (c) => c?.type === "api" && c.playerid ? oo(c.playerid) : void 0));
 const s = Re("a hand edit of a bar", (c, l) => {
-n() || Ia(e, c, l);});
+n() || Na(e, c, l);});
 for (const c of ["bar1", "bar2", "bar3"]) We(`change:graphic:${c}_value`, s);
 We(
 "destroy:graphic",
 Re("forgetting a deleted token", (c) => {
 n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
-), Mh(e), We("change:campaign:turnorder", r), Cv(r);
+), Fh(e), We("change:campaign:turnorder", r), Nv(r);
 const i = Re("refreshing attribute look-ups", (c) => {
-const l = Gr(c);
+const l = jr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
 }), o = Re("refreshing attribute look-ups", (c) => {
-const l = Gr(c);
+const l = jr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-We("add:attribute", o), We("destroy:attribute", i), We("change:attribute:name", o), Iv(s);
-const a = Au();
+We("add:attribute", o), We("destroy:attribute", i), We("change:attribute:name", o), Pv(s);
+const a = Eu();
 a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Re("a ChatSetAttr edit", (c, l) => {
-n() || kv(e, c, l);
-}))), n() || Re("checking HealthColors", () => Ev(e))(), Mn(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
-function Rv() {
-return Ju(se.toLowerCase());}
-function Cv(e) {
-const t = bu();
+n() || wv(e, c, l);
+}))), n() || Re("checking HealthColors", () => _v(e))(), Mn(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
+function Iv() {
+return Zu(se.toLowerCase());}
+function Nv(e) {
+const t = $u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function Iv(e) {
-const t = wu();
+function Pv(e) {
+const t = bu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
 We("ready", Re("starting up", () => {
-Tv();}));
-var Nv = pe;
-function Pv(e) {
-return Of(e);}
-return Ga(Es);
+Ov();}));
+var Mv = pe;
+function Lv(e) {
+return Rf(e);}
+return Ua(Ss);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -18,8 +18,9 @@ export function renderCard(card: Card): string {
   // Concatenated in loops: a card of 50 rows is rendered per command, twice (public and GM).
   let out = `&{template:default} {{name=${escapeChat(card.title)}}}`;
   const rows = card.rows;
-  // The default template keeps one field per key: rows of the same label are numbered, as result cards' are.
-  const labels = rows.length > 1 ? new Set<string>() : undefined;
+  // The default template keeps one field per key: rows of the same label are numbered, as result
+  // cards' are. Labels are compared as rendered (a few rows a card: no set made per card).
+  const used: string[] = [];
   for (let r = 0; r < rows.length; r += 1) {
     const row = rows[r]!;
     const { lines } = row;
@@ -31,14 +32,12 @@ export function renderCard(card: Card): string {
     let links = '';
     for (let i = 0; i < buttonCount; i += 1) links += (i === 0 ? '' : ' ') + renderButton(buttons![i]!.label, buttons![i]!.command);
     let label = rowLabel(row.label);
-    if (labels) {
-      if (labels.has(label)) {
-        let n = 2;
-        while (labels.has(`${label} (${n})`)) n += 1;
-        label = `${label} (${n})`;
-      }
-      labels.add(label);
+    if (used.includes(label)) {
+      let n = 2;
+      while (used.includes(`${label} (${n})`)) n += 1;
+      label = `${label} (${n})`;
     }
+    used.push(label);
     out += ` {{${escapeChat(label)}=${text}${text && links ? ' ' : ''}${links}}}`;
   }
   return out;

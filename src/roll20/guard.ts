@@ -3,6 +3,7 @@
 import { SCRIPT_NAME, SCRIPT_VERSION } from '../version';
 import { escapeChat } from '../text/escape';
 import { logLine } from './sandbox';
+import { newJob } from './visible';
 
 function lineOffsetNote(): string {
   const meta = typeof API_Meta !== 'undefined' ? API_Meta?.[SCRIPT_NAME] : undefined;
@@ -49,6 +50,8 @@ export function guarded<A extends unknown[]>(
       }
       reportFailure(label, error, target);
     };
+    // Every job starts from the table as it is now (what players see is read once per job).
+    newJob();
     try {
       const result = handler(...args);
       if (result && typeof (result as Promise<void>).then === 'function') {

@@ -6,6 +6,11 @@ import { bumpPairs, type BumpPairs } from './otherScripts';
 
 let look: { pages: Set<string>; bump: BumpPairs } | undefined;
 
+/** A new job begins (a Roll20 event, or a roll come back): the table is looked at afresh when next needed. */
+export function newJob(): void {
+  look = undefined;
+}
+
 function table(): { pages: Set<string>; bump: BumpPairs } {
   if (look !== undefined) return look;
   const campaign = Campaign();
@@ -21,13 +26,15 @@ function table(): { pages: Set<string>; bump: BumpPairs } {
   }
   if (split !== null && typeof split === 'object') for (const [player, page] of Object.entries(split)) if (!playerIsGM(player)) pages.add(String(page));
   look = { pages, bump: bumpPairs() };
-  void Promise.resolve().then(() => (look = undefined));
   return look;
 }
 
 /** The token a Bump stand-in stands for; any other token (or a stand-in whose original is gone) is itself. */
 export function originalOf(token: Roll20Graphic): Roll20Graphic {
-  const id = table().bump.original.get(token.id);
+  const { original } = table().bump;
+  // Most games have no Bump: no look-up per token then.
+  if (original.size === 0) return token;
+  const id = original.get(token.id);
   return (id !== undefined && getObj('graphic', id)) || token;
 }
 
@@ -44,6 +51,7 @@ export function hiddenFromPlayers(token: Roll20Graphic): boolean {
  */
 export function keepPairInStep(token: Roll20Graphic, props: Record<string, unknown>): void {
   const { bump } = table();
+  if (bump.original.size === 0) return;
   const other = getObj('graphic', bump.standIn.get(token.id) ?? bump.original.get(token.id) ?? '');
   if (!other) return;
   const bars: Record<string, unknown> = {};
