@@ -17,18 +17,18 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var qn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, As = Object.prototype.hasOwnProperty, ja = (e, t) => {
+var Xn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, As = Object.prototype.hasOwnProperty, ja = (e, t) => {
 for (var n in t)
-As.call(t, n) && qn(e, n, { get: t[n], enumerable: !0 });
+As.call(t, n) && Xn(e, n, { get: t[n], enumerable: !0 });
 }, Ga = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
 for (let s of Fa(t))
-!As.call(e, s) && s !== n && qn(e, s, { get: () => t[s], enumerable: !(r = La(t, s)) || r.enumerable });
+!As.call(e, s) && s !== n && Xn(e, s, { get: () => t[s], enumerable: !(r = La(t, s)) || r.enumerable });
 return e;
-}, Ua = (e) => Ga(qn({}, "__esModule", { value: !0 }), e), Ss = {};
+}, Ua = (e) => Ga(Xn({}, "__esModule", { value: !0 }), e), Ss = {};
 ja(Ss, {
-onDamage: () => Lv,
-version: () => Mv});
+onDamage: () => jv,
+version: () => Fv});
 var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Es = WeakMap, tn = Error, Ts = RangeError, _s = Promise, nn = Date, Va = isNaN, Ba = "0.2.0", se = "DefenseRound", pe = Ba, rn, Ha = {
 lang: void 0,
 message: void 0,
@@ -72,7 +72,7 @@ function Xa(e, t) {
 return e === t || D.isNaN(e) && D.isNaN(t);}
 function Ja(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function Xn(e, t) {
+function Jn(e, t) {
 const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ne(e) {
@@ -114,33 +114,33 @@ requirement: e,
 message: t,
 "~run"(n, r) {
 return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function ft(e, t) {
+function ht(e, t) {
 return {
 kind: "validation",
 type: "max_value",
-reference: ft,
+reference: ht,
 async: !1,
 expects: `<=${e instanceof nn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
 return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof nn ? n.value.toJSON() : Qe(n.value) }), n;}};}
-function Fe(e, t) {
+function je(e, t) {
 return {
 kind: "validation",
 type: "min_length",
-reference: Fe,
+reference: je,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
 return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function ht(e, t) {
+function vt(e, t) {
 return {
 kind: "validation",
 type: "min_value",
-reference: ht,
+reference: vt,
 async: !1,
 expects: `>=${e instanceof nn ? e.toJSON() : Qe(e)}`,
 requirement: e,
@@ -158,35 +158,35 @@ requirement: e,
 message: t,
 "~run"(n, r) {
 return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
-function vt(e) {
+function mt(e) {
 return {
 kind: "validation",
 type: "safe_integer",
-reference: vt,
+reference: mt,
 async: !1,
 expects: null,
 requirement: D.isSafeInteger,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
-function Jn() {
+function Qn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Jn,
+reference: Qn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;}};}
 var Qa = { abortEarly: !0 };
 function Za(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function Qn(e, t, n) {
+function Zn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function je(e, t) {
+function Ge(e, t) {
 return ne({
 kind: "schema",
 type: "array",
-reference: je,
+reference: Ge,
 expects: "Array",
 async: !1,
 item: e,
@@ -254,12 +254,12 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = Qn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Ee(e) {
+return n.value === null && (this.default !== void 0 && (n.value = Zn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function Te(e) {
 return ne({
 kind: "schema",
 type: "number",
-reference: Ee,
+reference: Te,
 expects: "number",
 async: !1,
 message: e,
@@ -281,7 +281,7 @@ n.typed = !0, n.value = {};
 for (const i in this.entries) {
 const o = this.entries[i];
 if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = i in s ? s[i] : Qn(o), c = o["~run"]({ value: a }, r);
+const a = i in s ? s[i] : Zn(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {
 const l = {
 type: "object",
@@ -319,23 +319,23 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = Qn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+return n.value === void 0 && (this.default !== void 0 && (n.value = Zn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function ie(e, t) {
 return ne({
 kind: "schema",
 type: "picklist",
 reference: ie,
-expects: Xn(e.map(Qe), "|"),
+expects: Jn(e.map(Qe), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
 return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function Rt(e, t, n) {
+function Ct(e, t, n) {
 return ne({
 kind: "schema",
 type: "record",
-reference: Rt,
+reference: Ct,
 expects: "Object",
 async: !1,
 key: e,
@@ -425,7 +425,7 @@ return ne({
 kind: "schema",
 type: "union",
 reference: Ps,
-expects: Xn(e.map((n) => n.expects), "|"),
+expects: Jn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -446,11 +446,11 @@ Y(this, "type", n, r, { issues: Ns(i) }), n.typed = !0;
 if (o?.length === 1) return o[0];
 Y(this, "type", n, r, { issues: Ns(o) });}
 return n;}});}
-function Ct() {
+function It() {
 return ne({
 kind: "schema",
 type: "unknown",
-reference: Ct,
+reference: It,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -490,7 +490,7 @@ if (o && !o.issues) break;}};
 if (d(this, new q([this.key])), o) return o;
 Y(this, "type", r, s, {
 input: i[c],
-expected: Xn(l, "|"),
+expected: Jn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
@@ -510,7 +510,7 @@ t.typed = !1;
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Ge(e, t, n) {
+function Ue(e, t, n) {
 const r = e["~run"]({ value: t }, Os(n));
 return {
 typed: r.typed,
@@ -519,7 +519,7 @@ output: r.value,
 issues: r.issues};}
 function U(e) {
 return Cs(k.assign(k.create(null), e));}
-var Ls = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, It = [
+var Ls = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Nt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -539,24 +539,24 @@ var Ls = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ue = "title", oe = "summary", Ue = "action";
-function Ve(e, t) {
+], ue = "title", oe = "summary", Ve = "action";
+function Be(e, t) {
 for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function T(e, t) {
 return t.section = e, t;}
 function ln(e) {
 return "kind" in e;}
-var dn = -10, Fs = -9, js = 1, mt = 1, Zn = 3, pt = { condition: "none", savesOwed: 0 }, un = { condition: "dead", savesOwed: 0 };
+var dn = -10, Fs = -9, js = 1, pt = 1, er = 3, gt = { condition: "none", savesOwed: 0 }, un = { condition: "dead", savesOwed: 0 };
 function Gs(e) {
-return e > 0 ? { ...pt } : e > dn ? { condition: "incapacitated", savesOwed: 0 } : { ...un };}
-function er(e) {
+return e > 0 ? { ...gt } : e > dn ? { condition: "incapacitated", savesOwed: 0 } : { ...un };}
+function tr(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
 function ec(e, t, n) {
-return n.condition === "dying" ? { life: { ...un }, steps: [...er(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= dn ? { life: { condition: "dying", savesOwed: Zn }, steps: [{ kind: "dying", savesOwed: Zn }] } : {
-life: { condition: "incapacitated", savesOwed: mt },
-steps: [{ kind: "incapacitated", savesOwed: mt }]
-} : t <= dn ? { life: { ...un }, steps: [...er(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+return n.condition === "dying" ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= dn ? { life: { condition: "dying", savesOwed: er }, steps: [{ kind: "dying", savesOwed: er }] } : {
+life: { condition: "incapacitated", savesOwed: pt },
+steps: [{ kind: "incapacitated", savesOwed: pt }]
+} : t <= dn ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
 function Us(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
@@ -569,10 +569,10 @@ function tc(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: mt },
+life: { condition: "incapacitated", savesOwed: pt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: mt }]};}
+{ kind: "incapacitated", savesOwed: pt }]};}
 function nc(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
@@ -581,10 +581,10 @@ return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vit
 const s = Us(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > dn ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > dn ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...er(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...tr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
 function rc(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
@@ -600,18 +600,18 @@ if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
 vitality: js,
-life: { ...pt },
+life: { ...gt },
 steps: [r(0), { kind: "stood-up", before: e, vitality: js }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
 vitality: Fs,
-life: { condition: "incapacitated", savesOwed: mt },
-steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Fs }]};
-const s = A.min(Zn, t.savesOwed) - 1;
+life: { condition: "incapacitated", savesOwed: pt },
+steps: [r(pt), { kind: "saved-from-death", before: e, vitality: Fs }]};
+const s = A.min(er, t.savesOwed) - 1;
 return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...un }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Vs = { physical: "Physical", magical: "Magical" }, Bs = { physical: "Defense", magical: "Spirit" }, tr = { soul: "Soul", power: "Power" };
+var Vs = { physical: "Physical", magical: "Magical" }, Bs = { physical: "Defense", magical: "Spirit" }, nr = { soul: "Soul", power: "Power" };
 function sc(e, t) {
 switch (e) {
 case "worn-out":
@@ -658,9 +658,9 @@ return `${Vs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${tr[e.bar]}, no armor: ${tr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
+return `${e.amount} to ${nr[e.bar]}, no armor: ${nr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
-return `${tr[e.bar]} is not a number: nothing taken`;
+return `${nr[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -709,17 +709,17 @@ function Ks(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function nr(e, t) {
+function rr(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";}
 function lc(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${Ks(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${nr(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Ks(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${rr(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${nr(e.success, e.critical)}, ${n}`;}
+return `Mental d100 ${e.roll} vs ${e.target}: ${rr(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
 return `${ge[e.situation]}: ${hn(e.penalty)} to ${Hs[e.check]}`;
 case "situation-no-penalty":
@@ -729,7 +729,7 @@ return e.by === void 0 ? `Aided by an ally: ${hn(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${hn(e.mod)}`;
 case "action-check":
-return `${cc[e.action]} d100 ${e.roll} vs ${Ks(e.baseTarget, e.adjustments, e.target)}: ${nr(e.success, e.critical)}`;
+return `${cc[e.action]} d100 ${e.roll} vs ${Ks(e.baseTarget, e.adjustments, e.target)}: ${rr(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -741,7 +741,7 @@ const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skill
 return `${n}${r}${s}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var dc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), rr = {
+var dc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), sr = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
@@ -762,7 +762,7 @@ if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
 function vc(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ue, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
 function mc(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
@@ -820,7 +820,7 @@ return `${gc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return rr[e.stance] ?? "";}}
+return sr[e.stance] ?? "";}}
 var yc = /^[+-]?\d+$/;
 function ce(e) {
 if (typeof e == "number")
@@ -850,18 +850,18 @@ return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const s = t?.[D(r)]?.results?.total;
 return typeof s == "number" && D.isFinite(s) ? S(s) : n;
 }) : e;}
-function sr(e) {
+function ir(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
 function xs(e, t) {
 let n = t;
-for (; n < e.length && !sr(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !ir(e.charCodeAt(n)); ) n += 1;
 return n;}
 function bc(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
 const s = e.charCodeAt(r);
-if (sr(s)) {
+if (ir(s)) {
 r += 1;
 continue;}
 if (s === 34 || s === 39) {
@@ -890,7 +890,7 @@ for (const s of t) {
 const i = s.startsWith(e) && e.length >= 2 ? 1 : Ac(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Nt(e, t, n, r = "") {
+function Pt(e, t, n, r = "") {
 const s = $c(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
 function Ac(e, t) {
@@ -906,7 +906,7 @@ e.flags.forEach((r, s) => {
 const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {
 const o = n?.(s);
-throw o ? new y(`--${V(s)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(s)}: ${Nt(s, k.keys(t), "flags", "--")}`);}
+throw o ? new y(`--${V(s)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(s)}: ${Pt(s, k.keys(t), "flags", "--")}`);}
 if (i.kind === "switch" && r.length > 0) throw new y(`--${s} takes no value`);
 if (i.kind !== "switch" && r.length === 0) throw new y(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
@@ -916,23 +916,23 @@ const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
 function R(e, t) {
 return e.flags.has(t);}
-function Pt(e, t, n, r) {
+function Mt(e, t, n, r) {
 const s = ce(e);
 if (s === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
 function Ne(e, t, n, r) {
 const s = L(e, t);
-return s === void 0 ? void 0 : Pt(s, `--${t}`, n, r);}
+return s === void 0 ? void 0 : Mt(s, `--${t}`, n, r);}
 function z(e, t, n) {
 const r = e.toLowerCase(), s = n[n.indexOf(r)];
 if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
 return s;}
-function Te(e) {
+function _e(e) {
 const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Mt(e, t) {
+function Lt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
@@ -942,7 +942,7 @@ if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);}
 if (t.example && ce(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Pt(r, t.what, 0, zs);}
+return Mt(r, t.what, 0, zs);}
 function Xs(e, t) {
 return {
 values: [],
@@ -978,10 +978,10 @@ return s;}};}
 function ei(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-function gt(e, t) {
+function kt(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var ir = [
+var or = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1003,7 +1003,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, Be = {
+}, He = {
 front: fe,
 "thrown-object": fe,
 "spell-seen": fe,
@@ -1022,7 +1022,7 @@ perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
 function Sc(e, t) {
-const n = Be[e];
+const n = He[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
 function Ec(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
@@ -1039,24 +1039,24 @@ function Rc(e) {
 return e === "defensive";}
 function ni(e) {
 return e === "defensive";}
-function or(e, t) {
+function ar(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
 function Cc(e, t) {
-return or(e.reactions, t) !== void 0;}
+return ar(e.reactions, t) !== void 0;}
 function ri(e, t) {
-return or(e.reactions, t) === !0;}
+return ar(e.reactions, t) === !0;}
 function si(e, t) {
-return or(e.reactions, t) === "used";}
+return ar(e.reactions, t) === "used";}
 function Ic(e, t) {
 return e.skillsVs.includes(t);}
 function Nc(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
 var ii = 5, oi = { defend: "defend", evade: "evade", react: "reaction" };
-function Lt(e) {
+function Ft(e) {
 return e === "defend" || e === "evade" || e === "react";}
 function Pc(e) {
 return { kind: "refused", reason: e };}
-function He(e) {
+function Ke(e) {
 return e !== null && e !== "";}
 function Mc(e) {
 const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
@@ -1065,19 +1065,19 @@ throw new Ts("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
 if (n !== null && !D.isSafeInteger(n)) throw new Ts("resolveSoakDefend: modifiers and targets must be integers");}
 function Lc(e) {
-const { action: t, situation: n, stance: r, round: s } = e, i = Be[n];
+const { action: t, situation: n, stance: r, round: s } = e, i = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Lt(t) && e.mod !== 0) return o("mod");
-if (!Lt(t) && e.aid !== null) return o("aided");
-if (Lt(t) && e.ally !== null) return o("ally");
-if (Lt(t) && e.skillName !== null) return o("skill");
+if (!Ft(t) && e.mod !== 0) return o("mod");
+if (!Ft(t) && e.aid !== null) return o("aided");
+if (Ft(t) && e.ally !== null) return o("ally");
+if (Ft(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {
-if (!He(e.vs)) return { code: "needs-vs", action: t };
+if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
 if (!ti(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
@@ -1088,61 +1088,61 @@ return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return _c(r) ? He(e.vs) ? Cc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return _c(r) ? Ke(e.vs) ? Cc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Oc(r) ? { code: "counter-in-defensive-stance" } : Dc(r) ? He(e.vs) ? ri(s, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Oc(r) ? { code: "counter-in-defensive-stance" } : Dc(r) ? Ke(e.vs) ? ri(s, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Rc(r) ? { code: "defensive-skill-on-ally" } : ti(r) ? He(e.vs) ? ri(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Rc(r) ? { code: "defensive-skill-on-ally" } : ti(r) ? Ke(e.vs) ? ri(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (ni(r)) {
-if (!He(e.vs)) return { code: "needs-vs", action: t };
+if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (Ic(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
 function Fc(e) {
 const t = [];
-return Be[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Lt(e.action) && t.push(oi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ft(e.action) && t.push(oi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
 function jc(e) {
 Mc(e);
 const t = Lc(e);
 if (t) return Pc(t);
 const n = Fc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = Be[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+const { action: r, situation: s } = e, i = He[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (i.perceptionGate !== "none") {
-const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = gt(e.rolls.perception, d + l);
+const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), kt(a, "fail", {}, !1)) : kt(a, null, {}, !1);}
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
 switch (r) {
 case "defend":
 case "evade": {
 const d = ci(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), kt(a, d, ai(e), !1);}
+return a.push({ kind: "pending-defense", result: d }), yt(a, d, ai(e), !1);}
 case "react": {
 const l = e.vs, d = ci(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), kt(a, null, { reaction: { vs: l, success: d.success }, ...ai(e) }, !1);}
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...ai(e) }, !1);}
 case "counter": {
 const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), kt(a, null, { reactionUsed: l }, d);}
+return d && a.push({ kind: "spectator-drawn", spectator: l }), yt(a, null, { reactionUsed: l }, d);}
 case "skill": {
 a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && ni(e.stance) && He(e.vs), d = e.ally !== null && He(e.vs);
-return kt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+const l = e.ally === null && ni(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
+return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
 function ai(e) {
-return e.aid !== null && He(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
 function ci(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
 let a = Sc(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = gt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ec(a, c);
+const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ec(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
 e.aid !== null && (n.push({ kind: "aided", bonus: ii, by: e.aid.by }), r.push(ii)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[oi[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = gt(e.rolls.action, i);
+const s = e.checkTargets[oi[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = kt(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function kt(e, t, n, r) {
+function yt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
 var li = {
 defend: "defend",
@@ -1213,25 +1213,25 @@ var Hc = U({
 life: G(
 U({
 condition: ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Ee(), sn(), ht(0), ft(3))})),
-reactions: G(Rt(J(), Ps([Ze(), re("used")]))),
-skillsVs: G(je(J()))});
+savesOwed: j(Te(), sn(), vt(0), ht(3))})),
+reactions: G(Ct(J(), Ps([Ze(), re("used")]))),
+skillsVs: G(Ge(J()))});
 function Kc(e) {
 return e === "success" || e === "fail" ? e : null;}
 var di = { condition: "none", savesOwed: 0 };
 function Yc(e) {
-const t = Ge(Hc, e);
+const t = Ue(Hc, e);
 return t.success ? Jc(t.output) : null;}
 function tt(e, t) {
 return e.life ? { ...e.life } : t === null ? { ...di } : Gs(t);}
-function ar(e, t) {
-return cr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function cr(e, t) {
+return lr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
 function Wc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? di : Gs(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
 function zc(e) {
-return cr(e.life, void 0, void 0);}
+return lr(e.life, void 0, void 0);}
 function xc(e) {
 return e.life?.condition ?? "none";}
 function qc(e) {
@@ -1239,8 +1239,8 @@ return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
 function Xc(e, t) {
 return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
 function Jc(e) {
-return cr(e.life, e.reactions, e.skillsVs);}
-function cr(e, t, n) {
+return lr(e.life, e.reactions, e.skillsVs);}
+function lr(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
 var ui = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {
@@ -1275,12 +1275,12 @@ throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
 const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
 if (i) throw new y(`--${i} does not apply to --action save`);}
-const s = r === void 0 ? "front" : z(r, "--situation", ir);
+const s = r === void 0 ? "front" : z(r, "--situation", or);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && Be[s].perceptionGate === "none")
+if (R(e, "perception-roll") && He[s].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && Be[s].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && He[s].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
@@ -1296,7 +1296,7 @@ vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
 function el(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Be[e.situation].perceptionGate !== "none", r = [];
+const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
 function hi(e) {
 return {
@@ -1313,7 +1313,7 @@ if (r === null) return { kind: "bar", resource: "vitality" };
 const s = tt(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = rc(r, s, gt(n, i + e.mod));
+const o = rc(r, s, kt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
@@ -1321,10 +1321,10 @@ headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
 T(ue, { kind: "save-title", who: l }),
 T(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ve("Roll", o.steps),
+...Be("Roll", o.steps),
 ...fc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: ar(t.state, o.life),
+state: cr(t.state, o.life),
 detail: o};}
 function nl(e, t, n) {
 const r = t.bars.vitality.value;
@@ -1370,10 +1370,10 @@ f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, react
 const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, b = [
 T(ue, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
 T(oe, { kind: "check-summary", who: v, action: e.action, result: m }),
-...Ve("Check", c.steps),
+...Be("Check", c.steps),
 ...m !== null ? [T("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
 ...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [T(Ue, { kind: "offer-damage" })] : [],
+...c.offerDamageButton ? [T(Ve, { kind: "offer-damage" })] : [],
 ...g ? vc(t.id) : []];
 return {
 headline: p,
@@ -1391,9 +1391,9 @@ choices: ["defend", "evade", "none"],
 label: (e, t) => e === "defend" ? `Defend${vi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${vi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : z(t, "--situation", ir);},
+return t === void 0 ? null : z(t, "--situation", or);},
 situationWords(e) {
-const t = Be[e];
+const t = He[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1404,7 +1404,7 @@ return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer: (e, t) => Zs(hi(fi(Qs({ action: e, situation: t }))), "pending-defense"),
 keep: (e, t) => ei(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ue, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
+return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
 }, sl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
@@ -1454,13 +1454,13 @@ function al(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
 function pi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function lr(e, t, n, r) {
+function dr(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
 function cl(e) {
 const t = al(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return lr(e, t, n, !0);
+if (t.result === "success") return dr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), lr(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), dr(e, t, n, !1);
 if (e.instantKill) {
 const o = tc(e.bars.vitality, e.life);
 n.push(...o.steps);
@@ -1477,7 +1477,7 @@ const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
 const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), lr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), dr(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
 defenseUsed: t,
@@ -1513,11 +1513,11 @@ defense: { kind: "one", decides: "decides its defense (--defense)" }
 }, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", gi = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, dr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", ul = { what: "the damage amount", missing: dr, example: "[[2d6+3]]" }, fl = { what: "the damage amount", missing: dr, example: "[[2d6+3]]", optional: !0 };
+}, ur = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", ul = { what: "the damage amount", missing: ur, example: "[[2d6+3]]" }, fl = { what: "the damage amount", missing: ur, example: "[[2d6+3]]", optional: !0 };
 function hl(e) {
-if (e.flags.size === 0) return ki(Mt(e, ul));
-const t = R(e, "instant-kill"), n = Mt(e, fl);
-if (n === void 0 && !t) throw new y(dr);
+if (e.flags.size === 0) return ki(Lt(e, ul));
+const t = R(e, "instant-kill"), n = Lt(e, fl);
+if (n === void 0 && !t) throw new y(ur);
 const r = n ?? 0, s = L(e, "type"), i = s === void 0 ? "physical" : pn[z(s, "--type", k.keys(pn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
@@ -1564,7 +1564,7 @@ const f = {
 headline: kl(d, l),
 steps: ml(t.id, e, d, l),
 changes: u,
-state: ar(t.state, d.life),
+state: cr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
 function ml(e, t, n, r) {
@@ -1604,7 +1604,7 @@ if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var yl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", wl = [`Defensive: ${rr.defensive}. Reactive: ${rr.reactive}.`];
+var yl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", wl = [`Defensive: ${sr.defensive}. Reactive: ${sr.reactive}.`];
 function bl(e) {
 return Xs(e, {
 fallback: "none",
@@ -1632,12 +1632,12 @@ modifier: !0,
 function Sl(e, t = (n) => n) {
 const n = Al.get(e.kind);
 return n === "layout" ? kc(e, t) : n === "defend" ? lc(e, t) : ac(e);}
-var ur = {
+var fr = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
-"Situations: " + ir.join(", ") + ".",
+"Situations: " + or.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
@@ -1646,9 +1646,9 @@ stance: wl
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: ll, usage: dl, help: ur.damage },
-defend: { flags: Zc, usage: Qc, help: ur.defend },
-stance: { flags: {}, usage: yl, help: ur.stance }},
+damage: { flags: ll, usage: dl, help: fr.damage },
+defend: { flags: Zc, usage: Qc, help: fr.defend },
+stance: { flags: {}, usage: yl, help: fr.stance }},
 stances: Tc,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1662,7 +1662,7 @@ setVitality(e, t, n) {
 const r = nc(e, t, tt(n, e));
 return {
 vitality: r.after,
-state: ar(n, r.life),
+state: cr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
@@ -1675,7 +1675,7 @@ isEmptyState: qc,
 describeStateChange: Xc,
 parseAnswer: Kc,
 words: Sl
-}, fr = [
+}, hr = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1715,23 +1715,23 @@ function _l(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
 function Ol(e) {
 return nt[e].perceive !== null;}
-var Ft = 4, Dl = U({
+var jt = 4, Dl = U({
 result: ie(["success", "fail"]),
-situation: ie(fr),
+situation: ie(hr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
 function Rl(e) {
-const t = Ge(Dl, e);
+const t = Ue(Dl, e);
 return t.success ? t.output : null;}
 var Cl = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(j(Ee(), sn(), ht(0), ft(Ft))),
+roundsDead: G(j(Te(), sn(), vt(0), ht(jt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: G(re(!0))});
 function Il(e) {
-const t = Ge(Cl, e);
+const t = Ue(Cl, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
@@ -1745,14 +1745,14 @@ function bi(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
 function Nl(e, t) {
-return t ? { roundsDead: Ft, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
+return t ? { roundsDead: jt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
 function Pl(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ft, n.roundsDead + 1) };}
-function hr(e) {
-return A.max(0, Ft - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(jt, n.roundsDead + 1) };}
+function vr(e) {
+return A.max(0, jt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
 function $i(e, t) {
-return $e(t) && hr(e) === 0;}
+return $e(t) && vr(e) === 0;}
 function Ml(e, t) {
 return "has had a save or another round dead since";}
 function Ll(e, t, n, r) {
@@ -1779,17 +1779,17 @@ const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
 return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? wi(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function jt(e) {
+function Gt(e) {
 return nt[e].reactCheck !== null ? "react" : "defend";}
-function vr(e, t) {
+function mr(e, t) {
 const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
 function jl(e) {
-const { action: t, situation: n } = e, r = nt[n], s = [], i = vr(t, n);
+const { action: t, situation: n } = e, r = nt[n], s = [], i = mr(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? jt(n) : null;
+const o = i.check ? Gt(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
@@ -1814,7 +1814,7 @@ s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
 function Ai(e, t, n, r, s) {
-const i = _l(n, r) + s, o = gt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+const i = _l(n, r) + s, o = kt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
 function Gl(e, t) {
 return e && e.result === "success" ? e : t;}
@@ -1822,7 +1822,7 @@ var Ul = 1;
 function Vl(e) {
 const { state: t } = e;
 if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Ft) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= jt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
@@ -1832,11 +1832,11 @@ if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
 if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 i = e.exp - c;}
-const o = gt(e.rolls.save, e.saveTarget + e.mod);
+const o = kt(e.rolls.save, e.saveTarget + e.mod);
 if (s.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
 return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Ul, state: bi(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: hr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+return s.push({ kind: "save-failed", triesLeft: vr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
 var Bl = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function Hl(e) {
 return Bl.has(e.kind);}
@@ -1844,7 +1844,7 @@ function Kl(e, t) {
 if (!$e(t)) return;
 if ($i(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = hr(e);
+const n = vr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
 function Si(e, t, n, r = !1) {
 return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
@@ -1891,9 +1891,9 @@ skill: { kind: "text" }
 function Ei(e) {
 if (e === void 0) return null;
 if (Tl.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return z(e, "--situation", fr);}
+return z(e, "--situation", hr);}
 function Jl(e) {
-const t = Mt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
+const t = Lt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
@@ -1927,8 +1927,8 @@ pending: n.answer
 }), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
 T(ue, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
 T(oe, { kind: "attack-summary", who: i, headline: o }),
-...Ve("Defense", s.steps.filter(c)),
-...Ve("Breakdown", s.steps.filter((d) => !c(d))),
+...Be("Defense", s.steps.filter(c)),
+...Be("Breakdown", s.steps.filter((d) => !c(d))),
 ...Si("Now", s.state, s.vitality)];
 return {
 headline: o,
@@ -1949,7 +1949,7 @@ if (n === "evade") throw new y("--action evade means nothing in the threshold ed
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
 const r = z(t, "--action", _i), s = L(e, "situation");
 if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const i = Ei(s) ?? "front", o = nt[i], a = vr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && jt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && jt(i) === "defend";
+const i = Ei(s) ?? "front", o = nt[i], a = mr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && Gt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Gt(i) === "defend";
 if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -1973,8 +1973,8 @@ ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
 function Di(e) {
 if (e.action === "save") return ed(e);
-const t = e.action, n = vr(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: jt(e.situation) === "react" ? "react-roll" : "roll" }), {
+const t = e.action, n = mr(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Gt(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
@@ -2015,9 +2015,9 @@ headline: "acts",
 steps: [
 T(ue, { kind: "defense-title", who: f, action: t, situation: e.situation }),
 u ? T(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(oe, { kind: "defense-announced", who: f, action: t }),
-...Ve("Check", c),
+...Be("Check", c),
 ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [T(Ue, { kind: "offer-damage" })] : []],
+...u === "fail" && t === "defend" ? [T(Ve, { kind: "offer-damage" })] : []],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
@@ -2056,7 +2056,7 @@ headline: o.stood ? "saved" : "acts",
 steps: [
 T(ue, { kind: "save-title", who: c }),
 T(oe, { kind: "save-summary", who: c, stood: o.stood }),
-...Ve("Roll", o.steps),
+...Be("Roll", o.steps),
 ...Si("Now", o.state, o.vitality, !0)],
 changes: a,
 state: o.state,
@@ -2082,7 +2082,7 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer(e, t) {
 const n = Zs(Di(Oi(Qs({ action: e, situation: t }))), "pending-defense");
-return t !== null && jt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+return t !== null && Gt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
 keep: (e, t) => ei(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, nd = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
@@ -2159,7 +2159,7 @@ defend: {
 flags: xl,
 usage: Xl,
 help: [
-"Situations: " + fr.join(", ") + ".",
+"Situations: " + hr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."]},
 stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }},
 stances: [],
@@ -2191,22 +2191,22 @@ isEmptyState: (e) => k.values(e).every((t) => t === void 0),
 describeStateChange: Ml,
 parseAnswer: Rl,
 words: od
-}, gn = ["passive", "active", "full"], yt = { passive: 0, active: 5, full: 10 }, cd = 10;
-function mr(e, t) {
+}, gn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, cd = 10;
+function pr(e, t) {
 return A.round((e + t) * 1e6) / 1e6;}
 function Ri(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = mr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => mr(t.defender, -yt[s]) >= n) ?? "passive";}
+const n = pr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => pr(t.defender, -wt[s]) >= n) ?? "passive";}
 function ld(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
-if (yt[r] > 0)
+if (wt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
 const f = Ri(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: yt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: wt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
@@ -2217,21 +2217,21 @@ const f = e.attack - o, h = A.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
 const p = A.max(0, e.armorScore - e.armorPenetration), g = h > p;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
-const l = yt[r];
+const l = wt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = mr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+l > 0 && n.defender !== null && (d = pr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
 const u = r !== "passive" && o - e.attack >= cd;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-function pr(e, t) {
+function gr(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
-var kn = (e, t = !1) => pr(e <= 0, t);
+var kn = (e, t = !1) => gr(e <= 0, t);
 function dd(e) {
 if (typeof e != "object" || e === null || x.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : pr(n.down === !0, n.dead === !0);}
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : gr(n.down === !0, n.dead === !0);}
 function ud(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
 var fd = {
@@ -2241,12 +2241,12 @@ ap: { kind: "one" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
 }, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ci = ["passive_defense", "active_defense", "full_defense", "armor_score"];
 function md(e) {
-const t = Mt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+const t = Lt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: Pt(n, "--attack", -1e3, 1e3),
+attack: Mt(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : z(r, "--defense-mode", gn)};}
 function pd(e) {
@@ -2290,7 +2290,7 @@ headline: a.hits ? u ? "falls" : "hit" : "missed",
 steps: [
 T(ue, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
 T(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
-...Ve("Breakdown", l ? [...a.steps, l] : a.steps),
+...Be("Breakdown", l ? [...a.steps, l] : a.steps),
 ...u ? [T("Now", { kind: "down-now" })] : []],
 changes: c,
 state: kn(ud(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
@@ -2325,7 +2325,7 @@ title: "mode-title",
 change: "mode-change",
 effect: "mode-effect",
 keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: yt[t] })});}
+detail: (t) => ({ stance: t, cost: wt[t] })});}
 var yn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
@@ -2365,7 +2365,7 @@ default:
 return;}}
 function Sd(e, t = (n) => n) {
 return Ad(e, t) ?? Ed(e);}
-var gr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+var kr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
 function Ed(e) {
 const t = e;
 switch (t.kind) {
@@ -2376,7 +2376,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${gr(t.passive)} passive${t.mode !== "passive" ? `${gr(t.active)} active` : ""}${t.mode === "full" ? `${gr(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${kr(t.passive)} passive${t.mode !== "passive" ? `${kr(t.active)} active` : ""}${t.mode === "full" ? `${kr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;}
 case "attack":
 return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
@@ -2405,7 +2405,7 @@ readsTurnOrder: !0,
 resolve(i, o) {
 const a = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
 if (Ri(s, a) !== s)
-return { kind: "refused", reason: `${s} defense costs ${yt[s]} initiative, more than the overwhelm limit allows now` };
+return { kind: "refused", reason: `${s} defense costs ${wt[s]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {
 headline: "acts",
@@ -2452,7 +2452,7 @@ state: kn(t, r),
 steps: s,
 conditions: [],
 now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
-enter: (e, t) => t ? pr(!1, !0) : e === null ? {} : kn(e),
+enter: (e, t) => t ? gr(!1, !0) : e === null ? {} : kn(e),
 endRound: (e) => e,
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
@@ -2468,20 +2468,20 @@ function wn(e) {
 return typeof e == "string" && rt.has(e);}
 function Id() {
 return [...rt.keys()];}
-function kr() {
+function yr() {
 return [...rt.values()];}
-function _e(e) {
+function Oe(e) {
 return rt.get(e) ?? rt.get(Ni);}
-function Gt() {
-return kr().filter((e) => e.playable).map((e) => e.id);}
-var yr;
+function Ut() {
+return yr().filter((e) => e.playable).map((e) => e.id);}
+var wr;
 function Nd(e) {
-return yr ?? (yr = new q(kr().flatMap((t) => t.stances))), yr.has(e);}
-function wr(e, t) {
-return (n) => kr().some(
+return wr ?? (wr = new q(yr().flatMap((t) => t.stances))), wr.has(e);}
+function br(e, t) {
+return (n) => yr().some(
 (s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
 ) ? e : void 0;}
-var Ut = Rs(wn, "not an edition this script has"), Vt = ["bar1", "bar2", "bar3"], Pi = k.fromEntries(It.map((e) => [e, e])), Ke = [...It], Mi = {
+var Vt = Rs(wn, "not an edition this script has"), Bt = ["bar1", "bar2", "bar3"], Pi = k.fromEntries(Nt.map((e) => [e, e])), Ye = [...Nt], Mi = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -2489,22 +2489,22 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Bt = k.keys(Mi), Pd = j(J(), Jn(), Fe(1), X(100)), Md = j(J(), Jn(), Fe(1), X(100), an(/^[^,]+$/)), br = ie(Vt), Li = ie(["gm", "public"]), $r = ["refuse", "gm", "api-as"], Ld = U({
-edition: Ut,
+}, Ht = k.keys(Mi), Pd = j(J(), Qn(), je(1), X(100)), Md = j(J(), Qn(), je(1), X(100), an(/^[^,]+$/)), $r = ie(Bt), Li = ie(["gm", "public"]), Ar = ["refuse", "gm", "api-as"], Ld = U({
+edition: Vt,
 bars: U({
-vitality: br,
-soul: br,
-power: br,
-stamina: ie(["power", ...Vt])}),
+vitality: $r,
+soul: $r,
+power: $r,
+stamina: ie(["power", ...Bt])}),
 attributes: U(
-k.fromEntries(Ke.map((e) => [e, Pd]))),
+k.fromEntries(Ye.map((e) => [e, Pd]))),
 markers: U(
-k.fromEntries(Bt.map((e) => [e, Md]))),
+k.fromEntries(Ht.map((e) => [e, Md]))),
 visibility: U({ npc: Li, pc: Li }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
-overwhelmLimit: j(Ee(), sn(), ht(0), ft(1e3)),
-apiCommands: ie($r)});
+overwhelmLimit: j(Te(), sn(), vt(0), ht(1e3)),
+apiCommands: ie(Ar)});
 function Fi() {
 return {
 edition: Ni,
@@ -2527,32 +2527,32 @@ const i = {};
 for (const [o, a] of k.entries(e)) {
 const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
-i[o] = Ar(d);
+i[o] = Sr(d);
 continue;}
 if (a.type === "object" && "entries" in a && _(d)) {
 if (!_(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Ar(d);
+s.push(`${c}: not an object; reset to defaults`), i[o] = Sr(d);
 else {
 const f = a.entries;
 i[o] = ji(f, l, d, `${c}.`, s);}
 continue;}
-const u = Ge(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Ar(d));}
+const u = Ue(a, l);
+u.success ? i[o] = u.output : (s.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Sr(d));}
 return i;}
 function _(e) {
 return typeof e == "object" && e !== null && !x.isArray(e);}
-function Ar(e) {
+function Sr(e) {
 return _(e) ? te.parse(te.stringify(e)) : e;}
 function jd(e) {
 const t = te.stringify(e) ?? S(e);
 return t.length > 40 ? `${be(t, 37)}...` : t;}
-var Gi = j(Ee(), vt()), Gd = j(Ee(), vt(), ht(-1e6), ft(1e6)), Ui = U({
-overrides: G(Rt(ie(It), Gd)),
+var Gi = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Ui = U({
+overrides: G(Ct(ie(Nt), Gd)),
 worn: G(U({ physical: G(Gi), magical: G(Gi) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
-edition: G(U({ id: Ut, state: Ct() }))
-}), Fv = k.keys(Ui.entries);
+edition: G(U({ id: Vt, state: It() }))
+}), Gv = k.keys(Ui.entries);
 function Ud(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
@@ -2561,7 +2561,7 @@ for (const [r, s] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = Ge(Ui, s);
+const i = Ue(Ui, s);
 i.success ? t[r] = Vi(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);}
 return { tokens: t, problems: n };}
 function Vi(e) {
@@ -2571,51 +2571,51 @@ function bn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
 function Bi(e, t, n) {
-Vi(n), Ht(n) ? delete e[t] : e[t] = n;}
-function Ht(e) {
+Vi(n), Kt(n) ? delete e[t] : e[t] = n;}
+function Kt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var wt = j(Ee(), vt()), $n = cn(wt), Hi = j(Ee(), Ds(), ht(-1e9), ft(1e9)), bt = j(J(), Fe(1), X(64)), Vd = ie(["physical", "magical"]), Ki = U({
-edition: G(U({ id: Ut, state: Ct() })),
+var bt = j(Te(), mt()), $n = cn(bt), Hi = j(Te(), Ds(), vt(-1e9), ht(1e9)), $t = j(J(), je(1), X(64)), Vd = ie(["physical", "magical"]), Ki = U({
+edition: G(U({ id: Vt, state: It() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: G(U({ edition: Ut, answer: Ct() }))
+answer: G(U({ edition: Vt, answer: It() }))
 }), Bd = Ms("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: re("bar"), resource: ie(Ls), bar: ie(Vt), attributeId: G(bt), from: $n, to: wt }),
+U({ kind: re("bar"), resource: ie(Ls), bar: ie(Bt), attributeId: G($t), from: $n, to: bt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: re("attribute"), key: ie(It), attributeId: bt, from: $n, to: wt }),
+U({ kind: re("attribute"), key: ie(Nt), attributeId: $t, from: $n, to: bt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: re("override"), key: ie(It), from: $n, to: wt }),
+U({ kind: re("override"), key: ie(Nt), from: $n, to: bt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: re("worn"), track: Vd, from: $n, to: wt }),
+U({ kind: re("worn"), track: Vd, from: $n, to: bt }),
 U({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
-U({ kind: re("memory"), tokenId: G(bt), character: G(bt), from: Ki, to: Ki }),
+U({ kind: re("memory"), tokenId: G($t), character: G($t), from: Ki, to: Ki }),
 U({ kind: re("initiative"), from: Hi, to: Hi }),
-U({ kind: re("turn-order"), tokenId: bt })
+U({ kind: re("turn-order"), tokenId: $t })
 ]), Hd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: j(J(), Fe(1), X(64)),
+by: j(J(), je(1), X(64)),
 kind: ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: wt,
+round: bt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: G(j(J(), an(/^U\d{1,7}$/))),
-tokens: je(U({ tokenId: bt, name: j(J(), X(200)), changes: je(Bd) }))});
+tokens: Ge(U({ tokenId: $t, name: j(J(), X(200)), changes: Ge(Bd) }))});
 function Kd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Nd(t.stance)) && (t.edition === void 0 || _e(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || _e(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
+(t) => (t.stance === void 0 || Nd(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
 function Yd(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
 return e.forEach((r, s) => {
-const i = Ge(Hd, r);
+const i = Ue(Hd, r);
 i.success && i.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
 var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], Yi = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Sr(e, t) {
+function Er(e, t) {
 const n = {};
 for (const s of Wd) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
@@ -2623,7 +2623,7 @@ return k.keys(n).length > 0 && (r.edition = { id: Cd, state: n }), _(e.life) && 
 function zd(e) {
 if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Sr(e, e.stance)), t;}
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Er(e, e.stance)), t;}
 function Wi(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };}
 function zi(e, t) {
@@ -2643,8 +2643,8 @@ if (!zi(d.life, u.life) || !zi(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({
 kind: "memory",
-from: Sr({ ...p, ...Wi(d) }, h.stance),
-to: Sr({ ...p, ...Wi(u) }, h.stance)});}
+from: Er({ ...p, ...Wi(d) }, h.stance),
+to: Er({ ...p, ...Wi(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
 function qd(e) {
 const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Yi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
@@ -2685,15 +2685,15 @@ const r = x.isArray(e.history) ? e.history.map(
 (s) => _(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Xd) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function Kt(e, t, n = t) {
+function Yt(e, t, n = t) {
 const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
 return r?.edition && (i.edition = r.edition), r?.deadForGood && (i.deadForGood = !0), r?.stance !== void 0 && (i.stance = r.stance), s && (i.answer = s), i;}
-function $t(e, t) {
+function At(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
 function An(e, t, n) {
 const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Ht(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Kt(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
 function Ae(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
@@ -2801,7 +2801,7 @@ const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadFor
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), c !== void 0 && (s.answer = c), s;}
 var su = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
 function Qi(e) {
-const t = e.edition, n = wn(t?.id) ? _e(t.id) : void 0, r = n?.parseState(t.state);
+const t = e.edition, n = wn(t?.id) ? Oe(t.id) : void 0, r = n?.parseState(t.state);
 return e.deadForGood ? 4 : r ? su[n.condition(r, null)] : -1;}
 function iu(e, t = () => {
 }) {
@@ -2827,14 +2827,14 @@ changes: o(l.changes, (d) => {
 const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
 return u ? qi(d.from, d.to, u, d.tokenId) : d;})}))}));
 return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? i : e.tokens, history: a };}
-var Er = 20, Tr = 100, En = j(J(), Fe(1), X(64)), Tn = j(J(), Fe(1), X(40)), ou = U({
+var Tr = 20, _r = 100, En = j(J(), je(1), X(64)), Tn = j(J(), je(1), X(40)), ou = U({
 word: Tn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: G(Ct()),
+file: G(It()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: G(Rt(Tn, j(J(), X(40)))),
+flags: G(Ct(Tn, j(J(), X(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: G(j(Ee(), vt())),
+roll: G(j(Te(), mt())),
 success: G(Ze()),
 typed: G(re(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
@@ -2846,18 +2846,18 @@ key: j(J(), an(/^[AG]\d{1,6}$/)),
 by: En,
 gm: Ze(),
 attacker: cn(En),
-edition: Ut,
+edition: Vt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: j(je(j(J(), X(200))), X(4)),
-flags: j(je(Is([Tn, j(je(j(J(), X(200))), X(8))])), X(20)),
+positionals: j(Ge(j(J(), X(200))), X(4)),
+flags: j(Ge(Is([Tn, j(Ge(j(J(), X(200))), X(8))])), X(20)),
 situation: cn(Tn),
-round: j(Ee(), vt()),
-defenders: j(je(En), Fe(1), X(Tr)),
-answers: Rt(En, ou)});
+round: j(Te(), mt()),
+defenders: j(Ge(En), je(1), X(_r)),
+answers: Ct(En, ou)});
 function eo(e) {
-const t = Ge(Zi, e);
+const t = Ue(Zi, e);
 if (!t.success) return !1;
-const n = _e(t.output.edition);
+const n = Oe(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;}
 function au(e, t) {
@@ -2866,8 +2866,8 @@ if (e === void 0) return n;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, s] of k.entries(e)) {
-const i = Ge(Zi, s);
-i.success && i.output.key === r && eo(i.output) && k.keys(n).length < Er ? n[r] = i.output : t.push(`exchange.attacks.${be(r, 20)}: not a valid open attack; forgotten`);}
+const i = Ue(Zi, s);
+i.success && i.output.key === r && eo(i.output) && k.keys(n).length < Tr ? n[r] = i.output : t.push(`exchange.attacks.${be(r, 20)}: not a valid open attack; forgotten`);}
 return n;}
 var to = 50, cu = 100;
 function no(e) {
@@ -2881,10 +2881,10 @@ let r = 0;
 for (const s of e)
 typeof s == "string" && no(s) && s === s.toLowerCase() && !n.includes(s) && n.length < to ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var _n = "DefenseRound", Yt = 4, _r = 500;
-function Wt(e) {
+var _n = "DefenseRound", Wt = 4, Or = 500;
+function zt(e) {
 return {
-schemaVersion: Yt,
+schemaVersion: Wt,
 scriptVersion: e,
 settings: Fi(),
 tokens: {},
@@ -2911,15 +2911,15 @@ var uu = {
 3: iu};
 function fu(e, t, n) {
 const r = [];
-if (e === void 0) return { stored: Wt(t), problems: r };
+if (e === void 0) return { stored: zt(t), problems: r };
 if (!_(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: Wt(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (D.isInteger(i) && i > Yt)
-return { stored: Wt(t), problems: [`state has schema version ${i}, newer than this script's ${Yt}; left as it is`], newer: i };
+if (D.isInteger(i) && i > Wt)
+return { stored: zt(t), problems: [`state has schema version ${i}, newer than this script's ${Wt}; left as it is`], newer: i };
 if (!D.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: Wt(t), problems: r };
-for (; i < Yt; ) {
+return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
+for (; i < Wt; ) {
 const d = uu[i];
 if (!d) break;
 s = d(s, n), i += 1;}
@@ -2929,12 +2929,12 @@ const a = Ud(s.tokens);
 r.push(...a.problems);
 for (const [d, u] of k.entries(a.tokens)) {
 if (!u.edition) continue;
-const f = u.edition.id, h = _e(f).parseState(u.edition.state);
-h === null ? (delete u.edition, Ht(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
+const f = u.edition.id, h = Oe(f).parseState(u.edition.state);
+h === null ? (delete u.edition, Kt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
 const c = vu(s.exchange, r), l = Yd(s.history);
 return r.push(...l.problems), {
 stored: {
-schemaVersion: Yt,
+schemaVersion: Wt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
@@ -2952,7 +2952,7 @@ const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= _r && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= _r && s.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Or && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Or && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
 function vu(e, t) {
 const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
@@ -2961,7 +2961,7 @@ const s = _(e) && _(e.waiting) ? e.waiting : void 0;
 if (!s)
 return t.push("exchange: not an object; defenses made ahead forgotten"), r;
 for (const [o, a] of k.entries(s)) {
-const c = o.length > 0 && o.length <= 64 && _(a) && wn(a.edition) ? _e(a.edition).parseAnswer(a.answer) : null;
+const c = o.length > 0 && o.length <= 64 && _(a) && wn(a.edition) ? Oe(a.edition).parseAnswer(a.answer) : null;
 c === null ? t.push(`exchange.waiting.${be(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };}
 const i = au(_(e) ? e.attacks : void 0, t);
 return { waiting: n, attacks: i, lastAttack: ro(e, "lastAttack", "A", i), lastHiddenAttack: ro(e, "lastHiddenAttack", "G", i) };}
@@ -2979,25 +2979,25 @@ function pu(e, t) {
 let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, D(r.key.slice(1))));
 return n;}
-var Or = ["bar1", "bar2", "bar3"];
+var Dr = ["bar1", "bar2", "bar3"];
 function gu(e, t) {
 if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {
-vitality: r && Or.includes(r) ? r : e.bars.vitality,
-soul: s && Or.includes(s) ? s : e.bars.soul,
-power: i && Or.includes(i) ? i : e.bars.power};
+vitality: r && Dr.includes(r) ? r : e.bars.vitality,
+soul: s && Dr.includes(s) ? s : e.bars.soul,
+power: i && Dr.includes(i) ? i : e.bars.power};
 new q(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Pe = "API";
-function At(e) {
+function St(e) {
 return e !== Pe && e !== "" && playerIsGM(e) === !0;}
 function ku(e) {
-if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || At(e)))
+if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || St(e)))
 return e;}
-function Dr(e) {
+function Rr(e) {
 return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
 var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function so(e) {
@@ -3005,26 +3005,26 @@ return !yu.test(e);}
 function io(e, t) {
 return e || !so(t) ? "gm" : `"${t}"`;}
 function oo(e) {
-return e === Pe ? "gm" : io(At(e), Dr(e));}
+return e === Pe ? "gm" : io(St(e), Rr(e));}
 function ao(e, t) {
 return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Oe(e, t, n) {
-return At(e) ? !0 : ao(t.get("controlledby"), e) || ao(n?.get("controlledby"), e);}
+function De(e, t, n) {
+return St(e) ? !0 : ao(t.get("controlledby"), e) || ao(n?.get("controlledby"), e);}
 var co = /[^,\s]/;
-function Rr(e, t) {
+function Cr(e, t) {
 return !co.test(S(e.get("controlledby") ?? "")) && !co.test(S(t?.get("controlledby") ?? ""));}
 function wu(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of S(r ?? "").split(",")) {
 const i = s.trim();
-i !== "" && i !== "all" && !At(i) && n.add(i);}
+i !== "" && i !== "all" && !St(i) && n.add(i);}
 return [...n];}
 function On(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
 function bu() {
 return On((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Cr() {
+function Ir() {
 return On((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
 function $u() {
 return On((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
@@ -3038,11 +3038,11 @@ typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
 function Eu() {
 return On((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var zt;
+var xt;
 function lo() {
-zt = void 0;}
-function Ir() {
-if (zt !== void 0) return zt;
+xt = void 0;}
+function Nr() {
+if (xt !== void 0) return xt;
 const e = Campaign(), t = new q([S(e.get("playerpageid"))]);
 let n = e.get("playerspecificpages");
 if (typeof n == "string")
@@ -3052,26 +3052,26 @@ n = te.parse(n);
 n = void 0;}
 if (n !== null && typeof n == "object")
 for (const [r, s] of k.entries(n)) playerIsGM(r) || t.add(S(s));
-return zt = { pages: t, bump: Su() }, zt;}
+return xt = { pages: t, bump: Su() }, xt;}
 function uo(e) {
-const { original: t } = Ir().bump;
+const { original: t } = Nr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function Ye(e) {
+function We(e) {
 const t = uo(e), n = t.get("layer");
-return n !== "objects" && n !== "map" && n !== "foreground" || !Ir().pages.has(S(t.get("_pageid")));}
+return n !== "objects" && n !== "map" && n !== "foreground" || !Nr().pages.has(S(t.get("_pageid")));}
 function fo(e, t) {
-const { bump: n } = Ir();
+const { bump: n } = Nr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 k.keys(s).length > 0 && r.set(s);}
-function Nr(e) {
+function Pr(e) {
 return k.assign(k.create(null), e);}
-var Tu = Nr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), _u = Nr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Ou = Nr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
+var Tu = Pr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), _u = Pr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Ou = Pr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
 function Du(e) {
 return new Cu(e).parse();}
 var Dn = (e) => e >= 48 && e <= 57, ho = (e) => (e | 32) >= 97 && (e | 32) <= 122, Ru = (e, t) => {
@@ -3135,7 +3135,7 @@ closing() {
 const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Pr = 20, Iu = 2e3, Rn = { lookups: 300, chars: 3e4 }, Nu = "refers to itself through other attributes", vo = `refers to attributes nested more than ${Pr} deep`, Pu = `is too much work to work out (over ${Rn.lookups} attributes to look up)`, mo = `is too much work to work out (over ${Rn.chars} characters of formulas)`, Mu = "is not a number or a formula of numbers and attributes", po = "working", Lu = class {
+}, Mr = 20, Iu = 2e3, Rn = { lookups: 300, chars: 3e4 }, Nu = "refers to itself through other attributes", vo = `refers to attributes nested more than ${Mr} deep`, Pu = `is too much work to work out (over ${Rn.lookups} attributes to look up)`, mo = `is too much work to work out (over ${Rn.chars} characters of formulas)`, Mu = "is not a number or a formula of numbers and attributes", po = "working", Lu = class {
 constructor(e) {
 this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
@@ -3144,28 +3144,28 @@ const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
 work(e, t) {
-if (t > Pr) return De(vo, "read");
-if (e.length > Iu) return De("is too long to be a formula");
-if (!this.spend(e.length)) return De(mo, "read");
+if (t > Mr) return Re(vo, "read");
+if (e.length > Iu) return Re("is too long to be a formula");
+if (!this.spend(e.length)) return Re(mo, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {
 const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
-if (!l.ok) return l.kind === "own" ? De(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Pr) return De(vo, "read");
+if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
+if (t + 1 + l.height > Mr) return Re(vo, "read");
 s = A.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {
-if (n += e.slice(r), !this.spend(n.length)) return De(mo, "read");
+if (n += e.slice(r), !this.spend(n.length)) return Re(mo, "read");
 } else n = e;
 const a = Du(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !D.isFinite(a) ? De(Mu) : { ok: !0, value: a, height: s };}
+return a === void 0 || !D.isFinite(a) ? Re(Mu) : { ok: !0, value: a, height: s };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {
 const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === po) return De(Nu, "whole");
+if (s === po) return Re(Nu, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Rn.lookups) return De(Pu, "read");
+if (this.lookups >= Rn.lookups) return Re(Pu, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
 this.memo.set(r, po);
@@ -3173,13 +3173,13 @@ const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
 workRaw(e, t) {
-if (e == null) return De("the character does not have");
+if (e == null) return Re("the character does not have");
 const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
 /** Counts characters of work; false once the read's budget is spent. */
 spend(e) {
 return this.chars += e, this.chars <= Rn.chars;}};
-function De(e, t = "own") {
+function Re(e, t = "own") {
 return { ok: !1, problem: e, kind: t };}
 function ee(e, t = "an unnamed token") {
 return S(e.get("name") ?? "") || t;}
@@ -3190,14 +3190,14 @@ return getObj("character", e);}
 function Q(e) {
 const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function xt(e, t) {
-const n = Fr(e, t) ? Q(e) : void 0;
+function Et(e, t) {
+const n = jr(e, t) ? Q(e) : void 0;
 return n ? n.id : e.id;}
 function ju(e, t) {
 const n = B(e);
-return n && xt(n, t);}
+return n && Et(n, t);}
 function Gu(e, t) {
-return findObjs({ _type: "graphic", represents: e }).filter((n) => Fr(n, t) !== "");}
+return findObjs({ _type: "graphic", represents: e }).filter((n) => jr(n, t) !== "");}
 var ve = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
@@ -3242,19 +3242,19 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Rr(e, t),
-hidden: Ye(e),
+npc: Cr(e, t),
+hidden: We(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
 var ko = { armor_physical: "physical", armor_magical: "magical" };
-function Mr(e, t, n, r) {
+function Lr(e, t, n, r) {
 return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Vu(t, n, r));}
 function Vu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
 function yo(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Bu = { kind: "override" }, wo = { kind: "none" }, Nn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hu = k.freeze({}), Ku = k.freeze({ current: null, max: null, present: !1 }), Lr = [], Yu = class {
+var Bu = { kind: "override" }, wo = { kind: "none" }, Nn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hu = k.freeze({}), Ku = k.freeze({ current: null, max: null, present: !1 }), Fr = [], Yu = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = Lr;}
+this.characterId = e, this.index = t, this.problems = Fr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
 return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
@@ -3274,7 +3274,7 @@ this.formulas ?? (this.formulas = new Lu((a, c) => this.lookup(a, c)));
 const i = this.formulas.evaluate(S(e));
 if (i.ok && D.isSafeInteger(i.value)) return i.value;
 const o = i.ok ? D.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
-return this.problems === Lr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
+return this.problems === Fr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function Pn(e) {
 return e == null || typeof e == "string" && e.trim() === "";}
 function bo(e) {
@@ -3323,7 +3323,7 @@ bars: e.bars,
 values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
-state: Mr(r.edition, s, e.bars.vitality.value, r.editionLeft),
+state: Lr(r.edition, s, e.bars.vitality.value, r.editionLeft),
 answer: yo(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
@@ -3335,7 +3335,7 @@ var zu = class {
 constructor(e, t, n, r, s) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
 get problems() {
-return this.sheet === void 0 ? Lr : this.sheet.problems;}};
+return this.sheet === void 0 ? Fr : this.sheet.problems;}};
 function xu(e, t) {
 const n = e.snapshot.bars;
 e.facts.bars = { vitality: new Uu(n.vitality, t), soul: n.soul, power: n.power };}
@@ -3346,7 +3346,7 @@ const t = D(e.trim());
 return D.isFinite(t) ? t : null;}
 function So(e) {
 return getObj("attribute", e)?.get("current");}
-function Fr(e, t) {
+function jr(e, t) {
 return S(e.get(ve[t].link) ?? "");}
 function qu(e) {
 const t = getObj("attribute", e);
@@ -3398,7 +3398,7 @@ const r = S(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function jr(e) {
+function Gr(e) {
 const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
@@ -3442,11 +3442,11 @@ for (let s = 0; s < t.length; s += 1) {
 const i = t.charCodeAt(s), o = i < 128 ? qt[i] : Qu(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
-function We(e, t) {
+function Me(e, t) {
 on(e, t);}
 function Mn(e) {
 log(e);}
-function Gr(e) {
+function Ur(e) {
 return state[e];}
 function To(e, t) {
 state[e] = t;}
@@ -3471,7 +3471,7 @@ return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.i
 function of() {
 const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Ur(e, t, n) {
+function Vr(e, t, n) {
 try {
 const r = t instanceof tn ? t.stack ?? t.message : S(t);
 Mn(`${se} v${pe}: ${e} failed${of()}: ${r}`), n && sendChat(
@@ -3480,7 +3480,7 @@ se,
 null,
 { noarchive: !0 });
 } catch {}}
-function Re(e, t, n) {
+function Se(e, t, n) {
 return (...r) => {
 const s = (i) => {
 let o = typeof e == "string" ? e : "a command", a;
@@ -3488,14 +3488,14 @@ try {
 typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
 a = void 0;}
-Ur(o, i, a);};
+Vr(o, i, a);};
 lo();
 try {
 const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {
 s(i);}};}
-var St = { kind: "public" }, me = { kind: "whisper", to: "gm" };
+var Tt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
 function ke(e) {
 return { kind: "whisper", to: e };}
 function F(e, t, n = {}) {
@@ -3521,7 +3521,7 @@ function af(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ae(e) {
 return st(e);}
-function Vr(e, t) {
+function Br(e, t) {
 let n = st(e);
 for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;}
@@ -3532,9 +3532,9 @@ function Ln(e) {
 return cf.test(e);}
 function _o(e, t, n, r = () => `${n.command} --help`) {
 const s = S(t.playerid ?? "");
-return s === Pe ? lf(e, t, n, r) : Oo(e, t, n, r, s, At(s), !1);}
+return s === Pe ? lf(e, t, n, r) : Oo(e, t, n, r, s, St(s), !1);}
 function Oo(e, t, n, r, s, i, o) {
-const a = i ? "the GM" : Dr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: io(i, a), relayed: o, help: r };
+const a = i ? "the GM" : Rr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: io(i, a), relayed: o, help: r };
 return !i && !so(a) && (c.replyFor = V(a, 60)), c;}
 function lf(e, t, n, r) {
 const s = n.flags.get("api-as");
@@ -3543,10 +3543,10 @@ const i = e.store.settings.apiCommands;
 if (i === "api-as") {
 const c = ku(s?.length === 1 ? s[0] : void 0);
 if (c !== void 0) return Oo(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Dr(Pe), replyTo: "gm", relayed: !0, help: r };
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Rr(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
 var Do = 2e3;
-function Se(e, t) {
+function Ee(e, t) {
 F(ke(e.replyTo), ae(Ro(e, t)));}
 function it(e, t) {
 F(ke(e.replyTo), ae(Ro(e, t)), { record: !0 });}
@@ -3559,7 +3559,7 @@ let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let s = df - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${be(r, s - 9)}... (cut)`), F(ke(e.replyTo), Vr(r, [...n, { label: "Help", command: e.help() }]));}
+r.length > s && (r = `${be(r, s - 9)}... (cut)`), F(ke(e.replyTo), Br(r, [...n, { label: "Help", command: e.help() }]));}
 function uf(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
@@ -3567,7 +3567,7 @@ const r = {};
 return e.store.tokens[t] = r, r;}
 function Co(e, t) {
 const n = e.store.tokens[t];
-n && Ht(n) && delete e.store.tokens[t];}
+n && Kt(n) && delete e.store.tokens[t];}
 function Fn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
 var jn = "Help: DefenseRound", H = (e) => `<code>${Fn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
@@ -3584,12 +3584,12 @@ xe(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} a
 xe(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 xe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-xe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Gt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+xe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Ut().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
 xe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
 var ot;
-function Br(e, t = {}) {
+function Hr(e, t = {}) {
 ot = tf(jn, ff(e), t.createIfMissing !== !1) ?? ot;}
 function Io() {
 return ot = nf(jn, ot), ot !== void 0 && Ln(ot) ? { label: jn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
@@ -3597,7 +3597,7 @@ function No(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && sr(n.charCodeAt(r)); ) r += 1;
+for (; r < n.length && ir(n.charCodeAt(r)); ) r += 1;
 const s = n.slice(r, xs(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
 function Po(e, t) {
@@ -3611,11 +3611,11 @@ let o;
 try {
 const a = qs(i);
 if (o = _o(e, t, a, () => hf(e, s, a, r)), o.relayRefused) {
-Se(o, Po(e, r));
+Ee(o, Po(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-Se(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+Ee(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
 if (o.parsed.flags.has("help")) {
 const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Io();
@@ -3626,7 +3626,7 @@ c && await c;
 } catch (a) {
 if (a instanceof y || a instanceof P) {
 if (o ?? (o = _o(e, t, { command: r, positionals: [], flags: new N() })), o.relayRefused) {
-Se(o, Po(e, r));
+Ee(o, Po(e, r));
 return;}
 ze(o, a.message);
 return;}
@@ -3652,12 +3652,12 @@ const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function Et(e, t = 5) {
+function _t(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
 function qe(e) {
 const t = new N();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Et([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+return _t([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
 var pf = class {
 constructor() {
 this.byReason = new N();}
@@ -3667,12 +3667,12 @@ n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {
 const e = [];
 return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
-}, Lo = ["on", "off"], Hr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Fo = [
+}, Lo = ["on", "off"], Kr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Fo = [
 "edition",
-...k.keys(Hr),
+...k.keys(Kr),
 "stamina-bar",
-...Ke.map((e) => `attr.${e}`),
-...Bt.map((e) => `marker.${e}`),
+...Ye.map((e) => `attr.${e}`),
+...Ht.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
@@ -3687,33 +3687,33 @@ function kf(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const s = z(n, "edition", Id()), i = Gt();
+const s = z(n, "edition", Id()), i = Ut();
 if (!i.includes(s))
 throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in Hr) {
-const s = Hr[r], i = z(n, r, Vt), o = e.bars[s];
+if (r in Kr) {
+const s = Kr[r], i = z(n, r, Bt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
 if (r === "stamina-bar") {
-const s = z(n, r, ["power", ...Vt]);
+const s = z(n, r, ["power", ...Bt]);
 if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {
 const s = r.slice(5);
-if (!Ke.includes(s))
-throw new y(`unknown attribute key "${V(s)}": ${Nt(s, Ke, "keys")}`);
+if (!Ye.includes(s))
+throw new y(`unknown attribute key "${V(s)}": ${Pt(s, Ye, "keys")}`);
 const i = n.trim();
 if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {
 const s = r.slice(7);
-if (!Bt.includes(s))
-throw new y(`unknown marker key "${V(s)}": ${Nt(s, Bt, "keys")}`);
+if (!Ht.includes(s))
+throw new y(`unknown marker key "${V(s)}": ${Pt(s, Ht, "keys")}`);
 const i = n.trim(), o = mf(i);
 if (o.length === 0) throw new y(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Et(o.map((c) => V(c)), 3)})`);
+if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${_t(o.map((c) => V(c)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {
@@ -3724,10 +3724,10 @@ return e.playersTargetAny = z(n, r, Lo) === "on", `Players ${e.playersTargetAny 
 if (r === "armor-on-manual-edits")
 return e.armorOnManualEdits = z(n, r, Lo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Pt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Mt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = z(n, r, $r), gf[e.apiCommands];
-throw new y(`unknown setting "${V(t)}": ${Nt(t, Fo, "settings")}`);}
+return e.apiCommands = z(n, r, Ar), gf[e.apiCommands];
+throw new y(`unknown setting "${V(t)}": ${Pt(t, Fo, "settings")}`);}
 function Xe() {
 return jo(Campaign().get("turnorder"));}
 function yf() {
@@ -3740,19 +3740,19 @@ const t = te.parse(e);
 return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {
 return [];}}
-function Kr(e) {
+function Yr(e) {
 Campaign().set("turnorder", te.stringify(e));}
 function Xt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function Yr(e) {
+function Wr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
 function wf(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
 function bf(e) {
 const t = Xt(e.id), n = Xt(e.custom);
-return `${t.length <= 64 ? t : `#${Wr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Wr(n)}`}`;}
-function Wr(e) {
+return `${t.length <= 64 ? t : `#${zr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${zr(n)}`}`;}
+function zr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
@@ -3762,7 +3762,7 @@ function Af() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
 function Go(e) {
-if (Yr(e.pr) !== -1 || Xt(e.custom) !== "") return !1;
+if (Wr(e.pr) !== -1 || Xt(e.custom) !== "") return !1;
 const t = Xt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
@@ -3830,13 +3830,13 @@ for (const a of Ko)
 try {
 a(e, t, n, r);
 } catch (c) {
-Ur("an onDamage observer", c, void 0);}
-const o = i === void 0 ? Cr() : i;
+Vr("an onDamage observer", c, void 0);}
+const o = i === void 0 ? Ir() : i;
 if (o && typeof o.Update == "function")
 try {
 o.Update(e, s());
 } catch (a) {
-Ur("HealthColors.Update", a, void 0);}}
+Vr("HealthColors.Update", a, void 0);}}
 function Wo(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
 var Cf = class {
@@ -3885,7 +3885,7 @@ const I = g();
 I.overrides = { ...I.overrides, [w.key]: w.to };}
 break;}
 case "initiative": {
-const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = Yr(O?.pr);
+const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = Wr(O?.pr);
 O && D.isFinite(I) && I !== w.to && (O.pr = w.to, qo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
 break;}
 case "join-turn-order": {
@@ -3894,15 +3894,15 @@ h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
 case "ally-state":
 case "ally-answer": {
-const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? xt(E, c.bars.vitality) : w.tokenId, I = $t(Kt(l, O), a), K = w.kind === "ally-state" ? $t({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
+const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? Et(E, c.bars.vitality) : w.tokenId, I = At(Yt(l, O), a), K = w.kind === "ally-state" ? At({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
 Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to: K } : { kind: "memory", tokenId: w.tokenId, character: O, from: I, to: K }), An(l, O, K));
 break;}}
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ut = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), we = E?.stance, Me = n.stance === void 0 ? we : n.stance ?? void 0, de = l.exchange.waiting[s.id], en = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Je of qi(zo(O, K, we, de), zo(I, ut, Me, en), w === s.id ? void 0 : w))
+const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), we = E?.stance, Le = n.stance === void 0 ? we : n.stance ?? void 0, de = l.exchange.waiting[s.id], en = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+for (const Je of qi(zo(O, K, we, de), zo(I, ft, Le, en), w === s.id ? void 0 : w))
 f.push(Je), An(l, Sn(s.id, Je), Je.to);}
 const b = d[s.id];
-b && Ht(b) && delete d[s.id];
+b && Kt(b) && delete d[s.id];
 let $ = s.statusmarkers;
 const C = a.condition(i.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
 if (n.state !== void 0 && ($ = Df($, W, c)), n.stance !== void 0 && ($ = Ho($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
@@ -3924,7 +3924,7 @@ const t = { _id: e.id, _type: "graphic" };
 for (const n of Nf) t[n] = e.get(n);
 return t;}
 function qo(e, t) {
-t ? t.changed = !0 : Kr(e);}
+t ? t.changed = !0 : Yr(e);}
 function Mf(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
@@ -3935,7 +3935,7 @@ const n = new N(), r = new N(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new N(), c = (l) => $t(Kt(e.memories, l.id, l.home), e.edition);
+const a = new N(), c = (l) => At(Yt(e.memories, l.id, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {
 let u = a.get(l);
 if (u === void 0) {
@@ -3962,7 +3962,7 @@ case "markers":
 s(l).statusmarkers = d.from;
 break;
 case "memory": {
-const f = Sn(l, d), h = $t(Kt(e.memories, f), e.edition);
+const f = Sn(l, d), h = At(Yt(e.memories, f), e.edition);
 An(e.memories, f, ru(d.from, d.to, h, Ae));
 break;}
 case "initiative": {
@@ -3991,7 +3991,7 @@ h[g] = typeof $ == "number" ? $ : v.value;}
 k.keys(f).length > 0 && (u.set(f), fo(u, f));
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
 Ff(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
-i && o && Kr(i);}
+i && o && Yr(i);}
 function Ff(e, t, n, r, s, i) {
 const o = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
@@ -4010,7 +4010,7 @@ return new _s((n, r) => {
 sendChat("DefenseRound", t, (s) => {
 const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
 o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new tn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (lo(), n(o));});});}
-function zr(e) {
+function xr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
@@ -4019,7 +4019,7 @@ function jf(e) {
 if (!Ln(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
-if (n.section !== Ue) continue;
+if (n.section !== Ve) continue;
 const r = Jo(e, n);
 r && t.push(r);}
 return t;}
@@ -4027,7 +4027,7 @@ function Jo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function xr(e, t = []) {
+function qr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
@@ -4039,7 +4039,7 @@ if (u === void 0 || u === oe) continue;
 if (u === ue) {
 s ?? (s = d);
 continue;}
-if (u === Ue) {
+if (u === Ve) {
 const p = o ? Jo(e, d) : void 0;
 p && (i ?? (i = [])).push(p);
 continue;}
@@ -4054,7 +4054,7 @@ n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.not
 for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
 function Gf(e) {
-for (let t = 0; t < e.length; t += 1) if (e[t].section === Ue) return !0;
+for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;}
 function Uf(e) {
 let t = "";
@@ -4063,18 +4063,18 @@ n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""
 return t;}
 function Vf(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function qr(e, t, n, r, s, i, o = []) {
+function Xr(e, t, n, r, s, i, o = []) {
 const a = new N(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Uf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Gf(d.outcome.steps) ? [...v, ...jf(d)] : v, $ = Vf(zr(d), u.name), C = g ? `${$} ${g}` : $;
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Uf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Gf(d.outcome.steps) ? [...v, ...jf(d)] : v, $ = Vf(xr(d), u.name), C = g ? `${$} ${g}` : $;
 c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
 var Qo = k.freeze({ record: !0 });
 function Jt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function Xr(e, t, n) {
+function Jr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
@@ -4084,22 +4084,22 @@ const s = t.length > 1 ? Hf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-F(ke(n.replyTo), ae(zr(t[0])));
+F(ke(n.replyTo), ae(xr(t[0])));
 return;}
-const h = t.length === 1 ? xr(t[0]) : qr(t, Bf(t), Zo(e, t), `${n.title}: ${Jr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
+const h = t.length === 1 ? qr(t[0]) : Xr(t, Bf(t), Zo(e, t), `${n.title}: ${Qr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
 F(ke(n.replyTo), ye(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const f = t[0], h = Jt(e, f.snapshot);
-F(h === "public" ? St : me, ye(xr(f, i)), Qo), h === "gm" && !f.snapshot.hidden && F(St, Vr(zr(f), o ? i : []));
+F(h === "public" ? Tt : me, ye(qr(f, i)), Qo), h === "gm" && !f.snapshot.hidden && F(Tt, Br(xr(f), o ? i : []));
 return;}
 const a = Zo(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && F(St, ye(qr(t, c, a, `${n.title}: ${Jr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, ye(qr(t, l, a, `${n.title}: ${Jr(t.length)} (GM)${d}`, "all", s, i)), Qo);}
-function Jr(e) {
+c.length > 0 && F(Tt, ye(Xr(t, c, a, `${n.title}: ${Qr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, ye(Xr(t, l, a, `${n.title}: ${Qr(t.length)} (GM)${d}`, "all", s, i)), Qo);}
+function Qr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;}
 function Zo(e, t) {
 return t.map((n) => Jt(e, n.snapshot));}
@@ -4110,7 +4110,7 @@ return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => xr(i) };}));}
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => qr(i) };}));}
 function Kf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
@@ -4127,7 +4127,7 @@ const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var Qr = 50, Un = 6e4, Yf = 10, Wf = 15e3, zf = Qr / 2, xf = Un / 2, Vn = new Es();
+var Zr = 50, Un = 6e4, Yf = 10, Wf = 15e3, zf = Zr / 2, xf = Un / 2, Vn = new Es();
 function qf(e) {
 switch (e.kind) {
 case "bar":
@@ -4145,12 +4145,12 @@ return 60 + (e.tokenId?.length ?? 0) + ea(e.from) + ea(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
 function ea(e) {
-return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + Zr(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + Zr(e.answer.answer) : 0);}
-function Zr(e) {
+return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + es(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + es(e.answer.answer) : 0);}
+function es(e) {
 if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + Zr(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + es(e[n]));
 return t;}
 function Bn(e) {
 let t = Vn.get(e);
@@ -4168,34 +4168,34 @@ for (let s = r.length - 1; s >= 0; s -= 1) {
 const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = ss(r), c = Bn(i);
+const a = is(r), c = Bn(i);
 i.tokens.push(n), Vn.delete(i);
-const l = Bn(i) - c, d = ns(a, i.by);
+const l = Bn(i) - c, d = rs(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Kn(r, i.by); u >= 0 && r[u] !== i && is(a, d, 0); u = Kn(r, i.by)) Hn(e, u);
+for (let u = Kn(r, i.by); u >= 0 && r[u] !== i && os(a, d, 0); u = Kn(r, i.by)) Hn(e, u);
 return !0;}
 return !1;}
-function es(e) {
-return e === "hand-edit" || e === Pe || At(e);}
-function ts(e, t) {
-return e.by === "hand-edit" || !(t ?? es(e.by));}
+function ts(e) {
+return e === "hand-edit" || e === Pe || St(e);}
+function ns(e, t) {
+return e.by === "hand-edit" || !(t ?? ts(e.by));}
 var ct;
-function ns(e, t, n) {
+function rs(e, t, n) {
 let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? ts({ by: t }) }, e.byOwner.set(t, r)), r;}
-function rs(e, t, n, r) {
-const s = Bn(t) * n, i = ns(e, t.by, r);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? ns({ by: t }) }, e.byOwner.set(t, r)), r;}
+function ss(e, t, n, r) {
+const s = Bn(t) * n, i = rs(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function ss(e) {
+function is(e) {
 if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) rs(t, n, 1);
+for (const n of e) ss(t, n, 1);
 return ct = t, t;}
 function Hn(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = ss(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, rs(r, s, -1));}
+const r = is(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, ss(r, s, -1));}
 function Kn(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
@@ -4205,18 +4205,18 @@ for (let r = 0; r < n.length; r += 1) {
 const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function is(e, t, n, r = 0) {
-return t.entries + r > Yf || t.bytes + n > Wf || e.quota.entries + r > zf || e.quota.bytes + n > xf || e.length + r > Qr || e.bytes + n > Un;}
-function os(e) {
+function os(e, t, n, r = 0) {
+return t.entries + r > Yf || t.bytes + n > Wf || e.quota.entries + r > zf || e.quota.bytes + n > xf || e.length + r > Zr || e.bytes + n > Un;}
+function as(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
 function ta(e, t, n) {
-const r = e.store.history, s = ss(r), i = Bn(t);
+const r = e.store.history, s = is(r), i = Bn(t);
 if (n) {
-const o = ns(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (is(c, a, i, 1)) return !1;
-for (let l = Kn(r, t.by); l >= 0 && is(s, o, i, 1); l = Kn(r, t.by)) Hn(e, l);}
-if (r.push(t), s.length = r.length, rs(s, t, 1, n), !n)
-for (; (s.length > Qr || s.bytes > Un) && r.length > 1; ) {
+const o = rs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (os(c, a, i, 1)) return !1;
+for (let l = Kn(r, t.by); l >= 0 && os(s, o, i, 1); l = Kn(r, t.by)) Hn(e, l);}
+if (r.push(t), s.length = r.length, ss(s, t, 1, n), !n)
+for (; (s.length > Zr || s.bytes > Un) && r.length > 1; ) {
 const o = Jf(s, t);
 Hn(e, o >= 0 ? o : 0);}
 return !0;}
@@ -4226,17 +4226,17 @@ for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return ta(e, o, ts(t, n)) ? i : void 0;}
+return ta(e, o, ns(t, n)) ? i : void 0;}
 function Qf(e) {
 const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {
 const s = te.stringify(r).length;
-Vn.set(r, s), !(s > Un) && ta(e, r, ts(r));}
+Vn.set(r, s), !(s > Un) && ta(e, r, ns(r));}
 return ct = void 0, n.length - t.length;}
-function Tt(e) {
+function lt(e) {
 return e.get("_subtype") === "card";}
-function lt(e, t, n = {}) {
+function dt(e, t, n = {}) {
 const r = [], s = new q(), i = [], o = (l) => {
 const d = uo(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
@@ -4244,41 +4244,41 @@ if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const u = _t(d, e.gm);
+const u = Ot(d, e.gm);
 u ? o(u) : l.push(Zf(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Et(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${_t(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
 const u = d._type === "graphic" ? B(d._id) : void 0;
-u && !Tt(u) ? o(u) : l += 1;}
+u && !lt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
 throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
 for (const l of i) {
 const d = Q(l);
-e.gm || n.anyTarget || Oe(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
+e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
 if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Gn(r).join("; "));
 return { targets: a, notes: r };}
 function Zf(e) {
 return e.length > 24 ? `${be(e, 24)}...` : e;}
-function _t(e, t) {
+function Ot(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = B(e);
-if (!(!n || Tt(n)) && !(!t && Ye(n)))
+if (!(!n || lt(n)) && !(!t && We(n)))
 return n;}
 function eh(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !_t(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
 throw new P(`--${n}: no token on the table has that id`);}}
 function ra(e, t) {
 const n = B(t);
-return n !== void 0 && Oe(e, n, Q(n));}
+return n !== void 0 && De(e, n, Q(n));}
 function M(e) {
-return _e(e.store.settings.edition);}
-function Ot(e, t) {
+return Oe(e.store.settings.edition);}
+function Dt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
 function th(e) {
@@ -4288,10 +4288,10 @@ function nh(e) {
 return e.store;}
 function sa(e) {
 const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? _e(t) : void 0;}
-function as(e, t) {
-return e.gm || Oe(e.playerId, t.token, t.character) || Jt(e.app, t) === "public";}
-function dt(e, t) {
+return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
+function cs(e, t) {
+return e.gm || De(e.playerId, t.token, t.character) || Jt(e.app, t) === "public";}
+function ut(e, t) {
 const n = M(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
@@ -4300,12 +4300,12 @@ nameOf: th,
 waiting: e.store.exchange.waiting,
 other: (i) => {
 const o = B(i);
-if (!o || Tt(o)) return;
-const a = e.store.tokens[xt(o, e.store.settings.bars.vitality)], c = go(o, e.store.settings.bars.vitality);
+if (!o || lt(o)) return;
+const a = e.store.tokens[Et(o, e.store.settings.bars.vitality)], c = go(o, e.store.settings.bars.vitality);
 return {
 name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
-state: Mr(n, a, c, r.editionLeft),
+state: Lr(n, a, c, r.editionLeft),
 answer: yo(n, e.store.exchange.waiting[i]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
@@ -4315,10 +4315,10 @@ const i = Sf(t);
 if (i) {
 r.turnRow = i;
 const o = Xt(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
-a !== void 0 && Ye(a) && (r.turnRowHidden = !0);}}
+a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
 const s = sa(e);
 return s && (r.editionLeft = s), r;}
-function Yn(e, t, n, r = dt(e)) {
+function Yn(e, t, n, r = ut(e)) {
 const s = In(t.token, t.character, e.store.settings), i = e.store.tokens;
 return Wu(s, i[s.id], n, r, i[s.home]);}
 function ia(e, t, n, r = !0) {
@@ -4332,7 +4332,7 @@ return t.character ? `${t.name}: cannot roll this check: its character has no nu
 function Wn(e, t, n = "; nothing changed") {
 const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Dt(e) {
+function Rt(e) {
 return { settings: e.store.settings, edition: M(e), memories: nh(e) };}
 var rh = class {
 constructor(e, t, n, r, s, i) {
@@ -4343,18 +4343,18 @@ return this.title && (n.title = this.title), this.typed && (n.typed = this.typed
 function sh(e, t, n) {
 const { id: r, name: s } = t;
 return Uo(e, (i) => i === r ? s : n(i));}
-function ih(e, t, n, r = {}, s = Dt(e)) {
+function ih(e, t, n, r = {}, s = Rt(e)) {
 const { snapshot: i } = t, o = If(s, t, n, r), a = new rh(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 applied: { tokenId: i.id, name: be(i.name, 200), changes: o.changes },
 shown: a};}
 function oh(e, t, n) {
 const r = B(t.token.id);
-if (!r || Tt(r)) return !1;
+if (!r || lt(r)) return !1;
 const s = t.character?.id ?? "";
 if (S(r.get("represents") ?? "") !== s) return !1;
 const i = s ? Fu(s) : void 0;
-return s && !i ? !1 : e.gm || n || Oe(e.playerId, r, i);}
+return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);}
 function ah(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
@@ -4370,13 +4370,13 @@ const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
 const r = t?.[D(n[1])], s = ch.exec(S(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
-function cs(e, t) {
+function ls(e, t) {
 const n = {};
 for (const r of t) {
 const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function ls(e, t, n, r) {
+function ds(e, t, n, r) {
 if (e.length === 0) return zn;
 const s = { ...t };
 let i = r;
@@ -4393,11 +4393,11 @@ const d = ah(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
 const { applied: u, shown: f } = ih(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function ds(e, t, n) {
-const r = dt(e), s = Dt(e);
+function xn(e, t, n) {
+const r = ut(e), s = Rt(e);
 return t.map((i) => Qt(e, i, n, zn, r, s, () => ({ notify: !1 })));}
-function xn(e, t, n, r, s) {
-const i = t.dice.length === 0 ? dh : cs(e.parsed, t.dice), o = e.gm ? void 0 : oa(e, t.dice);
+function qn(e, t, n, r, s) {
+const i = t.dice.length === 0 ? dh : ls(e.parsed, t.dice), o = e.gm ? void 0 : oa(e, t.dice);
 return aa(
 e,
 n.map((a) => {
@@ -4413,17 +4413,17 @@ for (const d of t)
 if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
-Se(e, d);
+Ee(e, d);
 return;}
 return ca(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
 return Xo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 const u = r.claim?.();
 if (u !== void 0) {
-Se(e, u);
+Ee(e, u);
 return;}
 if (e.app.store.settings.edition !== l) {
-Se(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+Ee(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
 ca(e, t, c, d, a, n, r);});}
 function ca(e, t, n, r, s, i, o) {
@@ -4431,30 +4431,30 @@ const a = e.app, c = r !== void 0, l = r ?? uh, d = [...i];
 let u;
 const f = [], h = [];
 let p = !1;
-const g = s ? { order: Xe(), changed: !1 } : void 0, v = Cr() ?? null, m = dt(a, g?.order), b = Dt(a), $ = (O) => {
+const g = s ? { order: Xe(), changed: !1 } : void 0, v = Ir() ?? null, m = ut(a, g?.order), b = Rt(a), $ = (O) => {
 const I = { notify: O.observed ?? !0, healthColors: v };
 return g && (I.turnOrder = g), I;};
 let C = 0;
-t.forEach(({ target: O, plan: I, given: K, typed: ut, answer: we, answerGiven: Me }, de) => {
+t.forEach(({ target: O, plan: I, given: K, typed: ft, answer: we, answerGiven: Le }, de) => {
 const en = n[de], Je = C;
 if (C += en.length, c && !oh(e, O, o.anyTarget === !0)) {
 d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Z = Me === void 0 ? Qt(a, O, I, ls(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, ls(I.dice, K, l, Je), m, b, (Le) => ({ ...$(Le), answerGiven: !0 }), (Le) => {
-Le.facts.answer = Me.answer;});
+const Z = Le === void 0 ? Qt(a, O, I, ds(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, ds(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {
+Fe.facts.answer = Le.answer;});
 if (Z.kind !== "written") {
-const { snapshot: Le } = Z.reading, Ma = () => as(e, Le);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new pf())).add(Le.name, Z.refusal.reason) : d.push(ia(a, Le, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(Wn(Le, Z.reading.problems)) : d.push(`${Le.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Fe } = Z.reading, Ma = () => cs(e, Fe);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new pf())).add(Fe.name, Z.refusal.reason) : d.push(ia(a, Fe, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(Wn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
-f.push(Z.applied), ut && (Z.shown.typed = ut), we && (Z.shown.answer = we), h.push(Z.shown), p || (p = Ce.undoable === !0);
-}), u && d.push(...u.lines()), g?.changed && Kr(g.order);
+f.push(Z.applied), ft && (Z.shown.typed = ft), we && (Z.shown.answer = we), h.push(Z.shown), p || (p = Ce.undoable === !0);
+}), u && d.push(...u.lines()), g?.changed && Yr(g.order);
 let W;
 if ((o.record || p) && f.length > 0) {
-const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : es(O), K = na(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
-K !== void 0 && (o.record || I) && (W = { command: os(K), byGm: I });}
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : es(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => as(e, O) };
-if (W && (E.undo = W), Xr(a, h, E), d.length > 0) {
+const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ts(O), K = na(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
+K !== void 0 && (o.record || I) && (W = { command: as(K), byGm: I });}
+const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ts(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => cs(e, O) };
+if (W && (E.undo = W), Jr(a, h, E), d.length > 0) {
 const O = o.refusals(Gn(d), f.length > 0);
 ze(e, O);}}
 function hh(e) {
@@ -4475,7 +4475,7 @@ return t.defenders.filter((n) => t.answers[n] === void 0 && !fs(e, n));}
 function la(e, t) {
 if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
-return n !== void 0 && Ye(n) ? null : e.attacker;}
+return n !== void 0 && We(n) ? null : e.attacker;}
 function hs(e, t = !0) {
 const n = la(e, t);
 if (n === null) return "An unseen attacker";
@@ -4485,7 +4485,7 @@ function ph(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
 function vs(e, t, n) {
-return n || !Ye(e) || Oe(t, e, Q(e));}
+return n || !We(e) || De(t, e, Q(e));}
 function da(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
@@ -4532,7 +4532,7 @@ return "its Vitality is not a number";}}
 function pa(e, t, n, r, s, i) {
 const o = B(r);
 if (!o) return;
-const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Ot(e, !0);
+const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Dt(e, !0);
 if (fs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
@@ -4553,10 +4553,10 @@ I ? I.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \
 for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
 const v = la(n, s);
 if (g)
-for (const m of l.extra?.(g, v) ?? []) m.section === Ue && h.push({ label: m.label, command: m.command });
+for (const m of l.extra?.(g, v) ?? []) m.section === Ve && h.push({ label: m.label, command: m.command });
 return { label: c, lines: f, buttons: Ln(r) ? h : [] };}
 function ga(e) {
-return dt(e, Xe());}
+return ut(e, Xe());}
 function $h(e) {
 const t = B(e);
 if (!t) return ["gm"];
@@ -4619,25 +4619,25 @@ function _h(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
 function Oh(e) {
 const t = e.app, n = M(t), r = n.attack;
-if (Ie(e.parsed, ms(n, "!attack", ba, n.commands.damage.flags, r.flags), wr(n.id, "damage")), Te(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+if (Ie(e.parsed, ms(n, "!attack", ba, n.commands.damage.flags, r.flags), br(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const s = $a(e.parsed, n);
-n.planDamage(s, Ot(t, e.gm));
+n.planDamage(s, Dt(t, e.gm));
 const i = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
 if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
 const a = Dh(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= Er) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (c.length >= Tr) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const g = c.filter((v) => !v.gm);
-if (g.filter((v) => v.by === e.playerId).length >= Sh || g.length >= Er / 2)
+if (g.filter((v) => v.by === e.playerId).length >= Sh || g.length >= Tr / 2)
 throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const l = lt(e, Te(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
-if (u.length > Tr) throw new P(`one attack has at most ${Tr} defenders (got ${u.length})`);
+if (u.length > _r) throw new P(`one attack has at most ${_r} defenders (got ${u.length})`);
 if (!e.gm) {
 let g = 0;
 for (const v of c) v.gm || (g += v.defenders.length);
 if (g + u.length > wa) throw new P(`the players' open attacks may hold ${wa} defenders together (${g} now): resolve or cancel one first (!attack --list)`);}
-const f = u.filter(({ token: g }) => !Ye(g)).map(({ token: g }) => ee(g, "a token")), h = {
+const f = u.filter(({ token: g }) => !We(g)).map(({ token: g }) => ee(g, "a token")), h = {
 key: "",
 by: e.playerId,
 gm: e.gm,
@@ -4652,20 +4652,20 @@ answers: {}};
 if (h.key = "A1", !eo(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
 h.key = ph(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-if (f.length > 0 && F(St, ae(`Attack ${h.key}: ${hs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), Ah(t, h), ha(t, h)) return gs(e, h);}
+if (f.length > 0 && F(Tt, ae(`Attack ${h.key}: ${hs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), Ah(t, h), ha(t, h)) return gs(e, h);}
 function Dh(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = _t(t, e.gm), !r) throw new P("--from: no token on the table has that id");
+if (r = Ot(t, e.gm), !r) throw new P("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = _t(n[0]._id, e.gm);
+r = Ot(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");}
-if (!e.gm && !Oe(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (!e.gm && !De(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
 function Aa(e) {
 const t = ce(e);
@@ -4681,19 +4681,19 @@ if (!e.gm) {
 const r = va(e.app, n);
 if (r.length > 0) {
 const s = r.map((i) => ee(B(i), "a token"));
-Se(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
+Ee(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
 return gs(e, n);}
 function gs(e, t) {
 const n = e.app, r = M(n);
 if (!gh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
-const s = _h(t), i = Ot(n, t.gm), o = [], a = [];
+const s = _h(t), i = Dt(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
 const f = B(u);
 if (!f) {
 a.push(u);
 continue;}
-const h = { token: f, character: Q(f) }, p = t.answers[u], g = $a(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: cs(g, v.dice) };
+const h = { token: f, character: Q(f) }, p = t.answers[u], g = $a(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: ls(g, v.dice) };
 p && (m.answer = Ch(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -4721,12 +4721,12 @@ return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: 
 function Ih(e, t) {
 const n = Sa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], F(St, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+delete e.app.store.exchange.attacks[n.key], F(Tt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
 function Nh(e) {
 const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
 (i) => e.gm || i.by === e.playerId || Zt(t, i).some((o) => ra(e.playerId, o)));
 if (r.length === 0) {
-Se(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+Ee(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {
 for (const i of r) F(me, ye(ps(t, n, i, [])));
@@ -4746,13 +4746,13 @@ if (r.edition?.id !== t.id) continue;
 const s = t.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.endRound(s);
-An(e.store, n, $t({ ...Kt(e.store, n), edition: { id: t.id, state: i } }, t));}
+An(e.store, n, At({ ...Yt(e.store, n), edition: { id: t.id, state: i } }, t));}
 e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Ph(e);}
 function Mh(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= _r) break;
-Go(n) || t.push(Wr(bf(n)));}
+if (t.length >= Or) break;
+Go(n) || t.push(zr(bf(n)));}
 return t;}
 function Lh(e, t) {
 if (e.length === 0 || t.length === 0) return null;
@@ -4780,17 +4780,17 @@ n.turned += i, n.turned >= s.length && Ea(e);}
 function jh(e, t) {
 e.oddTurnRowsTold === !0 || t.every(wf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
 function Gh(e, t) {
-const n = M(e), r = _e(t);
+const n = M(e), r = Oe(t);
 vh(e, n.id);
 const s = [], i = [], o = e.store.settings.bars.vitality, a = new N();
 for (const l of k.keys(e.store.tokens)) {
-const d = B(l) ?? Gu(l, o)[0], u = d && xt(d, o);
-!d || Tt(d) || a.has(u) || (a.set(u, d.id), s.push({ token: d, character: Q(d) }));}
-return ds(e, s, {
+const d = B(l) ?? Gu(l, o)[0], u = d && Et(d, o);
+!d || lt(d) || a.has(u) || (a.set(u, d.id), s.push({ token: d, character: Q(d) }));}
+return xn(e, s, {
 values: [],
 dice: [],
 resolve(l) {
-const d = e.store.tokens[xt(B(l.id), o)], u = d?.stance === void 0 || n.stances.includes(d.stance), f = l.bars.vitality.value, h = (d?.edition?.id === t ? r.parseState(d.edition.state) : null) ?? r.enter(f, !1), p = d?.deadForGood === !0 || r.deadForGood(h, f), g = n.enter(f, p), v = r.condition(h, f), m = n.condition(g, f);
+const d = e.store.tokens[Et(B(l.id), o)], u = d?.stance === void 0 || n.stances.includes(d.stance), f = l.bars.vitality.value, h = (d?.edition?.id === t ? r.parseState(d.edition.state) : null) ?? r.enter(f, !1), p = d?.deadForGood === !0 || r.deadForGood(h, f), g = n.enter(f, p), v = r.condition(h, f), m = n.condition(g, f);
 return v !== m && i.push({ name: l.name, from: v, to: m }), {
 headline: "acts",
 steps: [],
@@ -4803,7 +4803,7 @@ var Ta = { none: "standing", incapacitated: "incapacitated", dying: "dying", dea
 function Uh(e) {
 if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Ta[r]} -> ${Ta[s]}`);
-return ` Conditions read again: ${Et(t, 6)}.`;}
+return ` Conditions read again: ${_t(t, 6)}.`;}
 function Vh(e) {
 const t = e.app, n = t.store.macros, r = [], s = [], i = [];
 for (const a of M(t).macros) {
@@ -4825,11 +4825,11 @@ macros: { title: "!defense-round macros", usage: "!defense-round macros", what: 
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Gt()[1] ?? Gt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Fo.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Ut()[1] ?? Ut()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Fo.join(", ")}.`]},
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ke.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ye.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -4844,7 +4844,7 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function ys(e) {
 return e ? "on" : "off";}
 function Kh(e) {
-const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ke.filter((i) => t.attributes[i] !== Pi[i]).map(
+const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Pi[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
 return ye({
 title: `DefenseRound v${pe}`,
@@ -4858,7 +4858,7 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Armor on hand edits", lines: [ys(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [Wh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Bt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Markers", lines: [Ht.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
 { label: "Not on the sheet", lines: Yh(e) },
@@ -4875,14 +4875,14 @@ gm: "gm (act as the GM; --api-as ignored)",
 function ws(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");}
 function zh(e) {
-const t = e.store.settings, n = M(e), r = Gt().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ys(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+const t = e.store.settings, n = M(e), r = Ut().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ys(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ws(t.apiCommands, $r)}}`),
+le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ws(t.apiCommands, Ar)}}`),
 le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ws(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
@@ -4895,9 +4895,9 @@ function xh(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
-if (!Ke.includes(s))
-throw new y(`unknown value name "${V(n)}": ${Nt(n, Ke, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : Pt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, Te(e.parsed)), l = [];
+if (!Ye.includes(s))
+throw new y(`unknown value name "${V(n)}": ${Pt(n, Ye, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : Mt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {
 const f = uf(e.app, d.id);
 f.overrides = bn(f.overrides, s, i ? null : o);
@@ -4908,7 +4908,7 @@ var bs = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
 function qh(e) {
-const { targets: t, notes: n } = lt(e, Te(e.parsed)), r = new N(), s = {
+const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), s = {
 values: bs.map(([, o]) => o),
 dice: [],
 resolve(o) {
@@ -4927,7 +4927,7 @@ a.push(`${f} ${h}, already whole`);
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, i = ds(e.app, t, s).map((o) => {
+}, i = xn(e.app, t, s).map((o) => {
 const { snapshot: a } = o.reading;
 if (o.kind === "problems") return Wn(a, o.reading.problems);
 Co(e.app, a.id);
@@ -4935,14 +4935,14 @@ const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
 function Xh(e) {
-e.store = Wt(pe), e.loadProblems = [], delete e.newerState, To(_n, e.store);}
+e.store = zt(pe), e.loadProblems = [], delete e.newerState, To(_n, e.store);}
 function Jh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new P(i);
-const o = B(s.tokenId), a = s.hidden || o !== void 0 && Ye(o), c = s.npc || o !== void 0 && Rr(o, Q(o)), l = Jt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && Oe(e.playerId, o, Q(o)))) throw new P(a ? i : `${s.name}'s breakdown is for the GM`);
+const o = B(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Cr(o, Q(o)), l = Jt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && De(e.playerId, o, Q(o)))) throw new P(a ? i : `${s.name}'s breakdown is for the GM`);
 F(ke(e.replyTo), ye(s.card()));}
 var Qh = {
 usage: () => Bh,
@@ -4962,9 +4962,9 @@ case "":
 F(ke("gm"), Kh(e.app)), F(ke("gm"), zh(e.app));
 return;
 case "help": {
-Br(M(e.app));
+Hr(M(e.app));
 const i = Io();
-F(ke(e.replyTo), Vr(`The handout "${jn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+F(ke(e.replyTo), Br(`The handout "${jn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {
 const [i, ...o] = n;
@@ -4973,7 +4973,7 @@ const a = e.app.store.settings.edition, c = kf(e.app.store.settings, i, o.join("
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
 const { count: l, changed: d } = Gh(e.app, a);
-Br(M(e.app), { createIfMissing: !1 });
+Hr(M(e.app), { createIfMissing: !1 });
 const u = l === 0 ? "" : d.length > 0 ? Uh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = yh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
@@ -5022,11 +5022,11 @@ case "markers":
 n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, $t(Kt(e.memories, Sn(i, o)), e.edition));
+n.set(s, At(Yt(e.memories, Sn(i, o)), e.edition));
 break;
 case "initiative": {
 r ?? (r = Xe());
-const a = Yr(r.find((c) => c.id === i)?.pr);
+const a = Wr(r.find((c) => c.id === i)?.pr);
 n.set(s, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
@@ -5052,11 +5052,11 @@ if (R(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's 
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(_a, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Ie(e.parsed, _a), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, s = ev(e), i = r[s], o = M(n), a = new N(i.tokens.map((v) => [v.tokenId, _t(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => sv(v) ? c.find((m) => Ca({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ca(v, n.store.settings));
+const n = e.app, r = n.store.history, s = ev(e), i = r[s], o = M(n), a = new N(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => sv(v) ? c.find((m) => Ca({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ca(v, n.store.settings));
 for (const v of u) {
 const m = a.get(v.tokenId);
 m && (v.name = Da(m));}
-const f = Dt(n), h = Zh(f, u), p = (v, m) => {
+const f = Rt(n), h = Zh(f, u), p = (v, m) => {
 if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
 if (v.deadForGood !== m.deadForGood) return "has died for good since";
 const b = mh(v, m, Ae);
@@ -5068,14 +5068,14 @@ if (g.length > 0) {
 if (!e.gm) {
 const v = g.filter(($) => {
 const C = a.get($.tokenId);
-return C !== void 0 && as(e, Ra(C));
+return C !== void 0 && cs(e, Ra(C));
 }), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Ji(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
 if (!R(e.parsed, "force")) {
-ze(e, `Nothing undone, changed since: ${Ji(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${os(i.key)} --force` }]);
+ze(e, `Nothing undone, changed since: ${Ji(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${as(i.key)} --force` }]);
 return;}}
-Lf(f, u), g.length > 0 && iv(n, u, h), Hn(n, s), rv(e, i, u, h, a), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+Lf(f, u), g.length > 0 && iv(n, u, h), Hn(n, s), rv(e, i, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
 function nv(e) {
 switch (e.kind) {
 case "bar":
@@ -5092,7 +5092,7 @@ function Da(e) {
 return be(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function Ra(e) {
 const t = Q(e);
-return { token: e, character: t, npc: Rr(e, t), hidden: Ye(e) };}
+return { token: e, character: t, npc: Cr(e, t), hidden: We(e) };}
 function rv(e, t, n, r, s) {
 const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
 for (const { place: l, tokenId: d, change: u } of n) {
@@ -5110,7 +5110,7 @@ const d = s.get(l.tokenId);
 if (!d) continue;
 const u = (o.get(l.tokenId) ?? []).join(", "), f = Da(d), h = u ? `${f} (${u})` : f, p = Ra(d), g = Jt(e.app, p) === "public";
 p.hidden || a.push(g ? h : f), (p.hidden || !g && u) && c.push(p.hidden ? `${h} (hidden)` : h);}
-a.length > 0 && F(St, ae(`${i}: ${Et(a, 8)}.`)), c.length > 0 && F(me, ae(`${i} (GM): ${Et(c, 8)}.`), { record: !0 });}
+a.length > 0 && F(Tt, ae(`${i}: ${_t(a, 8)}.`)), c.length > 0 && F(me, ae(`${i} (GM): ${_t(c, 8)}.`), { record: !0 });}
 function sv(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
 function Ca({ tokenId: e, change: t }, n) {
@@ -5118,7 +5118,7 @@ const r = B(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || Fr(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || jr(r, t.bar) === t.attributeId;
 case "attribute": {
 const s = qu(t.attributeId);
 return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
@@ -5137,7 +5137,7 @@ const l = o.from, d = {
 values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
-ds(e, [{ token: c, character: Q(c) }], d);}}
+xn(e, [{ token: c, character: Q(c) }], d);}}
 var ov = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, av = { title: "Damage", anyTarget: !0, record: !0, refusals: Ia }, cv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ia }, lv = {
 usage: (e) => M(e).commands.damage.usage,
 help: (e) => M(e).commands.damage.help,
@@ -5154,28 +5154,28 @@ if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R
 tv(e);
 return;}
 const t = M(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ie(e.parsed, ms(t, "!damage", ov, n), wr(t.id, "damage"));
-const r = t.planDamage(e.parsed, Ot(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = lt(e, Te(e.parsed), { anyTarget: s });
+e.parsed.flags.size > 0 && Ie(e.parsed, ms(t, "!damage", ov, n), br(t.id, "damage"));
+const r = t.planDamage(e.parsed, Dt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = dt(e, _e(e.parsed), { anyTarget: s });
 let { targets: o } = i;
 const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = o.filter(({ token: f, character: h }) => Oe(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
+const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
 if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
 ze(e, `Not applied: ${a.join("; ")}`);
 return;}}
-return xn(e, r, o, a, s ? av : cv);}};
+return qn(e, r, o, a, s ? av : cv);}};
 async function dv(e) {
 const t = e.app, n = M(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ie(e.parsed, s);
 const i = (L(e.parsed, "answer") ?? "").toUpperCase(), o = us(t, i), a = o && da(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new P(`no open attack ${be(i, 12)} to answer (resolved, cancelled, or never declared)`);
 if (ua(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = Te(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? _t(l, !0) : void 0, u = d && vs(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && vs(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new P(`that token is not a defender of attack ${a.key}`);
 const f = Q(u), h = ee(u, "the defender");
-if (!e.gm && !Oe(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
+if (!e.gm && !De(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
 const p = a.answers[l];
 if (p) throw new P(`${h} has answered attack ${a.key} already (${p.word})`);
 if (fs(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
@@ -5184,20 +5184,20 @@ if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.jo
 const v = z(g, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, b = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, Ot(t, e.gm)), E = cs(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Xo(O.map((Ce) => Ce.sides)) : [];
+const w = r.planAnswer(v, a.situation, a.attacker, Dt(t, e.gm)), E = ls(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Xo(O.map((Ce) => Ce.sides)) : [];
 if (t.store.exchange.attacks[i] !== a || ua(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const K = B(l);
-if (!K || !e.gm && !Oe(e.playerId, K, Q(K))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ut = ls(w.dice, E, I, 0), we = Yn(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? Xe() : void 0)), Me = w.resolve(we.facts, ut);
-if (ln(Me)) throw new P(ia(t, we.snapshot, Me));
+if (!K || !e.gm && !De(e.playerId, K, Q(K))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
+const ft = ds(w.dice, E, I, 0), we = Yn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(we.facts, ft);
+if (ln(Le)) throw new P(ia(t, we.snapshot, Le));
 if (we.problems.length > 0) throw new P(Wn(we.snapshot, we.problems, "; nothing answered"));
-const de = r.keep(v, Me, ut), en = e.gm ? void 0 : oa(e, w.dice);
+const de = r.keep(v, Le, ft), en = e.gm ? void 0 : oa(e, w.dice);
 m = { word: de.word, ...de.file !== void 0 ? { file: de.file } : {}, ...de.flags ? { flags: de.flags } : {} }, de.roll !== void 0 && (m.roll = de.roll), de.success !== void 0 && (m.success = de.success), en && (m.typed = !0);
-const Je = Uo(n, (Ce) => Ce === l ? h : we.facts.nameOf(Ce)), Z = Me.steps.filter((Ce) => Ce.section === "Check").map(Je);
+const Je = Uo(n, (Ce) => Ce === l ? h : we.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
 b = Z.length > 0 ? Z.join("; ") : v;}
 e.gm && (m.gm = !0), a.answers[l] = m;
 const $ = fa(t, a, e.playerId, e.gm), C = ha(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : Zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Se(e, `${h}: ${b}.${W}`), C && await gs(e, a);}
+Ee(e, `${h}: ${b}.${W}`), C && await gs(e, a);}
 var uv = { ids: { kind: "list" }, help: { kind: "switch" } }, fv = {
 usage: (e) => M(e).commands.defend.usage,
 help: (e) => M(e).commands.defend.help,
@@ -5207,16 +5207,16 @@ const t = M(e.app), n = t.commands.defend;
 if (n.refused) {
 ze(e, `!defend is not used: ${n.refused}`);
 return;}
-Ie(e.parsed, ms(t, "!defend", uv, n.flags), wr(t.id, "defend"));
+Ie(e.parsed, ms(t, "!defend", uv, n.flags), br(t.id, "defend"));
 const r = t.planDefend(e.parsed), s = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
 eh(e, s);
-const i = lt(e, Te(e.parsed)), o = [...i.notes], a = s.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {
+const i = dt(e, _e(e.parsed)), o = [...i.notes], a = s.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {
 const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
 if (c.length === 0) {
 ze(e, Gn(o).join("; "));
 return;}
-return xn(e, r, c, o, {
+return qn(e, r, c, o, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`});}
 }, hv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {
@@ -5231,16 +5231,16 @@ if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.jo
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stances.includes(s))
 throw new y(`unknown stance "${V(S(n))}" (stances: ${t.stances.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && Te(e.parsed) === void 0;
+const i = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
 if (s === void 0 && i) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: o, notes: a } = lt(e, Te(e.parsed));
+const { targets: o, notes: a } = dt(e, _e(e.parsed));
 if (s === void 0) {
 const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => {
 const h = In(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
-Se(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+Ee(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;}
-return xn(e, t.planStance(s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+return qn(e, t.planStance(s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
 function mv(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));}
 function pv(e, t, n) {
@@ -5261,7 +5261,7 @@ steps: [
 T(ue, { kind: "heal-title", who: d, resource: n, amount: a - s }),
 T(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
 T("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
-...n === "vitality" && l ? Ve("Heal", l.conditions) : [],
+...n === "vitality" && l ? Be("Heal", l.conditions) : [],
 ...l?.now ? [T("Now", l.now)] : []],
 changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
@@ -5272,12 +5272,12 @@ usage: () => gv,
 run(e) {
 const t = e.parsed;
 Ie(t, kv);
-const n = Mt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = lt(e, Te(t));
-return xn(e, pv(M(e.app), n, r), s, i, {
+const n = Lt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
+return qn(e, pv(M(e.app), n, r), s, i, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function Na(e, t, n) {
-if (!n || Tt(t)) return;
+if (!n || lt(t)) return;
 const r = e.store.settings, s = ve[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = ce(n[s]), o = S(t.get(ve[r.bars.vitality].link) ?? "");
@@ -5285,7 +5285,7 @@ let { typed: a, keepInStep: c } = bv(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
 if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= zs) {
-const g = l.planHandEdit(i - a, Ot(e, !0)), v = {
+const g = l.planHandEdit(i - a, Dt(e, !0)), v = {
 ...g,
 resolve(b, $) {
 if (l.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
@@ -5296,8 +5296,8 @@ e,
 d,
 v,
 zn,
-dt(e),
-Dt(e),
+ut(e),
+Rt(e),
 () => ({ vitalityFrom: i, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 (b) => {
 xu(b, i), Pa(e, b, i);});
@@ -5308,12 +5308,12 @@ else if (m.kind === "written") {
 const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
 o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new q() });
 const $ = na(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-Xr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: os($), byGm: !0 } } : {} });
+Jr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: as($), byGm: !0 } } : {} });
 return;}}
-const h = $v(e, f ? a : i, a), p = Qt(e, d, h.plan, zn, dt(e), Dt(e), () => ({ vitalityFrom: i, ...c }), (g) => Pa(e, g, i));
-p.kind === "written" && (f && !u.plain ? Xf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Xr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+const h = $v(e, f ? a : i, a), p = Qt(e, d, h.plan, zn, ut(e), Rt(e), () => ({ vitalityFrom: i, ...c }), (g) => Pa(e, g, i));
+p.kind === "written" && (f && !u.plain ? Xf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Jr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
 function wv(e, t, n) {
-const r = jr(t);
+const r = Gr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ce(s), o = ce(r.current);
 if (i === null || o === null || i === o) return;
@@ -5346,8 +5346,16 @@ detail: c};}
 }, saysSomething: () => s };}
 function Pa(e, t, n) {
 const r = M(e), s = e.store.tokens[t.snapshot.home];
-s?.edition?.id !== r.id && (t.facts.state = Mr(r, s, n, sa(e)));}
-var Av = 400, Sv = 100, Ev = 20, Tv = class {
+s?.edition?.id !== r.id && (t.facts.state = Lr(r, s, n, sa(e)));}
+var Av = {
+values: [],
+dice: [],
+resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
+function Sv(e, t) {
+if (lt(t)) return;
+const n = Et(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || xn(e, [{ token: t, character: Q(t) }], Av);}
+var Ev = 400, Tv = 100, _v = 20, Ov = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
@@ -5357,9 +5365,9 @@ const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? Av : Sv;
+const s = e === "gm" ? Ev : Tv;
 for (const i of r.splice(0, A.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > Ev + 1) {
+if (this.bySender.set(e, r), this.bySender.size > _v + 1) {
 for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {
 for (const a of o) this.rows.delete(a);
@@ -5368,10 +5376,10 @@ break;}}
 return n;}
 get(e) {
 return this.rows.get(e);}};
-function _v(e) {
+function Dv(e) {
 const t = M(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Cr() !== void 0, r = Gr("HealthColors");
+const n = Ir() !== void 0, r = Ur("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
 me,
 [
@@ -5386,22 +5394,22 @@ var $s = {
 "!stance": vv,
 "!heal": yv,
 "!defense-round": Qh};
-function Ov() {
-const e = Gr(_n) === void 0, { stored: t, problems: n, newer: r } = fu(Gr(_n), pe, ju), s = { store: t, attributes: new Xu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Tv() };
-return r !== void 0 ? (s.newerState = r, Mn(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Rv(r)))) : Dv(s, e), Cv(s), s;}
-function Dv(e, t) {
+function Rv() {
+const e = Ur(_n) === void 0, { stored: t, problems: n, newer: r } = fu(Ur(_n), pe, ju), s = { store: t, attributes: new Xu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Ov() };
+return r !== void 0 ? (s.newerState = r, Mn(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Iv(r)))) : Cv(s, e), Nv(s), s;}
+function Cv(e, t) {
 const n = e.store, r = e.loadProblems;
-t && gu(n.settings, Iv());
+t && gu(n.settings, Pv());
 const s = Qf(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), To(_n, n), r.length > 0 && (Mn(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Re("rebuilding the help handout", () => Br(_e(n.settings.edition)))(), n.scriptVersion = pe;}
-function Rv(e) {
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), To(_n, n), r.length > 0 && (Mn(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Hr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
+function Iv(e) {
 return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function Cv(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Re("following the Turn Tracker", () => {
+function Nv(e) {
+const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {
 n() || ks(e);});
-We(
+Me(
 "chat:message",
-Re(
+Se(
 (c) => `${S(c?.content ?? "").split(" ", 1)[0]}`,
 (c) => {
 if (c?.type === "api") {
@@ -5413,37 +5421,41 @@ return;}
 return ks(e), Mo(e, c, $s, l);}
 return Mo(e, c, $s);}},
 (c) => c?.type === "api" && c.playerid ? oo(c.playerid) : void 0));
-const s = Re("a hand edit of a bar", (c, l) => {
+const s = Se("a hand edit of a bar", (c, l) => {
 n() || Na(e, c, l);});
-for (const c of ["bar1", "bar2", "bar3"]) We(`change:graphic:${c}_value`, s);
-We(
+for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, s);
+Me(
 "destroy:graphic",
-Re("forgetting a deleted token", (c) => {
+Se("forgetting a deleted token", (c) => {
 n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
-), Fh(e), We("change:campaign:turnorder", r), Nv(r);
-const i = Re("refreshing attribute look-ups", (c) => {
-const l = jr(c);
+), Me(
+"add:graphic",
+Se("showing a new token its character's markers", (c) => {
+n() || Sv(e, c);})
+), Fh(e), Me("change:campaign:turnorder", r), Mv(r);
+const i = Se("refreshing attribute look-ups", (c) => {
+const l = Gr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = Re("refreshing attribute look-ups", (c) => {
-const l = jr(c);
+}), o = Se("refreshing attribute look-ups", (c) => {
+const l = Gr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-We("add:attribute", o), We("destroy:attribute", i), We("change:attribute:name", o), Pv(s);
+Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), Lv(s);
 const a = Eu();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Re("a ChatSetAttr edit", (c, l) => {
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {
 n() || wv(e, c, l);
-}))), n() || Re("checking HealthColors", () => _v(e))(), Mn(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
-function Iv() {
+}))), n() || Se("checking HealthColors", () => Dv(e))(), Mn(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
+function Pv() {
 return Zu(se.toLowerCase());}
-function Nv(e) {
+function Mv(e) {
 const t = $u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function Pv(e) {
+function Lv(e) {
 const t = bu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-We("ready", Re("starting up", () => {
-Ov();}));
-var Mv = pe;
-function Lv(e) {
+Me("ready", Se("starting up", () => {
+Rv();}));
+var Fv = pe;
+function jv(e) {
 return Rf(e);}
 return Ua(Ss);
 })();

@@ -17,6 +17,7 @@ import { defendCommand } from './commands/defend';
 import { stanceCommand } from './commands/stance';
 import { healCommand } from './commands/heal';
 import { onAttributeEdit, onTokenChange } from './commands/handEdit';
+import { onTokenAdded } from './commands/newToken';
 import { initRound, noticeTurnOrder } from './commands/rounds';
 import { refreshHelpHandout } from './commands/helpHandout';
 import { editionOf } from './rules/editions';
@@ -119,6 +120,12 @@ function registerHandlers(app: App): void {
       delete app.store.tokens[token.id];
       // Its defense made ahead goes with it.
       delete app.store.exchange.waiting[token.id];
+    }),
+  );
+  onEvent(
+    'add:graphic',
+    guarded('showing a new token its character\'s markers', (token: Roll20Graphic) => {
+      if (!paused()) onTokenAdded(app, token);
     }),
   );
   initRound(app);

@@ -29,6 +29,8 @@ describe(`a character's condition across its tokens and pages (${MODE})`, () => 
   it('30.5 Bob dying with one save owed, dropped onto another page: the new token owes the save, shows dying, is not dead', async () => {
     const bob = await bobDyingOnTheNextMap();
     expect(bob.get('bar1_value')).toBe(-15);
+    // Dropped onto the map, the new token shows the character's condition at once.
+    expect(markers(bob)).toEqual(['death-zone']);
     // A hit the armor takes whole is no loss: the condition stays, and the new token shows it.
     const hit = await table.say('GM', '!damage 1', [bob.id]);
     expect(all(hit)).not.toMatch(/dead/i);
@@ -79,7 +81,8 @@ describe(`a character's condition across its tokens and pages (${MODE})`, () => 
     expect(all(undo)).toMatch(/Damage undone/);
     expect(table.attr('Bob', 'vitality')).toBe(-15);
     expect(table.stored().tokens[table.scene.characters.Bob]).toEqual({ edition: { id: 'soak', state: { life: { condition: 'dying', savesOwed: 1 } } } });
-    expect(markers(bob)).toEqual([]);
+    // Dying again, as the token showed when it was dropped.
+    expect(markers(bob)).toEqual(['death-zone']);
     const save = await table.say('Alice', '!defend --action save --roll 10', ['Bob']);
     expect(all(save)).toMatch(/success/);
   });
