@@ -425,7 +425,8 @@ export function checkNpcNumbers(world: World, before: Snapshot, after: Snapshot,
   for (const record of toPlayers(world, facts.messages)) {
     const text = readable(record.content);
     if (/^\s*Help: /.test(text)) continue;
-    const body = text.replace(/Usage: .*$/s, '');
+    // An answer's tail ("... failure. Waiting for Goblin 2." / "Attack A1 resolves.") is a sentence of names of its own.
+    const body = text.replace(/Usage: .*$/s, '').replace(/\. (Waiting for |Attack [AG]\d)/g, ' / $1');
     const fields = body.split(' | ');
     const card = record.content.includes('{{name=');
     // A card's title names whose card it is: a PC's card may show any number, an NPC's none.
