@@ -17,24 +17,24 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Xn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, As = Object.prototype.hasOwnProperty, ja = (e, t) => {
+var Xn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, ja = (e, t) => {
 for (var n in t)
-As.call(t, n) && Xn(e, n, { get: t[n], enumerable: !0 });
+Ss.call(t, n) && Xn(e, n, { get: t[n], enumerable: !0 });
 }, Ga = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
 for (let s of Fa(t))
-!As.call(e, s) && s !== n && Xn(e, s, { get: () => t[s], enumerable: !(r = La(t, s)) || r.enumerable });
+!Ss.call(e, s) && s !== n && Xn(e, s, { get: () => t[s], enumerable: !(r = La(t, s)) || r.enumerable });
 return e;
-}, Ua = (e) => Ga(Xn({}, "__esModule", { value: !0 }), e), Ss = {};
-ja(Ss, {
-onDamage: () => jv,
-version: () => Fv});
-var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Es = WeakMap, tn = Error, Ts = RangeError, _s = Promise, nn = Date, Va = isNaN, Ba = "0.2.0", se = "DefenseRound", pe = Ba, rn, Ha = {
+}, Ua = (e) => Ga(Xn({}, "__esModule", { value: !0 }), e), Es = {};
+ja(Es, {
+onDamage: () => Gv,
+version: () => jv});
+var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ts = WeakMap, tn = Error, _s = RangeError, Os = Promise, nn = Date, Va = isNaN, Ba = "0.2.0", se = "DefenseRound", pe = Ba, rn, Ha = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Os(e) {
+function Ds(e) {
 return !e && !rn ? Ha : {
 lang: e?.lang ?? rn?.lang,
 message: e?.message,
@@ -79,13 +79,13 @@ function ne(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Os())
+validate: (t) => e["~run"]({ value: t }, Ds())
 }, e;}
-function Ds(e) {
+function Rs(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: Ds,
+reference: Rs,
 async: !1,
 expects: null,
 requirement: D.isFinite,
@@ -222,11 +222,11 @@ async: !1,
 message: e,
 "~run"(t, n) {
 return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Rs(e, t) {
+function Cs(e, t) {
 return ne({
 kind: "schema",
 type: "custom",
-reference: Rs,
+reference: Cs,
 expects: "unknown",
 async: !1,
 check: e,
@@ -265,11 +265,11 @@ async: !1,
 message: e,
 "~run"(t, n) {
 return typeof t.value == "number" && !Va(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Cs(e, t) {
+function Is(e, t) {
 return ne({
 kind: "schema",
 type: "object",
-reference: Cs,
+reference: Is,
 expects: "Object",
 async: !1,
 entries: e,
@@ -385,11 +385,11 @@ async: !1,
 message: e,
 "~run"(t, n) {
 return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Is(e, t) {
+function Ns(e, t) {
 return ne({
 kind: "schema",
 type: "tuple",
-reference: Is,
+reference: Ns,
 expects: "Array",
 async: !1,
 items: e,
@@ -415,16 +415,16 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else Y(this, "type", n, r);
 return n;}});}
-function Ns(e) {
+function Ps(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function Ps(e, t) {
+function Ms(e, t) {
 return ne({
 kind: "schema",
 type: "union",
-reference: Ps,
+reference: Ms,
 expects: Jn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
@@ -441,10 +441,10 @@ else o ? o.push(c) : o = [c];}
 if (s) return s;
 if (i) {
 if (i.length === 1) return i[0];
-Y(this, "type", n, r, { issues: Ns(i) }), n.typed = !0;
+Y(this, "type", n, r, { issues: Ps(i) }), n.typed = !0;
 } else {
 if (o?.length === 1) return o[0];
-Y(this, "type", n, r, { issues: Ns(o) });}
+Y(this, "type", n, r, { issues: Ps(o) });}
 return n;}});}
 function It() {
 return ne({
@@ -455,11 +455,11 @@ expects: "unknown",
 async: !1,
 "~run"(e) {
 return e.typed = !0, e;}});}
-function Ms(e, t, n) {
+function Ls(e, t, n) {
 return ne({
 kind: "schema",
 type: "variant",
-reference: Ms,
+reference: Ls,
 expects: "Object",
 async: !1,
 key: e,
@@ -511,15 +511,15 @@ break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
 function Ue(e, t, n) {
-const r = e["~run"]({ value: t }, Os(n));
+const r = e["~run"]({ value: t }, Ds(n));
 return {
 typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
 function U(e) {
-return Cs(k.assign(k.create(null), e));}
-var Ls = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Nt = [
+return Is(k.assign(k.create(null), e));}
+var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Nt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -547,8 +547,8 @@ function T(e, t) {
 return t.section = e, t;}
 function ln(e) {
 return "kind" in e;}
-var dn = -10, Fs = -9, js = 1, pt = 1, er = 3, gt = { condition: "none", savesOwed: 0 }, un = { condition: "dead", savesOwed: 0 };
-function Gs(e) {
+var dn = -10, js = -9, Gs = 1, pt = 1, er = 3, gt = { condition: "none", savesOwed: 0 }, un = { condition: "dead", savesOwed: 0 };
+function Us(e) {
 return e > 0 ? { ...gt } : e > dn ? { condition: "incapacitated", savesOwed: 0 } : { ...un };}
 function tr(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
@@ -557,7 +557,7 @@ return n.condition === "dying" ? { life: { ...un }, steps: [...tr(n), { kind: "d
 life: { condition: "incapacitated", savesOwed: pt },
 steps: [{ kind: "incapacitated", savesOwed: pt }]
 } : t <= dn ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Us(e, t, n) {
+function Vs(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
@@ -578,7 +578,7 @@ if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Us(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const s = Vs(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > dn ? {
@@ -599,19 +599,19 @@ savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: js,
+vitality: Gs,
 life: { ...gt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: js }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: Gs }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: Fs,
+vitality: js,
 life: { condition: "incapacitated", savesOwed: pt },
-steps: [r(pt), { kind: "saved-from-death", before: e, vitality: Fs }]};
+steps: [r(pt), { kind: "saved-from-death", before: e, vitality: js }]};
 const s = A.min(er, t.savesOwed) - 1;
 return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...un }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Vs = { physical: "Physical", magical: "Magical" }, Bs = { physical: "Defense", magical: "Spirit" }, nr = { soul: "Soul", power: "Power" };
+var Bs = { physical: "Physical", magical: "Magical" }, Hs = { physical: "Defense", magical: "Spirit" }, nr = { soul: "Soul", power: "Power" };
 function sc(e, t) {
 switch (e) {
 case "worn-out":
@@ -644,17 +644,17 @@ return sc(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
-return fn(e.before, e.protection, Vs[e.track], e.after);
+return fn(e.before, e.protection, Bs[e.track], e.after);
 case "armor-reduction":
-return fn(e.before, e.reduction, Bs[e.track], e.after);
+return fn(e.before, e.reduction, Hs[e.track], e.after);
 case "natural-reduction":
-return fn(e.before, e.reduction, `natural ${Bs[e.track]}`, e.after);
+return fn(e.before, e.reduction, `natural ${Hs[e.track]}`, e.after);
 case "defensive-stance":
 return fn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Vs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Bs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
@@ -702,10 +702,10 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Hs = { defend: "defend", evade: "evade" };
+}, cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ks = { defend: "defend", evade: "evade" };
 function hn(e) {
 return e > 0 ? `+${e}` : `${e}`;}
-function Ks(e, t, n) {
+function Ys(e, t, n) {
 if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
@@ -714,22 +714,22 @@ return e ? t ? "success (critical)" : "success" : "failure";}
 function lc(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${Ks(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${rr(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Ys(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${rr(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
 return `Mental d100 ${e.roll} vs ${e.target}: ${rr(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${ge[e.situation]}: ${hn(e.penalty)} to ${Hs[e.check]}`;
+return `${ge[e.situation]}: ${hn(e.penalty)} to ${Ks[e.check]}`;
 case "situation-no-penalty":
-return `${ge[e.situation]}: no penalty to ${Hs[e.check]}`;
+return `${ge[e.situation]}: no penalty to ${Ks[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${hn(e.bonus)}` : `Aided by ${t(e.by)}: ${hn(e.bonus)}`;
 case "modifier":
 return `Modifier: ${hn(e.mod)}`;
 case "action-check":
-return `${cc[e.action]} d100 ${e.roll} vs ${Ks(e.baseTarget, e.adjustments, e.target)}: ${rr(e.success, e.critical)}`;
+return `${cc[e.action]} d100 ${e.roll} vs ${Ys(e.baseTarget, e.adjustments, e.target)}: ${rr(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -789,7 +789,7 @@ dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Ys(e, t) {
+function Ws(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
 function gc(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
@@ -809,10 +809,10 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${Ys(e.result, e.action)}`;
+return `${t(e.who)} ${Ws(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ys(e.result, e.action)}.`;}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ws(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
@@ -832,9 +832,9 @@ const n = D(t);
 return D.isSafeInteger(n) ? n + 0 : null;}
 function vn(e, t) {
 return A.floor(e * t / 100);}
-function Ws(e, t, n) {
+function zs(e, t, n) {
 return A.min(n, A.max(t, e));}
-var zs = 1e6;
+var xs = 1e6;
 function be(e, t) {
 if (e.length <= t) return e;
 const n = A.floor(t);
@@ -852,7 +852,7 @@ return typeof s == "number" && D.isFinite(s) ? S(s) : n;
 }) : e;}
 function ir(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function xs(e, t) {
+function qs(e, t) {
 let n = t;
 for (; n < e.length && !ir(e.charCodeAt(n)); ) n += 1;
 return n;}
@@ -869,10 +869,10 @@ const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {
 t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = xs(e, r + 1);
+const i = qs(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function qs(e) {
+function Xs(e) {
 const t = bc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new N();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {
@@ -942,8 +942,8 @@ if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);}
 if (t.example && ce(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Mt(r, t.what, 0, zs);}
-function Xs(e, t) {
+return Mt(r, t.what, 0, xs);}
+function Js(e, t) {
 return {
 values: [],
 dice: [],
@@ -961,13 +961,13 @@ stance: t.keep(e),
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: t.detail(e)};}};}
-function Js(e) {
-return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
 function Qs(e) {
+return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function Zs(e) {
 const t = new N();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };}
-function Zs(e, t) {
+function ei(e, t) {
 return {
 ...e,
 resolve(n, r) {
@@ -975,7 +975,7 @@ const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function ei(e, t, n) {
+function ti(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
 function kt(e, t) {
@@ -1033,25 +1033,25 @@ function Oc(e) {
 return e === "defensive";}
 function Dc(e) {
 return e === "reactive";}
-function ti(e) {
+function ni(e) {
 return e === "reactive";}
 function Rc(e) {
 return e === "defensive";}
-function ni(e) {
+function ri(e) {
 return e === "defensive";}
 function ar(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
 function Cc(e, t) {
 return ar(e.reactions, t) !== void 0;}
-function ri(e, t) {
-return ar(e.reactions, t) === !0;}
 function si(e, t) {
+return ar(e.reactions, t) === !0;}
+function ii(e, t) {
 return ar(e.reactions, t) === "used";}
 function Ic(e, t) {
 return e.skillsVs.includes(t);}
 function Nc(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var ii = 5, oi = { defend: "defend", evade: "evade", react: "reaction" };
+var oi = 5, ai = { defend: "defend", evade: "evade", react: "reaction" };
 function Ft(e) {
 return e === "defend" || e === "evade" || e === "react";}
 function Pc(e) {
@@ -1061,9 +1061,9 @@ return e !== null && e !== "";}
 function Mc(e) {
 const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Ts("resolveSoakDefend: rolls must be integers 1..100");
+throw new _s("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !D.isSafeInteger(n)) throw new Ts("resolveSoakDefend: modifiers and targets must be integers");}
+if (n !== null && !D.isSafeInteger(n)) throw new _s("resolveSoakDefend: modifiers and targets must be integers");}
 function Lc(e) {
 const { action: t, situation: n, stance: r, round: s } = e, i = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
@@ -1080,7 +1080,7 @@ if (e.aid !== null) {
 if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!ti(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!ni(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {
 case "defend":
@@ -1090,17 +1090,17 @@ return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
 return _c(r) ? Ke(e.vs) ? Cc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Oc(r) ? { code: "counter-in-defensive-stance" } : Dc(r) ? Ke(e.vs) ? ri(s, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Oc(r) ? { code: "counter-in-defensive-stance" } : Dc(r) ? Ke(e.vs) ? si(s, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Rc(r) ? { code: "defensive-skill-on-ally" } : ti(r) ? Ke(e.vs) ? ri(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: si(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (ni(r)) {
+return Rc(r) ? { code: "defensive-skill-on-ally" } : ni(r) ? Ke(e.vs) ? si(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (ri(r)) {
 if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (Ic(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
 function Fc(e) {
 const t = [];
-return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ft(e.action) && t.push(oi[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ft(e.action) && t.push(ai[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
 function jc(e) {
 Mc(e);
 const t = Lc(e);
@@ -1115,11 +1115,11 @@ return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFa
 switch (r) {
 case "defend":
 case "evade": {
-const d = ci(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), yt(a, d, ai(e), !1);}
+const d = li(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), yt(a, d, ci(e), !1);}
 case "react": {
-const l = e.vs, d = ci(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...ai(e) }, !1);}
+const l = e.vs, d = li(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...ci(e) }, !1);}
 case "counter": {
 const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
@@ -1127,11 +1127,11 @@ const d = i.counterDrawsIntoBattle;
 return d && a.push({ kind: "spectator-drawn", spectator: l }), yt(a, null, { reactionUsed: l }, d);}
 case "skill": {
 a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && ni(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
+const l = e.ally === null && ri(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
 return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function ai(e) {
+function ci(e) {
 return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function ci(e, t, n) {
+function li(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
 let a = Sc(e.situation, t);
@@ -1139,12 +1139,12 @@ if (e.rolls.mental !== null && t === "evade") {
 const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ec(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: ii, by: e.aid.by }), r.push(ii)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[oi[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = kt(e.rolls.action, i);
+e.aid !== null && (n.push({ kind: "aided", bonus: oi, by: e.aid.by }), r.push(oi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[ai[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = kt(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function yt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var li = {
+var di = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
@@ -1160,7 +1160,7 @@ skill: "--skill"};
 function Uc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Bc(Js("round"));
+return Bc(Qs("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1178,7 +1178,7 @@ return Vc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${li[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${di[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1186,7 +1186,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${li[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${di[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1214,21 +1214,21 @@ life: G(
 U({
 condition: ie(["none", "incapacitated", "dying", "dead"]),
 savesOwed: j(Te(), sn(), vt(0), ht(3))})),
-reactions: G(Ct(J(), Ps([Ze(), re("used")]))),
+reactions: G(Ct(J(), Ms([Ze(), re("used")]))),
 skillsVs: G(Ge(J()))});
 function Kc(e) {
 return e === "success" || e === "fail" ? e : null;}
-var di = { condition: "none", savesOwed: 0 };
+var ui = { condition: "none", savesOwed: 0 };
 function Yc(e) {
 const t = Ue(Hc, e);
 return t.success ? Jc(t.output) : null;}
 function tt(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...di } : Gs(t);}
+return e.life ? { ...e.life } : t === null ? { ...ui } : Us(t);}
 function cr(e, t) {
 return lr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
 function Wc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? di : Gs(e);
+const n = e === null ? ui : Us(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
 function zc(e) {
 return lr(e.life, void 0, void 0);}
@@ -1243,7 +1243,7 @@ return lr(e.life, e.reactions, e.skillsVs);}
 function lr(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var ui = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {
+var fi = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1263,13 +1263,13 @@ evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function fi(e) {
+function hi(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${ui.join("|")}`);
-const n = z(t, "--action", ui), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${fi.join("|")}`);
+const n = z(t, "--action", fi), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
@@ -1298,7 +1298,7 @@ skillName: L(e, "skill") ?? null};}
 function el(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function hi(e) {
+function vi(e) {
 return {
 values: e.action === "save" ? ["save_check"] : k.values(mn),
 readsTurnOrder: e.action !== "save",
@@ -1383,12 +1383,12 @@ state: l,
 ...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c};}
-var vi = (e) => e == null ? "" : ` (${e})`, rl = {
+var mi = (e) => e == null ? "" : ` (${e})`, rl = {
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${vi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${vi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${mi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${mi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
 return t === void 0 ? null : z(t, "--situation", or);},
@@ -1401,8 +1401,8 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => Zs(hi(fi(Qs({ action: e, situation: t }))), "pending-defense"),
-keep: (e, t) => ei(e, t, t.steps.find((n) => n.kind === "action-check")),
+planAnswer: (e, t) => ei(vi(hi(Zs({ action: e, situation: t }))), "pending-defense"),
+keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
 }, sl = [
@@ -1413,25 +1413,25 @@ return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: 
 { name: "DR-Undo", action: "!damage --undo" }];
 function il(e) {
 return A.max(0, vn(e, 5));}
-var mi = 25;
+var pi = 25;
 function ol(e) {
-const t = [], n = A.max(0, e.amount), r = Ws(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = vn(n, r), o = n - i;
+const t = [], n = A.max(0, e.amount), r = zs(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = vn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const p = Ws(d.soakPercent, 0, 100), g = vn(o, 100 - p);
+const p = zs(d.soakPercent, 0, 100), g = vn(o, 100 - p);
 p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: g }), a = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
 const v = A.max(0, d.armorReduction);
 if (v > 0) {
 const b = a;
 a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: b, after: a });}
-const m = vn(g, mi);
+const m = vn(g, pi);
 c = A.max(0, u - m), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: g,
-wearPercent: mi,
+wearPercent: pi,
 wear: m,
 before: u,
 after: c
@@ -1452,7 +1452,7 @@ return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), 
 var pn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function al(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function pi(e, t) {
+function gi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;}
 function dr(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
@@ -1472,7 +1472,7 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !pi(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !gi(o.life, e.life)};}
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
 const o = e.to, a = e.bars[o];
@@ -1494,7 +1494,7 @@ piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
-const i = Us(e.bars.vitality, s.vitalityLoss, e.life);
+const i = Vs(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
 return {
 defenseUsed: t,
@@ -1503,19 +1503,19 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !pi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+changed: i.after !== e.bars.vitality || !gi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
 var ll = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", gi = {
+}, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ki = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 }, ur = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", ul = { what: "the damage amount", missing: ur, example: "[[2d6+3]]" }, fl = { what: "the damage amount", missing: ur, example: "[[2d6+3]]", optional: !0 };
 function hl(e) {
-if (e.flags.size === 0) return ki(Lt(e, ul));
+if (e.flags.size === 0) return yi(Lt(e, ul));
 const t = R(e, "instant-kill"), n = Lt(e, fl);
 if (n === void 0 && !t) throw new y(ur);
 const r = n ?? 0, s = L(e, "type"), i = s === void 0 ? "physical" : pn[z(s, "--type", k.keys(pn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
@@ -1531,16 +1531,16 @@ piercePercent: Ne(e, "pierce", 0, 100) ?? 0,
 to: a,
 instantKill: t,
 defenseOverride: c === void 0 ? null : z(c, "--defense", ["success", "fail", "none"])};}
-function ki(e) {
-return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
 function yi(e) {
-const t = gi[e.track];
+return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
+function wi(e) {
+const t = ki[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
 resolve: (r) => vl(e, r)};}
 function vl(e, t) {
-const n = gi[e.track], r = e.to === "vitality" && !e.instantKill;
+const n = ki[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
 const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new gl(t.values, n) : null, c = r && t.stance === "defensive" ? il(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = cl({
 amount: e.amount,
@@ -1606,7 +1606,7 @@ if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
 var yl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", wl = [`Defensive: ${sr.defensive}. Reactive: ${sr.reactive}.`];
 function bl(e) {
-return Xs(e, {
+return Js(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1652,10 +1652,10 @@ stance: { flags: {}, usage: yl, help: fr.stance }},
 stances: Tc,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => yi(hl(e)),
-planDefend: (e) => hi(fi(e)),
+planDamage: (e) => wi(hl(e)),
+planDefend: (e) => vi(hi(e)),
 planStance: bl,
-planHandEdit: (e) => yi(ki(e)),
+planHandEdit: (e) => wi(yi(e)),
 attack: rl,
 macros: sl,
 setVitality(e, t, n) {
@@ -1738,10 +1738,10 @@ for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
 function $e(e) {
 return e !== null && e <= 0;}
-function wi(e) {
+function bi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function bi(e) {
+function $i(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
 function Nl(e, t) {
@@ -1751,7 +1751,7 @@ const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(jt, n.roundsDead + 1) };}
 function vr(e) {
 return A.max(0, jt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function $i(e, t) {
+function Ai(e, t) {
 return $e(t) && vr(e) === 0;}
 function Ml(e, t) {
 return "has had a save or another round dead since";}
@@ -1778,7 +1778,7 @@ t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? wi(o) : o, steps: t, dies: l, answerUsed: !0 };}
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bi(o) : o, steps: t, dies: l, answerUsed: !0 };}
 function Gt(e) {
 return nt[e].reactCheck !== null ? "react" : "defend";}
 function mr(e, t) {
@@ -1799,12 +1799,12 @@ const f = { result: "fail", situation: n, perceived: u };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Ai("perceive", e.rolls.perceive, f, u, h);
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Si("perceive", e.rolls.perceive, f, u, h);
 if (s.push(p.step), !p.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
 if (o) {
-const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ai(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Si(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
 if (s.push(f.step), a) {
 const h = f.success ? "success" : "fail";
 return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
@@ -1813,7 +1813,7 @@ return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Ai(e, t, n, r, s) {
+function Si(e, t, n, r, s) {
 const i = _l(n, r) + s, o = kt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
 function Gl(e, t) {
@@ -1834,7 +1834,7 @@ if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { ki
 i = e.exp - c;}
 const o = kt(e.rolls.save, e.saveTarget + e.mod);
 if (s.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Ul, state: bi(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Ul, state: $i(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return s.push({ kind: "save-failed", triesLeft: vr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
 var Bl = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
@@ -1842,11 +1842,11 @@ function Hl(e) {
 return Bl.has(e.kind);}
 function Kl(e, t) {
 if (!$e(t)) return;
-if ($i(e, t)) return "Dead for good: no save is left";
+if (Ai(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
 const n = vr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-function Si(e, t, n, r = !1) {
+function Ei(e, t, n, r = !1) {
 return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
 var Yl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
 function Wl(e, t) {
@@ -1888,7 +1888,7 @@ ally: { kind: "one", token: !0 },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
 }, ql = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Xl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Ei(e) {
+function Ti(e) {
 if (e === void 0) return null;
 if (Tl.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return z(e, "--situation", hr);}
@@ -1900,10 +1900,10 @@ return {
 amount: t,
 track: pn[z(L(e, "type") ?? "physical", "--type", k.keys(pn))],
 hit: n,
-situation: Ei(L(e, "situation")),
+situation: Ti(L(e, "situation")),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : z(r, "--defense", ["success", "fail", "none"])};}
-function Ti(e) {
+function _i(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -1929,7 +1929,7 @@ T(ue, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline
 T(oe, { kind: "attack-summary", who: i, headline: o }),
 ...Be("Defense", s.steps.filter(c)),
 ...Be("Breakdown", s.steps.filter((d) => !c(d))),
-...Si("Now", s.state, s.vitality)];
+...Ei("Now", s.state, s.vitality)];
 return {
 headline: o,
 steps: l,
@@ -1938,18 +1938,18 @@ state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
 function Ql(e) {
-return Ti({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var _i = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Oi(e) {
+return _i({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var Oi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Di(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${_i.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${Oi.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = z(t, "--action", _i), s = L(e, "situation");
+const r = z(t, "--action", Oi), s = L(e, "situation");
 if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const i = Ei(s) ?? "front", o = nt[i], a = mr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && Gt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Gt(i) === "defend";
+const i = Ti(s) ?? "front", o = nt[i], a = mr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && Gt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Gt(i) === "defend";
 if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -1971,7 +1971,7 @@ perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
-function Di(e) {
+function Ri(e) {
 if (e.action === "save") return ed(e);
 const t = e.action, n = mr(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Gt(e.situation) === "react" ? "react-roll" : "roll" }), {
@@ -1985,7 +1985,7 @@ function Zl(e, t, n, r) {
 const s = n.bars.vitality.value;
 if (s === null) return { kind: "bar", resource: "vitality" };
 if ($e(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Js("turn") };
+if (n.acting) return { kind: "refused", reason: Qs("turn") };
 const i = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
@@ -2057,7 +2057,7 @@ steps: [
 T(ue, { kind: "save-title", who: c }),
 T(oe, { kind: "save-summary", who: c, stood: o.stood }),
 ...Be("Roll", o.steps),
-...Si("Now", o.state, o.vitality, !0)],
+...Ei("Now", o.state, o.vitality, !0)],
 changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
@@ -2081,9 +2081,9 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 ].filter((r) => r !== "");
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer(e, t) {
-const n = Zs(Di(Oi(Qs({ action: e, situation: t }))), "pending-defense");
+const n = ei(Ri(Di(Zs({ action: e, situation: t }))), "pending-defense");
 return t !== null && Gt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => ei(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, nd = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
@@ -2165,8 +2165,8 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => Ti(Jl(e)),
-planDefend: (e) => Di(Oi(e)),
+planDamage: (e) => _i(Jl(e)),
+planDefend: (e) => Ri(Di(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");},
 planHandEdit: Ql,
@@ -2175,7 +2175,7 @@ macros: nd,
 setVitality(e, t, n) {
 const r = [];
 let s = t, i = n;
-return t < e && $e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), i = bi(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = wi(n))), {
+return t < e && $e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), i = $i(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = bi(n))), {
 vitality: s,
 state: i,
 steps: r,
@@ -2185,7 +2185,7 @@ now: $e(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
 enter: Nl,
 endRound: Pl,
 condition: (e, t) => $e(t) ? "dead" : "none",
-deadForGood: $i,
+deadForGood: Ai,
 parseState: Il,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
 describeStateChange: Ml,
@@ -2194,7 +2194,7 @@ words: od
 }, gn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, cd = 10;
 function pr(e, t) {
 return A.round((e + t) * 1e6) / 1e6;}
-function Ri(e, t) {
+function Ci(e, t) {
 if (t.defender === null || t.current === null) return e;
 const n = pr(t.current, -t.limit);
 return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => pr(t.defender, -wt[s]) >= n) ?? "passive";}
@@ -2205,7 +2205,7 @@ if (wt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = Ri(r, n);
+const f = Ci(r, n);
 f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: wt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
@@ -2239,7 +2239,7 @@ attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ci = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+}, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ii = ["passive_defense", "active_defense", "full_defense", "armor_score"];
 function md(e) {
 const t = Lt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
@@ -2252,10 +2252,10 @@ mode: r === void 0 ? null : z(r, "--defense-mode", gn)};}
 function pd(e) {
 return e !== null && gn.includes(e);}
 function gd(e) {
-return Ci.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
+return Ii.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
 function kd(e, t) {
 return {
-values: Ci,
+values: Ii,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
@@ -2318,7 +2318,7 @@ detail: { loss: e, toStamina: i }};}};}
 function bd(e, t) {
 return kd(md(e), t);}
 function $d(e) {
-return Xs(e, {
+return Js(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2330,7 +2330,7 @@ var yn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Ii = { passive: "passively", active: "actively", full: "fully" };
+}, Ni = { passive: "passively", active: "actively", full: "fully" };
 function Ad(e, t) {
 switch (e.kind) {
 case "attack-title": {
@@ -2352,13 +2352,13 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ii[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ni[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
 return yn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${Ii[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${Ni[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
@@ -2404,7 +2404,7 @@ dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(i, o) {
 const a = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Ri(s, a) !== s)
+if (Ci(s, a) !== s)
 return { kind: "refused", reason: `${s} defense costs ${wt[s]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {
@@ -2463,7 +2463,7 @@ parseAnswer: () => null,
 words: Sd
 }, Rd = { soak: El, threshold: ad, opposed: Dd }, rt = new N();
 for (const [e, t] of k.entries(Rd)) rt.set(e, { ...t, id: e });
-var Ni = rt.keys().next().value, Cd = "soak";
+var Pi = rt.keys().next().value, Cd = "soak";
 function wn(e) {
 return typeof e == "string" && rt.has(e);}
 function Id() {
@@ -2471,7 +2471,7 @@ return [...rt.keys()];}
 function yr() {
 return [...rt.values()];}
 function Oe(e) {
-return rt.get(e) ?? rt.get(Ni);}
+return rt.get(e) ?? rt.get(Pi);}
 function Ut() {
 return yr().filter((e) => e.playable).map((e) => e.id);}
 var wr;
@@ -2481,7 +2481,7 @@ function br(e, t) {
 return (n) => yr().some(
 (s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
 ) ? e : void 0;}
-var Vt = Rs(wn, "not an edition this script has"), Bt = ["bar1", "bar2", "bar3"], Pi = k.fromEntries(Nt.map((e) => [e, e])), Ye = [...Nt], Mi = {
+var Vt = Cs(wn, "not an edition this script has"), Bt = ["bar1", "bar2", "bar3"], Mi = k.fromEntries(Nt.map((e) => [e, e])), Ye = [...Nt], Li = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -2489,7 +2489,7 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Ht = k.keys(Mi), Pd = j(J(), Qn(), je(1), X(100)), Md = j(J(), Qn(), je(1), X(100), an(/^[^,]+$/)), $r = ie(Bt), Li = ie(["gm", "public"]), Ar = ["refuse", "gm", "api-as"], Ld = U({
+}, Ht = k.keys(Li), Pd = j(J(), Qn(), je(1), X(100)), Md = j(J(), Qn(), je(1), X(100), an(/^[^,]+$/)), $r = ie(Bt), Fi = ie(["gm", "public"]), Ar = ["refuse", "gm", "api-as"], Ld = U({
 edition: Vt,
 bars: U({
 vitality: $r,
@@ -2500,29 +2500,29 @@ attributes: U(
 k.fromEntries(Ye.map((e) => [e, Pd]))),
 markers: U(
 k.fromEntries(Ht.map((e) => [e, Md]))),
-visibility: U({ npc: Li, pc: Li }),
+visibility: U({ npc: Fi, pc: Fi }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
 overwhelmLimit: j(Te(), sn(), vt(0), ht(1e3)),
 apiCommands: ie(Ar)});
-function Fi() {
+function ji() {
 return {
-edition: Ni,
+edition: Pi,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Pi },
-markers: { ...Mi },
+attributes: { ...Mi },
+markers: { ...Li },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
 function Fd(e) {
-const t = Fi(), n = [];
+const t = ji(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = ji(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+const s = Gi(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
 return new q([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function ji(e, t, n, r, s) {
+function Gi(e, t, n, r, s) {
 const i = {};
 for (const [o, a] of k.entries(e)) {
 const c = r + o, l = t[o], d = n[o];
@@ -2534,7 +2534,7 @@ if (!_(l))
 s.push(`${c}: not an object; reset to defaults`), i[o] = Sr(d);
 else {
 const f = a.entries;
-i[o] = ji(f, l, d, `${c}.`, s);}
+i[o] = Gi(f, l, d, `${c}.`, s);}
 continue;}
 const u = Ue(a, l);
 u.success ? i[o] = u.output : (s.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Sr(d));}
@@ -2546,13 +2546,13 @@ return _(e) ? te.parse(te.stringify(e)) : e;}
 function jd(e) {
 const t = te.stringify(e) ?? S(e);
 return t.length > 40 ? `${be(t, 37)}...` : t;}
-var Gi = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Ui = U({
+var Ui = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Vi = U({
 overrides: G(Ct(ie(Nt), Gd)),
-worn: G(U({ physical: G(Gi), magical: G(Gi) })),
+worn: G(U({ physical: G(Ui), magical: G(Ui) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
 edition: G(U({ id: Vt, state: It() }))
-}), Gv = k.keys(Ui.entries);
+}), Uv = k.keys(Vi.entries);
 function Ud(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
@@ -2561,28 +2561,28 @@ for (const [r, s] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = Ue(Ui, s);
-i.success ? t[r] = Vi(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);}
+const i = Ue(Vi, s);
+i.success ? t[r] = Bi(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);}
 return { tokens: t, problems: n };}
-function Vi(e) {
+function Bi(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
 function bn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
-function Bi(e, t, n) {
-Vi(n), Kt(n) ? delete e[t] : e[t] = n;}
+function Hi(e, t, n) {
+Bi(n), Kt(n) ? delete e[t] : e[t] = n;}
 function Kt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var bt = j(Te(), mt()), $n = cn(bt), Hi = j(Te(), Ds(), vt(-1e9), ht(1e9)), $t = j(J(), je(1), X(64)), Vd = ie(["physical", "magical"]), Ki = U({
+var bt = j(Te(), mt()), $n = cn(bt), Ki = j(Te(), Rs(), vt(-1e9), ht(1e9)), $t = j(J(), je(1), X(64)), Vd = ie(["physical", "magical"]), Yi = U({
 edition: G(U({ id: Vt, state: It() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: G(U({ edition: Vt, answer: It() }))
-}), Bd = Ms("kind", [
+}), Bd = Ls("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: re("bar"), resource: ie(Ls), bar: ie(Bt), attributeId: G($t), from: $n, to: bt }),
+U({ kind: re("bar"), resource: ie(Fs), bar: ie(Bt), attributeId: G($t), from: $n, to: bt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
 U({ kind: re("attribute"), key: ie(Nt), attributeId: $t, from: $n, to: bt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
@@ -2591,8 +2591,8 @@ U({ kind: re("override"), key: ie(Nt), from: $n, to: bt }),
 U({ kind: re("worn"), track: Vd, from: $n, to: bt }),
 U({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
-U({ kind: re("memory"), tokenId: G($t), character: G($t), from: Ki, to: Ki }),
-U({ kind: re("initiative"), from: Hi, to: Hi }),
+U({ kind: re("memory"), tokenId: G($t), character: G($t), from: Yi, to: Yi }),
+U({ kind: re("initiative"), from: Ki, to: Ki }),
 U({ kind: re("turn-order"), tokenId: $t })
 ]), Hd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
@@ -2614,7 +2614,7 @@ return e.forEach((r, s) => {
 const i = Ue(Hd, r);
 i.success && i.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], Yi = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], Wi = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function Er(e, t) {
 const n = {};
 for (const s of Wd) e[s] !== void 0 && (n[s] = e[s]);
@@ -2624,30 +2624,30 @@ function zd(e) {
 if (!_(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Er(e, e.stance)), t;}
-function Wi(e) {
+function zi(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };}
-function zi(e, t) {
+function xi(e, t) {
 return te.stringify(e ?? null) === te.stringify(t ?? null);}
 function xd(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = _(r.bars) ? r.bars : {}, a = _(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
 const h = a[f];
-o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? Yi[f], from: o[f] ?? null, to: h });}
+o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? Wi[f], from: o[f] ?? null, to: h });}
 const c = _(r.protection) ? r.protection : void 0, l = _(s.protection) ? s.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
-if (!zi(d.life, u.life) || !zi(d.pendingDefense, u.pendingDefense)) {
+if (!xi(d.life, u.life) || !xi(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({
 kind: "memory",
-from: Er({ ...p, ...Wi(d) }, h.stance),
-to: Er({ ...p, ...Wi(u) }, h.stance)});}
+from: Er({ ...p, ...zi(d) }, h.stance),
+to: Er({ ...p, ...zi(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
 function qd(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Yi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Wi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
 return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), x.isArray(e.history) && (i.history = e.history.map(
 (o) => _(o) && x.isArray(o.tokens) ? {
 by: o.by,
@@ -2656,7 +2656,7 @@ round: typeof o.round == "number" ? o.round : s,
 tokens: o.tokens.map((a) => xd(a, n, r))
 } : o
 )), i;}
-function xi(e) {
+function qi(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
@@ -2669,7 +2669,7 @@ const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!_(r)) continue;
-const s = xi(r);
+const s = qi(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
 function Jd(e) {
@@ -2679,7 +2679,7 @@ for (const [s, i] of k.entries(e.tokens)) {
 if (!_(i)) {
 n[s] = i;
 continue;}
-const o = xi(i);
+const o = qi(i);
 k.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
 const r = x.isArray(e.history) ? e.history.map(
 (s) => _(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Xd) } : i) } : s
@@ -2709,7 +2709,7 @@ for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !=
 return !0;}
 function Sn(e, t) {
 return t.character ?? t.tokenId ?? e;}
-function qi(e, t, n, r) {
+function Xi(e, t, n, r) {
 const s = [], i = (o, a, c) => {
 if (Ae(o, a)) return;
 const l = { kind: "memory", from: o, to: a };
@@ -2752,7 +2752,7 @@ if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
 return s;}
-function Xi(e, t, n) {
+function Ji(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...s } = e;
 if (!s.edition || s.edition.id !== t.id) return s;
@@ -2764,7 +2764,7 @@ return t.isEmptyState(i) ? delete o.edition : o.edition = { id: t.id, state: i }
 var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
 function tu(e, t, n) {
 return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function Ji(e, t, n, r) {
+function Qi(e, t, n, r) {
 const s = [];
 for (const { place: i, name: o, change: a } of e) {
 if (a.kind === "turn-order") continue;
@@ -2795,12 +2795,12 @@ break;}}
 return s;}
 function nu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Xi(r.change.from, t, n), to: Xi(r.change.to, t, n) } } : r);}
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Ji(r.change.from, t, n), to: Ji(r.change.to, t, n) } } : r);}
 function ru(e, t, n, r) {
 const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), c !== void 0 && (s.answer = c), s;}
 var su = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function Qi(e) {
+function Zi(e) {
 const t = e.edition, n = wn(t?.id) ? Oe(t.id) : void 0, r = n?.parseState(t.state);
 return e.deadForGood ? 4 : r ? su[n.condition(r, null)] : -1;}
 function iu(e, t = () => {
@@ -2817,7 +2817,7 @@ k.keys(p).length > 0 ? i[c] = p : delete i[c];
 const v = i[d];
 if (!v) i[d] = g;
 else {
-const [m, b] = Qi(g) > Qi(v) ? [g, v] : [v, g];
+const [m, b] = Zi(g) > Zi(v) ? [g, v] : [v, g];
 i[d] = { stance: b.stance, ...m, ...b.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = (c, l) => x.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({
 ...c,
@@ -2825,7 +2825,7 @@ tokens: o(c.tokens, (l) => ({
 ...l,
 changes: o(l.changes, (d) => {
 const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
-return u ? qi(d.from, d.to, u, d.tokenId) : d;})}))}));
+return u ? Xi(d.from, d.to, u, d.tokenId) : d;})}))}));
 return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? i : e.tokens, history: a };}
 var Tr = 20, _r = 100, En = j(J(), je(1), X(64)), Tn = j(J(), je(1), X(40)), ou = U({
 word: Tn,
@@ -2839,7 +2839,7 @@ success: G(Ze()),
 typed: G(re(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
 gm: G(re(!0))
-}), Zi = U({
+}), eo = U({
 /** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
 key: j(J(), an(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
@@ -2849,13 +2849,13 @@ attacker: cn(En),
 edition: Vt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: j(Ge(j(J(), X(200))), X(4)),
-flags: j(Ge(Is([Tn, j(Ge(j(J(), X(200))), X(8))])), X(20)),
+flags: j(Ge(Ns([Tn, j(Ge(j(J(), X(200))), X(8))])), X(20)),
 situation: cn(Tn),
 round: j(Te(), mt()),
 defenders: j(Ge(En), je(1), X(_r)),
 answers: Ct(En, ou)});
-function eo(e) {
-const t = Ue(Zi, e);
+function to(e) {
+const t = Ue(eo, e);
 if (!t.success) return !1;
 const n = Oe(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
@@ -2866,11 +2866,11 @@ if (e === void 0) return n;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
 for (const [r, s] of k.entries(e)) {
-const i = Ue(Zi, s);
-i.success && i.output.key === r && eo(i.output) && k.keys(n).length < Tr ? n[r] = i.output : t.push(`exchange.attacks.${be(r, 20)}: not a valid open attack; forgotten`);}
+const i = Ue(eo, s);
+i.success && i.output.key === r && to(i.output) && k.keys(n).length < Tr ? n[r] = i.output : t.push(`exchange.attacks.${be(r, 20)}: not a valid open attack; forgotten`);}
 return n;}
-var to = 50, cu = 100;
-function no(e) {
+var no = 50, cu = 100;
+function ro(e) {
 return e.length > 0 && e.length <= cu;}
 function lu(e, t) {
 if (e === void 0) return [];
@@ -2879,14 +2879,14 @@ return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
-typeof s == "string" && no(s) && s === s.toLowerCase() && !n.includes(s) && n.length < to ? n.push(s) : r += 1;
+typeof s == "string" && ro(s) && s === s.toLowerCase() && !n.includes(s) && n.length < no ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
 var _n = "DefenseRound", Wt = 4, Or = 500;
 function zt(e) {
 return {
 schemaVersion: Wt,
 scriptVersion: e,
-settings: Fi(),
+settings: ji(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2964,8 +2964,8 @@ for (const [o, a] of k.entries(s)) {
 const c = o.length > 0 && o.length <= 64 && _(a) && wn(a.edition) ? Oe(a.edition).parseAnswer(a.answer) : null;
 c === null ? t.push(`exchange.waiting.${be(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };}
 const i = au(_(e) ? e.attacks : void 0, t);
-return { waiting: n, attacks: i, lastAttack: ro(e, "lastAttack", "A", i), lastHiddenAttack: ro(e, "lastHiddenAttack", "G", i) };}
-function ro(e, t, n, r) {
+return { waiting: n, attacks: i, lastAttack: so(e, "lastAttack", "A", i), lastHiddenAttack: so(e, "lastHiddenAttack", "G", i) };}
+function so(e, t, n, r) {
 const s = _(e) ? e[t] : void 0;
 let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
 for (const o of k.keys(r)) o.startsWith(n) && (i = A.max(i, D(o.slice(1))));
@@ -3000,19 +3000,19 @@ return e;}
 function Rr(e) {
 return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
 var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function so(e) {
+function io(e) {
 return !yu.test(e);}
-function io(e, t) {
-return e || !so(t) ? "gm" : `"${t}"`;}
-function oo(e) {
-return e === Pe ? "gm" : io(St(e), Rr(e));}
-function ao(e, t) {
+function oo(e, t) {
+return e || !io(t) ? "gm" : `"${t}"`;}
+function ao(e) {
+return e === Pe ? "gm" : oo(St(e), Rr(e));}
+function co(e, t) {
 return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function De(e, t, n) {
-return St(e) ? !0 : ao(t.get("controlledby"), e) || ao(n?.get("controlledby"), e);}
-var co = /[^,\s]/;
+return St(e) ? !0 : co(t.get("controlledby"), e) || co(n?.get("controlledby"), e);}
+var lo = /[^,\s]/;
 function Cr(e, t) {
-return !co.test(S(e.get("controlledby") ?? "")) && !co.test(S(t?.get("controlledby") ?? ""));}
+return !lo.test(S(e.get("controlledby") ?? "")) && !lo.test(S(t?.get("controlledby") ?? ""));}
 function wu(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
@@ -3039,7 +3039,7 @@ return t;}
 function Eu() {
 return On((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var xt;
-function lo() {
+function uo() {
 xt = void 0;}
 function Nr() {
 if (xt !== void 0) return xt;
@@ -3053,13 +3053,13 @@ n = void 0;}
 if (n !== null && typeof n == "object")
 for (const [r, s] of k.entries(n)) playerIsGM(r) || t.add(S(s));
 return xt = { pages: t, bump: Su() }, xt;}
-function uo(e) {
+function Pr(e) {
 const { original: t } = Nr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
 function We(e) {
-const t = uo(e), n = t.get("layer");
+const t = Pr(e), n = t.get("layer");
 return n !== "objects" && n !== "map" && n !== "foreground" || !Nr().pages.has(S(t.get("_pageid")));}
 function fo(e, t) {
 const { bump: n } = Nr();
@@ -3069,22 +3069,31 @@ if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 k.keys(s).length > 0 && r.set(s);}
-function Pr(e) {
+function Tu(e) {
+const t = Pr(e);
+if (t === e) return e;
+const n = {};
+let r = !1;
+for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {
+const i = e.get(s);
+i !== t.get(s) && (n[s] = i, r = !0);}
+return r && t.set(n), t;}
+function Mr(e) {
 return k.assign(k.create(null), e);}
-var Tu = Pr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), _u = Pr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Ou = Pr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
-function Du(e) {
-return new Cu(e).parse();}
-var Dn = (e) => e >= 48 && e <= 57, ho = (e) => (e | 32) >= 97 && (e | 32) <= 122, Ru = (e, t) => {
+var _u = Mr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ou = Mr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Du = Mr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
+function Ru(e) {
+return new Iu(e).parse();}
+var Dn = (e) => e >= 48 && e <= 57, ho = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {
 const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Cu = class {
+}, Iu = class {
 constructor(e) {
 this.text = e, this.at = 0;}
 parse() {
 const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
 space() {
-for (; this.at < this.text.length && Ru(this.text, this.at); ) this.at += 1;}
+for (; this.at < this.text.length && Cu(this.text, this.at); ) this.at += 1;}
 /** The operator of `ops` where the parser stands (stepping past it), or undefined. */
 operator(e) {
 this.space();
@@ -3093,14 +3102,14 @@ return t !== void 0 && (this.at += 1), t;}
 /** Terms joined by + and -, worked out left to right. */
 sum() {
 let e = this.product();
-for (let t; e !== void 0 && (t = this.operator(Tu)) !== void 0; ) {
+for (let t; e !== void 0 && (t = this.operator(_u)) !== void 0; ) {
 const n = this.product();
 e = n === void 0 ? void 0 : t(e, n);}
 return e;}
 /** Factors joined by *, / and %, worked out left to right. */
 product() {
 let e = this.unary();
-for (let t; e !== void 0 && (t = this.operator(_u)) !== void 0; ) {
+for (let t; e !== void 0 && (t = this.operator(Ou)) !== void 0; ) {
 const n = this.unary();
 e = n === void 0 ? void 0 : t(e, n);}
 return e;}
@@ -3123,7 +3132,7 @@ return this.at = n, D(e.slice(t, n));}
 if (ho(e.charCodeAt(t))) {
 let n = t + 1;
 for (; ho(e.charCodeAt(n)); ) n += 1;
-const r = Ou[e.slice(t, n).toLowerCase()];
+const r = Du[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -3135,7 +3144,7 @@ closing() {
 const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Mr = 20, Iu = 2e3, Rn = { lookups: 300, chars: 3e4 }, Nu = "refers to itself through other attributes", vo = `refers to attributes nested more than ${Mr} deep`, Pu = `is too much work to work out (over ${Rn.lookups} attributes to look up)`, mo = `is too much work to work out (over ${Rn.chars} characters of formulas)`, Mu = "is not a number or a formula of numbers and attributes", po = "working", Lu = class {
+}, Lr = 20, Nu = 2e3, Rn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", vo = `refers to attributes nested more than ${Lr} deep`, Mu = `is too much work to work out (over ${Rn.lookups} attributes to look up)`, mo = `is too much work to work out (over ${Rn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", po = "working", Fu = class {
 constructor(e) {
 this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
@@ -3144,8 +3153,8 @@ const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
 work(e, t) {
-if (t > Mr) return Re(vo, "read");
-if (e.length > Iu) return Re("is too long to be a formula");
+if (t > Lr) return Re(vo, "read");
+if (e.length > Nu) return Re("is too long to be a formula");
 if (!this.spend(e.length)) return Re(mo, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
@@ -3153,19 +3162,19 @@ let o;
 for (; (o = i.exec(e)) !== null; ) {
 const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Mr) return Re(vo, "read");
+if (t + 1 + l.height > Lr) return Re(vo, "read");
 s = A.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {
 if (n += e.slice(r), !this.spend(n.length)) return Re(mo, "read");
 } else n = e;
-const a = Du(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !D.isFinite(a) ? Re(Mu) : { ok: !0, value: a, height: s };}
+const a = Ru(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !D.isFinite(a) ? Re(Lu) : { ok: !0, value: a, height: s };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {
 const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === po) return Re(Nu, "whole");
+if (s === po) return Re(Pu, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Rn.lookups) return Re(Pu, "read");
+if (this.lookups >= Rn.lookups) return Re(Mu, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
 this.memo.set(r, po);
@@ -3185,19 +3194,19 @@ function ee(e, t = "an unnamed token") {
 return S(e.get("name") ?? "") || t;}
 function B(e) {
 return getObj("graphic", e);}
-function Fu(e) {
+function ju(e) {
 return getObj("character", e);}
 function Q(e) {
 const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
 function Et(e, t) {
-const n = jr(e, t) ? Q(e) : void 0;
+const n = Gr(e, t) ? Q(e) : void 0;
 return n ? n.id : e.id;}
-function ju(e, t) {
+function Gu(e, t) {
 const n = B(e);
 return n && Et(n, t);}
-function Gu(e, t) {
-return findObjs({ _type: "graphic", represents: e }).filter((n) => jr(n, t) !== "");}
+function Uu(e, t) {
+return findObjs({ _type: "graphic", represents: e }).filter((n) => Gr(n, t) !== "");}
 var ve = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
@@ -3224,7 +3233,7 @@ this.maxRead = ce(e ? e.get("max") : this.token.get(ve[this.bar].max));}
 return this.maxRead;}};
 function go(e, t) {
 return new Cn(e, t).value;}
-var Uu = class {
+var Vu = class {
 constructor(e, t) {
 this.reading = e, this.value = t;}
 get max() {
@@ -3246,15 +3255,15 @@ npc: Cr(e, t),
 hidden: We(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
 var ko = { armor_physical: "physical", armor_magical: "magical" };
-function Lr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Vu(t, n, r));}
-function Vu(e, t, n) {
+function Fr(e, t, n, r) {
+return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Bu(t, n, r));}
+function Bu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
 function yo(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Bu = { kind: "override" }, wo = { kind: "none" }, Nn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hu = k.freeze({}), Ku = k.freeze({ current: null, max: null, present: !1 }), Fr = [], Yu = class {
+var Hu = { kind: "override" }, wo = { kind: "none" }, Nn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), jr = [], Wu = class {
 constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = Fr;}
+this.characterId = e, this.index = t, this.problems = jr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {
 return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
@@ -3270,11 +3279,11 @@ number(e, t, n, r) {
 const s = ce(e);
 if (s !== null) return s;
 if (Pn(e)) return null;
-this.formulas ?? (this.formulas = new Lu((a, c) => this.lookup(a, c)));
+this.formulas ?? (this.formulas = new Fu((a, c) => this.lookup(a, c)));
 const i = this.formulas.evaluate(S(e));
 if (i.ok && D.isSafeInteger(i.value)) return i.value;
 const o = i.ok ? D.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
-return this.problems === Fr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
+return this.problems === jr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function Pn(e) {
 return e == null || typeof e == "string" && e.trim() === "";}
 function bo(e) {
@@ -3292,27 +3301,27 @@ Pn(e) && (this.isDefault || bo(this.rawCurrent)) ? this.maxRead = this.sheet.num
 return this.maxRead;}
 currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function Wu(e, t, n, r, s = t) {
+function zu(e, t, n, r, s = t) {
 const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
 for (let v = 0; v < i.length; v += 1) {
 const m = i[v], b = ko[m], $ = t?.overrides?.[m];
 if ($ !== void 0) {
-o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Nn[b] : Bu;
+o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Nn[b] : Hu;
 continue;}
 const C = l[m], W = c ? r.attributes.find(c.id, C) : void 0;
-c && (d ?? (d = new Yu(c.id, r.attributes)));
+c && (d ?? (d = new Wu(c.id, r.attributes)));
 let w = b !== void 0 && !e.unique;
 if (W && d) {
 let E;
 b !== void 0 && !w && (E = W.get("current"), w = bo(E)), o[m] = new $o(W, w ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, E, !1), a[m] = w ? Nn[b] : { kind: "attribute", attribute: W };
-} else d && !Pn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new $o(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Nn[b] : wo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Ku, a[m] = b ? Nn[b] : wo);}
+} else d && !Pn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new $o(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Nn[b] : wo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Yu, a[m] = b ? Nn[b] : wo);}
 const f = r.turnOrder;
 let h = null;
 if (f && f.length > 0) {
 const v = f.find((m) => m.id === e.id);
 v !== void 0 && (h = Ao(v.pr));}
-let p = Hu;
+let p = Ku;
 if (n.others && n.others.length > 0) {
 p = {};
 for (const v of n.others) p[v] = r.other?.(v);}
@@ -3323,22 +3332,22 @@ bars: e.bars,
 values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
-state: Lr(r.edition, s, e.bars.vitality.value, r.editionLeft),
+state: Fr(r.edition, s, e.bars.vitality.value, r.editionLeft),
 answer: yo(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
 currentTurn: r.turnRow === void 0 ? null : { initiative: Ao(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: p,
 nameOf: r.nameOf};
-return new zu(e, t, g, a, d);}
-var zu = class {
+return new xu(e, t, g, a, d);}
+var xu = class {
 constructor(e, t, n, r, s) {
 this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
 get problems() {
-return this.sheet === void 0 ? Fr : this.sheet.problems;}};
-function xu(e, t) {
+return this.sheet === void 0 ? jr : this.sheet.problems;}};
+function qu(e, t) {
 const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Uu(n.vitality, t), soul: n.soul, power: n.power };}
+e.facts.bars = { vitality: new Vu(n.vitality, t), soul: n.soul, power: n.power };}
 function Ao(e) {
 if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
@@ -3346,12 +3355,12 @@ const t = D(e.trim());
 return D.isFinite(t) ? t : null;}
 function So(e) {
 return getObj("attribute", e)?.get("current");}
-function jr(e, t) {
+function Gr(e, t) {
 return S(e.get(ve[t].link) ?? "");}
-function qu(e) {
+function Xu(e) {
 const t = getObj("attribute", e);
 return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
-var Xu = class {
+var Ju = class {
 /** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
 constructor(e = () => []) {
 this.sheetLacks = e, this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();}
@@ -3375,7 +3384,7 @@ if (r.size >= 200) return;
 r.set(t, s = {});}
 if (!(n in s)) {
 const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && no(i) && o.length < to && !o.includes(i) && o.push(i));}
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && ro(i) && o.length < no && !o.includes(i) && o.push(i));}
 return s[n];}
 /** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
 appeared(e) {
@@ -3398,12 +3407,12 @@ const r = S(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Gr(e) {
+function Ur(e) {
 const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function Ju(e, t) {
+function Qu(e, t) {
 return findObjs({ _type: "graphic", _subtype: "token", [ve[t].link]: e });}
 var Eo = {
 "&": "&amp;",
@@ -3432,49 +3441,49 @@ for (let e = 0; e < 128; e += 1) {
 const t = S.fromCharCode(e);
 Eo[t] !== void 0 ? qt[e] = Eo[t] : t === `
 ` || t === "\r" ? qt[e] = " " : e < 32 && t !== "	" || e === 127 ? qt[e] = "" : qt[e] = void 0;}
-function Qu(e) {
+function Zu(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function st(e) {
 const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
 for (let s = 0; s < t.length; s += 1) {
-const i = t.charCodeAt(s), o = i < 128 ? qt[i] : Qu(i);
+const i = t.charCodeAt(s), o = i < 128 ? qt[i] : Zu(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Me(e, t) {
 on(e, t);}
 function Mn(e) {
 log(e);}
-function Ur(e) {
+function Vr(e) {
 return state[e];}
 function To(e, t) {
 state[e] = t;}
-function Zu(e) {
-return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
 function ef(e) {
+return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function tf(e) {
 setTimeout(e, 0);}
-function tf(e, t, n) {
+function nf(e, t, n) {
 const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function nf(e, t) {
+function rf(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function rf(e) {
+function sf(e) {
 return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function sf(e, t) {
+function of(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function of() {
+function af() {
 const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Vr(e, t, n) {
+function Br(e, t, n) {
 try {
 const r = t instanceof tn ? t.stack ?? t.message : S(t);
-Mn(`${se} v${pe}: ${e} failed${of()}: ${r}`), n && sendChat(
+Mn(`${se} v${pe}: ${e} failed${af()}: ${r}`), n && sendChat(
 se,
 `/w ${n} ${st(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -3488,8 +3497,8 @@ try {
 typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
 a = void 0;}
-Vr(o, i, a);};
-lo();
+Br(o, i, a);};
+uo();
 try {
 const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
@@ -3510,33 +3519,33 @@ let l = "";
 for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
-let u = af(i.label);
+let u = cf(i.label);
 if (r.includes(u)) {
 let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
 r.push(u), t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function af(e) {
+function cf(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ae(e) {
 return st(e);}
-function Br(e, t) {
+function Hr(e, t) {
 let n = st(e);
 for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;}
-var cf = /^[-\w]+$/;
+var lf = /^[-\w]+$/;
 function le(e, t) {
 return `[${st(e)}](${t})`;}
 function Ln(e) {
-return cf.test(e);}
+return lf.test(e);}
 function _o(e, t, n, r = () => `${n.command} --help`) {
 const s = S(t.playerid ?? "");
-return s === Pe ? lf(e, t, n, r) : Oo(e, t, n, r, s, St(s), !1);}
+return s === Pe ? df(e, t, n, r) : Oo(e, t, n, r, s, St(s), !1);}
 function Oo(e, t, n, r, s, i, o) {
-const a = i ? "the GM" : Rr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: io(i, a), relayed: o, help: r };
-return !i && !so(a) && (c.replyFor = V(a, 60)), c;}
-function lf(e, t, n, r) {
+const a = i ? "the GM" : Rr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: oo(i, a), relayed: o, help: r };
+return !i && !io(a) && (c.replyFor = V(a, 60)), c;}
+function df(e, t, n, r) {
 const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
@@ -3553,14 +3562,14 @@ F(ke(e.replyTo), ae(Ro(e, t)), { record: !0 });}
 function Ro(e, t) {
 const n = t.length > Do ? `${be(t, Do - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var df = 200;
+var uf = 200;
 function ze(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = df - 7;
+let s = uf - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${be(r, s - 9)}... (cut)`), F(ke(e.replyTo), Br(r, [...n, { label: "Help", command: e.help() }]));}
-function uf(e, t) {
+r.length > s && (r = `${be(r, s - 9)}... (cut)`), F(ke(e.replyTo), Hr(r, [...n, { label: "Help", command: e.help() }]));}
+function ff(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
@@ -3571,7 +3580,7 @@ n && Kt(n) && delete e.store.tokens[t];}
 function Fn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
 var jn = "Help: DefenseRound", H = (e) => `<code>${Fn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
-function ff(e) {
+function hf(e) {
 const t = e.stances.length > 0 ? [xe(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(Fn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
@@ -3589,28 +3598,28 @@ xe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no
 "</ul>"
 ].join("");}
 var ot;
-function Hr(e, t = {}) {
-ot = tf(jn, ff(e), t.createIfMissing !== !1) ?? ot;}
+function Kr(e, t = {}) {
+ot = nf(jn, hf(e), t.createIfMissing !== !1) ?? ot;}
 function Io() {
-return ot = nf(jn, ot), ot !== void 0 && Ln(ot) ? { label: jn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
+return ot = rf(jn, ot), ot !== void 0 && Ln(ot) ? { label: jn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
 function No(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
 for (; r < n.length && ir(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, xs(n, r)).toLowerCase();
+const s = n.slice(r, qs(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
 function Po(e, t) {
 return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function hf(e, t, n, r) {
+function vf(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
 async function Mo(e, t, n, r = No(t, n)) {
 if (!r) return;
 const s = n[r], i = wc(t.content, t.inlinerolls);
 let o;
 try {
-const a = qs(i);
-if (o = _o(e, t, a, () => hf(e, s, a, r)), o.relayRefused) {
+const a = Xs(i);
+if (o = _o(e, t, a, () => vf(e, s, a, r)), o.relayRefused) {
 Ee(o, Po(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
@@ -3631,10 +3640,10 @@ return;}
 ze(o, a.message);
 return;}
 throw a;}}
-var vf = new q(
+var mf = new q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function mf(e) {
-if (vf.has(e)) return [e];
+function pf(e) {
+if (mf.has(e)) return [e];
 const t = [];
 try {
 const n = te.parse(S(Campaign().get("token_markers") ?? "[]"));
@@ -3658,7 +3667,7 @@ function qe(e) {
 const t = new N();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return _t([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var pf = class {
+var gf = class {
 constructor() {
 this.byReason = new N();}
 add(e, t) {
@@ -3667,9 +3676,9 @@ n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {
 const e = [];
 return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
-}, Lo = ["on", "off"], Kr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Fo = [
+}, Lo = ["on", "off"], Yr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Fo = [
 "edition",
-...k.keys(Kr),
+...k.keys(Yr),
 "stamina-bar",
 ...Ye.map((e) => `attr.${e}`),
 ...Ht.map((e) => `marker.${e}`),
@@ -3679,11 +3688,11 @@ return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], gf = {
+], kf = {
 refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function kf(e, t, n) {
+function yf(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
@@ -3691,8 +3700,8 @@ const s = z(n, "edition", Id()), i = Ut();
 if (!i.includes(s))
 throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in Kr) {
-const s = Kr[r], i = z(n, r, Bt), o = e.bars[s];
+if (r in Yr) {
+const s = Yr[r], i = z(n, r, Bt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
@@ -3711,7 +3720,7 @@ if (r.startsWith("marker.")) {
 const s = r.slice(7);
 if (!Ht.includes(s))
 throw new y(`unknown marker key "${V(s)}": ${Pt(s, Ht, "keys")}`);
-const i = n.trim(), o = mf(i);
+const i = n.trim(), o = pf(i);
 if (o.length === 0) throw new y(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
 if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${_t(o.map((c) => V(c)), 3)})`);
 const a = o[0];
@@ -3726,11 +3735,11 @@ return e.armorOnManualEdits = z(n, r, Lo) === "on", `Hand edits that lower Vital
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = Mt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = z(n, r, Ar), gf[e.apiCommands];
+return e.apiCommands = z(n, r, Ar), kf[e.apiCommands];
 throw new y(`unknown setting "${V(t)}": ${Pt(t, Fo, "settings")}`);}
 function Xe() {
 return jo(Campaign().get("turnorder"));}
-function yf() {
+function wf() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
 function jo(e) {
@@ -3740,41 +3749,41 @@ const t = te.parse(e);
 return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {
 return [];}}
-function Yr(e) {
+function Wr(e) {
 Campaign().set("turnorder", te.stringify(e));}
 function Xt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function Wr(e) {
+function zr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
-function wf(e) {
+function bf(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function bf(e) {
+function $f(e) {
 const t = Xt(e.id), n = Xt(e.custom);
-return `${t.length <= 64 ? t : `#${zr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${zr(n)}`}`;}
-function zr(e) {
+return `${t.length <= 64 ? t : `#${xr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${xr(n)}`}`;}
+function xr(e) {
 let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var $f = /^(.+) -?\d+$/;
-function Af() {
+var Af = /^(.+) -?\d+$/;
+function Sf() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
 function Go(e) {
-if (Wr(e.pr) !== -1 || Xt(e.custom) !== "") return !1;
+if (zr(e.pr) !== -1 || Xt(e.custom) !== "") return !1;
 const t = Xt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = Af();
+const r = Sf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = $f.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = Af.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Sf(e) {
+function Ef(e) {
 for (const t of e) if (!Go(t)) return t;}
-var Ef = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function Tf(e, t, n) {
+var Tf = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function _f(e, t, n) {
 switch (e.kind) {
 case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at its max` : `${t(e.who)} is healed: ${et[e.resource]} +${e.amount}`;
@@ -3795,9 +3804,9 @@ return "Standing";
 case "button":
 return e.label;}}
 function Uo(e, t) {
-const n = e.words, r = (s) => Ef.has(s.kind) ? Tf(s, t, r) : n(s, t);
+const n = e.words, r = (s) => Tf.has(s.kind) ? _f(s, t, r) : n(s, t);
 return r;}
-function _f(e) {
+function Of(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
 function Vo(e, t, n) {
@@ -3806,16 +3815,16 @@ let r, s = "", i = 0;
 for (; ; ) {
 const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
 if (c !== "") {
-const l = _f(c);
+const l = Of(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Of(e) ? e : s;}
-function Of(e) {
+return s === e || s.length < e.length && s === Df(e) ? e : s;}
+function Df(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Df(e, t, n) {
+function Rf(e, t, n) {
 const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return Vo(e, o, [r, s, i]);}
 var Bo = ["defensive", "reactive", "active", "full"];
@@ -3823,23 +3832,23 @@ function Ho(e, t, n) {
 const r = Bo.find((s) => s === t);
 return Vo(e, r ? [n.markers[r]] : [], Bo.map((s) => n.markers[s]));}
 var Ko = [];
-function Rf(e) {
+function Cf(e) {
 return typeof e != "function" ? !1 : (Ko.push(e), !0);}
 function Yo(e, t, n, r, s, i) {
 for (const a of Ko)
 try {
 a(e, t, n, r);
 } catch (c) {
-Vr("an onDamage observer", c, void 0);}
+Br("an onDamage observer", c, void 0);}
 const o = i === void 0 ? Ir() : i;
 if (o && typeof o.Update == "function")
 try {
 o.Update(e, s());
 } catch (a) {
-Vr("HealthColors.Update", a, void 0);}}
+Br("HealthColors.Update", a, void 0);}}
 function Wo(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var Cf = class {
+var If = class {
 constructor() {
 this.props = {}, this.any = !1;}
 attribute(e, t) {
@@ -3857,8 +3866,8 @@ this.any && (e.set(this.props), fo(e, this.props));}};
 function zo(e, t, n, r) {
 const s = {};
 return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;}
-function If(e, t, n, r = {}) {
-const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new Cf(), g = () => {
+function Nf(e, t, n, r = {}) {
+const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new If(), g = () => {
 var w;
 return d[w = s.id] ?? (d[w] = {});
 }, v = r.vitalityFrom ?? s.bars.vitality.value, m = {
@@ -3885,11 +3894,11 @@ const I = g();
 I.overrides = { ...I.overrides, [w.key]: w.to };}
 break;}
 case "initiative": {
-const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = Wr(O?.pr);
+const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = zr(O?.pr);
 O && D.isFinite(I) && I !== w.to && (O.pr = w.to, qo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
 break;}
 case "join-turn-order": {
-const E = Mf(w.tokenId, w.initiative, r.turnOrder);
+const E = Lf(w.tokenId, w.initiative, r.turnOrder);
 h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
 case "ally-state":
@@ -3899,13 +3908,13 @@ Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to:
 break;}}
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
 const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), we = E?.stance, Le = n.stance === void 0 ? we : n.stance ?? void 0, de = l.exchange.waiting[s.id], en = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Je of qi(zo(O, K, we, de), zo(I, ft, Le, en), w === s.id ? void 0 : w))
+for (const Je of Xi(zo(O, K, we, de), zo(I, ft, Le, en), w === s.id ? void 0 : w))
 f.push(Je), An(l, Sn(s.id, Je), Je.to);}
 const b = d[s.id];
 b && Kt(b) && delete d[s.id];
 let $ = s.statusmarkers;
 const C = a.condition(i.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
-if (n.state !== void 0 && ($ = Df($, W, c)), n.stance !== void 0 && ($ = Ho($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
+if (n.state !== void 0 && ($ = Rf($, W, c)), n.stance !== void 0 && ($ = Ho($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const E = r.tokenProps[w];
 !(w in p.props) && u.get(w) !== E && p.prop(w, E);}
@@ -3914,23 +3923,23 @@ const { bars: w } = s, E = { vitality: v, soul: w.soul.value, power: w.power.val
 Yo(u, E, O, n.detail, () => xo(s, v), r.healthColors);}
 return { changes: f, notes: h };}
 function xo(e, t) {
-const n = Pf(e.token);
+const n = Mf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
 return n[ve[r.bar].value] = r.raw, n[ve[s.bar].value] = s.raw, n[ve[i.bar].value] = i.raw, t !== null && (n[ve[r.bar].value] = t), n;}
-var Nf = ["width", "height"];
-function Pf(e) {
+var Pf = ["width", "height"];
+function Mf(e) {
 const t = { _id: e.id, _type: "graphic" };
-for (const n of Nf) t[n] = e.get(n);
+for (const n of Pf) t[n] = e.get(n);
 return t;}
 function qo(e, t) {
-t ? t.changed = !0 : Yr(e);}
-function Mf(e, t, n) {
+t ? t.changed = !0 : Wr(e);}
+function Lf(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const s = ee(r, "The spectator"), i = n?.order ?? Xe();
 return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), qo(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Lf(e, t) {
+function Ff(e, t) {
 const n = new N(), r = new N(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;};
@@ -3952,11 +3961,11 @@ d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const f = { ...e.memories.tokens[l] };
-f.worn = bn(f.worn, d.track, d.from), Bi(e.memories.tokens, l, f);
+f.worn = bn(f.worn, d.track, d.from), Hi(e.memories.tokens, l, f);
 break;}
 case "override": {
 const f = { ...e.memories.tokens[l] };
-f.overrides = bn(f.overrides, d.key, d.from), Bi(e.memories.tokens, l, f);
+f.overrides = bn(f.overrides, d.key, d.from), Hi(e.memories.tokens, l, f);
 break;}
 case "markers":
 s(l).statusmarkers = d.from;
@@ -3983,16 +3992,16 @@ if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
 typeof f.statusmarkers == "string" && (f.statusmarkers = Ho(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const g of Ls) {
+for (const g of Fs) {
 const v = d.snapshot.bars[g], m = `${v.bar}_value`, b = v.link ? n.get(v.link) : void 0;
 b !== void 0 && u.get(m) !== b && (f[m] = b);
 const $ = b ?? f[m];
 h[g] = typeof $ == "number" ? $ : v.value;}
 k.keys(f).length > 0 && (u.set(f), fo(u, f));
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-Ff(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
-i && o && Yr(i);}
-function Ff(e, t, n, r, s, i) {
+jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
+i && o && Wr(i);}
+function jf(e, t, n, r, s, i) {
 const o = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
@@ -4004,18 +4013,18 @@ statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
 Yo(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => xo(n, n.bars.vitality.value));}
 function Xo(e) {
-if (e.length === 0) return _s.resolve([]);
+if (e.length === 0) return Os.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new _s((n, r) => {
+return new Os((n, r) => {
 sendChat("DefenseRound", t, (s) => {
 const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new tn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (lo(), n(o));});});}
-function xr(e) {
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new tn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (uo(), n(o));});});}
+function qr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function jf(e) {
+function Gf(e) {
 if (!Ln(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
@@ -4027,7 +4036,7 @@ function Jo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function qr(e, t = []) {
+function Xr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
@@ -4053,65 +4062,65 @@ for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function Gf(e) {
+function Uf(e) {
 for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;}
-function Uf(e) {
+function Vf(e) {
 let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function Vf(e, t) {
+function Bf(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Xr(e, t, n, r, s, i, o = []) {
+function Jr(e, t, n, r, s, i, o = []) {
 const a = new N(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Uf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Gf(d.outcome.steps) ? [...v, ...jf(d)] : v, $ = Vf(xr(d), u.name), C = g ? `${$} ${g}` : $;
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Vf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Uf(d.outcome.steps) ? [...v, ...Gf(d)] : v, $ = Bf(qr(d), u.name), C = g ? `${$} ${g}` : $;
 c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
 var Qo = k.freeze({ record: !0 });
 function Jt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function Jr(e, t, n) {
+function Qr(e, t, n) {
 if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? Hf(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? Kf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-F(ke(n.replyTo), ae(xr(t[0])));
+F(ke(n.replyTo), ae(qr(t[0])));
 return;}
-const h = t.length === 1 ? qr(t[0]) : Xr(t, Bf(t), Zo(e, t), `${n.title}: ${Qr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
+const h = t.length === 1 ? Xr(t[0]) : Jr(t, Hf(t), Zo(e, t), `${n.title}: ${Zr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
 F(ke(n.replyTo), ye(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const f = t[0], h = Jt(e, f.snapshot);
-F(h === "public" ? Tt : me, ye(qr(f, i)), Qo), h === "gm" && !f.snapshot.hidden && F(Tt, Br(xr(f), o ? i : []));
+F(h === "public" ? Tt : me, ye(Xr(f, i)), Qo), h === "gm" && !f.snapshot.hidden && F(Tt, Hr(qr(f), o ? i : []));
 return;}
 const a = Zo(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && F(Tt, ye(Xr(t, c, a, `${n.title}: ${Qr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, ye(Xr(t, l, a, `${n.title}: ${Qr(t.length)} (GM)${d}`, "all", s, i)), Qo);}
-function Qr(e) {
+c.length > 0 && F(Tt, ye(Jr(t, c, a, `${n.title}: ${Zr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, ye(Jr(t, l, a, `${n.title}: ${Zr(t.length)} (GM)${d}`, "all", s, i)), Qo);}
+function Zr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;}
 function Zo(e, t) {
 return t.map((n) => Jt(e, n.snapshot));}
-function Bf(e) {
+function Hf(e) {
 return e.map((t, n) => n);}
-function Hf(e, t, n) {
+function Kf(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
 const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => qr(i) };}));}
-function Kf(e, t) {
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Xr(i) };}));}
+function Yf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
@@ -4127,8 +4136,8 @@ const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var Zr = 50, Un = 6e4, Yf = 10, Wf = 15e3, zf = Zr / 2, xf = Un / 2, Vn = new Es();
-function qf(e) {
+var es = 50, Un = 6e4, Wf = 10, zf = 15e3, xf = es / 2, qf = Un / 2, Vn = new Ts();
+function Xf(e) {
 switch (e.kind) {
 case "bar":
 return 90 + (e.attributeId?.length ?? 0);
@@ -4145,12 +4154,12 @@ return 60 + (e.tokenId?.length ?? 0) + ea(e.from) + ea(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
 function ea(e) {
-return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + es(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + es(e.answer.answer) : 0);}
-function es(e) {
+return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ts(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ts(e.answer.answer) : 0);}
+function ts(e) {
 if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + es(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ts(e[n]));
 return t;}
 function Bn(e) {
 let t = Vn.get(e);
@@ -4158,66 +4167,66 @@ if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + at(n.tokenId) + at(n.name);
-for (const r of n.changes) t += qf(r);}
+for (const r of n.changes) t += Xf(r);}
 Vn.set(e, t);}
 return t;}
-function Xf(e, t, n) {
+function Jf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {
 const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = is(r), c = Bn(i);
+const a = os(r), c = Bn(i);
 i.tokens.push(n), Vn.delete(i);
-const l = Bn(i) - c, d = rs(a, i.by);
+const l = Bn(i) - c, d = ss(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Kn(r, i.by); u >= 0 && r[u] !== i && os(a, d, 0); u = Kn(r, i.by)) Hn(e, u);
+for (let u = Kn(r, i.by); u >= 0 && r[u] !== i && as(a, d, 0); u = Kn(r, i.by)) Hn(e, u);
 return !0;}
 return !1;}
-function ts(e) {
+function ns(e) {
 return e === "hand-edit" || e === Pe || St(e);}
-function ns(e, t) {
-return e.by === "hand-edit" || !(t ?? ts(e.by));}
+function rs(e, t) {
+return e.by === "hand-edit" || !(t ?? ns(e.by));}
 var ct;
-function rs(e, t, n) {
+function ss(e, t, n) {
 let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? ns({ by: t }) }, e.byOwner.set(t, r)), r;}
-function ss(e, t, n, r) {
-const s = Bn(t) * n, i = rs(e, t.by, r);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? rs({ by: t }) }, e.byOwner.set(t, r)), r;}
+function is(e, t, n, r) {
+const s = Bn(t) * n, i = ss(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function is(e) {
+function os(e) {
 if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) ss(t, n, 1);
+for (const n of e) is(t, n, 1);
 return ct = t, t;}
 function Hn(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = is(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, ss(r, s, -1));}
+const r = os(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, is(r, s, -1));}
 function Kn(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Jf(e, t) {
+function Qf(e, t) {
 const n = e.history;
 for (let r = 0; r < n.length; r += 1) {
 const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function os(e, t, n, r = 0) {
-return t.entries + r > Yf || t.bytes + n > Wf || e.quota.entries + r > zf || e.quota.bytes + n > xf || e.length + r > Zr || e.bytes + n > Un;}
-function as(e) {
+function as(e, t, n, r = 0) {
+return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > es || e.bytes + n > Un;}
+function cs(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
 function ta(e, t, n) {
-const r = e.store.history, s = is(r), i = Bn(t);
+const r = e.store.history, s = os(r), i = Bn(t);
 if (n) {
-const o = rs(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (os(c, a, i, 1)) return !1;
-for (let l = Kn(r, t.by); l >= 0 && os(s, o, i, 1); l = Kn(r, t.by)) Hn(e, l);}
-if (r.push(t), s.length = r.length, ss(s, t, 1, n), !n)
-for (; (s.length > Zr || s.bytes > Un) && r.length > 1; ) {
-const o = Jf(s, t);
+const o = ss(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (as(c, a, i, 1)) return !1;
+for (let l = Kn(r, t.by); l >= 0 && as(s, o, i, 1); l = Kn(r, t.by)) Hn(e, l);}
+if (r.push(t), s.length = r.length, is(s, t, 1, n), !n)
+for (; (s.length > es || s.bytes > Un) && r.length > 1; ) {
+const o = Qf(s, t);
 Hn(e, o >= 0 ? o : 0);}
 return !0;}
 function na(e, t, n) {
@@ -4226,26 +4235,26 @@ for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return ta(e, o, ns(t, n)) ? i : void 0;}
-function Qf(e) {
+return ta(e, o, rs(t, n)) ? i : void 0;}
+function Zf(e) {
 const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {
 const s = te.stringify(r).length;
-Vn.set(r, s), !(s > Un) && ta(e, r, ns(r));}
+Vn.set(r, s), !(s > Un) && ta(e, r, rs(r));}
 return ct = void 0, n.length - t.length;}
 function lt(e) {
 return e.get("_subtype") === "card";}
 function dt(e, t, n = {}) {
 const r = [], s = new q(), i = [], o = (l) => {
-const d = uo(l);
+const d = Pr(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
 const u = Ot(d, e.gm);
-u ? o(u) : l.push(Zf(d));}
+u ? o(u) : l.push(eh(d));}
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${_t(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
@@ -4261,14 +4270,14 @@ const d = Q(l);
 e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
 if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Gn(r).join("; "));
 return { targets: a, notes: r };}
-function Zf(e) {
+function eh(e) {
 return e.length > 24 ? `${be(e, 24)}...` : e;}
 function Ot(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = B(e);
 if (!(!n || lt(n)) && !(!t && We(n)))
 return n;}
-function eh(e, t) {
+function th(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
@@ -4281,22 +4290,22 @@ return Oe(e.store.settings.edition);}
 function Dt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function th(e) {
+function nh(e) {
 const t = B(e);
 return t ? ee(t, e) : e;}
-function nh(e) {
+function rh(e) {
 return e.store;}
 function sa(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function cs(e, t) {
+function ls(e, t) {
 return e.gm || De(e.playerId, t.token, t.character) || Jt(e.app, t) === "public";}
 function ut(e, t) {
 const n = M(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: th,
+nameOf: nh,
 waiting: e.store.exchange.waiting,
 other: (i) => {
 const o = B(i);
@@ -4305,13 +4314,13 @@ const a = e.store.tokens[Et(o, e.store.settings.bars.vitality)], c = go(o, e.sto
 return {
 name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
-state: Lr(n, a, c, r.editionLeft),
+state: Fr(n, a, c, r.editionLeft),
 answer: yo(n, e.store.exchange.waiting[i]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
 if (t) {
 r.turnOrder = t;
-const i = Sf(t);
+const i = Ef(t);
 if (i) {
 r.turnRow = i;
 const o = Xt(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
@@ -4320,84 +4329,84 @@ const s = sa(e);
 return s && (r.editionLeft = s), r;}
 function Yn(e, t, n, r = ut(e)) {
 const s = In(t.token, t.character, e.store.settings), i = e.store.tokens;
-return Wu(s, i[s.id], n, r, i[s.home]);}
+return zu(s, i[s.id], n, r, i[s.home]);}
 function ia(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Kf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Yf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
 function Wn(e, t, n = "; nothing changed") {
 const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
 function Rt(e) {
-return { settings: e.store.settings, edition: M(e), memories: nh(e) };}
-var rh = class {
+return { settings: e.store.settings, edition: M(e), memories: rh(e) };}
+var sh = class {
 constructor(e, t, n, r, s, i) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = sh(s, e, i);}
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = ih(s, e, i);}
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function sh(e, t, n) {
+function ih(e, t, n) {
 const { id: r, name: s } = t;
 return Uo(e, (i) => i === r ? s : n(i));}
-function ih(e, t, n, r = {}, s = Rt(e)) {
-const { snapshot: i } = t, o = If(s, t, n, r), a = new rh(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
+function oh(e, t, n, r = {}, s = Rt(e)) {
+const { snapshot: i } = t, o = Nf(s, t, n, r), a = new sh(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 applied: { tokenId: i.id, name: be(i.name, 200), changes: o.changes },
 shown: a};}
-function oh(e, t, n) {
+function ah(e, t, n) {
 const r = B(t.token.id);
 if (!r || lt(r)) return !1;
 const s = t.character?.id ?? "";
 if (S(r.get("represents") ?? "") !== s) return !1;
-const i = s ? Fu(s) : void 0;
+const i = s ? ju(s) : void 0;
 return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);}
-function ah(e) {
+function ch(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
 function oa(e, t) {
 const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = qs(e.msg.content ?? ""), s = n.filter((i) => !lh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = Xs(e.msg.content ?? ""), s = n.filter((i) => !dh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var ch = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function lh(e, t) {
+var lh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function dh(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[D(n[1])], s = ch.exec(S(r?.expression ?? ""));
+const r = t?.[D(n[1])], s = lh.exec(S(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
-function ls(e, t) {
+function ds(e, t) {
 const n = {};
 for (const r of t) {
 const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function ds(e, t, n, r) {
+function us(e, t, n, r) {
 if (e.length === 0) return zn;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var zn = k.freeze({}), dh = k.freeze({}), uh = [], fh = [];
+var zn = k.freeze({}), uh = k.freeze({}), fh = [], hh = [];
 function Qt(e, t, n, r, s, i, o, a) {
 const c = Yn(e, t, n, s);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (ln(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = ah(l);
+const d = ch(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = ih(e, c, l, o(l), i);
+const { applied: u, shown: f } = oh(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
 function xn(e, t, n) {
 const r = ut(e), s = Rt(e);
 return t.map((i) => Qt(e, i, n, zn, r, s, () => ({ notify: !1 })));}
 function qn(e, t, n, r, s) {
-const i = t.dice.length === 0 ? dh : ls(e.parsed, t.dice), o = e.gm ? void 0 : oa(e, t.dice);
+const i = t.dice.length === 0 ? uh : ds(e.parsed, t.dice), o = e.gm ? void 0 : oa(e, t.dice);
 return aa(
 e,
 n.map((a) => {
@@ -4409,7 +4418,7 @@ function aa(e, t, n, r) {
 let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? fh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? hh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
@@ -4427,7 +4436,7 @@ Ee(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while
 return;}
 ca(e, t, c, d, a, n, r);});}
 function ca(e, t, n, r, s, i, o) {
-const a = e.app, c = r !== void 0, l = r ?? uh, d = [...i];
+const a = e.app, c = r !== void 0, l = r ?? fh, d = [...i];
 let u;
 const f = [], h = [];
 let p = !1;
@@ -4437,90 +4446,90 @@ return g && (I.turnOrder = g), I;};
 let C = 0;
 t.forEach(({ target: O, plan: I, given: K, typed: ft, answer: we, answerGiven: Le }, de) => {
 const en = n[de], Je = C;
-if (C += en.length, c && !oh(e, O, o.anyTarget === !0)) {
+if (C += en.length, c && !ah(e, O, o.anyTarget === !0)) {
 d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Z = Le === void 0 ? Qt(a, O, I, ds(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, ds(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {
+const Z = Le === void 0 ? Qt(a, O, I, us(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, us(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {
 Fe.facts.answer = Le.answer;});
 if (Z.kind !== "written") {
-const { snapshot: Fe } = Z.reading, Ma = () => cs(e, Fe);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new pf())).add(Fe.name, Z.refusal.reason) : d.push(ia(a, Fe, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(Wn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Fe } = Z.reading, Ma = () => ls(e, Fe);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(ia(a, Fe, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(Wn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
 f.push(Z.applied), ft && (Z.shown.typed = ft), we && (Z.shown.answer = we), h.push(Z.shown), p || (p = Ce.undoable === !0);
-}), u && d.push(...u.lines()), g?.changed && Yr(g.order);
+}), u && d.push(...u.lines()), g?.changed && Wr(g.order);
 let W;
 if ((o.record || p) && f.length > 0) {
-const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ts(O), K = na(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
-K !== void 0 && (o.record || I) && (W = { command: as(K), byGm: I });}
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ts(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => cs(e, O) };
-if (W && (E.undo = W), Jr(a, h, E), d.length > 0) {
+const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ns(O), K = na(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
+K !== void 0 && (o.record || I) && (W = { command: cs(K), byGm: I });}
+const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ns(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => ls(e, O) };
+if (W && (E.undo = W), Qr(a, h, E), d.length > 0) {
 const O = o.refusals(Gn(d), f.length > 0);
 ze(e, O);}}
-function hh(e) {
+function vh(e) {
 e.store.exchange.waiting = {};}
-function vh(e, t) {
+function mh(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
-function mh(e, t, n) {
+function ph(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
-function us(e, t) {
+function fs(e, t) {
 const n = e.store.exchange.attacks;
 return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;}
-function fs(e, t) {
+function hs(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
 function Zt(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !fs(e, n));}
+return t.defenders.filter((n) => t.answers[n] === void 0 && !hs(e, n));}
 function la(e, t) {
 if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && We(n) ? null : e.attacker;}
-function hs(e, t = !0) {
+function vs(e, t = !0) {
 const n = la(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function ph(e, t) {
+function gh(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function vs(e, t, n) {
+function ms(e, t, n) {
 return n || !We(e) || De(t, e, Q(e));}
 function da(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
 const s = B(r);
-if (s && vs(s, t, !1)) return !0;}
+if (s && ms(s, t, !1)) return !0;}
 return !1;}
-function gh(e, t) {
+function kh(e, t) {
 const n = e.resolving ?? (e.resolving = new q());
 return n.has(t) ? !1 : (n.add(t), !0);}
 function ua(e, t) {
 return e.resolving?.has(t) === !0;}
-function kh(e, t) {
-if (e.resolving?.delete(t), us(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function yh(e, t) {
+if (e.resolving?.delete(t), fs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function yh(e) {
+function wh(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
 function fa(e, t, n, r) {
 const s = [];
 for (const i of Zt(e, t)) {
 const o = B(i);
-o && vs(o, n, r) && s.push(ee(o, "a token"));}
+o && ms(o, n, r) && s.push(ee(o, "a token"));}
 return s;}
 function ha(e, t) {
 return Zt(e, t).length > 0 ? !1 : va(e, t).length === 0;}
 function va(e, t) {
 return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !ra(t.by, n));}
-var ma = new Es();
-function ms(e, t, ...n) {
+var ma = new Ts();
+function ps(e, t, ...n) {
 let r = ma.get(e);
 r || (r = new N(), ma.set(e, r));
 let s = r.get(t);
 return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
-var wh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function bh(e) {
+var bh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function $h(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -4533,7 +4542,7 @@ function pa(e, t, n, r, s, i) {
 const o = B(r);
 if (!o) return;
 const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Dt(e, !0);
-if (fs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+if (hs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], p = [];
@@ -4541,13 +4550,13 @@ let g;
 for (const m of l.choices) {
 const b = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
 if (m === "none") {
-h.push({ label: l.label(m, Yn(e, a, wh, i).facts), command: b });
+h.push({ label: l.label(m, Yn(e, a, bh, i).facts), command: b });
 continue;}
 const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Yn(e, a, $, i);
 g = C.facts;
 const W = l.label(m, C.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), E = $.resolve(C.facts, w);
 if (ln(E)) {
-const O = bh(E), I = p.find((K) => K.why === O);
+const O = $h(E), I = p.find((K) => K.why === O);
 I ? I.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: W, command: b });}
 for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
@@ -4557,27 +4566,27 @@ for (const m of l.extra?.(g, v) ?? []) m.section === Ve && h.push({ label: m.lab
 return { label: c, lines: f, buttons: Ln(r) ? h : [] };}
 function ga(e) {
 return ut(e, Xe());}
-function $h(e) {
+function Ah(e) {
 const t = B(e);
 if (!t) return ["gm"];
 const n = wu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
 function ka(e, t) {
-return `Attack ${e.key}: ${hs(e, t)} attacks`;}
+return `Attack ${e.key}: ${vs(e, t)} attacks`;}
 function ya(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
-function Ah(e, t) {
+function Sh(e, t) {
 const n = M(e), r = ga(e), s = new N();
 for (const i of t.defenders)
-for (const o of $h(i)) {
+for (const o of Ah(i)) {
 const a = s.get(o) ?? [];
 a.push(i), s.set(o, a);}
 for (const [i, o] of s) {
 if (i === "gm") continue;
 const a = o.flatMap((c) => pa(e, n, t, c, !1, r) ?? []);
-a.length > 0 && F(ke(oo(i)), ye({ title: ka(t, !1), rows: [...ya(n, t), ...a] }), { record: !0 });}
-F(me, ye(ps(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function ps(e, t, n, r, s = ga(e)) {
+a.length > 0 && F(ke(ao(i)), ye({ title: ka(t, !1), rows: [...ya(n, t), ...a] }), { record: !0 });}
+F(me, ye(gs(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
+function gs(e, t, n, r, s = ga(e)) {
 const i = [...ya(t, n), ...r.flatMap((a) => pa(e, t, n, a, !0, s) ?? [])], o = Zt(e, n).map((a) => {
 const c = B(a);
 return c ? ee(c, "a token") : "a token gone from the table";});
@@ -4588,47 +4597,47 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
 }), { title: ka(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
-var Sh = 5, wa = 100, ba = {
+var Eh = 5, wa = 100, ba = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
 resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }};
-function Eh(e) {
+function Th(e) {
 const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Th = {
-usage: Eh,
+var _h = {
+usage: Th,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
 run(e) {
-if (R(e.parsed, "list")) return Nh(e);
+if (R(e.parsed, "list")) return Ph(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return Rh(e, t);
+if (t !== void 0) return Ch(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? Ih(e, n) : Oh(e);}};
+return n !== void 0 ? Nh(e, n) : Dh(e);}};
 function $a(e, t, n = {}) {
 const r = new N();
 for (const [s, i] of e.flags)
 k.prototype.hasOwnProperty.call(ba, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
 for (const [s, i] of k.entries(n)) r.set(s, [i]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
-function _h(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
 function Oh(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Dh(e) {
 const t = e.app, n = M(t), r = n.attack;
-if (Ie(e.parsed, ms(n, "!attack", ba, n.commands.damage.flags, r.flags), br(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+if (Ie(e.parsed, ps(n, "!attack", ba, n.commands.damage.flags, r.flags), br(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const s = $a(e.parsed, n);
 n.planDamage(s, Dt(t, e.gm));
 const i = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
 if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = Dh(e), c = k.values(t.store.exchange.attacks);
+const a = Rh(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= Tr) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const g = c.filter((v) => !v.gm);
-if (g.filter((v) => v.by === e.playerId).length >= Sh || g.length >= Tr / 2)
+if (g.filter((v) => v.by === e.playerId).length >= Eh || g.length >= Tr / 2)
 throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
@@ -4649,11 +4658,11 @@ situation: i,
 round: t.store.round.number,
 defenders: u.map(({ token: g }) => g.id),
 answers: {}};
-if (h.key = "A1", !eo(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = ph(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+if (h.key = "A1", !to(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = gh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-if (f.length > 0 && F(Tt, ae(`Attack ${h.key}: ${hs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), Ah(t, h), ha(t, h)) return gs(e, h);}
-function Dh(e) {
+if (f.length > 0 && F(Tt, ae(`Attack ${h.key}: ${vs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), Sh(t, h), ha(t, h)) return ks(e, h);}
+function Rh(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {
@@ -4671,10 +4680,10 @@ function Aa(e) {
 const t = ce(e);
 return t === null ? e : S(t);}
 function Sa(e, t) {
-const n = us(e.app, t), r = n && da(n, e.playerId, e.gm) ? n : void 0;
+const n = fs(e.app, t), r = n && da(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new P(`no open attack ${be(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Rh(e, t) {
+function Ch(e, t) {
 const n = Sa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {
@@ -4683,18 +4692,18 @@ if (r.length > 0) {
 const s = r.map((i) => ee(B(i), "a token"));
 Ee(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return gs(e, n);}
-function gs(e, t) {
+return ks(e, n);}
+function ks(e, t) {
 const n = e.app, r = M(n);
-if (!gh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
-const s = _h(t), i = Dt(n, t.gm), o = [], a = [];
+if (!kh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
+const s = Oh(t), i = Dt(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
 const f = B(u);
 if (!f) {
 a.push(u);
 continue;}
-const h = { token: f, character: Q(f) }, p = t.answers[u], g = $a(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: ls(g, v.dice) };
-p && (m.answer = Ch(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
+const h = { token: f, character: Q(f) }, p = t.answers[u], g = $a(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: ds(g, v.dice) };
+p && (m.answer = Ih(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
 const l = () => {
@@ -4706,55 +4715,55 @@ title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => kh(n, t),
+claim: () => yh(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`});
 } catch (u) {
 throw l(), u;}
 return d === void 0 ? void 0 : d.then(l, (u) => {
 throw l(), u;});}
-function Ch(e) {
+function Ih(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function Ih(e, t) {
+function Nh(e, t) {
 const n = Sa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], F(Tt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Nh(e) {
+function Ph(e) {
 const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
 (i) => e.gm || i.by === e.playerId || Zt(t, i).some((o) => ra(e.playerId, o)));
 if (r.length === 0) {
 Ee(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {
-for (const i of r) F(me, ye(ps(t, n, i, [])));
+for (const i of r) F(me, ye(gs(t, n, i, [])));
 return;}
 const s = r.map((i) => {
 const o = fa(t, i, e.playerId, !1);
-return `${i.key}: ${hs(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+return `${i.key}: ${vs(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
 F(ke(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function Ph(e) {
+function Mh(e) {
 const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) F(me, ye(ps(e, t, n, [])), { record: !0 });}
+for (const n of k.values(e.store.exchange.attacks)) F(me, ye(gs(e, t, n, [])), { record: !0 });}
 function Ea(e) {
 const t = M(e);
-hh(e);
+vh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
 const s = t.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.endRound(s);
 An(e.store, n, At({ ...Yt(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Ph(e);}
-function Mh(e) {
+e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Mh(e);}
+function Lh(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= Or) break;
-Go(n) || t.push(zr(bf(n)));}
+Go(n) || t.push(xr($f(n)));}
 return t;}
-function Lh(e, t) {
+function Fh(e, t) {
 if (e.length === 0 || t.length === 0) return null;
 const n = new q(t), r = new q(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
@@ -4764,27 +4773,27 @@ let c = !0;
 for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function Fh(e) {
-e.turnOrderSeen = void 0, ks(e);}
-function ks(e) {
-const t = yf();
+function jh(e) {
+e.turnOrderSeen = void 0, ys(e);}
+function ys(e) {
+const t = wf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = jo(t);
-jh(e, r);
-const s = Mh(r), i = Lh(n.seen, s);
+Gh(e, r);
+const s = Lh(r), i = Fh(n.seen, s);
 if (n.seen = s, i === null) {
 n.turned = 0;
 return;}
 n.turned += i, n.turned >= s.length && Ea(e);}
-function jh(e, t) {
-e.oddTurnRowsTold === !0 || t.every(wf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
 function Gh(e, t) {
+e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Uh(e, t) {
 const n = M(e), r = Oe(t);
-vh(e, n.id);
+mh(e, n.id);
 const s = [], i = [], o = e.store.settings.bars.vitality, a = new N();
 for (const l of k.keys(e.store.tokens)) {
-const d = B(l) ?? Gu(l, o)[0], u = d && Et(d, o);
+const d = B(l) ?? Uu(l, o)[0], u = d && Et(d, o);
 !d || lt(d) || a.has(u) || (a.set(u, d.id), s.push({ token: d, character: Q(d) }));}
 return xn(e, s, {
 values: [],
@@ -4800,18 +4809,18 @@ state: g,
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
 var Ta = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Uh(e) {
+function Vh(e) {
 if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Ta[r]} -> ${Ta[s]}`);
 return ` Conditions read again: ${_t(t, 6)}.`;}
-function Vh(e) {
+function Bh(e) {
 const t = e.app, n = t.store.macros, r = [], s = [], i = [];
 for (const a of M(t).macros) {
-const c = rf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+const c = sf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
 i.push(a.name);
 continue;}
-const d = sf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = of(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
@@ -4819,7 +4828,7 @@ s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 it(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Bh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Hh = {
+var Hh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Kh = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
@@ -4841,10 +4850,10 @@ details: {
 title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function ys(e) {
+function ws(e) {
 return e ? "on" : "off";}
-function Kh(e) {
-const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Pi[i]).map(
+function Yh(e) {
+const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Mi[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
 return ye({
 title: `DefenseRound v${pe}`,
@@ -4854,44 +4863,44 @@ rows: [
 label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [ys(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [ys(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [Wh[t.apiCommands]] },
+{ label: "Players target any", lines: [ws(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [ws(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [zh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [Ht.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Yh(e) },
+{ label: "Not on the sheet", lines: Wh(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Yh(e) {
+function Wh(e) {
 const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var Wh = {
+var zh = {
 refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function ws(e, t) {
+function bs(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");}
-function zh(e) {
-const t = e.store.settings, n = M(e), r = Ut().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ys(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function xh(e) {
+const t = e.store.settings, n = M(e), r = Ut().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${ws(t.apiCommands, Ar)}}`),
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${ws(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bs(t.apiCommands, Ar)}}`),
+le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${ws(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 le("next round", "!defense-round next-round"),
 le("help handout", "!defense-round help"),
 le("table macros", "!defense-round macros")
 ].join(" ");}
-function xh(e, t) {
+function qh(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
@@ -4899,22 +4908,22 @@ if (!Ye.includes(s))
 throw new y(`unknown value name "${V(n)}": ${Pt(n, Ye, "names")}`);
 const i = r.toLowerCase() === "clear", o = i ? 0 : Mt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {
-const f = uf(e.app, d.id);
+const f = ff(e.app, d.id);
 f.overrides = bn(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
 h && (f.worn = bn(f.worn, h, null)), Co(e.app, d.id), l.push(In(d, u, e.app.store.settings).name);}
 it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var bs = [
+var $s = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function qh(e) {
+function Xh(e) {
 const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), s = {
-values: bs.map(([, o]) => o),
+values: $s.map(([, o]) => o),
 dice: [],
 resolve(o) {
-for (const [, l] of bs) o.values[l]?.current, o.values[l]?.max;
+for (const [, l] of $s) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of bs) {
+for (const [l, d] of $s) {
 const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
@@ -4934,9 +4943,9 @@ Co(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Xh(e) {
+function Jh(e) {
 e.store = zt(pe), e.loadProblems = [], delete e.newerState, To(_n, e.store);}
-function Jh(e, t) {
+function Qh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
@@ -4944,63 +4953,63 @@ if (!s) throw new P(i);
 const o = B(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Cr(o, Q(o)), l = Jt(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && De(e.playerId, o, Q(o)))) throw new P(a ? i : `${s.name}'s breakdown is for the GM`);
 F(ke(e.replyTo), ye(s.card()));}
-var Qh = {
-usage: () => Bh,
+var Zh = {
+usage: () => Hh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Hh[n];},
+return Kh[n];},
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Ie(e.parsed, {}), Jh(e, n);
+Ie(e.parsed, {}), Qh(e, n);
 return;}
 if (!e.gm) throw new P("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
 case "":
-F(ke("gm"), Kh(e.app)), F(ke("gm"), zh(e.app));
+F(ke("gm"), Yh(e.app)), F(ke("gm"), xh(e.app));
 return;
 case "help": {
-Hr(M(e.app));
+Kr(M(e.app));
 const i = Io();
-F(ke(e.replyTo), Br(`The handout "${jn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+F(ke(e.replyTo), Hr(`The handout "${jn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {
 const [i, ...o] = n;
 if (!i) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = kf(e.app.store.settings, i, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = yf(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = Gh(e.app, a);
-Hr(M(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Uh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = yh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+const { count: l, changed: d } = Uh(e.app, a);
+Kr(M(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? Vh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = wh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
 it(e, c);
 return;}
 case "set":
-xh(e, n);
+qh(e, n);
 return;
 case "repair":
-qh(e);
+Xh(e);
 return;
 case "next-round":
 Ea(e.app);
 return;
 case "macros":
-Vh(e);
+Bh(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-Xh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Jh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new y(`unknown subcommand "${V(S(t))}"`);}}};
-function Zh(e, t) {
+function ev(e, t) {
 const n = new N();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
@@ -5026,7 +5035,7 @@ n.set(s, At(Yt(e.memories, Sn(i, o)), e.edition));
 break;
 case "initiative": {
 r ?? (r = Xe());
-const a = Wr(r.find((c) => c.id === i)?.pr);
+const a = zr(r.find((c) => c.id === i)?.pr);
 n.set(s, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
@@ -5035,7 +5044,7 @@ return n;}
 var _a = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
 function Oa(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";}
-function ev(e) {
+function tv(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
@@ -5046,20 +5055,20 @@ if (!Oa(e, t[s])) throw new P(t[s].kind === "save" && t[s].by === e.playerId ? "
 return s;}
 for (let r = t.length - 1; r >= 0; r -= 1) if (Oa(e, t[r])) return r;
 throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function tv(e) {
+function nv(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(_a, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Ie(e.parsed, _a), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, s = ev(e), i = r[s], o = M(n), a = new N(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => sv(v) ? c.find((m) => Ca({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ca(v, n.store.settings));
+const n = e.app, r = n.store.history, s = tv(e), i = r[s], o = M(n), a = new N(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => iv(v) ? c.find((m) => Ca({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ca(v, n.store.settings));
 for (const v of u) {
 const m = a.get(v.tokenId);
 m && (v.name = Da(m));}
-const f = Rt(n), h = Zh(f, u), p = (v, m) => {
+const f = Rt(n), h = ev(f, u), p = (v, m) => {
 if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
 if (v.deadForGood !== m.deadForGood) return "has died for good since";
-const b = mh(v, m, Ae);
+const b = ph(v, m, Ae);
 if (b !== void 0 && m.answer !== void 0 || b !== void 0 && Ae(v.edition, m.edition)) return b;
 const $ = (C) => (C.edition?.id === o.id ? o.parseState(C.edition.state) : null) ?? o.enter(null, !1);
 return o.describeStateChange($(v), $(m));
@@ -5068,15 +5077,15 @@ if (g.length > 0) {
 if (!e.gm) {
 const v = g.filter(($) => {
 const C = a.get($.tokenId);
-return C !== void 0 && cs(e, Ra(C));
-}), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Ji(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
+return C !== void 0 && ls(e, Ra(C));
+}), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Qi(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
 if (!R(e.parsed, "force")) {
-ze(e, `Nothing undone, changed since: ${Ji(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${as(i.key)} --force` }]);
+ze(e, `Nothing undone, changed since: ${Qi(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${cs(i.key)} --force` }]);
 return;}}
-Lf(f, u), g.length > 0 && iv(n, u, h), Hn(n, s), rv(e, i, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function nv(e) {
+Ff(f, u), g.length > 0 && ov(n, u, h), Hn(n, s), sv(e, i, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function rv(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
@@ -5093,10 +5102,10 @@ return be(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function Ra(e) {
 const t = Q(e);
 return { token: e, character: t, npc: Cr(e, t), hidden: We(e) };}
-function rv(e, t, n, r, s) {
+function sv(e, t, n, r, s) {
 const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
 for (const { place: l, tokenId: d, change: u } of n) {
-const f = nv(u);
+const f = rv(u);
 if (f === void 0) continue;
 const h = r.get(l);
 if (h === f.to) continue;
@@ -5111,23 +5120,23 @@ if (!d) continue;
 const u = (o.get(l.tokenId) ?? []).join(", "), f = Da(d), h = u ? `${f} (${u})` : f, p = Ra(d), g = Jt(e.app, p) === "public";
 p.hidden || a.push(g ? h : f), (p.hidden || !g && u) && c.push(p.hidden ? `${h} (hidden)` : h);}
 a.length > 0 && F(Tt, ae(`${i}: ${_t(a, 8)}.`)), c.length > 0 && F(me, ae(`${i} (GM): ${_t(c, 8)}.`), { record: !0 });}
-function sv(e) {
+function iv(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
 function Ca({ tokenId: e, change: t }, n) {
 const r = B(e);
 if (!r) return !1;
 switch (t.kind) {
 case "bar":
-return t.attributeId === void 0 || jr(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || Gr(r, t.bar) === t.attributeId;
 case "attribute": {
-const s = qu(t.attributeId);
+const s = Xu(t.attributeId);
 return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory": {
 const s = t.tokenId === void 0 ? r : B(t.tokenId);
 return s !== void 0 && (t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function iv(e, t, n) {
+function ov(e, t, n) {
 const r = M(e);
 for (const { place: s, tokenId: i, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
@@ -5138,7 +5147,7 @@ values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
 xn(e, [{ token: c, character: Q(c) }], d);}}
-var ov = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, av = { title: "Damage", anyTarget: !0, record: !0, refusals: Ia }, cv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ia }, lv = {
+var av = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, cv = { title: "Damage", anyTarget: !0, record: !0, refusals: Ia }, lv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ia }, dv = {
 usage: (e) => M(e).commands.damage.usage,
 help: (e) => M(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
@@ -5151,10 +5160,10 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-tv(e);
+nv(e);
 return;}
 const t = M(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ie(e.parsed, ms(t, "!damage", ov, n), br(t.id, "damage"));
+e.parsed.flags.size > 0 && Ie(e.parsed, ps(t, "!damage", av, n), br(t.id, "damage"));
 const r = t.planDamage(e.parsed, Dt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = dt(e, _e(e.parsed), { anyTarget: s });
 let { targets: o } = i;
 const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
@@ -5163,32 +5172,32 @@ const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.player
 if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
 ze(e, `Not applied: ${a.join("; ")}`);
 return;}}
-return qn(e, r, o, a, s ? av : cv);}};
-async function dv(e) {
+return qn(e, r, o, a, s ? cv : lv);}};
+async function uv(e) {
 const t = e.app, n = M(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ie(e.parsed, s);
-const i = (L(e.parsed, "answer") ?? "").toUpperCase(), o = us(t, i), a = o && da(o, e.playerId, e.gm) ? o : void 0;
+const i = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fs(t, i), a = o && da(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new P(`no open attack ${be(i, 12)} to answer (resolved, cancelled, or never declared)`);
 if (ua(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && vs(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && ms(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new P(`that token is not a defender of attack ${a.key}`);
 const f = Q(u), h = ee(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
 const p = a.answers[l];
 if (p) throw new P(`${h} has answered attack ${a.key} already (${p.word})`);
-if (fs(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
+if (hs(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
 const g = L(e.parsed, r.answerFlag);
 if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = z(g, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, b = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, Dt(t, e.gm)), E = ls(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Xo(O.map((Ce) => Ce.sides)) : [];
+const w = r.planAnswer(v, a.situation, a.attacker, Dt(t, e.gm)), E = ds(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Xo(O.map((Ce) => Ce.sides)) : [];
 if (t.store.exchange.attacks[i] !== a || ua(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const K = B(l);
 if (!K || !e.gm && !De(e.playerId, K, Q(K))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ft = ds(w.dice, E, I, 0), we = Yn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(we.facts, ft);
+const ft = us(w.dice, E, I, 0), we = Yn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(we.facts, ft);
 if (ln(Le)) throw new P(ia(t, we.snapshot, Le));
 if (we.problems.length > 0) throw new P(Wn(we.snapshot, we.problems, "; nothing answered"));
 const de = r.keep(v, Le, ft), en = e.gm ? void 0 : oa(e, w.dice);
@@ -5197,19 +5206,19 @@ const Je = Uo(n, (Ce) => Ce === l ? h : we.facts.nameOf(Ce)), Z = Le.steps.filte
 b = Z.length > 0 ? Z.join("; ") : v;}
 e.gm && (m.gm = !0), a.answers[l] = m;
 const $ = fa(t, a, e.playerId, e.gm), C = ha(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : Zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ee(e, `${h}: ${b}.${W}`), C && await gs(e, a);}
-var uv = { ids: { kind: "list" }, help: { kind: "switch" } }, fv = {
+Ee(e, `${h}: ${b}.${W}`), C && await ks(e, a);}
+var fv = { ids: { kind: "list" }, help: { kind: "switch" } }, hv = {
 usage: (e) => M(e).commands.defend.usage,
 help: (e) => M(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return dv(e);
+if (e.parsed.flags.has("answer")) return uv(e);
 const t = M(e.app), n = t.commands.defend;
 if (n.refused) {
 ze(e, `!defend is not used: ${n.refused}`);
 return;}
-Ie(e.parsed, ms(t, "!defend", uv, n.flags), br(t.id, "defend"));
+Ie(e.parsed, ps(t, "!defend", fv, n.flags), br(t.id, "defend"));
 const r = t.planDefend(e.parsed), s = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-eh(e, s);
+th(e, s);
 const i = dt(e, _e(e.parsed)), o = [...i.notes], a = s.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {
 const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
@@ -5219,13 +5228,13 @@ return;}
 return qn(e, r, c, o, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`});}
-}, hv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {
+}, vv = { ids: { kind: "list" }, help: { kind: "switch" } }, mv = {
 usage: (e) => M(e).commands.stance.usage,
 help: (e) => M(e).commands.stance.help,
 run(e) {
 const t = M(e.app);
 if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
-Ie(e.parsed, hv);
+Ie(e.parsed, vv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
@@ -5241,9 +5250,9 @@ return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 Ee(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;}
 return qn(e, t.planStance(s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function mv(e, t, n) {
-return n === null ? e + t : A.max(e, A.min(e + t, n));}
 function pv(e, t, n) {
+return n === null ? e + t : A.max(e, A.min(e + t, n));}
+function gv(e, t, n) {
 return {
 values: [],
 dice: [],
@@ -5253,7 +5262,7 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = mv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = pv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {
 headline: "acts",
 ...a === s ? { noop: !0 } : {},
@@ -5267,13 +5276,13 @@ changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var gv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", kv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, yv = {
-usage: () => gv,
+var kv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", yv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, wv = {
+usage: () => kv,
 run(e) {
 const t = e.parsed;
-Ie(t, kv);
+Ie(t, yv);
 const n = Lt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
-return qn(e, pv(M(e.app), n, r), s, i, {
+return qn(e, gv(M(e.app), n, r), s, i, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function Na(e, t, n) {
@@ -5281,10 +5290,10 @@ if (!n || lt(t)) return;
 const r = e.store.settings, s = ve[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = ce(n[s]), o = S(t.get(ve[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = bv(t, s, o, i);
+let { typed: a, keepInStep: c } = $v(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= zs) {
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= xs) {
 const g = l.planHandEdit(i - a, Dt(e, !0)), v = {
 ...g,
 resolve(b, $) {
@@ -5300,7 +5309,7 @@ ut(e),
 Rt(e),
 () => ({ vitalityFrom: i, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 (b) => {
-xu(b, i), Pa(e, b, i);});
+qu(b, i), Pa(e, b, i);});
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
 F(me, ae(`Hand edit not read through armor: ${Wn(m.reading.snapshot, m.reading.problems, "")}.`));
@@ -5308,23 +5317,23 @@ else if (m.kind === "written") {
 const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
 o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new q() });
 const $ = na(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-Jr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: as($), byGm: !0 } } : {} });
+Qr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: cs($), byGm: !0 } } : {} });
 return;}}
-const h = $v(e, f ? a : i, a), p = Qt(e, d, h.plan, zn, ut(e), Rt(e), () => ({ vitalityFrom: i, ...c }), (g) => Pa(e, g, i));
-p.kind === "written" && (f && !u.plain ? Xf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Jr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
-function wv(e, t, n) {
-const r = Gr(t);
+const h = Av(e, f ? a : i, a), p = Qt(e, d, h.plan, zn, ut(e), Rt(e), () => ({ vitalityFrom: i, ...c }), (g) => Pa(e, g, i));
+p.kind === "written" && (f && !u.plain ? Jf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Qr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+function bv(e, t, n) {
+const r = Ur(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ce(s), o = ce(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Ju(r.id, a)) Na(e, c, { [ve[a].value]: s });}
-function bv(e, t, n, r) {
+for (const c of Qu(r.id, a)) Na(e, c, { [ve[a].value]: s });}
+function $v(e, t, n, r) {
 const s = ce(e.get(t));
 if (n === "" || s !== r) return { typed: s };
 const i = ce(So(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function $v(e, t, n) {
+function Av(e, t, n) {
 const r = M(e);
 let s = !1;
 return { plan: {
@@ -5346,16 +5355,16 @@ detail: c};}
 }, saysSomething: () => s };}
 function Pa(e, t, n) {
 const r = M(e), s = e.store.tokens[t.snapshot.home];
-s?.edition?.id !== r.id && (t.facts.state = Lr(r, s, n, sa(e)));}
-var Av = {
+s?.edition?.id !== r.id && (t.facts.state = Fr(r, s, n, sa(e)));}
+var Sv = {
 values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Sv(e, t) {
+function Ev(e, t) {
 if (lt(t)) return;
 const n = Et(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || xn(e, [{ token: t, character: Q(t) }], Av);}
-var Ev = 400, Tv = 100, _v = 20, Ov = class {
+n === t.id || e.store.tokens[n] === void 0 || xn(e, [{ token: t, character: Q(t) }], Sv);}
+var Tv = 400, _v = 100, Ov = 20, Dv = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
@@ -5365,9 +5374,9 @@ const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++)
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? Ev : Tv;
+const s = e === "gm" ? Tv : _v;
 for (const i of r.splice(0, A.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > _v + 1) {
+if (this.bySender.set(e, r), this.bySender.size > Ov + 1) {
 for (const [i, o] of this.bySender)
 if (!(i === "gm" || i === e)) {
 for (const a of o) this.rows.delete(a);
@@ -5376,10 +5385,10 @@ break;}}
 return n;}
 get(e) {
 return this.rows.get(e);}};
-function Dv(e) {
+function Rv(e) {
 const t = M(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Ir() !== void 0, r = Ur("HealthColors");
+const n = Ir() !== void 0, r = Vr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
 me,
 [
@@ -5387,26 +5396,26 @@ ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incap
 r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var $s = {
-"!damage": lv,
-"!attack": Th,
-"!defend": fv,
-"!stance": vv,
-"!heal": yv,
-"!defense-round": Qh};
-function Rv() {
-const e = Ur(_n) === void 0, { stored: t, problems: n, newer: r } = fu(Ur(_n), pe, ju), s = { store: t, attributes: new Xu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Ov() };
-return r !== void 0 ? (s.newerState = r, Mn(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Iv(r)))) : Cv(s, e), Nv(s), s;}
-function Cv(e, t) {
+var As = {
+"!damage": dv,
+"!attack": _h,
+"!defend": hv,
+"!stance": mv,
+"!heal": wv,
+"!defense-round": Zh};
+function Cv() {
+const e = Vr(_n) === void 0, { stored: t, problems: n, newer: r } = fu(Vr(_n), pe, Gu), s = { store: t, attributes: new Ju(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Dv() };
+return r !== void 0 ? (s.newerState = r, Mn(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Nv(r)))) : Iv(s, e), Pv(s), s;}
+function Iv(e, t) {
 const n = e.store, r = e.loadProblems;
-t && gu(n.settings, Pv());
-const s = Qf(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), To(_n, n), r.length > 0 && (Mn(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Hr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
-function Iv(e) {
-return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+t && gu(n.settings, Mv());
+const s = Zf(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), To(_n, n), r.length > 0 && (Mn(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Kr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
 function Nv(e) {
+return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Pv(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {
-n() || ks(e);});
+n() || ys(e);});
 Me(
 "chat:message",
 Se(
@@ -5414,15 +5423,15 @@ Se(
 (c) => {
 if (c?.type === "api") {
 if (!n()) {
-const l = No(c, $s);
+const l = No(c, As);
 if (l === void 0) {
-ef(r);
+tf(r);
 return;}
-return ks(e), Mo(e, c, $s, l);}
-return Mo(e, c, $s);}},
-(c) => c?.type === "api" && c.playerid ? oo(c.playerid) : void 0));
+return ys(e), Mo(e, c, As, l);}
+return Mo(e, c, As);}},
+(c) => c?.type === "api" && c.playerid ? ao(c.playerid) : void 0));
 const s = Se("a hand edit of a bar", (c, l) => {
-n() || Na(e, c, l);});
+n() || Na(e, Tu(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, s);
 Me(
 "destroy:graphic",
@@ -5431,32 +5440,32 @@ n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Me(
 "add:graphic",
 Se("showing a new token its character's markers", (c) => {
-n() || Sv(e, c);})
-), Fh(e), Me("change:campaign:turnorder", r), Mv(r);
+n() || Ev(e, c);})
+), jh(e), Me("change:campaign:turnorder", r), Lv(r);
 const i = Se("refreshing attribute look-ups", (c) => {
-const l = Gr(c);
+const l = Ur(c);
 l !== void 0 && e.attributes.forget(l.characterId);
 }), o = Se("refreshing attribute look-ups", (c) => {
-const l = Gr(c);
+const l = Ur(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), Lv(s);
+Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), Fv(s);
 const a = Eu();
 a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {
-n() || wv(e, c, l);
-}))), n() || Se("checking HealthColors", () => Dv(e))(), Mn(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
-function Pv() {
-return Zu(se.toLowerCase());}
-function Mv(e) {
+n() || bv(e, c, l);
+}))), n() || Se("checking HealthColors", () => Rv(e))(), Mn(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
+function Mv() {
+return ef(se.toLowerCase());}
+function Lv(e) {
 const t = $u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function Lv(e) {
+function Fv(e) {
 const t = bu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
 Me("ready", Se("starting up", () => {
-Rv();}));
-var Fv = pe;
-function jv(e) {
-return Rf(e);}
-return Ua(Ss);
+Cv();}));
+var jv = pe;
+function Gv(e) {
+return Cf(e);}
+return Ua(Es);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

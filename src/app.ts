@@ -7,6 +7,7 @@ import { AttributeIndex, attributeTold } from './roll20/attributes';
 import { guarded } from './roll20/guard';
 import { whisperTarget } from './roll20/players';
 import { homeOfId } from './roll20/read';
+import { editedToken } from './roll20/visible';
 import { send, TO_GM } from './roll20/send';
 import { renderLine } from './render/card';
 import type { App } from './commands/context';
@@ -110,7 +111,8 @@ function registerHandlers(app: App): void {
     ),
   );
   const barEdit = guarded('a hand edit of a bar', (token: Roll20Graphic, prev: Record<string, unknown>) => {
-    if (!paused()) onTokenChange(app, token, prev);
+    // Bump: an edit typed into a stand-in is its original's.
+    if (!paused()) onTokenChange(app, editedToken(token), prev);
   });
   for (const bar of ['bar1', 'bar2', 'bar3']) onEvent(`change:graphic:${bar}_value`, barEdit);
   onEvent(

@@ -58,3 +58,24 @@ export function keepPairInStep(token: Roll20Graphic, props: Record<string, unkno
   for (const key of ['bar1_value', 'bar2_value', 'bar3_value']) if (key in props) bars[key] = props[key];
   if (Object.keys(bars).length > 0) other.set(bars as Partial<Roll20GraphicProperties>);
 }
+
+/**
+ * A hand edit of a Bump stand-in's bar is an edit of the token it stands for: the original is given
+ * the typed bars (a script's write: no event), so the edit is read, remembered and undone there.
+ * Returns the token whose edit it is.
+ */
+export function editedToken(token: Roll20Graphic): Roll20Graphic {
+  const original = originalOf(token);
+  if (original === token) return token;
+  const typed: Record<string, unknown> = {};
+  let any = false;
+  for (const key of ['bar1_value', 'bar2_value', 'bar3_value'] as const) {
+    const value = token.get(key);
+    if (value !== original.get(key)) {
+      typed[key] = value;
+      any = true;
+    }
+  }
+  if (any) original.set(typed as Partial<Roll20GraphicProperties>);
+  return original;
+}

@@ -134,6 +134,23 @@ describe('30.6 Bump stand-ins (bundle, Bump loaded first)', () => {
     expect(goblin.get('bar1_value')).toBe(hit);
   });
 
+  it('30.6 a hit typed into a stand-in\'s bar is its original\'s: read through armor, remembered and undone there', async () => {
+    const game = await bumped();
+    t = game.t;
+    await t.say('GM', '!defense-round config armor-on-manual-edits on');
+    const goblin = t.mock.globals.getObj('graphic', t.id('Goblin 1'))!;
+    const standIn = t.mock.globals.getObj('graphic', game.standIn)!;
+    t.mock.userEdit(standIn, { bar1_value: 5 });
+    await t.mock.settle();
+    // 25 typed: 25 x 90% soak = 22, - 20 Physical = 2, - 5 Defense: nothing gets through; the armor wears.
+    expect(goblin.get('bar1_value')).toBe(30);
+    expect(standIn.get('bar1_value')).toBe(30);
+    expect(t.stored().tokens[goblin.id]?.worn?.physical).toBe(15);
+    expect(t.stored().tokens[game.standIn]).toBeUndefined();
+    await t.say('GM', '!damage --undo');
+    expect(t.stored().tokens[goblin.id]?.worn?.physical ?? null).toBeNull();
+  });
+
   it('30.6 the stand-in of a creature on the GM layer is never named in public, nor confirmed to a player', async () => {
     const game = await bumped();
     t = game.t;
