@@ -3043,16 +3043,16 @@ function uo() {
 xt = void 0;}
 function Nr() {
 if (xt !== void 0) return xt;
-const e = Campaign(), t = new q([S(e.get("playerpageid"))]);
-let n = e.get("playerspecificpages");
-if (typeof n == "string")
+const e = Campaign();
+let t = e.get("playerspecificpages"), n;
+if (typeof t == "string")
 try {
-n = te.parse(n);
+t = te.parse(t);
 } catch {
-n = void 0;}
-if (n !== null && typeof n == "object")
-for (const [r, s] of k.entries(n)) playerIsGM(r) || t.add(S(s));
-return xt = { pages: t, bump: Su() }, xt;}
+t = void 0;}
+if (t !== null && typeof t == "object")
+for (const [r, s] of k.entries(t)) playerIsGM(r) || (n ?? (n = new q())).add(S(s));
+return xt = { page: S(e.get("playerpageid")), moved: n, bump: Su() }, xt;}
 function Pr(e) {
 const { original: t } = Nr().bump;
 if (t.size === 0) return e;
@@ -3060,7 +3060,9 @@ const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
 function We(e) {
 const t = Pr(e), n = t.get("layer");
-return n !== "objects" && n !== "map" && n !== "foreground" || !Nr().pages.has(S(t.get("_pageid")));}
+if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
+const { page: r, moved: s } = Nr(), i = S(t.get("_pageid"));
+return i !== r && s?.has(i) !== !0;}
 function fo(e, t) {
 const { bump: n } = Nr();
 if (n.original.size === 0) return;

@@ -4,19 +4,25 @@
 // and Bump's pairs are read once per job (a command, an event, a roll come back), not per token.
 import { bumpPairs, type BumpPairs } from './otherScripts';
 
-let look: { pages: Set<string>; bump: BumpPairs } | undefined;
+/** What players see of the table, for one job: the player page, the pages players were moved to (most games: none), Bump's pairs. */
+interface Look {
+  page: string;
+  moved: Set<string> | undefined;
+  bump: BumpPairs;
+}
+let look: Look | undefined;
 
 /** A new job begins (a Roll20 event, or a roll come back): the table is looked at afresh when next needed. */
 export function newJob(): void {
   look = undefined;
 }
 
-function table(): { pages: Set<string>; bump: BumpPairs } {
+function table(): Look {
   if (look !== undefined) return look;
   const campaign = Campaign();
-  const pages = new Set([String(campaign.get('playerpageid'))]);
   // An object of player id -> page id (a JSON string in some API versions), or false.
   let split: unknown = campaign.get('playerspecificpages');
+  let moved: Set<string> | undefined;
   if (typeof split === 'string') {
     try {
       split = JSON.parse(split);
@@ -24,8 +30,10 @@ function table(): { pages: Set<string>; bump: BumpPairs } {
       split = undefined;
     }
   }
-  if (split !== null && typeof split === 'object') for (const [player, page] of Object.entries(split)) if (!playerIsGM(player)) pages.add(String(page));
-  look = { pages, bump: bumpPairs() };
+  if (split !== null && typeof split === 'object') {
+    for (const [player, page] of Object.entries(split)) if (!playerIsGM(player)) (moved ??= new Set()).add(String(page));
+  }
+  look = { page: String(campaign.get('playerpageid')), moved, bump: bumpPairs() };
   return look;
 }
 
@@ -42,7 +50,10 @@ export function originalOf(token: Roll20Graphic): Roll20Graphic {
 export function hiddenFromPlayers(token: Roll20Graphic): boolean {
   const seen = originalOf(token);
   const layer = seen.get('layer');
-  return (layer !== 'objects' && layer !== 'map' && layer !== 'foreground') || !table().pages.has(String(seen.get('_pageid')));
+  if (layer !== 'objects' && layer !== 'map' && layer !== 'foreground') return true;
+  const { page, moved } = table();
+  const on = String(seen.get('_pageid'));
+  return on !== page && moved?.has(on) !== true;
 }
 
 /**
