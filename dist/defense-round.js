@@ -17,24 +17,24 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Xn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, ja = (e, t) => {
+var Xn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, Si = Object.prototype.hasOwnProperty, ja = (e, t) => {
 for (var n in t)
-Ss.call(t, n) && Xn(e, n, { get: t[n], enumerable: !0 });
+Si.call(t, n) && Xn(e, n, { get: t[n], enumerable: !0 });
 }, Ga = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let s of Fa(t))
-!Ss.call(e, s) && s !== n && Xn(e, s, { get: () => t[s], enumerable: !(r = La(t, s)) || r.enumerable });
+for (let i of Fa(t))
+!Si.call(e, i) && i !== n && Xn(e, i, { get: () => t[i], enumerable: !(r = La(t, i)) || r.enumerable });
 return e;
-}, Ua = (e) => Ga(Xn({}, "__esModule", { value: !0 }), e), Es = {};
-ja(Es, {
+}, Ua = (e) => Ga(Xn({}, "__esModule", { value: !0 }), e), Ei = {};
+ja(Ei, {
 onDamage: () => Gv,
 version: () => jv});
-var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ts = WeakMap, tn = Error, _s = RangeError, Os = Promise, nn = Date, Va = isNaN, Ba = "0.2.0", se = "DefenseRound", pe = Ba, rn, Ha = {
+var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ti = WeakMap, tn = Error, _i = RangeError, Oi = Promise, nn = Date, Va = isNaN, Ba = "0.2.0", ie = "DefenseRound", pe = Ba, rn, Ha = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Ds(e) {
+function Di(e) {
 return !e && !rn ? Ha : {
 lang: e?.lang ?? rn?.lang,
 message: e?.message,
@@ -52,21 +52,21 @@ return xa?.get(e)?.get(t);}
 function Qe(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function Y(e, t, n, r, s) {
-const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Qe(i), c = {
+function Y(e, t, n, r, i) {
+const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? Qe(s), c = {
 kind: e.kind,
 type: e.type,
-input: i,
+input: s,
 expected: o,
 received: a,
 message: `Invalid ${t}: ${o ? `Expected ${o} but r` : "R"}eceived ${a}`,
 requirement: e.requirement,
-path: s?.path,
-issues: s?.issues,
+path: i?.path,
+issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? qa(e.reference, c.lang) ?? (l ? za(c.lang) : null) ?? r.message ?? Ya(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? qa(e.reference, c.lang) ?? (l ? za(c.lang) : null) ?? r.message ?? Ya(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
 function Xa(e, t) {
 return e === t || D.isNaN(e) && D.isNaN(t);}
@@ -79,13 +79,13 @@ function ne(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Ds())
+validate: (t) => e["~run"]({ value: t }, Di())
 }, e;}
-function Rs(e) {
+function Ri(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: Rs,
+reference: Ri,
 async: !1,
 expects: null,
 requirement: D.isFinite,
@@ -192,17 +192,17 @@ async: !1,
 item: e,
 message: t,
 "~run"(n, r) {
-const s = n.value;
-if (x.isArray(s)) {
+const i = n.value;
+if (x.isArray(i)) {
 n.typed = !0, n.value = [];
-for (let i = 0; i < s.length; i++) {
-const o = s[i], a = this.item["~run"]({ value: o }, r);
+for (let s = 0; s < i.length; s++) {
+const o = i[s], a = this.item["~run"]({ value: o }, r);
 if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
@@ -222,11 +222,11 @@ async: !1,
 message: e,
 "~run"(t, n) {
 return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Cs(e, t) {
+function Ci(e, t) {
 return ne({
 kind: "schema",
 type: "custom",
-reference: Cs,
+reference: Ci,
 expects: "unknown",
 async: !1,
 check: e,
@@ -265,46 +265,46 @@ async: !1,
 message: e,
 "~run"(t, n) {
 return typeof t.value == "number" && !Va(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Is(e, t) {
+function Ii(e, t) {
 return ne({
 kind: "schema",
 type: "object",
-reference: Is,
+reference: Ii,
 expects: "Object",
 async: !1,
 entries: e,
 message: t,
 "~run"(n, r) {
-const s = n.value;
-if (s && typeof s == "object") {
+const i = n.value;
+if (i && typeof i == "object") {
 n.typed = !0, n.value = {};
-for (const i in this.entries) {
-const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = i in s ? s[i] : Zn(o), c = o["~run"]({ value: a }, r);
+for (const s in this.entries) {
+const o = this.entries[s];
+if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
+const a = s in i ? i[s] : Zn(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: a};
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {
 n.typed = !1;
 break;}}
-c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = Za(o);
+c.typed || (n.typed = !1), n.value[s] = c.value;
+} else if (o.fallback !== void 0) n.value[s] = Za(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {
 input: void 0,
-expected: `"${i}"`,
+expected: `"${s}"`,
 path: [{
 type: "object",
 origin: "key",
-input: s,
-key: i,
-value: s[i]}]
+input: i,
+key: s,
+value: i[s]}]
 }), r.abortEarly))
 break;}
 } else Y(this, "type", n, r);
@@ -320,11 +320,11 @@ wrapped: e,
 default: t,
 "~run"(n, r) {
 return n.value === void 0 && (this.default !== void 0 && (n.value = Zn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function ie(e, t) {
+function se(e, t) {
 return ne({
 kind: "schema",
 type: "picklist",
-reference: ie,
+reference: se,
 expects: Jn(e.map(Qe), "|"),
 async: !1,
 options: e,
@@ -341,39 +341,39 @@ async: !1,
 key: e,
 value: t,
 message: n,
-"~run"(r, s) {
-const i = r.value;
-if (i && typeof i == "object") {
+"~run"(r, i) {
+const s = r.value;
+if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const o in i) if (Ja(i, o)) {
-const a = i[o], c = this.key["~run"]({ value: o }, s);
+for (const o in s) if (Ja(s, o)) {
+const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
-input: i,
+input: s,
 key: o,
 value: a};
 for (const u of c.issues)
 u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = c.issues), s.abortEarly) {
+if (r.issues || (r.issues = c.issues), i.abortEarly) {
 r.typed = !1;
 break;}}
-const l = this.value["~run"]({ value: a }, s);
+const l = this.value["~run"]({ value: a }, i);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
-input: i,
+input: s,
 key: o,
 value: a};
 for (const u of l.issues)
 u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = l.issues), s.abortEarly) {
+if (r.issues || (r.issues = l.issues), i.abortEarly) {
 r.typed = !1;
 break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
-} else Y(this, "type", r, s);
+} else Y(this, "type", r, i);
 return r;}});}
 function J(e) {
 return ne({
@@ -385,27 +385,27 @@ async: !1,
 message: e,
 "~run"(t, n) {
 return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Ns(e, t) {
+function Ni(e, t) {
 return ne({
 kind: "schema",
 type: "tuple",
-reference: Ns,
+reference: Ni,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {
-const s = n.value;
-if (x.isArray(s)) {
+const i = n.value;
+if (x.isArray(i)) {
 n.typed = !0, n.value = [];
-for (let i = 0; i < this.items.length; i++) {
-const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
+for (let s = 0; s < this.items.length; s++) {
+const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
 if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
@@ -415,36 +415,36 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else Y(this, "type", n, r);
 return n;}});}
-function Ps(e) {
+function Pi(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function Ms(e, t) {
+function Mi(e, t) {
 return ne({
 kind: "schema",
 type: "union",
-reference: Ms,
+reference: Mi,
 expects: Jn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let s, i, o;
+let i, s, o;
 for (const a of this.options) {
 const c = a["~run"]({ value: n.value }, r);
-if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
+if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
 else {
-s = c;
+i = c;
 break;}
 else o ? o.push(c) : o = [c];}
-if (s) return s;
-if (i) {
-if (i.length === 1) return i[0];
-Y(this, "type", n, r, { issues: Ps(i) }), n.typed = !0;
+if (i) return i;
+if (s) {
+if (s.length === 1) return s[0];
+Y(this, "type", n, r, { issues: Pi(s) }), n.typed = !0;
 } else {
 if (o?.length === 1) return o[0];
-Y(this, "type", n, r, { issues: Ps(o) });}
+Y(this, "type", n, r, { issues: Pi(o) });}
 return n;}});}
 function It() {
 return ne({
@@ -455,19 +455,19 @@ expects: "unknown",
 async: !1,
 "~run"(e) {
 return e.typed = !0, e;}});}
-function Ls(e, t, n) {
+function Li(e, t, n) {
 return ne({
 kind: "schema",
 type: "variant",
-reference: Ls,
+reference: Li,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
-"~run"(r, s) {
-const i = r.value;
-if (i && typeof i == "object") {
+"~run"(r, i) {
+const s = r.value;
+if (s && typeof s == "object") {
 let o, a = 0, c = this.key, l = [];
 const d = (u, f) => {
 for (const h of u.options) {
@@ -476,28 +476,28 @@ else {
 let p = !0, g = 0;
 for (const v of f) {
 const m = h.entries[v];
-if (v in i ? m["~run"]({
+if (v in s ? m["~run"]({
 typed: !1,
-value: i[v]
+value: s[v]
 }, Qa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
-p = !1, c !== v && (a < g || a === g && v in i && !(c in i)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
+p = !1, c !== v && (a < g || a === g && v in s && !(c in s)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;}
 g++;}
 if (p) {
-const v = h["~run"]({ value: i }, s);
+const v = h["~run"]({ value: s }, i);
 (!o || !o.typed && v.typed) && (o = v);}}
 if (o && !o.issues) break;}};
 if (d(this, new q([this.key])), o) return o;
-Y(this, "type", r, s, {
-input: i[c],
+Y(this, "type", r, i, {
+input: s[c],
 expected: Jn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
-input: i,
+input: s,
 key: c,
-value: i[c]}]});
-} else Y(this, "type", r, s);
+value: s[c]}]});
+} else Y(this, "type", r, i);
 return r;}});}
 function j(...e) {
 return ne({
@@ -511,15 +511,15 @@ break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
 function Ue(e, t, n) {
-const r = e["~run"]({ value: t }, Ds(n));
+const r = e["~run"]({ value: t }, Di(n));
 return {
 typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
 function U(e) {
-return Is(k.assign(k.create(null), e));}
-var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Nt = [
+return Ii(k.assign(k.create(null), e));}
+var Fi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Nt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -547,8 +547,8 @@ function T(e, t) {
 return t.section = e, t;}
 function ln(e) {
 return "kind" in e;}
-var dn = -10, js = -9, Gs = 1, pt = 1, er = 3, gt = { condition: "none", savesOwed: 0 }, un = { condition: "dead", savesOwed: 0 };
-function Us(e) {
+var dn = -10, ji = -9, Gi = 1, pt = 1, er = 3, gt = { condition: "none", savesOwed: 0 }, un = { condition: "dead", savesOwed: 0 };
+function Ui(e) {
 return e > 0 ? { ...gt } : e > dn ? { condition: "incapacitated", savesOwed: 0 } : { ...un };}
 function tr(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
@@ -557,14 +557,14 @@ return n.condition === "dying" ? { life: { ...un }, steps: [...tr(n), { kind: "d
 life: { condition: "incapacitated", savesOwed: pt },
 steps: [{ kind: "incapacitated", savesOwed: pt }]
 } : t <= dn ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Vs(e, t, n) {
+function Vi(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
-if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = ec(e, s, n);
-for (const a of o.steps) i.push(a);
-return { applied: !0, after: s, life: o.life, steps: i };}
+const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
+if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
+const o = ec(e, i, n);
+for (const a of o.steps) s.push(a);
+return { applied: !0, after: i, life: o.life, steps: s };}
 function tc(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
@@ -578,8 +578,8 @@ if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Vs(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
-return { after: s.applied ? t : s.after, life: s.life, steps: i };}
+const i = Vi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+return { after: i.applied ? t : i.after, life: i.life, steps: s };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > dn ? {
 after: t,
@@ -589,30 +589,30 @@ steps: [...r, ...tr(n), { kind: "incapacitated", savesOwed: 0 }]
 function rc(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
-const r = (i) => ({
+const r = (s) => ({
 kind: "save-rolled",
 roll: n.roll,
 target: n.target,
 success: n.success,
 critical: n.critical,
-savesLeft: i});
+savesLeft: s});
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: Gs,
+vitality: Gi,
 life: { ...gt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Gs }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: Gi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: js,
+vitality: ji,
 life: { condition: "incapacitated", savesOwed: pt },
-steps: [r(pt), { kind: "saved-from-death", before: e, vitality: js }]};
-const s = A.min(er, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...un }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Bs = { physical: "Physical", magical: "Magical" }, Hs = { physical: "Defense", magical: "Spirit" }, nr = { soul: "Soul", power: "Power" };
-function sc(e, t) {
+steps: [r(pt), { kind: "saved-from-death", before: e, vitality: ji }]};
+const i = A.min(er, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...un }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+var Bi = { physical: "Physical", magical: "Magical" }, Hi = { physical: "Defense", magical: "Spirit" }, nr = { soul: "Soul", power: "Power" };
+function ic(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -620,7 +620,7 @@ case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function ic(e) {
+function sc(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -640,21 +640,21 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return sc(e.reason, e.amount);
+return ic(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
-return fn(e.before, e.protection, Bs[e.track], e.after);
+return fn(e.before, e.protection, Bi[e.track], e.after);
 case "armor-reduction":
-return fn(e.before, e.reduction, Hs[e.track], e.after);
+return fn(e.before, e.reduction, Hi[e.track], e.after);
 case "natural-reduction":
-return fn(e.before, e.reduction, `natural ${Hs[e.track]}`, e.after);
+return fn(e.before, e.reduction, `natural ${Hi[e.track]}`, e.after);
 case "defensive-stance":
 return fn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Bs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Bi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
@@ -672,7 +672,7 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return ic(e.cause);
+return sc(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
@@ -702,34 +702,34 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ks = { defend: "defend", evade: "evade" };
+}, cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ki = { defend: "defend", evade: "evade" };
 function hn(e) {
 return e > 0 ? `+${e}` : `${e}`;}
-function Ys(e, t, n) {
+function Yi(e, t, n) {
 if (t.length === 0) return `${n}`;
-const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
+const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;}
 function rr(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";}
 function lc(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${Ys(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${rr(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${rr(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
 return `Mental d100 ${e.roll} vs ${e.target}: ${rr(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${ge[e.situation]}: ${hn(e.penalty)} to ${Ks[e.check]}`;
+return `${ge[e.situation]}: ${hn(e.penalty)} to ${Ki[e.check]}`;
 case "situation-no-penalty":
-return `${ge[e.situation]}: no penalty to ${Ks[e.check]}`;
+return `${ge[e.situation]}: no penalty to ${Ki[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${hn(e.bonus)}` : `Aided by ${t(e.by)}: ${hn(e.bonus)}`;
 case "modifier":
 return `Modifier: ${hn(e.mod)}`;
 case "action-check":
-return `${cc[e.action]} d100 ${e.roll} vs ${Ys(e.baseTarget, e.adjustments, e.target)}: ${rr(e.success, e.critical)}`;
+return `${cc[e.action]} d100 ${e.roll} vs ${Yi(e.baseTarget, e.adjustments, e.target)}: ${rr(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -737,11 +737,11 @@ return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept 
 case "counter-announced":
 return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
 case "skill-announced": {
-const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
-return `${n}${r}${s}`;}
+const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
+return `${n}${r}${i}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var dc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), sr = {
+var dc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), ir = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
@@ -760,27 +760,27 @@ return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", lif
 function hc(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
-return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
+return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
 function vc(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
 function mc(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
-const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
+const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {
 case "blocks":
-return `${e} blocks the hit ${s}`;
+return `${e} blocks the hit ${i}`;
 case "armor-holds":
-return `${e} takes no damage: the armor holds ${s}`;
+return `${e} takes no damage: the armor holds ${i}`;
 case "unharmed":
-return `${e} takes no damage ${s}`;
+return `${e} takes no damage ${i}`;
 case "incapacitated":
 case "dying":
-return `${e} loses ${r} Vitality and falls, ${n} ${s}`;
+return `${e} loses ${r} Vitality and falls, ${n} ${i}`;
 case "dead":
-return `${e} loses ${r} Vitality and dies ${s}`;
+return `${e} loses ${r} Vitality and dies ${i}`;
 case "hit":
-return `${e} loses ${r} Vitality ${s}`;}}
+return `${e} loses ${r} Vitality ${i}`;}}
 var pc = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
@@ -789,7 +789,7 @@ dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Ws(e, t) {
+function Wi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
 function gc(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
@@ -809,10 +809,10 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${Ws(e.result, e.action)}`;
+return `${t(e.who)} ${Wi(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ws(e.result, e.action)}.`;}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Wi(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
@@ -820,7 +820,7 @@ return `${gc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return sr[e.stance] ?? "";}}
+return ir[e.stance] ?? "";}}
 var yc = /^[+-]?\d+$/;
 function ce(e) {
 if (typeof e == "number")
@@ -832,102 +832,102 @@ const n = D(t);
 return D.isSafeInteger(n) ? n + 0 : null;}
 function vn(e, t) {
 return A.floor(e * t / 100);}
-function zs(e, t, n) {
+function zi(e, t, n) {
 return A.min(n, A.max(t, e));}
-var xs = 1e6;
-function be(e, t) {
+var xi = 1e6;
+function ke(e, t) {
 if (e.length <= t) return e;
 const n = A.floor(t);
 if (!(n > 0)) return "";
-const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
-return e.slice(0, i ? n - 1 : n);}
+const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319 && i >= 56320 && i <= 57343;
+return e.slice(0, s ? n - 1 : n);}
 function V(e, t = 40) {
-return e.length > t ? `${be(e, t - 3)}...` : e;}
+return e.length > t ? `${ke(e, t - 3)}...` : e;}
 var y = class extends tn {
 }, P = class extends tn {};
 function wc(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const s = t?.[D(r)]?.results?.total;
-return typeof s == "number" && D.isFinite(s) ? S(s) : n;
+const i = t?.[D(r)]?.results?.total;
+return typeof i == "number" && D.isFinite(i) ? S(i) : n;
 }) : e;}
-function ir(e) {
+function sr(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function qs(e, t) {
+function qi(e, t) {
 let n = t;
-for (; n < e.length && !ir(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !sr(e.charCodeAt(n)); ) n += 1;
 return n;}
 function bc(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
-const s = e.charCodeAt(r);
-if (ir(s)) {
+const i = e.charCodeAt(r);
+if (sr(i)) {
 r += 1;
 continue;}
-if (s === 34 || s === 39) {
-const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
+if (i === 34 || i === 39) {
+const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
 if (o >= 0) {
 t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = qs(e, r + 1);
-t.push(e.slice(r, i)), r = i;}
+const s = qi(e, r + 1);
+t.push(e.slice(r, s)), r = s;}
 return t;}
-function Xs(e) {
-const t = bc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new N();
-let i = null;
+function Xi(e) {
+const t = bc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new N();
+let s = null;
 for (let o = 1; o < t.length; o += 1) {
 const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {
 const c = a.slice(2).toLowerCase();
-if (s.has(c)) throw new y(`--${V(c)} is given twice`);
-i = [], s.set(c, i);
-} else i ? i.push(a) : r.push(a);}
-return { command: n, positionals: r, flags: s };}
+if (i.has(c)) throw new y(`--${V(c)} is given twice`);
+s = [], i.set(c, s);
+} else s ? s.push(a) : r.push(a);}
+return { command: n, positionals: r, flags: i };}
 function $c(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {
-const i = s.startsWith(e) && e.length >= 2 ? 1 : Ac(e, s);
-i < r && (n = s, r = i);}
+for (const i of t) {
+const s = i.startsWith(e) && e.length >= 2 ? 1 : Ac(e, i);
+s < r && (n = i, r = s);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
 function Pt(e, t, n, r = "") {
-const s = $c(e.toLowerCase(), t);
-return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
+const i = $c(e.toLowerCase(), t);
+return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;}
 function Ac(e, t) {
-let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
-for (let s = 1; s <= e.length; s += 1) {
-const i = [s];
+let n = [], r = x.from({ length: t.length + 1 }, (i, s) => s);
+for (let i = 1; i <= e.length; i += 1) {
+const s = [i];
 for (let o = 1; o <= t.length; o += 1)
-i[o] = A.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = A.min(i[o], n[o - 2] + 1));
-n = r, r = i;}
+s[o] = A.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = A.min(s[o], n[o - 2] + 1));
+n = r, r = s;}
 return r[t.length];}
 function Ie(e, t, n) {
-e.flags.forEach((r, s) => {
-const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
-if (!i) {
-const o = n?.(s);
-throw o ? new y(`--${V(s)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(s)}: ${Pt(s, k.keys(t), "flags", "--")}`);}
-if (i.kind === "switch" && r.length > 0) throw new y(`--${s} takes no value`);
-if (i.kind !== "switch" && r.length === 0) throw new y(`--${s} needs a value`);
-if (i.kind === "one" && r.length > 1)
-throw new y(`--${s} takes one value (got "${V(r.join(" "))}")`);});}
+e.flags.forEach((r, i) => {
+const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
+if (!s) {
+const o = n?.(i);
+throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${Pt(i, k.keys(t), "flags", "--")}`);}
+if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
+if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
+if (s.kind === "one" && r.length > 1)
+throw new y(`--${i} takes one value (got "${V(r.join(" "))}")`);});}
 function L(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
 function R(e, t) {
 return e.flags.has(t);}
 function Mt(e, t, n, r) {
-const s = ce(e);
-if (s === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
-if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
-return s;}
+const i = ce(e);
+if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
+if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
+return i;}
 function Ne(e, t, n, r) {
-const s = L(e, t);
-return s === void 0 ? void 0 : Mt(s, `--${t}`, n, r);}
+const i = L(e, t);
+return i === void 0 ? void 0 : Mt(i, `--${t}`, n, r);}
 function z(e, t, n) {
-const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
-return s;}
+const r = e.toLowerCase(), i = n[n.indexOf(r)];
+if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
+return i;}
 function _e(e) {
 const t = e.flags.get("ids");
 if (t)
@@ -935,47 +935,47 @@ return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "
 function Lt(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
-const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${V(n.join(" "))}")${s}`);}
+const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);}
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);}
 if (t.example && ce(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Mt(r, t.what, 0, xs);}
-function Js(e, t) {
+return Mt(r, t.what, 0, xi);}
+function Ji(e, t) {
 return {
 values: [],
 dice: [],
 resolve(n) {
-const r = n.stance ?? t.fallback, s = r === e, i = n.id;
+const r = n.stance ?? t.fallback, i = r === e, s = n.id;
 return {
 headline: "acts",
 steps: [
-T(ue, { kind: t.title, who: i, stance: e, same: s }),
-T(oe, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
+T(ue, { kind: t.title, who: s, stance: e, same: i }),
+T(oe, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
 T(t.row, { kind: t.change, from: r, to: e }),
 T(t.row, { kind: t.effect, stance: e })],
 changes: [],
 stance: t.keep(e),
-...s ? { noop: !0 } : {},
+...i ? { noop: !0 } : {},
 observed: !1,
 detail: t.detail(e)};}};}
-function Qs(e) {
+function Qi(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Zs(e) {
+function Zi(e) {
 const t = new N();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };}
-function ei(e, t) {
+function es(e, t) {
 return {
 ...e,
 resolve(n, r) {
-const s = e.resolve(n, r);
-if (!("kind" in s))
-for (const i of s.steps) i.kind === t && delete i.section;
-return s;}};}
-function ti(e, t, n) {
+const i = e.resolve(n, r);
+if (!("kind" in i))
+for (const s of i.steps) s.kind === t && delete s.section;
+return i;}};}
+function ts(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
 function kt(e, t) {
@@ -1033,25 +1033,25 @@ function Oc(e) {
 return e === "defensive";}
 function Dc(e) {
 return e === "reactive";}
-function ni(e) {
+function ns(e) {
 return e === "reactive";}
 function Rc(e) {
 return e === "defensive";}
-function ri(e) {
+function rs(e) {
 return e === "defensive";}
 function ar(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
 function Cc(e, t) {
 return ar(e.reactions, t) !== void 0;}
-function si(e, t) {
+function is(e, t) {
 return ar(e.reactions, t) === !0;}
-function ii(e, t) {
+function ss(e, t) {
 return ar(e.reactions, t) === "used";}
 function Ic(e, t) {
 return e.skillsVs.includes(t);}
 function Nc(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var oi = 5, ai = { defend: "defend", evade: "evade", react: "reaction" };
+var os = 5, as = { defend: "defend", evade: "evade", react: "reaction" };
 function Ft(e) {
 return e === "defend" || e === "evade" || e === "react";}
 function Pc(e) {
@@ -1061,17 +1061,17 @@ return e !== null && e !== "";}
 function Mc(e) {
 const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new _s("resolveSoakDefend: rolls must be integers 1..100");
+throw new _i("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !D.isSafeInteger(n)) throw new _s("resolveSoakDefend: modifiers and targets must be integers");}
+if (n !== null && !D.isSafeInteger(n)) throw new _i("resolveSoakDefend: modifiers and targets must be integers");}
 function Lc(e) {
-const { action: t, situation: n, stance: r, round: s } = e, i = He[n];
+const { action: t, situation: n, stance: r, round: i } = e, s = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
-if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
+if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
+if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
 if (!Ft(t) && e.mod !== 0) return o("mod");
 if (!Ft(t) && e.aid !== null) return o("aided");
 if (Ft(t) && e.ally !== null) return o("ally");
@@ -1080,58 +1080,58 @@ if (e.aid !== null) {
 if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!ni(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!ns(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {
 case "defend":
 return null;
 case "evade":
-return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return _c(r) ? Ke(e.vs) ? Cc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return _c(r) ? Ke(e.vs) ? Cc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Oc(r) ? { code: "counter-in-defensive-stance" } : Dc(r) ? Ke(e.vs) ? si(s, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Oc(r) ? { code: "counter-in-defensive-stance" } : Dc(r) ? Ke(e.vs) ? is(i, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Rc(r) ? { code: "defensive-skill-on-ally" } : ni(r) ? Ke(e.vs) ? si(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (ri(r)) {
+return Rc(r) ? { code: "defensive-skill-on-ally" } : ns(r) ? Ke(e.vs) ? is(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (rs(r)) {
 if (!Ke(e.vs)) return { code: "needs-vs", action: t };
-if (Ic(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+if (Ic(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
 function Fc(e) {
 const t = [];
-return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ft(e.action) && t.push(ai[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ft(e.action) && t.push(as[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
 function jc(e) {
 Mc(e);
 const t = Lc(e);
 if (t) return Pc(t);
 const n = Fc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = He[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {
-const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
+const { action: r, situation: i } = e, s = He[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (s.perceptionGate !== "none") {
+const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
 switch (r) {
 case "defend":
 case "evade": {
-const d = li(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), yt(a, d, ci(e), !1);}
+const d = ls(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), yt(a, d, cs(e), !1);}
 case "react": {
-const l = e.vs, d = li(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...ci(e) }, !1);}
+const l = e.vs, d = ls(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...cs(e) }, !1);}
 case "counter": {
 const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
-const d = i.counterDrawsIntoBattle;
+const d = s.counterDrawsIntoBattle;
 return d && a.push({ kind: "spectator-drawn", spectator: l }), yt(a, null, { reactionUsed: l }, d);}
 case "skill": {
 a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && ri(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
+const l = e.ally === null && rs(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
 return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function ci(e) {
+function cs(e) {
 return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function li(e, t, n) {
+function ls(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
 let a = Sc(e.situation, t);
@@ -1139,12 +1139,12 @@ if (e.rolls.mental !== null && t === "evade") {
 const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ec(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: oi, by: e.aid.by }), r.push(oi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[ai[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = kt(e.rolls.action, i);
-return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
+e.aid !== null && (n.push({ kind: "aided", bonus: os, by: e.aid.by }), r.push(os)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[as[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = kt(e.rolls.action, s);
+return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function yt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var di = {
+var ds = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
@@ -1160,7 +1160,7 @@ skill: "--skill"};
 function Uc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Bc(Qs("round"));
+return Bc(Qi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1178,7 +1178,7 @@ return Vc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${di[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${ds[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1186,7 +1186,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${di[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ds[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1212,23 +1212,23 @@ return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
 var Hc = U({
 life: G(
 U({
-condition: ie(["none", "incapacitated", "dying", "dead"]),
+condition: se(["none", "incapacitated", "dying", "dead"]),
 savesOwed: j(Te(), sn(), vt(0), ht(3))})),
-reactions: G(Ct(J(), Ms([Ze(), re("used")]))),
+reactions: G(Ct(J(), Mi([Ze(), re("used")]))),
 skillsVs: G(Ge(J()))});
 function Kc(e) {
 return e === "success" || e === "fail" ? e : null;}
-var ui = { condition: "none", savesOwed: 0 };
+var us = { condition: "none", savesOwed: 0 };
 function Yc(e) {
 const t = Ue(Hc, e);
 return t.success ? Jc(t.output) : null;}
 function tt(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...ui } : Us(t);}
+return e.life ? { ...e.life } : t === null ? { ...us } : Ui(t);}
 function cr(e, t) {
 return lr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
 function Wc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? ui : Us(e);
+const n = e === null ? us : Ui(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
 function zc(e) {
 return lr(e.life, void 0, void 0);}
@@ -1243,7 +1243,7 @@ return lr(e.life, e.reactions, e.skillsVs);}
 function lr(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var fi = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {
+var fs = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1263,31 +1263,31 @@ evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function hi(e) {
+function hs(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${fi.join("|")}`);
-const n = z(t, "--action", fi), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${fs.join("|")}`);
+const n = z(t, "--action", fs), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
-if (i) throw new y(`--${i} does not apply to --action save`);}
-const s = r === void 0 ? "front" : z(r, "--situation", or);
+const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
+if (s) throw new y(`--${s} does not apply to --action save`);}
+const i = r === void 0 ? "front" : z(r, "--situation", or);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && He[s].perceptionGate === "none")
+if (R(e, "perception-roll") && He[i].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && He[s].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && He[i].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
 if (R(e, "aided-by") && !R(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
-situation: s,
+situation: i,
 mentalAsked: R(e, "mental") || R(e, "mental-roll"),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
@@ -1298,7 +1298,7 @@ skillName: L(e, "skill") ?? null};}
 function el(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function vi(e) {
+function vs(e) {
 return {
 values: e.action === "save" ? ["save_check"] : k.values(mn),
 readsTurnOrder: e.action !== "save",
@@ -1310,10 +1310,10 @@ return e.action === "save" ? tl(e, t, r.action) : nl(e, t, r);}};}
 function tl(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = tt(t.state, r), i = t.values.save_check?.current ?? null;
-if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = rc(r, s, kt(n, i + e.mod));
+const i = tt(t.state, r), s = t.values.save_check?.current ?? null;
+if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (s === null) return { kind: "missing-value", key: "save_check" };
+const o = rc(r, i, kt(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
@@ -1329,7 +1329,7 @@ detail: o};}
 function nl(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = tt(t.state, r), i = k.fromEntries(
+const i = tt(t.state, r), s = k.fromEntries(
 k.keys(mn).map(($) => [$, t.values[mn[$]]?.current ?? null])
 ), o = t.state;
 let a = null;
@@ -1348,8 +1348,8 @@ const c = jc({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-condition: s.condition,
-checkTargets: i,
+condition: i.condition,
+checkTargets: s,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -1383,12 +1383,12 @@ state: l,
 ...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c};}
-var mi = (e) => e == null ? "" : ` (${e})`, rl = {
+var ms = (e) => e == null ? "" : ` (${e})`, rl = {
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${mi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${mi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${ms(t.values.defend_check?.current)}` : e === "evade" ? `Evade${ms(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
 return t === void 0 ? null : z(t, "--situation", or);},
@@ -1401,37 +1401,37 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => ei(vi(hi(Zs({ action: e, situation: t }))), "pending-defense"),
-keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "action-check")),
+planAnswer: (e, t) => es(vs(hs(Zi({ action: e, situation: t }))), "pending-defense"),
+keep: (e, t) => ts(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, sl = [
+}, il = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function il(e) {
+function sl(e) {
 return A.max(0, vn(e, 5));}
-var pi = 25;
+var ps = 25;
 function ol(e) {
-const t = [], n = A.max(0, e.amount), r = zs(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = vn(n, r), o = n - i;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
+const t = [], n = A.max(0, e.amount), r = zi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = vn(n, r), o = n - s;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const p = zs(d.soakPercent, 0, 100), g = vn(o, 100 - p);
+const p = zi(d.soakPercent, 0, 100), g = vn(o, 100 - p);
 p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: g }), a = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
 const v = A.max(0, d.armorReduction);
 if (v > 0) {
 const b = a;
 a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: b, after: a });}
-const m = vn(g, pi);
+const m = vn(g, ps);
 c = A.max(0, u - m), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: g,
-wearPercent: pi,
+wearPercent: ps,
 wear: m,
 before: u,
 after: c
@@ -1444,15 +1444,15 @@ const v = A.max(0, d.naturalReduction);
 if (v > 0) {
 const m = a;
 a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });}}}
-if (s > 0) {
+if (i > 0) {
 const p = a;
-a = A.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
-const h = i + a;
-return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
+a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: p, after: a });}
+const h = s + a;
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
 var pn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function al(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function gi(e, t) {
+function gs(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;}
 function dr(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
@@ -1472,7 +1472,7 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !gi(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !gs(o.life, e.life)};}
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
 const o = e.to, a = e.bars[o];
@@ -1487,38 +1487,38 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = ol({
+const i = ol({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
-for (const o of s.steps) n.push(o);
-const i = Vs(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
+const s = Vi(e.bars.vitality, i.vitalityLoss, e.life);
+for (const o of s.steps) n.push(o);
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
-protectionAfter: s.protectionAfter,
-life: i.life,
+bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
+protectionAfter: i.protectionAfter,
+life: s.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !gi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+changed: s.after !== e.bars.vitality || !gs(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection};}
 var ll = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ki = {
+}, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ks = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 }, ur = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", ul = { what: "the damage amount", missing: ur, example: "[[2d6+3]]" }, fl = { what: "the damage amount", missing: ur, example: "[[2d6+3]]", optional: !0 };
 function hl(e) {
-if (e.flags.size === 0) return yi(Lt(e, ul));
+if (e.flags.size === 0) return ys(Lt(e, ul));
 const t = R(e, "instant-kill"), n = Lt(e, fl);
 if (n === void 0 && !t) throw new y(ur);
-const r = n ?? 0, s = L(e, "type"), i = s === void 0 ? "physical" : pn[z(s, "--type", k.keys(pn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
+const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : pn[z(i, "--type", k.keys(pn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
@@ -1526,23 +1526,23 @@ throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--t
 const c = L(e, "defense");
 return {
 amount: r,
-track: i,
+track: s,
 piercePercent: Ne(e, "pierce", 0, 100) ?? 0,
 to: a,
 instantKill: t,
 defenseOverride: c === void 0 ? null : z(c, "--defense", ["success", "fail", "none"])};}
-function yi(e) {
+function ys(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
-function wi(e) {
-const t = ki[e.track];
+function ws(e) {
+const t = ks[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
 resolve: (r) => vl(e, r)};}
 function vl(e, t) {
-const n = ki[e.track], r = e.to === "vitality" && !e.instantKill;
+const n = ks[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new gl(t.values, n) : null, c = r && t.stance === "defensive" ? il(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = cl({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new gl(t.values, n) : null, c = r && t.stance === "defensive" ? sl(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = cl({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1550,12 +1550,12 @@ to: e.to,
 instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
-bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
+bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
 stanceReduction: c,
 life: l
 }), u = [];
-s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
 const p = d.bars[h];
 p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });}
@@ -1568,15 +1568,15 @@ state: cr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
 function ml(e, t, n, r) {
-const s = hc(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: pl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+const i = hc(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: pl(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? i.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
 const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (i.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(T("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
+d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
 function pl(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
@@ -1604,9 +1604,9 @@ if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var yl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", wl = [`Defensive: ${sr.defensive}. Reactive: ${sr.reactive}.`];
+var yl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", wl = [`Defensive: ${ir.defensive}. Reactive: ${ir.reactive}.`];
 function bl(e) {
-return Js(e, {
+return Ji(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1652,19 +1652,19 @@ stance: { flags: {}, usage: yl, help: fr.stance }},
 stances: Tc,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => wi(hl(e)),
-planDefend: (e) => vi(hi(e)),
+planDamage: (e) => ws(hl(e)),
+planDefend: (e) => vs(hs(e)),
 planStance: bl,
-planHandEdit: (e) => wi(yi(e)),
+planHandEdit: (e) => ws(ys(e)),
 attack: rl,
-macros: sl,
+macros: il,
 setVitality(e, t, n) {
 const r = nc(e, t, tt(n, e));
 return {
 vitality: r.after,
 state: cr(n, r.life),
 steps: r.steps,
-conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
+conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
 enter: Wc,
 endRound: zc,
@@ -1716,8 +1716,8 @@ return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
 function Ol(e) {
 return nt[e].perceive !== null;}
 var jt = 4, Dl = U({
-result: ie(["success", "fail"]),
-situation: ie(hr),
+result: se(["success", "fail"]),
+situation: se(hr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
 function Rl(e) {
@@ -1734,16 +1734,16 @@ function Il(e) {
 const t = Ue(Cl, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
+for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;}
 function $e(e) {
 return e !== null && e <= 0;}
-function bi(e) {
+function bs(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function $i(e) {
-const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
-return s;}
+function $s(e) {
+const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
+return i;}
 function Nl(e, t) {
 return t ? { roundsDead: jt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
 function Pl(e) {
@@ -1751,7 +1751,7 @@ const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(jt, n.roundsDead + 1) };}
 function vr(e) {
 return A.max(0, jt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Ai(e, t) {
+function As(e, t) {
 return $e(t) && vr(e) === 0;}
 function Ml(e, t) {
 return "has had a save or another round dead since";}
@@ -1761,24 +1761,24 @@ function Fl(e) {
 const t = [], n = e.pending ?? void 0;
 if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = Ll(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = nt[r], s = Ll(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
-if (s.noHitChance)
+if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + s.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
+const d = e.hit + i.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
 let a = A.max(0, e.amount);
-if (i === "success") {
+if (s === "success") {
 const d = A.max(0, e.armorDefense), u = A.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bi(o) : o, steps: t, dies: l, answerUsed: !0 };}
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bs(o) : o, steps: t, dies: l, answerUsed: !0 };}
 function Gt(e) {
 return nt[e].reactCheck !== null ? "react" : "defend";}
 function mr(e, t) {
@@ -1787,34 +1787,34 @@ if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
 function jl(e) {
-const { action: t, situation: n } = e, r = nt[n], s = [], i = mr(t, n);
-if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Gt(n) : null;
+const { action: t, situation: n } = e, r = nt[n], i = [], s = mr(t, n);
+if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+const o = s.check ? Gt(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
-return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const a = t === "defend" || t === "guard", c = (u) => {
-if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
-return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
+return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };};
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Si("perceive", e.rolls.perceive, f, u, h);
-if (s.push(p.step), !p.success)
-return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Ss("perceive", e.rolls.perceive, f, u, h);
+if (i.push(p.step), !p.success)
+return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
 if (o) {
-const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Si(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
-if (s.push(f.step), a) {
+const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ss(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (i.push(f.step), a) {
 const h = f.success ? "success" : "fail";
-return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
+return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
-return s.push({ kind: "not-in-time", action: t }), c(l);}
-s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+return i.push({ kind: "not-in-time", action: t }), c(l);}
+i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Si(e, t, n, r, s) {
-const i = _l(n, r) + s, o = kt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };}
+function Ss(e, t, n, r, i) {
+const s = _l(n, r) + i, o = kt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
 function Gl(e, t) {
 return e && e.result === "success" ? e : t;}
@@ -1825,28 +1825,28 @@ if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= jt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-const r = !t.freeSaveUsed, s = [];
-let i = null;
+const r = !t.freeSaveUsed, i = [];
+let s = null;
 if (!r) {
 if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
-if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-i = e.exp - c;}
+if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+s = e.exp - c;}
 const o = kt(e.rolls.save, e.saveTarget + e.mod);
-if (s.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Ul, state: $i(t), expAfter: i, stood: !0 };
+if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Ul, state: $s(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: vr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+return i.push({ kind: "save-failed", triesLeft: vr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
 var Bl = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function Hl(e) {
 return Bl.has(e.kind);}
 function Kl(e, t) {
 if (!$e(t)) return;
-if (Ai(e, t)) return "Dead for good: no save is left";
+if (As(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
 const n = vr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-function Ei(e, t, n, r = !1) {
+function Es(e, t, n, r = !1) {
 return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
 var Yl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
 function Wl(e, t) {
@@ -1888,7 +1888,7 @@ ally: { kind: "one", token: !0 },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
 }, ql = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Xl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Ti(e) {
+function Ts(e) {
 if (e === void 0) return null;
 if (Tl.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return z(e, "--situation", hr);}
@@ -1900,10 +1900,10 @@ return {
 amount: t,
 track: pn[z(L(e, "type") ?? "physical", "--type", k.keys(pn))],
 hit: n,
-situation: Ti(L(e, "situation")),
+situation: Ts(L(e, "situation")),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : z(r, "--defense", ["success", "fail", "none"])};}
-function _i(e) {
+function _s(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -1911,7 +1911,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Fl({
+const i = Fl({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -1924,34 +1924,34 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-T(ue, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
-T(oe, { kind: "attack-summary", who: i, headline: o }),
-...Be("Defense", s.steps.filter(c)),
-...Be("Breakdown", s.steps.filter((d) => !c(d))),
-...Ei("Now", s.state, s.vitality)];
+}), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+T(ue, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
+T(oe, { kind: "attack-summary", who: s, headline: o }),
+...Be("Defense", i.steps.filter(c)),
+...Be("Breakdown", i.steps.filter((d) => !c(d))),
+...Es("Now", i.state, i.vitality)];
 return {
 headline: o,
 steps: l,
 changes: a,
-state: s.state,
-...s.answerUsed && n.answer !== null ? { answer: null } : {},
-detail: s};}};}
+state: i.state,
+...i.answerUsed && n.answer !== null ? { answer: null } : {},
+detail: i};}};}
 function Ql(e) {
-return _i({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var Oi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Di(e) {
+return _s({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var Os = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Ds(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Oi.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${Os.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = z(t, "--action", Oi), s = L(e, "situation");
-if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const i = Ti(s) ?? "front", o = nt[i], a = mr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && Gt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Gt(i) === "defend";
+const r = z(t, "--action", Os), i = L(e, "situation");
+if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
+const s = Ts(i) ?? "front", o = nt[s], a = mr(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Gt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Gt(s) === "defend";
 if (R(e, "roll") && !l)
-throw new y(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
 if (R(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
 if (R(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
@@ -1963,15 +1963,15 @@ if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ?
 const d = L(e, "difficulty");
 return {
 action: r,
-situation: i,
-situationGiven: s !== void 0,
+situation: s,
+situationGiven: i !== void 0,
 difficulty: d === void 0 ? null : z(d, "--difficulty", ["hard", "impossible"]),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
-function Ri(e) {
+function Rs(e) {
 if (e.action === "save") return ed(e);
 const t = e.action, n = mr(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Gt(e.situation) === "react" ? "react-roll" : "roll" }), {
@@ -1979,15 +1979,15 @@ values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(s, i) {
-return Zl(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
+resolve(i, s) {
+return Zl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
 function Zl(e, t, n, r) {
-const s = n.bars.vitality.value;
-if (s === null) return { kind: "bar", resource: "vitality" };
-if ($e(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Qs("turn") };
-const i = e.ally !== null ? n.others[e.ally] : void 0;
-if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+const i = n.bars.vitality.value;
+if (i === null) return { kind: "bar", resource: "vitality" };
+if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: Qi("turn") };
+const s = e.ally !== null ? n.others[e.ally] : void 0;
+if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
 const o = (p) => n.values[p]?.current ?? null, a = jl({
 action: t,
@@ -2004,12 +2004,12 @@ if (a.kind === "missing")
 return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...a.steps], l = [];
 let d;
-if (a.pending && t === "guard" && i && e.ally) {
-const p = Gl(i.answer ?? void 0, a.pending);
+if (a.pending && t === "guard" && s && e.ally) {
+const p = Gl(s.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = a.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
+const u = a.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
@@ -2029,13 +2029,13 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = n.cost ?? 100, i = n.save ?? 100, o = Vl({
+const i = n.cost ?? 100, s = n.save ?? 100, o = Vl({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
 exp: t.values.exp?.current ?? null,
-rolls: { cost: s, save: i }});
+rolls: { cost: i, save: s }});
 if (o.kind === "refused")
 switch (o.reason) {
 case "not-dead":
@@ -2057,7 +2057,7 @@ steps: [
 T(ue, { kind: "save-title", who: c }),
 T(oe, { kind: "save-summary", who: c, stood: o.stood }),
 ...Be("Roll", o.steps),
-...Ei("Now", o.state, o.vitality, !0)],
+...Es("Now", o.state, o.vitality, !0)],
 changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
@@ -2081,19 +2081,19 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 ].filter((r) => r !== "");
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer(e, t) {
-const n = ei(Ri(Di(Zs({ action: e, situation: t }))), "pending-defense");
-return t !== null && Gt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+const n = es(Rs(Ds(Zi({ action: e, situation: t }))), "pending-defense");
+return t !== null && Gt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
+keep: (e, t) => ts(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, nd = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ], rd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function sd(e, t, n, r) {
-const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function id(e, t = (n) => n) {
+function id(e, t, n, r) {
+const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
+function sd(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2102,8 +2102,8 @@ return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n
 case "defense-does-not-answer":
 return `The pending defense was made against ${ge[n.madeFor].toLowerCase()}, without the perceive check ${ge[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
 case "no-character":
@@ -2124,7 +2124,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${rd[n.check]} d100 ${n.roll} vs ${sd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${rd[n.check]} d100 ${n.roll} vs ${id(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -2145,7 +2145,7 @@ return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
 function od(e, t = (n) => n) {
-return Hl(e) ? Wl(e, t) : id(e, t);}
+return Hl(e) ? Wl(e, t) : sd(e, t);}
 var ad = {
 id: "threshold",
 playable: !0,
@@ -2165,8 +2165,8 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => _i(Jl(e)),
-planDefend: (e) => Ri(Di(e)),
+planDamage: (e) => _s(Jl(e)),
+planDefend: (e) => Rs(Ds(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");},
 planHandEdit: Ql,
@@ -2174,18 +2174,18 @@ attack: td,
 macros: nd,
 setVitality(e, t, n) {
 const r = [];
-let s = t, i = n;
-return t < e && $e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), i = $i(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = bi(n))), {
-vitality: s,
-state: i,
+let i = t, s = n;
+return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = $s(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = bs(n))), {
+vitality: i,
+state: s,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: $e(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
-...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
+now: $e(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
 enter: Nl,
 endRound: Pl,
 condition: (e, t) => $e(t) ? "dead" : "none",
-deadForGood: Ai,
+deadForGood: As,
 parseState: Il,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
 describeStateChange: Ml,
@@ -2194,10 +2194,10 @@ words: od
 }, gn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, cd = 10;
 function pr(e, t) {
 return A.round((e + t) * 1e6) / 1e6;}
-function Ci(e, t) {
+function Cs(e, t) {
 if (t.defender === null || t.current === null) return e;
 const n = pr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => pr(t.defender, -wt[s]) >= n) ?? "passive";}
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => pr(t.defender, -wt[i]) >= n) ?? "passive";}
 function ld(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
@@ -2205,10 +2205,10 @@ if (wt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = Ci(r, n);
+const f = Cs(r, n);
 f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: wt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
-const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
+const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
@@ -2239,7 +2239,7 @@ attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ii = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+}, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
 function md(e) {
 const t = Lt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
@@ -2252,25 +2252,25 @@ mode: r === void 0 ? null : z(r, "--defense-mode", gn)};}
 function pd(e) {
 return e !== null && gn.includes(e);}
 function gd(e) {
-return Ii.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
+return Is.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
 function kd(e, t) {
 return {
-values: Ii,
+values: Is,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
 return yd(e, t, n, r.defense ?? 1);}};}
 function yd(e, t, n, r) {
-const s = gd(n);
-if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-const i = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (pd(n.stance) ? n.stance : "passive"), a = ld({
+const i = gd(n);
+if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
+const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (pd(n.stance) ? n.stance : "passive"), a = ld({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: o,
 defenseRoll: r,
-defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
-armorScore: i("armor_score"),
+defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
+armorScore: s("armor_score"),
 turn: {
 defender: n.initiative,
 current: n.currentTurn?.initiative ?? null,
@@ -2302,23 +2302,23 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = A.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
-if (i && o === null) return { kind: "bar", resource: t.stamina };
-const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
+if (s && o === null) return { kind: "bar", resource: t.stamina };
+const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
 T(ue, { kind: "loss-title", who: c, loss: e }),
 T(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
-T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
+T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: kn(i ? r : r - e, n.state.dead === !0),
-detail: { loss: e, toStamina: i }};}};}
+state: kn(s ? r : r - e, n.state.dead === !0),
+detail: { loss: e, toStamina: s }};}};}
 function bd(e, t) {
 return kd(md(e), t);}
 function $d(e) {
-return Js(e, {
+return Ji(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2330,7 +2330,7 @@ var yn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Ni = { passive: "passively", active: "actively", full: "fully" };
+}, Ns = { passive: "passively", active: "actively", full: "fully" };
 function Ad(e, t) {
 switch (e.kind) {
 case "attack-title": {
@@ -2352,13 +2352,13 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ni[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ns[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
 return yn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${Ni[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${Ns[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
@@ -2397,22 +2397,22 @@ label: (e) => Td[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
-const s = e;
+const i = e;
 return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(i, o) {
-const a = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Ci(s, a) !== s)
-return { kind: "refused", reason: `${s} defense costs ${wt[s]} initiative, more than the overwhelm limit allows now` };
+resolve(s, o) {
+const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (Cs(i, a) !== i)
+return { kind: "refused", reason: `${i} defense costs ${wt[i]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {
 headline: "acts",
-steps: [T(oe, { kind: "mode-answer", who: i.id, mode: s, roll: c }), T("Check", { kind: "mode-roll", mode: s, roll: c })],
+steps: [T(oe, { kind: "mode-answer", who: s.id, mode: i, roll: c }), T("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
-detail: { mode: s, roll: c }};}};},
+detail: { mode: i, roll: c }};}};},
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.defense ?? 1) }, roll: n.defense ?? 1 })
 }, Od = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
@@ -2445,11 +2445,11 @@ planHandEdit: wd,
 attack: _d,
 macros: Od,
 setVitality(e, t, n) {
-const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
+const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
 state: kn(t, r),
-steps: s,
+steps: i,
 conditions: [],
 now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
 enter: (e, t) => t ? gr(!1, !0) : e === null ? {} : kn(e),
@@ -2463,7 +2463,7 @@ parseAnswer: () => null,
 words: Sd
 }, Rd = { soak: El, threshold: ad, opposed: Dd }, rt = new N();
 for (const [e, t] of k.entries(Rd)) rt.set(e, { ...t, id: e });
-var Pi = rt.keys().next().value, Cd = "soak";
+var Ps = rt.keys().next().value, Cd = "soak";
 function wn(e) {
 return typeof e == "string" && rt.has(e);}
 function Id() {
@@ -2471,7 +2471,7 @@ return [...rt.keys()];}
 function yr() {
 return [...rt.values()];}
 function Oe(e) {
-return rt.get(e) ?? rt.get(Pi);}
+return rt.get(e) ?? rt.get(Ps);}
 function Ut() {
 return yr().filter((e) => e.playable).map((e) => e.id);}
 var wr;
@@ -2479,9 +2479,9 @@ function Nd(e) {
 return wr ?? (wr = new q(yr().flatMap((t) => t.stances))), wr.has(e);}
 function br(e, t) {
 return (n) => yr().some(
-(s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
+(i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;}
-var Vt = Cs(wn, "not an edition this script has"), Bt = ["bar1", "bar2", "bar3"], Mi = k.fromEntries(Nt.map((e) => [e, e])), Ye = [...Nt], Li = {
+var Vt = Ci(wn, "not an edition this script has"), Bt = ["bar1", "bar2", "bar3"], Ms = k.fromEntries(Nt.map((e) => [e, e])), Ye = [...Nt], Ls = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -2489,115 +2489,115 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Ht = k.keys(Li), Pd = j(J(), Qn(), je(1), X(100)), Md = j(J(), Qn(), je(1), X(100), an(/^[^,]+$/)), $r = ie(Bt), Fi = ie(["gm", "public"]), Ar = ["refuse", "gm", "api-as"], Ld = U({
+}, Ht = k.keys(Ls), Pd = j(J(), Qn(), je(1), X(100)), Md = j(J(), Qn(), je(1), X(100), an(/^[^,]+$/)), $r = se(Bt), Fs = se(["gm", "public"]), Ar = ["refuse", "gm", "api-as"], Ld = U({
 edition: Vt,
 bars: U({
 vitality: $r,
 soul: $r,
 power: $r,
-stamina: ie(["power", ...Bt])}),
+stamina: se(["power", ...Bt])}),
 attributes: U(
 k.fromEntries(Ye.map((e) => [e, Pd]))),
 markers: U(
 k.fromEntries(Ht.map((e) => [e, Md]))),
-visibility: U({ npc: Fi, pc: Fi }),
+visibility: U({ npc: Fs, pc: Fs }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
 overwhelmLimit: j(Te(), sn(), vt(0), ht(1e3)),
-apiCommands: ie(Ar)});
-function ji() {
+apiCommands: se(Ar)});
+function js() {
 return {
-edition: Pi,
+edition: Ps,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Mi },
-markers: { ...Li },
+attributes: { ...Ms },
+markers: { ...Ls },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
 function Fd(e) {
-const t = ji(), n = [];
+const t = js(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = Gi(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
-return new q([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function Gi(e, t, n, r, s) {
-const i = {};
+const i = Gs(Ld.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+return new q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
+function Gs(e, t, n, r, i) {
+const s = {};
 for (const [o, a] of k.entries(e)) {
 const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
-i[o] = Sr(d);
+s[o] = Sr(d);
 continue;}
 if (a.type === "object" && "entries" in a && _(d)) {
 if (!_(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Sr(d);
+i.push(`${c}: not an object; reset to defaults`), s[o] = Sr(d);
 else {
 const f = a.entries;
-i[o] = Gi(f, l, d, `${c}.`, s);}
+s[o] = Gs(f, l, d, `${c}.`, i);}
 continue;}
 const u = Ue(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Sr(d));}
-return i;}
+u.success ? s[o] = u.output : (i.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), s[o] = Sr(d));}
+return s;}
 function _(e) {
 return typeof e == "object" && e !== null && !x.isArray(e);}
 function Sr(e) {
 return _(e) ? te.parse(te.stringify(e)) : e;}
 function jd(e) {
 const t = te.stringify(e) ?? S(e);
-return t.length > 40 ? `${be(t, 37)}...` : t;}
-var Ui = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Vi = U({
-overrides: G(Ct(ie(Nt), Gd)),
-worn: G(U({ physical: G(Ui), magical: G(Ui) })),
+return t.length > 40 ? `${ke(t, 37)}...` : t;}
+var Us = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Vs = U({
+overrides: G(Ct(se(Nt), Gd)),
+worn: G(U({ physical: G(Us), magical: G(Us) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
 edition: G(U({ id: Vt, state: It() }))
-}), Uv = k.keys(Vi.entries);
+}), Uv = k.keys(Vs.entries);
 function Ud(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of k.entries(e)) {
+for (const [r, i] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = Ue(Vi, s);
-i.success ? t[r] = Bi(i.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);}
+const s = Ue(Vs, i);
+s.success ? t[r] = Bs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);}
 return { tokens: t, problems: n };}
-function Bi(e) {
+function Bs(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
 function bn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
-function Hi(e, t, n) {
-Bi(n), Kt(n) ? delete e[t] : e[t] = n;}
+function Hs(e, t, n) {
+Bs(n), Kt(n) ? delete e[t] : e[t] = n;}
 function Kt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var bt = j(Te(), mt()), $n = cn(bt), Ki = j(Te(), Rs(), vt(-1e9), ht(1e9)), $t = j(J(), je(1), X(64)), Vd = ie(["physical", "magical"]), Yi = U({
+var bt = j(Te(), mt()), $n = cn(bt), Ks = j(Te(), Ri(), vt(-1e9), ht(1e9)), $t = j(J(), je(1), X(64)), Vd = se(["physical", "magical"]), Ys = U({
 edition: G(U({ id: Vt, state: It() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: G(U({ edition: Vt, answer: It() }))
-}), Bd = Ls("kind", [
+}), Bd = Li("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: re("bar"), resource: ie(Fs), bar: ie(Bt), attributeId: G($t), from: $n, to: bt }),
+U({ kind: re("bar"), resource: se(Fi), bar: se(Bt), attributeId: G($t), from: $n, to: bt }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: re("attribute"), key: ie(Nt), attributeId: $t, from: $n, to: bt }),
+U({ kind: re("attribute"), key: se(Nt), attributeId: $t, from: $n, to: bt }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: re("override"), key: ie(Nt), from: $n, to: bt }),
+U({ kind: re("override"), key: se(Nt), from: $n, to: bt }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
 U({ kind: re("worn"), track: Vd, from: $n, to: bt }),
 U({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
-U({ kind: re("memory"), tokenId: G($t), character: G($t), from: Yi, to: Yi }),
-U({ kind: re("initiative"), from: Ki, to: Ki }),
+U({ kind: re("memory"), tokenId: G($t), character: G($t), from: Ys, to: Ys }),
+U({ kind: re("initiative"), from: Ks, to: Ks }),
 U({ kind: re("turn-order"), tokenId: $t })
 ]), Hd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: j(J(), je(1), X(64)),
-kind: ie(["damage", "hand-edit", "save"]),
+kind: se(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: bt,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
@@ -2610,115 +2610,115 @@ function Yd(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {
-const i = Ue(Hd, r);
-i.success && i.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, i) => {
+const s = Ue(Hd, r);
+s.success && s.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], Wi = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], Ws = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function Er(e, t) {
 const n = {};
-for (const s of Wd) e[s] !== void 0 && (n[s] = e[s]);
+for (const i of Wd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
 return k.keys(n).length > 0 && (r.edition = { id: Cd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
 function zd(e) {
 if (!_(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Er(e, e.stance)), t;}
-function zi(e) {
+function zs(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };}
-function xi(e, t) {
+function xs(e, t) {
 return te.stringify(e ?? null) === te.stringify(t ?? null);}
 function xd(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
-const { before: r, after: s } = e, i = [], o = _(r.bars) ? r.bars : {}, a = _(s.bars) ? s.bars : {};
+const { before: r, after: i } = e, s = [], o = _(r.bars) ? r.bars : {}, a = _(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
 const h = a[f];
-o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? Wi[f], from: o[f] ?? null, to: h });}
-const c = _(r.protection) ? r.protection : void 0, l = _(s.protection) ? s.protection : void 0;
-l && typeof l.value == "number" && c?.value !== l.value && i.push(
+o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Ws[f], from: o[f] ?? null, to: h });}
+const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
+l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
-), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
-if (!xi(d.life, u.life) || !xi(d.pendingDefense, u.pendingDefense)) {
+), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
+const d = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
+if (!xs(d.life, u.life) || !xs(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
-i.push({
+s.push({
 kind: "memory",
-from: Er({ ...p, ...zi(d) }, h.stance),
-to: Er({ ...p, ...zi(u) }, h.stance)});}
-return { tokenId: e.tokenId, name: e.name, changes: i };}
+from: Er({ ...p, ...zs(d) }, h.stance),
+to: Er({ ...p, ...zs(u) }, h.stance)});}
+return { tokenId: e.tokenId, name: e.name, changes: s };}
 function qd(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Wi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), x.isArray(e.history) && (i.history = e.history.map(
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Ws, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), x.isArray(e.history) && (s.history = e.history.map(
 (o) => _(o) && x.isArray(o.tokens) ? {
 by: o.by,
 kind: o.kind,
-round: typeof o.round == "number" ? o.round : s,
+round: typeof o.round == "number" ? o.round : i,
 tokens: o.tokens.map((a) => xd(a, n, r))
 } : o
-)), i;}
-function qi(e) {
+)), s;}
+function qs(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
-const { edition: i, ...o } = e;
-return { memory: o, answer: s };}
+const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
+if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
+const { edition: s, ...o } = e;
+return { memory: o, answer: i };}
 function Xd(e) {
 if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!_(r)) continue;
-const s = qi(r);
-t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
+const i = qs(r);
+t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;}
 return t;}
 function Jd(e) {
 const t = {}, n = {};
 if (_(e.tokens))
-for (const [s, i] of k.entries(e.tokens)) {
-if (!_(i)) {
-n[s] = i;
+for (const [i, s] of k.entries(e.tokens)) {
+if (!_(s)) {
+n[i] = s;
 continue;}
-const o = qi(i);
-k.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
+const o = qs(s);
+k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);}
 const r = x.isArray(e.history) ? e.history.map(
-(s) => _(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Xd) } : i) } : s
+(i) => _(i) && x.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && x.isArray(s.changes) ? { ...s, changes: s.changes.map(Xd) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
 function Yt(e, t, n = t) {
-const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
-return r?.edition && (i.edition = r.edition), r?.deadForGood && (i.deadForGood = !0), r?.stance !== void 0 && (i.stance = r.stance), s && (i.answer = s), i;}
+const r = e.tokens[n], i = e.exchange.waiting[t], s = {};
+return r?.edition && (s.edition = r.edition), r?.deadForGood && (s.deadForGood = !0), r?.stance !== void 0 && (s.stance = r.stance), i && (s.answer = i), s;}
 function At(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
 function An(e, t, n) {
-const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), Kt(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
+const r = e.tokens[t], i = {};
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Kt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
 function Ae(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || x.isArray(e) !== x.isArray(t)) return !1;
 if (x.isArray(e)) {
-const s = t;
-if (e.length !== s.length) return !1;
-for (let i = 0; i < e.length; i += 1) if (!Ae(e[i], s[i])) return !1;
+const i = t;
+if (e.length !== i.length) return !1;
+for (let s = 0; s < e.length; s += 1) if (!Ae(e[s], i[s])) return !1;
 return !0;}
 const n = e, r = t;
-for (const s of k.keys(n)) if (!Ae(n[s], r[s])) return !1;
-for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+for (const i of k.keys(n)) if (!Ae(n[i], r[i])) return !1;
+for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;}
 function Sn(e, t) {
 return t.character ?? t.tokenId ?? e;}
-function Xi(e, t, n, r) {
-const s = [], i = (o, a, c) => {
+function Xs(e, t, n, r) {
+const i = [], s = (o, a, c) => {
 if (Ae(o, a)) return;
 const l = { kind: "memory", from: o, to: a };
-r !== void 0 && (l.tokenId = r), c !== void 0 && (l.character = c), s.push(l);};
-if (n === void 0) i(e, t);
+r !== void 0 && (l.tokenId = r), c !== void 0 && (l.character = c), i.push(l);};
+if (n === void 0) s(e, t);
 else {
 const { answer: o, ...a } = e, { answer: c, ...l } = t;
-i(a, l, n), i(o ? { answer: o } : {}, c ? { answer: c } : {});}
-return s;}
+s(a, l, n), s(o ? { answer: o } : {}, c ? { answer: c } : {});}
+return i;}
 function Qd(e, t) {
 switch (t.kind) {
 case "bar":
@@ -2740,93 +2740,93 @@ return `turn-order:${t.tokenId}`;}}
 function Zd(e, t = () => !0, n = () => {
 }) {
 const r = new N();
-for (const i of e) {
-const o = t(i.tokenId);
-for (const a of i.changes) {
-const c = Qd(i.tokenId, a), l = r.get(c);
-l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
-const s = [];
-for (const [i, o] of r) {
+for (const s of e) {
+const o = t(s.tokenId);
+for (const a of s.changes) {
+const c = Qd(s.tokenId, a), l = r.get(c);
+l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });}}
+const i = [];
+for (const [s, o] of r) {
 const { first: a, last: c } = o, l = o.owner ?? n(a);
 if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
-s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
-return s;}
-function Ji(e, t, n) {
+i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });}
+return i;}
+function Js(e, t, n) {
 if (n <= 0) return e;
-const { answer: r, ...s } = e;
-if (!s.edition || s.edition.id !== t.id) return s;
-let i = t.parseState(s.edition.state);
-if (i === null) return s;
-for (let a = 0; a < A.min(n, 10); a += 1) i = t.endRound(i);
-const o = { ...s };
-return t.isEmptyState(i) ? delete o.edition : o.edition = { id: t.id, state: i }, o;}
+const { answer: r, ...i } = e;
+if (!i.edition || i.edition.id !== t.id) return i;
+let s = t.parseState(i.edition.state);
+if (s === null) return i;
+for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
+const o = { ...i };
+return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;}
 var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
 function tu(e, t, n) {
-return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function Qi(e, t, n, r) {
-const s = [];
-for (const { place: i, name: o, change: a } of e) {
+return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
+function Qs(e, t, n, r) {
+const i = [];
+for (const { place: s, name: o, change: a } of e) {
 if (a.kind === "turn-order") continue;
-const c = t.get(i);
+const c = t.get(s);
 if (!n(c, a.to))
 switch (a.kind) {
 case "bar":
-s.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+i.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
-s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "override":
-s.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "markers":
-s.push(`${o}: markers changed`);
+i.push(`${o}: markers changed`);
 break;
 case "memory":
-s.push(`${o} ${r(a.to, c ?? {})}`);
+i.push(`${o} ${r(a.to, c ?? {})}`);
 break;
 case "initiative":
-s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
+i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
-return s;}
+return i;}
 function nu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Ji(r.change.from, t, n), to: Ji(r.change.to, t, n) } } : r);}
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Js(r.change.from, t, n), to: Js(r.change.to, t, n) } } : r);}
 function ru(e, t, n, r) {
-const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), c !== void 0 && (s.answer = c), s;}
-var su = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function Zi(e) {
+const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;}
+var iu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function Zs(e) {
 const t = e.edition, n = wn(t?.id) ? Oe(t.id) : void 0, r = n?.parseState(t.state);
-return e.deadForGood ? 4 : r ? su[n.condition(r, null)] : -1;}
-function iu(e, t = () => {
+return e.deadForGood ? 4 : r ? iu[n.condition(r, null)] : -1;}
+function su(e, t = () => {
 }) {
-const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (c) => {
+const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", i = (c) => {
 const l = t(c, r);
 return l === c ? void 0 : l;
-}, i = _(e.tokens) ? { ...e.tokens } : {};
-for (const [c, l] of k.entries(i)) {
-const d = _(l) ? s(c) : void 0;
+}, s = _(e.tokens) ? { ...e.tokens } : {};
+for (const [c, l] of k.entries(s)) {
+const d = _(l) ? i(c) : void 0;
 if (!d) continue;
 const { edition: u, deadForGood: f, stance: h, ...p } = l, g = te.parse(te.stringify({ edition: u, deadForGood: f, stance: h }));
-k.keys(p).length > 0 ? i[c] = p : delete i[c];
-const v = i[d];
-if (!v) i[d] = g;
+k.keys(p).length > 0 ? s[c] = p : delete s[c];
+const v = s[d];
+if (!v) s[d] = g;
 else {
-const [m, b] = Zi(g) > Zi(v) ? [g, v] : [v, g];
-i[d] = { stance: b.stance, ...m, ...b.deadForGood ? { deadForGood: !0 } : {} };}}
+const [m, b] = Zs(g) > Zs(v) ? [g, v] : [v, g];
+s[d] = { stance: b.stance, ...m, ...b.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = (c, l) => x.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({
 ...c,
 tokens: o(c.tokens, (l) => ({
 ...l,
 changes: o(l.changes, (d) => {
-const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
-return u ? Xi(d.from, d.to, u, d.tokenId) : d;})}))}));
-return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? i : e.tokens, history: a };}
+const u = d.kind === "memory" ? i(S(d.tokenId ?? l.tokenId)) : void 0;
+return u ? Xs(d.from, d.to, u, d.tokenId) : d;})}))}));
+return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? s : e.tokens, history: a };}
 var Tr = 20, _r = 100, En = j(J(), je(1), X(64)), Tn = j(J(), je(1), X(40)), ou = U({
 word: Tn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
@@ -2849,7 +2849,7 @@ attacker: cn(En),
 edition: Vt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: j(Ge(j(J(), X(200))), X(4)),
-flags: j(Ge(Ns([Tn, j(Ge(j(J(), X(200))), X(8))])), X(20)),
+flags: j(Ge(Ni([Tn, j(Ge(j(J(), X(200))), X(8))])), X(20)),
 situation: cn(Tn),
 round: j(Te(), mt()),
 defenders: j(Ge(En), je(1), X(_r)),
@@ -2860,15 +2860,15 @@ if (!t.success) return !1;
 const n = Oe(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;}
-function au(e, t) {
-const n = {};
-if (e === void 0) return n;
+function au(e, t, n) {
+const r = {};
+if (e === void 0) return r;
 if (!_(e))
-return t.push("exchange.attacks: not an object; open attacks forgotten"), n;
-for (const [r, s] of k.entries(e)) {
-const i = Ue(eo, s);
-i.success && i.output.key === r && to(i.output) && k.keys(n).length < Tr ? n[r] = i.output : t.push(`exchange.attacks.${be(r, 20)}: not a valid open attack; forgotten`);}
-return n;}
+return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
+for (const [i, s] of k.entries(e)) {
+const o = Ue(eo, s);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ke(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && to(o.output) && k.keys(r).length < Tr ? r[i] = o.output : t.push(`exchange.attacks.${ke(i, 20)}: not a valid open attack; forgotten`);}
+return r;}
 var no = 50, cu = 100;
 function ro(e) {
 return e.length > 0 && e.length <= cu;}
@@ -2878,15 +2878,15 @@ if (!x.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
-for (const s of e)
-typeof s == "string" && ro(s) && s === s.toLowerCase() && !n.includes(s) && n.length < no ? n.push(s) : r += 1;
+for (const i of e)
+typeof i == "string" && ro(i) && i === i.toLowerCase() && !n.includes(i) && n.length < no ? n.push(i) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
 var _n = "DefenseRound", Wt = 4, Or = 500;
 function zt(e) {
 return {
 schemaVersion: Wt,
 scriptVersion: e,
-settings: ji(),
+settings: js(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2896,80 +2896,80 @@ macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
 function du(e) {
-const { tokens: t, round: n, ...r } = e, s = {};
-for (const [i, o] of k.entries(r))
-if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
-const a = s.bars ?? (s.bars = {});
-a[i.replace("Bar", "")] = o;
+const { tokens: t, round: n, ...r } = e, i = {};
+for (const [s, o] of k.entries(r))
+if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
+const a = i.bars ?? (i.bars = {});
+a[s.replace("Bar", "")] = o;
 } else
-s[i] = o;
-return { schemaVersion: 1, settings: s, tokens: t, round: n };}
+i[s] = o;
+return { schemaVersion: 1, settings: i, tokens: t, round: n };}
 var uu = {
 0: du,
 1: qd,
 2: Jd,
-3: iu};
+3: su};
 function fu(e, t, n) {
 const r = [];
 if (e === void 0) return { stored: zt(t), problems: r };
 if (!_(e))
 return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
-let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (D.isInteger(i) && i > Wt)
-return { stored: zt(t), problems: [`state has schema version ${i}, newer than this script's ${Wt}; left as it is`], newer: i };
-if (!D.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
-for (; i < Wt; ) {
-const d = uu[i];
+let i = e, s = typeof i.schemaVersion == "number" ? i.schemaVersion : 0;
+if (D.isInteger(s) && s > Wt)
+return { stored: zt(t), problems: [`state has schema version ${s}, newer than this script's ${Wt}; left as it is`], newer: s };
+if (!D.isInteger(s) || s < 0)
+return r.push(`state has unknown schema version ${te.stringify(i.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
+for (; s < Wt; ) {
+const d = uu[s];
 if (!d) break;
-s = d(s, n), i += 1;}
-const o = Fd(s.settings);
+i = d(i, n), s += 1;}
+const o = Fd(i.settings);
 r.push(...o.problems);
-const a = Ud(s.tokens);
+const a = Ud(i.tokens);
 r.push(...a.problems);
 for (const [d, u] of k.entries(a.tokens)) {
 if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).parseState(u.edition.state);
 h === null ? (delete u.edition, Kt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = vu(s.exchange, r), l = Yd(s.history);
+const c = vu(i.exchange, r, o.settings.edition), l = Yd(i.history);
 return r.push(...l.problems), {
 stored: {
 schemaVersion: Wt,
-scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
+scriptVersion: typeof i.scriptVersion == "string" ? i.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: hu(s.round, r),
+round: hu(i.round, r),
 history: l.history,
-lastEntry: pu(s.lastEntry, l.history),
+lastEntry: pu(i.lastEntry, l.history),
 exchange: c,
-macros: mu(s.macros),
-healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: lu(s.sheetLacks, r),
-...wn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+macros: mu(i.macros),
+healthColorsNoticed: i.healthColorsNoticed === !0,
+sheetLacks: lu(i.sheetLacks, r),
+...wn(i.editionLeft) ? { editionLeft: i.editionLeft } : {}},
 problems: r};}
 function hu(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Or && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Or && s.length > 0 ? e.turned : 0;
-return { number: r, seen: s, turned: i };}
-function vu(e, t) {
-const n = {}, r = { waiting: n, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
-if (e === void 0) return r;
+const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = x.isArray(e.seen) && e.seen.length <= Or && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Or && i.length > 0 ? e.turned : 0;
+return { number: r, seen: i, turned: s };}
+function vu(e, t, n) {
+const r = {}, i = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+if (e === void 0) return i;
 const s = _(e) && _(e.waiting) ? e.waiting : void 0;
 if (!s)
-return t.push("exchange: not an object; defenses made ahead forgotten"), r;
-for (const [o, a] of k.entries(s)) {
-const c = o.length > 0 && o.length <= 64 && _(a) && wn(a.edition) ? Oe(a.edition).parseAnswer(a.answer) : null;
-c === null ? t.push(`exchange.waiting.${be(o, 64)}: not a valid defense made ahead; forgotten`) : n[o] = { edition: a.edition, answer: c };}
-const i = au(_(e) ? e.attacks : void 0, t);
-return { waiting: n, attacks: i, lastAttack: so(e, "lastAttack", "A", i), lastHiddenAttack: so(e, "lastHiddenAttack", "G", i) };}
-function so(e, t, n, r) {
-const s = _(e) ? e[t] : void 0;
-let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of k.keys(r)) o.startsWith(n) && (i = A.max(i, D(o.slice(1))));
-return i;}
+return t.push("exchange: not an object; defenses made ahead forgotten"), i;
+for (const [a, c] of k.entries(s)) {
+const l = a.length > 0 && a.length <= 64 && _(c) && wn(c.edition) ? Oe(c.edition).parseAnswer(c.answer) : null;
+l === null ? t.push(`exchange.waiting.${ke(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
+const o = au(_(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: io(e, "lastAttack", "A", o), lastHiddenAttack: io(e, "lastHiddenAttack", "G", o) };}
+function io(e, t, n, r) {
+const i = _(e) ? e[t] : void 0;
+let s = typeof i == "number" && D.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+for (const o of k.keys(r)) o.startsWith(n) && (s = A.max(s, D(o.slice(1))));
+return s;}
 function mu(e) {
 const t = {};
 if (!_(e)) return t;
@@ -2982,10 +2982,10 @@ return n;}
 var Dr = ["bar1", "bar2", "bar3"];
 function gu(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
 vitality: r && Dr.includes(r) ? r : e.bars.vitality,
-soul: s && Dr.includes(s) ? s : e.bars.soul,
-power: i && Dr.includes(i) ? i : e.bars.power};
+soul: i && Dr.includes(i) ? i : e.bars.soul,
+power: s && Dr.includes(s) ? s : e.bars.power};
 new q(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
@@ -3000,10 +3000,10 @@ return e;}
 function Rr(e) {
 return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
 var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function io(e) {
+function so(e) {
 return !yu.test(e);}
 function oo(e, t) {
-return e || !io(t) ? "gm" : `"${t}"`;}
+return e || !so(t) ? "gm" : `"${t}"`;}
 function ao(e) {
 return e === Pe ? "gm" : oo(St(e), Rr(e));}
 function co(e, t) {
@@ -3016,9 +3016,9 @@ return !lo.test(S(e.get("controlledby") ?? "")) && !lo.test(S(t?.get("controlled
 function wu(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of S(r ?? "").split(",")) {
-const i = s.trim();
-i !== "" && i !== "all" && !St(i) && n.add(i);}
+for (const i of S(r ?? "").split(",")) {
+const s = i.trim();
+s !== "" && s !== "all" && !St(s) && n.add(s);}
 return [...n];}
 function On(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
@@ -3051,7 +3051,7 @@ t = te.parse(t);
 } catch {
 t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of k.entries(t)) playerIsGM(r) || (n ?? (n = new q())).add(S(s));
+for (const [r, i] of k.entries(t)) playerIsGM(r) || (n ?? (n = new q())).add(S(i));
 return xt = { page: S(e.get("playerpageid")), moved: n, bump: Su() }, xt;}
 function Pr(e) {
 const { original: t } = Nr().bump;
@@ -3061,24 +3061,24 @@ return n !== void 0 && getObj("graphic", n) || e;}
 function We(e) {
 const t = Pr(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = Nr(), i = S(t.get("_pageid"));
-return i !== r && s?.has(i) !== !0;}
+const { page: r, moved: i } = Nr(), s = S(t.get("_pageid"));
+return s !== r && i?.has(s) !== !0;}
 function fo(e, t) {
 const { bump: n } = Nr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
-const s = {};
-for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
-k.keys(s).length > 0 && r.set(s);}
+const i = {};
+for (const s of ["bar1_value", "bar2_value", "bar3_value"]) s in t && (i[s] = t[s]);
+k.keys(i).length > 0 && r.set(i);}
 function Tu(e) {
 const t = Pr(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
-for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {
-const i = e.get(s);
-i !== t.get(s) && (n[s] = i, r = !0);}
+for (const i of ["bar1_value", "bar2_value", "bar3_value"]) {
+const s = e.get(i);
+s !== t.get(i) && (n[i] = s, r = !0);}
 return r && t.set(n), t;}
 function Mr(e) {
 return k.assign(k.create(null), e);}
@@ -3137,8 +3137,8 @@ for (; ho(e.charCodeAt(n)); ) n += 1;
 const r = Du[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
-const s = this.closing();
-return s === void 0 ? void 0 : r(s);}
+const i = this.closing();
+return i === void 0 ? void 0 : r(i);}
 if (e[t] === "(")
 return this.at += 1, this.closing();}
 /** A sum and the ")" that closes it (the "(" already taken). */
@@ -3158,29 +3158,29 @@ work(e, t) {
 if (t > Lr) return Re(vo, "read");
 if (e.length > Nu) return Re("is too long to be a formula");
 if (!this.spend(e.length)) return Re(mo, "read");
-let n = "", r = 0, s = 0;
-const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+let n = "", r = 0, i = 0;
+const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
-for (; (o = i.exec(e)) !== null; ) {
+for (; (o = s.exec(e)) !== null; ) {
 const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
 if (t + 1 + l.height > Lr) return Re(vo, "read");
-s = A.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
+i = A.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {
 if (n += e.slice(r), !this.spend(n.length)) return Re(mo, "read");
 } else n = e;
 const a = Ru(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !D.isFinite(a) ? Re(Lu) : { ok: !0, value: a, height: s };}
+return a === void 0 || !D.isFinite(a) ? Re(Lu) : { ok: !0, value: a, height: i };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {
-const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === po) return Re(Pu, "whole");
-if (s !== void 0) return s;
+const r = `${t}|${e}`, i = this.memo.get(r);
+if (i === po) return Re(Pu, "whole");
+if (i !== void 0) return i;
 if (this.lookups >= Rn.lookups) return Re(Mu, "read");
 this.lookups += 1;
-const i = this.lookup(e, t);
+const s = this.lookup(e, t);
 this.memo.set(r, po);
-const o = this.workRaw(i, n);
+const o = this.workRaw(s, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
 workRaw(e, t) {
@@ -3278,21 +3278,21 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
 * as Roll20 would; anything else is a problem (noted) and no value.
 */
 number(e, t, n, r) {
-const s = ce(e);
-if (s !== null) return s;
+const i = ce(e);
+if (i !== null) return i;
 if (Pn(e)) return null;
 this.formulas ?? (this.formulas = new Fu((a, c) => this.lookup(a, c)));
-const i = this.formulas.evaluate(S(e));
-if (i.ok && D.isSafeInteger(i.value)) return i.value;
-const o = i.ok ? D.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
+const s = this.formulas.evaluate(S(e));
+if (s.ok && D.isSafeInteger(s.value)) return s.value;
+const o = s.ok ? D.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
 return this.problems === jr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function Pn(e) {
 return e == null || typeof e == "string" && e.trim() === "";}
 function bo(e) {
 return !Pn(e) && ce(e) === null;}
 var $o = class {
-constructor(e, t, n, r, s, i, o, a) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
+constructor(e, t, n, r, i, s, o, a) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
 get max() {
@@ -3303,11 +3303,11 @@ Pn(e) && (this.isDefault || bo(this.rawCurrent)) ? this.maxRead = this.sheet.num
 return this.maxRead;}
 currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function zu(e, t, n, r, s = t) {
-const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
+function zu(e, t, n, r, i = t) {
+const s = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
-for (let v = 0; v < i.length; v += 1) {
-const m = i[v], b = ko[m], $ = t?.overrides?.[m];
+for (let v = 0; v < s.length; v += 1) {
+const m = s[v], b = ko[m], $ = t?.overrides?.[m];
 if ($ !== void 0) {
 o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Nn[b] : Hu;
 continue;}
@@ -3333,8 +3333,8 @@ name: e.name,
 bars: e.bars,
 values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
-stance: s?.stance ?? null,
-state: Fr(r.edition, s, e.bars.vitality.value, r.editionLeft),
+stance: i?.stance ?? null,
+state: Fr(r.edition, i, e.bars.vitality.value, r.editionLeft),
 answer: yo(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
@@ -3343,8 +3343,8 @@ others: p,
 nameOf: r.nameOf};
 return new xu(e, t, g, a, d);}
 var xu = class {
-constructor(e, t, n, r, s) {
-this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
+constructor(e, t, n, r, i) {
+this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
 get problems() {
 return this.sheet === void 0 ? jr : this.sheet.problems;}};
 function qu(e, t) {
@@ -3380,14 +3380,14 @@ return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.low
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
 r || this.defaults.set(e, r = new N());
-let s = r.get(t);
-if (!s) {
+let i = r.get(t);
+if (!i) {
 if (r.size >= 200) return;
-r.set(t, s = {});}
-if (!(n in s)) {
-const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && ro(i) && o.length < no && !o.includes(i) && o.push(i));}
-return s[n];}
+r.set(t, i = {});}
+if (!(n in i)) {
+const s = this.keyOf(t), o = this.sheetLacks();
+o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && ro(s) && o.length < no && !o.includes(s) && o.push(s));}
+return i[n];}
 /** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
 appeared(e) {
 const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
@@ -3446,12 +3446,12 @@ Eo[t] !== void 0 ? qt[e] = Eo[t] : t === `
 function Zu(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function st(e) {
+function it(e) {
 const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {
-const i = t.charCodeAt(s), o = i < 128 ? qt[i] : Zu(i);
-o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
+for (let i = 0; i < t.length; i += 1) {
+const s = t.charCodeAt(i), o = s < 128 ? qt[s] : Zu(s);
+o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Me(e, t) {
 on(e, t);}
@@ -3470,8 +3470,8 @@ const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
-const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
-return s?.set("notes", t), s?.id;}
+const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
+return i?.set("notes", t), i?.id;}
 function rf(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
 function sf(e) {
@@ -3480,97 +3480,97 @@ function of(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
 function af() {
-const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
 function Br(e, t, n) {
 try {
 const r = t instanceof tn ? t.stack ?? t.message : S(t);
-Mn(`${se} v${pe}: ${e} failed${af()}: ${r}`), n && sendChat(
-se,
-`/w ${n} ${st(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+Mn(`${ie} v${pe}: ${e} failed${af()}: ${r}`), n && sendChat(
+ie,
+`/w ${n} ${it(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
 function Se(e, t, n) {
 return (...r) => {
-const s = (i) => {
+const i = (s) => {
 let o = typeof e == "string" ? e : "a command", a;
 try {
 typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
 a = void 0;}
-Br(o, i, a);};
+Br(o, s, a);};
 uo();
 try {
-const i = t(...r);
-i && typeof i.then == "function" && i.then(void 0, s);
-} catch (i) {
-s(i);}};}
+const s = t(...r);
+s && typeof s.then == "function" && s.then(void 0, i);
+} catch (s) {
+i(s);}};}
 var Tt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
-function ke(e) {
+function ye(e) {
 return { kind: "whisper", to: e };}
 function F(e, t, n = {}) {
-e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function ye(e) {
-let t = `&{template:default} {{name=${st(e.title)}}}`;
+e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function we(e) {
+let t = `&{template:default} {{name=${it(e.title)}}}`;
 const n = e.rows, r = [];
-for (let s = 0; s < n.length; s += 1) {
-const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
+for (let i = 0; i < n.length; i += 1) {
+const s = n[i], { lines: o } = s, a = s.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + it(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
-let u = cf(i.label);
+let u = cf(s.label);
 if (r.includes(u)) {
 let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
-r.push(u), t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
+r.push(u), t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
 function cf(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ae(e) {
-return st(e);}
+return it(e);}
 function Hr(e, t) {
-let n = st(e);
+let n = it(e);
 for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;}
 var lf = /^[-\w]+$/;
 function le(e, t) {
-return `[${st(e)}](${t})`;}
+return `[${it(e)}](${t})`;}
 function Ln(e) {
 return lf.test(e);}
 function _o(e, t, n, r = () => `${n.command} --help`) {
-const s = S(t.playerid ?? "");
-return s === Pe ? df(e, t, n, r) : Oo(e, t, n, r, s, St(s), !1);}
-function Oo(e, t, n, r, s, i, o) {
-const a = i ? "the GM" : Rr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: oo(i, a), relayed: o, help: r };
-return !i && !io(a) && (c.replyFor = V(a, 60)), c;}
+const i = S(t.playerid ?? "");
+return i === Pe ? df(e, t, n, r) : Oo(e, t, n, r, i, St(i), !1);}
+function Oo(e, t, n, r, i, s, o) {
+const a = s ? "the GM" : Rr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: oo(s, a), relayed: o, help: r };
+return !s && !so(a) && (c.replyFor = V(a, 60)), c;}
 function df(e, t, n, r) {
-const s = n.flags.get("api-as");
+const i = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = e.store.settings.apiCommands;
-if (i === "api-as") {
-const c = ku(s?.length === 1 ? s[0] : void 0);
+const s = e.store.settings.apiCommands;
+if (s === "api-as") {
+const c = ku(i?.length === 1 ? i[0] : void 0);
 if (c !== void 0) return Oo(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Rr(Pe), replyTo: "gm", relayed: !0, help: r };
+const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Rr(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
 var Do = 2e3;
 function Ee(e, t) {
-F(ke(e.replyTo), ae(Ro(e, t)));}
-function it(e, t) {
-F(ke(e.replyTo), ae(Ro(e, t)), { record: !0 });}
+F(ye(e.replyTo), ae(Ro(e, t)));}
+function st(e, t) {
+F(ye(e.replyTo), ae(Ro(e, t)), { record: !0 });}
 function Ro(e, t) {
-const n = t.length > Do ? `${be(t, Do - 12)}... (cut)` : t;
+const n = t.length > Do ? `${ke(t, Do - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
 var uf = 200;
 function ze(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = uf - 7;
-for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${be(r, s - 9)}... (cut)`), F(ke(e.replyTo), Hr(r, [...n, { label: "Help", command: e.help() }]));}
+let i = uf - 7;
+for (const s of n) i -= s.label.length + 3;
+r.length > i && (r = `${ke(r, i - 9)}... (cut)`), F(ye(e.replyTo), Hr(r, [...n, { label: "Help", command: e.help() }]));}
 function ff(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
@@ -3608,31 +3608,31 @@ function No(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && ir(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, qs(n, r)).toLowerCase();
-return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
+for (; r < n.length && sr(n.charCodeAt(r)); ) r += 1;
+const i = n.slice(r, qi(n, r)).toLowerCase();
+return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
 function Po(e, t) {
 return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
 function vf(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
 async function Mo(e, t, n, r = No(t, n)) {
 if (!r) return;
-const s = n[r], i = wc(t.content, t.inlinerolls);
+const i = n[r], s = wc(t.content, t.inlinerolls);
 let o;
 try {
-const a = Xs(i);
-if (o = _o(e, t, a, () => vf(e, s, a, r)), o.relayRefused) {
+const a = Xi(s);
+if (o = _o(e, t, a, () => vf(e, i, a, r)), o.relayRefused) {
 Ee(o, Po(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-Ee(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+Ee(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
 if (o.parsed.flags.has("help")) {
-const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Io();
-F(ke(o.replyTo), ye({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Io();
+F(ye(o.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
-const c = s.run(o);
+const c = i.run(o);
 c && await c;
 } catch (a) {
 if (a instanceof y || a instanceof P) {
@@ -3650,18 +3650,18 @@ const t = [];
 try {
 const n = te.parse(S(Campaign().get("token_markers") ?? "[]"));
 for (const r of x.isArray(n) ? n : []) {
-const { tag: s, name: i } = r ?? {};
-if (typeof s == "string") {
-if (s === e) return [s];
-typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
+const { tag: i, name: s } = r ?? {};
+if (typeof i == "string") {
+if (i === e) return [i];
+typeof s == "string" && s.toLowerCase() === e.toLowerCase() && !t.includes(i) && t.push(i);}}
 } catch {}
 return t;}
 function Gn(e) {
 const t = new N();
 for (const r of e) {
-const s = r.endsWith(".") ? r.slice(0, -1) : r;
-t.set(s, (t.get(s) ?? 0) + 1);}
-const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
+const i = r.endsWith(".") ? r.slice(0, -1) : r;
+t.set(i, (t.get(i) ?? 0) + 1);}
+const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
 function _t(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
@@ -3698,38 +3698,38 @@ function yf(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const s = z(n, "edition", Id()), i = Ut();
-if (!i.includes(s))
-throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
-return e.edition = s, `Edition is now ${s}.`;}
+const i = z(n, "edition", Id()), s = Ut();
+if (!s.includes(i))
+throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
+return e.edition = i, `Edition is now ${i}.`;}
 if (r in Yr) {
-const s = Yr[r], i = z(n, r, Bt), o = e.bars[s];
+const i = Yr[r], s = z(n, r, Bt), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
-a !== s && e.bars[a] === i && (e.bars[a] = o);
-return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
+a !== i && e.bars[a] === s && (e.bars[a] = o);
+return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
 if (r === "stamina-bar") {
-const s = z(n, r, ["power", ...Bt]);
-if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
-return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
+const i = z(n, r, ["power", ...Bt]);
+if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
+return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;}
 if (r.startsWith("attr.")) {
-const s = r.slice(5);
-if (!Ye.includes(s))
-throw new y(`unknown attribute key "${V(s)}": ${Pt(s, Ye, "keys")}`);
-const i = n.trim();
-if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
-return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
+const i = r.slice(5);
+if (!Ye.includes(i))
+throw new y(`unknown attribute key "${V(i)}": ${Pt(i, Ye, "keys")}`);
+const s = n.trim();
+if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
+return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;}
 if (r.startsWith("marker.")) {
-const s = r.slice(7);
-if (!Ht.includes(s))
-throw new y(`unknown marker key "${V(s)}": ${Pt(s, Ht, "keys")}`);
-const i = n.trim(), o = pf(i);
-if (o.length === 0) throw new y(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${_t(o.map((c) => V(c)), 3)})`);
+const i = r.slice(7);
+if (!Ht.includes(i))
+throw new y(`unknown marker key "${V(i)}": ${Pt(i, Ht, "keys")}`);
+const s = n.trim(), o = pf(s);
+if (o.length === 0) throw new y(`"${V(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(s)}": give the tag of one (${_t(o.map((c) => V(c)), 3)})`);
 const a = o[0];
-return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
+return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {
-const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = z(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+const i = r === "visibility.npc" ? "npc" : "pc";
+return e.visibility[i] = z(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
 return e.playersTargetAny = z(n, r, Lo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
@@ -3780,8 +3780,8 @@ const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
 const r = Sf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = Af.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-return s !== null && s[1] === i;}
+const i = Af.exec(S(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+return i !== null && i[1] === s;}
 function Ef(e) {
 for (const t of e) if (!Go(t)) return t;}
 var Tf = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
@@ -3806,46 +3806,46 @@ return "Standing";
 case "button":
 return e.label;}}
 function Uo(e, t) {
-const n = e.words, r = (s) => Tf.has(s.kind) ? _f(s, t, r) : n(s, t);
+const n = e.words, r = (i) => Tf.has(i.kind) ? _f(i, t, r) : n(i, t);
 return r;}
 function Of(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
 function Vo(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
-let r, s = "", i = 0;
+let r, i = "", s = 0;
 for (; ; ) {
-const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
+const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
 if (c !== "") {
 const l = Of(c);
 let d;
-t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
+t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);}
 if (o === -1) break;
-i = o + 1;}
-for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Df(e) ? e : s;}
+s = o + 1;}
+for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
+return i === e || i.length < e.length && i === Df(e) ? e : i;}
 function Df(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
 function Rf(e, t, n) {
-const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Vo(e, o, [r, s, i]);}
+const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return Vo(e, o, [r, i, s]);}
 var Bo = ["defensive", "reactive", "active", "full"];
 function Ho(e, t, n) {
-const r = Bo.find((s) => s === t);
-return Vo(e, r ? [n.markers[r]] : [], Bo.map((s) => n.markers[s]));}
+const r = Bo.find((i) => i === t);
+return Vo(e, r ? [n.markers[r]] : [], Bo.map((i) => n.markers[i]));}
 var Ko = [];
 function Cf(e) {
 return typeof e != "function" ? !1 : (Ko.push(e), !0);}
-function Yo(e, t, n, r, s, i) {
+function Yo(e, t, n, r, i, s) {
 for (const a of Ko)
 try {
 a(e, t, n, r);
 } catch (c) {
 Br("an onDamage observer", c, void 0);}
-const o = i === void 0 ? Ir() : i;
+const o = s === void 0 ? Ir() : s;
 if (o && typeof o.Update == "function")
 try {
-o.Update(e, s());
+o.Update(e, i());
 } catch (a) {
 Br("HealthColors.Update", a, void 0);}}
 function Wo(e, t) {
@@ -3858,36 +3858,36 @@ attribute(e, t) {
 prop(e, t) {
 this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {
-const s = ve[e.bars[t].bar].value;
-r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
+const i = ve[e.bars[t].bar].value;
+r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);}
 flush(e) {
 if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Wo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && (e.set(this.props), fo(e, this.props));}};
 function zo(e, t, n, r) {
-const s = {};
-return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;}
+const i = {};
+return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;}
 function Nf(e, t, n, r = {}) {
-const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new If(), g = () => {
+const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new If(), g = () => {
 var w;
-return d[w = s.id] ?? (d[w] = {});
-}, v = r.vitalityFrom ?? s.bars.vitality.value, m = {
-vitality: s.bars.vitality.value,
-soul: s.bars.soul.value,
-power: s.bars.power.value};
+return d[w = i.id] ?? (d[w] = {});
+}, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
+vitality: i.bars.vitality.value,
+soul: i.bars.soul.value,
+power: i.bars.power.value};
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const E = s.bars[w.resource], O = w.resource === "vitality" ? v : E.value, I = E.link ? getObj("attribute", E.link) : void 0, K = { kind: "bar", resource: w.resource, bar: E.bar, from: O, to: w.to };
-I && (K.attributeId = I.id), f.push(K), (E.value !== w.to || E.raw !== w.to) && p.bar(s, w.resource, w.to, I), m[w.resource] = w.to;
+const E = i.bars[w.resource], O = w.resource === "vitality" ? v : E.value, I = E.link ? getObj("attribute", E.link) : void 0, K = { kind: "bar", resource: w.resource, bar: E.bar, from: O, to: w.to };
+I && (K.attributeId = I.id), f.push(K), (E.value !== w.to || E.raw !== w.to) && p.bar(i, w.resource, w.to, I), m[w.resource] = w.to;
 break;}
 case "value": {
-const E = o[w.key], O = i.values[w.key]?.current ?? null;
+const E = o[w.key], O = s.values[w.key]?.current ?? null;
 if (E?.kind === "attribute")
 f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: O, to: w.to }), p.attribute(E.attribute, w.to);
 else if (E?.kind === "worn") {
-f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: w.to });
+f.push({ kind: "worn", track: E.track, from: d[i.id]?.worn?.[E.track] ?? null, to: w.to });
 const I = g();
 I.worn = { ...I.worn, [E.track]: w.to };
 } else if (ko[w.key] === void 0 && E?.kind === "override") {
@@ -3896,7 +3896,7 @@ const I = g();
 I.overrides = { ...I.overrides, [w.key]: w.to };}
 break;}
 case "initiative": {
-const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = zr(O?.pr);
+const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === i.id), I = zr(O?.pr);
 O && D.isFinite(I) && I !== w.to && (O.pr = w.to, qo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
 break;}
 case "join-turn-order": {
@@ -3909,26 +3909,26 @@ const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? Et(E,
 Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to: K } : { kind: "memory", tokenId: w.tokenId, character: O, from: I, to: K }), An(l, O, K));
 break;}}
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), we = E?.stance, Le = n.stance === void 0 ? we : n.stance ?? void 0, de = l.exchange.waiting[s.id], en = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Je of Xi(zo(O, K, we, de), zo(I, ft, Le, en), w === s.id ? void 0 : w))
-f.push(Je), An(l, Sn(s.id, Je), Je.to);}
-const b = d[s.id];
-b && Kt(b) && delete d[s.id];
-let $ = s.statusmarkers;
-const C = a.condition(i.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
-if (n.state !== void 0 && ($ = Rf($, W, c)), n.stance !== void 0 && ($ = Ho($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
+const w = i.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, de = l.exchange.waiting[i.id], en = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+for (const Je of Xs(zo(O, K, be, de), zo(I, ft, Le, en), w === i.id ? void 0 : w))
+f.push(Je), An(l, Sn(i.id, Je), Je.to);}
+const b = d[i.id];
+b && Kt(b) && delete d[i.id];
+let $ = i.statusmarkers;
+const C = a.condition(s.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
+if (n.state !== void 0 && ($ = Rf($, W, c)), n.stance !== void 0 && ($ = Ho($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const E = r.tokenProps[w];
 !(w in p.props) && u.get(w) !== E && p.prop(w, E);}
 if (p.flush(u), r.notify ?? !0) {
-const { bars: w } = s, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: C }, O = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
-Yo(u, E, O, n.detail, () => xo(s, v), r.healthColors);}
+const { bars: w } = i, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: C }, O = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
+Yo(u, E, O, n.detail, () => xo(i, v), r.healthColors);}
 return { changes: f, notes: h };}
 function xo(e, t) {
 const n = Mf(e.token);
 n.statusmarkers = e.statusmarkers;
-const { vitality: r, soul: s, power: i } = e.bars;
-return n[ve[r.bar].value] = r.raw, n[ve[s.bar].value] = s.raw, n[ve[i.bar].value] = i.raw, t !== null && (n[ve[r.bar].value] = t), n;}
+const { vitality: r, soul: i, power: s } = e.bars;
+return n[ve[r.bar].value] = r.raw, n[ve[i.bar].value] = i.raw, n[ve[s.bar].value] = s.raw, t !== null && (n[ve[r.bar].value] = t), n;}
 var Pf = ["width", "height"];
 function Mf(e) {
 const t = { _id: e.id, _type: "graphic" };
@@ -3939,13 +3939,13 @@ t ? t.changed = !0 : Wr(e);}
 function Lf(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = ee(r, "The spectator"), i = n?.order ?? Xe();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), qo(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+const i = ee(r, "The spectator"), s = n?.order ?? Xe();
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), qo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
 function Ff(e, t) {
-const n = new N(), r = new N(), s = (l) => {
+const n = new N(), r = new N(), i = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;};
-let i, o = !1;
+let s, o = !1;
 const a = new N(), c = (l) => At(Yt(e.memories, l.id, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {
 let u = a.get(l);
@@ -3956,35 +3956,35 @@ if (u)
 switch (d.kind) {
 case "bar":
 if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(l)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const f = { ...e.memories.tokens[l] };
-f.worn = bn(f.worn, d.track, d.from), Hi(e.memories.tokens, l, f);
+f.worn = bn(f.worn, d.track, d.from), Hs(e.memories.tokens, l, f);
 break;}
 case "override": {
 const f = { ...e.memories.tokens[l] };
-f.overrides = bn(f.overrides, d.key, d.from), Hi(e.memories.tokens, l, f);
+f.overrides = bn(f.overrides, d.key, d.from), Hs(e.memories.tokens, l, f);
 break;}
 case "markers":
-s(l).statusmarkers = d.from;
+i(l).statusmarkers = d.from;
 break;
 case "memory": {
 const f = Sn(l, d), h = At(Yt(e.memories, f), e.edition);
 An(e.memories, f, ru(d.from, d.to, h, Ae));
 break;}
 case "initiative": {
-i ?? (i = Xe());
-const f = i.find((h) => h.id === l);
+s ?? (s = Xe());
+const f = s.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;}
 case "turn-order": {
-i ?? (i = Xe());
-const f = i.filter((h) => h.id !== d.tokenId);
-f.length !== i.length && (i = f, o = !0);
+s ?? (s = Xe());
+const f = s.filter((h) => h.id !== d.tokenId);
+f.length !== s.length && (s = f, o = !0);
 break;}}}
 for (const [l, d] of n) {
 const u = getObj("attribute", l);
@@ -3994,7 +3994,7 @@ if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
 typeof f.statusmarkers == "string" && (f.statusmarkers = Ho(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const g of Fs) {
+for (const g of Fi) {
 const v = d.snapshot.bars[g], m = `${v.bar}_value`, b = v.link ? n.get(v.link) : void 0;
 b !== void 0 && u.get(m) !== b && (f[m] = b);
 const $ = b ?? f[m];
@@ -4002,8 +4002,8 @@ h[g] = typeof $ == "number" ? $ : v.value;}
 k.keys(f).length > 0 && (u.set(f), fo(u, f));
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
 jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
-i && o && Wr(i);}
-function jf(e, t, n, r, s, i) {
+s && o && Wr(s);}
+function jf(e, t, n, r, i, s) {
 const o = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
@@ -4013,13 +4013,13 @@ soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-Yo(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => xo(n, n.bars.vitality.value));}
+Yo(t, a, { ...s, condition: o(i, s.vitality) }, { undo: !0 }, () => xo(n, n.bars.vitality.value));}
 function Xo(e) {
-if (e.length === 0) return Os.resolve([]);
+if (e.length === 0) return Oi.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Os((n, r) => {
-sendChat("DefenseRound", t, (s) => {
-const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+return new Oi((n, r) => {
+sendChat("DefenseRound", t, (i) => {
+const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
 o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new tn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (uo(), n(o));});});}
 function qr(e) {
 if (e.summary !== void 0) return e.summary;
@@ -4042,17 +4042,17 @@ function Xr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
-let s = e.title, i;
+let i = e.title, s;
 const o = Ln(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {
 const d = a[l], u = d.section;
 if (u === void 0 || u === oe) continue;
 if (u === ue) {
-s ?? (s = d);
+i ?? (i = d);
 continue;}
 if (u === Ve) {
 const p = o ? Jo(e, d) : void 0;
-p && (i ?? (i = [])).push(p);
+p && (s ?? (s = [])).push(p);
 continue;}
 let f;
 for (let p = r; p < n.length; p += 1) n[p].label === u && (f = n[p]);
@@ -4062,8 +4062,8 @@ h !== "" && f.lines.push(h);}
 let c = r;
 for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
-for (const l of t) (i ?? (i = [])).push(l);
-return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
+for (const l of t) (s ?? (s = [])).push(l);
+return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };}
 function Uf(e) {
 for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;}
@@ -4074,12 +4074,12 @@ n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""
 return t;}
 function Bf(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Jr(e, t, n, r, s, i, o = []) {
+function Jr(e, t, n, r, i, s, o = []) {
 const a = new N(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Vf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Uf(d.outcome.steps) ? [...v, ...Gf(d)] : v, $ = Bf(qr(d), u.name), C = g ? `${$} ${g}` : $;
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? Vf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], b = p && Uf(d.outcome.steps) ? [...v, ...Gf(d)] : v, $ = Bf(qr(d), u.name), C = g ? `${$} ${g}` : $;
 c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
 var Qo = k.freeze({ record: !0 });
@@ -4091,25 +4091,25 @@ let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? Kf(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Kf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
-F(ke(n.replyTo), ae(qr(t[0])));
+F(ye(n.replyTo), ae(qr(t[0])));
 return;}
-const h = t.length === 1 ? Xr(t[0]) : Jr(t, Hf(t), Zo(e, t), `${n.title}: ${Zr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
-F(ke(n.replyTo), ye(h));
+const h = t.length === 1 ? Xr(t[0]) : Jr(t, Hf(t), Zo(e, t), `${n.title}: ${Zr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
+F(ye(n.replyTo), we(h));
 return;}
-const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const f = t[0], h = Jt(e, f.snapshot);
-F(h === "public" ? Tt : me, ye(Xr(f, i)), Qo), h === "gm" && !f.snapshot.hidden && F(Tt, Hr(qr(f), o ? i : []));
+F(h === "public" ? Tt : me, we(Xr(f, s)), Qo), h === "gm" && !f.snapshot.hidden && F(Tt, Hr(qr(f), o ? s : []));
 return;}
 const a = Zo(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && F(Tt, ye(Jr(t, c, a, `${n.title}: ${Zr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, ye(Jr(t, l, a, `${n.title}: ${Zr(t.length)} (GM)${d}`, "all", s, i)), Qo);}
+c.length > 0 && F(Tt, we(Jr(t, c, a, `${n.title}: ${Zr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && F(me, we(Jr(t, l, a, `${n.title}: ${Zr(t.length)} (GM)${d}`, "all", i, s)), Qo);}
 function Zr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;}
 function Zo(e, t) {
@@ -4120,8 +4120,8 @@ function Kf(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
-const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Xr(i) };}));}
+const { snapshot: i } = r, s = r.forDetails();
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Xr(s) };}));}
 function Yf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
@@ -4134,11 +4134,11 @@ const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
 else if (r >= 55296 && r <= 56319) {
-const s = e.charCodeAt(n + 1);
-s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
+const i = e.charCodeAt(n + 1);
+i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var es = 50, Un = 6e4, Wf = 10, zf = 15e3, xf = es / 2, qf = Un / 2, Vn = new Ts();
+var ei = 50, Un = 6e4, Wf = 10, zf = 15e3, xf = ei / 2, qf = Un / 2, Vn = new Ti();
 function Xf(e) {
 switch (e.kind) {
 case "bar":
@@ -4156,12 +4156,12 @@ return 60 + (e.tokenId?.length ?? 0) + ea(e.from) + ea(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
 function ea(e) {
-return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ts(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ts(e.answer.answer) : 0);}
-function ts(e) {
+return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ti(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ti(e.answer.answer) : 0);}
+function ti(e) {
 if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ts(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ti(e[n]));
 return t;}
 function Bn(e) {
 let t = Vn.get(e);
@@ -4175,82 +4175,82 @@ return t;}
 function Jf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
-for (let s = r.length - 1; s >= 0; s -= 1) {
-const i = r[s];
-if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
-if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = os(r), c = Bn(i);
-i.tokens.push(n), Vn.delete(i);
-const l = Bn(i) - c, d = ss(a, i.by);
+for (let i = r.length - 1; i >= 0; i -= 1) {
+const s = r[i];
+if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
+if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
+const a = oi(r), c = Bn(s);
+s.tokens.push(n), Vn.delete(s);
+const l = Bn(s) - c, d = ii(a, s.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Kn(r, i.by); u >= 0 && r[u] !== i && as(a, d, 0); u = Kn(r, i.by)) Hn(e, u);
+for (let u = Kn(r, s.by); u >= 0 && r[u] !== s && ai(a, d, 0); u = Kn(r, s.by)) Hn(e, u);
 return !0;}
 return !1;}
-function ns(e) {
+function ni(e) {
 return e === "hand-edit" || e === Pe || St(e);}
-function rs(e, t) {
-return e.by === "hand-edit" || !(t ?? ns(e.by));}
+function ri(e, t) {
+return e.by === "hand-edit" || !(t ?? ni(e.by));}
 var ct;
-function ss(e, t, n) {
+function ii(e, t, n) {
 let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? rs({ by: t }) }, e.byOwner.set(t, r)), r;}
-function is(e, t, n, r) {
-const s = Bn(t) * n, i = ss(e, t.by, r);
-e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function os(e) {
+return r || (r = { entries: 0, bytes: 0, quota: n ?? ri({ by: t }) }, e.byOwner.set(t, r)), r;}
+function si(e, t, n, r) {
+const i = Bn(t) * n, s = ii(e, t.by, r);
+e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);}
+function oi(e) {
 if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) is(t, n, 1);
+for (const n of e) si(t, n, 1);
 return ct = t, t;}
 function Hn(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = os(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, is(r, s, -1));}
+const r = oi(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, si(r, i, -1));}
 function Kn(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
 function Qf(e, t) {
 const n = e.history;
 for (let r = 0; r < n.length; r += 1) {
-const s = n[r];
-if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
+const i = n[r];
+if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;}
 return -1;}
-function as(e, t, n, r = 0) {
-return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > es || e.bytes + n > Un;}
-function cs(e) {
+function ai(e, t, n, r = 0) {
+return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > ei || e.bytes + n > Un;}
+function ci(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
 function ta(e, t, n) {
-const r = e.store.history, s = os(r), i = Bn(t);
+const r = e.store.history, i = oi(r), s = Bn(t);
 if (n) {
-const o = ss(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (as(c, a, i, 1)) return !1;
-for (let l = Kn(r, t.by); l >= 0 && as(s, o, i, 1); l = Kn(r, t.by)) Hn(e, l);}
-if (r.push(t), s.length = r.length, is(s, t, 1, n), !n)
-for (; (s.length > es || s.bytes > Un) && r.length > 1; ) {
-const o = Qf(s, t);
+const o = ii(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
+if (ai(c, a, s, 1)) return !1;
+for (let l = Kn(r, t.by); l >= 0 && ai(i, o, s, 1); l = Kn(r, t.by)) Hn(e, l);}
+if (r.push(t), i.length = r.length, si(i, t, 1, n), !n)
+for (; (i.length > ei || i.bytes > Un) && r.length > 1; ) {
+const o = Qf(i, t);
 Hn(e, o >= 0 ? o : 0);}
 return !0;}
 function na(e, t, n) {
-let r = t.tokens, s = 0;
-for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
-if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
+let r = t.tokens, i = 0;
+for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
+if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return ta(e, o, rs(t, n)) ? i : void 0;}
+const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
+return ta(e, o, ri(t, n)) ? s : void 0;}
 function Zf(e) {
 const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {
-const s = te.stringify(r).length;
-Vn.set(r, s), !(s > Un) && ta(e, r, rs(r));}
+const i = te.stringify(r).length;
+Vn.set(r, i), !(i > Un) && ta(e, r, ri(r));}
 return ct = void 0, n.length - t.length;}
 function lt(e) {
 return e.get("_subtype") === "card";}
 function dt(e, t, n = {}) {
-const r = [], s = new q(), i = [], o = (l) => {
+const r = [], i = new q(), s = [], o = (l) => {
 const d = Pr(l);
-s.has(d.id) || (s.add(d.id), i.push(d));};
+i.has(d.id) || (i.add(d.id), s.push(d));};
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
@@ -4264,16 +4264,16 @@ for (const d of e.msg.selected ?? []) {
 const u = d._type === "graphic" ? B(d._id) : void 0;
 u && !lt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
-if (i.length === 0)
+if (s.length === 0)
 throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
-for (const l of i) {
+for (const l of s) {
 const d = Q(l);
 e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
 if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Gn(r).join("; "));
 return { targets: a, notes: r };}
 function eh(e) {
-return e.length > 24 ? `${be(e, 24)}...` : e;}
+return e.length > 24 ? `${ke(e, 24)}...` : e;}
 function Ot(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = B(e);
@@ -4297,10 +4297,10 @@ const t = B(e);
 return t ? ee(t, e) : e;}
 function rh(e) {
 return e.store;}
-function sa(e) {
+function ia(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function ls(e, t) {
+function li(e, t) {
 return e.gm || De(e.playerId, t.token, t.character) || Jt(e.app, t) === "public";}
 function ut(e, t) {
 const n = M(e), r = {
@@ -4309,30 +4309,30 @@ attributes: e.attributes,
 edition: n,
 nameOf: nh,
 waiting: e.store.exchange.waiting,
-other: (i) => {
-const o = B(i);
+other: (s) => {
+const o = B(s);
 if (!o || lt(o)) return;
 const a = e.store.tokens[Et(o, e.store.settings.bars.vitality)], c = go(o, e.store.settings.bars.vitality);
 return {
 name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
 state: Fr(n, a, c, r.editionLeft),
-answer: yo(n, e.store.exchange.waiting[i]),
+answer: yo(n, e.store.exchange.waiting[s]),
 vitality: c,
-acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
+acting: r.turnRow !== void 0 && r.turnRow.id === s};}};
 if (t) {
 r.turnOrder = t;
-const i = Ef(t);
-if (i) {
-r.turnRow = i;
-const o = Xt(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
+const s = Ef(t);
+if (s) {
+r.turnRow = s;
+const o = Xt(s.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
 a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
-const s = sa(e);
-return s && (r.editionLeft = s), r;}
+const i = ia(e);
+return i && (r.editionLeft = i), r;}
 function Yn(e, t, n, r = ut(e)) {
-const s = In(t.token, t.character, e.store.settings), i = e.store.tokens;
-return zu(s, i[s.id], n, r, i[s.home]);}
-function ia(e, t, n, r = !0) {
+const i = In(t.token, t.character, e.store.settings), s = e.store.tokens;
+return zu(i, s[i.id], n, r, s[i.home]);}
+function sa(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
@@ -4341,86 +4341,86 @@ return r ? Yf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
 function Wn(e, t, n = "; nothing changed") {
-const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
+return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
 function Rt(e) {
 return { settings: e.store.settings, edition: M(e), memories: rh(e) };}
-var sh = class {
-constructor(e, t, n, r, s, i) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = ih(s, e, i);}
+var ih = class {
+constructor(e, t, n, r, i, s) {
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = sh(i, e, s);}
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function ih(e, t, n) {
-const { id: r, name: s } = t;
-return Uo(e, (i) => i === r ? s : n(i));}
-function oh(e, t, n, r = {}, s = Rt(e)) {
-const { snapshot: i } = t, o = Nf(s, t, n, r), a = new sh(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
+function sh(e, t, n) {
+const { id: r, name: i } = t;
+return Uo(e, (s) => s === r ? i : n(s));}
+function oh(e, t, n, r = {}, i = Rt(e)) {
+const { snapshot: s } = t, o = Nf(i, t, n, r), a = new ih(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
-applied: { tokenId: i.id, name: be(i.name, 200), changes: o.changes },
+applied: { tokenId: s.id, name: ke(s.name, 200), changes: o.changes },
 shown: a};}
 function ah(e, t, n) {
 const r = B(t.token.id);
 if (!r || lt(r)) return !1;
-const s = t.character?.id ?? "";
-if (S(r.get("represents") ?? "") !== s) return !1;
-const i = s ? ju(s) : void 0;
-return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);}
+const i = t.character?.id ?? "";
+if (S(r.get("represents") ?? "") !== i) return !1;
+const s = i ? ju(i) : void 0;
+return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);}
 function ch(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
 function oa(e, t) {
-const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Xs(e.msg.content ?? ""), s = n.filter((i) => !dh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
-if (s.length !== 0)
-return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
+const r = Xi(e.msg.content ?? ""), i = n.filter((s) => !dh((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+if (i.length !== 0)
+return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;}
 var lh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
 function dh(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[D(n[1])], s = lh.exec(S(r?.expression ?? ""));
-return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
-function ds(e, t) {
+const r = t?.[D(n[1])], i = lh.exec(S(r?.expression ?? ""));
+return i ? (i[1] === "" ? 1 : D(i[1])) >= 1 && D(i[2]) >= 2 : !1;}
+function di(e, t) {
 const n = {};
 for (const r of t) {
-const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
-s !== void 0 && (n[r.name] = s);}
+const i = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
+i !== void 0 && (n[r.name] = i);}
 return n;}
-function us(e, t, n, r) {
+function ui(e, t, n, r) {
 if (e.length === 0) return zn;
-const s = { ...t };
-let i = r;
-for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
-return s;}
+const i = { ...t };
+let s = r;
+for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
+return i;}
 var zn = k.freeze({}), uh = k.freeze({}), fh = [], hh = [];
-function Qt(e, t, n, r, s, i, o, a) {
-const c = Yn(e, t, n, s);
+function Qt(e, t, n, r, i, s, o, a) {
+const c = Yn(e, t, n, i);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (ln(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
 const d = ch(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = oh(e, c, l, o(l), i);
+const { applied: u, shown: f } = oh(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
 function xn(e, t, n) {
-const r = ut(e), s = Rt(e);
-return t.map((i) => Qt(e, i, n, zn, r, s, () => ({ notify: !1 })));}
-function qn(e, t, n, r, s) {
-const i = t.dice.length === 0 ? uh : ds(e.parsed, t.dice), o = e.gm ? void 0 : oa(e, t.dice);
+const r = ut(e), i = Rt(e);
+return t.map((s) => Qt(e, s, n, zn, r, i, () => ({ notify: !1 })));}
+function qn(e, t, n, r, i) {
+const s = t.dice.length === 0 ? uh : di(e.parsed, t.dice), o = e.gm ? void 0 : oa(e, t.dice);
 return aa(
 e,
 n.map((a) => {
-const c = { target: a, plan: t, given: i };
+const c = { target: a, plan: t, given: s };
 return o && (c.typed = o), c;}),
 r,
-s);}
+i);}
 function aa(e, t, n, r) {
-let s, i = [], o = !1, a = !1;
+let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? hh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? hh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
@@ -4437,34 +4437,34 @@ if (e.app.store.settings.edition !== l) {
 Ee(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
 ca(e, t, c, d, a, n, r);});}
-function ca(e, t, n, r, s, i, o) {
-const a = e.app, c = r !== void 0, l = r ?? fh, d = [...i];
+function ca(e, t, n, r, i, s, o) {
+const a = e.app, c = r !== void 0, l = r ?? fh, d = [...s];
 let u;
 const f = [], h = [];
 let p = !1;
-const g = s ? { order: Xe(), changed: !1 } : void 0, v = Ir() ?? null, m = ut(a, g?.order), b = Rt(a), $ = (O) => {
+const g = i ? { order: Xe(), changed: !1 } : void 0, v = Ir() ?? null, m = ut(a, g?.order), b = Rt(a), $ = (O) => {
 const I = { notify: O.observed ?? !0, healthColors: v };
 return g && (I.turnOrder = g), I;};
 let C = 0;
-t.forEach(({ target: O, plan: I, given: K, typed: ft, answer: we, answerGiven: Le }, de) => {
+t.forEach(({ target: O, plan: I, given: K, typed: ft, answer: be, answerGiven: Le }, de) => {
 const en = n[de], Je = C;
 if (C += en.length, c && !ah(e, O, o.anyTarget === !0)) {
 d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Z = Le === void 0 ? Qt(a, O, I, us(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, us(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {
+const Z = Le === void 0 ? Qt(a, O, I, ui(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, ui(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {
 Fe.facts.answer = Le.answer;});
 if (Z.kind !== "written") {
-const { snapshot: Fe } = Z.reading, Ma = () => ls(e, Fe);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(ia(a, Fe, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(Wn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Fe } = Z.reading, Ma = () => li(e, Fe);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(sa(a, Fe, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(Wn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
-f.push(Z.applied), ft && (Z.shown.typed = ft), we && (Z.shown.answer = we), h.push(Z.shown), p || (p = Ce.undoable === !0);
+f.push(Z.applied), ft && (Z.shown.typed = ft), be && (Z.shown.answer = be), h.push(Z.shown), p || (p = Ce.undoable === !0);
 }), u && d.push(...u.lines()), g?.changed && Wr(g.order);
 let W;
 if ((o.record || p) && f.length > 0) {
-const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ns(O), K = na(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
-K !== void 0 && (o.record || I) && (W = { command: cs(K), byGm: I });}
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ns(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => ls(e, O) };
+const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ni(O), K = na(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
+K !== void 0 && (o.record || I) && (W = { command: ci(K), byGm: I });}
+const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ni(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => li(e, O) };
 if (W && (E.undo = W), Qr(a, h, E), d.length > 0) {
 const O = o.refusals(Gn(d), f.length > 0);
 ze(e, O);}}
@@ -4476,18 +4476,18 @@ for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
 function ph(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
-function fs(e, t) {
-const n = e.store.exchange.attacks;
-return k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;}
-function hs(e, t) {
+function fi(e, t) {
+const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+return r?.edition === e.store.settings.edition ? r : void 0;}
+function hi(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
 function Zt(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !hs(e, n));}
+return t.defenders.filter((n) => t.answers[n] === void 0 && !hi(e, n));}
 function la(e, t) {
 if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && We(n) ? null : e.attacker;}
-function vs(e, t = !0) {
+function vi(e, t = !0) {
 const n = la(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
@@ -4495,13 +4495,13 @@ return r ? ee(r, "The attacker") : "The attacker (gone)";}
 function gh(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function ms(e, t, n) {
+function mi(e, t, n) {
 return n || !We(e) || De(t, e, Q(e));}
 function da(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
-const s = B(r);
-if (s && ms(s, t, !1)) return !0;}
+const i = B(r);
+if (i && mi(i, t, !1)) return !0;}
 return !1;}
 function kh(e, t) {
 const n = e.resolving ?? (e.resolving = new q());
@@ -4509,27 +4509,27 @@ return n.has(t) ? !1 : (n.add(t), !0);}
 function ua(e, t) {
 return e.resolving?.has(t) === !0;}
 function yh(e, t) {
-if (e.resolving?.delete(t), fs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+if (e.resolving?.delete(t), fi(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
 function wh(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
 function fa(e, t, n, r) {
-const s = [];
-for (const i of Zt(e, t)) {
-const o = B(i);
-o && ms(o, n, r) && s.push(ee(o, "a token"));}
-return s;}
+const i = [];
+for (const s of Zt(e, t)) {
+const o = B(s);
+o && mi(o, n, r) && i.push(ee(o, "a token"));}
+return i;}
 function ha(e, t) {
 return Zt(e, t).length > 0 ? !1 : va(e, t).length === 0;}
 function va(e, t) {
 return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !ra(t.by, n));}
-var ma = new Ts();
-function ps(e, t, ...n) {
+var ma = new Ti();
+function pi(e, t, ...n) {
 let r = ma.get(e);
 r || (r = new N(), ma.set(e, r));
-let s = r.get(t);
-return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
+let i = r.get(t);
+return i || (i = k.assign({}, ...n), r.set(t, i)), i;}
 var bh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
 function $h(e) {
 switch (e.kind) {
@@ -4540,11 +4540,11 @@ case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function pa(e, t, n, r, s, i) {
+function pa(e, t, n, r, i, s) {
 const o = B(r);
 if (!o) return;
 const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Dt(e, !0);
-if (hs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+if (hi(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], p = [];
@@ -4552,9 +4552,9 @@ let g;
 for (const m of l.choices) {
 const b = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
 if (m === "none") {
-h.push({ label: l.label(m, Yn(e, a, bh, i).facts), command: b });
+h.push({ label: l.label(m, Yn(e, a, bh, s).facts), command: b });
 continue;}
-const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Yn(e, a, $, i);
+const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Yn(e, a, $, s);
 g = C.facts;
 const W = l.label(m, C.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), E = $.resolve(C.facts, w);
 if (ln(E)) {
@@ -4562,7 +4562,7 @@ const O = $h(E), I = p.find((K) => K.why === O);
 I ? I.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: W, command: b });}
 for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
-const v = la(n, s);
+const v = la(n, i);
 if (g)
 for (const m of l.extra?.(g, v) ?? []) m.section === Ve && h.push({ label: m.label, command: m.command });
 return { label: c, lines: f, buttons: Ln(r) ? h : [] };}
@@ -4574,31 +4574,31 @@ if (!t) return ["gm"];
 const n = wu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
 function ka(e, t) {
-return `Attack ${e.key}: ${vs(e, t)} attacks`;}
+return `Attack ${e.key}: ${vi(e, t)} attacks`;}
 function ya(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
 function Sh(e, t) {
-const n = M(e), r = ga(e), s = new N();
-for (const i of t.defenders)
-for (const o of Ah(i)) {
-const a = s.get(o) ?? [];
-a.push(i), s.set(o, a);}
-for (const [i, o] of s) {
-if (i === "gm") continue;
+const n = M(e), r = ga(e), i = new N();
+for (const s of t.defenders)
+for (const o of Ah(s)) {
+const a = i.get(o) ?? [];
+a.push(s), i.set(o, a);}
+for (const [s, o] of i) {
+if (s === "gm") continue;
 const a = o.flatMap((c) => pa(e, n, t, c, !1, r) ?? []);
-a.length > 0 && F(ke(ao(i)), ye({ title: ka(t, !1), rows: [...ya(n, t), ...a] }), { record: !0 });}
-F(me, ye(gs(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function gs(e, t, n, r, s = ga(e)) {
-const i = [...ya(t, n), ...r.flatMap((a) => pa(e, t, n, a, !0, s) ?? [])], o = Zt(e, n).map((a) => {
+a.length > 0 && F(ye(ao(s)), we({ title: ka(t, !1), rows: [...ya(n, t), ...a] }), { record: !0 });}
+F(me, we(gi(e, n, t, i.get("gm") ?? [], r)), { record: !0 });}
+function gi(e, t, n, r, i = ga(e)) {
+const s = [...ya(t, n), ...r.flatMap((a) => pa(e, t, n, a, !0, i) ?? [])], o = Zt(e, n).map((a) => {
 const c = B(a);
 return c ? ee(c, "a token") : "a token gone from the table";});
-return i.push({
+return s.push({
 label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: ka(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
+}), { title: ka(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
 var Eh = 5, wa = 100, ba = {
 ids: { kind: "list" },
 from: { kind: "one" },
@@ -4607,7 +4607,7 @@ resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }};
 function Th(e) {
-const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
 var _h = {
 usage: Th,
@@ -4622,18 +4622,18 @@ const n = L(e.parsed, "cancel");
 return n !== void 0 ? Nh(e, n) : Dh(e);}};
 function $a(e, t, n = {}) {
 const r = new N();
-for (const [s, i] of e.flags)
-k.prototype.hasOwnProperty.call(ba, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
-for (const [s, i] of k.entries(n)) r.set(s, [i]);
+for (const [i, s] of e.flags)
+k.prototype.hasOwnProperty.call(ba, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
 function Oh(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
 function Dh(e) {
 const t = e.app, n = M(t), r = n.attack;
-if (Ie(e.parsed, ps(n, "!attack", ba, n.commands.damage.flags, r.flags), br(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const s = $a(e.parsed, n);
-n.planDamage(s, Dt(t, e.gm));
-const i = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
+if (Ie(e.parsed, pi(n, "!attack", ba, n.commands.damage.flags, r.flags), br(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = $a(e.parsed, n);
+n.planDamage(i, Dt(t, e.gm));
+const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
 if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
 const a = Rh(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= Tr) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
@@ -4656,16 +4656,16 @@ attacker: a,
 edition: n.id,
 positionals: e.parsed.positionals.map(Aa),
 flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map(Aa)]),
-situation: i,
+situation: s,
 round: t.store.round.number,
 defenders: u.map(({ token: g }) => g.id),
 answers: {}};
 if (h.key = "A1", !to(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
 h.key = gh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
-const p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-if (f.length > 0 && F(Tt, ae(`Attack ${h.key}: ${vs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), Sh(t, h), ha(t, h)) return ks(e, h);}
+const p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (f.length > 0 && F(Tt, ae(`Attack ${h.key}: ${vi(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), Sh(t, h), ha(t, h)) return ki(e, h);}
 function Rh(e) {
-const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
 if (r = Ot(t, e.gm), !r) throw new P("--from: no token on the table has that id");
@@ -4682,8 +4682,8 @@ function Aa(e) {
 const t = ce(e);
 return t === null ? e : S(t);}
 function Sa(e, t) {
-const n = fs(e.app, t), r = n && da(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new P(`no open attack ${be(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+const n = fi(e.app, t), r = n && da(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new P(`no open attack ${ke(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
 function Ch(e, t) {
 const n = Sa(e, t.toUpperCase());
@@ -4691,20 +4691,20 @@ if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's
 if (!e.gm) {
 const r = va(e.app, n);
 if (r.length > 0) {
-const s = r.map((i) => ee(B(i), "a token"));
-Ee(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
+const i = r.map((s) => ee(B(s), "a token"));
+Ee(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return ks(e, n);}
-function ks(e, t) {
+return ki(e, n);}
+function ki(e, t) {
 const n = e.app, r = M(n);
 if (!kh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
-const s = Oh(t), i = Dt(n, t.gm), o = [], a = [];
+const i = Oh(t), s = Dt(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
 const f = B(u);
 if (!f) {
 a.push(u);
 continue;}
-const h = { token: f, character: Q(f) }, p = t.answers[u], g = $a(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: ds(g, v.dice) };
+const h = { token: f, character: Q(f) }, p = t.answers[u], g = $a(i, r, p?.flags), v = r.planDamage(g, s), m = { target: h, plan: v, given: di(g, v.dice) };
 p && (m.answer = Ih(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -4735,29 +4735,29 @@ if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's
 delete e.app.store.exchange.attacks[n.key], F(Tt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
 function Ph(e) {
 const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || Zt(t, i).some((o) => ra(e.playerId, o)));
+(s) => e.gm || s.by === e.playerId || Zt(t, s).some((o) => ra(e.playerId, o)));
 if (r.length === 0) {
 Ee(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {
-for (const i of r) F(me, ye(gs(t, n, i, [])));
+for (const s of r) F(me, we(gi(t, n, s, [])));
 return;}
-const s = r.map((i) => {
-const o = fa(t, i, e.playerId, !1);
-return `${i.key}: ${vs(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
-F(ke(e.replyTo), ye({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+const i = r.map((s) => {
+const o = fa(t, s, e.playerId, !1);
+return `${s.key}: ${vi(s, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+F(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
 function Mh(e) {
 const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) F(me, ye(gs(e, t, n, [])), { record: !0 });}
+for (const n of k.values(e.store.exchange.attacks)) F(me, we(gi(e, t, n, [])), { record: !0 });}
 function Ea(e) {
 const t = M(e);
 vh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
-const s = t.parseState(r.edition.state);
-if (s === null) continue;
-const i = t.endRound(s);
-An(e.store, n, At({ ...Yt(e.store, n), edition: { id: t.id, state: i } }, t));}
+const i = t.parseState(r.edition.state);
+if (i === null) continue;
+const s = t.endRound(i);
+An(e.store, n, At({ ...Yt(e.store, n), edition: { id: t.id, state: s } }, t));}
 e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Mh(e);}
 function Lh(e) {
 const t = [];
@@ -4767,69 +4767,69 @@ Go(n) || t.push(xr($f(n)));}
 return t;}
 function Fh(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new q(t), r = new q(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
-if (o === 0 || o !== i.length) return null;
+const n = new q(t), r = new q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
+if (o === 0 || o !== s.length) return null;
 for (let a = 0; a < o; a += 1) {
-if (s[a] !== i[0]) continue;
+if (i[a] !== s[0]) continue;
 let c = !0;
-for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
+for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
 if (c) return a;}
 return null;}
 function jh(e) {
-e.turnOrderSeen = void 0, ys(e);}
-function ys(e) {
+e.turnOrderSeen = void 0, yi(e);}
+function yi(e) {
 const t = wf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = jo(t);
 Gh(e, r);
-const s = Lh(r), i = Fh(n.seen, s);
-if (n.seen = s, i === null) {
+const i = Lh(r), s = Fh(n.seen, i);
+if (n.seen = i, s === null) {
 n.turned = 0;
 return;}
-n.turned += i, n.turned >= s.length && Ea(e);}
+n.turned += s, n.turned >= i.length && Ea(e);}
 function Gh(e, t) {
 e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
 function Uh(e, t) {
 const n = M(e), r = Oe(t);
 mh(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new N();
+const i = [], s = [], o = e.store.settings.bars.vitality, a = new N();
 for (const l of k.keys(e.store.tokens)) {
 const d = B(l) ?? Uu(l, o)[0], u = d && Et(d, o);
-!d || lt(d) || a.has(u) || (a.set(u, d.id), s.push({ token: d, character: Q(d) }));}
-return xn(e, s, {
+!d || lt(d) || a.has(u) || (a.set(u, d.id), i.push({ token: d, character: Q(d) }));}
+return xn(e, i, {
 values: [],
 dice: [],
 resolve(l) {
 const d = e.store.tokens[Et(B(l.id), o)], u = d?.stance === void 0 || n.stances.includes(d.stance), f = l.bars.vitality.value, h = (d?.edition?.id === t ? r.parseState(d.edition.state) : null) ?? r.enter(f, !1), p = d?.deadForGood === !0 || r.deadForGood(h, f), g = n.enter(f, p), v = r.condition(h, f), m = n.condition(g, f);
-return v !== m && i.push({ name: l.name, from: v, to: m }), {
+return v !== m && s.push({ name: l.name, from: v, to: m }), {
 headline: "acts",
 steps: [],
 changes: [],
 state: g,
 ...u ? {} : { stance: null },
 detail: { edition: n.id }};}
-}), { count: s.length, changed: i };}
+}), { count: i.length, changed: s };}
 var Ta = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
 function Vh(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${Ta[r]} -> ${Ta[s]}`);
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Ta[r]} -> ${Ta[i]}`);
 return ` Conditions read again: ${_t(t, 6)}.`;}
 function Bh(e) {
-const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const a of M(t).macros) {
 const c = sf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
-i.push(a.name);
+s.push(a.name);
 continue;}
 const d = of(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
+d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
-s.length > 0 ? `refreshed ${s.join(", ")}` : "",
-i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+i.length > 0 ? `refreshed ${i.join(", ")}` : "",
+s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-it(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+st(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
 var Hh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Kh = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
@@ -4852,12 +4852,12 @@ details: {
 title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function ws(e) {
+function wi(e) {
 return e ? "on" : "off";}
 function Yh(e) {
-const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Mi[i]).map(
-(i) => `${i} -> ${t.attributes[i]}`);
-return ye({
+const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ye.filter((s) => t.attributes[s] !== Ms[s]).map(
+(s) => `${s} -> ${t.attributes[s]}`);
+return we({
 title: `DefenseRound v${pe}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
@@ -4865,12 +4865,12 @@ rows: [
 label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [ws(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [ws(t.armorOnManualEdits)] },
+{ label: "Players target any", lines: [wi(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [wi(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [zh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Ht.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
-{ label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
+{ label: "Markers", lines: [Ht.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
 { label: "Not on the sheet", lines: Wh(e) },
 { label: "State problems", lines: e.loadProblems }]});}
@@ -4883,21 +4883,21 @@ var zh = {
 refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function bs(e, t) {
+function bi(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");}
 function xh(e) {
-const t = e.store.settings, n = M(e), r = Ut().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+const t = e.store.settings, n = M(e), r = Ut().filter((o) => o !== t.edition), i = (o, a) => le(`${o}: ${wi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
-i("visibility.npc", t.visibility.npc),
-i("visibility.pc", t.visibility.pc),
-s("players-target-any", t.playersTargetAny),
-s("armor-on-manual-edits", t.armorOnManualEdits),
-le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bs(t.apiCommands, Ar)}}`),
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+s("visibility.npc", t.visibility.npc),
+s("visibility.pc", t.visibility.pc),
+i("players-target-any", t.playersTargetAny),
+i("armor-on-manual-edits", t.armorOnManualEdits),
+le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bi(t.apiCommands, Ar)}}`),
+le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bi(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bi(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 le("next round", "!defense-round next-round"),
 le("help handout", "!defense-round help"),
 le("table macros", "!defense-round macros")
@@ -4905,27 +4905,27 @@ le("table macros", "!defense-round macros")
 function qh(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
-const s = n.toLowerCase();
-if (!Ye.includes(s))
+const i = n.toLowerCase();
+if (!Ye.includes(i))
 throw new y(`unknown value name "${V(n)}": ${Pt(n, Ye, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : Mt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
+const s = r.toLowerCase() === "clear", o = s ? 0 : Mt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {
 const f = ff(e.app, d.id);
-f.overrides = bn(f.overrides, s, i ? null : o);
-const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+f.overrides = bn(f.overrides, i, s ? null : o);
+const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
 h && (f.worn = bn(f.worn, h, null)), Co(e.app, d.id), l.push(In(d, u, e.app.store.settings).name);}
-it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var $s = [
+st(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
+var $i = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
 function Xh(e) {
-const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), s = {
-values: $s.map(([, o]) => o),
+const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), i = {
+values: $i.map(([, o]) => o),
 dice: [],
 resolve(o) {
-for (const [, l] of $s) o.values[l]?.current, o.values[l]?.max;
+for (const [, l] of $i) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of $s) {
+for (const [l, d] of $i) {
 const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
@@ -4938,23 +4938,23 @@ a.push(`${f} ${h}, already whole`);
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, i = xn(e.app, t, s).map((o) => {
+}, s = xn(e.app, t, i).map((o) => {
 const { snapshot: a } = o.reading;
 if (o.kind === "problems") return Wn(a, o.reading.problems);
 Co(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
-it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
 function Jh(e) {
 e.store = zt(pe), e.loadProblems = [], delete e.newerState, To(_n, e.store);}
 function Qh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
-const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!s) throw new P(i);
-const o = B(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Cr(o, Q(o)), l = Jt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && De(e.playerId, o, Q(o)))) throw new P(a ? i : `${s.name}'s breakdown is for the GM`);
-F(ke(e.replyTo), ye(s.card()));}
+const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+if (!i) throw new P(s);
+const o = B(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && Cr(o, Q(o)), l = Jt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && De(e.playerId, o, Q(o)))) throw new P(a ? s : `${i.name}'s breakdown is for the GM`);
+F(ye(e.replyTo), we(i.card()));}
 var Zh = {
 usage: () => Hh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
@@ -4967,28 +4967,28 @@ if (r === "details") {
 Ie(e.parsed, {}), Qh(e, n);
 return;}
 if (!e.gm) throw new P("!defense-round is for the GM only");
-const s = r === "set" || r === "repair";
-switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
+const i = r === "set" || r === "repair";
+switch (Ie(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
 case "":
-F(ke("gm"), Yh(e.app)), F(ke("gm"), xh(e.app));
+F(ye("gm"), Yh(e.app)), F(ye("gm"), xh(e.app));
 return;
 case "help": {
 Kr(M(e.app));
-const i = Io();
-F(ke(e.replyTo), Hr(`The handout "${jn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+const s = Io();
+F(ye(e.replyTo), Hr(`The handout "${jn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;}
 case "config": {
-const [i, ...o] = n;
-if (!i) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = yf(e.app.store.settings, i, o.join(" ") || void 0);
+const [s, ...o] = n;
+if (!s) throw new y("config needs a KEY and a VALUE");
+const a = e.app.store.settings.edition, c = yf(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
 const { count: l, changed: d } = Uh(e.app, a);
 Kr(M(e.app), { createIfMissing: !1 });
 const u = l === 0 ? "" : d.length > 0 ? Vh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = wh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+st(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
-it(e, c);
+st(e, c);
 return;}
 case "set":
 qh(e, n);
@@ -5004,41 +5004,41 @@ Bh(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-Jh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Jh(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), st(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new y(`unknown subcommand "${V(S(t))}"`);}}};
 function ev(e, t) {
 const n = new N();
 let r;
-for (const { place: s, tokenId: i, change: o } of t)
+for (const { place: i, tokenId: s, change: o } of t)
 switch (o.kind) {
 case "bar": {
-const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ce(a.get("current")) : c ? go(c, o.bar) : null);
+const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
+n.set(i, a ? ce(a.get("current")) : c ? go(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ce(So(o.attributeId)));
+n.set(i, ce(So(o.attributeId)));
 break;
 case "worn":
-n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
+n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
 break;
 case "override":
-n.set(s, e.memories.tokens[i]?.overrides?.[o.key] ?? null);
+n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
+n.set(i, S(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, At(Yt(e.memories, Sn(i, o)), e.edition));
+n.set(i, At(Yt(e.memories, Sn(s, o)), e.edition));
 break;
 case "initiative": {
 r ?? (r = Xe());
-const a = zr(r.find((c) => c.id === i)?.pr);
-n.set(s, D.isFinite(a) ? a : null);
+const a = zr(r.find((c) => c.id === s)?.pr);
+n.set(i, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
@@ -5050,11 +5050,11 @@ function tv(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
-let s = -1;
-for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new P(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Oa(e, t[s])) throw new P(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
-return s;}
+let i = -1;
+for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
+if (i === -1) throw new P(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Oa(e, t[i])) throw new P(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+return i;}
 for (let r = t.length - 1; r >= 0; r -= 1) if (Oa(e, t[r])) return r;
 throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
 function nv(e) {
@@ -5063,7 +5063,7 @@ if (R(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's 
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(_a, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Ie(e.parsed, _a), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, s = tv(e), i = r[s], o = M(n), a = new N(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => iv(v) ? c.find((m) => Ca({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ca(v, n.store.settings));
+const n = e.app, r = n.store.history, i = tv(e), s = r[i], o = M(n), a = new N(s.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => sv(v) ? c.find((m) => Ca({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ca(v, n.store.settings));
 for (const v of u) {
 const m = a.get(v.tokenId);
 m && (v.name = Da(m));}
@@ -5079,14 +5079,14 @@ if (g.length > 0) {
 if (!e.gm) {
 const v = g.filter(($) => {
 const C = a.get($.tokenId);
-return C !== void 0 && ls(e, Ra(C));
-}), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Qi(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
+return C !== void 0 && li(e, Ra(C));
+}), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Qs(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
 if (!R(e.parsed, "force")) {
-ze(e, `Nothing undone, changed since: ${Qi(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${cs(i.key)} --force` }]);
+ze(e, `Nothing undone, changed since: ${Qs(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${ci(s.key)} --force` }]);
 return;}}
-Ff(f, u), g.length > 0 && ov(n, u, h), Hn(n, s), sv(e, i, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+Ff(f, u), g.length > 0 && ov(n, u, h), Hn(n, i), iv(e, s, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
 function rv(e) {
 switch (e.kind) {
 case "bar":
@@ -5100,12 +5100,12 @@ return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical
 default:
 return;}}
 function Da(e) {
-return be(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+return ke(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function Ra(e) {
 const t = Q(e);
 return { token: e, character: t, npc: Cr(e, t), hidden: We(e) };}
-function sv(e, t, n, r, s) {
-const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
+function iv(e, t, n, r, i) {
+const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
 for (const { place: l, tokenId: d, change: u } of n) {
 const f = rv(u);
 if (f === void 0) continue;
@@ -5117,12 +5117,12 @@ const g = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
 p.includes(g) || p.push(g);}
 const a = [], c = [];
 for (const l of t.tokens) {
-const d = s.get(l.tokenId);
+const d = i.get(l.tokenId);
 if (!d) continue;
 const u = (o.get(l.tokenId) ?? []).join(", "), f = Da(d), h = u ? `${f} (${u})` : f, p = Ra(d), g = Jt(e.app, p) === "public";
 p.hidden || a.push(g ? h : f), (p.hidden || !g && u) && c.push(p.hidden ? `${h} (hidden)` : h);}
-a.length > 0 && F(Tt, ae(`${i}: ${_t(a, 8)}.`)), c.length > 0 && F(me, ae(`${i} (GM): ${_t(c, 8)}.`), { record: !0 });}
-function iv(e) {
+a.length > 0 && F(Tt, ae(`${s}: ${_t(a, 8)}.`)), c.length > 0 && F(me, ae(`${s} (GM): ${_t(c, 8)}.`), { record: !0 });}
+function sv(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
 function Ca({ tokenId: e, change: t }, n) {
 const r = B(e);
@@ -5131,18 +5131,18 @@ switch (t.kind) {
 case "bar":
 return t.attributeId === void 0 || Gr(r, t.bar) === t.attributeId;
 case "attribute": {
-const s = Xu(t.attributeId);
-return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+const i = Xu(t.attributeId);
+return i !== void 0 && i.characterId === S(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory": {
-const s = t.tokenId === void 0 ? r : B(t.tokenId);
-return s !== void 0 && (t.character === void 0 || s.get("represents") === t.character);}
+const i = t.tokenId === void 0 ? r : B(t.tokenId);
+return i !== void 0 && (t.character === void 0 || i.get("represents") === t.character);}
 default:
 return !0;}}
 function ov(e, t, n) {
 const r = M(e);
-for (const { place: s, tokenId: i, change: o } of t) {
+for (const { place: i, tokenId: s, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), c = B(i);
+const a = n.get(i), c = B(s);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {
 values: [],
@@ -5165,50 +5165,50 @@ if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R
 nv(e);
 return;}
 const t = M(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ie(e.parsed, ps(t, "!damage", av, n), br(t.id, "damage"));
-const r = t.planDamage(e.parsed, Dt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = dt(e, _e(e.parsed), { anyTarget: s });
-let { targets: o } = i;
-const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+e.parsed.flags.size > 0 && Ie(e.parsed, pi(t, "!damage", av, n), br(t.id, "damage"));
+const r = t.planDamage(e.parsed, Dt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = dt(e, _e(e.parsed), { anyTarget: i });
+let { targets: o } = s;
+const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
 if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
 ze(e, `Not applied: ${a.join("; ")}`);
 return;}}
-return qn(e, r, o, a, s ? cv : lv);}};
+return qn(e, r, o, a, i ? cv : lv);}};
 async function uv(e) {
-const t = e.app, n = M(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ie(e.parsed, s);
-const i = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fs(t, i), a = o && da(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new P(`no open attack ${be(i, 12)} to answer (resolved, cancelled, or never declared)`);
+const t = e.app, n = M(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Ie(e.parsed, i);
+const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fi(t, s), a = o && da(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new P(`no open attack ${ke(s, 12)} to answer (resolved, cancelled, or never declared)`);
 if (ua(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && ms(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && mi(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new P(`that token is not a defender of attack ${a.key}`);
 const f = Q(u), h = ee(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
 const p = a.answers[l];
 if (p) throw new P(`${h} has answered attack ${a.key} already (${p.word})`);
-if (hs(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
+if (hi(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
 const g = L(e.parsed, r.answerFlag);
 if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = z(g, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, b = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, Dt(t, e.gm)), E = ds(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Xo(O.map((Ce) => Ce.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || ua(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const w = r.planAnswer(v, a.situation, a.attacker, Dt(t, e.gm)), E = di(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Xo(O.map((Ce) => Ce.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || ua(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const K = B(l);
 if (!K || !e.gm && !De(e.playerId, K, Q(K))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ft = us(w.dice, E, I, 0), we = Yn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(we.facts, ft);
-if (ln(Le)) throw new P(ia(t, we.snapshot, Le));
-if (we.problems.length > 0) throw new P(Wn(we.snapshot, we.problems, "; nothing answered"));
+const ft = ui(w.dice, E, I, 0), be = Yn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(be.facts, ft);
+if (ln(Le)) throw new P(sa(t, be.snapshot, Le));
+if (be.problems.length > 0) throw new P(Wn(be.snapshot, be.problems, "; nothing answered"));
 const de = r.keep(v, Le, ft), en = e.gm ? void 0 : oa(e, w.dice);
 m = { word: de.word, ...de.file !== void 0 ? { file: de.file } : {}, ...de.flags ? { flags: de.flags } : {} }, de.roll !== void 0 && (m.roll = de.roll), de.success !== void 0 && (m.success = de.success), en && (m.typed = !0);
-const Je = Uo(n, (Ce) => Ce === l ? h : we.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
+const Je = Uo(n, (Ce) => Ce === l ? h : be.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
 b = Z.length > 0 ? Z.join("; ") : v;}
 e.gm && (m.gm = !0), a.answers[l] = m;
 const $ = fa(t, a, e.playerId, e.gm), C = ha(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : Zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ee(e, `${h}: ${b}.${W}`), C && await ks(e, a);}
+Ee(e, `${h}: ${b}.${W}`), C && await ki(e, a);}
 var fv = { ids: { kind: "list" }, help: { kind: "switch" } }, hv = {
 usage: (e) => M(e).commands.defend.usage,
 help: (e) => M(e).commands.defend.help,
@@ -5218,10 +5218,10 @@ const t = M(e.app), n = t.commands.defend;
 if (n.refused) {
 ze(e, `!defend is not used: ${n.refused}`);
 return;}
-Ie(e.parsed, ps(t, "!defend", fv, n.flags), br(t.id, "defend"));
-const r = t.planDefend(e.parsed), s = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-th(e, s);
-const i = dt(e, _e(e.parsed)), o = [...i.notes], a = s.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {
+Ie(e.parsed, pi(t, "!defend", fv, n.flags), br(t.id, "defend"));
+const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
+th(e, i);
+const s = dt(e, _e(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
 const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
 if (c.length === 0) {
@@ -5239,19 +5239,19 @@ if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
 Ie(e.parsed, vv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
-const s = n?.toLowerCase();
-if (s !== void 0 && !t.stances.includes(s))
+const i = n?.toLowerCase();
+if (i !== void 0 && !t.stances.includes(i))
 throw new y(`unknown stance "${V(S(n))}" (stances: ${t.stances.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
-if (s === void 0 && i) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
+const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
+if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: o, notes: a } = dt(e, _e(e.parsed));
-if (s === void 0) {
+if (i === void 0) {
 const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => {
 const h = In(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 Ee(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;}
-return qn(e, t.planStance(s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+return qn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
 function pv(e, t, n) {
 return n === null ? e + t : A.max(e, A.min(e + t, n));}
 function gv(e, t, n) {
@@ -5259,49 +5259,49 @@ return {
 values: [],
 dice: [],
 resolve(r) {
-const s = r.bars[n].value;
-if (s === null) return { kind: "bar", resource: n };
-const i = r.bars.vitality.value;
-if (e.condition(r.state, i) === "dead")
+const i = r.bars[n].value;
+if (i === null) return { kind: "bar", resource: n };
+const s = r.bars.vitality.value;
+if (e.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = pv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = pv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {
 headline: "acts",
-...a === s ? { noop: !0 } : {},
+...a === i ? { noop: !0 } : {},
 steps: [
-T(ue, { kind: "heal-title", who: d, resource: n, amount: a - s }),
-T(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
-T("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
+T(ue, { kind: "heal-title", who: d, resource: n, amount: a - i }),
+T(oe, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
+T("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
 ...n === "vitality" && l ? Be("Heal", l.conditions) : [],
 ...l?.now ? [T("Now", l.now)] : []],
-changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
+changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: s, after: a }};}};}
+detail: { heal: t, resource: n, before: i, after: a }};}};}
 var kv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", yv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, wv = {
 usage: () => kv,
 run(e) {
 const t = e.parsed;
 Ie(t, yv);
-const n = Lt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
-return qn(e, gv(M(e.app), n, r), s, i, {
+const n = Lt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, _e(t));
+return qn(e, gv(M(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function Na(e, t, n) {
 if (!n || lt(t)) return;
-const r = e.store.settings, s = ve[r.bars.vitality].value;
-if (!(s in n)) return;
-const i = ce(n[s]), o = S(t.get(ve[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = $v(t, s, o, i);
-if (i === null || a === null || i === a) return;
-const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= xs) {
-const g = l.planHandEdit(i - a, Dt(e, !0)), v = {
+const r = e.store.settings, i = ve[r.bars.vitality].value;
+if (!(i in n)) return;
+const s = ce(n[i]), o = S(t.get(ve[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = $v(t, i, o, s);
+if (s === null || a === null || s === a) return;
+const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= xi) {
+const g = l.planHandEdit(s - a, Dt(e, !0)), v = {
 ...g,
 resolve(b, $) {
-if (l.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
+if (l.condition(b.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const C = g.resolve(b, $);
-return !ln(C) && !C.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && C.changes.push({ kind: "bar", resource: "vitality", to: i }), C;}
+return !ln(C) && !C.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && C.changes.push({ kind: "bar", resource: "vitality", to: s }), C;}
 }, m = Qt(
 e,
 d,
@@ -5309,41 +5309,41 @@ v,
 zn,
 ut(e),
 Rt(e),
-() => ({ vitalityFrom: i, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+() => ({ vitalityFrom: s, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (b) => {
-qu(b, i), Pa(e, b, i);});
+qu(b, s), Pa(e, b, s);});
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
 F(me, ae(`Hand edit not read through armor: ${Wn(m.reading.snapshot, m.reading.problems, "")}.`));
 else if (m.kind === "written") {
 const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new q() });
+o && e.linkedEdits.set(o, { from: s, typed: a, to: b?.kind === "bar" ? b.to : s, by: t.id, echoed: new q() });
 const $ = na(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-Qr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: cs($), byGm: !0 } } : {} });
+Qr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: ci($), byGm: !0 } } : {} });
 return;}}
-const h = Av(e, f ? a : i, a), p = Qt(e, d, h.plan, zn, ut(e), Rt(e), () => ({ vitalityFrom: i, ...c }), (g) => Pa(e, g, i));
-p.kind === "written" && (f && !u.plain ? Jf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Qr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+const h = Av(e, f ? a : s, a), p = Qt(e, d, h.plan, zn, ut(e), Rt(e), () => ({ vitalityFrom: s, ...c }), (g) => Pa(e, g, s));
+p.kind === "written" && (f && !u.plain ? Jf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Qr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
 function bv(e, t, n) {
 const r = Ur(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
-const s = n.current, i = ce(s), o = ce(r.current);
-if (i === null || o === null || i === o) return;
+const i = n.current, s = ce(i), o = ce(r.current);
+if (s === null || o === null || s === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Qu(r.id, a)) Na(e, c, { [ve[a].value]: s });}
+for (const c of Qu(r.id, a)) Na(e, c, { [ve[a].value]: i });}
 function $v(e, t, n, r) {
-const s = ce(e.get(t));
-if (n === "" || s !== r) return { typed: s };
-const i = ce(So(n));
-return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
+const i = ce(e.get(t));
+if (n === "" || i !== r) return { typed: i };
+const s = ce(So(n));
+return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };}
 function Av(e, t, n) {
 const r = M(e);
-let s = !1;
+let i = !1;
 return { plan: {
 values: [],
 dice: [],
 resolve(o) {
 const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
-return s = c.vitality !== n || !Ae(d, c.state), {
+return i = c.vitality !== n || !Ae(d, c.state), {
 headline: "acts",
 steps: [
 T(ue, { kind: "hand-edit-title", who: l }),
@@ -5354,10 +5354,10 @@ changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality
 state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
-}, saysSomething: () => s };}
+}, saysSomething: () => i };}
 function Pa(e, t, n) {
-const r = M(e), s = e.store.tokens[t.snapshot.home];
-s?.edition?.id !== r.id && (t.facts.state = Fr(r, s, n, sa(e)));}
+const r = M(e), i = e.store.tokens[t.snapshot.home];
+i?.edition?.id !== r.id && (t.facts.state = Fr(r, i, n, ia(e)));}
 var Sv = {
 values: [],
 dice: [],
@@ -5371,18 +5371,18 @@ constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
-const n = t.map((i) => {
-const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(o, i), o;
+const n = t.map((s) => {
+const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? Tv : _v;
-for (const i of r.splice(0, A.max(0, r.length - s))) this.rows.delete(i);
+const i = e === "gm" ? Tv : _v;
+for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
 if (this.bySender.set(e, r), this.bySender.size > Ov + 1) {
-for (const [i, o] of this.bySender)
-if (!(i === "gm" || i === e)) {
+for (const [s, o] of this.bySender)
+if (!(s === "gm" || s === e)) {
 for (const a of o) this.rows.delete(a);
-this.bySender.delete(i);
+this.bySender.delete(s);
 break;}}
 return n;}
 get(e) {
@@ -5397,8 +5397,8 @@ me,
 ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
-].filter((s) => s !== "").join(" ")));}
-var As = {
+].filter((i) => i !== "").join(" ")));}
+var Ai = {
 "!damage": dv,
 "!attack": _h,
 "!defend": hv,
@@ -5406,18 +5406,18 @@ var As = {
 "!heal": wv,
 "!defense-round": Zh};
 function Cv() {
-const e = Vr(_n) === void 0, { stored: t, problems: n, newer: r } = fu(Vr(_n), pe, Gu), s = { store: t, attributes: new Ju(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Dv() };
-return r !== void 0 ? (s.newerState = r, Mn(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Nv(r)))) : Iv(s, e), Pv(s), s;}
+const e = Vr(_n) === void 0, { stored: t, problems: n, newer: r } = fu(Vr(_n), pe, Gu), i = { store: t, attributes: new Ju(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Dv() };
+return r !== void 0 ? (i.newerState = r, Mn(`${ie} v${pe}: ${n.join("; ")}`), F(me, ae(Nv(r)))) : Iv(i, e), Pv(i), i;}
 function Iv(e, t) {
 const n = e.store, r = e.loadProblems;
 t && gu(n.settings, Mv());
-const s = Zf(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), To(_n, n), r.length > 0 && (Mn(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Kr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
+const i = Zf(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), To(_n, n), r.length > 0 && (Mn(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Kr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
 function Nv(e) {
-return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
 function Pv(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {
-n() || ys(e);});
+n() || yi(e);});
 Me(
 "chat:message",
 Se(
@@ -5425,16 +5425,16 @@ Se(
 (c) => {
 if (c?.type === "api") {
 if (!n()) {
-const l = No(c, As);
+const l = No(c, Ai);
 if (l === void 0) {
 tf(r);
 return;}
-return ys(e), Mo(e, c, As, l);}
-return Mo(e, c, As);}},
+return yi(e), Mo(e, c, Ai, l);}
+return Mo(e, c, Ai);}},
 (c) => c?.type === "api" && c.playerid ? ao(c.playerid) : void 0));
-const s = Se("a hand edit of a bar", (c, l) => {
+const i = Se("a hand edit of a bar", (c, l) => {
 n() || Na(e, Tu(c), l);});
-for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, s);
+for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, i);
 Me(
 "destroy:graphic",
 Se("forgetting a deleted token", (c) => {
@@ -5444,19 +5444,19 @@ n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 Se("showing a new token its character's markers", (c) => {
 n() || Ev(e, c);})
 ), jh(e), Me("change:campaign:turnorder", r), Lv(r);
-const i = Se("refreshing attribute look-ups", (c) => {
+const s = Se("refreshing attribute look-ups", (c) => {
 const l = Ur(c);
 l !== void 0 && e.attributes.forget(l.characterId);
 }), o = Se("refreshing attribute look-ups", (c) => {
 const l = Ur(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), Fv(s);
+Me("add:attribute", o), Me("destroy:attribute", s), Me("change:attribute:name", o), Fv(i);
 const a = Eu();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {
 n() || bv(e, c, l);
-}))), n() || Se("checking HealthColors", () => Rv(e))(), Mn(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
+}))), n() || Se("checking HealthColors", () => Rv(e))(), Mn(`${ie} v${pe} ready: edition ${t.settings.edition}.`);}
 function Mv() {
-return ef(se.toLowerCase());}
+return ef(ie.toLowerCase());}
 function Lv(e) {
 const t = $u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
@@ -5468,6 +5468,6 @@ Cv();}));
 var jv = pe;
 function Gv(e) {
 return Cf(e);}
-return Ua(Es);
+return Ua(Ei);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -33,7 +33,9 @@ export function describeAnswerChange(left: Memory, now: Memory, same: (a: unknow
 /** The open attack under this key (a key typed by anyone: never one of the object's own properties). */
 export function openAttack(app: App, key: string): OpenAttack | undefined {
   const attacks = app.store.exchange.attacks;
-  return Object.prototype.hasOwnProperty.call(attacks, key) ? attacks[key] : undefined;
+  const attack = Object.prototype.hasOwnProperty.call(attacks, key) ? attacks[key] : undefined;
+  // An attack is answered and resolved by the rules it was declared in, and no other.
+  return attack?.edition === app.store.settings.edition ? attack : undefined;
 }
 
 export function answeredAhead(app: App, tokenId: string): boolean {

@@ -59,7 +59,7 @@ export function isSoundAttack(attack: unknown): attack is OpenAttack {
 }
 
 /** Each open attack that passes its check (under its own key), the others named and dropped. */
-export function checkAttacks(raw: unknown, problems: string[]): Record<string, OpenAttack> {
+export function checkAttacks(raw: unknown, problems: string[], edition: string): Record<string, OpenAttack> {
   const attacks: Record<string, OpenAttack> = {};
   if (raw === undefined) return attacks;
   if (!isRecord(raw)) {
@@ -69,7 +69,9 @@ export function checkAttacks(raw: unknown, problems: string[]): Record<string, O
   for (const [key, attack] of Object.entries(raw)) {
     // commands.md, "Undo, hardened": a stored answer is checked by its edition like every stored memory.
     const parsed = v.safeParse(AttackSchema, attack);
-    if (parsed.success && parsed.output.key === key && isSoundAttack(parsed.output) && Object.keys(attacks).length < MAX_OPEN_ATTACKS) attacks[key] = parsed.output;
+    // An edition switch cancels every open attack: one of another edition (settings reset, or tampered) is cancelled here too.
+    if (parsed.success && parsed.output.edition !== edition) problems.push(`exchange.attacks.${cutWhole(key, 20)}: declared in the ${parsed.output.edition} edition, not the active one; cancelled`);
+    else if (parsed.success && parsed.output.key === key && isSoundAttack(parsed.output) && Object.keys(attacks).length < MAX_OPEN_ATTACKS) attacks[key] = parsed.output;
     else problems.push(`exchange.attacks.${cutWhole(key, 20)}: not a valid open attack; forgotten`);
   }
   return attacks;

@@ -140,7 +140,7 @@ export function loadState(raw: unknown, scriptVersion: string, homeOf?: HomeOf):
       record.edition = { id: edition, state };
     }
   }
-  const exchange = checkExchange(data.exchange, problems);
+  const exchange = checkExchange(data.exchange, problems, settingsCheck.settings.edition);
   const historyCheck = checkHistory(data.history);
   problems.push(...historyCheck.problems);
   return {
@@ -177,7 +177,7 @@ function checkRound(raw: unknown, problems: string[]): RoundState {
 }
 
 /** Each answer waiting for its hit, checked by the edition it was made in; a bad one is dropped and named. */
-function checkExchange(raw: unknown, problems: string[]): StoredState['exchange'] {
+function checkExchange(raw: unknown, problems: string[], edition: string): StoredState['exchange'] {
   const waiting: Record<string, AnswerBox> = {};
   const empty = { waiting, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
   if (raw === undefined) return empty;
@@ -191,7 +191,7 @@ function checkExchange(raw: unknown, problems: string[]): StoredState['exchange'
     if (answer === null) problems.push(`exchange.waiting.${cutWhole(id, 64)}: not a valid defense made ahead; forgotten`);
     else waiting[id] = { edition: (box as { edition: string }).edition, answer };
   }
-  const attacks = checkAttacks(isRecord(raw) ? raw.attacks : undefined, problems);
+  const attacks = checkAttacks(isRecord(raw) ? raw.attacks : undefined, problems, edition);
   return { waiting, attacks, lastAttack: lastKeyOf(raw, 'lastAttack', 'A', attacks), lastHiddenAttack: lastKeyOf(raw, 'lastHiddenAttack', 'G', attacks) };
 }
 

@@ -163,6 +163,23 @@ describe('the fourth round of attacks: the exchange (bundle)', () => {
     expect(JSON.stringify(t.stored()).length).toBeLessThan(20_000);
   });
 
+  it('12. an open attack of another edition than the active one (settings reset at a restart) is cancelled at start-up, named, and takes no answer', async () => {
+    t = await table(undefined, 'threshold');
+    await t.say('GM', `!attack 7 --hit 21 --ids ${t.id('Goblin 2')} ${t.id('Bob')}`, ['Goblin 1']);
+    expect(t.stored().exchange.attacks.A1).toBeDefined();
+    // The stored edition setting is garbage: the start-up check puts the default edition back.
+    t.mock.state.DefenseRound.settings.edition = 'no such edition';
+    await t.restart();
+    expect(t.stored().settings.edition).toBe('soak');
+    expect(t.stored().exchange.attacks).toEqual({});
+    const status = await t.say('GM', '!defense-round');
+    expect(all(status)).toMatch(/exchange\.attacks\.A1: declared in the threshold edition, not the active one; cancelled/);
+    const answer = await t.say('GM', `!defend --answer A1 --ids ${t.id('Goblin 2')} --action evade --roll 10`);
+    expect(all(answer)).toMatch(/No open attack A1/);
+    await t.restart();
+    expect(t.mock.logs.join('\n')).not.toMatch(/not a valid open attack/);
+  });
+
   it('13. a player\'s answer never hints at a hidden defender', async () => {
     const words = async (hidden: boolean) => {
       t = await table(goblins(hidden ? ['Goblin A', 'Goblin B'] : ['Goblin A']));
