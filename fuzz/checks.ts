@@ -432,7 +432,8 @@ export function checkNpcNumbers(world: World, before: Snapshot, after: Snapshot,
     // A card's title names whose card it is: a PC's card may show any number, an NPC's none.
     if (card && pcNames.some((name) => fields[0]!.includes(name))) continue;
     const npcCard = card && npcNames.some((name) => fields[0]!.includes(name));
-    for (const part of fields.flatMap((field) => field.split(/ \/ |; /))) {
+    // An attack's "Situation:" row is the rules' own words (+2 to hit, -20 to evade), no token's number.
+    for (const part of fields.filter((field) => !field.startsWith('Situation: ')).flatMap((field) => field.split(/ \/ |; /))) {
       if (pcNames.some((name) => part.includes(name))) continue;
       if (!npcCard && !npcNames.some((name) => part.includes(name))) continue;
       if (garbage.some((g) => part.includes(g)) || part.includes('secret')) out.push(`an NPC's garbage bar value reached ${record.whisperTo ?? 'everyone'}: "${part.slice(0, 160)}"`);
