@@ -17,38 +17,38 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Xn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, Si = Object.prototype.hasOwnProperty, ja = (e, t) => {
+var Xn = Object.defineProperty, Fa = Object.getOwnPropertyDescriptor, ja = Object.getOwnPropertyNames, Si = Object.prototype.hasOwnProperty, Ga = (e, t) => {
 for (var n in t)
 Si.call(t, n) && Xn(e, n, { get: t[n], enumerable: !0 });
-}, Ga = (e, t, n, r) => {
+}, Ua = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of Fa(t))
-!Si.call(e, i) && i !== n && Xn(e, i, { get: () => t[i], enumerable: !(r = La(t, i)) || r.enumerable });
+for (let i of ja(t))
+!Si.call(e, i) && i !== n && Xn(e, i, { get: () => t[i], enumerable: !(r = Fa(t, i)) || r.enumerable });
 return e;
-}, Ua = (e) => Ga(Xn({}, "__esModule", { value: !0 }), e), Ei = {};
-ja(Ei, {
+}, Va = (e) => Ua(Xn({}, "__esModule", { value: !0 }), e), Ei = {};
+Ga(Ei, {
 onDamage: () => Gv,
 version: () => jv});
-var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ti = WeakMap, tn = Error, _i = RangeError, Oi = Promise, nn = Date, Va = isNaN, Ba = "0.2.0", ie = "DefenseRound", pe = Ba, rn, Ha = {
+var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ti = WeakMap, tn = Error, _i = RangeError, Oi = Promise, nn = Date, Ba = isNaN, Ha = "0.2.0", ie = "DefenseRound", pe = Ha, rn, Ka = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
 function Di(e) {
-return !e && !rn ? Ha : {
+return !e && !rn ? Ka : {
 lang: e?.lang ?? rn?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? rn?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? rn?.abortPipeEarly};}
-var Ka;
-function Ya(e) {
-return Ka?.get(e);}
-var Wa;
-function za(e) {
-return Wa?.get(e);}
-var xa;
-function qa(e, t) {
-return xa?.get(e)?.get(t);}
+var Ya;
+function Wa(e) {
+return Ya?.get(e);}
+var za;
+function xa(e) {
+return za?.get(e);}
+var qa;
+function Xa(e, t) {
+return qa?.get(e)?.get(t);}
 function Qe(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
@@ -66,11 +66,11 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? qa(e.reference, c.lang) ?? (l ? za(c.lang) : null) ?? r.message ?? Ya(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? Xa(e.reference, c.lang) ?? (l ? xa(c.lang) : null) ?? r.message ?? Wa(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function Xa(e, t) {
-return e === t || D.isNaN(e) && D.isNaN(t);}
 function Ja(e, t) {
+return e === t || D.isNaN(e) && D.isNaN(t);}
+function Qa(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
 function Jn(e, t) {
 const n = [...new q(e)];
@@ -177,8 +177,8 @@ reference: Qn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;}};}
-var Qa = { abortEarly: !0 };
-function Za(e, t, n) {
+var Za = { abortEarly: !0 };
+function ec(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
 function Zn(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;}
@@ -243,7 +243,7 @@ async: !1,
 literal: e,
 message: t,
 "~run"(n, r) {
-return Xa(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+return Ja(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
 function cn(e, t) {
 return ne({
 kind: "schema",
@@ -264,7 +264,7 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {
-return typeof t.value == "number" && !Va(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+return typeof t.value == "number" && !Ba(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
 function Ii(e, t) {
 return ne({
 kind: "schema",
@@ -295,7 +295,7 @@ if (n.issues || (n.issues = c.issues), r.abortEarly) {
 n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = Za(o);
+} else if (o.fallback !== void 0) n.value[s] = ec(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {
 input: void 0,
 expected: `"${s}"`,
@@ -331,11 +331,11 @@ options: e,
 message: t,
 "~run"(n, r) {
 return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function Ct(e, t, n) {
+function It(e, t, n) {
 return ne({
 kind: "schema",
 type: "record",
-reference: Ct,
+reference: It,
 expects: "Object",
 async: !1,
 key: e,
@@ -345,7 +345,7 @@ message: n,
 const s = r.value;
 if (s && typeof s == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (Ja(s, o)) {
+for (const o in s) if (Qa(s, o)) {
 const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {
 const d = {
@@ -446,11 +446,11 @@ Y(this, "type", n, r, { issues: Pi(s) }), n.typed = !0;
 if (o?.length === 1) return o[0];
 Y(this, "type", n, r, { issues: Pi(o) });}
 return n;}});}
-function It() {
+function Nt() {
 return ne({
 kind: "schema",
 type: "unknown",
-reference: It,
+reference: Nt,
 expects: "unknown",
 async: !1,
 "~run"(e) {
@@ -479,7 +479,7 @@ const m = h.entries[v];
 if (v in s ? m["~run"]({
 typed: !1,
 value: s[v]
-}, Qa).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
+}, Za).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
 p = !1, c !== v && (a < g || a === g && v in s && !(c in s)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;}
 g++;}
@@ -519,7 +519,7 @@ output: r.value,
 issues: r.issues};}
 function U(e) {
 return Ii(k.assign(k.create(null), e));}
-var Fi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Nt = [
+var Fi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Pt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -552,7 +552,7 @@ function Ui(e) {
 return e > 0 ? { ...gt } : e > dn ? { condition: "incapacitated", savesOwed: 0 } : { ...un };}
 function tr(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function ec(e, t, n) {
+function tc(e, t, n) {
 return n.condition === "dying" ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= dn ? { life: { condition: "dying", savesOwed: er }, steps: [{ kind: "dying", savesOwed: er }] } : {
 life: { condition: "incapacitated", savesOwed: pt },
 steps: [{ kind: "incapacitated", savesOwed: pt }]
@@ -562,10 +562,10 @@ if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = ec(e, i, n);
+const o = tc(e, i, n);
 for (const a of o.steps) s.push(a);
 return { applied: !0, after: i, life: o.life, steps: s };}
-function tc(e, t) {
+function nc(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
 after: 0,
@@ -573,7 +573,7 @@ life: { condition: "incapacitated", savesOwed: pt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
 { kind: "incapacitated", savesOwed: pt }]};}
-function nc(e, t, n) {
+function rc(e, t, n) {
 if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
@@ -586,7 +586,7 @@ after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...tr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function rc(e, t, n) {
+function ic(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({
@@ -612,7 +612,7 @@ steps: [r(pt), { kind: "saved-from-death", before: e, vitality: ji }]};
 const i = A.min(er, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...un }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
 var Bi = { physical: "Physical", magical: "Magical" }, Hi = { physical: "Defense", magical: "Spirit" }, nr = { soul: "Soul", power: "Power" };
-function ic(e, t) {
+function sc(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -620,7 +620,7 @@ case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function sc(e) {
+function oc(e) {
 switch (e) {
 case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
@@ -628,11 +628,11 @@ case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function oc(e) {
+function ac(e) {
 return e === 1 ? "1 save" : `${e} saves`;}
 function fn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-function ac(e) {
+function cc(e) {
 switch (e.kind) {
 case "defense-used": {
 const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
@@ -640,7 +640,7 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return ic(e.reason, e.amount);
+return sc(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
@@ -672,11 +672,11 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return sc(e.cause);
+return oc(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${oc(e.savesLeft)} left` : ", no save left";
+const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ac(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -702,7 +702,7 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ki = { defend: "defend", evade: "evade" };
+}, lc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ki = { defend: "defend", evade: "evade" };
 function hn(e) {
 return e > 0 ? `+${e}` : `${e}`;}
 function Yi(e, t, n) {
@@ -711,7 +711,7 @@ const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;}
 function rr(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";}
-function lc(e, t = (n) => n) {
+function dc(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
 return `Perception d100 ${e.roll} vs ${Yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${rr(e.success, e.critical)}`;
@@ -729,7 +729,7 @@ return e.by === void 0 ? `Aided by an ally: ${hn(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${hn(e.mod)}`;
 case "action-check":
-return `${cc[e.action]} d100 ${e.roll} vs ${Yi(e.baseTarget, e.adjustments, e.target)}: ${rr(e.success, e.critical)}`;
+return `${lc[e.action]} d100 ${e.roll} vs ${Yi(e.baseTarget, e.adjustments, e.target)}: ${rr(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -741,11 +741,11 @@ const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skill
 return `${n}${r}${i}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var dc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), ir = {
+var uc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), ir = {
 defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function uc(e) {
+function fc(e) {
 switch (e.condition) {
 case "none":
 return;
@@ -755,15 +755,15 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function fc(e, t, n = null) {
+function hc(e, t, n = null) {
 return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
-function hc(e, t) {
+function vc(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-function vc(e) {
+function mc(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function mc(e, t, n, r) {
+function pc(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
@@ -781,7 +781,7 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${i}`;
 case "hit":
 return `${e} loses ${r} Vitality ${i}`;}}
-var pc = {
+var gc = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
@@ -791,16 +791,16 @@ hit: "is hit",
 unharmed: "is unharmed"};
 function Wi(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function gc(e, t, n) {
+function kc(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
-function kc(e, t) {
+function yc(e, t) {
 switch (e.kind) {
 case "hit-title":
-return mc(t(e.who), e.hit, e.result, e.lost);
+return pc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${pc[e.result]}.`;
+return `${t(e.who)} ${gc[e.result]}.`;
 case "life-now":
-return uc(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return fc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {
@@ -816,18 +816,18 @@ return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${gc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${kc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return ir[e.stance] ?? "";}}
-var yc = /^[+-]?\d+$/;
+var wc = /^[+-]?\d+$/;
 function ce(e) {
 if (typeof e == "number")
 return D.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!yc.test(t)) return null;
+if (!wc.test(t)) return null;
 const n = D(t);
 return D.isSafeInteger(n) ? n + 0 : null;}
 function vn(e, t) {
@@ -845,7 +845,7 @@ function V(e, t = 40) {
 return e.length > t ? `${ke(e, t - 3)}...` : e;}
 var y = class extends tn {
 }, P = class extends tn {};
-function wc(e, t) {
+function bc(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
 const i = t?.[D(r)]?.results?.total;
 return typeof i == "number" && D.isFinite(i) ? S(i) : n;
@@ -856,7 +856,7 @@ function qi(e, t) {
 let n = t;
 for (; n < e.length && !sr(e.charCodeAt(n)); ) n += 1;
 return n;}
-function bc(e) {
+function $c(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
@@ -873,7 +873,7 @@ const s = qi(e, r + 1);
 t.push(e.slice(r, s)), r = s;}
 return t;}
 function Xi(e) {
-const t = bc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new N();
+const t = $c(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new N();
 let s = null;
 for (let o = 1; o < t.length; o += 1) {
 const a = t[o];
@@ -883,17 +883,17 @@ if (i.has(c)) throw new y(`--${V(c)} is given twice`);
 s = [], i.set(c, s);
 } else s ? s.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: i };}
-function $c(e, t) {
+function Ac(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
 for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : Ac(e, i);
+const s = i.startsWith(e) && e.length >= 2 ? 1 : Sc(e, i);
 s < r && (n = i, r = s);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Pt(e, t, n, r = "") {
-const i = $c(e.toLowerCase(), t);
+function Mt(e, t, n, r = "") {
+const i = Ac(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;}
-function Ac(e, t) {
+function Sc(e, t) {
 let n = [], r = x.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {
 const s = [i];
@@ -906,7 +906,7 @@ e.flags.forEach((r, i) => {
 const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {
 const o = n?.(i);
-throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${Pt(i, k.keys(t), "flags", "--")}`);}
+throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${Mt(i, k.keys(t), "flags", "--")}`);}
 if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
 if (s.kind === "one" && r.length > 1)
@@ -916,14 +916,14 @@ const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
 function R(e, t) {
 return e.flags.has(t);}
-function Mt(e, t, n, r) {
+function Lt(e, t, n, r) {
 const i = ce(e);
 if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;}
 function Ne(e, t, n, r) {
 const i = L(e, t);
-return i === void 0 ? void 0 : Mt(i, `--${t}`, n, r);}
+return i === void 0 ? void 0 : Lt(i, `--${t}`, n, r);}
 function z(e, t, n) {
 const r = e.toLowerCase(), i = n[n.indexOf(r)];
 if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
@@ -932,7 +932,7 @@ function _e(e) {
 const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Lt(e, t) {
+function Ft(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
 const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
@@ -942,7 +942,7 @@ if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);}
 if (t.example && ce(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Mt(r, t.what, 0, xi);}
+return Lt(r, t.what, 0, xi);}
 function Ji(e, t) {
 return {
 values: [],
@@ -1021,50 +1021,50 @@ spectator: {
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Sc(e, t) {
+function Ec(e, t) {
 const n = He[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Ec(e, t) {
+function Tc(e, t) {
 return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
-var Tc = ["defensive", "reactive", "none"];
-function _c(e) {
-return e === "reactive";}
+var _c = ["defensive", "reactive", "none"];
 function Oc(e) {
-return e === "defensive";}
+return e === "reactive";}
 function Dc(e) {
+return e === "defensive";}
+function Rc(e) {
 return e === "reactive";}
 function ns(e) {
 return e === "reactive";}
-function Rc(e) {
+function Cc(e) {
 return e === "defensive";}
 function rs(e) {
 return e === "defensive";}
 function ar(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function Cc(e, t) {
+function Ic(e, t) {
 return ar(e.reactions, t) !== void 0;}
 function is(e, t) {
 return ar(e.reactions, t) === !0;}
 function ss(e, t) {
 return ar(e.reactions, t) === "used";}
-function Ic(e, t) {
+function Nc(e, t) {
 return e.skillsVs.includes(t);}
-function Nc(e) {
+function Pc(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
 var os = 5, as = { defend: "defend", evade: "evade", react: "reaction" };
-function Ft(e) {
+function jt(e) {
 return e === "defend" || e === "evade" || e === "react";}
-function Pc(e) {
+function Mc(e) {
 return { kind: "refused", reason: e };}
 function Ke(e) {
 return e !== null && e !== "";}
-function Mc(e) {
+function Lc(e) {
 const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new _i("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
 if (n !== null && !D.isSafeInteger(n)) throw new _i("resolveSoakDefend: modifiers and targets must be integers");}
-function Lc(e) {
+function Fc(e) {
 const { action: t, situation: n, stance: r, round: i } = e, s = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
@@ -1072,10 +1072,10 @@ if (t === "react" && n !== "front") return { code: "situation-not-allowed", acti
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Ft(t) && e.mod !== 0) return o("mod");
-if (!Ft(t) && e.aid !== null) return o("aided");
-if (Ft(t) && e.ally !== null) return o("ally");
-if (Ft(t) && e.skillName !== null) return o("skill");
+if (!jt(t) && e.mod !== 0) return o("mod");
+if (!jt(t) && e.aid !== null) return o("aided");
+if (jt(t) && e.ally !== null) return o("ally");
+if (jt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {
 if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
@@ -1088,24 +1088,24 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return _c(r) ? Ke(e.vs) ? Cc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Oc(r) ? Ke(e.vs) ? Ic(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Oc(r) ? { code: "counter-in-defensive-stance" } : Dc(r) ? Ke(e.vs) ? is(i, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Dc(r) ? { code: "counter-in-defensive-stance" } : Rc(r) ? Ke(e.vs) ? is(i, e.vs) ? e.ally !== null && !Pc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Rc(r) ? { code: "defensive-skill-on-ally" } : ns(r) ? Ke(e.vs) ? is(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Cc(r) ? { code: "defensive-skill-on-ally" } : ns(r) ? Ke(e.vs) ? is(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (rs(r)) {
 if (!Ke(e.vs)) return { code: "needs-vs", action: t };
-if (Ic(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
+if (Nc(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function Fc(e) {
-const t = [];
-return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ft(e.action) && t.push(as[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
 function jc(e) {
-Mc(e);
-const t = Lc(e);
-if (t) return Pc(t);
-const n = Fc(e);
+const t = [];
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(as[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function Gc(e) {
+Lc(e);
+const t = Fc(e);
+if (t) return Mc(t);
+const n = jc(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: i } = e, s = He[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {
@@ -1134,9 +1134,9 @@ return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {}
 function ls(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
-let a = Sc(e.situation, t);
+let a = Ec(e.situation, t);
 if (e.rolls.mental !== null && t === "evade") {
-const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ec(a, c);
+const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Tc(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
 e.aid !== null && (n.push({ kind: "aided", bonus: os, by: e.aid.by }), r.push(os)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
@@ -1150,17 +1150,17 @@ evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Gc = {
+}, Uc = {
 mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function Uc(e, t = (n) => n) {
+function Vc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Bc(Qi("round"));
+return Hc(Qi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1174,7 +1174,7 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Vc(e.flag, e.action, e.situation);
+return Bc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
@@ -1193,8 +1193,8 @@ case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function Vc(e, t, n) {
-const r = Gc[e];
+function Bc(e, t, n) {
+const r = Uc[e];
 switch (e) {
 case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
@@ -1207,43 +1207,43 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function Bc(e) {
+function Hc(e) {
 return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var Hc = U({
+var Kc = U({
 life: G(
 U({
 condition: se(["none", "incapacitated", "dying", "dead"]),
 savesOwed: j(Te(), sn(), vt(0), ht(3))})),
-reactions: G(Ct(J(), Mi([Ze(), re("used")]))),
+reactions: G(It(J(), Mi([Ze(), re("used")]))),
 skillsVs: G(Ge(J()))});
-function Kc(e) {
+function Yc(e) {
 return e === "success" || e === "fail" ? e : null;}
 var us = { condition: "none", savesOwed: 0 };
-function Yc(e) {
-const t = Ue(Hc, e);
-return t.success ? Jc(t.output) : null;}
+function Wc(e) {
+const t = Ue(Kc, e);
+return t.success ? Qc(t.output) : null;}
 function tt(e, t) {
 return e.life ? { ...e.life } : t === null ? { ...us } : Ui(t);}
 function cr(e, t) {
 return lr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function Wc(e, t) {
+function zc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? us : Ui(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function zc(e) {
-return lr(e.life, void 0, void 0);}
 function xc(e) {
-return e.life?.condition ?? "none";}
+return lr(e.life, void 0, void 0);}
 function qc(e) {
+return e.life?.condition ?? "none";}
+function Xc(e) {
 return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Xc(e, t) {
+function Jc(e, t) {
 return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Jc(e) {
+function Qc(e) {
 return lr(e.life, e.reactions, e.skillsVs);}
 function lr(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var fs = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {
+var fs = ["defend", "evade", "react", "counter", "skill", "save"], Zc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", el = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1295,7 +1295,7 @@ aidedBy: L(e, "aided-by") ?? null,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
-function el(e) {
+function tl(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
 function vs(e) {
@@ -1303,17 +1303,17 @@ return {
 values: e.action === "save" ? ["save_check"] : k.values(mn),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: el(e),
+dice: tl(e),
 resolve(t, n) {
 const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? tl(e, t, r.action) : nl(e, t, r);}};}
-function tl(e, t, n) {
+return e.action === "save" ? nl(e, t, r.action) : rl(e, t, r);}};}
+function nl(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = tt(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = rc(r, i, kt(n, s + e.mod));
+const o = ic(r, i, kt(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
@@ -1322,11 +1322,11 @@ steps: [
 T(ue, { kind: "save-title", who: l }),
 T(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Be("Roll", o.steps),
-...fc("Now", o.life, o.vitality)],
+...hc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
 state: cr(t.state, o.life),
 detail: o};}
-function nl(e, t, n) {
+function rl(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = tt(t.state, r), s = k.fromEntries(
@@ -1344,7 +1344,7 @@ stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
 reaction: W,
 condition: tt($.state, $.vitality ?? null).condition,
 acting: $.acting === !0};}
-const c = jc({
+const c = Gc({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
@@ -1359,7 +1359,7 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: Uc(c.reason, t.nameOf) };
+if (c.kind === "refused") return { kind: "refused", reason: Vc(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: mn[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
@@ -1374,7 +1374,7 @@ T(oe, { kind: "check-summary", who: v, action: e.action, result: m }),
 ...m !== null ? [T("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
 ...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [T(Ve, { kind: "offer-damage" })] : [],
-...g ? vc(t.id) : []];
+...g ? mc(t.id) : []];
 return {
 headline: p,
 steps: b,
@@ -1383,7 +1383,7 @@ state: l,
 ...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c};}
-var ms = (e) => e == null ? "" : ` (${e})`, rl = {
+var ms = (e) => e == null ? "" : ` (${e})`, il = {
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
@@ -1405,16 +1405,16 @@ planAnswer: (e, t) => es(vs(hs(Zi({ action: e, situation: t }))), "pending-defen
 keep: (e, t) => ts(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, il = [
+}, sl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function sl(e) {
+function ol(e) {
 return A.max(0, vn(e, 5));}
 var ps = 25;
-function ol(e) {
+function al(e) {
 const t = [], n = A.max(0, e.amount), r = zi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = vn(n, r), o = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
@@ -1450,19 +1450,19 @@ a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: p,
 const h = s + a;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
 var pn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function al(e) {
+function cl(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
 function gs(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;}
 function dr(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function cl(e) {
-const t = al(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function ll(e) {
+const t = cl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return dr(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), dr(e, t, n, !1);
 if (e.instantKill) {
-const o = tc(e.bars.vitality, e.life);
+const o = nc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {
@@ -1487,7 +1487,7 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const i = ol({
+const i = al({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1504,19 +1504,19 @@ protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
 changed: s.after !== e.bars.vitality || !gs(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection};}
-var ll = {
+var dl = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ks = {
+}, ul = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ks = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, ur = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", ul = { what: "the damage amount", missing: ur, example: "[[2d6+3]]" }, fl = { what: "the damage amount", missing: ur, example: "[[2d6+3]]", optional: !0 };
-function hl(e) {
-if (e.flags.size === 0) return ys(Lt(e, ul));
-const t = R(e, "instant-kill"), n = Lt(e, fl);
+}, ur = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", fl = { what: "the damage amount", missing: ur, example: "[[2d6+3]]" }, hl = { what: "the damage amount", missing: ur, example: "[[2d6+3]]", optional: !0 };
+function vl(e) {
+if (e.flags.size === 0) return ys(Ft(e, fl));
+const t = R(e, "instant-kill"), n = Ft(e, hl);
 if (n === void 0 && !t) throw new y(ur);
 const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : pn[z(i, "--type", k.keys(pn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
@@ -1538,11 +1538,11 @@ const t = ks[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => vl(e, r)};}
-function vl(e, t) {
+resolve: (r) => ml(e, r)};}
+function ml(e, t) {
 const n = ks[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new gl(t.values, n) : null, c = r && t.stance === "defensive" ? sl(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = cl({
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new kl(t.values, n) : null, c = r && t.stance === "defensive" ? ol(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = ll({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1561,14 +1561,14 @@ const p = d.bars[h];
 p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
 const f = {
-headline: kl(d, l),
-steps: ml(t.id, e, d, l),
+headline: yl(d, l),
+steps: pl(t.id, e, d, l),
 changes: u,
 state: cr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function ml(e, t, n, r) {
-const i = hc(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: pl(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
+function pl(e, t, n, r) {
+const i = vc(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: gl(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1577,11 +1577,11 @@ let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
-function pl(e) {
+function gl(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-var gl = class {
+var kl = class {
 constructor(e, t) {
 this.values = e, this.keys = t;}
 get soakPercent() {
@@ -1598,14 +1598,14 @@ get armorReduction() {
 return this.values[this.keys.reduction]?.current ?? 0;}
 get naturalReduction() {
 return this.values[this.keys.natural]?.current ?? 0;}};
-function kl(e, t) {
+function yl(e, t) {
 if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {
 if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var yl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", wl = [`Defensive: ${ir.defensive}. Reactive: ${ir.reactive}.`];
-function bl(e) {
+var wl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", bl = [`Defensive: ${ir.defensive}. Reactive: ${ir.reactive}.`];
+function $l(e) {
 return Ji(e, {
 fallback: "none",
 row: "Stance",
@@ -1614,7 +1614,7 @@ change: "stance-change",
 effect: "stance-effect",
 keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })});}
-var $l = {
+var Al = {
 "perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
@@ -1628,10 +1628,10 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Al = new N([...[...dc].map((e) => [e, "layout"]), ...k.keys($l).map((e) => [e, "defend"])]);
-function Sl(e, t = (n) => n) {
-const n = Al.get(e.kind);
-return n === "layout" ? kc(e, t) : n === "defend" ? lc(e, t) : ac(e);}
+}, Sl = new N([...[...uc].map((e) => [e, "layout"]), ...k.keys(Al).map((e) => [e, "defend"])]);
+function El(e, t = (n) => n) {
+const n = Sl.get(e.kind);
+return n === "layout" ? yc(e, t) : n === "defend" ? dc(e, t) : cc(e);}
 var fr = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
@@ -1641,40 +1641,40 @@ defend: [
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-stance: wl
-}, El = {
+stance: bl
+}, Tl = {
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: ll, usage: dl, help: fr.damage },
-defend: { flags: Zc, usage: Qc, help: fr.defend },
-stance: { flags: {}, usage: yl, help: fr.stance }},
-stances: Tc,
+damage: { flags: dl, usage: ul, help: fr.damage },
+defend: { flags: el, usage: Zc, help: fr.defend },
+stance: { flags: {}, usage: wl, help: fr.stance }},
+stances: _c,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => ws(hl(e)),
+planDamage: (e) => ws(vl(e)),
 planDefend: (e) => vs(hs(e)),
-planStance: bl,
+planStance: $l,
 planHandEdit: (e) => ws(ys(e)),
-attack: rl,
-macros: il,
+attack: il,
+macros: sl,
 setVitality(e, t, n) {
-const r = nc(e, t, tt(n, e));
+const r = rc(e, t, tt(n, e));
 return {
 vitality: r.after,
 state: cr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
-enter: Wc,
-endRound: zc,
-condition: (e, t) => e.life ? xc(e) : tt(e, t).condition,
+enter: zc,
+endRound: xc,
+condition: (e, t) => e.life ? qc(e) : tt(e, t).condition,
 deadForGood: (e, t) => tt(e, t).condition === "dead",
-parseState: Yc,
-isEmptyState: qc,
-describeStateChange: Xc,
-parseAnswer: Kc,
-words: Sl
+parseState: Wc,
+isEmptyState: Xc,
+describeStateChange: Jc,
+parseAnswer: Yc,
+words: El
 }, hr = [
 "front",
 "thrown-object",
@@ -1689,7 +1689,7 @@ words: Sl
 "spell-invisible",
 "covert",
 "spectator"
-], Tl = ["gun", "spell-unseen"], he = {
+], _l = ["gun", "spell-unseen"], he = {
 hitBonus: 0,
 noHitChance: !1,
 perceive: null,
@@ -1711,27 +1711,27 @@ aoe: { ...he, noHitChance: !0 },
 "spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function _l(e, t) {
+function Ol(e, t) {
 return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
-function Ol(e) {
+function Dl(e) {
 return nt[e].perceive !== null;}
-var jt = 4, Dl = U({
+var Gt = 4, Rl = U({
 result: se(["success", "fail"]),
 situation: se(hr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
-function Rl(e) {
-const t = Ue(Dl, e);
+function Cl(e) {
+const t = Ue(Rl, e);
 return t.success ? t.output : null;}
-var Cl = U({
+var Il = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(j(Te(), sn(), vt(0), ht(jt))),
+roundsDead: G(j(Te(), sn(), vt(0), ht(Gt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: G(re(!0))});
-function Il(e) {
-const t = Ue(Cl, e);
+function Nl(e) {
+const t = Ue(Il, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -1744,24 +1744,24 @@ return { ...r, roundsDead: 0 };}
 function $s(e) {
 const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;}
-function Nl(e, t) {
-return t ? { roundsDead: jt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
-function Pl(e) {
+function Pl(e, t) {
+return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
+function Ml(e) {
 const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(jt, n.roundsDead + 1) };}
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Gt, n.roundsDead + 1) };}
 function vr(e) {
-return A.max(0, jt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+return A.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
 function As(e, t) {
 return $e(t) && vr(e) === 0;}
-function Ml(e, t) {
+function Ll(e, t) {
 return "has had a save or another round dead since";}
-function Ll(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Ol(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function Fl(e) {
+function Fl(e, t, n, r) {
+return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Dl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function jl(e) {
 const t = [], n = e.pending ?? void 0;
 if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = nt[r], s = Ll(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = nt[r], s = Fl(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (i.noHitChance)
@@ -1779,17 +1779,17 @@ const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
 return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bs(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function Gt(e) {
+function Ut(e) {
 return nt[e].reactCheck !== null ? "react" : "defend";}
 function mr(e, t) {
 const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function jl(e) {
+function Gl(e) {
 const { action: t, situation: n } = e, r = nt[n], i = [], s = mr(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? Gt(n) : null;
+const o = s.check ? Ut(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -1814,15 +1814,15 @@ i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };}
 function Ss(e, t, n, r, i) {
-const s = _l(n, r) + i, o = kt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+const s = Ol(n, r) + i, o = kt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function Gl(e, t) {
+function Ul(e, t) {
 return e && e.result === "success" ? e : t;}
-var Ul = 1;
-function Vl(e) {
+var Vl = 1;
+function Bl(e) {
 const { state: t } = e;
 if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= jt) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -1834,13 +1834,13 @@ if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { ki
 s = e.exp - c;}
 const o = kt(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Ul, state: $s(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Vl, state: $s(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return i.push({ kind: "save-failed", triesLeft: vr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
-var Bl = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Hl(e) {
-return Bl.has(e.kind);}
-function Kl(e, t) {
+var Hl = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Kl(e) {
+return Hl.has(e.kind);}
+function Yl(e, t) {
 if (!$e(t)) return;
 if (As(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
@@ -1848,16 +1848,16 @@ const n = vr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
 function Es(e, t, n, r = !1) {
 return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
-var Yl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Wl(e, t) {
+var Wl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function zl(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;}
 case "attack-summary":
-return `${t(e.who)} ${Yl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Wl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Kl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return Yl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {
@@ -1869,13 +1869,13 @@ case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;}}
-var zl = {
+var xl = {
 type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, xl = {
+}, ql = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1887,13 +1887,13 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, ql = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Xl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+}, Xl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Jl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
 function Ts(e) {
 if (e === void 0) return null;
-if (Tl.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+if (_l.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return z(e, "--situation", hr);}
-function Jl(e) {
-const t = Lt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
+function Ql(e) {
+const t = Ft(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
@@ -1911,7 +1911,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Fl({
+const i = jl({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -1937,7 +1937,7 @@ changes: a,
 state: i.state,
 ...i.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: i};}};}
-function Ql(e) {
+function Zl(e) {
 return _s({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
 var Os = ["defend", "guard", "skill", "counter", "opportunity", "save"];
 function Ds(e) {
@@ -1949,7 +1949,7 @@ if (n === "evade") throw new y("--action evade means nothing in the threshold ed
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
 const r = z(t, "--action", Os), i = L(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = Ts(i) ?? "front", o = nt[s], a = mr(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Gt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Gt(s) === "defend";
+const s = Ts(i) ?? "front", o = nt[s], a = mr(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Ut(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ut(s) === "defend";
 if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -1972,16 +1972,16 @@ vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
 function Rs(e) {
-if (e.action === "save") return ed(e);
+if (e.action === "save") return td(e);
 const t = e.action, n = mr(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Gt(e.situation) === "react" ? "react-roll" : "roll" }), {
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ut(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
 resolve(i, s) {
-return Zl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
-function Zl(e, t, n, r) {
+return ed(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
+function ed(e, t, n, r) {
 const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
@@ -1989,7 +1989,7 @@ if (n.acting) return { kind: "refused", reason: Qi("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (p) => n.values[p]?.current ?? null, a = jl({
+const o = (p) => n.values[p]?.current ?? null, a = Gl({
 action: t,
 situation: e.situation,
 difficulty: e.difficulty,
@@ -2005,7 +2005,7 @@ return { kind: "missing-value", key: a.check === "perceive" ? "perception_check"
 const c = [...a.steps], l = [];
 let d;
 if (a.pending && t === "guard" && s && e.ally) {
-const p = Gl(s.answer ?? void 0, a.pending);
+const p = Ul(s.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
@@ -2022,14 +2022,14 @@ changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: a};}
-function ed(e) {
+function td(e) {
 return {
 values: ["save_check", "exp"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = Vl({
+const i = n.cost ?? 100, s = n.save ?? 100, o = Bl({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
@@ -2062,7 +2062,7 @@ changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
 detail: o};}};}
-var td = {
+var nd = {
 flags: {},
 answerFlag: "action",
 rollFlag: "roll",
@@ -2082,18 +2082,18 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer(e, t) {
 const n = es(Rs(Ds(Zi({ action: e, situation: t }))), "pending-defense");
-return t !== null && Gt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
+return t !== null && Ut(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
 keep: (e, t) => ts(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, nd = [
+}, rd = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], rd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function id(e, t, n, r) {
+], id = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function sd(e, t, n, r) {
 const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function sd(e, t = (n) => n) {
+function od(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
 case "defense-used": {
@@ -2124,7 +2124,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${rd[n.check]} d100 ${n.roll} vs ${id(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${id[n.check]} d100 ${n.roll} vs ${sd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -2144,20 +2144,20 @@ case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
-function od(e, t = (n) => n) {
-return Hl(e) ? Wl(e, t) : sd(e, t);}
-var ad = {
+function ad(e, t = (n) => n) {
+return Kl(e) ? zl(e, t) : od(e, t);}
+var cd = {
 id: "threshold",
 playable: !0,
 commands: {
 damage: {
-flags: zl,
-usage: ql,
+flags: xl,
+usage: Xl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."]},
 defend: {
-flags: xl,
-usage: Xl,
+flags: ql,
+usage: Jl,
 help: [
 "Situations: " + hr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."]},
@@ -2165,13 +2165,13 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => _s(Jl(e)),
+planDamage: (e) => _s(Ql(e)),
 planDefend: (e) => Rs(Ds(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");},
-planHandEdit: Ql,
-attack: td,
-macros: nd,
+planHandEdit: Zl,
+attack: nd,
+macros: rd,
 setVitality(e, t, n) {
 const r = [];
 let i = t, s = n;
@@ -2182,23 +2182,23 @@ steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
 now: $e(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
-enter: Nl,
-endRound: Pl,
+enter: Pl,
+endRound: Ml,
 condition: (e, t) => $e(t) ? "dead" : "none",
 deadForGood: As,
-parseState: Il,
+parseState: Nl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Ml,
-parseAnswer: Rl,
-words: od
-}, gn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, cd = 10;
+describeStateChange: Ll,
+parseAnswer: Cl,
+words: ad
+}, gn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, ld = 10;
 function pr(e, t) {
 return A.round((e + t) * 1e6) / 1e6;}
 function Cs(e, t) {
 if (t.defender === null || t.current === null) return e;
 const n = pr(t.current, -t.limit);
 return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => pr(t.defender, -wt[i]) >= n) ?? "passive";}
-function ld(e) {
+function dd(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
 if (wt[r] > 0)
@@ -2220,50 +2220,50 @@ t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetratio
 const l = wt[r];
 let d = null;
 l > 0 && n.defender !== null && (d = pr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= cd;
+const u = r !== "passive" && o - e.attack >= ld;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
 function gr(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
 var kn = (e, t = !1) => gr(e <= 0, t);
-function dd(e) {
+function ud(e) {
 if (typeof e != "object" || e === null || x.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
 return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : gr(n.down === !0, n.dead === !0);}
-function ud(e) {
+function fd(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
-var fd = {
+var hd = {
 attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function md(e) {
-const t = Lt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+}, vd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", md = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function pd(e) {
+const t = Ft(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
 return {
 weapon: t,
-attack: Mt(n, "--attack", -1e3, 1e3),
+attack: Lt(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : z(r, "--defense-mode", gn)};}
-function pd(e) {
-return e !== null && gn.includes(e);}
 function gd(e) {
+return e !== null && gn.includes(e);}
+function kd(e) {
 return Is.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
-function kd(e, t) {
+function yd(e, t) {
 return {
 values: Is,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
-return yd(e, t, n, r.defense ?? 1);}};}
-function yd(e, t, n, r) {
-const i = gd(n);
+return wd(e, t, n, r.defense ?? 1);}};}
+function wd(e, t, n, r) {
+const i = kd(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (pd(n.stance) ? n.stance : "passive"), a = ld({
+const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (gd(n.stance) ? n.stance : "passive"), a = dd({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
@@ -2293,9 +2293,9 @@ T(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === 
 ...Be("Breakdown", l ? [...a.steps, l] : a.steps),
 ...u ? [T("Now", { kind: "down-now" })] : []],
 changes: c,
-state: kn(ud(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: kn(fd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a};}
-function wd(e, t) {
+function bd(e, t) {
 return {
 values: ["armor_score"],
 dice: [],
@@ -2315,9 +2315,9 @@ T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: 
 changes: a,
 state: kn(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }};}};}
-function bd(e, t) {
-return kd(md(e), t);}
-function $d(e) {
+function $d(e, t) {
+return yd(pd(e), t);}
+function Ad(e) {
 return Ji(e, {
 fallback: "passive",
 row: "Defense mode",
@@ -2331,7 +2331,7 @@ passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
 }, Ns = { passive: "passively", active: "actively", full: "fully" };
-function Ad(e, t) {
+function Sd(e, t) {
 switch (e.kind) {
 case "attack-title": {
 const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
@@ -2363,10 +2363,10 @@ case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;}}
-function Sd(e, t = (n) => n) {
-return Ad(e, t) ?? Ed(e);}
+function Ed(e, t = (n) => n) {
+return Sd(e, t) ?? Td(e);}
 var kr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Ed(e) {
+function Td(e) {
 const t = e;
 switch (t.kind) {
 case "overwhelmed":
@@ -2388,12 +2388,12 @@ case "initiative":
 return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
 case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
-var Td = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, _d = {
+var _d = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Od = {
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: gn,
-label: (e) => Td[e] ?? e,
+label: (e) => _d[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
@@ -2414,18 +2414,18 @@ changes: [],
 observed: !1,
 detail: { mode: i, roll: c }};}};},
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Od = [
+}, Dd = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Dd = {
+], Rd = {
 id: "opposed",
 playable: !0,
 commands: {
 damage: {
-flags: fd,
-usage: hd,
+flags: hd,
+usage: vd,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."]},
 defend: {
@@ -2433,17 +2433,17 @@ flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"},
-stance: { flags: {}, usage: vd, help: [`Passive: ${yn.passive}. Active: ${yn.active}. Full: ${yn.full}.`] }},
+stance: { flags: {}, usage: md, help: [`Passive: ${yn.passive}. Active: ${yn.active}. Full: ${yn.full}.`] }},
 stances: gn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: bd,
+planDamage: $d,
 planDefend: () => {
 throw new y("in the opposed edition the defense is rolled inside !damage");},
-planStance: $d,
-planHandEdit: wd,
-attack: _d,
-macros: Od,
+planStance: Ad,
+planHandEdit: bd,
+attack: Od,
+macros: Dd,
 setVitality(e, t, n) {
 const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {
@@ -2456,32 +2456,32 @@ enter: (e, t) => t ? gr(!1, !0) : e === null ? {} : kn(e),
 endRound: (e) => e,
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: dd,
+parseState: ud,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
-words: Sd
-}, Rd = { soak: El, threshold: ad, opposed: Dd }, rt = new N();
-for (const [e, t] of k.entries(Rd)) rt.set(e, { ...t, id: e });
-var Ps = rt.keys().next().value, Cd = "soak";
+words: Ed
+}, Cd = { soak: Tl, threshold: cd, opposed: Rd }, rt = new N();
+for (const [e, t] of k.entries(Cd)) rt.set(e, { ...t, id: e });
+var Ps = rt.keys().next().value, Id = "soak";
 function wn(e) {
 return typeof e == "string" && rt.has(e);}
-function Id() {
+function Nd() {
 return [...rt.keys()];}
 function yr() {
 return [...rt.values()];}
 function Oe(e) {
 return rt.get(e) ?? rt.get(Ps);}
-function Ut() {
+function Vt() {
 return yr().filter((e) => e.playable).map((e) => e.id);}
 var wr;
-function Nd(e) {
+function Ms(e) {
 return wr ?? (wr = new q(yr().flatMap((t) => t.stances))), wr.has(e);}
 function br(e, t) {
 return (n) => yr().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
 ) ? e : void 0;}
-var Vt = Ci(wn, "not an edition this script has"), Bt = ["bar1", "bar2", "bar3"], Ms = k.fromEntries(Nt.map((e) => [e, e])), Ye = [...Nt], Ls = {
+var Bt = Ci(wn, "not an edition this script has"), Ht = ["bar1", "bar2", "bar3"], Ls = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Fs = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -2489,40 +2489,40 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Ht = k.keys(Ls), Pd = j(J(), Qn(), je(1), X(100)), Md = j(J(), Qn(), je(1), X(100), an(/^[^,]+$/)), $r = se(Bt), Fs = se(["gm", "public"]), Ar = ["refuse", "gm", "api-as"], Ld = U({
-edition: Vt,
+}, Kt = k.keys(Fs), Pd = j(J(), Qn(), je(1), X(100)), Md = j(J(), Qn(), je(1), X(100), an(/^[^,]+$/)), $r = se(Ht), js = se(["gm", "public"]), Ar = ["refuse", "gm", "api-as"], Ld = U({
+edition: Bt,
 bars: U({
 vitality: $r,
 soul: $r,
 power: $r,
-stamina: se(["power", ...Bt])}),
+stamina: se(["power", ...Ht])}),
 attributes: U(
 k.fromEntries(Ye.map((e) => [e, Pd]))),
 markers: U(
-k.fromEntries(Ht.map((e) => [e, Md]))),
-visibility: U({ npc: Fs, pc: Fs }),
+k.fromEntries(Kt.map((e) => [e, Md]))),
+visibility: U({ npc: js, pc: js }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
 overwhelmLimit: j(Te(), sn(), vt(0), ht(1e3)),
 apiCommands: se(Ar)});
-function js() {
+function Gs() {
 return {
 edition: Ps,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Ms },
-markers: { ...Ls },
+attributes: { ...Ls },
+markers: { ...Fs },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
 function Fd(e) {
-const t = js(), n = [];
+const t = Gs(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = Gs(Ld.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+const i = Us(Ld.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
 return new q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
-function Gs(e, t, n, r, i) {
+function Us(e, t, n, r, i) {
 const s = {};
 for (const [o, a] of k.entries(e)) {
 const c = r + o, l = t[o], d = n[o];
@@ -2534,7 +2534,7 @@ if (!_(l))
 i.push(`${c}: not an object; reset to defaults`), s[o] = Sr(d);
 else {
 const f = a.entries;
-s[o] = Gs(f, l, d, `${c}.`, i);}
+s[o] = Us(f, l, d, `${c}.`, i);}
 continue;}
 const u = Ue(a, l);
 u.success ? s[o] = u.output : (i.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), s[o] = Sr(d));}
@@ -2546,13 +2546,13 @@ return _(e) ? te.parse(te.stringify(e)) : e;}
 function jd(e) {
 const t = te.stringify(e) ?? S(e);
 return t.length > 40 ? `${ke(t, 37)}...` : t;}
-var Us = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Vs = U({
-overrides: G(Ct(se(Nt), Gd)),
-worn: G(U({ physical: G(Us), magical: G(Us) })),
+var Vs = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Bs = U({
+overrides: G(It(se(Pt), Gd)),
+worn: G(U({ physical: G(Vs), magical: G(Vs) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
-edition: G(U({ id: Vt, state: It() }))
-}), Uv = k.keys(Vs.entries);
+edition: G(U({ id: Bt, state: Nt() }))
+}), Uv = k.keys(Bs.entries);
 function Ud(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
@@ -2561,51 +2561,56 @@ for (const [r, i] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const s = Ue(Vs, i);
-s.success ? t[r] = Bs(s.output) : n.push(`tokens.${r}: not a valid token record; forgotten`);}
+const s = Ue(Bs, i);
+if (!s.success) {
+n.push(`tokens.${r}: not a valid token record; forgotten`);
+continue;}
+s.output.stance !== void 0 && !Ms(s.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete s.output.stance);
+const o = Hs(s.output);
+bt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function Bs(e) {
+function Hs(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
 function bn(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
-function Hs(e, t, n) {
-Bs(n), Kt(n) ? delete e[t] : e[t] = n;}
-function Kt(e) {
+function Ks(e, t, n) {
+Hs(n), bt(n) ? delete e[t] : e[t] = n;}
+function bt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var bt = j(Te(), mt()), $n = cn(bt), Ks = j(Te(), Ri(), vt(-1e9), ht(1e9)), $t = j(J(), je(1), X(64)), Vd = se(["physical", "magical"]), Ys = U({
-edition: G(U({ id: Vt, state: It() })),
+var $t = j(Te(), mt()), $n = cn($t), Ys = j(Te(), Ri(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Vd = se(["physical", "magical"]), Ws = U({
+edition: G(U({ id: Bt, state: Nt() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: G(U({ edition: Vt, answer: It() }))
+answer: G(U({ edition: Bt, answer: Nt() }))
 }), Bd = Li("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: re("bar"), resource: se(Fi), bar: se(Bt), attributeId: G($t), from: $n, to: bt }),
+U({ kind: re("bar"), resource: se(Fi), bar: se(Ht), attributeId: G(At), from: $n, to: $t }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: re("attribute"), key: se(Nt), attributeId: $t, from: $n, to: bt }),
+U({ kind: re("attribute"), key: se(Pt), attributeId: At, from: $n, to: $t }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: re("override"), key: se(Nt), from: $n, to: bt }),
+U({ kind: re("override"), key: se(Pt), from: $n, to: $t }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: re("worn"), track: Vd, from: $n, to: bt }),
+U({ kind: re("worn"), track: Vd, from: $n, to: $t }),
 U({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
-U({ kind: re("memory"), tokenId: G($t), character: G($t), from: Ys, to: Ys }),
-U({ kind: re("initiative"), from: Ks, to: Ks }),
-U({ kind: re("turn-order"), tokenId: $t })
+U({ kind: re("memory"), tokenId: G(At), character: G(At), from: Ws, to: Ws }),
+U({ kind: re("initiative"), from: Ys, to: Ys }),
+U({ kind: re("turn-order"), tokenId: At })
 ]), Hd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: j(J(), je(1), X(64)),
 kind: se(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: bt,
+round: $t,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: G(j(J(), an(/^U\d{1,7}$/))),
-tokens: Ge(U({ tokenId: $t, name: j(J(), X(200)), changes: Ge(Bd) }))});
+tokens: Ge(U({ tokenId: At, name: j(J(), X(200)), changes: Ge(Bd) }))});
 function Kd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Nd(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
+(t) => (t.stance === void 0 || Ms(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
 function Yd(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
@@ -2614,40 +2619,40 @@ return e.forEach((r, i) => {
 const s = Ue(Hd, r);
 s.success && s.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], Ws = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], zs = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function Er(e, t) {
 const n = {};
 for (const i of Wd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Cd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+return k.keys(n).length > 0 && (r.edition = { id: Id, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
 function zd(e) {
 if (!_(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Er(e, e.stance)), t;}
-function zs(e) {
+function xs(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };}
-function xs(e, t) {
+function qs(e, t) {
 return te.stringify(e ?? null) === te.stringify(t ?? null);}
 function xd(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
 const { before: r, after: i } = e, s = [], o = _(r.bars) ? r.bars : {}, a = _(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
 const h = a[f];
-o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Ws[f], from: o[f] ?? null, to: h });}
+o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? zs[f], from: o[f] ?? null, to: h });}
 const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
-if (!xs(d.life, u.life) || !xs(d.pendingDefense, u.pendingDefense)) {
+if (!qs(d.life, u.life) || !qs(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({
 kind: "memory",
-from: Er({ ...p, ...zs(d) }, h.stance),
-to: Er({ ...p, ...zs(u) }, h.stance)});}
+from: Er({ ...p, ...xs(d) }, h.stance),
+to: Er({ ...p, ...xs(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: s };}
 function qd(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : Ws, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : zs, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
 return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), x.isArray(e.history) && (s.history = e.history.map(
 (o) => _(o) && x.isArray(o.tokens) ? {
 by: o.by,
@@ -2656,7 +2661,7 @@ round: typeof o.round == "number" ? o.round : i,
 tokens: o.tokens.map((a) => xd(a, n, r))
 } : o
 )), s;}
-function qs(e) {
+function Xs(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
@@ -2669,7 +2674,7 @@ const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!_(r)) continue;
-const i = qs(r);
+const i = Xs(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;}
 return t;}
 function Jd(e) {
@@ -2679,7 +2684,7 @@ for (const [i, s] of k.entries(e.tokens)) {
 if (!_(s)) {
 n[i] = s;
 continue;}
-const o = qs(s);
+const o = Xs(s);
 k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);}
 const r = x.isArray(e.history) ? e.history.map(
 (i) => _(i) && x.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && x.isArray(s.changes) ? { ...s, changes: s.changes.map(Xd) } : s) } : i
@@ -2688,12 +2693,12 @@ return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r,
 function Yt(e, t, n = t) {
 const r = e.tokens[n], i = e.exchange.waiting[t], s = {};
 return r?.edition && (s.edition = r.edition), r?.deadForGood && (s.deadForGood = !0), r?.stance !== void 0 && (s.stance = r.stance), i && (s.answer = i), s;}
-function At(e, t) {
+function St(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
 function An(e, t, n) {
 const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), Kt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), bt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
 function Ae(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
@@ -2709,7 +2714,7 @@ for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !=
 return !0;}
 function Sn(e, t) {
 return t.character ?? t.tokenId ?? e;}
-function Xs(e, t, n, r) {
+function Js(e, t, n, r) {
 const i = [], s = (o, a, c) => {
 if (Ae(o, a)) return;
 const l = { kind: "memory", from: o, to: a };
@@ -2752,7 +2757,7 @@ if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });}
 return i;}
-function Js(e, t, n) {
+function Qs(e, t, n) {
 if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
@@ -2764,7 +2769,7 @@ return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }
 var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
 function tu(e, t, n) {
 return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
-function Qs(e, t, n, r) {
+function Zs(e, t, n, r) {
 const i = [];
 for (const { place: s, name: o, change: a } of e) {
 if (a.kind === "turn-order") continue;
@@ -2795,12 +2800,12 @@ break;}}
 return i;}
 function nu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Js(r.change.from, t, n), to: Js(r.change.to, t, n) } } : r);}
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qs(r.change.from, t, n), to: Qs(r.change.to, t, n) } } : r);}
 function ru(e, t, n, r) {
 const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;}
 var iu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function Zs(e) {
+function eo(e) {
 const t = e.edition, n = wn(t?.id) ? Oe(t.id) : void 0, r = n?.parseState(t.state);
 return e.deadForGood ? 4 : r ? iu[n.condition(r, null)] : -1;}
 function su(e, t = () => {
@@ -2817,7 +2822,7 @@ k.keys(p).length > 0 ? s[c] = p : delete s[c];
 const v = s[d];
 if (!v) s[d] = g;
 else {
-const [m, b] = Zs(g) > Zs(v) ? [g, v] : [v, g];
+const [m, b] = eo(g) > eo(v) ? [g, v] : [v, g];
 s[d] = { stance: b.stance, ...m, ...b.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = (c, l) => x.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({
 ...c,
@@ -2825,37 +2830,37 @@ tokens: o(c.tokens, (l) => ({
 ...l,
 changes: o(l.changes, (d) => {
 const u = d.kind === "memory" ? i(S(d.tokenId ?? l.tokenId)) : void 0;
-return u ? Xs(d.from, d.to, u, d.tokenId) : d;})}))}));
+return u ? Js(d.from, d.to, u, d.tokenId) : d;})}))}));
 return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? s : e.tokens, history: a };}
 var Tr = 20, _r = 100, En = j(J(), je(1), X(64)), Tn = j(J(), je(1), X(40)), ou = U({
 word: Tn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: G(It()),
+file: G(Nt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: G(Ct(Tn, j(J(), X(40)))),
+flags: G(It(Tn, j(J(), X(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
 roll: G(j(Te(), mt())),
 success: G(Ze()),
 typed: G(re(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
 gm: G(re(!0))
-}), eo = U({
+}), to = U({
 /** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
 key: j(J(), an(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: En,
 gm: Ze(),
 attacker: cn(En),
-edition: Vt,
+edition: Bt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: j(Ge(j(J(), X(200))), X(4)),
 flags: j(Ge(Ni([Tn, j(Ge(j(J(), X(200))), X(8))])), X(20)),
 situation: cn(Tn),
 round: j(Te(), mt()),
 defenders: j(Ge(En), je(1), X(_r)),
-answers: Ct(En, ou)});
-function to(e) {
-const t = Ue(eo, e);
+answers: It(En, ou)});
+function no(e) {
+const t = Ue(to, e);
 if (!t.success) return !1;
 const n = Oe(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
@@ -2866,11 +2871,11 @@ if (e === void 0) return r;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
 for (const [i, s] of k.entries(e)) {
-const o = Ue(eo, s);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ke(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && to(o.output) && k.keys(r).length < Tr ? r[i] = o.output : t.push(`exchange.attacks.${ke(i, 20)}: not a valid open attack; forgotten`);}
+const o = Ue(to, s);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ke(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && no(o.output) && k.keys(r).length < Tr ? r[i] = o.output : t.push(`exchange.attacks.${ke(i, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var no = 50, cu = 100;
-function ro(e) {
+var ro = 50, cu = 100;
+function io(e) {
 return e.length > 0 && e.length <= cu;}
 function lu(e, t) {
 if (e === void 0) return [];
@@ -2879,14 +2884,14 @@ return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const i of e)
-typeof i == "string" && ro(i) && i === i.toLowerCase() && !n.includes(i) && n.length < no ? n.push(i) : r += 1;
+typeof i == "string" && io(i) && i === i.toLowerCase() && !n.includes(i) && n.length < ro ? n.push(i) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
 var _n = "DefenseRound", Wt = 4, Or = 500;
 function zt(e) {
 return {
 schemaVersion: Wt,
 scriptVersion: e,
-settings: js(),
+settings: Gs(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2930,7 +2935,7 @@ r.push(...a.problems);
 for (const [d, u] of k.entries(a.tokens)) {
 if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).parseState(u.edition.state);
-h === null ? (delete u.edition, Kt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
+h === null ? (delete u.edition, bt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
 const c = vu(i.exchange, r, o.settings.edition), l = Yd(i.history);
 return r.push(...l.problems), {
 stored: {
@@ -2964,8 +2969,8 @@ for (const [a, c] of k.entries(s)) {
 const l = a.length > 0 && a.length <= 64 && _(c) && wn(c.edition) ? Oe(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${ke(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
 const o = au(_(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: io(e, "lastAttack", "A", o), lastHiddenAttack: io(e, "lastHiddenAttack", "G", o) };}
-function io(e, t, n, r) {
+return { waiting: r, attacks: o, lastAttack: so(e, "lastAttack", "A", o), lastHiddenAttack: so(e, "lastHiddenAttack", "G", o) };}
+function so(e, t, n, r) {
 const i = _(e) ? e[t] : void 0;
 let s = typeof i == "number" && D.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
 for (const o of k.keys(r)) o.startsWith(n) && (s = A.max(s, D(o.slice(1))));
@@ -2992,33 +2997,33 @@ const a = n("NPC breakdowns");
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Pe = "API";
-function St(e) {
+function Et(e) {
 return e !== Pe && e !== "" && playerIsGM(e) === !0;}
 function ku(e) {
-if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || St(e)))
+if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Et(e)))
 return e;}
 function Rr(e) {
 return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
 var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function so(e) {
+function oo(e) {
 return !yu.test(e);}
-function oo(e, t) {
-return e || !so(t) ? "gm" : `"${t}"`;}
-function ao(e) {
-return e === Pe ? "gm" : oo(St(e), Rr(e));}
-function co(e, t) {
+function ao(e, t) {
+return e || !oo(t) ? "gm" : `"${t}"`;}
+function co(e) {
+return e === Pe ? "gm" : ao(Et(e), Rr(e));}
+function lo(e, t) {
 return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function De(e, t, n) {
-return St(e) ? !0 : co(t.get("controlledby"), e) || co(n?.get("controlledby"), e);}
-var lo = /[^,\s]/;
+return Et(e) ? !0 : lo(t.get("controlledby"), e) || lo(n?.get("controlledby"), e);}
+var uo = /[^,\s]/;
 function Cr(e, t) {
-return !lo.test(S(e.get("controlledby") ?? "")) && !lo.test(S(t?.get("controlledby") ?? ""));}
+return !uo.test(S(e.get("controlledby") ?? "")) && !uo.test(S(t?.get("controlledby") ?? ""));}
 function wu(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of S(r ?? "").split(",")) {
 const s = i.trim();
-s !== "" && s !== "all" && !St(s) && n.add(s);}
+s !== "" && s !== "all" && !Et(s) && n.add(s);}
 return [...n];}
 function On(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
@@ -3039,7 +3044,7 @@ return t;}
 function Eu() {
 return On((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var xt;
-function uo() {
+function fo() {
 xt = void 0;}
 function Nr() {
 if (xt !== void 0) return xt;
@@ -3063,7 +3068,7 @@ const t = Pr(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
 const { page: r, moved: i } = Nr(), s = S(t.get("_pageid"));
 return s !== r && i?.has(s) !== !0;}
-function fo(e, t) {
+function ho(e, t) {
 const { bump: n } = Nr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
@@ -3085,7 +3090,7 @@ return k.assign(k.create(null), e);}
 var _u = Mr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ou = Mr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Du = Mr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
 function Ru(e) {
 return new Iu(e).parse();}
-var Dn = (e) => e >= 48 && e <= 57, ho = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {
+var Dn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {
 const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
 }, Iu = class {
@@ -3131,9 +3136,9 @@ let n = t + 1;
 for (; Dn(e.charCodeAt(n)); ) n += 1;
 if (e[n] === "." && Dn(e.charCodeAt(n + 1))) for (n += 2; Dn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, D(e.slice(t, n));}
-if (ho(e.charCodeAt(t))) {
+if (vo(e.charCodeAt(t))) {
 let n = t + 1;
-for (; ho(e.charCodeAt(n)); ) n += 1;
+for (; vo(e.charCodeAt(n)); ) n += 1;
 const r = Du[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
@@ -3146,7 +3151,7 @@ closing() {
 const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Lr = 20, Nu = 2e3, Rn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", vo = `refers to attributes nested more than ${Lr} deep`, Mu = `is too much work to work out (over ${Rn.lookups} attributes to look up)`, mo = `is too much work to work out (over ${Rn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", po = "working", Fu = class {
+}, Lr = 20, Nu = 2e3, Rn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Lr} deep`, Mu = `is too much work to work out (over ${Rn.lookups} attributes to look up)`, po = `is too much work to work out (over ${Rn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", go = "working", Fu = class {
 constructor(e) {
 this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
@@ -3155,31 +3160,31 @@ const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
 work(e, t) {
-if (t > Lr) return Re(vo, "read");
+if (t > Lr) return Re(mo, "read");
 if (e.length > Nu) return Re("is too long to be a formula");
-if (!this.spend(e.length)) return Re(mo, "read");
+if (!this.spend(e.length)) return Re(po, "read");
 let n = "", r = 0, i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = s.exec(e)) !== null; ) {
 const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Lr) return Re(vo, "read");
+if (t + 1 + l.height > Lr) return Re(mo, "read");
 i = A.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {
-if (n += e.slice(r), !this.spend(n.length)) return Re(mo, "read");
+if (n += e.slice(r), !this.spend(n.length)) return Re(po, "read");
 } else n = e;
 const a = Ru(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
 return a === void 0 || !D.isFinite(a) ? Re(Lu) : { ok: !0, value: a, height: i };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {
 const r = `${t}|${e}`, i = this.memo.get(r);
-if (i === po) return Re(Pu, "whole");
+if (i === go) return Re(Pu, "whole");
 if (i !== void 0) return i;
 if (this.lookups >= Rn.lookups) return Re(Mu, "read");
 this.lookups += 1;
 const s = this.lookup(e, t);
-this.memo.set(r, po);
+this.memo.set(r, go);
 const o = this.workRaw(s, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
@@ -3201,12 +3206,12 @@ return getObj("character", e);}
 function Q(e) {
 const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function Et(e, t) {
+function Tt(e, t) {
 const n = Gr(e, t) ? Q(e) : void 0;
 return n ? n.id : e.id;}
 function Gu(e, t) {
 const n = B(e);
-return n && Et(n, t);}
+return n && Tt(n, t);}
 function Uu(e, t) {
 return findObjs({ _type: "graphic", represents: e }).filter((n) => Gr(n, t) !== "");}
 var ve = {
@@ -3233,7 +3238,7 @@ if (this.maxRead === void 0) {
 const e = this.attribute;
 this.maxRead = ce(e ? e.get("max") : this.token.get(ve[this.bar].max));}
 return this.maxRead;}};
-function go(e, t) {
+function ko(e, t) {
 return new Cn(e, t).value;}
 var Vu = class {
 constructor(e, t) {
@@ -3256,14 +3261,14 @@ home: t && r.vitality.link ? t.id : e.id,
 npc: Cr(e, t),
 hidden: We(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
-var ko = { armor_physical: "physical", armor_magical: "magical" };
+var yo = { armor_physical: "physical", armor_magical: "magical" };
 function Fr(e, t, n, r) {
 return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Bu(t, n, r));}
 function Bu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
-function yo(e, t) {
+function wo(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Hu = { kind: "override" }, wo = { kind: "none" }, Nn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), jr = [], Wu = class {
+var Hu = { kind: "override" }, bo = { kind: "none" }, Nn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), jr = [], Wu = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = jr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
@@ -3288,9 +3293,9 @@ const o = s.ok ? D.isInteger(s.value) ? `works out to ${s.value}, too big a numb
 return this.problems === jr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function Pn(e) {
 return e == null || typeof e == "string" && e.trim() === "";}
-function bo(e) {
+function $o(e) {
 return !Pn(e) && ce(e) === null;}
-var $o = class {
+var Ao = class {
 constructor(e, t, n, r, i, s, o, a) {
 this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
 get current() {
@@ -3299,7 +3304,7 @@ get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-Pn(e) && (this.isDefault || bo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
+Pn(e) && (this.isDefault || $o(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
 currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
@@ -3307,7 +3312,7 @@ function zu(e, t, n, r, i = t) {
 const s = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
 for (let v = 0; v < s.length; v += 1) {
-const m = s[v], b = ko[m], $ = t?.overrides?.[m];
+const m = s[v], b = yo[m], $ = t?.overrides?.[m];
 if ($ !== void 0) {
 o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Nn[b] : Hu;
 continue;}
@@ -3316,13 +3321,13 @@ c && (d ?? (d = new Wu(c.id, r.attributes)));
 let w = b !== void 0 && !e.unique;
 if (W && d) {
 let E;
-b !== void 0 && !w && (E = W.get("current"), w = bo(E)), o[m] = new $o(W, w ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, E, !1), a[m] = w ? Nn[b] : { kind: "attribute", attribute: W };
-} else d && !Pn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new $o(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Nn[b] : wo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Yu, a[m] = b ? Nn[b] : wo);}
+b !== void 0 && !w && (E = W.get("current"), w = $o(E)), o[m] = new Ao(W, w ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, E, !1), a[m] = w ? Nn[b] : { kind: "attribute", attribute: W };
+} else d && !Pn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new Ao(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Nn[b] : bo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Yu, a[m] = b ? Nn[b] : bo);}
 const f = r.turnOrder;
 let h = null;
 if (f && f.length > 0) {
 const v = f.find((m) => m.id === e.id);
-v !== void 0 && (h = Ao(v.pr));}
+v !== void 0 && (h = So(v.pr));}
 let p = Ku;
 if (n.others && n.others.length > 0) {
 p = {};
@@ -3335,10 +3340,10 @@ values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
 stance: i?.stance ?? null,
 state: Fr(r.edition, i, e.bars.vitality.value, r.editionLeft),
-answer: yo(r.edition, r.waiting[e.id]),
+answer: wo(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Ao(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: So(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: p,
 nameOf: r.nameOf};
 return new xu(e, t, g, a, d);}
@@ -3350,12 +3355,12 @@ return this.sheet === void 0 ? jr : this.sheet.problems;}};
 function qu(e, t) {
 const n = e.snapshot.bars;
 e.facts.bars = { vitality: new Vu(n.vitality, t), soul: n.soul, power: n.power };}
-function Ao(e) {
+function So(e) {
 if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = D(e.trim());
 return D.isFinite(t) ? t : null;}
-function So(e) {
+function Eo(e) {
 return getObj("attribute", e)?.get("current");}
 function Gr(e, t) {
 return S(e.get(ve[t].link) ?? "");}
@@ -3386,7 +3391,7 @@ if (r.size >= 200) return;
 r.set(t, i = {});}
 if (!(n in i)) {
 const s = this.keyOf(t), o = this.sheetLacks();
-o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && ro(s) && o.length < no && !o.includes(s) && o.push(s));}
+o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && io(s) && o.length < ro && !o.includes(s) && o.push(s));}
 return i[n];}
 /** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
 appeared(e) {
@@ -3416,7 +3421,7 @@ const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
 function Qu(e, t) {
 return findObjs({ _type: "graphic", _subtype: "token", [ve[t].link]: e });}
-var Eo = {
+var To = {
 "&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -3441,7 +3446,7 @@ $: "&#36;",
 }, qt = [];
 for (let e = 0; e < 128; e += 1) {
 const t = S.fromCharCode(e);
-Eo[t] !== void 0 ? qt[e] = Eo[t] : t === `
+To[t] !== void 0 ? qt[e] = To[t] : t === `
 ` || t === "\r" ? qt[e] = " " : e < 32 && t !== "	" || e === 127 ? qt[e] = "" : qt[e] = void 0;}
 function Zu(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
@@ -3459,7 +3464,7 @@ function Mn(e) {
 log(e);}
 function Vr(e) {
 return state[e];}
-function To(e, t) {
+function _o(e, t) {
 state[e] = t;}
 function ef(e) {
 return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
@@ -3500,13 +3505,13 @@ typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
 a = void 0;}
 Br(o, s, a);};
-uo();
+fo();
 try {
 const s = t(...r);
 s && typeof s.then == "function" && s.then(void 0, i);
 } catch (s) {
 i(s);}};}
-var Tt = { kind: "public" }, me = { kind: "whisper", to: "gm" };
+var _t = { kind: "public" }, me = { kind: "whisper", to: "gm" };
 function ye(e) {
 return { kind: "whisper", to: e };}
 function F(e, t, n = {}) {
@@ -3541,28 +3546,28 @@ function le(e, t) {
 return `[${it(e)}](${t})`;}
 function Ln(e) {
 return lf.test(e);}
-function _o(e, t, n, r = () => `${n.command} --help`) {
+function Oo(e, t, n, r = () => `${n.command} --help`) {
 const i = S(t.playerid ?? "");
-return i === Pe ? df(e, t, n, r) : Oo(e, t, n, r, i, St(i), !1);}
-function Oo(e, t, n, r, i, s, o) {
-const a = s ? "the GM" : Rr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: oo(s, a), relayed: o, help: r };
-return !s && !so(a) && (c.replyFor = V(a, 60)), c;}
+return i === Pe ? df(e, t, n, r) : Do(e, t, n, r, i, Et(i), !1);}
+function Do(e, t, n, r, i, s, o) {
+const a = s ? "the GM" : Rr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: ao(s, a), relayed: o, help: r };
+return !s && !oo(a) && (c.replyFor = V(a, 60)), c;}
 function df(e, t, n, r) {
 const i = n.flags.get("api-as");
 n.flags.delete("api-as");
 const s = e.store.settings.apiCommands;
 if (s === "api-as") {
 const c = ku(i?.length === 1 ? i[0] : void 0);
-if (c !== void 0) return Oo(e, t, n, r, c, !1, !0);}
+if (c !== void 0) return Do(e, t, n, r, c, !1, !0);}
 const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Rr(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var Do = 2e3;
+var Ro = 2e3;
 function Ee(e, t) {
-F(ye(e.replyTo), ae(Ro(e, t)));}
+F(ye(e.replyTo), ae(Co(e, t)));}
 function st(e, t) {
-F(ye(e.replyTo), ae(Ro(e, t)), { record: !0 });}
-function Ro(e, t) {
-const n = t.length > Do ? `${ke(t, Do - 12)}... (cut)` : t;
+F(ye(e.replyTo), ae(Co(e, t)), { record: !0 });}
+function Co(e, t) {
+const n = t.length > Ro ? `${ke(t, Ro - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
 var uf = 200;
 function ze(e, t, n = []) {
@@ -3576,9 +3581,9 @@ const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function Co(e, t) {
+function Io(e, t) {
 const n = e.store.tokens[t];
-n && Kt(n) && delete e.store.tokens[t];}
+n && bt(n) && delete e.store.tokens[t];}
 function Fn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
 var jn = "Help: DefenseRound", H = (e) => `<code>${Fn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
@@ -3595,49 +3600,49 @@ xe(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} a
 xe(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 xe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-xe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Ut().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+xe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Vt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
 xe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
 var ot;
 function Kr(e, t = {}) {
 ot = nf(jn, hf(e), t.createIfMissing !== !1) ?? ot;}
-function Io() {
+function No() {
 return ot = rf(jn, ot), ot !== void 0 && Ln(ot) ? { label: jn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
-function No(e, t) {
+function Po(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
 for (; r < n.length && sr(n.charCodeAt(r)); ) r += 1;
 const i = n.slice(r, qi(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
-function Po(e, t) {
+function Mo(e, t) {
 return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
 function vf(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function Mo(e, t, n, r = No(t, n)) {
+async function Lo(e, t, n, r = Po(t, n)) {
 if (!r) return;
-const i = n[r], s = wc(t.content, t.inlinerolls);
+const i = n[r], s = bc(t.content, t.inlinerolls);
 let o;
 try {
 const a = Xi(s);
-if (o = _o(e, t, a, () => vf(e, i, a, r)), o.relayRefused) {
-Ee(o, Po(e, r));
+if (o = Oo(e, t, a, () => vf(e, i, a, r)), o.relayRefused) {
+Ee(o, Mo(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
 Ee(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
 if (o.parsed.flags.has("help")) {
-const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Io();
+const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = No();
 F(ye(o.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
 const c = i.run(o);
 c && await c;
 } catch (a) {
 if (a instanceof y || a instanceof P) {
-if (o ?? (o = _o(e, t, { command: r, positionals: [], flags: new N() })), o.relayRefused) {
-Ee(o, Po(e, r));
+if (o ?? (o = Oo(e, t, { command: r, positionals: [], flags: new N() })), o.relayRefused) {
+Ee(o, Mo(e, r));
 return;}
 ze(o, a.message);
 return;}
@@ -3663,12 +3668,12 @@ const i = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(i, (t.get(i) ?? 0) + 1);}
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function _t(e, t = 5) {
+function Ot(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
 function qe(e) {
 const t = new N();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return _t([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+return Ot([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
 var gf = class {
 constructor() {
 this.byReason = new N();}
@@ -3678,12 +3683,12 @@ n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {
 const e = [];
 return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
-}, Lo = ["on", "off"], Yr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Fo = [
+}, Fo = ["on", "off"], Yr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, jo = [
 "edition",
 ...k.keys(Yr),
 "stamina-bar",
 ...Ye.map((e) => `attr.${e}`),
-...Ht.map((e) => `marker.${e}`),
+...Kt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
@@ -3698,53 +3703,53 @@ function yf(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = z(n, "edition", Id()), s = Ut();
+const i = z(n, "edition", Nd()), s = Vt();
 if (!s.includes(i))
 throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;}
 if (r in Yr) {
-const i = Yr[r], s = z(n, r, Bt), o = e.bars[i];
+const i = Yr[r], s = z(n, r, Ht), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
 a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
 if (r === "stamina-bar") {
-const i = z(n, r, ["power", ...Bt]);
+const i = z(n, r, ["power", ...Ht]);
 if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;}
 if (r.startsWith("attr.")) {
 const i = r.slice(5);
 if (!Ye.includes(i))
-throw new y(`unknown attribute key "${V(i)}": ${Pt(i, Ye, "keys")}`);
+throw new y(`unknown attribute key "${V(i)}": ${Mt(i, Ye, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;}
 if (r.startsWith("marker.")) {
 const i = r.slice(7);
-if (!Ht.includes(i))
-throw new y(`unknown marker key "${V(i)}": ${Pt(i, Ht, "keys")}`);
+if (!Kt.includes(i))
+throw new y(`unknown marker key "${V(i)}": ${Mt(i, Kt, "keys")}`);
 const s = n.trim(), o = pf(s);
 if (o.length === 0) throw new y(`"${V(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(s)}": give the tag of one (${_t(o.map((c) => V(c)), 3)})`);
+if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(s)}": give the tag of one (${Ot(o.map((c) => V(c)), 3)})`);
 const a = o[0];
 return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {
 const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = z(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = z(n, r, Lo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = z(n, r, Fo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = z(n, r, Lo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = z(n, r, Fo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Mt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Lt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
 return e.apiCommands = z(n, r, Ar), kf[e.apiCommands];
-throw new y(`unknown setting "${V(t)}": ${Pt(t, Fo, "settings")}`);}
+throw new y(`unknown setting "${V(t)}": ${Mt(t, jo, "settings")}`);}
 function Xe() {
-return jo(Campaign().get("turnorder"));}
+return Go(Campaign().get("turnorder"));}
 function wf() {
 const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function jo(e) {
+function Go(e) {
 if (typeof e != "string" || e.trim() === "") return [];
 try {
 const t = te.parse(e);
@@ -3772,7 +3777,7 @@ var Af = /^(.+) -?\d+$/;
 function Sf() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function Go(e) {
+function Uo(e) {
 if (zr(e.pr) !== -1 || Xt(e.custom) !== "") return !1;
 const t = Xt(e.id);
 if (t === "" || t === "-1") return !1;
@@ -3783,7 +3788,7 @@ if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
 const i = Af.exec(S(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;}
 function Ef(e) {
-for (const t of e) if (!Go(t)) return t;}
+for (const t of e) if (!Uo(t)) return t;}
 var Tf = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
 function _f(e, t, n) {
 switch (e.kind) {
@@ -3805,13 +3810,13 @@ case "standing":
 return "Standing";
 case "button":
 return e.label;}}
-function Uo(e, t) {
+function Vo(e, t) {
 const n = e.words, r = (i) => Tf.has(i.kind) ? _f(i, t, r) : n(i, t);
 return r;}
 function Of(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function Vo(e, t, n) {
+function Bo(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {
@@ -3828,16 +3833,16 @@ function Df(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
 function Rf(e, t, n) {
 const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Vo(e, o, [r, i, s]);}
-var Bo = ["defensive", "reactive", "active", "full"];
-function Ho(e, t, n) {
-const r = Bo.find((i) => i === t);
-return Vo(e, r ? [n.markers[r]] : [], Bo.map((i) => n.markers[i]));}
-var Ko = [];
+return Bo(e, o, [r, i, s]);}
+var Ho = ["defensive", "reactive", "active", "full"];
+function Ko(e, t, n) {
+const r = Ho.find((i) => i === t);
+return Bo(e, r ? [n.markers[r]] : [], Ho.map((i) => n.markers[i]));}
+var Yo = [];
 function Cf(e) {
-return typeof e != "function" ? !1 : (Ko.push(e), !0);}
-function Yo(e, t, n, r, i, s) {
-for (const a of Ko)
+return typeof e != "function" ? !1 : (Yo.push(e), !0);}
+function Wo(e, t, n, r, i, s) {
+for (const a of Yo)
 try {
 a(e, t, n, r);
 } catch (c) {
@@ -3848,7 +3853,7 @@ try {
 o.Update(e, i());
 } catch (a) {
 Br("HealthColors.Update", a, void 0);}}
-function Wo(e, t) {
+function zo(e, t) {
 typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
 var If = class {
 constructor() {
@@ -3861,11 +3866,11 @@ bar(e, t, n, r) {
 const i = ve[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);}
 flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Wo(t, n);
+if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) zo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), fo(e, this.props));}};
-function zo(e, t, n, r) {
+this.any && (e.set(this.props), ho(e, this.props));}};
+function xo(e, t, n, r) {
 const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;}
 function Nf(e, t, n, r = {}) {
@@ -3890,14 +3895,14 @@ else if (E?.kind === "worn") {
 f.push({ kind: "worn", track: E.track, from: d[i.id]?.worn?.[E.track] ?? null, to: w.to });
 const I = g();
 I.worn = { ...I.worn, [E.track]: w.to };
-} else if (ko[w.key] === void 0 && E?.kind === "override") {
+} else if (yo[w.key] === void 0 && E?.kind === "override") {
 f.push({ kind: "override", key: w.key, from: O, to: w.to });
 const I = g();
 I.overrides = { ...I.overrides, [w.key]: w.to };}
 break;}
 case "initiative": {
 const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === i.id), I = zr(O?.pr);
-O && D.isFinite(I) && I !== w.to && (O.pr = w.to, qo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
+O && D.isFinite(I) && I !== w.to && (O.pr = w.to, Xo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
 break;}
 case "join-turn-order": {
 const E = Lf(w.tokenId, w.initiative, r.turnOrder);
@@ -3905,26 +3910,26 @@ h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
 case "ally-state":
 case "ally-answer": {
-const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? Et(E, c.bars.vitality) : w.tokenId, I = At(Yt(l, O), a), K = w.kind === "ally-state" ? At({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
+const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? Tt(E, c.bars.vitality) : w.tokenId, I = St(Yt(l, O), a), K = w.kind === "ally-state" ? St({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
 Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to: K } : { kind: "memory", tokenId: w.tokenId, character: O, from: I, to: K }), An(l, O, K));
 break;}}
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
 const w = i.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, de = l.exchange.waiting[i.id], en = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Je of Xs(zo(O, K, be, de), zo(I, ft, Le, en), w === i.id ? void 0 : w))
+for (const Je of Js(xo(O, K, be, de), xo(I, ft, Le, en), w === i.id ? void 0 : w))
 f.push(Je), An(l, Sn(i.id, Je), Je.to);}
 const b = d[i.id];
-b && Kt(b) && delete d[i.id];
+b && bt(b) && delete d[i.id];
 let $ = i.statusmarkers;
 const C = a.condition(s.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
-if (n.state !== void 0 && ($ = Rf($, W, c)), n.stance !== void 0 && ($ = Ho($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
+if (n.state !== void 0 && ($ = Rf($, W, c)), n.stance !== void 0 && ($ = Ko($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const E = r.tokenProps[w];
 !(w in p.props) && u.get(w) !== E && p.prop(w, E);}
 if (p.flush(u), r.notify ?? !0) {
 const { bars: w } = i, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: C }, O = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
-Yo(u, E, O, n.detail, () => xo(i, v), r.healthColors);}
+Wo(u, E, O, n.detail, () => qo(i, v), r.healthColors);}
 return { changes: f, notes: h };}
-function xo(e, t) {
+function qo(e, t) {
 const n = Mf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
@@ -3934,19 +3939,19 @@ function Mf(e) {
 const t = { _id: e.id, _type: "graphic" };
 for (const n of Pf) t[n] = e.get(n);
 return t;}
-function qo(e, t) {
+function Xo(e, t) {
 t ? t.changed = !0 : Wr(e);}
 function Lf(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ee(r, "The spectator"), s = n?.order ?? Xe();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), qo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Xo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
 function Ff(e, t) {
 const n = new N(), r = new N(), i = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let s, o = !1;
-const a = new N(), c = (l) => At(Yt(e.memories, l.id, l.home), e.edition);
+const a = new N(), c = (l) => St(Yt(e.memories, l.id, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {
 let u = a.get(l);
 if (u === void 0) {
@@ -3963,17 +3968,17 @@ d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const f = { ...e.memories.tokens[l] };
-f.worn = bn(f.worn, d.track, d.from), Hs(e.memories.tokens, l, f);
+f.worn = bn(f.worn, d.track, d.from), Ks(e.memories.tokens, l, f);
 break;}
 case "override": {
 const f = { ...e.memories.tokens[l] };
-f.overrides = bn(f.overrides, d.key, d.from), Hs(e.memories.tokens, l, f);
+f.overrides = bn(f.overrides, d.key, d.from), Ks(e.memories.tokens, l, f);
 break;}
 case "markers":
 i(l).statusmarkers = d.from;
 break;
 case "memory": {
-const f = Sn(l, d), h = At(Yt(e.memories, f), e.edition);
+const f = Sn(l, d), h = St(Yt(e.memories, f), e.edition);
 An(e.memories, f, ru(d.from, d.to, h, Ae));
 break;}
 case "initiative": {
@@ -3988,18 +3993,18 @@ f.length !== s.length && (s = f, o = !0);
 break;}}}
 for (const [l, d] of n) {
 const u = getObj("attribute", l);
-u && Wo(u, d);}
+u && zo(u, d);}
 for (const [l, d] of a) {
 if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = Ho(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof f.statusmarkers == "string" && (f.statusmarkers = Ko(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
 for (const g of Fi) {
 const v = d.snapshot.bars[g], m = `${v.bar}_value`, b = v.link ? n.get(v.link) : void 0;
 b !== void 0 && u.get(m) !== b && (f[m] = b);
 const $ = b ?? f[m];
 h[g] = typeof $ == "number" ? $ : v.value;}
-k.keys(f).length > 0 && (u.set(f), fo(u, f));
+k.keys(f).length > 0 && (u.set(f), ho(u, f));
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
 jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
 s && o && Wr(s);}
@@ -4013,14 +4018,14 @@ soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-Yo(t, a, { ...s, condition: o(i, s.vitality) }, { undo: !0 }, () => xo(n, n.bars.vitality.value));}
-function Xo(e) {
+Wo(t, a, { ...s, condition: o(i, s.vitality) }, { undo: !0 }, () => qo(n, n.bars.vitality.value));}
+function Jo(e) {
 if (e.length === 0) return Oi.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new Oi((n, r) => {
 sendChat("DefenseRound", t, (i) => {
 const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new tn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (uo(), n(o));});});}
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new tn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (fo(), n(o));});});}
 function qr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
@@ -4031,10 +4036,10 @@ if (!Ln(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
 if (n.section !== Ve) continue;
-const r = Jo(e, n);
+const r = Qo(e, n);
 r && t.push(r);}
 return t;}
-function Jo(e, t) {
+function Qo(e, t) {
 const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
@@ -4051,7 +4056,7 @@ if (u === ue) {
 i ?? (i = d);
 continue;}
 if (u === Ve) {
-const p = o ? Jo(e, d) : void 0;
+const p = o ? Qo(e, d) : void 0;
 p && (s ?? (s = [])).push(p);
 continue;}
 let f;
@@ -4082,7 +4087,7 @@ a.set(u.name, f);
 const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? Vf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], b = p && Uf(d.outcome.steps) ? [...v, ...Gf(d)] : v, $ = Bf(qr(d), u.name), C = g ? `${$} ${g}` : $;
 c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var Qo = k.freeze({ record: !0 });
+var Zo = k.freeze({ record: !0 });
 function Jt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
 function Qr(e, t, n) {
@@ -4097,22 +4102,22 @@ const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
 F(ye(n.replyTo), ae(qr(t[0])));
 return;}
-const h = t.length === 1 ? Xr(t[0]) : Jr(t, Hf(t), Zo(e, t), `${n.title}: ${Zr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Xr(t[0]) : Jr(t, Hf(t), ea(e, t), `${n.title}: ${Zr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
 F(ye(n.replyTo), we(h));
 return;}
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
 const f = t[0], h = Jt(e, f.snapshot);
-F(h === "public" ? Tt : me, we(Xr(f, s)), Qo), h === "gm" && !f.snapshot.hidden && F(Tt, Hr(qr(f), o ? s : []));
+F(h === "public" ? _t : me, we(Xr(f, s)), Zo), h === "gm" && !f.snapshot.hidden && F(_t, Hr(qr(f), o ? s : []));
 return;}
-const a = Zo(e, t), c = [], l = [];
+const a = ea(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && F(Tt, we(Jr(t, c, a, `${n.title}: ${Zr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && F(me, we(Jr(t, l, a, `${n.title}: ${Zr(t.length)} (GM)${d}`, "all", i, s)), Qo);}
+c.length > 0 && F(_t, we(Jr(t, c, a, `${n.title}: ${Zr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && F(me, we(Jr(t, l, a, `${n.title}: ${Zr(t.length)} (GM)${d}`, "all", i, s)), Zo);}
 function Zr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;}
-function Zo(e, t) {
+function ea(e, t) {
 return t.map((n) => Jt(e, n.snapshot));}
 function Hf(e) {
 return e.map((t, n) => n);}
@@ -4152,10 +4157,10 @@ return 80;
 case "markers":
 return 40 + at(e.from) + at(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + ea(e.from) + ea(e.to);
+return 60 + (e.tokenId?.length ?? 0) + ta(e.from) + ta(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function ea(e) {
+function ta(e) {
 return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ti(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ti(e.answer.answer) : 0);}
 function ti(e) {
 if (typeof e == "string") return at(e);
@@ -4187,7 +4192,7 @@ for (let u = Kn(r, s.by); u >= 0 && r[u] !== s && ai(a, d, 0); u = Kn(r, s.by)) 
 return !0;}
 return !1;}
 function ni(e) {
-return e === "hand-edit" || e === Pe || St(e);}
+return e === "hand-edit" || e === Pe || Et(e);}
 function ri(e, t) {
 return e.by === "hand-edit" || !(t ?? ni(e.by));}
 var ct;
@@ -4220,7 +4225,7 @@ function ai(e, t, n, r = 0) {
 return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > ei || e.bytes + n > Un;}
 function ci(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function ta(e, t, n) {
+function na(e, t, n) {
 const r = e.store.history, i = oi(r), s = Bn(t);
 if (n) {
 const o = ii(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
@@ -4231,19 +4236,19 @@ for (; (i.length > ei || i.bytes > Un) && r.length > 1; ) {
 const o = Qf(i, t);
 Hn(e, o >= 0 ? o : 0);}
 return !0;}
-function na(e, t, n) {
+function ra(e, t, n) {
 let r = t.tokens, i = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
-return ta(e, o, ri(t, n)) ? s : void 0;}
+return na(e, o, ri(t, n)) ? s : void 0;}
 function Zf(e) {
 const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {
 const i = te.stringify(r).length;
-Vn.set(r, i), !(i > Un) && ta(e, r, ri(r));}
+Vn.set(r, i), !(i > Un) && na(e, r, ri(r));}
 return ct = void 0, n.length - t.length;}
 function lt(e) {
 return e.get("_subtype") === "card";}
@@ -4255,9 +4260,9 @@ if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
 for (const d of t) {
-const u = Ot(d, e.gm);
+const u = Dt(d, e.gm);
 u ? o(u) : l.push(eh(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${_t(l.map((d) => `"${d}"`))}`);
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ot(l.map((d) => `"${d}"`))}`);
 } else {
 let l = 0;
 for (const d of e.msg.selected ?? []) {
@@ -4274,7 +4279,7 @@ if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw
 return { targets: a, notes: r };}
 function eh(e) {
 return e.length > 24 ? `${ke(e, 24)}...` : e;}
-function Ot(e, t) {
+function Dt(e, t) {
 if (e.length === 0 || e.length > 64) return;
 const n = B(e);
 if (!(!n || lt(n)) && !(!t && We(n)))
@@ -4282,14 +4287,14 @@ return n;}
 function th(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
+if (!(!r || r.length === 0) && !Dt(r.join(" "), e.gm))
 throw new P(`--${n}: no token on the table has that id`);}}
-function ra(e, t) {
+function ia(e, t) {
 const n = B(t);
 return n !== void 0 && De(e, n, Q(n));}
 function M(e) {
 return Oe(e.store.settings.edition);}
-function Dt(e, t) {
+function Rt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
 function nh(e) {
@@ -4297,7 +4302,7 @@ const t = B(e);
 return t ? ee(t, e) : e;}
 function rh(e) {
 return e.store;}
-function ia(e) {
+function sa(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
 function li(e, t) {
@@ -4312,12 +4317,12 @@ waiting: e.store.exchange.waiting,
 other: (s) => {
 const o = B(s);
 if (!o || lt(o)) return;
-const a = e.store.tokens[Et(o, e.store.settings.bars.vitality)], c = go(o, e.store.settings.bars.vitality);
+const a = e.store.tokens[Tt(o, e.store.settings.bars.vitality)], c = ko(o, e.store.settings.bars.vitality);
 return {
 name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
 state: Fr(n, a, c, r.editionLeft),
-answer: yo(n, e.store.exchange.waiting[s]),
+answer: wo(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s};}};
 if (t) {
@@ -4327,12 +4332,12 @@ if (s) {
 r.turnRow = s;
 const o = Xt(s.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
 a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
-const i = ia(e);
+const i = sa(e);
 return i && (r.editionLeft = i), r;}
 function Yn(e, t, n, r = ut(e)) {
 const i = In(t.token, t.character, e.store.settings), s = e.store.tokens;
 return zu(i, s[i.id], n, r, s[i.home]);}
-function sa(e, t, n, r = !0) {
+function oa(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
@@ -4343,7 +4348,7 @@ return t.character ? `${t.name}: cannot roll this check: its character has no nu
 function Wn(e, t, n = "; nothing changed") {
 const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Rt(e) {
+function Ct(e) {
 return { settings: e.store.settings, edition: M(e), memories: rh(e) };}
 var ih = class {
 constructor(e, t, n, r, i, s) {
@@ -4353,8 +4358,8 @@ const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, ou
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
 function sh(e, t, n) {
 const { id: r, name: i } = t;
-return Uo(e, (s) => s === r ? i : n(s));}
-function oh(e, t, n, r = {}, i = Rt(e)) {
+return Vo(e, (s) => s === r ? i : n(s));}
+function oh(e, t, n, r = {}, i = Ct(e)) {
 const { snapshot: s } = t, o = Nf(i, t, n, r), a = new ih(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
 applied: { tokenId: s.id, name: ke(s.name, 200), changes: o.changes },
@@ -4369,7 +4374,7 @@ return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);}
 function ch(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
-function oa(e, t) {
+function aa(e, t) {
 const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
 const r = Xi(e.msg.content ?? ""), i = n.filter((s) => !dh((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
@@ -4405,18 +4410,18 @@ if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
 const { applied: u, shown: f } = oh(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
 function xn(e, t, n) {
-const r = ut(e), i = Rt(e);
+const r = ut(e), i = Ct(e);
 return t.map((s) => Qt(e, s, n, zn, r, i, () => ({ notify: !1 })));}
 function qn(e, t, n, r, i) {
-const s = t.dice.length === 0 ? uh : di(e.parsed, t.dice), o = e.gm ? void 0 : oa(e, t.dice);
-return aa(
+const s = t.dice.length === 0 ? uh : di(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
+return ca(
 e,
 n.map((a) => {
 const c = { target: a, plan: t, given: s };
 return o && (c.typed = o), c;}),
 r,
 i);}
-function aa(e, t, n, r) {
+function ca(e, t, n, r) {
 let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
@@ -4426,9 +4431,9 @@ const d = r.claim?.();
 if (d !== void 0) {
 Ee(e, d);
 return;}
-return ca(e, t, c, void 0, a, n, r);}
+return la(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return Xo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
+return Jo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
 const u = r.claim?.();
 if (u !== void 0) {
 Ee(e, u);
@@ -4436,13 +4441,13 @@ return;}
 if (e.app.store.settings.edition !== l) {
 Ee(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-ca(e, t, c, d, a, n, r);});}
-function ca(e, t, n, r, i, s, o) {
+la(e, t, c, d, a, n, r);});}
+function la(e, t, n, r, i, s, o) {
 const a = e.app, c = r !== void 0, l = r ?? fh, d = [...s];
 let u;
 const f = [], h = [];
 let p = !1;
-const g = i ? { order: Xe(), changed: !1 } : void 0, v = Ir() ?? null, m = ut(a, g?.order), b = Rt(a), $ = (O) => {
+const g = i ? { order: Xe(), changed: !1 } : void 0, v = Ir() ?? null, m = ut(a, g?.order), b = Ct(a), $ = (O) => {
 const I = { notify: O.observed ?? !0, healthColors: v };
 return g && (I.turnOrder = g), I;};
 let C = 0;
@@ -4454,15 +4459,15 @@ return;}
 const Z = Le === void 0 ? Qt(a, O, I, ui(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, ui(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {
 Fe.facts.answer = Le.answer;});
 if (Z.kind !== "written") {
-const { snapshot: Fe } = Z.reading, Ma = () => li(e, Fe);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(sa(a, Fe, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(Wn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Fe } = Z.reading, La = () => li(e, Fe);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(oa(a, Fe, Z.refusal, La())) : Z.kind === "problems" ? d.push(Wn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${La() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
 f.push(Z.applied), ft && (Z.shown.typed = ft), be && (Z.shown.answer = be), h.push(Z.shown), p || (p = Ce.undoable === !0);
 }), u && d.push(...u.lines()), g?.changed && Wr(g.order);
 let W;
 if ((o.record || p) && f.length > 0) {
-const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ni(O), K = na(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
+const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ni(O), K = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
 K !== void 0 && (o.record || I) && (W = { command: ci(K), byGm: I });}
 const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ni(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => li(e, O) };
 if (W && (E.undo = W), Qr(a, h, E), d.length > 0) {
@@ -4483,12 +4488,12 @@ function hi(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
 function Zt(e, t) {
 return t.defenders.filter((n) => t.answers[n] === void 0 && !hi(e, n));}
-function la(e, t) {
+function da(e, t) {
 if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && We(n) ? null : e.attacker;}
 function vi(e, t = !0) {
-const n = la(e, t);
+const n = da(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
@@ -4497,7 +4502,7 @@ const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
 function mi(e, t, n) {
 return n || !We(e) || De(t, e, Q(e));}
-function da(e, t, n) {
+function ua(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
 const i = B(r);
@@ -4506,7 +4511,7 @@ return !1;}
 function kh(e, t) {
 const n = e.resolving ?? (e.resolving = new q());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function ua(e, t) {
+function fa(e, t) {
 return e.resolving?.has(t) === !0;}
 function yh(e, t) {
 if (e.resolving?.delete(t), fi(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
@@ -4514,20 +4519,20 @@ delete e.store.exchange.attacks[t.key];}
 function wh(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function fa(e, t, n, r) {
+function ha(e, t, n, r) {
 const i = [];
 for (const s of Zt(e, t)) {
 const o = B(s);
 o && mi(o, n, r) && i.push(ee(o, "a token"));}
 return i;}
-function ha(e, t) {
-return Zt(e, t).length > 0 ? !1 : va(e, t).length === 0;}
 function va(e, t) {
-return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !ra(t.by, n));}
-var ma = new Ti();
+return Zt(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
+function ma(e, t) {
+return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !ia(t.by, n));}
+var pa = new Ti();
 function pi(e, t, ...n) {
-let r = ma.get(e);
-r || (r = new N(), ma.set(e, r));
+let r = pa.get(e);
+r || (r = new N(), pa.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;}
 var bh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
@@ -4540,10 +4545,10 @@ case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function pa(e, t, n, r, i, s) {
+function ga(e, t, n, r, i, s) {
 const o = B(r);
 if (!o) return;
-const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Dt(e, !0);
+const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Rt(e, !0);
 if (hi(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
@@ -4562,34 +4567,34 @@ const O = $h(E), I = p.find((K) => K.why === O);
 I ? I.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: W, command: b });}
 for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
-const v = la(n, i);
+const v = da(n, i);
 if (g)
 for (const m of l.extra?.(g, v) ?? []) m.section === Ve && h.push({ label: m.label, command: m.command });
 return { label: c, lines: f, buttons: Ln(r) ? h : [] };}
-function ga(e) {
+function ka(e) {
 return ut(e, Xe());}
 function Ah(e) {
 const t = B(e);
 if (!t) return ["gm"];
 const n = wu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
-function ka(e, t) {
-return `Attack ${e.key}: ${vi(e, t)} attacks`;}
 function ya(e, t) {
+return `Attack ${e.key}: ${vi(e, t)} attacks`;}
+function wa(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
 function Sh(e, t) {
-const n = M(e), r = ga(e), i = new N();
+const n = M(e), r = ka(e), i = new N();
 for (const s of t.defenders)
 for (const o of Ah(s)) {
 const a = i.get(o) ?? [];
 a.push(s), i.set(o, a);}
 for (const [s, o] of i) {
 if (s === "gm") continue;
-const a = o.flatMap((c) => pa(e, n, t, c, !1, r) ?? []);
-a.length > 0 && F(ye(ao(s)), we({ title: ka(t, !1), rows: [...ya(n, t), ...a] }), { record: !0 });}
+const a = o.flatMap((c) => ga(e, n, t, c, !1, r) ?? []);
+a.length > 0 && F(ye(co(s)), we({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
 F(me, we(gi(e, n, t, i.get("gm") ?? [], r)), { record: !0 });}
-function gi(e, t, n, r, i = ga(e)) {
-const s = [...ya(t, n), ...r.flatMap((a) => pa(e, t, n, a, !0, i) ?? [])], o = Zt(e, n).map((a) => {
+function gi(e, t, n, r, i = ka(e)) {
+const s = [...wa(t, n), ...r.flatMap((a) => ga(e, t, n, a, !0, i) ?? [])], o = Zt(e, n).map((a) => {
 const c = B(a);
 return c ? ee(c, "a token") : "a token gone from the table";});
 return s.push({
@@ -4598,8 +4603,8 @@ lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: ka(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
-var Eh = 5, wa = 100, ba = {
+}), { title: ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
+var Eh = 5, ba = 100, $a = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
@@ -4620,19 +4625,19 @@ const t = L(e.parsed, "resolve");
 if (t !== void 0) return Ch(e, t);
 const n = L(e.parsed, "cancel");
 return n !== void 0 ? Nh(e, n) : Dh(e);}};
-function $a(e, t, n = {}) {
+function Aa(e, t, n = {}) {
 const r = new N();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(ba, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call($a, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
 function Oh(e) {
 return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
 function Dh(e) {
 const t = e.app, n = M(t), r = n.attack;
-if (Ie(e.parsed, pi(n, "!attack", ba, n.commands.damage.flags, r.flags), br(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = $a(e.parsed, n);
-n.planDamage(i, Dt(t, e.gm));
+if (Ie(e.parsed, pi(n, "!attack", $a, n.commands.damage.flags, r.flags), br(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const i = Aa(e.parsed, n);
+n.planDamage(i, Rt(t, e.gm));
 const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
 if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
 const a = Rh(e), c = k.values(t.store.exchange.attacks);
@@ -4647,30 +4652,30 @@ if (u.length > _r) throw new P(`one attack has at most ${_r} defenders (got ${u.
 if (!e.gm) {
 let g = 0;
 for (const v of c) v.gm || (g += v.defenders.length);
-if (g + u.length > wa) throw new P(`the players' open attacks may hold ${wa} defenders together (${g} now): resolve or cancel one first (!attack --list)`);}
+if (g + u.length > ba) throw new P(`the players' open attacks may hold ${ba} defenders together (${g} now): resolve or cancel one first (!attack --list)`);}
 const f = u.filter(({ token: g }) => !We(g)).map(({ token: g }) => ee(g, "a token")), h = {
 key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: a,
 edition: n.id,
-positionals: e.parsed.positionals.map(Aa),
-flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map(Aa)]),
+positionals: e.parsed.positionals.map(Sa),
+flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map(Sa)]),
 situation: s,
 round: t.store.round.number,
 defenders: u.map(({ token: g }) => g.id),
 answers: {}};
-if (h.key = "A1", !to(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+if (h.key = "A1", !no(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
 h.key = gh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && F(Tt, ae(`Attack ${h.key}: ${vi(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), Sh(t, h), ha(t, h)) return ki(e, h);}
+if (f.length > 0 && F(_t, ae(`Attack ${h.key}: ${vi(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), Sh(t, h), va(t, h)) return ki(e, h);}
 function Rh(e) {
 const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {
-if (r = Ot(t, e.gm), !r) throw new P("--from: no token on the table has that id");
+if (r = Dt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Ot(n[0]._id, e.gm);
+r = Dt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
@@ -4678,18 +4683,18 @@ if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");}
 if (!e.gm && !De(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function Aa(e) {
+function Sa(e) {
 const t = ce(e);
 return t === null ? e : S(t);}
-function Sa(e, t) {
-const n = fi(e.app, t), r = n && da(n, e.playerId, e.gm) ? n : void 0;
+function Ea(e, t) {
+const n = fi(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new P(`no open attack ${ke(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
 function Ch(e, t) {
-const n = Sa(e, t.toUpperCase());
+const n = Ea(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {
-const r = va(e.app, n);
+const r = ma(e.app, n);
 if (r.length > 0) {
 const i = r.map((s) => ee(B(s), "a token"));
 Ee(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
@@ -4698,13 +4703,13 @@ return ki(e, n);}
 function ki(e, t) {
 const n = e.app, r = M(n);
 if (!kh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
-const i = Oh(t), s = Dt(n, t.gm), o = [], a = [];
+const i = Oh(t), s = Rt(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
 const f = B(u);
 if (!f) {
 a.push(u);
 continue;}
-const h = { token: f, character: Q(f) }, p = t.answers[u], g = $a(i, r, p?.flags), v = r.planDamage(g, s), m = { target: h, plan: v, given: di(g, v.dice) };
+const h = { token: f, character: Q(f) }, p = t.answers[u], g = Aa(i, r, p?.flags), v = r.planDamage(g, s), m = { target: h, plan: v, given: di(g, v.dice) };
 p && (m.answer = Ih(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -4712,7 +4717,7 @@ const l = () => {
 n.resolving?.delete(t);};
 let d;
 try {
-d = aa(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
+d = ca(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
 title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
@@ -4730,12 +4735,12 @@ if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
 function Nh(e, t) {
-const n = Sa(e, t.toUpperCase());
+const n = Ea(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], F(Tt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+delete e.app.store.exchange.attacks[n.key], F(_t, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
 function Ph(e) {
 const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Zt(t, s).some((o) => ra(e.playerId, o)));
+(s) => e.gm || s.by === e.playerId || Zt(t, s).some((o) => ia(e.playerId, o)));
 if (r.length === 0) {
 Ee(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
@@ -4743,13 +4748,13 @@ if (e.gm) {
 for (const s of r) F(me, we(gi(t, n, s, [])));
 return;}
 const i = r.map((s) => {
-const o = fa(t, s, e.playerId, !1);
+const o = ha(t, s, e.playerId, !1);
 return `${s.key}: ${vi(s, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
 F(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
 function Mh(e) {
 const t = M(e);
 for (const n of k.values(e.store.exchange.attacks)) F(me, we(gi(e, t, n, [])), { record: !0 });}
-function Ea(e) {
+function Ta(e) {
 const t = M(e);
 vh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
@@ -4757,13 +4762,13 @@ if (r.edition?.id !== t.id) continue;
 const i = t.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.endRound(i);
-An(e.store, n, At({ ...Yt(e.store, n), edition: { id: t.id, state: s } }, t));}
+An(e.store, n, St({ ...Yt(e.store, n), edition: { id: t.id, state: s } }, t));}
 e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Mh(e);}
 function Lh(e) {
 const t = [];
 for (const n of e) {
 if (t.length >= Or) break;
-Go(n) || t.push(xr($f(n)));}
+Uo(n) || t.push(xr($f(n)));}
 return t;}
 function Fh(e, t) {
 if (e.length === 0 || t.length === 0) return null;
@@ -4781,13 +4786,13 @@ function yi(e) {
 const t = wf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = jo(t);
+const n = e.store.round, r = Go(t);
 Gh(e, r);
 const i = Lh(r), s = Fh(n.seen, i);
 if (n.seen = i, s === null) {
 n.turned = 0;
 return;}
-n.turned += s, n.turned >= i.length && Ea(e);}
+n.turned += s, n.turned >= i.length && Ta(e);}
 function Gh(e, t) {
 e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
 function Uh(e, t) {
@@ -4795,13 +4800,13 @@ const n = M(e), r = Oe(t);
 mh(e, n.id);
 const i = [], s = [], o = e.store.settings.bars.vitality, a = new N();
 for (const l of k.keys(e.store.tokens)) {
-const d = B(l) ?? Uu(l, o)[0], u = d && Et(d, o);
+const d = B(l) ?? Uu(l, o)[0], u = d && Tt(d, o);
 !d || lt(d) || a.has(u) || (a.set(u, d.id), i.push({ token: d, character: Q(d) }));}
 return xn(e, i, {
 values: [],
 dice: [],
 resolve(l) {
-const d = e.store.tokens[Et(B(l.id), o)], u = d?.stance === void 0 || n.stances.includes(d.stance), f = l.bars.vitality.value, h = (d?.edition?.id === t ? r.parseState(d.edition.state) : null) ?? r.enter(f, !1), p = d?.deadForGood === !0 || r.deadForGood(h, f), g = n.enter(f, p), v = r.condition(h, f), m = n.condition(g, f);
+const d = e.store.tokens[Tt(B(l.id), o)], u = d?.stance === void 0 || n.stances.includes(d.stance), f = l.bars.vitality.value, h = (d?.edition?.id === t ? r.parseState(d.edition.state) : null) ?? r.enter(f, !1), p = d?.deadForGood === !0 || r.deadForGood(h, f), g = n.enter(f, p), v = r.condition(h, f), m = n.condition(g, f);
 return v !== m && s.push({ name: l.name, from: v, to: m }), {
 headline: "acts",
 steps: [],
@@ -4810,11 +4815,11 @@ state: g,
 ...u ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: i.length, changed: s };}
-var Ta = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+var _a = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
 function Vh(e) {
 if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Ta[r]} -> ${Ta[i]}`);
-return ` Conditions read again: ${_t(t, 6)}.`;}
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${_a[r]} -> ${_a[i]}`);
+return ` Conditions read again: ${Ot(t, 6)}.`;}
 function Bh(e) {
 const t = e.app, n = t.store.macros, r = [], i = [], s = [];
 for (const a of M(t).macros) {
@@ -4836,7 +4841,7 @@ macros: { title: "!defense-round macros", usage: "!defense-round macros", what: 
 config: {
 title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ut()[1] ?? Ut()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Fo.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Vt()[1] ?? Vt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${jo.join(", ")}.`]},
 set: {
 title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
@@ -4855,7 +4860,7 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function wi(e) {
 return e ? "on" : "off";}
 function Yh(e) {
-const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ye.filter((s) => t.attributes[s] !== Ms[s]).map(
+const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ye.filter((s) => t.attributes[s] !== Ls[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`);
 return we({
 title: `DefenseRound v${pe}`,
@@ -4869,7 +4874,7 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Armor on hand edits", lines: [wi(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [zh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Ht.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Markers", lines: [Kt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
 { label: "Not on the sheet", lines: Wh(e) },
@@ -4886,7 +4891,7 @@ gm: "gm (act as the GM; --api-as ignored)",
 function bi(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");}
 function xh(e) {
-const t = e.store.settings, n = M(e), r = Ut().filter((o) => o !== t.edition), i = (o, a) => le(`${o}: ${wi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+const t = e.store.settings, n = M(e), r = Vt().filter((o) => o !== t.edition), i = (o, a) => le(`${o}: ${wi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 s("visibility.npc", t.visibility.npc),
@@ -4907,13 +4912,13 @@ const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!Ye.includes(i))
-throw new y(`unknown value name "${V(n)}": ${Pt(n, Ye, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : Mt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
+throw new y(`unknown value name "${V(n)}": ${Mt(n, Ye, "names")}`);
+const s = r.toLowerCase() === "clear", o = s ? 0 : Lt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {
 const f = ff(e.app, d.id);
 f.overrides = bn(f.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = bn(f.worn, h, null)), Co(e.app, d.id), l.push(In(d, u, e.app.store.settings).name);}
+h && (f.worn = bn(f.worn, h, null)), Io(e.app, d.id), l.push(In(d, u, e.app.store.settings).name);}
 st(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
 var $i = [
 ["physical", "armor_physical"],
@@ -4941,12 +4946,12 @@ return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, 
 }, s = xn(e.app, t, i).map((o) => {
 const { snapshot: a } = o.reading;
 if (o.kind === "problems") return Wn(a, o.reading.problems);
-Co(e.app, a.id);
+Io(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
 function Jh(e) {
-e.store = zt(pe), e.loadProblems = [], delete e.newerState, To(_n, e.store);}
+e.store = zt(pe), e.loadProblems = [], delete e.newerState, _o(_n, e.store);}
 function Qh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
@@ -4974,7 +4979,7 @@ F(ye("gm"), Yh(e.app)), F(ye("gm"), xh(e.app));
 return;
 case "help": {
 Kr(M(e.app));
-const s = Io();
+const s = No();
 F(ye(e.replyTo), Hr(`The handout "${jn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;}
 case "config": {
@@ -4997,7 +5002,7 @@ case "repair":
 Xh(e);
 return;
 case "next-round":
-Ea(e.app);
+Ta(e.app);
 return;
 case "macros":
 Bh(e);
@@ -5018,10 +5023,10 @@ for (const { place: i, tokenId: s, change: o } of t)
 switch (o.kind) {
 case "bar": {
 const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
-n.set(i, a ? ce(a.get("current")) : c ? go(c, o.bar) : null);
+n.set(i, a ? ce(a.get("current")) : c ? ko(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(i, ce(So(o.attributeId)));
+n.set(i, ce(Eo(o.attributeId)));
 break;
 case "worn":
 n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
@@ -5033,7 +5038,7 @@ case "markers":
 n.set(i, S(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, At(Yt(e.memories, Sn(s, o)), e.edition));
+n.set(i, St(Yt(e.memories, Sn(s, o)), e.edition));
 break;
 case "initiative": {
 r ?? (r = Xe());
@@ -5043,8 +5048,8 @@ break;}
 case "turn-order":
 break;}
 return n;}
-var _a = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Oa(e, t) {
+var Oa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Da(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";}
 function tv(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
@@ -5053,21 +5058,21 @@ const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new P(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Oa(e, t[i])) throw new P(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!Da(e, t[i])) throw new P(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (Oa(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Da(e, t[r])) return r;
 throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
 function nv(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(_a, v));
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Oa, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ie(e.parsed, _a), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = tv(e), s = r[i], o = M(n), a = new N(s.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => sv(v) ? c.find((m) => Ca({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ca(v, n.store.settings));
+if (Ie(e.parsed, Oa), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
+const n = e.app, r = n.store.history, i = tv(e), s = r[i], o = M(n), a = new N(s.tokens.map((v) => [v.tokenId, Dt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => sv(v) ? c.find((m) => Ia({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ia(v, n.store.settings));
 for (const v of u) {
 const m = a.get(v.tokenId);
-m && (v.name = Da(m));}
-const f = Rt(n), h = ev(f, u), p = (v, m) => {
+m && (v.name = Ra(m));}
+const f = Ct(n), h = ev(f, u), p = (v, m) => {
 if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
 if (v.deadForGood !== m.deadForGood) return "has died for good since";
 const b = ph(v, m, Ae);
@@ -5079,12 +5084,12 @@ if (g.length > 0) {
 if (!e.gm) {
 const v = g.filter(($) => {
 const C = a.get($.tokenId);
-return C !== void 0 && li(e, Ra(C));
-}), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Qs(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
+return C !== void 0 && li(e, Ca(C));
+}), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Zs(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
 if (!R(e.parsed, "force")) {
-ze(e, `Nothing undone, changed since: ${Qs(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${ci(s.key)} --force` }]);
+ze(e, `Nothing undone, changed since: ${Zs(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${ci(s.key)} --force` }]);
 return;}}
 Ff(f, u), g.length > 0 && ov(n, u, h), Hn(n, i), iv(e, s, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
 function rv(e) {
@@ -5099,9 +5104,9 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Da(e) {
-return ke(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function Ra(e) {
+return ke(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Ca(e) {
 const t = Q(e);
 return { token: e, character: t, npc: Cr(e, t), hidden: We(e) };}
 function iv(e, t, n, r, i) {
@@ -5119,12 +5124,12 @@ const a = [], c = [];
 for (const l of t.tokens) {
 const d = i.get(l.tokenId);
 if (!d) continue;
-const u = (o.get(l.tokenId) ?? []).join(", "), f = Da(d), h = u ? `${f} (${u})` : f, p = Ra(d), g = Jt(e.app, p) === "public";
+const u = (o.get(l.tokenId) ?? []).join(", "), f = Ra(d), h = u ? `${f} (${u})` : f, p = Ca(d), g = Jt(e.app, p) === "public";
 p.hidden || a.push(g ? h : f), (p.hidden || !g && u) && c.push(p.hidden ? `${h} (hidden)` : h);}
-a.length > 0 && F(Tt, ae(`${s}: ${_t(a, 8)}.`)), c.length > 0 && F(me, ae(`${s} (GM): ${_t(c, 8)}.`), { record: !0 });}
+a.length > 0 && F(_t, ae(`${s}: ${Ot(a, 8)}.`)), c.length > 0 && F(me, ae(`${s} (GM): ${Ot(c, 8)}.`), { record: !0 });}
 function sv(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Ca({ tokenId: e, change: t }, n) {
+function Ia({ tokenId: e, change: t }, n) {
 const r = B(e);
 if (!r) return !1;
 switch (t.kind) {
@@ -5149,7 +5154,7 @@ values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
 xn(e, [{ token: c, character: Q(c) }], d);}}
-var av = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, cv = { title: "Damage", anyTarget: !0, record: !0, refusals: Ia }, lv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ia }, dv = {
+var av = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Na = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, cv = { title: "Damage", anyTarget: !0, record: !0, refusals: Na }, lv = { title: "Damage", anyTarget: !1, record: !0, refusals: Na }, dv = {
 usage: (e) => M(e).commands.damage.usage,
 help: (e) => M(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
@@ -5166,7 +5171,7 @@ nv(e);
 return;}
 const t = M(e.app), n = t.commands.damage.flags;
 e.parsed.flags.size > 0 && Ie(e.parsed, pi(t, "!damage", av, n), br(t.id, "damage"));
-const r = t.planDamage(e.parsed, Dt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = dt(e, _e(e.parsed), { anyTarget: i });
+const r = t.planDamage(e.parsed, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = dt(e, _e(e.parsed), { anyTarget: i });
 let { targets: o } = s;
 const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
@@ -5178,12 +5183,12 @@ return qn(e, r, o, a, i ? cv : lv);}};
 async function uv(e) {
 const t = e.app, n = M(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ie(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fi(t, s), a = o && da(o, e.playerId, e.gm) ? o : void 0;
+const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fi(t, s), a = o && ua(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new P(`no open attack ${ke(s, 12)} to answer (resolved, cancelled, or never declared)`);
-if (ua(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+if (fa(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && mi(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Dt(l, !0) : void 0, u = d && mi(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new P(`that token is not a defender of attack ${a.key}`);
 const f = Q(u), h = ee(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
@@ -5195,19 +5200,19 @@ if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.jo
 const v = z(g, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, b = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, Dt(t, e.gm)), E = di(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Xo(O.map((Ce) => Ce.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || ua(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const w = r.planAnswer(v, a.situation, a.attacker, Rt(t, e.gm)), E = di(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || fa(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const K = B(l);
 if (!K || !e.gm && !De(e.playerId, K, Q(K))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
 const ft = ui(w.dice, E, I, 0), be = Yn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(be.facts, ft);
-if (ln(Le)) throw new P(sa(t, be.snapshot, Le));
+if (ln(Le)) throw new P(oa(t, be.snapshot, Le));
 if (be.problems.length > 0) throw new P(Wn(be.snapshot, be.problems, "; nothing answered"));
-const de = r.keep(v, Le, ft), en = e.gm ? void 0 : oa(e, w.dice);
+const de = r.keep(v, Le, ft), en = e.gm ? void 0 : aa(e, w.dice);
 m = { word: de.word, ...de.file !== void 0 ? { file: de.file } : {}, ...de.flags ? { flags: de.flags } : {} }, de.roll !== void 0 && (m.roll = de.roll), de.success !== void 0 && (m.success = de.success), en && (m.typed = !0);
-const Je = Uo(n, (Ce) => Ce === l ? h : be.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
+const Je = Vo(n, (Ce) => Ce === l ? h : be.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
 b = Z.length > 0 ? Z.join("; ") : v;}
 e.gm && (m.gm = !0), a.answers[l] = m;
-const $ = fa(t, a, e.playerId, e.gm), C = ha(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : Zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+const $ = ha(t, a, e.playerId, e.gm), C = va(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : Zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
 Ee(e, `${h}: ${b}.${W}`), C && await ki(e, a);}
 var fv = { ids: { kind: "list" }, help: { kind: "switch" } }, hv = {
 usage: (e) => M(e).commands.defend.usage,
@@ -5283,11 +5288,11 @@ usage: () => kv,
 run(e) {
 const t = e.parsed;
 Ie(t, yv);
-const n = Lt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, _e(t));
+const n = Ft(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, _e(t));
 return qn(e, gv(M(e.app), n, r), i, s, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function Na(e, t, n) {
+function Pa(e, t, n) {
 if (!n || lt(t)) return;
 const r = e.store.settings, i = ve[r.bars.vitality].value;
 if (!(i in n)) return;
@@ -5296,7 +5301,7 @@ let { typed: a, keepInStep: c } = $v(t, i, o, s);
 if (s === null || a === null || s === a) return;
 const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
 if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= xi) {
-const g = l.planHandEdit(s - a, Dt(e, !0)), v = {
+const g = l.planHandEdit(s - a, Rt(e, !0)), v = {
 ...g,
 resolve(b, $) {
 if (l.condition(b.state, s) === "dead") return { kind: "refused", reason: "dead" };
@@ -5308,20 +5313,20 @@ d,
 v,
 zn,
 ut(e),
-Rt(e),
+Ct(e),
 () => ({ vitalityFrom: s, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
 (b) => {
-qu(b, s), Pa(e, b, s);});
+qu(b, s), Ma(e, b, s);});
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
 F(me, ae(`Hand edit not read through armor: ${Wn(m.reading.snapshot, m.reading.problems, "")}.`));
 else if (m.kind === "written") {
 const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
 o && e.linkedEdits.set(o, { from: s, typed: a, to: b?.kind === "bar" ? b.to : s, by: t.id, echoed: new q() });
-const $ = na(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+const $ = ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
 Qr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: ci($), byGm: !0 } } : {} });
 return;}}
-const h = Av(e, f ? a : s, a), p = Qt(e, d, h.plan, zn, ut(e), Rt(e), () => ({ vitalityFrom: s, ...c }), (g) => Pa(e, g, s));
+const h = Av(e, f ? a : s, a), p = Qt(e, d, h.plan, zn, ut(e), Ct(e), () => ({ vitalityFrom: s, ...c }), (g) => Ma(e, g, s));
 p.kind === "written" && (f && !u.plain ? Jf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Qr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
 function bv(e, t, n) {
 const r = Ur(t);
@@ -5329,11 +5334,11 @@ if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const i = n.current, s = ce(i), o = ce(r.current);
 if (s === null || o === null || s === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Qu(r.id, a)) Na(e, c, { [ve[a].value]: i });}
+for (const c of Qu(r.id, a)) Pa(e, c, { [ve[a].value]: i });}
 function $v(e, t, n, r) {
 const i = ce(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ce(So(n));
+const s = ce(Eo(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };}
 function Av(e, t, n) {
 const r = M(e);
@@ -5355,16 +5360,16 @@ state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => i };}
-function Pa(e, t, n) {
+function Ma(e, t, n) {
 const r = M(e), i = e.store.tokens[t.snapshot.home];
-i?.edition?.id !== r.id && (t.facts.state = Fr(r, i, n, ia(e)));}
+i?.edition?.id !== r.id && (t.facts.state = Fr(r, i, n, sa(e)));}
 var Sv = {
 values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
 function Ev(e, t) {
 if (lt(t)) return;
-const n = Et(t, e.store.settings.bars.vitality);
+const n = Tt(t, e.store.settings.bars.vitality);
 n === t.id || e.store.tokens[n] === void 0 || xn(e, [{ token: t, character: Q(t) }], Sv);}
 var Tv = 400, _v = 100, Ov = 20, Dv = class {
 constructor() {
@@ -5412,7 +5417,7 @@ function Iv(e, t) {
 const n = e.store, r = e.loadProblems;
 t && gu(n.settings, Mv());
 const i = Zf(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), To(_n, n), r.length > 0 && (Mn(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Kr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), _o(_n, n), r.length > 0 && (Mn(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Kr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
 function Nv(e) {
 return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
 function Pv(e) {
@@ -5425,15 +5430,15 @@ Se(
 (c) => {
 if (c?.type === "api") {
 if (!n()) {
-const l = No(c, Ai);
+const l = Po(c, Ai);
 if (l === void 0) {
 tf(r);
 return;}
-return yi(e), Mo(e, c, Ai, l);}
-return Mo(e, c, Ai);}},
-(c) => c?.type === "api" && c.playerid ? ao(c.playerid) : void 0));
+return yi(e), Lo(e, c, Ai, l);}
+return Lo(e, c, Ai);}},
+(c) => c?.type === "api" && c.playerid ? co(c.playerid) : void 0));
 const i = Se("a hand edit of a bar", (c, l) => {
-n() || Na(e, Tu(c), l);});
+n() || Pa(e, Tu(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, i);
 Me(
 "destroy:graphic",
@@ -5468,6 +5473,6 @@ Cv();}));
 var jv = pe;
 function Gv(e) {
 return Cf(e);}
-return Ua(Ei);
+return Va(Ei);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

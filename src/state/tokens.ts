@@ -3,6 +3,7 @@
 // tokens, the stance, whether it is dead for good, and its state in the edition it was last
 // seen in. The edition state is checked by that edition (`parseState`), not here.
 import * as v from 'valibot';
+import { isKnownStance } from '../rules/editions';
 import { objectSchema } from '../rules/schemaObject';
 import { VALUE_KEYS } from '../rules/edition';
 import { editionIdSchema, isRecord } from './settings';
@@ -38,8 +39,17 @@ export function checkTokenRecords(raw: unknown): { tokens: Record<string, TokenR
       continue;
     }
     const parsed = v.safeParse(TokenRecordSchema, record);
-    if (parsed.success) tokens[id] = dropUndefined(parsed.output);
-    else problems.push(`tokens.${id}: not a valid token record; forgotten`);
+    if (!parsed.success) {
+      problems.push(`tokens.${id}: not a valid token record; forgotten`);
+      continue;
+    }
+    // A stance no edition has could never have been written: it is forgotten, the rest kept (undo records only stances that exist).
+    if (parsed.output.stance !== undefined && !isKnownStance(parsed.output.stance)) {
+      problems.push(`tokens.${id}.stance: no edition has that stance; forgotten`);
+      delete parsed.output.stance;
+    }
+    const kept = dropUndefined(parsed.output);
+    if (!isEmptyRecord(kept)) tokens[id] = kept;
   }
   return { tokens, problems };
 }

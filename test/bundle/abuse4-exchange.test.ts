@@ -302,3 +302,23 @@ describe('what players type never grows state past 100 KB (bundle)', () => {
     expect(JSON.stringify(t.stored()).length).toBeLessThan(100_000);
   }, 60_000);
 });
+
+describe('the fuzzer finds (bundle)', () => {
+  let t: Table;
+  afterEach(() => t?.close());
+
+  it('a stored stance no edition has is forgotten at start-up, named, and the next hit keeps its undo entry across a restart', async () => {
+    t = await table();
+    await t.say('GM', '!damage 5', ['Crate']);
+    t.mock.state.DefenseRound.tokens[t.id('Crate')] = { stance: '', worn: { physical: 3 } };
+    await t.restart();
+    expect(t.stored().tokens[t.id('Crate')]).toEqual({ worn: { physical: 3 } });
+    const status = await t.say('GM', '!defense-round');
+    expect(all(status)).toMatch(/stance: no edition has that stance; forgotten/);
+    await t.say('GM', '!damage 1000', ['Crate']);
+    const entries = t.stored().history.length;
+    await t.restart();
+    expect(t.stored().history).toHaveLength(entries);
+    expect(t.mock.logs.join('\n')).not.toMatch(/not a valid undo entry/);
+  });
+});
