@@ -307,6 +307,16 @@ describe('the fuzzer finds (bundle)', () => {
   let t: Table;
   afterEach(() => t?.close());
 
+  it('undo names a token with no name of its own by its character\'s, as its cards do', async () => {
+    t = await table();
+    t.mock.token('Bob').set('name', '');
+    const hit = await t.say('GM', `!damage 200 --ids ${t.id('Bob')}`);
+    expect(publicFromScript(hit).join('\n')).toMatch(/Bob loses 30 Vitality/);
+    const undo = await t.say('GM', '!damage --undo');
+    expect(publicFromScript(undo).join('\n')).toMatch(/^Damage undone: Bob \(/);
+    expect(all(undo)).not.toMatch(/an unnamed token/);
+  });
+
   it('a stored stance no edition has is forgotten at start-up, named, and the next hit keeps its undo entry across a restart', async () => {
     t = await table();
     await t.say('GM', '!damage 5', ['Crate']);
