@@ -17,29 +17,29 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Xn = Object.defineProperty, Fa = Object.getOwnPropertyDescriptor, ja = Object.getOwnPropertyNames, Si = Object.prototype.hasOwnProperty, Ga = (e, t) => {
+var Jn = Object.defineProperty, Fa = Object.getOwnPropertyDescriptor, ja = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, Ga = (e, t) => {
 for (var n in t)
-Si.call(t, n) && Xn(e, n, { get: t[n], enumerable: !0 });
+Ss.call(t, n) && Jn(e, n, { get: t[n], enumerable: !0 });
 }, Ua = (e, t, n, r) => {
 if (t && typeof t == "object" || typeof t == "function")
-for (let i of ja(t))
-!Si.call(e, i) && i !== n && Xn(e, i, { get: () => t[i], enumerable: !(r = Fa(t, i)) || r.enumerable });
+for (let s of ja(t))
+!Ss.call(e, s) && s !== n && Jn(e, s, { get: () => t[s], enumerable: !(r = Fa(t, s)) || r.enumerable });
 return e;
-}, Va = (e) => Ua(Xn({}, "__esModule", { value: !0 }), e), Ei = {};
-Ga(Ei, {
-onDamage: () => Gv,
-version: () => jv});
-var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ti = WeakMap, tn = Error, _i = RangeError, Oi = Promise, nn = Date, Ba = isNaN, Ha = "0.2.0", ie = "DefenseRound", pe = Ha, rn, Ka = {
+}, Va = (e) => Ua(Jn({}, "__esModule", { value: !0 }), e), Es = {};
+Ga(Es, {
+onDamage: () => Uv,
+version: () => Gv});
+var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ts = WeakMap, nn = Error, _s = RangeError, Os = Promise, rn = Date, Ba = isNaN, Ha = "0.2.0", se = "DefenseRound", pe = Ha, sn, Ka = {
 lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Di(e) {
-return !e && !rn ? Ka : {
-lang: e?.lang ?? rn?.lang,
+function Ds(e) {
+return !e && !sn ? Ka : {
+lang: e?.lang ?? sn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? rn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? rn?.abortPipeEarly};}
+abortEarly: e?.abortEarly ?? sn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? sn?.abortPipeEarly};}
 var Ya;
 function Wa(e) {
 return Ya?.get(e);}
@@ -52,51 +52,51 @@ return qa?.get(e)?.get(t);}
 function Qe(e) {
 const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function Y(e, t, n, r, i) {
-const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? Qe(s), c = {
+function Y(e, t, n, r, s) {
+const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Qe(i), c = {
 kind: e.kind,
 type: e.type,
-input: s,
+input: i,
 expected: o,
 received: a,
 message: `Invalid ${t}: ${o ? `Expected ${o} but r` : "R"}eceived ${a}`,
 requirement: e.requirement,
-path: i?.path,
-issues: i?.issues,
+path: s?.path,
+issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? Xa(e.reference, c.lang) ?? (l ? xa(c.lang) : null) ?? r.message ?? Wa(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? Xa(e.reference, c.lang) ?? (l ? xa(c.lang) : null) ?? r.message ?? Wa(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
 function Ja(e, t) {
 return e === t || D.isNaN(e) && D.isNaN(t);}
 function Qa(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function Jn(e, t) {
+function Qn(e, t) {
 const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ne(e) {
 return e["~standard"] = {
 version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Di())
+validate: (t) => e["~run"]({ value: t }, Ds())
 }, e;}
-function Ri(e) {
+function Rs(e) {
 return {
 kind: "validation",
 type: "finite",
-reference: Ri,
+reference: Rs,
 async: !1,
 expects: null,
 requirement: D.isFinite,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
-function sn(e) {
+function an(e) {
 return {
 kind: "validation",
 type: "integer",
-reference: sn,
+reference: an,
 async: !1,
 expects: null,
 requirement: D.isInteger,
@@ -120,11 +120,11 @@ kind: "validation",
 type: "max_value",
 reference: ht,
 async: !1,
-expects: `<=${e instanceof nn ? e.toJSON() : Qe(e)}`,
+expects: `<=${e instanceof rn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof nn ? n.value.toJSON() : Qe(n.value) }), n;}};}
+return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
 function je(e, t) {
 return {
 kind: "validation",
@@ -142,16 +142,16 @@ kind: "validation",
 type: "min_value",
 reference: vt,
 async: !1,
-expects: `>=${e instanceof nn ? e.toJSON() : Qe(e)}`,
+expects: `>=${e instanceof rn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
 "~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof nn ? n.value.toJSON() : Qe(n.value) }), n;}};}
-function an(e, t) {
+return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
+function cn(e, t) {
 return {
 kind: "validation",
 type: "regex",
-reference: an,
+reference: cn,
 async: !1,
 expects: `${e}`,
 requirement: e,
@@ -169,18 +169,18 @@ requirement: D.isSafeInteger,
 message: e,
 "~run"(t, n) {
 return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
-function Qn() {
+function Zn() {
 return {
 kind: "transformation",
 type: "trim",
-reference: Qn,
+reference: Zn,
 async: !1,
 "~run"(e) {
 return e.value = e.value.trim(), e;}};}
 var Za = { abortEarly: !0 };
 function ec(e, t, n) {
 return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function Zn(e, t, n) {
+function er(e, t, n) {
 return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function Ge(e, t) {
 return ne({
@@ -192,17 +192,17 @@ async: !1,
 item: e,
 message: t,
 "~run"(n, r) {
-const i = n.value;
-if (x.isArray(i)) {
+const s = n.value;
+if (x.isArray(s)) {
 n.typed = !0, n.value = [];
-for (let s = 0; s < i.length; s++) {
-const o = i[s], a = this.item["~run"]({ value: o }, r);
+for (let i = 0; i < s.length; i++) {
+const o = s[i], a = this.item["~run"]({ value: o }, r);
 if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
-input: i,
-key: s,
+input: s,
+key: i,
 value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
@@ -222,11 +222,11 @@ async: !1,
 message: e,
 "~run"(t, n) {
 return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Ci(e, t) {
+function Cs(e, t) {
 return ne({
 kind: "schema",
 type: "custom",
-reference: Ci,
+reference: Cs,
 expects: "unknown",
 async: !1,
 check: e,
@@ -244,17 +244,17 @@ literal: e,
 message: t,
 "~run"(n, r) {
 return Ja(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function cn(e, t) {
+function ln(e, t) {
 return ne({
 kind: "schema",
 type: "nullable",
-reference: cn,
+reference: ln,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = Zn(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+return n.value === null && (this.default !== void 0 && (n.value = er(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function Te(e) {
 return ne({
 kind: "schema",
@@ -265,46 +265,46 @@ async: !1,
 message: e,
 "~run"(t, n) {
 return typeof t.value == "number" && !Ba(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Ii(e, t) {
+function Is(e, t) {
 return ne({
 kind: "schema",
 type: "object",
-reference: Ii,
+reference: Is,
 expects: "Object",
 async: !1,
 entries: e,
 message: t,
 "~run"(n, r) {
-const i = n.value;
-if (i && typeof i == "object") {
+const s = n.value;
+if (s && typeof s == "object") {
 n.typed = !0, n.value = {};
-for (const s in this.entries) {
-const o = this.entries[s];
-if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = s in i ? i[s] : Zn(o), c = o["~run"]({ value: a }, r);
+for (const i in this.entries) {
+const o = this.entries[i];
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
+const a = i in s ? s[i] : er(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {
 const l = {
 type: "object",
 origin: "value",
-input: i,
-key: s,
+input: s,
+key: i,
 value: a};
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {
 n.typed = !1;
 break;}}
-c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = ec(o);
+c.typed || (n.typed = !1), n.value[i] = c.value;
+} else if (o.fallback !== void 0) n.value[i] = ec(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {
 input: void 0,
-expected: `"${s}"`,
+expected: `"${i}"`,
 path: [{
 type: "object",
 origin: "key",
-input: i,
-key: s,
-value: i[s]}]
+input: s,
+key: i,
+value: s[i]}]
 }), r.abortEarly))
 break;}
 } else Y(this, "type", n, r);
@@ -319,13 +319,13 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = Zn(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function se(e, t) {
+return n.value === void 0 && (this.default !== void 0 && (n.value = er(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function ie(e, t) {
 return ne({
 kind: "schema",
 type: "picklist",
-reference: se,
-expects: Jn(e.map(Qe), "|"),
+reference: ie,
+expects: Qn(e.map(Qe), "|"),
 async: !1,
 options: e,
 message: t,
@@ -341,39 +341,39 @@ async: !1,
 key: e,
 value: t,
 message: n,
-"~run"(r, i) {
-const s = r.value;
-if (s && typeof s == "object") {
+"~run"(r, s) {
+const i = r.value;
+if (i && typeof i == "object") {
 r.typed = !0, r.value = {};
-for (const o in s) if (Qa(s, o)) {
-const a = s[o], c = this.key["~run"]({ value: o }, i);
+for (const o in i) if (Qa(i, o)) {
+const a = i[o], c = this.key["~run"]({ value: o }, s);
 if (c.issues) {
 const d = {
 type: "object",
 origin: "key",
-input: s,
+input: i,
 key: o,
 value: a};
 for (const u of c.issues)
 u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = c.issues), i.abortEarly) {
+if (r.issues || (r.issues = c.issues), s.abortEarly) {
 r.typed = !1;
 break;}}
-const l = this.value["~run"]({ value: a }, i);
+const l = this.value["~run"]({ value: a }, s);
 if (l.issues) {
 const d = {
 type: "object",
 origin: "value",
-input: s,
+input: i,
 key: o,
 value: a};
 for (const u of l.issues)
 u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = l.issues), i.abortEarly) {
+if (r.issues || (r.issues = l.issues), s.abortEarly) {
 r.typed = !1;
 break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
-} else Y(this, "type", r, i);
+} else Y(this, "type", r, s);
 return r;}});}
 function J(e) {
 return ne({
@@ -385,27 +385,27 @@ async: !1,
 message: e,
 "~run"(t, n) {
 return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Ni(e, t) {
+function Ns(e, t) {
 return ne({
 kind: "schema",
 type: "tuple",
-reference: Ni,
+reference: Ns,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {
-const i = n.value;
-if (x.isArray(i)) {
+const s = n.value;
+if (x.isArray(s)) {
 n.typed = !0, n.value = [];
-for (let s = 0; s < this.items.length; s++) {
-const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
+for (let i = 0; i < this.items.length; i++) {
+const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
 if (a.issues) {
 const c = {
 type: "array",
 origin: "value",
-input: i,
-key: s,
+input: s,
+key: i,
 value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
@@ -415,36 +415,36 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else Y(this, "type", n, r);
 return n;}});}
-function Pi(e) {
+function Ps(e) {
 let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function Mi(e, t) {
+function Ms(e, t) {
 return ne({
 kind: "schema",
 type: "union",
-reference: Mi,
-expects: Jn(e.map((n) => n.expects), "|"),
+reference: Ms,
+expects: Qn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {
-let i, s, o;
+let s, i, o;
 for (const a of this.options) {
 const c = a["~run"]({ value: n.value }, r);
-if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
+if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
 else {
-i = c;
+s = c;
 break;}
 else o ? o.push(c) : o = [c];}
-if (i) return i;
-if (s) {
-if (s.length === 1) return s[0];
-Y(this, "type", n, r, { issues: Pi(s) }), n.typed = !0;
+if (s) return s;
+if (i) {
+if (i.length === 1) return i[0];
+Y(this, "type", n, r, { issues: Ps(i) }), n.typed = !0;
 } else {
 if (o?.length === 1) return o[0];
-Y(this, "type", n, r, { issues: Pi(o) });}
+Y(this, "type", n, r, { issues: Ps(o) });}
 return n;}});}
 function Nt() {
 return ne({
@@ -455,19 +455,19 @@ expects: "unknown",
 async: !1,
 "~run"(e) {
 return e.typed = !0, e;}});}
-function Li(e, t, n) {
+function Ls(e, t, n) {
 return ne({
 kind: "schema",
 type: "variant",
-reference: Li,
+reference: Ls,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
-"~run"(r, i) {
-const s = r.value;
-if (s && typeof s == "object") {
+"~run"(r, s) {
+const i = r.value;
+if (i && typeof i == "object") {
 let o, a = 0, c = this.key, l = [];
 const d = (u, f) => {
 for (const h of u.options) {
@@ -476,28 +476,28 @@ else {
 let p = !0, g = 0;
 for (const v of f) {
 const m = h.entries[v];
-if (v in s ? m["~run"]({
+if (v in i ? m["~run"]({
 typed: !1,
-value: s[v]
+value: i[v]
 }, Za).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
-p = !1, c !== v && (a < g || a === g && v in s && !(c in s)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
+p = !1, c !== v && (a < g || a === g && v in i && !(c in i)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;}
 g++;}
 if (p) {
-const v = h["~run"]({ value: s }, i);
+const v = h["~run"]({ value: i }, s);
 (!o || !o.typed && v.typed) && (o = v);}}
 if (o && !o.issues) break;}};
 if (d(this, new q([this.key])), o) return o;
-Y(this, "type", r, i, {
-input: s[c],
-expected: Jn(l, "|"),
+Y(this, "type", r, s, {
+input: i[c],
+expected: Qn(l, "|"),
 path: [{
 type: "object",
 origin: "value",
-input: s,
+input: i,
 key: c,
-value: s[c]}]});
-} else Y(this, "type", r, i);
+value: i[c]}]});
+} else Y(this, "type", r, s);
 return r;}});}
 function j(...e) {
 return ne({
@@ -511,15 +511,15 @@ break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
 function Ue(e, t, n) {
-const r = e["~run"]({ value: t }, Di(n));
+const r = e["~run"]({ value: t }, Ds(n));
 return {
 typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
 function U(e) {
-return Ii(k.assign(k.create(null), e));}
-var Fi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Pt = [
+return Is(k.assign(k.create(null), e));}
+var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Pt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -545,26 +545,26 @@ for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function T(e, t) {
 return t.section = e, t;}
-function ln(e) {
+function dn(e) {
 return "kind" in e;}
-var dn = -10, ji = -9, Gi = 1, pt = 1, er = 3, gt = { condition: "none", savesOwed: 0 }, un = { condition: "dead", savesOwed: 0 };
-function Ui(e) {
-return e > 0 ? { ...gt } : e > dn ? { condition: "incapacitated", savesOwed: 0 } : { ...un };}
-function tr(e) {
+var un = -10, js = -9, Gs = 1, pt = 1, tr = 3, gt = { condition: "none", savesOwed: 0 }, fn = { condition: "dead", savesOwed: 0 };
+function Us(e) {
+return e > 0 ? { ...gt } : e > un ? { condition: "incapacitated", savesOwed: 0 } : { ...fn };}
+function nr(e) {
 return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
 function tc(e, t, n) {
-return n.condition === "dying" ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= dn ? { life: { condition: "dying", savesOwed: er }, steps: [{ kind: "dying", savesOwed: er }] } : {
+return n.condition === "dying" ? { life: { ...fn }, steps: [...nr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= un ? { life: { condition: "dying", savesOwed: tr }, steps: [{ kind: "dying", savesOwed: tr }] } : {
 life: { condition: "incapacitated", savesOwed: pt },
 steps: [{ kind: "incapacitated", savesOwed: pt }]
-} : t <= dn ? { life: { ...un }, steps: [...tr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Vi(e, t, n) {
+} : t <= un ? { life: { ...fn }, steps: [...nr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function Vs(e, t, n) {
 if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
-if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = tc(e, i, n);
-for (const a of o.steps) s.push(a);
-return { applied: !0, after: i, life: o.life, steps: s };}
+const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
+if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
+const o = tc(e, s, n);
+for (const a of o.steps) i.push(a);
+return { applied: !0, after: s, life: o.life, steps: i };}
 function nc(e, t) {
 return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
 applied: !0,
@@ -578,41 +578,41 @@ if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {
 if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = Vi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
-return { after: i.applied ? t : i.after, life: i.life, steps: s };}
+const s = Vs(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > dn ? {
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > un ? {
 after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...tr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...nr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function ic(e, t, n) {
+function sc(e, t, n) {
 if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
-const r = (s) => ({
+const r = (i) => ({
 kind: "save-rolled",
 roll: n.roll,
 target: n.target,
 success: n.success,
 critical: n.critical,
-savesLeft: s});
+savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {
 ok: !0,
-vitality: Gi,
+vitality: Gs,
 life: { ...gt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Gi }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: Gs }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {
 ok: !0,
-vitality: ji,
+vitality: js,
 life: { condition: "incapacitated", savesOwed: pt },
-steps: [r(pt), { kind: "saved-from-death", before: e, vitality: ji }]};
-const i = A.min(er, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...un }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Bi = { physical: "Physical", magical: "Magical" }, Hi = { physical: "Defense", magical: "Spirit" }, nr = { soul: "Soul", power: "Power" };
-function sc(e, t) {
+steps: [r(pt), { kind: "saved-from-death", before: e, vitality: js }]};
+const s = A.min(tr, t.savesOwed) - 1;
+return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...fn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+var Bs = { physical: "Physical", magical: "Magical" }, Hs = { physical: "Defense", magical: "Spirit" }, rr = { soul: "Soul", power: "Power" };
+function ic(e, t) {
 switch (e) {
 case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
@@ -630,7 +630,7 @@ case "saves-failed":
 return "Dead: every save failed";}}
 function ac(e) {
 return e === 1 ? "1 save" : `${e} saves`;}
-function fn(e, t, n, r) {
+function hn(e, t, n, r) {
 return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
 function cc(e) {
 switch (e.kind) {
@@ -640,27 +640,27 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return sc(e.reason, e.amount);
+return ic(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
-return fn(e.before, e.protection, Bi[e.track], e.after);
+return hn(e.before, e.protection, Bs[e.track], e.after);
 case "armor-reduction":
-return fn(e.before, e.reduction, Hi[e.track], e.after);
+return hn(e.before, e.reduction, Hs[e.track], e.after);
 case "natural-reduction":
-return fn(e.before, e.reduction, `natural ${Hi[e.track]}`, e.after);
+return hn(e.before, e.reduction, `natural ${Hs[e.track]}`, e.after);
 case "defensive-stance":
-return fn(e.before, e.reduction, "defensive stance", e.after);
+return hn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Bi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Bs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${nr[e.bar]}, no armor: ${nr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
+return `${e.amount} to ${rr[e.bar]}, no armor: ${rr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
-return `${nr[e.bar]} is not a number: nothing taken`;
+return `${rr[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -702,34 +702,34 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, lc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ki = { defend: "defend", evade: "evade" };
-function hn(e) {
+}, lc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ks = { defend: "defend", evade: "evade" };
+function vn(e) {
 return e > 0 ? `+${e}` : `${e}`;}
-function Yi(e, t, n) {
+function Ys(e, t, n) {
 if (t.length === 0) return `${n}`;
-const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
+const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function rr(e, t) {
+function sr(e, t) {
 return e ? t ? "success (critical)" : "success" : "failure";}
 function dc(e, t = (n) => n) {
 switch (e.kind) {
 case "perception-check":
-return `Perception d100 ${e.roll} vs ${Yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${rr(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Ys(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${sr(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {
 const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${rr(e.success, e.critical)}, ${n}`;}
+return `Mental d100 ${e.roll} vs ${e.target}: ${sr(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${ge[e.situation]}: ${hn(e.penalty)} to ${Ki[e.check]}`;
+return `${ge[e.situation]}: ${vn(e.penalty)} to ${Ks[e.check]}`;
 case "situation-no-penalty":
-return `${ge[e.situation]}: no penalty to ${Ki[e.check]}`;
+return `${ge[e.situation]}: no penalty to ${Ks[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${hn(e.bonus)}` : `Aided by ${t(e.by)}: ${hn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${vn(e.bonus)}` : `Aided by ${t(e.by)}: ${vn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${hn(e.mod)}`;
+return `Modifier: ${vn(e.mod)}`;
 case "action-check":
-return `${lc[e.action]} d100 ${e.roll} vs ${Yi(e.baseTarget, e.adjustments, e.target)}: ${rr(e.success, e.critical)}`;
+return `${lc[e.action]} d100 ${e.roll} vs ${Ys(e.baseTarget, e.adjustments, e.target)}: ${sr(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -737,8 +737,8 @@ return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept 
 case "counter-announced":
 return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
 case "skill-announced": {
-const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
-return `${n}${r}${i}`;}
+const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
+return `${n}${r}${s}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
 var uc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), ir = {
@@ -760,27 +760,27 @@ return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", lif
 function vc(e, t) {
 if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
-return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
+return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
 function mc(e) {
 return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
 function pc(e, t, n, r) {
 if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
-const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
+const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {
 case "blocks":
-return `${e} blocks the hit ${i}`;
+return `${e} blocks the hit ${s}`;
 case "armor-holds":
-return `${e} takes no damage: the armor holds ${i}`;
+return `${e} takes no damage: the armor holds ${s}`;
 case "unharmed":
-return `${e} takes no damage ${i}`;
+return `${e} takes no damage ${s}`;
 case "incapacitated":
 case "dying":
-return `${e} loses ${r} Vitality and falls, ${n} ${i}`;
+return `${e} loses ${r} Vitality and falls, ${n} ${s}`;
 case "dead":
-return `${e} loses ${r} Vitality and dies ${i}`;
+return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
-return `${e} loses ${r} Vitality ${i}`;}}
+return `${e} loses ${r} Vitality ${s}`;}}
 var gc = {
 blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
@@ -789,7 +789,7 @@ dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Wi(e, t) {
+function Ws(e, t) {
 return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
 function kc(e, t, n) {
 return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
@@ -809,10 +809,10 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${Wi(e.result, e.action)}`;
+return `${t(e.who)} ${Ws(e.result, e.action)}`;
 case "check-summary": {
 const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Wi(e.result, e.action)}.`;}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ws(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
@@ -830,104 +830,104 @@ const t = e.trim();
 if (!wc.test(t)) return null;
 const n = D(t);
 return D.isSafeInteger(n) ? n + 0 : null;}
-function vn(e, t) {
+function mn(e, t) {
 return A.floor(e * t / 100);}
-function zi(e, t, n) {
+function zs(e, t, n) {
 return A.min(n, A.max(t, e));}
-var xi = 1e6;
+var xs = 1e6;
 function ke(e, t) {
 if (e.length <= t) return e;
 const n = A.floor(t);
 if (!(n > 0)) return "";
-const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319 && i >= 56320 && i <= 57343;
-return e.slice(0, s ? n - 1 : n);}
+const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
+return e.slice(0, i ? n - 1 : n);}
 function V(e, t = 40) {
 return e.length > t ? `${ke(e, t - 3)}...` : e;}
-var y = class extends tn {
-}, P = class extends tn {};
+var y = class extends nn {
+}, P = class extends nn {};
 function bc(e, t) {
 return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const i = t?.[D(r)]?.results?.total;
-return typeof i == "number" && D.isFinite(i) ? S(i) : n;
+const s = t?.[D(r)]?.results?.total;
+return typeof s == "number" && D.isFinite(s) ? S(s) : n;
 }) : e;}
-function sr(e) {
+function or(e) {
 return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function qi(e, t) {
+function qs(e, t) {
 let n = t;
-for (; n < e.length && !sr(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !or(e.charCodeAt(n)); ) n += 1;
 return n;}
 function $c(e) {
 const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {
-const i = e.charCodeAt(r);
-if (sr(i)) {
+const s = e.charCodeAt(r);
+if (or(s)) {
 r += 1;
 continue;}
-if (i === 34 || i === 39) {
-const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
+if (s === 34 || s === 39) {
+const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {
 t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const s = qi(e, r + 1);
-t.push(e.slice(r, s)), r = s;}
+const i = qs(e, r + 1);
+t.push(e.slice(r, i)), r = i;}
 return t;}
-function Xi(e) {
-const t = $c(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new N();
-let s = null;
+function Xs(e) {
+const t = $c(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new N();
+let i = null;
 for (let o = 1; o < t.length; o += 1) {
 const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {
 const c = a.slice(2).toLowerCase();
-if (i.has(c)) throw new y(`--${V(c)} is given twice`);
-s = [], i.set(c, s);
-} else s ? s.push(a) : r.push(a);}
-return { command: n, positionals: r, flags: i };}
+if (s.has(c)) throw new y(`--${V(c)} is given twice`);
+i = [], s.set(c, i);
+} else i ? i.push(a) : r.push(a);}
+return { command: n, positionals: r, flags: s };}
 function Ac(e, t) {
 if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const i of t) {
-const s = i.startsWith(e) && e.length >= 2 ? 1 : Sc(e, i);
-s < r && (n = i, r = s);}
+for (const s of t) {
+const i = s.startsWith(e) && e.length >= 2 ? 1 : Sc(e, s);
+i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
 function Mt(e, t, n, r = "") {
-const i = Ac(e.toLowerCase(), t);
-return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;}
+const s = Ac(e.toLowerCase(), t);
+return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
 function Sc(e, t) {
-let n = [], r = x.from({ length: t.length + 1 }, (i, s) => s);
-for (let i = 1; i <= e.length; i += 1) {
-const s = [i];
+let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
+for (let s = 1; s <= e.length; s += 1) {
+const i = [s];
 for (let o = 1; o <= t.length; o += 1)
-s[o] = A.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = A.min(s[o], n[o - 2] + 1));
-n = r, r = s;}
+i[o] = A.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = A.min(i[o], n[o - 2] + 1));
+n = r, r = i;}
 return r[t.length];}
 function Ie(e, t, n) {
-e.flags.forEach((r, i) => {
-const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
-if (!s) {
-const o = n?.(i);
-throw o ? new y(`--${V(i)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(i)}: ${Mt(i, k.keys(t), "flags", "--")}`);}
-if (s.kind === "switch" && r.length > 0) throw new y(`--${i} takes no value`);
-if (s.kind !== "switch" && r.length === 0) throw new y(`--${i} needs a value`);
-if (s.kind === "one" && r.length > 1)
-throw new y(`--${i} takes one value (got "${V(r.join(" "))}")`);});}
+e.flags.forEach((r, s) => {
+const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+if (!i) {
+const o = n?.(s);
+throw o ? new y(`--${V(s)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(s)}: ${Mt(s, k.keys(t), "flags", "--")}`);}
+if (i.kind === "switch" && r.length > 0) throw new y(`--${s} takes no value`);
+if (i.kind !== "switch" && r.length === 0) throw new y(`--${s} needs a value`);
+if (i.kind === "one" && r.length > 1)
+throw new y(`--${s} takes one value (got "${V(r.join(" "))}")`);});}
 function L(e, t) {
 const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
 function R(e, t) {
 return e.flags.has(t);}
 function Lt(e, t, n, r) {
-const i = ce(e);
-if (i === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
-if (i < n || i > r) throw new y(`${t} must be from ${n} to ${r} (got ${i})`);
-return i;}
+const s = ce(e);
+if (s === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
+if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
+return s;}
 function Ne(e, t, n, r) {
-const i = L(e, t);
-return i === void 0 ? void 0 : Lt(i, `--${t}`, n, r);}
+const s = L(e, t);
+return s === void 0 ? void 0 : Lt(s, `--${t}`, n, r);}
 function z(e, t, n) {
-const r = e.toLowerCase(), i = n[n.indexOf(r)];
-if (!i) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
-return i;}
+const r = e.toLowerCase(), s = n[n.indexOf(r)];
+if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
+return s;}
 function _e(e) {
 const t = e.flags.get("ids");
 if (t)
@@ -935,53 +935,53 @@ return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "
 function Ft(e, t) {
 const { positionals: n } = e;
 if (n.length > 1) {
-const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${V(n.join(" "))}")${i}`);}
+const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+throw new y(`one amount only (got "${V(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {
 if (t.optional) return;
 throw new y(t.missing);}
 if (t.example && ce(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Lt(r, t.what, 0, xi);}
-function Ji(e, t) {
+return Lt(r, t.what, 0, xs);}
+function Js(e, t) {
 return {
 values: [],
 dice: [],
 resolve(n) {
-const r = n.stance ?? t.fallback, i = r === e, s = n.id;
+const r = n.stance ?? t.fallback, s = r === e, i = n.id;
 return {
 headline: "acts",
 steps: [
-T(ue, { kind: t.title, who: s, stance: e, same: i }),
-T(oe, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+T(ue, { kind: t.title, who: i, stance: e, same: s }),
+T(oe, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
 T(t.row, { kind: t.change, from: r, to: e }),
 T(t.row, { kind: t.effect, stance: e })],
 changes: [],
 stance: t.keep(e),
-...i ? { noop: !0 } : {},
+...s ? { noop: !0 } : {},
 observed: !1,
 detail: t.detail(e)};}};}
-function Qi(e) {
+function Qs(e) {
 return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Zi(e) {
+function Zs(e) {
 const t = new N();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };}
-function es(e, t) {
+function ei(e, t) {
 return {
 ...e,
 resolve(n, r) {
-const i = e.resolve(n, r);
-if (!("kind" in i))
-for (const s of i.steps) s.kind === t && delete s.section;
-return i;}};}
-function ts(e, t, n) {
+const s = e.resolve(n, r);
+if (!("kind" in s))
+for (const i of s.steps) i.kind === t && delete i.section;
+return s;}};}
+function ti(e, t, n) {
 const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
 function kt(e, t) {
 const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var or = [
+var ar = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1033,25 +1033,25 @@ function Dc(e) {
 return e === "defensive";}
 function Rc(e) {
 return e === "reactive";}
-function ns(e) {
+function ni(e) {
 return e === "reactive";}
 function Cc(e) {
 return e === "defensive";}
-function rs(e) {
+function ri(e) {
 return e === "defensive";}
-function ar(e, t) {
+function cr(e, t) {
 return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
 function Ic(e, t) {
-return ar(e.reactions, t) !== void 0;}
-function is(e, t) {
-return ar(e.reactions, t) === !0;}
-function ss(e, t) {
-return ar(e.reactions, t) === "used";}
+return cr(e.reactions, t) !== void 0;}
+function si(e, t) {
+return cr(e.reactions, t) === !0;}
+function ii(e, t) {
+return cr(e.reactions, t) === "used";}
 function Nc(e, t) {
 return e.skillsVs.includes(t);}
 function Pc(e) {
 return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var os = 5, as = { defend: "defend", evade: "evade", react: "reaction" };
+var oi = 5, ai = { defend: "defend", evade: "evade", react: "reaction" };
 function jt(e) {
 return e === "defend" || e === "evade" || e === "react";}
 function Mc(e) {
@@ -1061,17 +1061,17 @@ return e !== null && e !== "";}
 function Lc(e) {
 const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new _i("resolveSoakDefend: rolls must be integers 1..100");
+throw new _s("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !D.isSafeInteger(n)) throw new _i("resolveSoakDefend: modifiers and targets must be integers");}
+if (n !== null && !D.isSafeInteger(n)) throw new _s("resolveSoakDefend: modifiers and targets must be integers");}
 function Fc(e) {
-const { action: t, situation: n, stance: r, round: i } = e, s = He[n];
+const { action: t, situation: n, stance: r, round: s } = e, i = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
-if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
+if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
+if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
 if (!jt(t) && e.mod !== 0) return o("mod");
 if (!jt(t) && e.aid !== null) return o("aided");
 if (jt(t) && e.ally !== null) return o("ally");
@@ -1080,58 +1080,58 @@ if (e.aid !== null) {
 if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!ns(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!ni(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {
 case "defend":
 return null;
 case "evade":
-return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Oc(r) ? Ke(e.vs) ? Ic(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Oc(r) ? Ke(e.vs) ? Ic(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Dc(r) ? { code: "counter-in-defensive-stance" } : Rc(r) ? Ke(e.vs) ? is(i, e.vs) ? e.ally !== null && !Pc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Dc(r) ? { code: "counter-in-defensive-stance" } : Rc(r) ? Ke(e.vs) ? si(s, e.vs) ? e.ally !== null && !Pc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Cc(r) ? { code: "defensive-skill-on-ally" } : ns(r) ? Ke(e.vs) ? is(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (rs(r)) {
+return Cc(r) ? { code: "defensive-skill-on-ally" } : ni(r) ? Ke(e.vs) ? si(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (ri(r)) {
 if (!Ke(e.vs)) return { code: "needs-vs", action: t };
-if (Nc(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
+if (Nc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
 function jc(e) {
 const t = [];
-return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(as[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(ai[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
 function Gc(e) {
 Lc(e);
 const t = Fc(e);
 if (t) return Mc(t);
 const n = jc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = He[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (s.perceptionGate !== "none") {
-const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
+const { action: r, situation: s } = e, i = He[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (i.perceptionGate !== "none") {
+const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
 switch (r) {
 case "defend":
 case "evade": {
-const d = ls(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), yt(a, d, cs(e), !1);}
+const d = li(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), yt(a, d, ci(e), !1);}
 case "react": {
-const l = e.vs, d = ls(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...cs(e) }, !1);}
+const l = e.vs, d = li(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...ci(e) }, !1);}
 case "counter": {
 const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
-const d = s.counterDrawsIntoBattle;
+const d = i.counterDrawsIntoBattle;
 return d && a.push({ kind: "spectator-drawn", spectator: l }), yt(a, null, { reactionUsed: l }, d);}
 case "skill": {
 a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && rs(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
+const l = e.ally === null && ri(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
 return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function cs(e) {
+function ci(e) {
 return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function ls(e, t, n) {
+function li(e, t, n) {
 const r = [];
 if (t === "defend" || t === "evade") {
 let a = Ec(e.situation, t);
@@ -1139,12 +1139,12 @@ if (e.rolls.mental !== null && t === "evade") {
 const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Tc(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: os, by: e.aid.by }), r.push(os)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[as[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = kt(e.rolls.action, s);
-return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
+e.aid !== null && (n.push({ kind: "aided", bonus: oi, by: e.aid.by }), r.push(oi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const s = e.checkTargets[ai[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = kt(e.rolls.action, i);
+return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function yt(e, t, n, r) {
 return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var ds = {
+var di = {
 defend: "defend",
 evade: "evade",
 react: "make a reaction check",
@@ -1160,7 +1160,7 @@ skill: "--skill"};
 function Vc(e, t = (n) => n) {
 switch (e.code) {
 case "acting-turn":
-return Hc(Qi("round"));
+return Hc(Qs("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -1178,7 +1178,7 @@ return Bc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${ds[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${di[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -1186,7 +1186,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ds[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${di[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -1212,26 +1212,26 @@ return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
 var Kc = U({
 life: G(
 U({
-condition: se(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Te(), sn(), vt(0), ht(3))})),
-reactions: G(It(J(), Mi([Ze(), re("used")]))),
+condition: ie(["none", "incapacitated", "dying", "dead"]),
+savesOwed: j(Te(), an(), vt(0), ht(3))})),
+reactions: G(It(J(), Ms([Ze(), re("used")]))),
 skillsVs: G(Ge(J()))});
 function Yc(e) {
 return e === "success" || e === "fail" ? e : null;}
-var us = { condition: "none", savesOwed: 0 };
+var ui = { condition: "none", savesOwed: 0 };
 function Wc(e) {
 const t = Ue(Kc, e);
 return t.success ? Qc(t.output) : null;}
 function tt(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...us } : Ui(t);}
-function cr(e, t) {
-return lr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+return e.life ? { ...e.life } : t === null ? { ...ui } : Us(t);}
+function lr(e, t) {
+return dr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
 function zc(e, t) {
 if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? us : Ui(e);
+const n = e === null ? ui : Us(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
 function xc(e) {
-return lr(e.life, void 0, void 0);}
+return dr(e.life, void 0, void 0);}
 function qc(e) {
 return e.life?.condition ?? "none";}
 function Xc(e) {
@@ -1239,11 +1239,11 @@ return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
 function Jc(e, t) {
 return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
 function Qc(e) {
-return lr(e.life, e.reactions, e.skillsVs);}
-function lr(e, t, n) {
+return dr(e.life, e.reactions, e.skillsVs);}
+function dr(e, t, n) {
 const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var fs = ["defend", "evade", "react", "counter", "skill", "save"], Zc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", el = {
+var fi = ["defend", "evade", "react", "counter", "skill", "save"], Zc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", el = {
 action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
@@ -1257,37 +1257,37 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, mn = {
+}, pn = {
 defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function hs(e) {
+function hi(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${fs.join("|")}`);
-const n = z(t, "--action", fs), r = L(e, "situation");
+if (t === void 0) throw new y(`no action given: add --action ${fi.join("|")}`);
+const n = z(t, "--action", fi), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {
-const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
-if (s) throw new y(`--${s} does not apply to --action save`);}
-const i = r === void 0 ? "front" : z(r, "--situation", or);
+const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
+if (i) throw new y(`--${i} does not apply to --action save`);}
+const s = r === void 0 ? "front" : z(r, "--situation", ar);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && He[i].perceptionGate === "none")
+if (R(e, "perception-roll") && He[s].perceptionGate === "none")
 throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && He[i].mentalCheckEasesPenalty))
+if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && He[s].mentalCheckEasesPenalty))
 throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
 if (R(e, "aided-by") && !R(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
 return {
 action: n,
-situation: i,
+situation: s,
 mentalAsked: R(e, "mental") || R(e, "mental-roll"),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
@@ -1298,9 +1298,9 @@ skillName: L(e, "skill") ?? null};}
 function tl(e) {
 const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function vs(e) {
+function vi(e) {
 return {
-values: e.action === "save" ? ["save_check"] : k.values(mn),
+values: e.action === "save" ? ["save_check"] : k.values(pn),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
 dice: tl(e),
@@ -1310,10 +1310,10 @@ return e.action === "save" ? nl(e, t, r.action) : rl(e, t, r);}};}
 function nl(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = tt(t.state, r), s = t.values.save_check?.current ?? null;
-if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = ic(r, i, kt(n, s + e.mod));
+const s = tt(t.state, r), i = t.values.save_check?.current ?? null;
+if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (i === null) return { kind: "missing-value", key: "save_check" };
+const o = sc(r, s, kt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {
@@ -1324,13 +1324,13 @@ T(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? 
 ...Be("Roll", o.steps),
 ...hc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: cr(t.state, o.life),
+state: lr(t.state, o.life),
 detail: o};}
 function rl(e, t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = tt(t.state, r), s = k.fromEntries(
-k.keys(mn).map(($) => [$, t.values[mn[$]]?.current ?? null])
+const s = tt(t.state, r), i = k.fromEntries(
+k.keys(pn).map(($) => [$, t.values[pn[$]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {
@@ -1348,8 +1348,8 @@ const c = Gc({
 action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-condition: i.condition,
-checkTargets: s,
+condition: s.condition,
+checkTargets: i,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -1360,7 +1360,7 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
 if (c.kind === "refused") return { kind: "refused", reason: Vc(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: mn[c.check] };
+if (c.kind === "missing-target") return { kind: "missing-value", key: pn[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
@@ -1383,15 +1383,15 @@ state: l,
 ...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c};}
-var ms = (e) => e == null ? "" : ` (${e})`, il = {
+var mi = (e) => e == null ? "" : ` (${e})`, sl = {
 flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${ms(t.values.defend_check?.current)}` : e === "evade" ? `Evade${ms(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${mi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${mi(t.values.evade_check?.current)}` : "No defense",
 situation(e) {
 const t = L(e, "situation");
-return t === void 0 ? null : z(t, "--situation", or);},
+return t === void 0 ? null : z(t, "--situation", ar);},
 situationWords(e) {
 const t = He[e];
 if (!t) return e;
@@ -1401,37 +1401,37 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => es(vs(hs(Zi({ action: e, situation: t }))), "pending-defense"),
-keep: (e, t) => ts(e, t, t.steps.find((n) => n.kind === "action-check")),
+planAnswer: (e, t) => ei(vi(hi(Zs({ action: e, situation: t }))), "pending-defense"),
+keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {
 return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, sl = [
+}, il = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
 function ol(e) {
-return A.max(0, vn(e, 5));}
-var ps = 25;
+return A.max(0, mn(e, 5));}
+var pi = 25;
 function al(e) {
-const t = [], n = A.max(0, e.amount), r = zi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = vn(n, r), o = n - s;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
+const t = [], n = A.max(0, e.amount), r = zs(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = mn(n, r), o = n - i;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
 if (d !== null && f) {
-const p = zi(d.soakPercent, 0, 100), g = vn(o, 100 - p);
+const p = zs(d.soakPercent, 0, 100), g = mn(o, 100 - p);
 p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: g }), a = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
 const v = A.max(0, d.armorReduction);
 if (v > 0) {
 const b = a;
 a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: b, after: a });}
-const m = vn(g, ps);
+const m = mn(g, pi);
 c = A.max(0, u - m), u > 0 ? l = {
 kind: "protection-wear",
 track: e.track,
 afterSoak: g,
-wearPercent: ps,
+wearPercent: pi,
 wear: m,
 before: u,
 after: c
@@ -1444,23 +1444,23 @@ const v = A.max(0, d.naturalReduction);
 if (v > 0) {
 const m = a;
 a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });}}}
-if (i > 0) {
+if (s > 0) {
 const p = a;
-a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: p, after: a });}
-const h = s + a;
-return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-var pn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+a = A.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
+const h = i + a;
+return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
+var gn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function cl(e) {
 return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function gs(e, t) {
+function gi(e, t) {
 return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function dr(e, t, n, r) {
+function ur(e, t, n, r) {
 return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
 function ll(e) {
 const t = cl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return dr(e, t, n, !0);
+if (t.result === "success") return ur(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), dr(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), ur(e, t, n, !1);
 if (e.instantKill) {
 const o = nc(e.bars.vitality, e.life);
 n.push(...o.steps);
@@ -1472,12 +1472,12 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !gs(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !gi(o.life, e.life)};}
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {
 const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), dr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), ur(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
 defenseUsed: t,
@@ -1487,38 +1487,38 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const i = al({
+const s = al({
 amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
-for (const o of i.steps) n.push(o);
-const s = Vi(e.bars.vitality, i.vitalityLoss, e.life);
 for (const o of s.steps) n.push(o);
+const i = Vs(e.bars.vitality, s.vitalityLoss, e.life);
+for (const o of i.steps) n.push(o);
 return {
 defenseUsed: t,
 cancelled: !1,
-bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
-protectionAfter: i.protectionAfter,
-life: s.life,
+bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
+protectionAfter: s.protectionAfter,
+life: i.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !gs(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection};}
+changed: i.after !== e.bars.vitality || !gi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
 var dl = {
 type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, ul = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ks = {
+}, ul = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ki = {
 physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, ur = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", fl = { what: "the damage amount", missing: ur, example: "[[2d6+3]]" }, hl = { what: "the damage amount", missing: ur, example: "[[2d6+3]]", optional: !0 };
+}, fr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", fl = { what: "the damage amount", missing: fr, example: "[[2d6+3]]" }, hl = { what: "the damage amount", missing: fr, example: "[[2d6+3]]", optional: !0 };
 function vl(e) {
-if (e.flags.size === 0) return ys(Ft(e, fl));
+if (e.flags.size === 0) return yi(Ft(e, fl));
 const t = R(e, "instant-kill"), n = Ft(e, hl);
-if (n === void 0 && !t) throw new y(ur);
-const r = n ?? 0, i = L(e, "type"), s = i === void 0 ? "physical" : pn[z(i, "--type", k.keys(pn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
+if (n === void 0 && !t) throw new y(fr);
+const r = n ?? 0, s = L(e, "type"), i = s === void 0 ? "physical" : gn[z(s, "--type", k.keys(gn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
@@ -1526,23 +1526,23 @@ throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--t
 const c = L(e, "defense");
 return {
 amount: r,
-track: s,
+track: i,
 piercePercent: Ne(e, "pierce", 0, 100) ?? 0,
 to: a,
 instantKill: t,
 defenseOverride: c === void 0 ? null : z(c, "--defense", ["success", "fail", "none"])};}
-function ys(e) {
+function yi(e) {
 return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
-function ws(e) {
-const t = ks[e.track];
+function wi(e) {
+const t = ki[e.track];
 return {
 values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
 resolve: (r) => ml(e, r)};}
 function ml(e, t) {
-const n = ks[e.track], r = e.to === "vitality" && !e.instantKill;
+const n = ki[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new kl(t.values, n) : null, c = r && t.stance === "defensive" ? ol(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = ll({
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new kl(t.values, n) : null, c = r && t.stance === "defensive" ? ol(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = ll({
 amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
@@ -1550,12 +1550,12 @@ to: e.to,
 instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
-bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
+bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
 stanceReduction: c,
 life: l
 }), u = [];
-i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {
 const p = d.bars[h];
 p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });}
@@ -1564,19 +1564,19 @@ const f = {
 headline: yl(d, l),
 steps: pl(t.id, e, d, l),
 changes: u,
-state: cr(t.state, d.life),
+state: lr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
 function pl(e, t, n, r) {
-const i = vc(n, r), s = [{ kind: "hit-title", section: ue, who: e, hit: t, result: i, lost: gl(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
+const s = vc(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: gl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+d.kind === "defense-used" ? i.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
 const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
+d.kind === "defense-used" || d === c || (i.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(T("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
 function gl(e) {
 for (const t of e.steps) {
 if (t.kind === "vitality-loss") return t.loss;
@@ -1606,7 +1606,7 @@ if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
 var wl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", bl = [`Defensive: ${ir.defensive}. Reactive: ${ir.reactive}.`];
 function $l(e) {
-return Ji(e, {
+return Js(e, {
 fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1632,12 +1632,12 @@ modifier: !0,
 function El(e, t = (n) => n) {
 const n = Sl.get(e.kind);
 return n === "layout" ? yc(e, t) : n === "defend" ? dc(e, t) : cc(e);}
-var fr = {
+var hr = {
 damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
-"Situations: " + or.join(", ") + ".",
+"Situations: " + ar.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
@@ -1646,25 +1646,25 @@ stance: bl
 id: "soak",
 playable: !0,
 commands: {
-damage: { flags: dl, usage: ul, help: fr.damage },
-defend: { flags: el, usage: Zc, help: fr.defend },
-stance: { flags: {}, usage: wl, help: fr.stance }},
+damage: { flags: dl, usage: ul, help: hr.damage },
+defend: { flags: el, usage: Zc, help: hr.defend },
+stance: { flags: {}, usage: wl, help: hr.stance }},
 stances: _c,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => ws(vl(e)),
-planDefend: (e) => vs(hs(e)),
+planDamage: (e) => wi(vl(e)),
+planDefend: (e) => vi(hi(e)),
 planStance: $l,
-planHandEdit: (e) => ws(ys(e)),
-attack: il,
-macros: sl,
+planHandEdit: (e) => wi(yi(e)),
+attack: sl,
+macros: il,
 setVitality(e, t, n) {
 const r = rc(e, t, tt(n, e));
 return {
 vitality: r.after,
-state: cr(n, r.life),
+state: lr(n, r.life),
 steps: r.steps,
-conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
+conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
 enter: zc,
 endRound: xc,
@@ -1675,7 +1675,7 @@ isEmptyState: Xc,
 describeStateChange: Jc,
 parseAnswer: Yc,
 words: El
-}, hr = [
+}, vr = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1716,8 +1716,8 @@ return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
 function Dl(e) {
 return nt[e].perceive !== null;}
 var Gt = 4, Rl = U({
-result: se(["success", "fail"]),
-situation: se(hr),
+result: ie(["success", "fail"]),
+situation: ie(vr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
 function Cl(e) {
@@ -1725,7 +1725,7 @@ const t = Ue(Rl, e);
 return t.success ? t.output : null;}
 var Il = U({
 /** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(j(Te(), sn(), vt(0), ht(Gt))),
+roundsDead: G(j(Te(), an(), vt(0), ht(Gt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
@@ -1734,25 +1734,25 @@ function Nl(e) {
 const t = Ue(Il, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
+for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
 function $e(e) {
 return e !== null && e <= 0;}
-function bs(e) {
+function bi(e) {
 const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function $s(e) {
-const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
-return i;}
+function $i(e) {
+const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+return s;}
 function Pl(e, t) {
 return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
 function Ml(e) {
 const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Gt, n.roundsDead + 1) };}
-function vr(e) {
+function mr(e) {
 return A.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function As(e, t) {
-return $e(t) && vr(e) === 0;}
+function Ai(e, t) {
+return $e(t) && mr(e) === 0;}
 function Ll(e, t) {
 return "has had a save or another round dead since";}
 function Fl(e, t, n, r) {
@@ -1761,60 +1761,60 @@ function jl(e) {
 const t = [], n = e.pending ?? void 0;
 if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = nt[r], s = Fl(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = Fl(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
-if (i.noHitChance)
+if (s.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
 else {
-const d = e.hit + i.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
+const d = e.hit + s.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
 let a = A.max(0, e.amount);
-if (s === "success") {
+if (i === "success") {
 const d = A.max(0, e.armorDefense), u = A.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bs(o) : o, steps: t, dies: l, answerUsed: !0 };}
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bi(o) : o, steps: t, dies: l, answerUsed: !0 };}
 function Ut(e) {
 return nt[e].reactCheck !== null ? "react" : "defend";}
-function mr(e, t) {
+function pr(e, t) {
 const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
 function Gl(e) {
-const { action: t, situation: n } = e, r = nt[n], i = [], s = mr(t, n);
-if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? Ut(n) : null;
+const { action: t, situation: n } = e, r = nt[n], s = [], i = pr(t, n);
+if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+const o = i.check ? Ut(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
-return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
 const a = t === "defend" || t === "guard", c = (u) => {
-if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
-return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };};
+return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let l = !1;
 if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Ss("perceive", e.rolls.perceive, f, u, h);
-if (i.push(p.step), !p.success)
-return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
+const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Si("perceive", e.rolls.perceive, f, u, h);
+if (s.push(p.step), !p.success)
+return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
 if (o) {
-const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ss(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
-if (i.push(f.step), a) {
+const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Si(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (s.push(f.step), a) {
 const h = f.success ? "success" : "fail";
-return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
+return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
-return i.push({ kind: "not-in-time", action: t }), c(l);}
-i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+return s.push({ kind: "not-in-time", action: t }), c(l);}
+s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };}
-function Ss(e, t, n, r, i) {
-const s = Ol(n, r) + i, o = kt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
+function Si(e, t, n, r, s) {
+const i = Ol(n, r) + s, o = kt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
 function Ul(e, t) {
 return e && e.result === "success" ? e : t;}
@@ -1825,28 +1825,28 @@ if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-const r = !t.freeSaveUsed, i = [];
-let s = null;
+const r = !t.freeSaveUsed, s = [];
+let i = null;
 if (!r) {
 if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
-if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-s = e.exp - c;}
+if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+i = e.exp - c;}
 const o = kt(e.rolls.save, e.saveTarget + e.mod);
-if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Vl, state: $s(t), expAfter: s, stood: !0 };
+if (s.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Vl, state: $i(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: vr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
+return s.push({ kind: "save-failed", triesLeft: mr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
 var Hl = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function Kl(e) {
 return Hl.has(e.kind);}
 function Yl(e, t) {
 if (!$e(t)) return;
-if (As(e, t)) return "Dead for good: no save is left";
+if (Ai(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = vr(e);
+const n = mr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-function Es(e, t, n, r = !1) {
+function Ei(e, t, n, r = !1) {
 return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
 var Wl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
 function zl(e, t) {
@@ -1888,22 +1888,22 @@ ally: { kind: "one", token: !0 },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
 }, Xl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Jl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Ts(e) {
+function Ti(e) {
 if (e === void 0) return null;
 if (_l.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return z(e, "--situation", hr);}
+return z(e, "--situation", vr);}
 function Ql(e) {
 const t = Ft(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
 return {
 amount: t,
-track: pn[z(L(e, "type") ?? "physical", "--type", k.keys(pn))],
+track: gn[z(L(e, "type") ?? "physical", "--type", k.keys(gn))],
 hit: n,
-situation: Ts(L(e, "situation")),
+situation: Ti(L(e, "situation")),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : z(r, "--defense", ["success", "fail", "none"])};}
-function _s(e) {
+function _i(e) {
 const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {
 values: [t, "armor_defense"],
@@ -1911,7 +1911,7 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = jl({
+const s = jl({
 amount: e.amount,
 track: e.track,
 hit: e.hit,
@@ -1924,34 +1924,34 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-T(ue, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
-T(oe, { kind: "attack-summary", who: s, headline: o }),
-...Be("Defense", i.steps.filter(c)),
-...Be("Breakdown", i.steps.filter((d) => !c(d))),
-...Es("Now", i.state, i.vitality)];
+}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+T(ue, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+T(oe, { kind: "attack-summary", who: i, headline: o }),
+...Be("Defense", s.steps.filter(c)),
+...Be("Breakdown", s.steps.filter((d) => !c(d))),
+...Ei("Now", s.state, s.vitality)];
 return {
 headline: o,
 steps: l,
 changes: a,
-state: i.state,
-...i.answerUsed && n.answer !== null ? { answer: null } : {},
-detail: i};}};}
+state: s.state,
+...s.answerUsed && n.answer !== null ? { answer: null } : {},
+detail: s};}};}
 function Zl(e) {
-return _s({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var Os = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Ds(e) {
+return _i({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var Oi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Di(e) {
 if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Os.join("|")}`);
+if (t === void 0) throw new y(`no action given: add --action ${Oi.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = z(t, "--action", Os), i = L(e, "situation");
-if (i !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const s = Ts(i) ?? "front", o = nt[s], a = mr(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Ut(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ut(s) === "defend";
+const r = z(t, "--action", Oi), s = L(e, "situation");
+if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
+const i = Ti(s) ?? "front", o = nt[i], a = pr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && Ut(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ut(i) === "defend";
 if (R(e, "roll") && !l)
-throw new y(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+throw new y(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
 if (R(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
 if (R(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
@@ -1963,31 +1963,31 @@ if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ?
 const d = L(e, "difficulty");
 return {
 action: r,
-situation: s,
-situationGiven: i !== void 0,
+situation: i,
+situationGiven: s !== void 0,
 difficulty: d === void 0 ? null : z(d, "--difficulty", ["hard", "impossible"]),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
-function Rs(e) {
+function Ri(e) {
 if (e.action === "save") return td(e);
-const t = e.action, n = mr(t, e.situation), r = [];
+const t = e.action, n = pr(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ut(e.situation) === "react" ? "react-roll" : "roll" }), {
 values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(i, s) {
-return ed(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
+resolve(s, i) {
+return ed(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
 function ed(e, t, n, r) {
-const i = n.bars.vitality.value;
-if (i === null) return { kind: "bar", resource: "vitality" };
-if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Qi("turn") };
-const s = e.ally !== null ? n.others[e.ally] : void 0;
-if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+const s = n.bars.vitality.value;
+if (s === null) return { kind: "bar", resource: "vitality" };
+if ($e(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: Qs("turn") };
+const i = e.ally !== null ? n.others[e.ally] : void 0;
+if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
 const o = (p) => n.values[p]?.current ?? null, a = Gl({
 action: t,
@@ -2004,12 +2004,12 @@ if (a.kind === "missing")
 return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...a.steps], l = [];
 let d;
-if (a.pending && t === "guard" && s && e.ally) {
-const p = Ul(s.answer ?? void 0, a.pending);
+if (a.pending && t === "guard" && i && e.ally) {
+const p = Ul(i.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = a.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
+const u = a.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
 return {
 headline: "acts",
 steps: [
@@ -2029,13 +2029,13 @@ dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }]
 resolve(t, n) {
 const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = Bl({
+const s = n.cost ?? 100, i = n.save ?? 100, o = Bl({
 vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
 exp: t.values.exp?.current ?? null,
-rolls: { cost: i, save: s }});
+rolls: { cost: s, save: i }});
 if (o.kind === "refused")
 switch (o.reason) {
 case "not-dead":
@@ -2057,7 +2057,7 @@ steps: [
 T(ue, { kind: "save-title", who: c }),
 T(oe, { kind: "save-summary", who: c, stood: o.stood }),
 ...Be("Roll", o.steps),
-...Es("Now", o.state, o.vitality, !0)],
+...Ei("Now", o.state, o.vitality, !0)],
 changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
@@ -2081,18 +2081,18 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 ].filter((r) => r !== "");
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer(e, t) {
-const n = es(Rs(Ds(Zi({ action: e, situation: t }))), "pending-defense");
-return t !== null && Ut(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
-keep: (e, t) => ts(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+const n = ei(Ri(Di(Zs({ action: e, situation: t }))), "pending-defense");
+return t !== null && Ut(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, rd = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], id = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function sd(e, t, n, r) {
-const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
+], sd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function id(e, t, n, r) {
+const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
 function od(e, t = (n) => n) {
 const n = e;
 switch (n.kind) {
@@ -2102,8 +2102,8 @@ return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n
 case "defense-does-not-answer":
 return `The pending defense was made against ${ge[n.madeFor].toLowerCase()}, without the perceive check ${ge[n.attack].toLowerCase()} needs: it counts as none`;
 case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;}
+const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
 case "no-character":
@@ -2124,7 +2124,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {
 const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${id[n.check]} d100 ${n.roll} vs ${sd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${sd[n.check]} d100 ${n.roll} vs ${id(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -2159,14 +2159,14 @@ defend: {
 flags: ql,
 usage: Jl,
 help: [
-"Situations: " + hr.join(", ") + ".",
+"Situations: " + vr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."]},
 stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }},
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => _s(Ql(e)),
-planDefend: (e) => Rs(Ds(e)),
+planDamage: (e) => _i(Ql(e)),
+planDefend: (e) => Ri(Di(e)),
 planStance: () => {
 throw new y("the threshold edition has no stances");},
 planHandEdit: Zl,
@@ -2174,30 +2174,30 @@ attack: nd,
 macros: rd,
 setVitality(e, t, n) {
 const r = [];
-let i = t, s = n;
-return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = $s(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = bs(n))), {
-vitality: i,
-state: s,
+let s = t, i = n;
+return t < e && $e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), i = $i(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = bi(n))), {
+vitality: s,
+state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: $e(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
-...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
+now: $e(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
+...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
 enter: Pl,
 endRound: Ml,
 condition: (e, t) => $e(t) ? "dead" : "none",
-deadForGood: As,
+deadForGood: Ai,
 parseState: Nl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
 describeStateChange: Ll,
 parseAnswer: Cl,
 words: ad
-}, gn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, ld = 10;
-function pr(e, t) {
+}, kn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, ld = 10;
+function gr(e, t) {
 return A.round((e + t) * 1e6) / 1e6;}
-function Cs(e, t) {
+function Ci(e, t) {
 if (t.defender === null || t.current === null) return e;
-const n = pr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => pr(t.defender, -wt[i]) >= n) ?? "passive";}
+const n = gr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => gr(t.defender, -wt[s]) >= n) ?? "passive";}
 function dd(e) {
 const t = [], { turn: n } = e;
 let r = e.mode;
@@ -2205,10 +2205,10 @@ if (wt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
 else {
-const f = Cs(r, n);
+const f = Ci(r, n);
 f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: wt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
-const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
+const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
@@ -2219,19 +2219,19 @@ const p = A.max(0, e.armorScore - e.armorPenetration), g = h > p;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
 const l = wt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = pr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+l > 0 && n.defender !== null && (d = gr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
 const u = r !== "passive" && o - e.attack >= ld;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-function gr(e, t) {
+function kr(e, t) {
 const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
-var kn = (e, t = !1) => gr(e <= 0, t);
+var yn = (e, t = !1) => kr(e <= 0, t);
 function ud(e) {
 if (typeof e != "object" || e === null || x.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : gr(n.down === !0, n.dead === !0);}
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : kr(n.down === !0, n.dead === !0);}
 function fd(e) {
 for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
 var hd = {
@@ -2239,7 +2239,7 @@ attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, vd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", md = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+}, vd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", md = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ii = ["passive_defense", "active_defense", "full_defense", "armor_score"];
 function pd(e) {
 const t = Ft(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
@@ -2248,29 +2248,29 @@ return {
 weapon: t,
 attack: Lt(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : z(r, "--defense-mode", gn)};}
+mode: r === void 0 ? null : z(r, "--defense-mode", kn)};}
 function gd(e) {
-return e !== null && gn.includes(e);}
+return e !== null && kn.includes(e);}
 function kd(e) {
-return Is.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
+return Ii.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
 function yd(e, t) {
 return {
-values: Is,
+values: Ii,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {
 return wd(e, t, n, r.defense ?? 1);}};}
 function wd(e, t, n, r) {
-const i = kd(n);
-if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (gd(n.stance) ? n.stance : "passive"), a = dd({
+const s = kd(n);
+if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
+const i = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (gd(n.stance) ? n.stance : "passive"), a = dd({
 weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: o,
 defenseRoll: r,
-defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
-armorScore: s("armor_score"),
+defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
+armorScore: i("armor_score"),
 turn: {
 defender: n.initiative,
 current: n.currentTurn?.initiative ?? null,
@@ -2293,7 +2293,7 @@ T(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === 
 ...Be("Breakdown", l ? [...a.steps, l] : a.steps),
 ...u ? [T("Now", { kind: "down-now" })] : []],
 changes: c,
-state: kn(fd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: yn(fd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a};}
 function bd(e, t) {
 return {
@@ -2302,23 +2302,23 @@ dice: [],
 resolve(n) {
 const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
-if (s && o === null) return { kind: "bar", resource: t.stamina };
-const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const s = A.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
+if (i && o === null) return { kind: "bar", resource: t.stamina };
+const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {
 headline: "hit",
 steps: [
 T(ue, { kind: "loss-title", who: c, loss: e }),
 T(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })],
+T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
+T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: kn(s ? r : r - e, n.state.dead === !0),
-detail: { loss: e, toStamina: s }};}};}
+state: yn(i ? r : r - e, n.state.dead === !0),
+detail: { loss: e, toStamina: i }};}};}
 function $d(e, t) {
 return yd(pd(e), t);}
 function Ad(e) {
-return Ji(e, {
+return Js(e, {
 fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
@@ -2326,11 +2326,11 @@ change: "mode-change",
 effect: "mode-effect",
 keep: (t) => t === "passive" ? null : t,
 detail: (t) => ({ stance: t, cost: wt[t] })});}
-var yn = {
+var wn = {
 passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Ns = { passive: "passively", active: "actively", full: "fully" };
+}, Ni = { passive: "passively", active: "actively", full: "fully" };
 function Sd(e, t) {
 switch (e.kind) {
 case "attack-title": {
@@ -2352,20 +2352,20 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ns[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ni[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
-return yn[e.stance] ?? "";
+return wn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${Ns[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${Ni[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;}}
 function Ed(e, t = (n) => n) {
 return Sd(e, t) ?? Td(e);}
-var kr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+var yr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
 function Td(e) {
 const t = e;
 switch (t.kind) {
@@ -2376,7 +2376,7 @@ return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} d
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
 case "defense-roll": {
-const n = `d20 ${t.roll}${kr(t.passive)} passive${t.mode !== "passive" ? `${kr(t.active)} active` : ""}${t.mode === "full" ? `${kr(t.full)} full` : ""}`;
+const n = `d20 ${t.roll}${yr(t.passive)} passive${t.mode !== "passive" ? `${yr(t.active)} active` : ""}${t.mode === "full" ? `${yr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;}
 case "attack":
 return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
@@ -2392,27 +2392,27 @@ var _d = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-1
 flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: gn,
+choices: kn,
 label: (e) => _d[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {
-const i = e;
+const s = e;
 return {
 values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(s, o) {
-const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Cs(i, a) !== i)
-return { kind: "refused", reason: `${i} defense costs ${wt[i]} initiative, more than the overwhelm limit allows now` };
+resolve(i, o) {
+const a = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (Ci(s, a) !== s)
+return { kind: "refused", reason: `${s} defense costs ${wt[s]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {
 headline: "acts",
-steps: [T(oe, { kind: "mode-answer", who: s.id, mode: i, roll: c }), T("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [T(oe, { kind: "mode-answer", who: i.id, mode: s, roll: c }), T("Check", { kind: "mode-roll", mode: s, roll: c })],
 changes: [],
 observed: !1,
-detail: { mode: i, roll: c }};}};},
+detail: { mode: s, roll: c }};}};},
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.defense ?? 1) }, roll: n.defense ?? 1 })
 }, Dd = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
@@ -2433,8 +2433,8 @@ flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"},
-stance: { flags: {}, usage: md, help: [`Passive: ${yn.passive}. Active: ${yn.active}. Full: ${yn.full}.`] }},
-stances: gn,
+stance: { flags: {}, usage: md, help: [`Passive: ${wn.passive}. Active: ${wn.active}. Full: ${wn.full}.`] }},
+stances: kn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
 planDamage: $d,
@@ -2445,14 +2445,14 @@ planHandEdit: bd,
 attack: Od,
 macros: Dd,
 setVitality(e, t, n) {
-const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
+const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
 return {
 vitality: t,
-state: kn(t, r),
-steps: i,
+state: yn(t, r),
+steps: s,
 conditions: [],
 now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
-enter: (e, t) => t ? gr(!1, !0) : e === null ? {} : kn(e),
+enter: (e, t) => t ? kr(!1, !0) : e === null ? {} : yn(e),
 endRound: (e) => e,
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
@@ -2463,25 +2463,25 @@ parseAnswer: () => null,
 words: Ed
 }, Cd = { soak: Tl, threshold: cd, opposed: Rd }, rt = new N();
 for (const [e, t] of k.entries(Cd)) rt.set(e, { ...t, id: e });
-var Ps = rt.keys().next().value, Id = "soak";
-function wn(e) {
+var Pi = rt.keys().next().value, Id = "soak";
+function bn(e) {
 return typeof e == "string" && rt.has(e);}
 function Nd() {
 return [...rt.keys()];}
-function yr() {
+function wr() {
 return [...rt.values()];}
 function Oe(e) {
-return rt.get(e) ?? rt.get(Ps);}
+return rt.get(e) ?? rt.get(Pi);}
 function Vt() {
-return yr().filter((e) => e.playable).map((e) => e.id);}
-var wr;
-function Ms(e) {
-return wr ?? (wr = new q(yr().flatMap((t) => t.stances))), wr.has(e);}
-function br(e, t) {
-return (n) => yr().some(
-(i) => i.id !== e && k.prototype.hasOwnProperty.call(i.commands[t].flags, n)
+return wr().filter((e) => e.playable).map((e) => e.id);}
+var br;
+function Mi(e) {
+return br ?? (br = new q(wr().flatMap((t) => t.stances))), br.has(e);}
+function $r(e, t) {
+return (n) => wr().some(
+(s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
 ) ? e : void 0;}
-var Bt = Ci(wn, "not an edition this script has"), Ht = ["bar1", "bar2", "bar3"], Ls = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Fs = {
+var Bt = Cs(bn, "not an edition this script has"), Ht = ["bar1", "bar2", "bar3"], Li = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Fi = {
 incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
@@ -2489,241 +2489,241 @@ defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Kt = k.keys(Fs), Pd = j(J(), Qn(), je(1), X(100)), Md = j(J(), Qn(), je(1), X(100), an(/^[^,]+$/)), $r = se(Ht), js = se(["gm", "public"]), Ar = ["refuse", "gm", "api-as"], Ld = U({
+}, Kt = k.keys(Fi), Pd = j(J(), Zn(), je(1), X(100)), Md = j(J(), Zn(), je(1), X(100), cn(/^[^,]+$/)), Ar = ie(Ht), ji = ie(["gm", "public"]), Sr = ["refuse", "gm", "api-as"], Ld = U({
 edition: Bt,
 bars: U({
-vitality: $r,
-soul: $r,
-power: $r,
-stamina: se(["power", ...Ht])}),
+vitality: Ar,
+soul: Ar,
+power: Ar,
+stamina: ie(["power", ...Ht])}),
 attributes: U(
 k.fromEntries(Ye.map((e) => [e, Pd]))),
 markers: U(
 k.fromEntries(Kt.map((e) => [e, Md]))),
-visibility: U({ npc: js, pc: js }),
+visibility: U({ npc: ji, pc: ji }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
-overwhelmLimit: j(Te(), sn(), vt(0), ht(1e3)),
-apiCommands: se(Ar)});
-function Gs() {
+overwhelmLimit: j(Te(), an(), vt(0), ht(1e3)),
+apiCommands: ie(Sr)});
+function Gi() {
 return {
-edition: Ps,
+edition: Pi,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Ls },
-markers: { ...Fs },
+attributes: { ...Li },
+markers: { ...Fi },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
 function Fd(e) {
-const t = Gs(), n = [];
+const t = Gi(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = Us(Ld.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
-return new q([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
-function Us(e, t, n, r, i) {
-const s = {};
+const s = Ui(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+return new q([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
+function Ui(e, t, n, r, s) {
+const i = {};
 for (const [o, a] of k.entries(e)) {
 const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {
-s[o] = Sr(d);
+i[o] = Er(d);
 continue;}
 if (a.type === "object" && "entries" in a && _(d)) {
 if (!_(l))
-i.push(`${c}: not an object; reset to defaults`), s[o] = Sr(d);
+s.push(`${c}: not an object; reset to defaults`), i[o] = Er(d);
 else {
 const f = a.entries;
-s[o] = Us(f, l, d, `${c}.`, i);}
+i[o] = Ui(f, l, d, `${c}.`, s);}
 continue;}
 const u = Ue(a, l);
-u.success ? s[o] = u.output : (i.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), s[o] = Sr(d));}
-return s;}
+u.success ? i[o] = u.output : (s.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Er(d));}
+return i;}
 function _(e) {
 return typeof e == "object" && e !== null && !x.isArray(e);}
-function Sr(e) {
+function Er(e) {
 return _(e) ? te.parse(te.stringify(e)) : e;}
 function jd(e) {
 const t = te.stringify(e) ?? S(e);
 return t.length > 40 ? `${ke(t, 37)}...` : t;}
-var Vs = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Bs = U({
-overrides: G(It(se(Pt), Gd)),
-worn: G(U({ physical: G(Vs), magical: G(Vs) })),
+var Vi = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Bi = U({
+overrides: G(It(ie(Pt), Gd)),
+worn: G(U({ physical: G(Vi), magical: G(Vi) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
 edition: G(U({ id: Bt, state: Nt() }))
-}), Uv = k.keys(Bs.entries);
+}), Vv = k.keys(Bi.entries);
 function Ud(e) {
 const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, i] of k.entries(e)) {
+for (const [r, s] of k.entries(e)) {
 if (r.length === 0 || r.length > 64) {
 n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const s = Ue(Bs, i);
-if (!s.success) {
+const i = Ue(Bi, s);
+if (!i.success) {
 n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-s.output.stance !== void 0 && !Ms(s.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete s.output.stance);
-const o = Hs(s.output);
+i.output.stance !== void 0 && !Mi(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
+const o = Hi(i.output);
 bt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function Hs(e) {
+function Hi(e) {
 for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function bn(e, t, n) {
+function $n(e, t, n) {
 const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
-function Ks(e, t, n) {
-Hs(n), bt(n) ? delete e[t] : e[t] = n;}
+function Ki(e, t, n) {
+Hi(n), bt(n) ? delete e[t] : e[t] = n;}
 function bt(e) {
 return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var $t = j(Te(), mt()), $n = cn($t), Ys = j(Te(), Ri(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Vd = se(["physical", "magical"]), Ws = U({
+var $t = j(Te(), mt()), An = ln($t), Yi = j(Te(), Rs(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Vd = ie(["physical", "magical"]), Wi = U({
 edition: G(U({ id: Bt, state: Nt() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: G(U({ edition: Bt, answer: Nt() }))
-}), Bd = Li("kind", [
+}), Bd = Ls("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: re("bar"), resource: se(Fi), bar: se(Ht), attributeId: G(At), from: $n, to: $t }),
+U({ kind: re("bar"), resource: ie(Fs), bar: ie(Ht), attributeId: G(At), from: An, to: $t }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: re("attribute"), key: se(Pt), attributeId: At, from: $n, to: $t }),
+U({ kind: re("attribute"), key: ie(Pt), attributeId: At, from: An, to: $t }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: re("override"), key: se(Pt), from: $n, to: $t }),
+U({ kind: re("override"), key: ie(Pt), from: An, to: $t }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: re("worn"), track: Vd, from: $n, to: $t }),
+U({ kind: re("worn"), track: Vd, from: An, to: $t }),
 U({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
-U({ kind: re("memory"), tokenId: G(At), character: G(At), from: Ws, to: Ws }),
-U({ kind: re("initiative"), from: Ys, to: Ys }),
+U({ kind: re("memory"), tokenId: G(At), character: G(At), from: Wi, to: Wi }),
+U({ kind: re("initiative"), from: Yi, to: Yi }),
 U({ kind: re("turn-order"), tokenId: At })
 ]), Hd = U({
 /** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: j(J(), je(1), X(64)),
-kind: se(["damage", "hand-edit", "save"]),
+kind: ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: $t,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: G(j(J(), an(/^U\d{1,7}$/))),
+key: G(j(J(), cn(/^U\d{1,7}$/))),
 tokens: Ge(U({ tokenId: At, name: j(J(), X(200)), changes: Ge(Bd) }))});
 function Kd(e) {
 return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Ms(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
+(t) => (t.stance === void 0 || Mi(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
 function Yd(e) {
 if (e === void 0) return { history: [], problems: [] };
 if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, i) => {
-const s = Ue(Hd, r);
-s.success && s.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {
+const i = Ue(Hd, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], zs = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Er(e, t) {
+var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], zi = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Tr(e, t) {
 const n = {};
-for (const i of Wd) e[i] !== void 0 && (n[i] = e[i]);
+for (const s of Wd) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
 return k.keys(n).length > 0 && (r.edition = { id: Id, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
 function zd(e) {
 if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Er(e, e.stance)), t;}
-function xs(e) {
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Tr(e, e.stance)), t;}
+function xi(e) {
 return { life: e.life, pendingDefense: e.pendingDefense };}
-function qs(e, t) {
+function qi(e, t) {
 return te.stringify(e ?? null) === te.stringify(t ?? null);}
 function xd(e, t, n) {
 if (!_(e) || !_(e.before) || !_(e.after)) return e;
-const { before: r, after: i } = e, s = [], o = _(r.bars) ? r.bars : {}, a = _(i.bars) ? i.bars : {};
+const { before: r, after: s } = e, i = [], o = _(r.bars) ? r.bars : {}, a = _(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {
 const h = a[f];
-o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? zs[f], from: o[f] ?? null, to: h });}
-const c = _(r.protection) ? r.protection : void 0, l = _(i.protection) ? i.protection : void 0;
-l && typeof l.value == "number" && c?.value !== l.value && s.push(
+o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? zi[f], from: o[f] ?? null, to: h });}
+const c = _(r.protection) ? r.protection : void 0, l = _(s.protection) ? s.protection : void 0;
+l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
-), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-const d = _(r.record) ? r.record : {}, u = _(i.record) ? i.record : {};
-if (!qs(d.life, u.life) || !qs(d.pendingDefense, u.pendingDefense)) {
+), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
+const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
+if (!qi(d.life, u.life) || !qi(d.pendingDefense, u.pendingDefense)) {
 const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
-s.push({
+i.push({
 kind: "memory",
-from: Er({ ...p, ...xs(d) }, h.stance),
-to: Er({ ...p, ...xs(u) }, h.stance)});}
-return { tokenId: e.tokenId, name: e.name, changes: s };}
+from: Tr({ ...p, ...xi(d) }, h.stance),
+to: Tr({ ...p, ...xi(u) }, h.stance)});}
+return { tokenId: e.tokenId, name: e.name, changes: i };}
 function qd(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : zs, r = _(e.tokens) ? e.tokens : {}, i = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), x.isArray(e.history) && (s.history = e.history.map(
+const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : zi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), x.isArray(e.history) && (i.history = e.history.map(
 (o) => _(o) && x.isArray(o.tokens) ? {
 by: o.by,
 kind: o.kind,
-round: typeof o.round == "number" ? o.round : i,
+round: typeof o.round == "number" ? o.round : s,
 tokens: o.tokens.map((a) => xd(a, n, r))
 } : o
-)), s;}
-function Xs(e) {
+)), i;}
+function Xi(e) {
 const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
-if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
-const { edition: s, ...o } = e;
-return { memory: o, answer: i };}
+const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
+if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
+const { edition: i, ...o } = e;
+return { memory: o, answer: s };}
 function Xd(e) {
 if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {
 const r = e[n];
 if (!_(r)) continue;
-const i = Xs(r);
-t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;}
+const s = Xi(r);
+t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
 function Jd(e) {
 const t = {}, n = {};
 if (_(e.tokens))
-for (const [i, s] of k.entries(e.tokens)) {
-if (!_(s)) {
-n[i] = s;
+for (const [s, i] of k.entries(e.tokens)) {
+if (!_(i)) {
+n[s] = i;
 continue;}
-const o = Xs(s);
-k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);}
+const o = Xi(i);
+k.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
 const r = x.isArray(e.history) ? e.history.map(
-(i) => _(i) && x.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => _(s) && x.isArray(s.changes) ? { ...s, changes: s.changes.map(Xd) } : s) } : i
+(s) => _(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Xd) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
 function Yt(e, t, n = t) {
-const r = e.tokens[n], i = e.exchange.waiting[t], s = {};
-return r?.edition && (s.edition = r.edition), r?.deadForGood && (s.deadForGood = !0), r?.stance !== void 0 && (s.stance = r.stance), i && (s.answer = i), s;}
+const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
+return r?.edition && (i.edition = r.edition), r?.deadForGood && (i.deadForGood = !0), r?.stance !== void 0 && (i.stance = r.stance), s && (i.answer = s), i;}
 function St(e, t) {
 const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
-function An(e, t, n) {
-const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), bt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
+function Sn(e, t, n) {
+const r = e.tokens[t], s = {};
+r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), bt(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
 function Ae(e, t) {
 if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || x.isArray(e) !== x.isArray(t)) return !1;
 if (x.isArray(e)) {
-const i = t;
-if (e.length !== i.length) return !1;
-for (let s = 0; s < e.length; s += 1) if (!Ae(e[s], i[s])) return !1;
+const s = t;
+if (e.length !== s.length) return !1;
+for (let i = 0; i < e.length; i += 1) if (!Ae(e[i], s[i])) return !1;
 return !0;}
 const n = e, r = t;
-for (const i of k.keys(n)) if (!Ae(n[i], r[i])) return !1;
-for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
+for (const s of k.keys(n)) if (!Ae(n[s], r[s])) return !1;
+for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
-function Sn(e, t) {
+function En(e, t) {
 return t.character ?? t.tokenId ?? e;}
-function Js(e, t, n, r) {
-const i = [], s = (o, a, c) => {
+function Ji(e, t, n, r) {
+const s = [], i = (o, a, c) => {
 if (Ae(o, a)) return;
 const l = { kind: "memory", from: o, to: a };
-r !== void 0 && (l.tokenId = r), c !== void 0 && (l.character = c), i.push(l);};
-if (n === void 0) s(e, t);
+r !== void 0 && (l.tokenId = r), c !== void 0 && (l.character = c), s.push(l);};
+if (n === void 0) i(e, t);
 else {
 const { answer: o, ...a } = e, { answer: c, ...l } = t;
-s(a, l, n), s(o ? { answer: o } : {}, c ? { answer: c } : {});}
-return i;}
+i(a, l, n), i(o ? { answer: o } : {}, c ? { answer: c } : {});}
+return s;}
 function Qd(e, t) {
 switch (t.kind) {
 case "bar":
@@ -2737,7 +2737,7 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${Sn(e, t)}`;
+return `memory:${En(e, t)}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
@@ -2745,99 +2745,99 @@ return `turn-order:${t.tokenId}`;}}
 function Zd(e, t = () => !0, n = () => {
 }) {
 const r = new N();
-for (const s of e) {
-const o = t(s.tokenId);
-for (const a of s.changes) {
-const c = Qd(s.tokenId, a), l = r.get(c);
-l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });}}
-const i = [];
-for (const [s, o] of r) {
+for (const i of e) {
+const o = t(i.tokenId);
+for (const a of i.changes) {
+const c = Qd(i.tokenId, a), l = r.get(c);
+l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
+const s = [];
+for (const [i, o] of r) {
 const { first: a, last: c } = o, l = o.owner ?? n(a);
 if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
-i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });}
-return i;}
-function Qs(e, t, n) {
+s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
+return s;}
+function Qi(e, t, n) {
 if (n <= 0) return e;
-const { answer: r, ...i } = e;
-if (!i.edition || i.edition.id !== t.id) return i;
-let s = t.parseState(i.edition.state);
-if (s === null) return i;
-for (let a = 0; a < A.min(n, 10); a += 1) s = t.endRound(s);
-const o = { ...i };
-return t.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;}
+const { answer: r, ...s } = e;
+if (!s.edition || s.edition.id !== t.id) return s;
+let i = t.parseState(s.edition.state);
+if (i === null) return s;
+for (let a = 0; a < A.min(n, 10); a += 1) i = t.endRound(i);
+const o = { ...s };
+return t.isEmptyState(i) ? delete o.edition : o.edition = { id: t.id, state: i }, o;}
 var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
 function tu(e, t, n) {
-return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
-function Zs(e, t, n, r) {
-const i = [];
-for (const { place: s, name: o, change: a } of e) {
+return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function Zi(e, t, n, r) {
+const s = [];
+for (const { place: i, name: o, change: a } of e) {
 if (a.kind === "turn-order") continue;
-const c = t.get(s);
+const c = t.get(i);
 if (!n(c, a.to))
 switch (a.kind) {
 case "bar":
-i.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+s.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
-i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "override":
-i.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "markers":
-i.push(`${o}: markers changed`);
+s.push(`${o}: markers changed`);
 break;
 case "memory":
-i.push(`${o} ${r(a.to, c ?? {})}`);
+s.push(`${o} ${r(a.to, c ?? {})}`);
 break;
 case "initiative":
-i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
+s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
-return i;}
+return s;}
 function nu(e, t, n) {
 return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qs(r.change.from, t, n), to: Qs(r.change.to, t, n) } } : r);}
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qi(r.change.from, t, n), to: Qi(r.change.to, t, n) } } : r);}
 function ru(e, t, n, r) {
-const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;}
-var iu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), c !== void 0 && (s.answer = c), s;}
+var su = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
 function eo(e) {
-const t = e.edition, n = wn(t?.id) ? Oe(t.id) : void 0, r = n?.parseState(t.state);
-return e.deadForGood ? 4 : r ? iu[n.condition(r, null)] : -1;}
-function su(e, t = () => {
+const t = e.edition, n = bn(t?.id) ? Oe(t.id) : void 0, r = n?.parseState(t.state);
+return e.deadForGood ? 4 : r ? su[n.condition(r, null)] : -1;}
+function iu(e, t = () => {
 }) {
-const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", i = (c) => {
+const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (c) => {
 const l = t(c, r);
 return l === c ? void 0 : l;
-}, s = _(e.tokens) ? { ...e.tokens } : {};
-for (const [c, l] of k.entries(s)) {
-const d = _(l) ? i(c) : void 0;
+}, i = _(e.tokens) ? { ...e.tokens } : {};
+for (const [c, l] of k.entries(i)) {
+const d = _(l) ? s(c) : void 0;
 if (!d) continue;
 const { edition: u, deadForGood: f, stance: h, ...p } = l, g = te.parse(te.stringify({ edition: u, deadForGood: f, stance: h }));
-k.keys(p).length > 0 ? s[c] = p : delete s[c];
-const v = s[d];
-if (!v) s[d] = g;
+k.keys(p).length > 0 ? i[c] = p : delete i[c];
+const v = i[d];
+if (!v) i[d] = g;
 else {
 const [m, b] = eo(g) > eo(v) ? [g, v] : [v, g];
-s[d] = { stance: b.stance, ...m, ...b.deadForGood ? { deadForGood: !0 } : {} };}}
+i[d] = { stance: b.stance, ...m, ...b.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = (c, l) => x.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({
 ...c,
 tokens: o(c.tokens, (l) => ({
 ...l,
 changes: o(l.changes, (d) => {
-const u = d.kind === "memory" ? i(S(d.tokenId ?? l.tokenId)) : void 0;
-return u ? Js(d.from, d.to, u, d.tokenId) : d;})}))}));
-return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? s : e.tokens, history: a };}
-var Tr = 20, _r = 100, En = j(J(), je(1), X(64)), Tn = j(J(), je(1), X(40)), ou = U({
-word: Tn,
+const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
+return u ? Ji(d.from, d.to, u, d.tokenId) : d;})}))}));
+return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? i : e.tokens, history: a };}
+var _r = 20, Or = 100, Tn = j(J(), je(1), X(64)), _n = j(J(), je(1), X(40)), ou = U({
+word: _n,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: G(Nt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: G(It(Tn, j(J(), X(40)))),
+flags: G(It(_n, j(J(), X(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
 roll: G(j(Te(), mt())),
 success: G(Ze()),
@@ -2846,19 +2846,19 @@ typed: G(re(!0)),
 gm: G(re(!0))
 }), to = U({
 /** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
-key: j(J(), an(/^[AG]\d{1,6}$/)),
+key: j(J(), cn(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: En,
+by: Tn,
 gm: Ze(),
-attacker: cn(En),
+attacker: ln(Tn),
 edition: Bt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: j(Ge(j(J(), X(200))), X(4)),
-flags: j(Ge(Ni([Tn, j(Ge(j(J(), X(200))), X(8))])), X(20)),
-situation: cn(Tn),
+flags: j(Ge(Ns([_n, j(Ge(j(J(), X(200))), X(8))])), X(20)),
+situation: ln(_n),
 round: j(Te(), mt()),
-defenders: j(Ge(En), je(1), X(_r)),
-answers: It(En, ou)});
+defenders: j(Ge(Tn), je(1), X(Or)),
+answers: It(Tn, ou)});
 function no(e) {
 const t = Ue(to, e);
 if (!t.success) return !1;
@@ -2870,12 +2870,12 @@ const r = {};
 if (e === void 0) return r;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [i, s] of k.entries(e)) {
-const o = Ue(to, s);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ke(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && no(o.output) && k.keys(r).length < Tr ? r[i] = o.output : t.push(`exchange.attacks.${ke(i, 20)}: not a valid open attack; forgotten`);}
+for (const [s, i] of k.entries(e)) {
+const o = Ue(to, i);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ke(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && no(o.output) && k.keys(r).length < _r ? r[s] = o.output : t.push(`exchange.attacks.${ke(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
 var ro = 50, cu = 100;
-function io(e) {
+function so(e) {
 return e.length > 0 && e.length <= cu;}
 function lu(e, t) {
 if (e === void 0) return [];
@@ -2883,15 +2883,15 @@ if (!x.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
-for (const i of e)
-typeof i == "string" && io(i) && i === i.toLowerCase() && !n.includes(i) && n.length < ro ? n.push(i) : r += 1;
+for (const s of e)
+typeof s == "string" && so(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ro ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var _n = "DefenseRound", Wt = 4, Or = 500;
+var On = "DefenseRound", Wt = 4, Dr = 500;
 function zt(e) {
 return {
 schemaVersion: Wt,
 scriptVersion: e,
-settings: Gs(),
+settings: Gi(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2901,80 +2901,80 @@ macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
 function du(e) {
-const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, o] of k.entries(r))
-if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {
-const a = i.bars ?? (i.bars = {});
-a[s.replace("Bar", "")] = o;
+const { tokens: t, round: n, ...r } = e, s = {};
+for (const [i, o] of k.entries(r))
+if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
+const a = s.bars ?? (s.bars = {});
+a[i.replace("Bar", "")] = o;
 } else
-i[s] = o;
-return { schemaVersion: 1, settings: i, tokens: t, round: n };}
+s[i] = o;
+return { schemaVersion: 1, settings: s, tokens: t, round: n };}
 var uu = {
 0: du,
 1: qd,
 2: Jd,
-3: su};
+3: iu};
 function fu(e, t, n) {
 const r = [];
 if (e === void 0) return { stored: zt(t), problems: r };
 if (!_(e))
 return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
-let i = e, s = typeof i.schemaVersion == "number" ? i.schemaVersion : 0;
-if (D.isInteger(s) && s > Wt)
-return { stored: zt(t), problems: [`state has schema version ${s}, newer than this script's ${Wt}; left as it is`], newer: s };
-if (!D.isInteger(s) || s < 0)
-return r.push(`state has unknown schema version ${te.stringify(i.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
-for (; s < Wt; ) {
-const d = uu[s];
+let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
+if (D.isInteger(i) && i > Wt)
+return { stored: zt(t), problems: [`state has schema version ${i}, newer than this script's ${Wt}; left as it is`], newer: i };
+if (!D.isInteger(i) || i < 0)
+return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
+for (; i < Wt; ) {
+const d = uu[i];
 if (!d) break;
-i = d(i, n), s += 1;}
-const o = Fd(i.settings);
+s = d(s, n), i += 1;}
+const o = Fd(s.settings);
 r.push(...o.problems);
-const a = Ud(i.tokens);
+const a = Ud(s.tokens);
 r.push(...a.problems);
 for (const [d, u] of k.entries(a.tokens)) {
 if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).parseState(u.edition.state);
 h === null ? (delete u.edition, bt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = vu(i.exchange, r, o.settings.edition), l = Yd(i.history);
+const c = vu(s.exchange, r, o.settings.edition), l = Yd(s.history);
 return r.push(...l.problems), {
 stored: {
 schemaVersion: Wt,
-scriptVersion: typeof i.scriptVersion == "string" ? i.scriptVersion : "",
+scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: hu(i.round, r),
+round: hu(s.round, r),
 history: l.history,
-lastEntry: pu(i.lastEntry, l.history),
+lastEntry: pu(s.lastEntry, l.history),
 exchange: c,
-macros: mu(i.macros),
-healthColorsNoticed: i.healthColorsNoticed === !0,
-sheetLacks: lu(i.sheetLacks, r),
-...wn(i.editionLeft) ? { editionLeft: i.editionLeft } : {}},
+macros: mu(s.macros),
+healthColorsNoticed: s.healthColorsNoticed === !0,
+sheetLacks: lu(s.sheetLacks, r),
+...bn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
 function hu(e, t) {
 const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = x.isArray(e.seen) && e.seen.length <= Or && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Or && i.length > 0 ? e.turned : 0;
-return { number: r, seen: i, turned: s };}
+const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Dr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Dr && s.length > 0 ? e.turned : 0;
+return { number: r, seen: s, turned: i };}
 function vu(e, t, n) {
-const r = {}, i = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
-if (e === void 0) return i;
-const s = _(e) && _(e.waiting) ? e.waiting : void 0;
-if (!s)
-return t.push("exchange: not an object; defenses made ahead forgotten"), i;
-for (const [a, c] of k.entries(s)) {
-const l = a.length > 0 && a.length <= 64 && _(c) && wn(c.edition) ? Oe(c.edition).parseAnswer(c.answer) : null;
+const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+if (e === void 0) return s;
+const i = _(e) && _(e.waiting) ? e.waiting : void 0;
+if (!i)
+return t.push("exchange: not an object; defenses made ahead forgotten"), s;
+for (const [a, c] of k.entries(i)) {
+const l = a.length > 0 && a.length <= 64 && _(c) && bn(c.edition) ? Oe(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${ke(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
 const o = au(_(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: so(e, "lastAttack", "A", o), lastHiddenAttack: so(e, "lastHiddenAttack", "G", o) };}
-function so(e, t, n, r) {
-const i = _(e) ? e[t] : void 0;
-let s = typeof i == "number" && D.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-for (const o of k.keys(r)) o.startsWith(n) && (s = A.max(s, D(o.slice(1))));
-return s;}
+return { waiting: r, attacks: o, lastAttack: io(e, "lastAttack", "A", o), lastHiddenAttack: io(e, "lastHiddenAttack", "G", o) };}
+function io(e, t, n, r) {
+const s = _(e) ? e[t] : void 0;
+let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+for (const o of k.keys(r)) o.startsWith(n) && (i = A.max(i, D(o.slice(1))));
+return i;}
 function mu(e) {
 const t = {};
 if (!_(e)) return t;
@@ -2984,13 +2984,13 @@ function pu(e, t) {
 let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, D(r.key.slice(1))));
 return n;}
-var Dr = ["bar1", "bar2", "bar3"];
+var Rr = ["bar1", "bar2", "bar3"];
 function gu(e, t) {
 if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {
-vitality: r && Dr.includes(r) ? r : e.bars.vitality,
-soul: i && Dr.includes(i) ? i : e.bars.soul,
-power: s && Dr.includes(s) ? s : e.bars.power};
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {
+vitality: r && Rr.includes(r) ? r : e.bars.vitality,
+soul: s && Rr.includes(s) ? s : e.bars.soul,
+power: i && Rr.includes(i) ? i : e.bars.power};
 new q(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
@@ -3002,7 +3002,7 @@ return e !== Pe && e !== "" && playerIsGM(e) === !0;}
 function ku(e) {
 if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Et(e)))
 return e;}
-function Rr(e) {
+function Cr(e) {
 return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
 var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function oo(e) {
@@ -3010,29 +3010,29 @@ return !yu.test(e);}
 function ao(e, t) {
 return e || !oo(t) ? "gm" : `"${t}"`;}
 function co(e) {
-return e === Pe ? "gm" : ao(Et(e), Rr(e));}
+return e === Pe ? "gm" : ao(Et(e), Cr(e));}
 function lo(e, t) {
 return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function De(e, t, n) {
 return Et(e) ? !0 : lo(t.get("controlledby"), e) || lo(n?.get("controlledby"), e);}
 var uo = /[^,\s]/;
-function Cr(e, t) {
+function Ir(e, t) {
 return !uo.test(S(e.get("controlledby") ?? "")) && !uo.test(S(t?.get("controlledby") ?? ""));}
 function wu(e, t) {
 const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const i of S(r ?? "").split(",")) {
-const s = i.trim();
-s !== "" && s !== "all" && !Et(s) && n.add(s);}
+for (const s of S(r ?? "").split(",")) {
+const i = s.trim();
+i !== "" && i !== "all" && !Et(i) && n.add(i);}
 return [...n];}
-function On(e) {
+function Dn(e) {
 return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
 function bu() {
-return On((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Ir() {
-return On((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+return Dn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Nr() {
+return Dn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
 function $u() {
-return On((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+return Dn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
 var Au = { original: new N(), standIn: new N() };
 function Su() {
 const e = state.Bump?.mirrored;
@@ -3042,11 +3042,11 @@ for (const [n, r] of k.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
 function Eu() {
-return On((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+return Dn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var xt;
 function fo() {
 xt = void 0;}
-function Nr() {
+function Pr() {
 if (xt !== void 0) return xt;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
@@ -3056,41 +3056,41 @@ t = te.parse(t);
 } catch {
 t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, i] of k.entries(t)) playerIsGM(r) || (n ?? (n = new q())).add(S(i));
+for (const [r, s] of k.entries(t)) playerIsGM(r) || (n ?? (n = new q())).add(S(s));
 return xt = { page: S(e.get("playerpageid")), moved: n, bump: Su() }, xt;}
-function Pr(e) {
-const { original: t } = Nr().bump;
+function qt(e) {
+const { original: t } = Pr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
 function We(e) {
-const t = Pr(e), n = t.get("layer");
+const t = qt(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: i } = Nr(), s = S(t.get("_pageid"));
-return s !== r && i?.has(s) !== !0;}
+const { page: r, moved: s } = Pr(), i = S(t.get("_pageid"));
+return i !== r && s?.has(i) !== !0;}
 function ho(e, t) {
-const { bump: n } = Nr();
+const { bump: n } = Pr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
-const i = {};
-for (const s of ["bar1_value", "bar2_value", "bar3_value"]) s in t && (i[s] = t[s]);
-k.keys(i).length > 0 && r.set(i);}
+const s = {};
+for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
+k.keys(s).length > 0 && r.set(s);}
 function Tu(e) {
-const t = Pr(e);
+const t = qt(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
-for (const i of ["bar1_value", "bar2_value", "bar3_value"]) {
-const s = e.get(i);
-s !== t.get(i) && (n[i] = s, r = !0);}
+for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {
+const i = e.get(s);
+i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
 function Mr(e) {
 return k.assign(k.create(null), e);}
 var _u = Mr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ou = Mr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Du = Mr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
 function Ru(e) {
 return new Iu(e).parse();}
-var Dn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {
+var Rn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {
 const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
 }, Iu = class {
@@ -3131,10 +3131,10 @@ return this.atom();}
 atom() {
 this.space();
 const e = this.text, t = this.at;
-if (Dn(e.charCodeAt(t))) {
+if (Rn(e.charCodeAt(t))) {
 let n = t + 1;
-for (; Dn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Dn(e.charCodeAt(n + 1))) for (n += 2; Dn(e.charCodeAt(n)); ) n += 1;
+for (; Rn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Rn(e.charCodeAt(n + 1))) for (n += 2; Rn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, D(e.slice(t, n));}
 if (vo(e.charCodeAt(t))) {
 let n = t + 1;
@@ -3142,8 +3142,8 @@ for (; vo(e.charCodeAt(n)); ) n += 1;
 const r = Du[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
-const i = this.closing();
-return i === void 0 ? void 0 : r(i);}
+const s = this.closing();
+return s === void 0 ? void 0 : r(s);}
 if (e[t] === "(")
 return this.at += 1, this.closing();}
 /** A sum and the ")" that closes it (the "(" already taken). */
@@ -3151,7 +3151,7 @@ closing() {
 const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Lr = 20, Nu = 2e3, Rn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Lr} deep`, Mu = `is too much work to work out (over ${Rn.lookups} attributes to look up)`, po = `is too much work to work out (over ${Rn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", go = "working", Fu = class {
+}, Lr = 20, Nu = 2e3, Cn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Lr} deep`, Mu = `is too much work to work out (over ${Cn.lookups} attributes to look up)`, po = `is too much work to work out (over ${Cn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", go = "working", Fu = class {
 constructor(e) {
 this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
@@ -3163,29 +3163,29 @@ work(e, t) {
 if (t > Lr) return Re(mo, "read");
 if (e.length > Nu) return Re("is too long to be a formula");
 if (!this.spend(e.length)) return Re(po, "read");
-let n = "", r = 0, i = 0;
-const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+let n = "", r = 0, s = 0;
+const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
-for (; (o = s.exec(e)) !== null; ) {
+for (; (o = i.exec(e)) !== null; ) {
 const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
 if (t + 1 + l.height > Lr) return Re(mo, "read");
-i = A.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
+s = A.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {
 if (n += e.slice(r), !this.spend(n.length)) return Re(po, "read");
 } else n = e;
 const a = Ru(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !D.isFinite(a) ? Re(Lu) : { ok: !0, value: a, height: i };}
+return a === void 0 || !D.isFinite(a) ? Re(Lu) : { ok: !0, value: a, height: s };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {
-const r = `${t}|${e}`, i = this.memo.get(r);
-if (i === go) return Re(Pu, "whole");
-if (i !== void 0) return i;
-if (this.lookups >= Rn.lookups) return Re(Mu, "read");
+const r = `${t}|${e}`, s = this.memo.get(r);
+if (s === go) return Re(Pu, "whole");
+if (s !== void 0) return s;
+if (this.lookups >= Cn.lookups) return Re(Mu, "read");
 this.lookups += 1;
-const s = this.lookup(e, t);
+const i = this.lookup(e, t);
 this.memo.set(r, go);
-const o = this.workRaw(s, n);
+const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
 workRaw(e, t) {
@@ -3194,7 +3194,7 @@ const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
 /** Counts characters of work; false once the read's budget is spent. */
 spend(e) {
-return this.chars += e, this.chars <= Rn.chars;}};
+return this.chars += e, this.chars <= Cn.chars;}};
 function Re(e, t = "own") {
 return { ok: !1, problem: e, kind: t };}
 function ee(e, t = "an unnamed token") {
@@ -3218,7 +3218,7 @@ var ve = {
 bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, Cn = class {
+}, In = class {
 constructor(e, t) {
 this.token = e, this.bar = t;}
 get link() {
@@ -3239,17 +3239,17 @@ const e = this.attribute;
 this.maxRead = ce(e ? e.get("max") : this.token.get(ve[this.bar].max));}
 return this.maxRead;}};
 function ko(e, t) {
-return new Cn(e, t).value;}
+return new In(e, t).value;}
 var Vu = class {
 constructor(e, t) {
 this.reading = e, this.value = t;}
 get max() {
 return this.reading.max;}};
-function In(e, t, n) {
+function Nn(e, t, n) {
 const r = {
-vitality: new Cn(e, n.bars.vitality),
-soul: new Cn(e, n.bars.soul),
-power: new Cn(e, n.bars.power)};
+vitality: new In(e, n.bars.vitality),
+soul: new In(e, n.bars.soul),
+power: new In(e, n.bars.power)};
 return {
 id: e.id,
 token: e,
@@ -3258,7 +3258,7 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Cr(e, t),
+npc: Ir(e, t),
 hidden: We(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
 var yo = { armor_physical: "physical", armor_magical: "magical" };
@@ -3268,7 +3268,7 @@ function Bu(e, t, n) {
 return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
 function wo(e, t) {
 return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Hu = { kind: "override" }, bo = { kind: "none" }, Nn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), jr = [], Wu = class {
+var Hu = { kind: "override" }, bo = { kind: "none" }, Pn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), jr = [], Wu = class {
 constructor(e, t) {
 this.characterId = e, this.index = t, this.problems = jr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
@@ -3283,46 +3283,46 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
 * as Roll20 would; anything else is a problem (noted) and no value.
 */
 number(e, t, n, r) {
-const i = ce(e);
-if (i !== null) return i;
-if (Pn(e)) return null;
+const s = ce(e);
+if (s !== null) return s;
+if (Mn(e)) return null;
 this.formulas ?? (this.formulas = new Fu((a, c) => this.lookup(a, c)));
-const s = this.formulas.evaluate(S(e));
-if (s.ok && D.isSafeInteger(s.value)) return s.value;
-const o = s.ok ? D.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+const i = this.formulas.evaluate(S(e));
+if (i.ok && D.isSafeInteger(i.value)) return i.value;
+const o = i.ok ? D.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
 return this.problems === jr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
-function Pn(e) {
+function Mn(e) {
 return e == null || typeof e == "string" && e.trim() === "";}
 function $o(e) {
-return !Pn(e) && ce(e) === null;}
+return !Mn(e) && ce(e) === null;}
 var Ao = class {
-constructor(e, t, n, r, i, s, o, a) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
+constructor(e, t, n, r, s, i, o, a) {
+this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
 get current() {
 return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
 get max() {
 if (!this.withMax) return null;
 if (this.maxRead === void 0) {
 const e = this.source.get("max");
-Pn(e) && (this.isDefault || $o(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
+Mn(e) && (this.isDefault || $o(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
 currentRaw() {
 return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function zu(e, t, n, r, i = t) {
-const s = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
+function zu(e, t, n, r, s = t) {
+const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
-for (let v = 0; v < s.length; v += 1) {
-const m = s[v], b = yo[m], $ = t?.overrides?.[m];
+for (let v = 0; v < i.length; v += 1) {
+const m = i[v], b = yo[m], $ = t?.overrides?.[m];
 if ($ !== void 0) {
-o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Nn[b] : Hu;
+o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Pn[b] : Hu;
 continue;}
 const C = l[m], W = c ? r.attributes.find(c.id, C) : void 0;
 c && (d ?? (d = new Wu(c.id, r.attributes)));
 let w = b !== void 0 && !e.unique;
 if (W && d) {
 let E;
-b !== void 0 && !w && (E = W.get("current"), w = $o(E)), o[m] = new Ao(W, w ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, E, !1), a[m] = w ? Nn[b] : { kind: "attribute", attribute: W };
-} else d && !Pn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new Ao(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Nn[b] : bo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Yu, a[m] = b ? Nn[b] : bo);}
+b !== void 0 && !w && (E = W.get("current"), w = $o(E)), o[m] = new Ao(W, w ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, E, !1), a[m] = w ? Pn[b] : { kind: "attribute", attribute: W };
+} else d && !Mn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new Ao(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Pn[b] : bo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Yu, a[m] = b ? Pn[b] : bo);}
 const f = r.turnOrder;
 let h = null;
 if (f && f.length > 0) {
@@ -3338,8 +3338,8 @@ name: e.name,
 bars: e.bars,
 values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
-stance: i?.stance ?? null,
-state: Fr(r.edition, i, e.bars.vitality.value, r.editionLeft),
+stance: s?.stance ?? null,
+state: Fr(r.edition, s, e.bars.vitality.value, r.editionLeft),
 answer: wo(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
@@ -3348,8 +3348,8 @@ others: p,
 nameOf: r.nameOf};
 return new xu(e, t, g, a, d);}
 var xu = class {
-constructor(e, t, n, r, i) {
-this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
+constructor(e, t, n, r, s) {
+this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
 get problems() {
 return this.sheet === void 0 ? jr : this.sheet.problems;}};
 function qu(e, t) {
@@ -3385,14 +3385,14 @@ return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.low
 sheetDefault(e, t, n) {
 let r = this.defaults.get(e);
 r || this.defaults.set(e, r = new N());
-let i = r.get(t);
-if (!i) {
+let s = r.get(t);
+if (!s) {
 if (r.size >= 200) return;
-r.set(t, i = {});}
-if (!(n in i)) {
-const s = this.keyOf(t), o = this.sheetLacks();
-o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && io(s) && o.length < ro && !o.includes(s) && o.push(s));}
-return i[n];}
+r.set(t, s = {});}
+if (!(n in s)) {
+const i = this.keyOf(t), o = this.sheetLacks();
+o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && so(i) && o.length < ro && !o.includes(i) && o.push(i));}
+return s[n];}
 /** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
 appeared(e) {
 const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
@@ -3443,24 +3443,24 @@ var To = {
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, qt = [];
+}, Xt = [];
 for (let e = 0; e < 128; e += 1) {
 const t = S.fromCharCode(e);
-To[t] !== void 0 ? qt[e] = To[t] : t === `
-` || t === "\r" ? qt[e] = " " : e < 32 && t !== "	" || e === 127 ? qt[e] = "" : qt[e] = void 0;}
+To[t] !== void 0 ? Xt[e] = To[t] : t === `
+` || t === "\r" ? Xt[e] = " " : e < 32 && t !== "	" || e === 127 ? Xt[e] = "" : Xt[e] = void 0;}
 function Zu(e) {
 if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function it(e) {
+function st(e) {
 const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let i = 0; i < t.length; i += 1) {
-const s = t.charCodeAt(i), o = s < 128 ? qt[s] : Zu(s);
-o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);}
+for (let s = 0; s < t.length; s += 1) {
+const i = t.charCodeAt(s), o = i < 128 ? Xt[i] : Zu(i);
+o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Me(e, t) {
 on(e, t);}
-function Mn(e) {
+function Ln(e) {
 log(e);}
 function Vr(e) {
 return state[e];}
@@ -3475,8 +3475,8 @@ const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
-const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
-return i?.set("notes", t), i?.id;}
+const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
+return s?.set("notes", t), s?.id;}
 function rf(e, t) {
 return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
 function sf(e) {
@@ -3485,86 +3485,86 @@ function of(e, t) {
 const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
 function af() {
-const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
 function Br(e, t, n) {
 try {
-const r = t instanceof tn ? t.stack ?? t.message : S(t);
-Mn(`${ie} v${pe}: ${e} failed${af()}: ${r}`), n && sendChat(
-ie,
-`/w ${n} ${it(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+const r = t instanceof nn ? t.stack ?? t.message : S(t);
+Ln(`${se} v${pe}: ${e} failed${af()}: ${r}`), n && sendChat(
+se,
+`/w ${n} ${st(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
 function Se(e, t, n) {
 return (...r) => {
-const i = (s) => {
+const s = (i) => {
 let o = typeof e == "string" ? e : "a command", a;
 try {
 typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {
 a = void 0;}
-Br(o, s, a);};
+Br(o, i, a);};
 fo();
 try {
-const s = t(...r);
-s && typeof s.then == "function" && s.then(void 0, i);
-} catch (s) {
-i(s);}};}
+const i = t(...r);
+i && typeof i.then == "function" && i.then(void 0, s);
+} catch (i) {
+s(i);}};}
 var _t = { kind: "public" }, me = { kind: "whisper", to: "gm" };
 function ye(e) {
 return { kind: "whisper", to: e };}
 function F(e, t, n = {}) {
-e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
 function we(e) {
-let t = `&{template:default} {{name=${it(e.title)}}}`;
+let t = `&{template:default} {{name=${st(e.title)}}}`;
 const n = e.rows, r = [];
-for (let i = 0; i < n.length; i += 1) {
-const s = n[i], { lines: o } = s, a = s.buttons, c = a === void 0 ? 0 : a.length;
+for (let s = 0; s < n.length; s += 1) {
+const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + it(o[f]);
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
-let u = cf(s.label);
+let u = cf(i.label);
 if (r.includes(u)) {
 let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
-r.push(u), t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;}
+r.push(u), t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
 function cf(e) {
 return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ae(e) {
-return it(e);}
+return st(e);}
 function Hr(e, t) {
-let n = it(e);
+let n = st(e);
 for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;}
 var lf = /^[-\w]+$/;
 function le(e, t) {
-return `[${it(e)}](${t})`;}
-function Ln(e) {
+return `[${st(e)}](${t})`;}
+function Fn(e) {
 return lf.test(e);}
 function Oo(e, t, n, r = () => `${n.command} --help`) {
-const i = S(t.playerid ?? "");
-return i === Pe ? df(e, t, n, r) : Do(e, t, n, r, i, Et(i), !1);}
-function Do(e, t, n, r, i, s, o) {
-const a = s ? "the GM" : Rr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: ao(s, a), relayed: o, help: r };
-return !s && !oo(a) && (c.replyFor = V(a, 60)), c;}
+const s = S(t.playerid ?? "");
+return s === Pe ? df(e, t, n, r) : Do(e, t, n, r, s, Et(s), !1);}
+function Do(e, t, n, r, s, i, o) {
+const a = i ? "the GM" : Cr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ao(i, a), relayed: o, help: r };
+return !i && !oo(a) && (c.replyFor = V(a, 60)), c;}
 function df(e, t, n, r) {
-const i = n.flags.get("api-as");
+const s = n.flags.get("api-as");
 n.flags.delete("api-as");
-const s = e.store.settings.apiCommands;
-if (s === "api-as") {
-const c = ku(i?.length === 1 ? i[0] : void 0);
+const i = e.store.settings.apiCommands;
+if (i === "api-as") {
+const c = ku(s?.length === 1 ? s[0] : void 0);
 if (c !== void 0) return Do(e, t, n, r, c, !1, !0);}
-const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Rr(Pe), replyTo: "gm", relayed: !0, help: r };
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Cr(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
 var Ro = 2e3;
 function Ee(e, t) {
 F(ye(e.replyTo), ae(Co(e, t)));}
-function st(e, t) {
+function it(e, t) {
 F(ye(e.replyTo), ae(Co(e, t)), { record: !0 });}
 function Co(e, t) {
 const n = t.length > Ro ? `${ke(t, Ro - 12)}... (cut)` : t;
@@ -3573,9 +3573,9 @@ var uf = 200;
 function ze(e, t, n = []) {
 let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = uf - 7;
-for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${ke(r, i - 9)}... (cut)`), F(ye(e.replyTo), Hr(r, [...n, { label: "Help", command: e.help() }]));}
+let s = uf - 7;
+for (const i of n) s -= i.label.length + 3;
+r.length > s && (r = `${ke(r, s - 9)}... (cut)`), F(ye(e.replyTo), Hr(r, [...n, { label: "Help", command: e.help() }]));}
 function ff(e, t) {
 const n = e.store.tokens[t];
 if (n) return n;
@@ -3584,18 +3584,18 @@ return e.store.tokens[t] = r, r;}
 function Io(e, t) {
 const n = e.store.tokens[t];
 n && bt(n) && delete e.store.tokens[t];}
-function Fn(e) {
+function jn(e) {
 return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var jn = "Help: DefenseRound", H = (e) => `<code>${Fn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
+var Gn = "Help: DefenseRound", H = (e) => `<code>${jn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
 function hf(e) {
-const t = e.stances.length > 0 ? [xe(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(Fn).join(" ")}`)] : [];
+const t = e.stances.length > 0 ? [xe(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(jn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-xe(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(Fn).join(" ")}`),
-xe(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(Fn).join(" ")}`),
+xe(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(jn).join(" ")}`),
+xe(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(jn).join(" ")}`),
 xe(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
 xe(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 xe("Every command answers <code>--help</code>."),
@@ -3606,38 +3606,38 @@ xe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no
 ].join("");}
 var ot;
 function Kr(e, t = {}) {
-ot = nf(jn, hf(e), t.createIfMissing !== !1) ?? ot;}
+ot = nf(Gn, hf(e), t.createIfMissing !== !1) ?? ot;}
 function No() {
-return ot = rf(jn, ot), ot !== void 0 && Ln(ot) ? { label: jn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
+return ot = rf(Gn, ot), ot !== void 0 && Fn(ot) ? { label: Gn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
 function Po(e, t) {
 if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && sr(n.charCodeAt(r)); ) r += 1;
-const i = n.slice(r, qi(n, r)).toLowerCase();
-return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
+for (; r < n.length && or(n.charCodeAt(r)); ) r += 1;
+const s = n.slice(r, qs(n, r)).toLowerCase();
+return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
 function Mo(e, t) {
 return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
 function vf(e, t, n, r) {
 return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
 async function Lo(e, t, n, r = Po(t, n)) {
 if (!r) return;
-const i = n[r], s = bc(t.content, t.inlinerolls);
+const s = n[r], i = bc(t.content, t.inlinerolls);
 let o;
 try {
-const a = Xi(s);
-if (o = Oo(e, t, a, () => vf(e, i, a, r)), o.relayRefused) {
+const a = Xs(i);
+if (o = Oo(e, t, a, () => vf(e, s, a, r)), o.relayRefused) {
 Ee(o, Mo(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-Ee(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+Ee(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
 if (o.parsed.flags.has("help")) {
-const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = No();
+const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = No();
 F(ye(o.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
-const c = i.run(o);
+const c = s.run(o);
 c && await c;
 } catch (a) {
 if (a instanceof y || a instanceof P) {
@@ -3655,18 +3655,18 @@ const t = [];
 try {
 const n = te.parse(S(Campaign().get("token_markers") ?? "[]"));
 for (const r of x.isArray(n) ? n : []) {
-const { tag: i, name: s } = r ?? {};
-if (typeof i == "string") {
-if (i === e) return [i];
-typeof s == "string" && s.toLowerCase() === e.toLowerCase() && !t.includes(i) && t.push(i);}}
+const { tag: s, name: i } = r ?? {};
+if (typeof s == "string") {
+if (s === e) return [s];
+typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function Gn(e) {
+function Un(e) {
 const t = new N();
 for (const r of e) {
-const i = r.endsWith(".") ? r.slice(0, -1) : r;
-t.set(i, (t.get(i) ?? 0) + 1);}
-const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
+const s = r.endsWith(".") ? r.slice(0, -1) : r;
+t.set(s, (t.get(s) ?? 0) + 1);}
+const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
 function Ot(e, t = 5) {
 return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
@@ -3703,38 +3703,38 @@ function yf(e, t, n) {
 const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
 if (r === "edition") {
-const i = z(n, "edition", Nd()), s = Vt();
-if (!s.includes(i))
-throw new y(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
-return e.edition = i, `Edition is now ${i}.`;}
+const s = z(n, "edition", Nd()), i = Vt();
+if (!i.includes(s))
+throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+return e.edition = s, `Edition is now ${s}.`;}
 if (r in Yr) {
-const i = Yr[r], s = z(n, r, Ht), o = e.bars[i];
+const s = Yr[r], i = z(n, r, Ht), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
-a !== i && e.bars[a] === s && (e.bars[a] = o);
-return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
+a !== s && e.bars[a] === i && (e.bars[a] = o);
+return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
 if (r === "stamina-bar") {
-const i = z(n, r, ["power", ...Ht]);
-if (i === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${i})`);
-return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;}
+const s = z(n, r, ["power", ...Ht]);
+if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
+return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {
-const i = r.slice(5);
-if (!Ye.includes(i))
-throw new y(`unknown attribute key "${V(i)}": ${Mt(i, Ye, "keys")}`);
-const s = n.trim();
-if (s.length === 0 || s.length > 100) throw new y("an attribute name must be 1 to 100 characters");
-return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;}
+const s = r.slice(5);
+if (!Ye.includes(s))
+throw new y(`unknown attribute key "${V(s)}": ${Mt(s, Ye, "keys")}`);
+const i = n.trim();
+if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
+return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {
-const i = r.slice(7);
-if (!Kt.includes(i))
-throw new y(`unknown marker key "${V(i)}": ${Mt(i, Kt, "keys")}`);
-const s = n.trim(), o = pf(s);
-if (o.length === 0) throw new y(`"${V(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(s)}": give the tag of one (${Ot(o.map((c) => V(c)), 3)})`);
+const s = r.slice(7);
+if (!Kt.includes(s))
+throw new y(`unknown marker key "${V(s)}": ${Mt(s, Kt, "keys")}`);
+const i = n.trim(), o = pf(i);
+if (o.length === 0) throw new y(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Ot(o.map((c) => V(c)), 3)})`);
 const a = o[0];
-return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;}
+return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {
-const i = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[i] = z(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
+const s = r === "visibility.npc" ? "npc" : "pc";
+return e.visibility[s] = z(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
 return e.playersTargetAny = z(n, r, Fo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
@@ -3742,7 +3742,7 @@ return e.armorOnManualEdits = z(n, r, Fo) === "on", `Hand edits that lower Vital
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = Lt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = z(n, r, Ar), kf[e.apiCommands];
+return e.apiCommands = z(n, r, Sr), kf[e.apiCommands];
 throw new y(`unknown setting "${V(t)}": ${Mt(t, jo, "settings")}`);}
 function Xe() {
 return Go(Campaign().get("turnorder"));}
@@ -3758,7 +3758,7 @@ return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 return [];}}
 function Wr(e) {
 Campaign().set("turnorder", te.stringify(e));}
-function Xt(e) {
+function Jt(e) {
 return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
 function zr(e) {
 return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
@@ -3766,7 +3766,7 @@ function bf(e) {
 const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
 function $f(e) {
-const t = Xt(e.id), n = Xt(e.custom);
+const t = Jt(e.id), n = Jt(e.custom);
 return `${t.length <= 64 ? t : `#${xr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${xr(n)}`}`;}
 function xr(e) {
 let t = 2166136261;
@@ -3778,15 +3778,15 @@ function Sf() {
 const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
 function Uo(e) {
-if (zr(e.pr) !== -1 || Xt(e.custom) !== "") return !1;
-const t = Xt(e.id);
+if (zr(e.pr) !== -1 || Jt(e.custom) !== "") return !1;
+const t = Jt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
 const r = Sf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Af.exec(S(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-return i !== null && i[1] === s;}
+const s = Af.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+return s !== null && s[1] === i;}
 function Ef(e) {
 for (const t of e) if (!Uo(t)) return t;}
 var Tf = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
@@ -3811,46 +3811,46 @@ return "Standing";
 case "button":
 return e.label;}}
 function Vo(e, t) {
-const n = e.words, r = (i) => Tf.has(i.kind) ? _f(i, t, r) : n(i, t);
+const n = e.words, r = (s) => Tf.has(s.kind) ? _f(s, t, r) : n(s, t);
 return r;}
 function Of(e) {
 const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
 function Bo(e, t, n) {
 if (e === "") return t.length === 0 ? "" : t.join(",");
-let r, i = "", s = 0;
+let r, s = "", i = 0;
 for (; ; ) {
-const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
+const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
 if (c !== "") {
 const l = Of(c);
 let d;
-t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);}
+t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
-s = o + 1;}
-for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === Df(e) ? e : i;}
+i = o + 1;}
+for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
+return s === e || s.length < e.length && s === Df(e) ? e : s;}
 function Df(e) {
 return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
 function Rf(e, t, n) {
-const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Bo(e, o, [r, i, s]);}
+const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return Bo(e, o, [r, s, i]);}
 var Ho = ["defensive", "reactive", "active", "full"];
 function Ko(e, t, n) {
-const r = Ho.find((i) => i === t);
-return Bo(e, r ? [n.markers[r]] : [], Ho.map((i) => n.markers[i]));}
+const r = Ho.find((s) => s === t);
+return Bo(e, r ? [n.markers[r]] : [], Ho.map((s) => n.markers[s]));}
 var Yo = [];
 function Cf(e) {
 return typeof e != "function" ? !1 : (Yo.push(e), !0);}
-function Wo(e, t, n, r, i, s) {
+function Wo(e, t, n, r, s, i) {
 for (const a of Yo)
 try {
 a(e, t, n, r);
 } catch (c) {
 Br("an onDamage observer", c, void 0);}
-const o = s === void 0 ? Ir() : s;
+const o = i === void 0 ? Nr() : i;
 if (o && typeof o.Update == "function")
 try {
-o.Update(e, i());
+o.Update(e, s());
 } catch (a) {
 Br("HealthColors.Update", a, void 0);}}
 function zo(e, t) {
@@ -3863,36 +3863,36 @@ attribute(e, t) {
 prop(e, t) {
 this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {
-const i = ve[e.bars[t].bar].value;
-r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);}
+const s = ve[e.bars[t].bar].value;
+r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
 flush(e) {
 if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) zo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && (e.set(this.props), ho(e, this.props));}};
 function xo(e, t, n, r) {
-const i = {};
-return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;}
+const s = {};
+return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;}
 function Nf(e, t, n, r = {}) {
-const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], p = new If(), g = () => {
+const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new If(), g = () => {
 var w;
-return d[w = i.id] ?? (d[w] = {});
-}, v = r.vitalityFrom ?? i.bars.vitality.value, m = {
-vitality: i.bars.vitality.value,
-soul: i.bars.soul.value,
-power: i.bars.power.value};
+return d[w = s.id] ?? (d[w] = {});
+}, v = r.vitalityFrom ?? s.bars.vitality.value, m = {
+vitality: s.bars.vitality.value,
+soul: s.bars.soul.value,
+power: s.bars.power.value};
 for (const w of n.changes)
 switch (w.kind) {
 case "bar": {
-const E = i.bars[w.resource], O = w.resource === "vitality" ? v : E.value, I = E.link ? getObj("attribute", E.link) : void 0, K = { kind: "bar", resource: w.resource, bar: E.bar, from: O, to: w.to };
-I && (K.attributeId = I.id), f.push(K), (E.value !== w.to || E.raw !== w.to) && p.bar(i, w.resource, w.to, I), m[w.resource] = w.to;
+const E = s.bars[w.resource], O = w.resource === "vitality" ? v : E.value, I = E.link ? getObj("attribute", E.link) : void 0, K = { kind: "bar", resource: w.resource, bar: E.bar, from: O, to: w.to };
+I && (K.attributeId = I.id), f.push(K), (E.value !== w.to || E.raw !== w.to) && p.bar(s, w.resource, w.to, I), m[w.resource] = w.to;
 break;}
 case "value": {
-const E = o[w.key], O = s.values[w.key]?.current ?? null;
+const E = o[w.key], O = i.values[w.key]?.current ?? null;
 if (E?.kind === "attribute")
 f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: O, to: w.to }), p.attribute(E.attribute, w.to);
 else if (E?.kind === "worn") {
-f.push({ kind: "worn", track: E.track, from: d[i.id]?.worn?.[E.track] ?? null, to: w.to });
+f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: w.to });
 const I = g();
 I.worn = { ...I.worn, [E.track]: w.to };
 } else if (yo[w.key] === void 0 && E?.kind === "override") {
@@ -3901,7 +3901,7 @@ const I = g();
 I.overrides = { ...I.overrides, [w.key]: w.to };}
 break;}
 case "initiative": {
-const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === i.id), I = zr(O?.pr);
+const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = zr(O?.pr);
 O && D.isFinite(I) && I !== w.to && (O.pr = w.to, Xo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
 break;}
 case "join-turn-order": {
@@ -3911,29 +3911,29 @@ break;}
 case "ally-state":
 case "ally-answer": {
 const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? Tt(E, c.bars.vitality) : w.tokenId, I = St(Yt(l, O), a), K = w.kind === "ally-state" ? St({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
-Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to: K } : { kind: "memory", tokenId: w.tokenId, character: O, from: I, to: K }), An(l, O, K));
+Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to: K } : { kind: "memory", tokenId: w.tokenId, character: O, from: I, to: K }), Sn(l, O, K));
 break;}}
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = i.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, de = l.exchange.waiting[i.id], en = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Je of Js(xo(O, K, be, de), xo(I, ft, Le, en), w === i.id ? void 0 : w))
-f.push(Je), An(l, Sn(i.id, Je), Je.to);}
-const b = d[i.id];
-b && bt(b) && delete d[i.id];
-let $ = i.statusmarkers;
-const C = a.condition(s.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
-if (n.state !== void 0 && ($ = Rf($, W, c)), n.stance !== void 0 && ($ = Ko($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
+const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, de = l.exchange.waiting[s.id], tn = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+for (const Je of Ji(xo(O, K, be, de), xo(I, ft, Le, tn), w === s.id ? void 0 : w))
+f.push(Je), Sn(l, En(s.id, Je), Je.to);}
+const b = d[s.id];
+b && bt(b) && delete d[s.id];
+let $ = s.statusmarkers;
+const C = a.condition(i.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
+if (n.state !== void 0 && ($ = Rf($, W, c)), n.stance !== void 0 && ($ = Ko($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
 for (const w of k.keys(r.tokenProps)) {
 const E = r.tokenProps[w];
 !(w in p.props) && u.get(w) !== E && p.prop(w, E);}
 if (p.flush(u), r.notify ?? !0) {
-const { bars: w } = i, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: C }, O = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
-Wo(u, E, O, n.detail, () => qo(i, v), r.healthColors);}
+const { bars: w } = s, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: C }, O = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
+Wo(u, E, O, n.detail, () => qo(s, v), r.healthColors);}
 return { changes: f, notes: h };}
 function qo(e, t) {
 const n = Mf(e.token);
 n.statusmarkers = e.statusmarkers;
-const { vitality: r, soul: i, power: s } = e.bars;
-return n[ve[r.bar].value] = r.raw, n[ve[i.bar].value] = i.raw, n[ve[s.bar].value] = s.raw, t !== null && (n[ve[r.bar].value] = t), n;}
+const { vitality: r, soul: s, power: i } = e.bars;
+return n[ve[r.bar].value] = r.raw, n[ve[s.bar].value] = s.raw, n[ve[i.bar].value] = i.raw, t !== null && (n[ve[r.bar].value] = t), n;}
 var Pf = ["width", "height"];
 function Mf(e) {
 const t = { _id: e.id, _type: "graphic" };
@@ -3944,52 +3944,52 @@ t ? t.changed = !0 : Wr(e);}
 function Lf(e, t, n) {
 const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = ee(r, "The spectator"), s = n?.order ?? Xe();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Xo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+const s = ee(r, "The spectator"), i = n?.order ?? Xe();
+return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Xo(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
 function Ff(e, t) {
-const n = new N(), r = new N(), i = (l) => {
+const n = new N(), r = new N(), s = (l) => {
 let d = r.get(l);
 return d || r.set(l, d = {}), d;};
-let s, o = !1;
+let i, o = !1;
 const a = new N(), c = (l) => St(Yt(e.memories, l.id, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {
 let u = a.get(l);
 if (u === void 0) {
-const f = getObj("graphic", l), h = f && In(f, Q(f), e.settings);
+const f = getObj("graphic", l), h = f && Nn(f, Q(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
 if (u)
 switch (d.kind) {
 case "bar":
 if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(l)[`${d.bar}_value`] = d.from;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {
 const f = { ...e.memories.tokens[l] };
-f.worn = bn(f.worn, d.track, d.from), Ks(e.memories.tokens, l, f);
+f.worn = $n(f.worn, d.track, d.from), Ki(e.memories.tokens, l, f);
 break;}
 case "override": {
 const f = { ...e.memories.tokens[l] };
-f.overrides = bn(f.overrides, d.key, d.from), Ks(e.memories.tokens, l, f);
+f.overrides = $n(f.overrides, d.key, d.from), Ki(e.memories.tokens, l, f);
 break;}
 case "markers":
-i(l).statusmarkers = d.from;
+s(l).statusmarkers = d.from;
 break;
 case "memory": {
-const f = Sn(l, d), h = St(Yt(e.memories, f), e.edition);
-An(e.memories, f, ru(d.from, d.to, h, Ae));
+const f = En(l, d), h = St(Yt(e.memories, f), e.edition);
+Sn(e.memories, f, ru(d.from, d.to, h, Ae));
 break;}
 case "initiative": {
-s ?? (s = Xe());
-const f = s.find((h) => h.id === l);
+i ?? (i = Xe());
+const f = i.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;}
 case "turn-order": {
-s ?? (s = Xe());
-const f = s.filter((h) => h.id !== d.tokenId);
-f.length !== s.length && (s = f, o = !0);
+i ?? (i = Xe());
+const f = i.filter((h) => h.id !== d.tokenId);
+f.length !== i.length && (i = f, o = !0);
 break;}}}
 for (const [l, d] of n) {
 const u = getObj("attribute", l);
@@ -3999,7 +3999,7 @@ if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
 typeof f.statusmarkers == "string" && (f.statusmarkers = Ko(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const g of Fi) {
+for (const g of Fs) {
 const v = d.snapshot.bars[g], m = `${v.bar}_value`, b = v.link ? n.get(v.link) : void 0;
 b !== void 0 && u.get(m) !== b && (f[m] = b);
 const $ = b ?? f[m];
@@ -4007,8 +4007,8 @@ h[g] = typeof $ == "number" ? $ : v.value;}
 k.keys(f).length > 0 && (u.set(f), ho(u, f));
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
 jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
-s && o && Wr(s);}
-function jf(e, t, n, r, i, s) {
+i && o && Wr(i);}
+function jf(e, t, n, r, s, i) {
 const o = (c, l) => {
 const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
@@ -4018,21 +4018,21 @@ soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-Wo(t, a, { ...s, condition: o(i, s.vitality) }, { undo: !0 }, () => qo(n, n.bars.vitality.value));}
+Wo(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => qo(n, n.bars.vitality.value));}
 function Jo(e) {
-if (e.length === 0) return Oi.resolve([]);
+if (e.length === 0) return Os.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Oi((n, r) => {
-sendChat("DefenseRound", t, (i) => {
-const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new tn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (fo(), n(o));});});}
+return new Os((n, r) => {
+sendChat("DefenseRound", t, (s) => {
+const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new nn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (fo(), n(o));});});}
 function qr(e) {
 if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
 function Gf(e) {
-if (!Ln(e.snapshot.id)) return [];
+if (!Fn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {
 if (n.section !== Ve) continue;
@@ -4047,17 +4047,17 @@ function Xr(e, t = []) {
 const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
-let i = e.title, s;
-const o = Ln(e.snapshot.id), a = e.outcome.steps;
+let s = e.title, i;
+const o = Fn(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {
 const d = a[l], u = d.section;
 if (u === void 0 || u === oe) continue;
 if (u === ue) {
-i ?? (i = d);
+s ?? (s = d);
 continue;}
 if (u === Ve) {
 const p = o ? Qo(e, d) : void 0;
-p && (s ?? (s = [])).push(p);
+p && (i ?? (i = [])).push(p);
 continue;}
 let f;
 for (let p = r; p < n.length; p += 1) n[p].label === u && (f = n[p]);
@@ -4067,8 +4067,8 @@ h !== "" && f.lines.push(h);}
 let c = r;
 for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
-for (const l of t) (s ?? (s = [])).push(l);
-return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };}
+for (const l of t) (i ?? (i = [])).push(l);
+return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
 function Uf(e) {
 for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;}
@@ -4079,16 +4079,16 @@ n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""
 return t;}
 function Bf(e, t) {
 return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Jr(e, t, n, r, i, s, o = []) {
+function Jr(e, t, n, r, s, i, o = []) {
 const a = new N(), c = [];
 for (const l of t) {
 const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = i === "all" || n[l] === "public", g = p ? Vf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], b = p && Uf(d.outcome.steps) ? [...v, ...Gf(d)] : v, $ = Bf(qr(d), u.name), C = g ? `${$} ${g}` : $;
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Vf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Uf(d.outcome.steps) ? [...v, ...Gf(d)] : v, $ = Bf(qr(d), u.name), C = g ? `${$} ${g}` : $;
 c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
 var Zo = k.freeze({ record: !0 });
-function Jt(e, t) {
+function Qt(e, t) {
 return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
 function Qr(e, t, n) {
 if (t.length === 0) return;
@@ -4096,37 +4096,37 @@ let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {
 const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const i = t.length > 1 ? Kf(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? Kf(e, t, n.sender ?? "gm") : [];
 if (!r) {
 const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {
 F(ye(n.replyTo), ae(qr(t[0])));
 return;}
-const h = t.length === 1 ? Xr(t[0]) : Jr(t, Hf(t), ea(e, t), `${n.title}: ${Zr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Xr(t[0]) : Jr(t, Hf(t), ea(e, t), `${n.title}: ${Zr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
 F(ye(n.replyTo), we(h));
 return;}
-const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
+const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {
-const f = t[0], h = Jt(e, f.snapshot);
-F(h === "public" ? _t : me, we(Xr(f, s)), Zo), h === "gm" && !f.snapshot.hidden && F(_t, Hr(qr(f), o ? s : []));
+const f = t[0], h = Qt(e, f.snapshot);
+F(h === "public" ? _t : me, we(Xr(f, i)), Zo), h === "gm" && !f.snapshot.hidden && F(_t, Hr(qr(f), o ? i : []));
 return;}
 const a = ea(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && F(_t, we(Jr(t, c, a, `${n.title}: ${Zr(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && F(me, we(Jr(t, l, a, `${n.title}: ${Zr(t.length)} (GM)${d}`, "all", i, s)), Zo);}
+c.length > 0 && F(_t, we(Jr(t, c, a, `${n.title}: ${Zr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, we(Jr(t, l, a, `${n.title}: ${Zr(t.length)} (GM)${d}`, "all", s, i)), Zo);}
 function Zr(e) {
 return `${e} token${e === 1 ? "" : "s"}`;}
 function ea(e, t) {
-return t.map((n) => Jt(e, n.snapshot));}
+return t.map((n) => Qt(e, n.snapshot));}
 function Hf(e) {
 return e.map((t, n) => n);}
 function Kf(e, t, n) {
 return e.details.add(
 n,
 t.map((r) => {
-const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Xr(s) };}));}
+const { snapshot: s } = r, i = r.forDetails();
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Xr(i) };}));}
 function Yf(e, t) {
 const n = e.bars[t];
 if (n.value !== null) return;
@@ -4139,11 +4139,11 @@ const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
 else if (r >= 55296 && r <= 56319) {
-const i = e.charCodeAt(n + 1);
-i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
+const s = e.charCodeAt(n + 1);
+s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var ei = 50, Un = 6e4, Wf = 10, zf = 15e3, xf = ei / 2, qf = Un / 2, Vn = new Ti();
+var es = 50, Vn = 6e4, Wf = 10, zf = 15e3, xf = es / 2, qf = Vn / 2, Bn = new Ts();
 function Xf(e) {
 switch (e.kind) {
 case "bar":
@@ -4161,101 +4161,101 @@ return 60 + (e.tokenId?.length ?? 0) + ta(e.from) + ta(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
 function ta(e) {
-return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ti(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ti(e.answer.answer) : 0);}
-function ti(e) {
+return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ts(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ts(e.answer.answer) : 0);}
+function ts(e) {
 if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ti(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ts(e[n]));
 return t;}
-function Bn(e) {
-let t = Vn.get(e);
+function Hn(e) {
+let t = Bn.get(e);
 if (t === void 0) {
 t = 100 + e.by.length;
 for (const n of e.tokens) {
 t += 50 + at(n.tokenId) + at(n.name);
 for (const r of n.changes) t += Xf(r);}
-Vn.set(e, t);}
+Bn.set(e, t);}
 return t;}
 function Jf(e, t, n) {
 if (n.changes.length === 0) return !1;
 const r = e.store.history;
-for (let i = r.length - 1; i >= 0; i -= 1) {
-const s = r[i];
-if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
-if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = oi(r), c = Bn(s);
-s.tokens.push(n), Vn.delete(s);
-const l = Bn(s) - c, d = ii(a, s.by);
+for (let s = r.length - 1; s >= 0; s -= 1) {
+const i = r[s];
+if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
+if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
+const a = os(r), c = Hn(i);
+i.tokens.push(n), Bn.delete(i);
+const l = Hn(i) - c, d = ss(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Kn(r, s.by); u >= 0 && r[u] !== s && ai(a, d, 0); u = Kn(r, s.by)) Hn(e, u);
+for (let u = Yn(r, i.by); u >= 0 && r[u] !== i && as(a, d, 0); u = Yn(r, i.by)) Kn(e, u);
 return !0;}
 return !1;}
-function ni(e) {
+function ns(e) {
 return e === "hand-edit" || e === Pe || Et(e);}
-function ri(e, t) {
-return e.by === "hand-edit" || !(t ?? ni(e.by));}
+function rs(e, t) {
+return e.by === "hand-edit" || !(t ?? ns(e.by));}
 var ct;
-function ii(e, t, n) {
+function ss(e, t, n) {
 let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? ri({ by: t }) }, e.byOwner.set(t, r)), r;}
-function si(e, t, n, r) {
-const i = Bn(t) * n, s = ii(e, t.by, r);
-e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);}
-function oi(e) {
+return r || (r = { entries: 0, bytes: 0, quota: n ?? rs({ by: t }) }, e.byOwner.set(t, r)), r;}
+function is(e, t, n, r) {
+const s = Hn(t) * n, i = ss(e, t.by, r);
+e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
+function os(e) {
 if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) si(t, n, 1);
+for (const n of e) is(t, n, 1);
 return ct = t, t;}
-function Hn(e, t) {
+function Kn(e, t) {
 const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = oi(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, si(r, i, -1));}
-function Kn(e, t) {
+const r = os(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, is(r, s, -1));}
+function Yn(e, t) {
 for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
 function Qf(e, t) {
 const n = e.history;
 for (let r = 0; r < n.length; r += 1) {
-const i = n[r];
-if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;}
+const s = n[r];
+if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function ai(e, t, n, r = 0) {
-return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > ei || e.bytes + n > Un;}
-function ci(e) {
+function as(e, t, n, r = 0) {
+return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > es || e.bytes + n > Vn;}
+function cs(e) {
 return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
 function na(e, t, n) {
-const r = e.store.history, i = oi(r), s = Bn(t);
+const r = e.store.history, s = os(r), i = Hn(t);
 if (n) {
-const o = ii(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
-if (ai(c, a, s, 1)) return !1;
-for (let l = Kn(r, t.by); l >= 0 && ai(i, o, s, 1); l = Kn(r, t.by)) Hn(e, l);}
-if (r.push(t), i.length = r.length, si(i, t, 1, n), !n)
-for (; (i.length > ei || i.bytes > Un) && r.length > 1; ) {
-const o = Qf(i, t);
-Hn(e, o >= 0 ? o : 0);}
+const o = ss(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (as(c, a, i, 1)) return !1;
+for (let l = Yn(r, t.by); l >= 0 && as(s, o, i, 1); l = Yn(r, t.by)) Kn(e, l);}
+if (r.push(t), s.length = r.length, is(s, t, 1, n), !n)
+for (; (s.length > es || s.bytes > Vn) && r.length > 1; ) {
+const o = Qf(s, t);
+Kn(e, o >= 0 ? o : 0);}
 return !0;}
 function ra(e, t, n) {
-let r = t.tokens, i = 0;
-for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
-if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
+let r = t.tokens, s = 0;
+for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
+if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
-return na(e, o, ri(t, n)) ? s : void 0;}
+const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
+return na(e, o, rs(t, n)) ? i : void 0;}
 function Zf(e) {
 const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {
-const i = te.stringify(r).length;
-Vn.set(r, i), !(i > Un) && na(e, r, ri(r));}
+const s = te.stringify(r).length;
+Bn.set(r, s), !(s > Vn) && na(e, r, rs(r));}
 return ct = void 0, n.length - t.length;}
 function lt(e) {
 return e.get("_subtype") === "card";}
 function dt(e, t, n = {}) {
-const r = [], i = new q(), s = [], o = (l) => {
-const d = Pr(l);
-i.has(d.id) || (i.add(d.id), s.push(d));};
+const r = [], s = new q(), i = [], o = (l) => {
+const d = qt(l);
+s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {
 if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
@@ -4269,13 +4269,13 @@ for (const d of e.msg.selected ?? []) {
 const u = d._type === "graphic" ? B(d._id) : void 0;
 u && !lt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
-if (s.length === 0)
+if (i.length === 0)
 throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
-for (const l of s) {
+for (const l of i) {
 const d = Q(l);
 e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
-if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Gn(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Un(r).join("; "));
 return { targets: a, notes: r };}
 function eh(e) {
 return e.length > 24 ? `${ke(e, 24)}...` : e;}
@@ -4287,9 +4287,15 @@ return n;}
 function th(e, t) {
 for (const n of t) {
 const r = e.parsed.flags.get(n);
+if (!r || r.length !== 1) continue;
+const s = B(r[0]), i = s && qt(s);
+i && i !== s && e.parsed.flags.set(n, [i.id]);}}
+function nh(e, t) {
+for (const n of t) {
+const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Dt(r.join(" "), e.gm))
 throw new P(`--${n}: no token on the table has that id`);}}
-function ia(e, t) {
+function sa(e, t) {
 const n = B(t);
 return n !== void 0 && De(e, n, Q(n));}
 function M(e) {
@@ -4297,46 +4303,46 @@ return Oe(e.store.settings.edition);}
 function Rt(e, t) {
 const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function nh(e) {
+function rh(e) {
 const t = B(e);
 return t ? ee(t, e) : e;}
-function rh(e) {
+function sh(e) {
 return e.store;}
-function sa(e) {
+function ia(e) {
 const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function li(e, t) {
-return e.gm || De(e.playerId, t.token, t.character) || Jt(e.app, t) === "public";}
+function ls(e, t) {
+return e.gm || De(e.playerId, t.token, t.character) || Qt(e.app, t) === "public";}
 function ut(e, t) {
 const n = M(e), r = {
 settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: nh,
+nameOf: rh,
 waiting: e.store.exchange.waiting,
-other: (s) => {
-const o = B(s);
+other: (i) => {
+const o = B(i);
 if (!o || lt(o)) return;
 const a = e.store.tokens[Tt(o, e.store.settings.bars.vitality)], c = ko(o, e.store.settings.bars.vitality);
 return {
 name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
 state: Fr(n, a, c, r.editionLeft),
-answer: wo(n, e.store.exchange.waiting[s]),
+answer: wo(n, e.store.exchange.waiting[i]),
 vitality: c,
-acting: r.turnRow !== void 0 && r.turnRow.id === s};}};
+acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
 if (t) {
 r.turnOrder = t;
-const s = Ef(t);
-if (s) {
-r.turnRow = s;
-const o = Xt(s.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
+const i = Ef(t);
+if (i) {
+r.turnRow = i;
+const o = Jt(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
 a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
-const i = sa(e);
-return i && (r.editionLeft = i), r;}
-function Yn(e, t, n, r = ut(e)) {
-const i = In(t.token, t.character, e.store.settings), s = e.store.tokens;
-return zu(i, s[i.id], n, r, s[i.home]);}
+const s = ia(e);
+return s && (r.editionLeft = s), r;}
+function Wn(e, t, n, r = ut(e)) {
+const s = Nn(t.token, t.character, e.store.settings), i = e.store.tokens;
+return zu(s, i[s.id], n, r, i[s.home]);}
 function oa(e, t, n, r = !0) {
 switch (n.kind) {
 case "refused":
@@ -4345,87 +4351,87 @@ case "bar":
 return r ? Yf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function Wn(e, t, n = "; nothing changed") {
-const r = t[0], i = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${i} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+function zn(e, t, n = "; nothing changed") {
+const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
+return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
 function Ct(e) {
-return { settings: e.store.settings, edition: M(e), memories: rh(e) };}
+return { settings: e.store.settings, edition: M(e), memories: sh(e) };}
 var ih = class {
-constructor(e, t, n, r, i, s) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = sh(i, e, s);}
+constructor(e, t, n, r, s, i) {
+this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = oh(s, e, i);}
 forDetails() {
 const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function sh(e, t, n) {
-const { id: r, name: i } = t;
-return Vo(e, (s) => s === r ? i : n(s));}
-function oh(e, t, n, r = {}, i = Ct(e)) {
-const { snapshot: s } = t, o = Nf(i, t, n, r), a = new ih(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+function oh(e, t, n) {
+const { id: r, name: s } = t;
+return Vo(e, (i) => i === r ? s : n(i));}
+function ah(e, t, n, r = {}, s = Ct(e)) {
+const { snapshot: i } = t, o = Nf(s, t, n, r), a = new ih(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {
-applied: { tokenId: s.id, name: ke(s.name, 200), changes: o.changes },
+applied: { tokenId: i.id, name: ke(i.name, 200), changes: o.changes },
 shown: a};}
-function ah(e, t, n) {
+function ch(e, t, n) {
 const r = B(t.token.id);
 if (!r || lt(r)) return !1;
-const i = t.character?.id ?? "";
-if (S(r.get("represents") ?? "") !== i) return !1;
-const s = i ? ju(i) : void 0;
-return i && !s ? !1 : e.gm || n || De(e.playerId, r, s);}
-function ch(e) {
+const s = t.character?.id ?? "";
+if (S(r.get("represents") ?? "") !== s) return !1;
+const i = s ? ju(s) : void 0;
+return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);}
+function lh(e) {
 for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
 function aa(e, t) {
-const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
+const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = Xi(e.msg.content ?? ""), i = n.filter((s) => !dh((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
-if (i.length !== 0)
-return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;}
-var lh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function dh(e, t) {
+const r = Xs(e.msg.content ?? ""), s = n.filter((i) => !uh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+if (s.length !== 0)
+return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
+var dh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function uh(e, t) {
 const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[D(n[1])], i = lh.exec(S(r?.expression ?? ""));
-return i ? (i[1] === "" ? 1 : D(i[1])) >= 1 && D(i[2]) >= 2 : !1;}
-function di(e, t) {
+const r = t?.[D(n[1])], s = dh.exec(S(r?.expression ?? ""));
+return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
+function ds(e, t) {
 const n = {};
 for (const r of t) {
-const i = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
-i !== void 0 && (n[r.name] = i);}
+const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
+s !== void 0 && (n[r.name] = s);}
 return n;}
-function ui(e, t, n, r) {
-if (e.length === 0) return zn;
-const i = { ...t };
-let s = r;
-for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
-return i;}
-var zn = k.freeze({}), uh = k.freeze({}), fh = [], hh = [];
-function Qt(e, t, n, r, i, s, o, a) {
-const c = Yn(e, t, n, i);
+function us(e, t, n, r) {
+if (e.length === 0) return xn;
+const s = { ...t };
+let i = r;
+for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
+return s;}
+var xn = k.freeze({}), fh = k.freeze({}), hh = [], vh = [];
+function Zt(e, t, n, r, s, i, o, a) {
+const c = Wn(e, t, n, s);
 a?.(c);
 const l = n.resolve(c.facts, r);
-if (ln(l)) return { kind: "refusal", refusal: l, reading: c };
+if (dn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = ch(l);
+const d = lh(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = oh(e, c, l, o(l), s);
+const { applied: u, shown: f } = ah(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function xn(e, t, n) {
-const r = ut(e), i = Ct(e);
-return t.map((s) => Qt(e, s, n, zn, r, i, () => ({ notify: !1 })));}
-function qn(e, t, n, r, i) {
-const s = t.dice.length === 0 ? uh : di(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
+function qn(e, t, n) {
+const r = ut(e), s = Ct(e);
+return t.map((i) => Zt(e, i, n, xn, r, s, () => ({ notify: !1 })));}
+function Xn(e, t, n, r, s) {
+const i = t.dice.length === 0 ? fh : ds(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
 return ca(
 e,
 n.map((a) => {
-const c = { target: a, plan: t, given: s };
+const c = { target: a, plan: t, given: i };
 return o && (c.typed = o), c;}),
 r,
-i);}
+s);}
 function ca(e, t, n, r) {
-let i, s = [], o = !1, a = !1;
+let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? hh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? vh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {
 const d = r.claim?.();
 if (d !== void 0) {
@@ -4442,101 +4448,101 @@ if (e.app.store.settings.edition !== l) {
 Ee(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
 la(e, t, c, d, a, n, r);});}
-function la(e, t, n, r, i, s, o) {
-const a = e.app, c = r !== void 0, l = r ?? fh, d = [...s];
+function la(e, t, n, r, s, i, o) {
+const a = e.app, c = r !== void 0, l = r ?? hh, d = [...i];
 let u;
 const f = [], h = [];
 let p = !1;
-const g = i ? { order: Xe(), changed: !1 } : void 0, v = Ir() ?? null, m = ut(a, g?.order), b = Ct(a), $ = (O) => {
+const g = s ? { order: Xe(), changed: !1 } : void 0, v = Nr() ?? null, m = ut(a, g?.order), b = Ct(a), $ = (O) => {
 const I = { notify: O.observed ?? !0, healthColors: v };
 return g && (I.turnOrder = g), I;};
 let C = 0;
 t.forEach(({ target: O, plan: I, given: K, typed: ft, answer: be, answerGiven: Le }, de) => {
-const en = n[de], Je = C;
-if (C += en.length, c && !ah(e, O, o.anyTarget === !0)) {
+const tn = n[de], Je = C;
+if (C += tn.length, c && !ch(e, O, o.anyTarget === !0)) {
 d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Z = Le === void 0 ? Qt(a, O, I, ui(I.dice, K, l, Je), m, b, $) : Qt(a, O, I, ui(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {
+const Z = Le === void 0 ? Zt(a, O, I, us(I.dice, K, l, Je), m, b, $) : Zt(a, O, I, us(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {
 Fe.facts.answer = Le.answer;});
 if (Z.kind !== "written") {
-const { snapshot: Fe } = Z.reading, La = () => li(e, Fe);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(oa(a, Fe, Z.refusal, La())) : Z.kind === "problems" ? d.push(Wn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${La() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const { snapshot: Fe } = Z.reading, La = () => ls(e, Fe);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(oa(a, Fe, Z.refusal, La())) : Z.kind === "problems" ? d.push(zn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${La() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
 f.push(Z.applied), ft && (Z.shown.typed = ft), be && (Z.shown.answer = be), h.push(Z.shown), p || (p = Ce.undoable === !0);
 }), u && d.push(...u.lines()), g?.changed && Wr(g.order);
 let W;
 if ((o.record || p) && f.length > 0) {
-const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ni(O), K = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
-K !== void 0 && (o.record || I) && (W = { command: ci(K), byGm: I });}
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ni(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => li(e, O) };
+const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ns(O), K = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
+K !== void 0 && (o.record || I) && (W = { command: cs(K), byGm: I });}
+const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ns(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => ls(e, O) };
 if (W && (E.undo = W), Qr(a, h, E), d.length > 0) {
-const O = o.refusals(Gn(d), f.length > 0);
+const O = o.refusals(Un(d), f.length > 0);
 ze(e, O);}}
-function vh(e) {
+function mh(e) {
 e.store.exchange.waiting = {};}
-function mh(e, t) {
+function ph(e, t) {
 const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
-function ph(e, t, n) {
+function gh(e, t, n) {
 if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
-function fi(e, t) {
+function fs(e, t) {
 const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function hi(e, t) {
+function hs(e, t) {
 return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function Zt(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !hi(e, n));}
+function en(e, t) {
+return t.defenders.filter((n) => t.answers[n] === void 0 && !hs(e, n));}
 function da(e, t) {
 if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && We(n) ? null : e.attacker;}
-function vi(e, t = !0) {
+function vs(e, t = !0) {
 const n = da(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function gh(e, t) {
+function kh(e, t) {
 const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function mi(e, t, n) {
+function ms(e, t, n) {
 return n || !We(e) || De(t, e, Q(e));}
 function ua(e, t, n) {
 if (n || e.by === t) return !0;
 for (const r of e.defenders) {
-const i = B(r);
-if (i && mi(i, t, !1)) return !0;}
+const s = B(r);
+if (s && ms(s, t, !1)) return !0;}
 return !1;}
-function kh(e, t) {
+function yh(e, t) {
 const n = e.resolving ?? (e.resolving = new q());
 return n.has(t) ? !1 : (n.add(t), !0);}
 function fa(e, t) {
 return e.resolving?.has(t) === !0;}
-function yh(e, t) {
-if (e.resolving?.delete(t), fi(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function wh(e, t) {
+if (e.resolving?.delete(t), fs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function wh(e) {
+function bh(e) {
 const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
 function ha(e, t, n, r) {
-const i = [];
-for (const s of Zt(e, t)) {
-const o = B(s);
-o && mi(o, n, r) && i.push(ee(o, "a token"));}
-return i;}
+const s = [];
+for (const i of en(e, t)) {
+const o = B(i);
+o && ms(o, n, r) && s.push(ee(o, "a token"));}
+return s;}
 function va(e, t) {
-return Zt(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
+return en(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
 function ma(e, t) {
-return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !ia(t.by, n));}
-var pa = new Ti();
-function pi(e, t, ...n) {
+return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !sa(t.by, n));}
+var pa = new Ts();
+function ps(e, t, ...n) {
 let r = pa.get(e);
 r || (r = new N(), pa.set(e, r));
-let i = r.get(t);
-return i || (i = k.assign({}, ...n), r.set(t, i)), i;}
-var bh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function $h(e) {
+let s = r.get(t);
+return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
+var $h = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function Ah(e) {
 switch (e.kind) {
 case "refused": {
 const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
@@ -4545,11 +4551,11 @@ case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function ga(e, t, n, r, i, s) {
+function ga(e, t, n, r, s, i) {
 const o = B(r);
 if (!o) return;
 const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Rt(e, !0);
-if (hi(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+if (hs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], p = [];
@@ -4557,98 +4563,98 @@ let g;
 for (const m of l.choices) {
 const b = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
 if (m === "none") {
-h.push({ label: l.label(m, Yn(e, a, bh, s).facts), command: b });
+h.push({ label: l.label(m, Wn(e, a, $h, i).facts), command: b });
 continue;}
-const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Yn(e, a, $, s);
+const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Wn(e, a, $, i);
 g = C.facts;
 const W = l.label(m, C.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), E = $.resolve(C.facts, w);
-if (ln(E)) {
-const O = $h(E), I = p.find((K) => K.why === O);
+if (dn(E)) {
+const O = Ah(E), I = p.find((K) => K.why === O);
 I ? I.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: W, command: b });}
 for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
-const v = da(n, i);
+const v = da(n, s);
 if (g)
 for (const m of l.extra?.(g, v) ?? []) m.section === Ve && h.push({ label: m.label, command: m.command });
-return { label: c, lines: f, buttons: Ln(r) ? h : [] };}
+return { label: c, lines: f, buttons: Fn(r) ? h : [] };}
 function ka(e) {
 return ut(e, Xe());}
-function Ah(e) {
+function Sh(e) {
 const t = B(e);
 if (!t) return ["gm"];
 const n = wu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
 function ya(e, t) {
-return `Attack ${e.key}: ${vi(e, t)} attacks`;}
+return `Attack ${e.key}: ${vs(e, t)} attacks`;}
 function wa(e, t) {
 return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
-function Sh(e, t) {
-const n = M(e), r = ka(e), i = new N();
-for (const s of t.defenders)
-for (const o of Ah(s)) {
-const a = i.get(o) ?? [];
-a.push(s), i.set(o, a);}
-for (const [s, o] of i) {
-if (s === "gm") continue;
+function Eh(e, t) {
+const n = M(e), r = ka(e), s = new N();
+for (const i of t.defenders)
+for (const o of Sh(i)) {
+const a = s.get(o) ?? [];
+a.push(i), s.set(o, a);}
+for (const [i, o] of s) {
+if (i === "gm") continue;
 const a = o.flatMap((c) => ga(e, n, t, c, !1, r) ?? []);
-a.length > 0 && F(ye(co(s)), we({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
-F(me, we(gi(e, n, t, i.get("gm") ?? [], r)), { record: !0 });}
-function gi(e, t, n, r, i = ka(e)) {
-const s = [...wa(t, n), ...r.flatMap((a) => ga(e, t, n, a, !0, i) ?? [])], o = Zt(e, n).map((a) => {
+a.length > 0 && F(ye(co(i)), we({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
+F(me, we(gs(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
+function gs(e, t, n, r, s = ka(e)) {
+const i = [...wa(t, n), ...r.flatMap((a) => ga(e, t, n, a, !0, s) ?? [])], o = en(e, n).map((a) => {
 const c = B(a);
 return c ? ee(c, "a token") : "a token gone from the table";});
-return s.push({
+return i.push({
 label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
-var Eh = 5, ba = 100, $a = {
+}), { title: ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
+var Th = 5, ba = 100, $a = {
 ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
 resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }};
-function Th(e) {
-const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((i) => ` [--${i} ...]`).join("");
+function _h(e) {
+const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var _h = {
-usage: Th,
+var Oh = {
+usage: _h,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
 run(e) {
-if (R(e.parsed, "list")) return Ph(e);
+if (R(e.parsed, "list")) return Mh(e);
 const t = L(e.parsed, "resolve");
-if (t !== void 0) return Ch(e, t);
+if (t !== void 0) return Ih(e, t);
 const n = L(e.parsed, "cancel");
-return n !== void 0 ? Nh(e, n) : Dh(e);}};
+return n !== void 0 ? Ph(e, n) : Rh(e);}};
 function Aa(e, t, n = {}) {
 const r = new N();
-for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call($a, i) || k.prototype.hasOwnProperty.call(t.attack.flags, i) || r.set(i, s);
-for (const [i, s] of k.entries(n)) r.set(i, [s]);
+for (const [s, i] of e.flags)
+k.prototype.hasOwnProperty.call($a, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
+for (const [s, i] of k.entries(n)) r.set(s, [i]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
-function Oh(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
 function Dh(e) {
+return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Rh(e) {
 const t = e.app, n = M(t), r = n.attack;
-if (Ie(e.parsed, pi(n, "!attack", $a, n.commands.damage.flags, r.flags), br(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
-const i = Aa(e.parsed, n);
-n.planDamage(i, Rt(t, e.gm));
-const s = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && i.flags.has(g));
+if (Ie(e.parsed, ps(n, "!attack", $a, n.commands.damage.flags, r.flags), $r(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+const s = Aa(e.parsed, n);
+n.planDamage(s, Rt(t, e.gm));
+const i = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
 if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = Rh(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= Tr) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const a = Ch(e), c = k.values(t.store.exchange.attacks);
+if (c.length >= _r) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {
 const g = c.filter((v) => !v.gm);
-if (g.filter((v) => v.by === e.playerId).length >= Eh || g.length >= Tr / 2)
+if (g.filter((v) => v.by === e.playerId).length >= Th || g.length >= _r / 2)
 throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
-if (u.length > _r) throw new P(`one attack has at most ${_r} defenders (got ${u.length})`);
+if (u.length > Or) throw new P(`one attack has at most ${Or} defenders (got ${u.length})`);
 if (!e.gm) {
 let g = 0;
 for (const v of c) v.gm || (g += v.defenders.length);
@@ -4661,16 +4667,16 @@ attacker: a,
 edition: n.id,
 positionals: e.parsed.positionals.map(Sa),
 flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map(Sa)]),
-situation: s,
+situation: i,
 round: t.store.round.number,
 defenders: u.map(({ token: g }) => g.id),
 answers: {}};
 if (h.key = "A1", !no(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = gh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
-const p = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && F(_t, ae(`Attack ${h.key}: ${vi(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Gn(d).join("; ")}`), Sh(t, h), va(t, h)) return ki(e, h);}
-function Rh(e) {
-const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+h.key = kh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+const p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
+if (f.length > 0 && F(_t, ae(`Attack ${h.key}: ${vs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Un(d).join("; ")}`), Eh(t, h), va(t, h)) return ks(e, h);}
+function Ch(e) {
+const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {
 if (r = Dt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
@@ -4681,36 +4687,36 @@ throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {
 if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");}
-if (!e.gm && !De(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (r = qt(r), !e.gm && !De(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
 function Sa(e) {
 const t = ce(e);
 return t === null ? e : S(t);}
 function Ea(e, t) {
-const n = fi(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
+const n = fs(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new P(`no open attack ${ke(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Ch(e, t) {
+function Ih(e, t) {
 const n = Ea(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {
 const r = ma(e.app, n);
 if (r.length > 0) {
-const i = r.map((s) => ee(B(s), "a token"));
-Ee(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
+const s = r.map((i) => ee(B(i), "a token"));
+Ee(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return ki(e, n);}
-function ki(e, t) {
+return ks(e, n);}
+function ks(e, t) {
 const n = e.app, r = M(n);
-if (!kh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
-const i = Oh(t), s = Rt(n, t.gm), o = [], a = [];
+if (!yh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
+const s = Dh(t), i = Rt(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {
 const f = B(u);
 if (!f) {
 a.push(u);
 continue;}
-const h = { token: f, character: Q(f) }, p = t.answers[u], g = Aa(i, r, p?.flags), v = r.planDamage(g, s), m = { target: h, plan: v, given: di(g, v.dice) };
-p && (m.answer = Ih(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
+const h = { token: f, character: Q(f) }, p = t.answers[u], g = Aa(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: ds(g, v.dice) };
+p && (m.answer = Nh(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
 const l = () => {
@@ -4722,120 +4728,120 @@ title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => yh(n, t),
+claim: () => wh(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`});
 } catch (u) {
 throw l(), u;}
 return d === void 0 ? void 0 : d.then(l, (u) => {
 throw l(), u;});}
-function Ih(e) {
+function Nh(e) {
 const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function Nh(e, t) {
+function Ph(e, t) {
 const n = Ea(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], F(_t, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Ph(e) {
+function Mh(e) {
 const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Zt(t, s).some((o) => ia(e.playerId, o)));
+(i) => e.gm || i.by === e.playerId || en(t, i).some((o) => sa(e.playerId, o)));
 if (r.length === 0) {
 Ee(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {
-for (const s of r) F(me, we(gi(t, n, s, [])));
+for (const i of r) F(me, we(gs(t, n, i, [])));
 return;}
-const i = r.map((s) => {
-const o = ha(t, s, e.playerId, !1);
-return `${s.key}: ${vi(s, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
-F(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
-function Mh(e) {
+const s = r.map((i) => {
+const o = ha(t, i, e.playerId, !1);
+return `${i.key}: ${vs(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+F(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function Lh(e) {
 const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) F(me, we(gi(e, t, n, [])), { record: !0 });}
+for (const n of k.values(e.store.exchange.attacks)) F(me, we(gs(e, t, n, [])), { record: !0 });}
 function Ta(e) {
 const t = M(e);
-vh(e);
+mh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {
 if (r.edition?.id !== t.id) continue;
-const i = t.parseState(r.edition.state);
-if (i === null) continue;
-const s = t.endRound(i);
-An(e.store, n, St({ ...Yt(e.store, n), edition: { id: t.id, state: s } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Mh(e);}
-function Lh(e) {
+const s = t.parseState(r.edition.state);
+if (s === null) continue;
+const i = t.endRound(s);
+Sn(e.store, n, St({ ...Yt(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Lh(e);}
+function Fh(e) {
 const t = [];
 for (const n of e) {
-if (t.length >= Or) break;
+if (t.length >= Dr) break;
 Uo(n) || t.push(xr($f(n)));}
 return t;}
-function Fh(e, t) {
+function jh(e, t) {
 if (e.length === 0 || t.length === 0) return null;
-const n = new q(t), r = new q(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
-if (o === 0 || o !== s.length) return null;
+const n = new q(t), r = new q(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
+if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {
-if (i[a] !== s[0]) continue;
+if (s[a] !== i[0]) continue;
 let c = !0;
-for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
+for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function jh(e) {
-e.turnOrderSeen = void 0, yi(e);}
-function yi(e) {
+function Gh(e) {
+e.turnOrderSeen = void 0, ys(e);}
+function ys(e) {
 const t = wf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = Go(t);
-Gh(e, r);
-const i = Lh(r), s = Fh(n.seen, i);
-if (n.seen = i, s === null) {
+Uh(e, r);
+const s = Fh(r), i = jh(n.seen, s);
+if (n.seen = s, i === null) {
 n.turned = 0;
 return;}
-n.turned += s, n.turned >= i.length && Ta(e);}
-function Gh(e, t) {
-e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+n.turned += i, n.turned >= s.length && Ta(e);}
 function Uh(e, t) {
+e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Vh(e, t) {
 const n = M(e), r = Oe(t);
-mh(e, n.id);
-const i = [], s = [], o = e.store.settings.bars.vitality, a = new N();
+ph(e, n.id);
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new N();
 for (const l of k.keys(e.store.tokens)) {
 const d = B(l) ?? Uu(l, o)[0], u = d && Tt(d, o);
-!d || lt(d) || a.has(u) || (a.set(u, d.id), i.push({ token: d, character: Q(d) }));}
-return xn(e, i, {
+!d || lt(d) || a.has(u) || (a.set(u, d.id), s.push({ token: d, character: Q(d) }));}
+return qn(e, s, {
 values: [],
 dice: [],
 resolve(l) {
 const d = e.store.tokens[Tt(B(l.id), o)], u = d?.stance === void 0 || n.stances.includes(d.stance), f = l.bars.vitality.value, h = (d?.edition?.id === t ? r.parseState(d.edition.state) : null) ?? r.enter(f, !1), p = d?.deadForGood === !0 || r.deadForGood(h, f), g = n.enter(f, p), v = r.condition(h, f), m = n.condition(g, f);
-return v !== m && s.push({ name: l.name, from: v, to: m }), {
+return v !== m && i.push({ name: l.name, from: v, to: m }), {
 headline: "acts",
 steps: [],
 changes: [],
 state: g,
 ...u ? {} : { stance: null },
 detail: { edition: n.id }};}
-}), { count: i.length, changed: s };}
+}), { count: s.length, changed: i };}
 var _a = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Vh(e) {
-if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${_a[r]} -> ${_a[i]}`);
-return ` Conditions read again: ${Ot(t, 6)}.`;}
 function Bh(e) {
-const t = e.app, n = t.store.macros, r = [], i = [], s = [];
+if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: s }) => `${n} ${_a[r]} -> ${_a[s]}`);
+return ` Conditions read again: ${Ot(t, 6)}.`;}
+function Hh(e) {
+const t = e.app, n = t.store.macros, r = [], s = [], i = [];
 for (const a of M(t).macros) {
 const c = sf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {
-s.push(a.name);
+i.push(a.name);
 continue;}
 const d = of(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));}
+d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
-i.length > 0 ? `refreshed ${i.join(", ")}` : "",
-s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+s.length > 0 ? `refreshed ${s.join(", ")}` : "",
+i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-st(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Hh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Kh = {
+it(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+var Kh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Yh = {
 help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {
@@ -4857,11 +4863,11 @@ details: {
 title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function wi(e) {
+function ws(e) {
 return e ? "on" : "off";}
-function Yh(e) {
-const t = e.store.settings, n = M(e), r = (s) => n.settings.includes(s), i = Ye.filter((s) => t.attributes[s] !== Ls[s]).map(
-(s) => `${s} -> ${t.attributes[s]}`);
+function Wh(e) {
+const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Li[i]).map(
+(i) => `${i} -> ${t.attributes[i]}`);
 return we({
 title: `DefenseRound v${pe}`,
 rows: [
@@ -4870,67 +4876,67 @@ rows: [
 label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [wi(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [wi(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [zh[t.apiCommands]] },
+{ label: "Players target any", lines: [ws(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [ws(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [xh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Kt.filter((s) => n.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
-{ label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
+{ label: "Markers", lines: [Kt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Wh(e) },
+{ label: "Not on the sheet", lines: zh(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Wh(e) {
+function zh(e) {
 const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var zh = {
+var xh = {
 refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function bi(e, t) {
+function bs(e, t) {
 return [e, ...t.filter((n) => n !== e)].join("|");}
-function xh(e) {
-const t = e.store.settings, n = M(e), r = Vt().filter((o) => o !== t.edition), i = (o, a) => le(`${o}: ${wi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function qh(e) {
+const t = e.store.settings, n = M(e), r = Vt().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
-s("visibility.npc", t.visibility.npc),
-s("visibility.pc", t.visibility.pc),
-i("players-target-any", t.playersTargetAny),
-i("armor-on-manual-edits", t.armorOnManualEdits),
-le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bi(t.apiCommands, Ar)}}`),
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bi(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+i("visibility.npc", t.visibility.npc),
+i("visibility.pc", t.visibility.pc),
+s("players-target-any", t.playersTargetAny),
+s("armor-on-manual-edits", t.armorOnManualEdits),
+le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bs(t.apiCommands, Sr)}}`),
+le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bi(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 le("next round", "!defense-round next-round"),
 le("help handout", "!defense-round help"),
 le("table macros", "!defense-round macros")
 ].join(" ");}
-function qh(e, t) {
+function Xh(e, t) {
 const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
-const i = n.toLowerCase();
-if (!Ye.includes(i))
+const s = n.toLowerCase();
+if (!Ye.includes(s))
 throw new y(`unknown value name "${V(n)}": ${Mt(n, Ye, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : Lt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
+const i = r.toLowerCase() === "clear", o = i ? 0 : Lt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {
 const f = ff(e.app, d.id);
-f.overrides = bn(f.overrides, i, s ? null : o);
-const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = bn(f.worn, h, null)), Io(e.app, d.id), l.push(In(d, u, e.app.store.settings).name);}
-st(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var $i = [
+f.overrides = $n(f.overrides, s, i ? null : o);
+const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+h && (f.worn = $n(f.worn, h, null)), Io(e.app, d.id), l.push(Nn(d, u, e.app.store.settings).name);}
+it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
+var $s = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Xh(e) {
-const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), i = {
-values: $i.map(([, o]) => o),
+function Jh(e) {
+const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), s = {
+values: $s.map(([, o]) => o),
 dice: [],
 resolve(o) {
-for (const [, l] of $i) o.values[l]?.current, o.values[l]?.max;
+for (const [, l] of $s) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of $i) {
+for (const [l, d] of $s) {
 const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
@@ -4943,107 +4949,107 @@ a.push(`${f} ${h}, already whole`);
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, s = xn(e.app, t, i).map((o) => {
+}, i = qn(e.app, t, s).map((o) => {
 const { snapshot: a } = o.reading;
-if (o.kind === "problems") return Wn(a, o.reading.problems);
+if (o.kind === "problems") return zn(a, o.reading.problems);
 Io(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
-st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Jh(e) {
-e.store = zt(pe), e.loadProblems = [], delete e.newerState, _o(_n, e.store);}
-function Qh(e, t) {
+it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function Qh(e) {
+e.store = zt(pe), e.loadProblems = [], delete e.newerState, _o(On, e.store);}
+function Zh(e, t) {
 const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
-const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!i) throw new P(s);
-const o = B(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && Cr(o, Q(o)), l = Jt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && De(e.playerId, o, Q(o)))) throw new P(a ? s : `${i.name}'s breakdown is for the GM`);
-F(ye(e.replyTo), we(i.card()));}
-var Zh = {
-usage: () => Hh,
+const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+if (!s) throw new P(i);
+const o = B(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Ir(o, Q(o)), l = Qt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && De(e.playerId, o, Q(o)))) throw new P(a ? i : `${s.name}'s breakdown is for the GM`);
+F(ye(e.replyTo), we(s.card()));}
+var ev = {
+usage: () => Kh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {
 const n = (t.positionals[0] ?? "").toLowerCase();
-return Kh[n];},
+return Yh[n];},
 run(e) {
 const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
 if (r === "details") {
-Ie(e.parsed, {}), Qh(e, n);
+Ie(e.parsed, {}), Zh(e, n);
 return;}
 if (!e.gm) throw new P("!defense-round is for the GM only");
-const i = r === "set" || r === "repair";
-switch (Ie(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {
+const s = r === "set" || r === "repair";
+switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
 case "":
-F(ye("gm"), Yh(e.app)), F(ye("gm"), xh(e.app));
+F(ye("gm"), Wh(e.app)), F(ye("gm"), qh(e.app));
 return;
 case "help": {
 Kr(M(e.app));
-const s = No();
-F(ye(e.replyTo), Hr(`The handout "${jn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+const i = No();
+F(ye(e.replyTo), Hr(`The handout "${Gn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {
-const [s, ...o] = n;
-if (!s) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = yf(e.app.store.settings, s, o.join(" ") || void 0);
+const [i, ...o] = n;
+if (!i) throw new y("config needs a KEY and a VALUE");
+const a = e.app.store.settings.edition, c = yf(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {
 e.app.store.editionLeft = a;
-const { count: l, changed: d } = Uh(e.app, a);
+const { count: l, changed: d } = Vh(e.app, a);
 Kr(M(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Vh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = wh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-st(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const u = l === 0 ? "" : d.length > 0 ? Bh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = bh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
-st(e, c);
+it(e, c);
 return;}
 case "set":
-qh(e, n);
+Xh(e, n);
 return;
 case "repair":
-Xh(e);
+Jh(e);
 return;
 case "next-round":
 Ta(e.app);
 return;
 case "macros":
-Bh(e);
+Hh(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-Jh(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Qh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), st(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new y(`unknown subcommand "${V(S(t))}"`);}}};
-function ev(e, t) {
+function tv(e, t) {
 const n = new N();
 let r;
-for (const { place: i, tokenId: s, change: o } of t)
+for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {
 case "bar": {
-const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
-n.set(i, a ? ce(a.get("current")) : c ? ko(c, o.bar) : null);
+const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
+n.set(s, a ? ce(a.get("current")) : c ? ko(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(i, ce(Eo(o.attributeId)));
+n.set(s, ce(Eo(o.attributeId)));
 break;
 case "worn":
-n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
+n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
 break;
 case "override":
-n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
+n.set(s, e.memories.tokens[i]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(i, S(getObj("graphic", s)?.get("statusmarkers") ?? ""));
+n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, St(Yt(e.memories, Sn(s, o)), e.edition));
+n.set(s, St(Yt(e.memories, En(i, o)), e.edition));
 break;
 case "initiative": {
 r ?? (r = Xe());
-const a = zr(r.find((c) => c.id === s)?.pr);
-n.set(i, D.isFinite(a) ? a : null);
+const a = zr(r.find((c) => c.id === i)?.pr);
+n.set(s, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
@@ -5051,31 +5057,31 @@ return n;}
 var Oa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
 function Da(e, t) {
 return e.gm || t.by === e.playerId && t.kind !== "save";}
-function tv(e) {
+function nv(e) {
 const t = e.app.store.history, n = L(e.parsed, "entry");
 if (n !== void 0) {
 const r = n.toUpperCase();
-let i = -1;
-for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new P(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Da(e, t[i])) throw new P(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
-return i;}
+let s = -1;
+for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
+if (s === -1) throw new P(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Da(e, t[s])) throw new P(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+return s;}
 for (let r = t.length - 1; r >= 0; r -= 1) if (Da(e, t[r])) return r;
 throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function nv(e) {
+function rv(e) {
 if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Oa, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Ie(e.parsed, Oa), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, i = tv(e), s = r[i], o = M(n), a = new N(s.tokens.map((v) => [v.tokenId, Dt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => sv(v) ? c.find((m) => Ia({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ia(v, n.store.settings));
+const n = e.app, r = n.store.history, s = nv(e), i = r[s], o = M(n), a = new N(i.tokens.map((v) => [v.tokenId, Dt(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => ov(v) ? c.find((m) => Ia({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ia(v, n.store.settings));
 for (const v of u) {
 const m = a.get(v.tokenId);
 m && (v.name = Ra(m));}
-const f = Ct(n), h = ev(f, u), p = (v, m) => {
+const f = Ct(n), h = tv(f, u), p = (v, m) => {
 if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
 if (v.deadForGood !== m.deadForGood) return "has died for good since";
-const b = ph(v, m, Ae);
+const b = gh(v, m, Ae);
 if (b !== void 0 && m.answer !== void 0 || b !== void 0 && Ae(v.edition, m.edition)) return b;
 const $ = (C) => (C.edition?.id === o.id ? o.parseState(C.edition.state) : null) ?? o.enter(null, !1);
 return o.describeStateChange($(v), $(m));
@@ -5084,15 +5090,15 @@ if (g.length > 0) {
 if (!e.gm) {
 const v = g.filter(($) => {
 const C = a.get($.tokenId);
-return C !== void 0 && li(e, Ca(C));
-}), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Zs(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
+return C !== void 0 && ls(e, Ca(C));
+}), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Zi(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
 if (!R(e.parsed, "force")) {
-ze(e, `Nothing undone, changed since: ${Zs(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${ci(s.key)} --force` }]);
+ze(e, `Nothing undone, changed since: ${Zi(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${cs(i.key)} --force` }]);
 return;}}
-Ff(f, u), g.length > 0 && ov(n, u, h), Hn(n, i), iv(e, s, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function rv(e) {
+Ff(f, u), g.length > 0 && av(n, u, h), Kn(n, s), iv(e, i, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function sv(e) {
 switch (e.kind) {
 case "bar":
 return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
@@ -5108,11 +5114,11 @@ function Ra(e) {
 return ke(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function Ca(e) {
 const t = Q(e);
-return { token: e, character: t, npc: Cr(e, t), hidden: We(e) };}
-function iv(e, t, n, r, i) {
-const s = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
+return { token: e, character: t, npc: Ir(e, t), hidden: We(e) };}
+function iv(e, t, n, r, s) {
+const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
 for (const { place: l, tokenId: d, change: u } of n) {
-const f = rv(u);
+const f = sv(u);
 if (f === void 0) continue;
 const h = r.get(l);
 if (h === f.to) continue;
@@ -5122,12 +5128,12 @@ const g = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
 p.includes(g) || p.push(g);}
 const a = [], c = [];
 for (const l of t.tokens) {
-const d = i.get(l.tokenId);
+const d = s.get(l.tokenId);
 if (!d) continue;
-const u = (o.get(l.tokenId) ?? []).join(", "), f = Ra(d), h = u ? `${f} (${u})` : f, p = Ca(d), g = Jt(e.app, p) === "public";
+const u = (o.get(l.tokenId) ?? []).join(", "), f = Ra(d), h = u ? `${f} (${u})` : f, p = Ca(d), g = Qt(e.app, p) === "public";
 p.hidden || a.push(g ? h : f), (p.hidden || !g && u) && c.push(p.hidden ? `${h} (hidden)` : h);}
-a.length > 0 && F(_t, ae(`${s}: ${Ot(a, 8)}.`)), c.length > 0 && F(me, ae(`${s} (GM): ${Ot(c, 8)}.`), { record: !0 });}
-function sv(e) {
+a.length > 0 && F(_t, ae(`${i}: ${Ot(a, 8)}.`)), c.length > 0 && F(me, ae(`${i} (GM): ${Ot(c, 8)}.`), { record: !0 });}
+function ov(e) {
 return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
 function Ia({ tokenId: e, change: t }, n) {
 const r = B(e);
@@ -5136,25 +5142,25 @@ switch (t.kind) {
 case "bar":
 return t.attributeId === void 0 || Gr(r, t.bar) === t.attributeId;
 case "attribute": {
-const i = Xu(t.attributeId);
-return i !== void 0 && i.characterId === S(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+const s = Xu(t.attributeId);
+return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory": {
-const i = t.tokenId === void 0 ? r : B(t.tokenId);
-return i !== void 0 && (t.character === void 0 || i.get("represents") === t.character);}
+const s = t.tokenId === void 0 ? r : B(t.tokenId);
+return s !== void 0 && (t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function ov(e, t, n) {
+function av(e, t, n) {
 const r = M(e);
-for (const { place: i, tokenId: s, change: o } of t) {
+for (const { place: s, tokenId: i, change: o } of t) {
 if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(i), c = B(s);
+const a = n.get(s), c = B(i);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {
 values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
-xn(e, [{ token: c, character: Q(c) }], d);}}
-var av = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Na = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, cv = { title: "Damage", anyTarget: !0, record: !0, refusals: Na }, lv = { title: "Damage", anyTarget: !1, record: !0, refusals: Na }, dv = {
+qn(e, [{ token: c, character: Q(c) }], d);}}
+var cv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Na = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, lv = { title: "Damage", anyTarget: !0, record: !0, refusals: Na }, dv = { title: "Damage", anyTarget: !1, record: !0, refusals: Na }, uv = {
 usage: (e) => M(e).commands.damage.usage,
 help: (e) => M(e).commands.damage.help,
 helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
@@ -5167,188 +5173,190 @@ what: [
 } : void 0,
 run(e) {
 if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-nv(e);
+rv(e);
 return;}
 const t = M(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ie(e.parsed, pi(t, "!damage", av, n), br(t.id, "damage"));
-const r = t.planDamage(e.parsed, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = dt(e, _e(e.parsed), { anyTarget: i });
-let { targets: o } = s;
-const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+e.parsed.flags.size > 0 && Ie(e.parsed, ps(t, "!damage", cv, n), $r(t.id, "damage"));
+const r = t.planDamage(e.parsed, Rt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = dt(e, _e(e.parsed), { anyTarget: s });
+let { targets: o } = i;
+const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
 if (c !== void 0 && !e.gm) {
 const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
 if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
 ze(e, `Not applied: ${a.join("; ")}`);
 return;}}
-return qn(e, r, o, a, i ? cv : lv);}};
-async function uv(e) {
-const t = e.app, n = M(t), r = n.attack, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ie(e.parsed, i);
-const s = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fi(t, s), a = o && ua(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new P(`no open attack ${ke(s, 12)} to answer (resolved, cancelled, or never declared)`);
+return Xn(e, r, o, a, s ? lv : dv);}};
+async function fv(e) {
+const t = e.app, n = M(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Ie(e.parsed, s);
+const i = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fs(t, i), a = o && ua(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new P(`no open attack ${ke(i, 12)} to answer (resolved, cancelled, or never declared)`);
 if (fa(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Dt(l, !0) : void 0, u = d && mi(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Dt(l, !0) : void 0, u = d && ms(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new P(`that token is not a defender of attack ${a.key}`);
 const f = Q(u), h = ee(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
 const p = a.answers[l];
 if (p) throw new P(`${h} has answered attack ${a.key} already (${p.word})`);
-if (hi(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
+if (hs(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
 const g = L(e.parsed, r.answerFlag);
 if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = z(g, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, b = v === "none" ? "no defense" : v;
 if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, Rt(t, e.gm)), E = di(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || fa(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const w = r.planAnswer(v, a.situation, a.attacker, Rt(t, e.gm)), E = ds(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
+if (t.store.exchange.attacks[i] !== a || fa(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const K = B(l);
 if (!K || !e.gm && !De(e.playerId, K, Q(K))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ft = ui(w.dice, E, I, 0), be = Yn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(be.facts, ft);
-if (ln(Le)) throw new P(oa(t, be.snapshot, Le));
-if (be.problems.length > 0) throw new P(Wn(be.snapshot, be.problems, "; nothing answered"));
-const de = r.keep(v, Le, ft), en = e.gm ? void 0 : aa(e, w.dice);
-m = { word: de.word, ...de.file !== void 0 ? { file: de.file } : {}, ...de.flags ? { flags: de.flags } : {} }, de.roll !== void 0 && (m.roll = de.roll), de.success !== void 0 && (m.success = de.success), en && (m.typed = !0);
+const ft = us(w.dice, E, I, 0), be = Wn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(be.facts, ft);
+if (dn(Le)) throw new P(oa(t, be.snapshot, Le));
+if (be.problems.length > 0) throw new P(zn(be.snapshot, be.problems, "; nothing answered"));
+const de = r.keep(v, Le, ft), tn = e.gm ? void 0 : aa(e, w.dice);
+m = { word: de.word, ...de.file !== void 0 ? { file: de.file } : {}, ...de.flags ? { flags: de.flags } : {} }, de.roll !== void 0 && (m.roll = de.roll), de.success !== void 0 && (m.success = de.success), tn && (m.typed = !0);
 const Je = Vo(n, (Ce) => Ce === l ? h : be.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
 b = Z.length > 0 ? Z.join("; ") : v;}
 e.gm && (m.gm = !0), a.answers[l] = m;
-const $ = ha(t, a, e.playerId, e.gm), C = va(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : Zt(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ee(e, `${h}: ${b}.${W}`), C && await ki(e, a);}
-var fv = { ids: { kind: "list" }, help: { kind: "switch" } }, hv = {
+const $ = ha(t, a, e.playerId, e.gm), C = va(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : en(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Ee(e, `${h}: ${b}.${W}`), C && await ks(e, a);}
+var hv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {
 usage: (e) => M(e).commands.defend.usage,
 help: (e) => M(e).commands.defend.help,
 run(e) {
-if (e.parsed.flags.has("answer")) return uv(e);
+if (e.parsed.flags.has("answer")) return fv(e);
 const t = M(e.app), n = t.commands.defend;
 if (n.refused) {
 ze(e, `!defend is not used: ${n.refused}`);
 return;}
-Ie(e.parsed, pi(t, "!defend", fv, n.flags), br(t.id, "defend"));
-const r = t.planDefend(e.parsed), i = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-th(e, i);
-const s = dt(e, _e(e.parsed)), o = [...s.notes], a = i.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {
+Ie(e.parsed, ps(t, "!defend", hv, n.flags), $r(t.id, "defend"));
+const r = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
+th(e, r);
+const s = t.planDefend(e.parsed);
+nh(e, r);
+const i = dt(e, _e(e.parsed)), o = [...i.notes], a = r.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {
 const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
 if (c.length === 0) {
-ze(e, Gn(o).join("; "));
+ze(e, Un(o).join("; "));
 return;}
-return qn(e, r, c, o, {
+return Xn(e, s, c, o, {
 title: "Defense",
 refusals: (l) => `${l.join("; ")}.`});}
-}, vv = { ids: { kind: "list" }, help: { kind: "switch" } }, mv = {
+}, mv = { ids: { kind: "list" }, help: { kind: "switch" } }, pv = {
 usage: (e) => M(e).commands.stance.usage,
 help: (e) => M(e).commands.stance.help,
 run(e) {
 const t = M(e.app);
 if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
-Ie(e.parsed, vv);
+Ie(e.parsed, mv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
-const i = n?.toLowerCase();
-if (i !== void 0 && !t.stances.includes(i))
+const s = n?.toLowerCase();
+if (s !== void 0 && !t.stances.includes(s))
 throw new y(`unknown stance "${V(S(n))}" (stances: ${t.stances.join(", ")})`);
-const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
-if (i === void 0 && s) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
+const i = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
+if (s === void 0 && i) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: o, notes: a } = dt(e, _e(e.parsed));
-if (i === void 0) {
+if (s === void 0) {
 const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => {
-const h = In(u, f, c);
+const h = Nn(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 Ee(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;}
-return qn(e, t.planStance(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function pv(e, t, n) {
-return n === null ? e + t : A.max(e, A.min(e + t, n));}
+return Xn(e, t.planStance(s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
 function gv(e, t, n) {
+return n === null ? e + t : A.max(e, A.min(e + t, n));}
+function kv(e, t, n) {
 return {
 values: [],
 dice: [],
 resolve(r) {
-const i = r.bars[n].value;
-if (i === null) return { kind: "bar", resource: n };
-const s = r.bars.vitality.value;
-if (e.condition(r.state, s) === "dead")
+const s = r.bars[n].value;
+if (s === null) return { kind: "bar", resource: n };
+const i = r.bars.vitality.value;
+if (e.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = pv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = gv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {
 headline: "acts",
-...a === i ? { noop: !0 } : {},
+...a === s ? { noop: !0 } : {},
 steps: [
-T(ue, { kind: "heal-title", who: d, resource: n, amount: a - i }),
-T(oe, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
-T("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
+T(ue, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+T(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
+T("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
 ...n === "vitality" && l ? Be("Heal", l.conditions) : [],
 ...l?.now ? [T("Now", l.now)] : []],
-changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
+changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: i, after: a }};}};}
-var kv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", yv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, wv = {
-usage: () => kv,
+detail: { heal: t, resource: n, before: s, after: a }};}};}
+var yv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", wv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, bv = {
+usage: () => yv,
 run(e) {
 const t = e.parsed;
-Ie(t, yv);
-const n = Ft(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, _e(t));
-return qn(e, gv(M(e.app), n, r), i, s, {
+Ie(t, wv);
+const n = Ft(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
+return Xn(e, kv(M(e.app), n, r), s, i, {
 title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function Pa(e, t, n) {
 if (!n || lt(t)) return;
-const r = e.store.settings, i = ve[r.bars.vitality].value;
-if (!(i in n)) return;
-const s = ce(n[i]), o = S(t.get(ve[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = $v(t, i, o, s);
-if (s === null || a === null || s === a) return;
-const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= xi) {
-const g = l.planHandEdit(s - a, Rt(e, !0)), v = {
+const r = e.store.settings, s = ve[r.bars.vitality].value;
+if (!(s in n)) return;
+const i = ce(n[s]), o = S(t.get(ve[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = Av(t, s, o, i);
+if (i === null || a === null || i === a) return;
+const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= xs) {
+const g = l.planHandEdit(i - a, Rt(e, !0)), v = {
 ...g,
 resolve(b, $) {
-if (l.condition(b.state, s) === "dead") return { kind: "refused", reason: "dead" };
+if (l.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
 const C = g.resolve(b, $);
-return !ln(C) && !C.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && C.changes.push({ kind: "bar", resource: "vitality", to: s }), C;}
-}, m = Qt(
+return !dn(C) && !C.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && C.changes.push({ kind: "bar", resource: "vitality", to: i }), C;}
+}, m = Zt(
 e,
 d,
 v,
-zn,
+xn,
 ut(e),
 Ct(e),
-() => ({ vitalityFrom: s, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
+() => ({ vitalityFrom: i, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 (b) => {
-qu(b, s), Ma(e, b, s);});
+qu(b, i), Ma(e, b, i);});
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
-F(me, ae(`Hand edit not read through armor: ${Wn(m.reading.snapshot, m.reading.problems, "")}.`));
+F(me, ae(`Hand edit not read through armor: ${zn(m.reading.snapshot, m.reading.problems, "")}.`));
 else if (m.kind === "written") {
 const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
-o && e.linkedEdits.set(o, { from: s, typed: a, to: b?.kind === "bar" ? b.to : s, by: t.id, echoed: new q() });
+o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new q() });
 const $ = ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-Qr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: ci($), byGm: !0 } } : {} });
+Qr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: cs($), byGm: !0 } } : {} });
 return;}}
-const h = Av(e, f ? a : s, a), p = Qt(e, d, h.plan, zn, ut(e), Ct(e), () => ({ vitalityFrom: s, ...c }), (g) => Ma(e, g, s));
-p.kind === "written" && (f && !u.plain ? Jf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Qr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
-function bv(e, t, n) {
+const h = Sv(e, f ? a : i, a), p = Zt(e, d, h.plan, xn, ut(e), Ct(e), () => ({ vitalityFrom: i, ...c }), (g) => Ma(e, g, i));
+p.kind === "written" && (f && !u.plain ? Jf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Qr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+function $v(e, t, n) {
 const r = Ur(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
-const i = n.current, s = ce(i), o = ce(r.current);
-if (s === null || o === null || s === o) return;
+const s = n.current, i = ce(s), o = ce(r.current);
+if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Qu(r.id, a)) Pa(e, c, { [ve[a].value]: i });}
-function $v(e, t, n, r) {
-const i = ce(e.get(t));
-if (n === "" || i !== r) return { typed: i };
-const s = ce(Eo(n));
-return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };}
-function Av(e, t, n) {
+for (const c of Qu(r.id, a)) Pa(e, c, { [ve[a].value]: s });}
+function Av(e, t, n, r) {
+const s = ce(e.get(t));
+if (n === "" || s !== r) return { typed: s };
+const i = ce(Eo(n));
+return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
+function Sv(e, t, n) {
 const r = M(e);
-let i = !1;
+let s = !1;
 return { plan: {
 values: [],
 dice: [],
 resolve(o) {
 const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
-return i = c.vitality !== n || !Ae(d, c.state), {
+return s = c.vitality !== n || !Ae(d, c.state), {
 headline: "acts",
 steps: [
 T(ue, { kind: "hand-edit-title", who: l }),
@@ -5359,70 +5367,70 @@ changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality
 state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
-}, saysSomething: () => i };}
+}, saysSomething: () => s };}
 function Ma(e, t, n) {
-const r = M(e), i = e.store.tokens[t.snapshot.home];
-i?.edition?.id !== r.id && (t.facts.state = Fr(r, i, n, sa(e)));}
-var Sv = {
+const r = M(e), s = e.store.tokens[t.snapshot.home];
+s?.edition?.id !== r.id && (t.facts.state = Fr(r, s, n, ia(e)));}
+var Ev = {
 values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Ev(e, t) {
+function Tv(e, t) {
 if (lt(t)) return;
 const n = Tt(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || xn(e, [{ token: t, character: Q(t) }], Sv);}
-var Tv = 400, _v = 100, Ov = 20, Dv = class {
+n === t.id || e.store.tokens[n] === void 0 || qn(e, [{ token: t, character: Q(t) }], Ev);}
+var _v = 400, Ov = 100, Dv = 20, Rv = class {
 constructor() {
 this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {
-const n = t.map((s) => {
-const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(o, s), o;
+const n = t.map((i) => {
+const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? Tv : _v;
-for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > Ov + 1) {
-for (const [s, o] of this.bySender)
-if (!(s === "gm" || s === e)) {
+const s = e === "gm" ? _v : Ov;
+for (const i of r.splice(0, A.max(0, r.length - s))) this.rows.delete(i);
+if (this.bySender.set(e, r), this.bySender.size > Dv + 1) {
+for (const [i, o] of this.bySender)
+if (!(i === "gm" || i === e)) {
 for (const a of o) this.rows.delete(a);
-this.bySender.delete(s);
+this.bySender.delete(i);
 break;}}
 return n;}
 get(e) {
 return this.rows.get(e);}};
-function Rv(e) {
+function Cv(e) {
 const t = M(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Ir() !== void 0, r = Vr("HealthColors");
+const n = Nr() !== void 0, r = Vr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
 me,
 [
 ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
-].filter((i) => i !== "").join(" ")));}
-var Ai = {
-"!damage": dv,
-"!attack": _h,
-"!defend": hv,
-"!stance": mv,
-"!heal": wv,
-"!defense-round": Zh};
-function Cv() {
-const e = Vr(_n) === void 0, { stored: t, problems: n, newer: r } = fu(Vr(_n), pe, Gu), i = { store: t, attributes: new Ju(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Dv() };
-return r !== void 0 ? (i.newerState = r, Mn(`${ie} v${pe}: ${n.join("; ")}`), F(me, ae(Nv(r)))) : Iv(i, e), Pv(i), i;}
-function Iv(e, t) {
+].filter((s) => s !== "").join(" ")));}
+var As = {
+"!damage": uv,
+"!attack": Oh,
+"!defend": vv,
+"!stance": pv,
+"!heal": bv,
+"!defense-round": ev};
+function Iv() {
+const e = Vr(On) === void 0, { stored: t, problems: n, newer: r } = fu(Vr(On), pe, Gu), s = { store: t, attributes: new Ju(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Rv() };
+return r !== void 0 ? (s.newerState = r, Ln(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Pv(r)))) : Nv(s, e), Mv(s), s;}
+function Nv(e, t) {
 const n = e.store, r = e.loadProblems;
-t && gu(n.settings, Mv());
-const i = Zf(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), _o(_n, n), r.length > 0 && (Mn(`${ie} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${ie} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Kr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
-function Nv(e) {
-return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+t && gu(n.settings, Lv());
+const s = Zf(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), _o(On, n), r.length > 0 && (Ln(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Kr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
 function Pv(e) {
+return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Mv(e) {
 const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {
-n() || yi(e);});
+n() || ys(e);});
 Me(
 "chat:message",
 Se(
@@ -5430,16 +5438,16 @@ Se(
 (c) => {
 if (c?.type === "api") {
 if (!n()) {
-const l = Po(c, Ai);
+const l = Po(c, As);
 if (l === void 0) {
 tf(r);
 return;}
-return yi(e), Lo(e, c, Ai, l);}
-return Lo(e, c, Ai);}},
+return ys(e), Lo(e, c, As, l);}
+return Lo(e, c, As);}},
 (c) => c?.type === "api" && c.playerid ? co(c.playerid) : void 0));
-const i = Se("a hand edit of a bar", (c, l) => {
+const s = Se("a hand edit of a bar", (c, l) => {
 n() || Pa(e, Tu(c), l);});
-for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, i);
+for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, s);
 Me(
 "destroy:graphic",
 Se("forgetting a deleted token", (c) => {
@@ -5447,32 +5455,32 @@ n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Me(
 "add:graphic",
 Se("showing a new token its character's markers", (c) => {
-n() || Ev(e, c);})
-), jh(e), Me("change:campaign:turnorder", r), Lv(r);
-const s = Se("refreshing attribute look-ups", (c) => {
+n() || Tv(e, c);})
+), Gh(e), Me("change:campaign:turnorder", r), Fv(r);
+const i = Se("refreshing attribute look-ups", (c) => {
 const l = Ur(c);
 l !== void 0 && e.attributes.forget(l.characterId);
 }), o = Se("refreshing attribute look-ups", (c) => {
 const l = Ur(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Me("add:attribute", o), Me("destroy:attribute", s), Me("change:attribute:name", o), Fv(i);
+Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), jv(s);
 const a = Eu();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {
-n() || bv(e, c, l);
-}))), n() || Se("checking HealthColors", () => Rv(e))(), Mn(`${ie} v${pe} ready: edition ${t.settings.edition}.`);}
-function Mv() {
-return ef(ie.toLowerCase());}
-function Lv(e) {
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {
+n() || $v(e, c, l);
+}))), n() || Se("checking HealthColors", () => Cv(e))(), Ln(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
+function Lv() {
+return ef(se.toLowerCase());}
+function Fv(e) {
 const t = $u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function Fv(e) {
+function jv(e) {
 const t = bu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
 Me("ready", Se("starting up", () => {
-Cv();}));
-var jv = pe;
-function Gv(e) {
+Iv();}));
+var Gv = pe;
+function Uv(e) {
 return Cf(e);}
-return Va(Ei);
+return Va(Es);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

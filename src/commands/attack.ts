@@ -9,6 +9,7 @@ import type { AnyEdition } from '../rules/edition';
 import { isSoundAttack, MAX_DEFENDERS, MAX_OPEN_ATTACKS, type KeptAnswerRecord, type OpenAttack } from '../state/attacks';
 import { readInteger } from '../rules/values';
 import { characterOf, findToken, tokenName } from '../roll20/read';
+import { originalOf } from '../roll20/visible';
 import { controls } from '../roll20/players';
 import { hiddenFromPlayers } from '../roll20/visible';
 import { PUBLIC, send, TO_GM, whisperTo } from '../roll20/send';
@@ -161,6 +162,8 @@ function attackerOf(ctx: CommandContext): string | null {
     if (ctx.gm) return null;
     throw new UsageError('select your attacking token, or give --from with its id');
   }
+  // A Bump stand-in attacks as the token it stands for.
+  token = originalOf(token);
   if (!ctx.gm && !controls(ctx.playerId, token, characterOf(token))) throw new RefusalError(`you do not control ${tokenName(token, 'that token')}: declare from a token of yours`);
   return token.id;
 }

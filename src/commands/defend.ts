@@ -4,7 +4,7 @@ import { checkFlags, idsArg, type FlagTable } from '../text/args';
 import { flagElsewhere } from '../rules/editions';
 import { flagsOf } from './flagTables';
 import type { CommandHandler } from './dispatch';
-import { checkIdFlags, resolveTargets } from './targets';
+import { checkIdFlags, idFlagsAsOriginals, resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
 import { refuse } from './context';
 import { tidyRefusals } from './refusals';
@@ -26,9 +26,10 @@ export const defendCommand: CommandHandler = {
       return;
     }
     checkFlags(ctx.parsed, flagsOf(edition, '!defend', COMMON_FLAGS, spec.flags), flagElsewhere(edition.id, 'defend'));
-    const plan = edition.planDefend(ctx.parsed);
-    // Flags that name another token (the edition marks them): each must be a token on the table.
+    // Flags that name another token (the edition marks them): a Bump stand-in names its original; each must be a token on the table.
     const idFlags = Object.keys(spec.flags).filter((flag) => spec.flags[flag]!.token === true);
+    idFlagsAsOriginals(ctx, idFlags);
+    const plan = edition.planDefend(ctx.parsed);
     checkIdFlags(ctx, idFlags);
     const found = resolveTargets(ctx, idsArg(ctx.parsed));
     const notes = [...found.notes];

@@ -94,6 +94,17 @@ export function onTable(id: string, gm: boolean): Roll20Graphic | undefined {
   return token;
 }
 
+/** Flags naming another token name a Bump stand-in's original (the token it stands for), as targets do. */
+export function idFlagsAsOriginals(ctx: CommandContext, flags: readonly string[]): void {
+  for (const flag of flags) {
+    const values = ctx.parsed.flags.get(flag);
+    if (!values || values.length !== 1) continue;
+    const token = findToken(values[0]!);
+    const original = token && originalOf(token);
+    if (original && original !== token) ctx.parsed.flags.set(flag, [original.id]);
+  }
+}
+
 /** `--vs`, `--ally`, `--aided-by` must name a token on the table; anything else is refused naming the flag. */
 export function checkIdFlags(ctx: CommandContext, flags: readonly string[]): void {
   for (const flag of flags) {

@@ -151,6 +151,23 @@ describe('30.6 Bump stand-ins (bundle, Bump loaded first)', () => {
     expect(t.stored().tokens[goblin.id]?.worn?.physical ?? null).toBeNull();
   });
 
+  it('30.6 a stand-in named by --vs, or attacking, is the token it stands for', async () => {
+    const game = await bumped();
+    t = game.t;
+    const goblin = t.id('Goblin 1');
+    await t.passTurn();
+    await t.passTurn(); // Goblin 2's turn: Bob may react
+    await t.say('Alice', '!stance reactive', ['Bob']);
+    const reacted = await t.say('GM', `!defend --action react --vs ${game.standIn} --roll 5`, ['Bob']);
+    expect(texts(reacted).join('\n')).toMatch(/React/);
+    const memory = JSON.stringify(t.memory('Bob'));
+    expect(memory).toContain(goblin);
+    expect(memory).not.toContain(game.standIn);
+    await t.say('GM', `!attack 10 --ids ${t.id('Bob')}`, ['stand-in']);
+    expect(t.stored().exchange.attacks).not.toEqual({});
+    expect(Object.values<any>(t.stored().exchange.attacks)[0].attacker).toBe(goblin);
+  });
+
   it('30.6 the stand-in of a creature on the GM layer is never named in public, nor confirmed to a player', async () => {
     const game = await bumped();
     t = game.t;
