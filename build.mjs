@@ -116,14 +116,17 @@ function withoutAnnotations(code) {
  * code minified with and without it must be the same text (a template literal spanning lines would
  * differ, and then the build stops). Cut: every line's leading spaces (a sixth of the file), the
  * comment lines esbuild keeps from the sources (a reader of the file has `src/` for them), and the
- * line break before a line of closing brackets only (one statement still starts each line, so a
- * logged stack's line number still points at its statement).
+ * line break before a line of closing brackets only and after a line that opens a block (a
+ * logged stack's line number still points at a line holding its statement).
  */
 async function compacted(code) {
   const cut = code
     .replace(/^[ \t]+/gm, '')
     .replace(/^\/\/.*\n/gm, '')
-    .replace(/\n(?=[\])}][\])};,]*\n)/g, '');
+    .replace(/\n(?=[\])}][\])};,]*\n)/g, '')
+    // A block's first statement joins the line that opens the block (it still starts its own statement there).
+    // (The script's own `var DefenseRound = (() => {` line stays as it is: it marks where the script begins.)
+    .replace(/^(?!var DefenseRound = )(.*\{)\n(?!\/\/)/gm, '$1');
   const flat = async (text) => (await transform(text, { minifyWhitespace: true, target: 'es2020', charset: 'utf8', logLevel: 'silent' })).code;
   if ((await flat(code)) !== (await flat(cut))) throw new Error('build.mjs: compacting changed the code (a multi-line string?); look at compacted');
   return cut;

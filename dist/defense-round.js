@@ -17,44 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Jn = Object.defineProperty, Fa = Object.getOwnPropertyDescriptor, ja = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, Ga = (e, t) => {
-for (var n in t)
+var Jn = Object.defineProperty, Fa = Object.getOwnPropertyDescriptor, ja = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, Ga = (e, t) => {for (var n in t)
 Ss.call(t, n) && Jn(e, n, { get: t[n], enumerable: !0 });
-}, Ua = (e, t, n, r) => {
-if (t && typeof t == "object" || typeof t == "function")
+}, Ua = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
 for (let s of ja(t))
 !Ss.call(e, s) && s !== n && Jn(e, s, { get: () => t[s], enumerable: !(r = Fa(t, s)) || r.enumerable });
 return e;
 }, Va = (e) => Ua(Jn({}, "__esModule", { value: !0 }), e), Es = {};
-Ga(Es, {
-onDamage: () => Uv,
+Ga(Es, {onDamage: () => Uv,
 version: () => Gv});
-var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ts = WeakMap, nn = Error, _s = RangeError, Os = Promise, rn = Date, Ba = isNaN, Ha = "0.2.0", se = "DefenseRound", pe = Ha, sn, Ka = {
-lang: void 0,
+var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ts = WeakMap, nn = Error, _s = RangeError, Os = Promise, rn = Date, Ba = isNaN, Ha = "0.2.0", se = "DefenseRound", pe = Ha, sn, Ka = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Ds(e) {
-return !e && !sn ? Ka : {
-lang: e?.lang ?? sn?.lang,
+function Ds(e) {return !e && !sn ? Ka : {lang: e?.lang ?? sn?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? sn?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? sn?.abortPipeEarly};}
 var Ya;
-function Wa(e) {
-return Ya?.get(e);}
+function Wa(e) {return Ya?.get(e);}
 var za;
-function xa(e) {
-return za?.get(e);}
+function xa(e) {return za?.get(e);}
 var qa;
-function Xa(e, t) {
-return qa?.get(e)?.get(t);}
-function Qe(e) {
-const t = typeof e;
+function Xa(e, t) {return qa?.get(e)?.get(t);}
+function Qe(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function Y(e, t, n, r, s) {
-const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Qe(i), c = {
-kind: e.kind,
+function Y(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Qe(i), c = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -68,239 +56,171 @@ abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
 }, l = e.kind === "schema", d = s?.message ?? e.message ?? Xa(e.reference, c.lang) ?? (l ? xa(c.lang) : null) ?? r.message ?? Wa(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function Ja(e, t) {
-return e === t || D.isNaN(e) && D.isNaN(t);}
-function Qa(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function Qn(e, t) {
-const n = [...new q(e)];
+function Ja(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
+function Qa(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function Qn(e, t) {const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
-function ne(e) {
-return e["~standard"] = {
-version: 1,
+function ne(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
 validate: (t) => e["~run"]({ value: t }, Ds())
 }, e;}
-function Rs(e) {
-return {
-kind: "validation",
+function Rs(e) {return {kind: "validation",
 type: "finite",
 reference: Rs,
 async: !1,
 expects: null,
 requirement: D.isFinite,
 message: e,
-"~run"(t, n) {
-return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
-function an(e) {
-return {
-kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
+function an(e) {return {kind: "validation",
 type: "integer",
 reference: an,
 async: !1,
 expects: null,
 requirement: D.isInteger,
 message: e,
-"~run"(t, n) {
-return t.typed && !this.requirement(t.value) && Y(this, "integer", t, n), t;}};}
-function X(e, t) {
-return {
-kind: "validation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "integer", t, n), t;}};}
+function X(e, t) {return {kind: "validation",
 type: "max_length",
 reference: X,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {
-return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function ht(e, t) {
-return {
-kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function ht(e, t) {return {kind: "validation",
 type: "max_value",
 reference: ht,
 async: !1,
 expects: `<=${e instanceof rn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {
-return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
-function je(e, t) {
-return {
-kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
+function je(e, t) {return {kind: "validation",
 type: "min_length",
 reference: je,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {
-return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function vt(e, t) {
-return {
-kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function vt(e, t) {return {kind: "validation",
 type: "min_value",
 reference: vt,
 async: !1,
 expects: `>=${e instanceof rn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {
-return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
-function cn(e, t) {
-return {
-kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
+function cn(e, t) {return {kind: "validation",
 type: "regex",
 reference: cn,
 async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {
-return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
-function mt(e) {
-return {
-kind: "validation",
+"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
+function mt(e) {return {kind: "validation",
 type: "safe_integer",
 reference: mt,
 async: !1,
 expects: null,
 requirement: D.isSafeInteger,
 message: e,
-"~run"(t, n) {
-return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
-function Zn() {
-return {
-kind: "transformation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
+function Zn() {return {kind: "transformation",
 type: "trim",
 reference: Zn,
 async: !1,
-"~run"(e) {
-return e.value = e.value.trim(), e;}};}
+"~run"(e) {return e.value = e.value.trim(), e;}};}
 var Za = { abortEarly: !0 };
-function ec(e, t, n) {
-return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function er(e, t, n) {
-return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function Ge(e, t) {
-return ne({
-kind: "schema",
+function ec(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function er(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function Ge(e, t) {return ne({kind: "schema",
 type: "array",
 reference: Ge,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
-"~run"(n, r) {
-const s = n.value;
-if (x.isArray(s)) {
-n.typed = !0, n.value = [];
-for (let i = 0; i < s.length; i++) {
-const o = s[i], a = this.item["~run"]({ value: o }, r);
-if (a.issues) {
-const c = {
-type: "array",
+"~run"(n, r) {const s = n.value;
+if (x.isArray(s)) {n.typed = !0, n.value = [];
+for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
+if (a.issues) {const c = {type: "array",
 origin: "value",
 input: s,
 key: i,
 value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = a.issues), r.abortEarly) {
-n.typed = !1;
+if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else Y(this, "type", n, r);
 return n;}});}
-function Ze(e) {
-return ne({
-kind: "schema",
+function Ze(e) {return ne({kind: "schema",
 type: "boolean",
 reference: Ze,
 expects: "boolean",
 async: !1,
 message: e,
-"~run"(t, n) {
-return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Cs(e, t) {
-return ne({
-kind: "schema",
+"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Cs(e, t) {return ne({kind: "schema",
 type: "custom",
 reference: Cs,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
-"~run"(n, r) {
-return this.check(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function re(e, t) {
-return ne({
-kind: "schema",
+"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function re(e, t) {return ne({kind: "schema",
 type: "literal",
 reference: re,
 expects: Qe(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {
-return Ja(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function ln(e, t) {
-return ne({
-kind: "schema",
+"~run"(n, r) {return Ja(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function ln(e, t) {return ne({kind: "schema",
 type: "nullable",
 reference: ln,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {
-return n.value === null && (this.default !== void 0 && (n.value = er(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Te(e) {
-return ne({
-kind: "schema",
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = er(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function Te(e) {return ne({kind: "schema",
 type: "number",
 reference: Te,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {
-return typeof t.value == "number" && !Ba(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Is(e, t) {
-return ne({
-kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !Ba(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Is(e, t) {return ne({kind: "schema",
 type: "object",
 reference: Is,
 expects: "Object",
 async: !1,
 entries: e,
 message: t,
-"~run"(n, r) {
-const s = n.value;
-if (s && typeof s == "object") {
-n.typed = !0, n.value = {};
-for (const i in this.entries) {
-const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {
-const a = i in s ? s[i] : er(o), c = o["~run"]({ value: a }, r);
-if (c.issues) {
-const l = {
-type: "object",
+"~run"(n, r) {const s = n.value;
+if (s && typeof s == "object") {n.typed = !0, n.value = {};
+for (const i in this.entries) {const o = this.entries[i];
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : er(o), c = o["~run"]({ value: a }, r);
+if (c.issues) {const l = {type: "object",
 origin: "value",
 input: s,
 key: i,
 value: a};
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
-if (n.issues || (n.issues = c.issues), r.abortEarly) {
-n.typed = !1;
+if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[i] = c.value;
 } else if (o.fallback !== void 0) n.value[i] = ec(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {
-input: void 0,
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
-path: [{
-type: "object",
+path: [{type: "object",
 origin: "key",
 input: s,
 key: i,
@@ -309,31 +229,23 @@ value: s[i]}]
 break;}
 } else Y(this, "type", n, r);
 return n;}});}
-function G(e, t) {
-return ne({
-kind: "schema",
+function G(e, t) {return ne({kind: "schema",
 type: "optional",
 reference: G,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {
-return n.value === void 0 && (this.default !== void 0 && (n.value = er(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function ie(e, t) {
-return ne({
-kind: "schema",
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = er(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function ie(e, t) {return ne({kind: "schema",
 type: "picklist",
 reference: ie,
 expects: Qn(e.map(Qe), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {
-return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function It(e, t, n) {
-return ne({
-kind: "schema",
+"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function It(e, t, n) {return ne({kind: "schema",
 type: "record",
 reference: It,
 expects: "Object",
@@ -341,123 +253,90 @@ async: !1,
 key: e,
 value: t,
 message: n,
-"~run"(r, s) {
-const i = r.value;
-if (i && typeof i == "object") {
-r.typed = !0, r.value = {};
-for (const o in i) if (Qa(i, o)) {
-const a = i[o], c = this.key["~run"]({ value: o }, s);
-if (c.issues) {
-const d = {
-type: "object",
+"~run"(r, s) {const i = r.value;
+if (i && typeof i == "object") {r.typed = !0, r.value = {};
+for (const o in i) if (Qa(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+if (c.issues) {const d = {type: "object",
 origin: "key",
 input: i,
 key: o,
 value: a};
 for (const u of c.issues)
 u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = c.issues), s.abortEarly) {
-r.typed = !1;
+if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
 break;}}
 const l = this.value["~run"]({ value: a }, s);
-if (l.issues) {
-const d = {
-type: "object",
+if (l.issues) {const d = {type: "object",
 origin: "value",
 input: i,
 key: o,
 value: a};
 for (const u of l.issues)
 u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = l.issues), s.abortEarly) {
-r.typed = !1;
+if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
 break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
 } else Y(this, "type", r, s);
 return r;}});}
-function J(e) {
-return ne({
-kind: "schema",
+function J(e) {return ne({kind: "schema",
 type: "string",
 reference: J,
 expects: "string",
 async: !1,
 message: e,
-"~run"(t, n) {
-return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Ns(e, t) {
-return ne({
-kind: "schema",
+"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Ns(e, t) {return ne({kind: "schema",
 type: "tuple",
 reference: Ns,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
-"~run"(n, r) {
-const s = n.value;
-if (x.isArray(s)) {
-n.typed = !0, n.value = [];
-for (let i = 0; i < this.items.length; i++) {
-const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
-if (a.issues) {
-const c = {
-type: "array",
+"~run"(n, r) {const s = n.value;
+if (x.isArray(s)) {n.typed = !0, n.value = [];
+for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
+if (a.issues) {const c = {type: "array",
 origin: "value",
 input: s,
 key: i,
 value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
-if (n.issues || (n.issues = a.issues), r.abortEarly) {
-n.typed = !1;
+if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else Y(this, "type", n, r);
 return n;}});}
-function Ps(e) {
-let t;
+function Ps(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function Ms(e, t) {
-return ne({
-kind: "schema",
+function Ms(e, t) {return ne({kind: "schema",
 type: "union",
 reference: Ms,
 expects: Qn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {
-let s, i, o;
-for (const a of this.options) {
-const c = a["~run"]({ value: n.value }, r);
+"~run"(n, r) {let s, i, o;
+for (const a of this.options) {const c = a["~run"]({ value: n.value }, r);
 if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
-else {
-s = c;
+else {s = c;
 break;}
 else o ? o.push(c) : o = [c];}
 if (s) return s;
-if (i) {
-if (i.length === 1) return i[0];
+if (i) {if (i.length === 1) return i[0];
 Y(this, "type", n, r, { issues: Ps(i) }), n.typed = !0;
-} else {
-if (o?.length === 1) return o[0];
+} else {if (o?.length === 1) return o[0];
 Y(this, "type", n, r, { issues: Ps(o) });}
 return n;}});}
-function Nt() {
-return ne({
-kind: "schema",
+function Nt() {return ne({kind: "schema",
 type: "unknown",
 reference: Nt,
 expects: "unknown",
 async: !1,
-"~run"(e) {
-return e.typed = !0, e;}});}
-function Ls(e, t, n) {
-return ne({
-kind: "schema",
+"~run"(e) {return e.typed = !0, e;}});}
+function Ls(e, t, n) {return ne({kind: "schema",
 type: "variant",
 reference: Ls,
 expects: "Object",
@@ -465,60 +344,41 @@ async: !1,
 key: e,
 options: t,
 message: n,
-"~run"(r, s) {
-const i = r.value;
-if (i && typeof i == "object") {
-let o, a = 0, c = this.key, l = [];
-const d = (u, f) => {
-for (const h of u.options) {
-if (h.type === "variant") d(h, new q(f).add(h.key));
-else {
-let p = !0, g = 0;
-for (const v of f) {
-const m = h.entries[v];
-if (v in i ? m["~run"]({
-typed: !1,
+"~run"(r, s) {const i = r.value;
+if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
+const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new q(f).add(h.key));
+else {let p = !0, g = 0;
+for (const v of f) {const m = h.entries[v];
+if (v in i ? m["~run"]({typed: !1,
 value: i[v]
-}, Za).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {
-p = !1, c !== v && (a < g || a === g && v in i && !(c in i)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
+}, Za).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {p = !1, c !== v && (a < g || a === g && v in i && !(c in i)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
 break;}
 g++;}
-if (p) {
-const v = h["~run"]({ value: i }, s);
+if (p) {const v = h["~run"]({ value: i }, s);
 (!o || !o.typed && v.typed) && (o = v);}}
 if (o && !o.issues) break;}};
 if (d(this, new q([this.key])), o) return o;
-Y(this, "type", r, s, {
-input: i[c],
+Y(this, "type", r, s, {input: i[c],
 expected: Qn(l, "|"),
-path: [{
-type: "object",
+path: [{type: "object",
 origin: "value",
 input: i,
 key: c,
 value: i[c]}]});
 } else Y(this, "type", r, s);
 return r;}});}
-function j(...e) {
-return ne({
-...e[0],
+function j(...e) {return ne({...e[0],
 pipe: e,
-"~run"(t, n) {
-for (const r of e) if (r.kind !== "metadata") {
-if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {
-t.typed = !1;
+"~run"(t, n) {for (const r of e) if (r.kind !== "metadata") {if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {t.typed = !1;
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Ue(e, t, n) {
-const r = e["~run"]({ value: t }, Ds(n));
-return {
-typed: r.typed,
+function Ue(e, t, n) {const r = e["~run"]({ value: t }, Ds(n));
+return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function U(e) {
-return Is(k.assign(k.create(null), e));}
+function U(e) {return Is(k.assign(k.create(null), e));}
 var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Pt = [
 "armor_soak",
 "armor_physical",
@@ -540,102 +400,76 @@ var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul
 "full_defense",
 "armor_score"
 ], ue = "title", oe = "summary", Ve = "action";
-function Be(e, t) {
-for (let n = 0; n < t.length; n += 1) t[n].section = e;
+function Be(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
-function T(e, t) {
-return t.section = e, t;}
-function dn(e) {
-return "kind" in e;}
+function T(e, t) {return t.section = e, t;}
+function dn(e) {return "kind" in e;}
 var un = -10, js = -9, Gs = 1, pt = 1, tr = 3, gt = { condition: "none", savesOwed: 0 }, fn = { condition: "dead", savesOwed: 0 };
-function Us(e) {
-return e > 0 ? { ...gt } : e > un ? { condition: "incapacitated", savesOwed: 0 } : { ...fn };}
-function nr(e) {
-return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function tc(e, t, n) {
-return n.condition === "dying" ? { life: { ...fn }, steps: [...nr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= un ? { life: { condition: "dying", savesOwed: tr }, steps: [{ kind: "dying", savesOwed: tr }] } : {
-life: { condition: "incapacitated", savesOwed: pt },
+function Us(e) {return e > 0 ? { ...gt } : e > un ? { condition: "incapacitated", savesOwed: 0 } : { ...fn };}
+function nr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function tc(e, t, n) {return n.condition === "dying" ? { life: { ...fn }, steps: [...nr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= un ? { life: { condition: "dying", savesOwed: tr }, steps: [{ kind: "dying", savesOwed: tr }] } : {life: { condition: "incapacitated", savesOwed: pt },
 steps: [{ kind: "incapacitated", savesOwed: pt }]
 } : t <= un ? { life: { ...fn }, steps: [...nr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Vs(e, t, n) {
-if (n.condition === "dead")
+function Vs(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
 const o = tc(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function nc(e, t) {
-return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {
-applied: !0,
+function nc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
 life: { condition: "incapacitated", savesOwed: pt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
 { kind: "incapacitated", savesOwed: pt }]};}
-function rc(e, t, n) {
-if (t === e) return { after: t, life: { ...n }, steps: [] };
-if (t < e) {
-if (n.condition === "dead")
+function rc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
 const s = Vs(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > un ? {
-after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > un ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...nr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function sc(e, t, n) {
-if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function sc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
-const r = (i) => ({
-kind: "save-rolled",
+const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
 target: n.target,
 success: n.success,
 critical: n.critical,
 savesLeft: i});
 if (t.condition === "incapacitated")
-return n.success ? {
-ok: !0,
+return n.success ? {ok: !0,
 vitality: Gs,
 life: { ...gt },
 steps: [r(0), { kind: "stood-up", before: e, vitality: Gs }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
-return {
-ok: !0,
+return {ok: !0,
 vitality: js,
 life: { condition: "incapacitated", savesOwed: pt },
 steps: [r(pt), { kind: "saved-from-death", before: e, vitality: js }]};
 const s = A.min(tr, t.savesOwed) - 1;
 return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...fn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
 var Bs = { physical: "Physical", magical: "Magical" }, Hs = { physical: "Defense", magical: "Spirit" }, rr = { soul: "Soul", power: "Power" };
-function ic(e, t) {
-switch (e) {
-case "worn-out":
+function ic(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function oc(e) {
-switch (e) {
-case "reached-minus-10":
+function oc(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function ac(e) {
-return e === 1 ? "1 save" : `${e} saves`;}
-function hn(e, t, n, r) {
-return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-function cc(e) {
-switch (e.kind) {
-case "defense-used": {
-const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
+function ac(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function hn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+function cc(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
 return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Failed${t}: the hit lands` : `None${t}: the hit lands`;}
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
@@ -675,8 +509,7 @@ case "dead":
 return oc(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
-case "save-rolled": {
-const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ac(e.savesLeft)} left` : ", no save left";
+case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ac(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -686,8 +519,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";}}
-var ge = {
-front: "Front",
+var ge = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
 behind: "Behind",
@@ -703,22 +535,16 @@ aoe: "Area attack",
 covert: "Covert attack",
 spectator: "Spectator"
 }, lc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ks = { defend: "defend", evade: "evade" };
-function vn(e) {
-return e > 0 ? `+${e}` : `${e}`;}
-function Ys(e, t, n) {
-if (t.length === 0) return `${n}`;
+function vn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function Ys(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function sr(e, t) {
-return e ? t ? "success (critical)" : "success" : "failure";}
-function dc(e, t = (n) => n) {
-switch (e.kind) {
-case "perception-check":
+function sr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function dc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
 return `Perception d100 ${e.roll} vs ${Ys(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${sr(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
-case "mental-check": {
-const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
+case "mental-check": {const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
 return `Mental d100 ${e.roll} vs ${e.target}: ${sr(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
 return `${ge[e.situation]}: ${vn(e.penalty)} to ${Ks[e.check]}`;
@@ -736,18 +562,14 @@ case "reaction-recorded":
 return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept for this round`;
 case "counter-announced":
 return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
-case "skill-announced": {
-const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
+case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
 return `${n}${r}${s}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var uc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), ir = {
-defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+var uc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), ir = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function fc(e) {
-switch (e.condition) {
-case "none":
+function fc(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -755,20 +577,15 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function hc(e, t, n = null) {
-return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
-function vc(e, t) {
-if (e.cancelled) return "blocks";
+function hc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
+function vc(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-function mc(e) {
-return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function pc(e, t, n, r) {
-if (t.instantKill) return `${e}: instant kill`;
+function mc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function pc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
-switch (n) {
-case "blocks":
+switch (n) {case "blocks":
 return `${e} blocks the hit ${s}`;
 case "armor-holds":
 return `${e} takes no damage: the armor holds ${s}`;
@@ -781,21 +598,16 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${s}`;
 case "hit":
 return `${e} loses ${r} Vitality ${s}`;}}
-var gc = {
-blocks: "blocks the hit",
+var gc = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Ws(e, t) {
-return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function kc(e, t, n) {
-return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
-function yc(e, t) {
-switch (e.kind) {
-case "hit-title":
+function Ws(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function kc(e, t, n) {return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
+function yc(e, t) {switch (e.kind) {case "hit-title":
 return pc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
 return `${t(e.who)} ${gc[e.result]}.`;
@@ -803,15 +615,13 @@ case "life-now":
 return fc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
-case "save-summary": {
-const n = t(e.who);
+case "save-summary": {const n = t(e.who);
 return e.result === "stands" ? `${n} makes a save and stands back up.` : e.result === "clings" ? `${n} makes a save and clings to life.` : e.result === "dies" ? `${n} fails a save and dies.` : `${n} fails a save.`;}
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
 return `${t(e.who)} ${Ws(e.result, e.action)}`;
-case "check-summary": {
-const n = t(e.who);
+case "check-summary": {const n = t(e.who);
 return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ws(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
@@ -822,135 +632,96 @@ return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return ir[e.stance] ?? "";}}
 var wc = /^[+-]?\d+$/;
-function ce(e) {
-if (typeof e == "number")
+function ce(e) {if (typeof e == "number")
 return D.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
 if (!wc.test(t)) return null;
 const n = D(t);
 return D.isSafeInteger(n) ? n + 0 : null;}
-function mn(e, t) {
-return A.floor(e * t / 100);}
-function zs(e, t, n) {
-return A.min(n, A.max(t, e));}
+function mn(e, t) {return A.floor(e * t / 100);}
+function zs(e, t, n) {return A.min(n, A.max(t, e));}
 var xs = 1e6;
-function ke(e, t) {
-if (e.length <= t) return e;
+function ke(e, t) {if (e.length <= t) return e;
 const n = A.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function V(e, t = 40) {
-return e.length > t ? `${ke(e, t - 3)}...` : e;}
-var y = class extends nn {
-}, P = class extends nn {};
-function bc(e, t) {
-return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {
-const s = t?.[D(r)]?.results?.total;
+function V(e, t = 40) {return e.length > t ? `${ke(e, t - 3)}...` : e;}
+var y = class extends nn {}, P = class extends nn {};
+function bc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
 return typeof s == "number" && D.isFinite(s) ? S(s) : n;
 }) : e;}
-function or(e) {
-return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function qs(e, t) {
-let n = t;
+function or(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function qs(e, t) {let n = t;
 for (; n < e.length && !or(e.charCodeAt(n)); ) n += 1;
 return n;}
-function $c(e) {
-const t = [], n = e.length;
+function $c(e) {const t = [], n = e.length;
 let r = 0;
-for (; r < n; ) {
-const s = e.charCodeAt(r);
-if (or(s)) {
-r += 1;
+for (; r < n; ) {const s = e.charCodeAt(r);
+if (or(s)) {r += 1;
 continue;}
-if (s === 34 || s === 39) {
-const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
-if (o >= 0) {
-t.push(e.slice(r + 1, o)), r = o + 1;
+if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
+if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
 const i = qs(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function Xs(e) {
-const t = $c(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new N();
+function Xs(e) {const t = $c(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new N();
 let i = null;
-for (let o = 1; o < t.length; o += 1) {
-const a = t[o];
-if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {
-const c = a.slice(2).toLowerCase();
+for (let o = 1; o < t.length; o += 1) {const a = t[o];
+if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
 if (s.has(c)) throw new y(`--${V(c)} is given twice`);
 i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Ac(e, t) {
-if (e.length > 40) return;
+function Ac(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {
-const i = s.startsWith(e) && e.length >= 2 ? 1 : Sc(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Sc(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Mt(e, t, n, r = "") {
-const s = Ac(e.toLowerCase(), t);
+function Mt(e, t, n, r = "") {const s = Ac(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Sc(e, t) {
-let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
-for (let s = 1; s <= e.length; s += 1) {
-const i = [s];
+function Sc(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
+for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
 i[o] = A.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = A.min(i[o], n[o - 2] + 1));
 n = r, r = i;}
 return r[t.length];}
-function Ie(e, t, n) {
-e.flags.forEach((r, s) => {
-const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
-if (!i) {
-const o = n?.(s);
+function Ie(e, t, n) {e.flags.forEach((r, s) => {const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
+if (!i) {const o = n?.(s);
 throw o ? new y(`--${V(s)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(s)}: ${Mt(s, k.keys(t), "flags", "--")}`);}
 if (i.kind === "switch" && r.length > 0) throw new y(`--${s} takes no value`);
 if (i.kind !== "switch" && r.length === 0) throw new y(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
 throw new y(`--${s} takes one value (got "${V(r.join(" "))}")`);});}
-function L(e, t) {
-const n = e.flags.get(t);
+function L(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function R(e, t) {
-return e.flags.has(t);}
-function Lt(e, t, n, r) {
-const s = ce(e);
+function R(e, t) {return e.flags.has(t);}
+function Lt(e, t, n, r) {const s = ce(e);
 if (s === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function Ne(e, t, n, r) {
-const s = L(e, t);
+function Ne(e, t, n, r) {const s = L(e, t);
 return s === void 0 ? void 0 : Lt(s, `--${t}`, n, r);}
-function z(e, t, n) {
-const r = e.toLowerCase(), s = n[n.indexOf(r)];
+function z(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
 if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
 return s;}
-function _e(e) {
-const t = e.flags.get("ids");
+function _e(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Ft(e, t) {
-const { positionals: n } = e;
-if (n.length > 1) {
-const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+function Ft(e, t) {const { positionals: n } = e;
+if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
 throw new y(`one amount only (got "${V(n.join(" "))}")${s}`);}
 const r = n[0];
-if (r === void 0) {
-if (t.optional) return;
+if (r === void 0) {if (t.optional) return;
 throw new y(t.missing);}
 if (t.example && ce(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
 return Lt(r, t.what, 0, xs);}
-function Js(e, t) {
-return {
-values: [],
+function Js(e, t) {return {values: [],
 dice: [],
-resolve(n) {
-const r = n.stance ?? t.fallback, s = r === e, i = n.id;
-return {
-headline: "acts",
+resolve(n) {const r = n.stance ?? t.fallback, s = r === e, i = n.id;
+return {headline: "acts",
 steps: [
 T(ue, { kind: t.title, who: i, stance: e, same: s }),
 T(oe, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
@@ -961,25 +732,18 @@ stance: t.keep(e),
 ...s ? { noop: !0 } : {},
 observed: !1,
 detail: t.detail(e)};}};}
-function Qs(e) {
-return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Zs(e) {
-const t = new N();
+function Qs(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function Zs(e) {const t = new N();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };}
-function ei(e, t) {
-return {
-...e,
-resolve(n, r) {
-const s = e.resolve(n, r);
+function ei(e, t) {return {...e,
+resolve(n, r) {const s = e.resolve(n, r);
 if (!("kind" in s))
 for (const i of s.steps) i.kind === t && delete i.section;
 return s;}};}
-function ti(e, t, n) {
-const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
+function ti(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-function kt(e, t) {
-const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
+function kt(e, t) {const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
 var ar = [
 "front",
@@ -995,16 +759,14 @@ var ar = [
 "spell-unseen",
 "covert",
 "spectator"
-], fe = {
-perceptionGate: "none",
+], fe = {perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
 evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, He = {
-front: fe,
+}, He = {front: fe,
 "thrown-object": fe,
 "spell-seen": fe,
 behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
@@ -1016,56 +778,36 @@ aoe: { ...fe, evadeImpossible: !0 },
 "aoe-edge": fe,
 "spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
 covert: { ...fe, perceptionGate: "with-perception-mod" },
-spectator: {
-...fe,
+spectator: {...fe,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Ec(e, t) {
-const n = He[e];
+function Ec(e, t) {const n = He[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Tc(e, t) {
-return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
+function Tc(e, t) {return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
 var _c = ["defensive", "reactive", "none"];
-function Oc(e) {
-return e === "reactive";}
-function Dc(e) {
-return e === "defensive";}
-function Rc(e) {
-return e === "reactive";}
-function ni(e) {
-return e === "reactive";}
-function Cc(e) {
-return e === "defensive";}
-function ri(e) {
-return e === "defensive";}
-function cr(e, t) {
-return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function Ic(e, t) {
-return cr(e.reactions, t) !== void 0;}
-function si(e, t) {
-return cr(e.reactions, t) === !0;}
-function ii(e, t) {
-return cr(e.reactions, t) === "used";}
-function Nc(e, t) {
-return e.skillsVs.includes(t);}
-function Pc(e) {
-return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+function Oc(e) {return e === "reactive";}
+function Dc(e) {return e === "defensive";}
+function Rc(e) {return e === "reactive";}
+function ni(e) {return e === "reactive";}
+function Cc(e) {return e === "defensive";}
+function ri(e) {return e === "defensive";}
+function cr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function Ic(e, t) {return cr(e.reactions, t) !== void 0;}
+function si(e, t) {return cr(e.reactions, t) === !0;}
+function ii(e, t) {return cr(e.reactions, t) === "used";}
+function Nc(e, t) {return e.skillsVs.includes(t);}
+function Pc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
 var oi = 5, ai = { defend: "defend", evade: "evade", react: "reaction" };
-function jt(e) {
-return e === "defend" || e === "evade" || e === "react";}
-function Mc(e) {
-return { kind: "refused", reason: e };}
-function Ke(e) {
-return e !== null && e !== "";}
-function Lc(e) {
-const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
+function jt(e) {return e === "defend" || e === "evade" || e === "react";}
+function Mc(e) {return { kind: "refused", reason: e };}
+function Ke(e) {return e !== null && e !== "";}
+function Lc(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new _s("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
 if (n !== null && !D.isSafeInteger(n)) throw new _s("resolveSoakDefend: modifiers and targets must be integers");}
-function Fc(e) {
-const { action: t, situation: n, stance: r, round: s } = e, i = He[n];
+function Fc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
@@ -1076,14 +818,12 @@ if (!jt(t) && e.mod !== 0) return o("mod");
 if (!jt(t) && e.aid !== null) return o("aided");
 if (jt(t) && e.ally !== null) return o("ally");
 if (jt(t) && e.skillName !== null) return o("skill");
-if (e.aid !== null) {
-if (!Ke(e.vs)) return { code: "needs-vs", action: t };
+if (e.aid !== null) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
 if (!ni(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
-switch (t) {
-case "defend":
+switch (t) {case "defend":
 return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
@@ -1094,72 +834,54 @@ return Dc(r) ? { code: "counter-in-defensive-stance" } : Rc(r) ? Ke(e.vs) ? si(s
 case "skill":
 if (e.ally !== null)
 return Cc(r) ? { code: "defensive-skill-on-ally" } : ni(r) ? Ke(e.vs) ? si(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (ri(r)) {
-if (!Ke(e.vs)) return { code: "needs-vs", action: t };
+if (ri(r)) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (Nc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function jc(e) {
-const t = [];
+function jc(e) {const t = [];
 return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(ai[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function Gc(e) {
-Lc(e);
+function Gc(e) {Lc(e);
 const t = Fc(e);
 if (t) return Mc(t);
 const n = jc(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: s } = e, i = He[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {
-const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
+if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
 return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
-switch (r) {
-case "defend":
-case "evade": {
-const d = li(e, r, a).success ? "success" : "fail";
+switch (r) {case "defend":
+case "evade": {const d = li(e, r, a).success ? "success" : "fail";
 return a.push({ kind: "pending-defense", result: d }), yt(a, d, ci(e), !1);}
-case "react": {
-const l = e.vs, d = li(e, r, a);
+case "react": {const l = e.vs, d = li(e, r, a);
 return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...ci(e) }, !1);}
-case "counter": {
-const l = e.vs;
+case "counter": {const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = i.counterDrawsIntoBattle;
 return d && a.push({ kind: "spectator-drawn", spectator: l }), yt(a, null, { reactionUsed: l }, d);}
-case "skill": {
-a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
+case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
 const l = e.ally === null && ri(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
 return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function ci(e) {
-return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function li(e, t, n) {
-const r = [];
-if (t === "defend" || t === "evade") {
-let a = Ec(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {
-const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Tc(a, c);
+function ci(e) {return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function li(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = Ec(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Tc(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
 e.aid !== null && (n.push({ kind: "aided", bonus: oi, by: e.aid.by }), r.push(oi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
 const s = e.checkTargets[ai[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = kt(e.rolls.action, i);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function yt(e, t, n, r) {
-return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var di = {
-defend: "defend",
+function yt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
+var di = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Uc = {
-mental: "--mental / --mental-roll",
+}, Uc = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function Vc(e, t = (n) => n) {
-switch (e.code) {
-case "acting-turn":
+function Vc(e, t = (n) => n) {switch (e.code) {case "acting-turn":
 return Hc(Qs("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
@@ -1193,10 +915,8 @@ case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function Bc(e, t, n) {
-const r = Uc[e];
-switch (e) {
-case "mental":
+function Bc(e, t, n) {const r = Uc[e];
+switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
 return `${r} applies only to the perception check of a covert attack or a spectator (--situation covert|spectator), not to --situation ${n}.`;
@@ -1207,44 +927,29 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function Hc(e) {
-return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var Kc = U({
-life: G(
-U({
-condition: ie(["none", "incapacitated", "dying", "dead"]),
+function Hc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var Kc = U({life: G(
+U({condition: ie(["none", "incapacitated", "dying", "dead"]),
 savesOwed: j(Te(), an(), vt(0), ht(3))})),
 reactions: G(It(J(), Ms([Ze(), re("used")]))),
 skillsVs: G(Ge(J()))});
-function Yc(e) {
-return e === "success" || e === "fail" ? e : null;}
+function Yc(e) {return e === "success" || e === "fail" ? e : null;}
 var ui = { condition: "none", savesOwed: 0 };
-function Wc(e) {
-const t = Ue(Kc, e);
+function Wc(e) {const t = Ue(Kc, e);
 return t.success ? Qc(t.output) : null;}
-function tt(e, t) {
-return e.life ? { ...e.life } : t === null ? { ...ui } : Us(t);}
-function lr(e, t) {
-return dr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function zc(e, t) {
-if (t) return { life: { condition: "dead", savesOwed: 0 } };
+function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...ui } : Us(t);}
+function lr(e, t) {return dr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function zc(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? ui : Us(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function xc(e) {
-return dr(e.life, void 0, void 0);}
-function qc(e) {
-return e.life?.condition ?? "none";}
-function Xc(e) {
-return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Jc(e, t) {
-return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Qc(e) {
-return dr(e.life, e.reactions, e.skillsVs);}
-function dr(e, t, n) {
-const r = {};
+function xc(e) {return dr(e.life, void 0, void 0);}
+function qc(e) {return e.life?.condition ?? "none";}
+function Xc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function Jc(e, t) {return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Qc(e) {return dr(e.life, e.reactions, e.skillsVs);}
+function dr(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var fi = ["defend", "evade", "react", "counter", "skill", "save"], Zc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", el = {
-action: { kind: "one" },
+var fi = ["defend", "evade", "react", "counter", "skill", "save"], Zc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", el = {action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
 mod: { kind: "one" },
@@ -1257,14 +962,12 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, pn = {
-defend: "defend_check",
+}, pn = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function hi(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+function hi(e) {if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = L(e, "action");
@@ -1272,8 +975,7 @@ if (t === void 0) throw new y(`no action given: add --action ${fi.join("|")}`);
 const n = z(t, "--action", fi), r = L(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
-if (n === "save") {
-const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
+if (n === "save") {const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
 if (i) throw new y(`--${i} does not apply to --action save`);}
 const s = r === void 0 ? "front" : z(r, "--situation", ar);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
@@ -1285,8 +987,7 @@ throw new y("--mental and --mental-roll apply only to --action evade with --situ
 if ((n === "react" || n === "counter") && !R(e, "vs"))
 throw new y(`--action ${n} needs --vs with the attacker's token id`);
 if (R(e, "aided-by") && !R(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
-return {
-action: n,
+return {action: n,
 situation: s,
 mentalAsked: R(e, "mental") || R(e, "mental-roll"),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
@@ -1295,20 +996,15 @@ aidedBy: L(e, "aided-by") ?? null,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
-function tl(e) {
-const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
+function tl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function vi(e) {
-return {
-values: e.action === "save" ? ["save_check"] : k.values(pn),
+function vi(e) {return {values: e.action === "save" ? ["save_check"] : k.values(pn),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
 dice: tl(e),
-resolve(t, n) {
-const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
+resolve(t, n) {const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
 return e.action === "save" ? nl(e, t, r.action) : rl(e, t, r);}};}
-function nl(e, t, n) {
-const r = t.bars.vitality.value;
+function nl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = tt(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
@@ -1316,8 +1012,7 @@ if (i === null) return { kind: "missing-value", key: "save_check" };
 const o = sc(r, s, kt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
-return {
-headline: a ? "saved" : c ? "dies" : "acts",
+return {headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
 T(ue, { kind: "save-title", who: l }),
 T(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
@@ -1326,26 +1021,22 @@ T(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? 
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
 state: lr(t.state, o.life),
 detail: o};}
-function rl(e, t, n) {
-const r = t.bars.vitality.value;
+function rl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = tt(t.state, r), i = k.fromEntries(
 k.keys(pn).map(($) => [$, t.values[pn[$]]?.current ?? null])
 ), o = t.state;
 let a = null;
-if (e.aidedBy !== null) {
-const $ = t.others[e.aidedBy];
+if (e.aidedBy !== null) {const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
 const C = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(C, e.vs) ? C[e.vs] : void 0;
-a = {
-by: e.aidedBy,
+a = {by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
 reaction: W,
 condition: tt($.state, $.vitality ?? null).condition,
 acting: $.acting === !0};}
-const c = Gc({
-action: e.action,
+const c = Gc({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1375,25 +1066,21 @@ T(oe, { kind: "check-summary", who: v, action: e.action, result: m }),
 ...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [T(Ve, { kind: "offer-damage" })] : [],
 ...g ? mc(t.id) : []];
-return {
-headline: p,
+return {headline: p,
 steps: b,
 changes: u,
 state: l,
 ...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c};}
-var mi = (e) => e == null ? "" : ` (${e})`, sl = {
-flags: { situation: { kind: "one" } },
+var mi = (e) => e == null ? "" : ` (${e})`, sl = {flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
 label: (e, t) => e === "defend" ? `Defend${mi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${mi(t.values.evade_check?.current)}` : "No defense",
-situation(e) {
-const t = L(e, "situation");
+situation(e) {const t = L(e, "situation");
 return t === void 0 ? null : z(t, "--situation", ar);},
-situationWords(e) {
-const t = He[e];
+situationWords(e) {const t = He[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1403,32 +1090,26 @@ t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer: (e, t) => ei(vi(hi(Zs({ action: e, situation: t }))), "pending-defense"),
 keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "action-check")),
-extra(e, t) {
-return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
+extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
 }, il = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function ol(e) {
-return A.max(0, mn(e, 5));}
+function ol(e) {return A.max(0, mn(e, 5));}
 var pi = 25;
-function al(e) {
-const t = [], n = A.max(0, e.amount), r = zs(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = mn(n, r), o = n - i;
+function al(e) {const t = [], n = A.max(0, e.amount), r = zs(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = mn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {
-const p = zs(d.soakPercent, 0, 100), g = mn(o, 100 - p);
+if (d !== null && f) {const p = zs(d.soakPercent, 0, 100), g = mn(o, 100 - p);
 p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: g }), a = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
 const v = A.max(0, d.armorReduction);
-if (v > 0) {
-const b = a;
+if (v > 0) {const b = a;
 a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: b, after: a });}
 const m = mn(g, pi);
-c = A.max(0, u - m), u > 0 ? l = {
-kind: "protection-wear",
+c = A.max(0, u - m), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
 afterSoak: g,
 wearPercent: pi,
@@ -1436,37 +1117,27 @@ wear: m,
 before: u,
 after: c
 } : c = d.protection;
-} else {
-const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {
-c = d.protection;
+} else {const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {c = d.protection;
 const v = A.max(0, d.naturalReduction);
-if (v > 0) {
-const m = a;
+if (v > 0) {const m = a;
 a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });}}}
-if (s > 0) {
-const p = a;
+if (s > 0) {const p = a;
 a = A.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
 const h = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
 var gn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function cl(e) {
-return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function gi(e, t) {
-return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function ur(e, t, n, r) {
-return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function ll(e) {
-const t = cl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function cl(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function gi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function ur(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function ll(e) {const t = cl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return ur(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), ur(e, t, n, !1);
-if (e.instantKill) {
-const o = nc(e.bars.vitality, e.life);
+if (e.instantKill) {const o = nc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
-return {
-defenseUsed: t,
+return {defenseUsed: t,
 cancelled: !1,
 bars: a,
 protectionAfter: null,
@@ -1474,21 +1145,18 @@ life: o.life,
 steps: n,
 changed: o.after !== e.bars.vitality || !gi(o.life, e.life)};}
 const r = A.max(0, e.amount);
-if (e.to !== "vitality") {
-const o = e.to, a = e.bars[o];
+if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
 return n.push({ kind: "bar-not-a-number", bar: o }), ur(e, t, n, !1);
 const c = a - r;
-return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {
-defenseUsed: t,
+return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
 bars: { ...e.bars, [o]: c },
 protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = al({
-amount: r,
+const s = al({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
@@ -1496,26 +1164,22 @@ stanceReduction: e.stanceReduction});
 for (const o of s.steps) n.push(o);
 const i = Vs(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
-return {
-defenseUsed: t,
+return {defenseUsed: t,
 cancelled: !1,
 bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
 changed: i.after !== e.bars.vitality || !gi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-var dl = {
-type: { kind: "one" },
+var dl = {type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, ul = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ki = {
-physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
+}, ul = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ki = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 }, fr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", fl = { what: "the damage amount", missing: fr, example: "[[2d6+3]]" }, hl = { what: "the damage amount", missing: fr, example: "[[2d6+3]]", optional: !0 };
-function vl(e) {
-if (e.flags.size === 0) return yi(Ft(e, fl));
+function vl(e) {if (e.flags.size === 0) return yi(Ft(e, fl));
 const t = R(e, "instant-kill"), n = Ft(e, hl);
 if (n === void 0 && !t) throw new y(fr);
 const r = n ?? 0, s = L(e, "type"), i = s === void 0 ? "physical" : gn[z(s, "--type", k.keys(gn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
@@ -1524,26 +1188,20 @@ if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vit
 if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
 throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
 const c = L(e, "defense");
-return {
-amount: r,
+return {amount: r,
 track: i,
 piercePercent: Ne(e, "pierce", 0, 100) ?? 0,
 to: a,
 instantKill: t,
 defenseOverride: c === void 0 ? null : z(c, "--defense", ["success", "fail", "none"])};}
-function yi(e) {
-return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
-function wi(e) {
-const t = ki[e.track];
-return {
-values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
+function yi(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
+function wi(e) {const t = ki[e.track];
+return {values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
 resolve: (r) => ml(e, r)};}
-function ml(e, t) {
-const n = ki[e.track], r = e.to === "vitality" && !e.instantKill;
+function ml(e, t) {const n = ki[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new kl(t.values, n) : null, c = r && t.stance === "defensive" ? ol(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = ll({
-amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new kl(t.values, n) : null, c = r && t.stance === "defensive" ? ol(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = ll({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1556,19 +1214,16 @@ stanceReduction: c,
 life: l
 }), u = [];
 s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-for (const h of ["soul", "power"]) {
-const p = d.bars[h];
+for (const h of ["soul", "power"]) {const p = d.bars[h];
 p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {
-headline: yl(d, l),
+const f = {headline: yl(d, l),
 steps: pl(t.id, e, d, l),
 changes: u,
 state: lr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function pl(e, t, n, r) {
-const s = vc(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: gl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+function pl(e, t, n, r) {const s = vc(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: gl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1577,45 +1232,29 @@ let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (i.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(T("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function gl(e) {
-for (const t of e.steps) {
-if (t.kind === "vitality-loss") return t.loss;
+function gl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-var kl = class {
-constructor(e, t) {
-this.values = e, this.keys = t;}
-get soakPercent() {
-return this.values.armor_soak?.current ?? 0;}
-get protection() {
-return this.values[this.keys.protection]?.current ?? 0;}
-get protectionMax() {
-return this.values[this.keys.protection]?.max ?? void 0;}
-get otherProtection() {
-return this.values[this.keys.other]?.current ?? 0;}
-get otherProtectionMax() {
-return this.values[this.keys.other]?.max ?? void 0;}
-get armorReduction() {
-return this.values[this.keys.reduction]?.current ?? 0;}
-get naturalReduction() {
-return this.values[this.keys.natural]?.current ?? 0;}};
-function yl(e, t) {
-if (e.cancelled) return "blocked";
-if (e.life.condition !== t.condition) {
-if (e.life.condition === "dead") return "dies";
+var kl = class {constructor(e, t) {this.values = e, this.keys = t;}
+get soakPercent() {return this.values.armor_soak?.current ?? 0;}
+get protection() {return this.values[this.keys.protection]?.current ?? 0;}
+get protectionMax() {return this.values[this.keys.protection]?.max ?? void 0;}
+get otherProtection() {return this.values[this.keys.other]?.current ?? 0;}
+get otherProtectionMax() {return this.values[this.keys.other]?.max ?? void 0;}
+get armorReduction() {return this.values[this.keys.reduction]?.current ?? 0;}
+get naturalReduction() {return this.values[this.keys.natural]?.current ?? 0;}};
+function yl(e, t) {if (e.cancelled) return "blocked";
+if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
 var wl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", bl = [`Defensive: ${ir.defensive}. Reactive: ${ir.reactive}.`];
-function $l(e) {
-return Js(e, {
-fallback: "none",
+function $l(e) {return Js(e, {fallback: "none",
 row: "Stance",
 title: "stance-title",
 change: "stance-change",
 effect: "stance-effect",
 keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })});}
-var Al = {
-"perception-check": !0,
+var Al = {"perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
 "situation-penalty": !0,
@@ -1629,11 +1268,9 @@ modifier: !0,
 "skill-announced": !0,
 "spectator-drawn": !0
 }, Sl = new N([...[...uc].map((e) => [e, "layout"]), ...k.keys(Al).map((e) => [e, "defend"])]);
-function El(e, t = (n) => n) {
-const n = Sl.get(e.kind);
+function El(e, t = (n) => n) {const n = Sl.get(e.kind);
 return n === "layout" ? yc(e, t) : n === "defend" ? dc(e, t) : cc(e);}
-var hr = {
-damage: [
+var hr = {damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
@@ -1642,11 +1279,9 @@ defend: [
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
 stance: bl
-}, Tl = {
-id: "soak",
+}, Tl = {id: "soak",
 playable: !0,
-commands: {
-damage: { flags: dl, usage: ul, help: hr.damage },
+commands: {damage: { flags: dl, usage: ul, help: hr.damage },
 defend: { flags: el, usage: Zc, help: hr.defend },
 stance: { flags: {}, usage: wl, help: hr.stance }},
 stances: _c,
@@ -1658,10 +1293,8 @@ planStance: $l,
 planHandEdit: (e) => wi(yi(e)),
 attack: sl,
 macros: il,
-setVitality(e, t, n) {
-const r = rc(e, t, tt(n, e));
-return {
-vitality: r.after,
+setVitality(e, t, n) {const r = rc(e, t, tt(n, e));
+return {vitality: r.after,
 state: lr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
@@ -1689,16 +1322,14 @@ words: El
 "spell-invisible",
 "covert",
 "spectator"
-], _l = ["gun", "spell-unseen"], he = {
-hitBonus: 0,
+], _l = ["gun", "spell-unseen"], he = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, nt = {
-front: he,
+}, nt = {front: he,
 "thrown-object": he,
 "spell-seen": he,
 behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
@@ -1711,54 +1342,38 @@ aoe: { ...he, noHitChance: !0 },
 "spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function Ol(e, t) {
-return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
-function Dl(e) {
-return nt[e].perceive !== null;}
-var Gt = 4, Rl = U({
-result: ie(["success", "fail"]),
+function Ol(e, t) {return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
+function Dl(e) {return nt[e].perceive !== null;}
+var Gt = 4, Rl = U({result: ie(["success", "fail"]),
 situation: ie(vr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
-function Cl(e) {
-const t = Ue(Rl, e);
+function Cl(e) {const t = Ue(Rl, e);
 return t.success ? t.output : null;}
-var Il = U({
-/** Rounds ended since the token died (0 in the round of death); absent while alive. */
+var Il = U({/** Rounds ended since the token died (0 in the round of death); absent while alive. */
 roundsDead: G(j(Te(), an(), vt(0), ht(Gt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: G(re(!0))});
-function Nl(e) {
-const t = Ue(Il, e);
+function Nl(e) {const t = Ue(Il, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
 return n;}
-function $e(e) {
-return e !== null && e <= 0;}
-function bi(e) {
-const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function $e(e) {return e !== null && e <= 0;}
+function bi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function $i(e) {
-const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
+function $i(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function Pl(e, t) {
-return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
-function Ml(e) {
-const { triedThisRound: t, ...n } = e;
+function Pl(e, t) {return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
+function Ml(e) {const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Gt, n.roundsDead + 1) };}
-function mr(e) {
-return A.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Ai(e, t) {
-return $e(t) && mr(e) === 0;}
-function Ll(e, t) {
-return "has had a save or another round dead since";}
-function Fl(e, t, n, r) {
-return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Dl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function jl(e) {
-const t = [], n = e.pending ?? void 0;
+function mr(e) {return A.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function Ai(e, t) {return $e(t) && mr(e) === 0;}
+function Ll(e, t) {return "has had a save or another round dead since";}
+function Fl(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Dl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function jl(e) {const t = [], n = e.pending ?? void 0;
 if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
 const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = Fl(e, r, n, t);
@@ -1768,67 +1383,54 @@ if (s.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
-else {
-const d = e.hit + s.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
+else {const d = e.hit + s.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
 if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
 let a = A.max(0, e.amount);
-if (i === "success") {
-const d = A.max(0, e.armorDefense), u = A.max(0, a - d);
+if (i === "success") {const d = A.max(0, e.armorDefense), u = A.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
 return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bi(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function Ut(e) {
-return nt[e].reactCheck !== null ? "react" : "defend";}
-function pr(e, t) {
-const n = nt[t];
+function Ut(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
+function pr(e, t) {const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Gl(e) {
-const { action: t, situation: n } = e, r = nt[n], s = [], i = pr(t, n);
+function Gl(e) {const { action: t, situation: n } = e, r = nt[n], s = [], i = pr(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
 const o = i.check ? Ut(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", c = (u) => {
-if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let l = !1;
-if (r.perceive) {
-const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Si("perceive", e.rolls.perceive, f, u, h);
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Si("perceive", e.rolls.perceive, f, u, h);
 if (s.push(p.step), !p.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
-if (o) {
-const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Si(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
-if (s.push(f.step), a) {
-const h = f.success ? "success" : "fail";
+if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Si(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (s.push(f.step), a) {const h = f.success ? "success" : "fail";
 return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
 return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Si(e, t, n, r, s) {
-const i = Ol(n, r) + s, o = kt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Si(e, t, n, r, s) {const i = Ol(n, r) + s, o = kt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function Ul(e, t) {
-return e && e.result === "success" ? e : t;}
+function Ul(e, t) {return e && e.result === "success" ? e : t;}
 var Vl = 1;
-function Bl(e) {
-const { state: t } = e;
+function Bl(e) {const { state: t } = e;
 if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
 let i = null;
-if (!r) {
-if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
+if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
 if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 i = e.exp - c;}
@@ -1838,21 +1440,15 @@ return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", ste
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return s.push({ kind: "save-failed", triesLeft: mr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
 var Hl = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Kl(e) {
-return Hl.has(e.kind);}
-function Yl(e, t) {
-if (!$e(t)) return;
+function Kl(e) {return Hl.has(e.kind);}
+function Yl(e, t) {if (!$e(t)) return;
 if (Ai(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
 const n = mr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-function Ei(e, t, n, r = !1) {
-return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
+function Ei(e, t, n, r = !1) {return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
 var Wl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function zl(e, t) {
-switch (e.kind) {
-case "attack-title": {
-const n = t(e.who), r = `(${e.amount} ${e.track})`;
+function zl(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;}
 case "attack-summary":
 return `${t(e.who)} ${Wl[e.headline] ?? "is unharmed"}.`;
@@ -1860,8 +1456,7 @@ case "dead-now":
 return Yl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
-case "defense-result": {
-const n = e.guarded !== null ? `${t(e.who)} guards ${t(e.guarded)}` : t(e.who), r = e.result === "success" ? `${n}: the armor's Defense will apply to the next hit` : `${n}: no defense against the next hit`;
+case "defense-result": {const n = e.guarded !== null ? `${t(e.who)} guards ${t(e.guarded)}` : t(e.who), r = e.result === "success" ? `${n}: the armor's Defense will apply to the next hit` : `${n}: no defense against the next hit`;
 return e.summary ? `${r}.` : r;}
 case "defense-announced":
 return `${t(e.who)} makes a defensive action (${e.action}).`;
@@ -1869,14 +1464,12 @@ case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;}}
-var xl = {
-type: { kind: "one" },
+var xl = {type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, ql = {
-action: { kind: "one" },
+}, ql = {action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
 mod: { kind: "one" },
@@ -1888,31 +1481,24 @@ ally: { kind: "one", token: !0 },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
 }, Xl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Jl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Ti(e) {
-if (e === void 0) return null;
+function Ti(e) {if (e === void 0) return null;
 if (_l.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return z(e, "--situation", vr);}
-function Ql(e) {
-const t = Ft(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
+function Ql(e) {const t = Ft(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
 const r = L(e, "defense");
-return {
-amount: t,
+return {amount: t,
 track: gn[z(L(e, "type") ?? "physical", "--type", k.keys(gn))],
 hit: n,
 situation: Ti(L(e, "situation")),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : z(r, "--defense", ["success", "fail", "none"])};}
-function _i(e) {
-const t = e.track === "physical" ? "armor_physical" : "armor_magical";
-return {
-values: [t, "armor_defense"],
+function _i(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+return {values: [t, "armor_defense"],
 dice: [],
-resolve(n) {
-const r = n.bars.vitality.value;
+resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = jl({
-amount: e.amount,
+const s = jl({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1930,18 +1516,15 @@ T(oe, { kind: "attack-summary", who: i, headline: o }),
 ...Be("Defense", s.steps.filter(c)),
 ...Be("Breakdown", s.steps.filter((d) => !c(d))),
 ...Ei("Now", s.state, s.vitality)];
-return {
-headline: o,
+return {headline: o,
 steps: l,
 changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-function Zl(e) {
-return _i({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+function Zl(e) {return _i({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
 var Oi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Di(e) {
-if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+function Di(e) {if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 const t = L(e, "action");
 if (t === void 0) throw new y(`no action given: add --action ${Oi.join("|")}`);
 const n = t.toLowerCase();
@@ -1961,8 +1544,7 @@ if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally wit
 if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
 if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
 const d = L(e, "difficulty");
-return {
-action: r,
+return {action: r,
 situation: i,
 situationGiven: s !== void 0,
 difficulty: d === void 0 ? null : z(d, "--difficulty", ["hard", "impossible"]),
@@ -1971,26 +1553,21 @@ perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: L(e, "vs") ?? null,
 ally: L(e, "ally") ?? null,
 skillName: L(e, "skill") ?? null};}
-function Ri(e) {
-if (e.action === "save") return td(e);
+function Ri(e) {if (e.action === "save") return td(e);
 const t = e.action, n = pr(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ut(e.situation) === "react" ? "react-roll" : "roll" }), {
-values: ["defend_check", "reaction_check", "perception_check"],
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ut(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(s, i) {
-return ed(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
-function ed(e, t, n, r) {
-const s = n.bars.vitality.value;
+resolve(s, i) {return ed(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
+function ed(e, t, n, r) {const s = n.bars.vitality.value;
 if (s === null) return { kind: "bar", resource: "vitality" };
 if ($e(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
 if (n.acting) return { kind: "refused", reason: Qs("turn") };
 const i = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (p) => n.values[p]?.current ?? null, a = Gl({
-action: t,
+const o = (p) => n.values[p]?.current ?? null, a = Gl({action: t,
 situation: e.situation,
 difficulty: e.difficulty,
 checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
@@ -2004,14 +1581,12 @@ if (a.kind === "missing")
 return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...a.steps], l = [];
 let d;
-if (a.pending && t === "guard" && i && e.ally) {
-const p = Ul(i.answer ?? void 0, a.pending);
+if (a.pending && t === "guard" && i && e.ally) {const p = Ul(i.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const u = a.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
-return {
-headline: "acts",
+return {headline: "acts",
 steps: [
 T(ue, { kind: "defense-title", who: f, action: t, situation: e.situation }),
 u ? T(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(oe, { kind: "defense-announced", who: f, action: t }),
@@ -2022,23 +1597,18 @@ changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: a};}
-function td(e) {
-return {
-values: ["save_check", "exp"],
+function td(e) {return {values: ["save_check", "exp"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
-resolve(t, n) {
-const r = t.bars.vitality.value;
+resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = n.cost ?? 100, i = n.save ?? 100, o = Bl({
-vitality: r,
+const s = n.cost ?? 100, i = n.save ?? 100, o = Bl({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
 exp: t.values.exp?.current ?? null,
 rolls: { cost: s, save: i }});
 if (o.kind === "refused")
-switch (o.reason) {
-case "not-dead":
+switch (o.reason) {case "not-dead":
 return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
 case "dead-for-good":
 return { kind: "refused", reason: 'dead for good: no save is left (The Defensive Turn: "After 4 rounds you are simply dead"; a token dead for good in another edition stays dead)' };
@@ -2051,8 +1621,7 @@ return { kind: "missing-value", key: "save_check" };}
 const a = [];
 o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }), o.expAfter !== null && a.push({ kind: "value", key: "exp", to: o.expAfter });
 const c = t.id;
-return {
-headline: o.stood ? "saved" : "acts",
+return {headline: o.stood ? "saved" : "acts",
 steps: [
 T(ue, { kind: "save-title", who: c }),
 T(oe, { kind: "save-summary", who: c, stood: o.stood }),
@@ -2062,17 +1631,14 @@ changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
 detail: o};}};}
-var nd = {
-flags: {},
+var nd = {flags: {},
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "none"],
-label: (e, t) => {
-const n = t.values.defend_check?.current;
+label: (e, t) => {const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
 situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
-situationWords(e) {
-const t = nt[e];
+situationWords(e) {const t = nt[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -2080,8 +1646,7 @@ t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
 return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer(e, t) {
-const n = ei(Ri(Di(Zs({ action: e, situation: t }))), "pending-defense");
+planAnswer(e, t) {const n = ei(Ri(Di(Zs({ action: e, situation: t }))), "pending-defense");
 return t !== null && Ut(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
 keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, rd = [
@@ -2090,19 +1655,14 @@ keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "check" && (n.check === 
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ], sd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function id(e, t, n, r) {
-const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+function id(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function od(e, t = (n) => n) {
-const n = e;
-switch (n.kind) {
-case "defense-used": {
-const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
+function od(e, t = (n) => n) {const n = e;
+switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
 return `The pending defense was made against ${ge[n.madeFor].toLowerCase()}, without the perceive check ${ge[n.attack].toLowerCase()} needs: it counts as none`;
-case "hit-check": {
-const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
 return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -2122,15 +1682,13 @@ case "set-back":
 return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vitality}`;
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
-case "check": {
-const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
+case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
 return `${sd[n.check]} d100 ${n.roll} vs ${id(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
-case "pending-defense": {
-const r = ge[n.situation].toLowerCase();
+case "pending-defense": {const r = ge[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;}
 case "guard-kept":
 return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -2144,19 +1702,14 @@ case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
-function ad(e, t = (n) => n) {
-return Kl(e) ? zl(e, t) : od(e, t);}
-var cd = {
-id: "threshold",
+function ad(e, t = (n) => n) {return Kl(e) ? zl(e, t) : od(e, t);}
+var cd = {id: "threshold",
 playable: !0,
-commands: {
-damage: {
-flags: xl,
+commands: {damage: {flags: xl,
 usage: Xl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."]},
-defend: {
-flags: ql,
+defend: {flags: ql,
 usage: Jl,
 help: [
 "Situations: " + vr.join(", ") + ".",
@@ -2167,16 +1720,13 @@ settings: [],
 markers: ["dead"],
 planDamage: (e) => _i(Ql(e)),
 planDefend: (e) => Ri(Di(e)),
-planStance: () => {
-throw new y("the threshold edition has no stances");},
+planStance: () => {throw new y("the threshold edition has no stances");},
 planHandEdit: Zl,
 attack: nd,
 macros: rd,
-setVitality(e, t, n) {
-const r = [];
+setVitality(e, t, n) {const r = [];
 let s = t, i = n;
-return t < e && $e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), i = $i(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = bi(n))), {
-vitality: s,
+return t < e && $e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), i = $i(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = bi(n))), {vitality: s,
 state: i,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
@@ -2192,28 +1742,23 @@ describeStateChange: Ll,
 parseAnswer: Cl,
 words: ad
 }, kn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, ld = 10;
-function gr(e, t) {
-return A.round((e + t) * 1e6) / 1e6;}
-function Ci(e, t) {
-if (t.defender === null || t.current === null) return e;
+function gr(e, t) {return A.round((e + t) * 1e6) / 1e6;}
+function Ci(e, t) {if (t.defender === null || t.current === null) return e;
 const n = gr(t.current, -t.limit);
 return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => gr(t.defender, -wt[s]) >= n) ?? "passive";}
-function dd(e) {
-const t = [], { turn: n } = e;
+function dd(e) {const t = [], { turn: n } = e;
 let r = e.mode;
 if (wt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {
-const f = Ci(r, n);
+else {const f = Ci(r, n);
 f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: wt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
-if (a) {
-const f = e.attack - o, h = A.max(0, e.weapon) + f;
+if (a) {const f = e.attack - o, h = A.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
 const p = A.max(0, e.armorScore - e.armorPenetration), g = h > p;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
@@ -2222,71 +1767,55 @@ let d = null;
 l > 0 && n.defender !== null && (d = gr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
 const u = r !== "passive" && o - e.attack >= ld;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-function kr(e, t) {
-const n = {};
+function kr(e, t) {const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
 var yn = (e, t = !1) => kr(e <= 0, t);
-function ud(e) {
-if (typeof e != "object" || e === null || x.isArray(e)) return null;
+function ud(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
 return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : kr(n.down === !0, n.dead === !0);}
-function fd(e) {
-for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
-var hd = {
-attack: { kind: "one" },
+function fd(e) {for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
+var hd = {attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
 }, vd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", md = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ii = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function pd(e) {
-const t = Ft(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+function pd(e) {const t = Ft(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = L(e, "defense-mode");
-return {
-weapon: t,
+return {weapon: t,
 attack: Lt(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : z(r, "--defense-mode", kn)};}
-function gd(e) {
-return e !== null && kn.includes(e);}
-function kd(e) {
-return Ii.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
-function yd(e, t) {
-return {
-values: Ii,
+function gd(e) {return e !== null && kn.includes(e);}
+function kd(e) {return Ii.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
+function yd(e, t) {return {values: Ii,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(n, r) {
-return wd(e, t, n, r.defense ?? 1);}};}
-function wd(e, t, n, r) {
-const s = kd(n);
+resolve(n, r) {return wd(e, t, n, r.defense ?? 1);}};}
+function wd(e, t, n, r) {const s = kd(n);
 if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-const i = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (gd(n.stance) ? n.stance : "passive"), a = dd({
-weapon: e.weapon,
+const i = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (gd(n.stance) ? n.stance : "passive"), a = dd({weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: o,
 defenseRoll: r,
 defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
 armorScore: i("armor_score"),
-turn: {
-defender: n.initiative,
+turn: {defender: n.initiative,
 current: n.currentTurn?.initiative ?? null,
 currentHidden: n.currentTurn?.hidden === !0,
 limit: t.overwhelmLimit}
 }), c = [];
 let l;
-if (a.damage) {
-const f = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
+if (a.damage) {const f = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
 if (h === null) return { kind: "bar", resource: f };
 const p = h - a.damage.amount;
 l = { kind: "bar-moved", to: a.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: f, to: p });}
 a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
 const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
-return {
-headline: a.hits ? u ? "falls" : "hit" : "missed",
+return {headline: a.hits ? u ? "falls" : "hit" : "missed",
 steps: [
 T(ue, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
 T(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
@@ -2295,18 +1824,14 @@ T(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === 
 changes: c,
 state: yn(fd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a};}
-function bd(e, t) {
-return {
-values: ["armor_score"],
+function bd(e, t) {return {values: ["armor_score"],
 dice: [],
-resolve(n) {
-const r = n.bars.vitality.value;
+resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = A.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
 if (i && o === null) return { kind: "bar", resource: t.stamina };
 const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
-return {
-headline: "hit",
+return {headline: "hit",
 steps: [
 T(ue, { kind: "loss-title", who: c, loss: e }),
 T(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
@@ -2315,29 +1840,21 @@ T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: 
 changes: a,
 state: yn(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function $d(e, t) {
-return yd(pd(e), t);}
-function Ad(e) {
-return Js(e, {
-fallback: "passive",
+function $d(e, t) {return yd(pd(e), t);}
+function Ad(e) {return Js(e, {fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
 change: "mode-change",
 effect: "mode-effect",
 keep: (t) => t === "passive" ? null : t,
 detail: (t) => ({ stance: t, cost: wt[t] })});}
-var wn = {
-passive: "passive_defense only; costs no initiative",
+var wn = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
 }, Ni = { passive: "passively", active: "actively", full: "fully" };
-function Sd(e, t) {
-switch (e.kind) {
-case "attack-title": {
-const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
+function Sd(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
 return e.missed || e.damage === void 0 ? `${n} is missed ${r}` : `${n} loses ${e.damage} ${e.to === "stamina" ? "stamina" : "Vitality"}${e.falls ? " and falls" : ""} ${r}`;}
-case "attack-summary": {
-const n = e.counter ? " and scores a counterattack" : "";
+case "attack-summary": {const n = e.counter ? " and scores a counterattack" : "";
 return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;}
 case "bar-moved":
 return e.before === e.after ? "" : `${e.to === "vitality" ? "Vitality" : "Stamina"} ${e.before} -> ${e.after}`;
@@ -2363,20 +1880,16 @@ case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;}}
-function Ed(e, t = (n) => n) {
-return Sd(e, t) ?? Td(e);}
+function Ed(e, t = (n) => n) {return Sd(e, t) ?? Td(e);}
 var yr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Td(e) {
-const t = e;
-switch (t.kind) {
-case "overwhelmed":
+function Td(e) {const t = e;
+switch (t.kind) {case "overwhelmed":
 return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {
-const n = `d20 ${t.roll}${yr(t.passive)} passive${t.mode !== "passive" ? `${yr(t.active)} active` : ""}${t.mode === "full" ? `${yr(t.full)} full` : ""}`;
+case "defense-roll": {const n = `d20 ${t.roll}${yr(t.passive)} passive${t.mode !== "passive" ? `${yr(t.active)} active` : ""}${t.mode === "full" ? `${yr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;}
 case "attack":
 return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
@@ -2388,27 +1901,22 @@ case "initiative":
 return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
 case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
-var _d = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Od = {
-flags: {},
+var _d = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Od = {flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: kn,
 label: (e) => _d[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
-planAnswer(e, t, n, r) {
-const s = e;
-return {
-values: [],
+planAnswer(e, t, n, r) {const s = e;
+return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(i, o) {
-const a = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+resolve(i, o) {const a = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
 if (Ci(s, a) !== s)
 return { kind: "refused", reason: `${s} defense costs ${wt[s]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
-return {
-headline: "acts",
+return {headline: "acts",
 steps: [T(oe, { kind: "mode-answer", who: i.id, mode: s, roll: c }), T("Check", { kind: "mode-roll", mode: s, roll: c })],
 changes: [],
 observed: !1,
@@ -2419,17 +1927,13 @@ keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.d
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Rd = {
-id: "opposed",
+], Rd = {id: "opposed",
 playable: !0,
-commands: {
-damage: {
-flags: hd,
+commands: {damage: {flags: hd,
 usage: vd,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."]},
-defend: {
-flags: {},
+defend: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"},
@@ -2438,16 +1942,13 @@ stances: kn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
 planDamage: $d,
-planDefend: () => {
-throw new y("in the opposed edition the defense is rolled inside !damage");},
+planDefend: () => {throw new y("in the opposed edition the defense is rolled inside !damage");},
 planStance: Ad,
 planHandEdit: bd,
 attack: Od,
 macros: Dd,
-setVitality(e, t, n) {
-const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
-return {
-vitality: t,
+setVitality(e, t, n) {const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
+return {vitality: t,
 state: yn(t, r),
 steps: s,
 conditions: [],
@@ -2464,35 +1965,25 @@ words: Ed
 }, Cd = { soak: Tl, threshold: cd, opposed: Rd }, rt = new N();
 for (const [e, t] of k.entries(Cd)) rt.set(e, { ...t, id: e });
 var Pi = rt.keys().next().value, Id = "soak";
-function bn(e) {
-return typeof e == "string" && rt.has(e);}
-function Nd() {
-return [...rt.keys()];}
-function wr() {
-return [...rt.values()];}
-function Oe(e) {
-return rt.get(e) ?? rt.get(Pi);}
-function Vt() {
-return wr().filter((e) => e.playable).map((e) => e.id);}
+function bn(e) {return typeof e == "string" && rt.has(e);}
+function Nd() {return [...rt.keys()];}
+function wr() {return [...rt.values()];}
+function Oe(e) {return rt.get(e) ?? rt.get(Pi);}
+function Vt() {return wr().filter((e) => e.playable).map((e) => e.id);}
 var br;
-function Mi(e) {
-return br ?? (br = new q(wr().flatMap((t) => t.stances))), br.has(e);}
-function $r(e, t) {
-return (n) => wr().some(
+function Mi(e) {return br ?? (br = new q(wr().flatMap((t) => t.stances))), br.has(e);}
+function $r(e, t) {return (n) => wr().some(
 (s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
 ) ? e : void 0;}
-var Bt = Cs(bn, "not an edition this script has"), Ht = ["bar1", "bar2", "bar3"], Li = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Fi = {
-incapacitated: "sleepy",
+var Bt = Cs(bn, "not an edition this script has"), Ht = ["bar1", "bar2", "bar3"], Li = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Fi = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Kt = k.keys(Fi), Pd = j(J(), Zn(), je(1), X(100)), Md = j(J(), Zn(), je(1), X(100), cn(/^[^,]+$/)), Ar = ie(Ht), ji = ie(["gm", "public"]), Sr = ["refuse", "gm", "api-as"], Ld = U({
-edition: Bt,
-bars: U({
-vitality: Ar,
+}, Kt = k.keys(Fi), Pd = j(J(), Zn(), je(1), X(100)), Md = j(J(), Zn(), je(1), X(100), cn(/^[^,]+$/)), Ar = ie(Ht), ji = ie(["gm", "public"]), Sr = ["refuse", "gm", "api-as"], Ld = U({edition: Bt,
+bars: U({vitality: Ar,
 soul: Ar,
 power: Ar,
 stamina: ie(["power", ...Ht])}),
@@ -2505,9 +1996,7 @@ playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
 overwhelmLimit: j(Te(), an(), vt(0), ht(1e3)),
 apiCommands: ie(Sr)});
-function Gi() {
-return {
-edition: Pi,
+function Gi() {return {edition: Pi,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
 attributes: { ...Li },
 markers: { ...Fi },
@@ -2516,71 +2005,52 @@ playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function Fd(e) {
-const t = Gi(), n = [];
+function Fd(e) {const t = Gi(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
 const s = Ui(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
 return new q([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function Ui(e, t, n, r, s) {
-const i = {};
-for (const [o, a] of k.entries(e)) {
-const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {
-i[o] = Er(d);
+function Ui(e, t, n, r, s) {const i = {};
+for (const [o, a] of k.entries(e)) {const c = r + o, l = t[o], d = n[o];
+if (l === void 0) {i[o] = Er(d);
 continue;}
-if (a.type === "object" && "entries" in a && _(d)) {
-if (!_(l))
+if (a.type === "object" && "entries" in a && _(d)) {if (!_(l))
 s.push(`${c}: not an object; reset to defaults`), i[o] = Er(d);
-else {
-const f = a.entries;
+else {const f = a.entries;
 i[o] = Ui(f, l, d, `${c}.`, s);}
 continue;}
 const u = Ue(a, l);
 u.success ? i[o] = u.output : (s.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Er(d));}
 return i;}
-function _(e) {
-return typeof e == "object" && e !== null && !x.isArray(e);}
-function Er(e) {
-return _(e) ? te.parse(te.stringify(e)) : e;}
-function jd(e) {
-const t = te.stringify(e) ?? S(e);
+function _(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
+function Er(e) {return _(e) ? te.parse(te.stringify(e)) : e;}
+function jd(e) {const t = te.stringify(e) ?? S(e);
 return t.length > 40 ? `${ke(t, 37)}...` : t;}
-var Vi = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Bi = U({
-overrides: G(It(ie(Pt), Gd)),
+var Vi = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Bi = U({overrides: G(It(ie(Pt), Gd)),
 worn: G(U({ physical: G(Vi), magical: G(Vi) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
 edition: G(U({ id: Bt, state: Nt() }))
 }), Vv = k.keys(Bi.entries);
-function Ud(e) {
-const t = {}, n = [];
+function Ud(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of k.entries(e)) {
-if (r.length === 0 || r.length > 64) {
-n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
+for (const [r, s] of k.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
 const i = Ue(Bi, s);
-if (!i.success) {
-n.push(`tokens.${r}: not a valid token record; forgotten`);
+if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
 i.output.stance !== void 0 && !Mi(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
 const o = Hi(i.output);
 bt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function Hi(e) {
-for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
+function Hi(e) {for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function $n(e, t, n) {
-const r = { ...e };
+function $n(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
-function Ki(e, t, n) {
-Hi(n), bt(n) ? delete e[t] : e[t] = n;}
-function bt(e) {
-return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var $t = j(Te(), mt()), An = ln($t), Yi = j(Te(), Rs(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Vd = ie(["physical", "magical"]), Wi = U({
-edition: G(U({ id: Bt, state: Nt() })),
+function Ki(e, t, n) {Hi(n), bt(n) ? delete e[t] : e[t] = n;}
+function bt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
+var $t = j(Te(), mt()), An = ln($t), Yi = j(Te(), Rs(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Vd = ie(["physical", "magical"]), Wi = U({edition: G(U({ id: Bt, state: Nt() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
@@ -2599,8 +2069,7 @@ U({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
 U({ kind: re("memory"), tokenId: G(At), character: G(At), from: Wi, to: Wi }),
 U({ kind: re("initiative"), from: Yi, to: Yi }),
 U({ kind: re("turn-order"), tokenId: At })
-]), Hd = U({
-/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
+]), Hd = U({/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: j(J(), je(1), X(64)),
 kind: ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
@@ -2608,81 +2077,62 @@ round: $t,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: G(j(J(), cn(/^U\d{1,7}$/))),
 tokens: Ge(U({ tokenId: At, name: j(J(), X(200)), changes: Ge(Bd) }))});
-function Kd(e) {
-return e.kind !== "memory" ? !0 : [e.from, e.to].every(
+function Kd(e) {return e.kind !== "memory" ? !0 : [e.from, e.to].every(
 (t) => (t.stance === void 0 || Mi(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
-function Yd(e) {
-if (e === void 0) return { history: [], problems: [] };
+function Yd(e) {if (e === void 0) return { history: [], problems: [] };
 if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {
-const i = Ue(Hd, r);
+return e.forEach((r, s) => {const i = Ue(Hd, r);
 i.success && i.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
 var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], zi = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Tr(e, t) {
-const n = {};
+function Tr(e, t) {const n = {};
 for (const s of Wd) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
 return k.keys(n).length > 0 && (r.edition = { id: Id, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function zd(e) {
-if (!_(e)) return e;
+function zd(e) {if (!_(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Tr(e, e.stance)), t;}
-function xi(e) {
-return { life: e.life, pendingDefense: e.pendingDefense };}
-function qi(e, t) {
-return te.stringify(e ?? null) === te.stringify(t ?? null);}
-function xd(e, t, n) {
-if (!_(e) || !_(e.before) || !_(e.after)) return e;
+function xi(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function qi(e, t) {return te.stringify(e ?? null) === te.stringify(t ?? null);}
+function xd(e, t, n) {if (!_(e) || !_(e.before) || !_(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = _(r.bars) ? r.bars : {}, a = _(s.bars) ? s.bars : {};
-for (const f of ["vitality", "soul", "power"]) {
-const h = a[f];
+for (const f of ["vitality", "soul", "power"]) {const h = a[f];
 o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? zi[f], from: o[f] ?? null, to: h });}
 const c = _(r.protection) ? r.protection : void 0, l = _(s.protection) ? s.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
-if (!qi(d.life, u.life) || !qi(d.pendingDefense, u.pendingDefense)) {
-const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
-i.push({
-kind: "memory",
+if (!qi(d.life, u.life) || !qi(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+i.push({kind: "memory",
 from: Tr({ ...p, ...xi(d) }, h.stance),
 to: Tr({ ...p, ...xi(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function qd(e) {
-const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : zi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+function qd(e) {const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : zi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
 return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), x.isArray(e.history) && (i.history = e.history.map(
-(o) => _(o) && x.isArray(o.tokens) ? {
-by: o.by,
+(o) => _(o) && x.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
 tokens: o.tokens.map((a) => xd(a, n, r))
 } : o
 )), i;}
-function Xi(e) {
-const t = e.edition;
+function Xi(e) {const t = e.edition;
 if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function Xd(e) {
-if (!_(e) || e.kind !== "memory") return e;
+function Xd(e) {if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
-for (const n of ["from", "to"]) {
-const r = e[n];
+for (const n of ["from", "to"]) {const r = e[n];
 if (!_(r)) continue;
 const s = Xi(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function Jd(e) {
-const t = {}, n = {};
+function Jd(e) {const t = {}, n = {};
 if (_(e.tokens))
-for (const [s, i] of k.entries(e.tokens)) {
-if (!_(i)) {
-n[s] = i;
+for (const [s, i] of k.entries(e.tokens)) {if (!_(i)) {n[s] = i;
 continue;}
 const o = Xi(i);
 k.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
@@ -2690,21 +2140,16 @@ const r = x.isArray(e.history) ? e.history.map(
 (s) => _(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Xd) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function Yt(e, t, n = t) {
-const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
+function Yt(e, t, n = t) {const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
 return r?.edition && (i.edition = r.edition), r?.deadForGood && (i.deadForGood = !0), r?.stance !== void 0 && (i.stance = r.stance), s && (i.answer = s), i;}
-function St(e, t) {
-const n = {};
+function St(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
-function Sn(e, t, n) {
-const r = e.tokens[t], s = {};
+function Sn(e, t, n) {const r = e.tokens[t], s = {};
 r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), bt(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
-function Ae(e, t) {
-if (e === t) return !0;
+function Ae(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || x.isArray(e) !== x.isArray(t)) return !1;
-if (x.isArray(e)) {
-const s = t;
+if (x.isArray(e)) {const s = t;
 if (e.length !== s.length) return !1;
 for (let i = 0; i < e.length; i += 1) if (!Ae(e[i], s[i])) return !1;
 return !0;}
@@ -2712,21 +2157,15 @@ const n = e, r = t;
 for (const s of k.keys(n)) if (!Ae(n[s], r[s])) return !1;
 for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
 return !0;}
-function En(e, t) {
-return t.character ?? t.tokenId ?? e;}
-function Ji(e, t, n, r) {
-const s = [], i = (o, a, c) => {
-if (Ae(o, a)) return;
+function En(e, t) {return t.character ?? t.tokenId ?? e;}
+function Ji(e, t, n, r) {const s = [], i = (o, a, c) => {if (Ae(o, a)) return;
 const l = { kind: "memory", from: o, to: a };
 r !== void 0 && (l.tokenId = r), c !== void 0 && (l.character = c), s.push(l);};
 if (n === void 0) i(e, t);
-else {
-const { answer: o, ...a } = e, { answer: c, ...l } = t;
+else {const { answer: o, ...a } = e, { answer: c, ...l } = t;
 i(a, l, n), i(o ? { answer: o } : {}, c ? { answer: c } : {});}
 return s;}
-function Qd(e, t) {
-switch (t.kind) {
-case "bar":
+function Qd(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2742,23 +2181,17 @@ case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Zd(e, t = () => !0, n = () => {
-}) {
-const r = new N();
-for (const i of e) {
-const o = t(i.tokenId);
-for (const a of i.changes) {
-const c = Qd(i.tokenId, a), l = r.get(c);
+function Zd(e, t = () => !0, n = () => {}) {const r = new N();
+for (const i of e) {const o = t(i.tokenId);
+for (const a of i.changes) {const c = Qd(i.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
-for (const [i, o] of r) {
-const { first: a, last: c } = o, l = o.owner ?? n(a);
+for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
 if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
 return s;}
-function Qi(e, t, n) {
-if (n <= 0) return e;
+function Qi(e, t, n) {if (n <= 0) return e;
 const { answer: r, ...s } = e;
 if (!s.edition || s.edition.id !== t.id) return s;
 let i = t.parseState(s.edition.state);
@@ -2767,16 +2200,12 @@ for (let a = 0; a < A.min(n, 10); a += 1) i = t.endRound(i);
 const o = { ...s };
 return t.isEmptyState(i) ? delete o.edition : o.edition = { id: t.id, state: i }, o;}
 var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function tu(e, t, n) {
-return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function Zi(e, t, n, r) {
-const s = [];
-for (const { place: i, name: o, change: a } of e) {
-if (a.kind === "turn-order") continue;
+function tu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+function Zi(e, t, n, r) {const s = [];
+for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(i);
 if (!n(c, a.to))
-switch (a.kind) {
-case "bar":
+switch (a.kind) {case "bar":
 s.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
@@ -2798,42 +2227,30 @@ case "initiative":
 s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function nu(e, t, n) {
-return e.map(
+function nu(e, t, n) {return e.map(
 (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qi(r.change.from, t, n), to: Qi(r.change.to, t, n) } } : r);}
-function ru(e, t, n, r) {
-const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+function ru(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), c !== void 0 && (s.answer = c), s;}
 var su = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function eo(e) {
-const t = e.edition, n = bn(t?.id) ? Oe(t.id) : void 0, r = n?.parseState(t.state);
+function eo(e) {const t = e.edition, n = bn(t?.id) ? Oe(t.id) : void 0, r = n?.parseState(t.state);
 return e.deadForGood ? 4 : r ? su[n.condition(r, null)] : -1;}
-function iu(e, t = () => {
-}) {
-const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (c) => {
-const l = t(c, r);
+function iu(e, t = () => {}) {const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (c) => {const l = t(c, r);
 return l === c ? void 0 : l;
 }, i = _(e.tokens) ? { ...e.tokens } : {};
-for (const [c, l] of k.entries(i)) {
-const d = _(l) ? s(c) : void 0;
+for (const [c, l] of k.entries(i)) {const d = _(l) ? s(c) : void 0;
 if (!d) continue;
 const { edition: u, deadForGood: f, stance: h, ...p } = l, g = te.parse(te.stringify({ edition: u, deadForGood: f, stance: h }));
 k.keys(p).length > 0 ? i[c] = p : delete i[c];
 const v = i[d];
 if (!v) i[d] = g;
-else {
-const [m, b] = eo(g) > eo(v) ? [g, v] : [v, g];
+else {const [m, b] = eo(g) > eo(v) ? [g, v] : [v, g];
 i[d] = { stance: b.stance, ...m, ...b.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = (c, l) => x.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({
-...c,
-tokens: o(c.tokens, (l) => ({
-...l,
-changes: o(l.changes, (d) => {
-const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
+const o = (c, l) => x.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({...c,
+tokens: o(c.tokens, (l) => ({...l,
+changes: o(l.changes, (d) => {const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
 return u ? Ji(d.from, d.to, u, d.tokenId) : d;})}))}));
 return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? i : e.tokens, history: a };}
-var _r = 20, Or = 100, Tn = j(J(), je(1), X(64)), _n = j(J(), je(1), X(40)), ou = U({
-word: _n,
+var _r = 20, Or = 100, Tn = j(J(), je(1), X(64)), _n = j(J(), je(1), X(40)), ou = U({word: _n,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: G(Nt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
@@ -2844,8 +2261,7 @@ success: G(Ze()),
 typed: G(re(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
 gm: G(re(!0))
-}), to = U({
-/** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
+}), to = U({/** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
 key: j(J(), cn(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: Tn,
@@ -2859,26 +2275,21 @@ situation: ln(_n),
 round: j(Te(), mt()),
 defenders: j(Ge(Tn), je(1), X(Or)),
 answers: It(Tn, ou)});
-function no(e) {
-const t = Ue(to, e);
+function no(e) {const t = Ue(to, e);
 if (!t.success) return !1;
 const n = Oe(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;}
-function au(e, t, n) {
-const r = {};
+function au(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of k.entries(e)) {
-const o = Ue(to, i);
+for (const [s, i] of k.entries(e)) {const o = Ue(to, i);
 o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ke(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && no(o.output) && k.keys(r).length < _r ? r[s] = o.output : t.push(`exchange.attacks.${ke(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
 var ro = 50, cu = 100;
-function so(e) {
-return e.length > 0 && e.length <= cu;}
-function lu(e, t) {
-if (e === void 0) return [];
+function so(e) {return e.length > 0 && e.length <= cu;}
+function lu(e, t) {if (e === void 0) return [];
 if (!x.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
@@ -2887,9 +2298,7 @@ for (const s of e)
 typeof s == "string" && so(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ro ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
 var On = "DefenseRound", Wt = 4, Dr = 500;
-function zt(e) {
-return {
-schemaVersion: Wt,
+function zt(e) {return {schemaVersion: Wt,
 scriptVersion: e,
 settings: Gi(),
 tokens: {},
@@ -2900,22 +2309,18 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function du(e) {
-const { tokens: t, round: n, ...r } = e, s = {};
+function du(e) {const { tokens: t, round: n, ...r } = e, s = {};
 for (const [i, o] of k.entries(r))
-if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {
-const a = s.bars ?? (s.bars = {});
+if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var uu = {
-0: du,
+var uu = {0: du,
 1: qd,
 2: Jd,
 3: iu};
-function fu(e, t, n) {
-const r = [];
+function fu(e, t, n) {const r = [];
 if (e === void 0) return { stored: zt(t), problems: r };
 if (!_(e))
 return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
@@ -2924,22 +2329,18 @@ if (D.isInteger(i) && i > Wt)
 return { stored: zt(t), problems: [`state has schema version ${i}, newer than this script's ${Wt}; left as it is`], newer: i };
 if (!D.isInteger(i) || i < 0)
 return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
-for (; i < Wt; ) {
-const d = uu[i];
+for (; i < Wt; ) {const d = uu[i];
 if (!d) break;
 s = d(s, n), i += 1;}
 const o = Fd(s.settings);
 r.push(...o.problems);
 const a = Ud(s.tokens);
 r.push(...a.problems);
-for (const [d, u] of k.entries(a.tokens)) {
-if (!u.edition) continue;
+for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).parseState(u.edition.state);
 h === null ? (delete u.edition, bt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
 const c = vu(s.exchange, r, o.settings.edition), l = Yd(s.history);
-return r.push(...l.problems), {
-stored: {
-schemaVersion: Wt,
+return r.push(...l.problems), {stored: {schemaVersion: Wt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
@@ -2952,43 +2353,35 @@ healthColorsNoticed: s.healthColorsNoticed === !0,
 sheetLacks: lu(s.sheetLacks, r),
 ...bn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function hu(e, t) {
-const n = { number: 1, seen: [], turned: 0 };
+function hu(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
 const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Dr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Dr && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
-function vu(e, t, n) {
-const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function vu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = _(e) && _(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, c] of k.entries(i)) {
-const l = a.length > 0 && a.length <= 64 && _(c) && bn(c.edition) ? Oe(c.edition).parseAnswer(c.answer) : null;
+for (const [a, c] of k.entries(i)) {const l = a.length > 0 && a.length <= 64 && _(c) && bn(c.edition) ? Oe(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${ke(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
 const o = au(_(e) ? e.attacks : void 0, t, n);
 return { waiting: r, attacks: o, lastAttack: io(e, "lastAttack", "A", o), lastHiddenAttack: io(e, "lastHiddenAttack", "G", o) };}
-function io(e, t, n, r) {
-const s = _(e) ? e[t] : void 0;
+function io(e, t, n, r) {const s = _(e) ? e[t] : void 0;
 let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
 for (const o of k.keys(r)) o.startsWith(n) && (i = A.max(i, D(o.slice(1))));
 return i;}
-function mu(e) {
-const t = {};
+function mu(e) {const t = {};
 if (!_(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function pu(e, t) {
-let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+function pu(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, D(r.key.slice(1))));
 return n;}
 var Rr = ["bar1", "bar2", "bar3"];
-function gu(e, t) {
-if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {
-vitality: r && Rr.includes(r) ? r : e.bars.vitality,
+function gu(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Rr.includes(r) ? r : e.bars.vitality,
 soul: s && Rr.includes(s) ? s : e.bars.soul,
 power: i && Rr.includes(i) ? i : e.bars.power};
 new q(k.values(o)).size === 3 && k.assign(e.bars, o);
@@ -2997,147 +2390,104 @@ const a = n("NPC breakdowns");
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Pe = "API";
-function Et(e) {
-return e !== Pe && e !== "" && playerIsGM(e) === !0;}
-function ku(e) {
-if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Et(e)))
+function Et(e) {return e !== Pe && e !== "" && playerIsGM(e) === !0;}
+function ku(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Et(e)))
 return e;}
-function Cr(e) {
-return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
+function Cr(e) {return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
 var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function oo(e) {
-return !yu.test(e);}
-function ao(e, t) {
-return e || !oo(t) ? "gm" : `"${t}"`;}
-function co(e) {
-return e === Pe ? "gm" : ao(Et(e), Cr(e));}
-function lo(e, t) {
-return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function De(e, t, n) {
-return Et(e) ? !0 : lo(t.get("controlledby"), e) || lo(n?.get("controlledby"), e);}
+function oo(e) {return !yu.test(e);}
+function ao(e, t) {return e || !oo(t) ? "gm" : `"${t}"`;}
+function co(e) {return e === Pe ? "gm" : ao(Et(e), Cr(e));}
+function lo(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function De(e, t, n) {return Et(e) ? !0 : lo(t.get("controlledby"), e) || lo(n?.get("controlledby"), e);}
 var uo = /[^,\s]/;
-function Ir(e, t) {
-return !uo.test(S(e.get("controlledby") ?? "")) && !uo.test(S(t?.get("controlledby") ?? ""));}
-function wu(e, t) {
-const n = new q();
+function Ir(e, t) {return !uo.test(S(e.get("controlledby") ?? "")) && !uo.test(S(t?.get("controlledby") ?? ""));}
+function wu(e, t) {const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of S(r ?? "").split(",")) {
-const i = s.trim();
+for (const s of S(r ?? "").split(",")) {const i = s.trim();
 i !== "" && i !== "all" && !Et(i) && n.add(i);}
 return [...n];}
-function Dn(e) {
-return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function bu() {
-return Dn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Nr() {
-return Dn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function $u() {
-return Dn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+function Dn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function bu() {return Dn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Nr() {return Dn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function $u() {return Dn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
 var Au = { original: new N(), standIn: new N() };
-function Su() {
-const e = state.Bump?.mirrored;
+function Su() {const e = state.Bump?.mirrored;
 if (e === null || typeof e != "object") return Au;
 const t = { original: new N(), standIn: new N() };
 for (const [n, r] of k.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Eu() {
-return Dn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+function Eu() {return Dn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var xt;
-function fo() {
-xt = void 0;}
-function Pr() {
-if (xt !== void 0) return xt;
+function fo() {xt = void 0;}
+function Pr() {if (xt !== void 0) return xt;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
-try {
-t = te.parse(t);
-} catch {
-t = void 0;}
+try {t = te.parse(t);
+} catch {t = void 0;}
 if (t !== null && typeof t == "object")
 for (const [r, s] of k.entries(t)) playerIsGM(r) || (n ?? (n = new q())).add(S(s));
 return xt = { page: S(e.get("playerpageid")), moved: n, bump: Su() }, xt;}
-function qt(e) {
-const { original: t } = Pr().bump;
+function qt(e) {const { original: t } = Pr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function We(e) {
-const t = qt(e), n = t.get("layer");
+function We(e) {const t = qt(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
 const { page: r, moved: s } = Pr(), i = S(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function ho(e, t) {
-const { bump: n } = Pr();
+function ho(e, t) {const { bump: n } = Pr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 k.keys(s).length > 0 && r.set(s);}
-function Tu(e) {
-const t = qt(e);
+function Tu(e) {const t = qt(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
-for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {
-const i = e.get(s);
+for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function Mr(e) {
-return k.assign(k.create(null), e);}
+function Mr(e) {return k.assign(k.create(null), e);}
 var _u = Mr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ou = Mr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Du = Mr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
-function Ru(e) {
-return new Iu(e).parse();}
-var Rn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {
-const n = e.charCodeAt(t);
+function Ru(e) {return new Iu(e).parse();}
+var Rn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Iu = class {
-constructor(e) {
-this.text = e, this.at = 0;}
-parse() {
-const e = this.sum();
+}, Iu = class {constructor(e) {this.text = e, this.at = 0;}
+parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {
-for (; this.at < this.text.length && Cu(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && Cu(this.text, this.at); ) this.at += 1;}
 /** The operator of `ops` where the parser stands (stepping past it), or undefined. */
-operator(e) {
-this.space();
+operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
 /** Terms joined by + and -, worked out left to right. */
-sum() {
-let e = this.product();
-for (let t; e !== void 0 && (t = this.operator(_u)) !== void 0; ) {
-const n = this.product();
+sum() {let e = this.product();
+for (let t; e !== void 0 && (t = this.operator(_u)) !== void 0; ) {const n = this.product();
 e = n === void 0 ? void 0 : t(e, n);}
 return e;}
 /** Factors joined by *, / and %, worked out left to right. */
-product() {
-let e = this.unary();
-for (let t; e !== void 0 && (t = this.operator(Ou)) !== void 0; ) {
-const n = this.unary();
+product() {let e = this.unary();
+for (let t; e !== void 0 && (t = this.operator(Ou)) !== void 0; ) {const n = this.unary();
 e = n === void 0 ? void 0 : t(e, n);}
 return e;}
-unary() {
-this.space();
+unary() {this.space();
 const e = this.text[this.at];
-if (e === "-" || e === "+") {
-this.at += 1;
+if (e === "-" || e === "+") {this.at += 1;
 const t = this.unary();
 return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
-atom() {
-this.space();
+atom() {this.space();
 const e = this.text, t = this.at;
-if (Rn(e.charCodeAt(t))) {
-let n = t + 1;
+if (Rn(e.charCodeAt(t))) {let n = t + 1;
 for (; Rn(e.charCodeAt(n)); ) n += 1;
 if (e[n] === "." && Rn(e.charCodeAt(n + 1))) for (n += 2; Rn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, D(e.slice(t, n));}
-if (vo(e.charCodeAt(t))) {
-let n = t + 1;
+if (vo(e.charCodeAt(t))) {let n = t + 1;
 for (; vo(e.charCodeAt(n)); ) n += 1;
 const r = Du[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
@@ -3147,38 +2497,30 @@ return s === void 0 ? void 0 : r(s);}
 if (e[t] === "(")
 return this.at += 1, this.closing();}
 /** A sum and the ")" that closes it (the "(" already taken). */
-closing() {
-const e = this.sum();
+closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Lr = 20, Nu = 2e3, Cn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Lr} deep`, Mu = `is too much work to work out (over ${Cn.lookups} attributes to look up)`, po = `is too much work to work out (over ${Cn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", go = "working", Fu = class {
-constructor(e) {
-this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
+}, Lr = 20, Nu = 2e3, Cn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Lr} deep`, Mu = `is too much work to work out (over ${Cn.lookups} attributes to look up)`, po = `is too much work to work out (over ${Cn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", go = "working", Fu = class {constructor(e) {this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
-evaluate(e) {
-const t = this.work(e, 0);
+evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
-work(e, t) {
-if (t > Lr) return Re(mo, "read");
+work(e, t) {if (t > Lr) return Re(mo, "read");
 if (e.length > Nu) return Re("is too long to be a formula");
 if (!this.spend(e.length)) return Re(po, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
-for (; (o = i.exec(e)) !== null; ) {
-const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
+for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
 if (t + 1 + l.height > Lr) return Re(mo, "read");
 s = A.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {
-if (n += e.slice(r), !this.spend(n.length)) return Re(po, "read");
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(po, "read");
 } else n = e;
 const a = Ru(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
 return a === void 0 || !D.isFinite(a) ? Re(Lu) : { ok: !0, value: a, height: s };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
-attribute(e, t, n) {
-const r = `${t}|${e}`, s = this.memo.get(r);
+attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
 if (s === go) return Re(Pu, "whole");
 if (s !== void 0) return s;
 if (this.lookups >= Cn.lookups) return Re(Mu, "read");
@@ -3188,70 +2530,43 @@ this.memo.set(r, go);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
-workRaw(e, t) {
-if (e == null) return Re("the character does not have");
+workRaw(e, t) {if (e == null) return Re("the character does not have");
 const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
 /** Counts characters of work; false once the read's budget is spent. */
-spend(e) {
-return this.chars += e, this.chars <= Cn.chars;}};
-function Re(e, t = "own") {
-return { ok: !1, problem: e, kind: t };}
-function ee(e, t = "an unnamed token") {
-return S(e.get("name") ?? "") || t;}
-function B(e) {
-return getObj("graphic", e);}
-function ju(e) {
-return getObj("character", e);}
-function Q(e) {
-const t = S(e.get("represents") ?? "");
+spend(e) {return this.chars += e, this.chars <= Cn.chars;}};
+function Re(e, t = "own") {return { ok: !1, problem: e, kind: t };}
+function ee(e, t = "an unnamed token") {return S(e.get("name") ?? "") || t;}
+function B(e) {return getObj("graphic", e);}
+function ju(e) {return getObj("character", e);}
+function Q(e) {const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function Tt(e, t) {
-const n = Gr(e, t) ? Q(e) : void 0;
+function Tt(e, t) {const n = Gr(e, t) ? Q(e) : void 0;
 return n ? n.id : e.id;}
-function Gu(e, t) {
-const n = B(e);
+function Gu(e, t) {const n = B(e);
 return n && Tt(n, t);}
-function Uu(e, t) {
-return findObjs({ _type: "graphic", represents: e }).filter((n) => Gr(n, t) !== "");}
-var ve = {
-bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+function Uu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Gr(n, t) !== "");}
+var ve = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, In = class {
-constructor(e, t) {
-this.token = e, this.bar = t;}
-get link() {
-return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ve[this.bar].link) ?? "")), this.linkRead;}
+}, In = class {constructor(e, t) {this.token = e, this.bar = t;}
+get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ve[this.bar].link) ?? "")), this.linkRead;}
 /** The attribute the bar is linked to, when it still exists. */
-get attribute() {
-return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
-get raw() {
-if (this.valueRead === void 0) {
-const e = this.attribute;
+get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
+get raw() {if (this.valueRead === void 0) {const e = this.attribute;
 this.rawRead = e ? e.get("current") : this.token.get(ve[this.bar].value), this.valueRead = ce(this.rawRead);}
 return this.rawRead;}
-get value() {
-return this.valueRead === void 0 && this.raw, this.valueRead;}
-get max() {
-if (this.maxRead === void 0) {
-const e = this.attribute;
+get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
+get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = ce(e ? e.get("max") : this.token.get(ve[this.bar].max));}
 return this.maxRead;}};
-function ko(e, t) {
-return new In(e, t).value;}
-var Vu = class {
-constructor(e, t) {
-this.reading = e, this.value = t;}
-get max() {
-return this.reading.max;}};
-function Nn(e, t, n) {
-const r = {
-vitality: new In(e, n.bars.vitality),
+function ko(e, t) {return new In(e, t).value;}
+var Vu = class {constructor(e, t) {this.reading = e, this.value = t;}
+get max() {return this.reading.max;}};
+function Nn(e, t, n) {const r = {vitality: new In(e, n.bars.vitality),
 soul: new In(e, n.bars.soul),
 power: new In(e, n.bars.power)};
-return {
-id: e.id,
+return {id: e.id,
 token: e,
 name: S(e.get("name") ?? "") || S(t?.get("name") ?? "") || "unnamed token",
 character: t,
@@ -3262,28 +2577,20 @@ npc: Ir(e, t),
 hidden: We(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
 var yo = { armor_physical: "physical", armor_magical: "magical" };
-function Fr(e, t, n, r) {
-return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Bu(t, n, r));}
-function Bu(e, t, n) {
-return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
-function wo(e, t) {
-return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Hu = { kind: "override" }, bo = { kind: "none" }, Pn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), jr = [], Wu = class {
-constructor(e, t) {
-this.characterId = e, this.index = t, this.problems = jr;}
+function Fr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Bu(t, n, r));}
+function Bu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
+function wo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var Hu = { kind: "override" }, bo = { kind: "none" }, Pn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), jr = [], Wu = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = jr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
-defaultOf(e) {
-return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
+defaultOf(e) {return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
 /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
-lookup(e, t) {
-const n = this.index.find(this.characterId, e);
+lookup(e, t) {const n = this.index.find(this.characterId, e);
 return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
 /**
 * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
 * as Roll20 would; anything else is a problem (noted) and no value.
 */
-number(e, t, n, r) {
-const s = ce(e);
+number(e, t, n, r) {const s = ce(e);
 if (s !== null) return s;
 if (Mn(e)) return null;
 this.formulas ?? (this.formulas = new Fu((a, c) => this.lookup(a, c)));
@@ -3291,49 +2598,34 @@ const i = this.formulas.evaluate(S(e));
 if (i.ok && D.isSafeInteger(i.value)) return i.value;
 const o = i.ok ? D.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
 return this.problems === jr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
-function Mn(e) {
-return e == null || typeof e == "string" && e.trim() === "";}
-function $o(e) {
-return !Mn(e) && ce(e) === null;}
-var Ao = class {
-constructor(e, t, n, r, s, i, o, a) {
-this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
-get current() {
-return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
-get max() {
-if (!this.withMax) return null;
-if (this.maxRead === void 0) {
-const e = this.source.get("max");
+function Mn(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function $o(e) {return !Mn(e) && ce(e) === null;}
+var Ao = class {constructor(e, t, n, r, s, i, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
+get current() {return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
+get max() {if (!this.withMax) return null;
+if (this.maxRead === void 0) {const e = this.source.get("max");
 Mn(e) && (this.isDefault || $o(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
-currentRaw() {
-return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function zu(e, t, n, r, s = t) {
-const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
+currentRaw() {return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
+function zu(e, t, n, r, s = t) {const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
-for (let v = 0; v < i.length; v += 1) {
-const m = i[v], b = yo[m], $ = t?.overrides?.[m];
-if ($ !== void 0) {
-o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Pn[b] : Hu;
+for (let v = 0; v < i.length; v += 1) {const m = i[v], b = yo[m], $ = t?.overrides?.[m];
+if ($ !== void 0) {o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Pn[b] : Hu;
 continue;}
 const C = l[m], W = c ? r.attributes.find(c.id, C) : void 0;
 c && (d ?? (d = new Wu(c.id, r.attributes)));
 let w = b !== void 0 && !e.unique;
-if (W && d) {
-let E;
+if (W && d) {let E;
 b !== void 0 && !w && (E = W.get("current"), w = $o(E)), o[m] = new Ao(W, w ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, E, !1), a[m] = w ? Pn[b] : { kind: "attribute", attribute: W };
 } else d && !Mn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new Ao(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Pn[b] : bo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Yu, a[m] = b ? Pn[b] : bo);}
 const f = r.turnOrder;
 let h = null;
-if (f && f.length > 0) {
-const v = f.find((m) => m.id === e.id);
+if (f && f.length > 0) {const v = f.find((m) => m.id === e.id);
 v !== void 0 && (h = So(v.pr));}
 let p = Ku;
-if (n.others && n.others.length > 0) {
-p = {};
+if (n.others && n.others.length > 0) {p = {};
 for (const v of n.others) p[v] = r.other?.(v);}
-const g = {
-id: e.id,
+const g = {id: e.id,
 name: e.name,
 bars: e.bars,
 values: o,
@@ -3347,82 +2639,57 @@ currentTurn: r.turnRow === void 0 ? null : { initiative: So(r.turnRow.pr), hidde
 others: p,
 nameOf: r.nameOf};
 return new xu(e, t, g, a, d);}
-var xu = class {
-constructor(e, t, n, r, s) {
-this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
-get problems() {
-return this.sheet === void 0 ? jr : this.sheet.problems;}};
-function qu(e, t) {
-const n = e.snapshot.bars;
+var xu = class {constructor(e, t, n, r, s) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
+get problems() {return this.sheet === void 0 ? jr : this.sheet.problems;}};
+function qu(e, t) {const n = e.snapshot.bars;
 e.facts.bars = { vitality: new Vu(n.vitality, t), soul: n.soul, power: n.power };}
-function So(e) {
-if (typeof e == "number") return D.isFinite(e) ? e : null;
+function So(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = D(e.trim());
 return D.isFinite(t) ? t : null;}
-function Eo(e) {
-return getObj("attribute", e)?.get("current");}
-function Gr(e, t) {
-return S(e.get(ve[t].link) ?? "");}
-function Xu(e) {
-const t = getObj("attribute", e);
+function Eo(e) {return getObj("attribute", e)?.get("current");}
+function Gr(e, t) {return S(e.get(ve[t].link) ?? "");}
+function Xu(e) {const t = getObj("attribute", e);
 return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
-var Ju = class {
-/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
-constructor(e = () => []) {
-this.sheetLacks = e, this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();}
+var Ju = class {/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
+constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();}
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
-find(e, t) {
-return this.indexOf(e).get(this.keyOf(t));}
+find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 /** The key a name is found under (lower-cased, case-insensitive as Roll20's names are). */
-keyOf(e) {
-let t = this.lowered.get(e);
+keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
 /**
 * The sheet's default for an attribute the character has no object for (Roll20's getAttrByName
 * gives it), asked once per character and name; undefined when the sheet has none.
 */
-sheetDefault(e, t, n) {
-let r = this.defaults.get(e);
+sheetDefault(e, t, n) {let r = this.defaults.get(e);
 r || this.defaults.set(e, r = new N());
 let s = r.get(t);
-if (!s) {
-if (r.size >= 200) return;
+if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
-if (!(n in s)) {
-const i = this.keyOf(t), o = this.sheetLacks();
+if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
 o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && so(i) && o.length < ro && !o.includes(i) && o.push(i));}
 return s[n];}
 /** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
-appeared(e) {
-const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
+appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
 /** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
-forget(e) {
-this.byCharacter.delete(e), this.defaults.delete(e);}
+forget(e) {this.byCharacter.delete(e), this.defaults.delete(e);}
 /** Drop everything (`!defense-round refresh`, after another script created attributes). */
-clear() {
-this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
-get size() {
-return this.byCharacter.size;}
-indexOf(e) {
-let t = this.byCharacter.get(e);
-if (!t) {
-t = new N();
-for (const n of findObjs({ _type: "attribute", _characterid: e })) {
-const r = S(n.get("name") ?? "").toLowerCase();
+clear() {this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
+get size() {return this.byCharacter.size;}
+indexOf(e) {let t = this.byCharacter.get(e);
+if (!t) {t = new N();
+for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = S(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Ur(e) {
-const t = e?.get;
+function Ur(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function Qu(e, t) {
-return findObjs({ _type: "graphic", _subtype: "token", [ve[t].link]: e });}
-var To = {
-"&": "&amp;",
+function Qu(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [ve[t].link]: e });}
+var To = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -3444,151 +2711,105 @@ $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
 }, Xt = [];
-for (let e = 0; e < 128; e += 1) {
-const t = S.fromCharCode(e);
+for (let e = 0; e < 128; e += 1) {const t = S.fromCharCode(e);
 To[t] !== void 0 ? Xt[e] = To[t] : t === `
 ` || t === "\r" ? Xt[e] = " " : e < 32 && t !== "	" || e === 127 ? Xt[e] = "" : Xt[e] = void 0;}
-function Zu(e) {
-if (e === 133 || e === 8232 || e === 8233) return " ";
+function Zu(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function st(e) {
-const t = typeof e == "string" ? e : S(e ?? "");
+function st(e) {const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {
-const i = t.charCodeAt(s), o = i < 128 ? Xt[i] : Zu(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? Xt[i] : Zu(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
-function Me(e, t) {
-on(e, t);}
-function Ln(e) {
-log(e);}
-function Vr(e) {
-return state[e];}
-function _o(e, t) {
-state[e] = t;}
-function ef(e) {
-return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function tf(e) {
-setTimeout(e, 0);}
-function nf(e, t, n) {
-const r = findObjs({ _type: "handout", name: e })[0];
+function Me(e, t) {on(e, t);}
+function Ln(e) {log(e);}
+function Vr(e) {return state[e];}
+function _o(e, t) {state[e] = t;}
+function ef(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function tf(e) {setTimeout(e, 0);}
+function nf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function rf(e, t) {
-return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function sf(e) {
-return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function of(e, t) {
-const n = e === void 0 ? void 0 : getObj("macro", e);
+function rf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function sf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function of(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function af() {
-const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+function af() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Br(e, t, n) {
-try {
-const r = t instanceof nn ? t.stack ?? t.message : S(t);
+function Br(e, t, n) {try {const r = t instanceof nn ? t.stack ?? t.message : S(t);
 Ln(`${se} v${pe}: ${e} failed${af()}: ${r}`), n && sendChat(
 se,
 `/w ${n} ${st(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function Se(e, t, n) {
-return (...r) => {
-const s = (i) => {
-let o = typeof e == "string" ? e : "a command", a;
-try {
-typeof e == "function" && (o = e(...r)), a = n?.(...r);
-} catch {
-a = void 0;}
+function Se(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
+} catch {a = void 0;}
 Br(o, i, a);};
 fo();
-try {
-const i = t(...r);
+try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
-} catch (i) {
-s(i);}};}
+} catch (i) {s(i);}};}
 var _t = { kind: "public" }, me = { kind: "whisper", to: "gm" };
-function ye(e) {
-return { kind: "whisper", to: e };}
-function F(e, t, n = {}) {
-e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function we(e) {
-let t = `&{template:default} {{name=${st(e.title)}}}`;
+function ye(e) {return { kind: "whisper", to: e };}
+function F(e, t, n = {}) {e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function we(e) {let t = `&{template:default} {{name=${st(e.title)}}}`;
 const n = e.rows, r = [];
-for (let s = 0; s < n.length; s += 1) {
-const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
+for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
 for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
 let u = cf(i.label);
-if (r.includes(u)) {
-let f = 2;
+if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
 r.push(u), t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function cf(e) {
-return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function ae(e) {
-return st(e);}
-function Hr(e, t) {
-let n = st(e);
+function cf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function ae(e) {return st(e);}
+function Hr(e, t) {let n = st(e);
 for (const r of t) n += ` ${le(r.label, r.command)}`;
 return n;}
 var lf = /^[-\w]+$/;
-function le(e, t) {
-return `[${st(e)}](${t})`;}
-function Fn(e) {
-return lf.test(e);}
-function Oo(e, t, n, r = () => `${n.command} --help`) {
-const s = S(t.playerid ?? "");
+function le(e, t) {return `[${st(e)}](${t})`;}
+function Fn(e) {return lf.test(e);}
+function Oo(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
 return s === Pe ? df(e, t, n, r) : Do(e, t, n, r, s, Et(s), !1);}
-function Do(e, t, n, r, s, i, o) {
-const a = i ? "the GM" : Cr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ao(i, a), relayed: o, help: r };
+function Do(e, t, n, r, s, i, o) {const a = i ? "the GM" : Cr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ao(i, a), relayed: o, help: r };
 return !i && !oo(a) && (c.replyFor = V(a, 60)), c;}
-function df(e, t, n, r) {
-const s = n.flags.get("api-as");
+function df(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {
-const c = ku(s?.length === 1 ? s[0] : void 0);
+if (i === "api-as") {const c = ku(s?.length === 1 ? s[0] : void 0);
 if (c !== void 0) return Do(e, t, n, r, c, !1, !0);}
 const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Cr(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
 var Ro = 2e3;
-function Ee(e, t) {
-F(ye(e.replyTo), ae(Co(e, t)));}
-function it(e, t) {
-F(ye(e.replyTo), ae(Co(e, t)), { record: !0 });}
-function Co(e, t) {
-const n = t.length > Ro ? `${ke(t, Ro - 12)}... (cut)` : t;
+function Ee(e, t) {F(ye(e.replyTo), ae(Co(e, t)));}
+function it(e, t) {F(ye(e.replyTo), ae(Co(e, t)), { record: !0 });}
+function Co(e, t) {const n = t.length > Ro ? `${ke(t, Ro - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
 var uf = 200;
-function ze(e, t, n = []) {
-let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+function ze(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let s = uf - 7;
 for (const i of n) s -= i.label.length + 3;
 r.length > s && (r = `${ke(r, s - 9)}... (cut)`), F(ye(e.replyTo), Hr(r, [...n, { label: "Help", command: e.help() }]));}
-function ff(e, t) {
-const n = e.store.tokens[t];
+function ff(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function Io(e, t) {
-const n = e.store.tokens[t];
+function Io(e, t) {const n = e.store.tokens[t];
 n && bt(n) && delete e.store.tokens[t];}
-function jn(e) {
-return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+function jn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
 var Gn = "Help: DefenseRound", H = (e) => `<code>${jn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
-function hf(e) {
-const t = e.stances.length > 0 ? [xe(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(jn).join(" ")}`)] : [];
+function hf(e) {const t = e.stances.length > 0 ? [xe(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(jn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
@@ -3605,83 +2826,58 @@ xe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no
 "</ul>"
 ].join("");}
 var ot;
-function Kr(e, t = {}) {
-ot = nf(Gn, hf(e), t.createIfMissing !== !1) ?? ot;}
-function No() {
-return ot = rf(Gn, ot), ot !== void 0 && Fn(ot) ? { label: Gn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
-function Po(e, t) {
-if (e.type !== "api" || typeof e.content != "string") return;
+function Kr(e, t = {}) {ot = nf(Gn, hf(e), t.createIfMissing !== !1) ?? ot;}
+function No() {return ot = rf(Gn, ot), ot !== void 0 && Fn(ot) ? { label: Gn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
+function Po(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
 for (; r < n.length && or(n.charCodeAt(r)); ) r += 1;
 const s = n.slice(r, qs(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
-function Mo(e, t) {
-return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function vf(e, t, n, r) {
-return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function Lo(e, t, n, r = Po(t, n)) {
-if (!r) return;
+function Mo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function vf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function Lo(e, t, n, r = Po(t, n)) {if (!r) return;
 const s = n[r], i = bc(t.content, t.inlinerolls);
 let o;
-try {
-const a = Xs(i);
-if (o = Oo(e, t, a, () => vf(e, s, a, r)), o.relayRefused) {
-Ee(o, Mo(e, r));
+try {const a = Xs(i);
+if (o = Oo(e, t, a, () => vf(e, s, a, r)), o.relayRefused) {Ee(o, Mo(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {
-Ee(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Ee(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {
-const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = No();
+if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = No();
 F(ye(o.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
-} catch (a) {
-if (a instanceof y || a instanceof P) {
-if (o ?? (o = Oo(e, t, { command: r, positionals: [], flags: new N() })), o.relayRefused) {
-Ee(o, Mo(e, r));
+} catch (a) {if (a instanceof y || a instanceof P) {if (o ?? (o = Oo(e, t, { command: r, positionals: [], flags: new N() })), o.relayRefused) {Ee(o, Mo(e, r));
 return;}
 ze(o, a.message);
 return;}
 throw a;}}
 var mf = new q(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function pf(e) {
-if (mf.has(e)) return [e];
+function pf(e) {if (mf.has(e)) return [e];
 const t = [];
-try {
-const n = te.parse(S(Campaign().get("token_markers") ?? "[]"));
-for (const r of x.isArray(n) ? n : []) {
-const { tag: s, name: i } = r ?? {};
-if (typeof s == "string") {
-if (s === e) return [s];
+try {const n = te.parse(S(Campaign().get("token_markers") ?? "[]"));
+for (const r of x.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
+if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function Un(e) {
-const t = new N();
-for (const r of e) {
-const s = r.endsWith(".") ? r.slice(0, -1) : r;
+function Un(e) {const t = new N();
+for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function Ot(e, t = 5) {
-return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function qe(e) {
-const t = new N();
+function Ot(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function qe(e) {const t = new N();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Ot([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var gf = class {
-constructor() {
-this.byReason = new N();}
-add(e, t) {
-const n = this.byReason.get(t);
+var gf = class {constructor() {this.byReason = new N();}
+add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
-lines() {
-const e = [];
+lines() {const e = [];
 return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
 }, Fo = ["on", "off"], Yr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, jo = [
 "edition",
@@ -3695,36 +2891,29 @@ return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], kf = {
-refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], kf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function yf(e, t, n) {
-const r = t.toLowerCase();
+function yf(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
-if (r === "edition") {
-const s = z(n, "edition", Nd()), i = Vt();
+if (r === "edition") {const s = z(n, "edition", Nd()), i = Vt();
 if (!i.includes(s))
 throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in Yr) {
-const s = Yr[r], i = z(n, r, Ht), o = e.bars[s];
+if (r in Yr) {const s = Yr[r], i = z(n, r, Ht), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {
-const s = z(n, r, ["power", ...Ht]);
+if (r === "stamina-bar") {const s = z(n, r, ["power", ...Ht]);
 if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
-if (r.startsWith("attr.")) {
-const s = r.slice(5);
+if (r.startsWith("attr.")) {const s = r.slice(5);
 if (!Ye.includes(s))
 throw new y(`unknown attribute key "${V(s)}": ${Mt(s, Ye, "keys")}`);
 const i = n.trim();
 if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
-if (r.startsWith("marker.")) {
-const s = r.slice(7);
+if (r.startsWith("marker.")) {const s = r.slice(7);
 if (!Kt.includes(s))
 throw new y(`unknown marker key "${V(s)}": ${Mt(s, Kt, "keys")}`);
 const i = n.trim(), o = pf(i);
@@ -3732,8 +2921,7 @@ if (o.length === 0) throw new y(`"${V(i)}" is neither a Roll20 status marker nor
 if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Ot(o.map((c) => V(c)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
-if (r === "visibility.npc" || r === "visibility.pc") {
-const s = r === "visibility.npc" ? "npc" : "pc";
+if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[s] = z(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
 return e.playersTargetAny = z(n, r, Fo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
@@ -3744,41 +2932,28 @@ return e.overwhelmLimit = Lt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is 
 if (r === "api-commands")
 return e.apiCommands = z(n, r, Sr), kf[e.apiCommands];
 throw new y(`unknown setting "${V(t)}": ${Mt(t, jo, "settings")}`);}
-function Xe() {
-return Go(Campaign().get("turnorder"));}
-function wf() {
-const e = Campaign().get("turnorder");
+function Xe() {return Go(Campaign().get("turnorder"));}
+function wf() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function Go(e) {
-if (typeof e != "string" || e.trim() === "") return [];
-try {
-const t = te.parse(e);
+function Go(e) {if (typeof e != "string" || e.trim() === "") return [];
+try {const t = te.parse(e);
 return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
-} catch {
-return [];}}
-function Wr(e) {
-Campaign().set("turnorder", te.stringify(e));}
-function Jt(e) {
-return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function zr(e) {
-return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
-function bf(e) {
-const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+} catch {return [];}}
+function Wr(e) {Campaign().set("turnorder", te.stringify(e));}
+function Jt(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
+function zr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
+function bf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function $f(e) {
-const t = Jt(e.id), n = Jt(e.custom);
+function $f(e) {const t = Jt(e.id), n = Jt(e.custom);
 return `${t.length <= 64 ? t : `#${xr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${xr(n)}`}`;}
-function xr(e) {
-let t = 2166136261;
+function xr(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
 var Af = /^(.+) -?\d+$/;
-function Sf() {
-const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+function Sf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function Uo(e) {
-if (zr(e.pr) !== -1 || Jt(e.custom) !== "") return !1;
+function Uo(e) {if (zr(e.pr) !== -1 || Jt(e.custom) !== "") return !1;
 const t = Jt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
@@ -3787,15 +2962,11 @@ const r = Sf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
 const s = Af.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Ef(e) {
-for (const t of e) if (!Uo(t)) return t;}
+function Ef(e) {for (const t of e) if (!Uo(t)) return t;}
 var Tf = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function _f(e, t, n) {
-switch (e.kind) {
-case "heal-title":
+function _f(e, t, n) {switch (e.kind) {case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at its max` : `${t(e.who)} is healed: ${et[e.resource]} +${e.amount}`;
-case "healed": {
-if (e.before === e.after) return "";
+case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
 return `${et[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
@@ -3810,111 +2981,77 @@ case "standing":
 return "Standing";
 case "button":
 return e.label;}}
-function Vo(e, t) {
-const n = e.words, r = (s) => Tf.has(s.kind) ? _f(s, t, r) : n(s, t);
+function Vo(e, t) {const n = e.words, r = (s) => Tf.has(s.kind) ? _f(s, t, r) : n(s, t);
 return r;}
-function Of(e) {
-const t = e.indexOf("@");
+function Of(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function Bo(e, t, n) {
-if (e === "") return t.length === 0 ? "" : t.join(",");
+function Bo(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
-for (; ; ) {
-const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {
-const l = Of(c);
+for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
+if (c !== "") {const l = Of(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
 return s === e || s.length < e.length && s === Df(e) ? e : s;}
-function Df(e) {
-return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Rf(e, t, n) {
-const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+function Df(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Rf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return Bo(e, o, [r, s, i]);}
 var Ho = ["defensive", "reactive", "active", "full"];
-function Ko(e, t, n) {
-const r = Ho.find((s) => s === t);
+function Ko(e, t, n) {const r = Ho.find((s) => s === t);
 return Bo(e, r ? [n.markers[r]] : [], Ho.map((s) => n.markers[s]));}
 var Yo = [];
-function Cf(e) {
-return typeof e != "function" ? !1 : (Yo.push(e), !0);}
-function Wo(e, t, n, r, s, i) {
-for (const a of Yo)
-try {
-a(e, t, n, r);
-} catch (c) {
-Br("an onDamage observer", c, void 0);}
+function Cf(e) {return typeof e != "function" ? !1 : (Yo.push(e), !0);}
+function Wo(e, t, n, r, s, i) {for (const a of Yo)
+try {a(e, t, n, r);
+} catch (c) {Br("an onDamage observer", c, void 0);}
 const o = i === void 0 ? Nr() : i;
 if (o && typeof o.Update == "function")
-try {
-o.Update(e, s());
-} catch (a) {
-Br("HealthColors.Update", a, void 0);}}
-function zo(e, t) {
-typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var If = class {
-constructor() {
-this.props = {}, this.any = !1;}
-attribute(e, t) {
-(this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });}
-prop(e, t) {
-this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {
-const s = ve[e.bars[t].bar].value;
+try {o.Update(e, s());
+} catch (a) {Br("HealthColors.Update", a, void 0);}}
+function zo(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var If = class {constructor() {this.props = {}, this.any = !1;}
+attribute(e, t) {(this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });}
+prop(e, t) {this.props[e] = t, this.any = !0;}
+bar(e, t, n, r) {const s = ve[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
-flush(e) {
-if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) zo(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) zo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && (e.set(this.props), ho(e, this.props));}};
-function xo(e, t, n, r) {
-const s = {};
+function xo(e, t, n, r) {const s = {};
 return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;}
-function Nf(e, t, n, r = {}) {
-const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new If(), g = () => {
-var w;
+function Nf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new If(), g = () => {var w;
 return d[w = s.id] ?? (d[w] = {});
-}, v = r.vitalityFrom ?? s.bars.vitality.value, m = {
-vitality: s.bars.vitality.value,
+}, v = r.vitalityFrom ?? s.bars.vitality.value, m = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
 for (const w of n.changes)
-switch (w.kind) {
-case "bar": {
-const E = s.bars[w.resource], O = w.resource === "vitality" ? v : E.value, I = E.link ? getObj("attribute", E.link) : void 0, K = { kind: "bar", resource: w.resource, bar: E.bar, from: O, to: w.to };
+switch (w.kind) {case "bar": {const E = s.bars[w.resource], O = w.resource === "vitality" ? v : E.value, I = E.link ? getObj("attribute", E.link) : void 0, K = { kind: "bar", resource: w.resource, bar: E.bar, from: O, to: w.to };
 I && (K.attributeId = I.id), f.push(K), (E.value !== w.to || E.raw !== w.to) && p.bar(s, w.resource, w.to, I), m[w.resource] = w.to;
 break;}
-case "value": {
-const E = o[w.key], O = i.values[w.key]?.current ?? null;
+case "value": {const E = o[w.key], O = i.values[w.key]?.current ?? null;
 if (E?.kind === "attribute")
 f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: O, to: w.to }), p.attribute(E.attribute, w.to);
-else if (E?.kind === "worn") {
-f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: w.to });
+else if (E?.kind === "worn") {f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: w.to });
 const I = g();
 I.worn = { ...I.worn, [E.track]: w.to };
-} else if (yo[w.key] === void 0 && E?.kind === "override") {
-f.push({ kind: "override", key: w.key, from: O, to: w.to });
+} else if (yo[w.key] === void 0 && E?.kind === "override") {f.push({ kind: "override", key: w.key, from: O, to: w.to });
 const I = g();
 I.overrides = { ...I.overrides, [w.key]: w.to };}
 break;}
-case "initiative": {
-const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = zr(O?.pr);
+case "initiative": {const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = zr(O?.pr);
 O && D.isFinite(I) && I !== w.to && (O.pr = w.to, Xo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
 break;}
-case "join-turn-order": {
-const E = Lf(w.tokenId, w.initiative, r.turnOrder);
+case "join-turn-order": {const E = Lf(w.tokenId, w.initiative, r.turnOrder);
 h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
 case "ally-state":
-case "ally-answer": {
-const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? Tt(E, c.bars.vitality) : w.tokenId, I = St(Yt(l, O), a), K = w.kind === "ally-state" ? St({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
+case "ally-answer": {const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? Tt(E, c.bars.vitality) : w.tokenId, I = St(Yt(l, O), a), K = w.kind === "ally-state" ? St({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
 Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to: K } : { kind: "memory", tokenId: w.tokenId, character: O, from: I, to: K }), Sn(l, O, K));
 break;}}
-if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {
-const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, de = l.exchange.waiting[s.id], tn = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, de = l.exchange.waiting[s.id], tn = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
 for (const Je of Ji(xo(O, K, be, de), xo(I, ft, Le, tn), w === s.id ? void 0 : w))
 f.push(Je), Sn(l, En(s.id, Je), Je.to);}
 const b = d[s.id];
@@ -3922,85 +3059,66 @@ b && bt(b) && delete d[s.id];
 let $ = s.statusmarkers;
 const C = a.condition(i.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
 if (n.state !== void 0 && ($ = Rf($, W, c)), n.stance !== void 0 && ($ = Ko($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
-for (const w of k.keys(r.tokenProps)) {
-const E = r.tokenProps[w];
+for (const w of k.keys(r.tokenProps)) {const E = r.tokenProps[w];
 !(w in p.props) && u.get(w) !== E && p.prop(w, E);}
-if (p.flush(u), r.notify ?? !0) {
-const { bars: w } = s, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: C }, O = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
+if (p.flush(u), r.notify ?? !0) {const { bars: w } = s, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: C }, O = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
 Wo(u, E, O, n.detail, () => qo(s, v), r.healthColors);}
 return { changes: f, notes: h };}
-function qo(e, t) {
-const n = Mf(e.token);
+function qo(e, t) {const n = Mf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
 return n[ve[r.bar].value] = r.raw, n[ve[s.bar].value] = s.raw, n[ve[i.bar].value] = i.raw, t !== null && (n[ve[r.bar].value] = t), n;}
 var Pf = ["width", "height"];
-function Mf(e) {
-const t = { _id: e.id, _type: "graphic" };
+function Mf(e) {const t = { _id: e.id, _type: "graphic" };
 for (const n of Pf) t[n] = e.get(n);
 return t;}
-function Xo(e, t) {
-t ? t.changed = !0 : Wr(e);}
-function Lf(e, t, n) {
-const r = getObj("graphic", e);
+function Xo(e, t) {t ? t.changed = !0 : Wr(e);}
+function Lf(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const s = ee(r, "The spectator"), i = n?.order ?? Xe();
 return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Xo(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Ff(e, t) {
-const n = new N(), r = new N(), s = (l) => {
-let d = r.get(l);
+function Ff(e, t) {const n = new N(), r = new N(), s = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
 const a = new N(), c = (l) => St(Yt(e.memories, l.id, l.home), e.edition);
-for (const { tokenId: l, change: d } of t) {
-let u = a.get(l);
-if (u === void 0) {
-const f = getObj("graphic", l), h = f && Nn(f, Q(f), e.settings);
+for (const { tokenId: l, change: d } of t) {let u = a.get(l);
+if (u === void 0) {const f = getObj("graphic", l), h = f && Nn(f, Q(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
 if (u)
-switch (d.kind) {
-case "bar":
+switch (d.kind) {case "bar":
 if (d.from === null) break;
 d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
-case "worn": {
-const f = { ...e.memories.tokens[l] };
+case "worn": {const f = { ...e.memories.tokens[l] };
 f.worn = $n(f.worn, d.track, d.from), Ki(e.memories.tokens, l, f);
 break;}
-case "override": {
-const f = { ...e.memories.tokens[l] };
+case "override": {const f = { ...e.memories.tokens[l] };
 f.overrides = $n(f.overrides, d.key, d.from), Ki(e.memories.tokens, l, f);
 break;}
 case "markers":
 s(l).statusmarkers = d.from;
 break;
-case "memory": {
-const f = En(l, d), h = St(Yt(e.memories, f), e.edition);
+case "memory": {const f = En(l, d), h = St(Yt(e.memories, f), e.edition);
 Sn(e.memories, f, ru(d.from, d.to, h, Ae));
 break;}
-case "initiative": {
-i ?? (i = Xe());
+case "initiative": {i ?? (i = Xe());
 const f = i.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;}
-case "turn-order": {
-i ?? (i = Xe());
+case "turn-order": {i ?? (i = Xe());
 const f = i.filter((h) => h.id !== d.tokenId);
 f.length !== i.length && (i = f, o = !0);
 break;}}}
-for (const [l, d] of n) {
-const u = getObj("attribute", l);
+for (const [l, d] of n) {const u = getObj("attribute", l);
 u && zo(u, d);}
-for (const [l, d] of a) {
-if (!d) continue;
+for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
 typeof f.statusmarkers == "string" && (f.statusmarkers = Ko(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const g of Fs) {
-const v = d.snapshot.bars[g], m = `${v.bar}_value`, b = v.link ? n.get(v.link) : void 0;
+for (const g of Fs) {const v = d.snapshot.bars[g], m = `${v.bar}_value`, b = v.link ? n.get(v.link) : void 0;
 b !== void 0 && u.get(m) !== b && (f[m] = b);
 const $ = b ?? f[m];
 h[g] = typeof $ == "number" ? $ : v.value;}
@@ -4008,55 +3126,41 @@ k.keys(f).length > 0 && (u.set(f), ho(u, f));
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
 jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
 i && o && Wr(i);}
-function jf(e, t, n, r, s, i) {
-const o = (c, l) => {
-const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
+function jf(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
-}, a = {
-vitality: n.bars.vitality.value,
+}, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
 Wo(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => qo(n, n.bars.vitality.value));}
-function Jo(e) {
-if (e.length === 0) return Os.resolve([]);
+function Jo(e) {if (e.length === 0) return Os.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Os((n, r) => {
-sendChat("DefenseRound", t, (s) => {
-const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
+return new Os((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
 o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new nn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (fo(), n(o));});});}
-function qr(e) {
-if (e.summary !== void 0) return e.summary;
+function qr(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function Gf(e) {
-if (!Fn(e.snapshot.id)) return [];
+function Gf(e) {if (!Fn(e.snapshot.id)) return [];
 const t = [];
-for (const n of e.outcome.steps) {
-if (n.section !== Ve) continue;
+for (const n of e.outcome.steps) {if (n.section !== Ve) continue;
 const r = Qo(e, n);
 r && t.push(r);}
 return t;}
-function Qo(e, t) {
-const { snapshot: n } = e;
+function Qo(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function Xr(e, t = []) {
-const n = [];
+function Xr(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
 const o = Fn(e.snapshot.id), a = e.outcome.steps;
-for (let l = 0; l < a.length; l += 1) {
-const d = a[l], u = d.section;
+for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
 if (u === void 0 || u === oe) continue;
-if (u === ue) {
-s ?? (s = d);
+if (u === ue) {s ?? (s = d);
 continue;}
-if (u === Ve) {
-const p = o ? Qo(e, d) : void 0;
+if (u === Ve) {const p = o ? Qo(e, d) : void 0;
 p && (i ?? (i = [])).push(p);
 continue;}
 let f;
@@ -4069,45 +3173,34 @@ for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function Uf(e) {
-for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
+function Uf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;}
-function Vf(e) {
-let t = "";
+function Vf(e) {let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function Bf(e, t) {
-return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Jr(e, t, n, r, s, i, o = []) {
-const a = new N(), c = [];
-for (const l of t) {
-const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
+function Bf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function Jr(e, t, n, r, s, i, o = []) {const a = new N(), c = [];
+for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
 const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Vf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Uf(d.outcome.steps) ? [...v, ...Gf(d)] : v, $ = Bf(qr(d), u.name), C = g ? `${$} ${g}` : $;
 c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
 var Zo = k.freeze({ record: !0 });
-function Qt(e, t) {
-return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function Qr(e, t, n) {
-if (t.length === 0) return;
+function Qt(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+function Qr(e, t, n) {if (t.length === 0) return;
 let r = !1;
-for (let f = 0; f < t.length && !r; f += 1) {
-const h = t[f];
+for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
 const s = t.length > 1 ? Kf(e, t, n.sender ?? "gm") : [];
-if (!r) {
-const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {
-F(ye(n.replyTo), ae(qr(t[0])));
+if (!r) {const f = n.senderMaySee ?? (() => !0);
+if (t.length === 1 && !f(t[0].snapshot)) {F(ye(n.replyTo), ae(qr(t[0])));
 return;}
 const h = t.length === 1 ? Xr(t[0]) : Jr(t, Hf(t), ea(e, t), `${n.title}: ${Zr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
 F(ye(n.replyTo), we(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {
-const f = t[0], h = Qt(e, f.snapshot);
+if (t.length === 1) {const f = t[0], h = Qt(e, f.snapshot);
 F(h === "public" ? _t : me, we(Xr(f, i)), Zo), h === "gm" && !f.snapshot.hidden && F(_t, Hr(qr(f), o ? i : []));
 return;}
 const a = ea(e, t), c = [], l = [];
@@ -4115,38 +3208,27 @@ for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
 c.length > 0 && F(_t, we(Jr(t, c, a, `${n.title}: ${Zr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, we(Jr(t, l, a, `${n.title}: ${Zr(t.length)} (GM)${d}`, "all", s, i)), Zo);}
-function Zr(e) {
-return `${e} token${e === 1 ? "" : "s"}`;}
-function ea(e, t) {
-return t.map((n) => Qt(e, n.snapshot));}
-function Hf(e) {
-return e.map((t, n) => n);}
-function Kf(e, t, n) {
-return e.details.add(
+function Zr(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function ea(e, t) {return t.map((n) => Qt(e, n.snapshot));}
+function Hf(e) {return e.map((t, n) => n);}
+function Kf(e, t, n) {return e.details.add(
 n,
-t.map((r) => {
-const { snapshot: s } = r, i = r.forDetails();
+t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
 return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Xr(i) };}));}
-function Yf(e, t) {
-const n = e.bars[t];
+function Yf(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
 return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function at(e) {
-let t = 2;
-for (let n = 0; n < e.length; n += 1) {
-const r = e.charCodeAt(n);
+function at(e) {let t = 2;
+for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
-else if (r >= 55296 && r <= 56319) {
-const s = e.charCodeAt(n + 1);
+else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
 var es = 50, Vn = 6e4, Wf = 10, zf = 15e3, xf = es / 2, qf = Vn / 2, Bn = new Ts();
-function Xf(e) {
-switch (e.kind) {
-case "bar":
+function Xf(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -4160,28 +3242,21 @@ case "memory":
 return 60 + (e.tokenId?.length ?? 0) + ta(e.from) + ta(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function ta(e) {
-return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ts(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ts(e.answer.answer) : 0);}
-function ts(e) {
-if (typeof e == "string") return at(e);
+function ta(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ts(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ts(e.answer.answer) : 0);}
+function ts(e) {if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
 for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ts(e[n]));
 return t;}
-function Hn(e) {
-let t = Bn.get(e);
-if (t === void 0) {
-t = 100 + e.by.length;
-for (const n of e.tokens) {
-t += 50 + at(n.tokenId) + at(n.name);
+function Hn(e) {let t = Bn.get(e);
+if (t === void 0) {t = 100 + e.by.length;
+for (const n of e.tokens) {t += 50 + at(n.tokenId) + at(n.name);
 for (const r of n.changes) t += Xf(r);}
 Bn.set(e, t);}
 return t;}
-function Jf(e, t, n) {
-if (n.changes.length === 0) return !1;
+function Jf(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
-for (let s = r.length - 1; s >= 0; s -= 1) {
-const i = r[s];
+for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
 const a = os(r), c = Hn(i);
@@ -4191,222 +3266,159 @@ a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
 for (let u = Yn(r, i.by); u >= 0 && r[u] !== i && as(a, d, 0); u = Yn(r, i.by)) Kn(e, u);
 return !0;}
 return !1;}
-function ns(e) {
-return e === "hand-edit" || e === Pe || Et(e);}
-function rs(e, t) {
-return e.by === "hand-edit" || !(t ?? ns(e.by));}
+function ns(e) {return e === "hand-edit" || e === Pe || Et(e);}
+function rs(e, t) {return e.by === "hand-edit" || !(t ?? ns(e.by));}
 var ct;
-function ss(e, t, n) {
-let r = e.byOwner.get(t);
+function ss(e, t, n) {let r = e.byOwner.get(t);
 return r || (r = { entries: 0, bytes: 0, quota: n ?? rs({ by: t }) }, e.byOwner.set(t, r)), r;}
-function is(e, t, n, r) {
-const s = Hn(t) * n, i = ss(e, t.by, r);
+function is(e, t, n, r) {const s = Hn(t) * n, i = ss(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function os(e) {
-if (ct && ct.history === e && ct.length === e.length) return ct;
+function os(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
 for (const n of e) is(t, n, 1);
 return ct = t, t;}
-function Kn(e, t) {
-const n = e.store.history;
+function Kn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
 const r = os(n), s = n.splice(t, 1)[0];
 s && (r.length = n.length, is(r, s, -1));}
-function Yn(e, t) {
-for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+function Yn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Qf(e, t) {
-const n = e.history;
-for (let r = 0; r < n.length; r += 1) {
-const s = n[r];
+function Qf(e, t) {const n = e.history;
+for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function as(e, t, n, r = 0) {
-return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > es || e.bytes + n > Vn;}
-function cs(e) {
-return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function na(e, t, n) {
-const r = e.store.history, s = os(r), i = Hn(t);
-if (n) {
-const o = ss(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+function as(e, t, n, r = 0) {return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > es || e.bytes + n > Vn;}
+function cs(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function na(e, t, n) {const r = e.store.history, s = os(r), i = Hn(t);
+if (n) {const o = ss(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
 if (as(c, a, i, 1)) return !1;
 for (let l = Yn(r, t.by); l >= 0 && as(s, o, i, 1); l = Yn(r, t.by)) Kn(e, l);}
 if (r.push(t), s.length = r.length, is(s, t, 1, n), !n)
-for (; (s.length > es || s.bytes > Vn) && r.length > 1; ) {
-const o = Qf(s, t);
+for (; (s.length > es || s.bytes > Vn) && r.length > 1; ) {const o = Qf(s, t);
 Kn(e, o >= 0 ? o : 0);}
 return !0;}
-function ra(e, t, n) {
-let r = t.tokens, s = 0;
+function ra(e, t, n) {let r = t.tokens, s = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
 return na(e, o, rs(t, n)) ? i : void 0;}
-function Zf(e) {
-const t = e.store.history, n = t.splice(0, t.length);
+function Zf(e) {const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
-for (const r of n) {
-const s = te.stringify(r).length;
+for (const r of n) {const s = te.stringify(r).length;
 Bn.set(r, s), !(s > Vn) && na(e, r, rs(r));}
 return ct = void 0, n.length - t.length;}
-function lt(e) {
-return e.get("_subtype") === "card";}
-function dt(e, t, n = {}) {
-const r = [], s = new q(), i = [], o = (l) => {
-const d = qt(l);
+function lt(e) {return e.get("_subtype") === "card";}
+function dt(e, t, n = {}) {const r = [], s = new q(), i = [], o = (l) => {const d = qt(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
-if (t !== void 0) {
-if (t.length === 0) throw new y("--ids needs at least one token id");
+if (t !== void 0) {if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
-for (const d of t) {
-const u = Dt(d, e.gm);
+for (const d of t) {const u = Dt(d, e.gm);
 u ? o(u) : l.push(eh(d));}
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ot(l.map((d) => `"${d}"`))}`);
-} else {
-let l = 0;
-for (const d of e.msg.selected ?? []) {
-const u = d._type === "graphic" ? B(d._id) : void 0;
+} else {let l = 0;
+for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? B(d._id) : void 0;
 u && !lt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
 throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
-for (const l of i) {
-const d = Q(l);
+for (const l of i) {const d = Q(l);
 e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
 if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Un(r).join("; "));
 return { targets: a, notes: r };}
-function eh(e) {
-return e.length > 24 ? `${ke(e, 24)}...` : e;}
-function Dt(e, t) {
-if (e.length === 0 || e.length > 64) return;
+function eh(e) {return e.length > 24 ? `${ke(e, 24)}...` : e;}
+function Dt(e, t) {if (e.length === 0 || e.length > 64) return;
 const n = B(e);
 if (!(!n || lt(n)) && !(!t && We(n)))
 return n;}
-function th(e, t) {
-for (const n of t) {
-const r = e.parsed.flags.get(n);
+function th(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
 const s = B(r[0]), i = s && qt(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function nh(e, t) {
-for (const n of t) {
-const r = e.parsed.flags.get(n);
+function nh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Dt(r.join(" "), e.gm))
 throw new P(`--${n}: no token on the table has that id`);}}
-function sa(e, t) {
-const n = B(t);
+function sa(e, t) {const n = B(t);
 return n !== void 0 && De(e, n, Q(n));}
-function M(e) {
-return Oe(e.store.settings.edition);}
-function Rt(e, t) {
-const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function M(e) {return Oe(e.store.settings.edition);}
+function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function rh(e) {
-const t = B(e);
+function rh(e) {const t = B(e);
 return t ? ee(t, e) : e;}
-function sh(e) {
-return e.store;}
-function ia(e) {
-const t = e.store.editionLeft;
+function sh(e) {return e.store;}
+function ia(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function ls(e, t) {
-return e.gm || De(e.playerId, t.token, t.character) || Qt(e.app, t) === "public";}
-function ut(e, t) {
-const n = M(e), r = {
-settings: e.store.settings,
+function ls(e, t) {return e.gm || De(e.playerId, t.token, t.character) || Qt(e.app, t) === "public";}
+function ut(e, t) {const n = M(e), r = {settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
 nameOf: rh,
 waiting: e.store.exchange.waiting,
-other: (i) => {
-const o = B(i);
+other: (i) => {const o = B(i);
 if (!o || lt(o)) return;
 const a = e.store.tokens[Tt(o, e.store.settings.bars.vitality)], c = ko(o, e.store.settings.bars.vitality);
-return {
-name: ee(o, "unnamed token"),
+return {name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
 state: Fr(n, a, c, r.editionLeft),
 answer: wo(n, e.store.exchange.waiting[i]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
-if (t) {
-r.turnOrder = t;
+if (t) {r.turnOrder = t;
 const i = Ef(t);
-if (i) {
-r.turnRow = i;
+if (i) {r.turnRow = i;
 const o = Jt(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
 a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
 const s = ia(e);
 return s && (r.editionLeft = s), r;}
-function Wn(e, t, n, r = ut(e)) {
-const s = Nn(t.token, t.character, e.store.settings), i = e.store.tokens;
+function Wn(e, t, n, r = ut(e)) {const s = Nn(t.token, t.character, e.store.settings), i = e.store.tokens;
 return zu(s, i[s.id], n, r, i[s.home]);}
-function oa(e, t, n, r = !0) {
-switch (n.kind) {
-case "refused":
+function oa(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
 return r ? Yf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function zn(e, t, n = "; nothing changed") {
-const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
+function zn(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
 return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Ct(e) {
-return { settings: e.store.settings, edition: M(e), memories: sh(e) };}
-var ih = class {
-constructor(e, t, n, r, s, i) {
-this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = oh(s, e, i);}
-forDetails() {
-const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
+function Ct(e) {return { settings: e.store.settings, edition: M(e), memories: sh(e) };}
+var ih = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = oh(s, e, i);}
+forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function oh(e, t, n) {
-const { id: r, name: s } = t;
+function oh(e, t, n) {const { id: r, name: s } = t;
 return Vo(e, (i) => i === r ? s : n(i));}
-function ah(e, t, n, r = {}, s = Ct(e)) {
-const { snapshot: i } = t, o = Nf(s, t, n, r), a = new ih(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
-return r.title && (a.title = r.title), {
-applied: { tokenId: i.id, name: ke(i.name, 200), changes: o.changes },
+function ah(e, t, n, r = {}, s = Ct(e)) {const { snapshot: i } = t, o = Nf(s, t, n, r), a = new ih(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
+return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: ke(i.name, 200), changes: o.changes },
 shown: a};}
-function ch(e, t, n) {
-const r = B(t.token.id);
+function ch(e, t, n) {const r = B(t.token.id);
 if (!r || lt(r)) return !1;
 const s = t.character?.id ?? "";
 if (S(r.get("represents") ?? "") !== s) return !1;
 const i = s ? ju(s) : void 0;
 return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);}
-function lh(e) {
-for (const t of e.changes)
+function lh(e) {for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
-function aa(e, t) {
-const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+function aa(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
 const r = Xs(e.msg.content ?? ""), s = n.filter((i) => !uh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
 var dh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function uh(e, t) {
-const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+function uh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
 const r = t?.[D(n[1])], s = dh.exec(S(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
-function ds(e, t) {
-const n = {};
-for (const r of t) {
-const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
+function ds(e, t) {const n = {};
+for (const r of t) {const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function us(e, t, n, r) {
-if (e.length === 0) return xn;
+function us(e, t, n, r) {if (e.length === 0) return xn;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
 var xn = k.freeze({}), fh = k.freeze({}), hh = [], vh = [];
-function Zt(e, t, n, r, s, i, o, a) {
-const c = Wn(e, t, n, s);
+function Zt(e, t, n, r, s, i, o, a) {const c = Wn(e, t, n, s);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (dn(l)) return { kind: "refusal", refusal: l, reading: c };
@@ -4415,144 +3427,102 @@ const d = lh(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
 const { applied: u, shown: f } = ah(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function qn(e, t, n) {
-const r = ut(e), s = Ct(e);
+function qn(e, t, n) {const r = ut(e), s = Ct(e);
 return t.map((i) => Zt(e, i, n, xn, r, s, () => ({ notify: !1 })));}
-function Xn(e, t, n, r, s) {
-const i = t.dice.length === 0 ? fh : ds(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
+function Xn(e, t, n, r, s) {const i = t.dice.length === 0 ? fh : ds(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
 return ca(
 e,
-n.map((a) => {
-const c = { target: a, plan: t, given: i };
+n.map((a) => {const c = { target: a, plan: t, given: i };
 return o && (c.typed = o), c;}),
 r,
 s);}
-function ca(e, t, n, r) {
-let s, i = [], o = !1, a = !1;
+function ca(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
 (s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? vh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
-if (!o) {
-const d = r.claim?.();
-if (d !== void 0) {
-Ee(e, d);
+if (!o) {const d = r.claim?.();
+if (d !== void 0) {Ee(e, d);
 return;}
 return la(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return Jo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {
-const u = r.claim?.();
-if (u !== void 0) {
-Ee(e, u);
+return Jo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
+if (u !== void 0) {Ee(e, u);
 return;}
-if (e.app.store.settings.edition !== l) {
-Ee(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== l) {Ee(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
 la(e, t, c, d, a, n, r);});}
-function la(e, t, n, r, s, i, o) {
-const a = e.app, c = r !== void 0, l = r ?? hh, d = [...i];
+function la(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? hh, d = [...i];
 let u;
 const f = [], h = [];
 let p = !1;
-const g = s ? { order: Xe(), changed: !1 } : void 0, v = Nr() ?? null, m = ut(a, g?.order), b = Ct(a), $ = (O) => {
-const I = { notify: O.observed ?? !0, healthColors: v };
+const g = s ? { order: Xe(), changed: !1 } : void 0, v = Nr() ?? null, m = ut(a, g?.order), b = Ct(a), $ = (O) => {const I = { notify: O.observed ?? !0, healthColors: v };
 return g && (I.turnOrder = g), I;};
 let C = 0;
-t.forEach(({ target: O, plan: I, given: K, typed: ft, answer: be, answerGiven: Le }, de) => {
-const tn = n[de], Je = C;
-if (C += tn.length, c && !ch(e, O, o.anyTarget === !0)) {
-d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: O, plan: I, given: K, typed: ft, answer: be, answerGiven: Le }, de) => {const tn = n[de], Je = C;
+if (C += tn.length, c && !ch(e, O, o.anyTarget === !0)) {d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Z = Le === void 0 ? Zt(a, O, I, us(I.dice, K, l, Je), m, b, $) : Zt(a, O, I, us(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {
-Fe.facts.answer = Le.answer;});
-if (Z.kind !== "written") {
-const { snapshot: Fe } = Z.reading, La = () => ls(e, Fe);
+const Z = Le === void 0 ? Zt(a, O, I, us(I.dice, K, l, Je), m, b, $) : Zt(a, O, I, us(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {Fe.facts.answer = Le.answer;});
+if (Z.kind !== "written") {const { snapshot: Fe } = Z.reading, La = () => ls(e, Fe);
 Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(oa(a, Fe, Z.refusal, La())) : Z.kind === "problems" ? d.push(zn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${La() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
 f.push(Z.applied), ft && (Z.shown.typed = ft), be && (Z.shown.answer = be), h.push(Z.shown), p || (p = Ce.undoable === !0);
 }), u && d.push(...u.lines()), g?.changed && Wr(g.order);
 let W;
-if ((o.record || p) && f.length > 0) {
-const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ns(O), K = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
+if ((o.record || p) && f.length > 0) {const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ns(O), K = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
 K !== void 0 && (o.record || I) && (W = { command: cs(K), byGm: I });}
 const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ns(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => ls(e, O) };
-if (W && (E.undo = W), Qr(a, h, E), d.length > 0) {
-const O = o.refusals(Un(d), f.length > 0);
+if (W && (E.undo = W), Qr(a, h, E), d.length > 0) {const O = o.refusals(Un(d), f.length > 0);
 ze(e, O);}}
-function mh(e) {
-e.store.exchange.waiting = {};}
-function ph(e, t) {
-const n = e.store.exchange.waiting;
+function mh(e) {e.store.exchange.waiting = {};}
+function ph(e, t) {const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
-function gh(e, t, n) {
-if (!n(e.answer, t.answer))
+function gh(e, t, n) {if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
-function fs(e, t) {
-const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+function fs(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function hs(e, t) {
-return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function en(e, t) {
-return t.defenders.filter((n) => t.answers[n] === void 0 && !hs(e, n));}
-function da(e, t) {
-if (e.attacker === null || t) return e.attacker;
+function hs(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
+function en(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !hs(e, n));}
+function da(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && We(n) ? null : e.attacker;}
-function vs(e, t = !0) {
-const n = da(e, t);
+function vs(e, t = !0) {const n = da(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function kh(e, t) {
-const n = e.store.exchange;
+function kh(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function ms(e, t, n) {
-return n || !We(e) || De(t, e, Q(e));}
-function ua(e, t, n) {
-if (n || e.by === t) return !0;
-for (const r of e.defenders) {
-const s = B(r);
+function ms(e, t, n) {return n || !We(e) || De(t, e, Q(e));}
+function ua(e, t, n) {if (n || e.by === t) return !0;
+for (const r of e.defenders) {const s = B(r);
 if (s && ms(s, t, !1)) return !0;}
 return !1;}
-function yh(e, t) {
-const n = e.resolving ?? (e.resolving = new q());
+function yh(e, t) {const n = e.resolving ?? (e.resolving = new q());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function fa(e, t) {
-return e.resolving?.has(t) === !0;}
-function wh(e, t) {
-if (e.resolving?.delete(t), fs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function fa(e, t) {return e.resolving?.has(t) === !0;}
+function wh(e, t) {if (e.resolving?.delete(t), fs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function bh(e) {
-const t = k.keys(e.store.exchange.attacks);
+function bh(e) {const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function ha(e, t, n, r) {
-const s = [];
-for (const i of en(e, t)) {
-const o = B(i);
+function ha(e, t, n, r) {const s = [];
+for (const i of en(e, t)) {const o = B(i);
 o && ms(o, n, r) && s.push(ee(o, "a token"));}
 return s;}
-function va(e, t) {
-return en(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
-function ma(e, t) {
-return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !sa(t.by, n));}
+function va(e, t) {return en(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
+function ma(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !sa(t.by, n));}
 var pa = new Ts();
-function ps(e, t, ...n) {
-let r = pa.get(e);
+function ps(e, t, ...n) {let r = pa.get(e);
 r || (r = new N(), pa.set(e, r));
 let s = r.get(t);
 return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
 var $h = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Ah(e) {
-switch (e.kind) {
-case "refused": {
-const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Ah(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function ga(e, t, n, r, s, i) {
-const o = B(r);
+function ga(e, t, n, r, s, i) {const o = B(r);
 if (!o) return;
 const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Rt(e, !0);
 if (hs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
@@ -4560,16 +3530,13 @@ const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], p = [];
 let g;
-for (const m of l.choices) {
-const b = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
-if (m === "none") {
-h.push({ label: l.label(m, Wn(e, a, $h, i).facts), command: b });
+for (const m of l.choices) {const b = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
+if (m === "none") {h.push({ label: l.label(m, Wn(e, a, $h, i).facts), command: b });
 continue;}
 const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Wn(e, a, $, i);
 g = C.facts;
 const W = l.label(m, C.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), E = $.resolve(C.facts, w);
-if (dn(E)) {
-const O = Ah(E), I = p.find((K) => K.why === O);
+if (dn(E)) {const O = Ah(E), I = p.find((K) => K.why === O);
 I ? I.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: W, command: b });}
 for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
@@ -4577,70 +3544,53 @@ const v = da(n, s);
 if (g)
 for (const m of l.extra?.(g, v) ?? []) m.section === Ve && h.push({ label: m.label, command: m.command });
 return { label: c, lines: f, buttons: Fn(r) ? h : [] };}
-function ka(e) {
-return ut(e, Xe());}
-function Sh(e) {
-const t = B(e);
+function ka(e) {return ut(e, Xe());}
+function Sh(e) {const t = B(e);
 if (!t) return ["gm"];
 const n = wu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
-function ya(e, t) {
-return `Attack ${e.key}: ${vs(e, t)} attacks`;}
-function wa(e, t) {
-return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
-function Eh(e, t) {
-const n = M(e), r = ka(e), s = new N();
+function ya(e, t) {return `Attack ${e.key}: ${vs(e, t)} attacks`;}
+function wa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
+function Eh(e, t) {const n = M(e), r = ka(e), s = new N();
 for (const i of t.defenders)
-for (const o of Sh(i)) {
-const a = s.get(o) ?? [];
+for (const o of Sh(i)) {const a = s.get(o) ?? [];
 a.push(i), s.set(o, a);}
-for (const [i, o] of s) {
-if (i === "gm") continue;
+for (const [i, o] of s) {if (i === "gm") continue;
 const a = o.flatMap((c) => ga(e, n, t, c, !1, r) ?? []);
 a.length > 0 && F(ye(co(i)), we({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
 F(me, we(gs(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function gs(e, t, n, r, s = ka(e)) {
-const i = [...wa(t, n), ...r.flatMap((a) => ga(e, t, n, a, !0, s) ?? [])], o = en(e, n).map((a) => {
-const c = B(a);
+function gs(e, t, n, r, s = ka(e)) {const i = [...wa(t, n), ...r.flatMap((a) => ga(e, t, n, a, !0, s) ?? [])], o = en(e, n).map((a) => {const c = B(a);
 return c ? ee(c, "a token") : "a token gone from the table";});
-return i.push({
-label: "Waiting for",
+return i.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
 }), { title: ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
-var Th = 5, ba = 100, $a = {
-ids: { kind: "list" },
+var Th = 5, ba = 100, $a = {ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
 resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }};
-function _h(e) {
-const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+function _h(e) {const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Oh = {
-usage: _h,
+var Oh = {usage: _h,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {
-if (R(e.parsed, "list")) return Mh(e);
+run(e) {if (R(e.parsed, "list")) return Mh(e);
 const t = L(e.parsed, "resolve");
 if (t !== void 0) return Ih(e, t);
 const n = L(e.parsed, "cancel");
 return n !== void 0 ? Ph(e, n) : Rh(e);}};
-function Aa(e, t, n = {}) {
-const r = new N();
+function Aa(e, t, n = {}) {const r = new N();
 for (const [s, i] of e.flags)
 k.prototype.hasOwnProperty.call($a, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
 for (const [s, i] of k.entries(n)) r.set(s, [i]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
-function Dh(e) {
-return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
-function Rh(e) {
-const t = e.app, n = M(t), r = n.attack;
+function Dh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Rh(e) {const t = e.app, n = M(t), r = n.attack;
 if (Ie(e.parsed, ps(n, "!attack", $a, n.commands.damage.flags, r.flags), $r(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const s = Aa(e.parsed, n);
 n.planDamage(s, Rt(t, e.gm));
@@ -4648,19 +3598,16 @@ const i = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) =>
 if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
 const a = Ch(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= _r) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {
-const g = c.filter((v) => !v.gm);
+if (!e.gm) {const g = c.filter((v) => !v.gm);
 if (g.filter((v) => v.by === e.playerId).length >= Th || g.length >= _r / 2)
 throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
 if (u.length > Or) throw new P(`one attack has at most ${Or} defenders (got ${u.length})`);
-if (!e.gm) {
-let g = 0;
+if (!e.gm) {let g = 0;
 for (const v of c) v.gm || (g += v.defenders.length);
 if (g + u.length > ba) throw new P(`the players' open attacks may hold ${ba} defenders together (${g} now): resolve or cancel one first (!attack --list)`);}
-const f = u.filter(({ token: g }) => !We(g)).map(({ token: g }) => ee(g, "a token")), h = {
-key: "",
+const f = u.filter(({ token: g }) => !We(g)).map(({ token: g }) => ee(g, "a token")), h = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: a,
@@ -4675,146 +3622,108 @@ if (h.key = "A1", !no(h)) throw new P("this attack cannot be kept: a value in it
 h.key = kh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
 if (f.length > 0 && F(_t, ae(`Attack ${h.key}: ${vs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Un(d).join("; ")}`), Eh(t, h), va(t, h)) return ks(e, h);}
-function Ch(e) {
-const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+function Ch(e) {const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
-if (t !== void 0) {
-if (r = Dt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
+if (t !== void 0) {if (r = Dt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
 } else if (n.length === 1)
 r = Dt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
-if (!r) {
-if (e.gm) return null;
+if (!r) {if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");}
 if (r = qt(r), !e.gm && !De(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function Sa(e) {
-const t = ce(e);
+function Sa(e) {const t = ce(e);
 return t === null ? e : S(t);}
-function Ea(e, t) {
-const n = fs(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
+function Ea(e, t) {const n = fs(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new P(`no open attack ${ke(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Ih(e, t) {
-const n = Ea(e, t.toUpperCase());
+function Ih(e, t) {const n = Ea(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {
-const r = ma(e.app, n);
-if (r.length > 0) {
-const s = r.map((i) => ee(B(i), "a token"));
+if (!e.gm) {const r = ma(e.app, n);
+if (r.length > 0) {const s = r.map((i) => ee(B(i), "a token"));
 Ee(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
 return ks(e, n);}
-function ks(e, t) {
-const n = e.app, r = M(n);
+function ks(e, t) {const n = e.app, r = M(n);
 if (!yh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
 const s = Dh(t), i = Rt(n, t.gm), o = [], a = [];
-for (const u of t.defenders) {
-const f = B(u);
-if (!f) {
-a.push(u);
+for (const u of t.defenders) {const f = B(u);
+if (!f) {a.push(u);
 continue;}
 const h = { token: f, character: Q(f) }, p = t.answers[u], g = Aa(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: ds(g, v.dice) };
 p && (m.answer = Nh(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
-const l = () => {
-n.resolving?.delete(t);};
+const l = () => {n.resolving?.delete(t);};
 let d;
-try {
-d = ca(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {
-title: `Attack ${t.key}`,
+try {d = ca(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
 claim: () => wh(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`});
-} catch (u) {
-throw l(), u;}
-return d === void 0 ? void 0 : d.then(l, (u) => {
-throw l(), u;});}
-function Nh(e) {
-const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+} catch (u) {throw l(), u;}
+return d === void 0 ? void 0 : d.then(l, (u) => {throw l(), u;});}
+function Nh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function Ph(e, t) {
-const n = Ea(e, t.toUpperCase());
+function Ph(e, t) {const n = Ea(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], F(_t, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Mh(e) {
-const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
+function Mh(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
 (i) => e.gm || i.by === e.playerId || en(t, i).some((o) => sa(e.playerId, o)));
-if (r.length === 0) {
-Ee(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+if (r.length === 0) {Ee(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {
-for (const i of r) F(me, we(gs(t, n, i, [])));
+if (e.gm) {for (const i of r) F(me, we(gs(t, n, i, [])));
 return;}
-const s = r.map((i) => {
-const o = ha(t, i, e.playerId, !1);
+const s = r.map((i) => {const o = ha(t, i, e.playerId, !1);
 return `${i.key}: ${vs(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
 F(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function Lh(e) {
-const t = M(e);
+function Lh(e) {const t = M(e);
 for (const n of k.values(e.store.exchange.attacks)) F(me, we(gs(e, t, n, [])), { record: !0 });}
-function Ta(e) {
-const t = M(e);
+function Ta(e) {const t = M(e);
 mh(e);
-for (const [n, r] of k.entries(e.store.tokens)) {
-if (r.edition?.id !== t.id) continue;
+for (const [n, r] of k.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.endRound(s);
 Sn(e.store, n, St({ ...Yt(e.store, n), edition: { id: t.id, state: i } }, t));}
 e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Lh(e);}
-function Fh(e) {
-const t = [];
-for (const n of e) {
-if (t.length >= Dr) break;
+function Fh(e) {const t = [];
+for (const n of e) {if (t.length >= Dr) break;
 Uo(n) || t.push(xr($f(n)));}
 return t;}
-function jh(e, t) {
-if (e.length === 0 || t.length === 0) return null;
+function jh(e, t) {if (e.length === 0 || t.length === 0) return null;
 const n = new q(t), r = new q(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
-for (let a = 0; a < o; a += 1) {
-if (s[a] !== i[0]) continue;
+for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
 let c = !0;
 for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function Gh(e) {
-e.turnOrderSeen = void 0, ys(e);}
-function ys(e) {
-const t = wf();
+function Gh(e) {e.turnOrderSeen = void 0, ys(e);}
+function ys(e) {const t = wf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = Go(t);
 Uh(e, r);
 const s = Fh(r), i = jh(n.seen, s);
-if (n.seen = s, i === null) {
-n.turned = 0;
+if (n.seen = s, i === null) {n.turned = 0;
 return;}
 n.turned += i, n.turned >= s.length && Ta(e);}
-function Uh(e, t) {
-e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function Vh(e, t) {
-const n = M(e), r = Oe(t);
+function Uh(e, t) {e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Vh(e, t) {const n = M(e), r = Oe(t);
 ph(e, n.id);
 const s = [], i = [], o = e.store.settings.bars.vitality, a = new N();
-for (const l of k.keys(e.store.tokens)) {
-const d = B(l) ?? Uu(l, o)[0], u = d && Tt(d, o);
+for (const l of k.keys(e.store.tokens)) {const d = B(l) ?? Uu(l, o)[0], u = d && Tt(d, o);
 !d || lt(d) || a.has(u) || (a.set(u, d.id), s.push({ token: d, character: Q(d) }));}
-return qn(e, s, {
-values: [],
+return qn(e, s, {values: [],
 dice: [],
-resolve(l) {
-const d = e.store.tokens[Tt(B(l.id), o)], u = d?.stance === void 0 || n.stances.includes(d.stance), f = l.bars.vitality.value, h = (d?.edition?.id === t ? r.parseState(d.edition.state) : null) ?? r.enter(f, !1), p = d?.deadForGood === !0 || r.deadForGood(h, f), g = n.enter(f, p), v = r.condition(h, f), m = n.condition(g, f);
-return v !== m && i.push({ name: l.name, from: v, to: m }), {
-headline: "acts",
+resolve(l) {const d = e.store.tokens[Tt(B(l.id), o)], u = d?.stance === void 0 || n.stances.includes(d.stance), f = l.bars.vitality.value, h = (d?.edition?.id === t ? r.parseState(d.edition.state) : null) ?? r.enter(f, !1), p = d?.deadForGood === !0 || r.deadForGood(h, f), g = n.enter(f, p), v = r.condition(h, f), m = n.condition(g, f);
+return v !== m && i.push({ name: l.name, from: v, to: m }), {headline: "acts",
 steps: [],
 changes: [],
 state: g,
@@ -4822,16 +3731,12 @@ state: g,
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
 var _a = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Bh(e) {
-if (e.length === 0) return "";
+function Bh(e) {if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: s }) => `${n} ${_a[r]} -> ${_a[s]}`);
 return ` Conditions read again: ${Ot(t, 6)}.`;}
-function Hh(e) {
-const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of M(t).macros) {
-const c = sf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
-if (l === void 0 && c.length > 0) {
-i.push(a.name);
+function Hh(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of M(t).macros) {const c = sf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+if (l === void 0 && c.length > 0) {i.push(a.name);
 continue;}
 const d = of(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
@@ -4841,39 +3746,30 @@ s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 it(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Kh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Yh = {
-help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var Kh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Yh = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
-config: {
-title: "!defense-round config",
+config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
 what: [`Changes one setting, e.g. edition ${Vt()[1] ?? Vt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${jo.join(", ")}.`]},
-set: {
-title: "!defense-round set",
+set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
 what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ye.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
-"reset-state": {
-title: "!defense-round reset-state",
+"reset-state": {title: "!defense-round reset-state",
 usage: "!defense-round reset-state",
 what: ["Only when a newer version of DefenseRound wrote the saved state (the script is then paused): discards that state and starts from the defaults."]},
-details: {
-title: "!defense-round details",
+details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function ws(e) {
-return e ? "on" : "off";}
-function Wh(e) {
-const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Li[i]).map(
+function ws(e) {return e ? "on" : "off";}
+function Wh(e) {const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Li[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return we({
-title: `DefenseRound v${pe}`,
+return we({title: `DefenseRound v${pe}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
-{
-label: "Bars",
+{label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
 { label: "Players target any", lines: [ws(t.playersTargetAny)] },
@@ -4885,19 +3781,15 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Round", lines: [S(e.store.round.number)] },
 { label: "Not on the sheet", lines: zh(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function zh(e) {
-const t = e.store.sheetLacks;
+function zh(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var xh = {
-refuse: "refuse (--api-as or not)",
+var xh = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function bs(e, t) {
-return [e, ...t.filter((n) => n !== e)].join("|");}
-function qh(e) {
-const t = e.store.settings, n = M(e), r = Vt().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function bs(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function qh(e) {const t = e.store.settings, n = M(e), r = Vt().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 i("visibility.npc", t.visibility.npc),
@@ -4913,15 +3805,13 @@ le("next round", "!defense-round next-round"),
 le("help handout", "!defense-round help"),
 le("table macros", "!defense-round macros")
 ].join(" ");}
-function Xh(e, t) {
-const [n, r] = t;
+function Xh(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
 if (!Ye.includes(s))
 throw new y(`unknown value name "${V(n)}": ${Mt(n, Ye, "names")}`);
 const i = r.toLowerCase() === "clear", o = i ? 0 : Lt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {
-const f = ff(e.app, d.id);
+for (const { token: d, character: u } of a) {const f = ff(e.app, d.id);
 f.overrides = $n(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
 h && (f.worn = $n(f.worn, h, null)), Io(e.app, d.id), l.push(Nn(d, u, e.app.store.settings).name);}
@@ -4929,71 +3819,53 @@ it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.len
 var $s = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Jh(e) {
-const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), s = {
-values: $s.map(([, o]) => o),
+function Jh(e) {const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), s = {values: $s.map(([, o]) => o),
 dice: [],
-resolve(o) {
-for (const [, l] of $s) o.values[l]?.current, o.values[l]?.max;
+resolve(o) {for (const [, l] of $s) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of $s) {
-const u = o.values[d];
+for (const [l, d] of $s) {const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
-if (h === null) {
-a.push(`${f} has no max on the sheet: nothing to restore it to`);
+if (h === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
 continue;}
-if (!(h === 0 && (u.current ?? 0) === 0)) {
-if (u.current === h) {
-a.push(`${f} ${h}, already whole`);
+if (!(h === 0 && (u.current ?? 0) === 0)) {if (u.current === h) {a.push(`${f} ${h}, already whole`);
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, i = qn(e.app, t, s).map((o) => {
-const { snapshot: a } = o.reading;
+}, i = qn(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
 if (o.kind === "problems") return zn(a, o.reading.problems);
 Io(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Qh(e) {
-e.store = zt(pe), e.loadProblems = [], delete e.newerState, _o(On, e.store);}
-function Zh(e, t) {
-const [n, ...r] = t;
+function Qh(e) {e.store = zt(pe), e.loadProblems = [], delete e.newerState, _o(On, e.store);}
+function Zh(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new P(i);
 const o = B(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Ir(o, Q(o)), l = Qt(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && De(e.playerId, o, Q(o)))) throw new P(a ? i : `${s.name}'s breakdown is for the GM`);
 F(ye(e.replyTo), we(s.card()));}
-var ev = {
-usage: () => Kh,
+var ev = {usage: () => Kh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
-helpFor: (e, t) => {
-const n = (t.positionals[0] ?? "").toLowerCase();
+helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
 return Yh[n];},
-run(e) {
-const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {
-Ie(e.parsed, {}), Zh(e, n);
+run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
+if (r === "details") {Ie(e.parsed, {}), Zh(e, n);
 return;}
 if (!e.gm) throw new P("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
-switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {
-case "":
+switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
 F(ye("gm"), Wh(e.app)), F(ye("gm"), qh(e.app));
 return;
-case "help": {
-Kr(M(e.app));
+case "help": {Kr(M(e.app));
 const i = No();
 F(ye(e.replyTo), Hr(`The handout "${Gn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
-case "config": {
-const [i, ...o] = n;
+case "config": {const [i, ...o] = n;
 if (!i) throw new y("config needs a KEY and a VALUE");
 const a = e.app.store.settings.edition, c = yf(e.app.store.settings, i, o.join(" ") || void 0);
-if (e.app.store.settings.edition !== a) {
-e.app.store.editionLeft = a;
+if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
 const { count: l, changed: d } = Vh(e.app, a);
 Kr(M(e.app), { createIfMissing: !1 });
 const u = l === 0 ? "" : d.length > 0 ? Bh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = bh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
@@ -5022,13 +3894,10 @@ e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sh
 return;
 default:
 throw new y(`unknown subcommand "${V(S(t))}"`);}}};
-function tv(e, t) {
-const n = new N();
+function tv(e, t) {const n = new N();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
-switch (o.kind) {
-case "bar": {
-const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
+switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
 n.set(s, a ? ce(a.get("current")) : c ? ko(c, o.bar) : null);
 break;}
 case "attribute":
@@ -5046,8 +3915,7 @@ break;
 case "memory":
 n.set(s, St(Yt(e.memories, En(i, o)), e.edition));
 break;
-case "initiative": {
-r ?? (r = Xe());
+case "initiative": {r ?? (r = Xe());
 const a = zr(r.find((c) => c.id === i)?.pr);
 n.set(s, D.isFinite(a) ? a : null);
 break;}
@@ -5055,12 +3923,9 @@ case "turn-order":
 break;}
 return n;}
 var Oa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Da(e, t) {
-return e.gm || t.by === e.playerId && t.kind !== "save";}
-function nv(e) {
-const t = e.app.store.history, n = L(e.parsed, "entry");
-if (n !== void 0) {
-const r = n.toUpperCase();
+function Da(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function nv(e) {const t = e.app.store.history, n = L(e.parsed, "entry");
+if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
 if (s === -1) throw new P(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
@@ -5068,39 +3933,30 @@ if (!Da(e, t[s])) throw new P(t[s].kind === "save" && t[s].by === e.playerId ? "
 return s;}
 for (let r = t.length - 1; r >= 0; r -= 1) if (Da(e, t[r])) return r;
 throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function rv(e) {
-if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+function rv(e) {if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (R(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Oa, v));
 if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Ie(e.parsed, Oa), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
 const n = e.app, r = n.store.history, s = nv(e), i = r[s], o = M(n), a = new N(i.tokens.map((v) => [v.tokenId, Dt(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => ov(v) ? c.find((m) => Ia({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ia(v, n.store.settings));
-for (const v of u) {
-const m = a.get(v.tokenId);
+for (const v of u) {const m = a.get(v.tokenId);
 m && (v.name = Ra(m));}
-const f = Ct(n), h = tv(f, u), p = (v, m) => {
-if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
+const f = Ct(n), h = tv(f, u), p = (v, m) => {if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
 if (v.deadForGood !== m.deadForGood) return "has died for good since";
 const b = gh(v, m, Ae);
 if (b !== void 0 && m.answer !== void 0 || b !== void 0 && Ae(v.edition, m.edition)) return b;
 const $ = (C) => (C.edition?.id === o.id ? o.parseState(C.edition.state) : null) ?? o.enter(null, !1);
 return o.describeStateChange($(v), $(m));
 }, g = tu(u, h, Ae);
-if (g.length > 0) {
-if (!e.gm) {
-const v = g.filter(($) => {
-const C = a.get($.tokenId);
+if (g.length > 0) {if (!e.gm) {const v = g.filter(($) => {const C = a.get($.tokenId);
 return C !== void 0 && ls(e, Ca(C));
 }), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Zi(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!R(e.parsed, "force")) {
-ze(e, `Nothing undone, changed since: ${Zi(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${cs(i.key)} --force` }]);
+if (!R(e.parsed, "force")) {ze(e, `Nothing undone, changed since: ${Zi(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${cs(i.key)} --force` }]);
 return;}}
 Ff(f, u), g.length > 0 && av(n, u, h), Kn(n, s), iv(e, i, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function sv(e) {
-switch (e.kind) {
-case "bar":
+function sv(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
@@ -5110,15 +3966,11 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Ra(e) {
-return ke(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Ca(e) {
-const t = Q(e);
+function Ra(e) {return ke(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Ca(e) {const t = Q(e);
 return { token: e, character: t, npc: Ir(e, t), hidden: We(e) };}
-function iv(e, t, n, r, s) {
-const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
-for (const { place: l, tokenId: d, change: u } of n) {
-const f = sv(u);
+function iv(e, t, n, r, s) {const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
+for (const { place: l, tokenId: d, change: u } of n) {const f = sv(u);
 if (f === void 0) continue;
 const h = r.get(l);
 if (h === f.to) continue;
@@ -5127,67 +3979,51 @@ o.has(d) || o.set(d, p);
 const g = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
 p.includes(g) || p.push(g);}
 const a = [], c = [];
-for (const l of t.tokens) {
-const d = s.get(l.tokenId);
+for (const l of t.tokens) {const d = s.get(l.tokenId);
 if (!d) continue;
 const u = (o.get(l.tokenId) ?? []).join(", "), f = Ra(d), h = u ? `${f} (${u})` : f, p = Ca(d), g = Qt(e.app, p) === "public";
 p.hidden || a.push(g ? h : f), (p.hidden || !g && u) && c.push(p.hidden ? `${h} (hidden)` : h);}
 a.length > 0 && F(_t, ae(`${i}: ${Ot(a, 8)}.`)), c.length > 0 && F(me, ae(`${i} (GM): ${Ot(c, 8)}.`), { record: !0 });}
-function ov(e) {
-return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Ia({ tokenId: e, change: t }, n) {
-const r = B(e);
+function ov(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function Ia({ tokenId: e, change: t }, n) {const r = B(e);
 if (!r) return !1;
-switch (t.kind) {
-case "bar":
+switch (t.kind) {case "bar":
 return t.attributeId === void 0 || Gr(r, t.bar) === t.attributeId;
-case "attribute": {
-const s = Xu(t.attributeId);
+case "attribute": {const s = Xu(t.attributeId);
 return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
-case "memory": {
-const s = t.tokenId === void 0 ? r : B(t.tokenId);
+case "memory": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
 return s !== void 0 && (t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
-function av(e, t, n) {
-const r = M(e);
-for (const { place: s, tokenId: i, change: o } of t) {
-if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
+function av(e, t, n) {const r = M(e);
+for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
 const a = n.get(s), c = B(i);
 if (!c || typeof a != "number") continue;
-const l = o.from, d = {
-values: [],
+const l = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
 qn(e, [{ token: c, character: Q(c) }], d);}}
-var cv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Na = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, lv = { title: "Damage", anyTarget: !0, record: !0, refusals: Na }, dv = { title: "Damage", anyTarget: !1, record: !0, refusals: Na }, uv = {
-usage: (e) => M(e).commands.damage.usage,
+var cv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Na = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, lv = { title: "Damage", anyTarget: !0, record: !0, refusals: Na }, dv = { title: "Damage", anyTarget: !1, record: !0, refusals: Na }, uv = {usage: (e) => M(e).commands.damage.usage,
 help: (e) => M(e).commands.damage.help,
-helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {
-title: "!damage --undo",
+helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {
-if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {
-rv(e);
+run(e) {if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {rv(e);
 return;}
 const t = M(e.app), n = t.commands.damage.flags;
 e.parsed.flags.size > 0 && Ie(e.parsed, ps(t, "!damage", cv, n), $r(t.id, "damage"));
 const r = t.planDamage(e.parsed, Rt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = dt(e, _e(e.parsed), { anyTarget: s });
 let { targets: o } = i;
 const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
-if (c !== void 0 && !e.gm) {
-const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
-if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {
-ze(e, `Not applied: ${a.join("; ")}`);
+if (c !== void 0 && !e.gm) {const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
+if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {ze(e, `Not applied: ${a.join("; ")}`);
 return;}}
 return Xn(e, r, o, a, s ? lv : dv);}};
-async function fv(e) {
-const t = e.app, n = M(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+async function fv(e) {const t = e.app, n = M(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ie(e.parsed, s);
 const i = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fs(t, i), a = o && ua(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new P(`no open attack ${ke(i, 12)} to answer (resolved, cancelled, or never declared)`);
@@ -5205,8 +4041,7 @@ const g = L(e.parsed, r.answerFlag);
 if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = z(g, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, b = v === "none" ? "no defense" : v;
-if (v !== "none") {
-const w = r.planAnswer(v, a.situation, a.attacker, Rt(t, e.gm)), E = ds(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
+if (v !== "none") {const w = r.planAnswer(v, a.situation, a.attacker, Rt(t, e.gm)), E = ds(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
 if (t.store.exchange.attacks[i] !== a || fa(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const K = B(l);
 if (!K || !e.gm && !De(e.playerId, K, Q(K))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
@@ -5220,34 +4055,26 @@ b = Z.length > 0 ? Z.join("; ") : v;}
 e.gm && (m.gm = !0), a.answers[l] = m;
 const $ = ha(t, a, e.playerId, e.gm), C = va(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : en(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
 Ee(e, `${h}: ${b}.${W}`), C && await ks(e, a);}
-var hv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {
-usage: (e) => M(e).commands.defend.usage,
+var hv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {usage: (e) => M(e).commands.defend.usage,
 help: (e) => M(e).commands.defend.help,
-run(e) {
-if (e.parsed.flags.has("answer")) return fv(e);
+run(e) {if (e.parsed.flags.has("answer")) return fv(e);
 const t = M(e.app), n = t.commands.defend;
-if (n.refused) {
-ze(e, `!defend is not used: ${n.refused}`);
+if (n.refused) {ze(e, `!defend is not used: ${n.refused}`);
 return;}
 Ie(e.parsed, ps(t, "!defend", hv, n.flags), $r(t.id, "defend"));
 const r = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
 th(e, r);
 const s = t.planDefend(e.parsed);
 nh(e, r);
-const i = dt(e, _e(e.parsed)), o = [...i.notes], a = r.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {
-const d = a.find(({ id: u }) => u === l.id);
+const i = dt(e, _e(e.parsed)), o = [...i.notes], a = r.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
-if (c.length === 0) {
-ze(e, Un(o).join("; "));
+if (c.length === 0) {ze(e, Un(o).join("; "));
 return;}
-return Xn(e, s, c, o, {
-title: "Defense",
+return Xn(e, s, c, o, {title: "Defense",
 refusals: (l) => `${l.join("; ")}.`});}
-}, mv = { ids: { kind: "list" }, help: { kind: "switch" } }, pv = {
-usage: (e) => M(e).commands.stance.usage,
+}, mv = { ids: { kind: "list" }, help: { kind: "switch" } }, pv = {usage: (e) => M(e).commands.stance.usage,
 help: (e) => M(e).commands.stance.help,
-run(e) {
-const t = M(e.app);
+run(e) {const t = M(e.app);
 if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
 Ie(e.parsed, mv);
 const [n, ...r] = e.parsed.positionals;
@@ -5258,28 +4085,21 @@ throw new y(`unknown stance "${V(S(n))}" (stances: ${t.stances.join(", ")})`);
 const i = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
 if (s === void 0 && i) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: o, notes: a } = dt(e, _e(e.parsed));
-if (s === void 0) {
-const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => {
-const h = Nn(u, f, c);
+if (s === void 0) {const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => {const h = Nn(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 Ee(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;}
 return Xn(e, t.planStance(s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function gv(e, t, n) {
-return n === null ? e + t : A.max(e, A.min(e + t, n));}
-function kv(e, t, n) {
-return {
-values: [],
+function gv(e, t, n) {return n === null ? e + t : A.max(e, A.min(e + t, n));}
+function kv(e, t, n) {return {values: [],
 dice: [],
-resolve(r) {
-const s = r.bars[n].value;
+resolve(r) {const s = r.bars[n].value;
 if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
 const o = r.bars[n].max, a = gv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
-return {
-headline: "acts",
+return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
 T(ue, { kind: "heal-title", who: d, resource: n, amount: a - s }),
@@ -5291,28 +4111,21 @@ changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: s, after: a }};}};}
-var yv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", wv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, bv = {
-usage: () => yv,
-run(e) {
-const t = e.parsed;
+var yv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", wv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, bv = {usage: () => yv,
+run(e) {const t = e.parsed;
 Ie(t, wv);
 const n = Ft(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
-return Xn(e, kv(M(e.app), n, r), s, i, {
-title: "Heal",
+return Xn(e, kv(M(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function Pa(e, t, n) {
-if (!n || lt(t)) return;
+function Pa(e, t, n) {if (!n || lt(t)) return;
 const r = e.store.settings, s = ve[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = ce(n[s]), o = S(t.get(ve[r.bars.vitality].link) ?? "");
 let { typed: a, keepInStep: c } = Av(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= xs) {
-const g = l.planHandEdit(i - a, Rt(e, !0)), v = {
-...g,
-resolve(b, $) {
-if (l.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= xs) {const g = l.planHandEdit(i - a, Rt(e, !0)), v = {...g,
+resolve(b, $) {if (l.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
 const C = g.resolve(b, $);
 return !dn(C) && !C.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && C.changes.push({ kind: "bar", resource: "vitality", to: i }), C;}
 }, m = Zt(
@@ -5323,41 +4136,33 @@ xn,
 ut(e),
 Ct(e),
 () => ({ vitalityFrom: i, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
-(b) => {
-qu(b, i), Ma(e, b, i);});
+(b) => {qu(b, i), Ma(e, b, i);});
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
 F(me, ae(`Hand edit not read through armor: ${zn(m.reading.snapshot, m.reading.problems, "")}.`));
-else if (m.kind === "written") {
-const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
+else if (m.kind === "written") {const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
 o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new q() });
 const $ = ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
 Qr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: cs($), byGm: !0 } } : {} });
 return;}}
 const h = Sv(e, f ? a : i, a), p = Zt(e, d, h.plan, xn, ut(e), Ct(e), () => ({ vitalityFrom: i, ...c }), (g) => Ma(e, g, i));
 p.kind === "written" && (f && !u.plain ? Jf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Qr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
-function $v(e, t, n) {
-const r = Ur(t);
+function $v(e, t, n) {const r = Ur(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ce(s), o = ce(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
 for (const c of Qu(r.id, a)) Pa(e, c, { [ve[a].value]: s });}
-function Av(e, t, n, r) {
-const s = ce(e.get(t));
+function Av(e, t, n, r) {const s = ce(e.get(t));
 if (n === "" || s !== r) return { typed: s };
 const i = ce(Eo(n));
 return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function Sv(e, t, n) {
-const r = M(e);
+function Sv(e, t, n) {const r = M(e);
 let s = !1;
-return { plan: {
-values: [],
+return { plan: {values: [],
 dice: [],
-resolve(o) {
-const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
-return s = c.vitality !== n || !Ae(d, c.state), {
-headline: "acts",
+resolve(o) {const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
+return s = c.vitality !== n || !Ae(d, c.state), {headline: "acts",
 steps: [
 T(ue, { kind: "hand-edit-title", who: l }),
 T(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
@@ -5368,40 +4173,29 @@ state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => s };}
-function Ma(e, t, n) {
-const r = M(e), s = e.store.tokens[t.snapshot.home];
+function Ma(e, t, n) {const r = M(e), s = e.store.tokens[t.snapshot.home];
 s?.edition?.id !== r.id && (t.facts.state = Fr(r, s, n, ia(e)));}
-var Ev = {
-values: [],
+var Ev = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Tv(e, t) {
-if (lt(t)) return;
+function Tv(e, t) {if (lt(t)) return;
 const n = Tt(t, e.store.settings.bars.vitality);
 n === t.id || e.store.tokens[n] === void 0 || qn(e, [{ token: t, character: Q(t) }], Ev);}
-var _v = 400, Ov = 100, Dv = 20, Rv = class {
-constructor() {
-this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();}
+var _v = 400, Ov = 100, Dv = 20, Rv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
-add(e, t) {
-const n = t.map((i) => {
-const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
 const s = e === "gm" ? _v : Ov;
 for (const i of r.splice(0, A.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > Dv + 1) {
-for (const [i, o] of this.bySender)
-if (!(i === "gm" || i === e)) {
-for (const a of o) this.rows.delete(a);
+if (this.bySender.set(e, r), this.bySender.size > Dv + 1) {for (const [i, o] of this.bySender)
+if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(i);
 break;}}
 return n;}
-get(e) {
-return this.rows.get(e);}};
-function Cv(e) {
-const t = M(e);
+get(e) {return this.rows.get(e);}};
+function Cv(e) {const t = M(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
 const n = Nr() !== void 0, r = Vr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
@@ -5411,76 +4205,55 @@ ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incap
 r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
-var As = {
-"!damage": uv,
+var As = {"!damage": uv,
 "!attack": Oh,
 "!defend": vv,
 "!stance": pv,
 "!heal": bv,
 "!defense-round": ev};
-function Iv() {
-const e = Vr(On) === void 0, { stored: t, problems: n, newer: r } = fu(Vr(On), pe, Gu), s = { store: t, attributes: new Ju(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Rv() };
+function Iv() {const e = Vr(On) === void 0, { stored: t, problems: n, newer: r } = fu(Vr(On), pe, Gu), s = { store: t, attributes: new Ju(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Rv() };
 return r !== void 0 ? (s.newerState = r, Ln(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Pv(r)))) : Nv(s, e), Mv(s), s;}
-function Nv(e, t) {
-const n = e.store, r = e.loadProblems;
+function Nv(e, t) {const n = e.store, r = e.loadProblems;
 t && gu(n.settings, Lv());
 const s = Zf(e);
 s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), _o(On, n), r.length > 0 && (Ln(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Kr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
-function Pv(e) {
-return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function Mv(e) {
-const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {
-n() || ys(e);});
+function Pv(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Mv(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || ys(e);});
 Me(
 "chat:message",
 Se(
 (c) => `${S(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {
-if (c?.type === "api") {
-if (!n()) {
-const l = Po(c, As);
-if (l === void 0) {
-tf(r);
+(c) => {if (c?.type === "api") {if (!n()) {const l = Po(c, As);
+if (l === void 0) {tf(r);
 return;}
 return ys(e), Lo(e, c, As, l);}
 return Lo(e, c, As);}},
 (c) => c?.type === "api" && c.playerid ? co(c.playerid) : void 0));
-const s = Se("a hand edit of a bar", (c, l) => {
-n() || Pa(e, Tu(c), l);});
+const s = Se("a hand edit of a bar", (c, l) => {n() || Pa(e, Tu(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, s);
 Me(
 "destroy:graphic",
-Se("forgetting a deleted token", (c) => {
-n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
+Se("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Me(
 "add:graphic",
-Se("showing a new token its character's markers", (c) => {
-n() || Tv(e, c);})
+Se("showing a new token its character's markers", (c) => {n() || Tv(e, c);})
 ), Gh(e), Me("change:campaign:turnorder", r), Fv(r);
-const i = Se("refreshing attribute look-ups", (c) => {
-const l = Ur(c);
+const i = Se("refreshing attribute look-ups", (c) => {const l = Ur(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = Se("refreshing attribute look-ups", (c) => {
-const l = Ur(c);
+}), o = Se("refreshing attribute look-ups", (c) => {const l = Ur(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
 Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), jv(s);
 const a = Eu();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {
-n() || $v(e, c, l);
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {n() || $v(e, c, l);
 }))), n() || Se("checking HealthColors", () => Cv(e))(), Ln(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
-function Lv() {
-return ef(se.toLowerCase());}
-function Fv(e) {
-const t = $u();
+function Lv() {return ef(se.toLowerCase());}
+function Fv(e) {const t = $u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function jv(e) {
-const t = bu();
+function jv(e) {const t = bu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Me("ready", Se("starting up", () => {
-Iv();}));
+Me("ready", Se("starting up", () => {Iv();}));
 var Gv = pe;
-function Uv(e) {
-return Cf(e);}
+function Uv(e) {return Cf(e);}
 return Va(Es);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }
