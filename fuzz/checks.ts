@@ -629,7 +629,9 @@ function settledWrites(facts: StepFacts, key: string): boolean {
   const [, id = ''] = key.split(':');
   if (defenders.has(id)) return true;
   // A linked bar or a unique token's worn armor lives on the sheet: an attribute of a defender's character.
-  return key.startsWith('a:') && (facts.defenderAttributes?.has(id) ?? false);
+  if (key.startsWith('a:')) return facts.defenderAttributes?.has(id) ?? false;
+  // A linked defender's memory lives under its character's id.
+  return key === `s:${id}:mem` && (facts.defenderAttributes?.has(`character:${id}`) ?? false);
 }
 
 /**

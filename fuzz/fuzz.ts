@@ -892,6 +892,8 @@ function settledAttacks(world: World, facts: StepFacts): void {
     for (const n of [1, 2, 3]) if (token.props[`bar${n}_link`]) attributes.add(String(token.props[`bar${n}_link`]));
     const character = world.character(token);
     if (character) for (const attribute of world.attributes()) if (attribute.props._characterid === character.id) attributes.add(attribute.id);
+    // A linked defender's memory is its character's (`s:<character>:mem`).
+    if (character) attributes.add(`character:${character.id}`);
   }
   facts.defenderAttributes = attributes;
 }
