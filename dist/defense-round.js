@@ -17,16 +17,16 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Jn = Object.defineProperty, Fa = Object.getOwnPropertyDescriptor, ja = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, Ga = (e, t) => {for (var n in t)
-Ss.call(t, n) && Jn(e, n, { get: t[n], enumerable: !0 });
+var Qn = Object.defineProperty, Fa = Object.getOwnPropertyDescriptor, ja = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, Ga = (e, t) => {for (var n in t)
+Ss.call(t, n) && Qn(e, n, { get: t[n], enumerable: !0 });
 }, Ua = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
 for (let s of ja(t))
-!Ss.call(e, s) && s !== n && Jn(e, s, { get: () => t[s], enumerable: !(r = Fa(t, s)) || r.enumerable });
+!Ss.call(e, s) && s !== n && Qn(e, s, { get: () => t[s], enumerable: !(r = Fa(t, s)) || r.enumerable });
 return e;
-}, Va = (e) => Ua(Jn({}, "__esModule", { value: !0 }), e), Es = {};
+}, Va = (e) => Ua(Qn({}, "__esModule", { value: !0 }), e), Es = {};
 Ga(Es, {onDamage: () => Uv,
 version: () => Gv});
-var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ts = WeakMap, nn = Error, _s = RangeError, Os = Promise, rn = Date, Ba = isNaN, Ha = "0.2.0", se = "DefenseRound", pe = Ha, sn, Ka = {lang: void 0,
+var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ts = WeakMap, nn = Error, _s = RangeError, Os = Promise, rn = Date, Ba = isNaN, Ha = "0.2.0", se = "DefenseRound", ge = Ha, sn, Ka = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
@@ -58,7 +58,7 @@ abortPipeEarly: r.abortPipeEarly
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
 function Ja(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
 function Qa(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function Qn(e, t) {const n = [...new q(e)];
+function Zn(e, t) {const n = [...new q(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ne(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
@@ -128,14 +128,14 @@ expects: null,
 requirement: D.isSafeInteger,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
-function Zn() {return {kind: "transformation",
+function er() {return {kind: "transformation",
 type: "trim",
-reference: Zn,
+reference: er,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
 var Za = { abortEarly: !0 };
 function ec(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function er(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function tr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function Ge(e, t) {return ne({kind: "schema",
 type: "array",
 reference: Ge,
@@ -188,7 +188,7 @@ expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = er(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = tr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function Te(e) {return ne({kind: "schema",
 type: "number",
 reference: Te,
@@ -206,7 +206,7 @@ message: t,
 "~run"(n, r) {const s = n.value;
 if (s && typeof s == "object") {n.typed = !0, n.value = {};
 for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : er(o), c = o["~run"]({ value: a }, r);
+if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : tr(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {const l = {type: "object",
 origin: "value",
 input: s,
@@ -236,18 +236,18 @@ expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = er(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = tr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function ie(e, t) {return ne({kind: "schema",
 type: "picklist",
 reference: ie,
-expects: Qn(e.map(Qe), "|"),
+expects: Zn(e.map(Qe), "|"),
 async: !1,
 options: e,
 message: t,
 "~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function It(e, t, n) {return ne({kind: "schema",
+function Nt(e, t, n) {return ne({kind: "schema",
 type: "record",
-reference: It,
+reference: Nt,
 expects: "Object",
 async: !1,
 key: e,
@@ -314,7 +314,7 @@ return t;}
 function Ms(e, t) {return ne({kind: "schema",
 type: "union",
 reference: Ms,
-expects: Qn(e.map((n) => n.expects), "|"),
+expects: Zn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -330,9 +330,9 @@ Y(this, "type", n, r, { issues: Ps(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
 Y(this, "type", n, r, { issues: Ps(o) });}
 return n;}});}
-function Nt() {return ne({kind: "schema",
+function Pt() {return ne({kind: "schema",
 type: "unknown",
-reference: Nt,
+reference: Pt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
@@ -359,7 +359,7 @@ if (p) {const v = h["~run"]({ value: i }, s);
 if (o && !o.issues) break;}};
 if (d(this, new q([this.key])), o) return o;
 Y(this, "type", r, s, {input: i[c],
-expected: Qn(l, "|"),
+expected: Zn(l, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
@@ -379,7 +379,7 @@ success: !r.issues,
 output: r.value,
 issues: r.issues};}
 function U(e) {return Is(k.assign(k.create(null), e));}
-var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Pt = [
+var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Mt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -399,17 +399,17 @@ var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], ue = "title", oe = "summary", Ve = "action";
+], fe = "title", oe = "summary", Ve = "action";
 function Be(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function T(e, t) {return t.section = e, t;}
 function dn(e) {return "kind" in e;}
-var un = -10, js = -9, Gs = 1, pt = 1, tr = 3, gt = { condition: "none", savesOwed: 0 }, fn = { condition: "dead", savesOwed: 0 };
+var un = -10, js = -9, Gs = 1, pt = 1, nr = 3, gt = { condition: "none", savesOwed: 0 }, fn = { condition: "dead", savesOwed: 0 };
 function Us(e) {return e > 0 ? { ...gt } : e > un ? { condition: "incapacitated", savesOwed: 0 } : { ...fn };}
-function nr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function tc(e, t, n) {return n.condition === "dying" ? { life: { ...fn }, steps: [...nr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= un ? { life: { condition: "dying", savesOwed: tr }, steps: [{ kind: "dying", savesOwed: tr }] } : {life: { condition: "incapacitated", savesOwed: pt },
+function rr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function tc(e, t, n) {return n.condition === "dying" ? { life: { ...fn }, steps: [...rr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= un ? { life: { condition: "dying", savesOwed: nr }, steps: [{ kind: "dying", savesOwed: nr }] } : {life: { condition: "incapacitated", savesOwed: pt },
 steps: [{ kind: "incapacitated", savesOwed: pt }]
-} : t <= un ? { life: { ...fn }, steps: [...nr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+} : t <= un ? { life: { ...fn }, steps: [...rr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
 function Vs(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
@@ -431,7 +431,7 @@ return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > un ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...nr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...rr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
 function sc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
@@ -452,9 +452,9 @@ return {ok: !0,
 vitality: js,
 life: { condition: "incapacitated", savesOwed: pt },
 steps: [r(pt), { kind: "saved-from-death", before: e, vitality: js }]};
-const s = A.min(tr, t.savesOwed) - 1;
+const s = A.min(nr, t.savesOwed) - 1;
 return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...fn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Bs = { physical: "Physical", magical: "Magical" }, Hs = { physical: "Defense", magical: "Spirit" }, rr = { soul: "Soul", power: "Power" };
+var Bs = { physical: "Physical", magical: "Magical" }, Hs = { physical: "Defense", magical: "Spirit" }, sr = { soul: "Soul", power: "Power" };
 function ic(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
@@ -492,9 +492,9 @@ return `${Bs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${rr[e.bar]}, no armor: ${rr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
+return `${e.amount} to ${sr[e.bar]}, no armor: ${sr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
-return `${rr[e.bar]} is not a number: nothing taken`;
+return `${sr[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -519,7 +519,7 @@ case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "conditions-cleared":
 return "Above 0 again: conditions and owed saves cleared";}}
-var ge = {front: "Front",
+var ke = {front: "Front",
 "thrown-object": "Thrown object",
 "spell-seen": "Seen spell",
 behind: "Behind",
@@ -539,23 +539,23 @@ function vn(e) {return e > 0 ? `+${e}` : `${e}`;}
 function Ys(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
-function sr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function ir(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
 function dc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
-return `Perception d100 ${e.roll} vs ${Ys(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${sr(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Ys(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${ir(e.success, e.critical)}`;
 case "no-defensive-action":
-return e.takesDamage ? `${ge[e.situation]} not perceived: no defensive action, the attack hits` : `${ge[e.situation]}: attack not perceived, no defensive action`;
+return e.takesDamage ? `${ke[e.situation]} not perceived: no defensive action, the attack hits` : `${ke[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${sr(e.success, e.critical)}, ${n}`;}
+return `Mental d100 ${e.roll} vs ${e.target}: ${ir(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${ge[e.situation]}: ${vn(e.penalty)} to ${Ks[e.check]}`;
+return `${ke[e.situation]}: ${vn(e.penalty)} to ${Ks[e.check]}`;
 case "situation-no-penalty":
-return `${ge[e.situation]}: no penalty to ${Ks[e.check]}`;
+return `${ke[e.situation]}: no penalty to ${Ks[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${vn(e.bonus)}` : `Aided by ${t(e.by)}: ${vn(e.bonus)}`;
 case "modifier":
 return `Modifier: ${vn(e.mod)}`;
 case "action-check":
-return `${lc[e.action]} d100 ${e.roll} vs ${Ys(e.baseTarget, e.adjustments, e.target)}: ${sr(e.success, e.critical)}`;
+return `${lc[e.action]} d100 ${e.roll} vs ${Ys(e.baseTarget, e.adjustments, e.target)}: ${ir(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -566,7 +566,7 @@ case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `D
 return `${n}${r}${s}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var uc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), ir = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+var uc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), or = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
 function fc(e) {switch (e.condition) {case "none":
@@ -630,7 +630,7 @@ return `${kc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
-return ir[e.stance] ?? "";}}
+return or[e.stance] ?? "";}}
 var wc = /^[+-]?\d+$/;
 function ce(e) {if (typeof e == "number")
 return D.isSafeInteger(e) ? e + 0 : null;
@@ -642,24 +642,24 @@ return D.isSafeInteger(n) ? n + 0 : null;}
 function mn(e, t) {return A.floor(e * t / 100);}
 function zs(e, t, n) {return A.min(n, A.max(t, e));}
 var xs = 1e6;
-function ke(e, t) {if (e.length <= t) return e;
+function ye(e, t) {if (e.length <= t) return e;
 const n = A.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function V(e, t = 40) {return e.length > t ? `${ke(e, t - 3)}...` : e;}
+function V(e, t = 40) {return e.length > t ? `${ye(e, t - 3)}...` : e;}
 var y = class extends nn {}, P = class extends nn {};
 function bc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
 return typeof s == "number" && D.isFinite(s) ? S(s) : n;
 }) : e;}
-function or(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function ar(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
 function qs(e, t) {let n = t;
-for (; n < e.length && !or(e.charCodeAt(n)); ) n += 1;
+for (; n < e.length && !ar(e.charCodeAt(n)); ) n += 1;
 return n;}
 function $c(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
-if (or(s)) {r += 1;
+if (ar(s)) {r += 1;
 continue;}
 if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
@@ -680,7 +680,7 @@ let n, r = 1 / 0;
 for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Sc(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Mt(e, t, n, r = "") {const s = Ac(e.toLowerCase(), t);
+function Lt(e, t, n, r = "") {const s = Ac(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
 function Sc(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
@@ -690,40 +690,40 @@ n = r, r = i;}
 return r[t.length];}
 function Ie(e, t, n) {e.flags.forEach((r, s) => {const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new y(`--${V(s)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(s)}: ${Mt(s, k.keys(t), "flags", "--")}`);}
+throw o ? new y(`--${V(s)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(s)}: ${Lt(s, k.keys(t), "flags", "--")}`);}
 if (i.kind === "switch" && r.length > 0) throw new y(`--${s} takes no value`);
 if (i.kind !== "switch" && r.length === 0) throw new y(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
 throw new y(`--${s} takes one value (got "${V(r.join(" "))}")`);});}
-function L(e, t) {const n = e.flags.get(t);
+function F(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
 function R(e, t) {return e.flags.has(t);}
-function Lt(e, t, n, r) {const s = ce(e);
+function Ft(e, t, n, r) {const s = ce(e);
 if (s === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
 if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
-function Ne(e, t, n, r) {const s = L(e, t);
-return s === void 0 ? void 0 : Lt(s, `--${t}`, n, r);}
+function Ne(e, t, n, r) {const s = F(e, t);
+return s === void 0 ? void 0 : Ft(s, `--${t}`, n, r);}
 function z(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
 if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
 return s;}
 function _e(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Ft(e, t) {const { positionals: n } = e;
+function jt(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
 throw new y(`one amount only (got "${V(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new y(t.missing);}
 if (t.example && ce(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Lt(r, t.what, 0, xs);}
+return Ft(r, t.what, 0, xs);}
 function Js(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? t.fallback, s = r === e, i = n.id;
 return {headline: "acts",
 steps: [
-T(ue, { kind: t.title, who: i, stance: e, same: s }),
+T(fe, { kind: t.title, who: i, stance: e, same: s }),
 T(oe, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
 T(t.row, { kind: t.change, from: r, to: e }),
 T(t.row, { kind: t.effect, stance: e })],
@@ -745,7 +745,7 @@ function ti(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { wor
 return n && (r.roll = n.roll, r.success = n.success), r;}
 function kt(e, t) {const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
-var ar = [
+var cr = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -759,26 +759,26 @@ var ar = [
 "spell-unseen",
 "covert",
 "spectator"
-], fe = {perceptionGate: "none",
+], he = {perceptionGate: "none",
 defendPenalty: 0,
 evadePenalty: 0,
 evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, He = {front: fe,
-"thrown-object": fe,
-"spell-seen": fe,
-behind: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-distracted: { ...fe, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
-side: { ...fe, defendPenalty: -5, evadePenalty: -5 },
-projectile: { ...fe, evadePenalty: -20 },
-gun: { ...fe, evadePenalty: -50 },
-aoe: { ...fe, evadeImpossible: !0 },
-"aoe-edge": fe,
-"spell-unseen": { ...fe, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
-covert: { ...fe, perceptionGate: "with-perception-mod" },
-spectator: {...fe,
+}, He = {front: he,
+"thrown-object": he,
+"spell-seen": he,
+behind: { ...he, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+distracted: { ...he, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
+side: { ...he, defendPenalty: -5, evadePenalty: -5 },
+projectile: { ...he, evadePenalty: -20 },
+gun: { ...he, evadePenalty: -50 },
+aoe: { ...he, evadeImpossible: !0 },
+"aoe-edge": he,
+"spell-unseen": { ...he, evadePenalty: -25, mentalCheckEasesPenalty: !0 },
+covert: { ...he, perceptionGate: "with-perception-mod" },
+spectator: {...he,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
@@ -792,14 +792,14 @@ function Rc(e) {return e === "reactive";}
 function ni(e) {return e === "reactive";}
 function Cc(e) {return e === "defensive";}
 function ri(e) {return e === "defensive";}
-function cr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function Ic(e, t) {return cr(e.reactions, t) !== void 0;}
-function si(e, t) {return cr(e.reactions, t) === !0;}
-function ii(e, t) {return cr(e.reactions, t) === "used";}
+function lr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function Ic(e, t) {return lr(e.reactions, t) !== void 0;}
+function si(e, t) {return lr(e.reactions, t) === !0;}
+function ii(e, t) {return lr(e.reactions, t) === "used";}
 function Nc(e, t) {return e.skillsVs.includes(t);}
 function Pc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
 var oi = 5, ai = { defend: "defend", evade: "evade", react: "reaction" };
-function jt(e) {return e === "defend" || e === "evade" || e === "react";}
+function Gt(e) {return e === "defend" || e === "evade" || e === "react";}
 function Mc(e) {return { kind: "refused", reason: e };}
 function Ke(e) {return e !== null && e !== "";}
 function Lc(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
@@ -814,10 +814,10 @@ if (t === "react" && n !== "front") return { code: "situation-not-allowed", acti
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!jt(t) && e.mod !== 0) return o("mod");
-if (!jt(t) && e.aid !== null) return o("aided");
-if (jt(t) && e.ally !== null) return o("ally");
-if (jt(t) && e.skillName !== null) return o("skill");
+if (!Gt(t) && e.mod !== 0) return o("mod");
+if (!Gt(t) && e.aid !== null) return o("aided");
+if (Gt(t) && e.ally !== null) return o("ally");
+if (Gt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
@@ -838,7 +838,7 @@ if (ri(r)) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (Nc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
 function jc(e) {const t = [];
-return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(ai[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Gt(e.action) && t.push(ai[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
 function Gc(e) {Lc(e);
 const t = Fc(e);
 if (t) return Mc(t);
@@ -931,23 +931,23 @@ function Hc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
 var Kc = U({life: G(
 U({condition: ie(["none", "incapacitated", "dying", "dead"]),
 savesOwed: j(Te(), an(), vt(0), ht(3))})),
-reactions: G(It(J(), Ms([Ze(), re("used")]))),
+reactions: G(Nt(J(), Ms([Ze(), re("used")]))),
 skillsVs: G(Ge(J()))});
 function Yc(e) {return e === "success" || e === "fail" ? e : null;}
 var ui = { condition: "none", savesOwed: 0 };
 function Wc(e) {const t = Ue(Kc, e);
 return t.success ? Qc(t.output) : null;}
 function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...ui } : Us(t);}
-function lr(e, t) {return dr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function dr(e, t) {return ur(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
 function zc(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? ui : Us(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function xc(e) {return dr(e.life, void 0, void 0);}
+function xc(e) {return ur(e.life, void 0, void 0);}
 function qc(e) {return e.life?.condition ?? "none";}
 function Xc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
 function Jc(e, t) {return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Qc(e) {return dr(e.life, e.reactions, e.skillsVs);}
-function dr(e, t, n) {const r = {};
+function Qc(e) {return ur(e.life, e.reactions, e.skillsVs);}
+function ur(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
 var fi = ["defend", "evade", "react", "counter", "skill", "save"], Zc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", el = {action: { kind: "one" },
 situation: { kind: "one" },
@@ -970,14 +970,14 @@ mental: "mental_check"};
 function hi(e) {if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
 if (R(e, "aided"))
 throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
-const t = L(e, "action");
+const t = F(e, "action");
 if (t === void 0) throw new y(`no action given: add --action ${fi.join("|")}`);
-const n = z(t, "--action", fi), r = L(e, "situation");
+const n = z(t, "--action", fi), r = F(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new y(`--situation does not apply to --action ${n}`);
 if (n === "save") {const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
 if (i) throw new y(`--${i} does not apply to --action save`);}
-const s = r === void 0 ? "front" : z(r, "--situation", ar);
+const s = r === void 0 ? "front" : z(r, "--situation", cr);
 if (R(e, "roll") && (n === "counter" || n === "skill"))
 throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
 if (R(e, "perception-roll") && He[s].perceptionGate === "none")
@@ -992,10 +992,10 @@ situation: s,
 mentalAsked: R(e, "mental") || R(e, "mental-roll"),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
-aidedBy: L(e, "aided-by") ?? null,
-vs: L(e, "vs") ?? null,
-ally: L(e, "ally") ?? null,
-skillName: L(e, "skill") ?? null};}
+aidedBy: F(e, "aided-by") ?? null,
+vs: F(e, "vs") ?? null,
+ally: F(e, "ally") ?? null,
+skillName: F(e, "skill") ?? null};}
 function tl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
 function vi(e) {return {values: e.action === "save" ? ["save_check"] : k.values(pn),
@@ -1014,12 +1014,12 @@ if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-T(ue, { kind: "save-title", who: l }),
+T(fe, { kind: "save-title", who: l }),
 T(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Be("Roll", o.steps),
 ...hc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: lr(t.state, o.life),
+state: dr(t.state, o.life),
 detail: o};}
 function rl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
@@ -1059,7 +1059,7 @@ d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
 const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, b = [
-T(ue, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
+T(fe, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
 T(oe, { kind: "check-summary", who: v, action: e.action, result: m }),
 ...Be("Check", c.steps),
 ...m !== null ? [T("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
@@ -1078,8 +1078,8 @@ answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
 label: (e, t) => e === "defend" ? `Defend${mi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${mi(t.values.evade_check?.current)}` : "No defense",
-situation(e) {const t = L(e, "situation");
-return t === void 0 ? null : z(t, "--situation", ar);},
+situation(e) {const t = F(e, "situation");
+return t === void 0 ? null : z(t, "--situation", cr);},
 situationWords(e) {const t = He[e];
 if (!t) return e;
 const n = [
@@ -1087,7 +1087,7 @@ t.perceptionGate !== "none" ? "a perception check first" : "",
 t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
-return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
+return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer: (e, t) => ei(vi(hi(Zs({ action: e, situation: t }))), "pending-defense"),
 keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
@@ -1129,11 +1129,11 @@ return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), 
 var gn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function cl(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
 function gi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function ur(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function fr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
 function ll(e) {const t = cl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return ur(e, t, n, !0);
+if (t.result === "success") return fr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), ur(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), fr(e, t, n, !1);
 if (e.instantKill) {const o = nc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
@@ -1147,7 +1147,7 @@ changed: o.after !== e.bars.vitality || !gi(o.life, e.life)};}
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), ur(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), fr(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
@@ -1178,16 +1178,16 @@ to: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
 }, ul = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ki = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, fr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", fl = { what: "the damage amount", missing: fr, example: "[[2d6+3]]" }, hl = { what: "the damage amount", missing: fr, example: "[[2d6+3]]", optional: !0 };
-function vl(e) {if (e.flags.size === 0) return yi(Ft(e, fl));
-const t = R(e, "instant-kill"), n = Ft(e, hl);
-if (n === void 0 && !t) throw new y(fr);
-const r = n ?? 0, s = L(e, "type"), i = s === void 0 ? "physical" : gn[z(s, "--type", k.keys(gn))], o = L(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
+}, hr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", fl = { what: "the damage amount", missing: hr, example: "[[2d6+3]]" }, hl = { what: "the damage amount", missing: hr, example: "[[2d6+3]]", optional: !0 };
+function vl(e) {if (e.flags.size === 0) return yi(jt(e, fl));
+const t = R(e, "instant-kill"), n = jt(e, hl);
+if (n === void 0 && !t) throw new y(hr);
+const r = n ?? 0, s = F(e, "type"), i = s === void 0 ? "physical" : gn[z(s, "--type", k.keys(gn))], o = F(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
 throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
-const c = L(e, "defense");
+const c = F(e, "defense");
 return {amount: r,
 track: i,
 piercePercent: Ne(e, "pierce", 0, 100) ?? 0,
@@ -1220,10 +1220,10 @@ a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push(
 const f = {headline: yl(d, l),
 steps: pl(t.id, e, d, l),
 changes: u,
-state: lr(t.state, d.life),
+state: dr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function pl(e, t, n, r) {const s = vc(n, r), i = [{ kind: "hit-title", section: ue, who: e, hit: t, result: s, lost: gl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+function pl(e, t, n, r) {const s = vc(n, r), i = [{ kind: "hit-title", section: fe, who: e, hit: t, result: s, lost: gl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1246,7 +1246,7 @@ function yl(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var wl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", bl = [`Defensive: ${ir.defensive}. Reactive: ${ir.reactive}.`];
+var wl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", bl = [`Defensive: ${or.defensive}. Reactive: ${or.reactive}.`];
 function $l(e) {return Js(e, {fallback: "none",
 row: "Stance",
 title: "stance-title",
@@ -1270,20 +1270,20 @@ modifier: !0,
 }, Sl = new N([...[...uc].map((e) => [e, "layout"]), ...k.keys(Al).map((e) => [e, "defend"])]);
 function El(e, t = (n) => n) {const n = Sl.get(e.kind);
 return n === "layout" ? yc(e, t) : n === "defend" ? dc(e, t) : cc(e);}
-var hr = {damage: [
+var vr = {damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
-"Situations: " + ar.join(", ") + ".",
+"Situations: " + cr.join(", ") + ".",
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
 stance: bl
 }, Tl = {id: "soak",
 playable: !0,
-commands: {damage: { flags: dl, usage: ul, help: hr.damage },
-defend: { flags: el, usage: Zc, help: hr.defend },
-stance: { flags: {}, usage: wl, help: hr.stance }},
+commands: {damage: { flags: dl, usage: ul, help: vr.damage },
+defend: { flags: el, usage: Zc, help: vr.defend },
+stance: { flags: {}, usage: wl, help: vr.stance }},
 stances: _c,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
@@ -1295,7 +1295,7 @@ attack: sl,
 macros: il,
 setVitality(e, t, n) {const r = rc(e, t, tt(n, e));
 return {vitality: r.after,
-state: lr(n, r.life),
+state: dr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
@@ -1308,7 +1308,7 @@ isEmptyState: Xc,
 describeStateChange: Jc,
 parseAnswer: Yc,
 words: El
-}, vr = [
+}, mr = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1322,36 +1322,36 @@ words: El
 "spell-invisible",
 "covert",
 "spectator"
-], _l = ["gun", "spell-unseen"], he = {hitBonus: 0,
+], _l = ["gun", "spell-unseen"], ve = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, nt = {front: he,
-"thrown-object": he,
-"spell-seen": he,
-behind: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-distracted: { ...he, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
-side: { ...he, hitBonus: 2 },
-projectile: { ...he, reactCheck: "hard" },
-aoe: { ...he, noHitChance: !0 },
-"aoe-edge": he,
-"spell-fast": { ...he, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
-"spell-invisible": { ...he, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
-covert: { ...he, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
-spectator: { ...he, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
+}, nt = {front: ve,
+"thrown-object": ve,
+"spell-seen": ve,
+behind: { ...ve, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+distracted: { ...ve, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
+side: { ...ve, hitBonus: 2 },
+projectile: { ...ve, reactCheck: "hard" },
+aoe: { ...ve, noHitChance: !0 },
+"aoe-edge": ve,
+"spell-fast": { ...ve, hitBonus: 2, reactCheck: "hard", difficultyFlag: !0 },
+"spell-invisible": { ...ve, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
+covert: { ...ve, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
+spectator: { ...ve, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
 function Ol(e, t) {return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
 function Dl(e) {return nt[e].perceive !== null;}
-var Gt = 4, Rl = U({result: ie(["success", "fail"]),
-situation: ie(vr),
+var Ut = 4, Rl = U({result: ie(["success", "fail"]),
+situation: ie(mr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
 function Cl(e) {const t = Ue(Rl, e);
 return t.success ? t.output : null;}
 var Il = U({/** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(j(Te(), an(), vt(0), ht(Gt))),
+roundsDead: G(j(Te(), an(), vt(0), ht(Ut))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
@@ -1366,11 +1366,11 @@ function bi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
 function $i(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function Pl(e, t) {return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
+function Pl(e, t) {return t ? { roundsDead: Ut, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
 function Ml(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Gt, n.roundsDead + 1) };}
-function mr(e) {return A.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Ai(e, t) {return $e(t) && mr(e) === 0;}
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ut, n.roundsDead + 1) };}
+function pr(e) {return A.max(0, Ut - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function Ai(e, t) {return $e(t) && pr(e) === 0;}
 function Ll(e, t) {return "has had a save or another round dead since";}
 function Fl(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Dl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
 function jl(e) {const t = [], n = e.pending ?? void 0;
@@ -1392,14 +1392,14 @@ const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
 return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bi(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function Ut(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
-function pr(e, t) {const n = nt[t];
+function Vt(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
+function gr(e, t) {const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Gl(e) {const { action: t, situation: n } = e, r = nt[n], s = [], i = pr(t, n);
+function Gl(e) {const { action: t, situation: n } = e, r = nt[n], s = [], i = gr(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Ut(n) : null;
+const o = i.check ? Vt(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
@@ -1425,7 +1425,7 @@ function Ul(e, t) {return e && e.result === "success" ? e : t;}
 var Vl = 1;
 function Bl(e) {const { state: t } = e;
 if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Ut) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
@@ -1438,13 +1438,13 @@ const o = kt(e.rolls.save, e.saveTarget + e.mod);
 if (s.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
 return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Vl, state: $i(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: mr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+return s.push({ kind: "save-failed", triesLeft: pr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
 var Hl = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function Kl(e) {return Hl.has(e.kind);}
 function Yl(e, t) {if (!$e(t)) return;
 if (Ai(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = mr(e);
+const n = pr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
 function Ei(e, t, n, r = !1) {return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
 var Wl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
@@ -1483,14 +1483,14 @@ skill: { kind: "text" }
 }, Xl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Jl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
 function Ti(e) {if (e === void 0) return null;
 if (_l.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return z(e, "--situation", vr);}
-function Ql(e) {const t = Ft(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
+return z(e, "--situation", mr);}
+function Ql(e) {const t = jt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
 if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
-const r = L(e, "defense");
+const r = F(e, "defense");
 return {amount: t,
-track: gn[z(L(e, "type") ?? "physical", "--type", k.keys(gn))],
+track: gn[z(F(e, "type") ?? "physical", "--type", k.keys(gn))],
 hit: n,
-situation: Ti(L(e, "situation")),
+situation: Ti(F(e, "situation")),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : z(r, "--defense", ["success", "fail", "none"])};}
 function _i(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
@@ -1511,7 +1511,7 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-T(ue, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
+T(fe, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
 T(oe, { kind: "attack-summary", who: i, headline: o }),
 ...Be("Defense", s.steps.filter(c)),
 ...Be("Breakdown", s.steps.filter((d) => !c(d))),
@@ -1525,14 +1525,14 @@ detail: s};}};}
 function Zl(e) {return _i({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
 var Oi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
 function Di(e) {if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
-const t = L(e, "action");
+const t = F(e, "action");
 if (t === void 0) throw new y(`no action given: add --action ${Oi.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = z(t, "--action", Oi), s = L(e, "situation");
+const r = z(t, "--action", Oi), s = F(e, "situation");
 if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const i = Ti(s) ?? "front", o = nt[i], a = pr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && Ut(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ut(i) === "defend";
+const i = Ti(s) ?? "front", o = nt[i], a = gr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && Vt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Vt(i) === "defend";
 if (R(e, "roll") && !l)
 throw new y(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -1543,19 +1543,19 @@ if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new
 if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
 if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
 if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
-const d = L(e, "difficulty");
+const d = F(e, "difficulty");
 return {action: r,
 situation: i,
 situationGiven: s !== void 0,
 difficulty: d === void 0 ? null : z(d, "--difficulty", ["hard", "impossible"]),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
-vs: L(e, "vs") ?? null,
-ally: L(e, "ally") ?? null,
-skillName: L(e, "skill") ?? null};}
+vs: F(e, "vs") ?? null,
+ally: F(e, "ally") ?? null,
+skillName: F(e, "skill") ?? null};}
 function Ri(e) {if (e.action === "save") return td(e);
-const t = e.action, n = pr(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ut(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+const t = e.action, n = gr(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Vt(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
@@ -1588,7 +1588,7 @@ a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, init
 const u = a.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-T(ue, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+T(fe, { kind: "defense-title", who: f, action: t, situation: e.situation }),
 u ? T(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(oe, { kind: "defense-announced", who: f, action: t }),
 ...Be("Check", c),
 ...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
@@ -1623,7 +1623,7 @@ o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }
 const c = t.id;
 return {headline: o.stood ? "saved" : "acts",
 steps: [
-T(ue, { kind: "save-title", who: c }),
+T(fe, { kind: "save-title", who: c }),
 T(oe, { kind: "save-summary", who: c, stood: o.stood }),
 ...Be("Roll", o.steps),
 ...Ei("Now", o.state, o.vitality, !0)],
@@ -1637,7 +1637,7 @@ rollFlag: "roll",
 choices: ["defend", "none"],
 label: (e, t) => {const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
-situation: (e) => L(e, "situation")?.toLowerCase() ?? null,
+situation: (e) => F(e, "situation")?.toLowerCase() ?? null,
 situationWords(e) {const t = nt[e];
 if (!t) return e;
 const n = [
@@ -1645,9 +1645,9 @@ t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.diffic
 t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
-return `${ge[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
+return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer(e, t) {const n = ei(Ri(Di(Zs({ action: e, situation: t }))), "pending-defense");
-return t !== null && Ut(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+return t !== null && Vt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
 keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, rd = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
@@ -1661,8 +1661,8 @@ function od(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
-return `The pending defense was made against ${ge[n.madeFor].toLowerCase()}, without the perceive check ${ge[n.attack].toLowerCase()} needs: it counts as none`;
-case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${ge[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return `The pending defense was made against ${ke[n.madeFor].toLowerCase()}, without the perceive check ${ke[n.attack].toLowerCase()} needs: it counts as none`;
+case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${ke[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
 return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
@@ -1685,10 +1685,10 @@ return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
 return `${sd[n.check]} d100 ${n.roll} vs ${id(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
-return n.takesDamage ? `${ge[n.situation]} not perceived: no defense, the attack hits` : `${ge[n.situation]}: attack not perceived, no defense`;
+return n.takesDamage ? `${ke[n.situation]} not perceived: no defense, the attack hits` : `${ke[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
 return `React check failed: no ${n.action === "skill" ? "defensive skill" : "counter attack"} in time`;
-case "pending-defense": {const r = ge[n.situation].toLowerCase();
+case "pending-defense": {const r = ke[n.situation].toLowerCase();
 return n.for === null ? `Kept for the next hit on this token (${r})` : `Kept for the next hit on ${t(n.for)} (${r})`;}
 case "guard-kept":
 return `${t(n.ally)} keeps the better defense: ${n.result}`;
@@ -1712,7 +1712,7 @@ help: [
 defend: {flags: ql,
 usage: Jl,
 help: [
-"Situations: " + vr.join(", ") + ".",
+"Situations: " + mr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."]},
 stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }},
 stances: [],
@@ -1742,10 +1742,10 @@ describeStateChange: Ll,
 parseAnswer: Cl,
 words: ad
 }, kn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, ld = 10;
-function gr(e, t) {return A.round((e + t) * 1e6) / 1e6;}
+function kr(e, t) {return A.round((e + t) * 1e6) / 1e6;}
 function Ci(e, t) {if (t.defender === null || t.current === null) return e;
-const n = gr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => gr(t.defender, -wt[s]) >= n) ?? "passive";}
+const n = kr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => kr(t.defender, -wt[s]) >= n) ?? "passive";}
 function dd(e) {const t = [], { turn: n } = e;
 let r = e.mode;
 if (wt[r] > 0)
@@ -1764,28 +1764,28 @@ const p = A.max(0, e.armorScore - e.armorPenetration), g = h > p;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
 const l = wt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = gr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+l > 0 && n.defender !== null && (d = kr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
 const u = r !== "passive" && o - e.attack >= ld;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-function kr(e, t) {const n = {};
+function yr(e, t) {const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
-var yn = (e, t = !1) => kr(e <= 0, t);
+var yn = (e, t = !1) => yr(e <= 0, t);
 function ud(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : kr(n.down === !0, n.dead === !0);}
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : yr(n.down === !0, n.dead === !0);}
 function fd(e) {for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
 var hd = {attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
 }, vd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", md = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ii = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function pd(e) {const t = Ft(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = L(e, "attack");
+function pd(e) {const t = jt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = F(e, "attack");
 if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
-const r = L(e, "defense-mode");
+const r = F(e, "defense-mode");
 return {weapon: t,
-attack: Lt(n, "--attack", -1e3, 1e3),
+attack: Ft(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : z(r, "--defense-mode", kn)};}
 function gd(e) {return e !== null && kn.includes(e);}
@@ -1817,7 +1817,7 @@ a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter
 const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
 return {headline: a.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-T(ue, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
+T(fe, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
 T(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
 ...Be("Breakdown", l ? [...a.steps, l] : a.steps),
 ...u ? [T("Now", { kind: "down-now" })] : []],
@@ -1833,7 +1833,7 @@ if (i && o === null) return { kind: "bar", resource: t.stamina };
 const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {headline: "hit",
 steps: [
-T(ue, { kind: "loss-title", who: c, loss: e }),
+T(fe, { kind: "loss-title", who: c, loss: e }),
 T(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
 T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
 T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
@@ -1881,7 +1881,7 @@ return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.rol
 default:
 return;}}
 function Ed(e, t = (n) => n) {return Sd(e, t) ?? Td(e);}
-var yr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+var wr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
 function Td(e) {const t = e;
 switch (t.kind) {case "overwhelmed":
 return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
@@ -1889,7 +1889,7 @@ case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const n = `d20 ${t.roll}${yr(t.passive)} passive${t.mode !== "passive" ? `${yr(t.active)} active` : ""}${t.mode === "full" ? `${yr(t.full)} full` : ""}`;
+case "defense-roll": {const n = `d20 ${t.roll}${wr(t.passive)} passive${t.mode !== "passive" ? `${wr(t.active)} active` : ""}${t.mode === "full" ? `${wr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;}
 case "attack":
 return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
@@ -1953,7 +1953,7 @@ state: yn(t, r),
 steps: s,
 conditions: [],
 now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
-enter: (e, t) => t ? kr(!1, !0) : e === null ? {} : yn(e),
+enter: (e, t) => t ? yr(!1, !0) : e === null ? {} : yn(e),
 endRound: (e) => e,
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
@@ -1967,35 +1967,35 @@ for (const [e, t] of k.entries(Cd)) rt.set(e, { ...t, id: e });
 var Pi = rt.keys().next().value, Id = "soak";
 function bn(e) {return typeof e == "string" && rt.has(e);}
 function Nd() {return [...rt.keys()];}
-function wr() {return [...rt.values()];}
+function br() {return [...rt.values()];}
 function Oe(e) {return rt.get(e) ?? rt.get(Pi);}
-function Vt() {return wr().filter((e) => e.playable).map((e) => e.id);}
-var br;
-function Mi(e) {return br ?? (br = new q(wr().flatMap((t) => t.stances))), br.has(e);}
-function $r(e, t) {return (n) => wr().some(
+function Bt() {return br().filter((e) => e.playable).map((e) => e.id);}
+var $r;
+function Mi(e) {return $r ?? ($r = new q(br().flatMap((t) => t.stances))), $r.has(e);}
+function Ar(e, t) {return (n) => br().some(
 (s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
 ) ? e : void 0;}
-var Bt = Cs(bn, "not an edition this script has"), Ht = ["bar1", "bar2", "bar3"], Li = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Fi = {incapacitated: "sleepy",
+var Ht = Cs(bn, "not an edition this script has"), Kt = ["bar1", "bar2", "bar3"], Li = k.fromEntries(Mt.map((e) => [e, e])), Ye = [...Mt], Fi = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Kt = k.keys(Fi), Pd = j(J(), Zn(), je(1), X(100)), Md = j(J(), Zn(), je(1), X(100), cn(/^[^,]+$/)), Ar = ie(Ht), ji = ie(["gm", "public"]), Sr = ["refuse", "gm", "api-as"], Ld = U({edition: Bt,
-bars: U({vitality: Ar,
-soul: Ar,
-power: Ar,
-stamina: ie(["power", ...Ht])}),
+}, Yt = k.keys(Fi), Pd = j(J(), er(), je(1), X(100)), Md = j(J(), er(), je(1), X(100), cn(/^[^,]+$/)), Sr = ie(Kt), ji = ie(["gm", "public"]), Er = ["refuse", "gm", "api-as"], Ld = U({edition: Ht,
+bars: U({vitality: Sr,
+soul: Sr,
+power: Sr,
+stamina: ie(["power", ...Kt])}),
 attributes: U(
 k.fromEntries(Ye.map((e) => [e, Pd]))),
 markers: U(
-k.fromEntries(Kt.map((e) => [e, Md]))),
+k.fromEntries(Yt.map((e) => [e, Md]))),
 visibility: U({ npc: ji, pc: ji }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
 overwhelmLimit: j(Te(), an(), vt(0), ht(1e3)),
-apiCommands: ie(Sr)});
+apiCommands: ie(Er)});
 function Gi() {return {edition: Pi,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
 attributes: { ...Li },
@@ -2012,25 +2012,25 @@ const s = Ui(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a
 return new q([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
 function Ui(e, t, n, r, s) {const i = {};
 for (const [o, a] of k.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {i[o] = Er(d);
+if (l === void 0) {i[o] = Tr(d);
 continue;}
 if (a.type === "object" && "entries" in a && _(d)) {if (!_(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Er(d);
+s.push(`${c}: not an object; reset to defaults`), i[o] = Tr(d);
 else {const f = a.entries;
 i[o] = Ui(f, l, d, `${c}.`, s);}
 continue;}
 const u = Ue(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Er(d));}
+u.success ? i[o] = u.output : (s.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Tr(d));}
 return i;}
 function _(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
-function Er(e) {return _(e) ? te.parse(te.stringify(e)) : e;}
+function Tr(e) {return _(e) ? te.parse(te.stringify(e)) : e;}
 function jd(e) {const t = te.stringify(e) ?? S(e);
-return t.length > 40 ? `${ke(t, 37)}...` : t;}
-var Vi = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Bi = U({overrides: G(It(ie(Pt), Gd)),
+return t.length > 40 ? `${ye(t, 37)}...` : t;}
+var Vi = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Bi = U({overrides: G(Nt(ie(Mt), Gd)),
 worn: G(U({ physical: G(Vi), magical: G(Vi) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
-edition: G(U({ id: Bt, state: Nt() }))
+edition: G(U({ id: Ht, state: Pt() }))
 }), Vv = k.keys(Bi.entries);
 function Ud(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
@@ -2050,18 +2050,18 @@ function $n(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
 function Ki(e, t, n) {Hi(n), bt(n) ? delete e[t] : e[t] = n;}
 function bt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var $t = j(Te(), mt()), An = ln($t), Yi = j(Te(), Rs(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Vd = ie(["physical", "magical"]), Wi = U({edition: G(U({ id: Bt, state: Nt() })),
+var $t = j(Te(), mt()), An = ln($t), Yi = j(Te(), Rs(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Vd = ie(["physical", "magical"]), Wi = U({edition: G(U({ id: Ht, state: Pt() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: G(U({ edition: Bt, answer: Nt() }))
+answer: G(U({ edition: Ht, answer: Pt() }))
 }), Bd = Ls("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: re("bar"), resource: ie(Fs), bar: ie(Ht), attributeId: G(At), from: An, to: $t }),
+U({ kind: re("bar"), resource: ie(Fs), bar: ie(Kt), attributeId: G(At), from: An, to: $t }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: re("attribute"), key: ie(Pt), attributeId: At, from: An, to: $t }),
+U({ kind: re("attribute"), key: ie(Mt), attributeId: At, from: An, to: $t }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: re("override"), key: ie(Pt), from: An, to: $t }),
+U({ kind: re("override"), key: ie(Mt), from: An, to: $t }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
 U({ kind: re("worn"), track: Vd, from: An, to: $t }),
 U({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
@@ -2086,13 +2086,13 @@ return e.forEach((r, s) => {const i = Ue(Hd, r);
 i.success && i.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
 var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], zi = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Tr(e, t) {const n = {};
+function _r(e, t) {const n = {};
 for (const s of Wd) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
 return k.keys(n).length > 0 && (r.edition = { id: Id, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
 function zd(e) {if (!_(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Tr(e, e.stance)), t;}
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, _r(e, e.stance)), t;}
 function xi(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
 function qi(e, t) {return te.stringify(e ?? null) === te.stringify(t ?? null);}
 function xd(e, t, n) {if (!_(e) || !_(e.before) || !_(e.after)) return e;
@@ -2106,8 +2106,8 @@ typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magica
 const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
 if (!qi(d.life, u.life) || !qi(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: Tr({ ...p, ...xi(d) }, h.stance),
-to: Tr({ ...p, ...xi(u) }, h.stance)});}
+from: _r({ ...p, ...xi(d) }, h.stance),
+to: _r({ ...p, ...xi(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
 function qd(e) {const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : zi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
 return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), x.isArray(e.history) && (i.history = e.history.map(
@@ -2140,7 +2140,7 @@ const r = x.isArray(e.history) ? e.history.map(
 (s) => _(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Xd) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function Yt(e, t, n = t) {const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
+function Wt(e, t, n = t) {const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
 return r?.edition && (i.edition = r.edition), r?.deadForGood && (i.deadForGood = !0), r?.stance !== void 0 && (i.stance = r.stance), s && (i.answer = s), i;}
 function St(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
@@ -2250,11 +2250,11 @@ tokens: o(c.tokens, (l) => ({...l,
 changes: o(l.changes, (d) => {const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
 return u ? Ji(d.from, d.to, u, d.tokenId) : d;})}))}));
 return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? i : e.tokens, history: a };}
-var _r = 20, Or = 100, Tn = j(J(), je(1), X(64)), _n = j(J(), je(1), X(40)), ou = U({word: _n,
+var Or = 20, Dr = 100, Tn = j(J(), je(1), X(64)), _n = j(J(), je(1), X(40)), ou = U({word: _n,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: G(Nt()),
+file: G(Pt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: G(It(_n, j(J(), X(40)))),
+flags: G(Nt(_n, j(J(), X(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
 roll: G(j(Te(), mt())),
 success: G(Ze()),
@@ -2267,14 +2267,14 @@ key: j(J(), cn(/^[AG]\d{1,6}$/)),
 by: Tn,
 gm: Ze(),
 attacker: ln(Tn),
-edition: Bt,
+edition: Ht,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: j(Ge(j(J(), X(200))), X(4)),
 flags: j(Ge(Ns([_n, j(Ge(j(J(), X(200))), X(8))])), X(20)),
 situation: ln(_n),
 round: j(Te(), mt()),
-defenders: j(Ge(Tn), je(1), X(Or)),
-answers: It(Tn, ou)});
+defenders: j(Ge(Tn), je(1), X(Dr)),
+answers: Nt(Tn, ou)});
 function no(e) {const t = Ue(to, e);
 if (!t.success) return !1;
 const n = Oe(t.output.edition);
@@ -2285,7 +2285,7 @@ if (e === void 0) return r;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
 for (const [s, i] of k.entries(e)) {const o = Ue(to, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ke(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && no(o.output) && k.keys(r).length < _r ? r[s] = o.output : t.push(`exchange.attacks.${ke(s, 20)}: not a valid open attack; forgotten`);}
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ye(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && no(o.output) && k.keys(r).length < Or ? r[s] = o.output : t.push(`exchange.attacks.${ye(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
 var ro = 50, cu = 100;
 function so(e) {return e.length > 0 && e.length <= cu;}
@@ -2297,8 +2297,8 @@ let r = 0;
 for (const s of e)
 typeof s == "string" && so(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ro ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var On = "DefenseRound", Wt = 4, Dr = 500;
-function zt(e) {return {schemaVersion: Wt,
+var On = "DefenseRound", zt = 4, Rr = 500;
+function xt(e) {return {schemaVersion: zt,
 scriptVersion: e,
 settings: Gi(),
 tokens: {},
@@ -2321,15 +2321,15 @@ var uu = {0: du,
 2: Jd,
 3: iu};
 function fu(e, t, n) {const r = [];
-if (e === void 0) return { stored: zt(t), problems: r };
+if (e === void 0) return { stored: xt(t), problems: r };
 if (!_(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: xt(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (D.isInteger(i) && i > Wt)
-return { stored: zt(t), problems: [`state has schema version ${i}, newer than this script's ${Wt}; left as it is`], newer: i };
+if (D.isInteger(i) && i > zt)
+return { stored: xt(t), problems: [`state has schema version ${i}, newer than this script's ${zt}; left as it is`], newer: i };
 if (!D.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
-for (; i < Wt; ) {const d = uu[i];
+return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: xt(t), problems: r };
+for (; i < zt; ) {const d = uu[i];
 if (!d) break;
 s = d(s, n), i += 1;}
 const o = Fd(s.settings);
@@ -2340,7 +2340,7 @@ for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).parseState(u.edition.state);
 h === null ? (delete u.edition, bt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
 const c = vu(s.exchange, r, o.settings.edition), l = Yd(s.history);
-return r.push(...l.problems), {stored: {schemaVersion: Wt,
+return r.push(...l.problems), {stored: {schemaVersion: zt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
@@ -2357,7 +2357,7 @@ function hu(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Dr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Dr && s.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Rr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Rr && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
 function vu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
@@ -2365,7 +2365,7 @@ const i = _(e) && _(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
 for (const [a, c] of k.entries(i)) {const l = a.length > 0 && a.length <= 64 && _(c) && bn(c.edition) ? Oe(c.edition).parseAnswer(c.answer) : null;
-l === null ? t.push(`exchange.waiting.${ke(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
+l === null ? t.push(`exchange.waiting.${ye(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
 const o = au(_(e) ? e.attacks : void 0, t, n);
 return { waiting: r, attacks: o, lastAttack: io(e, "lastAttack", "A", o), lastHiddenAttack: io(e, "lastHiddenAttack", "G", o) };}
 function io(e, t, n, r) {const s = _(e) ? e[t] : void 0;
@@ -2379,11 +2379,11 @@ return t;}
 function pu(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, D(r.key.slice(1))));
 return n;}
-var Rr = ["bar1", "bar2", "bar3"];
+var Cr = ["bar1", "bar2", "bar3"];
 function gu(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Rr.includes(r) ? r : e.bars.vitality,
-soul: s && Rr.includes(s) ? s : e.bars.soul,
-power: i && Rr.includes(i) ? i : e.bars.power};
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Cr.includes(r) ? r : e.bars.vitality,
+soul: s && Cr.includes(s) ? s : e.bars.soul,
+power: i && Cr.includes(i) ? i : e.bars.power};
 new q(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
@@ -2393,15 +2393,15 @@ var Pe = "API";
 function Et(e) {return e !== Pe && e !== "" && playerIsGM(e) === !0;}
 function ku(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Et(e)))
 return e;}
-function Cr(e) {return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
+function Ir(e) {return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
 var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
 function oo(e) {return !yu.test(e);}
 function ao(e, t) {return e || !oo(t) ? "gm" : `"${t}"`;}
-function co(e) {return e === Pe ? "gm" : ao(Et(e), Cr(e));}
+function co(e) {return e === Pe ? "gm" : ao(Et(e), Ir(e));}
 function lo(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function De(e, t, n) {return Et(e) ? !0 : lo(t.get("controlledby"), e) || lo(n?.get("controlledby"), e);}
 var uo = /[^,\s]/;
-function Ir(e, t) {return !uo.test(S(e.get("controlledby") ?? "")) && !uo.test(S(t?.get("controlledby") ?? ""));}
+function Nr(e, t) {return !uo.test(S(e.get("controlledby") ?? "")) && !uo.test(S(t?.get("controlledby") ?? ""));}
 function wu(e, t) {const n = new q();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of S(r ?? "").split(",")) {const i = s.trim();
@@ -2409,7 +2409,7 @@ i !== "" && i !== "all" && !Et(i) && n.add(i);}
 return [...n];}
 function Dn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
 function bu() {return Dn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Nr() {return Dn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function Pr() {return Dn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
 function $u() {return Dn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
 var Au = { original: new N(), standIn: new N() };
 function Su() {const e = state.Bump?.mirrored;
@@ -2419,9 +2419,9 @@ for (const [n, r] of k.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
 function Eu() {return Dn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var xt;
-function fo() {xt = void 0;}
-function Pr() {if (xt !== void 0) return xt;
+var qt;
+function fo() {qt = void 0;}
+function Mr() {if (qt !== void 0) return qt;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
@@ -2429,31 +2429,31 @@ try {t = te.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
 for (const [r, s] of k.entries(t)) playerIsGM(r) || (n ?? (n = new q())).add(S(s));
-return xt = { page: S(e.get("playerpageid")), moved: n, bump: Su() }, xt;}
-function qt(e) {const { original: t } = Pr().bump;
+return qt = { page: S(e.get("playerpageid")), moved: n, bump: Su() }, qt;}
+function Xt(e) {const { original: t } = Mr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function We(e) {const t = qt(e), n = t.get("layer");
+function We(e) {const t = Xt(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = Pr(), i = S(t.get("_pageid"));
+const { page: r, moved: s } = Mr(), i = S(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
-function ho(e, t) {const { bump: n } = Pr();
+function ho(e, t) {const { bump: n } = Mr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 k.keys(s).length > 0 && r.set(s);}
-function Tu(e) {const t = qt(e);
+function Tu(e) {const t = Xt(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
-function Mr(e) {return k.assign(k.create(null), e);}
-var _u = Mr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ou = Mr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Du = Mr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
+function Lr(e) {return k.assign(k.create(null), e);}
+var _u = Lr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ou = Lr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Du = Lr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
 function Ru(e) {return new Iu(e).parse();}
 var Rn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
@@ -2500,12 +2500,12 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Lr = 20, Nu = 2e3, Cn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Lr} deep`, Mu = `is too much work to work out (over ${Cn.lookups} attributes to look up)`, po = `is too much work to work out (over ${Cn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", go = "working", Fu = class {constructor(e) {this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
+}, Fr = 20, Nu = 2e3, Cn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Fr} deep`, Mu = `is too much work to work out (over ${Cn.lookups} attributes to look up)`, po = `is too much work to work out (over ${Cn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", go = "working", Fu = class {constructor(e) {this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
-work(e, t) {if (t > Lr) return Re(mo, "read");
+work(e, t) {if (t > Fr) return Re(mo, "read");
 if (e.length > Nu) return Re("is too long to be a formula");
 if (!this.spend(e.length)) return Re(po, "read");
 let n = "", r = 0, s = 0;
@@ -2513,7 +2513,7 @@ const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Lr) return Re(mo, "read");
+if (t + 1 + l.height > Fr) return Re(mo, "read");
 s = A.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(po, "read");
 } else n = e;
@@ -2541,24 +2541,24 @@ function B(e) {return getObj("graphic", e);}
 function ju(e) {return getObj("character", e);}
 function Q(e) {const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function Tt(e, t) {const n = Gr(e, t) ? Q(e) : void 0;
+function Tt(e, t) {const n = Ur(e, t) ? Q(e) : void 0;
 return n ? n.id : e.id;}
 function Gu(e, t) {const n = B(e);
 return n && Tt(n, t);}
-function Uu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Gr(n, t) !== "");}
-var ve = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
+function Uu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ur(n, t) !== "");}
+var me = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
 }, In = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(ve[this.bar].link) ?? "")), this.linkRead;}
+get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(me[this.bar].link) ?? "")), this.linkRead;}
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
-this.rawRead = e ? e.get("current") : this.token.get(ve[this.bar].value), this.valueRead = ce(this.rawRead);}
+this.rawRead = e ? e.get("current") : this.token.get(me[this.bar].value), this.valueRead = ce(this.rawRead);}
 return this.rawRead;}
 get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
-this.maxRead = ce(e ? e.get("max") : this.token.get(ve[this.bar].max));}
+this.maxRead = ce(e ? e.get("max") : this.token.get(me[this.bar].max));}
 return this.maxRead;}};
 function ko(e, t) {return new In(e, t).value;}
 var Vu = class {constructor(e, t) {this.reading = e, this.value = t;}
@@ -2573,14 +2573,14 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Ir(e, t),
+npc: Nr(e, t),
 hidden: We(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
 var yo = { armor_physical: "physical", armor_magical: "magical" };
-function Fr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Bu(t, n, r));}
+function jr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Bu(t, n, r));}
 function Bu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
 function wo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Hu = { kind: "override" }, bo = { kind: "none" }, Pn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), jr = [], Wu = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = jr;}
+var Hu = { kind: "override" }, bo = { kind: "none" }, Pn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), Gr = [], Wu = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Gr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
 /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
@@ -2597,7 +2597,7 @@ this.formulas ?? (this.formulas = new Fu((a, c) => this.lookup(a, c)));
 const i = this.formulas.evaluate(S(e));
 if (i.ok && D.isSafeInteger(i.value)) return i.value;
 const o = i.ok ? D.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
-return this.problems === jr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
+return this.problems === Gr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function Mn(e) {return e == null || typeof e == "string" && e.trim() === "";}
 function $o(e) {return !Mn(e) && ce(e) === null;}
 var Ao = class {constructor(e, t, n, r, s, i, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
@@ -2631,7 +2631,7 @@ bars: e.bars,
 values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
 stance: s?.stance ?? null,
-state: Fr(r.edition, s, e.bars.vitality.value, r.editionLeft),
+state: jr(r.edition, s, e.bars.vitality.value, r.editionLeft),
 answer: wo(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
@@ -2640,7 +2640,7 @@ others: p,
 nameOf: r.nameOf};
 return new xu(e, t, g, a, d);}
 var xu = class {constructor(e, t, n, r, s) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
-get problems() {return this.sheet === void 0 ? jr : this.sheet.problems;}};
+get problems() {return this.sheet === void 0 ? Gr : this.sheet.problems;}};
 function qu(e, t) {const n = e.snapshot.bars;
 e.facts.bars = { vitality: new Vu(n.vitality, t), soul: n.soul, power: n.power };}
 function So(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
@@ -2648,7 +2648,7 @@ if (typeof e != "string" || e.trim() === "") return null;
 const t = D(e.trim());
 return D.isFinite(t) ? t : null;}
 function Eo(e) {return getObj("attribute", e)?.get("current");}
-function Gr(e, t) {return S(e.get(ve[t].link) ?? "");}
+function Ur(e, t) {return S(e.get(me[t].link) ?? "");}
 function Xu(e) {const t = getObj("attribute", e);
 return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
 var Ju = class {/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
@@ -2684,11 +2684,11 @@ for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = S(
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Ur(e) {const t = e?.get;
+function Vr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function Qu(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [ve[t].link]: e });}
+function Qu(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [me[t].link]: e });}
 var To = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -2710,20 +2710,20 @@ var To = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Xt = [];
+}, Jt = [];
 for (let e = 0; e < 128; e += 1) {const t = S.fromCharCode(e);
-To[t] !== void 0 ? Xt[e] = To[t] : t === `
-` || t === "\r" ? Xt[e] = " " : e < 32 && t !== "	" || e === 127 ? Xt[e] = "" : Xt[e] = void 0;}
+To[t] !== void 0 ? Jt[e] = To[t] : t === `
+` || t === "\r" ? Jt[e] = " " : e < 32 && t !== "	" || e === 127 ? Jt[e] = "" : Jt[e] = void 0;}
 function Zu(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function st(e) {const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? Xt[i] : Zu(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? Jt[i] : Zu(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Me(e, t) {on(e, t);}
 function Ln(e) {log(e);}
-function Vr(e) {return state[e];}
+function Br(e) {return state[e];}
 function _o(e, t) {state[e] = t;}
 function ef(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
 function tf(e) {setTimeout(e, 0);}
@@ -2739,8 +2739,8 @@ function of(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
 function af() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Br(e, t, n) {try {const r = t instanceof nn ? t.stack ?? t.message : S(t);
-Ln(`${se} v${pe}: ${e} failed${af()}: ${r}`), n && sendChat(
+function Hr(e, t, n) {try {const r = t instanceof nn ? t.stack ?? t.message : S(t);
+Ln(`${se} v${ge}: ${e} failed${af()}: ${r}`), n && sendChat(
 se,
 `/w ${n} ${st(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -2749,22 +2749,22 @@ null,
 function Se(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-Br(o, i, a);};
+Hr(o, i, a);};
 fo();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
-var _t = { kind: "public" }, me = { kind: "whisper", to: "gm" };
-function ye(e) {return { kind: "whisper", to: e };}
-function F(e, t, n = {}) {e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function we(e) {let t = `&{template:default} {{name=${st(e.title)}}}`;
+var _t = { kind: "public" }, le = { kind: "whisper", to: "gm" };
+function we(e) {return { kind: "whisper", to: e };}
+function L(e, t, n = {}) {e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function pe(e) {let t = `&{template:default} {{name=${st(e.title)}}}`;
 const n = e.rows, r = [];
 for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
 for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
 let d = "";
-for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + le(a[f].label, a[f].command);
+for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + de(a[f].label, a[f].command);
 let u = cf(i.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
@@ -2773,34 +2773,34 @@ r.push(u), t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
 function cf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ae(e) {return st(e);}
-function Hr(e, t) {let n = st(e);
-for (const r of t) n += ` ${le(r.label, r.command)}`;
+function Kr(e, t) {let n = st(e);
+for (const r of t) n += ` ${de(r.label, r.command)}`;
 return n;}
 var lf = /^[-\w]+$/;
-function le(e, t) {return `[${st(e)}](${t})`;}
+function de(e, t) {return `[${st(e)}](${t})`;}
 function Fn(e) {return lf.test(e);}
 function Oo(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
 return s === Pe ? df(e, t, n, r) : Do(e, t, n, r, s, Et(s), !1);}
-function Do(e, t, n, r, s, i, o) {const a = i ? "the GM" : Cr(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ao(i, a), relayed: o, help: r };
+function Do(e, t, n, r, s, i, o) {const a = i ? "the GM" : Ir(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ao(i, a), relayed: o, help: r };
 return !i && !oo(a) && (c.replyFor = V(a, 60)), c;}
 function df(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
 if (i === "api-as") {const c = ku(s?.length === 1 ? s[0] : void 0);
 if (c !== void 0) return Do(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Cr(Pe), replyTo: "gm", relayed: !0, help: r };
+const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Ir(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
 var Ro = 2e3;
-function Ee(e, t) {F(ye(e.replyTo), ae(Co(e, t)));}
-function it(e, t) {F(ye(e.replyTo), ae(Co(e, t)), { record: !0 });}
-function Co(e, t) {const n = t.length > Ro ? `${ke(t, Ro - 12)}... (cut)` : t;
+function Ee(e, t) {L(we(e.replyTo), ae(Co(e, t)));}
+function it(e, t) {L(we(e.replyTo), ae(Co(e, t)), { record: !0 });}
+function Co(e, t) {const n = t.length > Ro ? `${ye(t, Ro - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
 var uf = 200;
 function ze(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let s = uf - 7;
 for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${ke(r, s - 9)}... (cut)`), F(ye(e.replyTo), Hr(r, [...n, { label: "Help", command: e.help() }]));}
+r.length > s && (r = `${ye(r, s - 9)}... (cut)`), L(we(e.replyTo), Kr(r, [...n, { label: "Help", command: e.help() }]));}
 function ff(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
@@ -2811,7 +2811,7 @@ function jn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>
 var Gn = "Help: DefenseRound", H = (e) => `<code>${jn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
 function hf(e) {const t = e.stances.length > 0 ? [xe(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(jn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${ge}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
@@ -2821,17 +2821,17 @@ xe(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} a
 xe(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 xe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-xe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Vt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+xe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Bt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
 xe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
 var ot;
-function Kr(e, t = {}) {ot = nf(Gn, hf(e), t.createIfMissing !== !1) ?? ot;}
+function Yr(e, t = {}) {ot = nf(Gn, hf(e), t.createIfMissing !== !1) ?? ot;}
 function No() {return ot = rf(Gn, ot), ot !== void 0 && Fn(ot) ? { label: Gn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
 function Po(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && or(n.charCodeAt(r)); ) r += 1;
+for (; r < n.length && ar(n.charCodeAt(r)); ) r += 1;
 const s = n.slice(r, qs(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
 function Mo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
@@ -2846,7 +2846,7 @@ if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read on
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Ee(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
 if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = No();
-F(ye(o.replyTo), we({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+L(we(o.replyTo), pe({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
@@ -2879,12 +2879,12 @@ add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
 return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
-}, Fo = ["on", "off"], Yr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, jo = [
+}, Fo = ["on", "off"], Wr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, jo = [
 "edition",
-...k.keys(Yr),
+...k.keys(Wr),
 "stamina-bar",
 ...Ye.map((e) => `attr.${e}`),
-...Kt.map((e) => `marker.${e}`),
+...Yt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
@@ -2896,26 +2896,26 @@ gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): 
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
 function yf(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
-if (r === "edition") {const s = z(n, "edition", Nd()), i = Vt();
+if (r === "edition") {const s = z(n, "edition", Nd()), i = Bt();
 if (!i.includes(s))
 throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in Yr) {const s = Yr[r], i = z(n, r, Ht), o = e.bars[s];
+if (r in Wr) {const s = Wr[r], i = z(n, r, Kt), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = z(n, r, ["power", ...Ht]);
+if (r === "stamina-bar") {const s = z(n, r, ["power", ...Kt]);
 if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
 if (!Ye.includes(s))
-throw new y(`unknown attribute key "${V(s)}": ${Mt(s, Ye, "keys")}`);
+throw new y(`unknown attribute key "${V(s)}": ${Lt(s, Ye, "keys")}`);
 const i = n.trim();
 if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!Kt.includes(s))
-throw new y(`unknown marker key "${V(s)}": ${Mt(s, Kt, "keys")}`);
+if (!Yt.includes(s))
+throw new y(`unknown marker key "${V(s)}": ${Lt(s, Yt, "keys")}`);
 const i = n.trim(), o = pf(i);
 if (o.length === 0) throw new y(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
 if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Ot(o.map((c) => V(c)), 3)})`);
@@ -2928,10 +2928,10 @@ return e.playersTargetAny = z(n, r, Fo) === "on", `Players ${e.playersTargetAny 
 if (r === "armor-on-manual-edits")
 return e.armorOnManualEdits = z(n, r, Fo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Lt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Ft(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = z(n, r, Sr), kf[e.apiCommands];
-throw new y(`unknown setting "${V(t)}": ${Mt(t, jo, "settings")}`);}
+return e.apiCommands = z(n, r, Er), kf[e.apiCommands];
+throw new y(`unknown setting "${V(t)}": ${Lt(t, jo, "settings")}`);}
 function Xe() {return Go(Campaign().get("turnorder"));}
 function wf() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
@@ -2939,22 +2939,22 @@ function Go(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = te.parse(e);
 return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function Wr(e) {Campaign().set("turnorder", te.stringify(e));}
-function Jt(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function zr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
+function zr(e) {Campaign().set("turnorder", te.stringify(e));}
+function Qt(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
+function xr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
 function bf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function $f(e) {const t = Jt(e.id), n = Jt(e.custom);
-return `${t.length <= 64 ? t : `#${xr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${xr(n)}`}`;}
-function xr(e) {let t = 2166136261;
+function $f(e) {const t = Qt(e.id), n = Qt(e.custom);
+return `${t.length <= 64 ? t : `#${qr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${qr(n)}`}`;}
+function qr(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
 var Af = /^(.+) -?\d+$/;
 function Sf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function Uo(e) {if (zr(e.pr) !== -1 || Jt(e.custom) !== "") return !1;
-const t = Jt(e.id);
+function Uo(e) {if (xr(e.pr) !== -1 || Qt(e.custom) !== "") return !1;
+const t = Qt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
@@ -3005,16 +3005,16 @@ var Yo = [];
 function Cf(e) {return typeof e != "function" ? !1 : (Yo.push(e), !0);}
 function Wo(e, t, n, r, s, i) {for (const a of Yo)
 try {a(e, t, n, r);
-} catch (c) {Br("an onDamage observer", c, void 0);}
-const o = i === void 0 ? Nr() : i;
+} catch (c) {Hr("an onDamage observer", c, void 0);}
+const o = i === void 0 ? Pr() : i;
 if (o && typeof o.Update == "function")
 try {o.Update(e, s());
-} catch (a) {Br("HealthColors.Update", a, void 0);}}
+} catch (a) {Hr("HealthColors.Update", a, void 0);}}
 function zo(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
 var If = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {const s = ve[e.bars[t].bar].value;
+bar(e, t, n, r) {const s = me[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
 flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) zo(t, n);
 if (this.linkedBars)
@@ -3041,18 +3041,18 @@ I.worn = { ...I.worn, [E.track]: w.to };
 const I = g();
 I.overrides = { ...I.overrides, [w.key]: w.to };}
 break;}
-case "initiative": {const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = zr(O?.pr);
+case "initiative": {const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = xr(O?.pr);
 O && D.isFinite(I) && I !== w.to && (O.pr = w.to, Xo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
 break;}
 case "join-turn-order": {const E = Lf(w.tokenId, w.initiative, r.turnOrder);
 h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
 case "ally-state":
-case "ally-answer": {const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? Tt(E, c.bars.vitality) : w.tokenId, I = St(Yt(l, O), a), K = w.kind === "ally-state" ? St({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
+case "ally-answer": {const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? Tt(E, c.bars.vitality) : w.tokenId, I = St(Wt(l, O), a), K = w.kind === "ally-state" ? St({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
 Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to: K } : { kind: "memory", tokenId: w.tokenId, character: O, from: I, to: K }), Sn(l, O, K));
 break;}}
-if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, de = l.exchange.waiting[s.id], tn = n.answer === void 0 || r.answerGiven ? de : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Je of Ji(xo(O, K, be, de), xo(I, ft, Le, tn), w === s.id ? void 0 : w))
+if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, ue = l.exchange.waiting[s.id], tn = n.answer === void 0 || r.answerGiven ? ue : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+for (const Je of Ji(xo(O, K, be, ue), xo(I, ft, Le, tn), w === s.id ? void 0 : w))
 f.push(Je), Sn(l, En(s.id, Je), Je.to);}
 const b = d[s.id];
 b && bt(b) && delete d[s.id];
@@ -3067,12 +3067,12 @@ return { changes: f, notes: h };}
 function qo(e, t) {const n = Mf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
-return n[ve[r.bar].value] = r.raw, n[ve[s.bar].value] = s.raw, n[ve[i.bar].value] = i.raw, t !== null && (n[ve[r.bar].value] = t), n;}
+return n[me[r.bar].value] = r.raw, n[me[s.bar].value] = s.raw, n[me[i.bar].value] = i.raw, t !== null && (n[me[r.bar].value] = t), n;}
 var Pf = ["width", "height"];
 function Mf(e) {const t = { _id: e.id, _type: "graphic" };
 for (const n of Pf) t[n] = e.get(n);
 return t;}
-function Xo(e, t) {t ? t.changed = !0 : Wr(e);}
+function Xo(e, t) {t ? t.changed = !0 : zr(e);}
 function Lf(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const s = ee(r, "The spectator"), i = n?.order ?? Xe();
@@ -3080,7 +3080,7 @@ return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the ba
 function Ff(e, t) {const n = new N(), r = new N(), s = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new N(), c = (l) => St(Yt(e.memories, l.id, l.home), e.edition);
+const a = new N(), c = (l) => St(Wt(e.memories, l.id, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let u = a.get(l);
 if (u === void 0) {const f = getObj("graphic", l), h = f && Nn(f, Q(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
@@ -3101,7 +3101,7 @@ break;}
 case "markers":
 s(l).statusmarkers = d.from;
 break;
-case "memory": {const f = En(l, d), h = St(Yt(e.memories, f), e.edition);
+case "memory": {const f = En(l, d), h = St(Wt(e.memories, f), e.edition);
 Sn(e.memories, f, ru(d.from, d.to, h, Ae));
 break;}
 case "initiative": {i ?? (i = Xe());
@@ -3125,7 +3125,7 @@ h[g] = typeof $ == "number" ? $ : v.value;}
 k.keys(f).length > 0 && (u.set(f), ho(u, f));
 const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
 jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
-i && o && Wr(i);}
+i && o && zr(i);}
 function jf(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
@@ -3138,7 +3138,7 @@ function Jo(e) {if (e.length === 0) return Os.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new Os((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
 o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new nn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (fo(), n(o));});});}
-function qr(e) {if (e.summary !== void 0) return e.summary;
+function Xr(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
@@ -3151,14 +3151,14 @@ return t;}
 function Qo(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function Xr(e, t = []) {const n = [];
+function Jr(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let s = e.title, i;
 const o = Fn(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
 if (u === void 0 || u === oe) continue;
-if (u === ue) {s ?? (s = d);
+if (u === fe) {s ?? (s = d);
 continue;}
 if (u === Ve) {const p = o ? Qo(e, d) : void 0;
 p && (i ?? (i = [])).push(p);
@@ -3180,41 +3180,41 @@ for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
 function Bf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Jr(e, t, n, r, s, i, o = []) {const a = new N(), c = [];
+function Qr(e, t, n, r, s, i, o = []) {const a = new N(), c = [];
 for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Vf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Uf(d.outcome.steps) ? [...v, ...Gf(d)] : v, $ = Bf(qr(d), u.name), C = g ? `${$} ${g}` : $;
+const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Vf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Uf(d.outcome.steps) ? [...v, ...Gf(d)] : v, $ = Bf(Xr(d), u.name), C = g ? `${$} ${g}` : $;
 c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: b });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
 var Zo = k.freeze({ record: !0 });
-function Qt(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function Qr(e, t, n) {if (t.length === 0) return;
+function Zt(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+function Zr(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
 const s = t.length > 1 ? Kf(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {F(ye(n.replyTo), ae(qr(t[0])));
+if (t.length === 1 && !f(t[0].snapshot)) {L(we(n.replyTo), ae(Xr(t[0])));
 return;}
-const h = t.length === 1 ? Xr(t[0]) : Jr(t, Hf(t), ea(e, t), `${n.title}: ${Zr(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
-F(ye(n.replyTo), we(h));
+const h = t.length === 1 ? Jr(t[0]) : Qr(t, Hf(t), ea(e, t), `${n.title}: ${es(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
+L(we(n.replyTo), pe(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const f = t[0], h = Qt(e, f.snapshot);
-F(h === "public" ? _t : me, we(Xr(f, i)), Zo), h === "gm" && !f.snapshot.hidden && F(_t, Hr(qr(f), o ? i : []));
+if (t.length === 1) {const f = t[0], h = Zt(e, f.snapshot);
+L(h === "public" ? _t : le, pe(Jr(f, i)), Zo), h === "gm" && !f.snapshot.hidden && L(_t, Kr(Xr(f), o ? i : []));
 return;}
 const a = ea(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && F(_t, we(Jr(t, c, a, `${n.title}: ${Zr(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && F(me, we(Jr(t, l, a, `${n.title}: ${Zr(t.length)} (GM)${d}`, "all", s, i)), Zo);}
-function Zr(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function ea(e, t) {return t.map((n) => Qt(e, n.snapshot));}
+c.length > 0 && L(_t, pe(Qr(t, c, a, `${n.title}: ${es(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && L(le, pe(Qr(t, l, a, `${n.title}: ${es(t.length)} (GM)${d}`, "all", s, i)), Zo);}
+function es(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function ea(e, t) {return t.map((n) => Zt(e, n.snapshot));}
 function Hf(e) {return e.map((t, n) => n);}
 function Kf(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Xr(i) };}));}
+return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Jr(i) };}));}
 function Yf(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
@@ -3227,7 +3227,7 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var es = 50, Vn = 6e4, Wf = 10, zf = 15e3, xf = es / 2, qf = Vn / 2, Bn = new Ts();
+var ts = 50, Vn = 6e4, Wf = 10, zf = 15e3, xf = ts / 2, qf = Vn / 2, Bn = new Ts();
 function Xf(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
@@ -3242,11 +3242,11 @@ case "memory":
 return 60 + (e.tokenId?.length ?? 0) + ta(e.from) + ta(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function ta(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ts(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ts(e.answer.answer) : 0);}
-function ts(e) {if (typeof e == "string") return at(e);
+function ta(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ns(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ns(e.answer.answer) : 0);}
+function ns(e) {if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ts(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ns(e[n]));
 return t;}
 function Hn(e) {let t = Bn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
@@ -3259,42 +3259,42 @@ const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = os(r), c = Hn(i);
+const a = as(r), c = Hn(i);
 i.tokens.push(n), Bn.delete(i);
-const l = Hn(i) - c, d = ss(a, i.by);
+const l = Hn(i) - c, d = is(a, i.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Yn(r, i.by); u >= 0 && r[u] !== i && as(a, d, 0); u = Yn(r, i.by)) Kn(e, u);
+for (let u = Yn(r, i.by); u >= 0 && r[u] !== i && cs(a, d, 0); u = Yn(r, i.by)) Kn(e, u);
 return !0;}
 return !1;}
-function ns(e) {return e === "hand-edit" || e === Pe || Et(e);}
-function rs(e, t) {return e.by === "hand-edit" || !(t ?? ns(e.by));}
+function rs(e) {return e === "hand-edit" || e === Pe || Et(e);}
+function ss(e, t) {return e.by === "hand-edit" || !(t ?? rs(e.by));}
 var ct;
-function ss(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? rs({ by: t }) }, e.byOwner.set(t, r)), r;}
-function is(e, t, n, r) {const s = Hn(t) * n, i = ss(e, t.by, r);
+function is(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? ss({ by: t }) }, e.byOwner.set(t, r)), r;}
+function os(e, t, n, r) {const s = Hn(t) * n, i = is(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function os(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
+function as(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) is(t, n, 1);
+for (const n of e) os(t, n, 1);
 return ct = t, t;}
 function Kn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = os(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, is(r, s, -1));}
+const r = as(n), s = n.splice(t, 1)[0];
+s && (r.length = n.length, os(r, s, -1));}
 function Yn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
 function Qf(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function as(e, t, n, r = 0) {return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > es || e.bytes + n > Vn;}
-function cs(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function na(e, t, n) {const r = e.store.history, s = os(r), i = Hn(t);
-if (n) {const o = ss(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (as(c, a, i, 1)) return !1;
-for (let l = Yn(r, t.by); l >= 0 && as(s, o, i, 1); l = Yn(r, t.by)) Kn(e, l);}
-if (r.push(t), s.length = r.length, is(s, t, 1, n), !n)
-for (; (s.length > es || s.bytes > Vn) && r.length > 1; ) {const o = Qf(s, t);
+function cs(e, t, n, r = 0) {return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > ts || e.bytes + n > Vn;}
+function ls(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function na(e, t, n) {const r = e.store.history, s = as(r), i = Hn(t);
+if (n) {const o = is(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
+if (cs(c, a, i, 1)) return !1;
+for (let l = Yn(r, t.by); l >= 0 && cs(s, o, i, 1); l = Yn(r, t.by)) Kn(e, l);}
+if (r.push(t), s.length = r.length, os(s, t, 1, n), !n)
+for (; (s.length > ts || s.bytes > Vn) && r.length > 1; ) {const o = Qf(s, t);
 Kn(e, o >= 0 ? o : 0);}
 return !0;}
 function ra(e, t, n) {let r = t.tokens, s = 0;
@@ -3302,14 +3302,14 @@ for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
 if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return na(e, o, rs(t, n)) ? i : void 0;}
+return na(e, o, ss(t, n)) ? i : void 0;}
 function Zf(e) {const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {const s = te.stringify(r).length;
-Bn.set(r, s), !(s > Vn) && na(e, r, rs(r));}
+Bn.set(r, s), !(s > Vn) && na(e, r, ss(r));}
 return ct = void 0, n.length - t.length;}
 function lt(e) {return e.get("_subtype") === "card";}
-function dt(e, t, n = {}) {const r = [], s = new q(), i = [], o = (l) => {const d = qt(l);
+function dt(e, t, n = {}) {const r = [], s = new q(), i = [], o = (l) => {const d = Xt(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new y("--ids needs at least one token id");
 const l = [];
@@ -3327,14 +3327,14 @@ for (const l of i) {const d = Q(l);
 e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
 if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Un(r).join("; "));
 return { targets: a, notes: r };}
-function eh(e) {return e.length > 24 ? `${ke(e, 24)}...` : e;}
+function eh(e) {return e.length > 24 ? `${ye(e, 24)}...` : e;}
 function Dt(e, t) {if (e.length === 0 || e.length > 64) return;
 const n = B(e);
 if (!(!n || lt(n)) && !(!t && We(n)))
 return n;}
 function th(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = B(r[0]), i = s && qt(s);
+const s = B(r[0]), i = s && Xt(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
 function nh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Dt(r.join(" "), e.gm))
@@ -3349,7 +3349,7 @@ return t ? ee(t, e) : e;}
 function sh(e) {return e.store;}
 function ia(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function ls(e, t) {return e.gm || De(e.playerId, t.token, t.character) || Qt(e.app, t) === "public";}
+function ds(e, t) {return e.gm || De(e.playerId, t.token, t.character) || Zt(e.app, t) === "public";}
 function ut(e, t) {const n = M(e), r = {settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
@@ -3360,14 +3360,14 @@ if (!o || lt(o)) return;
 const a = e.store.tokens[Tt(o, e.store.settings.bars.vitality)], c = ko(o, e.store.settings.bars.vitality);
 return {name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
-state: Fr(n, a, c, r.editionLeft),
+state: jr(n, a, c, r.editionLeft),
 answer: wo(n, e.store.exchange.waiting[i]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
 if (t) {r.turnOrder = t;
 const i = Ef(t);
 if (i) {r.turnRow = i;
-const o = Jt(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
+const o = Qt(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
 a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
 const s = ia(e);
 return s && (r.editionLeft = s), r;}
@@ -3388,7 +3388,7 @@ return this.title && (n.title = this.title), this.typed && (n.typed = this.typed
 function oh(e, t, n) {const { id: r, name: s } = t;
 return Vo(e, (i) => i === r ? s : n(i));}
 function ah(e, t, n, r = {}, s = Ct(e)) {const { snapshot: i } = t, o = Nf(s, t, n, r), a = new ih(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
-return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: ke(i.name, 200), changes: o.changes },
+return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: ye(i.name, 200), changes: o.changes },
 shown: a};}
 function ch(e, t, n) {const r = B(t.token.id);
 if (!r || lt(r)) return !1;
@@ -3408,17 +3408,17 @@ function uh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
 const r = t?.[D(n[1])], s = dh.exec(S(r?.expression ?? ""));
 return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
-function ds(e, t) {const n = {};
+function us(e, t) {const n = {};
 for (const r of t) {const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
 return n;}
-function us(e, t, n, r) {if (e.length === 0) return xn;
+function fs(e, t, n, r) {if (e.length === 0) return xn;
 const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
 var xn = k.freeze({}), fh = k.freeze({}), hh = [], vh = [];
-function Zt(e, t, n, r, s, i, o, a) {const c = Wn(e, t, n, s);
+function en(e, t, n, r, s, i, o, a) {const c = Wn(e, t, n, s);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (dn(l)) return { kind: "refusal", refusal: l, reading: c };
@@ -3428,8 +3428,8 @@ if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
 const { applied: u, shown: f } = ah(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
 function qn(e, t, n) {const r = ut(e), s = Ct(e);
-return t.map((i) => Zt(e, i, n, xn, r, s, () => ({ notify: !1 })));}
-function Xn(e, t, n, r, s) {const i = t.dice.length === 0 ? fh : ds(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
+return t.map((i) => en(e, i, n, xn, r, s, () => ({ notify: !1 })));}
+function Xn(e, t, n, r, s) {const i = t.dice.length === 0 ? fh : us(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
 return ca(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: i };
@@ -3455,63 +3455,63 @@ function la(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? hh
 let u;
 const f = [], h = [];
 let p = !1;
-const g = s ? { order: Xe(), changed: !1 } : void 0, v = Nr() ?? null, m = ut(a, g?.order), b = Ct(a), $ = (O) => {const I = { notify: O.observed ?? !0, healthColors: v };
+const g = s ? { order: Xe(), changed: !1 } : void 0, v = Pr() ?? null, m = ut(a, g?.order), b = Ct(a), $ = (O) => {const I = { notify: O.observed ?? !0, healthColors: v };
 return g && (I.turnOrder = g), I;};
 let C = 0;
-t.forEach(({ target: O, plan: I, given: K, typed: ft, answer: be, answerGiven: Le }, de) => {const tn = n[de], Je = C;
+t.forEach(({ target: O, plan: I, given: K, typed: ft, answer: be, answerGiven: Le }, ue) => {const tn = n[ue], Je = C;
 if (C += tn.length, c && !ch(e, O, o.anyTarget === !0)) {d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Z = Le === void 0 ? Zt(a, O, I, us(I.dice, K, l, Je), m, b, $) : Zt(a, O, I, us(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {Fe.facts.answer = Le.answer;});
-if (Z.kind !== "written") {const { snapshot: Fe } = Z.reading, La = () => ls(e, Fe);
+const Z = Le === void 0 ? en(a, O, I, fs(I.dice, K, l, Je), m, b, $) : en(a, O, I, fs(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {Fe.facts.answer = Le.answer;});
+if (Z.kind !== "written") {const { snapshot: Fe } = Z.reading, La = () => ds(e, Fe);
 Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(oa(a, Fe, Z.refusal, La())) : Z.kind === "problems" ? d.push(zn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${La() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
 f.push(Z.applied), ft && (Z.shown.typed = ft), be && (Z.shown.answer = be), h.push(Z.shown), p || (p = Ce.undoable === !0);
-}), u && d.push(...u.lines()), g?.changed && Wr(g.order);
+}), u && d.push(...u.lines()), g?.changed && zr(g.order);
 let W;
-if ((o.record || p) && f.length > 0) {const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : ns(O), K = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
-K !== void 0 && (o.record || I) && (W = { command: cs(K), byGm: I });}
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ns(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => ls(e, O) };
-if (W && (E.undo = W), Qr(a, h, E), d.length > 0) {const O = o.refusals(Un(d), f.length > 0);
+if ((o.record || p) && f.length > 0) {const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : rs(O), K = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
+K !== void 0 && (o.record || I) && (W = { command: ls(K), byGm: I });}
+const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : rs(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => ds(e, O) };
+if (W && (E.undo = W), Zr(a, h, E), d.length > 0) {const O = o.refusals(Un(d), f.length > 0);
 ze(e, O);}}
 function mh(e) {e.store.exchange.waiting = {};}
 function ph(e, t) {const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
 function gh(e, t, n) {if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
-function fs(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+function hs(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function hs(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function en(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !hs(e, n));}
+function vs(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
+function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !vs(e, n));}
 function da(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && We(n) ? null : e.attacker;}
-function vs(e, t = !0) {const n = da(e, t);
+function ms(e, t = !0) {const n = da(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
 function kh(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function ms(e, t, n) {return n || !We(e) || De(t, e, Q(e));}
+function ps(e, t, n) {return n || !We(e) || De(t, e, Q(e));}
 function ua(e, t, n) {if (n || e.by === t) return !0;
 for (const r of e.defenders) {const s = B(r);
-if (s && ms(s, t, !1)) return !0;}
+if (s && ps(s, t, !1)) return !0;}
 return !1;}
 function yh(e, t) {const n = e.resolving ?? (e.resolving = new q());
 return n.has(t) ? !1 : (n.add(t), !0);}
 function fa(e, t) {return e.resolving?.has(t) === !0;}
-function wh(e, t) {if (e.resolving?.delete(t), fs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function wh(e, t) {if (e.resolving?.delete(t), hs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
 function bh(e) {const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
 function ha(e, t, n, r) {const s = [];
-for (const i of en(e, t)) {const o = B(i);
-o && ms(o, n, r) && s.push(ee(o, "a token"));}
+for (const i of It(e, t)) {const o = B(i);
+o && ps(o, n, r) && s.push(ee(o, "a token"));}
 return s;}
-function va(e, t) {return en(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
+function va(e, t) {return It(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
 function ma(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !sa(t.by, n));}
 var pa = new Ts();
-function ps(e, t, ...n) {let r = pa.get(e);
+function gs(e, t, ...n) {let r = pa.get(e);
 r || (r = new N(), pa.set(e, r));
 let s = r.get(t);
 return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
@@ -3525,7 +3525,7 @@ return "its Vitality is not a number";}}
 function ga(e, t, n, r, s, i) {const o = B(r);
 if (!o) return;
 const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Rt(e, !0);
-if (hs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+if (vs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], p = [];
@@ -3549,7 +3549,7 @@ function Sh(e) {const t = B(e);
 if (!t) return ["gm"];
 const n = wu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
-function ya(e, t) {return `Attack ${e.key}: ${vs(e, t)} attacks`;}
+function ya(e, t) {return `Attack ${e.key}: ${ms(e, t)} attacks`;}
 function wa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
 function Eh(e, t) {const n = M(e), r = ka(e), s = new N();
 for (const i of t.defenders)
@@ -3557,9 +3557,9 @@ for (const o of Sh(i)) {const a = s.get(o) ?? [];
 a.push(i), s.set(o, a);}
 for (const [i, o] of s) {if (i === "gm") continue;
 const a = o.flatMap((c) => ga(e, n, t, c, !1, r) ?? []);
-a.length > 0 && F(ye(co(i)), we({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
-F(me, we(gs(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function gs(e, t, n, r, s = ka(e)) {const i = [...wa(t, n), ...r.flatMap((a) => ga(e, t, n, a, !0, s) ?? [])], o = en(e, n).map((a) => {const c = B(a);
+a.length > 0 && L(we(co(i)), pe({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
+L(le, pe(Jn(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
+function Jn(e, t, n, r, s = ka(e)) {const i = [...wa(t, n), ...r.flatMap((a) => ga(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const c = B(a);
 return c ? ee(c, "a token") : "a token gone from the table";});
 return i.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
@@ -3580,9 +3580,9 @@ help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
 run(e) {if (R(e.parsed, "list")) return Mh(e);
-const t = L(e.parsed, "resolve");
+const t = F(e.parsed, "resolve");
 if (t !== void 0) return Ih(e, t);
-const n = L(e.parsed, "cancel");
+const n = F(e.parsed, "cancel");
 return n !== void 0 ? Ph(e, n) : Rh(e);}};
 function Aa(e, t, n = {}) {const r = new N();
 for (const [s, i] of e.flags)
@@ -3591,19 +3591,19 @@ for (const [s, i] of k.entries(n)) r.set(s, [i]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
 function Dh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
 function Rh(e) {const t = e.app, n = M(t), r = n.attack;
-if (Ie(e.parsed, ps(n, "!attack", $a, n.commands.damage.flags, r.flags), $r(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+if (Ie(e.parsed, gs(n, "!attack", $a, n.commands.damage.flags, r.flags), Ar(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
 const s = Aa(e.parsed, n);
 n.planDamage(s, Rt(t, e.gm));
 const i = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
 if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
 const a = Ch(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= _r) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (c.length >= Or) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {const g = c.filter((v) => !v.gm);
-if (g.filter((v) => v.by === e.playerId).length >= Th || g.length >= _r / 2)
+if (g.filter((v) => v.by === e.playerId).length >= Th || g.length >= Or / 2)
 throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
-if (u.length > Or) throw new P(`one attack has at most ${Or} defenders (got ${u.length})`);
+if (u.length > Dr) throw new P(`one attack has at most ${Dr} defenders (got ${u.length})`);
 if (!e.gm) {let g = 0;
 for (const v of c) v.gm || (g += v.defenders.length);
 if (g + u.length > ba) throw new P(`the players' open attacks may hold ${ba} defenders together (${g} now): resolve or cancel one first (!attack --list)`);}
@@ -3621,8 +3621,8 @@ answers: {}};
 if (h.key = "A1", !no(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
 h.key = kh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-if (f.length > 0 && F(_t, ae(`Attack ${h.key}: ${vs(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Un(d).join("; ")}`), Eh(t, h), va(t, h)) return ks(e, h);}
-function Ch(e) {const t = L(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+if (f.length > 0 && L(_t, ae(`Attack ${h.key}: ${ms(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Un(d).join("; ")}`), Eh(t, h), va(t, h)) return ks(e, h);}
+function Ch(e) {const t = F(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
 if (t !== void 0) {if (r = Dt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
 } else if (n.length === 1)
@@ -3631,12 +3631,12 @@ else if (n.length > 1)
 throw new y("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new y("select your attacking token, or give --from with its id");}
-if (r = qt(r), !e.gm && !De(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (r = Xt(r), !e.gm && !De(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
 function Sa(e) {const t = ce(e);
 return t === null ? e : S(t);}
-function Ea(e, t) {const n = fs(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new P(`no open attack ${ke(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+function Ea(e, t) {const n = hs(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new P(`no open attack ${ye(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
 function Ih(e, t) {const n = Ea(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
@@ -3651,7 +3651,7 @@ const s = Dh(t), i = Rt(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {const f = B(u);
 if (!f) {a.push(u);
 continue;}
-const h = { token: f, character: Q(f) }, p = t.answers[u], g = Aa(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: ds(g, v.dice) };
+const h = { token: f, character: Q(f) }, p = t.answers[u], g = Aa(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: us(g, v.dice) };
 p && (m.answer = Nh(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -3672,29 +3672,29 @@ const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
 function Ph(e, t) {const n = Ea(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], F(_t, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+delete e.app.store.exchange.attacks[n.key], L(_t, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
 function Mh(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || en(t, i).some((o) => sa(e.playerId, o)));
+(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => sa(e.playerId, o)));
 if (r.length === 0) {Ee(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) F(me, we(gs(t, n, i, [])));
+if (e.gm) {for (const i of r) L(le, pe(Jn(t, n, i, [])));
 return;}
 const s = r.map((i) => {const o = ha(t, i, e.playerId, !1);
-return `${i.key}: ${vs(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
-F(ye(e.replyTo), we({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+return `${i.key}: ${ms(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+L(we(e.replyTo), pe({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
 function Lh(e) {const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) F(me, we(gs(e, t, n, [])), { record: !0 });}
+for (const n of k.values(e.store.exchange.attacks)) L(le, pe(Jn(e, t, n, [])), { record: !0 });}
 function Ta(e) {const t = M(e);
 mh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.endRound(s);
-Sn(e.store, n, St({ ...Yt(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, F(me, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Lh(e);}
+Sn(e.store, n, St({ ...Wt(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, L(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Lh(e);}
 function Fh(e) {const t = [];
-for (const n of e) {if (t.length >= Dr) break;
-Uo(n) || t.push(xr($f(n)));}
+for (const n of e) {if (t.length >= Rr) break;
+Uo(n) || t.push(qr($f(n)));}
 return t;}
 function jh(e, t) {if (e.length === 0 || t.length === 0) return null;
 const n = new q(t), r = new q(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
@@ -3714,7 +3714,7 @@ const s = Fh(r), i = jh(n.seen, s);
 if (n.seen = s, i === null) {n.turned = 0;
 return;}
 n.turned += i, n.turned >= s.length && Ta(e);}
-function Uh(e, t) {e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, F(me, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Uh(e, t) {e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, L(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
 function Vh(e, t) {const n = M(e), r = Oe(t);
 ph(e, n.id);
 const s = [], i = [], o = e.store.settings.bars.vitality, a = new N();
@@ -3750,7 +3750,7 @@ var Kh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repai
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Vt()[1] ?? Vt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${jo.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Bt()[1] ?? Bt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${jo.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
 what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ye.join(", ")}.`]},
@@ -3766,7 +3766,7 @@ what: [`What the "details" button of a multi-target card sends: whispers that ro
 function ws(e) {return e ? "on" : "off";}
 function Wh(e) {const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Li[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return we({title: `DefenseRound v${pe}`,
+return pe({title: `DefenseRound v${ge}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
@@ -3776,7 +3776,7 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Armor on hand edits", lines: [ws(t.armorOnManualEdits)] },
 { label: "Relayed commands", lines: [xh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Kt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Markers", lines: [Yt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
 { label: "Not on the sheet", lines: zh(e) },
@@ -3789,28 +3789,28 @@ var xh = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
 function bs(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function qh(e) {const t = e.store.settings, n = M(e), r = Vt().filter((o) => o !== t.edition), s = (o, a) => le(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => le(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function qh(e) {const t = e.store.settings, n = M(e), r = Bt().filter((o) => o !== t.edition), s = (o, a) => de(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 i("visibility.npc", t.visibility.npc),
 i("visibility.pc", t.visibility.pc),
 s("players-target-any", t.playersTargetAny),
 s("armor-on-manual-edits", t.armorOnManualEdits),
-le(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bs(t.apiCommands, Sr)}}`),
-le(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
-...r.map((o) => le(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
-...n.settings.includes("overwhelm-limit") ? [le(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [le(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
-le("next round", "!defense-round next-round"),
-le("help handout", "!defense-round help"),
-le("table macros", "!defense-round macros")
+de(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bs(t.apiCommands, Er)}}`),
+de(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+...r.map((o) => de(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
+...n.settings.includes("overwhelm-limit") ? [de(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.settings.includes("stamina-bar") ? [de(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+de("next round", "!defense-round next-round"),
+de("help handout", "!defense-round help"),
+de("table macros", "!defense-round macros")
 ].join(" ");}
 function Xh(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
 if (!Ye.includes(s))
-throw new y(`unknown value name "${V(n)}": ${Mt(n, Ye, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : Lt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
+throw new y(`unknown value name "${V(n)}": ${Lt(n, Ye, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : Ft(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
 for (const { token: d, character: u } of a) {const f = ff(e.app, d.id);
 f.overrides = $n(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
@@ -3838,14 +3838,14 @@ Io(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Qh(e) {e.store = zt(pe), e.loadProblems = [], delete e.newerState, _o(On, e.store);}
+function Qh(e) {e.store = xt(ge), e.loadProblems = [], delete e.newerState, _o(On, e.store);}
 function Zh(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new y("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new P(i);
-const o = B(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Ir(o, Q(o)), l = Qt(e.app, { npc: c, hidden: a }) === "public";
+const o = B(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Nr(o, Q(o)), l = Zt(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && De(e.playerId, o, Q(o)))) throw new P(a ? i : `${s.name}'s breakdown is for the GM`);
-F(ye(e.replyTo), we(s.card()));}
+L(we(e.replyTo), pe(s.card()));}
 var ev = {usage: () => Kh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
@@ -3856,18 +3856,18 @@ return;}
 if (!e.gm) throw new P("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-F(ye("gm"), Wh(e.app)), F(ye("gm"), qh(e.app));
+L(we("gm"), Wh(e.app)), L(we("gm"), qh(e.app));
 return;
-case "help": {Kr(M(e.app));
+case "help": {Yr(M(e.app));
 const i = No();
-F(ye(e.replyTo), Hr(`The handout "${Gn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+L(we(e.replyTo), Kr(`The handout "${Gn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
 if (!i) throw new y("config needs a KEY and a VALUE");
 const a = e.app.store.settings.edition, c = yf(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
 const { count: l, changed: d } = Vh(e.app, a);
-Kr(M(e.app), { createIfMissing: !1 });
+Yr(M(e.app), { createIfMissing: !1 });
 const u = l === 0 ? "" : d.length > 0 ? Bh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = bh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
@@ -3913,10 +3913,10 @@ case "markers":
 n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, St(Yt(e.memories, En(i, o)), e.edition));
+n.set(s, St(Wt(e.memories, En(i, o)), e.edition));
 break;
 case "initiative": {r ?? (r = Xe());
-const a = zr(r.find((c) => c.id === i)?.pr);
+const a = xr(r.find((c) => c.id === i)?.pr);
 n.set(s, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
@@ -3924,7 +3924,7 @@ break;}
 return n;}
 var Oa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
 function Da(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function nv(e) {const t = e.app.store.history, n = L(e.parsed, "entry");
+function nv(e) {const t = e.app.store.history, n = F(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
@@ -3949,11 +3949,11 @@ const $ = (C) => (C.edition?.id === o.id ? o.parseState(C.edition.state) : null)
 return o.describeStateChange($(v), $(m));
 }, g = tu(u, h, Ae);
 if (g.length > 0) {if (!e.gm) {const v = g.filter(($) => {const C = a.get($.tokenId);
-return C !== void 0 && ls(e, Ca(C));
+return C !== void 0 && ds(e, Ca(C));
 }), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Zi(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!R(e.parsed, "force")) {ze(e, `Nothing undone, changed since: ${Zi(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${cs(i.key)} --force` }]);
+if (!R(e.parsed, "force")) {ze(e, `Nothing undone, changed since: ${Zi(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${ls(i.key)} --force` }]);
 return;}}
 Ff(f, u), g.length > 0 && av(n, u, h), Kn(n, s), iv(e, i, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
 function sv(e) {switch (e.kind) {case "bar":
@@ -3966,9 +3966,9 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Ra(e) {return ke(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Ra(e) {return ye(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function Ca(e) {const t = Q(e);
-return { token: e, character: t, npc: Ir(e, t), hidden: We(e) };}
+return { token: e, character: t, npc: Nr(e, t), hidden: We(e) };}
 function iv(e, t, n, r, s) {const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
 for (const { place: l, tokenId: d, change: u } of n) {const f = sv(u);
 if (f === void 0) continue;
@@ -3981,14 +3981,14 @@ p.includes(g) || p.push(g);}
 const a = [], c = [];
 for (const l of t.tokens) {const d = s.get(l.tokenId);
 if (!d) continue;
-const u = (o.get(l.tokenId) ?? []).join(", "), f = Ra(d), h = u ? `${f} (${u})` : f, p = Ca(d), g = Qt(e.app, p) === "public";
+const u = (o.get(l.tokenId) ?? []).join(", "), f = Ra(d), h = u ? `${f} (${u})` : f, p = Ca(d), g = Zt(e.app, p) === "public";
 p.hidden || a.push(g ? h : f), (p.hidden || !g && u) && c.push(p.hidden ? `${h} (hidden)` : h);}
-a.length > 0 && F(_t, ae(`${i}: ${Ot(a, 8)}.`)), c.length > 0 && F(me, ae(`${i} (GM): ${Ot(c, 8)}.`), { record: !0 });}
+a.length > 0 && L(_t, ae(`${i}: ${Ot(a, 8)}.`)), c.length > 0 && L(le, ae(`${i} (GM): ${Ot(c, 8)}.`), { record: !0 });}
 function ov(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
 function Ia({ tokenId: e, change: t }, n) {const r = B(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || Gr(r, t.bar) === t.attributeId;
+return t.attributeId === void 0 || Ur(r, t.bar) === t.attributeId;
 case "attribute": {const s = Xu(t.attributeId);
 return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
@@ -4015,7 +4015,7 @@ what: [
 run(e) {if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {rv(e);
 return;}
 const t = M(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ie(e.parsed, ps(t, "!damage", cv, n), $r(t.id, "damage"));
+e.parsed.flags.size > 0 && Ie(e.parsed, gs(t, "!damage", cv, n), Ar(t.id, "damage"));
 const r = t.planDamage(e.parsed, Rt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = dt(e, _e(e.parsed), { anyTarget: s });
 let { targets: o } = i;
 const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
@@ -4025,43 +4025,43 @@ return;}}
 return Xn(e, r, o, a, s ? lv : dv);}};
 async function fv(e) {const t = e.app, n = M(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ie(e.parsed, s);
-const i = (L(e.parsed, "answer") ?? "").toUpperCase(), o = fs(t, i), a = o && ua(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new P(`no open attack ${ke(i, 12)} to answer (resolved, cancelled, or never declared)`);
+const i = (F(e.parsed, "answer") ?? "").toUpperCase(), o = hs(t, i), a = o && ua(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new P(`no open attack ${ye(i, 12)} to answer (resolved, cancelled, or never declared)`);
 if (fa(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Dt(l, !0) : void 0, u = d && ms(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Dt(l, !0) : void 0, u = d && ps(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new P(`that token is not a defender of attack ${a.key}`);
 const f = Q(u), h = ee(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
 const p = a.answers[l];
 if (p) throw new P(`${h} has answered attack ${a.key} already (${p.word})`);
-if (hs(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
-const g = L(e.parsed, r.answerFlag);
+if (vs(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
+const g = F(e.parsed, r.answerFlag);
 if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const v = z(g, `--${r.answerFlag}`, r.choices);
 let m = { word: v }, b = v === "none" ? "no defense" : v;
-if (v !== "none") {const w = r.planAnswer(v, a.situation, a.attacker, Rt(t, e.gm)), E = ds(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
+if (v !== "none") {const w = r.planAnswer(v, a.situation, a.attacker, Rt(t, e.gm)), E = us(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
 if (t.store.exchange.attacks[i] !== a || fa(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const K = B(l);
 if (!K || !e.gm && !De(e.playerId, K, Q(K))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ft = us(w.dice, E, I, 0), be = Wn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(be.facts, ft);
+const ft = fs(w.dice, E, I, 0), be = Wn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(be.facts, ft);
 if (dn(Le)) throw new P(oa(t, be.snapshot, Le));
 if (be.problems.length > 0) throw new P(zn(be.snapshot, be.problems, "; nothing answered"));
-const de = r.keep(v, Le, ft), tn = e.gm ? void 0 : aa(e, w.dice);
-m = { word: de.word, ...de.file !== void 0 ? { file: de.file } : {}, ...de.flags ? { flags: de.flags } : {} }, de.roll !== void 0 && (m.roll = de.roll), de.success !== void 0 && (m.success = de.success), tn && (m.typed = !0);
+const ue = r.keep(v, Le, ft), tn = e.gm ? void 0 : aa(e, w.dice);
+m = { word: ue.word, ...ue.file !== void 0 ? { file: ue.file } : {}, ...ue.flags ? { flags: ue.flags } : {} }, ue.roll !== void 0 && (m.roll = ue.roll), ue.success !== void 0 && (m.success = ue.success), tn && (m.typed = !0);
 const Je = Vo(n, (Ce) => Ce === l ? h : be.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
 b = Z.length > 0 ? Z.join("; ") : v;}
 e.gm && (m.gm = !0), a.answers[l] = m;
-const $ = ha(t, a, e.playerId, e.gm), C = va(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : en(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ee(e, `${h}: ${b}.${W}`), C && await ks(e, a);}
+const $ = ha(t, a, e.playerId, e.gm), C = va(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Ee(e, `${h}: ${b}.${W}`), C ? await ks(e, a) : !e.gm && It(t, a).length === 0 && L(le, pe(Jn(t, n, a, [])), { record: !0 });}
 var hv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {usage: (e) => M(e).commands.defend.usage,
 help: (e) => M(e).commands.defend.help,
 run(e) {if (e.parsed.flags.has("answer")) return fv(e);
 const t = M(e.app), n = t.commands.defend;
 if (n.refused) {ze(e, `!defend is not used: ${n.refused}`);
 return;}
-Ie(e.parsed, ps(t, "!defend", hv, n.flags), $r(t.id, "defend"));
+Ie(e.parsed, gs(t, "!defend", hv, n.flags), Ar(t.id, "defend"));
 const r = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
 th(e, r);
 const s = t.planDefend(e.parsed);
@@ -4102,7 +4102,7 @@ const o = r.bars[n].max, a = gv(s, t, o), c = o !== null && a === o && s + t > o
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
-T(ue, { kind: "heal-title", who: d, resource: n, amount: a - s }),
+T(fe, { kind: "heal-title", who: d, resource: n, amount: a - s }),
 T(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
 T("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
 ...n === "vitality" && l ? Be("Heal", l.conditions) : [],
@@ -4114,13 +4114,13 @@ detail: { heal: t, resource: n, before: s, after: a }};}};}
 var yv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", wv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, bv = {usage: () => yv,
 run(e) {const t = e.parsed;
 Ie(t, wv);
-const n = Ft(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(L(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
+const n = jt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(F(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
 return Xn(e, kv(M(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function Pa(e, t, n) {if (!n || lt(t)) return;
-const r = e.store.settings, s = ve[r.bars.vitality].value;
+const r = e.store.settings, s = me[r.bars.vitality].value;
 if (!(s in n)) return;
-const i = ce(n[s]), o = S(t.get(ve[r.bars.vitality].link) ?? "");
+const i = ce(n[s]), o = S(t.get(me[r.bars.vitality].link) ?? "");
 let { typed: a, keepInStep: c } = Av(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
@@ -4128,31 +4128,31 @@ if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a
 resolve(b, $) {if (l.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
 const C = g.resolve(b, $);
 return !dn(C) && !C.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && C.changes.push({ kind: "bar", resource: "vitality", to: i }), C;}
-}, m = Zt(
+}, m = en(
 e,
 d,
 v,
 xn,
 ut(e),
 Ct(e),
-() => ({ vitalityFrom: i, title: T(ue, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
+() => ({ vitalityFrom: i, title: T(fe, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
 (b) => {qu(b, i), Ma(e, b, i);});
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
-F(me, ae(`Hand edit not read through armor: ${zn(m.reading.snapshot, m.reading.problems, "")}.`));
+L(le, ae(`Hand edit not read through armor: ${zn(m.reading.snapshot, m.reading.problems, "")}.`));
 else if (m.kind === "written") {const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
 o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new q() });
 const $ = ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-Qr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: cs($), byGm: !0 } } : {} });
+Zr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: ls($), byGm: !0 } } : {} });
 return;}}
-const h = Sv(e, f ? a : i, a), p = Zt(e, d, h.plan, xn, ut(e), Ct(e), () => ({ vitalityFrom: i, ...c }), (g) => Ma(e, g, i));
-p.kind === "written" && (f && !u.plain ? Jf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Qr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
-function $v(e, t, n) {const r = Ur(t);
+const h = Sv(e, f ? a : i, a), p = en(e, d, h.plan, xn, ut(e), Ct(e), () => ({ vitalityFrom: i, ...c }), (g) => Ma(e, g, i));
+p.kind === "written" && (f && !u.plain ? Jf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Zr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+function $v(e, t, n) {const r = Vr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ce(s), o = ce(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Qu(r.id, a)) Pa(e, c, { [ve[a].value]: s });}
+for (const c of Qu(r.id, a)) Pa(e, c, { [me[a].value]: s });}
 function Av(e, t, n, r) {const s = ce(e.get(t));
 if (n === "" || s !== r) return { typed: s };
 const i = ce(Eo(n));
@@ -4164,7 +4164,7 @@ dice: [],
 resolve(o) {const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
 return s = c.vitality !== n || !Ae(d, c.state), {headline: "acts",
 steps: [
-T(ue, { kind: "hand-edit-title", who: l }),
+T(fe, { kind: "hand-edit-title", who: l }),
 T(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
 ...c.steps.map((f) => T("Change", f)),
 c.now ? T("Now", c.now) : T("Now", { kind: "standing" })],
@@ -4174,7 +4174,7 @@ state: c.state,
 detail: c};}
 }, saysSomething: () => s };}
 function Ma(e, t, n) {const r = M(e), s = e.store.tokens[t.snapshot.home];
-s?.edition?.id !== r.id && (t.facts.state = Fr(r, s, n, ia(e)));}
+s?.edition?.id !== r.id && (t.facts.state = jr(r, s, n, ia(e)));}
 var Ev = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
@@ -4197,13 +4197,13 @@ return n;}
 get(e) {return this.rows.get(e);}};
 function Cv(e) {const t = M(e);
 if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
-const n = Nr() !== void 0, r = Vr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, F(
-me,
+const n = Pr() !== void 0, r = Br("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
+le,
 [
 ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
-r.auraDead === !0 ? le("NPCs: dead at 0 off", "!aura dead") : "",
-r.auraDeadPC === !0 ? le("PCs: dead at 0 off", "!aura deadPC") : ""
+r.auraDead === !0 ? de("NPCs: dead at 0 off", "!aura dead") : "",
+r.auraDeadPC === !0 ? de("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
 var As = {"!damage": uv,
 "!attack": Oh,
@@ -4211,12 +4211,12 @@ var As = {"!damage": uv,
 "!stance": pv,
 "!heal": bv,
 "!defense-round": ev};
-function Iv() {const e = Vr(On) === void 0, { stored: t, problems: n, newer: r } = fu(Vr(On), pe, Gu), s = { store: t, attributes: new Ju(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Rv() };
-return r !== void 0 ? (s.newerState = r, Ln(`${se} v${pe}: ${n.join("; ")}`), F(me, ae(Pv(r)))) : Nv(s, e), Mv(s), s;}
+function Iv() {const e = Br(On) === void 0, { stored: t, problems: n, newer: r } = fu(Br(On), ge, Gu), s = { store: t, attributes: new Ju(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Rv() };
+return r !== void 0 ? (s.newerState = r, Ln(`${se} v${ge}: ${n.join("; ")}`), L(le, ae(Pv(r)))) : Nv(s, e), Mv(s), s;}
 function Nv(e, t) {const n = e.store, r = e.loadProblems;
 t && gu(n.settings, Lv());
 const s = Zf(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), _o(On, n), r.length > 0 && (Ln(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), F(me, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? F(me, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Kr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), _o(On, n), r.length > 0 && (Ln(`${se} v${ge}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(le, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(le, ae(`${se} v${ge} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ge && Se("rebuilding the help handout", () => Yr(Oe(n.settings.edition)))(), n.scriptVersion = ge;}
 function Pv(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
 function Mv(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || ys(e);});
 Me(
@@ -4238,21 +4238,21 @@ Se("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], de
 "add:graphic",
 Se("showing a new token its character's markers", (c) => {n() || Tv(e, c);})
 ), Gh(e), Me("change:campaign:turnorder", r), Fv(r);
-const i = Se("refreshing attribute look-ups", (c) => {const l = Ur(c);
+const i = Se("refreshing attribute look-ups", (c) => {const l = Vr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = Se("refreshing attribute look-ups", (c) => {const l = Ur(c);
+}), o = Se("refreshing attribute look-ups", (c) => {const l = Vr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
 Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), jv(s);
 const a = Eu();
 a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {n() || $v(e, c, l);
-}))), n() || Se("checking HealthColors", () => Cv(e))(), Ln(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
+}))), n() || Se("checking HealthColors", () => Cv(e))(), Ln(`${se} v${ge} ready: edition ${t.settings.edition}.`);}
 function Lv() {return ef(se.toLowerCase());}
 function Fv(e) {const t = $u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
 function jv(e) {const t = bu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
 Me("ready", Se("starting up", () => {Iv();}));
-var Gv = pe;
+var Gv = ge;
 function Uv(e) {return Cf(e);}
 return Va(Es);
 })();

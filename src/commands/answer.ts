@@ -14,6 +14,9 @@ import { reply, type CommandContext } from './context';
 import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, planContext, readContext, readTarget, rollsOf, typedRolls } from './pipeline';
 import { answeredAhead, attackSeenBy, isResolving, openAttack, seesToken, settlesItself, unanswered, waitingNames } from './exchange';
 import { resolveAttack } from './attack';
+import { gmCard } from './attackPrompts';
+import { send, TO_GM } from '../roll20/send';
+import { renderCard } from '../render/card';
 import { onTable } from './targets';
 import { cutWhole } from '../text/cut';
 
@@ -81,4 +84,6 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
   const next = waiting.length > 0 ? ` Waiting for ${waiting.join(', ')}.` : settles ? ` Attack ${attack.key} resolves.` : unanswered(app, attack).length === 0 ? ` Attack ${attack.key} waits for the GM to settle it.` : '';
   reply(ctx, `${name}: ${said}.${next}`);
   if (settles) await resolveAttack(ctx, attack);
+  // Every defender has answered and the attack is the GM's to settle: the GM gets its card (Resolve now, Cancel).
+  else if (!ctx.gm && unanswered(app, attack).length === 0) send(TO_GM, renderCard(gmCard(app, edition, attack, [])), { record: true });
 }

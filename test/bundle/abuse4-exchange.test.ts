@@ -46,6 +46,8 @@ describe('the fourth round of attacks: the exchange (bundle)', () => {
     await t.say('Alice', `!attack 30 --ids ${t.id('Cat')}`, ['Bob']);
     const answered = await t.say('Ben', `!defend --answer A1 --ids ${t.id('Cat')} --action none`);
     expect(whispered(answered, 'Ben').join('\n')).toMatch(/Attack A1 waits for the GM to settle it/);
+    // The GM is told it waits for them, with the buttons to settle it.
+    expect(contents(answered.filter((record) => record.whisperTo === 'gm'))).toContain('!attack --resolve A1');
     expect(t.bar('Cat')).toBe(50);
     expect(t.stored().exchange.attacks.A1).toBeDefined();
     const early = await t.say('Alice', '!attack --resolve A1');
