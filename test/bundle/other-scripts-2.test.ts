@@ -2,56 +2,13 @@
 // observers are how its edits reach markers, saves, undo and the attribute index; and a name the
 // game's sheet lacks is asked of getAttrByName once per game (Roll20 logs an error line for each ask).
 // The built bundle is loaded after the stand-ins, concatenated as Roll20 loads a game's scripts.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRoll20, MISSING_FIELD_LOG, type ChatRecord, type MockRoll20 } from '../../mocks/roll20';
-import { buildDemoScene, type DemoScene } from '../../mocks/scene';
-import { loadBundleSource } from '../../mocks/vm';
-import { flatText } from '../../mocks/chat-text';
+import { MISSING_FIELD_LOG, type MockRoll20 } from '../../mocks/roll20';
+import type { DemoScene } from '../../mocks/scene';
 import { CHATSETATTR_STAND_IN } from '../../mocks/other-scripts';
 import { bobTwin } from '../support/table';
 
-const BUNDLE = readFileSync(process.env.DEFENSE_ROUND_BUNDLE ?? 'dist/defense-round.js', 'utf8');
-
-interface Game {
-  mock: MockRoll20;
-  scene: DemoScene;
-  say(player: keyof DemoScene['players'], content: string, selected?: string[]): Promise<string[]>;
-  stored(): any;
-  markers(token: string): string[];
-  /** A linked token's edition state, kept as its character's. */
-  memory(token: string): any;
-  restart(): Promise<void>;
-}
-
-async function game(scripts: string[], setup?: (mock: MockRoll20, scene: DemoScene) => void): Promise<Game> {
-  const mock = createRoll20({ seed: 7 });
-  const scene = buildDemoScene(mock);
-  setup?.(mock, scene);
-  const load = () => void loadBundleSource(mock, [...scripts, BUNDLE].join('\n'));
-  load();
-  mock.fireReady();
-  await mock.settle();
-  mock.newMessages();
-  return {
-    mock,
-    scene,
-    async say(player, content, selected = []) {
-      mock.newMessages();
-      await mock.chat(scene.players[player], content, { selected });
-      mock.assertNoCrash();
-      return mock.newMessages().map((record: ChatRecord) => `${record.whisperTo ? `->${record.whisperTo}: ` : ''}${flatText(record.content)}`);
-    },
-    stored: () => mock.state.DefenseRound,
-    // Bob's memory is his character's (his bars are linked): kept under the character's id.
-    memory: (name) => mock.state.DefenseRound?.tokens?.[String(mock.token(name).get('represents'))]?.edition?.state,
-    markers: (name) => String(mock.token(name).get('statusmarkers') ?? '').split(',').filter(Boolean),
-    async restart() {
-      await mock.restart(load);
-      mock.newMessages();
-    },
-  };
-}
+import { game, type Game } from '../support/scripts';
 
 /** Bob at 20 Vitality, his sheet and his token agreeing (an API write before the session: no events). */
 const bobAt = (vitality: number) => (mock: MockRoll20) => {

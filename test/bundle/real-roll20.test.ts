@@ -2,12 +2,8 @@
 // not). The built bundle is loaded after stand-ins of TokenMod, ScriptCards, SelectManager,
 // TurnMarker1, GroupInitiative and HealthColors, concatenated as Roll20 loads a game's scripts,
 // in a mock whose script writes fire no events and reach linked bars later.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRoll20, type ChatRecord, type MockRoll20 } from '../../mocks/roll20';
-import { buildDemoScene, type DemoScene } from '../../mocks/scene';
-import { evaluateIn, loadBundleSource, type SandboxContext } from '../../mocks/vm';
-import { flatText } from '../../mocks/chat-text';
+import { evaluateIn } from '../../mocks/vm';
 import {
   GROUPINITIATIVE_STAND_IN,
   HEALTHCOLORS_STAND_IN,
@@ -17,37 +13,7 @@ import {
   TURNMARKER_STAND_IN,
 } from '../../mocks/other-scripts';
 
-const BUNDLE = readFileSync(process.env.DEFENSE_ROUND_BUNDLE ?? 'dist/defense-round.js', 'utf8');
-
-interface Game {
-  mock: MockRoll20;
-  scene: DemoScene;
-  context: SandboxContext;
-  say(player: keyof DemoScene['players'], content: string, selected?: string[]): Promise<string[]>;
-  stored(): any;
-}
-
-async function game(scripts: string[], setup?: (mock: MockRoll20, scene: DemoScene) => void): Promise<Game> {
-  const mock = createRoll20({ seed: 7 });
-  const scene = buildDemoScene(mock);
-  setup?.(mock, scene);
-  const context = loadBundleSource(mock, [...scripts, BUNDLE].join('\n'));
-  mock.fireReady();
-  await mock.settle();
-  mock.newMessages();
-  return {
-    mock,
-    scene,
-    context,
-    async say(player, content, selected = []) {
-      mock.newMessages();
-      await mock.chat(scene.players[player], content, { selected });
-      mock.assertNoCrash();
-      return mock.newMessages().map((record: ChatRecord) => `${record.whisperTo ? `->${record.whisperTo}: ` : ''}${flatText(record.content)}`);
-    },
-    stored: () => mock.state.DefenseRound,
-  };
-}
+import { game, type Game } from '../support/scripts';
 
 describe('TokenMod edits a linked bar through its attribute only', () => {
   it('a PC dropped to -3 is marked and owes its save, and the token is kept in step', async () => {
