@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Qn = Object.defineProperty, Fa = Object.getOwnPropertyDescriptor, ja = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, Ga = (e, t) => {for (var n in t)
+var Qn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, ja = (e, t) => {for (var n in t)
 Ss.call(t, n) && Qn(e, n, { get: t[n], enumerable: !0 });
-}, Ua = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of ja(t))
-!Ss.call(e, s) && s !== n && Qn(e, s, { get: () => t[s], enumerable: !(r = Fa(t, s)) || r.enumerable });
+}, Ga = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let s of Fa(t))
+!Ss.call(e, s) && s !== n && Qn(e, s, { get: () => t[s], enumerable: !(r = La(t, s)) || r.enumerable });
 return e;
-}, Va = (e) => Ua(Qn({}, "__esModule", { value: !0 }), e), Es = {};
-Ga(Es, {onDamage: () => Uv,
+}, Ua = (e) => Ga(Qn({}, "__esModule", { value: !0 }), e), Es = {};
+ja(Es, {onDamage: () => Uv,
 version: () => Gv});
-var A = Math, D = Number, S = String, k = Object, x = Array, te = JSON, N = Map, q = Set, Ts = WeakMap, nn = Error, _s = RangeError, Os = Promise, rn = Date, Ba = isNaN, Ha = "0.2.0", se = "DefenseRound", ge = Ha, sn, Ka = {lang: void 0,
+var A = Math, R = Number, S = String, k = Object, q = Array, te = JSON, C = Map, x = Set, Ts = WeakMap, nn = Error, _s = RangeError, Os = Promise, rn = Date, Va = isNaN, Ba = "0.2.0", se = "DefenseRound", pe = Ba, sn, Ha = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Ds(e) {return !e && !sn ? Ka : {lang: e?.lang ?? sn?.lang,
+function Ds(e) {return !e && !sn ? Ha : {lang: e?.lang ?? sn?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? sn?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? sn?.abortPipeEarly};}
-var Ya;
-function Wa(e) {return Ya?.get(e);}
-var za;
-function xa(e) {return za?.get(e);}
-var qa;
-function Xa(e, t) {return qa?.get(e)?.get(t);}
+var Ka;
+function Ya(e) {return Ka?.get(e);}
+var Wa;
+function za(e) {return Wa?.get(e);}
+var xa;
+function qa(e, t) {return xa?.get(e)?.get(t);}
 function Qe(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function Y(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Qe(i), c = {kind: e.kind,
+function W(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Qe(i), c = {kind: e.kind,
 type: e.type,
 input: i,
 expected: o,
@@ -54,11 +54,11 @@ issues: s?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? Xa(e.reference, c.lang) ?? (l ? xa(c.lang) : null) ?? r.message ?? Wa(c.lang);
+}, l = e.kind === "schema", d = s?.message ?? e.message ?? qa(e.reference, c.lang) ?? (l ? za(c.lang) : null) ?? r.message ?? Ya(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function Ja(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
-function Qa(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function Zn(e, t) {const n = [...new q(e)];
+function Xa(e, t) {return e === t || R.isNaN(e) && R.isNaN(t);}
+function Ja(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function Zn(e, t) {const n = [...new x(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ne(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
@@ -69,17 +69,17 @@ type: "finite",
 reference: Rs,
 async: !1,
 expects: null,
-requirement: D.isFinite,
+requirement: R.isFinite,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;}};}
 function an(e) {return {kind: "validation",
 type: "integer",
 reference: an,
 async: !1,
 expects: null,
-requirement: D.isInteger,
+requirement: R.isInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "integer", t, n), t;}};}
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "integer", t, n), t;}};}
 function X(e, t) {return {kind: "validation",
 type: "max_length",
 reference: X,
@@ -87,7 +87,7 @@ async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+"~run"(n, r) {return n.typed && n.value.length > this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
 function ht(e, t) {return {kind: "validation",
 type: "max_value",
 reference: ht,
@@ -95,7 +95,7 @@ async: !1,
 expects: `<=${e instanceof rn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
 function je(e, t) {return {kind: "validation",
 type: "min_length",
 reference: je,
@@ -103,7 +103,7 @@ async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+"~run"(n, r) {return n.typed && n.value.length < this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
 function vt(e, t) {return {kind: "validation",
 type: "min_value",
 reference: vt,
@@ -111,7 +111,7 @@ async: !1,
 expects: `>=${e instanceof rn ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
 function cn(e, t) {return {kind: "validation",
 type: "regex",
 reference: cn,
@@ -119,22 +119,22 @@ async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
+"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && W(this, "format", n, r), n;}};}
 function mt(e) {return {kind: "validation",
 type: "safe_integer",
 reference: mt,
 async: !1,
 expects: null,
-requirement: D.isSafeInteger,
+requirement: R.isSafeInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "safe integer", t, n), t;}};}
 function er() {return {kind: "transformation",
 type: "trim",
 reference: er,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var Za = { abortEarly: !0 };
-function ec(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+var Qa = { abortEarly: !0 };
+function Za(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
 function tr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function Ge(e, t) {return ne({kind: "schema",
 type: "array",
@@ -144,7 +144,7 @@ async: !1,
 item: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (x.isArray(s)) {n.typed = !0, n.value = [];
+if (q.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
@@ -156,7 +156,7 @@ l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else Y(this, "type", n, r);
+} else W(this, "type", n, r);
 return n;}});}
 function Ze(e) {return ne({kind: "schema",
 type: "boolean",
@@ -164,7 +164,7 @@ reference: Ze,
 expects: "boolean",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : W(this, "type", t, n), t;}});}
 function Cs(e, t) {return ne({kind: "schema",
 type: "custom",
 reference: Cs,
@@ -172,7 +172,7 @@ expects: "unknown",
 async: !1,
 check: e,
 message: t,
-"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : W(this, "type", n, r), n;}});}
 function re(e, t) {return ne({kind: "schema",
 type: "literal",
 reference: re,
@@ -180,7 +180,7 @@ expects: Qe(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return Ja(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+"~run"(n, r) {return Xa(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
 function ln(e, t) {return ne({kind: "schema",
 type: "nullable",
 reference: ln,
@@ -195,7 +195,7 @@ reference: Te,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !Ba(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+"~run"(t, n) {return typeof t.value == "number" && !Va(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
 function Is(e, t) {return ne({kind: "schema",
 type: "object",
 reference: Is,
@@ -217,8 +217,8 @@ d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = ec(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
+} else if (o.fallback !== void 0) n.value[i] = Za(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {input: void 0,
 expected: `"${i}"`,
 path: [{type: "object",
 origin: "key",
@@ -227,7 +227,7 @@ key: i,
 value: s[i]}]
 }), r.abortEarly))
 break;}
-} else Y(this, "type", n, r);
+} else W(this, "type", n, r);
 return n;}});}
 function G(e, t) {return ne({kind: "schema",
 type: "optional",
@@ -244,10 +244,10 @@ expects: Zn(e.map(Qe), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
-function Nt(e, t, n) {return ne({kind: "schema",
+"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : W(this, "type", n, r), n;}});}
+function It(e, t, n) {return ne({kind: "schema",
 type: "record",
-reference: Nt,
+reference: It,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,7 +255,7 @@ value: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (Qa(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+for (const o in i) if (Ja(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
 if (c.issues) {const d = {type: "object",
 origin: "key",
 input: i,
@@ -276,7 +276,7 @@ u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
 if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
 break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
-} else Y(this, "type", r, s);
+} else W(this, "type", r, s);
 return r;}});}
 function J(e) {return ne({kind: "schema",
 type: "string",
@@ -284,7 +284,7 @@ reference: J,
 expects: "string",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : W(this, "type", t, n), t;}});}
 function Ns(e, t) {return ne({kind: "schema",
 type: "tuple",
 reference: Ns,
@@ -293,7 +293,7 @@ async: !1,
 items: e,
 message: t,
 "~run"(n, r) {const s = n.value;
-if (x.isArray(s)) {n.typed = !0, n.value = [];
+if (q.isArray(s)) {n.typed = !0, n.value = [];
 for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
@@ -305,7 +305,7 @@ l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else Y(this, "type", n, r);
+} else W(this, "type", n, r);
 return n;}});}
 function Ps(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
@@ -326,13 +326,13 @@ break;}
 else o ? o.push(c) : o = [c];}
 if (s) return s;
 if (i) {if (i.length === 1) return i[0];
-Y(this, "type", n, r, { issues: Ps(i) }), n.typed = !0;
+W(this, "type", n, r, { issues: Ps(i) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-Y(this, "type", n, r, { issues: Ps(o) });}
+W(this, "type", n, r, { issues: Ps(o) });}
 return n;}});}
-function Pt() {return ne({kind: "schema",
+function Nt() {return ne({kind: "schema",
 type: "unknown",
-reference: Pt,
+reference: Nt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
@@ -346,26 +346,26 @@ options: t,
 message: n,
 "~run"(r, s) {const i = r.value;
 if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
-const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new q(f).add(h.key));
-else {let p = !0, g = 0;
-for (const v of f) {const m = h.entries[v];
-if (v in i ? m["~run"]({typed: !1,
-value: i[v]
-}, Za).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {p = !1, c !== v && (a < g || a === g && v in i && !(c in i)) && (a = g, c = v, l = []), c === v && l.push(h.entries[v].expects);
+const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new x(f).add(h.key));
+else {let m = !0, g = 0;
+for (const p of f) {const v = h.entries[p];
+if (p in i ? v["~run"]({typed: !1,
+value: i[p]
+}, Qa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, c !== p && (a < g || a === g && p in i && !(c in i)) && (a = g, c = p, l = []), c === p && l.push(h.entries[p].expects);
 break;}
 g++;}
-if (p) {const v = h["~run"]({ value: i }, s);
-(!o || !o.typed && v.typed) && (o = v);}}
+if (m) {const p = h["~run"]({ value: i }, s);
+(!o || !o.typed && p.typed) && (o = p);}}
 if (o && !o.issues) break;}};
-if (d(this, new q([this.key])), o) return o;
-Y(this, "type", r, s, {input: i[c],
+if (d(this, new x([this.key])), o) return o;
+W(this, "type", r, s, {input: i[c],
 expected: Zn(l, "|"),
 path: [{type: "object",
 origin: "value",
 input: i,
 key: c,
 value: i[c]}]});
-} else Y(this, "type", r, s);
+} else W(this, "type", r, s);
 return r;}});}
 function j(...e) {return ne({...e[0],
 pipe: e,
@@ -378,8 +378,8 @@ return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function U(e) {return Is(k.assign(k.create(null), e));}
-var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Mt = [
+function V(e) {return Is(k.assign(k.create(null), e));}
+var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Pt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -404,36 +404,36 @@ function Be(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function T(e, t) {return t.section = e, t;}
 function dn(e) {return "kind" in e;}
-var un = -10, js = -9, Gs = 1, pt = 1, nr = 3, gt = { condition: "none", savesOwed: 0 }, fn = { condition: "dead", savesOwed: 0 };
-function Us(e) {return e > 0 ? { ...gt } : e > un ? { condition: "incapacitated", savesOwed: 0 } : { ...fn };}
+var un = -10, js = -9, Gs = 1, gt = 1, nr = 3, pt = { condition: "none", savesOwed: 0 }, fn = { condition: "dead", savesOwed: 0 };
+function Us(e) {return e > 0 ? { ...pt } : e > un ? { condition: "incapacitated", savesOwed: 0 } : { ...fn };}
 function rr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function tc(e, t, n) {return n.condition === "dying" ? { life: { ...fn }, steps: [...rr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= un ? { life: { condition: "dying", savesOwed: nr }, steps: [{ kind: "dying", savesOwed: nr }] } : {life: { condition: "incapacitated", savesOwed: pt },
-steps: [{ kind: "incapacitated", savesOwed: pt }]
+function ec(e, t, n) {return n.condition === "dying" ? { life: { ...fn }, steps: [...rr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= un ? { life: { condition: "dying", savesOwed: nr }, steps: [{ kind: "dying", savesOwed: nr }] } : {life: { condition: "incapacitated", savesOwed: gt },
+steps: [{ kind: "incapacitated", savesOwed: gt }]
 } : t <= un ? { life: { ...fn }, steps: [...rr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
 function Vs(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
 if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = tc(e, s, n);
+const o = ec(e, s, n);
 for (const a of o.steps) i.push(a);
 return { applied: !0, after: s, life: o.life, steps: i };}
-function nc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function tc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: pt },
+life: { condition: "incapacitated", savesOwed: gt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: pt }]};}
-function rc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+{ kind: "incapacitated", savesOwed: gt }]};}
+function nc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
 const s = Vs(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: s.applied ? t : s.after, life: s.life, steps: i };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > un ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > un ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...rr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function sc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function rc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (i) => ({kind: "save-rolled",
 roll: n.roll,
@@ -444,37 +444,37 @@ savesLeft: i});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
 vitality: Gs,
-life: { ...gt },
+life: { ...pt },
 steps: [r(0), { kind: "stood-up", before: e, vitality: Gs }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
 vitality: js,
-life: { condition: "incapacitated", savesOwed: pt },
-steps: [r(pt), { kind: "saved-from-death", before: e, vitality: js }]};
+life: { condition: "incapacitated", savesOwed: gt },
+steps: [r(gt), { kind: "saved-from-death", before: e, vitality: js }]};
 const s = A.min(nr, t.savesOwed) - 1;
 return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...fn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
 var Bs = { physical: "Physical", magical: "Magical" }, Hs = { physical: "Defense", magical: "Spirit" }, sr = { soul: "Soul", power: "Power" };
-function ic(e, t) {switch (e) {case "worn-out":
+function sc(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function oc(e) {switch (e) {case "reached-minus-10":
+function ic(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function ac(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function oc(e) {return e === 1 ? "1 save" : `${e} saves`;}
 function hn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-function cc(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
+function ac(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
 return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Failed${t}: the hit lands` : `None${t}: the hit lands`;}
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return ic(e.reason, e.amount);
+return sc(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
@@ -506,10 +506,10 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return oc(e.cause);
+return ic(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
-case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ac(e.savesLeft)} left` : ", no save left";
+case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${oc(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -534,13 +534,13 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, lc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ks = { defend: "defend", evade: "evade" };
+}, cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ks = { defend: "defend", evade: "evade" };
 function vn(e) {return e > 0 ? `+${e}` : `${e}`;}
 function Ys(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
 return `${e}${r} = ${n}`;}
 function ir(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function dc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
+function lc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
 return `Perception d100 ${e.roll} vs ${Ys(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${ir(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ke[e.situation]} not perceived: no defensive action, the attack hits` : `${ke[e.situation]}: attack not perceived, no defensive action`;
@@ -555,7 +555,7 @@ return e.by === void 0 ? `Aided by an ally: ${vn(e.bonus)}` : `Aided by ${t(e.by
 case "modifier":
 return `Modifier: ${vn(e.mod)}`;
 case "action-check":
-return `${lc[e.action]} d100 ${e.roll} vs ${Ys(e.baseTarget, e.adjustments, e.target)}: ${ir(e.success, e.critical)}`;
+return `${cc[e.action]} d100 ${e.roll} vs ${Ys(e.baseTarget, e.adjustments, e.target)}: ${ir(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -566,10 +566,10 @@ case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `D
 return `${n}${r}${s}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var uc = new q(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), or = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+var dc = new x(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), or = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function fc(e) {switch (e.condition) {case "none":
+function uc(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -577,12 +577,12 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function hc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
-function vc(e, t) {if (e.cancelled) return "blocks";
+function fc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
+function hc(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-function mc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function pc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function vc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function mc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -606,13 +606,13 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"};
 function Ws(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function kc(e, t, n) {return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
-function yc(e, t) {switch (e.kind) {case "hit-title":
-return pc(t(e.who), e.hit, e.result, e.lost);
+function pc(e, t, n) {return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
+function kc(e, t) {switch (e.kind) {case "hit-title":
+return mc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
 return `${t(e.who)} ${gc[e.result]}.`;
 case "life-now":
-return fc(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return uc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {const n = t(e.who);
@@ -626,19 +626,19 @@ return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${kc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${pc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return or[e.stance] ?? "";}}
-var wc = /^[+-]?\d+$/;
+var yc = /^[+-]?\d+$/;
 function ce(e) {if (typeof e == "number")
-return D.isSafeInteger(e) ? e + 0 : null;
+return R.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!wc.test(t)) return null;
-const n = D(t);
-return D.isSafeInteger(n) ? n + 0 : null;}
+if (!yc.test(t)) return null;
+const n = R(t);
+return R.isSafeInteger(n) ? n + 0 : null;}
 function mn(e, t) {return A.floor(e * t / 100);}
 function zs(e, t, n) {return A.min(n, A.max(t, e));}
 var xs = 1e6;
@@ -647,16 +647,16 @@ const n = A.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
 return e.slice(0, i ? n - 1 : n);}
-function V(e, t = 40) {return e.length > t ? `${ye(e, t - 3)}...` : e;}
-var y = class extends nn {}, P = class extends nn {};
-function bc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[D(r)]?.results?.total;
-return typeof s == "number" && D.isFinite(s) ? S(s) : n;
+function B(e, t = 40) {return e.length > t ? `${ye(e, t - 3)}...` : e;}
+var w = class extends nn {}, P = class extends nn {};
+function wc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[R(r)]?.results?.total;
+return typeof s == "number" && R.isFinite(s) ? S(s) : n;
 }) : e;}
 function ar(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
 function qs(e, t) {let n = t;
 for (; n < e.length && !ar(e.charCodeAt(n)); ) n += 1;
 return n;}
-function $c(e) {const t = [], n = e.length;
+function bc(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const s = e.charCodeAt(r);
 if (ar(s)) {r += 1;
@@ -667,22 +667,22 @@ continue;}}
 const i = qs(e, r + 1);
 t.push(e.slice(r, i)), r = i;}
 return t;}
-function Xs(e) {const t = $c(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new N();
+function Xs(e) {const t = bc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new C();
 let i = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
-if (s.has(c)) throw new y(`--${V(c)} is given twice`);
+if (s.has(c)) throw new w(`--${B(c)} is given twice`);
 i = [], s.set(c, i);
 } else i ? i.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: s };}
-function Ac(e, t) {if (e.length > 40) return;
+function $c(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Sc(e, s);
+for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Ac(e, s);
 i < r && (n = s, r = i);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Lt(e, t, n, r = "") {const s = Ac(e.toLowerCase(), t);
+function Mt(e, t, n, r = "") {const s = $c(e.toLowerCase(), t);
 return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Sc(e, t) {let n = [], r = x.from({ length: t.length + 1 }, (s, i) => i);
+function Ac(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
 for (let s = 1; s <= e.length; s += 1) {const i = [s];
 for (let o = 1; o <= t.length; o += 1)
 i[o] = A.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = A.min(i[o], n[o - 2] + 1));
@@ -690,34 +690,34 @@ n = r, r = i;}
 return r[t.length];}
 function Ie(e, t, n) {e.flags.forEach((r, s) => {const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
 if (!i) {const o = n?.(s);
-throw o ? new y(`--${V(s)} means nothing in the ${o} edition`) : new y(`unknown flag --${V(s)}: ${Lt(s, k.keys(t), "flags", "--")}`);}
-if (i.kind === "switch" && r.length > 0) throw new y(`--${s} takes no value`);
-if (i.kind !== "switch" && r.length === 0) throw new y(`--${s} needs a value`);
+throw o ? new w(`--${B(s)} means nothing in the ${o} edition`) : new w(`unknown flag --${B(s)}: ${Mt(s, k.keys(t), "flags", "--")}`);}
+if (i.kind === "switch" && r.length > 0) throw new w(`--${s} takes no value`);
+if (i.kind !== "switch" && r.length === 0) throw new w(`--${s} needs a value`);
 if (i.kind === "one" && r.length > 1)
-throw new y(`--${s} takes one value (got "${V(r.join(" "))}")`);});}
+throw new w(`--${s} takes one value (got "${B(r.join(" "))}")`);});}
 function F(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function R(e, t) {return e.flags.has(t);}
-function Ft(e, t, n, r) {const s = ce(e);
-if (s === null) throw new y(`${t} must be a whole number (got "${V(e)}")`);
-if (s < n || s > r) throw new y(`${t} must be from ${n} to ${r} (got ${s})`);
+function I(e, t) {return e.flags.has(t);}
+function Lt(e, t, n, r) {const s = ce(e);
+if (s === null) throw new w(`${t} must be a whole number (got "${B(e)}")`);
+if (s < n || s > r) throw new w(`${t} must be from ${n} to ${r} (got ${s})`);
 return s;}
 function Ne(e, t, n, r) {const s = F(e, t);
-return s === void 0 ? void 0 : Ft(s, `--${t}`, n, r);}
+return s === void 0 ? void 0 : Lt(s, `--${t}`, n, r);}
 function z(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new y(`${t} must be one of ${n.join(", ")} (got "${V(e)}")`);
+if (!s) throw new w(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
 return s;}
 function _e(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function jt(e, t) {const { positionals: n } = e;
+function Ft(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new y(`one amount only (got "${V(n.join(" "))}")${s}`);}
+throw new w(`one amount only (got "${B(n.join(" "))}")${s}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
-throw new y(t.missing);}
-if (t.example && ce(r) === null) throw new y(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${V(r)}")`);
-return Ft(r, t.what, 0, xs);}
+throw new w(t.missing);}
+if (t.example && ce(r) === null) throw new w(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${B(r)}")`);
+return Lt(r, t.what, 0, xs);}
 function Js(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? t.fallback, s = r === e, i = n.id;
@@ -733,7 +733,7 @@ stance: t.keep(e),
 observed: !1,
 detail: t.detail(e)};}};}
 function Qs(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Zs(e) {const t = new N();
+function Zs(e) {const t = new C();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };}
 function ei(e, t) {return {...e,
@@ -782,42 +782,42 @@ spectator: {...he,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Ec(e, t) {const n = He[e];
+function Sc(e, t) {const n = He[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Tc(e, t) {return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
-var _c = ["defensive", "reactive", "none"];
-function Oc(e) {return e === "reactive";}
-function Dc(e) {return e === "defensive";}
-function Rc(e) {return e === "reactive";}
+function Ec(e, t) {return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
+var Tc = ["defensive", "reactive", "none"];
+function _c(e) {return e === "reactive";}
+function Oc(e) {return e === "defensive";}
+function Dc(e) {return e === "reactive";}
 function ni(e) {return e === "reactive";}
-function Cc(e) {return e === "defensive";}
+function Rc(e) {return e === "defensive";}
 function ri(e) {return e === "defensive";}
 function lr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function Ic(e, t) {return lr(e.reactions, t) !== void 0;}
+function Cc(e, t) {return lr(e.reactions, t) !== void 0;}
 function si(e, t) {return lr(e.reactions, t) === !0;}
 function ii(e, t) {return lr(e.reactions, t) === "used";}
-function Nc(e, t) {return e.skillsVs.includes(t);}
-function Pc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+function Ic(e, t) {return e.skillsVs.includes(t);}
+function Nc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
 var oi = 5, ai = { defend: "defend", evade: "evade", react: "reaction" };
-function Gt(e) {return e === "defend" || e === "evade" || e === "react";}
-function Mc(e) {return { kind: "refused", reason: e };}
+function jt(e) {return e === "defend" || e === "evade" || e === "react";}
+function Pc(e) {return { kind: "refused", reason: e };}
 function Ke(e) {return e !== null && e !== "";}
-function Lc(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
+function Mc(e) {const t = (n) => R.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new _s("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !D.isSafeInteger(n)) throw new _s("resolveSoakDefend: modifiers and targets must be integers");}
-function Fc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = He[n];
+if (n !== null && !R.isSafeInteger(n)) throw new _s("resolveSoakDefend: modifiers and targets must be integers");}
+function Lc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!Gt(t) && e.mod !== 0) return o("mod");
-if (!Gt(t) && e.aid !== null) return o("aided");
-if (Gt(t) && e.ally !== null) return o("ally");
-if (Gt(t) && e.skillName !== null) return o("skill");
+if (!jt(t) && e.mod !== 0) return o("mod");
+if (!jt(t) && e.aid !== null) return o("aided");
+if (jt(t) && e.ally !== null) return o("ally");
+if (jt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
@@ -828,21 +828,21 @@ return null;
 case "evade":
 return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Oc(r) ? Ke(e.vs) ? Ic(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return _c(r) ? Ke(e.vs) ? Cc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Dc(r) ? { code: "counter-in-defensive-stance" } : Rc(r) ? Ke(e.vs) ? si(s, e.vs) ? e.ally !== null && !Pc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Oc(r) ? { code: "counter-in-defensive-stance" } : Dc(r) ? Ke(e.vs) ? si(s, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Cc(r) ? { code: "defensive-skill-on-ally" } : ni(r) ? Ke(e.vs) ? si(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Rc(r) ? { code: "defensive-skill-on-ally" } : ni(r) ? Ke(e.vs) ? si(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (ri(r)) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
-if (Nc(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+if (Ic(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function jc(e) {const t = [];
-return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Gt(e.action) && t.push(ai[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function Gc(e) {Lc(e);
-const t = Fc(e);
-if (t) return Mc(t);
-const n = jc(e);
+function Fc(e) {const t = [];
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(ai[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function jc(e) {Mc(e);
+const t = Lc(e);
+if (t) return Pc(t);
+const n = Fc(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: s } = e, i = He[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
@@ -862,8 +862,8 @@ const l = e.ally === null && ri(e.stance) && Ke(e.vs), d = e.ally !== null && Ke
 return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
 function ci(e) {return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
 function li(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Ec(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Tc(a, c);
+if (t === "defend" || t === "evade") {let a = Sc(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ec(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
 e.aid !== null && (n.push({ kind: "aided", bonus: oi, by: e.aid.by }), r.push(oi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
@@ -875,14 +875,14 @@ evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Uc = {mental: "--mental / --mental-roll",
+}, Gc = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function Vc(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return Hc(Qs("round"));
+function Uc(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return Bc(Qs("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -896,7 +896,7 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Bc(e.flag, e.action, e.situation);
+return Vc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
@@ -915,7 +915,7 @@ case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function Bc(e, t, n) {const r = Uc[e];
+function Vc(e, t, n) {const r = Gc[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -927,29 +927,29 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function Hc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var Kc = U({life: G(
-U({condition: ie(["none", "incapacitated", "dying", "dead"]),
+function Bc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var Hc = V({life: G(
+V({condition: ie(["none", "incapacitated", "dying", "dead"]),
 savesOwed: j(Te(), an(), vt(0), ht(3))})),
-reactions: G(Nt(J(), Ms([Ze(), re("used")]))),
+reactions: G(It(J(), Ms([Ze(), re("used")]))),
 skillsVs: G(Ge(J()))});
-function Yc(e) {return e === "success" || e === "fail" ? e : null;}
+function Kc(e) {return e === "success" || e === "fail" ? e : null;}
 var ui = { condition: "none", savesOwed: 0 };
-function Wc(e) {const t = Ue(Kc, e);
-return t.success ? Qc(t.output) : null;}
+function Yc(e) {const t = Ue(Hc, e);
+return t.success ? Jc(t.output) : null;}
 function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...ui } : Us(t);}
 function dr(e, t) {return ur(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function zc(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
+function Wc(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
 const n = e === null ? ui : Us(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function xc(e) {return ur(e.life, void 0, void 0);}
-function qc(e) {return e.life?.condition ?? "none";}
-function Xc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Jc(e, t) {return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Qc(e) {return ur(e.life, e.reactions, e.skillsVs);}
+function zc(e) {return ur(e.life, void 0, void 0);}
+function xc(e) {return e.life?.condition ?? "none";}
+function qc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function Xc(e, t) {return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function Jc(e) {return ur(e.life, e.reactions, e.skillsVs);}
 function ur(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var fi = ["defend", "evade", "react", "counter", "skill", "save"], Zc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", el = {action: { kind: "one" },
+var fi = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
 mod: { kind: "one" },
@@ -962,54 +962,54 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, pn = {defend: "defend_check",
+}, gn = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function hi(e) {if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
-if (R(e, "aided"))
-throw new y("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
+function hi(e) {if (e.positionals.length > 0) throw new w(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+if (I(e, "aided"))
+throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = F(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${fi.join("|")}`);
+if (t === void 0) throw new w(`no action given: add --action ${fi.join("|")}`);
 const n = z(t, "--action", fi), r = F(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
-throw new y(`--situation does not apply to --action ${n}`);
-if (n === "save") {const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => R(e, o));
-if (i) throw new y(`--${i} does not apply to --action save`);}
+throw new w(`--situation does not apply to --action ${n}`);
+if (n === "save") {const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => I(e, o));
+if (i) throw new w(`--${i} does not apply to --action save`);}
 const s = r === void 0 ? "front" : z(r, "--situation", cr);
-if (R(e, "roll") && (n === "counter" || n === "skill"))
-throw new y(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (R(e, "perception-roll") && He[s].perceptionGate === "none")
-throw new y("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((R(e, "mental") || R(e, "mental-roll")) && !(n === "evade" && He[s].mentalCheckEasesPenalty))
-throw new y("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
-if ((n === "react" || n === "counter") && !R(e, "vs"))
-throw new y(`--action ${n} needs --vs with the attacker's token id`);
-if (R(e, "aided-by") && !R(e, "vs")) throw new y("--aided-by needs --vs with the attacker's token id");
+if (I(e, "roll") && (n === "counter" || n === "skill"))
+throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
+if (I(e, "perception-roll") && He[s].perceptionGate === "none")
+throw new w("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
+if ((I(e, "mental") || I(e, "mental-roll")) && !(n === "evade" && He[s].mentalCheckEasesPenalty))
+throw new w("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
+if ((n === "react" || n === "counter") && !I(e, "vs"))
+throw new w(`--action ${n} needs --vs with the attacker's token id`);
+if (I(e, "aided-by") && !I(e, "vs")) throw new w("--aided-by needs --vs with the attacker's token id");
 return {action: n,
 situation: s,
-mentalAsked: R(e, "mental") || R(e, "mental-roll"),
+mentalAsked: I(e, "mental") || I(e, "mental-roll"),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 aidedBy: F(e, "aided-by") ?? null,
 vs: F(e, "vs") ?? null,
 ally: F(e, "ally") ?? null,
 skillName: F(e, "skill") ?? null};}
-function tl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
+function el(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function vi(e) {return {values: e.action === "save" ? ["save_check"] : k.values(pn),
+function vi(e) {return {values: e.action === "save" ? ["save_check"] : k.values(gn),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: tl(e),
+dice: el(e),
 resolve(t, n) {const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? nl(e, t, r.action) : rl(e, t, r);}};}
-function nl(e, t, n) {const r = t.bars.vitality.value;
+return e.action === "save" ? tl(e, t, r.action) : nl(e, t, r);}};}
+function tl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = tt(t.state, r), i = t.values.save_check?.current ?? null;
 if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = sc(r, s, kt(n, i + e.mod));
+const o = rc(r, s, kt(n, i + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
@@ -1017,26 +1017,26 @@ steps: [
 T(fe, { kind: "save-title", who: l }),
 T(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Be("Roll", o.steps),
-...hc("Now", o.life, o.vitality)],
+...fc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
 state: dr(t.state, o.life),
 detail: o};}
-function rl(e, t, n) {const r = t.bars.vitality.value;
+function nl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const s = tt(t.state, r), i = k.fromEntries(
-k.keys(pn).map(($) => [$, t.values[pn[$]]?.current ?? null])
+k.keys(gn).map(($) => [$, t.values[gn[$]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const C = $.state.reactions ?? {}, W = e.vs !== null && k.prototype.hasOwnProperty.call(C, e.vs) ? C[e.vs] : void 0;
+const D = $.state.reactions ?? {}, U = e.vs !== null && k.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
 a = {by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
-reaction: W,
+reaction: U,
 condition: tt($.state, $.vitality ?? null).condition,
 acting: $.acting === !0};}
-const c = Gc({action: e.action,
+const c = jc({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: s.condition,
@@ -1050,30 +1050,30 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: Vc(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: pn[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: Uc(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: gn[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const p = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", v = t.id, m = c.pendingDefense, b = [
-T(fe, { kind: "check-title", who: v, action: e.action, situation: e.situation }),
-T(oe, { kind: "check-summary", who: v, action: e.action, result: m }),
+const m = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, v = c.pendingDefense, y = [
+T(fe, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
+T(oe, { kind: "check-summary", who: p, action: e.action, result: v }),
 ...Be("Check", c.steps),
-...m !== null ? [T("Result", { kind: "check-result", who: v, result: m, action: e.action })] : [],
+...v !== null ? [T("Result", { kind: "check-result", who: p, result: v, action: e.action })] : [],
 ...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [T(Ve, { kind: "offer-damage" })] : [],
-...g ? mc(t.id) : []];
-return {headline: p,
-steps: b,
+...g ? vc(t.id) : []];
+return {headline: m,
+steps: y,
 changes: u,
 state: l,
-...m !== null ? { answer: m } : {},
+...v !== null ? { answer: v } : {},
 observed: !1,
 detail: c};}
-var mi = (e) => e == null ? "" : ` (${e})`, sl = {flags: { situation: { kind: "one" } },
+var mi = (e) => e == null ? "" : ` (${e})`, rl = {flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
@@ -1091,50 +1091,50 @@ return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer: (e, t) => ei(vi(hi(Zs({ action: e, situation: t }))), "pending-defense"),
 keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, il = [
+}, sl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function ol(e) {return A.max(0, mn(e, 5));}
-var pi = 25;
-function al(e) {const t = [], n = A.max(0, e.amount), r = zs(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = mn(n, r), o = n - i;
+function il(e) {return A.max(0, mn(e, 5));}
+var gi = 25;
+function ol(e) {const t = [], n = A.max(0, e.amount), r = zs(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = mn(n, r), o = n - i;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const p = zs(d.soakPercent, 0, 100), g = mn(o, 100 - p);
-p > 0 && t.push({ kind: "soak", soakPercent: p, before: o, after: g }), a = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
-const v = A.max(0, d.armorReduction);
-if (v > 0) {const b = a;
-a = A.max(0, a - v), t.push({ kind: "armor-reduction", track: e.track, reduction: v, before: b, after: a });}
-const m = mn(g, pi);
-c = A.max(0, u - m), u > 0 ? l = {kind: "protection-wear",
+if (d !== null && f) {const m = zs(d.soakPercent, 0, 100), g = mn(o, 100 - m);
+m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: g }), a = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
+const p = A.max(0, d.armorReduction);
+if (p > 0) {const y = a;
+a = A.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: y, after: a });}
+const v = mn(g, gi);
+c = A.max(0, u - v), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
 afterSoak: g,
-wearPercent: pi,
-wear: m,
+wearPercent: gi,
+wear: v,
 before: u,
 after: c
 } : c = d.protection;
-} else {const p = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : p ? "worn-out" : "never-there";
+} else {const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : m ? "worn-out" : "never-there";
 if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {c = d.protection;
-const v = A.max(0, d.naturalReduction);
-if (v > 0) {const m = a;
-a = A.max(0, a - v), t.push({ kind: "natural-reduction", track: e.track, reduction: v, before: m, after: a });}}}
-if (s > 0) {const p = a;
-a = A.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: p, after: a });}
+const p = A.max(0, d.naturalReduction);
+if (p > 0) {const v = a;
+a = A.max(0, a - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: v, after: a });}}}
+if (s > 0) {const m = a;
+a = A.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: m, after: a });}
 const h = i + a;
 return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-var gn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function cl(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function gi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+var pn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function al(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function pi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
 function fr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function ll(e) {const t = cl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function cl(e) {const t = al(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return fr(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), fr(e, t, n, !1);
-if (e.instantKill) {const o = nc(e.bars.vitality, e.life);
+if (e.instantKill) {const o = tc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1143,7 +1143,7 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !gi(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !pi(o.life, e.life)};}
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
@@ -1156,7 +1156,7 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = al({amount: r,
+const s = ol({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
@@ -1170,23 +1170,23 @@ bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: s.protectionAfter,
 life: i.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !gi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
-var dl = {type: { kind: "one" },
+changed: i.after !== e.bars.vitality || !pi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+var ll = {type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, ul = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ki = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
+}, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ki = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, hr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", fl = { what: "the damage amount", missing: hr, example: "[[2d6+3]]" }, hl = { what: "the damage amount", missing: hr, example: "[[2d6+3]]", optional: !0 };
-function vl(e) {if (e.flags.size === 0) return yi(jt(e, fl));
-const t = R(e, "instant-kill"), n = jt(e, hl);
-if (n === void 0 && !t) throw new y(hr);
-const r = n ?? 0, s = F(e, "type"), i = s === void 0 ? "physical" : gn[z(s, "--type", k.keys(gn))], o = F(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
-if (t && a !== "vitality") throw new y("--instant-kill cannot be combined with --to soul or power");
-if (t && n !== void 0) throw new y("--instant-kill takes no amount: it drops Vitality to 0");
-if ((t || a !== "vitality") && (R(e, "type") || R(e, "pierce")))
-throw new y(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
+}, hr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", ul = { what: "the damage amount", missing: hr, example: "[[2d6+3]]" }, fl = { what: "the damage amount", missing: hr, example: "[[2d6+3]]", optional: !0 };
+function hl(e) {if (e.flags.size === 0) return yi(Ft(e, ul));
+const t = I(e, "instant-kill"), n = Ft(e, fl);
+if (n === void 0 && !t) throw new w(hr);
+const r = n ?? 0, s = F(e, "type"), i = s === void 0 ? "physical" : pn[z(s, "--type", k.keys(pn))], o = F(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
+if (t && a !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
+if (t && n !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
+if ((t || a !== "vitality") && (I(e, "type") || I(e, "pierce")))
+throw new w(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
 const c = F(e, "defense");
 return {amount: r,
 track: i,
@@ -1198,10 +1198,10 @@ function yi(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vi
 function wi(e) {const t = ki[e.track];
 return {values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => ml(e, r)};}
-function ml(e, t) {const n = ki[e.track], r = e.to === "vitality" && !e.instantKill;
+resolve: (r) => vl(e, r)};}
+function vl(e, t) {const n = ki[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new kl(t.values, n) : null, c = r && t.stance === "defensive" ? ol(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = ll({amount: e.amount,
+const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new pl(t.values, n) : null, c = r && t.stance === "defensive" ? il(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = cl({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1214,16 +1214,16 @@ stanceReduction: c,
 life: l
 }), u = [];
 s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-for (const h of ["soul", "power"]) {const p = d.bars[h];
-p !== null && p !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: p });}
+for (const h of ["soul", "power"]) {const m = d.bars[h];
+m !== null && m !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: m });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {headline: yl(d, l),
-steps: pl(t.id, e, d, l),
+const f = {headline: kl(d, l),
+steps: ml(t.id, e, d, l),
 changes: u,
 state: dr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function pl(e, t, n, r) {const s = vc(n, r), i = [{ kind: "hit-title", section: fe, who: e, hit: t, result: s, lost: gl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+function ml(e, t, n, r) {const s = hc(n, r), i = [{ kind: "hit-title", section: fe, who: e, hit: t, result: s, lost: gl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? i.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1234,7 +1234,7 @@ d.kind === "defense-used" || d === c || (i.push(T("Breakdown", d)), c !== void 0
 return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
 function gl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-var kl = class {constructor(e, t) {this.values = e, this.keys = t;}
+var pl = class {constructor(e, t) {this.values = e, this.keys = t;}
 get soakPercent() {return this.values.armor_soak?.current ?? 0;}
 get protection() {return this.values[this.keys.protection]?.current ?? 0;}
 get protectionMax() {return this.values[this.keys.protection]?.max ?? void 0;}
@@ -1242,19 +1242,19 @@ get otherProtection() {return this.values[this.keys.other]?.current ?? 0;}
 get otherProtectionMax() {return this.values[this.keys.other]?.max ?? void 0;}
 get armorReduction() {return this.values[this.keys.reduction]?.current ?? 0;}
 get naturalReduction() {return this.values[this.keys.natural]?.current ?? 0;}};
-function yl(e, t) {if (e.cancelled) return "blocked";
+function kl(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var wl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", bl = [`Defensive: ${or.defensive}. Reactive: ${or.reactive}.`];
-function $l(e) {return Js(e, {fallback: "none",
+var yl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", wl = [`Defensive: ${or.defensive}. Reactive: ${or.reactive}.`];
+function bl(e) {return Js(e, {fallback: "none",
 row: "Stance",
 title: "stance-title",
 change: "stance-change",
 effect: "stance-effect",
 keep: (t) => t === "none" ? null : t,
 detail: (t) => ({ stance: t })});}
-var Al = {"perception-check": !0,
+var $l = {"perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
 "situation-penalty": !0,
@@ -1267,9 +1267,9 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Sl = new N([...[...uc].map((e) => [e, "layout"]), ...k.keys(Al).map((e) => [e, "defend"])]);
-function El(e, t = (n) => n) {const n = Sl.get(e.kind);
-return n === "layout" ? yc(e, t) : n === "defend" ? dc(e, t) : cc(e);}
+}, Al = new C([...[...dc].map((e) => [e, "layout"]), ...k.keys($l).map((e) => [e, "defend"])]);
+function Sl(e, t = (n) => n) {const n = Al.get(e.kind);
+return n === "layout" ? kc(e, t) : n === "defend" ? lc(e, t) : ac(e);}
 var vr = {damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
@@ -1278,36 +1278,36 @@ defend: [
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-stance: bl
-}, Tl = {id: "soak",
+stance: wl
+}, El = {id: "soak",
 playable: !0,
-commands: {damage: { flags: dl, usage: ul, help: vr.damage },
-defend: { flags: el, usage: Zc, help: vr.defend },
-stance: { flags: {}, usage: wl, help: vr.stance }},
-stances: _c,
+commands: {damage: { flags: ll, usage: dl, help: vr.damage },
+defend: { flags: Zc, usage: Qc, help: vr.defend },
+stance: { flags: {}, usage: yl, help: vr.stance }},
+stances: Tc,
 settings: [],
 markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => wi(vl(e)),
+planDamage: (e) => wi(hl(e)),
 planDefend: (e) => vi(hi(e)),
-planStance: $l,
+planStance: bl,
 planHandEdit: (e) => wi(yi(e)),
-attack: sl,
-macros: il,
-setVitality(e, t, n) {const r = rc(e, t, tt(n, e));
+attack: rl,
+macros: sl,
+setVitality(e, t, n) {const r = nc(e, t, tt(n, e));
 return {vitality: r.after,
 state: dr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
-enter: zc,
-endRound: xc,
-condition: (e, t) => e.life ? qc(e) : tt(e, t).condition,
+enter: Wc,
+endRound: zc,
+condition: (e, t) => e.life ? xc(e) : tt(e, t).condition,
 deadForGood: (e, t) => tt(e, t).condition === "dead",
-parseState: Wc,
-isEmptyState: Xc,
-describeStateChange: Jc,
-parseAnswer: Yc,
-words: El
+parseState: Yc,
+isEmptyState: qc,
+describeStateChange: Xc,
+parseAnswer: Kc,
+words: Sl
 }, mr = [
 "front",
 "thrown-object",
@@ -1322,7 +1322,7 @@ words: El
 "spell-invisible",
 "covert",
 "spectator"
-], _l = ["gun", "spell-unseen"], ve = {hitBonus: 0,
+], Tl = ["gun", "spell-unseen"], ve = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
@@ -1342,21 +1342,21 @@ aoe: { ...ve, noHitChance: !0 },
 "spell-invisible": { ...ve, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...ve, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ve, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function Ol(e, t) {return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
-function Dl(e) {return nt[e].perceive !== null;}
-var Ut = 4, Rl = U({result: ie(["success", "fail"]),
+function _l(e, t) {return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
+function Ol(e) {return nt[e].perceive !== null;}
+var Gt = 4, Dl = V({result: ie(["success", "fail"]),
 situation: ie(mr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
-function Cl(e) {const t = Ue(Rl, e);
+function Rl(e) {const t = Ue(Dl, e);
 return t.success ? t.output : null;}
-var Il = U({/** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(j(Te(), an(), vt(0), ht(Ut))),
+var Cl = V({/** Rounds ended since the token died (0 in the round of death); absent while alive. */
+roundsDead: G(j(Te(), an(), vt(0), ht(Gt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: G(re(!0))});
-function Nl(e) {const t = Ue(Il, e);
+function Il(e) {const t = Ue(Cl, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
@@ -1366,17 +1366,17 @@ function bi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
 function $i(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
 return s;}
-function Pl(e, t) {return t ? { roundsDead: Ut, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
-function Ml(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ut, n.roundsDead + 1) };}
-function pr(e) {return A.max(0, Ut - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Ai(e, t) {return $e(t) && pr(e) === 0;}
-function Ll(e, t) {return "has had a save or another round dead since";}
-function Fl(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Dl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function jl(e) {const t = [], n = e.pending ?? void 0;
+function Nl(e, t) {return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
+function Pl(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Gt, n.roundsDead + 1) };}
+function gr(e) {return A.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function Ai(e, t) {return $e(t) && gr(e) === 0;}
+function Ml(e, t) {return "has had a save or another round dead since";}
+function Ll(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Ol(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function Fl(e) {const t = [], n = e.pending ?? void 0;
 if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = Fl(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = Ll(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (s.noHitChance)
@@ -1392,14 +1392,14 @@ const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
 return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bi(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function Vt(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
-function gr(e, t) {const n = nt[t];
+function Ut(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
+function pr(e, t) {const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Gl(e) {const { action: t, situation: n } = e, r = nt[n], s = [], i = gr(t, n);
+function jl(e) {const { action: t, situation: n } = e, r = nt[n], s = [], i = pr(t, n);
 if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Vt(n) : null;
+const o = i.check ? Ut(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
@@ -1407,8 +1407,8 @@ const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "r
 const f = { result: "fail", situation: n, perceived: u };
 return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
 let l = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, p = Si("perceive", e.rolls.perceive, f, u, h);
-if (s.push(p.step), !p.success)
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Si("perceive", e.rolls.perceive, f, u, h);
+if (s.push(m.step), !m.success)
 return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
 if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Si(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
@@ -1419,13 +1419,13 @@ return s.push({ kind: "not-in-time", action: t }), c(l);}
 s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Si(e, t, n, r, s) {const i = Ol(n, r) + s, o = kt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+function Si(e, t, n, r, s) {const i = _l(n, r) + s, o = kt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function Ul(e, t) {return e && e.result === "success" ? e : t;}
-var Vl = 1;
-function Bl(e) {const { state: t } = e;
+function Gl(e, t) {return e && e.result === "success" ? e : t;}
+var Ul = 1;
+function Vl(e) {const { state: t } = e;
 if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Ut) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, s = [];
@@ -1436,24 +1436,24 @@ if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { ki
 i = e.exp - c;}
 const o = kt(e.rolls.save, e.saveTarget + e.mod);
 if (s.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Vl, state: $i(t), expAfter: i, stood: !0 };
+return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Ul, state: $i(t), expAfter: i, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: pr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
-var Hl = new q(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Kl(e) {return Hl.has(e.kind);}
-function Yl(e, t) {if (!$e(t)) return;
+return s.push({ kind: "save-failed", triesLeft: gr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+var Bl = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Hl(e) {return Bl.has(e.kind);}
+function Kl(e, t) {if (!$e(t)) return;
 if (Ai(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = pr(e);
+const n = gr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
 function Ei(e, t, n, r = !1) {return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
-var Wl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function zl(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(${e.amount} ${e.track})`;
+var Yl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Wl(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;}
 case "attack-summary":
-return `${t(e.who)} ${Wl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Yl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Yl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return Kl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {const n = e.guarded !== null ? `${t(e.who)} guards ${t(e.guarded)}` : t(e.who), r = e.result === "success" ? `${n}: the armor's Defense will apply to the next hit` : `${n}: no defense against the next hit`;
@@ -1464,12 +1464,12 @@ case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;}}
-var xl = {type: { kind: "one" },
+var zl = {type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, ql = {action: { kind: "one" },
+}, xl = {action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
 mod: { kind: "one" },
@@ -1480,15 +1480,15 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, Xl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Jl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+}, ql = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Xl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
 function Ti(e) {if (e === void 0) return null;
-if (_l.includes(e.toLowerCase())) throw new y(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+if (Tl.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return z(e, "--situation", mr);}
-function Ql(e) {const t = jt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
-if (R(e, "mod") && n === null) throw new y("--mod adds to the hit chance and needs --hit");
+function Jl(e) {const t = Ft(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
+if (I(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
 const r = F(e, "defense");
 return {amount: t,
-track: gn[z(F(e, "type") ?? "physical", "--type", k.keys(gn))],
+track: pn[z(F(e, "type") ?? "physical", "--type", k.keys(pn))],
 hit: n,
 situation: Ti(F(e, "situation")),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
@@ -1498,7 +1498,7 @@ return {values: [t, "armor_defense"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = jl({amount: e.amount,
+const s = Fl({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1522,27 +1522,27 @@ changes: a,
 state: s.state,
 ...s.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: s};}};}
-function Zl(e) {return _i({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+function Ql(e) {return _i({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
 var Oi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Di(e) {if (e.positionals.length > 0) throw new y(`unexpected "${V(e.positionals.join(" "))}" (give the action with --action)`);
+function Di(e) {if (e.positionals.length > 0) throw new w(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = F(e, "action");
-if (t === void 0) throw new y(`no action given: add --action ${Oi.join("|")}`);
+if (t === void 0) throw new w(`no action given: add --action ${Oi.join("|")}`);
 const n = t.toLowerCase();
-if (n === "evade") throw new y("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
-if (n === "react") throw new y("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
+if (n === "evade") throw new w("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
+if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
 const r = z(t, "--action", Oi), s = F(e, "situation");
-if (s !== void 0 && (r === "save" || r === "opportunity")) throw new y(`--situation does not apply to --action ${r}`);
-const i = Ti(s) ?? "front", o = nt[i], a = gr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && Vt(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Vt(i) === "defend";
-if (R(e, "roll") && !l)
-throw new y(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
-if (R(e, "react-roll") && !c) throw new y("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
-if (R(e, "perception-roll") && (r === "save" || !o.perceive)) throw new y("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
-if (R(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new y("--perception-mod applies only to the perceive check of a covert attack or a spectator");
-if (R(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new y("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
-if (R(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new y(`--mod changes a check, and --action ${r} is announced, not rolled`);
-if (r === "guard" && !R(e, "ally")) throw new y("--action guard needs --ally with the guarded token's id");
-if (r !== "guard" && R(e, "ally")) throw new y("--ally applies only to --action guard");
-if (r === "save" && (R(e, "vs") || R(e, "skill"))) throw new y(`--${R(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
+if (s !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
+const i = Ti(s) ?? "front", o = nt[i], a = pr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && Ut(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ut(i) === "defend";
+if (I(e, "roll") && !l)
+throw new w(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+if (I(e, "react-roll") && !c) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
+if (I(e, "perception-roll") && (r === "save" || !o.perceive)) throw new w("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
+if (I(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new w("--perception-mod applies only to the perceive check of a covert attack or a spectator");
+if (I(e, "difficulty") && (r === "save" || !o.difficultyFlag)) throw new w("--difficulty applies only to --situation covert, spell-fast or spell-invisible");
+if (I(e, "mod") && !(r === "defend" || r === "guard" || r === "save")) throw new w(`--mod changes a check, and --action ${r} is announced, not rolled`);
+if (r === "guard" && !I(e, "ally")) throw new w("--action guard needs --ally with the guarded token's id");
+if (r !== "guard" && I(e, "ally")) throw new w("--ally applies only to --action guard");
+if (r === "save" && (I(e, "vs") || I(e, "skill"))) throw new w(`--${I(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
 const d = F(e, "difficulty");
 return {action: r,
 situation: i,
@@ -1553,21 +1553,21 @@ perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: F(e, "vs") ?? null,
 ally: F(e, "ally") ?? null,
 skillName: F(e, "skill") ?? null};}
-function Ri(e) {if (e.action === "save") return td(e);
-const t = e.action, n = gr(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Vt(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+function Ri(e) {if (e.action === "save") return ed(e);
+const t = e.action, n = pr(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ut(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(s, i) {return ed(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
-function ed(e, t, n, r) {const s = n.bars.vitality.value;
+resolve(s, i) {return Zl(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
+function Zl(e, t, n, r) {const s = n.bars.vitality.value;
 if (s === null) return { kind: "bar", resource: "vitality" };
 if ($e(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
 if (n.acting) return { kind: "refused", reason: Qs("turn") };
 const i = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (p) => n.values[p]?.current ?? null, a = Gl({action: t,
+const o = (m) => n.values[m]?.current ?? null, a = jl({action: t,
 situation: e.situation,
 difficulty: e.difficulty,
 checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
@@ -1581,8 +1581,8 @@ if (a.kind === "missing")
 return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...a.steps], l = [];
 let d;
-if (a.pending && t === "guard" && i && e.ally) {const p = Ul(i.answer ?? void 0, a.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: p.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: p });
+if (a.pending && t === "guard" && i && e.ally) {const m = Gl(i.answer ?? void 0, a.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const u = a.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
@@ -1597,11 +1597,11 @@ changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: a};}
-function td(e) {return {values: ["save_check", "exp"],
+function ed(e) {return {values: ["save_check", "exp"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = n.cost ?? 100, i = n.save ?? 100, o = Bl({vitality: r,
+const s = n.cost ?? 100, i = n.save ?? 100, o = Vl({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
@@ -1631,7 +1631,7 @@ changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
 detail: o};}};}
-var nd = {flags: {},
+var td = {flags: {},
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "none"],
@@ -1647,17 +1647,17 @@ t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to
 ].filter((r) => r !== "");
 return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
 planAnswer(e, t) {const n = ei(Ri(Di(Zs({ action: e, situation: t }))), "pending-defense");
-return t !== null && Vt(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
+return t !== null && Ut(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
 keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, rd = [
+}, nd = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], sd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function id(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+], rd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function sd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function od(e, t = (n) => n) {const n = e;
+function id(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
@@ -1683,7 +1683,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${sd[n.check]} d100 ${n.roll} vs ${id(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${rd[n.check]} d100 ${n.roll} vs ${sd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ke[n.situation]} not perceived: no defense, the attack hits` : `${ke[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1702,15 +1702,15 @@ case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
-function ad(e, t = (n) => n) {return Kl(e) ? zl(e, t) : od(e, t);}
-var cd = {id: "threshold",
+function od(e, t = (n) => n) {return Hl(e) ? Wl(e, t) : id(e, t);}
+var ad = {id: "threshold",
 playable: !0,
-commands: {damage: {flags: xl,
-usage: Xl,
+commands: {damage: {flags: zl,
+usage: ql,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."]},
-defend: {flags: ql,
-usage: Jl,
+defend: {flags: xl,
+usage: Xl,
 help: [
 "Situations: " + mr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."]},
@@ -1718,12 +1718,12 @@ stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", he
 stances: [],
 settings: [],
 markers: ["dead"],
-planDamage: (e) => _i(Ql(e)),
+planDamage: (e) => _i(Jl(e)),
 planDefend: (e) => Ri(Di(e)),
-planStance: () => {throw new y("the threshold edition has no stances");},
-planHandEdit: Zl,
-attack: nd,
-macros: rd,
+planStance: () => {throw new w("the threshold edition has no stances");},
+planHandEdit: Ql,
+attack: td,
+macros: nd,
 setVitality(e, t, n) {const r = [];
 let s = t, i = n;
 return t < e && $e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), i = $i(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = bi(n))), {vitality: s,
@@ -1732,21 +1732,21 @@ steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
 now: $e(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
 ...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
-enter: Pl,
-endRound: Ml,
+enter: Nl,
+endRound: Pl,
 condition: (e, t) => $e(t) ? "dead" : "none",
 deadForGood: Ai,
-parseState: Nl,
+parseState: Il,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Ll,
-parseAnswer: Cl,
-words: ad
-}, kn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, ld = 10;
+describeStateChange: Ml,
+parseAnswer: Rl,
+words: od
+}, kn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, cd = 10;
 function kr(e, t) {return A.round((e + t) * 1e6) / 1e6;}
 function Ci(e, t) {if (t.defender === null || t.current === null) return e;
 const n = kr(t.current, -t.limit);
 return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => kr(t.defender, -wt[s]) >= n) ?? "passive";}
-function dd(e) {const t = [], { turn: n } = e;
+function ld(e) {const t = [], { turn: n } = e;
 let r = e.mode;
 if (wt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
@@ -1760,43 +1760,43 @@ t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
 if (a) {const f = e.attack - o, h = A.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const p = A.max(0, e.armorScore - e.armorPenetration), g = h > p;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: p, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
+const m = A.max(0, e.armorScore - e.armorPenetration), g = h > m;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
 const l = wt[r];
 let d = null;
 l > 0 && n.defender !== null && (d = kr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= ld;
+const u = r !== "passive" && o - e.attack >= cd;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
 function yr(e, t) {const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
 var yn = (e, t = !1) => yr(e <= 0, t);
-function ud(e) {if (typeof e != "object" || e === null || x.isArray(e)) return null;
+function dd(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
 return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : yr(n.down === !0, n.dead === !0);}
-function fd(e) {for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
-var hd = {attack: { kind: "one" },
+function ud(e) {for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
+var fd = {attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, vd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", md = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ii = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function pd(e) {const t = jt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = F(e, "attack");
-if (n === void 0) throw new y("--attack is required: the attacker's result (1d20 + modifiers)");
+}, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ii = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function md(e) {const t = Ft(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = F(e, "attack");
+if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = F(e, "defense-mode");
 return {weapon: t,
-attack: Ft(n, "--attack", -1e3, 1e3),
+attack: Lt(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : z(r, "--defense-mode", kn)};}
 function gd(e) {return e !== null && kn.includes(e);}
-function kd(e) {return Ii.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
-function yd(e, t) {return {values: Ii,
+function pd(e) {return Ii.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
+function kd(e, t) {return {values: Ii,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(n, r) {return wd(e, t, n, r.defense ?? 1);}};}
-function wd(e, t, n, r) {const s = kd(n);
+resolve(n, r) {return yd(e, t, n, r.defense ?? 1);}};}
+function yd(e, t, n, r) {const s = pd(n);
 if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-const i = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (gd(n.stance) ? n.stance : "passive"), a = dd({weapon: e.weapon,
+const i = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (gd(n.stance) ? n.stance : "passive"), a = ld({weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: o,
@@ -1811,8 +1811,8 @@ limit: t.overwhelmLimit}
 let l;
 if (a.damage) {const f = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
 if (h === null) return { kind: "bar", resource: f };
-const p = h - a.damage.amount;
-l = { kind: "bar-moved", to: a.damage.to, before: h, after: p }, p !== h && c.push({ kind: "bar", resource: f, to: p });}
+const m = h - a.damage.amount;
+l = { kind: "bar-moved", to: a.damage.to, before: h, after: m }, m !== h && c.push({ kind: "bar", resource: f, to: m });}
 a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
 const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
 return {headline: a.hits ? u ? "falls" : "hit" : "missed",
@@ -1822,9 +1822,9 @@ T(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === 
 ...Be("Breakdown", l ? [...a.steps, l] : a.steps),
 ...u ? [T("Now", { kind: "down-now" })] : []],
 changes: c,
-state: yn(fd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: yn(ud(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a};}
-function bd(e, t) {return {values: ["armor_score"],
+function wd(e, t) {return {values: ["armor_score"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
@@ -1840,8 +1840,8 @@ T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: 
 changes: a,
 state: yn(i ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: i }};}};}
-function $d(e, t) {return yd(pd(e), t);}
-function Ad(e) {return Js(e, {fallback: "passive",
+function bd(e, t) {return kd(md(e), t);}
+function $d(e) {return Js(e, {fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
 change: "mode-change",
@@ -1852,7 +1852,7 @@ var wn = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
 }, Ni = { passive: "passively", active: "actively", full: "fully" };
-function Sd(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
+function Ad(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
 return e.missed || e.damage === void 0 ? `${n} is missed ${r}` : `${n} loses ${e.damage} ${e.to === "stamina" ? "stamina" : "Vitality"}${e.falls ? " and falls" : ""} ${r}`;}
 case "attack-summary": {const n = e.counter ? " and scores a counterattack" : "";
 return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;}
@@ -1880,9 +1880,9 @@ case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;}}
-function Ed(e, t = (n) => n) {return Sd(e, t) ?? Td(e);}
+function Sd(e, t = (n) => n) {return Ad(e, t) ?? Ed(e);}
 var wr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Td(e) {const t = e;
+function Ed(e) {const t = e;
 switch (t.kind) {case "overwhelmed":
 return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
 case "no-initiative-entry":
@@ -1901,11 +1901,11 @@ case "initiative":
 return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
 case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
-var _d = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Od = {flags: {},
+var Td = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, _d = {flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: kn,
-label: (e) => _d[e] ?? e,
+label: (e) => Td[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {const s = e;
@@ -1922,31 +1922,31 @@ changes: [],
 observed: !1,
 detail: { mode: s, roll: c }};}};},
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Dd = [
+}, Od = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Rd = {id: "opposed",
+], Dd = {id: "opposed",
 playable: !0,
-commands: {damage: {flags: hd,
-usage: vd,
+commands: {damage: {flags: fd,
+usage: hd,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."]},
 defend: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"},
-stance: { flags: {}, usage: md, help: [`Passive: ${wn.passive}. Active: ${wn.active}. Full: ${wn.full}.`] }},
+stance: { flags: {}, usage: vd, help: [`Passive: ${wn.passive}. Active: ${wn.active}. Full: ${wn.full}.`] }},
 stances: kn,
 settings: ["overwhelm-limit", "stamina-bar"],
 markers: ["incapacitated", "active", "full"],
-planDamage: $d,
-planDefend: () => {throw new y("in the opposed edition the defense is rolled inside !damage");},
-planStance: Ad,
-planHandEdit: bd,
-attack: Od,
-macros: Dd,
+planDamage: bd,
+planDefend: () => {throw new w("in the opposed edition the defense is rolled inside !damage");},
+planStance: $d,
+planHandEdit: wd,
+attack: _d,
+macros: Od,
 setVitality(e, t, n) {const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
 return {vitality: t,
 state: yn(t, r),
@@ -1957,41 +1957,41 @@ enter: (e, t) => t ? yr(!1, !0) : e === null ? {} : yn(e),
 endRound: (e) => e,
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: ud,
+parseState: dd,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
-words: Ed
-}, Cd = { soak: Tl, threshold: cd, opposed: Rd }, rt = new N();
-for (const [e, t] of k.entries(Cd)) rt.set(e, { ...t, id: e });
-var Pi = rt.keys().next().value, Id = "soak";
+words: Sd
+}, Rd = { soak: El, threshold: ad, opposed: Dd }, rt = new C();
+for (const [e, t] of k.entries(Rd)) rt.set(e, { ...t, id: e });
+var Pi = rt.keys().next().value, Cd = "soak";
 function bn(e) {return typeof e == "string" && rt.has(e);}
-function Nd() {return [...rt.keys()];}
+function Id() {return [...rt.keys()];}
 function br() {return [...rt.values()];}
 function Oe(e) {return rt.get(e) ?? rt.get(Pi);}
-function Bt() {return br().filter((e) => e.playable).map((e) => e.id);}
+function Vt() {return br().filter((e) => e.playable).map((e) => e.id);}
 var $r;
-function Mi(e) {return $r ?? ($r = new q(br().flatMap((t) => t.stances))), $r.has(e);}
+function Mi(e) {return $r ?? ($r = new x(br().flatMap((t) => t.stances))), $r.has(e);}
 function Ar(e, t) {return (n) => br().some(
 (s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
 ) ? e : void 0;}
-var Ht = Cs(bn, "not an edition this script has"), Kt = ["bar1", "bar2", "bar3"], Li = k.fromEntries(Mt.map((e) => [e, e])), Ye = [...Mt], Fi = {incapacitated: "sleepy",
+var Bt = Cs(bn, "not an edition this script has"), Ht = ["bar1", "bar2", "bar3"], Li = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Fi = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Yt = k.keys(Fi), Pd = j(J(), er(), je(1), X(100)), Md = j(J(), er(), je(1), X(100), cn(/^[^,]+$/)), Sr = ie(Kt), ji = ie(["gm", "public"]), Er = ["refuse", "gm", "api-as"], Ld = U({edition: Ht,
-bars: U({vitality: Sr,
+}, Kt = k.keys(Fi), Nd = j(J(), er(), je(1), X(100)), Pd = j(J(), er(), je(1), X(100), cn(/^[^,]+$/)), Sr = ie(Ht), ji = ie(["gm", "public"]), Er = ["refuse", "gm", "api-as"], Md = V({edition: Bt,
+bars: V({vitality: Sr,
 soul: Sr,
 power: Sr,
-stamina: ie(["power", ...Kt])}),
-attributes: U(
-k.fromEntries(Ye.map((e) => [e, Pd]))),
-markers: U(
-k.fromEntries(Yt.map((e) => [e, Md]))),
-visibility: U({ npc: ji, pc: ji }),
+stamina: ie(["power", ...Ht])}),
+attributes: V(
+k.fromEntries(Ye.map((e) => [e, Nd]))),
+markers: V(
+k.fromEntries(Kt.map((e) => [e, Pd]))),
+visibility: V({ npc: ji, pc: ji }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
 overwhelmLimit: j(Te(), an(), vt(0), ht(1e3)),
@@ -2005,11 +2005,11 @@ playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function Fd(e) {const t = Gi(), n = [];
+function Ld(e) {const t = Gi(), n = [];
 if (!_(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = Ui(Ld.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
-return new q([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
+const s = Ui(Md.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
+return new x([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
 function Ui(e, t, n, r, s) {const i = {};
 for (const [o, a] of k.entries(e)) {const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {i[o] = Tr(d);
@@ -2020,19 +2020,19 @@ else {const f = a.entries;
 i[o] = Ui(f, l, d, `${c}.`, s);}
 continue;}
 const u = Ue(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Tr(d));}
+u.success ? i[o] = u.output : (s.push(`${c}: ${Fd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Tr(d));}
 return i;}
-function _(e) {return typeof e == "object" && e !== null && !x.isArray(e);}
+function _(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
 function Tr(e) {return _(e) ? te.parse(te.stringify(e)) : e;}
-function jd(e) {const t = te.stringify(e) ?? S(e);
+function Fd(e) {const t = te.stringify(e) ?? S(e);
 return t.length > 40 ? `${ye(t, 37)}...` : t;}
-var Vi = j(Te(), mt()), Gd = j(Te(), mt(), vt(-1e6), ht(1e6)), Bi = U({overrides: G(Nt(ie(Mt), Gd)),
-worn: G(U({ physical: G(Vi), magical: G(Vi) })),
+var Vi = j(Te(), mt()), jd = j(Te(), mt(), vt(-1e6), ht(1e6)), Bi = V({overrides: G(It(ie(Pt), jd)),
+worn: G(V({ physical: G(Vi), magical: G(Vi) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
-edition: G(U({ id: Ht, state: Pt() }))
+edition: G(V({ id: Bt, state: Nt() }))
 }), Vv = k.keys(Bi.entries);
-function Ud(e) {const t = {}, n = [];
+function Gd(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, s] of k.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
@@ -2050,52 +2050,52 @@ function $n(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
 function Ki(e, t, n) {Hi(n), bt(n) ? delete e[t] : e[t] = n;}
 function bt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var $t = j(Te(), mt()), An = ln($t), Yi = j(Te(), Rs(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Vd = ie(["physical", "magical"]), Wi = U({edition: G(U({ id: Ht, state: Pt() })),
+var $t = j(Te(), mt()), An = ln($t), Yi = j(Te(), Rs(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Ud = ie(["physical", "magical"]), Wi = V({edition: G(V({ id: Bt, state: Nt() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: G(U({ edition: Ht, answer: Pt() }))
-}), Bd = Ls("kind", [
+answer: G(V({ edition: Bt, answer: Nt() }))
+}), Vd = Ls("kind", [
 /** A bar, through its linked attribute when there is one. */
-U({ kind: re("bar"), resource: ie(Fs), bar: ie(Kt), attributeId: G(At), from: An, to: $t }),
+V({ kind: re("bar"), resource: ie(Fs), bar: ie(Ht), attributeId: G(At), from: An, to: $t }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-U({ kind: re("attribute"), key: ie(Mt), attributeId: At, from: An, to: $t }),
+V({ kind: re("attribute"), key: ie(Pt), attributeId: At, from: An, to: $t }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-U({ kind: re("override"), key: ie(Mt), from: An, to: $t }),
+V({ kind: re("override"), key: ie(Pt), from: An, to: $t }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-U({ kind: re("worn"), track: Vd, from: An, to: $t }),
-U({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
+V({ kind: re("worn"), track: Ud, from: An, to: $t }),
+V({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
-U({ kind: re("memory"), tokenId: G(At), character: G(At), from: Wi, to: Wi }),
-U({ kind: re("initiative"), from: Yi, to: Yi }),
-U({ kind: re("turn-order"), tokenId: At })
-]), Hd = U({/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
+V({ kind: re("memory"), tokenId: G(At), character: G(At), from: Wi, to: Wi }),
+V({ kind: re("initiative"), from: Yi, to: Yi }),
+V({ kind: re("turn-order"), tokenId: At })
+]), Bd = V({/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: j(J(), je(1), X(64)),
 kind: ie(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: $t,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: G(j(J(), cn(/^U\d{1,7}$/))),
-tokens: Ge(U({ tokenId: At, name: j(J(), X(200)), changes: Ge(Bd) }))});
-function Kd(e) {return e.kind !== "memory" ? !0 : [e.from, e.to].every(
+tokens: Ge(V({ tokenId: At, name: j(J(), X(200)), changes: Ge(Vd) }))});
+function Hd(e) {return e.kind !== "memory" ? !0 : [e.from, e.to].every(
 (t) => (t.stance === void 0 || Mi(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
-function Yd(e) {if (e === void 0) return { history: [], problems: [] };
-if (!x.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+function Kd(e) {if (e === void 0) return { history: [], problems: [] };
+if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = Ue(Hd, r);
-i.success && i.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, s) => {const i = Ue(Bd, r);
+i.success && i.output.tokens.every((o) => o.changes.every(Hd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], zi = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var Yd = ["life", "pendingDefense", "reactions", "skillsVs"], zi = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function _r(e, t) {const n = {};
-for (const s of Wd) e[s] !== void 0 && (n[s] = e[s]);
+for (const s of Yd) e[s] !== void 0 && (n[s] = e[s]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Id, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function zd(e) {if (!_(e)) return e;
+return k.keys(n).length > 0 && (r.edition = { id: Cd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function Wd(e) {if (!_(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, _r(e, e.stance)), t;}
 function xi(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
 function qi(e, t) {return te.stringify(e ?? null) === te.stringify(t ?? null);}
-function xd(e, t, n) {if (!_(e) || !_(e.before) || !_(e.after)) return e;
+function zd(e, t, n) {if (!_(e) || !_(e.before) || !_(e.after)) return e;
 const { before: r, after: s } = e, i = [], o = _(r.bars) ? r.bars : {}, a = _(s.bars) ? s.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
 o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? zi[f], from: o[f] ?? null, to: h });}
@@ -2104,17 +2104,17 @@ l && typeof l.value == "number" && c?.value !== l.value && i.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
 const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
-if (!qi(d.life, u.life) || !qi(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, p = { reactions: h.reactions, skillsVs: h.skillsVs };
+if (!qi(d.life, u.life) || !qi(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
 i.push({kind: "memory",
-from: _r({ ...p, ...xi(d) }, h.stance),
-to: _r({ ...p, ...xi(u) }, h.stance)});}
+from: _r({ ...m, ...xi(d) }, h.stance),
+to: _r({ ...m, ...xi(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: i };}
-function qd(e) {const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : zi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), x.isArray(e.history) && (i.history = e.history.map(
-(o) => _(o) && x.isArray(o.tokens) ? {by: o.by,
+function xd(e) {const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : zi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
+return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, Wd(a)]))), q.isArray(e.history) && (i.history = e.history.map(
+(o) => _(o) && q.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => xd(a, n, r))
+tokens: o.tokens.map((a) => zd(a, n, r))
 } : o
 )), i;}
 function Xi(e) {const t = e.edition;
@@ -2123,24 +2123,24 @@ const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
 const { edition: i, ...o } = e;
 return { memory: o, answer: s };}
-function Xd(e) {if (!_(e) || e.kind !== "memory") return e;
+function qd(e) {if (!_(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!_(r)) continue;
 const s = Xi(r);
 t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
 return t;}
-function Jd(e) {const t = {}, n = {};
+function Xd(e) {const t = {}, n = {};
 if (_(e.tokens))
 for (const [s, i] of k.entries(e.tokens)) {if (!_(i)) {n[s] = i;
 continue;}
 const o = Xi(i);
 k.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
-const r = x.isArray(e.history) ? e.history.map(
-(s) => _(s) && x.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && x.isArray(i.changes) ? { ...i, changes: i.changes.map(Xd) } : i) } : s
+const r = q.isArray(e.history) ? e.history.map(
+(s) => _(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(qd) } : i) } : s
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function Wt(e, t, n = t) {const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
+function Yt(e, t, n = t) {const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
 return r?.edition && (i.edition = r.edition), r?.deadForGood && (i.deadForGood = !0), r?.stance !== void 0 && (i.stance = r.stance), s && (i.answer = s), i;}
 function St(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
@@ -2148,8 +2148,8 @@ function Sn(e, t, n) {const r = e.tokens[t], s = {};
 r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), bt(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
 function Ae(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || x.isArray(e) !== x.isArray(t)) return !1;
-if (x.isArray(e)) {const s = t;
+if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
+if (q.isArray(e)) {const s = t;
 if (e.length !== s.length) return !1;
 for (let i = 0; i < e.length; i += 1) if (!Ae(e[i], s[i])) return !1;
 return !0;}
@@ -2165,7 +2165,7 @@ if (n === void 0) i(e, t);
 else {const { answer: o, ...a } = e, { answer: c, ...l } = t;
 i(a, l, n), i(o ? { answer: o } : {}, c ? { answer: c } : {});}
 return s;}
-function Qd(e, t) {switch (t.kind) {case "bar":
+function Jd(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2181,9 +2181,9 @@ case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Zd(e, t = () => !0, n = () => {}) {const r = new N();
+function Qd(e, t = () => !0, n = () => {}) {const r = new C();
 for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const c = Qd(i.tokenId, a), l = r.get(c);
+for (const a of i.changes) {const c = Jd(i.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
 const s = [];
 for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
@@ -2199,8 +2199,8 @@ if (i === null) return s;
 for (let a = 0; a < A.min(n, 10); a += 1) i = t.endRound(i);
 const o = { ...s };
 return t.isEmptyState(i) ? delete o.edition : o.edition = { id: t.id, state: i }, o;}
-var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function tu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
+var Zd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function eu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
 function Zi(e, t, n, r) {const s = [];
 for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(i);
@@ -2209,7 +2209,7 @@ switch (a.kind) {case "bar":
 s.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+s.push(`${o}: ${Zd[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2227,78 +2227,78 @@ case "initiative":
 s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return s;}
-function nu(e, t, n) {return e.map(
+function tu(e, t, n) {return e.map(
 (r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qi(r.change.from, t, n), to: Qi(r.change.to, t, n) } } : r);}
-function ru(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+function nu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), c !== void 0 && (s.answer = c), s;}
-var su = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+var ru = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
 function eo(e) {const t = e.edition, n = bn(t?.id) ? Oe(t.id) : void 0, r = n?.parseState(t.state);
-return e.deadForGood ? 4 : r ? su[n.condition(r, null)] : -1;}
-function iu(e, t = () => {}) {const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (c) => {const l = t(c, r);
+return e.deadForGood ? 4 : r ? ru[n.condition(r, null)] : -1;}
+function su(e, t = () => {}) {const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (c) => {const l = t(c, r);
 return l === c ? void 0 : l;
 }, i = _(e.tokens) ? { ...e.tokens } : {};
 for (const [c, l] of k.entries(i)) {const d = _(l) ? s(c) : void 0;
 if (!d) continue;
-const { edition: u, deadForGood: f, stance: h, ...p } = l, g = te.parse(te.stringify({ edition: u, deadForGood: f, stance: h }));
-k.keys(p).length > 0 ? i[c] = p : delete i[c];
-const v = i[d];
-if (!v) i[d] = g;
-else {const [m, b] = eo(g) > eo(v) ? [g, v] : [v, g];
-i[d] = { stance: b.stance, ...m, ...b.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = (c, l) => x.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({...c,
+const { edition: u, deadForGood: f, stance: h, ...m } = l, g = te.parse(te.stringify({ edition: u, deadForGood: f, stance: h }));
+k.keys(m).length > 0 ? i[c] = m : delete i[c];
+const p = i[d];
+if (!p) i[d] = g;
+else {const [v, y] = eo(g) > eo(p) ? [g, p] : [p, g];
+i[d] = { stance: y.stance, ...v, ...y.deadForGood ? { deadForGood: !0 } : {} };}}
+const o = (c, l) => q.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({...c,
 tokens: o(c.tokens, (l) => ({...l,
 changes: o(l.changes, (d) => {const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
 return u ? Ji(d.from, d.to, u, d.tokenId) : d;})}))}));
 return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? i : e.tokens, history: a };}
-var Or = 20, Dr = 100, Tn = j(J(), je(1), X(64)), _n = j(J(), je(1), X(40)), ou = U({word: _n,
+var Or = 20, Dr = 100, Tn = j(J(), je(1), X(64)), _n = j(J(), je(1), X(40)), iu = V({word: _n,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: G(Pt()),
+file: G(Nt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: G(Nt(_n, j(J(), X(40)))),
+flags: G(It(_n, j(J(), X(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
 roll: G(j(Te(), mt())),
 success: G(Ze()),
 typed: G(re(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
 gm: G(re(!0))
-}), to = U({/** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
+}), to = V({/** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
 key: j(J(), cn(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: Tn,
 gm: Ze(),
 attacker: ln(Tn),
-edition: Ht,
+edition: Bt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: j(Ge(j(J(), X(200))), X(4)),
 flags: j(Ge(Ns([_n, j(Ge(j(J(), X(200))), X(8))])), X(20)),
 situation: ln(_n),
 round: j(Te(), mt()),
 defenders: j(Ge(Tn), je(1), X(Dr)),
-answers: Nt(Tn, ou)});
+answers: It(Tn, iu)});
 function no(e) {const t = Ue(to, e);
 if (!t.success) return !1;
 const n = Oe(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
 return !0;}
-function au(e, t, n) {const r = {};
+function ou(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!_(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
 for (const [s, i] of k.entries(e)) {const o = Ue(to, i);
 o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ye(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && no(o.output) && k.keys(r).length < Or ? r[s] = o.output : t.push(`exchange.attacks.${ye(s, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var ro = 50, cu = 100;
-function so(e) {return e.length > 0 && e.length <= cu;}
-function lu(e, t) {if (e === void 0) return [];
-if (!x.isArray(e))
+var ro = 50, au = 100;
+function so(e) {return e.length > 0 && e.length <= au;}
+function cu(e, t) {if (e === void 0) return [];
+if (!q.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const s of e)
 typeof s == "string" && so(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ro ? n.push(s) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var On = "DefenseRound", zt = 4, Rr = 500;
-function xt(e) {return {schemaVersion: zt,
+var On = "DefenseRound", Wt = 4, Rr = 500;
+function zt(e) {return {schemaVersion: Wt,
 scriptVersion: e,
 settings: Gi(),
 tokens: {},
@@ -2309,132 +2309,132 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function du(e) {const { tokens: t, round: n, ...r } = e, s = {};
+function lu(e) {const { tokens: t, round: n, ...r } = e, s = {};
 for (const [i, o] of k.entries(r))
 if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
 a[i.replace("Bar", "")] = o;
 } else
 s[i] = o;
 return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var uu = {0: du,
-1: qd,
-2: Jd,
-3: iu};
-function fu(e, t, n) {const r = [];
-if (e === void 0) return { stored: xt(t), problems: r };
+var du = {0: lu,
+1: xd,
+2: Xd,
+3: su};
+function uu(e, t, n) {const r = [];
+if (e === void 0) return { stored: zt(t), problems: r };
 if (!_(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: xt(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
 let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (D.isInteger(i) && i > zt)
-return { stored: xt(t), problems: [`state has schema version ${i}, newer than this script's ${zt}; left as it is`], newer: i };
-if (!D.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: xt(t), problems: r };
-for (; i < zt; ) {const d = uu[i];
+if (R.isInteger(i) && i > Wt)
+return { stored: zt(t), problems: [`state has schema version ${i}, newer than this script's ${Wt}; left as it is`], newer: i };
+if (!R.isInteger(i) || i < 0)
+return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
+for (; i < Wt; ) {const d = du[i];
 if (!d) break;
 s = d(s, n), i += 1;}
-const o = Fd(s.settings);
+const o = Ld(s.settings);
 r.push(...o.problems);
-const a = Ud(s.tokens);
+const a = Gd(s.tokens);
 r.push(...a.problems);
 for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).parseState(u.edition.state);
 h === null ? (delete u.edition, bt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = vu(s.exchange, r, o.settings.edition), l = Yd(s.history);
-return r.push(...l.problems), {stored: {schemaVersion: zt,
+const c = hu(s.exchange, r, o.settings.edition), l = Kd(s.history);
+return r.push(...l.problems), {stored: {schemaVersion: Wt,
 scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: hu(s.round, r),
+round: fu(s.round, r),
 history: l.history,
-lastEntry: pu(s.lastEntry, l.history),
+lastEntry: mu(s.lastEntry, l.history),
 exchange: c,
-macros: mu(s.macros),
+macros: vu(s.macros),
 healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: lu(s.sheetLacks, r),
+sheetLacks: cu(s.sheetLacks, r),
 ...bn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
 problems: r};}
-function hu(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function fu(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!_(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = x.isArray(e.seen) && e.seen.length <= Rr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Rr && s.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && R.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= Rr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && R.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Rr && s.length > 0 ? e.turned : 0;
 return { number: r, seen: s, turned: i };}
-function vu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function hu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return s;
 const i = _(e) && _(e.waiting) ? e.waiting : void 0;
 if (!i)
 return t.push("exchange: not an object; defenses made ahead forgotten"), s;
 for (const [a, c] of k.entries(i)) {const l = a.length > 0 && a.length <= 64 && _(c) && bn(c.edition) ? Oe(c.edition).parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${ye(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = au(_(e) ? e.attacks : void 0, t, n);
+const o = ou(_(e) ? e.attacks : void 0, t, n);
 return { waiting: r, attacks: o, lastAttack: io(e, "lastAttack", "A", o), lastHiddenAttack: io(e, "lastHiddenAttack", "G", o) };}
 function io(e, t, n, r) {const s = _(e) ? e[t] : void 0;
-let i = typeof s == "number" && D.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of k.keys(r)) o.startsWith(n) && (i = A.max(i, D(o.slice(1))));
+let i = typeof s == "number" && R.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
+for (const o of k.keys(r)) o.startsWith(n) && (i = A.max(i, R(o.slice(1))));
 return i;}
-function mu(e) {const t = {};
+function vu(e) {const t = {};
 if (!_(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function pu(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = A.max(n, D(r.key.slice(1))));
+function mu(e, t) {let n = typeof e == "number" && R.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = A.max(n, R(r.key.slice(1))));
 return n;}
 var Cr = ["bar1", "bar2", "bar3"];
 function gu(e, t) {if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Cr.includes(r) ? r : e.bars.vitality,
 soul: s && Cr.includes(s) ? s : e.bars.soul,
 power: i && Cr.includes(i) ? i : e.bars.power};
-new q(k.values(o)).size === 3 && k.assign(e.bars, o);
+new x(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Pe = "API";
 function Et(e) {return e !== Pe && e !== "" && playerIsGM(e) === !0;}
-function ku(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Et(e)))
+function pu(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Et(e)))
 return e;}
 function Ir(e) {return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
-var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function oo(e) {return !yu.test(e);}
+var ku = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function oo(e) {return !ku.test(e);}
 function ao(e, t) {return e || !oo(t) ? "gm" : `"${t}"`;}
 function co(e) {return e === Pe ? "gm" : ao(Et(e), Ir(e));}
 function lo(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function De(e, t, n) {return Et(e) ? !0 : lo(t.get("controlledby"), e) || lo(n?.get("controlledby"), e);}
 var uo = /[^,\s]/;
 function Nr(e, t) {return !uo.test(S(e.get("controlledby") ?? "")) && !uo.test(S(t?.get("controlledby") ?? ""));}
-function wu(e, t) {const n = new q();
+function yu(e, t) {const n = new x();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const s of S(r ?? "").split(",")) {const i = s.trim();
 i !== "" && i !== "all" && !Et(i) && n.add(i);}
 return [...n];}
 function Dn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function bu() {return Dn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function wu() {return Dn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
 function Pr() {return Dn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function $u() {return Dn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Au = { original: new N(), standIn: new N() };
-function Su() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Au;
-const t = { original: new N(), standIn: new N() };
+function bu() {return Dn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var $u = { original: new C(), standIn: new C() };
+function Au() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return $u;
+const t = { original: new C(), standIn: new C() };
 for (const [n, r] of k.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Eu() {return Dn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var qt;
-function fo() {qt = void 0;}
-function Mr() {if (qt !== void 0) return qt;
+function Su() {return Dn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var xt;
+function fo() {xt = void 0;}
+function Mr() {if (xt !== void 0) return xt;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
 try {t = te.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of k.entries(t)) playerIsGM(r) || (n ?? (n = new q())).add(S(s));
-return qt = { page: S(e.get("playerpageid")), moved: n, bump: Su() }, qt;}
-function Xt(e) {const { original: t } = Mr().bump;
+for (const [r, s] of k.entries(t)) playerIsGM(r) || (n ?? (n = new x())).add(S(s));
+return xt = { page: S(e.get("playerpageid")), moved: n, bump: Au() }, xt;}
+function qt(e) {const { original: t } = Mr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function We(e) {const t = Xt(e), n = t.get("layer");
+function We(e) {const t = qt(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
 const { page: r, moved: s } = Mr(), i = S(t.get("_pageid"));
 return i !== r && s?.has(i) !== !0;}
@@ -2445,7 +2445,7 @@ if (!r) return;
 const s = {};
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
 k.keys(s).length > 0 && r.set(s);}
-function Tu(e) {const t = Xt(e);
+function Eu(e) {const t = qt(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
@@ -2453,28 +2453,27 @@ for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
 i !== t.get(s) && (n[s] = i, r = !0);}
 return r && t.set(n), t;}
 function Lr(e) {return k.assign(k.create(null), e);}
-var _u = Lr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ou = Lr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Du = Lr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
-function Ru(e) {return new Iu(e).parse();}
-var Rn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {const n = e.charCodeAt(t);
+var Tu = Lr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), _u = Lr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Ou = Lr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
+function Du(e) {return new Cu(e).parse();}
+var Rn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Ru = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Iu = class {constructor(e) {this.text = e, this.at = 0;}
+}, Cu = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && Cu(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && Ru(this.text, this.at); ) this.at += 1;}
 /** The operator of `ops` where the parser stands (stepping past it), or undefined. */
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
 /** Terms joined by + and -, worked out left to right. */
-sum() {let e = this.product();
-for (let t; e !== void 0 && (t = this.operator(_u)) !== void 0; ) {const n = this.product();
-e = n === void 0 ? void 0 : t(e, n);}
-return e;}
+sum() {return this.chain(Tu, () => this.product());}
 /** Factors joined by *, / and %, worked out left to right. */
-product() {let e = this.unary();
-for (let t; e !== void 0 && (t = this.operator(Ou)) !== void 0; ) {const n = this.unary();
-e = n === void 0 ? void 0 : t(e, n);}
-return e;}
+product() {return this.chain(_u, () => this.unary());}
+/** Operands joined by the operators of one precedence (`ops`), worked out left to right. */
+chain(e, t) {let n = t();
+for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
+n = s === void 0 ? void 0 : r(n, s);}
+return n;}
 unary() {this.space();
 const e = this.text[this.at];
 if (e === "-" || e === "+") {this.at += 1;
@@ -2486,10 +2485,10 @@ const e = this.text, t = this.at;
 if (Rn(e.charCodeAt(t))) {let n = t + 1;
 for (; Rn(e.charCodeAt(n)); ) n += 1;
 if (e[n] === "." && Rn(e.charCodeAt(n + 1))) for (n += 2; Rn(e.charCodeAt(n)); ) n += 1;
-return this.at = n, D(e.slice(t, n));}
+return this.at = n, R(e.slice(t, n));}
 if (vo(e.charCodeAt(t))) {let n = t + 1;
 for (; vo(e.charCodeAt(n)); ) n += 1;
-const r = Du[e.slice(t, n).toLowerCase()];
+const r = Ou[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const s = this.closing();
@@ -2500,14 +2499,14 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Fr = 20, Nu = 2e3, Cn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Fr} deep`, Mu = `is too much work to work out (over ${Cn.lookups} attributes to look up)`, po = `is too much work to work out (over ${Cn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", go = "working", Fu = class {constructor(e) {this.lookup = e, this.memo = new N(), this.lookups = 0, this.chars = 0;}
+}, Fr = 20, Iu = 2e3, Cn = { lookups: 300, chars: 3e4 }, Nu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Fr} deep`, Pu = `is too much work to work out (over ${Cn.lookups} attributes to look up)`, go = `is too much work to work out (over ${Cn.chars} characters of formulas)`, Mu = "is not a number or a formula of numbers and attributes", po = "working", Lu = class {constructor(e) {this.lookup = e, this.memo = new C(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
 work(e, t) {if (t > Fr) return Re(mo, "read");
-if (e.length > Nu) return Re("is too long to be a formula");
-if (!this.spend(e.length)) return Re(po, "read");
+if (e.length > Iu) return Re("is too long to be a formula");
+if (!this.spend(e.length)) return Re(go, "read");
 let n = "", r = 0, s = 0;
 const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
@@ -2515,18 +2514,18 @@ for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c,
 if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
 if (t + 1 + l.height > Fr) return Re(mo, "read");
 s = A.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(po, "read");
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(go, "read");
 } else n = e;
-const a = Ru(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !D.isFinite(a) ? Re(Lu) : { ok: !0, value: a, height: s };}
+const a = Du(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !R.isFinite(a) ? Re(Mu) : { ok: !0, value: a, height: s };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === go) return Re(Pu, "whole");
+if (s === po) return Re(Nu, "whole");
 if (s !== void 0) return s;
-if (this.lookups >= Cn.lookups) return Re(Mu, "read");
+if (this.lookups >= Cn.lookups) return Re(Pu, "read");
 this.lookups += 1;
 const i = this.lookup(e, t);
-this.memo.set(r, go);
+this.memo.set(r, po);
 const o = this.workRaw(i, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
@@ -2537,15 +2536,15 @@ return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
 spend(e) {return this.chars += e, this.chars <= Cn.chars;}};
 function Re(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function ee(e, t = "an unnamed token") {return S(e.get("name") ?? "") || t;}
-function B(e) {return getObj("graphic", e);}
-function ju(e) {return getObj("character", e);}
+function H(e) {return getObj("graphic", e);}
+function Fu(e) {return getObj("character", e);}
 function Q(e) {const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function Tt(e, t) {const n = Ur(e, t) ? Q(e) : void 0;
+function Xt(e, t) {const n = Ur(e, t) ? Q(e) : void 0;
 return n ? n.id : e.id;}
-function Gu(e, t) {const n = B(e);
-return n && Tt(n, t);}
-function Uu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ur(n, t) !== "");}
+function ju(e, t) {const n = H(e);
+return n && Xt(n, t);}
+function Gu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ur(n, t) !== "");}
 var me = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
@@ -2561,7 +2560,7 @@ get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = ce(e ? e.get("max") : this.token.get(me[this.bar].max));}
 return this.maxRead;}};
 function ko(e, t) {return new In(e, t).value;}
-var Vu = class {constructor(e, t) {this.reading = e, this.value = t;}
+var Uu = class {constructor(e, t) {this.reading = e, this.value = t;}
 get max() {return this.reading.max;}};
 function Nn(e, t, n) {const r = {vitality: new In(e, n.bars.vitality),
 soul: new In(e, n.bars.soul),
@@ -2577,10 +2576,10 @@ npc: Nr(e, t),
 hidden: We(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
 var yo = { armor_physical: "physical", armor_magical: "magical" };
-function jr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Bu(t, n, r));}
-function Bu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
+function jr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Vu(t, n, r));}
+function Vu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
 function wo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Hu = { kind: "override" }, bo = { kind: "none" }, Pn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), Gr = [], Wu = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Gr;}
+var Bu = { kind: "override" }, bo = { kind: "none" }, Pn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hu = k.freeze({}), Ku = k.freeze({ current: null, max: null, present: !1 }), Gr = [], Yu = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Gr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
 /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
@@ -2593,10 +2592,10 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
 number(e, t, n, r) {const s = ce(e);
 if (s !== null) return s;
 if (Mn(e)) return null;
-this.formulas ?? (this.formulas = new Fu((a, c) => this.lookup(a, c)));
+this.formulas ?? (this.formulas = new Lu((a, c) => this.lookup(a, c)));
 const i = this.formulas.evaluate(S(e));
-if (i.ok && D.isSafeInteger(i.value)) return i.value;
-const o = i.ok ? D.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
+if (i.ok && R.isSafeInteger(i.value)) return i.value;
+const o = i.ok ? R.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
 return this.problems === Gr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function Mn(e) {return e == null || typeof e == "string" && e.trim() === "";}
 function $o(e) {return !Mn(e) && ce(e) === null;}
@@ -2607,24 +2606,24 @@ if (this.maxRead === void 0) {const e = this.source.get("max");
 Mn(e) && (this.isDefault || $o(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
 currentRaw() {return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function zu(e, t, n, r, s = t) {const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
+function Wu(e, t, n, r, s = t) {const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
-for (let v = 0; v < i.length; v += 1) {const m = i[v], b = yo[m], $ = t?.overrides?.[m];
-if ($ !== void 0) {o[m] = { current: b ? t?.worn?.[b] ?? $ : $, max: $, present: !0 }, a[m] = b ? Pn[b] : Hu;
+for (let p = 0; p < i.length; p += 1) {const v = i[p], y = yo[v], $ = t?.overrides?.[v];
+if ($ !== void 0) {o[v] = { current: y ? t?.worn?.[y] ?? $ : $, max: $, present: !0 }, a[v] = y ? Pn[y] : Bu;
 continue;}
-const C = l[m], W = c ? r.attributes.find(c.id, C) : void 0;
-c && (d ?? (d = new Wu(c.id, r.attributes)));
-let w = b !== void 0 && !e.unique;
-if (W && d) {let E;
-b !== void 0 && !w && (E = W.get("current"), w = $o(E)), o[m] = new Ao(W, w ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, E, !1), a[m] = w ? Pn[b] : { kind: "attribute", attribute: W };
-} else d && !Mn(u = r.attributes.sheetDefault(d.characterId, C, "current")) ? (o[m] = new Ao(d.defaultOf(C), b ? t?.worn?.[b] : void 0, b !== void 0, d, m, C, u, !0), a[m] = b ? Pn[b] : bo) : (o[m] = b ? { current: t?.worn?.[b] ?? null, max: null, present: !1 } : Yu, a[m] = b ? Pn[b] : bo);}
+const D = l[v], U = c ? r.attributes.find(c.id, D) : void 0;
+c && (d ?? (d = new Yu(c.id, r.attributes)));
+let b = y !== void 0 && !e.unique;
+if (U && d) {let E;
+y !== void 0 && !b && (E = U.get("current"), b = $o(E)), o[v] = new Ao(U, b ? t?.worn?.[y] : void 0, y !== void 0, d, v, D, E, !1), a[v] = b ? Pn[y] : { kind: "attribute", attribute: U };
+} else d && !Mn(u = r.attributes.sheetDefault(d.characterId, D, "current")) ? (o[v] = new Ao(d.defaultOf(D), y ? t?.worn?.[y] : void 0, y !== void 0, d, v, D, u, !0), a[v] = y ? Pn[y] : bo) : (o[v] = y ? { current: t?.worn?.[y] ?? null, max: null, present: !1 } : Ku, a[v] = y ? Pn[y] : bo);}
 const f = r.turnOrder;
 let h = null;
-if (f && f.length > 0) {const v = f.find((m) => m.id === e.id);
-v !== void 0 && (h = So(v.pr));}
-let p = Ku;
-if (n.others && n.others.length > 0) {p = {};
-for (const v of n.others) p[v] = r.other?.(v);}
+if (f && f.length > 0) {const p = f.find((v) => v.id === e.id);
+p !== void 0 && (h = So(p.pr));}
+let m = Hu;
+if (n.others && n.others.length > 0) {m = {};
+for (const p of n.others) m[p] = r.other?.(p);}
 const g = {id: e.id,
 name: e.name,
 bars: e.bars,
@@ -2636,23 +2635,23 @@ answer: wo(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
 currentTurn: r.turnRow === void 0 ? null : { initiative: So(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: p,
+others: m,
 nameOf: r.nameOf};
-return new xu(e, t, g, a, d);}
-var xu = class {constructor(e, t, n, r, s) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
+return new zu(e, t, g, a, d);}
+var zu = class {constructor(e, t, n, r, s) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
 get problems() {return this.sheet === void 0 ? Gr : this.sheet.problems;}};
-function qu(e, t) {const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Vu(n.vitality, t), soul: n.soul, power: n.power };}
-function So(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
+function xu(e, t) {const n = e.snapshot.bars;
+e.facts.bars = { vitality: new Uu(n.vitality, t), soul: n.soul, power: n.power };}
+function So(e) {if (typeof e == "number") return R.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = D(e.trim());
-return D.isFinite(t) ? t : null;}
+const t = R(e.trim());
+return R.isFinite(t) ? t : null;}
 function Eo(e) {return getObj("attribute", e)?.get("current");}
 function Ur(e, t) {return S(e.get(me[t].link) ?? "");}
-function Xu(e) {const t = getObj("attribute", e);
+function qu(e) {const t = getObj("attribute", e);
 return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
-var Ju = class {/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
-constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new N(), this.lowered = new N(), this.defaults = new N();}
+var Xu = class {/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
+constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new C(), this.lowered = new C(), this.defaults = new C();}
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 /** The key a name is found under (lower-cased, case-insensitive as Roll20's names are). */
@@ -2663,7 +2662,7 @@ return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.low
 * gives it), asked once per character and name; undefined when the sheet has none.
 */
 sheetDefault(e, t, n) {let r = this.defaults.get(e);
-r || this.defaults.set(e, r = new N());
+r || this.defaults.set(e, r = new C());
 let s = r.get(t);
 if (!s) {if (r.size >= 200) return;
 r.set(t, s = {});}
@@ -2679,7 +2678,7 @@ forget(e) {this.byCharacter.delete(e), this.defaults.delete(e);}
 clear() {this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
 get size() {return this.byCharacter.size;}
 indexOf(e) {let t = this.byCharacter.get(e);
-if (!t) {t = new N();
+if (!t) {t = new C();
 for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = S(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
@@ -2688,7 +2687,7 @@ function Vr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function Qu(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [me[t].link]: e });}
+function Ju(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [me[t].link]: e });}
 var To = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
@@ -2714,33 +2713,33 @@ $: "&#36;",
 for (let e = 0; e < 128; e += 1) {const t = S.fromCharCode(e);
 To[t] !== void 0 ? Jt[e] = To[t] : t === `
 ` || t === "\r" ? Jt[e] = " " : e < 32 && t !== "	" || e === 127 ? Jt[e] = "" : Jt[e] = void 0;}
-function Zu(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+function Qu(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function st(e) {const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? Jt[i] : Zu(i);
+for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? Jt[i] : Qu(i);
 o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Me(e, t) {on(e, t);}
 function Ln(e) {log(e);}
 function Br(e) {return state[e];}
 function _o(e, t) {state[e] = t;}
-function ef(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function tf(e) {setTimeout(e, 0);}
-function nf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Zu(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function ef(e) {setTimeout(e, 0);}
+function tf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return s?.set("notes", t), s?.id;}
-function rf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function sf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function of(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function nf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function rf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function sf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function af() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
-return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
+function of() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
+return e && R.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
 function Hr(e, t, n) {try {const r = t instanceof nn ? t.stack ?? t.message : S(t);
-Ln(`${se} v${ge}: ${e} failed${af()}: ${r}`), n && sendChat(
+Ln(`${se} v${pe}: ${e} failed${of()}: ${r}`), n && sendChat(
 se,
 `/w ${n} ${st(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -2754,10 +2753,10 @@ fo();
 try {const i = t(...r);
 i && typeof i.then == "function" && i.then(void 0, s);
 } catch (i) {s(i);}};}
-var _t = { kind: "public" }, le = { kind: "whisper", to: "gm" };
+var Tt = { kind: "public" }, le = { kind: "whisper", to: "gm" };
 function we(e) {return { kind: "whisper", to: e };}
 function L(e, t, n = {}) {e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function pe(e) {let t = `&{template:default} {{name=${st(e.title)}}}`;
+function ge(e) {let t = `&{template:default} {{name=${st(e.title)}}}`;
 const n = e.rows, r = [];
 for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
@@ -2765,28 +2764,28 @@ let l = "";
 for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + de(a[f].label, a[f].command);
-let u = cf(i.label);
+let u = af(i.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
 r.push(u), t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function cf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function af(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ae(e) {return st(e);}
 function Kr(e, t) {let n = st(e);
 for (const r of t) n += ` ${de(r.label, r.command)}`;
 return n;}
-var lf = /^[-\w]+$/;
+var cf = /^[-\w]+$/;
 function de(e, t) {return `[${st(e)}](${t})`;}
-function Fn(e) {return lf.test(e);}
+function Fn(e) {return cf.test(e);}
 function Oo(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
-return s === Pe ? df(e, t, n, r) : Do(e, t, n, r, s, Et(s), !1);}
+return s === Pe ? lf(e, t, n, r) : Do(e, t, n, r, s, Et(s), !1);}
 function Do(e, t, n, r, s, i, o) {const a = i ? "the GM" : Ir(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ao(i, a), relayed: o, help: r };
-return !i && !oo(a) && (c.replyFor = V(a, 60)), c;}
-function df(e, t, n, r) {const s = n.flags.get("api-as");
+return !i && !oo(a) && (c.replyFor = B(a, 60)), c;}
+function lf(e, t, n, r) {const s = n.flags.get("api-as");
 n.flags.delete("api-as");
 const i = e.store.settings.apiCommands;
-if (i === "api-as") {const c = ku(s?.length === 1 ? s[0] : void 0);
+if (i === "api-as") {const c = pu(s?.length === 1 ? s[0] : void 0);
 if (c !== void 0) return Do(e, t, n, r, c, !1, !0);}
 const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Ir(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
@@ -2795,39 +2794,39 @@ function Ee(e, t) {L(we(e.replyTo), ae(Co(e, t)));}
 function it(e, t) {L(we(e.replyTo), ae(Co(e, t)), { record: !0 });}
 function Co(e, t) {const n = t.length > Ro ? `${ye(t, Ro - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var uf = 200;
+var df = 200;
 function ze(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = uf - 7;
+let s = df - 7;
 for (const i of n) s -= i.label.length + 3;
 r.length > s && (r = `${ye(r, s - 9)}... (cut)`), L(we(e.replyTo), Kr(r, [...n, { label: "Help", command: e.help() }]));}
-function ff(e, t) {const n = e.store.tokens[t];
+function uf(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
 function Io(e, t) {const n = e.store.tokens[t];
 n && bt(n) && delete e.store.tokens[t];}
 function jn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var Gn = "Help: DefenseRound", H = (e) => `<code>${jn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
-function hf(e) {const t = e.stances.length > 0 ? [xe(`${H(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(jn).join(" ")}`)] : [];
+var Gn = "Help: DefenseRound", K = (e) => `<code>${jn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
+function ff(e) {const t = e.stances.length > 0 ? [xe(`${K(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(jn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${ge}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-xe(`${H(e.commands.defend.usage)}: ${e.commands.defend.help.map(jn).join(" ")}`),
-xe(`${H(e.commands.damage.usage)}: ${e.commands.damage.help.map(jn).join(" ")}`),
-xe(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
-xe(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+xe(`${K(e.commands.defend.usage)}: ${e.commands.defend.help.map(jn).join(" ")}`),
+xe(`${K(e.commands.damage.usage)}: ${e.commands.damage.help.map(jn).join(" ")}`),
+xe(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
+xe(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 xe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-xe(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Bt().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
-xe(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+xe(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${Vt().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("macros")} (the table's macros for this edition), ${K("refresh")}, ${K("help")}.`),
+xe(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${K("config api-commands gm")}, or act for the player ${K("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${K("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
 var ot;
-function Yr(e, t = {}) {ot = nf(Gn, hf(e), t.createIfMissing !== !1) ?? ot;}
-function No() {return ot = rf(Gn, ot), ot !== void 0 && Fn(ot) ? { label: Gn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
+function Yr(e, t = {}) {ot = tf(Gn, ff(e), t.createIfMissing !== !1) ?? ot;}
+function No() {return ot = nf(Gn, ot), ot !== void 0 && Fn(ot) ? { label: Gn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
 function Po(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
@@ -2835,46 +2834,46 @@ for (; r < n.length && ar(n.charCodeAt(r)); ) r += 1;
 const s = n.slice(r, qs(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
 function Mo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function vf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+function hf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
 async function Lo(e, t, n, r = Po(t, n)) {if (!r) return;
-const s = n[r], i = bc(t.content, t.inlinerolls);
+const s = n[r], i = wc(t.content, t.inlinerolls);
 let o;
 try {const a = Xs(i);
-if (o = Oo(e, t, a, () => vf(e, s, a, r)), o.relayRefused) {Ee(o, Mo(e, r));
+if (o = Oo(e, t, a, () => hf(e, s, a, r)), o.relayRefused) {Ee(o, Mo(e, r));
 return;}
-if (!o.relayed && o.parsed.flags.has("api-as")) throw new y("--api-as is read only on a command another script relays");
+if (!o.relayed && o.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Ee(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
 if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = No();
-L(we(o.replyTo), pe({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+L(we(o.replyTo), ge({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
 const c = s.run(o);
 c && await c;
-} catch (a) {if (a instanceof y || a instanceof P) {if (o ?? (o = Oo(e, t, { command: r, positionals: [], flags: new N() })), o.relayRefused) {Ee(o, Mo(e, r));
+} catch (a) {if (a instanceof w || a instanceof P) {if (o ?? (o = Oo(e, t, { command: r, positionals: [], flags: new C() })), o.relayRefused) {Ee(o, Mo(e, r));
 return;}
 ze(o, a.message);
 return;}
 throw a;}}
-var mf = new q(
+var vf = new x(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function pf(e) {if (mf.has(e)) return [e];
+function mf(e) {if (vf.has(e)) return [e];
 const t = [];
 try {const n = te.parse(S(Campaign().get("token_markers") ?? "[]"));
-for (const r of x.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
+for (const r of q.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
 if (typeof s == "string") {if (s === e) return [s];
 typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
 } catch {}
 return t;}
-function Un(e) {const t = new N();
+function Un(e) {const t = new C();
 for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(s, (t.get(s) ?? 0) + 1);}
 const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function Ot(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function qe(e) {const t = new N();
+function _t(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function qe(e) {const t = new C();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Ot([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var gf = class {constructor() {this.byReason = new N();}
+return _t([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+var gf = class {constructor() {this.byReason = new C();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
@@ -2884,41 +2883,41 @@ return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
 ...k.keys(Wr),
 "stamina-bar",
 ...Ye.map((e) => `attr.${e}`),
-...Yt.map((e) => `marker.${e}`),
+...Kt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], kf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], pf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function yf(e, t, n) {const r = t.toLowerCase();
-if (n === void 0 || n === "") throw new y(`config ${r} needs a value`);
-if (r === "edition") {const s = z(n, "edition", Nd()), i = Bt();
+function kf(e, t, n) {const r = t.toLowerCase();
+if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
+if (r === "edition") {const s = z(n, "edition", Id()), i = Vt();
 if (!i.includes(s))
-throw new y(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
+throw new w(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
 return e.edition = s, `Edition is now ${s}.`;}
-if (r in Wr) {const s = Wr[r], i = z(n, r, Kt), o = e.bars[s];
+if (r in Wr) {const s = Wr[r], i = z(n, r, Ht), o = e.bars[s];
 for (const a of ["vitality", "soul", "power"])
 a !== s && e.bars[a] === i && (e.bars[a] = o);
 return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = z(n, r, ["power", ...Kt]);
-if (s === e.bars.vitality) throw new y(`stamina may not share the Vitality bar (${s})`);
+if (r === "stamina-bar") {const s = z(n, r, ["power", ...Ht]);
+if (s === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${s})`);
 return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
 if (r.startsWith("attr.")) {const s = r.slice(5);
 if (!Ye.includes(s))
-throw new y(`unknown attribute key "${V(s)}": ${Lt(s, Ye, "keys")}`);
+throw new w(`unknown attribute key "${B(s)}": ${Mt(s, Ye, "keys")}`);
 const i = n.trim();
-if (i.length === 0 || i.length > 100) throw new y("an attribute name must be 1 to 100 characters");
+if (i.length === 0 || i.length > 100) throw new w("an attribute name must be 1 to 100 characters");
 return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
 if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!Yt.includes(s))
-throw new y(`unknown marker key "${V(s)}": ${Lt(s, Yt, "keys")}`);
-const i = n.trim(), o = pf(i);
-if (o.length === 0) throw new y(`"${V(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new y(`${o.length} of this campaign's token markers are named "${V(i)}": give the tag of one (${Ot(o.map((c) => V(c)), 3)})`);
+if (!Kt.includes(s))
+throw new w(`unknown marker key "${B(s)}": ${Mt(s, Kt, "keys")}`);
+const i = n.trim(), o = mf(i);
+if (o.length === 0) throw new w(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new w(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${_t(o.map((c) => B(c)), 3)})`);
 const a = o[0];
 return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
@@ -2928,43 +2927,43 @@ return e.playersTargetAny = z(n, r, Fo) === "on", `Players ${e.playersTargetAny 
 if (r === "armor-on-manual-edits")
 return e.armorOnManualEdits = z(n, r, Fo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Ft(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Lt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = z(n, r, Er), kf[e.apiCommands];
-throw new y(`unknown setting "${V(t)}": ${Lt(t, jo, "settings")}`);}
+return e.apiCommands = z(n, r, Er), pf[e.apiCommands];
+throw new w(`unknown setting "${B(t)}": ${Mt(t, jo, "settings")}`);}
 function Xe() {return Go(Campaign().get("turnorder"));}
-function wf() {const e = Campaign().get("turnorder");
+function yf() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
 function Go(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = te.parse(e);
-return x.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
 function zr(e) {Campaign().set("turnorder", te.stringify(e));}
 function Qt(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function xr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
-function bf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function xr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;}
+function wf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function $f(e) {const t = Qt(e.id), n = Qt(e.custom);
+function bf(e) {const t = Qt(e.id), n = Qt(e.custom);
 return `${t.length <= 64 ? t : `#${qr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${qr(n)}`}`;}
 function qr(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var Af = /^(.+) -?\d+$/;
-function Sf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var $f = /^(.+) -?\d+$/;
+function Af() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
 function Uo(e) {if (xr(e.pr) !== -1 || Qt(e.custom) !== "") return !1;
 const t = Qt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = Sf();
+const r = Af();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = Af.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const s = $f.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return s !== null && s[1] === i;}
-function Ef(e) {for (const t of e) if (!Uo(t)) return t;}
-var Tf = new q(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function _f(e, t, n) {switch (e.kind) {case "heal-title":
+function Sf(e) {for (const t of e) if (!Uo(t)) return t;}
+var Ef = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function Tf(e, t, n) {switch (e.kind) {case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at its max` : `${t(e.who)} is healed: ${et[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
@@ -2981,28 +2980,28 @@ case "standing":
 return "Standing";
 case "button":
 return e.label;}}
-function Vo(e, t) {const n = e.words, r = (s) => Tf.has(s.kind) ? _f(s, t, r) : n(s, t);
+function Vo(e, t) {const n = e.words, r = (s) => Ef.has(s.kind) ? Tf(s, t, r) : n(s, t);
 return r;}
-function Of(e) {const t = e.indexOf("@");
+function _f(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
 function Bo(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, s = "", i = 0;
 for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {const l = Of(c);
+if (c !== "") {const l = _f(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
 if (o === -1) break;
 i = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Df(e) ? e : s;}
-function Df(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Rf(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return s === e || s.length < e.length && s === Of(e) ? e : s;}
+function Of(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Df(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return Bo(e, o, [r, s, i]);}
 var Ho = ["defensive", "reactive", "active", "full"];
 function Ko(e, t, n) {const r = Ho.find((s) => s === t);
 return Bo(e, r ? [n.markers[r]] : [], Ho.map((s) => n.markers[s]));}
 var Yo = [];
-function Cf(e) {return typeof e != "function" ? !1 : (Yo.push(e), !0);}
+function Rf(e) {return typeof e != "function" ? !1 : (Yo.push(e), !0);}
 function Wo(e, t, n, r, s, i) {for (const a of Yo)
 try {a(e, t, n, r);
 } catch (c) {Hr("an onDamage observer", c, void 0);}
@@ -3011,8 +3010,8 @@ if (o && typeof o.Update == "function")
 try {o.Update(e, s());
 } catch (a) {Hr("HealthColors.Update", a, void 0);}}
 function zo(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var If = class {constructor() {this.props = {}, this.any = !1;}
-attribute(e, t) {(this.attributes ?? (this.attributes = new N())).set(e.id, { attribute: e, value: t });}
+var Cf = class {constructor() {this.props = {}, this.any = !1;}
+attribute(e, t) {(this.attributes ?? (this.attributes = new C())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const s = me[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
@@ -3022,65 +3021,65 @@ for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(
 this.any && (e.set(this.props), ho(e, this.props));}};
 function xo(e, t, n, r) {const s = {};
 return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;}
-function Nf(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], p = new If(), g = () => {var w;
-return d[w = s.id] ?? (d[w] = {});
-}, v = r.vitalityFrom ?? s.bars.vitality.value, m = {vitality: s.bars.vitality.value,
+function If(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], m = new Cf(), g = () => {var b;
+return d[b = s.id] ?? (d[b] = {});
+}, p = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
 soul: s.bars.soul.value,
 power: s.bars.power.value};
-for (const w of n.changes)
-switch (w.kind) {case "bar": {const E = s.bars[w.resource], O = w.resource === "vitality" ? v : E.value, I = E.link ? getObj("attribute", E.link) : void 0, K = { kind: "bar", resource: w.resource, bar: E.bar, from: O, to: w.to };
-I && (K.attributeId = I.id), f.push(K), (E.value !== w.to || E.raw !== w.to) && p.bar(s, w.resource, w.to, I), m[w.resource] = w.to;
+for (const b of n.changes)
+switch (b.kind) {case "bar": {const E = s.bars[b.resource], O = b.resource === "vitality" ? p : E.value, N = E.link ? getObj("attribute", E.link) : void 0, Y = { kind: "bar", resource: b.resource, bar: E.bar, from: O, to: b.to };
+N && (Y.attributeId = N.id), f.push(Y), (E.value !== b.to || E.raw !== b.to) && m.bar(s, b.resource, b.to, N), v[b.resource] = b.to;
 break;}
-case "value": {const E = o[w.key], O = i.values[w.key]?.current ?? null;
+case "value": {const E = o[b.key], O = i.values[b.key]?.current ?? null;
 if (E?.kind === "attribute")
-f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: O, to: w.to }), p.attribute(E.attribute, w.to);
-else if (E?.kind === "worn") {f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: w.to });
-const I = g();
-I.worn = { ...I.worn, [E.track]: w.to };
-} else if (yo[w.key] === void 0 && E?.kind === "override") {f.push({ kind: "override", key: w.key, from: O, to: w.to });
-const I = g();
-I.overrides = { ...I.overrides, [w.key]: w.to };}
+f.push({ kind: "attribute", key: b.key, attributeId: E.attribute.id, from: O, to: b.to }), m.attribute(E.attribute, b.to);
+else if (E?.kind === "worn") {f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: b.to });
+const N = g();
+N.worn = { ...N.worn, [E.track]: b.to };
+} else if (yo[b.key] === void 0 && E?.kind === "override") {f.push({ kind: "override", key: b.key, from: O, to: b.to });
+const N = g();
+N.overrides = { ...N.overrides, [b.key]: b.to };}
 break;}
-case "initiative": {const E = r.turnOrder?.order ?? Xe(), O = E.find((K) => K.id === s.id), I = xr(O?.pr);
-O && D.isFinite(I) && I !== w.to && (O.pr = w.to, Xo(E, r.turnOrder), f.push({ kind: "initiative", from: I, to: w.to }));
+case "initiative": {const E = r.turnOrder?.order ?? Xe(), O = E.find((Y) => Y.id === s.id), N = xr(O?.pr);
+O && R.isFinite(N) && N !== b.to && (O.pr = b.to, Xo(E, r.turnOrder), f.push({ kind: "initiative", from: N, to: b.to }));
 break;}
-case "join-turn-order": {const E = Lf(w.tokenId, w.initiative, r.turnOrder);
-h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
+case "join-turn-order": {const E = Mf(b.tokenId, b.initiative, r.turnOrder);
+h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: b.tokenId });
 break;}
 case "ally-state":
-case "ally-answer": {const E = getObj("graphic", w.tokenId), O = E && w.kind === "ally-state" ? Tt(E, c.bars.vitality) : w.tokenId, I = St(Wt(l, O), a), K = w.kind === "ally-state" ? St({ ...I, edition: { id: a.id, state: w.state } }, a) : { ...I, answer: { edition: a.id, answer: w.answer } };
-Ae(I, K) || (f.push(O === w.tokenId ? { kind: "memory", tokenId: O, from: I, to: K } : { kind: "memory", tokenId: w.tokenId, character: O, from: I, to: K }), Sn(l, O, K));
+case "ally-answer": {const E = getObj("graphic", b.tokenId), O = E && b.kind === "ally-state" ? Xt(E, c.bars.vitality) : b.tokenId, N = St(Yt(l, O), a), Y = b.kind === "ally-state" ? St({ ...N, edition: { id: a.id, state: b.state } }, a) : { ...N, answer: { edition: a.id, answer: b.answer } };
+Ae(N, Y) || (f.push(O === b.tokenId ? { kind: "memory", tokenId: O, from: N, to: Y } : { kind: "memory", tokenId: b.tokenId, character: O, from: N, to: Y }), Sn(l, O, Y));
 break;}}
-if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const w = s.home, E = d[w], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, I = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.deadForGood(n.state, m.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, ue = l.exchange.waiting[s.id], tn = n.answer === void 0 || r.answerGiven ? ue : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Je of Ji(xo(O, K, be, ue), xo(I, ft, Le, tn), w === s.id ? void 0 : w))
+if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const b = s.home, E = d[b], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, N = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, Y = E?.deadForGood === !0, ft = n.state === void 0 ? Y : a.deadForGood(n.state, v.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, ue = l.exchange.waiting[s.id], tn = n.answer === void 0 || r.answerGiven ? ue : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+for (const Je of Ji(xo(O, Y, be, ue), xo(N, ft, Le, tn), b === s.id ? void 0 : b))
 f.push(Je), Sn(l, En(s.id, Je), Je.to);}
-const b = d[s.id];
-b && bt(b) && delete d[s.id];
+const y = d[s.id];
+y && bt(y) && delete d[s.id];
 let $ = s.statusmarkers;
-const C = a.condition(i.state, v), W = n.state !== void 0 ? a.condition(n.state, m.vitality) : C;
-if (n.state !== void 0 && ($ = Rf($, W, c)), n.stance !== void 0 && ($ = Ko($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), p.prop("statusmarkers", $)), r.tokenProps)
-for (const w of k.keys(r.tokenProps)) {const E = r.tokenProps[w];
-!(w in p.props) && u.get(w) !== E && p.prop(w, E);}
-if (p.flush(u), r.notify ?? !0) {const { bars: w } = s, E = { vitality: v, soul: w.soul.value, power: w.power.value, statusmarkers: s.statusmarkers, condition: C }, O = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: $, condition: W };
-Wo(u, E, O, n.detail, () => qo(s, v), r.healthColors);}
+const D = a.condition(i.state, p), U = n.state !== void 0 ? a.condition(n.state, v.vitality) : D;
+if (n.state !== void 0 && ($ = Df($, U, c)), n.stance !== void 0 && ($ = Ko($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
+for (const b of k.keys(r.tokenProps)) {const E = r.tokenProps[b];
+!(b in m.props) && u.get(b) !== E && m.prop(b, E);}
+if (m.flush(u), r.notify ?? !0) {const { bars: b } = s, E = { vitality: p, soul: b.soul.value, power: b.power.value, statusmarkers: s.statusmarkers, condition: D }, O = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: U };
+Wo(u, E, O, n.detail, () => qo(s, p), r.healthColors);}
 return { changes: f, notes: h };}
-function qo(e, t) {const n = Mf(e.token);
+function qo(e, t) {const n = Pf(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: s, power: i } = e.bars;
 return n[me[r.bar].value] = r.raw, n[me[s.bar].value] = s.raw, n[me[i.bar].value] = i.raw, t !== null && (n[me[r.bar].value] = t), n;}
-var Pf = ["width", "height"];
-function Mf(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of Pf) t[n] = e.get(n);
+var Nf = ["width", "height"];
+function Pf(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of Nf) t[n] = e.get(n);
 return t;}
 function Xo(e, t) {t ? t.changed = !0 : zr(e);}
-function Lf(e, t, n) {const r = getObj("graphic", e);
+function Mf(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const s = ee(r, "The spectator"), i = n?.order ?? Xe();
 return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Xo(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Ff(e, t) {const n = new N(), r = new N(), s = (l) => {let d = r.get(l);
+function Lf(e, t) {const n = new C(), r = new C(), s = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let i, o = !1;
-const a = new N(), c = (l) => St(Wt(e.memories, l.id, l.home), e.edition);
+const a = new C(), c = (l) => St(Yt(e.memories, l.id, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let u = a.get(l);
 if (u === void 0) {const f = getObj("graphic", l), h = f && Nn(f, Q(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
@@ -3101,8 +3100,8 @@ break;}
 case "markers":
 s(l).statusmarkers = d.from;
 break;
-case "memory": {const f = En(l, d), h = St(Wt(e.memories, f), e.edition);
-Sn(e.memories, f, ru(d.from, d.to, h, Ae));
+case "memory": {const f = En(l, d), h = St(Yt(e.memories, f), e.edition);
+Sn(e.memories, f, nu(d.from, d.to, h, Ae));
 break;}
 case "initiative": {i ?? (i = Xe());
 const f = i.find((h) => h.id === l);
@@ -3118,15 +3117,15 @@ for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
 typeof f.statusmarkers == "string" && (f.statusmarkers = Ko(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const g of Fs) {const v = d.snapshot.bars[g], m = `${v.bar}_value`, b = v.link ? n.get(v.link) : void 0;
-b !== void 0 && u.get(m) !== b && (f[m] = b);
-const $ = b ?? f[m];
-h[g] = typeof $ == "number" ? $ : v.value;}
+for (const g of Fs) {const p = d.snapshot.bars[g], v = `${p.bar}_value`, y = p.link ? n.get(p.link) : void 0;
+y !== void 0 && u.get(v) !== y && (f[v] = y);
+const $ = y ?? f[v];
+h[g] = typeof $ == "number" ? $ : p.value;}
 k.keys(f).length > 0 && (u.set(f), ho(u, f));
-const p = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: p });}
+const m = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
+Ff(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
 i && o && zr(i);}
-function jf(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
+function Ff(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
 return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
@@ -3137,12 +3136,12 @@ Wo(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => qo(n, n.bars
 function Jo(e) {if (e.length === 0) return Os.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new Os((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new nn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (fo(), n(o));});});}
+o.length !== e.length || o.some((a) => !R.isInteger(a)) ? r(new nn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (fo(), n(o));});});}
 function Xr(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function Gf(e) {if (!Fn(e.snapshot.id)) return [];
+function jf(e) {if (!Fn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Ve) continue;
 const r = Qo(e, n);
@@ -3160,11 +3159,11 @@ for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
 if (u === void 0 || u === oe) continue;
 if (u === fe) {s ?? (s = d);
 continue;}
-if (u === Ve) {const p = o ? Qo(e, d) : void 0;
-p && (i ?? (i = [])).push(p);
+if (u === Ve) {const m = o ? Qo(e, d) : void 0;
+m && (i ?? (i = [])).push(m);
 continue;}
 let f;
-for (let p = r; p < n.length; p += 1) n[p].label === u && (f = n[p]);
+for (let m = r; m < n.length; m += 1) n[m].label === u && (f = n[m]);
 f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
 h !== "" && f.lines.push(h);}
@@ -3173,18 +3172,18 @@ for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (i ?? (i = [])).push(l);
 return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function Uf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
+function Gf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;}
-function Vf(e) {let t = "";
+function Uf(e) {let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function Bf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Qr(e, t, n, r, s, i, o = []) {const a = new N(), c = [];
+function Vf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function Qr(e, t, n, r, s, i, o = []) {const a = new C(), c = [];
 for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, p = s === "all" || n[l] === "public", g = p ? Vf(d.changes) : "", v = p ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], b = p && Uf(d.outcome.steps) ? [...v, ...Gf(d)] : v, $ = Bf(Xr(d), u.name), C = g ? `${$} ${g}` : $;
-c.push({ label: h, lines: d.answer && p ? [`${d.answer}. ${C}`] : [C], buttons: b });}
+const h = f === 1 ? u.name : `${u.name} (${f})`, m = s === "all" || n[l] === "public", g = m ? Uf(d.changes) : "", p = m ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], y = m && Gf(d.outcome.steps) ? [...p, ...jf(d)] : p, $ = Vf(Xr(d), u.name), D = g ? `${$} ${g}` : $;
+c.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${D}`] : [D], buttons: y });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
 var Zo = k.freeze({ record: !0 });
 function Zt(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
@@ -3192,30 +3191,30 @@ function Zr(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? Kf(e, t, n.sender ?? "gm") : [];
+const s = t.length > 1 ? Hf(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {L(we(n.replyTo), ae(Xr(t[0])));
 return;}
-const h = t.length === 1 ? Jr(t[0]) : Qr(t, Hf(t), ea(e, t), `${n.title}: ${es(t.length)}`, t.every((p) => f(p.snapshot)) ? "all" : "public", s);
-L(we(n.replyTo), pe(h));
+const h = t.length === 1 ? Jr(t[0]) : Qr(t, Bf(t), ea(e, t), `${n.title}: ${es(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", s);
+L(we(n.replyTo), ge(h));
 return;}
 const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {const f = t[0], h = Zt(e, f.snapshot);
-L(h === "public" ? _t : le, pe(Jr(f, i)), Zo), h === "gm" && !f.snapshot.hidden && L(_t, Kr(Xr(f), o ? i : []));
+L(h === "public" ? Tt : le, ge(Jr(f, i)), Zo), h === "gm" && !f.snapshot.hidden && L(Tt, Kr(Xr(f), o ? i : []));
 return;}
 const a = ea(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && L(_t, pe(Qr(t, c, a, `${n.title}: ${es(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && L(le, pe(Qr(t, l, a, `${n.title}: ${es(t.length)} (GM)${d}`, "all", s, i)), Zo);}
+c.length > 0 && L(Tt, ge(Qr(t, c, a, `${n.title}: ${es(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && L(le, ge(Qr(t, l, a, `${n.title}: ${es(t.length)} (GM)${d}`, "all", s, i)), Zo);}
 function es(e) {return `${e} token${e === 1 ? "" : "s"}`;}
 function ea(e, t) {return t.map((n) => Zt(e, n.snapshot));}
-function Hf(e) {return e.map((t, n) => n);}
-function Kf(e, t, n) {return e.details.add(
+function Bf(e) {return e.map((t, n) => n);}
+function Hf(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
 return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Jr(i) };}));}
-function Yf(e, t) {const n = e.bars[t];
+function Kf(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
 return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
@@ -3227,8 +3226,8 @@ else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
 s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var ts = 50, Vn = 6e4, Wf = 10, zf = 15e3, xf = ts / 2, qf = Vn / 2, Bn = new Ts();
-function Xf(e) {switch (e.kind) {case "bar":
+var ts = 50, Vn = 6e4, Yf = 10, Wf = 15e3, zf = ts / 2, xf = Vn / 2, Bn = new Ts();
+function qf(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3251,10 +3250,10 @@ return t;}
 function Hn(e) {let t = Bn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
 for (const n of e.tokens) {t += 50 + at(n.tokenId) + at(n.name);
-for (const r of n.changes) t += Xf(r);}
+for (const r of n.changes) t += qf(r);}
 Bn.set(e, t);}
 return t;}
-function Jf(e, t, n) {if (n.changes.length === 0) return !1;
+function Xf(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
 if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
@@ -3274,7 +3273,7 @@ return r || (r = { entries: 0, bytes: 0, quota: n ?? ss({ by: t }) }, e.byOwner.
 function os(e, t, n, r) {const s = Hn(t) * n, i = is(e, t.by, r);
 e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
 function as(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
-const t = { history: e, length: e.length, bytes: 0, byOwner: new N(), quota: { entries: 0, bytes: 0 } };
+const t = { history: e, length: e.length, bytes: 0, byOwner: new C(), quota: { entries: 0, bytes: 0 } };
 for (const n of e) os(t, n, 1);
 return ct = t, t;}
 function Kn(e, t) {const n = e.store.history;
@@ -3283,18 +3282,18 @@ const r = as(n), s = n.splice(t, 1)[0];
 s && (r.length = n.length, os(r, s, -1));}
 function Yn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Qf(e, t) {const n = e.history;
+function Jf(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const s = n[r];
 if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
 return -1;}
-function cs(e, t, n, r = 0) {return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > ts || e.bytes + n > Vn;}
+function cs(e, t, n, r = 0) {return t.entries + r > Yf || t.bytes + n > Wf || e.quota.entries + r > zf || e.quota.bytes + n > xf || e.length + r > ts || e.bytes + n > Vn;}
 function ls(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
 function na(e, t, n) {const r = e.store.history, s = as(r), i = Hn(t);
 if (n) {const o = is(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
 if (cs(c, a, i, 1)) return !1;
 for (let l = Yn(r, t.by); l >= 0 && cs(s, o, i, 1); l = Yn(r, t.by)) Kn(e, l);}
 if (r.push(t), s.length = r.length, os(s, t, 1, n), !n)
-for (; (s.length > ts || s.bytes > Vn) && r.length > 1; ) {const o = Qf(s, t);
+for (; (s.length > ts || s.bytes > Vn) && r.length > 1; ) {const o = Jf(s, t);
 Kn(e, o >= 0 ? o : 0);}
 return !0;}
 function ra(e, t, n) {let r = t.tokens, s = 0;
@@ -3303,21 +3302,21 @@ if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
 return na(e, o, ss(t, n)) ? i : void 0;}
-function Zf(e) {const t = e.store.history, n = t.splice(0, t.length);
+function Qf(e) {const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {const s = te.stringify(r).length;
 Bn.set(r, s), !(s > Vn) && na(e, r, ss(r));}
 return ct = void 0, n.length - t.length;}
 function lt(e) {return e.get("_subtype") === "card";}
-function dt(e, t, n = {}) {const r = [], s = new q(), i = [], o = (l) => {const d = Xt(l);
+function dt(e, t, n = {}) {const r = [], s = new x(), i = [], o = (l) => {const d = qt(l);
 s.has(d.id) || (s.add(d.id), i.push(d));};
-if (t !== void 0) {if (t.length === 0) throw new y("--ids needs at least one token id");
+if (t !== void 0) {if (t.length === 0) throw new w("--ids needs at least one token id");
 const l = [];
-for (const d of t) {const u = Dt(d, e.gm);
-u ? o(u) : l.push(eh(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ot(l.map((d) => `"${d}"`))}`);
+for (const d of t) {const u = Ot(d, e.gm);
+u ? o(u) : l.push(Zf(d));}
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${_t(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
-for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? B(d._id) : void 0;
+for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? H(d._id) : void 0;
 u && !lt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (i.length === 0)
@@ -3327,37 +3326,37 @@ for (const l of i) {const d = Q(l);
 e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
 if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Un(r).join("; "));
 return { targets: a, notes: r };}
-function eh(e) {return e.length > 24 ? `${ye(e, 24)}...` : e;}
-function Dt(e, t) {if (e.length === 0 || e.length > 64) return;
-const n = B(e);
+function Zf(e) {return e.length > 24 ? `${ye(e, 24)}...` : e;}
+function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
+const n = H(e);
 if (!(!n || lt(n)) && !(!t && We(n)))
 return n;}
-function th(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function eh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const s = B(r[0]), i = s && Xt(s);
+const s = H(r[0]), i = s && qt(s);
 i && i !== s && e.parsed.flags.set(n, [i.id]);}}
-function nh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Dt(r.join(" "), e.gm))
+function th(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
 throw new P(`--${n}: no token on the table has that id`);}}
-function sa(e, t) {const n = B(t);
+function sa(e, t) {const n = H(t);
 return n !== void 0 && De(e, n, Q(n));}
 function M(e) {return Oe(e.store.settings.edition);}
-function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function Dt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function rh(e) {const t = B(e);
+function nh(e) {const t = H(e);
 return t ? ee(t, e) : e;}
-function sh(e) {return e.store;}
+function rh(e) {return e.store;}
 function ia(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
 function ds(e, t) {return e.gm || De(e.playerId, t.token, t.character) || Zt(e.app, t) === "public";}
 function ut(e, t) {const n = M(e), r = {settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: rh,
+nameOf: nh,
 waiting: e.store.exchange.waiting,
-other: (i) => {const o = B(i);
+other: (i) => {const o = H(i);
 if (!o || lt(o)) return;
-const a = e.store.tokens[Tt(o, e.store.settings.bars.vitality)], c = ko(o, e.store.settings.bars.vitality);
+const a = e.store.tokens[Xt(o, e.store.settings.bars.vitality)], c = ko(o, e.store.settings.bars.vitality);
 return {name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
 state: jr(n, a, c, r.editionLeft),
@@ -3365,49 +3364,49 @@ answer: wo(n, e.store.exchange.waiting[i]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
 if (t) {r.turnOrder = t;
-const i = Ef(t);
+const i = Sf(t);
 if (i) {r.turnRow = i;
-const o = Qt(i.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
+const o = Qt(i.id), a = o !== "" && o !== "-1" ? H(o) : void 0;
 a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
 const s = ia(e);
 return s && (r.editionLeft = s), r;}
 function Wn(e, t, n, r = ut(e)) {const s = Nn(t.token, t.character, e.store.settings), i = e.store.tokens;
-return zu(s, i[s.id], n, r, i[s.home]);}
+return Wu(s, i[s.id], n, r, i[s.home]);}
 function oa(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Yf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Kf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function zn(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${V(r.attribute, 30)}"` : `"${V(r.attribute, 30)}"`;
-return `${e.name}: ${s} ${V(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Ct(e) {return { settings: e.store.settings, edition: M(e), memories: sh(e) };}
-var ih = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = oh(s, e, i);}
+function zn(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+return `${e.name}: ${s} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+function Rt(e) {return { settings: e.store.settings, edition: M(e), memories: rh(e) };}
+var sh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = ih(s, e, i);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function oh(e, t, n) {const { id: r, name: s } = t;
+function ih(e, t, n) {const { id: r, name: s } = t;
 return Vo(e, (i) => i === r ? s : n(i));}
-function ah(e, t, n, r = {}, s = Ct(e)) {const { snapshot: i } = t, o = Nf(s, t, n, r), a = new ih(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
+function oh(e, t, n, r = {}, s = Rt(e)) {const { snapshot: i } = t, o = If(s, t, n, r), a = new sh(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: ye(i.name, 200), changes: o.changes },
 shown: a};}
-function ch(e, t, n) {const r = B(t.token.id);
+function ah(e, t, n) {const r = H(t.token.id);
 if (!r || lt(r)) return !1;
 const s = t.character?.id ?? "";
 if (S(r.get("represents") ?? "") !== s) return !1;
-const i = s ? ju(s) : void 0;
+const i = s ? Fu(s) : void 0;
 return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);}
-function lh(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
+function ch(e) {for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !R.isSafeInteger(t.to) || t.kind === "initiative" && !(R.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
 function aa(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
 if (n.length === 0) return;
-const r = Xs(e.msg.content ?? ""), s = n.filter((i) => !uh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
+const r = Xs(e.msg.content ?? ""), s = n.filter((i) => !dh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
 if (s.length !== 0)
 return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var dh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function uh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var lh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function dh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[D(n[1])], s = dh.exec(S(r?.expression ?? ""));
-return s ? (s[1] === "" ? 1 : D(s[1])) >= 1 && D(s[2]) >= 2 : !1;}
+const r = t?.[R(n[1])], s = lh.exec(S(r?.expression ?? ""));
+return s ? (s[1] === "" ? 1 : R(s[1])) >= 1 && R(s[2]) >= 2 : !1;}
 function us(e, t) {const n = {};
 for (const r of t) {const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
 s !== void 0 && (n[r.name] = s);}
@@ -3417,19 +3416,19 @@ const s = { ...t };
 let i = r;
 for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
 return s;}
-var xn = k.freeze({}), fh = k.freeze({}), hh = [], vh = [];
+var xn = k.freeze({}), uh = k.freeze({}), fh = [], hh = [];
 function en(e, t, n, r, s, i, o, a) {const c = Wn(e, t, n, s);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (dn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = lh(l);
+const d = ch(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = ah(e, c, l, o(l), i);
+const { applied: u, shown: f } = oh(e, c, l, o(l), i);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function qn(e, t, n) {const r = ut(e), s = Ct(e);
+function qn(e, t, n) {const r = ut(e), s = Rt(e);
 return t.map((i) => en(e, i, n, xn, r, s, () => ({ notify: !1 })));}
-function Xn(e, t, n, r, s) {const i = t.dice.length === 0 ? fh : us(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
+function Xn(e, t, n, r, s) {const i = t.dice.length === 0 ? uh : us(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
 return ca(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: i };
@@ -3439,7 +3438,7 @@ s);}
 function ca(e, t, n, r) {let s, i = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? vh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? hh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
 if (d !== void 0) {Ee(e, d);
 return;}
@@ -3451,115 +3450,115 @@ return;}
 if (e.app.store.settings.edition !== l) {Ee(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
 la(e, t, c, d, a, n, r);});}
-function la(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? hh, d = [...i];
+function la(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? fh, d = [...i];
 let u;
 const f = [], h = [];
-let p = !1;
-const g = s ? { order: Xe(), changed: !1 } : void 0, v = Pr() ?? null, m = ut(a, g?.order), b = Ct(a), $ = (O) => {const I = { notify: O.observed ?? !0, healthColors: v };
-return g && (I.turnOrder = g), I;};
-let C = 0;
-t.forEach(({ target: O, plan: I, given: K, typed: ft, answer: be, answerGiven: Le }, ue) => {const tn = n[ue], Je = C;
-if (C += tn.length, c && !ch(e, O, o.anyTarget === !0)) {d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+let m = !1;
+const g = s ? { order: Xe(), changed: !1 } : void 0, p = Pr() ?? null, v = ut(a, g?.order), y = Rt(a), $ = (O) => {const N = { notify: O.observed ?? !0, healthColors: p };
+return g && (N.turnOrder = g), N;};
+let D = 0;
+t.forEach(({ target: O, plan: N, given: Y, typed: ft, answer: be, answerGiven: Le }, ue) => {const tn = n[ue], Je = D;
+if (D += tn.length, c && !ah(e, O, o.anyTarget === !0)) {d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Z = Le === void 0 ? en(a, O, I, fs(I.dice, K, l, Je), m, b, $) : en(a, O, I, fs(I.dice, K, l, Je), m, b, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {Fe.facts.answer = Le.answer;});
-if (Z.kind !== "written") {const { snapshot: Fe } = Z.reading, La = () => ds(e, Fe);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(oa(a, Fe, Z.refusal, La())) : Z.kind === "problems" ? d.push(zn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${La() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const Z = Le === void 0 ? en(a, O, N, fs(N.dice, Y, l, Je), v, y, $) : en(a, O, N, fs(N.dice, Y, l, Je), v, y, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {Fe.facts.answer = Le.answer;});
+if (Z.kind !== "written") {const { snapshot: Fe } = Z.reading, Ma = () => ds(e, Fe);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(oa(a, Fe, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(zn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
-f.push(Z.applied), ft && (Z.shown.typed = ft), be && (Z.shown.answer = be), h.push(Z.shown), p || (p = Ce.undoable === !0);
+f.push(Z.applied), ft && (Z.shown.typed = ft), be && (Z.shown.answer = be), h.push(Z.shown), m || (m = Ce.undoable === !0);
 }), u && d.push(...u.lines()), g?.changed && zr(g.order);
-let W;
-if ((o.record || p) && f.length > 0) {const O = o.recordBy ?? e.playerId, I = O === e.playerId ? e.gm || O === Pe : rs(O), K = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, I);
-K !== void 0 && (o.record || I) && (W = { command: ls(K), byGm: I });}
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : rs(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (O) => ds(e, O) };
-if (W && (E.undo = W), Zr(a, h, E), d.length > 0) {const O = o.refusals(Un(d), f.length > 0);
+let U;
+if ((o.record || m) && f.length > 0) {const O = o.recordBy ?? e.playerId, N = O === e.playerId ? e.gm || O === Pe : rs(O), Y = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, N);
+Y !== void 0 && (o.record || N) && (U = { command: ls(Y), byGm: N });}
+const b = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : rs(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: b, senderMaySee: (O) => ds(e, O) };
+if (U && (E.undo = U), Zr(a, h, E), d.length > 0) {const O = o.refusals(Un(d), f.length > 0);
 ze(e, O);}}
-function mh(e) {e.store.exchange.waiting = {};}
-function ph(e, t) {const n = e.store.exchange.waiting;
+function vh(e) {e.store.exchange.waiting = {};}
+function mh(e, t) {const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
 function gh(e, t, n) {if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
 function hs(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
 function vs(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !vs(e, n));}
+function Ct(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !vs(e, n));}
 function da(e, t) {if (e.attacker === null || t) return e.attacker;
-const n = B(e.attacker);
+const n = H(e.attacker);
 return n !== void 0 && We(n) ? null : e.attacker;}
 function ms(e, t = !0) {const n = da(e, t);
 if (n === null) return "An unseen attacker";
-const r = B(n);
+const r = H(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function kh(e, t) {const n = e.store.exchange;
+function ph(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function ps(e, t, n) {return n || !We(e) || De(t, e, Q(e));}
+function gs(e, t, n) {return n || !We(e) || De(t, e, Q(e));}
 function ua(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const s = B(r);
-if (s && ps(s, t, !1)) return !0;}
+for (const r of e.defenders) {const s = H(r);
+if (s && gs(s, t, !1)) return !0;}
 return !1;}
-function yh(e, t) {const n = e.resolving ?? (e.resolving = new q());
+function kh(e, t) {const n = e.resolving ?? (e.resolving = new x());
 return n.has(t) ? !1 : (n.add(t), !0);}
 function fa(e, t) {return e.resolving?.has(t) === !0;}
-function wh(e, t) {if (e.resolving?.delete(t), hs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function yh(e, t) {if (e.resolving?.delete(t), hs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function bh(e) {const t = k.keys(e.store.exchange.attacks);
+function wh(e) {const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
 function ha(e, t, n, r) {const s = [];
-for (const i of It(e, t)) {const o = B(i);
-o && ps(o, n, r) && s.push(ee(o, "a token"));}
+for (const i of Ct(e, t)) {const o = H(i);
+o && gs(o, n, r) && s.push(ee(o, "a token"));}
 return s;}
-function va(e, t) {return It(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
-function ma(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !sa(t.by, n));}
-var pa = new Ts();
-function gs(e, t, ...n) {let r = pa.get(e);
-r || (r = new N(), pa.set(e, r));
+function va(e, t) {return Ct(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
+function ma(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !sa(t.by, n));}
+var ga = new Ts();
+function ps(e, t, ...n) {let r = ga.get(e);
+r || (r = new C(), ga.set(e, r));
 let s = r.get(t);
 return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
-var $h = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Ah(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+var bh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function $h(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function ga(e, t, n, r, s, i) {const o = B(r);
+function pa(e, t, n, r, s, i) {const o = H(r);
 if (!o) return;
-const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Rt(e, !0);
+const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Dt(e, !0);
 if (vs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], p = [];
+const f = [], h = [], m = [];
 let g;
-for (const m of l.choices) {const b = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${m}`;
-if (m === "none") {h.push({ label: l.label(m, Wn(e, a, $h, i).facts), command: b });
+for (const v of l.choices) {const y = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
+if (v === "none") {h.push({ label: l.label(v, Wn(e, a, bh, i).facts), command: y });
 continue;}
-const $ = l.planAnswer(m, n.situation, n.attacker, d), C = Wn(e, a, $, i);
-g = C.facts;
-const W = l.label(m, C.facts), w = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), E = $.resolve(C.facts, w);
-if (dn(E)) {const O = Ah(E), I = p.find((K) => K.why === O);
-I ? I.answers.push(W.replace(/ \(.*\)$/, "")) : p.push({ answers: [W.replace(/ \(.*\)$/, "")], why: O });
-} else h.push({ label: W, command: b });}
-for (const { answers: m, why: b } of p) f.push(`${m.join(", ")}: ${b}`);
-const v = da(n, s);
+const $ = l.planAnswer(v, n.situation, n.attacker, d), D = Wn(e, a, $, i);
+g = D.facts;
+const U = l.label(v, D.facts), b = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), E = $.resolve(D.facts, b);
+if (dn(E)) {const O = $h(E), N = m.find((Y) => Y.why === O);
+N ? N.answers.push(U.replace(/ \(.*\)$/, "")) : m.push({ answers: [U.replace(/ \(.*\)$/, "")], why: O });
+} else h.push({ label: U, command: y });}
+for (const { answers: v, why: y } of m) f.push(`${v.join(", ")}: ${y}`);
+const p = da(n, s);
 if (g)
-for (const m of l.extra?.(g, v) ?? []) m.section === Ve && h.push({ label: m.label, command: m.command });
+for (const v of l.extra?.(g, p) ?? []) v.section === Ve && h.push({ label: v.label, command: v.command });
 return { label: c, lines: f, buttons: Fn(r) ? h : [] };}
 function ka(e) {return ut(e, Xe());}
-function Sh(e) {const t = B(e);
+function Ah(e) {const t = H(e);
 if (!t) return ["gm"];
-const n = wu(t, Q(t));
+const n = yu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
 function ya(e, t) {return `Attack ${e.key}: ${ms(e, t)} attacks`;}
 function wa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
-function Eh(e, t) {const n = M(e), r = ka(e), s = new N();
+function Sh(e, t) {const n = M(e), r = ka(e), s = new C();
 for (const i of t.defenders)
-for (const o of Sh(i)) {const a = s.get(o) ?? [];
+for (const o of Ah(i)) {const a = s.get(o) ?? [];
 a.push(i), s.set(o, a);}
 for (const [i, o] of s) {if (i === "gm") continue;
-const a = o.flatMap((c) => ga(e, n, t, c, !1, r) ?? []);
-a.length > 0 && L(we(co(i)), pe({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
-L(le, pe(Jn(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function Jn(e, t, n, r, s = ka(e)) {const i = [...wa(t, n), ...r.flatMap((a) => ga(e, t, n, a, !0, s) ?? [])], o = It(e, n).map((a) => {const c = B(a);
+const a = o.flatMap((c) => pa(e, n, t, c, !1, r) ?? []);
+a.length > 0 && L(we(co(i)), ge({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
+L(le, ge(Jn(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
+function Jn(e, t, n, r, s = ka(e)) {const i = [...wa(t, n), ...r.flatMap((a) => pa(e, t, n, a, !0, s) ?? [])], o = Ct(e, n).map((a) => {const c = H(a);
 return c ? ee(c, "a token") : "a token gone from the table";});
 return i.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
@@ -3567,45 +3566,45 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
 }), { title: ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
-var Th = 5, ba = 100, $a = {ids: { kind: "list" },
+var Eh = 5, ba = 100, $a = {ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
 resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }};
-function _h(e) {const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+function Th(e) {const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Oh = {usage: _h,
+var _h = {usage: Th,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (R(e.parsed, "list")) return Mh(e);
+run(e) {if (I(e.parsed, "list")) return Ph(e);
 const t = F(e.parsed, "resolve");
-if (t !== void 0) return Ih(e, t);
+if (t !== void 0) return Ch(e, t);
 const n = F(e.parsed, "cancel");
-return n !== void 0 ? Ph(e, n) : Rh(e);}};
-function Aa(e, t, n = {}) {const r = new N();
+return n !== void 0 ? Nh(e, n) : Dh(e);}};
+function Aa(e, t, n = {}) {const r = new C();
 for (const [s, i] of e.flags)
 k.prototype.hasOwnProperty.call($a, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
 for (const [s, i] of k.entries(n)) r.set(s, [i]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
-function Dh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new N(e.flags.map(([t, n]) => [t, [...n]])) };}
-function Rh(e) {const t = e.app, n = M(t), r = n.attack;
-if (Ie(e.parsed, gs(n, "!attack", $a, n.commands.damage.flags, r.flags), Ar(n.id, "damage")), _e(e.parsed) === void 0) throw new y("no defenders given: --ids with their token ids");
+function Oh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new C(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Dh(e) {const t = e.app, n = M(t), r = n.attack;
+if (Ie(e.parsed, ps(n, "!attack", $a, n.commands.damage.flags, r.flags), Ar(n.id, "damage")), _e(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
 const s = Aa(e.parsed, n);
-n.planDamage(s, Rt(t, e.gm));
+n.planDamage(s, Dt(t, e.gm));
 const i = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
 if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = Ch(e), c = k.values(t.store.exchange.attacks);
+const a = Rh(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= Or) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const g = c.filter((v) => !v.gm);
-if (g.filter((v) => v.by === e.playerId).length >= Th || g.length >= Or / 2)
+if (!e.gm) {const g = c.filter((p) => !p.gm);
+if (g.filter((p) => p.by === e.playerId).length >= Eh || g.length >= Or / 2)
 throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
 if (u.length > Dr) throw new P(`one attack has at most ${Dr} defenders (got ${u.length})`);
 if (!e.gm) {let g = 0;
-for (const v of c) v.gm || (g += v.defenders.length);
+for (const p of c) p.gm || (g += p.defenders.length);
 if (g + u.length > ba) throw new P(`the players' open attacks may hold ${ba} defenders together (${g} now): resolve or cancel one first (!attack --list)`);}
 const f = u.filter(({ token: g }) => !We(g)).map(({ token: g }) => ee(g, "a token")), h = {key: "",
 by: e.playerId,
@@ -3613,46 +3612,46 @@ gm: e.gm,
 attacker: a,
 edition: n.id,
 positionals: e.parsed.positionals.map(Sa),
-flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, v]) => [g, v.map(Sa)]),
+flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, p]) => [g, p.map(Sa)]),
 situation: i,
 round: t.store.round.number,
 defenders: u.map(({ token: g }) => g.id),
 answers: {}};
 if (h.key = "A1", !no(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = kh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
-const p = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-if (f.length > 0 && L(_t, ae(`Attack ${h.key}: ${ms(h, !1)} attacks ${qe(f)}${p}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Un(d).join("; ")}`), Eh(t, h), va(t, h)) return ks(e, h);}
-function Ch(e) {const t = F(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+h.key = ph(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+const m = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
+if (f.length > 0 && L(Tt, ae(`Attack ${h.key}: ${ms(h, !1)} attacks ${qe(f)}${m}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Un(d).join("; ")}`), Sh(t, h), va(t, h)) return ks(e, h);}
+function Rh(e) {const t = F(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
 let r;
-if (t !== void 0) {if (r = Dt(t, e.gm), !r) throw new P("--from: no token on the table has that id");
+if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new P("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Dt(n[0]._id, e.gm);
+r = Ot(n[0]._id, e.gm);
 else if (n.length > 1)
-throw new y("select one attacking token (or give --from ATTACKER)");
+throw new w("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
-throw new y("select your attacking token, or give --from with its id");}
-if (r = Xt(r), !e.gm && !De(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+throw new w("select your attacking token, or give --from with its id");}
+if (r = qt(r), !e.gm && !De(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
 function Sa(e) {const t = ce(e);
 return t === null ? e : S(t);}
 function Ea(e, t) {const n = hs(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new P(`no open attack ${ye(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Ih(e, t) {const n = Ea(e, t.toUpperCase());
+function Ch(e, t) {const n = Ea(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {const r = ma(e.app, n);
-if (r.length > 0) {const s = r.map((i) => ee(B(i), "a token"));
+if (r.length > 0) {const s = r.map((i) => ee(H(i), "a token"));
 Ee(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
 return ks(e, n);}
 function ks(e, t) {const n = e.app, r = M(n);
-if (!yh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
-const s = Dh(t), i = Rt(n, t.gm), o = [], a = [];
-for (const u of t.defenders) {const f = B(u);
+if (!kh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
+const s = Oh(t), i = Dt(n, t.gm), o = [], a = [];
+for (const u of t.defenders) {const f = H(u);
 if (!f) {a.push(u);
 continue;}
-const h = { token: f, character: Q(f) }, p = t.answers[u], g = Aa(s, r, p?.flags), v = r.planDamage(g, i), m = { target: h, plan: v, given: us(g, v.dice) };
-p && (m.answer = Nh(p), m.answerGiven = { answer: p.file ?? null }), o.push(m);}
+const h = { token: f, character: Q(f) }, m = t.answers[u], g = Aa(s, r, m?.flags), p = r.planDamage(g, i), v = { target: h, plan: p, given: us(g, p.dice) };
+m && (v.answer = Ih(m), v.answerGiven = { answer: m.file ?? null }), o.push(v);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
 const l = () => {n.resolving?.delete(t);};
@@ -3661,84 +3660,86 @@ try {d = ca(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" 
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => wh(n, t),
+claim: () => yh(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`});
 } catch (u) {throw l(), u;}
 return d === void 0 ? void 0 : d.then(l, (u) => {throw l(), u;});}
-function Nh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+function Ih(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function Ph(e, t) {const n = Ea(e, t.toUpperCase());
+function Nh(e, t) {const n = Ea(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], L(_t, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Mh(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || It(t, i).some((o) => sa(e.playerId, o)));
+delete e.app.store.exchange.attacks[n.key], L(Tt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function Ph(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
+(i) => e.gm || i.by === e.playerId || Ct(t, i).some((o) => sa(e.playerId, o)));
 if (r.length === 0) {Ee(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) L(le, pe(Jn(t, n, i, [])));
+if (e.gm) {for (const i of r) L(le, ge(Jn(t, n, i, [])));
 return;}
 const s = r.map((i) => {const o = ha(t, i, e.playerId, !1);
 return `${i.key}: ${ms(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
-L(we(e.replyTo), pe({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function Lh(e) {const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) L(le, pe(Jn(e, t, n, [])), { record: !0 });}
+L(we(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
+function Mh(e) {const t = M(e);
+for (const n of k.values(e.store.exchange.attacks)) L(le, ge(Jn(e, t, n, [])), { record: !0 });}
 function Ta(e) {const t = M(e);
-mh(e);
+vh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const s = t.parseState(r.edition.state);
 if (s === null) continue;
 const i = t.endRound(s);
-Sn(e.store, n, St({ ...Wt(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, L(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Lh(e);}
-function Fh(e) {const t = [];
+Sn(e.store, n, St({ ...Yt(e.store, n), edition: { id: t.id, state: i } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, L(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Mh(e);}
+function Lh(e) {const t = [];
 for (const n of e) {if (t.length >= Rr) break;
-Uo(n) || t.push(qr($f(n)));}
+Uo(n) || t.push(qr(bf(n)));}
 return t;}
-function jh(e, t) {if (e.length === 0 || t.length === 0) return null;
-const n = new q(t), r = new q(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
+function Fh(e, t) {if (e.length === 0 || t.length === 0) return null;
+const n = new x(t), r = new x(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
 if (o === 0 || o !== i.length) return null;
 for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
 let c = !0;
 for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
 if (c) return a;}
 return null;}
-function Gh(e) {e.turnOrderSeen = void 0, ys(e);}
-function ys(e) {const t = wf();
+function jh(e) {e.turnOrderSeen = void 0, ys(e);}
+function ys(e) {const t = yf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = Go(t);
-Uh(e, r);
-const s = Fh(r), i = jh(n.seen, s);
+Gh(e, r);
+const s = Lh(r), i = Fh(n.seen, s);
 if (n.seen = s, i === null) {n.turned = 0;
 return;}
 n.turned += i, n.turned >= s.length && Ta(e);}
-function Uh(e, t) {e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, L(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function Vh(e, t) {const n = M(e), r = Oe(t);
-ph(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new N();
-for (const l of k.keys(e.store.tokens)) {const d = B(l) ?? Uu(l, o)[0], u = d && Tt(d, o);
-!d || lt(d) || a.has(u) || (a.set(u, d.id), s.push({ token: d, character: Q(d) }));}
+function Gh(e, t) {e.oddTurnRowsTold === !0 || t.every(wf) || (e.oddTurnRowsTold = !0, L(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Uh(e, t) {const n = M(e), r = Oe(t);
+mh(e, n.id);
+const s = [], i = [], o = e.store.settings.bars.vitality, a = new x(), c = new C();
+for (const d of k.keys(e.store.tokens)) {const u = H(d) ?? Gu(d, o)[0];
+if (!u || lt(u)) continue;
+const f = Xt(u, o);
+a.has(f) || (a.add(f), c.set(u.id, f), s.push({ token: u, character: Q(u) }));}
 return qn(e, s, {values: [],
 dice: [],
-resolve(l) {const d = e.store.tokens[Tt(B(l.id), o)], u = d?.stance === void 0 || n.stances.includes(d.stance), f = l.bars.vitality.value, h = (d?.edition?.id === t ? r.parseState(d.edition.state) : null) ?? r.enter(f, !1), p = d?.deadForGood === !0 || r.deadForGood(h, f), g = n.enter(f, p), v = r.condition(h, f), m = n.condition(g, f);
-return v !== m && i.push({ name: l.name, from: v, to: m }), {headline: "acts",
+resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stances.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.parseState(u.edition.state) : null) ?? r.enter(h, !1), g = u?.deadForGood === !0 || r.deadForGood(m, h), p = n.enter(h, g), v = r.condition(m, h), y = n.condition(p, h);
+return v !== y && i.push({ name: d.name, from: v, to: y }), {headline: "acts",
 steps: [],
 changes: [],
-state: g,
-...u ? {} : { stance: null },
+state: p,
+...f ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: s.length, changed: i };}
 var _a = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Bh(e) {if (e.length === 0) return "";
+function Vh(e) {if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: s }) => `${n} ${_a[r]} -> ${_a[s]}`);
-return ` Conditions read again: ${Ot(t, 6)}.`;}
-function Hh(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of M(t).macros) {const c = sf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+return ` Conditions read again: ${_t(t, 6)}.`;}
+function Bh(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
+for (const a of M(t).macros) {const c = rf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {i.push(a.name);
 continue;}
-const d = of(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = sf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
@@ -3746,11 +3747,11 @@ s.length > 0 ? `refreshed ${s.join(", ")}` : "",
 i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 it(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Kh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Yh = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var Hh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Kh = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Bt()[1] ?? Bt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${jo.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Vt()[1] ?? Vt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${jo.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
 what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ye.join(", ")}.`]},
@@ -3764,9 +3765,9 @@ details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
 function ws(e) {return e ? "on" : "off";}
-function Wh(e) {const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Li[i]).map(
+function Yh(e) {const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Li[i]).map(
 (i) => `${i} -> ${t.attributes[i]}`);
-return pe({title: `DefenseRound v${ge}`,
+return ge({title: `DefenseRound v${pe}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
@@ -3774,22 +3775,22 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
 { label: "Players target any", lines: [ws(t.playersTargetAny)] },
 { label: "Armor on hand edits", lines: [ws(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [xh[t.apiCommands]] },
+{ label: "Relayed commands", lines: [zh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Yt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
+{ label: "Markers", lines: [Kt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
 { label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
-{ label: "Not on the sheet", lines: zh(e) },
+{ label: "Not on the sheet", lines: Wh(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function zh(e) {const t = e.store.sheetLacks;
+function Wh(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var xh = {refuse: "refuse (--api-as or not)",
+var zh = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
 function bs(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function qh(e) {const t = e.store.settings, n = M(e), r = Bt().filter((o) => o !== t.edition), s = (o, a) => de(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function xh(e) {const t = e.store.settings, n = M(e), r = Vt().filter((o) => o !== t.edition), s = (o, a) => de(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 i("visibility.npc", t.visibility.npc),
@@ -3805,13 +3806,13 @@ de("next round", "!defense-round next-round"),
 de("help handout", "!defense-round help"),
 de("table macros", "!defense-round macros")
 ].join(" ");}
-function Xh(e, t) {const [n, r] = t;
-if (!n || r === void 0) throw new y("set needs a NAME and a VALUE (or clear)");
+function qh(e, t) {const [n, r] = t;
+if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
 const s = n.toLowerCase();
 if (!Ye.includes(s))
-throw new y(`unknown value name "${V(n)}": ${Lt(n, Ye, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : Ft(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {const f = ff(e.app, d.id);
+throw new w(`unknown value name "${B(n)}": ${Mt(n, Ye, "names")}`);
+const i = r.toLowerCase() === "clear", o = i ? 0 : Lt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {const f = uf(e.app, d.id);
 f.overrides = $n(f.overrides, s, i ? null : o);
 const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
 h && (f.worn = $n(f.worn, h, null)), Io(e.app, d.id), l.push(Nn(d, u, e.app.store.settings).name);}
@@ -3819,7 +3820,7 @@ it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.len
 var $s = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Jh(e) {const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new N(), s = {values: $s.map(([, o]) => o),
+function Xh(e) {const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new C(), s = {values: $s.map(([, o]) => o),
 dice: [],
 resolve(o) {for (const [, l] of $s) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
@@ -3838,63 +3839,63 @@ Io(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Qh(e) {e.store = xt(ge), e.loadProblems = [], delete e.newerState, _o(On, e.store);}
-function Zh(e, t) {const [n, ...r] = t;
-if (!n || r.length > 0) throw new y("details needs the key its button gives");
+function Jh(e) {e.store = zt(pe), e.loadProblems = [], delete e.newerState, _o(On, e.store);}
+function Qh(e, t) {const [n, ...r] = t;
+if (!n || r.length > 0) throw new w("details needs the key its button gives");
 const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!s) throw new P(i);
-const o = B(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Nr(o, Q(o)), l = Zt(e.app, { npc: c, hidden: a }) === "public";
+const o = H(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Nr(o, Q(o)), l = Zt(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && De(e.playerId, o, Q(o)))) throw new P(a ? i : `${s.name}'s breakdown is for the GM`);
-L(we(e.replyTo), pe(s.card()));}
-var ev = {usage: () => Kh,
+L(we(e.replyTo), ge(s.card()));}
+var Zh = {usage: () => Hh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return Yh[n];},
+return Kh[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ie(e.parsed, {}), Zh(e, n);
+if (r === "details") {Ie(e.parsed, {}), Qh(e, n);
 return;}
 if (!e.gm) throw new P("!defense-round is for the GM only");
 const s = r === "set" || r === "repair";
 switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-L(we("gm"), Wh(e.app)), L(we("gm"), qh(e.app));
+L(we("gm"), Yh(e.app)), L(we("gm"), xh(e.app));
 return;
 case "help": {Yr(M(e.app));
 const i = No();
 L(we(e.replyTo), Kr(`The handout "${Gn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
 return;}
 case "config": {const [i, ...o] = n;
-if (!i) throw new y("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = yf(e.app.store.settings, i, o.join(" ") || void 0);
+if (!i) throw new w("config needs a KEY and a VALUE");
+const a = e.app.store.settings.edition, c = kf(e.app.store.settings, i, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = Vh(e.app, a);
+const { count: l, changed: d } = Uh(e.app, a);
 Yr(M(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Bh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = bh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+const u = l === 0 ? "" : d.length > 0 ? Vh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = wh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
 it(e, c);
 return;}
 case "set":
-Xh(e, n);
+qh(e, n);
 return;
 case "repair":
-Jh(e);
+Xh(e);
 return;
 case "next-round":
 Ta(e.app);
 return;
 case "macros":
-Hh(e);
+Bh(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-Qh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Jh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new y(`unknown subcommand "${V(S(t))}"`);}}};
-function tv(e, t) {const n = new N();
+throw new w(`unknown subcommand "${B(S(t))}"`);}}};
+function ev(e, t) {const n = new C();
 let r;
 for (const { place: s, tokenId: i, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
@@ -3913,50 +3914,50 @@ case "markers":
 n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, St(Wt(e.memories, En(i, o)), e.edition));
+n.set(s, St(Yt(e.memories, En(i, o)), e.edition));
 break;
 case "initiative": {r ?? (r = Xe());
 const a = xr(r.find((c) => c.id === i)?.pr);
-n.set(s, D.isFinite(a) ? a : null);
+n.set(s, R.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
 var Oa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
 function Da(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function nv(e) {const t = e.app.store.history, n = F(e.parsed, "entry");
+function tv(e) {const t = e.app.store.history, n = F(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let s = -1;
 for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new P(`that damage (${V(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (s === -1) throw new P(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
 if (!Da(e, t[s])) throw new P(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return s;}
 for (let r = t.length - 1; r >= 0; r -= 1) if (Da(e, t[r])) return r;
 throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function rv(e) {if (!R(e.parsed, "undo")) throw new y(`--${R(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (R(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
+function nv(e) {if (!I(e.parsed, "undo")) throw new w(`--${I(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (I(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Oa, v));
-if (t) throw new y(`--undo takes no --${V(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ie(e.parsed, Oa), e.parsed.positionals.length > 0) throw new y("--undo takes no amount");
-const n = e.app, r = n.store.history, s = nv(e), i = r[s], o = M(n), a = new N(i.tokens.map((v) => [v.tokenId, Dt(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => ov(v) ? c.find((m) => Ia({ place: "", tokenId: m.tokenId, name: m.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ia(v, n.store.settings));
-for (const v of u) {const m = a.get(v.tokenId);
-m && (v.name = Ra(m));}
-const f = Ct(n), h = tv(f, u), p = (v, m) => {if (v.stance !== m.stance) return m.stance === void 0 ? "has dropped its stance since" : `has taken the ${m.stance} stance since`;
-if (v.deadForGood !== m.deadForGood) return "has died for good since";
-const b = gh(v, m, Ae);
-if (b !== void 0 && m.answer !== void 0 || b !== void 0 && Ae(v.edition, m.edition)) return b;
-const $ = (C) => (C.edition?.id === o.id ? o.parseState(C.edition.state) : null) ?? o.enter(null, !1);
-return o.describeStateChange($(v), $(m));
-}, g = tu(u, h, Ae);
-if (g.length > 0) {if (!e.gm) {const v = g.filter(($) => {const C = a.get($.tokenId);
-return C !== void 0 && ds(e, Ca(C));
-}), m = [...new q(g.filter(($) => !v.includes($)).map(($) => $.name))], b = [...Zi(v, h, Ae, p), ...m.length > 0 ? [`${qe(m)} changed`] : []];
-ze(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
+if (t) throw new w(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Ie(e.parsed, Oa), e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
+const n = e.app, r = n.store.history, s = tv(e), i = r[s], o = M(n), a = new C(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => ov(v) ? c.find((y) => Ca({ place: "", tokenId: y.tokenId, name: y.name, change: v }, n.store.settings)) : void 0, u = tu(Qd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ca(v, n.store.settings)), f = new C();
+for (const [v, y] of a) y && f.set(v, sv(y));
+for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
+const h = Rt(n), m = ev(h, u), g = (v, y) => {if (v.stance !== y.stance) return y.stance === void 0 ? "has dropped its stance since" : `has taken the ${y.stance} stance since`;
+if (v.deadForGood !== y.deadForGood) return "has died for good since";
+const $ = gh(v, y, Ae);
+if ($ !== void 0 && y.answer !== void 0 || $ !== void 0 && Ae(v.edition, y.edition)) return $;
+const D = (U) => (U.edition?.id === o.id ? o.parseState(U.edition.state) : null) ?? o.enter(null, !1);
+return o.describeStateChange(D(v), D(y));
+}, p = eu(u, m, Ae);
+if (p.length > 0) {if (!e.gm) {const v = p.filter((D) => {const U = a.get(D.tokenId);
+return U !== void 0 && ds(e, Ra(U));
+}), y = [...new x(p.filter((D) => !v.includes(D)).map((D) => D.name))], $ = [...Zi(v, m, Ae, g), ...y.length > 0 ? [`${qe(y)} changed`] : []];
+ze(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!R(e.parsed, "force")) {ze(e, `Nothing undone, changed since: ${Zi(g, h, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${ls(i.key)} --force` }]);
+if (!I(e.parsed, "force")) {ze(e, `Nothing undone, changed since: ${Zi(p, m, Ae, g).join("; ")}`, [{ label: "Undo anyway", command: `${ls(i.key)} --force` }]);
 return;}}
-Ff(f, u), g.length > 0 && av(n, u, h), Kn(n, s), iv(e, i, u, h, a), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function sv(e) {switch (e.kind) {case "bar":
+Lf(h, u), p.length > 0 && av(n, u, m), Kn(n, s), iv(e, i, u, m, a, f), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function rv(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
@@ -3966,59 +3967,59 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Ra(e) {return ye(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Ca(e) {const t = Q(e);
+function sv(e) {return ye(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Ra(e) {const t = Q(e);
 return { token: e, character: t, npc: Nr(e, t), hidden: We(e) };}
-function iv(e, t, n, r, s) {const i = t.kind === "save" ? "Save undone" : "Damage undone", o = new N();
-for (const { place: l, tokenId: d, change: u } of n) {const f = sv(u);
-if (f === void 0) continue;
-const h = r.get(l);
-if (h === f.to) continue;
-const p = o.get(d) ?? [];
-o.has(d) || o.set(d, p);
-const g = `${f.label} ${typeof h == "number" ? h : "?"} -> ${f.to}`;
-p.includes(g) || p.push(g);}
-const a = [], c = [];
-for (const l of t.tokens) {const d = s.get(l.tokenId);
-if (!d) continue;
-const u = (o.get(l.tokenId) ?? []).join(", "), f = Ra(d), h = u ? `${f} (${u})` : f, p = Ca(d), g = Zt(e.app, p) === "public";
-p.hidden || a.push(g ? h : f), (p.hidden || !g && u) && c.push(p.hidden ? `${h} (hidden)` : h);}
-a.length > 0 && L(_t, ae(`${i}: ${Ot(a, 8)}.`)), c.length > 0 && L(le, ae(`${i} (GM): ${Ot(c, 8)}.`), { record: !0 });}
+function iv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new C();
+for (const { place: d, tokenId: u, change: f } of n) {const h = rv(f);
+if (h === void 0) continue;
+const m = r.get(d);
+if (m === h.to) continue;
+const g = a.get(u) ?? [];
+a.has(u) || a.set(u, g);
+const p = `${h.label} ${typeof m == "number" ? m : "?"} -> ${h.to}`;
+g.includes(p) || g.push(p);}
+const c = [], l = [];
+for (const d of t.tokens) {const u = s.get(d.tokenId);
+if (!u) continue;
+const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, g = Ra(u), p = Zt(e.app, g) === "public";
+g.hidden || c.push(p ? m : h), (g.hidden || !p && f) && l.push(g.hidden ? `${m} (hidden)` : m);}
+c.length > 0 && L(Tt, ae(`${o}: ${_t(c, 8)}.`)), l.length > 0 && L(le, ae(`${o} (GM): ${_t(l, 8)}.`), { record: !0 });}
 function ov(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Ia({ tokenId: e, change: t }, n) {const r = B(e);
+function Ca({ tokenId: e, change: t }, n) {const r = H(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
 return t.attributeId === void 0 || Ur(r, t.bar) === t.attributeId;
-case "attribute": {const s = Xu(t.attributeId);
+case "attribute": {const s = qu(t.attributeId);
 return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
-case "memory": {const s = t.tokenId === void 0 ? r : B(t.tokenId);
+case "memory": {const s = t.tokenId === void 0 ? r : H(t.tokenId);
 return s !== void 0 && (t.character === void 0 || s.get("represents") === t.character);}
 default:
 return !0;}}
 function av(e, t, n) {const r = M(e);
 for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), c = B(i);
+const a = n.get(s), c = H(i);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
 qn(e, [{ token: c, character: Q(c) }], d);}}
-var cv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Na = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, lv = { title: "Damage", anyTarget: !0, record: !0, refusals: Na }, dv = { title: "Damage", anyTarget: !1, record: !0, refusals: Na }, uv = {usage: (e) => M(e).commands.damage.usage,
+var cv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, lv = { title: "Damage", anyTarget: !0, record: !0, refusals: Ia }, dv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ia }, uv = {usage: (e) => M(e).commands.damage.usage,
 help: (e) => M(e).commands.damage.help,
-helpFor: (e, t) => R(t, "undo") || R(t, "force") || R(t, "entry") ? {title: "!damage --undo",
+helpFor: (e, t) => I(t, "undo") || I(t, "force") || I(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (R(e.parsed, "undo") || R(e.parsed, "force") || R(e.parsed, "entry"))) {rv(e);
+run(e) {if (e.parsed.flags.size > 0 && (I(e.parsed, "undo") || I(e.parsed, "force") || I(e.parsed, "entry"))) {nv(e);
 return;}
 const t = M(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ie(e.parsed, gs(t, "!damage", cv, n), Ar(t.id, "damage"));
-const r = t.planDamage(e.parsed, Rt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = dt(e, _e(e.parsed), { anyTarget: s });
+e.parsed.flags.size > 0 && Ie(e.parsed, ps(t, "!damage", cv, n), Ar(t.id, "damage"));
+const r = t.planDamage(e.parsed, Dt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = dt(e, _e(e.parsed), { anyTarget: s });
 let { targets: o } = i;
-const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && R(e.parsed, l));
+const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && I(e.parsed, l));
 if (c !== void 0 && !e.gm) {const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
 if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {ze(e, `Not applied: ${a.join("; ")}`);
 return;}}
@@ -4028,69 +4029,69 @@ Ie(e.parsed, s);
 const i = (F(e.parsed, "answer") ?? "").toUpperCase(), o = hs(t, i), a = o && ua(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new P(`no open attack ${ye(i, 12)} to answer (resolved, cancelled, or never declared)`);
 if (fa(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
-if (c.length !== 1) throw new y("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Dt(l, !0) : void 0, u = d && ps(d, e.playerId, e.gm) ? d : void 0;
+const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((b) => b._id);
+if (c.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
+const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && gs(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new P(`that token is not a defender of attack ${a.key}`);
 const f = Q(u), h = ee(u, "the defender");
 if (!e.gm && !De(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
-const p = a.answers[l];
-if (p) throw new P(`${h} has answered attack ${a.key} already (${p.word})`);
+const m = a.answers[l];
+if (m) throw new P(`${h} has answered attack ${a.key} already (${m.word})`);
 if (vs(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
 const g = F(e.parsed, r.answerFlag);
-if (g === void 0) throw new y(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const v = z(g, `--${r.answerFlag}`, r.choices);
-let m = { word: v }, b = v === "none" ? "no defense" : v;
-if (v !== "none") {const w = r.planAnswer(v, a.situation, a.attacker, Rt(t, e.gm)), E = us(e.parsed, w.dice), O = w.dice.filter((Ce) => E[Ce.name] === void 0), I = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
+if (g === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const p = z(g, `--${r.answerFlag}`, r.choices);
+let v = { word: p }, y = p === "none" ? "no defense" : p;
+if (p !== "none") {const b = r.planAnswer(p, a.situation, a.attacker, Dt(t, e.gm)), E = us(e.parsed, b.dice), O = b.dice.filter((Ce) => E[Ce.name] === void 0), N = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
 if (t.store.exchange.attacks[i] !== a || fa(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
-const K = B(l);
-if (!K || !e.gm && !De(e.playerId, K, Q(K))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ft = fs(w.dice, E, I, 0), be = Wn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? Xe() : void 0)), Le = w.resolve(be.facts, ft);
+const Y = H(l);
+if (!Y || !e.gm && !De(e.playerId, Y, Q(Y))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
+const ft = fs(b.dice, E, N, 0), be = Wn(t, { token: u, character: f }, b, ut(t, b.readsTurnOrder ? Xe() : void 0)), Le = b.resolve(be.facts, ft);
 if (dn(Le)) throw new P(oa(t, be.snapshot, Le));
 if (be.problems.length > 0) throw new P(zn(be.snapshot, be.problems, "; nothing answered"));
-const ue = r.keep(v, Le, ft), tn = e.gm ? void 0 : aa(e, w.dice);
-m = { word: ue.word, ...ue.file !== void 0 ? { file: ue.file } : {}, ...ue.flags ? { flags: ue.flags } : {} }, ue.roll !== void 0 && (m.roll = ue.roll), ue.success !== void 0 && (m.success = ue.success), tn && (m.typed = !0);
+const ue = r.keep(p, Le, ft), tn = e.gm ? void 0 : aa(e, b.dice);
+v = { word: ue.word, ...ue.file !== void 0 ? { file: ue.file } : {}, ...ue.flags ? { flags: ue.flags } : {} }, ue.roll !== void 0 && (v.roll = ue.roll), ue.success !== void 0 && (v.success = ue.success), tn && (v.typed = !0);
 const Je = Vo(n, (Ce) => Ce === l ? h : be.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
-b = Z.length > 0 ? Z.join("; ") : v;}
-e.gm && (m.gm = !0), a.answers[l] = m;
-const $ = ha(t, a, e.playerId, e.gm), C = va(t, a), W = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : C ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ee(e, `${h}: ${b}.${W}`), C ? await ks(e, a) : !e.gm && It(t, a).length === 0 && L(le, pe(Jn(t, n, a, [])), { record: !0 });}
+y = Z.length > 0 ? Z.join("; ") : p;}
+e.gm && (v.gm = !0), a.answers[l] = v;
+const $ = ha(t, a, e.playerId, e.gm), D = va(t, a), U = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : D ? ` Attack ${a.key} resolves.` : Ct(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Ee(e, `${h}: ${y}.${U}`), D ? await ks(e, a) : !e.gm && Ct(t, a).length === 0 && L(le, ge(Jn(t, n, a, [])), { record: !0 });}
 var hv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {usage: (e) => M(e).commands.defend.usage,
 help: (e) => M(e).commands.defend.help,
 run(e) {if (e.parsed.flags.has("answer")) return fv(e);
 const t = M(e.app), n = t.commands.defend;
 if (n.refused) {ze(e, `!defend is not used: ${n.refused}`);
 return;}
-Ie(e.parsed, gs(t, "!defend", hv, n.flags), Ar(t.id, "defend"));
+Ie(e.parsed, ps(t, "!defend", hv, n.flags), Ar(t.id, "defend"));
 const r = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-th(e, r);
+eh(e, r);
 const s = t.planDefend(e.parsed);
-nh(e, r);
+th(e, r);
 const i = dt(e, _e(e.parsed)), o = [...i.notes], a = r.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
 if (c.length === 0) {ze(e, Un(o).join("; "));
 return;}
 return Xn(e, s, c, o, {title: "Defense",
 refusals: (l) => `${l.join("; ")}.`});}
-}, mv = { ids: { kind: "list" }, help: { kind: "switch" } }, pv = {usage: (e) => M(e).commands.stance.usage,
+}, mv = { ids: { kind: "list" }, help: { kind: "switch" } }, gv = {usage: (e) => M(e).commands.stance.usage,
 help: (e) => M(e).commands.stance.help,
 run(e) {const t = M(e.app);
 if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
 Ie(e.parsed, mv);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new y(`one stance only (got "${V(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new w(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const s = n?.toLowerCase();
 if (s !== void 0 && !t.stances.includes(s))
-throw new y(`unknown stance "${V(S(n))}" (stances: ${t.stances.join(", ")})`);
+throw new w(`unknown stance "${B(S(n))}" (stances: ${t.stances.join(", ")})`);
 const i = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
-if (s === void 0 && i) throw new y(`no stance given: !stance ${t.stances.join("|")}`);
+if (s === void 0 && i) throw new w(`no stance given: !stance ${t.stances.join("|")}`);
 const { targets: o, notes: a } = dt(e, _e(e.parsed));
 if (s === void 0) {const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => {const h = Nn(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 Ee(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
 return;}
 return Xn(e, t.planStance(s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function gv(e, t, n) {return n === null ? e + t : A.max(e, A.min(e + t, n));}
+function pv(e, t, n) {return n === null ? e + t : A.max(e, A.min(e + t, n));}
 function kv(e, t, n) {return {values: [],
 dice: [],
 resolve(r) {const s = r.bars[n].value;
@@ -4098,7 +4099,7 @@ if (s === null) return { kind: "bar", resource: n };
 const i = r.bars.vitality.value;
 if (e.condition(r.state, i) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = gv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = pv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
 return {headline: "acts",
 ...a === s ? { noop: !0 } : {},
 steps: [
@@ -4114,45 +4115,45 @@ detail: { heal: t, resource: n, before: s, after: a }};}};}
 var yv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", wv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, bv = {usage: () => yv,
 run(e) {const t = e.parsed;
 Ie(t, wv);
-const n = jt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(F(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
+const n = Ft(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(F(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
 return Xn(e, kv(M(e.app), n, r), s, i, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function Pa(e, t, n) {if (!n || lt(t)) return;
+function Na(e, t, n) {if (!n || lt(t)) return;
 const r = e.store.settings, s = me[r.bars.vitality].value;
 if (!(s in n)) return;
 const i = ce(n[s]), o = S(t.get(me[r.bars.vitality].link) ?? "");
 let { typed: a, keepInStep: c } = Av(t, s, o, i);
 if (i === null || a === null || i === a) return;
 const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= xs) {const g = l.planHandEdit(i - a, Rt(e, !0)), v = {...g,
-resolve(b, $) {if (l.condition(b.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const C = g.resolve(b, $);
-return !dn(C) && !C.changes.some((W) => W.kind === "bar" && W.resource === "vitality") && C.changes.push({ kind: "bar", resource: "vitality", to: i }), C;}
-}, m = en(
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= xs) {const g = l.planHandEdit(i - a, Dt(e, !0)), p = {...g,
+resolve(y, $) {if (l.condition(y.state, i) === "dead") return { kind: "refused", reason: "dead" };
+const D = g.resolve(y, $);
+return !dn(D) && !D.changes.some((U) => U.kind === "bar" && U.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: i }), D;}
+}, v = en(
 e,
 d,
-v,
+p,
 xn,
 ut(e),
-Ct(e),
+Rt(e),
 () => ({ vitalityFrom: i, title: T(fe, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
-(b) => {qu(b, i), Ma(e, b, i);});
-if (m.kind === "unsafe") return;
-if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
-L(le, ae(`Hand edit not read through armor: ${zn(m.reading.snapshot, m.reading.problems, "")}.`));
-else if (m.kind === "written") {const b = m.outcome.changes.find((C) => C.kind === "bar" && C.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: b?.kind === "bar" ? b.to : i, by: t.id, echoed: new q() });
-const $ = ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-Zr(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: ls($), byGm: !0 } } : {} });
+(y) => {xu(y, i), Pa(e, y, i);});
+if (v.kind === "unsafe") return;
+if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
+L(le, ae(`Hand edit not read through armor: ${zn(v.reading.snapshot, v.reading.problems, "")}.`));
+else if (v.kind === "written") {const y = v.outcome.changes.find((D) => D.kind === "bar" && D.resource === "vitality");
+o && e.linkedEdits.set(o, { from: i, typed: a, to: y?.kind === "bar" ? y.to : i, by: t.id, echoed: new x() });
+const $ = ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+Zr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: ls($), byGm: !0 } } : {} });
 return;}}
-const h = Sv(e, f ? a : i, a), p = en(e, d, h.plan, xn, ut(e), Ct(e), () => ({ vitalityFrom: i, ...c }), (g) => Ma(e, g, i));
-p.kind === "written" && (f && !u.plain ? Jf(e, o, p.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new q(), plain: !0 }), h.saysSomething() && Zr(e, [p.shown], { title: "Hand edit", replyTo: "gm" }));}
+const h = Sv(e, f ? a : i, a), m = en(e, d, h.plan, xn, ut(e), Rt(e), () => ({ vitalityFrom: i, ...c }), (g) => Pa(e, g, i));
+m.kind === "written" && (f && !u.plain ? Xf(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new x(), plain: !0 }), h.saysSomething() && Zr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
 function $v(e, t, n) {const r = Vr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const s = n.current, i = ce(s), o = ce(r.current);
 if (i === null || o === null || i === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Qu(r.id, a)) Pa(e, c, { [me[a].value]: s });}
+for (const c of Ju(r.id, a)) Na(e, c, { [me[a].value]: s });}
 function Av(e, t, n, r) {const s = ce(e.get(t));
 if (n === "" || s !== r) return { typed: s };
 const i = ce(Eo(n));
@@ -4173,15 +4174,15 @@ state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => s };}
-function Ma(e, t, n) {const r = M(e), s = e.store.tokens[t.snapshot.home];
+function Pa(e, t, n) {const r = M(e), s = e.store.tokens[t.snapshot.home];
 s?.edition?.id !== r.id && (t.facts.state = jr(r, s, n, ia(e)));}
 var Ev = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
 function Tv(e, t) {if (lt(t)) return;
-const n = Tt(t, e.store.settings.bars.vitality);
+const n = Xt(t, e.store.settings.bars.vitality);
 n === t.id || e.store.tokens[n] === void 0 || qn(e, [{ token: t, character: Q(t) }], Ev);}
-var _v = 400, Ov = 100, Dv = 20, Rv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new N(), this.bySender = new N();}
+var _v = 400, Ov = 100, Dv = 20, Rv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new C(), this.bySender = new C();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, i), o;
@@ -4206,17 +4207,17 @@ r.auraDead === !0 ? de("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? de("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((s) => s !== "").join(" ")));}
 var As = {"!damage": uv,
-"!attack": Oh,
+"!attack": _h,
 "!defend": vv,
-"!stance": pv,
+"!stance": gv,
 "!heal": bv,
-"!defense-round": ev};
-function Iv() {const e = Br(On) === void 0, { stored: t, problems: n, newer: r } = fu(Br(On), ge, Gu), s = { store: t, attributes: new Ju(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new N(), details: new Rv() };
-return r !== void 0 ? (s.newerState = r, Ln(`${se} v${ge}: ${n.join("; ")}`), L(le, ae(Pv(r)))) : Nv(s, e), Mv(s), s;}
+"!defense-round": Zh};
+function Iv() {const e = Br(On) === void 0, { stored: t, problems: n, newer: r } = uu(Br(On), pe, ju), s = { store: t, attributes: new Xu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new C(), details: new Rv() };
+return r !== void 0 ? (s.newerState = r, Ln(`${se} v${pe}: ${n.join("; ")}`), L(le, ae(Pv(r)))) : Nv(s, e), Mv(s), s;}
 function Nv(e, t) {const n = e.store, r = e.loadProblems;
 t && gu(n.settings, Lv());
-const s = Zf(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), _o(On, n), r.length > 0 && (Ln(`${se} v${ge}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(le, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(le, ae(`${se} v${ge} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ge && Se("rebuilding the help handout", () => Yr(Oe(n.settings.edition)))(), n.scriptVersion = ge;}
+const s = Qf(e);
+s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), _o(On, n), r.length > 0 && (Ln(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(le, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(le, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Yr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
 function Pv(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
 function Mv(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || ys(e);});
 Me(
@@ -4224,12 +4225,12 @@ Me(
 Se(
 (c) => `${S(c?.content ?? "").split(" ", 1)[0]}`,
 (c) => {if (c?.type === "api") {if (!n()) {const l = Po(c, As);
-if (l === void 0) {tf(r);
+if (l === void 0) {ef(r);
 return;}
 return ys(e), Lo(e, c, As, l);}
 return Lo(e, c, As);}},
 (c) => c?.type === "api" && c.playerid ? co(c.playerid) : void 0));
-const s = Se("a hand edit of a bar", (c, l) => {n() || Pa(e, Tu(c), l);});
+const s = Se("a hand edit of a bar", (c, l) => {n() || Na(e, Eu(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, s);
 Me(
 "destroy:graphic",
@@ -4237,23 +4238,23 @@ Se("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], de
 ), Me(
 "add:graphic",
 Se("showing a new token its character's markers", (c) => {n() || Tv(e, c);})
-), Gh(e), Me("change:campaign:turnorder", r), Fv(r);
+), jh(e), Me("change:campaign:turnorder", r), Fv(r);
 const i = Se("refreshing attribute look-ups", (c) => {const l = Vr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
 }), o = Se("refreshing attribute look-ups", (c) => {const l = Vr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
 Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), jv(s);
-const a = Eu();
+const a = Su();
 a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {n() || $v(e, c, l);
-}))), n() || Se("checking HealthColors", () => Cv(e))(), Ln(`${se} v${ge} ready: edition ${t.settings.edition}.`);}
-function Lv() {return ef(se.toLowerCase());}
-function Fv(e) {const t = $u();
+}))), n() || Se("checking HealthColors", () => Cv(e))(), Ln(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
+function Lv() {return Zu(se.toLowerCase());}
+function Fv(e) {const t = bu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function jv(e) {const t = bu();
+function jv(e) {const t = wu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
 Me("ready", Se("starting up", () => {Iv();}));
-var Gv = ge;
-function Uv(e) {return Cf(e);}
-return Va(Es);
+var Gv = pe;
+function Uv(e) {return Rf(e);}
+return Ua(Es);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -26,20 +26,24 @@ export function enterEditionEverywhere(app: App, left: EditionId): { count: numb
   const targets: Target[] = [];
   const changed: ConditionChange[] = [];
   const bar = app.store.settings.bars.vitality;
-  const homes = new Map<string, string>();
+  // Each memory once, by where it lives, with the token it is read through.
+  const homes = new Set<string>();
+  const homeOfToken = new Map<string, string>();
   for (const id of Object.keys(app.store.tokens)) {
     // A character's memory is read again through one of its tokens (the others' markers follow as each is written).
     const token = findToken(id) ?? linkedTokensOf(id, bar)[0];
-    const home = token && homeOf(token, bar);
-    if (!token || isCard(token) || homes.has(home!)) continue;
-    homes.set(home!, token.id);
+    if (!token || isCard(token)) continue;
+    const home = homeOf(token, bar);
+    if (homes.has(home)) continue;
+    homes.add(home);
+    homeOfToken.set(token.id, home);
     targets.push({ token, character: characterOf(token) });
   }
   const plan: Plan<unknown> = {
     values: [],
     dice: [],
     resolve(facts) {
-      const record = app.store.tokens[homeOf(findToken(facts.id)!, bar)];
+      const record = app.store.tokens[homeOfToken.get(facts.id) ?? facts.id];
       const keepsStance = record?.stance === undefined || edition.stances.includes(record.stance);
       // Dead for good as the edition left behind judges it now (its rounds may have run out since it last wrote).
       const vitality = facts.bars.vitality.value;

@@ -70,11 +70,10 @@ export function undoDamage(ctx: CommandContext): void {
   const adopt = (change: StoredChange) =>
     sheetValue(change) ? present.find((entry) => stillOwned({ place: '', tokenId: entry.tokenId, name: entry.name, change }, app.store.settings)) : undefined;
   const merged = shiftMerged(mergeChanges(application.tokens, (id) => tokens.get(id) !== undefined, adopt), edition, app.store.round.number - application.round).filter((entry) => stillOwned(entry, app.store.settings));
-  // Each change is under a token on the table: named as the table shows it now, not as the entry kept it (a secret renamed since).
-  for (const entry of merged) {
-    const token = tokens.get(entry.tokenId);
-    if (token) entry.name = nameNow(token);
-  }
+  // Each token on the table is named as the table shows it now, not as the entry kept it (a secret renamed since): once each.
+  const names = new Map<string, string>();
+  for (const [id, token] of tokens) if (token) names.set(id, nameNow(token));
+  for (const entry of merged) entry.name = names.get(entry.tokenId) ?? entry.name;
   const context = writeContext(app);
   const now = readNow(context, merged);
   const describe = (left: Memory, current: Memory) => {
@@ -112,7 +111,7 @@ export function undoDamage(ctx: CommandContext): void {
   // A forced undo puts back a Vitality someone changed since: the condition is read again from it.
   if (changed.length > 0) settleConditions(app, merged, now);
   removeEntry(app, index);
-  sayUndone(ctx, application, merged, now, tokens);
+  sayUndone(ctx, application, merged, now, tokens, names);
   // The entry's names are the GM's to read: a player hears only how many (a name kept then may be a secret now).
   if (gone.length > 0) reply(ctx, ctx.gm ? `Skipped token${gone.length === 1 ? '' : 's'} no longer on the table: ${nameList(gone)}.` : `Skipped ${gone.length} token${gone.length === 1 ? '' : 's'} no longer on the table.`);
 }
@@ -153,7 +152,7 @@ function seenAs(token: Roll20Graphic): { token: Roll20Graphic; character: Roll20
  * What came back, said once per audience: the public line names every token players can see, with
  * the bars that came back where its numbers are public; the GM's line holds the rest (NPCs, hidden).
  */
-function sayUndone(ctx: CommandContext, application: Application, merged: readonly MergedChange[], now: ReadonlyMap<string, unknown>, tokens: ReadonlyMap<string, Roll20Graphic | undefined>): void {
+function sayUndone(ctx: CommandContext, application: Application, merged: readonly MergedChange[], now: ReadonlyMap<string, unknown>, tokens: ReadonlyMap<string, Roll20Graphic | undefined>, names: ReadonlyMap<string, string>): void {
   const what = application.kind === 'save' ? 'Save undone' : 'Damage undone';
   const back = new Map<string, string[]>();
   for (const { place, tokenId, change } of merged) {
@@ -174,7 +173,7 @@ function sayUndone(ctx: CommandContext, application: Application, merged: readon
     if (!token) continue;
     const numbers = (back.get(entry.tokenId) ?? []).join(', ');
     // The name players see on the table now: the one kept at hit time may be a secret renamed since.
-    const name = nameNow(token);
+    const name = names.get(entry.tokenId) ?? entry.name;
     const withNumbers = numbers ? `${name} (${numbers})` : name;
     const seen = seenAs(token);
     // Numbers in the public line where the token's breakdowns are public (never a hidden token's).

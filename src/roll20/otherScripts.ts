@@ -50,13 +50,13 @@ export interface BumpPairs {
   standIn: Map<string, string>;
 }
 
+/** No pairs (no Bump in the game): one shared empty answer, nothing made per command. */
+const NO_PAIRS: BumpPairs = { original: new Map(), standIn: new Map() };
+
 /**
  * Bump keeps `state.Bump.mirrored` as `{ originalId: standInId }` (the stand-in is its invisible
  * token on the other layer). Another script's state may hold anything: only string ids are kept.
  */
-/** No pairs (no Bump in the game): one shared empty answer, nothing made per command. */
-const NO_PAIRS: BumpPairs = { original: new Map(), standIn: new Map() };
-
 export function bumpPairs(): BumpPairs {
   const mirrored = state.Bump?.mirrored;
   if (mirrored === null || typeof mirrored !== 'object') return NO_PAIRS;

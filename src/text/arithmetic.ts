@@ -51,19 +51,19 @@ class Parser {
 
   /** Terms joined by + and -, worked out left to right. */
   private sum(): number | undefined {
-    let value = this.product();
-    for (let op; value !== undefined && (op = this.operator(SUMS)) !== undefined; ) {
-      const right = this.product();
-      value = right === undefined ? undefined : op(value, right);
-    }
-    return value;
+    return this.chain(SUMS, () => this.product());
   }
 
   /** Factors joined by *, / and %, worked out left to right. */
   private product(): number | undefined {
-    let value = this.unary();
-    for (let op; value !== undefined && (op = this.operator(PRODUCTS)) !== undefined; ) {
-      const right = this.unary();
+    return this.chain(PRODUCTS, () => this.unary());
+  }
+
+  /** Operands joined by the operators of one precedence (`ops`), worked out left to right. */
+  private chain(ops: Record<string, Operator>, operand: () => number | undefined): number | undefined {
+    let value = operand();
+    for (let op; value !== undefined && (op = this.operator(ops)) !== undefined; ) {
+      const right = operand();
       value = right === undefined ? undefined : op(value, right);
     }
     return value;
