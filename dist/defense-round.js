@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Qn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, Ss = Object.prototype.hasOwnProperty, ja = (e, t) => {for (var n in t)
-Ss.call(t, n) && Qn(e, n, { get: t[n], enumerable: !0 });
+var Qn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, Si = Object.prototype.hasOwnProperty, ja = (e, t) => {for (var n in t)
+Si.call(t, n) && Qn(e, n, { get: t[n], enumerable: !0 });
 }, Ga = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let s of Fa(t))
-!Ss.call(e, s) && s !== n && Qn(e, s, { get: () => t[s], enumerable: !(r = La(t, s)) || r.enumerable });
+for (let i of Fa(t))
+!Si.call(e, i) && i !== n && Qn(e, i, { get: () => t[i], enumerable: !(r = La(t, i)) || r.enumerable });
 return e;
-}, Ua = (e) => Ga(Qn({}, "__esModule", { value: !0 }), e), Es = {};
-ja(Es, {onDamage: () => Uv,
-version: () => Gv});
-var A = Math, R = Number, S = String, k = Object, q = Array, te = JSON, C = Map, x = Set, Ts = WeakMap, nn = Error, _s = RangeError, Os = Promise, rn = Date, Va = isNaN, Ba = "0.2.0", se = "DefenseRound", pe = Ba, sn, Ha = {lang: void 0,
+}, Ua = (e) => Ga(Qn({}, "__esModule", { value: !0 }), e), _i = {};
+ja(_i, {onDamage: () => Vv,
+version: () => Uv});
+var A = Math, D = Number, S = String, k = Object, q = Array, te = JSON, C = Map, x = Set, Ei = WeakMap, nn = Error, Ti = RangeError, Oi = Promise, rn = Date, Va = isNaN, Ba = "0.2.0", ie = "DefenseRound", ge = Ba, sn, Ha = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Ds(e) {return !e && !sn ? Ha : {lang: e?.lang ?? sn?.lang,
+function Ri(e) {return !e && !sn ? Ha : {lang: e?.lang ?? sn?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? sn?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? sn?.abortPipeEarly};}
@@ -42,34 +42,34 @@ var xa;
 function qa(e, t) {return xa?.get(e)?.get(t);}
 function Qe(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function W(e, t, n, r, s) {const i = s && "input" in s ? s.input : n.value, o = s?.expected ?? e.expects ?? null, a = s?.received ?? Qe(i), c = {kind: e.kind,
+function W(e, t, n, r, i) {const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? Qe(s), c = {kind: e.kind,
 type: e.type,
-input: i,
+input: s,
 expected: o,
 received: a,
 message: `Invalid ${t}: ${o ? `Expected ${o} but r` : "R"}eceived ${a}`,
 requirement: e.requirement,
-path: s?.path,
-issues: s?.issues,
+path: i?.path,
+issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = s?.message ?? e.message ?? qa(e.reference, c.lang) ?? (l ? za(c.lang) : null) ?? r.message ?? Ya(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? qa(e.reference, c.lang) ?? (l ? za(c.lang) : null) ?? r.message ?? Ya(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function Xa(e, t) {return e === t || R.isNaN(e) && R.isNaN(t);}
+function Xa(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
 function Ja(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
 function Zn(e, t) {const n = [...new x(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ne(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Ds())
+validate: (t) => e["~run"]({ value: t }, Ri())
 }, e;}
-function Rs(e) {return {kind: "validation",
+function Di(e) {return {kind: "validation",
 type: "finite",
-reference: Rs,
+reference: Di,
 async: !1,
 expects: null,
-requirement: R.isFinite,
+requirement: D.isFinite,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;}};}
 function an(e) {return {kind: "validation",
@@ -77,7 +77,7 @@ type: "integer",
 reference: an,
 async: !1,
 expects: null,
-requirement: R.isInteger,
+requirement: D.isInteger,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "integer", t, n), t;}};}
 function X(e, t) {return {kind: "validation",
@@ -125,7 +125,7 @@ type: "safe_integer",
 reference: mt,
 async: !1,
 expects: null,
-requirement: R.isSafeInteger,
+requirement: D.isSafeInteger,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "safe integer", t, n), t;}};}
 function er() {return {kind: "transformation",
@@ -143,13 +143,13 @@ expects: "Array",
 async: !1,
 item: e,
 message: t,
-"~run"(n, r) {const s = n.value;
-if (q.isArray(s)) {n.typed = !0, n.value = [];
-for (let i = 0; i < s.length; i++) {const o = s[i], a = this.item["~run"]({ value: o }, r);
+"~run"(n, r) {const i = n.value;
+if (q.isArray(i)) {n.typed = !0, n.value = [];
+for (let s = 0; s < i.length; s++) {const o = i[s], a = this.item["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
@@ -165,9 +165,9 @@ expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Cs(e, t) {return ne({kind: "schema",
+function Ci(e, t) {return ne({kind: "schema",
 type: "custom",
-reference: Cs,
+reference: Ci,
 expects: "unknown",
 async: !1,
 check: e,
@@ -189,42 +189,42 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = tr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Te(e) {return ne({kind: "schema",
+function Ee(e) {return ne({kind: "schema",
 type: "number",
-reference: Te,
+reference: Ee,
 expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "number" && !Va(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Is(e, t) {return ne({kind: "schema",
+function Ii(e, t) {return ne({kind: "schema",
 type: "object",
-reference: Is,
+reference: Ii,
 expects: "Object",
 async: !1,
 entries: e,
 message: t,
-"~run"(n, r) {const s = n.value;
-if (s && typeof s == "object") {n.typed = !0, n.value = {};
-for (const i in this.entries) {const o = this.entries[i];
-if (i in s || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = i in s ? s[i] : tr(o), c = o["~run"]({ value: a }, r);
+"~run"(n, r) {const i = n.value;
+if (i && typeof i == "object") {n.typed = !0, n.value = {};
+for (const s in this.entries) {const o = this.entries[s];
+if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = s in i ? i[s] : tr(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {const l = {type: "object",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: a};
 for (const d of c.issues)
 d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
-c.typed || (n.typed = !1), n.value[i] = c.value;
-} else if (o.fallback !== void 0) n.value[i] = Za(o);
+c.typed || (n.typed = !1), n.value[s] = c.value;
+} else if (o.fallback !== void 0) n.value[s] = Za(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {input: void 0,
-expected: `"${i}"`,
+expected: `"${s}"`,
 path: [{type: "object",
 origin: "key",
-input: s,
-key: i,
-value: s[i]}]
+input: i,
+key: s,
+value: i[s]}]
 }), r.abortEarly))
 break;}
 } else W(this, "type", n, r);
@@ -237,9 +237,9 @@ async: !1,
 wrapped: e,
 default: t,
 "~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = tr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function ie(e, t) {return ne({kind: "schema",
+function se(e, t) {return ne({kind: "schema",
 type: "picklist",
-reference: ie,
+reference: se,
 expects: Zn(e.map(Qe), "|"),
 async: !1,
 options: e,
@@ -253,30 +253,30 @@ async: !1,
 key: e,
 value: t,
 message: n,
-"~run"(r, s) {const i = r.value;
-if (i && typeof i == "object") {r.typed = !0, r.value = {};
-for (const o in i) if (Ja(i, o)) {const a = i[o], c = this.key["~run"]({ value: o }, s);
+"~run"(r, i) {const s = r.value;
+if (s && typeof s == "object") {r.typed = !0, r.value = {};
+for (const o in s) if (Ja(s, o)) {const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {const d = {type: "object",
 origin: "key",
-input: i,
+input: s,
 key: o,
 value: a};
 for (const u of c.issues)
 u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = c.issues), s.abortEarly) {r.typed = !1;
+if (r.issues || (r.issues = c.issues), i.abortEarly) {r.typed = !1;
 break;}}
-const l = this.value["~run"]({ value: a }, s);
+const l = this.value["~run"]({ value: a }, i);
 if (l.issues) {const d = {type: "object",
 origin: "value",
-input: i,
+input: s,
 key: o,
 value: a};
 for (const u of l.issues)
 u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
-if (r.issues || (r.issues = l.issues), s.abortEarly) {r.typed = !1;
+if (r.issues || (r.issues = l.issues), i.abortEarly) {r.typed = !1;
 break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
-} else W(this, "type", r, s);
+} else W(this, "type", r, i);
 return r;}});}
 function J(e) {return ne({kind: "schema",
 type: "string",
@@ -285,20 +285,20 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Ns(e, t) {return ne({kind: "schema",
+function Ni(e, t) {return ne({kind: "schema",
 type: "tuple",
-reference: Ns,
+reference: Ni,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
-"~run"(n, r) {const s = n.value;
-if (q.isArray(s)) {n.typed = !0, n.value = [];
-for (let i = 0; i < this.items.length; i++) {const o = s[i], a = this.items[i]["~run"]({ value: o }, r);
+"~run"(n, r) {const i = n.value;
+if (q.isArray(i)) {n.typed = !0, n.value = [];
+for (let s = 0; s < this.items.length; s++) {const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
-input: s,
-key: i,
+input: i,
+key: s,
 value: o};
 for (const l of a.issues)
 l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
@@ -307,28 +307,28 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else W(this, "type", n, r);
 return n;}});}
-function Ps(e) {let t;
+function Pi(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function Ms(e, t) {return ne({kind: "schema",
+function Mi(e, t) {return ne({kind: "schema",
 type: "union",
-reference: Ms,
+reference: Mi,
 expects: Zn(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {let s, i, o;
+"~run"(n, r) {let i, s, o;
 for (const a of this.options) {const c = a["~run"]({ value: n.value }, r);
-if (c.typed) if (c.issues) i ? i.push(c) : i = [c];
-else {s = c;
+if (c.typed) if (c.issues) s ? s.push(c) : s = [c];
+else {i = c;
 break;}
 else o ? o.push(c) : o = [c];}
-if (s) return s;
-if (i) {if (i.length === 1) return i[0];
-W(this, "type", n, r, { issues: Ps(i) }), n.typed = !0;
+if (i) return i;
+if (s) {if (s.length === 1) return s[0];
+W(this, "type", n, r, { issues: Pi(s) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-W(this, "type", n, r, { issues: Ps(o) });}
+W(this, "type", n, r, { issues: Pi(o) });}
 return n;}});}
 function Nt() {return ne({kind: "schema",
 type: "unknown",
@@ -336,36 +336,36 @@ reference: Nt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function Ls(e, t, n) {return ne({kind: "schema",
+function Li(e, t, n) {return ne({kind: "schema",
 type: "variant",
-reference: Ls,
+reference: Li,
 expects: "Object",
 async: !1,
 key: e,
 options: t,
 message: n,
-"~run"(r, s) {const i = r.value;
-if (i && typeof i == "object") {let o, a = 0, c = this.key, l = [];
+"~run"(r, i) {const s = r.value;
+if (s && typeof s == "object") {let o, a = 0, c = this.key, l = [];
 const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new x(f).add(h.key));
-else {let m = !0, g = 0;
-for (const p of f) {const v = h.entries[p];
-if (p in i ? v["~run"]({typed: !1,
-value: i[p]
-}, Qa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, c !== p && (a < g || a === g && p in i && !(c in i)) && (a = g, c = p, l = []), c === p && l.push(h.entries[p].expects);
+else {let m = !0, p = 0;
+for (const g of f) {const v = h.entries[g];
+if (g in s ? v["~run"]({typed: !1,
+value: s[g]
+}, Qa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, c !== g && (a < p || a === p && g in s && !(c in s)) && (a = p, c = g, l = []), c === g && l.push(h.entries[g].expects);
 break;}
-g++;}
-if (m) {const p = h["~run"]({ value: i }, s);
-(!o || !o.typed && p.typed) && (o = p);}}
+p++;}
+if (m) {const g = h["~run"]({ value: s }, i);
+(!o || !o.typed && g.typed) && (o = g);}}
 if (o && !o.issues) break;}};
 if (d(this, new x([this.key])), o) return o;
-W(this, "type", r, s, {input: i[c],
+W(this, "type", r, i, {input: s[c],
 expected: Zn(l, "|"),
 path: [{type: "object",
 origin: "value",
-input: i,
+input: s,
 key: c,
-value: i[c]}]});
-} else W(this, "type", r, s);
+value: s[c]}]});
+} else W(this, "type", r, i);
 return r;}});}
 function j(...e) {return ne({...e[0],
 pipe: e,
@@ -373,13 +373,13 @@ pipe: e,
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Ue(e, t, n) {const r = e["~run"]({ value: t }, Ds(n));
+function Ue(e, t, n) {const r = e["~run"]({ value: t }, Ri(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function V(e) {return Is(k.assign(k.create(null), e));}
-var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Pt = [
+function V(e) {return Ii(k.assign(k.create(null), e));}
+var Fi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul", power: "Power" }, Pt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -402,66 +402,66 @@ var Fs = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul
 ], fe = "title", oe = "summary", Ve = "action";
 function Be(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
-function T(e, t) {return t.section = e, t;}
+function E(e, t) {return t.section = e, t;}
 function dn(e) {return "kind" in e;}
-var un = -10, js = -9, Gs = 1, gt = 1, nr = 3, pt = { condition: "none", savesOwed: 0 }, fn = { condition: "dead", savesOwed: 0 };
-function Us(e) {return e > 0 ? { ...pt } : e > un ? { condition: "incapacitated", savesOwed: 0 } : { ...fn };}
+var un = -10, ji = -9, Gi = 1, pt = 1, nr = 3, gt = { condition: "none", savesOwed: 0 }, fn = { condition: "dead", savesOwed: 0 };
+function Ui(e) {return e > 0 ? { ...gt } : e > un ? { condition: "incapacitated", savesOwed: 0 } : { ...fn };}
 function rr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function ec(e, t, n) {return n.condition === "dying" ? { life: { ...fn }, steps: [...rr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= un ? { life: { condition: "dying", savesOwed: nr }, steps: [{ kind: "dying", savesOwed: nr }] } : {life: { condition: "incapacitated", savesOwed: gt },
-steps: [{ kind: "incapacitated", savesOwed: gt }]
+function ec(e, t, n) {return n.condition === "dying" ? { life: { ...fn }, steps: [...rr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= un ? { life: { condition: "dying", savesOwed: nr }, steps: [{ kind: "dying", savesOwed: nr }] } : {life: { condition: "incapacitated", savesOwed: pt },
+steps: [{ kind: "incapacitated", savesOwed: pt }]
 } : t <= un ? { life: { ...fn }, steps: [...rr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Vs(e, t, n) {if (n.condition === "dead")
+function Vi(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = A.max(0, t), s = e - r, i = [{ kind: "vitality-change", before: e, after: s }];
-if (r === 0) return { applied: !0, after: s, life: { ...n }, steps: i };
-const o = ec(e, s, n);
-for (const a of o.steps) i.push(a);
-return { applied: !0, after: s, life: o.life, steps: i };}
+const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
+if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
+const o = ec(e, i, n);
+for (const a of o.steps) s.push(a);
+return { applied: !0, after: i, life: o.life, steps: s };}
 function tc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: gt },
+life: { condition: "incapacitated", savesOwed: pt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: gt }]};}
+{ kind: "incapacitated", savesOwed: pt }]};}
 function nc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const s = Vs(e, e - t, n), i = s.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
-return { after: s.applied ? t : s.after, life: s.life, steps: i };}
+const i = Vi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+return { after: i.applied ? t : i.after, life: i.life, steps: s };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > un ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > un ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
 steps: [...r, ...rr(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
 function rc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
-const r = (i) => ({kind: "save-rolled",
+const r = (s) => ({kind: "save-rolled",
 roll: n.roll,
 target: n.target,
 success: n.success,
 critical: n.critical,
-savesLeft: i});
+savesLeft: s});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: Gs,
-life: { ...pt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Gs }]
+vitality: Gi,
+life: { ...gt },
+steps: [r(0), { kind: "stood-up", before: e, vitality: Gi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: js,
-life: { condition: "incapacitated", savesOwed: gt },
-steps: [r(gt), { kind: "saved-from-death", before: e, vitality: js }]};
-const s = A.min(nr, t.savesOwed) - 1;
-return s > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: s }, steps: [r(s)] } : { ok: !0, vitality: e, life: { ...fn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Bs = { physical: "Physical", magical: "Magical" }, Hs = { physical: "Defense", magical: "Spirit" }, sr = { soul: "Soul", power: "Power" };
-function sc(e, t) {switch (e) {case "worn-out":
+vitality: ji,
+life: { condition: "incapacitated", savesOwed: pt },
+steps: [r(pt), { kind: "saved-from-death", before: e, vitality: ji }]};
+const i = A.min(nr, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...fn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+var Bi = { physical: "Physical", magical: "Magical" }, Hi = { physical: "Defense", magical: "Spirit" }, ir = { soul: "Soul", power: "Power" };
+function ic(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function ic(e) {switch (e) {case "reached-minus-10":
+function sc(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
@@ -474,27 +474,27 @@ return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` :
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return sc(e.reason, e.amount);
+return ic(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
-return hn(e.before, e.protection, Bs[e.track], e.after);
+return hn(e.before, e.protection, Bi[e.track], e.after);
 case "armor-reduction":
-return hn(e.before, e.reduction, Hs[e.track], e.after);
+return hn(e.before, e.reduction, Hi[e.track], e.after);
 case "natural-reduction":
-return hn(e.before, e.reduction, `natural ${Hs[e.track]}`, e.after);
+return hn(e.before, e.reduction, `natural ${Hi[e.track]}`, e.after);
 case "defensive-stance":
 return hn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Bs[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${Bi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${sr[e.bar]}, no armor: ${sr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
+return `${e.amount} to ${ir[e.bar]}, no armor: ${ir[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
-return `${sr[e.bar]} is not a number: nothing taken`;
+return `${ir[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -506,7 +506,7 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return ic(e.cause);
+return sc(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
 case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${oc(e.savesLeft)} left` : ", no save left";
@@ -534,36 +534,36 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ks = { defend: "defend", evade: "evade" };
+}, cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ki = { defend: "defend", evade: "evade" };
 function vn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function Ys(e, t, n) {if (t.length === 0) return `${n}`;
-const r = t.map((s) => s < 0 ? ` - ${-s}` : ` + ${s}`).join("");
+function Yi(e, t, n) {if (t.length === 0) return `${n}`;
+const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;}
-function ir(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function sr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
 function lc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
-return `Perception d100 ${e.roll} vs ${Ys(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${ir(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${Yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${sr(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ke[e.situation]} not perceived: no defensive action, the attack hits` : `${ke[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${ir(e.success, e.critical)}, ${n}`;}
+return `Mental d100 ${e.roll} vs ${e.target}: ${sr(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${ke[e.situation]}: ${vn(e.penalty)} to ${Ks[e.check]}`;
+return `${ke[e.situation]}: ${vn(e.penalty)} to ${Ki[e.check]}`;
 case "situation-no-penalty":
-return `${ke[e.situation]}: no penalty to ${Ks[e.check]}`;
+return `${ke[e.situation]}: no penalty to ${Ki[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${vn(e.bonus)}` : `Aided by ${t(e.by)}: ${vn(e.bonus)}`;
 case "modifier":
 return `Modifier: ${vn(e.mod)}`;
 case "action-check":
-return `${cc[e.action]} d100 ${e.roll} vs ${Ys(e.baseTarget, e.adjustments, e.target)}: ${ir(e.success, e.critical)}`;
+return `${cc[e.action]} d100 ${e.roll} vs ${Yi(e.baseTarget, e.adjustments, e.target)}: ${sr(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
 return `Reaction against ${t(e.vs)}: ${e.success ? "success" : "failure"}, kept for this round`;
 case "counter-announced":
 return e.ally === null ? `Counter attack against ${t(e.vs)}${e.skillName === null ? "" : ` (${e.skillName})`}` : `Counter attack for ${t(e.ally)} against ${t(e.vs)} (${e.skillName ?? "Reactive Guard"})`;
-case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, s = e.vs === null ? "" : ` against ${t(e.vs)}`;
-return `${n}${r}${s}`;}
+case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `Defensive skill "${e.skillName}"`, r = e.ally === null ? "" : ` on ${t(e.ally)}`, i = e.vs === null ? "" : ` against ${t(e.vs)}`;
+return `${n}${r}${i}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
 var dc = new x(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), or = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
@@ -577,40 +577,40 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function fc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
+function fc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [E(e, { kind: "life-now", life: t, vitality: n })];}
 function hc(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
-return r !== "none" ? r : e.steps.some((s) => s.kind === "vitality-loss" && s.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
+return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
 function vc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
 function mc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
-const s = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
+const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
-return `${e} blocks the hit ${s}`;
+return `${e} blocks the hit ${i}`;
 case "armor-holds":
-return `${e} takes no damage: the armor holds ${s}`;
+return `${e} takes no damage: the armor holds ${i}`;
 case "unharmed":
-return `${e} takes no damage ${s}`;
+return `${e} takes no damage ${i}`;
 case "incapacitated":
 case "dying":
-return `${e} loses ${r} Vitality and falls, ${n} ${s}`;
+return `${e} loses ${r} Vitality and falls, ${n} ${i}`;
 case "dead":
-return `${e} loses ${r} Vitality and dies ${s}`;
+return `${e} loses ${r} Vitality and dies ${i}`;
 case "hit":
-return `${e} loses ${r} Vitality ${s}`;}}
-var gc = {blocks: "blocks the hit",
+return `${e} loses ${r} Vitality ${i}`;}}
+var pc = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Ws(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function pc(e, t, n) {return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
+function Wi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function gc(e, t, n) {return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
 function kc(e, t) {switch (e.kind) {case "hit-title":
 return mc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${gc[e.result]}.`;
+return `${t(e.who)} ${pc[e.result]}.`;
 case "life-now":
 return uc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
@@ -620,128 +620,128 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${Ws(e.result, e.action)}`;
+return `${t(e.who)} ${Wi(e.result, e.action)}`;
 case "check-summary": {const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ws(e.result, e.action)}.`;}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Wi(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";
 case "stance-title":
-return `${pc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
+return `${gc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return or[e.stance] ?? "";}}
 var yc = /^[+-]?\d+$/;
 function ce(e) {if (typeof e == "number")
-return R.isSafeInteger(e) ? e + 0 : null;
+return D.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
 if (!yc.test(t)) return null;
-const n = R(t);
-return R.isSafeInteger(n) ? n + 0 : null;}
+const n = D(t);
+return D.isSafeInteger(n) ? n + 0 : null;}
 function mn(e, t) {return A.floor(e * t / 100);}
-function zs(e, t, n) {return A.min(n, A.max(t, e));}
-var xs = 1e6;
+function zi(e, t, n) {return A.min(n, A.max(t, e));}
+var xi = 1e6;
 function ye(e, t) {if (e.length <= t) return e;
 const n = A.floor(t);
 if (!(n > 0)) return "";
-const r = e.charCodeAt(n - 1), s = e.charCodeAt(n), i = r >= 55296 && r <= 56319 && s >= 56320 && s <= 57343;
-return e.slice(0, i ? n - 1 : n);}
+const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319 && i >= 56320 && i <= 57343;
+return e.slice(0, s ? n - 1 : n);}
 function B(e, t = 40) {return e.length > t ? `${ye(e, t - 3)}...` : e;}
 var w = class extends nn {}, P = class extends nn {};
-function wc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const s = t?.[R(r)]?.results?.total;
-return typeof s == "number" && R.isFinite(s) ? S(s) : n;
+function wc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const i = t?.[D(r)]?.results?.total;
+return typeof i == "number" && D.isFinite(i) ? S(i) : n;
 }) : e;}
 function ar(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function qs(e, t) {let n = t;
+function qi(e, t) {let n = t;
 for (; n < e.length && !ar(e.charCodeAt(n)); ) n += 1;
 return n;}
 function bc(e) {const t = [], n = e.length;
 let r = 0;
-for (; r < n; ) {const s = e.charCodeAt(r);
-if (ar(s)) {r += 1;
+for (; r < n; ) {const i = e.charCodeAt(r);
+if (ar(i)) {r += 1;
 continue;}
-if (s === 34 || s === 39) {const o = e.indexOf(s === 34 ? '"' : "'", r + 1);
+if (i === 34 || i === 39) {const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const i = qs(e, r + 1);
-t.push(e.slice(r, i)), r = i;}
+const s = qi(e, r + 1);
+t.push(e.slice(r, s)), r = s;}
 return t;}
-function Xs(e) {const t = bc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], s = new C();
-let i = null;
+function Xi(e) {const t = bc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new C();
+let s = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
-if (s.has(c)) throw new w(`--${B(c)} is given twice`);
-i = [], s.set(c, i);
-} else i ? i.push(a) : r.push(a);}
-return { command: n, positionals: r, flags: s };}
+if (i.has(c)) throw new w(`--${B(c)} is given twice`);
+s = [], i.set(c, s);
+} else s ? s.push(a) : r.push(a);}
+return { command: n, positionals: r, flags: i };}
 function $c(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const s of t) {const i = s.startsWith(e) && e.length >= 2 ? 1 : Ac(e, s);
-i < r && (n = s, r = i);}
+for (const i of t) {const s = i.startsWith(e) && e.length >= 2 ? 1 : Ac(e, i);
+s < r && (n = i, r = s);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Mt(e, t, n, r = "") {const s = $c(e.toLowerCase(), t);
-return s ? `did you mean ${r}${s}?` : `Help lists the ${n}`;}
-function Ac(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (s, i) => i);
-for (let s = 1; s <= e.length; s += 1) {const i = [s];
+function Mt(e, t, n, r = "") {const i = $c(e.toLowerCase(), t);
+return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;}
+function Ac(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (i, s) => s);
+for (let i = 1; i <= e.length; i += 1) {const s = [i];
 for (let o = 1; o <= t.length; o += 1)
-i[o] = A.min(r[o] + 1, i[o - 1] + 1, r[o - 1] + (e[s - 1] === t[o - 1] ? 0 : 1)), s > 1 && o > 1 && e[s - 1] === t[o - 2] && e[s - 2] === t[o - 1] && (i[o] = A.min(i[o], n[o - 2] + 1));
-n = r, r = i;}
+s[o] = A.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = A.min(s[o], n[o - 2] + 1));
+n = r, r = s;}
 return r[t.length];}
-function Ie(e, t, n) {e.flags.forEach((r, s) => {const i = k.prototype.hasOwnProperty.call(t, s) ? t[s] : void 0;
-if (!i) {const o = n?.(s);
-throw o ? new w(`--${B(s)} means nothing in the ${o} edition`) : new w(`unknown flag --${B(s)}: ${Mt(s, k.keys(t), "flags", "--")}`);}
-if (i.kind === "switch" && r.length > 0) throw new w(`--${s} takes no value`);
-if (i.kind !== "switch" && r.length === 0) throw new w(`--${s} needs a value`);
-if (i.kind === "one" && r.length > 1)
-throw new w(`--${s} takes one value (got "${B(r.join(" "))}")`);});}
+function Ie(e, t, n) {e.flags.forEach((r, i) => {const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
+if (!s) {const o = n?.(i);
+throw o ? new w(`--${B(i)} means nothing in the ${o} edition`) : new w(`unknown flag --${B(i)}: ${Mt(i, k.keys(t), "flags", "--")}`);}
+if (s.kind === "switch" && r.length > 0) throw new w(`--${i} takes no value`);
+if (s.kind !== "switch" && r.length === 0) throw new w(`--${i} needs a value`);
+if (s.kind === "one" && r.length > 1)
+throw new w(`--${i} takes one value (got "${B(r.join(" "))}")`);});}
 function F(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
 function I(e, t) {return e.flags.has(t);}
-function Lt(e, t, n, r) {const s = ce(e);
-if (s === null) throw new w(`${t} must be a whole number (got "${B(e)}")`);
-if (s < n || s > r) throw new w(`${t} must be from ${n} to ${r} (got ${s})`);
-return s;}
-function Ne(e, t, n, r) {const s = F(e, t);
-return s === void 0 ? void 0 : Lt(s, `--${t}`, n, r);}
-function z(e, t, n) {const r = e.toLowerCase(), s = n[n.indexOf(r)];
-if (!s) throw new w(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
-return s;}
-function _e(e) {const t = e.flags.get("ids");
+function Lt(e, t, n, r) {const i = ce(e);
+if (i === null) throw new w(`${t} must be a whole number (got "${B(e)}")`);
+if (i < n || i > r) throw new w(`${t} must be from ${n} to ${r} (got ${i})`);
+return i;}
+function Ne(e, t, n, r) {const i = F(e, t);
+return i === void 0 ? void 0 : Lt(i, `--${t}`, n, r);}
+function z(e, t, n) {const r = e.toLowerCase(), i = n[n.indexOf(r)];
+if (!i) throw new w(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
+return i;}
+function Te(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
 function Ft(e, t) {const { positionals: n } = e;
-if (n.length > 1) {const s = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new w(`one amount only (got "${B(n.join(" "))}")${s}`);}
+if (n.length > 1) {const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
+throw new w(`one amount only (got "${B(n.join(" "))}")${i}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new w(t.missing);}
 if (t.example && ce(r) === null) throw new w(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${B(r)}")`);
-return Lt(r, t.what, 0, xs);}
-function Js(e, t) {return {values: [],
+return Lt(r, t.what, 0, xi);}
+function Ji(e, t) {return {values: [],
 dice: [],
-resolve(n) {const r = n.stance ?? t.fallback, s = r === e, i = n.id;
+resolve(n) {const r = n.stance ?? t.fallback, i = r === e, s = n.id;
 return {headline: "acts",
 steps: [
-T(fe, { kind: t.title, who: i, stance: e, same: s }),
-T(oe, { kind: t.title, who: i, stance: e, same: s, summary: !0 }),
-T(t.row, { kind: t.change, from: r, to: e }),
-T(t.row, { kind: t.effect, stance: e })],
+E(fe, { kind: t.title, who: s, stance: e, same: i }),
+E(oe, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
+E(t.row, { kind: t.change, from: r, to: e }),
+E(t.row, { kind: t.effect, stance: e })],
 changes: [],
 stance: t.keep(e),
-...s ? { noop: !0 } : {},
+...i ? { noop: !0 } : {},
 observed: !1,
 detail: t.detail(e)};}};}
-function Qs(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Zs(e) {const t = new C();
+function Qi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function Zi(e) {const t = new C();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };}
-function ei(e, t) {return {...e,
-resolve(n, r) {const s = e.resolve(n, r);
-if (!("kind" in s))
-for (const i of s.steps) i.kind === t && delete i.section;
-return s;}};}
-function ti(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
+function es(e, t) {return {...e,
+resolve(n, r) {const i = e.resolve(n, r);
+if (!("kind" in i))
+for (const s of i.steps) s.kind === t && delete s.section;
+return i;}};}
+function ts(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
 function kt(e, t) {const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
@@ -784,36 +784,36 @@ gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
 function Sc(e, t) {const n = He[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Ec(e, t) {return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
-var Tc = ["defensive", "reactive", "none"];
-function _c(e) {return e === "reactive";}
+function _c(e, t) {return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
+var Ec = ["defensive", "reactive", "none"];
+function Tc(e) {return e === "reactive";}
 function Oc(e) {return e === "defensive";}
-function Dc(e) {return e === "reactive";}
-function ni(e) {return e === "reactive";}
-function Rc(e) {return e === "defensive";}
-function ri(e) {return e === "defensive";}
+function Rc(e) {return e === "reactive";}
+function ns(e) {return e === "reactive";}
+function Dc(e) {return e === "defensive";}
+function rs(e) {return e === "defensive";}
 function lr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
 function Cc(e, t) {return lr(e.reactions, t) !== void 0;}
-function si(e, t) {return lr(e.reactions, t) === !0;}
-function ii(e, t) {return lr(e.reactions, t) === "used";}
+function is(e, t) {return lr(e.reactions, t) === !0;}
+function ss(e, t) {return lr(e.reactions, t) === "used";}
 function Ic(e, t) {return e.skillsVs.includes(t);}
 function Nc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var oi = 5, ai = { defend: "defend", evade: "evade", react: "reaction" };
+var os = 5, as = { defend: "defend", evade: "evade", react: "reaction" };
 function jt(e) {return e === "defend" || e === "evade" || e === "react";}
 function Pc(e) {return { kind: "refused", reason: e };}
 function Ke(e) {return e !== null && e !== "";}
-function Mc(e) {const t = (n) => R.isInteger(n) && n >= 1 && n <= 100;
+function Mc(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new _s("resolveSoakDefend: rolls must be integers 1..100");
+throw new Ti("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !R.isSafeInteger(n)) throw new _s("resolveSoakDefend: modifiers and targets must be integers");}
-function Lc(e) {const { action: t, situation: n, stance: r, round: s } = e, i = He[n];
+if (n !== null && !D.isSafeInteger(n)) throw new Ti("resolveSoakDefend: modifiers and targets must be integers");}
+function Lc(e) {const { action: t, situation: n, stance: r, round: i } = e, s = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
-if (e.rolls.mental !== null && !(t === "evade" && i.mentalCheckEasesPenalty)) return o("mental");
-if (e.perceptionMod !== 0 && i.perceptionGate !== "with-perception-mod") return o("perception-mod");
+if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
+if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
 if (!jt(t) && e.mod !== 0) return o("mod");
 if (!jt(t) && e.aid !== null) return o("aided");
 if (jt(t) && e.ally !== null) return o("ally");
@@ -821,56 +821,56 @@ if (jt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!ni(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!ns(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
-return i.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
+return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return _c(r) ? Ke(e.vs) ? Cc(s, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Tc(r) ? Ke(e.vs) ? Cc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Oc(r) ? { code: "counter-in-defensive-stance" } : Dc(r) ? Ke(e.vs) ? si(s, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Oc(r) ? { code: "counter-in-defensive-stance" } : Rc(r) ? Ke(e.vs) ? is(i, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Rc(r) ? { code: "defensive-skill-on-ally" } : ni(r) ? Ke(e.vs) ? si(s, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ii(s, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (ri(r)) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
-if (Ic(s, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return Dc(r) ? { code: "defensive-skill-on-ally" } : ns(r) ? Ke(e.vs) ? is(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (rs(r)) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
+if (Ic(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
 function Fc(e) {const t = [];
-return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(ai[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(as[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
 function jc(e) {Mc(e);
 const t = Lc(e);
 if (t) return Pc(t);
 const n = Fc(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: s } = e, i = He[s], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (i.perceptionGate !== "none") {const l = i.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
-if (a.push({ kind: "perception-check", situation: s, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: s, takesDamage: i.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
+const { action: r, situation: i } = e, s = He[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (s.perceptionGate !== "none") {const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
+if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
+return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = li(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), yt(a, d, ci(e), !1);}
-case "react": {const l = e.vs, d = li(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...ci(e) }, !1);}
+case "evade": {const d = ls(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), yt(a, d, cs(e), !1);}
+case "react": {const l = e.vs, d = ls(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...cs(e) }, !1);}
 case "counter": {const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
-const d = i.counterDrawsIntoBattle;
+const d = s.counterDrawsIntoBattle;
 return d && a.push({ kind: "spectator-drawn", spectator: l }), yt(a, null, { reactionUsed: l }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && ri(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
+const l = e.ally === null && rs(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
 return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function ci(e) {return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function li(e, t, n) {const r = [];
+function cs(e) {return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function ls(e, t, n) {const r = [];
 if (t === "defend" || t === "evade") {let a = Sc(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Ec(a, c);
+if (e.rolls.mental !== null && t === "evade") {const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = _c(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: oi, by: e.aid.by }), r.push(oi)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const s = e.checkTargets[ai[t]] ?? 0, i = r.reduce((a, c) => a + c, s), o = kt(e.rolls.action, i);
-return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: s, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
+e.aid !== null && (n.push({ kind: "aided", bonus: os, by: e.aid.by }), r.push(os)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[as[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = kt(e.rolls.action, s);
+return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function yt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var di = {defend: "defend",
+var ds = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
@@ -882,7 +882,7 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
 function Uc(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return Bc(Qs("round"));
+return Bc(Qi("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -900,7 +900,7 @@ return Vc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${di[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${ds[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -908,7 +908,7 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${di[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ds[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
@@ -929,18 +929,18 @@ case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
 function Bc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
 var Hc = V({life: G(
-V({condition: ie(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Te(), an(), vt(0), ht(3))})),
-reactions: G(It(J(), Ms([Ze(), re("used")]))),
+V({condition: se(["none", "incapacitated", "dying", "dead"]),
+savesOwed: j(Ee(), an(), vt(0), ht(3))})),
+reactions: G(It(J(), Mi([Ze(), re("used")]))),
 skillsVs: G(Ge(J()))});
 function Kc(e) {return e === "success" || e === "fail" ? e : null;}
-var ui = { condition: "none", savesOwed: 0 };
+var us = { condition: "none", savesOwed: 0 };
 function Yc(e) {const t = Ue(Hc, e);
 return t.success ? Jc(t.output) : null;}
-function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...ui } : Us(t);}
+function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...us } : Ui(t);}
 function dr(e, t) {return ur(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
 function Wc(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? ui : Us(e);
+const n = e === null ? us : Ui(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
 function zc(e) {return ur(e.life, void 0, void 0);}
 function xc(e) {return e.life?.condition ?? "none";}
@@ -949,7 +949,7 @@ function Xc(e, t) {return te.stringify(e.life ?? null) !== te.stringify(t.life ?
 function Jc(e) {return ur(e.life, e.reactions, e.skillsVs);}
 function ur(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var fi = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {action: { kind: "one" },
+var fs = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
 mod: { kind: "one" },
@@ -962,33 +962,33 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, gn = {defend: "defend_check",
+}, pn = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function hi(e) {if (e.positionals.length > 0) throw new w(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+function hs(e) {if (e.positionals.length > 0) throw new w(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 if (I(e, "aided"))
 throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = F(e, "action");
-if (t === void 0) throw new w(`no action given: add --action ${fi.join("|")}`);
-const n = z(t, "--action", fi), r = F(e, "situation");
+if (t === void 0) throw new w(`no action given: add --action ${fs.join("|")}`);
+const n = z(t, "--action", fs), r = F(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new w(`--situation does not apply to --action ${n}`);
-if (n === "save") {const i = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => I(e, o));
-if (i) throw new w(`--${i} does not apply to --action save`);}
-const s = r === void 0 ? "front" : z(r, "--situation", cr);
+if (n === "save") {const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => I(e, o));
+if (s) throw new w(`--${s} does not apply to --action save`);}
+const i = r === void 0 ? "front" : z(r, "--situation", cr);
 if (I(e, "roll") && (n === "counter" || n === "skill"))
 throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
-if (I(e, "perception-roll") && He[s].perceptionGate === "none")
+if (I(e, "perception-roll") && He[i].perceptionGate === "none")
 throw new w("--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)");
-if ((I(e, "mental") || I(e, "mental-roll")) && !(n === "evade" && He[s].mentalCheckEasesPenalty))
+if ((I(e, "mental") || I(e, "mental-roll")) && !(n === "evade" && He[i].mentalCheckEasesPenalty))
 throw new w("--mental and --mental-roll apply only to --action evade with --situation spell-unseen");
 if ((n === "react" || n === "counter") && !I(e, "vs"))
 throw new w(`--action ${n} needs --vs with the attacker's token id`);
 if (I(e, "aided-by") && !I(e, "vs")) throw new w("--aided-by needs --vs with the attacker's token id");
 return {action: n,
-situation: s,
+situation: i,
 mentalAsked: I(e, "mental") || I(e, "mental-roll"),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
@@ -998,7 +998,7 @@ ally: F(e, "ally") ?? null,
 skillName: F(e, "skill") ?? null};}
 function el(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function vi(e) {return {values: e.action === "save" ? ["save_check"] : k.values(gn),
+function vs(e) {return {values: e.action === "save" ? ["save_check"] : k.values(pn),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
 dice: el(e),
@@ -1006,16 +1006,16 @@ resolve(t, n) {const r = { action: n.action ?? 100, perception: n.perception ?? 
 return e.action === "save" ? tl(e, t, r.action) : nl(e, t, r);}};}
 function tl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = tt(t.state, r), i = t.values.save_check?.current ?? null;
-if (s.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
-if (i === null) return { kind: "missing-value", key: "save_check" };
-const o = rc(r, s, kt(n, i + e.mod));
+const i = tt(t.state, r), s = t.values.save_check?.current ?? null;
+if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
+if (s === null) return { kind: "missing-value", key: "save_check" };
+const o = rc(r, i, kt(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-T(fe, { kind: "save-title", who: l }),
-T(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+E(fe, { kind: "save-title", who: l }),
+E(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Be("Roll", o.steps),
 ...fc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
@@ -1023,14 +1023,14 @@ state: dr(t.state, o.life),
 detail: o};}
 function nl(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = tt(t.state, r), i = k.fromEntries(
-k.keys(gn).map(($) => [$, t.values[gn[$]]?.current ?? null])
+const i = tt(t.state, r), s = k.fromEntries(
+k.keys(pn).map(($) => [$, t.values[pn[$]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {const $ = t.others[e.aidedBy];
 if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const D = $.state.reactions ?? {}, U = e.vs !== null && k.prototype.hasOwnProperty.call(D, e.vs) ? D[e.vs] : void 0;
+const R = $.state.reactions ?? {}, U = e.vs !== null && k.prototype.hasOwnProperty.call(R, e.vs) ? R[e.vs] : void 0;
 a = {by: e.aidedBy,
 stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
 reaction: U,
@@ -1039,8 +1039,8 @@ acting: $.acting === !0};}
 const c = jc({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
-condition: s.condition,
-checkTargets: i,
+condition: i.condition,
+checkTargets: s,
 rolls: n,
 mod: e.mod,
 perceptionMod: e.perceptionMod,
@@ -1051,21 +1051,21 @@ ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
 if (c.kind === "refused") return { kind: "refused", reason: Uc(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: gn[c.check] };
+if (c.kind === "missing-target") return { kind: "missing-value", key: pn[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const m = "acts", g = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, v = c.pendingDefense, y = [
-T(fe, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
-T(oe, { kind: "check-summary", who: p, action: e.action, result: v }),
+const m = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, v = c.pendingDefense, y = [
+E(fe, { kind: "check-title", who: g, action: e.action, situation: e.situation }),
+E(oe, { kind: "check-summary", who: g, action: e.action, result: v }),
 ...Be("Check", c.steps),
-...v !== null ? [T("Result", { kind: "check-result", who: p, result: v, action: e.action })] : [],
-...g ? [T("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [T(Ve, { kind: "offer-damage" })] : [],
-...g ? vc(t.id) : []];
+...v !== null ? [E("Result", { kind: "check-result", who: g, result: v, action: e.action })] : [],
+...p ? [E("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [E(Ve, { kind: "offer-damage" })] : [],
+...p ? vc(t.id) : []];
 return {headline: m,
 steps: y,
 changes: u,
@@ -1073,11 +1073,11 @@ state: l,
 ...v !== null ? { answer: v } : {},
 observed: !1,
 detail: c};}
-var mi = (e) => e == null ? "" : ` (${e})`, rl = {flags: { situation: { kind: "one" } },
+var ms = (e) => e == null ? "" : ` (${e})`, rl = {flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${mi(t.values.defend_check?.current)}` : e === "evade" ? `Evade${mi(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${ms(t.values.defend_check?.current)}` : e === "evade" ? `Evade${ms(t.values.evade_check?.current)}` : "No defense",
 situation(e) {const t = F(e, "situation");
 return t === void 0 ? null : z(t, "--situation", cr);},
 situationWords(e) {const t = He[e];
@@ -1088,47 +1088,47 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => ei(vi(hi(Zs({ action: e, situation: t }))), "pending-defense"),
-keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "action-check")),
+planAnswer: (e, t) => es(vs(hs(Zi({ action: e, situation: t }))), "pending-defense"),
+keep: (e, t) => ts(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, sl = [
+}, il = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function il(e) {return A.max(0, mn(e, 5));}
-var gi = 25;
-function ol(e) {const t = [], n = A.max(0, e.amount), r = zs(e.piercePercent, 0, 100), s = A.max(0, e.stanceReduction), i = mn(n, r), o = n - i;
-r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: i, rest: o });
+function sl(e) {return A.max(0, mn(e, 5));}
+var ps = 25;
+function ol(e) {const t = [], n = A.max(0, e.amount), r = zi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = mn(n, r), o = n - s;
+r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const m = zs(d.soakPercent, 0, 100), g = mn(o, 100 - m);
-m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: g }), a = A.max(0, g - u), t.push({ kind: "protection", track: e.track, protection: u, before: g, after: a });
-const p = A.max(0, d.armorReduction);
-if (p > 0) {const y = a;
-a = A.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: y, after: a });}
-const v = mn(g, gi);
+if (d !== null && f) {const m = zi(d.soakPercent, 0, 100), p = mn(o, 100 - m);
+m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: p }), a = A.max(0, p - u), t.push({ kind: "protection", track: e.track, protection: u, before: p, after: a });
+const g = A.max(0, d.armorReduction);
+if (g > 0) {const y = a;
+a = A.max(0, a - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: y, after: a });}
+const v = mn(p, ps);
 c = A.max(0, u - v), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
-afterSoak: g,
-wearPercent: gi,
+afterSoak: p,
+wearPercent: ps,
 wear: v,
 before: u,
 after: c
 } : c = d.protection;
-} else {const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, g = d === null ? "no-character" : m ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: g, amount: o }), d !== null) {c = d.protection;
-const p = A.max(0, d.naturalReduction);
-if (p > 0) {const v = a;
-a = A.max(0, a - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: v, after: a });}}}
-if (s > 0) {const m = a;
-a = A.max(0, a - s), t.push({ kind: "defensive-stance", reduction: s, before: m, after: a });}
-const h = i + a;
-return t.push({ kind: "vitality-loss", pierced: i, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-var pn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+} else {const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : m ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: o }), d !== null) {c = d.protection;
+const g = A.max(0, d.naturalReduction);
+if (g > 0) {const v = a;
+a = A.max(0, a - g), t.push({ kind: "natural-reduction", track: e.track, reduction: g, before: v, after: a });}}}
+if (i > 0) {const m = a;
+a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: m, after: a });}
+const h = s + a;
+return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
+var gn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function al(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function pi(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function gs(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
 function fr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
 function cl(e) {const t = al(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return fr(e, t, n, !0);
@@ -1143,7 +1143,7 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !pi(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !gs(o.life, e.life)};}
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
@@ -1156,64 +1156,64 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const s = ol({amount: r,
+const i = ol({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
-for (const o of s.steps) n.push(o);
-const i = Vs(e.bars.vitality, s.vitalityLoss, e.life);
 for (const o of i.steps) n.push(o);
+const s = Vi(e.bars.vitality, i.vitalityLoss, e.life);
+for (const o of s.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
-bars: { vitality: i.after, soul: e.bars.soul, power: e.bars.power },
-protectionAfter: s.protectionAfter,
-life: i.life,
+bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
+protectionAfter: i.protectionAfter,
+life: s.life,
 steps: n,
-changed: i.after !== e.bars.vitality || !pi(i.life, e.life) || e.armor !== null && s.protectionAfter !== e.armor.protection};}
+changed: s.after !== e.bars.vitality || !gs(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection};}
 var ll = {type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ki = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
+}, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ks = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
 }, hr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", ul = { what: "the damage amount", missing: hr, example: "[[2d6+3]]" }, fl = { what: "the damage amount", missing: hr, example: "[[2d6+3]]", optional: !0 };
-function hl(e) {if (e.flags.size === 0) return yi(Ft(e, ul));
+function hl(e) {if (e.flags.size === 0) return ys(Ft(e, ul));
 const t = I(e, "instant-kill"), n = Ft(e, fl);
 if (n === void 0 && !t) throw new w(hr);
-const r = n ?? 0, s = F(e, "type"), i = s === void 0 ? "physical" : pn[z(s, "--type", k.keys(pn))], o = F(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
+const r = n ?? 0, i = F(e, "type"), s = i === void 0 ? "physical" : gn[z(i, "--type", k.keys(gn))], o = F(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || a !== "vitality") && (I(e, "type") || I(e, "pierce")))
 throw new w(`--type and --pierce mean nothing with ${t ? "--instant-kill" : `--to ${a}`}: no armor applies`);
 const c = F(e, "defense");
 return {amount: r,
-track: i,
+track: s,
 piercePercent: Ne(e, "pierce", 0, 100) ?? 0,
 to: a,
 instantKill: t,
 defenseOverride: c === void 0 ? null : z(c, "--defense", ["success", "fail", "none"])};}
-function yi(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
-function wi(e) {const t = ki[e.track];
+function ys(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
+function ws(e) {const t = ks[e.track];
 return {values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
 resolve: (r) => vl(e, r)};}
-function vl(e, t) {const n = ki[e.track], r = e.to === "vitality" && !e.instantKill;
+function vl(e, t) {const n = ks[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const s = t.bars.vitality.value !== null, i = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new pl(t.values, n) : null, c = r && t.stance === "defensive" ? il(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = cl({amount: e.amount,
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new gl(t.values, n) : null, c = r && t.stance === "defensive" ? sl(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = cl({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
 instantKill: e.instantKill,
 pendingDefense: t.answer,
 defenseOverride: e.defenseOverride,
-bars: { vitality: i, soul: t.bars.soul.value, power: t.bars.power.value },
+bars: { vitality: s, soul: t.bars.soul.value, power: t.bars.power.value },
 armor: a,
 stanceReduction: c,
 life: l
 }), u = [];
-s && d.bars.vitality !== i && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
+i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
 for (const h of ["soul", "power"]) {const m = d.bars[h];
 m !== null && m !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: m });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
@@ -1223,18 +1223,18 @@ changes: u,
 state: dr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function ml(e, t, n, r) {const s = hc(n, r), i = [{ kind: "hit-title", section: fe, who: e, hit: t, result: s, lost: gl(n) }, { kind: "hit-summary", section: oe, who: e, result: s }];
+function ml(e, t, n, r) {const i = hc(n, r), s = [{ kind: "hit-title", section: fe, who: e, hit: t, result: i, lost: pl(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? i.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+d.kind === "defense-used" ? s.push(E("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
 const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (i.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (i.push(T("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && i.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), i;}
-function gl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+d.kind === "defense-used" || d === c || (s.push(E("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(E("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && s.push(E("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
+function pl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-var pl = class {constructor(e, t) {this.values = e, this.keys = t;}
+var gl = class {constructor(e, t) {this.values = e, this.keys = t;}
 get soakPercent() {return this.values.armor_soak?.current ?? 0;}
 get protection() {return this.values[this.keys.protection]?.current ?? 0;}
 get protectionMax() {return this.values[this.keys.protection]?.max ?? void 0;}
@@ -1247,7 +1247,7 @@ if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
 var yl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", wl = [`Defensive: ${or.defensive}. Reactive: ${or.reactive}.`];
-function bl(e) {return Js(e, {fallback: "none",
+function bl(e) {return Ji(e, {fallback: "none",
 row: "Stance",
 title: "stance-title",
 change: "stance-change",
@@ -1279,26 +1279,25 @@ defend: [
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
 stance: wl
-}, El = {id: "soak",
-playable: !0,
-commands: {damage: { flags: ll, usage: dl, help: vr.damage },
-defend: { flags: Zc, usage: Qc, help: vr.defend },
-stance: { flags: {}, usage: yl, help: vr.stance }},
-stances: Tc,
-settings: [],
-markers: ["incapacitated", "dying", "dead", "defensive", "reactive"],
-planDamage: (e) => wi(hl(e)),
-planDefend: (e) => vi(hi(e)),
-planStance: bl,
-planHandEdit: (e) => wi(yi(e)),
-attack: rl,
-macros: sl,
-setVitality(e, t, n) {const r = nc(e, t, tt(n, e));
+}, _l = {id: "soak",
+table: { playable: !0, settings: [], markers: ["incapacitated", "dying", "dead", "defensive", "reactive"], macros: il },
+hit: {flags: ll,
+usage: dl,
+help: vr.damage,
+plan: (e, t) => ws(hl(e)),
+handEdit: (e) => ws(ys(e))},
+check: {flags: Zc,
+usage: Qc,
+help: vr.defend,
+plan: (e, t) => vs(hs(e)),
+answers: rl},
+stance: { flags: {}, usage: yl, help: vr.stance, modes: Ec, plan: bl },
+life: {setVitality(e, t, n) {const r = nc(e, t, tt(n, e));
 return {vitality: r.after,
 state: dr(n, r.life),
 steps: r.steps,
-conditions: r.steps.filter((s) => s.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
+conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
+now: r.life.condition === "none" ? void 0 : E("Now", { kind: "life-now", life: r.life, vitality: null })};},
 enter: Wc,
 endRound: zc,
 condition: (e, t) => e.life ? xc(e) : tt(e, t).condition,
@@ -1306,7 +1305,7 @@ deadForGood: (e, t) => tt(e, t).condition === "dead",
 parseState: Yc,
 isEmptyState: qc,
 describeStateChange: Xc,
-parseAnswer: Kc,
+parseAnswer: Kc},
 words: Sl
 }, mr = [
 "front",
@@ -1322,7 +1321,7 @@ words: Sl
 "spell-invisible",
 "covert",
 "spectator"
-], Tl = ["gun", "spell-unseen"], ve = {hitBonus: 0,
+], El = ["gun", "spell-unseen"], ve = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
@@ -1342,16 +1341,16 @@ aoe: { ...ve, noHitChance: !0 },
 "spell-invisible": { ...ve, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...ve, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ve, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function _l(e, t) {return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
+function Tl(e, t) {return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
 function Ol(e) {return nt[e].perceive !== null;}
-var Gt = 4, Dl = V({result: ie(["success", "fail"]),
-situation: ie(mr),
+var Gt = 4, Rl = V({result: se(["success", "fail"]),
+situation: se(mr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
-function Rl(e) {const t = Ue(Dl, e);
+function Dl(e) {const t = Ue(Rl, e);
 return t.success ? t.output : null;}
 var Cl = V({/** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(j(Te(), an(), vt(0), ht(Gt))),
+roundsDead: G(j(Ee(), an(), vt(0), ht(Gt))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
@@ -1359,67 +1358,67 @@ triedThisRound: G(re(!0))});
 function Il(e) {const t = Ue(Cl, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, s] of k.entries(t.output)) s !== void 0 && (n[r] = s);
+for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;}
 function $e(e) {return e !== null && e <= 0;}
-function bi(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function bs(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function $i(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...s } = e;
-return s;}
+function $s(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
+return i;}
 function Nl(e, t) {return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
 function Pl(e) {const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Gt, n.roundsDead + 1) };}
-function gr(e) {return A.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Ai(e, t) {return $e(t) && gr(e) === 0;}
+function pr(e) {return A.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function As(e, t) {return $e(t) && pr(e) === 0;}
 function Ml(e, t) {return "has had a save or another round dead since";}
 function Ll(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Ol(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
 function Fl(e) {const t = [], n = e.pending ?? void 0;
 if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", s = nt[r], i = Ll(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = nt[r], s = Ll(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
-if (s.noHitChance)
+if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
-else {const d = e.hit + s.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
-if (t.push({ kind: "hit-check", hit: e.hit, bonus: s.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
+else {const d = e.hit + i.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
+if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
 let a = A.max(0, e.amount);
-if (i === "success") {const d = A.max(0, e.armorDefense), u = A.max(0, a - d);
+if (s === "success") {const d = A.max(0, e.armorDefense), u = A.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bi(o) : o, steps: t, dies: l, answerUsed: !0 };}
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bs(o) : o, steps: t, dies: l, answerUsed: !0 };}
 function Ut(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
-function pr(e, t) {const n = nt[t];
+function gr(e, t) {const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function jl(e) {const { action: t, situation: n } = e, r = nt[n], s = [], i = pr(t, n);
-if (i.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = i.check ? Ut(n) : null;
+function jl(e) {const { action: t, situation: n } = e, r = nt[n], i = [], s = gr(t, n);
+if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
+const o = s.check ? Ut(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
-return s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
-const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "resolved", steps: s, pending: null, drawSpectator: !1 };
+return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
+const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
 const f = { result: "fail", situation: n, perceived: u };
-return s.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: f, drawSpectator: !1 };};
+return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };};
 let l = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Si("perceive", e.rolls.perceive, f, u, h);
-if (s.push(m.step), !m.success)
-return s.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Ss("perceive", e.rolls.perceive, f, u, h);
+if (i.push(m.step), !m.success)
+return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
-if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Si(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
-if (s.push(f.step), a) {const h = f.success ? "success" : "fail";
-return s.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: s, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
+if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ss(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (i.push(f.step), a) {const h = f.success ? "success" : "fail";
+return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
-return s.push({ kind: "not-in-time", action: t }), c(l);}
-s.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
+return i.push({ kind: "not-in-time", action: t }), c(l);}
+i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
-return d && s.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: s, pending: null, drawSpectator: d };}
-function Si(e, t, n, r, s) {const i = _l(n, r) + s, o = kt(t, i), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: s, target: i, success: o.success, critical: o.critical };
+return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };}
+function Ss(e, t, n, r, i) {const s = Tl(n, r) + i, o = kt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
 function Gl(e, t) {return e && e.result === "success" ? e : t;}
 var Ul = 1;
@@ -1428,25 +1427,25 @@ if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
 if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
-const r = !t.freeSaveUsed, s = [];
-let i = null;
+const r = !t.freeSaveUsed, i = [];
+let s = null;
 if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
-if (s.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: s, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
-i = e.exp - c;}
+if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
+s = e.exp - c;}
 const o = kt(e.rolls.save, e.saveTarget + e.mod);
-if (s.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return s.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: s, vitality: Ul, state: $i(t), expAfter: i, stood: !0 };
+if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Ul, state: $s(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return s.push({ kind: "save-failed", triesLeft: gr(a) }), { kind: "resolved", steps: s, vitality: e.vitality, state: a, expAfter: i, stood: !1 };}
+return i.push({ kind: "save-failed", triesLeft: pr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
 var Bl = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function Hl(e) {return Bl.has(e.kind);}
 function Kl(e, t) {if (!$e(t)) return;
-if (Ai(e, t)) return "Dead for good: no save is left";
+if (As(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = gr(e);
+const n = pr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-function Ei(e, t, n, r = !1) {return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
+function _s(e, t, n, r = !1) {return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
 var Yl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
 function Wl(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;}
@@ -1481,24 +1480,24 @@ ally: { kind: "one", token: !0 },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
 }, ql = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Xl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Ti(e) {if (e === void 0) return null;
-if (Tl.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+function Es(e) {if (e === void 0) return null;
+if (El.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
 return z(e, "--situation", mr);}
 function Jl(e) {const t = Ft(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
 if (I(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
 const r = F(e, "defense");
 return {amount: t,
-track: pn[z(F(e, "type") ?? "physical", "--type", k.keys(pn))],
+track: gn[z(F(e, "type") ?? "physical", "--type", k.keys(gn))],
 hit: n,
-situation: Ti(F(e, "situation")),
+situation: Es(F(e, "situation")),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 override: r === void 0 ? null : z(r, "--defense", ["success", "fail", "none"])};}
-function _i(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+function Ts(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {values: [t, "armor_defense"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = Fl({amount: e.amount,
+const i = Fl({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1510,31 +1509,31 @@ override: e.override,
 vitality: r,
 state: n.state,
 pending: n.answer
-}), i = n.id, o = s.missed ? "missed" : s.dies ? "dies" : s.vitality !== r ? "hit" : "unharmed", a = s.vitality !== r ? [{ kind: "bar", resource: "vitality", to: s.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-T(fe, { kind: "attack-title", who: i, amount: e.amount, track: e.track, headline: o, lost: r - s.vitality }),
-T(oe, { kind: "attack-summary", who: i, headline: o }),
-...Be("Defense", s.steps.filter(c)),
-...Be("Breakdown", s.steps.filter((d) => !c(d))),
-...Ei("Now", s.state, s.vitality)];
+}), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
+E(fe, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
+E(oe, { kind: "attack-summary", who: s, headline: o }),
+...Be("Defense", i.steps.filter(c)),
+...Be("Breakdown", i.steps.filter((d) => !c(d))),
+..._s("Now", i.state, i.vitality)];
 return {headline: o,
 steps: l,
 changes: a,
-state: s.state,
-...s.answerUsed && n.answer !== null ? { answer: null } : {},
-detail: s};}};}
-function Ql(e) {return _i({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var Oi = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Di(e) {if (e.positionals.length > 0) throw new w(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+state: i.state,
+...i.answerUsed && n.answer !== null ? { answer: null } : {},
+detail: i};}};}
+function Ql(e) {return Ts({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var Os = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Rs(e) {if (e.positionals.length > 0) throw new w(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = F(e, "action");
-if (t === void 0) throw new w(`no action given: add --action ${Oi.join("|")}`);
+if (t === void 0) throw new w(`no action given: add --action ${Os.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new w("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = z(t, "--action", Oi), s = F(e, "situation");
-if (s !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
-const i = Ti(s) ?? "front", o = nt[i], a = pr(r === "save" ? "defend" : r, i), c = r !== "save" && a.check && Ut(i) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ut(i) === "defend";
+const r = z(t, "--action", Os), i = F(e, "situation");
+if (i !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
+const s = Es(i) ?? "front", o = nt[s], a = gr(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Ut(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ut(s) === "defend";
 if (I(e, "roll") && !l)
-throw new w(c ? `--roll does not apply here: the defense check against --situation ${i} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
+throw new w(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (I(e, "react-roll") && !c) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
 if (I(e, "perception-roll") && (r === "save" || !o.perceive)) throw new w("--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)");
 if (I(e, "perception-mod") && (r === "save" || !o.perceive?.withMod)) throw new w("--perception-mod applies only to the perceive check of a covert attack or a spectator");
@@ -1545,27 +1544,27 @@ if (r !== "guard" && I(e, "ally")) throw new w("--ally applies only to --action 
 if (r === "save" && (I(e, "vs") || I(e, "skill"))) throw new w(`--${I(e, "vs") ? "vs" : "skill"} does not apply to --action save`);
 const d = F(e, "difficulty");
 return {action: r,
-situation: i,
-situationGiven: s !== void 0,
+situation: s,
+situationGiven: i !== void 0,
 difficulty: d === void 0 ? null : z(d, "--difficulty", ["hard", "impossible"]),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: F(e, "vs") ?? null,
 ally: F(e, "ally") ?? null,
 skillName: F(e, "skill") ?? null};}
-function Ri(e) {if (e.action === "save") return ed(e);
-const t = e.action, n = pr(t, e.situation), r = [];
+function Ds(e) {if (e.action === "save") return ed(e);
+const t = e.action, n = gr(t, e.situation), r = [];
 return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ut(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(s, i) {return Zl(e, t, s, { perceive: i.perceive ?? 100, check: i.check ?? 100 });}};}
-function Zl(e, t, n, r) {const s = n.bars.vitality.value;
-if (s === null) return { kind: "bar", resource: "vitality" };
-if ($e(s)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Qs("turn") };
-const i = e.ally !== null ? n.others[e.ally] : void 0;
-if (e.ally !== null && !i) return { kind: "refused", reason: "--ally: no token on the table has that id" };
+resolve(i, s) {return Zl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
+function Zl(e, t, n, r) {const i = n.bars.vitality.value;
+if (i === null) return { kind: "bar", resource: "vitality" };
+if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: Qi("turn") };
+const s = e.ally !== null ? n.others[e.ally] : void 0;
+if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
 const o = (m) => n.values[m]?.current ?? null, a = jl({action: t,
 situation: e.situation,
@@ -1581,18 +1580,18 @@ if (a.kind === "missing")
 return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...a.steps], l = [];
 let d;
-if (a.pending && t === "guard" && i && e.ally) {const m = Gl(i.answer ?? void 0, a.pending);
+if (a.pending && t === "guard" && s && e.ally) {const m = Gl(s.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
-const u = a.pending?.result, f = n.id, h = t === "guard" && i && e.ally ? e.ally : null;
+const u = a.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-T(fe, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? T(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(oe, { kind: "defense-announced", who: f, action: t }),
+E(fe, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+u ? E(oe, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : E(oe, { kind: "defense-announced", who: f, action: t }),
 ...Be("Check", c),
-...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [T(Ve, { kind: "offer-damage" })] : []],
+...u ? [E("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && t === "defend" ? [E(Ve, { kind: "offer-damage" })] : []],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
@@ -1601,12 +1600,12 @@ function ed(e) {return {values: ["save_check", "exp"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = n.cost ?? 100, i = n.save ?? 100, o = Vl({vitality: r,
+const i = n.cost ?? 100, s = n.save ?? 100, o = Vl({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
 exp: t.values.exp?.current ?? null,
-rolls: { cost: s, save: i }});
+rolls: { cost: i, save: s }});
 if (o.kind === "refused")
 switch (o.reason) {case "not-dead":
 return { kind: "refused", reason: "no save is owed (saves come from dying at 0 or below)" };
@@ -1623,10 +1622,10 @@ o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }
 const c = t.id;
 return {headline: o.stood ? "saved" : "acts",
 steps: [
-T(fe, { kind: "save-title", who: c }),
-T(oe, { kind: "save-summary", who: c, stood: o.stood }),
+E(fe, { kind: "save-title", who: c }),
+E(oe, { kind: "save-summary", who: c, stood: o.stood }),
 ...Be("Roll", o.steps),
-...Ei("Now", o.state, o.vitality, !0)],
+..._s("Now", o.state, o.vitality, !0)],
 changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
@@ -1646,24 +1645,24 @@ t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
 return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer(e, t) {const n = ei(Ri(Di(Zs({ action: e, situation: t }))), "pending-defense");
-return t !== null && Ut(t) === "react" ? { ...n, dice: n.dice.map((s) => s.name === "check" ? { ...s, flag: "roll" } : s) } : n;},
-keep: (e, t) => ti(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+planAnswer(e, t) {const n = es(Ds(Rs(Zi({ action: e, situation: t }))), "pending-defense");
+return t !== null && Ut(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
+keep: (e, t) => ts(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, nd = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ], rd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function sd(e, t, n, r) {const s = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
-return t === "normal" && n === 0 ? `${r}` : `${s}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function id(e, t = (n) => n) {const n = e;
+function id(e, t, n, r) {const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
+function sd(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
 return `The pending defense was made against ${ke[n.madeFor].toLowerCase()}, without the perceive check ${ke[n.attack].toLowerCase()} needs: it counts as none`;
-case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${ke[n.situation].toLowerCase()}` : "", s = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", i = r || s ? `${n.hit}${r}${s} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
-return n.hits ? `Hit chance ${i} beats ${o}: a hit` : `Hit chance ${i} vs ${o}: no damage (at or under the armor)`;}
+case "hit-check": {const r = n.bonus !== 0 ? ` + ${n.bonus} ${ke[n.situation].toLowerCase()}` : "", i = n.mod !== 0 ? n.mod > 0 ? ` + ${n.mod}` : ` - ${-n.mod}` : "", s = r || i ? `${n.hit}${r}${i} = ${n.total}` : `${n.total}`, o = `${n.track === "physical" ? "Physical" : "Magical"} Armor ${n.armor}`;
+return n.hits ? `Hit chance ${s} beats ${o}: a hit` : `Hit chance ${s} vs ${o}: no damage (at or under the armor)`;}
 case "no-hit-chance":
 return n.given === null ? "Area attack: no hit chance needed, every target is hit" : `Area attack: no hit chance needed (the given ${n.given} is not compared)`;
 case "no-character":
@@ -1683,7 +1682,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${rd[n.check]} d100 ${n.roll} vs ${sd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${rd[n.check]} d100 ${n.roll} vs ${id(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ke[n.situation]} not perceived: no defense, the attack hits` : `${ke[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1702,66 +1701,65 @@ case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
-function od(e, t = (n) => n) {return Hl(e) ? Wl(e, t) : id(e, t);}
+function od(e, t = (n) => n) {return Hl(e) ? Wl(e, t) : sd(e, t);}
 var ad = {id: "threshold",
-playable: !0,
-commands: {damage: {flags: zl,
+table: { playable: !0, settings: [], markers: ["dead"], macros: nd },
+hit: {flags: zl,
 usage: ql,
 help: [
-"The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."]},
-defend: {flags: xl,
+"The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
+plan: (e, t) => Ts(Jl(e)),
+handEdit: Ql},
+check: {flags: xl,
 usage: Xl,
 help: [
 "Situations: " + mr.join(", ") + ".",
-"behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."]},
-stance: { flags: {}, usage: "!stance (the threshold edition has no stances)", help: [] }},
-stances: [],
-settings: [],
-markers: ["dead"],
-planDamage: (e) => _i(Jl(e)),
-planDefend: (e) => Ri(Di(e)),
-planStance: () => {throw new w("the threshold edition has no stances");},
-planHandEdit: Ql,
-attack: td,
-macros: nd,
-setVitality(e, t, n) {const r = [];
-let s = t, i = n;
-return t < e && $e(e) ? (s = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), i = $i(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), i = bi(n))), {vitality: s,
-state: i,
+"behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
+plan: (e, t) => Ds(Rs(e)),
+answers: td},
+stance: {flags: {},
+usage: "!stance (the threshold edition has no stances)",
+help: [],
+modes: [],
+plan: () => {throw new w("the threshold edition has no stances");}},
+life: {setVitality(e, t, n) {const r = [];
+let i = t, s = n;
+return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = $s(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = bs(n))), {vitality: i,
+state: s,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: $e(s) ? T("Now", { kind: "dead-now", state: i, vitality: s }) : void 0,
-...i !== n && i.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
+now: $e(i) ? E("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
 enter: Nl,
 endRound: Pl,
 condition: (e, t) => $e(t) ? "dead" : "none",
-deadForGood: Ai,
+deadForGood: As,
 parseState: Il,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
 describeStateChange: Ml,
-parseAnswer: Rl,
+parseAnswer: Dl},
 words: od
 }, kn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, cd = 10;
 function kr(e, t) {return A.round((e + t) * 1e6) / 1e6;}
-function Ci(e, t) {if (t.defender === null || t.current === null) return e;
+function Cs(e, t) {if (t.defender === null || t.current === null) return e;
 const n = kr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((s) => kr(t.defender, -wt[s]) >= n) ?? "passive";}
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => kr(t.defender, -wt[i]) >= n) ?? "passive";}
 function ld(e) {const t = [], { turn: n } = e;
 let r = e.mode;
 if (wt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const f = Ci(r, n);
+else {const f = Cs(r, n);
 f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: wt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
-const s = r !== "passive" ? e.defense.active : 0, i = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + s + i;
-t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: s, full: i, total: o });
+const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
+t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
 if (a) {const f = e.attack - o, h = A.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const m = A.max(0, e.armorScore - e.armorPenetration), g = h > m;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: g }), c = { amount: h, to: g ? "vitality" : "stamina" };}
+const m = A.max(0, e.armorScore - e.armorPenetration), p = h > m;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };}
 const l = wt[r];
 let d = null;
 l > 0 && n.defender !== null && (d = kr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
@@ -1780,7 +1778,7 @@ var fd = {attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ii = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+}, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
 function md(e) {const t = Ft(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = F(e, "attack");
 if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = F(e, "defense-mode");
@@ -1788,21 +1786,21 @@ return {weapon: t,
 attack: Lt(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
 mode: r === void 0 ? null : z(r, "--defense-mode", kn)};}
-function gd(e) {return e !== null && kn.includes(e);}
-function pd(e) {return Ii.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
-function kd(e, t) {return {values: Ii,
+function pd(e) {return e !== null && kn.includes(e);}
+function gd(e) {return Is.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
+function kd(e, t) {return {values: Is,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
 resolve(n, r) {return yd(e, t, n, r.defense ?? 1);}};}
-function yd(e, t, n, r) {const s = pd(n);
-if (s) return { kind: "refused", reason: `its ${s} is not a number: set it on the sheet, or !defense-round set ${s} N` };
-const i = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (gd(n.stance) ? n.stance : "passive"), a = ld({weapon: e.weapon,
+function yd(e, t, n, r) {const i = gd(n);
+if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
+const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (pd(n.stance) ? n.stance : "passive"), a = ld({weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: o,
 defenseRoll: r,
-defense: { passive: i("passive_defense"), active: i("active_defense"), full: i("full_defense") },
-armorScore: i("armor_score"),
+defense: { passive: s("passive_defense"), active: s("active_defense"), full: s("full_defense") },
+armorScore: s("armor_score"),
 turn: {defender: n.initiative,
 current: n.currentTurn?.initiative ?? null,
 currentHidden: n.currentTurn?.hidden === !0,
@@ -1817,10 +1815,10 @@ a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter
 const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
 return {headline: a.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-T(fe, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
-T(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
+E(fe, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
+E(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
 ...Be("Breakdown", l ? [...a.steps, l] : a.steps),
-...u ? [T("Now", { kind: "down-now" })] : []],
+...u ? [E("Now", { kind: "down-now" })] : []],
 changes: c,
 state: yn(ud(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a};}
@@ -1828,20 +1826,20 @@ function wd(e, t) {return {values: ["armor_score"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const s = A.max(0, n.values.armor_score?.current ?? 0), i = e <= s, o = n.bars[t.stamina].value;
-if (i && o === null) return { kind: "bar", resource: t.stamina };
-const a = i ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
+const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
+if (s && o === null) return { kind: "bar", resource: t.stamina };
+const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {headline: "hit",
 steps: [
-T(fe, { kind: "loss-title", who: c, loss: e }),
-T(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-T("Breakdown", { kind: "typed-loss", loss: e, armor: s, toStamina: i }),
-T("Breakdown", { kind: "typed-loss-result", toStamina: i, vitality: r, stamina: o, loss: e })],
+E(fe, { kind: "loss-title", who: c, loss: e }),
+E(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+E("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+E("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: yn(i ? r : r - e, n.state.dead === !0),
-detail: { loss: e, toStamina: i }};}};}
+state: yn(s ? r : r - e, n.state.dead === !0),
+detail: { loss: e, toStamina: s }};}};}
 function bd(e, t) {return kd(md(e), t);}
-function $d(e) {return Js(e, {fallback: "passive",
+function $d(e) {return Ji(e, {fallback: "passive",
 row: "Defense mode",
 title: "mode-title",
 change: "mode-change",
@@ -1851,7 +1849,7 @@ detail: (t) => ({ stance: t, cost: wt[t] })});}
 var wn = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Ni = { passive: "passively", active: "actively", full: "fully" };
+}, Ns = { passive: "passively", active: "actively", full: "fully" };
 function Ad(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
 return e.missed || e.damage === void 0 ? `${n} is missed ${r}` : `${n} loses ${e.damage} ${e.to === "stamina" ? "stamina" : "Vitality"}${e.falls ? " and falls" : ""} ${r}`;}
 case "attack-summary": {const n = e.counter ? " and scores a counterattack" : "";
@@ -1869,20 +1867,20 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ni[e.stance]} by default${e.summary ? "." : ""}`;
+return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ns[e.stance]} by default${e.summary ? "." : ""}`;
 case "mode-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "mode-effect":
 return wn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${Ni[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${Ns[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;}}
-function Sd(e, t = (n) => n) {return Ad(e, t) ?? Ed(e);}
+function Sd(e, t = (n) => n) {return Ad(e, t) ?? _d(e);}
 var wr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Ed(e) {const t = e;
+function _d(e) {const t = e;
 switch (t.kind) {case "overwhelmed":
 return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
 case "no-initiative-entry":
@@ -1901,271 +1899,277 @@ case "initiative":
 return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
 case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
-var Td = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, _d = {flags: {},
+var Ed = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Td = {flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
 choices: kn,
-label: (e) => Td[e] ?? e,
+label: (e) => Ed[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
-planAnswer(e, t, n, r) {const s = e;
+planAnswer(e, t, n, r) {const i = e;
 return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
-resolve(i, o) {const a = { defender: i.initiative, current: i.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Ci(s, a) !== s)
-return { kind: "refused", reason: `${s} defense costs ${wt[s]} initiative, more than the overwhelm limit allows now` };
+resolve(s, o) {const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
+if (Cs(i, a) !== i)
+return { kind: "refused", reason: `${i} defense costs ${wt[i]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {headline: "acts",
-steps: [T(oe, { kind: "mode-answer", who: i.id, mode: s, roll: c }), T("Check", { kind: "mode-roll", mode: s, roll: c })],
+steps: [E(oe, { kind: "mode-answer", who: s.id, mode: i, roll: c }), E("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
-detail: { mode: s, roll: c }};}};},
+detail: { mode: i, roll: c }};}};},
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.defense ?? 1) }, roll: n.defense ?? 1 })
 }, Od = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Dd = {id: "opposed",
-playable: !0,
-commands: {damage: {flags: fd,
+], Rd = {id: "opposed",
+table: { playable: !0, settings: ["overwhelm-limit", "stamina-bar"], markers: ["incapacitated", "active", "full"], macros: Od },
+hit: {flags: fd,
 usage: hd,
 help: [
-"The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."]},
-defend: {flags: {},
+"The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
+plan: bd,
+handEdit: wd},
+check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
-refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage"},
-stance: { flags: {}, usage: vd, help: [`Passive: ${wn.passive}. Active: ${wn.active}. Full: ${wn.full}.`] }},
-stances: kn,
-settings: ["overwhelm-limit", "stamina-bar"],
-markers: ["incapacitated", "active", "full"],
-planDamage: bd,
-planDefend: () => {throw new w("in the opposed edition the defense is rolled inside !damage");},
-planStance: $d,
-planHandEdit: wd,
-attack: _d,
-macros: Od,
-setVitality(e, t, n) {const r = n.dead === !0 && t <= 0, s = [{ kind: "vitality-change", before: e, after: t }];
+refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
+plan: () => {throw new w("in the opposed edition the defense is rolled inside !damage");},
+answers: Td},
+stance: {flags: {},
+usage: vd,
+help: [`Passive: ${wn.passive}. Active: ${wn.active}. Full: ${wn.full}.`],
+modes: kn,
+plan: $d},
+life: {setVitality(e, t, n) {const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {vitality: t,
 state: yn(t, r),
-steps: s,
+steps: i,
 conditions: [],
-now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
+now: t <= 0 ? E("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
 enter: (e, t) => t ? yr(!1, !0) : e === null ? {} : yn(e),
-endRound: (e) => e,
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
 parseState: dd,
-isEmptyState: (e) => e.down !== !0 && e.dead !== !0,
+isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
+words: Sd
+}, Dd = { soak: _l, threshold: ad, opposed: Rd };
+function Cd(e, t = e.id) {const { life: n } = e;
+return {...e,
+id: t,
+life: {endRound: (r) => r,
+deadForGood: (r, i) => n.condition(r, i) === "dead",
+isEmptyState: (r) => k.keys(r).length === 0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
-words: Sd
-}, Rd = { soak: El, threshold: ad, opposed: Dd }, rt = new C();
-for (const [e, t] of k.entries(Rd)) rt.set(e, { ...t, id: e });
-var Pi = rt.keys().next().value, Cd = "soak";
+...n}};}
+var rt = new C();
+for (const [e, t] of k.entries(Dd)) rt.set(e, Cd(t, e));
+var Ps = rt.keys().next().value, Id = "soak";
 function bn(e) {return typeof e == "string" && rt.has(e);}
-function Id() {return [...rt.keys()];}
+function Nd() {return [...rt.keys()];}
 function br() {return [...rt.values()];}
-function Oe(e) {return rt.get(e) ?? rt.get(Pi);}
-function Vt() {return br().filter((e) => e.playable).map((e) => e.id);}
+function Oe(e) {return rt.get(e) ?? rt.get(Ps);}
+function Vt() {return br().filter((e) => e.table.playable).map((e) => e.id);}
 var $r;
-function Mi(e) {return $r ?? ($r = new x(br().flatMap((t) => t.stances))), $r.has(e);}
+function Ms(e) {return $r ?? ($r = new x(br().flatMap((t) => t.stance.modes))), $r.has(e);}
 function Ar(e, t) {return (n) => br().some(
-(s) => s.id !== e && k.prototype.hasOwnProperty.call(s.commands[t].flags, n)
+(i) => i.id !== e && k.prototype.hasOwnProperty.call((t === "!damage" ? i.hit : i.check).flags, n)
 ) ? e : void 0;}
-var Bt = Cs(bn, "not an edition this script has"), Ht = ["bar1", "bar2", "bar3"], Li = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Fi = {incapacitated: "sleepy",
+var Bt = Ci(bn, "not an edition this script has"), Ht = ["bar1", "bar2", "bar3"], Ls = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Fs = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Kt = k.keys(Fi), Nd = j(J(), er(), je(1), X(100)), Pd = j(J(), er(), je(1), X(100), cn(/^[^,]+$/)), Sr = ie(Ht), ji = ie(["gm", "public"]), Er = ["refuse", "gm", "api-as"], Md = V({edition: Bt,
+}, Kt = k.keys(Fs), Pd = j(J(), er(), je(1), X(100)), Md = j(J(), er(), je(1), X(100), cn(/^[^,]+$/)), Sr = se(Ht), js = se(["gm", "public"]), _r = ["refuse", "gm", "api-as"], Ld = V({edition: Bt,
 bars: V({vitality: Sr,
 soul: Sr,
 power: Sr,
-stamina: ie(["power", ...Ht])}),
+stamina: se(["power", ...Ht])}),
 attributes: V(
-k.fromEntries(Ye.map((e) => [e, Nd]))),
+k.fromEntries(Ye.map((e) => [e, Pd]))),
 markers: V(
-k.fromEntries(Kt.map((e) => [e, Pd]))),
-visibility: V({ npc: ji, pc: ji }),
+k.fromEntries(Kt.map((e) => [e, Md]))),
+visibility: V({ npc: js, pc: js }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
-overwhelmLimit: j(Te(), an(), vt(0), ht(1e3)),
-apiCommands: ie(Er)});
-function Gi() {return {edition: Pi,
+overwhelmLimit: j(Ee(), an(), vt(0), ht(1e3)),
+apiCommands: se(_r)});
+function Gs() {return {edition: Ps,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Li },
-markers: { ...Fi },
+attributes: { ...Ls },
+markers: { ...Fs },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function Ld(e) {const t = Gi(), n = [];
-if (!_(e))
+function Fd(e) {const t = Gs(), n = [];
+if (!T(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const s = Ui(Md.entries, e, t, "settings.", n), { vitality: i, soul: o, power: a } = s.bars;
-return new x([i, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), s.bars = { ...t.bars }), { settings: s, problems: n };}
-function Ui(e, t, n, r, s) {const i = {};
+const i = Us(Ld.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+return new x([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
+function Us(e, t, n, r, i) {const s = {};
 for (const [o, a] of k.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {i[o] = Tr(d);
+if (l === void 0) {s[o] = Er(d);
 continue;}
-if (a.type === "object" && "entries" in a && _(d)) {if (!_(l))
-s.push(`${c}: not an object; reset to defaults`), i[o] = Tr(d);
+if (a.type === "object" && "entries" in a && T(d)) {if (!T(l))
+i.push(`${c}: not an object; reset to defaults`), s[o] = Er(d);
 else {const f = a.entries;
-i[o] = Ui(f, l, d, `${c}.`, s);}
+s[o] = Us(f, l, d, `${c}.`, i);}
 continue;}
 const u = Ue(a, l);
-u.success ? i[o] = u.output : (s.push(`${c}: ${Fd(l)} is not valid; reset to ${te.stringify(d)}`), i[o] = Tr(d));}
-return i;}
-function _(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
-function Tr(e) {return _(e) ? te.parse(te.stringify(e)) : e;}
-function Fd(e) {const t = te.stringify(e) ?? S(e);
+u.success ? s[o] = u.output : (i.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), s[o] = Er(d));}
+return s;}
+function T(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
+function Er(e) {return T(e) ? te.parse(te.stringify(e)) : e;}
+function jd(e) {const t = te.stringify(e) ?? S(e);
 return t.length > 40 ? `${ye(t, 37)}...` : t;}
-var Vi = j(Te(), mt()), jd = j(Te(), mt(), vt(-1e6), ht(1e6)), Bi = V({overrides: G(It(ie(Pt), jd)),
-worn: G(V({ physical: G(Vi), magical: G(Vi) })),
+var Vs = j(Ee(), mt()), Gd = j(Ee(), mt(), vt(-1e6), ht(1e6)), Bs = V({overrides: G(It(se(Pt), Gd)),
+worn: G(V({ physical: G(Vs), magical: G(Vs) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
 edition: G(V({ id: Bt, state: Nt() }))
-}), Vv = k.keys(Bi.entries);
-function Gd(e) {const t = {}, n = [];
+}), Bv = k.keys(Bs.entries);
+function Ud(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
-if (!_(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, s] of k.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
+if (!T(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+for (const [r, i] of k.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const i = Ue(Bi, s);
-if (!i.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
+const s = Ue(Bs, i);
+if (!s.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-i.output.stance !== void 0 && !Mi(i.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete i.output.stance);
-const o = Hi(i.output);
+s.output.stance !== void 0 && !Ms(s.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete s.output.stance);
+const o = Hs(s.output);
 bt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function Hi(e) {for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
+function Hs(e) {for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
 function $n(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
-function Ki(e, t, n) {Hi(n), bt(n) ? delete e[t] : e[t] = n;}
+function Ks(e, t, n) {Hs(n), bt(n) ? delete e[t] : e[t] = n;}
 function bt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var $t = j(Te(), mt()), An = ln($t), Yi = j(Te(), Rs(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Ud = ie(["physical", "magical"]), Wi = V({edition: G(V({ id: Bt, state: Nt() })),
+var $t = j(Ee(), mt()), An = ln($t), Ys = j(Ee(), Di(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Vd = se(["physical", "magical"]), Ws = V({edition: G(V({ id: Bt, state: Nt() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: G(V({ edition: Bt, answer: Nt() }))
-}), Vd = Ls("kind", [
+}), Bd = Li("kind", [
 /** A bar, through its linked attribute when there is one. */
-V({ kind: re("bar"), resource: ie(Fs), bar: ie(Ht), attributeId: G(At), from: An, to: $t }),
+V({ kind: re("bar"), resource: se(Fi), bar: se(Ht), attributeId: G(At), from: An, to: $t }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-V({ kind: re("attribute"), key: ie(Pt), attributeId: At, from: An, to: $t }),
+V({ kind: re("attribute"), key: se(Pt), attributeId: At, from: An, to: $t }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-V({ kind: re("override"), key: ie(Pt), from: An, to: $t }),
+V({ kind: re("override"), key: se(Pt), from: An, to: $t }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-V({ kind: re("worn"), track: Ud, from: An, to: $t }),
+V({ kind: re("worn"), track: Vd, from: An, to: $t }),
 V({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
-V({ kind: re("memory"), tokenId: G(At), character: G(At), from: Wi, to: Wi }),
-V({ kind: re("initiative"), from: Yi, to: Yi }),
+V({ kind: re("memory"), tokenId: G(At), character: G(At), from: Ws, to: Ws }),
+V({ kind: re("initiative"), from: Ys, to: Ys }),
 V({ kind: re("turn-order"), tokenId: At })
-]), Bd = V({/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
+]), Hd = V({/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: j(J(), je(1), X(64)),
-kind: ie(["damage", "hand-edit", "save"]),
+kind: se(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: $t,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
 key: G(j(J(), cn(/^U\d{1,7}$/))),
-tokens: Ge(V({ tokenId: At, name: j(J(), X(200)), changes: Ge(Vd) }))});
-function Hd(e) {return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Mi(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).parseAnswer(t.answer.answer) !== null));}
-function Kd(e) {if (e === void 0) return { history: [], problems: [] };
+tokens: Ge(V({ tokenId: At, name: j(J(), X(200)), changes: Ge(Bd) }))});
+function Kd(e) {return e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || Ms(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).life.parseAnswer(t.answer.answer) !== null));}
+function Yd(e) {if (e === void 0) return { history: [], problems: [] };
 if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, s) => {const i = Ue(Bd, r);
-i.success && i.output.tokens.every((o) => o.changes.every(Hd)) ? t.push(i.output) : n.push(`history[${s}]: not a valid undo entry; dropped`);
+return e.forEach((r, i) => {const s = Ue(Hd, r);
+s.success && s.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Yd = ["life", "pendingDefense", "reactions", "skillsVs"], zi = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function _r(e, t) {const n = {};
-for (const s of Yd) e[s] !== void 0 && (n[s] = e[s]);
+var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], zs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Tr(e, t) {const n = {};
+for (const i of Wd) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Cd, state: n }), _(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function Wd(e) {if (!_(e)) return e;
+return k.keys(n).length > 0 && (r.edition = { id: Id, state: n }), T(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function zd(e) {if (!T(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, _r(e, e.stance)), t;}
-function xi(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function qi(e, t) {return te.stringify(e ?? null) === te.stringify(t ?? null);}
-function zd(e, t, n) {if (!_(e) || !_(e.before) || !_(e.after)) return e;
-const { before: r, after: s } = e, i = [], o = _(r.bars) ? r.bars : {}, a = _(s.bars) ? s.bars : {};
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Tr(e, e.stance)), t;}
+function xs(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function qs(e, t) {return te.stringify(e ?? null) === te.stringify(t ?? null);}
+function xd(e, t, n) {if (!T(e) || !T(e.before) || !T(e.after)) return e;
+const { before: r, after: i } = e, s = [], o = T(r.bars) ? r.bars : {}, a = T(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
-o[f] !== h && typeof h == "number" && i.push({ kind: "bar", resource: f, bar: t[f] ?? zi[f], from: o[f] ?? null, to: h });}
-const c = _(r.protection) ? r.protection : void 0, l = _(s.protection) ? s.protection : void 0;
-l && typeof l.value == "number" && c?.value !== l.value && i.push(
+o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? zs[f], from: o[f] ?? null, to: h });}
+const c = T(r.protection) ? r.protection : void 0, l = T(i.protection) ? i.protection : void 0;
+l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
-), r.statusmarkers !== s.statusmarkers && i.push({ kind: "markers", from: r.statusmarkers, to: s.statusmarkers });
-const d = _(r.record) ? r.record : {}, u = _(s.record) ? s.record : {};
-if (!qi(d.life, u.life) || !qi(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && _(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
-i.push({kind: "memory",
-from: _r({ ...m, ...xi(d) }, h.stance),
-to: _r({ ...m, ...xi(u) }, h.stance)});}
-return { tokenId: e.tokenId, name: e.name, changes: i };}
-function xd(e) {const t = _(e.settings) ? e.settings : {}, n = _(t.bars) ? t.bars : zi, r = _(e.tokens) ? e.tokens : {}, s = _(e.round) && typeof e.round.number == "number" ? e.round.number : 1, i = { ...e, schemaVersion: 2 };
-return _(e.tokens) && (i.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, Wd(a)]))), q.isArray(e.history) && (i.history = e.history.map(
-(o) => _(o) && q.isArray(o.tokens) ? {by: o.by,
+), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
+const d = T(r.record) ? r.record : {}, u = T(i.record) ? i.record : {};
+if (!qs(d.life, u.life) || !qs(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && T(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
+s.push({kind: "memory",
+from: Tr({ ...m, ...xs(d) }, h.stance),
+to: Tr({ ...m, ...xs(u) }, h.stance)});}
+return { tokenId: e.tokenId, name: e.name, changes: s };}
+function qd(e) {const t = T(e.settings) ? e.settings : {}, n = T(t.bars) ? t.bars : zs, r = T(e.tokens) ? e.tokens : {}, i = T(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return T(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), q.isArray(e.history) && (s.history = e.history.map(
+(o) => T(o) && q.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
-round: typeof o.round == "number" ? o.round : s,
-tokens: o.tokens.map((a) => zd(a, n, r))
+round: typeof o.round == "number" ? o.round : i,
+tokens: o.tokens.map((a) => xd(a, n, r))
 } : o
-)), i;}
-function Xi(e) {const t = e.edition;
-if (!_(t) || !_(t.state) || t.state.pendingDefense === void 0) return { memory: e };
-const { pendingDefense: n, ...r } = t.state, s = { edition: t.id, answer: n };
-if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: s };
-const { edition: i, ...o } = e;
-return { memory: o, answer: s };}
-function qd(e) {if (!_(e) || e.kind !== "memory") return e;
+)), s;}
+function Xs(e) {const t = e.edition;
+if (!T(t) || !T(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
+if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
+const { edition: s, ...o } = e;
+return { memory: o, answer: i };}
+function Xd(e) {if (!T(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
-if (!_(r)) continue;
-const s = Xi(r);
-t[n] = s.answer ? { ...s.memory, answer: s.answer } : s.memory;}
+if (!T(r)) continue;
+const i = Xs(r);
+t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;}
 return t;}
-function Xd(e) {const t = {}, n = {};
-if (_(e.tokens))
-for (const [s, i] of k.entries(e.tokens)) {if (!_(i)) {n[s] = i;
+function Jd(e) {const t = {}, n = {};
+if (T(e.tokens))
+for (const [i, s] of k.entries(e.tokens)) {if (!T(s)) {n[i] = s;
 continue;}
-const o = Xi(i);
-k.keys(o.memory).length > 0 && (n[s] = o.memory), o.answer && (t[s] = o.answer);}
+const o = Xs(s);
+k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);}
 const r = q.isArray(e.history) ? e.history.map(
-(s) => _(s) && q.isArray(s.tokens) ? { ...s, tokens: s.tokens.map((i) => _(i) && q.isArray(i.changes) ? { ...i, changes: i.changes.map(qd) } : i) } : s
+(i) => T(i) && q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => T(s) && q.isArray(s.changes) ? { ...s, changes: s.changes.map(Xd) } : s) } : i
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: _(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function Yt(e, t, n = t) {const r = e.tokens[n], s = e.exchange.waiting[t], i = {};
-return r?.edition && (i.edition = r.edition), r?.deadForGood && (i.deadForGood = !0), r?.stance !== void 0 && (i.stance = r.stance), s && (i.answer = s), i;}
+return { ...e, schemaVersion: 3, tokens: T(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
+function Yt(e, t, n = t) {const r = e.tokens[n], i = e.exchange.waiting[t], s = {};
+return r?.edition && (s.edition = r.edition), r?.deadForGood && (s.deadForGood = !0), r?.stance !== void 0 && (s.stance = r.stance), i && (s.answer = i), s;}
 function St(e, t) {const n = {};
-return e.edition && !(e.edition.id === t.id && t.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
-function Sn(e, t, n) {const r = e.tokens[t], s = {};
-r?.overrides !== void 0 && (s.overrides = r.overrides), r?.worn !== void 0 && (s.worn = r.worn), n.stance !== void 0 && (s.stance = n.stance), n.deadForGood !== void 0 && (s.deadForGood = n.deadForGood), n.edition !== void 0 && (s.edition = n.edition), bt(s) ? delete e.tokens[t] : e.tokens[t] = s, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
+return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
+function Sn(e, t, n) {const r = e.tokens[t], i = {};
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), bt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
 function Ae(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
-if (q.isArray(e)) {const s = t;
-if (e.length !== s.length) return !1;
-for (let i = 0; i < e.length; i += 1) if (!Ae(e[i], s[i])) return !1;
+if (q.isArray(e)) {const i = t;
+if (e.length !== i.length) return !1;
+for (let s = 0; s < e.length; s += 1) if (!Ae(e[s], i[s])) return !1;
 return !0;}
 const n = e, r = t;
-for (const s of k.keys(n)) if (!Ae(n[s], r[s])) return !1;
-for (const s of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, s) && r[s] !== void 0) return !1;
+for (const i of k.keys(n)) if (!Ae(n[i], r[i])) return !1;
+for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;}
-function En(e, t) {return t.character ?? t.tokenId ?? e;}
-function Ji(e, t, n, r) {const s = [], i = (o, a, c) => {if (Ae(o, a)) return;
+function _n(e, t) {return t.character ?? t.tokenId ?? e;}
+function Js(e, t, n, r) {const i = [], s = (o, a, c) => {if (Ae(o, a)) return;
 const l = { kind: "memory", from: o, to: a };
-r !== void 0 && (l.tokenId = r), c !== void 0 && (l.character = c), s.push(l);};
-if (n === void 0) i(e, t);
+r !== void 0 && (l.tokenId = r), c !== void 0 && (l.character = c), i.push(l);};
+if (n === void 0) s(e, t);
 else {const { answer: o, ...a } = e, { answer: c, ...l } = t;
-i(a, l, n), i(o ? { answer: o } : {}, c ? { answer: c } : {});}
-return s;}
-function Jd(e, t) {switch (t.kind) {case "bar":
+s(a, l, n), s(o ? { answer: o } : {}, c ? { answer: c } : {});}
+return i;}
+function Qd(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2176,87 +2180,87 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${En(e, t)}`;
+return `memory:${_n(e, t)}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Qd(e, t = () => !0, n = () => {}) {const r = new C();
-for (const i of e) {const o = t(i.tokenId);
-for (const a of i.changes) {const c = Jd(i.tokenId, a), l = r.get(c);
-l ? (l.last = a, o && l.owner === void 0 && (l.owner = i)) : r.set(c, { first: a, last: a, ...o ? { owner: i } : {} });}}
-const s = [];
-for (const [i, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
+function Zd(e, t = () => !0, n = () => {}) {const r = new C();
+for (const s of e) {const o = t(s.tokenId);
+for (const a of s.changes) {const c = Qd(s.tokenId, a), l = r.get(c);
+l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });}}
+const i = [];
+for (const [s, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
 if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
-s.push({ place: i, tokenId: l.tokenId, name: l.name, change: d });}
-return s;}
-function Qi(e, t, n) {if (n <= 0) return e;
-const { answer: r, ...s } = e;
-if (!s.edition || s.edition.id !== t.id) return s;
-let i = t.parseState(s.edition.state);
-if (i === null) return s;
-for (let a = 0; a < A.min(n, 10); a += 1) i = t.endRound(i);
-const o = { ...s };
-return t.isEmptyState(i) ? delete o.edition : o.edition = { id: t.id, state: i }, o;}
-var Zd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function eu(e, t, n) {return e.filter(({ place: r, change: s }) => s.kind !== "turn-order" && !n(t.get(r), s.to));}
-function Zi(e, t, n, r) {const s = [];
-for (const { place: i, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
-const c = t.get(i);
+i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });}
+return i;}
+function Qs(e, t, n) {if (n <= 0) return e;
+const { answer: r, ...i } = e;
+if (!i.edition || i.edition.id !== t.id) return i;
+let s = t.life.parseState(i.edition.state);
+if (s === null) return i;
+for (let a = 0; a < A.min(n, 10); a += 1) s = t.life.endRound(s);
+const o = { ...i };
+return t.life.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;}
+var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function tu(e, t, n) {return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
+function Zs(e, t, n, r) {const i = [];
+for (const { place: s, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
+const c = t.get(s);
 if (!n(c, a.to))
 switch (a.kind) {case "bar":
-s.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+i.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-s.push(`${o}: ${Zd[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
-s.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "override":
-s.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "markers":
-s.push(`${o}: markers changed`);
+i.push(`${o}: markers changed`);
 break;
 case "memory":
-s.push(`${o} ${r(a.to, c ?? {})}`);
+i.push(`${o} ${r(a.to, c ?? {})}`);
 break;
 case "initiative":
-s.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
+i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
-return s;}
-function tu(e, t, n) {return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qi(r.change.from, t, n), to: Qi(r.change.to, t, n) } } : r);}
-function nu(e, t, n, r) {const s = {}, i = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return i !== void 0 && (s.edition = i), o !== void 0 && (s.deadForGood = o), a !== void 0 && (s.stance = a), c !== void 0 && (s.answer = c), s;}
-var ru = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function eo(e) {const t = e.edition, n = bn(t?.id) ? Oe(t.id) : void 0, r = n?.parseState(t.state);
-return e.deadForGood ? 4 : r ? ru[n.condition(r, null)] : -1;}
-function su(e, t = () => {}) {const n = _(e.settings) && _(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", s = (c) => {const l = t(c, r);
+return i;}
+function nu(e, t, n) {return e.map(
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qs(r.change.from, t, n), to: Qs(r.change.to, t, n) } } : r);}
+function ru(e, t, n, r) {const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;}
+var iu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function eo(e) {const t = e.edition, n = bn(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? iu[n.life.condition(r, null)] : -1;}
+function su(e, t = () => {}) {const n = T(e.settings) && T(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", i = (c) => {const l = t(c, r);
 return l === c ? void 0 : l;
-}, i = _(e.tokens) ? { ...e.tokens } : {};
-for (const [c, l] of k.entries(i)) {const d = _(l) ? s(c) : void 0;
+}, s = T(e.tokens) ? { ...e.tokens } : {};
+for (const [c, l] of k.entries(s)) {const d = T(l) ? i(c) : void 0;
 if (!d) continue;
-const { edition: u, deadForGood: f, stance: h, ...m } = l, g = te.parse(te.stringify({ edition: u, deadForGood: f, stance: h }));
-k.keys(m).length > 0 ? i[c] = m : delete i[c];
-const p = i[d];
-if (!p) i[d] = g;
-else {const [v, y] = eo(g) > eo(p) ? [g, p] : [p, g];
-i[d] = { stance: y.stance, ...v, ...y.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = (c, l) => q.isArray(c) ? c.flatMap((d) => _(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({...c,
+const { edition: u, deadForGood: f, stance: h, ...m } = l, p = te.parse(te.stringify({ edition: u, deadForGood: f, stance: h }));
+k.keys(m).length > 0 ? s[c] = m : delete s[c];
+const g = s[d];
+if (!g) s[d] = p;
+else {const [v, y] = eo(p) > eo(g) ? [p, g] : [g, p];
+s[d] = { stance: y.stance, ...v, ...y.deadForGood ? { deadForGood: !0 } : {} };}}
+const o = (c, l) => q.isArray(c) ? c.flatMap((d) => T(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({...c,
 tokens: o(c.tokens, (l) => ({...l,
-changes: o(l.changes, (d) => {const u = d.kind === "memory" ? s(S(d.tokenId ?? l.tokenId)) : void 0;
-return u ? Ji(d.from, d.to, u, d.tokenId) : d;})}))}));
-return { ...e, schemaVersion: 4, tokens: _(e.tokens) ? i : e.tokens, history: a };}
-var Or = 20, Dr = 100, Tn = j(J(), je(1), X(64)), _n = j(J(), je(1), X(40)), iu = V({word: _n,
+changes: o(l.changes, (d) => {const u = d.kind === "memory" ? i(S(d.tokenId ?? l.tokenId)) : void 0;
+return u ? Js(d.from, d.to, u, d.tokenId) : d;})}))}));
+return { ...e, schemaVersion: 4, tokens: T(e.tokens) ? s : e.tokens, history: a };}
+var Or = 20, Rr = 100, En = j(J(), je(1), X(64)), Tn = j(J(), je(1), X(40)), ou = V({word: Tn,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: G(Nt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: G(It(_n, j(J(), X(40)))),
+flags: G(It(Tn, j(J(), X(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: G(j(Te(), mt())),
+roll: G(j(Ee(), mt())),
 success: G(Ze()),
 typed: G(re(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
@@ -2264,43 +2268,43 @@ gm: G(re(!0))
 }), to = V({/** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
 key: j(J(), cn(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: Tn,
+by: En,
 gm: Ze(),
-attacker: ln(Tn),
+attacker: ln(En),
 edition: Bt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: j(Ge(j(J(), X(200))), X(4)),
-flags: j(Ge(Ns([_n, j(Ge(j(J(), X(200))), X(8))])), X(20)),
-situation: ln(_n),
-round: j(Te(), mt()),
-defenders: j(Ge(Tn), je(1), X(Dr)),
-answers: It(Tn, iu)});
+flags: j(Ge(Ni([Tn, j(Ge(j(J(), X(200))), X(8))])), X(20)),
+situation: ln(Tn),
+round: j(Ee(), mt()),
+defenders: j(Ge(En), je(1), X(Rr)),
+answers: It(En, ou)});
 function no(e) {const t = Ue(to, e);
 if (!t.success) return !1;
 const n = Oe(t.output.edition);
-for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.parseAnswer(r.file) === null) return !1;
+for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.life.parseAnswer(r.file) === null) return !1;
 return !0;}
-function ou(e, t, n) {const r = {};
+function au(e, t, n) {const r = {};
 if (e === void 0) return r;
-if (!_(e))
+if (!T(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [s, i] of k.entries(e)) {const o = Ue(to, i);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ye(s, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === s && no(o.output) && k.keys(r).length < Or ? r[s] = o.output : t.push(`exchange.attacks.${ye(s, 20)}: not a valid open attack; forgotten`);}
+for (const [i, s] of k.entries(e)) {const o = Ue(to, s);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ye(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && no(o.output) && k.keys(r).length < Or ? r[i] = o.output : t.push(`exchange.attacks.${ye(i, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var ro = 50, au = 100;
-function so(e) {return e.length > 0 && e.length <= au;}
-function cu(e, t) {if (e === void 0) return [];
+var ro = 50, cu = 100;
+function io(e) {return e.length > 0 && e.length <= cu;}
+function lu(e, t) {if (e === void 0) return [];
 if (!q.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
-for (const s of e)
-typeof s == "string" && so(s) && s === s.toLowerCase() && !n.includes(s) && n.length < ro ? n.push(s) : r += 1;
+for (const i of e)
+typeof i == "string" && io(i) && i === i.toLowerCase() && !n.includes(i) && n.length < ro ? n.push(i) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var On = "DefenseRound", Wt = 4, Rr = 500;
+var On = "DefenseRound", Wt = 4, Dr = 500;
 function zt(e) {return {schemaVersion: Wt,
 scriptVersion: e,
-settings: Gi(),
+settings: Gs(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2309,116 +2313,116 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function lu(e) {const { tokens: t, round: n, ...r } = e, s = {};
-for (const [i, o] of k.entries(r))
-if (i === "vitalityBar" || i === "soulBar" || i === "powerBar") {const a = s.bars ?? (s.bars = {});
-a[i.replace("Bar", "")] = o;
+function du(e) {const { tokens: t, round: n, ...r } = e, i = {};
+for (const [s, o] of k.entries(r))
+if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {const a = i.bars ?? (i.bars = {});
+a[s.replace("Bar", "")] = o;
 } else
-s[i] = o;
-return { schemaVersion: 1, settings: s, tokens: t, round: n };}
-var du = {0: lu,
-1: xd,
-2: Xd,
+i[s] = o;
+return { schemaVersion: 1, settings: i, tokens: t, round: n };}
+var uu = {0: du,
+1: qd,
+2: Jd,
 3: su};
-function uu(e, t, n) {const r = [];
+function fu(e, t, n) {const r = [];
 if (e === void 0) return { stored: zt(t), problems: r };
-if (!_(e))
+if (!T(e))
 return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
-let s = e, i = typeof s.schemaVersion == "number" ? s.schemaVersion : 0;
-if (R.isInteger(i) && i > Wt)
-return { stored: zt(t), problems: [`state has schema version ${i}, newer than this script's ${Wt}; left as it is`], newer: i };
-if (!R.isInteger(i) || i < 0)
-return r.push(`state has unknown schema version ${te.stringify(s.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
-for (; i < Wt; ) {const d = du[i];
+let i = e, s = typeof i.schemaVersion == "number" ? i.schemaVersion : 0;
+if (D.isInteger(s) && s > Wt)
+return { stored: zt(t), problems: [`state has schema version ${s}, newer than this script's ${Wt}; left as it is`], newer: s };
+if (!D.isInteger(s) || s < 0)
+return r.push(`state has unknown schema version ${te.stringify(i.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
+for (; s < Wt; ) {const d = uu[s];
 if (!d) break;
-s = d(s, n), i += 1;}
-const o = Ld(s.settings);
+i = d(i, n), s += 1;}
+const o = Fd(i.settings);
 r.push(...o.problems);
-const a = Gd(s.tokens);
+const a = Ud(i.tokens);
 r.push(...a.problems);
 for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
-const f = u.edition.id, h = Oe(f).parseState(u.edition.state);
+const f = u.edition.id, h = Oe(f).life.parseState(u.edition.state);
 h === null ? (delete u.edition, bt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = hu(s.exchange, r, o.settings.edition), l = Kd(s.history);
+const c = vu(i.exchange, r, o.settings.edition), l = Yd(i.history);
 return r.push(...l.problems), {stored: {schemaVersion: Wt,
-scriptVersion: typeof s.scriptVersion == "string" ? s.scriptVersion : "",
+scriptVersion: typeof i.scriptVersion == "string" ? i.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: fu(s.round, r),
+round: hu(i.round, r),
 history: l.history,
-lastEntry: mu(s.lastEntry, l.history),
+lastEntry: pu(i.lastEntry, l.history),
 exchange: c,
-macros: vu(s.macros),
-healthColorsNoticed: s.healthColorsNoticed === !0,
-sheetLacks: cu(s.sheetLacks, r),
-...bn(s.editionLeft) ? { editionLeft: s.editionLeft } : {}},
+macros: mu(i.macros),
+healthColorsNoticed: i.healthColorsNoticed === !0,
+sheetLacks: lu(i.sheetLacks, r),
+...bn(i.editionLeft) ? { editionLeft: i.editionLeft } : {}},
 problems: r};}
-function fu(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function hu(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
-if (!_(e))
+if (!T(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && R.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, s = q.isArray(e.seen) && e.seen.length <= Rr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], i = typeof e.turned == "number" && R.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Rr && s.length > 0 ? e.turned : 0;
-return { number: r, seen: s, turned: i };}
-function hu(e, t, n) {const r = {}, s = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
-if (e === void 0) return s;
-const i = _(e) && _(e.waiting) ? e.waiting : void 0;
-if (!i)
-return t.push("exchange: not an object; defenses made ahead forgotten"), s;
-for (const [a, c] of k.entries(i)) {const l = a.length > 0 && a.length <= 64 && _(c) && bn(c.edition) ? Oe(c.edition).parseAnswer(c.answer) : null;
+const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = q.isArray(e.seen) && e.seen.length <= Dr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Dr && i.length > 0 ? e.turned : 0;
+return { number: r, seen: i, turned: s };}
+function vu(e, t, n) {const r = {}, i = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+if (e === void 0) return i;
+const s = T(e) && T(e.waiting) ? e.waiting : void 0;
+if (!s)
+return t.push("exchange: not an object; defenses made ahead forgotten"), i;
+for (const [a, c] of k.entries(s)) {const l = a.length > 0 && a.length <= 64 && T(c) && bn(c.edition) ? Oe(c.edition).life.parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${ye(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = ou(_(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: io(e, "lastAttack", "A", o), lastHiddenAttack: io(e, "lastHiddenAttack", "G", o) };}
-function io(e, t, n, r) {const s = _(e) ? e[t] : void 0;
-let i = typeof s == "number" && R.isSafeInteger(s) && s >= 0 && s < 1e6 ? s : 0;
-for (const o of k.keys(r)) o.startsWith(n) && (i = A.max(i, R(o.slice(1))));
-return i;}
-function vu(e) {const t = {};
-if (!_(e)) return t;
+const o = au(T(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: so(e, "lastAttack", "A", o), lastHiddenAttack: so(e, "lastHiddenAttack", "G", o) };}
+function so(e, t, n, r) {const i = T(e) ? e[t] : void 0;
+let s = typeof i == "number" && D.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+for (const o of k.keys(r)) o.startsWith(n) && (s = A.max(s, D(o.slice(1))));
+return s;}
+function mu(e) {const t = {};
+if (!T(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function mu(e, t) {let n = typeof e == "number" && R.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = A.max(n, R(r.key.slice(1))));
+function pu(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = A.max(n, D(r.key.slice(1))));
 return n;}
 var Cr = ["bar1", "bar2", "bar3"];
 function gu(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), s = n("Soul bar"), i = n("Power bar"), o = {vitality: r && Cr.includes(r) ? r : e.bars.vitality,
-soul: s && Cr.includes(s) ? s : e.bars.soul,
-power: i && Cr.includes(i) ? i : e.bars.power};
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {vitality: r && Cr.includes(r) ? r : e.bars.vitality,
+soul: i && Cr.includes(i) ? i : e.bars.soul,
+power: s && Cr.includes(s) ? s : e.bars.power};
 new x(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Pe = "API";
-function Et(e) {return e !== Pe && e !== "" && playerIsGM(e) === !0;}
-function pu(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || Et(e)))
+function _t(e) {return e !== Pe && e !== "" && playerIsGM(e) === !0;}
+function ku(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || _t(e)))
 return e;}
 function Ir(e) {return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
-var ku = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function oo(e) {return !ku.test(e);}
+var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function oo(e) {return !yu.test(e);}
 function ao(e, t) {return e || !oo(t) ? "gm" : `"${t}"`;}
-function co(e) {return e === Pe ? "gm" : ao(Et(e), Ir(e));}
+function co(e) {return e === Pe ? "gm" : ao(_t(e), Ir(e));}
 function lo(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function De(e, t, n) {return Et(e) ? !0 : lo(t.get("controlledby"), e) || lo(n?.get("controlledby"), e);}
+function Re(e, t, n) {return _t(e) ? !0 : lo(t.get("controlledby"), e) || lo(n?.get("controlledby"), e);}
 var uo = /[^,\s]/;
 function Nr(e, t) {return !uo.test(S(e.get("controlledby") ?? "")) && !uo.test(S(t?.get("controlledby") ?? ""));}
-function yu(e, t) {const n = new x();
+function wu(e, t) {const n = new x();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const s of S(r ?? "").split(",")) {const i = s.trim();
-i !== "" && i !== "all" && !Et(i) && n.add(i);}
+for (const i of S(r ?? "").split(",")) {const s = i.trim();
+s !== "" && s !== "all" && !_t(s) && n.add(s);}
 return [...n];}
-function Dn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function wu() {return Dn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Pr() {return Dn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function bu() {return Dn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var $u = { original: new C(), standIn: new C() };
-function Au() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return $u;
+function Rn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function bu() {return Rn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Pr() {return Rn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function $u() {return Rn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Au = { original: new C(), standIn: new C() };
+function Su() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Au;
 const t = { original: new C(), standIn: new C() };
 for (const [n, r] of k.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Su() {return Dn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+function _u() {return Rn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var xt;
 function fo() {xt = void 0;}
 function Mr() {if (xt !== void 0) return xt;
@@ -2428,39 +2432,39 @@ if (typeof t == "string")
 try {t = te.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, s] of k.entries(t)) playerIsGM(r) || (n ?? (n = new x())).add(S(s));
-return xt = { page: S(e.get("playerpageid")), moved: n, bump: Au() }, xt;}
+for (const [r, i] of k.entries(t)) playerIsGM(r) || (n ?? (n = new x())).add(S(i));
+return xt = { page: S(e.get("playerpageid")), moved: n, bump: Su() }, xt;}
 function qt(e) {const { original: t } = Mr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
 function We(e) {const t = qt(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: s } = Mr(), i = S(t.get("_pageid"));
-return i !== r && s?.has(i) !== !0;}
+const { page: r, moved: i } = Mr(), s = S(t.get("_pageid"));
+return s !== r && i?.has(s) !== !0;}
 function ho(e, t) {const { bump: n } = Mr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
-const s = {};
-for (const i of ["bar1_value", "bar2_value", "bar3_value"]) i in t && (s[i] = t[i]);
-k.keys(s).length > 0 && r.set(s);}
+const i = {};
+for (const s of ["bar1_value", "bar2_value", "bar3_value"]) s in t && (i[s] = t[s]);
+k.keys(i).length > 0 && r.set(i);}
 function Eu(e) {const t = qt(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
-for (const s of ["bar1_value", "bar2_value", "bar3_value"]) {const i = e.get(s);
-i !== t.get(s) && (n[s] = i, r = !0);}
+for (const i of ["bar1_value", "bar2_value", "bar3_value"]) {const s = e.get(i);
+s !== t.get(i) && (n[i] = s, r = !0);}
 return r && t.set(n), t;}
 function Lr(e) {return k.assign(k.create(null), e);}
-var Tu = Lr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), _u = Lr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Ou = Lr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
-function Du(e) {return new Cu(e).parse();}
-var Rn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Ru = (e, t) => {const n = e.charCodeAt(t);
+var Tu = Lr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ou = Lr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Ru = Lr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
+function Du(e) {return new Iu(e).parse();}
+var Dn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Cu = class {constructor(e) {this.text = e, this.at = 0;}
+}, Iu = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && Ru(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && Cu(this.text, this.at); ) this.at += 1;}
 /** The operator of `ops` where the parser stands (stepping past it), or undefined. */
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
@@ -2468,11 +2472,11 @@ return t !== void 0 && (this.at += 1), t;}
 /** Terms joined by + and -, worked out left to right. */
 sum() {return this.chain(Tu, () => this.product());}
 /** Factors joined by *, / and %, worked out left to right. */
-product() {return this.chain(_u, () => this.unary());}
+product() {return this.chain(Ou, () => this.unary());}
 /** Operands joined by the operators of one precedence (`ops`), worked out left to right. */
 chain(e, t) {let n = t();
-for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const s = t();
-n = s === void 0 ? void 0 : r(n, s);}
+for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const i = t();
+n = i === void 0 ? void 0 : r(n, i);}
 return n;}
 unary() {this.space();
 const e = this.text[this.at];
@@ -2482,69 +2486,69 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (Rn(e.charCodeAt(t))) {let n = t + 1;
-for (; Rn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Rn(e.charCodeAt(n + 1))) for (n += 2; Rn(e.charCodeAt(n)); ) n += 1;
-return this.at = n, R(e.slice(t, n));}
+if (Dn(e.charCodeAt(t))) {let n = t + 1;
+for (; Dn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Dn(e.charCodeAt(n + 1))) for (n += 2; Dn(e.charCodeAt(n)); ) n += 1;
+return this.at = n, D(e.slice(t, n));}
 if (vo(e.charCodeAt(t))) {let n = t + 1;
 for (; vo(e.charCodeAt(n)); ) n += 1;
-const r = Ou[e.slice(t, n).toLowerCase()];
+const r = Ru[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
-const s = this.closing();
-return s === void 0 ? void 0 : r(s);}
+const i = this.closing();
+return i === void 0 ? void 0 : r(i);}
 if (e[t] === "(")
 return this.at += 1, this.closing();}
 /** A sum and the ")" that closes it (the "(" already taken). */
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Fr = 20, Iu = 2e3, Cn = { lookups: 300, chars: 3e4 }, Nu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Fr} deep`, Pu = `is too much work to work out (over ${Cn.lookups} attributes to look up)`, go = `is too much work to work out (over ${Cn.chars} characters of formulas)`, Mu = "is not a number or a formula of numbers and attributes", po = "working", Lu = class {constructor(e) {this.lookup = e, this.memo = new C(), this.lookups = 0, this.chars = 0;}
+}, Fr = 20, Nu = 2e3, Cn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Fr} deep`, Mu = `is too much work to work out (over ${Cn.lookups} attributes to look up)`, po = `is too much work to work out (over ${Cn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", go = "working", Fu = class {constructor(e) {this.lookup = e, this.memo = new C(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
-work(e, t) {if (t > Fr) return Re(mo, "read");
-if (e.length > Iu) return Re("is too long to be a formula");
-if (!this.spend(e.length)) return Re(go, "read");
-let n = "", r = 0, s = 0;
-const i = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
+work(e, t) {if (t > Fr) return De(mo, "read");
+if (e.length > Nu) return De("is too long to be a formula");
+if (!this.spend(e.length)) return De(po, "read");
+let n = "", r = 0, i = 0;
+const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
-for (; (o = i.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
-if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Fr) return Re(mo, "read");
-s = A.max(s, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(go, "read");
+for (; (o = s.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
+if (!l.ok) return l.kind === "own" ? De(`refers to "${c}", which ${l.problem}`, "whole") : l;
+if (t + 1 + l.height > Fr) return De(mo, "read");
+i = A.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(po, "read");
 } else n = e;
 const a = Du(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !R.isFinite(a) ? Re(Mu) : { ok: !0, value: a, height: s };}
+return a === void 0 || !D.isFinite(a) ? De(Lu) : { ok: !0, value: a, height: i };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
-attribute(e, t, n) {const r = `${t}|${e}`, s = this.memo.get(r);
-if (s === po) return Re(Nu, "whole");
-if (s !== void 0) return s;
-if (this.lookups >= Cn.lookups) return Re(Pu, "read");
+attribute(e, t, n) {const r = `${t}|${e}`, i = this.memo.get(r);
+if (i === go) return De(Pu, "whole");
+if (i !== void 0) return i;
+if (this.lookups >= Cn.lookups) return De(Mu, "read");
 this.lookups += 1;
-const i = this.lookup(e, t);
-this.memo.set(r, po);
-const o = this.workRaw(i, n);
+const s = this.lookup(e, t);
+this.memo.set(r, go);
+const o = this.workRaw(s, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
-workRaw(e, t) {if (e == null) return Re("the character does not have");
+workRaw(e, t) {if (e == null) return De("the character does not have");
 const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
 /** Counts characters of work; false once the read's budget is spent. */
 spend(e) {return this.chars += e, this.chars <= Cn.chars;}};
-function Re(e, t = "own") {return { ok: !1, problem: e, kind: t };}
+function De(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function ee(e, t = "an unnamed token") {return S(e.get("name") ?? "") || t;}
 function H(e) {return getObj("graphic", e);}
-function Fu(e) {return getObj("character", e);}
+function ju(e) {return getObj("character", e);}
 function Q(e) {const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
 function Xt(e, t) {const n = Ur(e, t) ? Q(e) : void 0;
 return n ? n.id : e.id;}
-function ju(e, t) {const n = H(e);
+function Gu(e, t) {const n = H(e);
 return n && Xt(n, t);}
-function Gu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ur(n, t) !== "");}
+function Uu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ur(n, t) !== "");}
 var me = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
@@ -2560,7 +2564,7 @@ get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = ce(e ? e.get("max") : this.token.get(me[this.bar].max));}
 return this.maxRead;}};
 function ko(e, t) {return new In(e, t).value;}
-var Uu = class {constructor(e, t) {this.reading = e, this.value = t;}
+var Vu = class {constructor(e, t) {this.reading = e, this.value = t;}
 get max() {return this.reading.max;}};
 function Nn(e, t, n) {const r = {vitality: new In(e, n.bars.vitality),
 soul: new In(e, n.bars.soul),
@@ -2576,10 +2580,10 @@ npc: Nr(e, t),
 hidden: We(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
 var yo = { armor_physical: "physical", armor_magical: "magical" };
-function jr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.enter(n, Vu(t, n, r));}
-function Vu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.deadForGood(n.enter(t, !1), t);}
+function jr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Bu(t, n, r));}
+function Bu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
 function wo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Bu = { kind: "override" }, bo = { kind: "none" }, Pn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Hu = k.freeze({}), Ku = k.freeze({ current: null, max: null, present: !1 }), Gr = [], Yu = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Gr;}
+var Hu = { kind: "override" }, bo = { kind: "none" }, Pn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), Gr = [], Wu = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Gr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
 /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
@@ -2589,68 +2593,68 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
 * A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
 * as Roll20 would; anything else is a problem (noted) and no value.
 */
-number(e, t, n, r) {const s = ce(e);
-if (s !== null) return s;
+number(e, t, n, r) {const i = ce(e);
+if (i !== null) return i;
 if (Mn(e)) return null;
-this.formulas ?? (this.formulas = new Lu((a, c) => this.lookup(a, c)));
-const i = this.formulas.evaluate(S(e));
-if (i.ok && R.isSafeInteger(i.value)) return i.value;
-const o = i.ok ? R.isInteger(i.value) ? `works out to ${i.value}, too big a number to count exactly` : `works out to ${i.value}, not a whole number (wrap it in floor())` : i.problem;
+this.formulas ?? (this.formulas = new Fu((a, c) => this.lookup(a, c)));
+const s = this.formulas.evaluate(S(e));
+if (s.ok && D.isSafeInteger(s.value)) return s.value;
+const o = s.ok ? D.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
 return this.problems === Gr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function Mn(e) {return e == null || typeof e == "string" && e.trim() === "";}
 function $o(e) {return !Mn(e) && ce(e) === null;}
-var Ao = class {constructor(e, t, n, r, s, i, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = s, this.name = i, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
+var Ao = class {constructor(e, t, n, r, i, s, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
 get current() {return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
 get max() {if (!this.withMax) return null;
 if (this.maxRead === void 0) {const e = this.source.get("max");
 Mn(e) && (this.isDefault || $o(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
 currentRaw() {return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function Wu(e, t, n, r, s = t) {const i = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
+function zu(e, t, n, r, i = t) {const s = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
-for (let p = 0; p < i.length; p += 1) {const v = i[p], y = yo[v], $ = t?.overrides?.[v];
-if ($ !== void 0) {o[v] = { current: y ? t?.worn?.[y] ?? $ : $, max: $, present: !0 }, a[v] = y ? Pn[y] : Bu;
+for (let g = 0; g < s.length; g += 1) {const v = s[g], y = yo[v], $ = t?.overrides?.[v];
+if ($ !== void 0) {o[v] = { current: y ? t?.worn?.[y] ?? $ : $, max: $, present: !0 }, a[v] = y ? Pn[y] : Hu;
 continue;}
-const D = l[v], U = c ? r.attributes.find(c.id, D) : void 0;
-c && (d ?? (d = new Yu(c.id, r.attributes)));
+const R = l[v], U = c ? r.attributes.find(c.id, R) : void 0;
+c && (d ?? (d = new Wu(c.id, r.attributes)));
 let b = y !== void 0 && !e.unique;
-if (U && d) {let E;
-y !== void 0 && !b && (E = U.get("current"), b = $o(E)), o[v] = new Ao(U, b ? t?.worn?.[y] : void 0, y !== void 0, d, v, D, E, !1), a[v] = b ? Pn[y] : { kind: "attribute", attribute: U };
-} else d && !Mn(u = r.attributes.sheetDefault(d.characterId, D, "current")) ? (o[v] = new Ao(d.defaultOf(D), y ? t?.worn?.[y] : void 0, y !== void 0, d, v, D, u, !0), a[v] = y ? Pn[y] : bo) : (o[v] = y ? { current: t?.worn?.[y] ?? null, max: null, present: !1 } : Ku, a[v] = y ? Pn[y] : bo);}
+if (U && d) {let _;
+y !== void 0 && !b && (_ = U.get("current"), b = $o(_)), o[v] = new Ao(U, b ? t?.worn?.[y] : void 0, y !== void 0, d, v, R, _, !1), a[v] = b ? Pn[y] : { kind: "attribute", attribute: U };
+} else d && !Mn(u = r.attributes.sheetDefault(d.characterId, R, "current")) ? (o[v] = new Ao(d.defaultOf(R), y ? t?.worn?.[y] : void 0, y !== void 0, d, v, R, u, !0), a[v] = y ? Pn[y] : bo) : (o[v] = y ? { current: t?.worn?.[y] ?? null, max: null, present: !1 } : Yu, a[v] = y ? Pn[y] : bo);}
 const f = r.turnOrder;
 let h = null;
-if (f && f.length > 0) {const p = f.find((v) => v.id === e.id);
-p !== void 0 && (h = So(p.pr));}
-let m = Hu;
+if (f && f.length > 0) {const g = f.find((v) => v.id === e.id);
+g !== void 0 && (h = So(g.pr));}
+let m = Ku;
 if (n.others && n.others.length > 0) {m = {};
-for (const p of n.others) m[p] = r.other?.(p);}
-const g = {id: e.id,
+for (const g of n.others) m[g] = r.other?.(g);}
+const p = {id: e.id,
 name: e.name,
 bars: e.bars,
 values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
-stance: s?.stance ?? null,
-state: jr(r.edition, s, e.bars.vitality.value, r.editionLeft),
+stance: i?.stance ?? null,
+state: jr(r.edition, i, e.bars.vitality.value, r.editionLeft),
 answer: wo(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
 currentTurn: r.turnRow === void 0 ? null : { initiative: So(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: m,
 nameOf: r.nameOf};
-return new zu(e, t, g, a, d);}
-var zu = class {constructor(e, t, n, r, s) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = s;}
+return new xu(e, t, p, a, d);}
+var xu = class {constructor(e, t, n, r, i) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
 get problems() {return this.sheet === void 0 ? Gr : this.sheet.problems;}};
-function xu(e, t) {const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Uu(n.vitality, t), soul: n.soul, power: n.power };}
-function So(e) {if (typeof e == "number") return R.isFinite(e) ? e : null;
+function qu(e, t) {const n = e.snapshot.bars;
+e.facts.bars = { vitality: new Vu(n.vitality, t), soul: n.soul, power: n.power };}
+function So(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = R(e.trim());
-return R.isFinite(t) ? t : null;}
-function Eo(e) {return getObj("attribute", e)?.get("current");}
+const t = D(e.trim());
+return D.isFinite(t) ? t : null;}
+function _o(e) {return getObj("attribute", e)?.get("current");}
 function Ur(e, t) {return S(e.get(me[t].link) ?? "");}
-function qu(e) {const t = getObj("attribute", e);
+function Xu(e) {const t = getObj("attribute", e);
 return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
-var Xu = class {/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
+var Ju = class {/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
 constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new C(), this.lowered = new C(), this.defaults = new C();}
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
@@ -2663,12 +2667,12 @@ return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.low
 */
 sheetDefault(e, t, n) {let r = this.defaults.get(e);
 r || this.defaults.set(e, r = new C());
-let s = r.get(t);
-if (!s) {if (r.size >= 200) return;
-r.set(t, s = {});}
-if (!(n in s)) {const i = this.keyOf(t), o = this.sheetLacks();
-o.includes(i) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? s[n] = void 0 : (s[n] = getAttrByName(e, t, n), n === "current" && s[n] === void 0 && so(i) && o.length < ro && !o.includes(i) && o.push(i));}
-return s[n];}
+let i = r.get(t);
+if (!i) {if (r.size >= 200) return;
+r.set(t, i = {});}
+if (!(n in i)) {const s = this.keyOf(t), o = this.sheetLacks();
+o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && io(s) && o.length < ro && !o.includes(s) && o.push(s));}
+return i[n];}
 /** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
@@ -2687,8 +2691,8 @@ function Vr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function Ju(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [me[t].link]: e });}
-var To = {"&": "&amp;",
+function Qu(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [me[t].link]: e });}
+var Eo = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2711,96 +2715,96 @@ $: "&#36;",
 "\\": "&#92;"
 }, Jt = [];
 for (let e = 0; e < 128; e += 1) {const t = S.fromCharCode(e);
-To[t] !== void 0 ? Jt[e] = To[t] : t === `
+Eo[t] !== void 0 ? Jt[e] = Eo[t] : t === `
 ` || t === "\r" ? Jt[e] = " " : e < 32 && t !== "	" || e === 127 ? Jt[e] = "" : Jt[e] = void 0;}
-function Qu(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+function Zu(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function st(e) {const t = typeof e == "string" ? e : S(e ?? "");
+function it(e) {const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let s = 0; s < t.length; s += 1) {const i = t.charCodeAt(s), o = i < 128 ? Jt[i] : Qu(i);
-o !== void 0 && (n += t.slice(r, s) + o, i === 13 && t.charCodeAt(s + 1) === 10 && (s += 1), r = s + 1);}
+for (let i = 0; i < t.length; i += 1) {const s = t.charCodeAt(i), o = s < 128 ? Jt[s] : Zu(s);
+o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Me(e, t) {on(e, t);}
 function Ln(e) {log(e);}
 function Br(e) {return state[e];}
-function _o(e, t) {state[e] = t;}
-function Zu(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function ef(e) {setTimeout(e, 0);}
-function tf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function To(e, t) {state[e] = t;}
+function ef(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function tf(e) {setTimeout(e, 0);}
+function nf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
-const s = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
-return s?.set("notes", t), s?.id;}
-function nf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function rf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function sf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
+return i?.set("notes", t), i?.id;}
+function rf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function sf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function of(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function of() {const e = typeof API_Meta < "u" ? API_Meta?.[se] : void 0;
-return e && R.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
+function af() {const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
 function Hr(e, t, n) {try {const r = t instanceof nn ? t.stack ?? t.message : S(t);
-Ln(`${se} v${pe}: ${e} failed${of()}: ${r}`), n && sendChat(
-se,
-`/w ${n} ${st(`${se} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+Ln(`${ie} v${ge}: ${e} failed${af()}: ${r}`), n && sendChat(
+ie,
+`/w ${n} ${it(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function Se(e, t, n) {return (...r) => {const s = (i) => {let o = typeof e == "string" ? e : "a command", a;
+function Se(e, t, n) {return (...r) => {const i = (s) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-Hr(o, i, a);};
+Hr(o, s, a);};
 fo();
-try {const i = t(...r);
-i && typeof i.then == "function" && i.then(void 0, s);
-} catch (i) {s(i);}};}
-var Tt = { kind: "public" }, le = { kind: "whisper", to: "gm" };
+try {const s = t(...r);
+s && typeof s.then == "function" && s.then(void 0, i);
+} catch (s) {i(s);}};}
+var Et = { kind: "public" }, le = { kind: "whisper", to: "gm" };
 function we(e) {return { kind: "whisper", to: e };}
-function L(e, t, n = {}) {e.kind === "public" ? sendChat(se, t) : n.record === !0 ? sendChat(se, `/w ${e.to} ${t}`) : sendChat(se, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function ge(e) {let t = `&{template:default} {{name=${st(e.title)}}}`;
+function L(e, t, n = {}) {e.kind === "public" ? sendChat(ie, t) : n.record === !0 ? sendChat(ie, `/w ${e.to} ${t}`) : sendChat(ie, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function pe(e) {let t = `&{template:default} {{name=${it(e.title)}}}`;
 const n = e.rows, r = [];
-for (let s = 0; s < n.length; s += 1) {const i = n[s], { lines: o } = i, a = i.buttons, c = a === void 0 ? 0 : a.length;
+for (let i = 0; i < n.length; i += 1) {const s = n[i], { lines: o } = s, a = s.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + st(o[f]);
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + it(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + de(a[f].label, a[f].command);
-let u = af(i.label);
+let u = cf(s.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
-r.push(u), t += ` {{${st(u)}=${l}${l && d ? " " : ""}${d}}}`;}
+r.push(u), t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function af(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function ae(e) {return st(e);}
-function Kr(e, t) {let n = st(e);
+function cf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function ae(e) {return it(e);}
+function Kr(e, t) {let n = it(e);
 for (const r of t) n += ` ${de(r.label, r.command)}`;
 return n;}
-var cf = /^[-\w]+$/;
-function de(e, t) {return `[${st(e)}](${t})`;}
-function Fn(e) {return cf.test(e);}
-function Oo(e, t, n, r = () => `${n.command} --help`) {const s = S(t.playerid ?? "");
-return s === Pe ? lf(e, t, n, r) : Do(e, t, n, r, s, Et(s), !1);}
-function Do(e, t, n, r, s, i, o) {const a = i ? "the GM" : Ir(s), c = { app: e, msg: t, parsed: n, playerId: s, gm: i, senderName: a, replyTo: ao(i, a), relayed: o, help: r };
-return !i && !oo(a) && (c.replyFor = B(a, 60)), c;}
-function lf(e, t, n, r) {const s = n.flags.get("api-as");
+var lf = /^[-\w]+$/;
+function de(e, t) {return `[${it(e)}](${t})`;}
+function Fn(e) {return lf.test(e);}
+function Oo(e, t, n, r = () => `${n.command} --help`) {const i = S(t.playerid ?? "");
+return i === Pe ? df(e, t, n, r) : Ro(e, t, n, r, i, _t(i), !1);}
+function Ro(e, t, n, r, i, s, o) {const a = s ? "the GM" : Ir(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: ao(s, a), relayed: o, help: r };
+return !s && !oo(a) && (c.replyFor = B(a, 60)), c;}
+function df(e, t, n, r) {const i = n.flags.get("api-as");
 n.flags.delete("api-as");
-const i = e.store.settings.apiCommands;
-if (i === "api-as") {const c = pu(s?.length === 1 ? s[0] : void 0);
-if (c !== void 0) return Do(e, t, n, r, c, !1, !0);}
-const o = i === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Ir(Pe), replyTo: "gm", relayed: !0, help: r };
+const s = e.store.settings.apiCommands;
+if (s === "api-as") {const c = ku(i?.length === 1 ? i[0] : void 0);
+if (c !== void 0) return Ro(e, t, n, r, c, !1, !0);}
+const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Ir(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var Ro = 2e3;
-function Ee(e, t) {L(we(e.replyTo), ae(Co(e, t)));}
-function it(e, t) {L(we(e.replyTo), ae(Co(e, t)), { record: !0 });}
-function Co(e, t) {const n = t.length > Ro ? `${ye(t, Ro - 12)}... (cut)` : t;
+var Do = 2e3;
+function _e(e, t) {L(we(e.replyTo), ae(Co(e, t)));}
+function st(e, t) {L(we(e.replyTo), ae(Co(e, t)), { record: !0 });}
+function Co(e, t) {const n = t.length > Do ? `${ye(t, Do - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var df = 200;
+var uf = 200;
 function ze(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let s = df - 7;
-for (const i of n) s -= i.label.length + 3;
-r.length > s && (r = `${ye(r, s - 9)}... (cut)`), L(we(e.replyTo), Kr(r, [...n, { label: "Help", command: e.help() }]));}
-function uf(e, t) {const n = e.store.tokens[t];
+let i = uf - 7;
+for (const s of n) i -= s.label.length + 3;
+r.length > i && (r = `${ye(r, i - 9)}... (cut)`), L(we(e.replyTo), Kr(r, [...n, { label: "Help", command: e.help() }]));}
+function ff(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
@@ -2808,15 +2812,15 @@ function Io(e, t) {const n = e.store.tokens[t];
 n && bt(n) && delete e.store.tokens[t];}
 function jn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
 var Gn = "Help: DefenseRound", K = (e) => `<code>${jn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
-function ff(e) {const t = e.stances.length > 0 ? [xe(`${K(e.commands.stance.usage)}: set the stance; with no mode, show it. ${e.commands.stance.help.map(jn).join(" ")}`)] : [];
+function hf(e) {const t = e.stance.modes.length > 0 ? [xe(`${K(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(jn).join(" ")}`)] : [];
 return [
-`<h3>DefenseRound v${pe}: the ${e.id} edition</h3>`,
+`<h3>DefenseRound v${ge}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-xe(`${K(e.commands.defend.usage)}: ${e.commands.defend.help.map(jn).join(" ")}`),
-xe(`${K(e.commands.damage.usage)}: ${e.commands.damage.help.map(jn).join(" ")}`),
-xe(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
+xe(`${K(e.check.usage)}: ${e.check.help.map(jn).join(" ")}`),
+xe(`${K(e.hit.usage)}: ${e.hit.help.map(jn).join(" ")}`),
+xe(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
 xe(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 xe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
@@ -2825,54 +2829,54 @@ xe(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no
 "</ul>"
 ].join("");}
 var ot;
-function Yr(e, t = {}) {ot = tf(Gn, ff(e), t.createIfMissing !== !1) ?? ot;}
-function No() {return ot = nf(Gn, ot), ot !== void 0 && Fn(ot) ? { label: Gn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
+function Yr(e, t = {}) {ot = nf(Gn, hf(e), t.createIfMissing !== !1) ?? ot;}
+function No() {return ot = rf(Gn, ot), ot !== void 0 && Fn(ot) ? { label: Gn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
 function Po(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
 for (; r < n.length && ar(n.charCodeAt(r)); ) r += 1;
-const s = n.slice(r, qs(n, r)).toLowerCase();
-return k.prototype.hasOwnProperty.call(t, s) ? s : void 0;}
+const i = n.slice(r, qi(n, r)).toLowerCase();
+return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
 function Mo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function hf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+function vf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
 async function Lo(e, t, n, r = Po(t, n)) {if (!r) return;
-const s = n[r], i = wc(t.content, t.inlinerolls);
+const i = n[r], s = wc(t.content, t.inlinerolls);
 let o;
-try {const a = Xs(i);
-if (o = Oo(e, t, a, () => hf(e, s, a, r)), o.relayRefused) {Ee(o, Mo(e, r));
+try {const a = Xi(s);
+if (o = Oo(e, t, a, () => vf(e, i, a, r)), o.relayRefused) {_e(o, Mo(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Ee(o, `The saved state was written by a newer version of ${se} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {_e(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = s.helpFor?.(e, o.parsed) ?? { title: r, usage: s.usage(e), what: s.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = No();
-L(we(o.replyTo), ge({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (o.parsed.flags.has("help")) {const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = No();
+L(we(o.replyTo), pe({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
-const c = s.run(o);
+const c = i.run(o);
 c && await c;
-} catch (a) {if (a instanceof w || a instanceof P) {if (o ?? (o = Oo(e, t, { command: r, positionals: [], flags: new C() })), o.relayRefused) {Ee(o, Mo(e, r));
+} catch (a) {if (a instanceof w || a instanceof P) {if (o ?? (o = Oo(e, t, { command: r, positionals: [], flags: new C() })), o.relayRefused) {_e(o, Mo(e, r));
 return;}
 ze(o, a.message);
 return;}
 throw a;}}
-var vf = new x(
+var mf = new x(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function mf(e) {if (vf.has(e)) return [e];
+function pf(e) {if (mf.has(e)) return [e];
 const t = [];
 try {const n = te.parse(S(Campaign().get("token_markers") ?? "[]"));
-for (const r of q.isArray(n) ? n : []) {const { tag: s, name: i } = r ?? {};
-if (typeof s == "string") {if (s === e) return [s];
-typeof i == "string" && i.toLowerCase() === e.toLowerCase() && !t.includes(s) && t.push(s);}}
+for (const r of q.isArray(n) ? n : []) {const { tag: i, name: s } = r ?? {};
+if (typeof i == "string") {if (i === e) return [i];
+typeof s == "string" && s.toLowerCase() === e.toLowerCase() && !t.includes(i) && t.push(i);}}
 } catch {}
 return t;}
 function Un(e) {const t = new C();
-for (const r of e) {const s = r.endsWith(".") ? r.slice(0, -1) : r;
-t.set(s, (t.get(s) ?? 0) + 1);}
-const n = [...t].map(([r, s]) => s === 1 ? r : `${r} (${s} tokens)`);
+for (const r of e) {const i = r.endsWith(".") ? r.slice(0, -1) : r;
+t.set(i, (t.get(i) ?? 0) + 1);}
+const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function _t(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function Tt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
 function qe(e) {const t = new C();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return _t([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+return Tt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
 var gf = class {constructor() {this.byReason = new C();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
@@ -2890,38 +2894,38 @@ return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], pf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], kf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function kf(e, t, n) {const r = t.toLowerCase();
+function yf(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
-if (r === "edition") {const s = z(n, "edition", Id()), i = Vt();
-if (!i.includes(s))
-throw new w(`the ${s} edition is not available in this version yet (playable: ${i.join(", ")})`);
-return e.edition = s, `Edition is now ${s}.`;}
-if (r in Wr) {const s = Wr[r], i = z(n, r, Ht), o = e.bars[s];
+if (r === "edition") {const i = z(n, "edition", Nd()), s = Vt();
+if (!s.includes(i))
+throw new w(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
+return e.edition = i, `Edition is now ${i}.`;}
+if (r in Wr) {const i = Wr[r], s = z(n, r, Ht), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
-a !== s && e.bars[a] === i && (e.bars[a] = o);
-return e.bars[s] = i, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const s = z(n, r, ["power", ...Ht]);
-if (s === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${s})`);
-return e.bars.stamina = s, `Stamina is now ${s === "power" ? "the Power bar" : s}.`;}
-if (r.startsWith("attr.")) {const s = r.slice(5);
-if (!Ye.includes(s))
-throw new w(`unknown attribute key "${B(s)}": ${Mt(s, Ye, "keys")}`);
-const i = n.trim();
-if (i.length === 0 || i.length > 100) throw new w("an attribute name must be 1 to 100 characters");
-return e.attributes[s] = i, `The ${s} value is now read from the attribute "${i}".`;}
-if (r.startsWith("marker.")) {const s = r.slice(7);
-if (!Kt.includes(s))
-throw new w(`unknown marker key "${B(s)}": ${Mt(s, Kt, "keys")}`);
-const i = n.trim(), o = mf(i);
-if (o.length === 0) throw new w(`"${B(i)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new w(`${o.length} of this campaign's token markers are named "${B(i)}": give the tag of one (${_t(o.map((c) => B(c)), 3)})`);
+a !== i && e.bars[a] === s && (e.bars[a] = o);
+return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
+if (r === "stamina-bar") {const i = z(n, r, ["power", ...Ht]);
+if (i === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${i})`);
+return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;}
+if (r.startsWith("attr.")) {const i = r.slice(5);
+if (!Ye.includes(i))
+throw new w(`unknown attribute key "${B(i)}": ${Mt(i, Ye, "keys")}`);
+const s = n.trim();
+if (s.length === 0 || s.length > 100) throw new w("an attribute name must be 1 to 100 characters");
+return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;}
+if (r.startsWith("marker.")) {const i = r.slice(7);
+if (!Kt.includes(i))
+throw new w(`unknown marker key "${B(i)}": ${Mt(i, Kt, "keys")}`);
+const s = n.trim(), o = pf(s);
+if (o.length === 0) throw new w(`"${B(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new w(`${o.length} of this campaign's token markers are named "${B(s)}": give the tag of one (${Tt(o.map((c) => B(c)), 3)})`);
 const a = o[0];
-return e.markers[s] = a, `The ${s} marker is now ${a === i ? a : `${i} (${a})`}.`;}
-if (r === "visibility.npc" || r === "visibility.pc") {const s = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[s] = z(n, r, ["gm", "public"]), `Full breakdowns for ${s === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[s] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;}
+if (r === "visibility.npc" || r === "visibility.pc") {const i = r === "visibility.npc" ? "npc" : "pc";
+return e.visibility[i] = z(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
 return e.playersTargetAny = z(n, r, Fo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
@@ -2929,10 +2933,10 @@ return e.armorOnManualEdits = z(n, r, Fo) === "on", `Hand edits that lower Vital
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = Lt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = z(n, r, Er), pf[e.apiCommands];
+return e.apiCommands = z(n, r, _r), kf[e.apiCommands];
 throw new w(`unknown setting "${B(t)}": ${Mt(t, jo, "settings")}`);}
 function Xe() {return Go(Campaign().get("turnorder"));}
-function yf() {const e = Campaign().get("turnorder");
+function wf() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
 function Go(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = te.parse(e);
@@ -2940,28 +2944,28 @@ return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
 function zr(e) {Campaign().set("turnorder", te.stringify(e));}
 function Qt(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
-function xr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;}
-function wf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function xr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
+function bf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function bf(e) {const t = Qt(e.id), n = Qt(e.custom);
+function $f(e) {const t = Qt(e.id), n = Qt(e.custom);
 return `${t.length <= 64 ? t : `#${qr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${qr(n)}`}`;}
 function qr(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var $f = /^(.+) -?\d+$/;
-function Af() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var Af = /^(.+) -?\d+$/;
+function Sf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
 function Uo(e) {if (xr(e.pr) !== -1 || Qt(e.custom) !== "") return !1;
 const t = Qt(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = Af();
+const r = Sf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const s = $f.exec(S(n.get("name") ?? "")), i = typeof r?.tokenName == "string" ? r.tokenName : "Round";
-return s !== null && s[1] === i;}
-function Sf(e) {for (const t of e) if (!Uo(t)) return t;}
+const i = Af.exec(S(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+return i !== null && i[1] === s;}
+function _f(e) {for (const t of e) if (!Uo(t)) return t;}
 var Ef = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
 function Tf(e, t, n) {switch (e.kind) {case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at its max` : `${t(e.who)} is healed: ${et[e.resource]} +${e.amount}`;
@@ -2980,105 +2984,105 @@ case "standing":
 return "Standing";
 case "button":
 return e.label;}}
-function Vo(e, t) {const n = e.words, r = (s) => Ef.has(s.kind) ? Tf(s, t, r) : n(s, t);
+function Vo(e, t) {const n = e.words, r = (i) => Ef.has(i.kind) ? Tf(i, t, r) : n(i, t);
 return r;}
-function _f(e) {const t = e.indexOf("@");
+function Of(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
 function Bo(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
-let r, s = "", i = 0;
-for (; ; ) {const o = e.indexOf(",", i), c = (o === -1 ? e.slice(i) : e.slice(i, o)).trim();
-if (c !== "") {const l = _f(c);
+let r, i = "", s = 0;
+for (; ; ) {const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
+if (c !== "") {const l = Of(c);
 let d;
-t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (s += s === "" ? c : `,${c}`);}
+t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);}
 if (o === -1) break;
-i = o + 1;}
-for (const o of t) (r?.includes(o) ?? !1) || (s += s === "" ? o : `,${o}`);
-return s === e || s.length < e.length && s === Of(e) ? e : s;}
-function Of(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Df(e, t, n) {const { incapacitated: r, dying: s, dead: i } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Bo(e, o, [r, s, i]);}
+s = o + 1;}
+for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
+return i === e || i.length < e.length && i === Rf(e) ? e : i;}
+function Rf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Df(e, t, n) {const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return Bo(e, o, [r, i, s]);}
 var Ho = ["defensive", "reactive", "active", "full"];
-function Ko(e, t, n) {const r = Ho.find((s) => s === t);
-return Bo(e, r ? [n.markers[r]] : [], Ho.map((s) => n.markers[s]));}
+function Ko(e, t, n) {const r = Ho.find((i) => i === t);
+return Bo(e, r ? [n.markers[r]] : [], Ho.map((i) => n.markers[i]));}
 var Yo = [];
-function Rf(e) {return typeof e != "function" ? !1 : (Yo.push(e), !0);}
-function Wo(e, t, n, r, s, i) {for (const a of Yo)
+function Cf(e) {return typeof e != "function" ? !1 : (Yo.push(e), !0);}
+function Wo(e, t, n, r, i, s) {for (const a of Yo)
 try {a(e, t, n, r);
 } catch (c) {Hr("an onDamage observer", c, void 0);}
-const o = i === void 0 ? Pr() : i;
+const o = s === void 0 ? Pr() : s;
 if (o && typeof o.Update == "function")
-try {o.Update(e, s());
+try {o.Update(e, i());
 } catch (a) {Hr("HealthColors.Update", a, void 0);}}
 function zo(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var Cf = class {constructor() {this.props = {}, this.any = !1;}
+var If = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new C())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
-bar(e, t, n, r) {const s = me[e.bars[t].bar].value;
-r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: s, value: n })) : this.prop(s, n);}
+bar(e, t, n, r) {const i = me[e.bars[t].bar].value;
+r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);}
 flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) zo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
 this.any && (e.set(this.props), ho(e, this.props));}};
-function xo(e, t, n, r) {const s = {};
-return e && (s.edition = e), t && (s.deadForGood = !0), n !== void 0 && (s.stance = n), r !== void 0 && (s.answer = r), s;}
-function If(e, t, n, r = {}) {const { snapshot: s, facts: i, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = s.token, f = [], h = [], m = new Cf(), g = () => {var b;
-return d[b = s.id] ?? (d[b] = {});
-}, p = r.vitalityFrom ?? s.bars.vitality.value, v = {vitality: s.bars.vitality.value,
-soul: s.bars.soul.value,
-power: s.bars.power.value};
+function xo(e, t, n, r) {const i = {};
+return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;}
+function Nf(e, t, n, r = {}) {const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], m = new If(), p = () => {var b;
+return d[b = i.id] ?? (d[b] = {});
+}, g = r.vitalityFrom ?? i.bars.vitality.value, v = {vitality: i.bars.vitality.value,
+soul: i.bars.soul.value,
+power: i.bars.power.value};
 for (const b of n.changes)
-switch (b.kind) {case "bar": {const E = s.bars[b.resource], O = b.resource === "vitality" ? p : E.value, N = E.link ? getObj("attribute", E.link) : void 0, Y = { kind: "bar", resource: b.resource, bar: E.bar, from: O, to: b.to };
-N && (Y.attributeId = N.id), f.push(Y), (E.value !== b.to || E.raw !== b.to) && m.bar(s, b.resource, b.to, N), v[b.resource] = b.to;
+switch (b.kind) {case "bar": {const _ = i.bars[b.resource], O = b.resource === "vitality" ? g : _.value, N = _.link ? getObj("attribute", _.link) : void 0, Y = { kind: "bar", resource: b.resource, bar: _.bar, from: O, to: b.to };
+N && (Y.attributeId = N.id), f.push(Y), (_.value !== b.to || _.raw !== b.to) && m.bar(i, b.resource, b.to, N), v[b.resource] = b.to;
 break;}
-case "value": {const E = o[b.key], O = i.values[b.key]?.current ?? null;
-if (E?.kind === "attribute")
-f.push({ kind: "attribute", key: b.key, attributeId: E.attribute.id, from: O, to: b.to }), m.attribute(E.attribute, b.to);
-else if (E?.kind === "worn") {f.push({ kind: "worn", track: E.track, from: d[s.id]?.worn?.[E.track] ?? null, to: b.to });
-const N = g();
-N.worn = { ...N.worn, [E.track]: b.to };
-} else if (yo[b.key] === void 0 && E?.kind === "override") {f.push({ kind: "override", key: b.key, from: O, to: b.to });
-const N = g();
+case "value": {const _ = o[b.key], O = s.values[b.key]?.current ?? null;
+if (_?.kind === "attribute")
+f.push({ kind: "attribute", key: b.key, attributeId: _.attribute.id, from: O, to: b.to }), m.attribute(_.attribute, b.to);
+else if (_?.kind === "worn") {f.push({ kind: "worn", track: _.track, from: d[i.id]?.worn?.[_.track] ?? null, to: b.to });
+const N = p();
+N.worn = { ...N.worn, [_.track]: b.to };
+} else if (yo[b.key] === void 0 && _?.kind === "override") {f.push({ kind: "override", key: b.key, from: O, to: b.to });
+const N = p();
 N.overrides = { ...N.overrides, [b.key]: b.to };}
 break;}
-case "initiative": {const E = r.turnOrder?.order ?? Xe(), O = E.find((Y) => Y.id === s.id), N = xr(O?.pr);
-O && R.isFinite(N) && N !== b.to && (O.pr = b.to, Xo(E, r.turnOrder), f.push({ kind: "initiative", from: N, to: b.to }));
+case "initiative": {const _ = r.turnOrder?.order ?? Xe(), O = _.find((Y) => Y.id === i.id), N = xr(O?.pr);
+O && D.isFinite(N) && N !== b.to && (O.pr = b.to, Xo(_, r.turnOrder), f.push({ kind: "initiative", from: N, to: b.to }));
 break;}
-case "join-turn-order": {const E = Mf(b.tokenId, b.initiative, r.turnOrder);
-h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: b.tokenId });
+case "join-turn-order": {const _ = Lf(b.tokenId, b.initiative, r.turnOrder);
+h.push(_.note), _.added && f.push({ kind: "turn-order", tokenId: b.tokenId });
 break;}
 case "ally-state":
-case "ally-answer": {const E = getObj("graphic", b.tokenId), O = E && b.kind === "ally-state" ? Xt(E, c.bars.vitality) : b.tokenId, N = St(Yt(l, O), a), Y = b.kind === "ally-state" ? St({ ...N, edition: { id: a.id, state: b.state } }, a) : { ...N, answer: { edition: a.id, answer: b.answer } };
+case "ally-answer": {const _ = getObj("graphic", b.tokenId), O = _ && b.kind === "ally-state" ? Xt(_, c.bars.vitality) : b.tokenId, N = St(Yt(l, O), a), Y = b.kind === "ally-state" ? St({ ...N, edition: { id: a.id, state: b.state } }, a) : { ...N, answer: { edition: a.id, answer: b.answer } };
 Ae(N, Y) || (f.push(O === b.tokenId ? { kind: "memory", tokenId: O, from: N, to: Y } : { kind: "memory", tokenId: b.tokenId, character: O, from: N, to: Y }), Sn(l, O, Y));
 break;}}
-if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const b = s.home, E = d[b], O = E?.edition && !(E.edition.id === a.id && a.isEmptyState(E.edition.state)) ? E.edition : void 0, N = n.state === void 0 ? O : a.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, Y = E?.deadForGood === !0, ft = n.state === void 0 ? Y : a.deadForGood(n.state, v.vitality), be = E?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, ue = l.exchange.waiting[s.id], tn = n.answer === void 0 || r.answerGiven ? ue : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Je of Ji(xo(O, Y, be, ue), xo(N, ft, Le, tn), b === s.id ? void 0 : b))
-f.push(Je), Sn(l, En(s.id, Je), Je.to);}
-const y = d[s.id];
-y && bt(y) && delete d[s.id];
-let $ = s.statusmarkers;
-const D = a.condition(i.state, p), U = n.state !== void 0 ? a.condition(n.state, v.vitality) : D;
-if (n.state !== void 0 && ($ = Df($, U, c)), n.stance !== void 0 && ($ = Ko($, n.stance, c)), $ !== s.statusmarkers && (f.push({ kind: "markers", from: s.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
-for (const b of k.keys(r.tokenProps)) {const E = r.tokenProps[b];
-!(b in m.props) && u.get(b) !== E && m.prop(b, E);}
-if (m.flush(u), r.notify ?? !0) {const { bars: b } = s, E = { vitality: p, soul: b.soul.value, power: b.power.value, statusmarkers: s.statusmarkers, condition: D }, O = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: U };
-Wo(u, E, O, n.detail, () => qo(s, p), r.healthColors);}
+if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const b = i.home, _ = d[b], O = _?.edition && !(_.edition.id === a.id && a.life.isEmptyState(_.edition.state)) ? _.edition : void 0, N = n.state === void 0 ? O : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, Y = _?.deadForGood === !0, ft = n.state === void 0 ? Y : a.life.deadForGood(n.state, v.vitality), be = _?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, ue = l.exchange.waiting[i.id], tn = n.answer === void 0 || r.answerGiven ? ue : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+for (const Je of Js(xo(O, Y, be, ue), xo(N, ft, Le, tn), b === i.id ? void 0 : b))
+f.push(Je), Sn(l, _n(i.id, Je), Je.to);}
+const y = d[i.id];
+y && bt(y) && delete d[i.id];
+let $ = i.statusmarkers;
+const R = a.life.condition(s.state, g), U = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : R;
+if (n.state !== void 0 && ($ = Df($, U, c)), n.stance !== void 0 && ($ = Ko($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
+for (const b of k.keys(r.tokenProps)) {const _ = r.tokenProps[b];
+!(b in m.props) && u.get(b) !== _ && m.prop(b, _);}
+if (m.flush(u), r.notify ?? !0) {const { bars: b } = i, _ = { vitality: g, soul: b.soul.value, power: b.power.value, statusmarkers: i.statusmarkers, condition: R }, O = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: U };
+Wo(u, _, O, n.detail, () => qo(i, g), r.healthColors);}
 return { changes: f, notes: h };}
-function qo(e, t) {const n = Pf(e.token);
+function qo(e, t) {const n = Mf(e.token);
 n.statusmarkers = e.statusmarkers;
-const { vitality: r, soul: s, power: i } = e.bars;
-return n[me[r.bar].value] = r.raw, n[me[s.bar].value] = s.raw, n[me[i.bar].value] = i.raw, t !== null && (n[me[r.bar].value] = t), n;}
-var Nf = ["width", "height"];
-function Pf(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of Nf) t[n] = e.get(n);
+const { vitality: r, soul: i, power: s } = e.bars;
+return n[me[r.bar].value] = r.raw, n[me[i.bar].value] = i.raw, n[me[s.bar].value] = s.raw, t !== null && (n[me[r.bar].value] = t), n;}
+var Pf = ["width", "height"];
+function Mf(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of Pf) t[n] = e.get(n);
 return t;}
 function Xo(e, t) {t ? t.changed = !0 : zr(e);}
-function Mf(e, t, n) {const r = getObj("graphic", e);
+function Lf(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const s = ee(r, "The spectator"), i = n?.order ?? Xe();
-return i.some((o) => o.id === e) ? { added: !1, note: `${s} is drawn into the battle (already in the Turn Tracker).` } : (i.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Xo(i, n), { added: !0, note: `${s} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Lf(e, t) {const n = new C(), r = new C(), s = (l) => {let d = r.get(l);
+const i = ee(r, "The spectator"), s = n?.order ?? Xe();
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Xo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Ff(e, t) {const n = new C(), r = new C(), i = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
-let i, o = !1;
+let s, o = !1;
 const a = new C(), c = (l) => St(Yt(e.memories, l.id, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let u = a.get(l);
 if (u === void 0) {const f = getObj("graphic", l), h = f && Nn(f, Q(f), e.settings);
@@ -3086,30 +3090,30 @@ u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
 if (u)
 switch (d.kind) {case "bar":
 if (d.from === null) break;
-d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : s(l)[`${d.bar}_value`] = d.from;
+d.attributeId && getObj("attribute", d.attributeId) ? n.set(d.attributeId, d.from) : i(l)[`${d.bar}_value`] = d.from;
 break;
 case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const f = { ...e.memories.tokens[l] };
-f.worn = $n(f.worn, d.track, d.from), Ki(e.memories.tokens, l, f);
+f.worn = $n(f.worn, d.track, d.from), Ks(e.memories.tokens, l, f);
 break;}
 case "override": {const f = { ...e.memories.tokens[l] };
-f.overrides = $n(f.overrides, d.key, d.from), Ki(e.memories.tokens, l, f);
+f.overrides = $n(f.overrides, d.key, d.from), Ks(e.memories.tokens, l, f);
 break;}
 case "markers":
-s(l).statusmarkers = d.from;
+i(l).statusmarkers = d.from;
 break;
-case "memory": {const f = En(l, d), h = St(Yt(e.memories, f), e.edition);
-Sn(e.memories, f, nu(d.from, d.to, h, Ae));
+case "memory": {const f = _n(l, d), h = St(Yt(e.memories, f), e.edition);
+Sn(e.memories, f, ru(d.from, d.to, h, Ae));
 break;}
-case "initiative": {i ?? (i = Xe());
-const f = i.find((h) => h.id === l);
+case "initiative": {s ?? (s = Xe());
+const f = s.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;}
-case "turn-order": {i ?? (i = Xe());
-const f = i.filter((h) => h.id !== d.tokenId);
-f.length !== i.length && (i = f, o = !0);
+case "turn-order": {s ?? (s = Xe());
+const f = s.filter((h) => h.id !== d.tokenId);
+f.length !== s.length && (s = f, o = !0);
 break;}}}
 for (const [l, d] of n) {const u = getObj("attribute", l);
 u && zo(u, d);}
@@ -3117,31 +3121,31 @@ for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
 typeof f.statusmarkers == "string" && (f.statusmarkers = Ko(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const g of Fs) {const p = d.snapshot.bars[g], v = `${p.bar}_value`, y = p.link ? n.get(p.link) : void 0;
+for (const p of Fi) {const g = d.snapshot.bars[p], v = `${g.bar}_value`, y = g.link ? n.get(g.link) : void 0;
 y !== void 0 && u.get(v) !== y && (f[v] = y);
 const $ = y ?? f[v];
-h[g] = typeof $ == "number" ? $ : p.value;}
+h[p] = typeof $ == "number" ? $ : g.value;}
 k.keys(f).length > 0 && (u.set(f), ho(u, f));
 const m = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-Ff(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
-i && o && zr(i);}
-function Ff(e, t, n, r, s, i) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.parseState(c.edition.state) : null;
-return e.edition.condition(d ?? e.edition.enter(l, c.deadForGood === !0), l);
+jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
+s && o && zr(s);}
+function jf(e, t, n, r, i, s) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-Wo(t, a, { ...i, condition: o(s, i.vitality) }, { undo: !0 }, () => qo(n, n.bars.vitality.value));}
-function Jo(e) {if (e.length === 0) return Os.resolve([]);
+Wo(t, a, { ...s, condition: o(i, s.vitality) }, { undo: !0 }, () => qo(n, n.bars.vitality.value));}
+function Jo(e) {if (e.length === 0) return Oi.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Os((n, r) => {sendChat("DefenseRound", t, (s) => {const o = (s[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !R.isInteger(a)) ? r(new nn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (fo(), n(o));});});}
+return new Oi((n, r) => {sendChat("DefenseRound", t, (i) => {const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new nn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (fo(), n(o));});});}
 function Xr(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function jf(e) {if (!Fn(e.snapshot.id)) return [];
+function Gf(e) {if (!Fn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Ve) continue;
 const r = Qo(e, n);
@@ -3153,14 +3157,14 @@ if (t.kind === "button") return { label: e.say(t), command: t.command };}
 function Jr(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
-let s = e.title, i;
+let i = e.title, s;
 const o = Fn(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
 if (u === void 0 || u === oe) continue;
-if (u === fe) {s ?? (s = d);
+if (u === fe) {i ?? (i = d);
 continue;}
 if (u === Ve) {const m = o ? Qo(e, d) : void 0;
-m && (i ?? (i = [])).push(m);
+m && (s ?? (s = [])).push(m);
 continue;}
 let f;
 for (let m = r; m < n.length; m += 1) n[m].label === u && (f = n[m]);
@@ -3170,20 +3174,20 @@ h !== "" && f.lines.push(h);}
 let c = r;
 for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
-for (const l of t) (i ?? (i = [])).push(l);
-return i && n.push({ label: "Actions", lines: [], buttons: i }), { title: s ? e.say(s) : e.snapshot.name, rows: n };}
-function Gf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
+for (const l of t) (s ?? (s = [])).push(l);
+return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };}
+function Uf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;}
-function Uf(e) {let t = "";
+function Vf(e) {let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function Vf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function Qr(e, t, n, r, s, i, o = []) {const a = new C(), c = [];
+function Bf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function Qr(e, t, n, r, i, s, o = []) {const a = new C(), c = [];
 for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, m = s === "all" || n[l] === "public", g = m ? Uf(d.changes) : "", p = m ? [{ label: "details", command: `!defense-round details ${i[l]}` }] : [], y = m && Gf(d.outcome.steps) ? [...p, ...jf(d)] : p, $ = Vf(Xr(d), u.name), D = g ? `${$} ${g}` : $;
-c.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${D}`] : [D], buttons: y });}
+const h = f === 1 ? u.name : `${u.name} (${f})`, m = i === "all" || n[l] === "public", p = m ? Vf(d.changes) : "", g = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], y = m && Uf(d.outcome.steps) ? [...g, ...Gf(d)] : g, $ = Bf(Xr(d), u.name), R = p ? `${$} ${p}` : $;
+c.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${R}`] : [R], buttons: y });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
 var Zo = k.freeze({ record: !0 });
 function Zt(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
@@ -3191,30 +3195,30 @@ function Zr(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const s = t.length > 1 ? Hf(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Kf(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {L(we(n.replyTo), ae(Xr(t[0])));
 return;}
-const h = t.length === 1 ? Jr(t[0]) : Qr(t, Bf(t), ea(e, t), `${n.title}: ${es(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", s);
-L(we(n.replyTo), ge(h));
+const h = t.length === 1 ? Jr(t[0]) : Qr(t, Hf(t), ea(e, t), `${n.title}: ${ei(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", i);
+L(we(n.replyTo), pe(h));
 return;}
-const i = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
+const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {const f = t[0], h = Zt(e, f.snapshot);
-L(h === "public" ? Tt : le, ge(Jr(f, i)), Zo), h === "gm" && !f.snapshot.hidden && L(Tt, Kr(Xr(f), o ? i : []));
+L(h === "public" ? Et : le, pe(Jr(f, s)), Zo), h === "gm" && !f.snapshot.hidden && L(Et, Kr(Xr(f), o ? s : []));
 return;}
 const a = ea(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && L(Tt, ge(Qr(t, c, a, `${n.title}: ${es(c.length)}${d}`, "public", s, u ? i : []))), l.length > 0 && L(le, ge(Qr(t, l, a, `${n.title}: ${es(t.length)} (GM)${d}`, "all", s, i)), Zo);}
-function es(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+c.length > 0 && L(Et, pe(Qr(t, c, a, `${n.title}: ${ei(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && L(le, pe(Qr(t, l, a, `${n.title}: ${ei(t.length)} (GM)${d}`, "all", i, s)), Zo);}
+function ei(e) {return `${e} token${e === 1 ? "" : "s"}`;}
 function ea(e, t) {return t.map((n) => Zt(e, n.snapshot));}
-function Bf(e) {return e.map((t, n) => n);}
-function Hf(e, t, n) {return e.details.add(
+function Hf(e) {return e.map((t, n) => n);}
+function Kf(e, t, n) {return e.details.add(
 n,
-t.map((r) => {const { snapshot: s } = r, i = r.forDetails();
-return { tokenId: s.id, name: s.name, npc: s.npc, hidden: s.hidden, card: () => Jr(i) };}));}
-function Kf(e, t) {const n = e.bars[t];
+t.map((r) => {const { snapshot: i } = r, s = r.forDetails();
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Jr(s) };}));}
+function Yf(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
 return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
@@ -3222,12 +3226,12 @@ function at(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
-else if (r >= 55296 && r <= 56319) {const s = e.charCodeAt(n + 1);
-s >= 56320 && s <= 57343 ? (t += 2, n += 1) : t += 6;
+else if (r >= 55296 && r <= 56319) {const i = e.charCodeAt(n + 1);
+i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var ts = 50, Vn = 6e4, Yf = 10, Wf = 15e3, zf = ts / 2, xf = Vn / 2, Bn = new Ts();
-function qf(e) {switch (e.kind) {case "bar":
+var ti = 50, Vn = 6e4, Wf = 10, zf = 15e3, xf = ti / 2, qf = Vn / 2, Bn = new Ei();
+function Xf(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3241,387 +3245,387 @@ case "memory":
 return 60 + (e.tokenId?.length ?? 0) + ta(e.from) + ta(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function ta(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ns(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ns(e.answer.answer) : 0);}
-function ns(e) {if (typeof e == "string") return at(e);
+function ta(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ni(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ni(e.answer.answer) : 0);}
+function ni(e) {if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ns(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ni(e[n]));
 return t;}
 function Hn(e) {let t = Bn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
 for (const n of e.tokens) {t += 50 + at(n.tokenId) + at(n.name);
-for (const r of n.changes) t += qf(r);}
+for (const r of n.changes) t += Xf(r);}
 Bn.set(e, t);}
 return t;}
-function Xf(e, t, n) {if (n.changes.length === 0) return !1;
+function Jf(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
-for (let s = r.length - 1; s >= 0; s -= 1) {const i = r[s];
-if (i.kind !== "hand-edit" || !i.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
-if (i.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = as(r), c = Hn(i);
-i.tokens.push(n), Bn.delete(i);
-const l = Hn(i) - c, d = is(a, i.by);
+for (let i = r.length - 1; i >= 0; i -= 1) {const s = r[i];
+if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
+if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
+const a = ai(r), c = Hn(s);
+s.tokens.push(n), Bn.delete(s);
+const l = Hn(s) - c, d = si(a, s.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Yn(r, i.by); u >= 0 && r[u] !== i && cs(a, d, 0); u = Yn(r, i.by)) Kn(e, u);
+for (let u = Yn(r, s.by); u >= 0 && r[u] !== s && ci(a, d, 0); u = Yn(r, s.by)) Kn(e, u);
 return !0;}
 return !1;}
-function rs(e) {return e === "hand-edit" || e === Pe || Et(e);}
-function ss(e, t) {return e.by === "hand-edit" || !(t ?? rs(e.by));}
+function ri(e) {return e === "hand-edit" || e === Pe || _t(e);}
+function ii(e, t) {return e.by === "hand-edit" || !(t ?? ri(e.by));}
 var ct;
-function is(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? ss({ by: t }) }, e.byOwner.set(t, r)), r;}
-function os(e, t, n, r) {const s = Hn(t) * n, i = is(e, t.by, r);
-e.bytes += s, i.entries += n, i.bytes += s, i.quota && (e.quota.entries += n, e.quota.bytes += s);}
-function as(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
+function si(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? ii({ by: t }) }, e.byOwner.set(t, r)), r;}
+function oi(e, t, n, r) {const i = Hn(t) * n, s = si(e, t.by, r);
+e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);}
+function ai(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new C(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) os(t, n, 1);
+for (const n of e) oi(t, n, 1);
 return ct = t, t;}
 function Kn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = as(n), s = n.splice(t, 1)[0];
-s && (r.length = n.length, os(r, s, -1));}
+const r = ai(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, oi(r, i, -1));}
 function Yn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Jf(e, t) {const n = e.history;
-for (let r = 0; r < n.length; r += 1) {const s = n[r];
-if (s !== t && !(e.byOwner.get(s.by)?.quota ?? !1)) return r;}
+function Qf(e, t) {const n = e.history;
+for (let r = 0; r < n.length; r += 1) {const i = n[r];
+if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;}
 return -1;}
-function cs(e, t, n, r = 0) {return t.entries + r > Yf || t.bytes + n > Wf || e.quota.entries + r > zf || e.quota.bytes + n > xf || e.length + r > ts || e.bytes + n > Vn;}
-function ls(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function na(e, t, n) {const r = e.store.history, s = as(r), i = Hn(t);
-if (n) {const o = is(s, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...s, length: s.length - o.entries, bytes: s.bytes - o.bytes, quota: { entries: s.quota.entries - o.entries, bytes: s.quota.bytes - o.bytes } };
-if (cs(c, a, i, 1)) return !1;
-for (let l = Yn(r, t.by); l >= 0 && cs(s, o, i, 1); l = Yn(r, t.by)) Kn(e, l);}
-if (r.push(t), s.length = r.length, os(s, t, 1, n), !n)
-for (; (s.length > ts || s.bytes > Vn) && r.length > 1; ) {const o = Jf(s, t);
+function ci(e, t, n, r = 0) {return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > ti || e.bytes + n > Vn;}
+function li(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function na(e, t, n) {const r = e.store.history, i = ai(r), s = Hn(t);
+if (n) {const o = si(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
+if (ci(c, a, s, 1)) return !1;
+for (let l = Yn(r, t.by); l >= 0 && ci(i, o, s, 1); l = Yn(r, t.by)) Kn(e, l);}
+if (r.push(t), i.length = r.length, oi(i, t, 1, n), !n)
+for (; (i.length > ti || i.bytes > Vn) && r.length > 1; ) {const o = Qf(i, t);
 Kn(e, o >= 0 ? o : 0);}
 return !0;}
-function ra(e, t, n) {let r = t.tokens, s = 0;
-for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (s += 1);
-if (s > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
+function ra(e, t, n) {let r = t.tokens, i = 0;
+for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
+if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
-const i = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: i };
-return na(e, o, ss(t, n)) ? i : void 0;}
-function Qf(e) {const t = e.store.history, n = t.splice(0, t.length);
+const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
+return na(e, o, ii(t, n)) ? s : void 0;}
+function Zf(e) {const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
-for (const r of n) {const s = te.stringify(r).length;
-Bn.set(r, s), !(s > Vn) && na(e, r, ss(r));}
+for (const r of n) {const i = te.stringify(r).length;
+Bn.set(r, i), !(i > Vn) && na(e, r, ii(r));}
 return ct = void 0, n.length - t.length;}
 function lt(e) {return e.get("_subtype") === "card";}
-function dt(e, t, n = {}) {const r = [], s = new x(), i = [], o = (l) => {const d = qt(l);
-s.has(d.id) || (s.add(d.id), i.push(d));};
+function dt(e, t, n = {}) {const r = [], i = new x(), s = [], o = (l) => {const d = qt(l);
+i.has(d.id) || (i.add(d.id), s.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new w("--ids needs at least one token id");
 const l = [];
 for (const d of t) {const u = Ot(d, e.gm);
-u ? o(u) : l.push(Zf(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${_t(l.map((d) => `"${d}"`))}`);
+u ? o(u) : l.push(eh(d));}
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Tt(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
 for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? H(d._id) : void 0;
 u && !lt(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
-if (i.length === 0)
+if (s.length === 0)
 throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
-for (const l of i) {const d = Q(l);
-e.gm || n.anyTarget || De(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
+for (const l of s) {const d = Q(l);
+e.gm || n.anyTarget || Re(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
 if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Un(r).join("; "));
 return { targets: a, notes: r };}
-function Zf(e) {return e.length > 24 ? `${ye(e, 24)}...` : e;}
+function eh(e) {return e.length > 24 ? `${ye(e, 24)}...` : e;}
 function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
 const n = H(e);
 if (!(!n || lt(n)) && !(!t && We(n)))
 return n;}
-function eh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!r || r.length !== 1) continue;
-const s = H(r[0]), i = s && qt(s);
-i && i !== s && e.parsed.flags.set(n, [i.id]);}}
 function th(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!r || r.length !== 1) continue;
+const i = H(r[0]), s = i && qt(i);
+s && s !== i && e.parsed.flags.set(n, [s.id]);}}
+function nh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
 throw new P(`--${n}: no token on the table has that id`);}}
-function sa(e, t) {const n = H(t);
-return n !== void 0 && De(e, n, Q(n));}
+function ia(e, t) {const n = H(t);
+return n !== void 0 && Re(e, n, Q(n));}
 function M(e) {return Oe(e.store.settings.edition);}
-function Dt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function nh(e) {const t = H(e);
+function rh(e) {const t = H(e);
 return t ? ee(t, e) : e;}
-function rh(e) {return e.store;}
-function ia(e) {const t = e.store.editionLeft;
+function ih(e) {return e.store;}
+function sa(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function ds(e, t) {return e.gm || De(e.playerId, t.token, t.character) || Zt(e.app, t) === "public";}
+function di(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || Zt(e.app, t) === "public";}
 function ut(e, t) {const n = M(e), r = {settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: nh,
+nameOf: rh,
 waiting: e.store.exchange.waiting,
-other: (i) => {const o = H(i);
+other: (s) => {const o = H(s);
 if (!o || lt(o)) return;
 const a = e.store.tokens[Xt(o, e.store.settings.bars.vitality)], c = ko(o, e.store.settings.bars.vitality);
 return {name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
 state: jr(n, a, c, r.editionLeft),
-answer: wo(n, e.store.exchange.waiting[i]),
+answer: wo(n, e.store.exchange.waiting[s]),
 vitality: c,
-acting: r.turnRow !== void 0 && r.turnRow.id === i};}};
+acting: r.turnRow !== void 0 && r.turnRow.id === s};}};
 if (t) {r.turnOrder = t;
-const i = Sf(t);
-if (i) {r.turnRow = i;
-const o = Qt(i.id), a = o !== "" && o !== "-1" ? H(o) : void 0;
+const s = _f(t);
+if (s) {r.turnRow = s;
+const o = Qt(s.id), a = o !== "" && o !== "-1" ? H(o) : void 0;
 a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
-const s = ia(e);
-return s && (r.editionLeft = s), r;}
-function Wn(e, t, n, r = ut(e)) {const s = Nn(t.token, t.character, e.store.settings), i = e.store.tokens;
-return Wu(s, i[s.id], n, r, i[s.home]);}
+const i = sa(e);
+return i && (r.editionLeft = i), r;}
+function Wn(e, t, n, r = ut(e)) {const i = Nn(t.token, t.character, e.store.settings), s = e.store.tokens;
+return zu(i, s[i.id], n, r, s[i.home]);}
 function oa(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Kf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Yf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function zn(e, t, n = "; nothing changed") {const r = t[0], s = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
-return `${e.name}: ${s} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Rt(e) {return { settings: e.store.settings, edition: M(e), memories: rh(e) };}
-var sh = class {constructor(e, t, n, r, s, i) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = ih(s, e, i);}
+function zn(e, t, n = "; nothing changed") {const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
+function Dt(e) {return { settings: e.store.settings, edition: M(e), memories: ih(e) };}
+var sh = class {constructor(e, t, n, r, i, s) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = oh(i, e, s);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function ih(e, t, n) {const { id: r, name: s } = t;
-return Vo(e, (i) => i === r ? s : n(i));}
-function oh(e, t, n, r = {}, s = Rt(e)) {const { snapshot: i } = t, o = If(s, t, n, r), a = new sh(i, n, o.changes, o.notes, s.edition, t.facts.nameOf);
-return r.title && (a.title = r.title), {applied: { tokenId: i.id, name: ye(i.name, 200), changes: o.changes },
+function oh(e, t, n) {const { id: r, name: i } = t;
+return Vo(e, (s) => s === r ? i : n(s));}
+function ah(e, t, n, r = {}, i = Dt(e)) {const { snapshot: s } = t, o = Nf(i, t, n, r), a = new sh(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+return r.title && (a.title = r.title), {applied: { tokenId: s.id, name: ye(s.name, 200), changes: o.changes },
 shown: a};}
-function ah(e, t, n) {const r = H(t.token.id);
+function ch(e, t, n) {const r = H(t.token.id);
 if (!r || lt(r)) return !1;
-const s = t.character?.id ?? "";
-if (S(r.get("represents") ?? "") !== s) return !1;
-const i = s ? Fu(s) : void 0;
-return s && !i ? !1 : e.gm || n || De(e.playerId, r, i);}
-function ch(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !R.isSafeInteger(t.to) || t.kind === "initiative" && !(R.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
-function aa(e, t) {const n = t.flatMap((i) => i.flag !== void 0 && e.parsed.flags.has(i.flag) ? [i.flag] : []);
+const i = t.character?.id ?? "";
+if (S(r.get("represents") ?? "") !== i) return !1;
+const s = i ? ju(i) : void 0;
+return i && !s ? !1 : e.gm || n || Re(e.playerId, r, s);}
+function lh(e) {for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
+function aa(e, t) {const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Xs(e.msg.content ?? ""), s = n.filter((i) => !dh((r.flags.get(i) ?? []).join(" "), e.msg.inlinerolls));
-if (s.length !== 0)
-return `typed, not rolled: ${s.map((i) => `--${i} ${(e.parsed.flags.get(i) ?? []).join(" ")}`).join(", ")}`;}
-var lh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function dh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+const r = Xi(e.msg.content ?? ""), i = n.filter((s) => !uh((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+if (i.length !== 0)
+return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;}
+var dh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function uh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[R(n[1])], s = lh.exec(S(r?.expression ?? ""));
-return s ? (s[1] === "" ? 1 : R(s[1])) >= 1 && R(s[2]) >= 2 : !1;}
-function us(e, t) {const n = {};
-for (const r of t) {const s = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
-s !== void 0 && (n[r.name] = s);}
+const r = t?.[D(n[1])], i = dh.exec(S(r?.expression ?? ""));
+return i ? (i[1] === "" ? 1 : D(i[1])) >= 1 && D(i[2]) >= 2 : !1;}
+function ui(e, t) {const n = {};
+for (const r of t) {const i = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
+i !== void 0 && (n[r.name] = i);}
 return n;}
-function fs(e, t, n, r) {if (e.length === 0) return xn;
-const s = { ...t };
-let i = r;
-for (const o of e) s[o.name] === void 0 && (s[o.name] = n[i++] ?? o.sides);
-return s;}
-var xn = k.freeze({}), uh = k.freeze({}), fh = [], hh = [];
-function en(e, t, n, r, s, i, o, a) {const c = Wn(e, t, n, s);
+function fi(e, t, n, r) {if (e.length === 0) return xn;
+const i = { ...t };
+let s = r;
+for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
+return i;}
+var xn = k.freeze({}), fh = k.freeze({}), hh = [], vh = [];
+function en(e, t, n, r, i, s, o, a) {const c = Wn(e, t, n, i);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (dn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = ch(l);
+const d = lh(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = oh(e, c, l, o(l), i);
+const { applied: u, shown: f } = ah(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function qn(e, t, n) {const r = ut(e), s = Rt(e);
-return t.map((i) => en(e, i, n, xn, r, s, () => ({ notify: !1 })));}
-function Xn(e, t, n, r, s) {const i = t.dice.length === 0 ? uh : us(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
+function qn(e, t, n) {const r = ut(e), i = Dt(e);
+return t.map((s) => en(e, s, n, xn, r, i, () => ({ notify: !1 })));}
+function Xn(e, t, n, r, i) {const s = t.dice.length === 0 ? fh : ui(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
 return ca(
 e,
-n.map((a) => {const c = { target: a, plan: t, given: i };
+n.map((a) => {const c = { target: a, plan: t, given: s };
 return o && (c.typed = o), c;}),
 r,
-s);}
-function ca(e, t, n, r) {let s, i = [], o = !1, a = !1;
+i);}
+function ca(e, t, n, r) {let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(s === void 0 || d.plan !== s.plan || d.given !== s.given) && (i = d.plan.dice.length === 0 ? hh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), s = d, c.push(i), o || (o = i.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? vh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {Ee(e, d);
+if (d !== void 0) {_e(e, d);
 return;}
 return la(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
 return Jo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
-if (u !== void 0) {Ee(e, u);
+if (u !== void 0) {_e(e, u);
 return;}
-if (e.app.store.settings.edition !== l) {Ee(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== l) {_e(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
 la(e, t, c, d, a, n, r);});}
-function la(e, t, n, r, s, i, o) {const a = e.app, c = r !== void 0, l = r ?? fh, d = [...i];
+function la(e, t, n, r, i, s, o) {const a = e.app, c = r !== void 0, l = r ?? hh, d = [...s];
 let u;
 const f = [], h = [];
 let m = !1;
-const g = s ? { order: Xe(), changed: !1 } : void 0, p = Pr() ?? null, v = ut(a, g?.order), y = Rt(a), $ = (O) => {const N = { notify: O.observed ?? !0, healthColors: p };
-return g && (N.turnOrder = g), N;};
-let D = 0;
-t.forEach(({ target: O, plan: N, given: Y, typed: ft, answer: be, answerGiven: Le }, ue) => {const tn = n[ue], Je = D;
-if (D += tn.length, c && !ah(e, O, o.anyTarget === !0)) {d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+const p = i ? { order: Xe(), changed: !1 } : void 0, g = Pr() ?? null, v = ut(a, p?.order), y = Dt(a), $ = (O) => {const N = { notify: O.observed ?? !0, healthColors: g };
+return p && (N.turnOrder = p), N;};
+let R = 0;
+t.forEach(({ target: O, plan: N, given: Y, typed: ft, answer: be, answerGiven: Le }, ue) => {const tn = n[ue], Je = R;
+if (R += tn.length, c && !ch(e, O, o.anyTarget === !0)) {d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Z = Le === void 0 ? en(a, O, N, fs(N.dice, Y, l, Je), v, y, $) : en(a, O, N, fs(N.dice, Y, l, Je), v, y, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {Fe.facts.answer = Le.answer;});
-if (Z.kind !== "written") {const { snapshot: Fe } = Z.reading, Ma = () => ds(e, Fe);
+const Z = Le === void 0 ? en(a, O, N, fi(N.dice, Y, l, Je), v, y, $) : en(a, O, N, fi(N.dice, Y, l, Je), v, y, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {Fe.facts.answer = Le.answer;});
+if (Z.kind !== "written") {const { snapshot: Fe } = Z.reading, Ma = () => di(e, Fe);
 Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(oa(a, Fe, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(zn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
 f.push(Z.applied), ft && (Z.shown.typed = ft), be && (Z.shown.answer = be), h.push(Z.shown), m || (m = Ce.undoable === !0);
-}), u && d.push(...u.lines()), g?.changed && zr(g.order);
+}), u && d.push(...u.lines()), p?.changed && zr(p.order);
 let U;
-if ((o.record || m) && f.length > 0) {const O = o.recordBy ?? e.playerId, N = O === e.playerId ? e.gm || O === Pe : rs(O), Y = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, N);
-Y !== void 0 && (o.record || N) && (U = { command: ls(Y), byGm: N });}
-const b = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : rs(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: b, senderMaySee: (O) => ds(e, O) };
-if (U && (E.undo = U), Zr(a, h, E), d.length > 0) {const O = o.refusals(Un(d), f.length > 0);
+if ((o.record || m) && f.length > 0) {const O = o.recordBy ?? e.playerId, N = O === e.playerId ? e.gm || O === Pe : ri(O), Y = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, N);
+Y !== void 0 && (o.record || N) && (U = { command: li(Y), byGm: N });}
+const b = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ri(o.recordBy) ? "gm" : o.recordBy, _ = { title: o.title, replyTo: e.replyTo, sender: b, senderMaySee: (O) => di(e, O) };
+if (U && (_.undo = U), Zr(a, h, _), d.length > 0) {const O = o.refusals(Un(d), f.length > 0);
 ze(e, O);}}
-function vh(e) {e.store.exchange.waiting = {};}
-function mh(e, t) {const n = e.store.exchange.waiting;
+function mh(e) {e.store.exchange.waiting = {};}
+function ph(e, t) {const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
 function gh(e, t, n) {if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
-function hs(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+function hi(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function vs(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function Ct(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !vs(e, n));}
+function vi(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
+function Ct(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !vi(e, n));}
 function da(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = H(e.attacker);
 return n !== void 0 && We(n) ? null : e.attacker;}
-function ms(e, t = !0) {const n = da(e, t);
+function mi(e, t = !0) {const n = da(e, t);
 if (n === null) return "An unseen attacker";
 const r = H(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function ph(e, t) {const n = e.store.exchange;
+function kh(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function gs(e, t, n) {return n || !We(e) || De(t, e, Q(e));}
+function pi(e, t, n) {return n || !We(e) || Re(t, e, Q(e));}
 function ua(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const s = H(r);
-if (s && gs(s, t, !1)) return !0;}
+for (const r of e.defenders) {const i = H(r);
+if (i && pi(i, t, !1)) return !0;}
 return !1;}
-function kh(e, t) {const n = e.resolving ?? (e.resolving = new x());
+function yh(e, t) {const n = e.resolving ?? (e.resolving = new x());
 return n.has(t) ? !1 : (n.add(t), !0);}
 function fa(e, t) {return e.resolving?.has(t) === !0;}
-function yh(e, t) {if (e.resolving?.delete(t), hs(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function wh(e, t) {if (e.resolving?.delete(t), hi(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function wh(e) {const t = k.keys(e.store.exchange.attacks);
+function bh(e) {const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function ha(e, t, n, r) {const s = [];
-for (const i of Ct(e, t)) {const o = H(i);
-o && gs(o, n, r) && s.push(ee(o, "a token"));}
-return s;}
+function ha(e, t, n, r) {const i = [];
+for (const s of Ct(e, t)) {const o = H(s);
+o && pi(o, n, r) && i.push(ee(o, "a token"));}
+return i;}
 function va(e, t) {return Ct(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
-function ma(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !sa(t.by, n));}
-var ga = new Ts();
-function ps(e, t, ...n) {let r = ga.get(e);
-r || (r = new C(), ga.set(e, r));
-let s = r.get(t);
-return s || (s = k.assign({}, ...n), r.set(t, s)), s;}
-var bh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function $h(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function ma(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !ia(t.by, n));}
+var pa = new Ei();
+function gi(e, t, ...n) {let r = pa.get(e);
+r || (r = new C(), pa.set(e, r));
+let i = r.get(t);
+return i || (i = k.assign({}, ...n), r.set(t, i)), i;}
+var $h = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function Ah(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function pa(e, t, n, r, s, i) {const o = H(r);
+function ga(e, t, n, r, i, s) {const o = H(r);
 if (!o) return;
-const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.attack, d = Dt(e, !0);
-if (vs(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.check.answers, d = Rt(e, !0);
+if (vi(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], m = [];
-let g;
+let p;
 for (const v of l.choices) {const y = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
-if (v === "none") {h.push({ label: l.label(v, Wn(e, a, bh, i).facts), command: y });
+if (v === "none") {h.push({ label: l.label(v, Wn(e, a, $h, s).facts), command: y });
 continue;}
-const $ = l.planAnswer(v, n.situation, n.attacker, d), D = Wn(e, a, $, i);
-g = D.facts;
-const U = l.label(v, D.facts), b = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), E = $.resolve(D.facts, b);
-if (dn(E)) {const O = $h(E), N = m.find((Y) => Y.why === O);
+const $ = l.planAnswer(v, n.situation, n.attacker, d), R = Wn(e, a, $, s);
+p = R.facts;
+const U = l.label(v, R.facts), b = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), _ = $.resolve(R.facts, b);
+if (dn(_)) {const O = Ah(_), N = m.find((Y) => Y.why === O);
 N ? N.answers.push(U.replace(/ \(.*\)$/, "")) : m.push({ answers: [U.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: U, command: y });}
 for (const { answers: v, why: y } of m) f.push(`${v.join(", ")}: ${y}`);
-const p = da(n, s);
-if (g)
-for (const v of l.extra?.(g, p) ?? []) v.section === Ve && h.push({ label: v.label, command: v.command });
+const g = da(n, i);
+if (p)
+for (const v of l.extra?.(p, g) ?? []) v.section === Ve && h.push({ label: v.label, command: v.command });
 return { label: c, lines: f, buttons: Fn(r) ? h : [] };}
 function ka(e) {return ut(e, Xe());}
-function Ah(e) {const t = H(e);
+function Sh(e) {const t = H(e);
 if (!t) return ["gm"];
-const n = yu(t, Q(t));
+const n = wu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
-function ya(e, t) {return `Attack ${e.key}: ${ms(e, t)} attacks`;}
-function wa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.attack.situationWords(t.situation)] }] : [];}
-function Sh(e, t) {const n = M(e), r = ka(e), s = new C();
-for (const i of t.defenders)
-for (const o of Ah(i)) {const a = s.get(o) ?? [];
-a.push(i), s.set(o, a);}
-for (const [i, o] of s) {if (i === "gm") continue;
-const a = o.flatMap((c) => pa(e, n, t, c, !1, r) ?? []);
-a.length > 0 && L(we(co(i)), ge({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
-L(le, ge(Jn(e, n, t, s.get("gm") ?? [], r)), { record: !0 });}
-function Jn(e, t, n, r, s = ka(e)) {const i = [...wa(t, n), ...r.flatMap((a) => pa(e, t, n, a, !0, s) ?? [])], o = Ct(e, n).map((a) => {const c = H(a);
+function ya(e, t) {return `Attack ${e.key}: ${mi(e, t)} attacks`;}
+function wa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function _h(e, t) {const n = M(e), r = ka(e), i = new C();
+for (const s of t.defenders)
+for (const o of Sh(s)) {const a = i.get(o) ?? [];
+a.push(s), i.set(o, a);}
+for (const [s, o] of i) {if (s === "gm") continue;
+const a = o.flatMap((c) => ga(e, n, t, c, !1, r) ?? []);
+a.length > 0 && L(we(co(s)), pe({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
+L(le, pe(Jn(e, n, t, i.get("gm") ?? [], r)), { record: !0 });}
+function Jn(e, t, n, r, i = ka(e)) {const s = [...wa(t, n), ...r.flatMap((a) => ga(e, t, n, a, !0, i) ?? [])], o = Ct(e, n).map((a) => {const c = H(a);
 return c ? ee(c, "a token") : "a token gone from the table";});
-return i.push({label: "Waiting for",
+return s.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: i };}
+}), { title: ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
 var Eh = 5, ba = 100, $a = {ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
 resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }};
-function Th(e) {const t = M(e), n = t.commands.damage.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.attack.flags).map((s) => ` [--${s} ...]`).join("");
+function Th(e) {const t = M(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.check.answers.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var _h = {usage: Th,
+var Oh = {usage: Th,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (I(e.parsed, "list")) return Ph(e);
+run(e) {if (I(e.parsed, "list")) return Mh(e);
 const t = F(e.parsed, "resolve");
-if (t !== void 0) return Ch(e, t);
+if (t !== void 0) return Ih(e, t);
 const n = F(e.parsed, "cancel");
-return n !== void 0 ? Nh(e, n) : Dh(e);}};
+return n !== void 0 ? Ph(e, n) : Dh(e);}};
 function Aa(e, t, n = {}) {const r = new C();
-for (const [s, i] of e.flags)
-k.prototype.hasOwnProperty.call($a, s) || k.prototype.hasOwnProperty.call(t.attack.flags, s) || r.set(s, i);
-for (const [s, i] of k.entries(n)) r.set(s, [i]);
+for (const [i, s] of e.flags)
+k.prototype.hasOwnProperty.call($a, i) || k.prototype.hasOwnProperty.call(t.check.answers.flags, i) || r.set(i, s);
+for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
-function Oh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new C(e.flags.map(([t, n]) => [t, [...n]])) };}
-function Dh(e) {const t = e.app, n = M(t), r = n.attack;
-if (Ie(e.parsed, ps(n, "!attack", $a, n.commands.damage.flags, r.flags), Ar(n.id, "damage")), _e(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
-const s = Aa(e.parsed, n);
-n.planDamage(s, Dt(t, e.gm));
-const i = r.situation(e.parsed), o = k.keys(n.commands.damage.flags).find((g) => n.commands.damage.flags[g].decides !== void 0 && s.flags.has(g));
+function Rh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new C(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Dh(e) {const t = e.app, n = M(t), r = n.check.answers;
+if (Ie(e.parsed, gi(n, "!attack", $a, n.hit.flags, r.flags), Ar(n.id, "!damage")), Te(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
+const i = Aa(e.parsed, n);
+n.hit.plan(i, Rt(t, e.gm));
+const s = r.situation(e.parsed), o = k.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && i.flags.has(p));
 if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = Rh(e), c = k.values(t.store.exchange.attacks);
+const a = Ch(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= Or) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const g = c.filter((p) => !p.gm);
-if (g.filter((p) => p.by === e.playerId).length >= Eh || g.length >= Or / 2)
+if (!e.gm) {const p = c.filter((g) => !g.gm);
+if (p.filter((g) => g.by === e.playerId).length >= Eh || p.length >= Or / 2)
 throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: g }) => a !== null && g.id === a ? (d.push(`${ee(g, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const l = dt(e, Te(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
-if (u.length > Dr) throw new P(`one attack has at most ${Dr} defenders (got ${u.length})`);
-if (!e.gm) {let g = 0;
-for (const p of c) p.gm || (g += p.defenders.length);
-if (g + u.length > ba) throw new P(`the players' open attacks may hold ${ba} defenders together (${g} now): resolve or cancel one first (!attack --list)`);}
-const f = u.filter(({ token: g }) => !We(g)).map(({ token: g }) => ee(g, "a token")), h = {key: "",
+if (u.length > Rr) throw new P(`one attack has at most ${Rr} defenders (got ${u.length})`);
+if (!e.gm) {let p = 0;
+for (const g of c) g.gm || (p += g.defenders.length);
+if (p + u.length > ba) throw new P(`the players' open attacks may hold ${ba} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
+const f = u.filter(({ token: p }) => !We(p)).map(({ token: p }) => ee(p, "a token")), h = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: a,
 edition: n.id,
 positionals: e.parsed.positionals.map(Sa),
-flags: [...e.parsed.flags].filter(([g]) => g !== "ids" && g !== "from" && g !== "help").map(([g, p]) => [g, p.map(Sa)]),
-situation: i,
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, g]) => [p, g.map(Sa)]),
+situation: s,
 round: t.store.round.number,
-defenders: u.map(({ token: g }) => g.id),
+defenders: u.map(({ token: p }) => p.id),
 answers: {}};
 if (h.key = "A1", !no(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = ph(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
-const m = i ? ` (${r.situationWords(i).split(":")[0]})` : "";
-if (f.length > 0 && L(Tt, ae(`Attack ${h.key}: ${ms(h, !1)} attacks ${qe(f)}${m}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Un(d).join("; ")}`), Sh(t, h), va(t, h)) return ks(e, h);}
-function Rh(e) {const t = F(e.parsed, "from"), n = (e.msg.selected ?? []).filter((s) => s._type === "graphic");
+h.key = kh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+const m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
+if (f.length > 0 && L(Et, ae(`Attack ${h.key}: ${mi(h, !1)} attacks ${qe(f)}${m}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Un(d).join("; ")}`), _h(t, h), va(t, h)) return ki(e, h);}
+function Ch(e) {const t = F(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new P("--from: no token on the table has that id");
 } else if (n.length === 1)
@@ -3630,28 +3634,28 @@ else if (n.length > 1)
 throw new w("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new w("select your attacking token, or give --from with its id");}
-if (r = qt(r), !e.gm && !De(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (r = qt(r), !e.gm && !Re(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
 function Sa(e) {const t = ce(e);
 return t === null ? e : S(t);}
-function Ea(e, t) {const n = hs(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
+function _a(e, t) {const n = hi(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new P(`no open attack ${ye(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Ch(e, t) {const n = Ea(e, t.toUpperCase());
+function Ih(e, t) {const n = _a(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {const r = ma(e.app, n);
-if (r.length > 0) {const s = r.map((i) => ee(H(i), "a token"));
-Ee(e, `Attack ${n.key} waits for the GM to settle ${qe(s)} (the GM answers for tokens you do not control, or resolves it).`);
+if (r.length > 0) {const i = r.map((s) => ee(H(s), "a token"));
+_e(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return ks(e, n);}
-function ks(e, t) {const n = e.app, r = M(n);
-if (!kh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
-const s = Oh(t), i = Dt(n, t.gm), o = [], a = [];
+return ki(e, n);}
+function ki(e, t) {const n = e.app, r = M(n);
+if (!yh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
+const i = Rh(t), s = Rt(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {const f = H(u);
 if (!f) {a.push(u);
 continue;}
-const h = { token: f, character: Q(f) }, m = t.answers[u], g = Aa(s, r, m?.flags), p = r.planDamage(g, i), v = { target: h, plan: p, given: us(g, p.dice) };
-m && (v.answer = Ih(m), v.answerGiven = { answer: m.file ?? null }), o.push(v);}
+const h = { token: f, character: Q(f) }, m = t.answers[u], p = Aa(i, r, m?.flags), g = r.hit.plan(p, s), v = { target: h, plan: g, given: ui(p, g.dice) };
+m && (v.answer = Nh(m), v.answerGiven = { answer: m.file ?? null }), o.push(v);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
 const l = () => {n.resolving?.delete(t);};
@@ -3660,94 +3664,94 @@ try {d = ca(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" 
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => yh(n, t),
+claim: () => wh(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`});
 } catch (u) {throw l(), u;}
 return d === void 0 ? void 0 : d.then(l, (u) => {throw l(), u;});}
-function Ih(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+function Nh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function Nh(e, t) {const n = Ea(e, t.toUpperCase());
+function Ph(e, t) {const n = _a(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], L(Tt, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Ph(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(i) => e.gm || i.by === e.playerId || Ct(t, i).some((o) => sa(e.playerId, o)));
-if (r.length === 0) {Ee(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+delete e.app.store.exchange.attacks[n.key], L(Et, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function Mh(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
+(s) => e.gm || s.by === e.playerId || Ct(t, s).some((o) => ia(e.playerId, o)));
+if (r.length === 0) {_e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const i of r) L(le, ge(Jn(t, n, i, [])));
+if (e.gm) {for (const s of r) L(le, pe(Jn(t, n, s, [])));
 return;}
-const s = r.map((i) => {const o = ha(t, i, e.playerId, !1);
-return `${i.key}: ${ms(i, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
-L(we(e.replyTo), ge({ title: "Open attacks", rows: [{ label: "Attacks", lines: s }] }));}
-function Mh(e) {const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) L(le, ge(Jn(e, t, n, [])), { record: !0 });}
-function Ta(e) {const t = M(e);
-vh(e);
+const i = r.map((s) => {const o = ha(t, s, e.playerId, !1);
+return `${s.key}: ${mi(s, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+L(we(e.replyTo), pe({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
+function Lh(e) {const t = M(e);
+for (const n of k.values(e.store.exchange.attacks)) L(le, pe(Jn(e, t, n, [])), { record: !0 });}
+function Ea(e) {const t = M(e);
+mh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
-const s = t.parseState(r.edition.state);
-if (s === null) continue;
-const i = t.endRound(s);
-Sn(e.store, n, St({ ...Yt(e.store, n), edition: { id: t.id, state: i } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, L(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Mh(e);}
-function Lh(e) {const t = [];
-for (const n of e) {if (t.length >= Rr) break;
-Uo(n) || t.push(qr(bf(n)));}
+const i = t.life.parseState(r.edition.state);
+if (i === null) continue;
+const s = t.life.endRound(i);
+Sn(e.store, n, St({ ...Yt(e.store, n), edition: { id: t.id, state: s } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, L(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Lh(e);}
+function Fh(e) {const t = [];
+for (const n of e) {if (t.length >= Dr) break;
+Uo(n) || t.push(qr($f(n)));}
 return t;}
-function Fh(e, t) {if (e.length === 0 || t.length === 0) return null;
-const n = new x(t), r = new x(e), s = e.filter((a) => n.has(a)), i = t.filter((a) => r.has(a)), o = s.length;
-if (o === 0 || o !== i.length) return null;
-for (let a = 0; a < o; a += 1) {if (s[a] !== i[0]) continue;
+function jh(e, t) {if (e.length === 0 || t.length === 0) return null;
+const n = new x(t), r = new x(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
+if (o === 0 || o !== s.length) return null;
+for (let a = 0; a < o; a += 1) {if (i[a] !== s[0]) continue;
 let c = !0;
-for (let l = 1; l < o && c; l += 1) c = s[(l + a) % o] === i[l];
+for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
 if (c) return a;}
 return null;}
-function jh(e) {e.turnOrderSeen = void 0, ys(e);}
-function ys(e) {const t = yf();
+function Gh(e) {e.turnOrderSeen = void 0, yi(e);}
+function yi(e) {const t = wf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = Go(t);
-Gh(e, r);
-const s = Lh(r), i = Fh(n.seen, s);
-if (n.seen = s, i === null) {n.turned = 0;
+Uh(e, r);
+const i = Fh(r), s = jh(n.seen, i);
+if (n.seen = i, s === null) {n.turned = 0;
 return;}
-n.turned += i, n.turned >= s.length && Ta(e);}
-function Gh(e, t) {e.oddTurnRowsTold === !0 || t.every(wf) || (e.oddTurnRowsTold = !0, L(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function Uh(e, t) {const n = M(e), r = Oe(t);
-mh(e, n.id);
-const s = [], i = [], o = e.store.settings.bars.vitality, a = new x(), c = new C();
-for (const d of k.keys(e.store.tokens)) {const u = H(d) ?? Gu(d, o)[0];
+n.turned += s, n.turned >= i.length && Ea(e);}
+function Uh(e, t) {e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, L(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function Vh(e, t) {const n = M(e), r = Oe(t);
+ph(e, n.id);
+const i = [], s = [], o = e.store.settings.bars.vitality, a = new x(), c = new C();
+for (const d of k.keys(e.store.tokens)) {const u = H(d) ?? Uu(d, o)[0];
 if (!u || lt(u)) continue;
 const f = Xt(u, o);
-a.has(f) || (a.add(f), c.set(u.id, f), s.push({ token: u, character: Q(u) }));}
-return qn(e, s, {values: [],
+a.has(f) || (a.add(f), c.set(u.id, f), i.push({ token: u, character: Q(u) }));}
+return qn(e, i, {values: [],
 dice: [],
-resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stances.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.parseState(u.edition.state) : null) ?? r.enter(h, !1), g = u?.deadForGood === !0 || r.deadForGood(m, h), p = n.enter(h, g), v = r.condition(m, h), y = n.condition(p, h);
-return v !== y && i.push({ name: d.name, from: v, to: y }), {headline: "acts",
+resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), p = u?.deadForGood === !0 || r.life.deadForGood(m, h), g = n.life.enter(h, p), v = r.life.condition(m, h), y = n.life.condition(g, h);
+return v !== y && s.push({ name: d.name, from: v, to: y }), {headline: "acts",
 steps: [],
 changes: [],
-state: p,
+state: g,
 ...f ? {} : { stance: null },
 detail: { edition: n.id }};}
-}), { count: s.length, changed: i };}
-var _a = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Vh(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: s }) => `${n} ${_a[r]} -> ${_a[s]}`);
-return ` Conditions read again: ${_t(t, 6)}.`;}
-function Bh(e) {const t = e.app, n = t.store.macros, r = [], s = [], i = [];
-for (const a of M(t).macros) {const c = rf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
-if (l === void 0 && c.length > 0) {i.push(a.name);
+}), { count: i.length, changed: s };}
+var Ta = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Bh(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Ta[r]} -> ${Ta[i]}`);
+return ` Conditions read again: ${Tt(t, 6)}.`;}
+function Hh(e) {const t = e.app, n = t.store.macros, r = [], i = [], s = [];
+for (const a of M(t).table.macros) {const c = sf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+if (l === void 0 && c.length > 0) {s.push(a.name);
 continue;}
-const d = sf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
-d !== void 0 && (n[a.name] = d, (l === void 0 ? r : s).push(a.name));}
+const d = of(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
-s.length > 0 ? `refreshed ${s.join(", ")}` : "",
-i.length > 0 ? `left ${i.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
+i.length > 0 ? `refreshed ${i.join(", ")}` : "",
+s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-it(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Hh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Kh = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+st(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+var Kh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Yh = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
@@ -3764,67 +3768,67 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function ws(e) {return e ? "on" : "off";}
-function Yh(e) {const t = e.store.settings, n = M(e), r = (i) => n.settings.includes(i), s = Ye.filter((i) => t.attributes[i] !== Li[i]).map(
-(i) => `${i} -> ${t.attributes[i]}`);
-return ge({title: `DefenseRound v${pe}`,
+function wi(e) {return e ? "on" : "off";}
+function Wh(e) {const t = e.store.settings, n = M(e), r = (s) => n.table.settings.includes(s), i = Ye.filter((s) => t.attributes[s] !== Ls[s]).map(
+(s) => `${s} -> ${t.attributes[s]}`);
+return pe({title: `DefenseRound v${ge}`,
 rows: [
 { label: "Edition", lines: [t.edition] },
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [ws(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [ws(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [zh[t.apiCommands]] },
+{ label: "Players target any", lines: [wi(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [wi(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [xh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Kt.filter((i) => n.markers.includes(i)).map((i) => i === t.markers[i] ? i : `${i}: ${t.markers[i]}`).join(", ")] },
-{ label: "Attributes", lines: [s.length > 0 ? s.join(", ") : "default names"] },
+{ label: "Markers", lines: [Kt.filter((s) => n.table.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Wh(e) },
+{ label: "Not on the sheet", lines: zh(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Wh(e) {const t = e.store.sheetLacks;
+function zh(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var zh = {refuse: "refuse (--api-as or not)",
+var xh = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function bs(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function xh(e) {const t = e.store.settings, n = M(e), r = Vt().filter((o) => o !== t.edition), s = (o, a) => de(`${o}: ${ws(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), i = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function bi(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function qh(e) {const t = e.store.settings, n = M(e), r = Vt().filter((o) => o !== t.edition), i = (o, a) => de(`${o}: ${wi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
-i("visibility.npc", t.visibility.npc),
-i("visibility.pc", t.visibility.pc),
-s("players-target-any", t.playersTargetAny),
-s("armor-on-manual-edits", t.armorOnManualEdits),
-de(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bs(t.apiCommands, Er)}}`),
-de(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bs(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+s("visibility.npc", t.visibility.npc),
+s("visibility.pc", t.visibility.pc),
+i("players-target-any", t.playersTargetAny),
+i("armor-on-manual-edits", t.armorOnManualEdits),
+de(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${bi(t.apiCommands, _r)}}`),
+de(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${bi(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => de(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
-...n.settings.includes("overwhelm-limit") ? [de(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.settings.includes("stamina-bar") ? [de(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bs(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.table.settings.includes("overwhelm-limit") ? [de(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [de(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${bi(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 de("next round", "!defense-round next-round"),
 de("help handout", "!defense-round help"),
 de("table macros", "!defense-round macros")
 ].join(" ");}
-function qh(e, t) {const [n, r] = t;
+function Xh(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
-const s = n.toLowerCase();
-if (!Ye.includes(s))
+const i = n.toLowerCase();
+if (!Ye.includes(i))
 throw new w(`unknown value name "${B(n)}": ${Mt(n, Ye, "names")}`);
-const i = r.toLowerCase() === "clear", o = i ? 0 : Lt(r, `the value of ${s}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {const f = uf(e.app, d.id);
-f.overrides = $n(f.overrides, s, i ? null : o);
-const h = s === "armor_physical" ? "physical" : s === "armor_magical" ? "magical" : void 0;
+const s = r.toLowerCase() === "clear", o = s ? 0 : Lt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, Te(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {const f = ff(e.app, d.id);
+f.overrides = $n(f.overrides, i, s ? null : o);
+const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
 h && (f.worn = $n(f.worn, h, null)), Io(e.app, d.id), l.push(Nn(d, u, e.app.store.settings).name);}
-it(e, `${i ? `Cleared ${s} override` : `${s} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var $s = [
+st(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
+var $i = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Xh(e) {const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new C(), s = {values: $s.map(([, o]) => o),
+function Jh(e) {const { targets: t, notes: n } = dt(e, Te(e.parsed)), r = new C(), i = {values: $i.map(([, o]) => o),
 dice: [],
-resolve(o) {for (const [, l] of $s) o.values[l]?.current, o.values[l]?.max;
+resolve(o) {for (const [, l] of $i) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of $s) {const u = o.values[d];
+for (const [l, d] of $i) {const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
@@ -3833,131 +3837,131 @@ if (!(h === 0 && (u.current ?? 0) === 0)) {if (u.current === h) {a.push(`${f} ${
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, i = qn(e.app, t, s).map((o) => {const { snapshot: a } = o.reading;
+}, s = qn(e.app, t, i).map((o) => {const { snapshot: a } = o.reading;
 if (o.kind === "problems") return zn(a, o.reading.problems);
 Io(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
-it(e, `Repair: ${i.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Jh(e) {e.store = zt(pe), e.loadProblems = [], delete e.newerState, _o(On, e.store);}
-function Qh(e, t) {const [n, ...r] = t;
+st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function Qh(e) {e.store = zt(ge), e.loadProblems = [], delete e.newerState, To(On, e.store);}
+function Zh(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new w("details needs the key its button gives");
-const s = e.app.details.get(n), i = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!s) throw new P(i);
-const o = H(s.tokenId), a = s.hidden || o !== void 0 && We(o), c = s.npc || o !== void 0 && Nr(o, Q(o)), l = Zt(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && De(e.playerId, o, Q(o)))) throw new P(a ? i : `${s.name}'s breakdown is for the GM`);
-L(we(e.replyTo), ge(s.card()));}
-var Zh = {usage: () => Hh,
+const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
+if (!i) throw new P(s);
+const o = H(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && Nr(o, Q(o)), l = Zt(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && Re(e.playerId, o, Q(o)))) throw new P(a ? s : `${i.name}'s breakdown is for the GM`);
+L(we(e.replyTo), pe(i.card()));}
+var ev = {usage: () => Kh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return Kh[n];},
+return Yh[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ie(e.parsed, {}), Qh(e, n);
+if (r === "details") {Ie(e.parsed, {}), Zh(e, n);
 return;}
 if (!e.gm) throw new P("!defense-round is for the GM only");
-const s = r === "set" || r === "repair";
-switch (Ie(e.parsed, s ? { ids: { kind: "list" } } : {}), r) {case "":
-L(we("gm"), Yh(e.app)), L(we("gm"), xh(e.app));
+const i = r === "set" || r === "repair";
+switch (Ie(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {case "":
+L(we("gm"), Wh(e.app)), L(we("gm"), qh(e.app));
 return;
 case "help": {Yr(M(e.app));
-const i = No();
-L(we(e.replyTo), Kr(`The handout "${Gn}" is up to date in the journal${i ? ":" : "."}`, i ? [i] : []));
+const s = No();
+L(we(e.replyTo), Kr(`The handout "${Gn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;}
-case "config": {const [i, ...o] = n;
-if (!i) throw new w("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = kf(e.app.store.settings, i, o.join(" ") || void 0);
+case "config": {const [s, ...o] = n;
+if (!s) throw new w("config needs a KEY and a VALUE");
+const a = e.app.store.settings.edition, c = yf(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = Uh(e.app, a);
+const { count: l, changed: d } = Vh(e.app, a);
 Yr(M(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Vh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = wh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const u = l === 0 ? "" : d.length > 0 ? Bh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = bh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+st(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
-it(e, c);
+st(e, c);
 return;}
 case "set":
-qh(e, n);
+Xh(e, n);
 return;
 case "repair":
-Xh(e);
+Jh(e);
 return;
 case "next-round":
-Ta(e.app);
+Ea(e.app);
 return;
 case "macros":
-Bh(e);
+Hh(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-Jh(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Qh(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), st(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new w(`unknown subcommand "${B(S(t))}"`);}}};
-function ev(e, t) {const n = new C();
+function tv(e, t) {const n = new C();
 let r;
-for (const { place: s, tokenId: i, change: o } of t)
-switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", i);
-n.set(s, a ? ce(a.get("current")) : c ? ko(c, o.bar) : null);
+for (const { place: i, tokenId: s, change: o } of t)
+switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
+n.set(i, a ? ce(a.get("current")) : c ? ko(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(s, ce(Eo(o.attributeId)));
+n.set(i, ce(_o(o.attributeId)));
 break;
 case "worn":
-n.set(s, e.memories.tokens[i]?.worn?.[o.track] ?? null);
+n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
 break;
 case "override":
-n.set(s, e.memories.tokens[i]?.overrides?.[o.key] ?? null);
+n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(s, S(getObj("graphic", i)?.get("statusmarkers") ?? ""));
+n.set(i, S(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(s, St(Yt(e.memories, En(i, o)), e.edition));
+n.set(i, St(Yt(e.memories, _n(s, o)), e.edition));
 break;
 case "initiative": {r ?? (r = Xe());
-const a = xr(r.find((c) => c.id === i)?.pr);
-n.set(s, R.isFinite(a) ? a : null);
+const a = xr(r.find((c) => c.id === s)?.pr);
+n.set(i, D.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
 var Oa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Da(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function tv(e) {const t = e.app.store.history, n = F(e.parsed, "entry");
+function Ra(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function nv(e) {const t = e.app.store.history, n = F(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
-let s = -1;
-for (let i = t.length - 1; i >= 0 && s === -1; i -= 1) t[i].key === r && (s = i);
-if (s === -1) throw new P(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Da(e, t[s])) throw new P(t[s].kind === "save" && t[s].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
-return s;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (Da(e, t[r])) return r;
+let i = -1;
+for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
+if (i === -1) throw new P(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!Ra(e, t[i])) throw new P(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+return i;}
+for (let r = t.length - 1; r >= 0; r -= 1) if (Ra(e, t[r])) return r;
 throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function nv(e) {if (!I(e.parsed, "undo")) throw new w(`--${I(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+function rv(e) {if (!I(e.parsed, "undo")) throw new w(`--${I(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (I(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
 const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Oa, v));
 if (t) throw new w(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Ie(e.parsed, Oa), e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
-const n = e.app, r = n.store.history, s = tv(e), i = r[s], o = M(n), a = new C(i.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = i.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = i.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => ov(v) ? c.find((y) => Ca({ place: "", tokenId: y.tokenId, name: y.name, change: v }, n.store.settings)) : void 0, u = tu(Qd(i.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - i.round).filter((v) => Ca(v, n.store.settings)), f = new C();
+const n = e.app, r = n.store.history, i = nv(e), s = r[i], o = M(n), a = new C(s.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => av(v) ? c.find((y) => Ca({ place: "", tokenId: y.tokenId, name: y.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ca(v, n.store.settings)), f = new C();
 for (const [v, y] of a) y && f.set(v, sv(y));
 for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
-const h = Rt(n), m = ev(h, u), g = (v, y) => {if (v.stance !== y.stance) return y.stance === void 0 ? "has dropped its stance since" : `has taken the ${y.stance} stance since`;
+const h = Dt(n), m = tv(h, u), p = (v, y) => {if (v.stance !== y.stance) return y.stance === void 0 ? "has dropped its stance since" : `has taken the ${y.stance} stance since`;
 if (v.deadForGood !== y.deadForGood) return "has died for good since";
 const $ = gh(v, y, Ae);
 if ($ !== void 0 && y.answer !== void 0 || $ !== void 0 && Ae(v.edition, y.edition)) return $;
-const D = (U) => (U.edition?.id === o.id ? o.parseState(U.edition.state) : null) ?? o.enter(null, !1);
-return o.describeStateChange(D(v), D(y));
-}, p = eu(u, m, Ae);
-if (p.length > 0) {if (!e.gm) {const v = p.filter((D) => {const U = a.get(D.tokenId);
-return U !== void 0 && ds(e, Ra(U));
-}), y = [...new x(p.filter((D) => !v.includes(D)).map((D) => D.name))], $ = [...Zi(v, m, Ae, g), ...y.length > 0 ? [`${qe(y)} changed`] : []];
+const R = (U) => (U.edition?.id === o.id ? o.life.parseState(U.edition.state) : null) ?? o.life.enter(null, !1);
+return o.life.describeStateChange(R(v), R(y));
+}, g = tu(u, m, Ae);
+if (g.length > 0) {if (!e.gm) {const v = g.filter((R) => {const U = a.get(R.tokenId);
+return U !== void 0 && di(e, Da(U));
+}), y = [...new x(g.filter((R) => !v.includes(R)).map((R) => R.name))], $ = [...Zs(v, m, Ae, p), ...y.length > 0 ? [`${qe(y)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!I(e.parsed, "force")) {ze(e, `Nothing undone, changed since: ${Zi(p, m, Ae, g).join("; ")}`, [{ label: "Undo anyway", command: `${ls(i.key)} --force` }]);
+if (!I(e.parsed, "force")) {ze(e, `Nothing undone, changed since: ${Zs(g, m, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${li(s.key)} --force` }]);
 return;}}
-Lf(h, u), p.length > 0 && av(n, u, m), Kn(n, s), iv(e, i, u, m, a, f), l.length > 0 && Ee(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function rv(e) {switch (e.kind) {case "bar":
+Ff(h, u), g.length > 0 && cv(n, u, m), Kn(n, i), ov(e, s, u, m, a, f), l.length > 0 && _e(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function iv(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
@@ -3968,44 +3972,44 @@ return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical
 default:
 return;}}
 function sv(e) {return ye(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Ra(e) {const t = Q(e);
+function Da(e) {const t = Q(e);
 return { token: e, character: t, npc: Nr(e, t), hidden: We(e) };}
-function iv(e, t, n, r, s, i) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new C();
-for (const { place: d, tokenId: u, change: f } of n) {const h = rv(f);
+function ov(e, t, n, r, i, s) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new C();
+for (const { place: d, tokenId: u, change: f } of n) {const h = iv(f);
 if (h === void 0) continue;
 const m = r.get(d);
 if (m === h.to) continue;
-const g = a.get(u) ?? [];
-a.has(u) || a.set(u, g);
-const p = `${h.label} ${typeof m == "number" ? m : "?"} -> ${h.to}`;
-g.includes(p) || g.push(p);}
+const p = a.get(u) ?? [];
+a.has(u) || a.set(u, p);
+const g = `${h.label} ${typeof m == "number" ? m : "?"} -> ${h.to}`;
+p.includes(g) || p.push(g);}
 const c = [], l = [];
-for (const d of t.tokens) {const u = s.get(d.tokenId);
+for (const d of t.tokens) {const u = i.get(d.tokenId);
 if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), h = i.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, g = Ra(u), p = Zt(e.app, g) === "public";
-g.hidden || c.push(p ? m : h), (g.hidden || !p && f) && l.push(g.hidden ? `${m} (hidden)` : m);}
-c.length > 0 && L(Tt, ae(`${o}: ${_t(c, 8)}.`)), l.length > 0 && L(le, ae(`${o} (GM): ${_t(l, 8)}.`), { record: !0 });}
-function ov(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+const f = (a.get(d.tokenId) ?? []).join(", "), h = s.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, p = Da(u), g = Zt(e.app, p) === "public";
+p.hidden || c.push(g ? m : h), (p.hidden || !g && f) && l.push(p.hidden ? `${m} (hidden)` : m);}
+c.length > 0 && L(Et, ae(`${o}: ${Tt(c, 8)}.`)), l.length > 0 && L(le, ae(`${o} (GM): ${Tt(l, 8)}.`), { record: !0 });}
+function av(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
 function Ca({ tokenId: e, change: t }, n) {const r = H(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
 return t.attributeId === void 0 || Ur(r, t.bar) === t.attributeId;
-case "attribute": {const s = qu(t.attributeId);
-return s !== void 0 && s.characterId === S(r.get("represents") ?? "") && s.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
-case "memory": {const s = t.tokenId === void 0 ? r : H(t.tokenId);
-return s !== void 0 && (t.character === void 0 || s.get("represents") === t.character);}
+case "attribute": {const i = Xu(t.attributeId);
+return i !== void 0 && i.characterId === S(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+case "memory": {const i = t.tokenId === void 0 ? r : H(t.tokenId);
+return i !== void 0 && (t.character === void 0 || i.get("represents") === t.character);}
 default:
 return !0;}}
-function av(e, t, n) {const r = M(e);
-for (const { place: s, tokenId: i, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(s), c = H(i);
+function cv(e, t, n) {const r = M(e);
+for (const { place: i, tokenId: s, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
+const a = n.get(i), c = H(s);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {values: [],
 dice: [],
-resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
+resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
 qn(e, [{ token: c, character: Q(c) }], d);}}
-var cv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, lv = { title: "Damage", anyTarget: !0, record: !0, refusals: Ia }, dv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ia }, uv = {usage: (e) => M(e).commands.damage.usage,
-help: (e) => M(e).commands.damage.help,
+var lv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, dv = { title: "Damage", anyTarget: !0, record: !0, refusals: Ia }, uv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ia }, fv = {usage: (e) => M(e).hit.usage,
+help: (e) => M(e).hit.help,
 helpFor: (e, t) => I(t, "undo") || I(t, "force") || I(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
@@ -4013,191 +4017,191 @@ what: [
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (I(e.parsed, "undo") || I(e.parsed, "force") || I(e.parsed, "entry"))) {nv(e);
+run(e) {if (e.parsed.flags.size > 0 && (I(e.parsed, "undo") || I(e.parsed, "force") || I(e.parsed, "entry"))) {rv(e);
 return;}
-const t = M(e.app), n = t.commands.damage.flags;
-e.parsed.flags.size > 0 && Ie(e.parsed, ps(t, "!damage", cv, n), Ar(t.id, "damage"));
-const r = t.planDamage(e.parsed, Dt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, i = dt(e, _e(e.parsed), { anyTarget: s });
-let { targets: o } = i;
-const a = i.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && I(e.parsed, l));
-if (c !== void 0 && !e.gm) {const l = n[c].decides, d = o.filter(({ token: f, character: h }) => De(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
+const t = M(e.app), n = t.hit.flags;
+e.parsed.flags.size > 0 && Ie(e.parsed, gi(t, "!damage", lv, n), Ar(t.id, "!damage"));
+const r = t.hit.plan(e.parsed, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = dt(e, Te(e.parsed), { anyTarget: i });
+let { targets: o } = s;
+const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && I(e.parsed, l));
+if (c !== void 0 && !e.gm) {const l = n[c].decides, d = o.filter(({ token: f, character: h }) => Re(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
 if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {ze(e, `Not applied: ${a.join("; ")}`);
 return;}}
-return Xn(e, r, o, a, s ? lv : dv);}};
-async function fv(e) {const t = e.app, n = M(t), r = n.attack, s = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ie(e.parsed, s);
-const i = (F(e.parsed, "answer") ?? "").toUpperCase(), o = hs(t, i), a = o && ua(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new P(`no open attack ${ye(i, 12)} to answer (resolved, cancelled, or never declared)`);
+return Xn(e, r, o, a, i ? dv : uv);}};
+async function hv(e) {const t = e.app, n = M(t), r = n.check.answers, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Ie(e.parsed, i);
+const s = (F(e.parsed, "answer") ?? "").toUpperCase(), o = hi(t, s), a = o && ua(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new P(`no open attack ${ye(s, 12)} to answer (resolved, cancelled, or never declared)`);
 if (fa(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((b) => b._id);
+const c = Te(e.parsed) ?? (e.msg.selected ?? []).map((b) => b._id);
 if (c.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && gs(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && pi(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new P(`that token is not a defender of attack ${a.key}`);
 const f = Q(u), h = ee(u, "the defender");
-if (!e.gm && !De(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
+if (!e.gm && !Re(e.playerId, u, f)) throw new P(`only ${h}'s controller or the GM answers for it`);
 const m = a.answers[l];
 if (m) throw new P(`${h} has answered attack ${a.key} already (${m.word})`);
-if (vs(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
-const g = F(e.parsed, r.answerFlag);
-if (g === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const p = z(g, `--${r.answerFlag}`, r.choices);
-let v = { word: p }, y = p === "none" ? "no defense" : p;
-if (p !== "none") {const b = r.planAnswer(p, a.situation, a.attacker, Dt(t, e.gm)), E = us(e.parsed, b.dice), O = b.dice.filter((Ce) => E[Ce.name] === void 0), N = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
-if (t.store.exchange.attacks[i] !== a || fa(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
+if (vi(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
+const p = F(e.parsed, r.answerFlag);
+if (p === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const g = z(p, `--${r.answerFlag}`, r.choices);
+let v = { word: g }, y = g === "none" ? "no defense" : g;
+if (g !== "none") {const b = r.planAnswer(g, a.situation, a.attacker, Rt(t, e.gm)), _ = ui(e.parsed, b.dice), O = b.dice.filter((Ce) => _[Ce.name] === void 0), N = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || fa(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const Y = H(l);
-if (!Y || !e.gm && !De(e.playerId, Y, Q(Y))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ft = fs(b.dice, E, N, 0), be = Wn(t, { token: u, character: f }, b, ut(t, b.readsTurnOrder ? Xe() : void 0)), Le = b.resolve(be.facts, ft);
+if (!Y || !e.gm && !Re(e.playerId, Y, Q(Y))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
+const ft = fi(b.dice, _, N, 0), be = Wn(t, { token: u, character: f }, b, ut(t, b.readsTurnOrder ? Xe() : void 0)), Le = b.resolve(be.facts, ft);
 if (dn(Le)) throw new P(oa(t, be.snapshot, Le));
 if (be.problems.length > 0) throw new P(zn(be.snapshot, be.problems, "; nothing answered"));
-const ue = r.keep(p, Le, ft), tn = e.gm ? void 0 : aa(e, b.dice);
+const ue = r.keep(g, Le, ft), tn = e.gm ? void 0 : aa(e, b.dice);
 v = { word: ue.word, ...ue.file !== void 0 ? { file: ue.file } : {}, ...ue.flags ? { flags: ue.flags } : {} }, ue.roll !== void 0 && (v.roll = ue.roll), ue.success !== void 0 && (v.success = ue.success), tn && (v.typed = !0);
 const Je = Vo(n, (Ce) => Ce === l ? h : be.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
-y = Z.length > 0 ? Z.join("; ") : p;}
+y = Z.length > 0 ? Z.join("; ") : g;}
 e.gm && (v.gm = !0), a.answers[l] = v;
-const $ = ha(t, a, e.playerId, e.gm), D = va(t, a), U = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : D ? ` Attack ${a.key} resolves.` : Ct(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ee(e, `${h}: ${y}.${U}`), D ? await ks(e, a) : !e.gm && Ct(t, a).length === 0 && L(le, ge(Jn(t, n, a, [])), { record: !0 });}
-var hv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {usage: (e) => M(e).commands.defend.usage,
-help: (e) => M(e).commands.defend.help,
-run(e) {if (e.parsed.flags.has("answer")) return fv(e);
-const t = M(e.app), n = t.commands.defend;
+const $ = ha(t, a, e.playerId, e.gm), R = va(t, a), U = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : R ? ` Attack ${a.key} resolves.` : Ct(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+_e(e, `${h}: ${y}.${U}`), R ? await ki(e, a) : !e.gm && Ct(t, a).length === 0 && L(le, pe(Jn(t, n, a, [])), { record: !0 });}
+var vv = { ids: { kind: "list" }, help: { kind: "switch" } }, mv = {usage: (e) => M(e).check.usage,
+help: (e) => M(e).check.help,
+run(e) {if (e.parsed.flags.has("answer")) return hv(e);
+const t = M(e.app), n = t.check;
 if (n.refused) {ze(e, `!defend is not used: ${n.refused}`);
 return;}
-Ie(e.parsed, ps(t, "!defend", hv, n.flags), Ar(t.id, "defend"));
+Ie(e.parsed, gi(t, "!defend", vv, n.flags), Ar(t.id, "!defend"));
 const r = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-eh(e, r);
-const s = t.planDefend(e.parsed);
 th(e, r);
-const i = dt(e, _e(e.parsed)), o = [...i.notes], a = r.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = i.targets.filter(({ token: l }) => {const d = a.find(({ id: u }) => u === l.id);
+const i = t.check.plan(e.parsed);
+nh(e, r);
+const s = dt(e, Te(e.parsed)), o = [...s.notes], a = r.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
 if (c.length === 0) {ze(e, Un(o).join("; "));
 return;}
-return Xn(e, s, c, o, {title: "Defense",
+return Xn(e, i, c, o, {title: "Defense",
 refusals: (l) => `${l.join("; ")}.`});}
-}, mv = { ids: { kind: "list" }, help: { kind: "switch" } }, gv = {usage: (e) => M(e).commands.stance.usage,
-help: (e) => M(e).commands.stance.help,
+}, pv = { ids: { kind: "list" }, help: { kind: "switch" } }, gv = {usage: (e) => M(e).stance.usage,
+help: (e) => M(e).stance.help,
 run(e) {const t = M(e.app);
-if (t.stances.length === 0) throw new P(`the ${t.id} edition has no stances`);
-Ie(e.parsed, mv);
+if (t.stance.modes.length === 0) throw new P(`the ${t.id} edition has no stances`);
+Ie(e.parsed, pv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new w(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
-const s = n?.toLowerCase();
-if (s !== void 0 && !t.stances.includes(s))
-throw new w(`unknown stance "${B(S(n))}" (stances: ${t.stances.join(", ")})`);
-const i = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
-if (s === void 0 && i) throw new w(`no stance given: !stance ${t.stances.join("|")}`);
-const { targets: o, notes: a } = dt(e, _e(e.parsed));
-if (s === void 0) {const c = e.app.store.settings, l = t.stances.includes("none") ? "none" : t.stances[0] ?? "none", d = o.map(({ token: u, character: f }) => {const h = Nn(u, f, c);
+const i = n?.toLowerCase();
+if (i !== void 0 && !t.stance.modes.includes(i))
+throw new w(`unknown stance "${B(S(n))}" (stances: ${t.stance.modes.join(", ")})`);
+const s = (e.msg.selected ?? []).length === 0 && Te(e.parsed) === void 0;
+if (i === void 0 && s) throw new w(`no stance given: !stance ${t.stance.modes.join("|")}`);
+const { targets: o, notes: a } = dt(e, Te(e.parsed));
+if (i === void 0) {const c = e.app.store.settings, l = t.stance.modes.includes("none") ? "none" : t.stance.modes[0] ?? "none", d = o.map(({ token: u, character: f }) => {const h = Nn(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
-Ee(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stances.join("|")}`);
+_e(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return Xn(e, t.planStance(s), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function pv(e, t, n) {return n === null ? e + t : A.max(e, A.min(e + t, n));}
-function kv(e, t, n) {return {values: [],
+return Xn(e, t.stance.plan(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function kv(e, t, n) {return n === null ? e + t : A.max(e, A.min(e + t, n));}
+function yv(e, t, n) {return {values: [],
 dice: [],
-resolve(r) {const s = r.bars[n].value;
-if (s === null) return { kind: "bar", resource: n };
-const i = r.bars.vitality.value;
-if (e.condition(r.state, i) === "dead")
+resolve(r) {const i = r.bars[n].value;
+if (i === null) return { kind: "bar", resource: n };
+const s = r.bars.vitality.value;
+if (e.life.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = pv(s, t, o), c = o !== null && a === o && s + t > o, l = i === null ? void 0 : e.setVitality(i, n === "vitality" ? a : i, r.state), d = r.id;
+const o = r.bars[n].max, a = kv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.life.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {headline: "acts",
-...a === s ? { noop: !0 } : {},
+...a === i ? { noop: !0 } : {},
 steps: [
-T(fe, { kind: "heal-title", who: d, resource: n, amount: a - s }),
-T(oe, { kind: "heal-summary", who: d, healed: a !== s, atMax: o !== null && s >= o }),
-T("Heal", { kind: "healed", resource: n, before: s, after: a, max: o, capped: c }),
+E(fe, { kind: "heal-title", who: d, resource: n, amount: a - i }),
+E(oe, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
+E("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
 ...n === "vitality" && l ? Be("Heal", l.conditions) : [],
-...l?.now ? [T("Now", l.now)] : []],
-changes: a !== s ? [{ kind: "bar", resource: n, to: a }] : [],
+...l?.now ? [E("Now", l.now)] : []],
+changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
-detail: { heal: t, resource: n, before: s, after: a }};}};}
-var yv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", wv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, bv = {usage: () => yv,
+detail: { heal: t, resource: n, before: i, after: a }};}};}
+var wv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", bv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, $v = {usage: () => wv,
 run(e) {const t = e.parsed;
-Ie(t, wv);
-const n = Ft(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(F(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: s, notes: i } = dt(e, _e(t));
-return Xn(e, kv(M(e.app), n, r), s, i, {title: "Heal",
+Ie(t, bv);
+const n = Ft(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(F(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, Te(t));
+return Xn(e, yv(M(e.app), n, r), i, s, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function Na(e, t, n) {if (!n || lt(t)) return;
-const r = e.store.settings, s = me[r.bars.vitality].value;
-if (!(s in n)) return;
-const i = ce(n[s]), o = S(t.get(me[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Av(t, s, o, i);
-if (i === null || a === null || i === a) return;
-const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === i && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [s]: u.to } }), r.armorOnManualEdits && !f && a < i && i - a <= xs) {const g = l.planHandEdit(i - a, Dt(e, !0)), p = {...g,
-resolve(y, $) {if (l.condition(y.state, i) === "dead") return { kind: "refused", reason: "dead" };
-const D = g.resolve(y, $);
-return !dn(D) && !D.changes.some((U) => U.kind === "bar" && U.resource === "vitality") && D.changes.push({ kind: "bar", resource: "vitality", to: i }), D;}
+const r = e.store.settings, i = me[r.bars.vitality].value;
+if (!(i in n)) return;
+const s = ce(n[i]), o = S(t.get(me[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = Sv(t, i, o, s);
+if (s === null || a === null || s === a) return;
+const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= xi) {const p = l.hit.handEdit(s - a, Rt(e, !0)), g = {...p,
+resolve(y, $) {if (l.life.condition(y.state, s) === "dead") return { kind: "refused", reason: "dead" };
+const R = p.resolve(y, $);
+return !dn(R) && !R.changes.some((U) => U.kind === "bar" && U.resource === "vitality") && R.changes.push({ kind: "bar", resource: "vitality", to: s }), R;}
 }, v = en(
 e,
 d,
-p,
+g,
 xn,
 ut(e),
-Rt(e),
-() => ({ vitalityFrom: i, title: T(fe, { kind: "hand-edit-read-title", who: t.id, before: i, typed: a }) }),
-(y) => {xu(y, i), Pa(e, y, i);});
+Dt(e),
+() => ({ vitalityFrom: s, title: E(fe, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
+(y) => {qu(y, s), Pa(e, y, s);});
 if (v.kind === "unsafe") return;
 if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
 L(le, ae(`Hand edit not read through armor: ${zn(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {const y = v.outcome.changes.find((D) => D.kind === "bar" && D.resource === "vitality");
-o && e.linkedEdits.set(o, { from: i, typed: a, to: y?.kind === "bar" ? y.to : i, by: t.id, echoed: new x() });
+else if (v.kind === "written") {const y = v.outcome.changes.find((R) => R.kind === "bar" && R.resource === "vitality");
+o && e.linkedEdits.set(o, { from: s, typed: a, to: y?.kind === "bar" ? y.to : s, by: t.id, echoed: new x() });
 const $ = ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-Zr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: ls($), byGm: !0 } } : {} });
+Zr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: li($), byGm: !0 } } : {} });
 return;}}
-const h = Sv(e, f ? a : i, a), m = en(e, d, h.plan, xn, ut(e), Rt(e), () => ({ vitalityFrom: i, ...c }), (g) => Pa(e, g, i));
-m.kind === "written" && (f && !u.plain ? Xf(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: i, typed: a, to: a, by: t.id, echoed: new x(), plain: !0 }), h.saysSomething() && Zr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
-function $v(e, t, n) {const r = Vr(t);
+const h = _v(e, f ? a : s, a), m = en(e, d, h.plan, xn, ut(e), Dt(e), () => ({ vitalityFrom: s, ...c }), (p) => Pa(e, p, s));
+m.kind === "written" && (f && !u.plain ? Jf(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new x(), plain: !0 }), h.saysSomething() && Zr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
+function Av(e, t, n) {const r = Vr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
-const s = n.current, i = ce(s), o = ce(r.current);
-if (i === null || o === null || i === o) return;
+const i = n.current, s = ce(i), o = ce(r.current);
+if (s === null || o === null || s === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Ju(r.id, a)) Na(e, c, { [me[a].value]: s });}
-function Av(e, t, n, r) {const s = ce(e.get(t));
-if (n === "" || s !== r) return { typed: s };
-const i = ce(Eo(n));
-return i === null || i === r ? { typed: s } : { typed: i, keepInStep: { tokenProps: { [t]: i } } };}
-function Sv(e, t, n) {const r = M(e);
-let s = !1;
+for (const c of Qu(r.id, a)) Na(e, c, { [me[a].value]: i });}
+function Sv(e, t, n, r) {const i = ce(e.get(t));
+if (n === "" || i !== r) return { typed: i };
+const s = ce(_o(n));
+return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };}
+function _v(e, t, n) {const r = M(e);
+let i = !1;
 return { plan: {values: [],
 dice: [],
-resolve(o) {const a = o.state, c = r.setVitality(t, n, a), l = o.id, d = r.setVitality(t, t, a).state;
-return s = c.vitality !== n || !Ae(d, c.state), {headline: "acts",
+resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
+return i = c.vitality !== n || !Ae(d, c.state), {headline: "acts",
 steps: [
-T(fe, { kind: "hand-edit-title", who: l }),
-T(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((f) => T("Change", f)),
-c.now ? T("Now", c.now) : T("Now", { kind: "standing" })],
+E(fe, { kind: "hand-edit-title", who: l }),
+E(oe, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((f) => E("Change", f)),
+c.now ? E("Now", c.now) : E("Now", { kind: "standing" })],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
-}, saysSomething: () => s };}
-function Pa(e, t, n) {const r = M(e), s = e.store.tokens[t.snapshot.home];
-s?.edition?.id !== r.id && (t.facts.state = jr(r, s, n, ia(e)));}
+}, saysSomething: () => i };}
+function Pa(e, t, n) {const r = M(e), i = e.store.tokens[t.snapshot.home];
+i?.edition?.id !== r.id && (t.facts.state = jr(r, i, n, sa(e)));}
 var Ev = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
 function Tv(e, t) {if (lt(t)) return;
 const n = Xt(t, e.store.settings.bars.vitality);
 n === t.id || e.store.tokens[n] === void 0 || qn(e, [{ token: t, character: Q(t) }], Ev);}
-var _v = 400, Ov = 100, Dv = 20, Rv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new C(), this.bySender = new C();}
+var Ov = 400, Rv = 100, Dv = 20, Cv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new C(), this.bySender = new C();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
-add(e, t) {const n = t.map((i) => {const o = i.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
-return this.rows.set(o, i), o;
+add(e, t) {const n = t.map((s) => {const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
+return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const s = e === "gm" ? _v : Ov;
-for (const i of r.splice(0, A.max(0, r.length - s))) this.rows.delete(i);
-if (this.bySender.set(e, r), this.bySender.size > Dv + 1) {for (const [i, o] of this.bySender)
-if (!(i === "gm" || i === e)) {for (const a of o) this.rows.delete(a);
-this.bySender.delete(i);
+const i = e === "gm" ? Ov : Rv;
+for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
+if (this.bySender.set(e, r), this.bySender.size > Dv + 1) {for (const [s, o] of this.bySender)
+if (!(s === "gm" || s === e)) {for (const a of o) this.rows.delete(a);
+this.bySender.delete(s);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function Cv(e) {const t = M(e);
-if (e.store.healthColorsNoticed || t.condition(t.enter(0, !1), 0) === "dead") return;
+function Iv(e) {const t = M(e);
+if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
 const n = Pr() !== void 0, r = Br("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
 le,
@@ -4205,56 +4209,56 @@ le,
 ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? de("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? de("PCs: dead at 0 off", "!aura deadPC") : ""
-].filter((s) => s !== "").join(" ")));}
-var As = {"!damage": uv,
-"!attack": _h,
-"!defend": vv,
+].filter((i) => i !== "").join(" ")));}
+var Ai = {"!damage": fv,
+"!attack": Oh,
+"!defend": mv,
 "!stance": gv,
-"!heal": bv,
-"!defense-round": Zh};
-function Iv() {const e = Br(On) === void 0, { stored: t, problems: n, newer: r } = uu(Br(On), pe, ju), s = { store: t, attributes: new Xu(() => s.store.sheetLacks), loadProblems: n, linkedEdits: new C(), details: new Rv() };
-return r !== void 0 ? (s.newerState = r, Ln(`${se} v${pe}: ${n.join("; ")}`), L(le, ae(Pv(r)))) : Nv(s, e), Mv(s), s;}
-function Nv(e, t) {const n = e.store, r = e.loadProblems;
-t && gu(n.settings, Lv());
-const s = Qf(e);
-s > 0 && r.push(`history: ${s} entr${s === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), _o(On, n), r.length > 0 && (Ln(`${se} v${pe}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(le, ae(`${se}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(le, ae(`${se} v${pe} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== pe && Se("rebuilding the help handout", () => Yr(Oe(n.settings.edition)))(), n.scriptVersion = pe;}
-function Pv(e) {return `${se}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function Mv(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || ys(e);});
+"!heal": $v,
+"!defense-round": ev};
+function Nv() {const e = Br(On) === void 0, { stored: t, problems: n, newer: r } = fu(Br(On), ge, Gu), i = { store: t, attributes: new Ju(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new C(), details: new Cv() };
+return r !== void 0 ? (i.newerState = r, Ln(`${ie} v${ge}: ${n.join("; ")}`), L(le, ae(Mv(r)))) : Pv(i, e), Lv(i), i;}
+function Pv(e, t) {const n = e.store, r = e.loadProblems;
+t && gu(n.settings, Fv());
+const i = Zf(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), To(On, n), r.length > 0 && (Ln(`${ie} v${ge}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(le, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(le, ae(`${ie} v${ge} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ge && Se("rebuilding the help handout", () => Yr(Oe(n.settings.edition)))(), n.scriptVersion = ge;}
+function Mv(e) {return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Lv(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || yi(e);});
 Me(
 "chat:message",
 Se(
 (c) => `${S(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = Po(c, As);
-if (l === void 0) {ef(r);
+(c) => {if (c?.type === "api") {if (!n()) {const l = Po(c, Ai);
+if (l === void 0) {tf(r);
 return;}
-return ys(e), Lo(e, c, As, l);}
-return Lo(e, c, As);}},
+return yi(e), Lo(e, c, Ai, l);}
+return Lo(e, c, Ai);}},
 (c) => c?.type === "api" && c.playerid ? co(c.playerid) : void 0));
-const s = Se("a hand edit of a bar", (c, l) => {n() || Na(e, Eu(c), l);});
-for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, s);
+const i = Se("a hand edit of a bar", (c, l) => {n() || Na(e, Eu(c), l);});
+for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, i);
 Me(
 "destroy:graphic",
 Se("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Me(
 "add:graphic",
 Se("showing a new token its character's markers", (c) => {n() || Tv(e, c);})
-), jh(e), Me("change:campaign:turnorder", r), Fv(r);
-const i = Se("refreshing attribute look-ups", (c) => {const l = Vr(c);
+), Gh(e), Me("change:campaign:turnorder", r), jv(r);
+const s = Se("refreshing attribute look-ups", (c) => {const l = Vr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
 }), o = Se("refreshing attribute look-ups", (c) => {const l = Vr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Me("add:attribute", o), Me("destroy:attribute", i), Me("change:attribute:name", o), jv(s);
-const a = Su();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", i), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {n() || $v(e, c, l);
-}))), n() || Se("checking HealthColors", () => Cv(e))(), Ln(`${se} v${pe} ready: edition ${t.settings.edition}.`);}
-function Lv() {return Zu(se.toLowerCase());}
-function Fv(e) {const t = bu();
+Me("add:attribute", o), Me("destroy:attribute", s), Me("change:attribute:name", o), Gv(i);
+const a = _u();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {n() || Av(e, c, l);
+}))), n() || Se("checking HealthColors", () => Iv(e))(), Ln(`${ie} v${ge} ready: edition ${t.settings.edition}.`);}
+function Fv() {return ef(ie.toLowerCase());}
+function jv(e) {const t = $u();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function jv(e) {const t = wu();
+function Gv(e) {const t = bu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Me("ready", Se("starting up", () => {Iv();}));
-var Gv = pe;
-function Uv(e) {return Rf(e);}
-return Ua(Es);
+Me("ready", Se("starting up", () => {Nv();}));
+var Uv = ge;
+function Vv(e) {return Cf(e);}
+return Ua(_i);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -62,7 +62,7 @@ function onOff(flag: boolean): string {
 export function statusCard(app: App): string {
   const s = app.store.settings;
   const edition = activeEdition(app);
-  const uses = (key: 'overwhelm-limit' | 'stamina-bar') => edition.settings.includes(key);
+  const uses = (key: 'overwhelm-limit' | 'stamina-bar') => edition.table.settings.includes(key);
   const remapped = ATTRIBUTE_KEYS.filter((key) => s.attributes[key] !== DEFAULT_ATTRIBUTES[key]).map(
     (key) => `${key} -> ${s.attributes[key]}`,
   );
@@ -79,7 +79,7 @@ export function statusCard(app: App): string {
       { label: 'Armor on hand edits', lines: [onOff(s.armorOnManualEdits)] },
       { label: 'Relayed commands', lines: [RELAYED_SHOWN[s.apiCommands]] },
       { label: 'Overwhelm limit', lines: uses('overwhelm-limit') ? [String(s.overwhelmLimit)] : [] },
-      { label: 'Markers', lines: [MARKER_KEYS.filter((key) => edition.markers.includes(key)).map((key) => (key === s.markers[key] ? key : `${key}: ${s.markers[key]}`)).join(', ')] },
+      { label: 'Markers', lines: [MARKER_KEYS.filter((key) => edition.table.markers.includes(key)).map((key) => (key === s.markers[key] ? key : `${key}: ${s.markers[key]}`)).join(', ')] },
       { label: 'Attributes', lines: [remapped.length > 0 ? remapped.join(', ') : 'default names'] },
       { label: 'Round', lines: [String(app.store.round.number)] },
       // Roll20 logs an error for each ask of a name the sheet lacks: asked once per game, and said here.
@@ -129,10 +129,10 @@ function settingsMenu(app: App): string {
     renderButton(`vitality-bar: ${s.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${currentFirst(s.bars.vitality, ['bar1', 'bar2', 'bar3'])}}`),
     ...others.map((id) => renderButton(`edition: switch to ${id}`, `!defense-round config edition ${id}`)),
     // Only the settings the active edition uses (issue: the settings menu follows the edition).
-    ...(edition.settings.includes('overwhelm-limit')
+    ...(edition.table.settings.includes('overwhelm-limit')
       ? [renderButton(`overwhelm-limit: ${s.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${s.overwhelmLimit}}`)]
       : []),
-    ...(edition.settings.includes('stamina-bar') ? [renderButton(`stamina-bar: ${s.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${currentFirst(s.bars.stamina, ['power', 'bar1', 'bar2', 'bar3'])}}`)] : []),
+    ...(edition.table.settings.includes('stamina-bar') ? [renderButton(`stamina-bar: ${s.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${currentFirst(s.bars.stamina, ['power', 'bar1', 'bar2', 'bar3'])}}`)] : []),
     renderButton('next round', '!defense-round next-round'),
     renderButton('help handout', '!defense-round help'),
     renderButton('table macros', '!defense-round macros'),

@@ -23,7 +23,7 @@ import { cutWhole } from '../text/cut';
 export async function answerAttack(ctx: CommandContext): Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
-  const spec = edition.attack;
+  const spec = edition.check.answers;
   const flags: FlagTable = { answer: { kind: 'one' }, ids: { kind: 'list' }, help: { kind: 'switch' }, [spec.rollFlag]: { kind: 'one' }, [spec.answerFlag]: { kind: 'one' } };
   checkFlags(ctx.parsed, flags);
   const key = (flagValue(ctx.parsed, 'answer') ?? '').toUpperCase();

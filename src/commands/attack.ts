@@ -41,8 +41,8 @@ const COMMON_FLAGS: FlagTable = {
 /** The attack's usage in the active edition: its `!damage` line, the defenders and the attacker. */
 function usageOf(app: App): string {
   const edition = activeEdition(app);
-  const damage = edition.commands.damage.usage.split(' [--ids')[0]!.replace(/^!damage/, '!attack');
-  const extra = Object.keys(edition.attack.flags).map((flag) => ` [--${flag} ...]`).join('');
+  const damage = edition.hit.usage.split(' [--ids')[0]!.replace(/^!damage/, '!attack');
+  const extra = Object.keys(edition.check.answers.flags).map((flag) => ` [--${flag} ...]`).join('');
   return `${damage}${extra} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
 }
 
@@ -66,7 +66,7 @@ export const attackCommand: CommandHandler = {
 function damageLineOf(line: ParsedLine, edition: AnyEdition, extra: Record<string, string> = {}): ParsedLine {
   const flags = new Map<string, string[]>();
   for (const [name, values] of line.flags) {
-    if (Object.prototype.hasOwnProperty.call(COMMON_FLAGS, name) || Object.prototype.hasOwnProperty.call(edition.attack.flags, name)) continue;
+    if (Object.prototype.hasOwnProperty.call(COMMON_FLAGS, name) || Object.prototype.hasOwnProperty.call(edition.check.answers.flags, name)) continue;
     flags.set(name, values);
   }
   for (const [name, value] of Object.entries(extra)) flags.set(name, [value]);
@@ -81,14 +81,14 @@ function lineOf(attack: OpenAttack): ParsedLine {
 function declare(ctx: CommandContext): void | Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
-  const spec = edition.attack;
-  checkFlags(ctx.parsed, flagsOf(edition, '!attack', COMMON_FLAGS, edition.commands.damage.flags, spec.flags), flagElsewhere(edition.id, 'damage'));
+  const spec = edition.check.answers;
+  checkFlags(ctx.parsed, flagsOf(edition, '!attack', COMMON_FLAGS, edition.hit.flags, spec.flags), flagElsewhere(edition.id, '!damage'));
   if (idsArg(ctx.parsed) === undefined) throw new UsageError('no defenders given: --ids with their token ids');
   // The hit is `!damage`'s, checked (and refused) the same way; the situation is the attack's.
   const hit = damageLineOf(ctx.parsed, edition);
-  edition.planDamage(hit, planContext(app, ctx.gm));
+  edition.hit.plan(hit, planContext(app, ctx.gm));
   const situation = spec.situation(ctx.parsed);
-  const decides = Object.keys(edition.commands.damage.flags).find((flag) => edition.commands.damage.flags[flag]!.decides !== undefined && hit.flags.has(flag));
+  const decides = Object.keys(edition.hit.flags).find((flag) => edition.hit.flags[flag]!.decides !== undefined && hit.flags.has(flag));
   if (decides !== undefined && !ctx.gm) throw new RefusalError(`--${decides} is the defender's answer in an attack: each defender answers its prompt`);
   const attacker = attackerOf(ctx);
   const open = Object.values(app.store.exchange.attacks);
@@ -220,7 +220,7 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack): void | P
     const target: Target = { token, character: characterOf(token) };
     const kept = attack.answers[tokenId];
     const line = damageLineOf(declared, edition, kept?.flags);
-    const plan = edition.planDamage(line, context);
+    const plan = edition.hit.plan(line, context);
     const item: PlannedTarget<unknown> = { target, plan, given: givenDice(line, plan.dice) };
     // An answer given is this attack's, whatever `!defend` came later; it is read by the hit, never filed, so undo has none to bring back.
     if (kept) {

@@ -38,7 +38,7 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   if (!token) return undefined;
   const target = { token, character: characterOf(token) };
   const name = tokenName(token, 'a token');
-  const spec = edition.attack;
+  const spec = edition.check.answers;
   const context = planContext(app, true);
   if (answeredAhead(app, tokenId)) return { label: name, lines: ['Answered by the defense it made ahead (!defend)'] };
   const kept = attack.answers[tokenId];
@@ -95,7 +95,7 @@ function promptTitle(attack: OpenAttack, gm: boolean): string {
 
 /** The card's first row: the situation and its effect. */
 function situationRow(edition: AnyEdition, attack: OpenAttack): Card['rows'] {
-  return attack.situation ? [{ label: 'Situation', lines: [edition.attack.situationWords(attack.situation)] }] : [];
+  return attack.situation ? [{ label: 'Situation', lines: [edition.check.answers.situationWords(attack.situation)] }] : [];
 }
 
 /** Sends each controller's prompt, and the GM's card with the waiting list and its buttons. */

@@ -22,8 +22,8 @@ const ANY_TARGET_RUN: RunOptions = { title: 'Damage', anyTarget: true, record: t
 const OWN_TARGET_RUN: RunOptions = { title: 'Damage', anyTarget: false, record: true, refusals };
 
 export const damageCommand: CommandHandler = {
-  usage: (app) => activeEdition(app).commands.damage.usage,
-  help: (app) => activeEdition(app).commands.damage.help,
+  usage: (app) => activeEdition(app).hit.usage,
+  help: (app) => activeEdition(app).hit.help,
   helpFor: (_app, parsed) =>
     hasFlag(parsed, 'undo') || hasFlag(parsed, 'force') || hasFlag(parsed, 'entry')
       ? {
@@ -42,10 +42,10 @@ export const damageCommand: CommandHandler = {
       return;
     }
     const edition = activeEdition(ctx.app);
-    const flags = edition.commands.damage.flags;
+    const flags = edition.hit.flags;
     // A hit with no flag has none to check (most hits).
-    if (ctx.parsed.flags.size > 0) checkFlags(ctx.parsed, flagsOf(edition, '!damage', COMMON_FLAGS, flags), flagElsewhere(edition.id, 'damage'));
-    const plan = edition.planDamage(ctx.parsed, planContext(ctx.app, ctx.gm));
+    if (ctx.parsed.flags.size > 0) checkFlags(ctx.parsed, flagsOf(edition, '!damage', COMMON_FLAGS, flags), flagElsewhere(edition.id, '!damage'));
+    const plan = edition.hit.plan(ctx.parsed, planContext(ctx.app, ctx.gm));
     const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
     const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
     let { targets } = found;

@@ -14,22 +14,22 @@ import { tokenName } from '../roll20/read';
 const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
 
 export const defendCommand: CommandHandler = {
-  usage: (app) => activeEdition(app).commands.defend.usage,
-  help: (app) => activeEdition(app).commands.defend.help,
+  usage: (app) => activeEdition(app).check.usage,
+  help: (app) => activeEdition(app).check.help,
   run(ctx) {
     // An answer to an open attack (commands.md, "!attack").
     if (ctx.parsed.flags.has('answer')) return answerAttack(ctx);
     const edition = activeEdition(ctx.app);
-    const spec = edition.commands.defend;
+    const spec = edition.check;
     if (spec.refused) {
       refuse(ctx, `!defend is not used: ${spec.refused}`);
       return;
     }
-    checkFlags(ctx.parsed, flagsOf(edition, '!defend', COMMON_FLAGS, spec.flags), flagElsewhere(edition.id, 'defend'));
+    checkFlags(ctx.parsed, flagsOf(edition, '!defend', COMMON_FLAGS, spec.flags), flagElsewhere(edition.id, '!defend'));
     // Flags that name another token (the edition marks them): a Bump stand-in names its original; each must be a token on the table.
     const idFlags = Object.keys(spec.flags).filter((flag) => spec.flags[flag]!.token === true);
     idFlagsAsOriginals(ctx, idFlags);
-    const plan = edition.planDefend(ctx.parsed);
+    const plan = edition.check.plan(ctx.parsed);
     checkIdFlags(ctx, idFlags);
     const found = resolveTargets(ctx, idsArg(ctx.parsed));
     const notes = [...found.notes];

@@ -44,16 +44,16 @@ export function enterEditionEverywhere(app: App, left: EditionId): { count: numb
     dice: [],
     resolve(facts) {
       const record = app.store.tokens[homeOfToken.get(facts.id) ?? facts.id];
-      const keepsStance = record?.stance === undefined || edition.stances.includes(record.stance);
+      const keepsStance = record?.stance === undefined || edition.stance.modes.includes(record.stance);
       // Dead for good as the edition left behind judges it now (its rounds may have run out since it last wrote).
       const vitality = facts.bars.vitality.value;
       // A token remembered for something else (worn armor, a stance) is judged by its Vitality, as the edition left behind reads it.
-      const oldState = (record?.edition?.id === left ? before.parseState(record.edition.state) : null) ?? before.enter(vitality, false);
-      const deadForGood = record?.deadForGood === true || before.deadForGood(oldState, vitality);
-      const state = edition.enter(vitality, deadForGood);
+      const oldState = (record?.edition?.id === left ? before.life.parseState(record.edition.state) : null) ?? before.life.enter(vitality, false);
+      const deadForGood = record?.deadForGood === true || before.life.deadForGood(oldState, vitality);
+      const state = edition.life.enter(vitality, deadForGood);
       // rules.md, "Switching editions": the GM is told whose condition the new edition reads otherwise.
-      const from = before.condition(oldState, vitality);
-      const to = edition.condition(state, vitality);
+      const from = before.life.condition(oldState, vitality);
+      const to = edition.life.condition(state, vitality);
       if (from !== to) changed.push({ name: facts.name, from, to });
       return {
         headline: 'acts',

@@ -43,12 +43,12 @@ export function onTokenChange(app: App, token: Roll20Graphic, prev: Record<strin
 
   if (settings.armorOnManualEdits && !alreadyRead && typed < before && before - typed <= MAX_DAMAGE) {
     // commands.md: a decrease is treated exactly as `!damage N` (physical, using the pending defense).
-    const hit = edition.planHandEdit(before - typed, planContext(app, true));
+    const hit = edition.hit.handEdit(before - typed, planContext(app, true));
     const plan: Plan<unknown> = {
       ...hit,
       resolve(facts, rolls) {
         // The dead take no hit: the edit is a plain one.
-        if (edition.condition(facts.state, before) === 'dead') return { kind: 'refused', reason: 'dead' };
+        if (edition.life.condition(facts.state, before) === 'dead') return { kind: 'refused', reason: 'dead' };
         const resolution = hit.resolve(facts, rolls);
         // The rules start from the value before the edit: a hit the armor takes whole leaves that
         // value as it was, so no change names it. The bar holds what was typed: it goes back too.
@@ -136,11 +136,11 @@ function plainEdit(app: App, before: number, typed: number): { plan: Plan<unknow
     dice: [],
     resolve(facts) {
       const state = facts.state;
-      const set = edition.setVitality(before, typed, state);
+      const set = edition.life.setVitality(before, typed, state);
       const who = facts.id;
       // The condition and markers are written whatever happens; a card only when the condition or
       // saves changed (the state as it stood, settled at the old Vitality, against the new one) or the bar was set back.
-      const settled = edition.setVitality(before, before, state).state;
+      const settled = edition.life.setVitality(before, before, state).state;
       says = set.vitality !== typed || !sameData(settled, set.state);
       const outcome: Outcome<unknown> = {
         headline: 'acts',

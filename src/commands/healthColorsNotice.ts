@@ -15,7 +15,7 @@ interface HealthColorsState {
 export function healthColorsNotice(app: App): void {
   // Only an edition where a token at 0 is not dead needs HealthColors told otherwise.
   const edition = activeEdition(app);
-  if (app.store.healthColorsNoticed || edition.condition(edition.enter(0, false), 0) === 'dead') return;
+  if (app.store.healthColorsNoticed || edition.life.condition(edition.life.enter(0, false), 0) === 'dead') return;
   const installed = healthColors() !== undefined;
   const theirs = savedState('HealthColors') as HealthColorsState | undefined;
   if (!installed || !theirs || (theirs.auraDead !== true && theirs.auraDeadPC !== true)) return;

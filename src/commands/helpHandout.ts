@@ -18,15 +18,15 @@ const item = (html: string) => `<li>${html}</li>`;
 
 /** The handout's text for one edition: its commands, in its own words. */
 export function helpHtml(edition: AnyEdition): string {
-  const stance = edition.stances.length > 0 ? [item(`${code(edition.commands.stance.usage)}: set the stance; with no mode, show it. ${edition.commands.stance.help.map(escapeHtml).join(' ')}`)] : [];
+  const stance = edition.stance.modes.length > 0 ? [item(`${code(edition.stance.usage)}: set the stance; with no mode, show it. ${edition.stance.help.map(escapeHtml).join(' ')}`)] : [];
   return [
     `<h3>DefenseRound v${SCRIPT_VERSION}: the ${edition.id} edition</h3>`,
     '<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>',
     '<h4>Players and GM</h4><ul>',
     ...stance,
-    item(`${code(edition.commands.defend.usage)}: ${edition.commands.defend.help.map(escapeHtml).join(' ')}`),
-    item(`${code(edition.commands.damage.usage)}: ${edition.commands.damage.help.map(escapeHtml).join(' ')}`),
-    item(`${code('!attack')} with the same amount and flags, ${code('--ids DEFENDER ...')} and the attacker selected (or ${code('--from ATTACKER')}): each defender's controller gets a prompt with a button for every answer the rules allow now (${code(`!defend --answer KEY --${edition.attack.answerFlag} ...`)}); the hit is applied once all have answered, or on ${code('!attack --resolve KEY')} (the GM, or whoever declared it). ${code('!attack --list')} and ${code('--cancel KEY')}; ${code('!damage --undo')} takes the whole attack back.`),
+    item(`${code(edition.check.usage)}: ${edition.check.help.map(escapeHtml).join(' ')}`),
+    item(`${code(edition.hit.usage)}: ${edition.hit.help.map(escapeHtml).join(' ')}`),
+    item(`${code('!attack')} with the same amount and flags, ${code('--ids DEFENDER ...')} and the attacker selected (or ${code('--from ATTACKER')}): each defender's controller gets a prompt with a button for every answer the rules allow now (${code(`!defend --answer KEY --${edition.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${code('!attack --resolve KEY')} (the GM, or whoever declared it). ${code('!attack --list')} and ${code('--cancel KEY')}; ${code('!damage --undo')} takes the whole attack back.`),
     item(`${code('!heal N [--to vitality|soul|power]')}: restore a bar, up to its max.`),
     item('Every command answers <code>--help</code>.'),
     '</ul><h4>GM</h4><ul>',

@@ -13,7 +13,7 @@ export function refreshMacros(ctx: CommandContext): void {
   const made: string[] = [];
   const refreshed: string[] = [];
   const left: string[] = [];
-  for (const macro of activeEdition(app).macros) {
+  for (const macro of activeEdition(app).table.macros) {
     const named = macrosNamed(macro.name);
     const mine = ours[macro.name] !== undefined && named.includes(ours[macro.name]!) ? ours[macro.name] : undefined;
     if (mine === undefined && named.length > 0) {

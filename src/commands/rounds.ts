@@ -22,9 +22,9 @@ export function endRound(app: App): void {
   endRoundAnswers(app);
   for (const [id, record] of Object.entries(app.store.tokens)) {
     if (record.edition?.id !== edition.id) continue;
-    const state = edition.parseState(record.edition.state);
+    const state = edition.life.parseState(record.edition.state);
     if (state === null) continue;
-    const next = edition.endRound(state);
+    const next = edition.life.endRound(state);
     storeMemory(app.store, id, normalMemory({ ...memoryOf(app.store, id), edition: { id: edition.id, state: next } }, edition));
   }
   app.store.round.number += 1;

@@ -84,8 +84,8 @@ export function undoDamage(ctx: CommandContext): void {
     const answer = describeAnswerChange(left, current, sameData);
     if (answer !== undefined && current.answer !== undefined) return answer;
     if (answer !== undefined && sameData(left.edition, current.edition)) return answer;
-    const state = (memory: Memory) => (memory.edition?.id === edition.id ? edition.parseState(memory.edition.state) : null) ?? edition.enter(null, false);
-    return edition.describeStateChange(state(left), state(current));
+    const state = (memory: Memory) => (memory.edition?.id === edition.id ? edition.life.parseState(memory.edition.state) : null) ?? edition.life.enter(null, false);
+    return edition.life.describeStateChange(state(left), state(current));
   };
   const changed = changedEntries(merged, now, sameData);
   if (changed.length > 0) {
@@ -229,7 +229,7 @@ function settleConditions(app: App, merged: readonly MergedChange[], now: Readon
     const settle: Plan<unknown> = {
       values: [],
       dice: [],
-      resolve: (facts) => ({ headline: 'acts', steps: [], changes: [], state: edition.setVitality(before, putBack, facts.state).state, detail: { undo: true } }),
+      resolve: (facts) => ({ headline: 'acts', steps: [], changes: [], state: edition.life.setVitality(before, putBack, facts.state).state, detail: { undo: true } }),
     };
     applyQuietly(app, [{ token, character: characterOf(token) }], settle);
   }

@@ -214,7 +214,7 @@ export interface ValueProblem {
 export function editionStateOf<S>(edition: AnyEdition, record: TokenRecord | undefined, vitality: number | null, left?: AnyEdition): S {
   // The stored state was checked by its edition at start-up and written by it since: no parse per command.
   if (record?.edition?.id === edition.id) return record.edition.state as S;
-  return edition.enter(vitality, deadForGoodWhenMet(record, vitality, left)) as S;
+  return edition.life.enter(vitality, deadForGoodWhenMet(record, vitality, left)) as S;
 }
 
 /**
@@ -225,7 +225,7 @@ export function editionStateOf<S>(edition: AnyEdition, record: TokenRecord | und
 export function deadForGoodWhenMet(record: TokenRecord | undefined, vitality: number | null, left: AnyEdition | undefined): boolean {
   if (record?.deadForGood === true) return true;
   if (left === undefined || record !== undefined) return false;
-  return left.deadForGood(left.enter(vitality, false), vitality);
+  return left.life.deadForGood(left.life.enter(vitality, false), vitality);
 }
 
 export interface ReadContext {

@@ -191,10 +191,10 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
   if (outcome.state !== undefined || outcome.stance !== undefined || outcome.answer !== undefined) {
     const home = snapshot.home;
     const stored = tokens[home];
-    const oldBox = stored?.edition && !(stored.edition.id === edition.id && edition.isEmptyState(stored.edition.state)) ? stored.edition : undefined;
-    const newBox = outcome.state === undefined ? oldBox : edition.isEmptyState(outcome.state) ? undefined : { id: edition.id, state: outcome.state };
+    const oldBox = stored?.edition && !(stored.edition.id === edition.id && edition.life.isEmptyState(stored.edition.state)) ? stored.edition : undefined;
+    const newBox = outcome.state === undefined ? oldBox : edition.life.isEmptyState(outcome.state) ? undefined : { id: edition.id, state: outcome.state };
     const oldDead = stored?.deadForGood === true;
-    const newDead = outcome.state === undefined ? oldDead : edition.deadForGood(outcome.state, barsAfter.vitality);
+    const newDead = outcome.state === undefined ? oldDead : edition.life.deadForGood(outcome.state, barsAfter.vitality);
     const oldStance = stored?.stance;
     const newStance = outcome.stance === undefined ? oldStance : (outcome.stance ?? undefined);
     const oldAnswer = memories.exchange.waiting[snapshot.id];
@@ -209,8 +209,8 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
 
   // Markers follow the condition and the stance.
   let markers = snapshot.statusmarkers;
-  const conditionBefore = edition.condition(facts.state, vitalityFrom);
-  const conditionAfter = outcome.state !== undefined ? edition.condition(outcome.state, barsAfter.vitality) : conditionBefore;
+  const conditionBefore = edition.life.condition(facts.state, vitalityFrom);
+  const conditionAfter = outcome.state !== undefined ? edition.life.condition(outcome.state, barsAfter.vitality) : conditionBefore;
   if (outcome.state !== undefined) markers = markersForCondition(markers, conditionAfter, settings);
   if (outcome.stance !== undefined) markers = markersForStance(markers, outcome.stance, settings);
   if (markers !== snapshot.statusmarkers) {
@@ -393,8 +393,8 @@ function tellObservers(
   after: Record<Resource, number | null> & { statusmarkers: string },
 ): void {
   const condition = (memory: Memory, vitality: number | null) => {
-    const state = memory.edition?.id === context.edition.id ? context.edition.parseState(memory.edition.state) : null;
-    return context.edition.condition(state ?? context.edition.enter(vitality, memory.deadForGood === true), vitality);
+    const state = memory.edition?.id === context.edition.id ? context.edition.life.parseState(memory.edition.state) : null;
+    return context.edition.life.condition(state ?? context.edition.life.enter(vitality, memory.deadForGood === true), vitality);
   };
   const before: TokenResources = {
     vitality: snapshot.bars.vitality.value,

@@ -284,52 +284,87 @@ export interface TableMacro {
   tokenAction?: true;
 }
 
+/** `!damage`: its flags, usage and help, and its plans (architecture.md, "The edition seam"). */
+export interface HitSpec<S, A> extends CommandSpec {
+  /** Throws UsageError for a malformed command. */
+  plan(line: ParsedLine, context: PlanContext): Plan<S, A>;
+  /** A hand edit read through armor: the loss as a hit (commands.md, "Hand edits"). */
+  handEdit(loss: number, context: PlanContext): Plan<S, A>;
+}
+
+/** `!defend` (a check made ahead) and the answers a defender gives to `!attack`. */
+export interface CheckSpec<S, A> extends CommandSpec {
+  /** Throws UsageError for a malformed command. */
+  plan(line: ParsedLine): Plan<S, A>;
+  /** `!attack` and `!defend --answer`: the answers, and how each joins the hit. */
+  answers: AttackSpec<S, A>;
+}
+
+/** `!stance`: the modes (the first is the default; none: `!stance` is refused naming the edition). */
+export interface StanceSpec<S, A> extends CommandSpec {
+  modes: readonly string[];
+  plan(stance: string): Plan<S, A>;
+}
+
 /**
- * An edition: rules and words only (architecture.md, "The edition seam"). Its commands declared,
- * its plans, its life group (how a token enters, lives, dies and ends a round), and its words.
+ * How a token enters, lives, dies and ends a round, and what of it is stored. The optional members
+ * have the pipeline's default (rules/editions.ts, `withDefaults`): an edition says only what differs.
  */
-export interface Edition<S, A = unknown> {
-  /** The name it is registered under (rules/registry.ts). */
-  id: EditionId;
+export interface Life<S, A> {
+  /** A token first seen, or met again after an edition switch. */
+  enter(vitality: number | null, deadForGood: boolean): S;
+  /** What markers and observers see; `vitality` fills in what the state leaves to it. */
+  condition(state: S, vitality: number | null): Condition;
+  /** Heals and plain hand edits: Vitality moves from `before` to `after`. */
+  setVitality(before: number, after: number, state: S): VitalitySet<S>;
+  /** Its stored per-token state, checked; null when unusable. */
+  parseState(raw: unknown): S | null;
+  /** Default: the state is kept as it is. */
+  endRound?(state: S): S;
+  /** Default: its condition is dead. */
+  deadForGood?(state: S, vitality: number | null): boolean;
+  /** Nothing in it is worth keeping in `state`. Default: it has no keys. */
+  isEmptyState?(state: S): boolean;
+  /** Undo's "changed since": what differs in words, said after the token's name. Default: "has changed condition since". */
+  describeStateChange?(left: S, now: S): string;
+  /** A stored answer (a defense made ahead), checked; null when unusable. Default: the edition keeps none. */
+  parseAnswer?(raw: unknown): A | null;
+}
+
+/** The edition's table data: what the menus, the status card and `!defense-round macros` read. */
+export interface EditionTable {
   /** The GM may switch to it (`!defense-round config edition`). */
   playable: boolean;
-  commands: { damage: CommandSpec; defend: CommandSpec; stance: CommandSpec };
-  /** `!stance` modes; empty: the edition has none and `!stance` is refused naming it. The first is the default. */
-  stances: readonly string[];
   /** The GM settings that matter only in some editions, shown in the menu when this one plays. */
   settings: readonly ('overwhelm-limit' | 'stamina-bar')[];
   /** The status markers it shows (condition and stance markers), for the status card. */
   markers: readonly ('incapacitated' | 'dying' | 'dead' | 'defensive' | 'reactive' | 'active' | 'full')[];
-  /** Throws UsageError for a malformed command. */
-  planDamage(line: ParsedLine, context: PlanContext): Plan<S, A>;
-  planDefend(line: ParsedLine): Plan<S, A>;
-  planStance(stance: string): Plan<S, A>;
-  /** A hand edit read through armor: the loss as a hit (commands.md, "Hand edits"). */
-  planHandEdit(loss: number, context: PlanContext): Plan<S, A>;
-  /** `!attack` and `!defend --answer`: the answers, and how each joins the hit. */
-  attack: AttackSpec<S, A>;
   /** The macros `!defense-round macros` makes for a table playing this edition. */
   macros: readonly TableMacro[];
-  /** Heals and plain hand edits: Vitality moves from `before` to `after`. */
-  setVitality(before: number, after: number, state: S): VitalitySet<S>;
-  /** A token first seen, or met again after an edition switch. */
-  enter(vitality: number | null, deadForGood: boolean): S;
-  endRound(state: S): S;
-  /** What markers and observers see; `vitality` fills in what the state leaves to it. */
-  condition(state: S, vitality: number | null): Condition;
-  deadForGood(state: S, vitality: number | null): boolean;
-  /** Its stored per-token state, checked; null when unusable. */
-  parseState(raw: unknown): S | null;
-  /** Nothing in it is worth keeping in `state`. */
-  isEmptyState(state: S): boolean;
-  /** Undo's "changed since": what differs in words, said after the token's name. */
-  describeStateChange(left: S, now: S): string;
-  /** A stored answer (a defense made ahead), checked; null when unusable or the edition has none. */
-  parseAnswer(raw: unknown): A | null;
+}
+
+/**
+ * An edition: rules and words only (architecture.md, "The edition seam"). Seven members: its id,
+ * table data, the three commands' specs, its life group and its words. Everything else (targets,
+ * reading, dice, writing, undo, the exchange, cards) is the pipeline's.
+ */
+export interface Edition<S, A = unknown> {
+  /** The name it is registered under (rules/registry.ts). */
+  id: EditionId;
+  table: EditionTable;
+  hit: HitSpec<S, A>;
+  check: CheckSpec<S, A>;
+  stance: StanceSpec<S, A>;
+  life: Life<S, A>;
   /** The plain words of one step; ids (the token's own too) go through `nameOf`. */
   words(step: Step, nameOf: (id: string) => string): string;
 }
 
+/** An edition as the registry holds it: its life group with the pipeline's defaults filled in. */
+export type RegisteredEdition<S, A> = Omit<Edition<S, A>, 'life'> & { life: Required<Life<S, A>> };
+
 // The registry holds editions of any state type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyEdition = Edition<any, any>;
+export type AnyEdition = RegisteredEdition<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDeclaredEdition = Edition<any, any>;

@@ -1,11 +1,31 @@
 // The registry of editions: the one place that knows which editions exist. Everything else asks
 // it for the active one, or for the edition that owns a flag; no edition id is written elsewhere.
-import type { AnyEdition, EditionId } from './edition';
+import type { AnyDeclaredEdition, AnyEdition, Edition, EditionId, RegisteredEdition } from './edition';
 import type { FlagTable } from '../text/args';
 import { REGISTERED } from './registry';
 
+/**
+ * An edition with the pipeline's defaults for what it left out (architecture.md, "The edition seam"):
+ * a round changes nothing, dead is dead for good, an empty state has no keys, a stored answer is none.
+ */
+export function withDefaults(edition: AnyDeclaredEdition, id: EditionId = edition.id): AnyEdition {
+  const { life } = edition;
+  return {
+    ...edition,
+    id,
+    life: {
+      endRound: (state) => state,
+      deadForGood: (state, vitality) => life.condition(state, vitality) === 'dead',
+      isEmptyState: (state) => Object.keys(state as object).length === 0,
+      describeStateChange: () => 'has changed condition since',
+      parseAnswer: () => null,
+      ...life,
+    },
+  };
+}
+
 const EDITIONS = new Map<EditionId, AnyEdition>();
-for (const [id, edition] of Object.entries(REGISTERED) as Array<[string, AnyEdition]>) EDITIONS.set(id, { ...edition, id });
+for (const [id, edition] of Object.entries(REGISTERED) as Array<[string, AnyDeclaredEdition]>) EDITIONS.set(id, withDefaults(edition, id));
 
 /** The edition of a new game: the first one registered. */
 export const DEFAULT_EDITION: EditionId = EDITIONS.keys().next().value as EditionId;
@@ -20,8 +40,8 @@ export const FIRST_RELEASE_EDITION: EditionId = 'soak';
  * Adds an edition to the registry (or replaces the one of its id). The shipped script registers
  * its editions above; tests register editions that exist only in the test.
  */
-export function registerEdition(edition: AnyEdition): void {
-  EDITIONS.set(edition.id, edition);
+export function registerEdition(edition: AnyDeclaredEdition): void {
+  EDITIONS.set(edition.id, withDefaults(edition));
   stancesKnown = undefined;
 }
 
@@ -49,13 +69,13 @@ export function editionOf(id: EditionId): AnyEdition {
 }
 
 export function playableEditions(): EditionId[] {
-  return allEditions().filter((edition) => edition.playable).map((edition) => edition.id);
+  return allEditions().filter((edition) => edition.table.playable).map((edition) => edition.id);
 }
 
 let stancesKnown: Set<string> | undefined;
 /** Whether some edition has this stance (a remembered stance must be one of them). */
 export function isKnownStance(name: string): boolean {
-  stancesKnown ??= new Set(allEditions().flatMap((edition) => edition.stances));
+  stancesKnown ??= new Set(allEditions().flatMap((edition) => edition.stance.modes));
   return stancesKnown.has(name);
 }
 
@@ -63,11 +83,16 @@ export function isKnownStance(name: string): boolean {
  * For a flag the active edition does not know: the active edition's name when another edition
  * has the flag, so the refusal names the edition (commands.md: never silently ignored).
  */
-export function flagElsewhere(active: EditionId, command: 'damage' | 'defend'): (name: string) => string | undefined {
+export function flagElsewhere(active: EditionId, command: '!damage' | '!defend'): (name: string) => string | undefined {
   return (name) => {
     const owned = allEditions().some(
-      (edition) => edition.id !== active && Object.prototype.hasOwnProperty.call(edition.commands[command].flags as FlagTable, name),
+      (edition) => edition.id !== active && Object.prototype.hasOwnProperty.call((command === '!damage' ? edition.hit : edition.check).flags as FlagTable, name),
     );
     return owned ? active : undefined;
   };
+}
+
+/** One edition as the registry plays it (its defaults filled in), keeping its own types. */
+export function registered<S, A>(edition: Edition<S, A>): RegisteredEdition<S, A> {
+  return withDefaults(edition) as RegisteredEdition<S, A>;
 }

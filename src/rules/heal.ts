@@ -18,13 +18,13 @@ export function planHeal<S, A>(edition: Edition<S, A>, amount: number, resource:
       if (before === null) return { kind: 'bar', resource };
       const vitality = facts.bars.vitality.value;
       // Healing Soul or Power does not need a readable Vitality; the stored condition still counts.
-      if (edition.condition(facts.state, vitality) === 'dead') {
+      if (edition.life.condition(facts.state, vitality) === 'dead') {
         return { kind: 'refused', nameFirst: true, reason: 'is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)' };
       }
       const max = facts.bars[resource].max;
       const after = healedValue(before, amount, max);
       const capped = max !== null && after === max && before + amount > max;
-      const set = vitality === null ? undefined : edition.setVitality(vitality, resource === 'vitality' ? after : vitality, facts.state);
+      const set = vitality === null ? undefined : edition.life.setVitality(vitality, resource === 'vitality' ? after : vitality, facts.state);
       const who = facts.id;
       return {
         headline: 'acts',

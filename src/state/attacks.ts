@@ -54,7 +54,7 @@ export function isSoundAttack(attack: unknown): attack is OpenAttack {
   const parsed = v.safeParse(AttackSchema, attack);
   if (!parsed.success) return false;
   const edition = editionOf(parsed.output.edition);
-  for (const answer of Object.values(parsed.output.answers)) if (answer.file !== undefined && edition.parseAnswer(answer.file) === null) return false;
+  for (const answer of Object.values(parsed.output.answers)) if (answer.file !== undefined && edition.life.parseAnswer(answer.file) === null) return false;
   return true;
 }
 

@@ -109,11 +109,11 @@ export function shiftMemory(memory: Memory, edition: AnyEdition, rounds: number)
   // rules.md, "Rounds": a defense made ahead ends with its round.
   const { answer: _ended, ...kept } = memory;
   if (!kept.edition || kept.edition.id !== edition.id) return kept;
-  let state = edition.parseState(kept.edition.state);
+  let state = edition.life.parseState(kept.edition.state);
   if (state === null) return kept;
-  for (let i = 0; i < Math.min(rounds, 10); i += 1) state = edition.endRound(state);
+  for (let i = 0; i < Math.min(rounds, 10); i += 1) state = edition.life.endRound(state);
   const out: Memory = { ...kept };
-  if (edition.isEmptyState(state)) delete out.edition;
+  if (edition.life.isEmptyState(state)) delete out.edition;
   else out.edition = { id: edition.id, state };
   return out;
 }

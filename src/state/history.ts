@@ -61,8 +61,8 @@ function memoryIsSound(change: StoredChange): boolean {
   if (change.kind !== 'memory') return true;
   return [change.from, change.to].every(
     (memory) => (memory.stance === undefined || isKnownStance(memory.stance)) &&
-      (memory.edition === undefined || editionOf(memory.edition.id).parseState(memory.edition.state) !== null) &&
-      (memory.answer === undefined || editionOf(memory.answer.edition).parseAnswer(memory.answer.answer) !== null),
+      (memory.edition === undefined || editionOf(memory.edition.id).life.parseState(memory.edition.state) !== null) &&
+      (memory.answer === undefined || editionOf(memory.answer.edition).life.parseAnswer(memory.answer.answer) !== null),
   );
 }
 

@@ -41,7 +41,7 @@ export function memoryOf(memories: Memories, tokenId: string, home = tokenId): M
 /** Memory as kept: an edition state with nothing in it is not kept. */
 export function normalMemory(memory: Memory, edition: AnyEdition): Memory {
   const out: Memory = {};
-  if (memory.edition && !(memory.edition.id === edition.id && edition.isEmptyState(memory.edition.state))) out.edition = memory.edition;
+  if (memory.edition && !(memory.edition.id === edition.id && edition.life.isEmptyState(memory.edition.state))) out.edition = memory.edition;
   if (memory.deadForGood) out.deadForGood = true;
   if (memory.stance !== undefined) out.stance = memory.stance;
   if (memory.answer !== undefined) out.answer = memory.answer;

@@ -21,8 +21,8 @@ const RANK = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
 function rank(memory: Raw): number {
   const box = memory.edition as Raw | undefined;
   const edition = isEditionId(box?.id) ? editionOf(box.id) : undefined;
-  const state = edition?.parseState(box!.state);
-  return memory.deadForGood ? 4 : state ? RANK[edition!.condition(state, null)] : -1;
+  const state = edition?.life.parseState(box!.state);
+  return memory.deadForGood ? 4 : state ? RANK[edition!.life.condition(state, null)] : -1;
 }
 
 export function migrateFrom3(old: Raw, homeOf: HomeOf = () => undefined): Raw {

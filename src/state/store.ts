@@ -131,7 +131,7 @@ export function loadState(raw: unknown, scriptVersion: string, homeOf?: HomeOf):
   for (const [id, record] of Object.entries(tokensCheck.tokens)) {
     if (!record.edition) continue;
     const edition = record.edition.id;
-    const state = editionOf(edition).parseState(record.edition.state);
+    const state = editionOf(edition).life.parseState(record.edition.state);
     if (state === null) {
       delete record.edition;
       if (isEmptyRecord(record)) delete tokensCheck.tokens[id];
@@ -187,7 +187,7 @@ function checkExchange(raw: unknown, problems: string[], edition: string): Store
     return empty;
   }
   for (const [id, box] of Object.entries(entries)) {
-    const answer = id.length > 0 && id.length <= 64 && isRecord(box) && isEditionId(box.edition) ? editionOf(box.edition).parseAnswer(box.answer) : null;
+    const answer = id.length > 0 && id.length <= 64 && isRecord(box) && isEditionId(box.edition) ? editionOf(box.edition).life.parseAnswer(box.answer) : null;
     if (answer === null) problems.push(`exchange.waiting.${cutWhole(id, 64)}: not a valid defense made ahead; forgotten`);
     else waiting[id] = { edition: (box as { edition: string }).edition, answer };
   }

@@ -1,3 +1,4 @@
+import { registered } from '../../src/rules/editions';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bobTwin, MODES, openTable, publicFromScript, type Table } from '../support/table';
 import { createRoll20, type MockRoll20 } from '../../mocks/roll20';
@@ -10,7 +11,8 @@ import { applyOutcome, applyUndo } from '../../src/roll20/write';
 import { readNow } from '../../src/roll20/now';
 import { sameData, type AnswerBox } from '../../src/state/memory';
 import { changedSince, mergeChanges } from '../../src/state/changes';
-import { soak } from '../../src/rules/soak';
+import { soak as declared_soak } from '../../src/rules/soak'
+const soak = registered(declared_soak);
 import type { Outcome } from '../../src/rules/edition';
 
 describe.each(MODES)('undo of a linked attribute shared by two tokens hit by one command (%s)', (mode) => {

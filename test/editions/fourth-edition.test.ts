@@ -22,16 +22,12 @@ const stateAt = (vitality: number): TallyState => (vitality <= 0 ? { down: true 
 // the next hit whole; at 0 or below the token is down (shown dead); the braced stance halves a hit.
 const tally: Edition<TallyState, TallyAnswer> = {
   id: 'tally',
-  playable: true,
-  commands: {
-    damage: { flags: { brutal: { kind: 'switch' } }, usage: '!damage N [--brutal]', help: ['A hit of N, less armor_soak.'] },
-    defend: { flags: { action: { kind: 'one' }, roll: { kind: 'one' } }, usage: '!defend --action block [--roll 1-20]', help: ['A block made ahead takes the next hit whole.'] },
-    stance: { flags: {}, usage: '!stance braced|loose', help: ['Braced halves every hit.'] },
-  },
-  stances: ['loose', 'braced'],
-  settings: [],
-  markers: ['dead'],
-  planDamage(line: ParsedLine): Plan<TallyState, TallyAnswer> {
+  table: { playable: true, settings: [], markers: ['dead'], macros: [{ name: 'DR-Attack', action: '!attack ?{Tally|10} --ids @{target|Defender|token_id}', tokenAction: true }] },
+  hit: {
+  flags: { brutal: { kind: 'switch' } },
+  usage: '!damage N [--brutal]',
+  help: ['A hit of N, less armor_soak.'],
+  plan(line: ParsedLine): Plan<TallyState, TallyAnswer> {
     if (line.positionals.length !== 1) throw new UsageError('one amount');
     const amount = integerArg(line.positionals[0]!, 'the amount', 0, 1000);
     const brutal = line.flags.has('brutal');
@@ -60,7 +56,15 @@ const tally: Edition<TallyState, TallyAnswer> = {
       },
     };
   },
-  planDefend(line) {
+  handEdit(loss, context) {
+    return tally.hit.plan({ command: '!damage', positionals: [String(loss)], flags: new Map() }, context);
+  },
+  },
+  check: {
+  flags: { action: { kind: 'one' }, roll: { kind: 'one' } },
+  usage: '!defend --action block [--roll 1-20]',
+  help: ['A block made ahead takes the next hit whole.'],
+  plan(line) {
     choiceArg(flagValue(line, 'action') ?? '', '--action', ['block'] as const);
     return {
       values: [],
@@ -80,7 +84,24 @@ const tally: Edition<TallyState, TallyAnswer> = {
       },
     };
   },
-  planStance(stance) {
+  answers: {
+    flags: {},
+    answerFlag: 'action',
+    rollFlag: 'roll',
+    choices: ['block', 'none'],
+    label: (word) => (word === 'block' ? 'Block' : 'Take it'),
+    situation: () => null,
+    situationWords: (situation) => situation,
+    planAnswer: (word) => tally.check.plan({ command: '!defend', positionals: [], flags: new Map([['action', [word]]]) }),
+    keep: (word, outcome) => keepFiled(word, outcome),
+  },
+  },
+  stance: {
+  flags: {},
+  usage: '!stance braced|loose',
+  help: ['Braced halves every hit.'],
+  modes: ['loose', 'braced'],
+  plan(stance) {
     return {
       values: [],
       dice: [],
@@ -95,33 +116,20 @@ const tally: Edition<TallyState, TallyAnswer> = {
       }),
     };
   },
-  planHandEdit(loss, context) {
-    return tally.planDamage({ command: '!damage', positionals: [String(loss)], flags: new Map() }, context);
   },
-  attack: {
-    flags: {},
-    answerFlag: 'action',
-    rollFlag: 'roll',
-    choices: ['block', 'none'],
-    label: (word) => (word === 'block' ? 'Block' : 'Take it'),
-    situation: () => null,
-    situationWords: (situation) => situation,
-    planAnswer: (word) => tally.planDefend({ command: '!defend', positionals: [], flags: new Map([['action', [word]]]) }),
-    keep: (word, outcome) => keepFiled(word, outcome),
-  },
-  macros: [{ name: 'DR-Attack', action: '!attack ?{Tally|10} --ids @{target|Defender|token_id}', tokenAction: true }],
+  life: {
   setVitality(before, after) {
     const change: Step[] = [{ kind: 'tally-set', before, after } as Step];
     return { vitality: after, state: stateAt(after), steps: change, conditions: [], now: after <= 0 ? at('Now', { kind: 'tally-down' }) : undefined, ...(after <= 0 ? { dropsAnswer: true as const } : {}) };
   },
   enter: (vitality) => (vitality === null ? {} : stateAt(vitality)),
-  endRound: (state) => state,
   condition: (state, vitality) => (state.down || (vitality !== null && vitality <= 0) ? 'dead' : 'none'),
   deadForGood: () => false,
   parseState: (raw) => (raw !== null && typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).every((key) => key === 'down') ? (raw as TallyState) : null),
   isEmptyState: (state) => state.down !== true,
   describeStateChange: () => 'has changed since',
   parseAnswer: (raw) => (raw === 'block' ? 'block' : null),
+  },
   words(step, nameOf) {
     const s = step as Step & Record<string, any>;
     switch (s.kind) {

@@ -1,6 +1,7 @@
 // Every edition on the edition seam (src/rules/edition.ts), one contract function at a time, from
 // hand-built `Facts` (no Roll20): the worked examples of /work/shared/design/rules.md and the
 // rulings around them.
+import { registered } from '../../src/rules/editions';
 import { givenDice } from '../../src/commands/pipeline';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,11 +17,14 @@ import { DEFAULT_EDITION, editionIds, editionOf, flagElsewhere, playableEditions
 import { REGISTERED } from '../../src/rules/registry';
 import { healedValue, planHeal } from '../../src/rules/heal';
 import { wordsOf } from '../../src/rules/sharedSteps';
-import { soak, soakWords } from '../../src/rules/soak';
+import { soak as declared_soak, soakWords } from '../../src/rules/soak'
+const soak = registered(declared_soak);
 import type { SoakAnswer, SoakState } from '../../src/rules/soak/state';
-import { threshold, thresholdWords, type ThresholdState } from '../../src/rules/threshold';
+import { threshold as declared_threshold, thresholdWords, type ThresholdState } from '../../src/rules/threshold'
+const threshold = registered(declared_threshold);
 import type { ThresholdPending } from '../../src/rules/threshold/state';
-import { opposed, type OpposedState } from '../../src/rules/opposed';
+import { opposed as declared_opposed, type OpposedState } from '../../src/rules/opposed'
+const opposed = registered(declared_opposed);
 import { parseLine, UsageError } from '../../src/text/args';
 import { bar, cardLines, cardOf, CONTEXT, factsOf, notANumber, offers, outcomeOf, rollsFor, rollsGiven, val } from '../support/facts';
 
@@ -54,11 +58,11 @@ function bobFacts<S, A = never>(state: S, over: FactsOver<A> = {}): Facts<S, A> 
 /** Bob of The Defensive Round: Vitality 70, Soak 20, Physical 100, Defense 30. */
 const BOB_ARMOR = { armor_soak: val(20), armor_physical: val(100), armor_defense: val(30) };
 
-const soakDamage = (line: string, facts: Facts<SoakState, SoakAnswer>) => soak.planDamage(parseLine(line), CONTEXT).resolve(facts, {});
+const soakDamage = (line: string, facts: Facts<SoakState, SoakAnswer>) => soak.hit.plan(parseLine(line), CONTEXT).resolve(facts, {});
 /** `!defend` as the pipeline runs it: a roll given with its flag is handed over; `rolls` are the dice rolled, in the plan's order. */
 const soakDefend = (line: string, facts: Facts<SoakState, SoakAnswer>, rolls: number[] = []) => {
   const parsed = parseLine(line);
-  const plan = soak.planDefend(parsed);
+  const plan = soak.check.plan(parsed);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
 
@@ -104,10 +108,10 @@ describe('soak: planDamage', () => {
   });
 
   it('a malformed command throws UsageError', () => {
-    expect(() => soak.planDamage(parseLine('!damage -5'), CONTEXT)).toThrow(UsageError);
-    expect(() => soak.planDamage(parseLine('!damage 5 --to soul --pierce 10'), CONTEXT)).toThrow(UsageError);
-    expect(() => soak.planDamage(parseLine('!damage'), CONTEXT)).toThrow(UsageError);
-    expect(() => soak.planDamage(parseLine('!damage 5 --instant-kill'), CONTEXT)).toThrow(UsageError);
+    expect(() => soak.hit.plan(parseLine('!damage -5'), CONTEXT)).toThrow(UsageError);
+    expect(() => soak.hit.plan(parseLine('!damage 5 --to soul --pierce 10'), CONTEXT)).toThrow(UsageError);
+    expect(() => soak.hit.plan(parseLine('!damage'), CONTEXT)).toThrow(UsageError);
+    expect(() => soak.hit.plan(parseLine('!damage 5 --instant-kill'), CONTEXT)).toThrow(UsageError);
   });
 
   it('a Vitality bar that holds no number refuses the token', () => {
@@ -115,14 +119,14 @@ describe('soak: planDamage', () => {
   });
 
   it('values: a Vitality hit reads soak, both protections, Defense, natural defense and Fortitude; --to soul reads none', () => {
-    expect(soak.planDamage(parseLine('!damage 200'), CONTEXT).values).toEqual(
+    expect(soak.hit.plan(parseLine('!damage 200'), CONTEXT).values).toEqual(
       expect.arrayContaining(['armor_soak', 'armor_physical', 'armor_magical', 'armor_defense', 'natural_defense', 'fortitude']),
     );
-    expect(soak.planDamage(parseLine('!damage 200 --type magical'), CONTEXT).values).toEqual(
+    expect(soak.hit.plan(parseLine('!damage 200 --type magical'), CONTEXT).values).toEqual(
       expect.arrayContaining(['armor_soak', 'armor_magical', 'armor_physical', 'armor_spirit', 'natural_spirit', 'fortitude']),
     );
-    expect(soak.planDamage(parseLine('!damage 5 --to soul'), CONTEXT).values).toEqual([]);
-    expect(soak.planDamage(parseLine('!damage 200'), CONTEXT).dice).toEqual([]);
+    expect(soak.hit.plan(parseLine('!damage 5 --to soul'), CONTEXT).values).toEqual([]);
+    expect(soak.hit.plan(parseLine('!damage 200'), CONTEXT).dice).toEqual([]);
   });
 
   it('--to soul takes the whole amount off Soul, no armor', () => {
@@ -156,18 +160,18 @@ describe('soak: planDefend', () => {
 
   it('dice: one named d100, given by --roll or rolled (read by resolve by its name)', () => {
     // A given --roll still lists the die, with its flag: the pipeline hands the given value over.
-    expect(soak.planDefend(parseLine('!defend --action defend --roll 20')).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
-    const plan = soak.planDefend(parseLine('!defend --action defend'));
+    expect(soak.check.plan(parseLine('!defend --action defend --roll 20')).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
+    const plan = soak.check.plan(parseLine('!defend --action defend'));
     expect(plan.dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
     const outcome = outcomeOf(plan.resolve(bobFacts<SoakState>({}, { values: { defend_check: val(55) } }), rollsFor(plan, [20])));
     expect(outcome.answer).toBe('success');
   });
 
   it('values: a check reads every check target; a save reads save_check', () => {
-    expect(soak.planDefend(parseLine('!defend --action defend')).values).toEqual(
+    expect(soak.check.plan(parseLine('!defend --action defend')).values).toEqual(
       expect.arrayContaining(['defend_check', 'evade_check', 'reaction_check', 'perception_check', 'mental_check']),
     );
-    expect(soak.planDefend(parseLine('!defend --action save')).values).toEqual(['save_check']);
+    expect(soak.check.plan(parseLine('!defend --action save')).values).toEqual(['save_check']);
   });
 
   it('--action save is refused when no save is owed', () => {
@@ -188,12 +192,12 @@ describe('soak: planDefend', () => {
   });
 
   it('a malformed command throws UsageError', () => {
-    expect(() => soak.planDefend(parseLine('!defend'))).toThrow(UsageError);
-    expect(() => soak.planDefend(parseLine('!defend --action save --situation side'))).toThrow(UsageError);
+    expect(() => soak.check.plan(parseLine('!defend'))).toThrow(UsageError);
+    expect(() => soak.check.plan(parseLine('!defend --action save --situation side'))).toThrow(UsageError);
     // --roll's range is its die's, 1 to 100: the pipeline checks a given roll against it (src/commands/pipeline.ts).
     const defend = parseLine('!defend --action defend --roll 101');
-    expect(soak.planDefend(defend).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
-    expect(() => givenDice(defend, soak.planDefend(defend).dice)).toThrow(UsageError);
+    expect(soak.check.plan(defend).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
+    expect(() => givenDice(defend, soak.check.plan(defend).dice)).toThrow(UsageError);
   });
 
   it('a reaction check is kept for the round against that attacker', () => {
@@ -211,7 +215,7 @@ describe('soak: planDefend', () => {
   });
 
   it('the acting token (top of the Turn Tracker) makes no defensive action, but may save', () => {
-    expect(soak.planDefend(parseLine('!defend --action defend')).readsTurnOrder).toBe(true);
+    expect(soak.check.plan(parseLine('!defend --action defend')).readsTurnOrder).toBe(true);
     const acting = bobFacts<SoakState>({}, { acting: true, values: { defend_check: val(55) } });
     expect(soakDefend('!defend --action defend --roll 20', acting)).toMatchObject({ kind: 'refused' });
     const owed = bobFacts<SoakState>({ life: { condition: 'incapacitated', savesOwed: 1 } }, { acting: true, vitality: bar(-3, 70), values: { save_check: val(50) } });
@@ -219,7 +223,7 @@ describe('soak: planDefend', () => {
   });
 
   it('--aided-by: +5 from an ally in reactive stance with a success against that attacker, which it spends', () => {
-    expect(soak.planDefend(parseLine('!defend --action defend --aided-by alice-1 --vs goblin-1')).others).toEqual(['alice-1']);
+    expect(soak.check.plan(parseLine('!defend --action defend --aided-by alice-1 --vs goblin-1')).others).toEqual(['alice-1']);
     const alice = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': true } }, answer: null };
     const facts = bobFacts<SoakState>({}, { stance: 'defensive', values: { defend_check: val(50) }, others: { 'alice-1': alice } });
     const outcome = outcomeOf(soakDefend('!defend --action defend --aided-by alice-1 --vs goblin-1 --roll 55', facts));
@@ -233,7 +237,7 @@ describe('soak: planDefend', () => {
     const spent = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': 'used' } }, answer: null };
     const facts = bobFacts<SoakState>({}, { values: { defend_check: val(50) }, others: { 'alice-1': spent } });
     expect(soakDefend('!defend --action defend --aided-by alice-1 --vs goblin-1 --roll 55', facts)).toMatchObject({ kind: 'refused' });
-    expect(() => soak.planDefend(parseLine('!defend --action defend --aided'))).toThrow(UsageError);
+    expect(() => soak.check.plan(parseLine('!defend --action defend --aided'))).toThrow(UsageError);
   });
 
   it('a defender with no stance is told to declare one, with the two !stance buttons', () => {
@@ -250,7 +254,7 @@ describe('soak: planDefend', () => {
 
 describe('soak: planStance and planHandEdit', () => {
   it('planStance(\'defensive\') sets the stance and leaves the state alone', () => {
-    const outcome = outcomeOf(soak.planStance('defensive').resolve(bobFacts<SoakState, SoakAnswer>({}, { answer: 'fail' }), {}));
+    const outcome = outcomeOf(soak.stance.plan('defensive').resolve(bobFacts<SoakState, SoakAnswer>({}, { answer: 'fail' }), {}));
     expect(outcome.stance).toBe('defensive');
     expect(outcome.state).toBeUndefined();
     expect(outcome).not.toHaveProperty('answer');
@@ -259,13 +263,13 @@ describe('soak: planStance and planHandEdit', () => {
   });
 
   it('planStance(\'none\') clears the stance', () => {
-    expect(outcomeOf(soak.planStance('none').resolve(bobFacts<SoakState>({}, { stance: 'reactive' }), {})).stance).toBeNull();
+    expect(outcomeOf(soak.stance.plan('none').resolve(bobFacts<SoakState>({}, { stance: 'reactive' }), {})).stance).toBeNull();
   });
 
   it('planHandEdit(200) reads the loss through armor exactly as !damage 200', () => {
     const facts = bobFacts<SoakState, SoakAnswer>({}, { answer: 'fail', values: BOB_ARMOR });
-    const edit = soak.planHandEdit(200, CONTEXT);
-    const damage = soak.planDamage(parseLine('!damage 200'), CONTEXT);
+    const edit = soak.hit.handEdit(200, CONTEXT);
+    const damage = soak.hit.plan(parseLine('!damage 200'), CONTEXT);
     expect(edit.values).toEqual(damage.values);
     // The card's words are made when shown: compared as words.
     const withWords = (resolution: Resolution<unknown, unknown>) => (isRefusal(resolution) ? resolution : { ...resolution, card: cardOf(soak, resolution, facts) });
@@ -281,7 +285,7 @@ describe('soak: planStance and planHandEdit', () => {
 
 describe('soak: setVitality', () => {
   it('a fall from 30 to -3 is incapacitated with one save owed', () => {
-    const set = soak.setVitality(30, -3, {});
+    const set = soak.life.setVitality(30, -3, {});
     expect(set.vitality).toBe(-3);
     expect(set.state).toEqual({ life: { condition: 'incapacitated', savesOwed: 1 } });
     expect(set.steps).toEqual([{ kind: 'vitality-change', before: 30, after: -3 }, { kind: 'incapacitated', savesOwed: 1 }]);
@@ -292,7 +296,7 @@ describe('soak: setVitality', () => {
 
   it('a dead token\'s lowered bar is set back', () => {
     const dead: SoakState = { life: { condition: 'dead', savesOwed: 0 } };
-    const set = soak.setVitality(-12, -20, dead);
+    const set = soak.life.setVitality(-12, -20, dead);
     expect(set.vitality).toBe(-12);
     expect(set.state).toEqual(dead);
     expect(set.steps).toEqual([{ kind: 'set-back', attempted: -20, vitality: -12 }]);
@@ -300,7 +304,7 @@ describe('soak: setVitality', () => {
   });
 
   it('raising an incapacitated token above 0 clears its condition and owed save', () => {
-    const set = soak.setVitality(-3, 5, { life: { condition: 'incapacitated', savesOwed: 1 } });
+    const set = soak.life.setVitality(-3, 5, { life: { condition: 'incapacitated', savesOwed: 1 } });
     expect(set.vitality).toBe(5);
     expect(set.state).toEqual({});
     expect(set.now).toBeUndefined();
@@ -309,12 +313,12 @@ describe('soak: setVitality', () => {
 
 describe('soak: enter, endRound, condition, deadForGood', () => {
   it('enter: standing keeps nothing; down keeps its condition read from Vitality (no save owed); dead for good stays dead', () => {
-    expect(soak.enter(50, false)).toEqual({});
-    expect(soak.enter(null, false)).toEqual({});
-    expect(soak.enter(-3, false)).toEqual({ life: { condition: 'incapacitated', savesOwed: 0 } });
-    expect(soak.enter(-12, false)).toEqual({ life: { condition: 'dead', savesOwed: 0 } });
-    expect(soak.enter(5, true)).toEqual({ life: { condition: 'dead', savesOwed: 0 } });
-    expect(soak.condition(soak.enter(5, true), 5)).toBe('dead');
+    expect(soak.life.enter(50, false)).toEqual({});
+    expect(soak.life.enter(null, false)).toEqual({});
+    expect(soak.life.enter(-3, false)).toEqual({ life: { condition: 'incapacitated', savesOwed: 0 } });
+    expect(soak.life.enter(-12, false)).toEqual({ life: { condition: 'dead', savesOwed: 0 } });
+    expect(soak.life.enter(5, true)).toEqual({ life: { condition: 'dead', savesOwed: 0 } });
+    expect(soak.life.condition(soak.life.enter(5, true), 5)).toBe('dead');
   });
 
   it('endRound clears reactions and skills, and keeps life (the pending defense is the pipeline\'s to end)', () => {
@@ -323,60 +327,60 @@ describe('soak: enter, endRound, condition, deadForGood', () => {
       reactions: { 'goblin-1': true },
       skillsVs: ['goblin-1'],
     };
-    expect(soak.endRound(state)).toEqual({ life: { condition: 'incapacitated', savesOwed: 1 } });
-    expect(soak.endRound({ reactions: { 'goblin-1': 'used' } })).toEqual({});
+    expect(soak.life.endRound(state)).toEqual({ life: { condition: 'incapacitated', savesOwed: 1 } });
+    expect(soak.life.endRound({ reactions: { 'goblin-1': 'used' } })).toEqual({});
   });
 
   it('condition: the stored life wins; an empty state is read from Vitality (0..-9 incapacitated, -10 dead)', () => {
-    expect(soak.condition({ life: { condition: 'dying', savesOwed: 3 } }, -15)).toBe('dying');
-    expect(soak.condition({}, 50)).toBe('none');
-    expect(soak.condition({}, 0)).toBe('incapacitated');
-    expect(soak.condition({}, -3)).toBe('incapacitated');
-    expect(soak.condition({}, -9)).toBe('incapacitated');
-    expect(soak.condition({}, -10)).toBe('dead');
-    expect(soak.condition({}, -12)).toBe('dead');
-    expect(soak.condition({}, null)).toBe('none');
+    expect(soak.life.condition({ life: { condition: 'dying', savesOwed: 3 } }, -15)).toBe('dying');
+    expect(soak.life.condition({}, 50)).toBe('none');
+    expect(soak.life.condition({}, 0)).toBe('incapacitated');
+    expect(soak.life.condition({}, -3)).toBe('incapacitated');
+    expect(soak.life.condition({}, -9)).toBe('incapacitated');
+    expect(soak.life.condition({}, -10)).toBe('dead');
+    expect(soak.life.condition({}, -12)).toBe('dead');
+    expect(soak.life.condition({}, null)).toBe('none');
   });
 
   it('deadForGood: soak\'s dead stay dead; dying or incapacitated is not', () => {
-    expect(soak.deadForGood({ life: { condition: 'dead', savesOwed: 0 } }, 5)).toBe(true);
-    expect(soak.deadForGood({}, -12)).toBe(true);
-    expect(soak.deadForGood({}, -3)).toBe(false);
-    expect(soak.deadForGood({ life: { condition: 'dying', savesOwed: 1 } }, -15)).toBe(false);
+    expect(soak.life.deadForGood({ life: { condition: 'dead', savesOwed: 0 } }, 5)).toBe(true);
+    expect(soak.life.deadForGood({}, -12)).toBe(true);
+    expect(soak.life.deadForGood({}, -3)).toBe(false);
+    expect(soak.life.deadForGood({ life: { condition: 'dying', savesOwed: 1 } }, -15)).toBe(false);
   });
 });
 
 describe('soak: parseState, parseAnswer, isEmptyState, describeStateChange', () => {
   it('parseState accepts a good state as it is', () => {
     const good = { life: { condition: 'dying', savesOwed: 3 }, reactions: { 'goblin-1': false }, skillsVs: ['goblin-1'] };
-    expect(soak.parseState(good)).toEqual(good);
-    expect(soak.parseState({})).toEqual({});
+    expect(soak.life.parseState(good)).toEqual(good);
+    expect(soak.life.parseState({})).toEqual({});
   });
 
   it('parseState returns null for garbage', () => {
-    expect(soak.parseState({ life: { condition: 'zombie', savesOwed: 1 } })).toBeNull();
-    expect(soak.parseState({ life: { condition: 'dying', savesOwed: 4 } })).toBeNull();
-    expect(soak.parseState('dead')).toBeNull();
-    expect(soak.parseState(null)).toBeNull();
+    expect(soak.life.parseState({ life: { condition: 'zombie', savesOwed: 1 } })).toBeNull();
+    expect(soak.life.parseState({ life: { condition: 'dying', savesOwed: 4 } })).toBeNull();
+    expect(soak.life.parseState('dead')).toBeNull();
+    expect(soak.life.parseState(null)).toBeNull();
   });
 
   it('parseAnswer: a pending defense is a success or a failure; anything else is null', () => {
-    expect(soak.parseAnswer('success')).toBe('success');
-    expect(soak.parseAnswer('fail')).toBe('fail');
-    expect(soak.parseAnswer('maybe')).toBeNull();
-    expect(soak.parseAnswer({ result: 'success' })).toBeNull();
-    expect(soak.parseAnswer(null)).toBeNull();
+    expect(soak.life.parseAnswer('success')).toBe('success');
+    expect(soak.life.parseAnswer('fail')).toBe('fail');
+    expect(soak.life.parseAnswer('maybe')).toBeNull();
+    expect(soak.life.parseAnswer({ result: 'success' })).toBeNull();
+    expect(soak.life.parseAnswer(null)).toBeNull();
   });
 
   it('isEmptyState: only a state holding nothing', () => {
-    expect(soak.isEmptyState({})).toBe(true);
-    expect(soak.isEmptyState({ skillsVs: ['goblin-1'] })).toBe(false);
-    expect(soak.isEmptyState({ life: { condition: 'incapacitated', savesOwed: 0 } })).toBe(false);
+    expect(soak.life.isEmptyState({})).toBe(true);
+    expect(soak.life.isEmptyState({ skillsVs: ['goblin-1'] })).toBe(false);
+    expect(soak.life.isEmptyState({ life: { condition: 'incapacitated', savesOwed: 0 } })).toBe(false);
   });
 
   it('describeStateChange says what differs', () => {
-    expect(soak.describeStateChange({}, { life: { condition: 'incapacitated', savesOwed: 1 } })).toBe('has a new condition or saves owed');
-    expect(soak.describeStateChange({}, { reactions: { 'goblin-1': true } })).toBe('has used reactions or skills since');
+    expect(soak.life.describeStateChange({}, { life: { condition: 'incapacitated', savesOwed: 1 } })).toBe('has a new condition or saves owed');
+    expect(soak.life.describeStateChange({}, { reactions: { 'goblin-1': true } })).toBe('has used reactions or skills since');
   });
 });
 
@@ -387,8 +391,8 @@ describe('soak: words', () => {
       ...soakOutcomes.blocked().steps,
       ...soakOutcomes.defended().steps,
       ...soakOutcomes.reacted().steps,
-      ...soak.setVitality(30, -3, {}).steps,
-      ...soak.setVitality(-12, -20, { life: { condition: 'dead', savesOwed: 0 } }).steps,
+      ...soak.life.setVitality(30, -3, {}).steps,
+      ...soak.life.setVitality(-12, -20, { life: { condition: 'dead', savesOwed: 0 } }).steps,
     ];
     const kinds = new Set(steps.map((step) => step.kind));
     expect(kinds.size).toBeGreaterThanOrEqual(12);
@@ -418,11 +422,11 @@ describe('soak: words', () => {
 // ---------------------------------------------------------------------------------------------
 // threshold (the deep tests are in threshold.test.ts)
 
-const thresholdDamage = (line: string, facts: Facts<ThresholdState, ThresholdPending>) => threshold.planDamage(parseLine(line), CONTEXT).resolve(facts, {});
+const thresholdDamage = (line: string, facts: Facts<ThresholdState, ThresholdPending>) => threshold.hit.plan(parseLine(line), CONTEXT).resolve(facts, {});
 /** `!defend` as the pipeline runs it: a roll given with its flag is handed over; `rolls` are the dice rolled, in the plan's order. */
 const thresholdDefend = (line: string, facts: Facts<ThresholdState, ThresholdPending>, rolls: number[] = []) => {
   const parsed = parseLine(line);
-  const plan = threshold.planDefend(parsed);
+  const plan = threshold.check.plan(parsed);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
 /** Bob of The Defensive Turn: Vitality 30, Defense 10, Physical Armor 18. */
@@ -474,21 +478,21 @@ describe('threshold: planDamage', () => {
   });
 
   it('values and dice: the track\'s armor and armor_defense, no dice', () => {
-    expect(threshold.planDamage(parseLine('!damage 20'), CONTEXT).values).toEqual(['armor_physical', 'armor_defense']);
-    expect(threshold.planDamage(parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
-    expect(threshold.planDamage(parseLine('!damage 20'), CONTEXT).dice).toEqual([]);
+    expect(threshold.hit.plan(parseLine('!damage 20'), CONTEXT).values).toEqual(['armor_physical', 'armor_defense']);
+    expect(threshold.hit.plan(parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
+    expect(threshold.hit.plan(parseLine('!damage 20'), CONTEXT).dice).toEqual([]);
   });
 
   it('a malformed command throws UsageError; a bar with no number is refused', () => {
-    expect(() => threshold.planDamage(parseLine('!damage'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.planDamage(parseLine('!damage -5'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.planDamage(parseLine('!damage 5 --defense maybe'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.planDamage(parseLine('!damage 5 --mod 2'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.hit.plan(parseLine('!damage'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.hit.plan(parseLine('!damage -5'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.hit.plan(parseLine('!damage 5 --defense maybe'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.hit.plan(parseLine('!damage 5 --mod 2'), CONTEXT)).toThrow(UsageError);
     expect(thresholdDamage('!damage 20', bob001({}, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
   it('planHandEdit(15) is a hit of 15 taken as decided, using the pending defense: 15 - 10 = 5', () => {
-    const outcome = outcomeOf(threshold.planHandEdit(15, CONTEXT).resolve(bob001({}, { answer: pendingFront('success') }), {}));
+    const outcome = outcomeOf(threshold.hit.handEdit(15, CONTEXT).resolve(bob001({}, { answer: pendingFront('success') }), {}));
     expect(outcome.changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 25 }]);
     expect(outcome.state).toEqual({});
     expect(outcome.answer).toBeNull();
@@ -520,8 +524,8 @@ describe('threshold: planDefend', () => {
 
   it('dice: one named d100, given by --roll or rolled (read by resolve by its name); it reads the Turn Tracker', () => {
     // A given --roll still lists the die, with its flag: the pipeline hands the given value over.
-    expect(threshold.planDefend(parseLine('!defend --action defend --roll 20')).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
-    const plan = threshold.planDefend(parseLine('!defend --action defend'));
+    expect(threshold.check.plan(parseLine('!defend --action defend --roll 20')).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
+    const plan = threshold.check.plan(parseLine('!defend --action defend'));
     expect(plan.dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
     expect(plan.readsTurnOrder).toBe(true);
     expect(outcomeOf(plan.resolve(bob001({}, { values: { defend_check: val(55) } }), rollsFor(plan, [56]))).answer).toEqual({
@@ -542,51 +546,51 @@ describe('threshold: planDefend', () => {
   });
 
   it('evade and react are refused naming the edition', () => {
-    expect(() => threshold.planDefend(parseLine('!defend --action evade'))).toThrow(/threshold edition/);
-    expect(() => threshold.planDefend(parseLine('!defend --action react'))).toThrow(/threshold edition/);
+    expect(() => threshold.check.plan(parseLine('!defend --action evade'))).toThrow(/threshold edition/);
+    expect(() => threshold.check.plan(parseLine('!defend --action react'))).toThrow(/threshold edition/);
   });
 });
 
 describe('threshold: the rest of the contract', () => {
   it('is playable, and has no stances', () => {
-    expect(threshold.playable).toBe(true);
-    expect(threshold.stances).toEqual([]);
-    expect(() => threshold.planStance('defensive')).toThrow(UsageError);
+    expect(threshold.table.playable).toBe(true);
+    expect(threshold.stance.modes).toEqual([]);
+    expect(() => threshold.stance.plan('defensive')).toThrow(UsageError);
   });
 
   it('condition: at or below 0 is dead', () => {
-    expect(threshold.condition({}, 1)).toBe('none');
-    expect(threshold.condition({}, 0)).toBe('dead');
-    expect(threshold.condition({ roundsDead: 2 }, -4)).toBe('dead');
-    expect(threshold.condition({}, null)).toBe('none');
+    expect(threshold.life.condition({}, 1)).toBe('none');
+    expect(threshold.life.condition({}, 0)).toBe('dead');
+    expect(threshold.life.condition({ roundsDead: 2 }, -4)).toBe('dead');
+    expect(threshold.life.condition({}, null)).toBe('none');
   });
 
   it('endRound counts the rounds dead and gives the try back (the pending defense is the pipeline\'s to end)', () => {
-    expect(threshold.endRound({ roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toEqual({ roundsDead: 1, freeSaveUsed: true });
-    expect(threshold.endRound({})).toEqual({});
+    expect(threshold.life.endRound({ roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toEqual({ roundsDead: 1, freeSaveUsed: true });
+    expect(threshold.life.endRound({})).toEqual({});
   });
 
   it('deadForGood after 4 rounds dead (the round of death and the three after it)', () => {
     let state: ThresholdState = { roundsDead: 0 };
-    for (let round = 1; round <= 3; round++) state = threshold.endRound(state);
+    for (let round = 1; round <= 3; round++) state = threshold.life.endRound(state);
     expect(state).toEqual({ roundsDead: 3 });
-    expect(threshold.deadForGood(state, 0)).toBe(false);
-    state = threshold.endRound(state);
+    expect(threshold.life.deadForGood(state, 0)).toBe(false);
+    state = threshold.life.endRound(state);
     expect(state).toEqual({ roundsDead: 4 });
-    expect(threshold.deadForGood(state, 0)).toBe(true);
-    expect(threshold.deadForGood(state, 5)).toBe(false);
+    expect(threshold.life.deadForGood(state, 0)).toBe(true);
+    expect(threshold.life.deadForGood(state, 5)).toBe(false);
   });
 
   it('enter: at or below 0 the four-round window starts now; dead for good stays so', () => {
-    expect(threshold.enter(-3, false)).toEqual({ roundsDead: 0 });
-    expect(threshold.enter(0, false)).toEqual({ roundsDead: 0 });
-    expect(threshold.enter(12, false)).toEqual({});
-    expect(threshold.enter(null, false)).toEqual({});
-    expect(threshold.deadForGood(threshold.enter(-12, true), -12)).toBe(true);
+    expect(threshold.life.enter(-3, false)).toEqual({ roundsDead: 0 });
+    expect(threshold.life.enter(0, false)).toEqual({ roundsDead: 0 });
+    expect(threshold.life.enter(12, false)).toEqual({});
+    expect(threshold.life.enter(null, false)).toEqual({});
+    expect(threshold.life.deadForGood(threshold.life.enter(-12, true), -12)).toBe(true);
   });
 
   it('setVitality: a fall to 0 dies; rising above 0 ends the count', () => {
-    const fall = threshold.setVitality(10, 0, {});
+    const fall = threshold.life.setVitality(10, 0, {});
     expect(fall.vitality).toBe(0);
     expect(fall.state).toEqual({ roundsDead: 0 });
     expect(fall.steps.map((step) => threshold.words(step, nameOf))).toEqual([
@@ -596,24 +600,24 @@ describe('threshold: the rest of the contract', () => {
     expect(threshold.words(fall.now!, nameOf)).toBe('Dead: the free Vitality save is owed (!defend --action save)');
     // The dead make no defense: one made ahead goes with the death.
     expect(fall.dropsAnswer).toBe(true);
-    const back = threshold.setVitality(-2, 1, { roundsDead: 2, freeSaveUsed: true });
+    const back = threshold.life.setVitality(-2, 1, { roundsDead: 2, freeSaveUsed: true });
     expect(back.state).toEqual({});
-    expect(threshold.isEmptyState(back.state)).toBe(true);
+    expect(threshold.life.isEmptyState(back.state)).toBe(true);
     expect(back.now).toBeUndefined();
     expect(back.dropsAnswer).toBeUndefined();
   });
 
   it('parseState, parseAnswer, isEmptyState, describeStateChange', () => {
     const good: ThresholdState = { roundsDead: 2 };
-    expect(threshold.parseState(good)).toEqual(good);
-    expect(threshold.parseState({ roundsDead: -1 })).toBeNull();
-    expect(threshold.parseState('dead')).toBeNull();
+    expect(threshold.life.parseState(good)).toEqual(good);
+    expect(threshold.life.parseState({ roundsDead: -1 })).toBeNull();
+    expect(threshold.life.parseState('dead')).toBeNull();
     const answer: ThresholdPending = { result: 'fail', situation: 'behind', perceived: true };
-    expect(threshold.parseAnswer(answer)).toEqual(answer);
-    expect(threshold.parseAnswer('fail')).toBeNull();
-    expect(threshold.isEmptyState({})).toBe(true);
-    expect(threshold.isEmptyState({ roundsDead: 0 })).toBe(false);
-    expect(threshold.describeStateChange({ roundsDead: 0 }, { roundsDead: 1 })).toBe('has had a save or another round dead since');
+    expect(threshold.life.parseAnswer(answer)).toEqual(answer);
+    expect(threshold.life.parseAnswer('fail')).toBeNull();
+    expect(threshold.life.isEmptyState({})).toBe(true);
+    expect(threshold.life.isEmptyState({ roundsDead: 0 })).toBe(false);
+    expect(threshold.life.describeStateChange({ roundsDead: 0 }, { roundsDead: 1 })).toBe('has had a save or another round dead since');
   });
 
   it('words its steps', () => {
@@ -629,7 +633,7 @@ describe('threshold: the rest of the contract', () => {
 /** `!damage` as the pipeline runs it: a --defense-roll given is handed over; `rolls` are the dice rolled, in the plan's order. */
 const opposedDamage = (line: string, facts: Facts<OpposedState, never>, rolls: number[] = []) => {
   const parsed = parseLine(line);
-  const plan = opposed.planDamage(parsed, CONTEXT);
+  const plan = opposed.hit.plan(parsed, CONTEXT);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
 /** Opposed Rolls's defender: passive_defense 10, so a d20 of 8 makes D 18. */
@@ -675,19 +679,19 @@ describe('opposed: planDamage', () => {
 
   it('dice: one named d20 per target, given by --defense-roll or rolled (read by resolve by its name)', () => {
     // A given --defense-roll still lists the die, with its flag: the pipeline hands the given value over.
-    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
-    const plan = opposed.planDamage(parseLine('!damage 8 --attack 24'), CONTEXT);
+    expect(opposed.hit.plan(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
+    const plan = opposed.hit.plan(parseLine('!damage 8 --attack 24'), CONTEXT);
     expect(plan.dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
     expect(plan.readsTurnOrder).toBe(true);
     expect(outcomeOf(plan.resolve(defender(13), rollsFor(plan, [8]))).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 36 }]);
   });
 
   it('a malformed command throws UsageError; the hit bar with no number is refused', () => {
-    expect(() => opposed.planDamage(parseLine('!damage 8'), CONTEXT)).toThrow(UsageError);
+    expect(() => opposed.hit.plan(parseLine('!damage 8'), CONTEXT)).toThrow(UsageError);
     // --defense-roll's range is its die's, 1 to 20: the pipeline checks a given roll against it (src/commands/pipeline.ts).
     const rolled21 = parseLine('!damage 8 --attack 24 --defense-roll 21');
-    expect(opposed.planDamage(rolled21, CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
-    expect(() => givenDice(rolled21, opposed.planDamage(rolled21, CONTEXT).dice)).toThrow(UsageError);
+    expect(opposed.hit.plan(rolled21, CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
+    expect(() => givenDice(rolled21, opposed.hit.plan(rolled21, CONTEXT).dice)).toThrow(UsageError);
     expect(opposedDamage('!damage 8 --attack 24 --defense-roll 8', defender(13, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
@@ -704,37 +708,37 @@ describe('opposed: planDamage', () => {
 
 describe('opposed: the rest of the contract', () => {
   it('is playable; its stances are the defense modes; !defend is refused with why', () => {
-    expect(opposed.playable).toBe(true);
-    expect(opposed.stances).toEqual(['passive', 'active', 'full']);
-    expect(opposed.commands.defend.refused).toMatch(/rolled inside !damage/);
-    expect(() => opposed.planDefend(parseLine('!defend --action defend'))).toThrow(UsageError);
+    expect(opposed.table.playable).toBe(true);
+    expect(opposed.stance.modes).toEqual(['passive', 'active', 'full']);
+    expect(opposed.check.refused).toMatch(/rolled inside !damage/);
+    expect(() => opposed.check.plan(parseLine('!defend --action defend'))).toThrow(UsageError);
   });
 
   it('planStance sets the default mode; passive keeps no stance', () => {
-    const active = outcomeOf(opposed.planStance('active').resolve(defender(13), {}));
+    const active = outcomeOf(opposed.stance.plan('active').resolve(defender(13), {}));
     expect(active.stance).toBe('active');
-    expect(outcomeOf(opposed.planStance('passive').resolve(defender(13, { stance: 'active' }), {})).stance).toBeNull();
+    expect(outcomeOf(opposed.stance.plan('passive').resolve(defender(13, { stance: 'active' }), {})).stance).toBeNull();
   });
 
   it('condition: incapacitated at or below 0 (a visual aid), never dead for good', () => {
-    expect(opposed.condition({}, 1)).toBe('none');
-    expect(opposed.condition({}, 0)).toBe('incapacitated');
-    expect(opposed.condition({}, -30)).toBe('incapacitated');
-    expect(opposed.deadForGood({}, -30)).toBe(false);
+    expect(opposed.life.condition({}, 1)).toBe('none');
+    expect(opposed.life.condition({}, 0)).toBe('incapacitated');
+    expect(opposed.life.condition({}, -30)).toBe('incapacitated');
+    expect(opposed.life.deadForGood({}, -30)).toBe(false);
   });
 
   it('planHandEdit: a loss above armor_score stays on Vitality; otherwise it moves to stamina', () => {
     // Vitality 50 typed down by 20: above armor 13, Vitality damage.
-    expect(outcomeOf(opposed.planHandEdit(20, CONTEXT).resolve(defender(13), {})).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 30 }]);
+    expect(outcomeOf(opposed.hit.handEdit(20, CONTEXT).resolve(defender(13), {})).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 30 }]);
     // Down by 10, not above 13: Vitality stays 50, stamina (Power 30) takes it.
-    expect(outcomeOf(opposed.planHandEdit(10, CONTEXT).resolve(defender(13), {})).changes).toEqual([
+    expect(outcomeOf(opposed.hit.handEdit(10, CONTEXT).resolve(defender(13), {})).changes).toEqual([
       { kind: 'bar', resource: 'vitality', to: 50 },
       { kind: 'bar', resource: 'power', to: 20 },
     ]);
   });
 
   it('setVitality moves the bar and says incapacitated at or below 0', () => {
-    const set = opposed.setVitality(5, -1, {});
+    const set = opposed.life.setVitality(5, -1, {});
     expect(set.vitality).toBe(-1);
     expect(set.steps.map((step) => opposed.words(step, nameOf))).toEqual(['Vitality 5 -> -1']);
     expect(opposed.words(set.now!, nameOf)).toBe('Vitality at or below 0 (marked incapacitated)');
@@ -742,24 +746,24 @@ describe('opposed: the rest of the contract', () => {
   });
 
   it('a token dead for good in the edition before stays dead here; raised above 0 by hand it is back', () => {
-    expect(opposed.enter(-20, true)).toEqual({ dead: true });
-    expect(opposed.condition({ dead: true }, -20)).toBe('dead');
-    expect(opposed.deadForGood({ dead: true }, -20)).toBe(true);
-    expect(opposed.setVitality(-20, -25, { dead: true }).state).toEqual({ down: true, dead: true });
-    expect(opposed.setVitality(-20, 5, { dead: true }).state).toEqual({});
+    expect(opposed.life.enter(-20, true)).toEqual({ dead: true });
+    expect(opposed.life.condition({ dead: true }, -20)).toBe('dead');
+    expect(opposed.life.deadForGood({ dead: true }, -20)).toBe(true);
+    expect(opposed.life.setVitality(-20, -25, { dead: true }).state).toEqual({ down: true, dead: true });
+    expect(opposed.life.setVitality(-20, 5, { dead: true }).state).toEqual({});
   });
 
   it('state: only whether the token is shown down, so an edition switch reads it again', () => {
-    expect(opposed.enter(-5, false)).toEqual({ down: true });
-    expect(opposed.enter(5, false)).toEqual({});
-    expect(opposed.endRound({ down: true })).toEqual({ down: true });
-    expect(opposed.parseState({})).toEqual({});
-    expect(opposed.parseState({ down: true })).toEqual({ down: true });
-    expect(opposed.parseState({ pendingDefense: 'fail' })).toBeNull();
+    expect(opposed.life.enter(-5, false)).toEqual({ down: true });
+    expect(opposed.life.enter(5, false)).toEqual({});
+    expect(opposed.life.endRound({ down: true })).toEqual({ down: true });
+    expect(opposed.life.parseState({})).toEqual({});
+    expect(opposed.life.parseState({ down: true })).toEqual({ down: true });
+    expect(opposed.life.parseState({ pendingDefense: 'fail' })).toBeNull();
     // Opposed Rolls has no defense made ahead.
-    expect(opposed.parseAnswer('fail')).toBeNull();
-    expect(opposed.isEmptyState({})).toBe(true);
-    expect(opposed.isEmptyState({ down: true })).toBe(false);
+    expect(opposed.life.parseAnswer('fail')).toBeNull();
+    expect(opposed.life.isEmptyState({})).toBe(true);
+    expect(opposed.life.isEmptyState({ down: true })).toBe(false);
   });
 });
 
@@ -778,11 +782,11 @@ describe('registry', () => {
   });
 
   it('flagElsewhere names the active edition for a flag only another edition has', () => {
-    expect(flagElsewhere('soak', 'damage')('hit')).toBe('soak');
-    expect(flagElsewhere('soak', 'damage')('attack')).toBe('soak');
-    expect(flagElsewhere('soak', 'damage')('nonsense')).toBeUndefined();
-    expect(flagElsewhere('opposed', 'damage')('pierce')).toBe('opposed');
-    expect(flagElsewhere('soak', 'defend')('difficulty')).toBe('soak');
+    expect(flagElsewhere('soak', '!damage')('hit')).toBe('soak');
+    expect(flagElsewhere('soak', '!damage')('attack')).toBe('soak');
+    expect(flagElsewhere('soak', '!damage')('nonsense')).toBeUndefined();
+    expect(flagElsewhere('opposed', '!damage')('pierce')).toBe('opposed');
+    expect(flagElsewhere('soak', '!defend')('difficulty')).toBe('soak');
   });
 });
 

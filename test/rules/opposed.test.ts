@@ -2,6 +2,7 @@
 // (src/rules/opposed/attack.ts), and the edition's damage plan on hand-made facts
 // (src/rules/opposed/index.ts). rules.md, "Edition `opposed`" and its Clarifications.
 // Every number is worked by hand in the comment beside it.
+import { registered } from '../../src/rules/editions';
 import { givenDice } from '../../src/commands/pipeline';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -15,7 +16,8 @@ import {
   type OpposedAttackInput,
   type OpposedTurn,
 } from '../../src/rules/opposed/attack';
-import { opposed, type OpposedState } from '../../src/rules/opposed';
+import { opposed as declared_opposed, type OpposedState } from '../../src/rules/opposed'
+const opposed = registered(declared_opposed);
 import { isRefusal, type Facts, type Outcome, type PlanContext, type Resolution } from '../../src/rules/edition';
 import { bar, cardLines, cardOf, CONTEXT, factsOf, notANumber, outcomeOf, rollsFor, rollsGiven, val } from '../support/facts';
 import { parseLine, UsageError } from '../../src/text/args';
@@ -292,7 +294,7 @@ function facts(over: Partial<Facts<OpposedState, never>> = {}): Facts<OpposedSta
 /** `!damage` as the pipeline runs it: a --defense-roll given is handed over; `rolls` are the dice rolled, in the plan's order. */
 function damage(line: string, f: Facts<OpposedState, never>, rolls: number[] = [], context: PlanContext = CONTEXT): Resolution<OpposedState, never> {
   const parsed = parseLine(line);
-  const plan = opposed.planDamage(parsed, context);
+  const plan = opposed.hit.plan(parsed, context);
   return plan.resolve(f, rollsGiven(plan, parsed, rolls));
 }
 
@@ -384,9 +386,9 @@ describe('opposed: planDamage', () => {
     expect(card(falls).summary).toBe('Goblin 1 is hit and falls.');
     const stands = outcome(damage('!damage 23 --attack 24 --defense-roll 8', facts())); // 29
     expect(stands.headline).toBe('hit');
-    expect(opposed.condition({}, 0)).toBe('incapacitated');
-    expect(opposed.condition({}, 1)).toBe('none');
-    expect(opposed.deadForGood({}, -1000)).toBe(false);
+    expect(opposed.life.condition({}, 0)).toBe('incapacitated');
+    expect(opposed.life.condition({}, 1)).toBe('none');
+    expect(opposed.life.deadForGood({}, -1000)).toBe(false);
   });
 
   it('missing defense modifiers and armor count as 0: D = the roll alone', () => {
@@ -408,8 +410,8 @@ describe('opposed: planDamage', () => {
 
   it('--defense-roll is used for every target (the die listed with its flag); without it each target rolls a d20', () => {
     // The pipeline hands the given --defense-roll to every target instead of rolling the die.
-    expect(opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
-    const plan = opposed.planDamage(parseLine('!damage 8 --attack 24'), CONTEXT);
+    expect(opposed.hit.plan(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
+    const plan = opposed.hit.plan(parseLine('!damage 8 --attack 24'), CONTEXT);
     expect(plan.dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
     expect(plan.readsTurnOrder).toBe(true);
     expect(outcome(plan.resolve(facts(), rollsFor(plan, [8]))).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 16 }]);
@@ -417,23 +419,23 @@ describe('opposed: planDamage', () => {
   });
 
   it('--attack is required; the numbers are checked', () => {
-    expect(() => opposed.planDamage(parseLine('!damage 8'), CONTEXT)).toThrow(/--attack is required/);
+    expect(() => opposed.hit.plan(parseLine('!damage 8'), CONTEXT)).toThrow(/--attack is required/);
     // --defense-roll's range is its die's, 1 to 20: the pipeline checks a given roll against it (src/commands/pipeline.ts).
     const rolled21 = parseLine('!damage 8 --attack 24 --defense-roll 21');
-    expect(opposed.planDamage(rolled21, CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
-    expect(() => givenDice(rolled21, opposed.planDamage(rolled21, CONTEXT).dice)).toThrow(UsageError);
-    expect(() => opposed.planDamage(parseLine('!damage 8 --attack 24 --defense-mode total'), CONTEXT)).toThrow(UsageError);
-    expect(() => opposed.planDamage(parseLine('!damage 8 --attack 24 --ap -1'), CONTEXT)).toThrow(UsageError);
+    expect(opposed.hit.plan(rolled21, CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
+    expect(() => givenDice(rolled21, opposed.hit.plan(rolled21, CONTEXT).dice)).toThrow(UsageError);
+    expect(() => opposed.hit.plan(parseLine('!damage 8 --attack 24 --defense-mode total'), CONTEXT)).toThrow(UsageError);
+    expect(() => opposed.hit.plan(parseLine('!damage 8 --attack 24 --ap -1'), CONTEXT)).toThrow(UsageError);
   });
 
   it('!defend is refused naming where the defense is rolled', () => {
-    expect(opposed.commands.defend.refused).toMatch(/rolled inside !damage/);
-    expect(() => opposed.planDefend(parseLine('!defend'))).toThrow(UsageError);
+    expect(opposed.check.refused).toMatch(/rolled inside !damage/);
+    expect(() => opposed.check.plan(parseLine('!defend'))).toThrow(UsageError);
   });
 
   it('stances: active and full are kept, passive is the default (none kept)', () => {
-    expect(opposed.stances).toEqual(['passive', 'active', 'full']);
-    const stanceOf = (mode: string) => outcome(opposed.planStance(mode).resolve(facts(), {})).stance;
+    expect(opposed.stance.modes).toEqual(['passive', 'active', 'full']);
+    const stanceOf = (mode: string) => outcome(opposed.stance.plan(mode).resolve(facts(), {})).stance;
     expect(stanceOf('active')).toBe('active');
     expect(stanceOf('full')).toBe('full');
     expect(stanceOf('passive')).toBeNull();

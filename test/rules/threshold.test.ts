@@ -1,6 +1,7 @@
 // The `threshold` edition (The Defensive Turn), pure: rules.md "Common to all editions",
 // "Edition `threshold`" with its Clarifications, and "Switching editions", one rule at a time, from
 // hand-built `Facts` (no Roll20).
+import { registered } from '../../src/rules/editions';
 import { givenDice } from '../../src/commands/pipeline';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,8 @@ import {
 } from '../../src/rules/edition';
 import { flagElsewhere } from '../../src/rules/editions';
 import { wordsOf } from '../../src/rules/sharedSteps';
-import { threshold, thresholdWords, type ThresholdState } from '../../src/rules/threshold';
+import { threshold as declared_threshold, thresholdWords, type ThresholdState } from '../../src/rules/threshold'
+const threshold = registered(declared_threshold);
 import { resolveThresholdHit, type ThresholdHit } from '../../src/rules/threshold/damage';
 import { isLayoutStep } from '../../src/rules/threshold/layout';
 import type { ThresholdPending } from '../../src/rules/threshold/state';
@@ -70,11 +72,11 @@ function bob(state: ThresholdState = {}, over: Over = {}): Facts<ThresholdState,
 /** Bob dead at -3 in the round of his death. */
 const deadBob = (state: ThresholdState = { roundsDead: 0 }, over: Over = {}) => bob(state, { vitality: bar(-3, 30), ...over });
 
-const damage = (line: string, facts: Facts<ThresholdState, ThresholdPending> = bob()) => threshold.planDamage(parseLine(line), CONTEXT).resolve(facts, {});
+const damage = (line: string, facts: Facts<ThresholdState, ThresholdPending> = bob()) => threshold.hit.plan(parseLine(line), CONTEXT).resolve(facts, {});
 /** `!defend` as the pipeline runs it: a roll given with its flag is handed over; `rolls` are the dice rolled, in the plan's order. */
 const defend = (line: string, facts: Facts<ThresholdState, ThresholdPending> = bob(), rolls: number[] = []) => {
   const parsed = parseLine(line);
-  const plan = threshold.planDefend(parsed);
+  const plan = threshold.check.plan(parsed);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
 
@@ -258,7 +260,7 @@ describe('hit chance against armor (!damage N --hit H)', () => {
     expect(linesOf(outcomeOf(damage('!damage 20 --type magical --hit 19', warded)))).toContain(
       'Hit chance 19 vs Magical Armor 25: no damage (at or under the armor)',
     );
-    expect(threshold.planDamage(parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
+    expect(threshold.hit.plan(parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
   });
 
   it.each(['energy', 'breath'])('--type %s is magical', (type) => {
@@ -310,31 +312,31 @@ describe('hit chance against armor (!damage N --hit H)', () => {
   });
 
   it('--mod without --hit is a UsageError; so are out-of-range and malformed values', () => {
-    expect(() => threshold.planDamage(parseLine('!damage 20 --mod 3'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.planDamage(parseLine('!damage 20 --mod 3'), CONTEXT)).toThrow('--mod adds to the hit chance and needs --hit');
-    expect(() => threshold.planDamage(parseLine('!damage 20 --hit 1001'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.planDamage(parseLine('!damage 20 --hit 5 --mod -1001'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.planDamage(parseLine('!damage 20 --type fire'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.planDamage(parseLine('!damage 20 --situation lurking'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.hit.plan(parseLine('!damage 20 --mod 3'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.hit.plan(parseLine('!damage 20 --mod 3'), CONTEXT)).toThrow('--mod adds to the hit chance and needs --hit');
+    expect(() => threshold.hit.plan(parseLine('!damage 20 --hit 1001'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.hit.plan(parseLine('!damage 20 --hit 5 --mod -1001'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.hit.plan(parseLine('!damage 20 --type fire'), CONTEXT)).toThrow(UsageError);
+    expect(() => threshold.hit.plan(parseLine('!damage 20 --situation lurking'), CONTEXT)).toThrow(UsageError);
   });
 
   it.each(['gun', 'spell-unseen'])('--situation %s (a soak row) is refused naming the threshold edition, on !damage and !defend', (situation) => {
-    expect(() => threshold.planDamage(parseLine(`!damage 20 --situation ${situation}`), CONTEXT)).toThrow(`--situation ${situation} means nothing in the threshold edition`);
-    expect(() => threshold.planDefend(parseLine(`!defend --action defend --situation ${situation}`))).toThrow(`--situation ${situation} means nothing in the threshold edition`);
+    expect(() => threshold.hit.plan(parseLine(`!damage 20 --situation ${situation}`), CONTEXT)).toThrow(`--situation ${situation} means nothing in the threshold edition`);
+    expect(() => threshold.check.plan(parseLine(`!defend --action defend --situation ${situation}`))).toThrow(`--situation ${situation} means nothing in the threshold edition`);
   });
 
   it('--pierce, --to and --instant-kill are soak only: not in threshold\'s !damage flags, refused naming the edition', () => {
-    expect(Object.keys(threshold.commands.damage.flags).sort()).toEqual(['defense', 'hit', 'mod', 'situation', 'type']);
+    expect(Object.keys(threshold.hit.flags).sort()).toEqual(['defense', 'hit', 'mod', 'situation', 'type']);
     for (const flag of ['--pierce 10', '--to soul', '--instant-kill']) {
       const line = parseLine(`!damage 20 ${flag}`);
-      expect(() => checkFlags(line, threshold.commands.damage.flags, flagElsewhere('threshold', 'damage'))).toThrow(
+      expect(() => checkFlags(line, threshold.hit.flags, flagElsewhere('threshold', '!damage'))).toThrow(
         `--${flag.slice(2).split(' ')[0]} means nothing in the threshold edition`,
       );
     }
   });
 
   it('the plan reads the track\'s armor and armor_defense, and rolls nothing', () => {
-    const plan = threshold.planDamage(parseLine('!damage 20 --hit 19'), CONTEXT);
+    const plan = threshold.hit.plan(parseLine('!damage 20 --hit 19'), CONTEXT);
     expect(plan.values).toEqual(['armor_physical', 'armor_defense']);
     expect(plan.dice).toEqual([]);
   });
@@ -670,7 +672,7 @@ describe('!defend --action guard --ally ID', () => {
     outcomeOf(defend(line, bob({}, { answer: own, others: { 'alice-1': alice(allyAnswer) } })));
 
   it('the guard\'s roll becomes the ally\'s pending defense; the guard\'s own state is untouched', () => {
-    expect(threshold.planDefend(parseLine('!defend --action guard --ally alice-1')).others).toEqual(['alice-1']);
+    expect(threshold.check.plan(parseLine('!defend --action guard --ally alice-1')).others).toEqual(['alice-1']);
     const outcome = guard('!defend --action guard --ally alice-1 --roll 30', null, pending('fail'));
     expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'success', situation: 'front', perceived: false } }]);
     expect(outcome.state).toBeUndefined();
@@ -728,20 +730,20 @@ describe('!defend: refusals', () => {
     ['!defend --action skill --mod 5', /--mod/],
     ['!defend', /no action/],
   ])('%s is a UsageError', (line, message) => {
-    expect(() => threshold.planDefend(parseLine(line))).toThrow(UsageError);
-    expect(() => threshold.planDefend(parseLine(line))).toThrow(message);
+    expect(() => threshold.check.plan(parseLine(line))).toThrow(UsageError);
+    expect(() => threshold.check.plan(parseLine(line))).toThrow(message);
   });
 
   it('--roll\'s range is its die\'s, 1 to 100: the pipeline checks a given roll against it (src/commands/pipeline.ts)', () => {
     const defend = parseLine('!defend --action defend --roll 101');
-    expect(threshold.planDefend(defend).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
-    expect(() => givenDice(defend, threshold.planDefend(defend).dice)).toThrow(UsageError);
-    expect(givenDice(parseLine('!defend --action defend --roll 100'), threshold.planDefend(defend).dice)).toEqual({ check: 100 });
+    expect(threshold.check.plan(defend).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
+    expect(() => givenDice(defend, threshold.check.plan(defend).dice)).toThrow(UsageError);
+    expect(givenDice(parseLine('!defend --action defend --roll 100'), threshold.check.plan(defend).dice)).toEqual({ check: 100 });
   });
 
   it('!stance is refused: no stances here', () => {
-    expect(() => threshold.planStance('defensive')).toThrow(UsageError);
-    expect(threshold.stances).toEqual([]);
+    expect(() => threshold.stance.plan('defensive')).toThrow(UsageError);
+    expect(threshold.stance.modes).toEqual([]);
   });
 
   it.each([
@@ -751,7 +753,7 @@ describe('!defend: refusals', () => {
     '!defend --action counter --vs goblin-1',
     '!defend --action opportunity',
   ])('the acting token (top of the Turn Tracker) is refused: %s', (line) => {
-    expect(threshold.planDefend(parseLine(line)).readsTurnOrder).toBe(true);
+    expect(threshold.check.plan(parseLine(line)).readsTurnOrder).toBe(true);
     const acting = bob({}, { acting: true, others: { 'alice-1': { name: 'Alice', stance: null, state: {}, answer: null } } });
     expect(defend(line, acting)).toMatchObject({ kind: 'refused', reason: expect.stringContaining('turn') });
   });
@@ -818,26 +820,26 @@ describe('!defend: the plan', () => {
     ['!defend --action opportunity', [], []],
   ])('%s: dice %j, rolls %j', (line, dice, rolled) => {
     const parsed = parseLine(line);
-    const plan = threshold.planDefend(parsed);
+    const plan = threshold.check.plan(parsed);
     expect(plan.dice).toEqual(dice);
     expect(plan.dice.filter((die) => die.flag === undefined || !parsed.flags.has(die.flag)).map((die) => die.sides)).toEqual(rolled);
   });
 
   it('resolve reads the dice by name: the perceive gate\'s, then the check\'s', () => {
-    const plan = threshold.planDefend(parseLine('!defend --action defend --situation behind'));
+    const plan = threshold.check.plan(parseLine('!defend --action defend --situation behind'));
     expect(outcomeOf(plan.resolve(bob(), rollsFor(plan, [25, 56]))).answer).toEqual(pending('fail', 'behind', true));
     expect(outcomeOf(plan.resolve(bob(), rollsFor(plan, [25, 55]))).answer).toEqual(pending('success', 'behind', true));
     expect(outcomeOf(plan.resolve(bob(), rollsFor(plan, [26, 1]))).answer).toEqual(pending('fail', 'behind', false));
     expect(outcomeOf(plan.resolve(bob(), { perceive: 25, check: 55 })).answer).toEqual(pending('success', 'behind', true));
     // a given perceive roll: the pipeline hands it over, and the one die rolled is the check's
     const line = parseLine('!defend --action defend --situation behind --perception-roll 25');
-    const given = threshold.planDefend(line);
+    const given = threshold.check.plan(line);
     expect(outcomeOf(given.resolve(bob(), rollsGiven(given, line, [55]))).answer).toEqual(pending('success', 'behind', true));
   });
 
   it('values: the three check targets; a save reads save_check and exp', () => {
-    expect([...threshold.planDefend(parseLine('!defend --action defend')).values].sort()).toEqual(['defend_check', 'perception_check', 'reaction_check']);
-    expect([...threshold.planDefend(parseLine('!defend --action save')).values].sort()).toEqual(['exp', 'save_check']);
+    expect([...threshold.check.plan(parseLine('!defend --action defend')).values].sort()).toEqual(['defend_check', 'perception_check', 'reaction_check']);
+    expect([...threshold.check.plan(parseLine('!defend --action save')).values].sort()).toEqual(['exp', 'save_check']);
   });
 
   it('a failed defend offers the damage button; the card says the result', () => {
@@ -885,7 +887,7 @@ function saved(over: Parameters<typeof saveInput>[0] = {}): SaveResolved {
 /** A save as the pipeline runs it: `rolls` are the dice rolled in the plan's order (the cost's, then the save's), a given --roll handed over. */
 const save = (facts: Facts<ThresholdState, ThresholdPending>, rolls: number[] = [30, 20], line = '!defend --action save') => {
   const parsed = parseLine(line);
-  const plan = threshold.planDefend(parsed);
+  const plan = threshold.check.plan(parsed);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
 
@@ -956,10 +958,10 @@ describe('Vitality saves (!defend --action save)', () => {
 
   it('--roll gives the save\'s roll; the one die rolled is the cost', () => {
     const line = parseLine('!defend --action save --roll 20');
-    const plan = threshold.planDefend(line);
+    const plan = threshold.check.plan(line);
     // The cost die has no flag: it is always rolled; the save's may be given with --roll.
     expect(plan.dice).toEqual([{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }]);
-    expect(threshold.planDefend(parseLine('!defend --action save')).dice).toEqual([{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }]);
+    expect(threshold.check.plan(parseLine('!defend --action save')).dice).toEqual([{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }]);
     const outcome = outcomeOf(plan.resolve(deadBob({ roundsDead: 1, freeSaveUsed: true }), rollsGiven(plan, line, [45])));
     expect(outcome.changes).toEqual([
       { kind: 'bar', resource: 'vitality', to: 1 },
@@ -1014,9 +1016,9 @@ describe('Vitality saves (!defend --action save)', () => {
   });
 
   it('endRound moves the window on and gives the try back', () => {
-    expect(threshold.endRound({ roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toEqual({ roundsDead: 1, freeSaveUsed: true });
-    expect(threshold.endRound({ roundsDead: 3, freeSaveUsed: true })).toEqual({ roundsDead: 4, freeSaveUsed: true });
-    expect(threshold.endRound({ roundsDead: 4, freeSaveUsed: true })).toEqual({ roundsDead: 4, freeSaveUsed: true });
+    expect(threshold.life.endRound({ roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toEqual({ roundsDead: 1, freeSaveUsed: true });
+    expect(threshold.life.endRound({ roundsDead: 3, freeSaveUsed: true })).toEqual({ roundsDead: 4, freeSaveUsed: true });
+    expect(threshold.life.endRound({ roundsDead: 4, freeSaveUsed: true })).toEqual({ roundsDead: 4, freeSaveUsed: true });
   });
 
   it('four rounds, four tries (one free, three paid); dead for good once the last is spent', () => {
@@ -1034,12 +1036,12 @@ describe('Vitality saves (!defend --action save)', () => {
       state = outcome.state!;
       expect(save(deadBob(state))).toMatchObject({ kind: 'refused' });
       // no save left once the fourth round's try is spent
-      expect(threshold.deadForGood(state, -3)).toBe(round === 3);
-      state = threshold.endRound(state);
+      expect(threshold.life.deadForGood(state, -3)).toBe(round === 3);
+      state = threshold.life.endRound(state);
     }
     expect(exp).toBe(200 - 22 - 33 - 44);
     expect(state).toEqual({ roundsDead: 4, freeSaveUsed: true });
-    expect(threshold.deadForGood(state, -3)).toBe(true);
+    expect(threshold.life.deadForGood(state, -3)).toBe(true);
     expect(resolveThresholdSave(saveInput({ state }))).toEqual({ kind: 'refused', reason: 'dead-for-good' });
     expect(save(deadBob(state))).toMatchObject({ kind: 'refused', reason: expect.stringContaining('dead for good') });
   });
@@ -1047,11 +1049,11 @@ describe('Vitality saves (!defend --action save)', () => {
   it('dead for good as soon as the last try is spent (the fourth round\'s try used): no save is left (rules.md, "Switching editions")', () => {
     const spent: ThresholdState = { roundsDead: 3, freeSaveUsed: true, triedThisRound: true };
     expect(resolveThresholdSave(saveInput({ state: spent }))).toEqual({ kind: 'refused', reason: 'tried-this-round' });
-    expect(threshold.deadForGood(spent, -3)).toBe(true);
+    expect(threshold.life.deadForGood(spent, -3)).toBe(true);
     // an earlier round's spent try is not the last
-    expect(threshold.deadForGood({ roundsDead: 2, freeSaveUsed: true, triedThisRound: true }, -3)).toBe(false);
+    expect(threshold.life.deadForGood({ roundsDead: 2, freeSaveUsed: true, triedThisRound: true }, -3)).toBe(false);
     // the last round with its try unused still has a save
-    expect(threshold.deadForGood({ roundsDead: 3, freeSaveUsed: true }, -3)).toBe(false);
+    expect(threshold.life.deadForGood({ roundsDead: 3, freeSaveUsed: true }, -3)).toBe(false);
   });
 
   it('an unused free save is not lost: it can be made in the last round', () => {
@@ -1072,13 +1074,13 @@ describe('Vitality saves (!defend --action save)', () => {
     expect(again.headline).toBe('saved');
     expect(ruleSteps(again)).not.toContainEqual(expect.objectContaining({ kind: 'save-cost' }));
     // a death by hand edit too
-    expect(threshold.setVitality(10, -1, { roundsDead: 3, freeSaveUsed: true }).state).toEqual({ roundsDead: 0 });
+    expect(threshold.life.setVitality(10, -1, { roundsDead: 3, freeSaveUsed: true }).state).toEqual({ roundsDead: 0 });
   });
 
   it('--situation, --vs and --skill do not apply to a save', () => {
-    expect(() => threshold.planDefend(parseLine('!defend --action save --vs goblin-1'))).toThrow(UsageError);
-    expect(() => threshold.planDefend(parseLine('!defend --action save --skill Grit'))).toThrow(UsageError);
-    expect(() => threshold.planDefend(parseLine('!defend --action save --perception-roll 5'))).toThrow(UsageError);
+    expect(() => threshold.check.plan(parseLine('!defend --action save --vs goblin-1'))).toThrow(UsageError);
+    expect(() => threshold.check.plan(parseLine('!defend --action save --skill Grit'))).toThrow(UsageError);
+    expect(() => threshold.check.plan(parseLine('!defend --action save --perception-roll 5'))).toThrow(UsageError);
   });
 });
 
@@ -1087,38 +1089,38 @@ describe('Vitality saves (!defend --action save)', () => {
 
 describe('state', () => {
   it('enter: at or below 0 is dead with a fresh window; above 0 (or no number) nothing', () => {
-    expect(threshold.enter(-3, false)).toEqual({ roundsDead: 0 });
-    expect(threshold.enter(0, false)).toEqual({ roundsDead: 0 });
-    expect(threshold.enter(1, false)).toEqual({});
-    expect(threshold.enter(null, false)).toEqual({});
+    expect(threshold.life.enter(-3, false)).toEqual({ roundsDead: 0 });
+    expect(threshold.life.enter(0, false)).toEqual({ roundsDead: 0 });
+    expect(threshold.life.enter(1, false)).toEqual({});
+    expect(threshold.life.enter(null, false)).toEqual({});
     // the fresh window has its free save
-    expect(saved({ state: threshold.enter(-3, false), exp: null }).stood).toBe(true);
+    expect(saved({ state: threshold.life.enter(-3, false), exp: null }).stood).toBe(true);
   });
 
   it('enter: a token dead for good stays dead for good, with no save', () => {
-    const state = threshold.enter(-12, true);
-    expect(threshold.deadForGood(state, -12)).toBe(true);
-    expect(threshold.condition(state, -12)).toBe('dead');
+    const state = threshold.life.enter(-12, true);
+    expect(threshold.life.deadForGood(state, -12)).toBe(true);
+    expect(threshold.life.condition(state, -12)).toBe('dead');
     expect(resolveThresholdSave(saveInput({ vitality: -12, state }))).toEqual({ kind: 'refused', reason: 'dead-for-good' });
   });
 
   it('condition: dead at or below 0, otherwise none', () => {
-    expect(threshold.condition({}, 1)).toBe('none');
-    expect(threshold.condition({}, 0)).toBe('dead');
-    expect(threshold.condition({}, -40)).toBe('dead');
-    expect(threshold.condition({ roundsDead: 4, freeSaveUsed: true }, -1)).toBe('dead');
-    expect(threshold.condition({}, null)).toBe('none');
+    expect(threshold.life.condition({}, 1)).toBe('none');
+    expect(threshold.life.condition({}, 0)).toBe('dead');
+    expect(threshold.life.condition({}, -40)).toBe('dead');
+    expect(threshold.life.condition({ roundsDead: 4, freeSaveUsed: true }, -1)).toBe('dead');
+    expect(threshold.life.condition({}, null)).toBe('none');
   });
 
   it('parseState accepts a good state as it is', () => {
     const good: ThresholdState = { roundsDead: 4, freeSaveUsed: true, triedThisRound: true };
-    expect(threshold.parseState(good)).toEqual(good);
-    expect(threshold.parseState({})).toEqual({});
+    expect(threshold.life.parseState(good)).toEqual(good);
+    expect(threshold.life.parseState({})).toEqual({});
   });
 
   it('parseAnswer accepts a good pending defense as it is', () => {
     const good: ThresholdPending = { result: 'fail', situation: 'spell-invisible', perceived: true };
-    expect(threshold.parseAnswer(good)).toEqual(good);
+    expect(threshold.life.parseAnswer(good)).toEqual(good);
   });
 
   it.each([
@@ -1128,7 +1130,7 @@ describe('state', () => {
     ['no perceived flag', { result: 'fail', situation: 'front' }],
     ['null', null],
   ])('parseAnswer returns null for garbage: %s', (_what, raw) => {
-    expect(threshold.parseAnswer(raw)).toBeNull();
+    expect(threshold.life.parseAnswer(raw)).toBeNull();
   });
 
   it.each([
@@ -1139,17 +1141,17 @@ describe('state', () => {
     ['a string', 'dead'],
     ['null', null],
   ])('parseState returns null for garbage: %s', (_what, raw) => {
-    expect(threshold.parseState(raw)).toBeNull();
+    expect(threshold.life.parseState(raw)).toBeNull();
   });
 
   it('isEmptyState: only a state holding nothing', () => {
-    expect(threshold.isEmptyState({})).toBe(true);
-    expect(threshold.isEmptyState({ roundsDead: 0 })).toBe(false);
-    expect(threshold.isEmptyState({ triedThisRound: true })).toBe(false);
+    expect(threshold.life.isEmptyState({})).toBe(true);
+    expect(threshold.life.isEmptyState({ roundsDead: 0 })).toBe(false);
+    expect(threshold.life.isEmptyState({ triedThisRound: true })).toBe(false);
   });
 
   it('setVitality: a fall to 0 or below dies, with its own free save', () => {
-    const fall = threshold.setVitality(10, -2, {});
+    const fall = threshold.life.setVitality(10, -2, {});
     expect(fall.vitality).toBe(-2);
     expect(fall.state).toEqual({ roundsDead: 0 });
     // The dead make no defense: a pending defense goes with the death.
@@ -1161,7 +1163,7 @@ describe('state', () => {
 
   it('setVitality: a dead token\'s lowered bar is set back', () => {
     const dead: ThresholdState = { roundsDead: 1, freeSaveUsed: true };
-    const set = threshold.setVitality(-3, -8, dead);
+    const set = threshold.life.setVitality(-3, -8, dead);
     expect(set.vitality).toBe(-3);
     expect(set.state).toEqual(dead);
     expect(set.steps).toEqual([{ kind: 'set-back', attempted: -8, vitality: -3 }]);
@@ -1171,7 +1173,7 @@ describe('state', () => {
   });
 
   it('setVitality: raising a dead token above 0 revives it and clears its death', () => {
-    const set = threshold.setVitality(-3, 5, { roundsDead: 4, freeSaveUsed: true });
+    const set = threshold.life.setVitality(-3, 5, { roundsDead: 4, freeSaveUsed: true });
     expect(set.vitality).toBe(5);
     expect(set.state).toEqual({});
     expect(set.steps).toEqual([{ kind: 'vitality-change', before: -3, after: 5 }, { kind: 'revived' }]);
@@ -1181,11 +1183,11 @@ describe('state', () => {
 
   it('setVitality: raised but not above 0, it stays dead with its window; a living token just moves', () => {
     const dead: ThresholdState = { roundsDead: 2, freeSaveUsed: true };
-    const set = threshold.setVitality(-5, -1, dead);
+    const set = threshold.life.setVitality(-5, -1, dead);
     expect(set.vitality).toBe(-1);
     expect(set.state).toEqual(dead);
     expect(set.steps).toEqual([{ kind: 'vitality-change', before: -5, after: -1 }]);
-    const living = threshold.setVitality(10, 4, {});
+    const living = threshold.life.setVitality(10, 4, {});
     expect(living.state).toEqual({});
     // A living token keeps its pending defense.
     expect(living.dropsAnswer).toBeUndefined();
@@ -1194,7 +1196,7 @@ describe('state', () => {
   });
 
   it('describeStateChange says what differs', () => {
-    expect(threshold.describeStateChange({ roundsDead: 0 }, { roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toBe('has had a save or another round dead since');
+    expect(threshold.life.describeStateChange({ roundsDead: 0 }, { roundsDead: 0, freeSaveUsed: true, triedThisRound: true })).toBe('has had a save or another round dead since');
   });
 });
 
@@ -1236,8 +1238,8 @@ describe('words', () => {
     ...outcomeOf(damage('!damage 30 --type magical')).steps,
     ...outcomeOf(damage('!damage 5 --hit 2', bob({}, { armorSource: false, values: {} }))).steps,
     ...outcomeOf(damage('!damage 5', bob({ roundsDead: 0 }, { vitality: bar(-1, 30) }))).steps,
-    ...threshold.setVitality(-3, -8, { roundsDead: 0 }).steps,
-    ...threshold.setVitality(-3, 8, { roundsDead: 0 }).steps,
+    ...threshold.life.setVitality(-3, -8, { roundsDead: 0 }).steps,
+    ...threshold.life.setVitality(-3, 8, { roundsDead: 0 }).steps,
     ...outcomeOf(defend('!defend --action guard --ally alice-1 --situation covert --difficulty impossible --perception-mod 5 --perception-roll 40', bob({}, { others: { 'alice-1': alice } }))).steps,
     ...outcomeOf(defend('!defend --action counter --situation spectator --vs spec-1 --perception-roll 3')).steps,
     ...outcomeOf(defend('!defend --action skill --situation spell-invisible --react-roll 90')).steps,

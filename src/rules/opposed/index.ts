@@ -14,55 +14,52 @@ export type { OpposedState } from './state';
 
 export const opposed: Edition<OpposedState, never> = {
   id: 'opposed',
-  playable: true,
-  commands: {
-    damage: {
-      flags: DAMAGE_FLAGS,
-      usage: DAMAGE_USAGE,
-      help: [
-        'The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed.',
-      ],
+  table: { playable: true, settings: ['overwhelm-limit', 'stamina-bar'], markers: ['incapacitated', 'active', 'full'], macros: OPPOSED_MACROS },
+  hit: {
+    flags: DAMAGE_FLAGS,
+    usage: DAMAGE_USAGE,
+    help: [
+      'The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed.',
+    ],
+    plan: parseOpposedDamage,
+    handEdit: handEditPlan,
+  },
+  check: {
+    flags: {},
+    usage: '!defend (none in the opposed edition: the defense is rolled inside !damage)',
+    help: ['The defense is rolled inside !damage: choose the mode with !stance or --defense-mode.'],
+    refused: 'in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage',
+    plan: () => {
+      throw new UsageError('in the opposed edition the defense is rolled inside !damage');
     },
-    defend: {
-      flags: {},
-      usage: '!defend (none in the opposed edition: the defense is rolled inside !damage)',
-      help: ['The defense is rolled inside !damage: choose the mode with !stance or --defense-mode.'],
-      refused: 'in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage',
+    answers: opposedAttack,
+  },
+  stance: {
+    flags: {},
+    usage: STANCE_USAGE,
+    help: [`Passive: ${MODE_EFFECT.passive}. Active: ${MODE_EFFECT.active}. Full: ${MODE_EFFECT.full}.`],
+    modes: DEFENSE_MODES,
+    plan: opposedStancePlan,
+  },
+  life: {
+    setVitality(before: number, after: number, state: OpposedState) {
+      // A hand edit above 0 is the GM's way to bring back even a token dead for good.
+      const dead = state.dead === true && after <= 0;
+      const change = [{ kind: 'vitality-change', before, after }];
+      return {
+        vitality: after,
+        state: stateAt(after, dead),
+        steps: change,
+        conditions: [],
+        now: after <= 0 ? at('Now', dead ? { kind: 'down-now', dead: true } : { kind: 'down-now', typed: true }) : undefined,
+      };
     },
-    stance: { flags: {}, usage: STANCE_USAGE, help: [`Passive: ${MODE_EFFECT.passive}. Active: ${MODE_EFFECT.active}. Full: ${MODE_EFFECT.full}.`] },
+    enter: (vitality: number | null, deadForGood: boolean): OpposedState => (deadForGood ? stateOf(false, true) : vitality === null ? {} : stateAt(vitality)),
+    // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
+    condition: (state: OpposedState, vitality: number | null) => (state.dead ? 'dead' as const : vitality !== null && vitality <= 0 ? 'incapacitated' as const : 'none' as const),
+    deadForGood: (state: OpposedState) => state.dead === true,
+    parseState: parseOpposedState,
+    isEmptyState: (state: OpposedState) => state.down !== true && state.dead !== true,
   },
-  stances: DEFENSE_MODES,
-  settings: ['overwhelm-limit', 'stamina-bar'],
-  markers: ['incapacitated', 'active', 'full'],
-  planDamage: parseOpposedDamage,
-  planDefend: () => {
-    throw new UsageError('in the opposed edition the defense is rolled inside !damage');
-  },
-  planStance: opposedStancePlan,
-  planHandEdit: handEditPlan,
-  attack: opposedAttack,
-  macros: OPPOSED_MACROS,
-  setVitality(before, after, state) {
-    // A hand edit above 0 is the GM's way to bring back even a token dead for good.
-    const dead = state.dead === true && after <= 0;
-    const change = [{ kind: 'vitality-change', before, after }];
-    return {
-      vitality: after,
-      state: stateAt(after, dead),
-      steps: change,
-      conditions: [],
-      now: after <= 0 ? at('Now', dead ? { kind: 'down-now', dead: true } : { kind: 'down-now', typed: true }) : undefined,
-    };
-  },
-  enter: (vitality, deadForGood) => (deadForGood ? stateOf(false, true) : vitality === null ? {} : stateAt(vitality)),
-  endRound: (state) => state,
-  // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
-  condition: (state, vitality) => (state.dead ? 'dead' : vitality !== null && vitality <= 0 ? 'incapacitated' : 'none'),
-  deadForGood: (state) => state.dead === true,
-  parseState: parseOpposedState,
-  isEmptyState: (state) => state.down !== true && state.dead !== true,
-  describeStateChange: () => 'has changed condition since',
-  // Opposed Rolls has no defense made ahead: the defense is rolled inside the hit.
-  parseAnswer: () => null,
   words: opposedWords,
 };

@@ -1,5 +1,5 @@
 // The `soak` edition ("The Defensive Round") on the edition seam.
-import { at, type Edition, type Step } from '../edition';
+import { at, type Edition, type PlanContext, type Step } from '../edition';
 import type { ParsedLine } from '../../text/args';
 import { applyHandEdit } from './life';
 import { describeDamageStep } from './damageText';
@@ -59,39 +59,42 @@ const HELP = {
 
 export const soak: Edition<SoakState, SoakAnswer> = {
   id: 'soak',
-  playable: true,
-  commands: {
-    damage: { flags: SOAK_DAMAGE_FLAGS, usage: SOAK_DAMAGE_USAGE, help: HELP.damage },
-    defend: { flags: SOAK_DEFEND_FLAGS, usage: SOAK_DEFEND_USAGE, help: HELP.defend },
-    stance: { flags: {}, usage: SOAK_STANCE_USAGE, help: HELP.stance },
+  table: { playable: true, settings: [], markers: ['incapacitated', 'dying', 'dead', 'defensive', 'reactive'], macros: SOAK_MACROS },
+  hit: {
+    flags: SOAK_DAMAGE_FLAGS,
+    usage: SOAK_DAMAGE_USAGE,
+    help: HELP.damage,
+    plan: (line: ParsedLine, _context?: PlanContext) => soakDamagePlan(parseSoakDamage(line)),
+    handEdit: (loss: number) => soakDamagePlan(plainHit(loss)),
   },
-  stances: SOAK_STANCES,
-  settings: [],
-  markers: ['incapacitated', 'dying', 'dead', 'defensive', 'reactive'],
-  planDamage: (line: ParsedLine) => soakDamagePlan(parseSoakDamage(line)),
-  planDefend: (line: ParsedLine) => soakDefendPlan(parseSoakDefend(line)),
-  planStance: soakStancePlan,
-  planHandEdit: (loss) => soakDamagePlan(plainHit(loss)),
-  attack: soakAttack,
-  macros: SOAK_MACROS,
-  setVitality(before, after, state) {
-    const result = applyHandEdit(before, after, lifeOf(state, before));
-    return {
-      vitality: result.after,
-      state: withLife(state, result.life),
-      steps: result.steps,
-      conditions: result.steps.filter((step) => step.kind !== 'vitality-change'),
-      now: result.life.condition === 'none' ? undefined : at('Now', { kind: 'life-now', life: result.life, vitality: null }),
-    };
+  check: {
+    flags: SOAK_DEFEND_FLAGS,
+    usage: SOAK_DEFEND_USAGE,
+    help: HELP.defend,
+    plan: (line: ParsedLine, _context?: PlanContext) => soakDefendPlan(parseSoakDefend(line)),
+    answers: soakAttack,
   },
-  enter: enterSoak,
-  endRound: endSoakRound,
-  condition: (state, vitality) => (state.life ? soakCondition(state) : lifeOf(state, vitality).condition),
-  // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
-  deadForGood: (state, vitality) => lifeOf(state, vitality).condition === 'dead',
-  parseState: parseSoakState,
-  isEmptyState: isEmptySoakState,
-  describeStateChange: describeSoakStateChange,
-  parseAnswer: parseSoakAnswer,
+  stance: { flags: {}, usage: SOAK_STANCE_USAGE, help: HELP.stance, modes: SOAK_STANCES, plan: soakStancePlan },
+  life: {
+    setVitality(before: number, after: number, state: SoakState) {
+      const result = applyHandEdit(before, after, lifeOf(state, before));
+      return {
+        vitality: result.after,
+        state: withLife(state, result.life),
+        steps: result.steps,
+        conditions: result.steps.filter((step) => step.kind !== 'vitality-change'),
+        now: result.life.condition === 'none' ? undefined : at('Now', { kind: 'life-now', life: result.life, vitality: null }),
+      };
+    },
+    enter: enterSoak,
+    endRound: endSoakRound,
+    condition: (state: SoakState, vitality: number | null) => (state.life ? soakCondition(state) : lifeOf(state, vitality).condition),
+    // The Defensive Round: the dead stay dead ("Only very specific spells are said to help here").
+    deadForGood: (state: SoakState, vitality: number | null) => lifeOf(state, vitality).condition === 'dead',
+    parseState: parseSoakState,
+    isEmptyState: isEmptySoakState,
+    describeStateChange: describeSoakStateChange,
+    parseAnswer: parseSoakAnswer,
+  },
   words: soakWords,
 };

@@ -1,7 +1,7 @@
 // The `threshold` edition ("The Defensive Turn") on the edition seam: hit chance
 // against armor, defense checks that let the armor's Defense apply, death at 0 with one free save
 // and then saves paid in EXP, one a round for four rounds.
-import { at, type Edition, type Step } from '../edition';
+import { at, type Edition, type PlanContext, type Step } from '../edition';
 import type { ParsedLine } from '../../text/args';
 import { UsageError } from '../../text/args';
 import {
@@ -44,71 +44,72 @@ export function thresholdWords(step: Step, nameOf: (id: string) => string = (id)
 
 export const threshold: Edition<ThresholdState, ThresholdPending> = {
   id: 'threshold',
-  playable: true,
-  commands: {
-    damage: {
-      flags: THRESHOLD_DAMAGE_FLAGS,
-      usage: THRESHOLD_DAMAGE_USAGE,
-      help: [
-        'The hit chance (--hit, plus the situation\'s bonus and --mod) must beat the track\'s armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead.',
-      ],
-    },
-    defend: {
-      flags: THRESHOLD_DEFEND_FLAGS,
-      usage: THRESHOLD_DEFEND_USAGE,
-      help: [
-        'Situations: ' + THRESHOLD_SITUATIONS.join(', ') + '.',
-        'behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds.',
-      ],
-    },
-    stance: { flags: {}, usage: '!stance (the threshold edition has no stances)', help: [] },
+  table: { playable: true, settings: [], markers: ['dead'], macros: THRESHOLD_MACROS },
+  hit: {
+    flags: THRESHOLD_DAMAGE_FLAGS,
+    usage: THRESHOLD_DAMAGE_USAGE,
+    help: [
+      'The hit chance (--hit, plus the situation\'s bonus and --mod) must beat the track\'s armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead.',
+    ],
+    plan: (line: ParsedLine, _context?: PlanContext) => thresholdDamagePlan(parseThresholdDamage(line)),
+    handEdit: thresholdHandEditPlan,
   },
-  stances: [],
-  settings: [],
-  markers: ['dead'],
-  planDamage: (line: ParsedLine) => thresholdDamagePlan(parseThresholdDamage(line)),
-  planDefend: (line: ParsedLine) => thresholdDefendPlan(parseThresholdDefend(line)),
-  planStance: () => {
-    throw new UsageError('the threshold edition has no stances');
+  check: {
+    flags: THRESHOLD_DEFEND_FLAGS,
+    usage: THRESHOLD_DEFEND_USAGE,
+    help: [
+      'Situations: ' + THRESHOLD_SITUATIONS.join(', ') + '.',
+      'behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds.',
+    ],
+    plan: (line: ParsedLine, _context?: PlanContext) => thresholdDefendPlan(parseThresholdDefend(line)),
+    answers: thresholdAttack,
   },
-  planHandEdit: thresholdHandEditPlan,
-  attack: thresholdAttack,
-  macros: THRESHOLD_MACROS,
-  setVitality(before, after, state) {
-    const steps: ThresholdStep[] = [];
-    let vitality = after;
-    let next = state;
-    if (after < before && isDead(before)) {
-      // commands.md: a dead token's bar is set back (the dead take no damage).
-      vitality = before;
-      steps.push({ kind: 'set-back', attempted: after, vitality: before });
-    } else if (after !== before) {
-      steps.push({ kind: 'vitality-change', before, after });
-      if (after > 0) {
-        if (isDead(before)) steps.push({ kind: 'revived' });
-        next = alive(state);
-      } else if (before > 0) {
-        steps.push({ kind: 'dead-at-0' });
-        next = died(state);
+  stance: {
+    flags: {},
+    usage: '!stance (the threshold edition has no stances)',
+    help: [],
+    modes: [],
+    plan: () => {
+      throw new UsageError('the threshold edition has no stances');
+    },
+  },
+  life: {
+    setVitality(before: number, after: number, state: ThresholdState) {
+      const steps: ThresholdStep[] = [];
+      let vitality = after;
+      let next = state;
+      if (after < before && isDead(before)) {
+        // commands.md: a dead token's bar is set back (the dead take no damage).
+        vitality = before;
+        steps.push({ kind: 'set-back', attempted: after, vitality: before });
+      } else if (after !== before) {
+        steps.push({ kind: 'vitality-change', before, after });
+        if (after > 0) {
+          if (isDead(before)) steps.push({ kind: 'revived' });
+          next = alive(state);
+        } else if (before > 0) {
+          steps.push({ kind: 'dead-at-0' });
+          next = died(state);
+        }
       }
-    }
-    return {
-      vitality,
-      state: next,
-      steps,
-      conditions: steps.filter((step) => step.kind !== 'vitality-change'),
-      now: isDead(vitality) ? at('Now', { kind: 'dead-now', state: next, vitality }) : undefined,
-      // The dead make no defense: one made ahead goes with the death.
-      ...(next !== state && next.roundsDead === 0 ? { dropsAnswer: true as const } : {}),
-    };
+      return {
+        vitality,
+        state: next,
+        steps,
+        conditions: steps.filter((step) => step.kind !== 'vitality-change'),
+        now: isDead(vitality) ? at('Now', { kind: 'dead-now', state: next, vitality }) : undefined,
+        // The dead make no defense: one made ahead goes with the death.
+        ...(next !== state && next.roundsDead === 0 ? { dropsAnswer: true as const } : {}),
+      };
+    },
+    enter: enterThreshold,
+    endRound: endThresholdRound,
+    condition: (_state: ThresholdState, vitality: number | null) => (isDead(vitality) ? 'dead' as const : 'none' as const),
+    deadForGood: isDeadForGood,
+    parseState: parseThresholdState,
+    isEmptyState: (state: ThresholdState) => Object.values(state).every((value) => value === undefined),
+    describeStateChange: describeThresholdStateChange,
+    parseAnswer: parseThresholdAnswer,
   },
-  enter: enterThreshold,
-  endRound: endThresholdRound,
-  condition: (_state, vitality) => (isDead(vitality) ? 'dead' : 'none'),
-  deadForGood: isDeadForGood,
-  parseState: parseThresholdState,
-  isEmptyState: (state) => Object.values(state).every((value) => value === undefined),
-  describeStateChange: describeThresholdStateChange,
-  parseAnswer: parseThresholdAnswer,
   words: thresholdWords,
 };
