@@ -17,29 +17,29 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Qn = Object.defineProperty, La = Object.getOwnPropertyDescriptor, Fa = Object.getOwnPropertyNames, Si = Object.prototype.hasOwnProperty, ja = (e, t) => {for (var n in t)
-Si.call(t, n) && Qn(e, n, { get: t[n], enumerable: !0 });
-}, Ga = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let i of Fa(t))
-!Si.call(e, i) && i !== n && Qn(e, i, { get: () => t[i], enumerable: !(r = La(t, i)) || r.enumerable });
+var Zn = Object.defineProperty, Pa = Object.getOwnPropertyDescriptor, Ma = Object.getOwnPropertyNames, Si = Object.prototype.hasOwnProperty, La = (e, t) => {for (var n in t)
+Si.call(t, n) && Zn(e, n, { get: t[n], enumerable: !0 });
+}, Fa = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let i of Ma(t))
+!Si.call(e, i) && i !== n && Zn(e, i, { get: () => t[i], enumerable: !(r = Pa(t, i)) || r.enumerable });
 return e;
-}, Ua = (e) => Ga(Qn({}, "__esModule", { value: !0 }), e), _i = {};
-ja(_i, {onDamage: () => Vv,
-version: () => Uv});
-var A = Math, D = Number, S = String, k = Object, q = Array, te = JSON, C = Map, x = Set, Ei = WeakMap, nn = Error, Ti = RangeError, Oi = Promise, rn = Date, Va = isNaN, Ba = "0.2.0", ie = "DefenseRound", ge = Ba, sn, Ha = {lang: void 0,
+}, ja = (e) => Fa(Zn({}, "__esModule", { value: !0 }), e), _i = {};
+La(_i, {onDamage: () => jv,
+version: () => Fv});
+var A = Math, D = Number, S = String, k = Object, q = Array, te = JSON, C = Map, z = Set, Ei = WeakMap, sn = Error, Ti = RangeError, Oi = Promise, an = Date, Ga = isNaN, Ua = "0.2.0", ie = "DefenseRound", ge = Ua, cn, Va = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Ri(e) {return !e && !sn ? Ha : {lang: e?.lang ?? sn?.lang,
+function Ri(e) {return !e && !cn ? Va : {lang: e?.lang ?? cn?.lang,
 message: e?.message,
-abortEarly: e?.abortEarly ?? sn?.abortEarly,
-abortPipeEarly: e?.abortPipeEarly ?? sn?.abortPipeEarly};}
+abortEarly: e?.abortEarly ?? cn?.abortEarly,
+abortPipeEarly: e?.abortPipeEarly ?? cn?.abortPipeEarly};}
+var Ba;
+function Ha(e) {return Ba?.get(e);}
 var Ka;
 function Ya(e) {return Ka?.get(e);}
 var Wa;
-function za(e) {return Wa?.get(e);}
-var xa;
-function qa(e, t) {return xa?.get(e)?.get(t);}
+function za(e, t) {return Wa?.get(e)?.get(t);}
 function Qe(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
 function W(e, t, n, r, i) {const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? Qe(s), c = {kind: e.kind,
@@ -54,11 +54,11 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? qa(e.reference, c.lang) ?? (l ? za(c.lang) : null) ?? r.message ?? Ya(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? za(e.reference, c.lang) ?? (l ? Ya(c.lang) : null) ?? r.message ?? Ha(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function Xa(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
-function Ja(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function Zn(e, t) {const n = [...new x(e)];
+function xa(e, t) {return e === t || D.isNaN(e) && D.isNaN(t);}
+function qa(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function er(e, t) {const n = [...new z(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ne(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
@@ -72,9 +72,9 @@ expects: null,
 requirement: D.isFinite,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;}};}
-function an(e) {return {kind: "validation",
+function ln(e) {return {kind: "validation",
 type: "integer",
-reference: an,
+reference: ln,
 async: !1,
 expects: null,
 requirement: D.isInteger,
@@ -92,10 +92,10 @@ function ht(e, t) {return {kind: "validation",
 type: "max_value",
 reference: ht,
 async: !1,
-expects: `<=${e instanceof rn ? e.toJSON() : Qe(e)}`,
+expects: `<=${e instanceof an ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof an ? n.value.toJSON() : Qe(n.value) }), n;}};}
 function je(e, t) {return {kind: "validation",
 type: "min_length",
 reference: je,
@@ -108,13 +108,13 @@ function vt(e, t) {return {kind: "validation",
 type: "min_value",
 reference: vt,
 async: !1,
-expects: `>=${e instanceof rn ? e.toJSON() : Qe(e)}`,
+expects: `>=${e instanceof an ? e.toJSON() : Qe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof rn ? n.value.toJSON() : Qe(n.value) }), n;}};}
-function cn(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof an ? n.value.toJSON() : Qe(n.value) }), n;}};}
+function dn(e, t) {return {kind: "validation",
 type: "regex",
-reference: cn,
+reference: dn,
 async: !1,
 expects: `${e}`,
 requirement: e,
@@ -128,14 +128,14 @@ expects: null,
 requirement: D.isSafeInteger,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "safe integer", t, n), t;}};}
-function er() {return {kind: "transformation",
+function tr() {return {kind: "transformation",
 type: "trim",
-reference: er,
+reference: tr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var Qa = { abortEarly: !0 };
-function Za(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function tr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+var Xa = { abortEarly: !0 };
+function Ja(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function nr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function Ge(e, t) {return ne({kind: "schema",
 type: "array",
 reference: Ge,
@@ -180,22 +180,22 @@ expects: Qe(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return Xa(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
-function ln(e, t) {return ne({kind: "schema",
+"~run"(n, r) {return xa(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
+function un(e, t) {return ne({kind: "schema",
 type: "nullable",
-reference: ln,
+reference: un,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = tr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = nr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function Ee(e) {return ne({kind: "schema",
 type: "number",
 reference: Ee,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !Va(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
+"~run"(t, n) {return typeof t.value == "number" && !Ga(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
 function Ii(e, t) {return ne({kind: "schema",
 type: "object",
 reference: Ii,
@@ -206,7 +206,7 @@ message: t,
 "~run"(n, r) {const i = n.value;
 if (i && typeof i == "object") {n.typed = !0, n.value = {};
 for (const s in this.entries) {const o = this.entries[s];
-if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = s in i ? i[s] : tr(o), c = o["~run"]({ value: a }, r);
+if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = s in i ? i[s] : nr(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {const l = {type: "object",
 origin: "value",
 input: i,
@@ -217,7 +217,7 @@ d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = Za(o);
+} else if (o.fallback !== void 0) n.value[s] = Ja(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {input: void 0,
 expected: `"${s}"`,
 path: [{type: "object",
@@ -236,11 +236,11 @@ expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = tr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = nr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
 function se(e, t) {return ne({kind: "schema",
 type: "picklist",
 reference: se,
-expects: Zn(e.map(Qe), "|"),
+expects: er(e.map(Qe), "|"),
 async: !1,
 options: e,
 message: t,
@@ -255,7 +255,7 @@ value: t,
 message: n,
 "~run"(r, i) {const s = r.value;
 if (s && typeof s == "object") {r.typed = !0, r.value = {};
-for (const o in s) if (Ja(s, o)) {const a = s[o], c = this.key["~run"]({ value: o }, i);
+for (const o in s) if (qa(s, o)) {const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {const d = {type: "object",
 origin: "key",
 input: s,
@@ -314,7 +314,7 @@ return t;}
 function Mi(e, t) {return ne({kind: "schema",
 type: "union",
 reference: Mi,
-expects: Zn(e.map((n) => n.expects), "|"),
+expects: er(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -346,20 +346,20 @@ options: t,
 message: n,
 "~run"(r, i) {const s = r.value;
 if (s && typeof s == "object") {let o, a = 0, c = this.key, l = [];
-const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new x(f).add(h.key));
+const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new z(f).add(h.key));
 else {let m = !0, p = 0;
 for (const g of f) {const v = h.entries[g];
 if (g in s ? v["~run"]({typed: !1,
 value: s[g]
-}, Qa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, c !== g && (a < p || a === p && g in s && !(c in s)) && (a = p, c = g, l = []), c === g && l.push(h.entries[g].expects);
+}, Xa).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, c !== g && (a < p || a === p && g in s && !(c in s)) && (a = p, c = g, l = []), c === g && l.push(h.entries[g].expects);
 break;}
 p++;}
 if (m) {const g = h["~run"]({ value: s }, i);
 (!o || !o.typed && g.typed) && (o = g);}}
 if (o && !o.issues) break;}};
-if (d(this, new x([this.key])), o) return o;
+if (d(this, new z([this.key])), o) return o;
 W(this, "type", r, i, {input: s[c],
-expected: Zn(l, "|"),
+expected: er(l, "|"),
 path: [{type: "object",
 origin: "value",
 input: s,
@@ -403,37 +403,37 @@ var Fi = ["vitality", "soul", "power"], et = { vitality: "Vitality", soul: "Soul
 function Be(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
 function E(e, t) {return t.section = e, t;}
-function dn(e) {return "kind" in e;}
-var un = -10, ji = -9, Gi = 1, pt = 1, nr = 3, gt = { condition: "none", savesOwed: 0 }, fn = { condition: "dead", savesOwed: 0 };
-function Ui(e) {return e > 0 ? { ...gt } : e > un ? { condition: "incapacitated", savesOwed: 0 } : { ...fn };}
-function rr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function ec(e, t, n) {return n.condition === "dying" ? { life: { ...fn }, steps: [...rr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= un ? { life: { condition: "dying", savesOwed: nr }, steps: [{ kind: "dying", savesOwed: nr }] } : {life: { condition: "incapacitated", savesOwed: pt },
+function fn(e) {return "kind" in e;}
+var hn = -10, ji = -9, Gi = 1, pt = 1, rr = 3, gt = { condition: "none", savesOwed: 0 }, vn = { condition: "dead", savesOwed: 0 };
+function Ui(e) {return e > 0 ? { ...gt } : e > hn ? { condition: "incapacitated", savesOwed: 0 } : { ...vn };}
+function ir(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function Qa(e, t, n) {return n.condition === "dying" ? { life: { ...vn }, steps: [...ir(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= hn ? { life: { condition: "dying", savesOwed: rr }, steps: [{ kind: "dying", savesOwed: rr }] } : {life: { condition: "incapacitated", savesOwed: pt },
 steps: [{ kind: "incapacitated", savesOwed: pt }]
-} : t <= un ? { life: { ...fn }, steps: [...rr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+} : t <= hn ? { life: { ...vn }, steps: [...ir(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
 function Vi(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = ec(e, i, n);
+const o = Qa(e, i, n);
 for (const a of o.steps) s.push(a);
 return { applied: !0, after: i, life: o.life, steps: s };}
-function tc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function Za(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
 life: { condition: "incapacitated", savesOwed: pt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
 { kind: "incapacitated", savesOwed: pt }]};}
-function nc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+function ec(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
 const i = Vi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > un ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > hn ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...rr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...ir(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function rc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function tc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({kind: "save-rolled",
 roll: n.roll,
@@ -452,39 +452,39 @@ return {ok: !0,
 vitality: ji,
 life: { condition: "incapacitated", savesOwed: pt },
 steps: [r(pt), { kind: "saved-from-death", before: e, vitality: ji }]};
-const i = A.min(nr, t.savesOwed) - 1;
-return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...fn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Bi = { physical: "Physical", magical: "Magical" }, Hi = { physical: "Defense", magical: "Spirit" }, ir = { soul: "Soul", power: "Power" };
-function ic(e, t) {switch (e) {case "worn-out":
+const i = A.min(rr, t.savesOwed) - 1;
+return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...vn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
+var Bi = { physical: "Physical", magical: "Magical" }, Hi = { physical: "Defense", magical: "Spirit" }, sr = { soul: "Soul", power: "Power" };
+function nc(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function sc(e) {switch (e) {case "reached-minus-10":
+function rc(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function oc(e) {return e === 1 ? "1 save" : `${e} saves`;}
-function hn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-function ac(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
+function ic(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function mn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
+function sc(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
 return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Failed${t}: the hit lands` : `None${t}: the hit lands`;}
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return ic(e.reason, e.amount);
+return nc(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
-return hn(e.before, e.protection, Bi[e.track], e.after);
+return mn(e.before, e.protection, Bi[e.track], e.after);
 case "armor-reduction":
-return hn(e.before, e.reduction, Hi[e.track], e.after);
+return mn(e.before, e.reduction, Hi[e.track], e.after);
 case "natural-reduction":
-return hn(e.before, e.reduction, `natural ${Hi[e.track]}`, e.after);
+return mn(e.before, e.reduction, `natural ${Hi[e.track]}`, e.after);
 case "defensive-stance":
-return hn(e.before, e.reduction, "defensive stance", e.after);
+return mn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
@@ -492,9 +492,9 @@ return `${Bi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${ir[e.bar]}, no armor: ${ir[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
+return `${e.amount} to ${sr[e.bar]}, no armor: ${sr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
-return `${ir[e.bar]} is not a number: nothing taken`;
+return `${sr[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -506,10 +506,10 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return sc(e.cause);
+return rc(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
-case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${oc(e.savesLeft)} left` : ", no save left";
+case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${ic(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -534,28 +534,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, cc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ki = { defend: "defend", evade: "evade" };
-function vn(e) {return e > 0 ? `+${e}` : `${e}`;}
+}, oc = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ki = { defend: "defend", evade: "evade" };
+function pn(e) {return e > 0 ? `+${e}` : `${e}`;}
 function Yi(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;}
-function sr(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function lc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
-return `Perception d100 ${e.roll} vs ${Yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${sr(e.success, e.critical)}`;
+function or(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function ac(e, t = (n) => n) {switch (e.kind) {case "perception-check":
+return `Perception d100 ${e.roll} vs ${Yi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${or(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${ke[e.situation]} not perceived: no defensive action, the attack hits` : `${ke[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${sr(e.success, e.critical)}, ${n}`;}
+return `Mental d100 ${e.roll} vs ${e.target}: ${or(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${ke[e.situation]}: ${vn(e.penalty)} to ${Ki[e.check]}`;
+return `${ke[e.situation]}: ${pn(e.penalty)} to ${Ki[e.check]}`;
 case "situation-no-penalty":
 return `${ke[e.situation]}: no penalty to ${Ki[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${vn(e.bonus)}` : `Aided by ${t(e.by)}: ${vn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${pn(e.bonus)}` : `Aided by ${t(e.by)}: ${pn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${vn(e.mod)}`;
+return `Modifier: ${pn(e.mod)}`;
 case "action-check":
-return `${cc[e.action]} d100 ${e.roll} vs ${Yi(e.baseTarget, e.adjustments, e.target)}: ${sr(e.success, e.critical)}`;
+return `${oc[e.action]} d100 ${e.roll} vs ${Yi(e.baseTarget, e.adjustments, e.target)}: ${or(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -566,10 +566,10 @@ case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `D
 return `${n}${r}${i}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var dc = new x(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared", "stance-title", "stance-change", "stance-effect"]), or = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+var cc = new z(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared"]), Mt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function uc(e) {switch (e.condition) {case "none":
+function lc(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -577,12 +577,12 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function fc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [E(e, { kind: "life-now", life: t, vitality: n })];}
-function hc(e, t) {if (e.cancelled) return "blocks";
+function dc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [E(e, { kind: "life-now", life: t, vitality: n })];}
+function uc(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-function vc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function mc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function fc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Ve, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function hc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -598,7 +598,7 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${i}`;
 case "hit":
 return `${e} loses ${r} Vitality ${i}`;}}
-var pc = {blocks: "blocks the hit",
+var vc = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
@@ -606,13 +606,12 @@ dead: "is hit and dies",
 hit: "is hit",
 unharmed: "is unharmed"};
 function Wi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function gc(e, t, n) {return n ? t === "none" ? `${e} already has no stance` : `${e} is already in the ${t} stance` : t === "none" ? `${e} drops its stance` : `${e} takes the ${t} stance`;}
-function kc(e, t) {switch (e.kind) {case "hit-title":
-return mc(t(e.who), e.hit, e.result, e.lost);
+function mc(e, t) {switch (e.kind) {case "hit-title":
+return hc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${pc[e.result]}.`;
+return `${t(e.who)} ${vc[e.result]}.`;
 case "life-now":
-return uc(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return lc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {const n = t(e.who);
@@ -624,22 +623,16 @@ return `${t(e.who)} ${Wi(e.result, e.action)}`;
 case "check-summary": {const n = t(e.who);
 return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Wi(e.result, e.action)}.`;}
 case "no-stance-declared":
-return "None declared: a defender must declare Defensive or Reactive";
-case "stance-title":
-return `${gc(t(e.who), e.stance, e.same)}${e.summary ? "." : ""}`;
-case "stance-change":
-return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
-case "stance-effect":
-return or[e.stance] ?? "";}}
-var yc = /^[+-]?\d+$/;
+return "None declared: a defender must declare Defensive or Reactive";}}
+var pc = /^[+-]?\d+$/;
 function ce(e) {if (typeof e == "number")
 return D.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!yc.test(t)) return null;
+if (!pc.test(t)) return null;
 const n = D(t);
 return D.isSafeInteger(n) ? n + 0 : null;}
-function mn(e, t) {return A.floor(e * t / 100);}
+function gn(e, t) {return A.floor(e * t / 100);}
 function zi(e, t, n) {return A.min(n, A.max(t, e));}
 var xi = 1e6;
 function ye(e, t) {if (e.length <= t) return e;
@@ -648,15 +641,15 @@ if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319 && i >= 56320 && i <= 57343;
 return e.slice(0, s ? n - 1 : n);}
 function B(e, t = 40) {return e.length > t ? `${ye(e, t - 3)}...` : e;}
-var w = class extends nn {}, P = class extends nn {};
-function wc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const i = t?.[D(r)]?.results?.total;
+var w = class extends sn {}, P = class extends sn {};
+function gc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const i = t?.[D(r)]?.results?.total;
 return typeof i == "number" && D.isFinite(i) ? S(i) : n;
 }) : e;}
 function ar(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
 function qi(e, t) {let n = t;
 for (; n < e.length && !ar(e.charCodeAt(n)); ) n += 1;
 return n;}
-function bc(e) {const t = [], n = e.length;
+function kc(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const i = e.charCodeAt(r);
 if (ar(i)) {r += 1;
@@ -667,7 +660,7 @@ continue;}}
 const s = qi(e, r + 1);
 t.push(e.slice(r, s)), r = s;}
 return t;}
-function Xi(e) {const t = bc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new C();
+function Xi(e) {const t = kc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new C();
 let s = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
@@ -675,14 +668,14 @@ if (i.has(c)) throw new w(`--${B(c)} is given twice`);
 s = [], i.set(c, s);
 } else s ? s.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: i };}
-function $c(e, t) {if (e.length > 40) return;
+function yc(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const i of t) {const s = i.startsWith(e) && e.length >= 2 ? 1 : Ac(e, i);
+for (const i of t) {const s = i.startsWith(e) && e.length >= 2 ? 1 : wc(e, i);
 s < r && (n = i, r = s);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Mt(e, t, n, r = "") {const i = $c(e.toLowerCase(), t);
+function Lt(e, t, n, r = "") {const i = yc(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;}
-function Ac(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (i, s) => s);
+function wc(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {const s = [i];
 for (let o = 1; o <= t.length; o += 1)
 s[o] = A.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = A.min(s[o], n[o - 2] + 1));
@@ -690,7 +683,7 @@ n = r, r = s;}
 return r[t.length];}
 function Ie(e, t, n) {e.flags.forEach((r, i) => {const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {const o = n?.(i);
-throw o ? new w(`--${B(i)} means nothing in the ${o} edition`) : new w(`unknown flag --${B(i)}: ${Mt(i, k.keys(t), "flags", "--")}`);}
+throw o ? new w(`--${B(i)} means nothing in the ${o} edition`) : new w(`unknown flag --${B(i)}: ${Lt(i, k.keys(t), "flags", "--")}`);}
 if (s.kind === "switch" && r.length > 0) throw new w(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new w(`--${i} needs a value`);
 if (s.kind === "one" && r.length > 1)
@@ -698,50 +691,36 @@ throw new w(`--${i} takes one value (got "${B(r.join(" "))}")`);});}
 function F(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
 function I(e, t) {return e.flags.has(t);}
-function Lt(e, t, n, r) {const i = ce(e);
+function Ft(e, t, n, r) {const i = ce(e);
 if (i === null) throw new w(`${t} must be a whole number (got "${B(e)}")`);
 if (i < n || i > r) throw new w(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;}
 function Ne(e, t, n, r) {const i = F(e, t);
-return i === void 0 ? void 0 : Lt(i, `--${t}`, n, r);}
-function z(e, t, n) {const r = e.toLowerCase(), i = n[n.indexOf(r)];
+return i === void 0 ? void 0 : Ft(i, `--${t}`, n, r);}
+function x(e, t, n) {const r = e.toLowerCase(), i = n[n.indexOf(r)];
 if (!i) throw new w(`${t} must be one of ${n.join(", ")} (got "${B(e)}")`);
 return i;}
 function Te(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function Ft(e, t) {const { positionals: n } = e;
+function jt(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
 throw new w(`one amount only (got "${B(n.join(" "))}")${i}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new w(t.missing);}
 if (t.example && ce(r) === null) throw new w(`${t.what} must be a whole number or an inline roll like ${t.example} (got "${B(r)}")`);
-return Lt(r, t.what, 0, xi);}
-function Ji(e, t) {return {values: [],
-dice: [],
-resolve(n) {const r = n.stance ?? t.fallback, i = r === e, s = n.id;
-return {headline: "acts",
-steps: [
-E(fe, { kind: t.title, who: s, stance: e, same: i }),
-E(oe, { kind: t.title, who: s, stance: e, same: i, summary: !0 }),
-E(t.row, { kind: t.change, from: r, to: e }),
-E(t.row, { kind: t.effect, stance: e })],
-changes: [],
-stance: t.keep(e),
-...i ? { noop: !0 } : {},
-observed: !1,
-detail: t.detail(e)};}};}
-function Qi(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function Zi(e) {const t = new C();
+return Ft(r, t.what, 0, xi);}
+function Ji(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function Qi(e) {const t = new C();
 for (const [n, r] of k.entries(e)) r !== null && t.set(n, [r]);
 return { command: "!defend", positionals: [], flags: t };}
-function es(e, t) {return {...e,
+function Zi(e, t) {return {...e,
 resolve(n, r) {const i = e.resolve(n, r);
 if (!("kind" in i))
 for (const s of i.steps) s.kind === t && delete s.section;
 return i;}};}
-function ts(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
+function es(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
 function kt(e, t) {const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
@@ -782,107 +761,107 @@ spectator: {...he,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Sc(e, t) {const n = He[e];
+function bc(e, t) {const n = He[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function _c(e, t) {return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
-var Ec = ["defensive", "reactive", "none"];
-function Tc(e) {return e === "reactive";}
-function Oc(e) {return e === "defensive";}
-function Rc(e) {return e === "reactive";}
-function ns(e) {return e === "reactive";}
-function Dc(e) {return e === "defensive";}
-function rs(e) {return e === "defensive";}
+function $c(e, t) {return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
+var Ac = ["defensive", "reactive", "none"];
+function Sc(e) {return e === "reactive";}
+function _c(e) {return e === "defensive";}
+function Ec(e) {return e === "reactive";}
+function ts(e) {return e === "reactive";}
+function Tc(e) {return e === "defensive";}
+function ns(e) {return e === "defensive";}
 function lr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function Cc(e, t) {return lr(e.reactions, t) !== void 0;}
-function is(e, t) {return lr(e.reactions, t) === !0;}
-function ss(e, t) {return lr(e.reactions, t) === "used";}
-function Ic(e, t) {return e.skillsVs.includes(t);}
-function Nc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var os = 5, as = { defend: "defend", evade: "evade", react: "reaction" };
-function jt(e) {return e === "defend" || e === "evade" || e === "react";}
-function Pc(e) {return { kind: "refused", reason: e };}
+function Oc(e, t) {return lr(e.reactions, t) !== void 0;}
+function rs(e, t) {return lr(e.reactions, t) === !0;}
+function is(e, t) {return lr(e.reactions, t) === "used";}
+function Rc(e, t) {return e.skillsVs.includes(t);}
+function Dc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var ss = 5, os = { defend: "defend", evade: "evade", react: "reaction" };
+function Gt(e) {return e === "defend" || e === "evade" || e === "react";}
+function Cc(e) {return { kind: "refused", reason: e };}
 function Ke(e) {return e !== null && e !== "";}
-function Mc(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
+function Ic(e) {const t = (n) => D.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
 throw new Ti("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
 if (n !== null && !D.isSafeInteger(n)) throw new Ti("resolveSoakDefend: modifiers and targets must be integers");}
-function Lc(e) {const { action: t, situation: n, stance: r, round: i } = e, s = He[n];
+function Nc(e) {const { action: t, situation: n, stance: r, round: i } = e, s = He[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!jt(t) && e.mod !== 0) return o("mod");
-if (!jt(t) && e.aid !== null) return o("aided");
-if (jt(t) && e.ally !== null) return o("ally");
-if (jt(t) && e.skillName !== null) return o("skill");
+if (!Gt(t) && e.mod !== 0) return o("mod");
+if (!Gt(t) && e.aid !== null) return o("aided");
+if (Gt(t) && e.ally !== null) return o("ally");
+if (Gt(t) && e.skillName !== null) return o("skill");
 if (e.aid !== null) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!ns(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!ts(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Tc(r) ? Ke(e.vs) ? Cc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Sc(r) ? Ke(e.vs) ? Oc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Oc(r) ? { code: "counter-in-defensive-stance" } : Rc(r) ? Ke(e.vs) ? is(i, e.vs) ? e.ally !== null && !Nc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return _c(r) ? { code: "counter-in-defensive-stance" } : Ec(r) ? Ke(e.vs) ? rs(i, e.vs) ? e.ally !== null && !Dc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: is(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return Dc(r) ? { code: "defensive-skill-on-ally" } : ns(r) ? Ke(e.vs) ? is(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ss(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (rs(r)) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
-if (Ic(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return Tc(r) ? { code: "defensive-skill-on-ally" } : ts(r) ? Ke(e.vs) ? rs(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: is(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (ns(r)) {if (!Ke(e.vs)) return { code: "needs-vs", action: t };
+if (Rc(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function Fc(e) {const t = [];
-return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(as[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function jc(e) {Mc(e);
-const t = Lc(e);
-if (t) return Pc(t);
-const n = Fc(e);
+function Pc(e) {const t = [];
+return He[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Gt(e.action) && t.push(os[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function Mc(e) {Ic(e);
+const t = Nc(e);
+if (t) return Cc(t);
+const n = Pc(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: i } = e, s = He[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
 if (s.perceptionGate !== "none") {const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
 return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = ls(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), yt(a, d, cs(e), !1);}
-case "react": {const l = e.vs, d = ls(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...cs(e) }, !1);}
+case "evade": {const d = cs(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), yt(a, d, as(e), !1);}
+case "react": {const l = e.vs, d = cs(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...as(e) }, !1);}
 case "counter": {const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
 return d && a.push({ kind: "spectator-drawn", spectator: l }), yt(a, null, { reactionUsed: l }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && rs(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
+const l = e.ally === null && ns(e.stance) && Ke(e.vs), d = e.ally !== null && Ke(e.vs);
 return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function cs(e) {return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function ls(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Sc(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = _c(a, c);
+function as(e) {return e.aid !== null && Ke(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function cs(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = bc(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = $c(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: os, by: e.aid.by }), r.push(os)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[as[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = kt(e.rolls.action, s);
+e.aid !== null && (n.push({ kind: "aided", bonus: ss, by: e.aid.by }), r.push(ss)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[os[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = kt(e.rolls.action, s);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function yt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var ds = {defend: "defend",
+var ls = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, Gc = {mental: "--mental / --mental-roll",
+}, Lc = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function Uc(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return Bc(Qi("round"));
+function Fc(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return Gc(Ji("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -896,11 +875,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return Vc(e.flag, e.action, e.situation);
+return jc(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${ds[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${ls[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -908,14 +887,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ds[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ls[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function Vc(e, t, n) {const r = Gc[e];
+function jc(e, t, n) {const r = Lc[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -927,29 +906,29 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function Bc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var Hc = V({life: G(
+function Gc(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var Uc = V({life: G(
 V({condition: se(["none", "incapacitated", "dying", "dead"]),
-savesOwed: j(Ee(), an(), vt(0), ht(3))})),
+savesOwed: j(Ee(), ln(), vt(0), ht(3))})),
 reactions: G(It(J(), Mi([Ze(), re("used")]))),
 skillsVs: G(Ge(J()))});
-function Kc(e) {return e === "success" || e === "fail" ? e : null;}
-var us = { condition: "none", savesOwed: 0 };
-function Yc(e) {const t = Ue(Hc, e);
-return t.success ? Jc(t.output) : null;}
-function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...us } : Ui(t);}
+function Vc(e) {return e === "success" || e === "fail" ? e : null;}
+var ds = { condition: "none", savesOwed: 0 };
+function Bc(e) {const t = Ue(Uc, e);
+return t.success ? xc(t.output) : null;}
+function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...ds } : Ui(t);}
 function dr(e, t) {return ur(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function Wc(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? us : Ui(e);
+function Hc(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
+const n = e === null ? ds : Ui(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function zc(e) {return ur(e.life, void 0, void 0);}
-function xc(e) {return e.life?.condition ?? "none";}
-function qc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function Xc(e, t) {return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function Jc(e) {return ur(e.life, e.reactions, e.skillsVs);}
+function Kc(e) {return ur(e.life, void 0, void 0);}
+function Yc(e) {return e.life?.condition ?? "none";}
+function Wc(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function zc(e, t) {return te.stringify(e.life ?? null) !== te.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function xc(e) {return ur(e.life, e.reactions, e.skillsVs);}
 function ur(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var fs = ["defend", "evade", "react", "counter", "skill", "save"], Qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Zc = {action: { kind: "one" },
+var us = ["defend", "evade", "react", "counter", "skill", "save"], qc = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", Xc = {action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
 mod: { kind: "one" },
@@ -962,22 +941,22 @@ mental: { kind: "switch" },
 "perception-roll": { kind: "one" },
 "perception-mod": { kind: "one" },
 skill: { kind: "text" }
-}, pn = {defend: "defend_check",
+}, kn = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function hs(e) {if (e.positionals.length > 0) throw new w(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+function fs(e) {if (e.positionals.length > 0) throw new w(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 if (I(e, "aided"))
 throw new w("--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)");
 const t = F(e, "action");
-if (t === void 0) throw new w(`no action given: add --action ${fs.join("|")}`);
-const n = z(t, "--action", fs), r = F(e, "situation");
+if (t === void 0) throw new w(`no action given: add --action ${us.join("|")}`);
+const n = x(t, "--action", us), r = F(e, "situation");
 if (r !== void 0 && (n === "save" || n === "react"))
 throw new w(`--situation does not apply to --action ${n}`);
 if (n === "save") {const s = ["vs", "ally", "aided-by", "skill", "mental", "mental-roll", "perception-roll", "perception-mod"].find((o) => I(e, o));
 if (s) throw new w(`--${s} does not apply to --action save`);}
-const i = r === void 0 ? "front" : z(r, "--situation", cr);
+const i = r === void 0 ? "front" : x(r, "--situation", cr);
 if (I(e, "roll") && (n === "counter" || n === "skill"))
 throw new w(`--roll does not apply to --action ${n}: it is announced, not rolled`);
 if (I(e, "perception-roll") && He[i].perceptionGate === "none")
@@ -996,20 +975,20 @@ aidedBy: F(e, "aided-by") ?? null,
 vs: F(e, "vs") ?? null,
 ally: F(e, "ally") ?? null,
 skillName: F(e, "skill") ?? null};}
-function el(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
+function Jc(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && He[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function vs(e) {return {values: e.action === "save" ? ["save_check"] : k.values(pn),
+function hs(e) {return {values: e.action === "save" ? ["save_check"] : k.values(kn),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: el(e),
+dice: Jc(e),
 resolve(t, n) {const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? tl(e, t, r.action) : nl(e, t, r);}};}
-function tl(e, t, n) {const r = t.bars.vitality.value;
+return e.action === "save" ? Qc(e, t, r.action) : Zc(e, t, r);}};}
+function Qc(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = tt(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = rc(r, i, kt(n, s + e.mod));
+const o = tc(r, i, kt(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
@@ -1017,14 +996,14 @@ steps: [
 E(fe, { kind: "save-title", who: l }),
 E(oe, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...Be("Roll", o.steps),
-...fc("Now", o.life, o.vitality)],
+...dc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
 state: dr(t.state, o.life),
 detail: o};}
-function nl(e, t, n) {const r = t.bars.vitality.value;
+function Zc(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
 const i = tt(t.state, r), s = k.fromEntries(
-k.keys(pn).map(($) => [$, t.values[pn[$]]?.current ?? null])
+k.keys(kn).map(($) => [$, t.values[kn[$]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {const $ = t.others[e.aidedBy];
@@ -1036,7 +1015,7 @@ stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
 reaction: U,
 condition: tt($.state, $.vitality ?? null).condition,
 acting: $.acting === !0};}
-const c = jc({action: e.action,
+const c = Mc({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: i.condition,
@@ -1050,8 +1029,8 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: Uc(c.reason, t.nameOf) };
-if (c.kind === "missing-target") return { kind: "missing-value", key: pn[c.check] };
+if (c.kind === "refused") return { kind: "refused", reason: Fc(c.reason, t.nameOf) };
+if (c.kind === "missing-target") return { kind: "missing-value", key: kn[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
 const d = c.roundUpdate.reactionUsed;
@@ -1065,7 +1044,7 @@ E(oe, { kind: "check-summary", who: g, action: e.action, result: v }),
 ...v !== null ? [E("Result", { kind: "check-result", who: g, result: v, action: e.action })] : [],
 ...p ? [E("Stance", { kind: "no-stance-declared" })] : [],
 ...c.offerDamageButton ? [E(Ve, { kind: "offer-damage" })] : [],
-...p ? vc(t.id) : []];
+...p ? fc(t.id) : []];
 return {headline: m,
 steps: y,
 changes: u,
@@ -1073,13 +1052,13 @@ state: l,
 ...v !== null ? { answer: v } : {},
 observed: !1,
 detail: c};}
-var ms = (e) => e == null ? "" : ` (${e})`, rl = {flags: { situation: { kind: "one" } },
+var vs = (e) => e == null ? "" : ` (${e})`, el = {flags: { situation: { kind: "one" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${ms(t.values.defend_check?.current)}` : e === "evade" ? `Evade${ms(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${vs(t.values.defend_check?.current)}` : e === "evade" ? `Evade${vs(t.values.evade_check?.current)}` : "No defense",
 situation(e) {const t = F(e, "situation");
-return t === void 0 ? null : z(t, "--situation", cr);},
+return t === void 0 ? null : x(t, "--situation", cr);},
 situationWords(e) {const t = He[e];
 if (!t) return e;
 const n = [
@@ -1088,31 +1067,31 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => es(vs(hs(Zi({ action: e, situation: t }))), "pending-defense"),
-keep: (e, t) => ts(e, t, t.steps.find((n) => n.kind === "action-check")),
+planAnswer: (e, t) => Zi(hs(fs(Qi({ action: e, situation: t }))), "pending-defense"),
+keep: (e, t) => es(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Ve, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, il = [
+}, tl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function sl(e) {return A.max(0, mn(e, 5));}
-var ps = 25;
-function ol(e) {const t = [], n = A.max(0, e.amount), r = zi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = mn(n, r), o = n - s;
+function nl(e) {return A.max(0, gn(e, 5));}
+var ms = 25;
+function rl(e) {const t = [], n = A.max(0, e.amount), r = zi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = gn(n, r), o = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const m = zi(d.soakPercent, 0, 100), p = mn(o, 100 - m);
+if (d !== null && f) {const m = zi(d.soakPercent, 0, 100), p = gn(o, 100 - m);
 m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: p }), a = A.max(0, p - u), t.push({ kind: "protection", track: e.track, protection: u, before: p, after: a });
 const g = A.max(0, d.armorReduction);
 if (g > 0) {const y = a;
 a = A.max(0, a - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: y, after: a });}
-const v = mn(p, ps);
+const v = gn(p, ms);
 c = A.max(0, u - v), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
 afterSoak: p,
-wearPercent: ps,
+wearPercent: ms,
 wear: v,
 before: u,
 after: c
@@ -1126,15 +1105,15 @@ if (i > 0) {const m = a;
 a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: m, after: a });}
 const h = s + a;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
-var gn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function al(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function gs(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+var yn = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
+function il(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function ps(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
 function fr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function cl(e) {const t = al(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+function sl(e) {const t = il(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
 if (t.result === "success") return fr(e, t, n, !0);
 if (e.life.condition === "dead")
 return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), fr(e, t, n, !1);
-if (e.instantKill) {const o = tc(e.bars.vitality, e.life);
+if (e.instantKill) {const o = Za(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1143,7 +1122,7 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !gs(o.life, e.life)};}
+changed: o.after !== e.bars.vitality || !ps(o.life, e.life)};}
 const r = A.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
@@ -1156,7 +1135,7 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const i = ol({amount: r,
+const i = rl({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
@@ -1170,19 +1149,19 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !gs(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection};}
-var ll = {type: { kind: "one" },
+changed: s.after !== e.bars.vitality || !ps(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection};}
+var ol = {type: { kind: "one" },
 pierce: { kind: "one" },
 to: { kind: "one" },
 "instant-kill": { kind: "switch" },
 defense: { kind: "one", decides: "decides its defense (--defense)" }
-}, dl = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", ks = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
+}, al = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", gs = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, hr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", ul = { what: "the damage amount", missing: hr, example: "[[2d6+3]]" }, fl = { what: "the damage amount", missing: hr, example: "[[2d6+3]]", optional: !0 };
-function hl(e) {if (e.flags.size === 0) return ys(Ft(e, ul));
-const t = I(e, "instant-kill"), n = Ft(e, fl);
+}, hr = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", cl = { what: "the damage amount", missing: hr, example: "[[2d6+3]]" }, ll = { what: "the damage amount", missing: hr, example: "[[2d6+3]]", optional: !0 };
+function dl(e) {if (e.flags.size === 0) return ks(jt(e, cl));
+const t = I(e, "instant-kill"), n = jt(e, ll);
 if (n === void 0 && !t) throw new w(hr);
-const r = n ?? 0, i = F(e, "type"), s = i === void 0 ? "physical" : gn[z(i, "--type", k.keys(gn))], o = F(e, "to"), a = o === void 0 ? "vitality" : z(o, "--to", ["vitality", "soul", "power"]);
+const r = n ?? 0, i = F(e, "type"), s = i === void 0 ? "physical" : yn[x(i, "--type", k.keys(yn))], o = F(e, "to"), a = o === void 0 ? "vitality" : x(o, "--to", ["vitality", "soul", "power"]);
 if (t && a !== "vitality") throw new w("--instant-kill cannot be combined with --to soul or power");
 if (t && n !== void 0) throw new w("--instant-kill takes no amount: it drops Vitality to 0");
 if ((t || a !== "vitality") && (I(e, "type") || I(e, "pierce")))
@@ -1193,15 +1172,15 @@ track: s,
 piercePercent: Ne(e, "pierce", 0, 100) ?? 0,
 to: a,
 instantKill: t,
-defenseOverride: c === void 0 ? null : z(c, "--defense", ["success", "fail", "none"])};}
-function ys(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
-function ws(e) {const t = ks[e.track];
+defenseOverride: c === void 0 ? null : x(c, "--defense", ["success", "fail", "none"])};}
+function ks(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
+function ys(e) {const t = gs[e.track];
 return {values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => vl(e, r)};}
-function vl(e, t) {const n = ks[e.track], r = e.to === "vitality" && !e.instantKill;
+resolve: (r) => ul(e, r)};}
+function ul(e, t) {const n = gs[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new gl(t.values, n) : null, c = r && t.stance === "defensive" ? sl(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = cl({amount: e.amount,
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new vl(t.values, n) : null, c = r && t.stance === "defensive" ? nl(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = sl({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1217,13 +1196,13 @@ i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.
 for (const h of ["soul", "power"]) {const m = d.bars[h];
 m !== null && m !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: m });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {headline: kl(d, l),
-steps: ml(t.id, e, d, l),
+const f = {headline: ml(d, l),
+steps: fl(t.id, e, d, l),
 changes: u,
 state: dr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function ml(e, t, n, r) {const i = hc(n, r), s = [{ kind: "hit-title", section: fe, who: e, hit: t, result: i, lost: pl(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
+function fl(e, t, n, r) {const i = uc(n, r), s = [{ kind: "hit-title", section: fe, who: e, hit: t, result: i, lost: hl(n) }, { kind: "hit-summary", section: oe, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
 d.kind === "defense-used" ? s.push(E("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
@@ -1232,9 +1211,9 @@ let l = !1;
 for (const d of n.steps)
 d.kind === "defense-used" || d === c || (s.push(E("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(E("Breakdown", c)), l = !0));
 return n.life.condition !== "none" && s.push(E("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
-function pl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+function hl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-var gl = class {constructor(e, t) {this.values = e, this.keys = t;}
+var vl = class {constructor(e, t) {this.values = e, this.keys = t;}
 get soakPercent() {return this.values.armor_soak?.current ?? 0;}
 get protection() {return this.values[this.keys.protection]?.current ?? 0;}
 get protectionMax() {return this.values[this.keys.protection]?.max ?? void 0;}
@@ -1242,19 +1221,11 @@ get otherProtection() {return this.values[this.keys.other]?.current ?? 0;}
 get otherProtectionMax() {return this.values[this.keys.other]?.max ?? void 0;}
 get armorReduction() {return this.values[this.keys.reduction]?.current ?? 0;}
 get naturalReduction() {return this.values[this.keys.natural]?.current ?? 0;}};
-function kl(e, t) {if (e.cancelled) return "blocked";
+function ml(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var yl = "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)", wl = [`Defensive: ${or.defensive}. Reactive: ${or.reactive}.`];
-function bl(e) {return Ji(e, {fallback: "none",
-row: "Stance",
-title: "stance-title",
-change: "stance-change",
-effect: "stance-effect",
-keep: (t) => t === "none" ? null : t,
-detail: (t) => ({ stance: t })});}
-var $l = {"perception-check": !0,
+var pl = {"perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
 "situation-penalty": !0,
@@ -1267,9 +1238,9 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Al = new C([...[...dc].map((e) => [e, "layout"]), ...k.keys($l).map((e) => [e, "defend"])]);
-function Sl(e, t = (n) => n) {const n = Al.get(e.kind);
-return n === "layout" ? kc(e, t) : n === "defend" ? lc(e, t) : ac(e);}
+}, gl = new C([...[...cc].map((e) => [e, "layout"]), ...k.keys(pl).map((e) => [e, "defend"])]);
+function kl(e, t = (n) => n) {const n = gl.get(e.kind);
+return n === "layout" ? mc(e, t) : n === "defend" ? ac(e, t) : sc(e);}
 var vr = {damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
@@ -1278,35 +1249,43 @@ defend: [
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-stance: wl
-}, _l = {id: "soak",
-table: { playable: !0, settings: [], markers: ["incapacitated", "dying", "dead", "defensive", "reactive"], macros: il },
-hit: {flags: ll,
-usage: dl,
+stance: [`Defensive: ${Mt.defensive}. Reactive: ${Mt.reactive}.`]
+}, yl = {id: "soak",
+table: { playable: !0, settings: [], markers: ["incapacitated", "dying", "dead", "defensive", "reactive"], macros: tl },
+hit: {flags: ol,
+usage: al,
 help: vr.damage,
-plan: (e, t) => ws(hl(e)),
-handEdit: (e) => ws(ys(e))},
-check: {flags: Zc,
-usage: Qc,
+plan: (e, t) => ys(dl(e)),
+handEdit: (e) => ys(ks(e))},
+check: {flags: Xc,
+usage: qc,
 help: vr.defend,
-plan: (e, t) => vs(hs(e)),
-answers: rl},
-stance: { flags: {}, usage: yl, help: vr.stance, modes: Ec, plan: bl },
-life: {setVitality(e, t, n) {const r = nc(e, t, tt(n, e));
+plan: (e, t) => hs(fs(e)),
+answers: el},
+stance: {flags: {},
+usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
+help: vr.stance,
+modes: Ac,
+default: "none",
+row: "Stance",
+says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Mt.defensive },
+reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Mt.reactive },
+none: { takes: "drops its stance", already: "already has no stance", effect: Mt.none }}},
+life: {setVitality(e, t, n) {const r = ec(e, t, tt(n, e));
 return {vitality: r.after,
 state: dr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
 now: r.life.condition === "none" ? void 0 : E("Now", { kind: "life-now", life: r.life, vitality: null })};},
-enter: Wc,
-endRound: zc,
-condition: (e, t) => e.life ? xc(e) : tt(e, t).condition,
+enter: Hc,
+endRound: Kc,
+condition: (e, t) => e.life ? Yc(e) : tt(e, t).condition,
 deadForGood: (e, t) => tt(e, t).condition === "dead",
-parseState: Yc,
-isEmptyState: qc,
-describeStateChange: Xc,
-parseAnswer: Kc},
-words: Sl
+parseState: Bc,
+isEmptyState: Wc,
+describeStateChange: zc,
+parseAnswer: Vc},
+words: kl
 }, mr = [
 "front",
 "thrown-object",
@@ -1321,7 +1300,7 @@ words: Sl
 "spell-invisible",
 "covert",
 "spectator"
-], El = ["gun", "spell-unseen"], ve = {hitBonus: 0,
+], wl = ["gun", "spell-unseen"], ve = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
@@ -1341,41 +1320,41 @@ aoe: { ...ve, noHitChance: !0 },
 "spell-invisible": { ...ve, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...ve, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ve, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function Tl(e, t) {return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
-function Ol(e) {return nt[e].perceive !== null;}
-var Gt = 4, Rl = V({result: se(["success", "fail"]),
+function bl(e, t) {return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
+function $l(e) {return nt[e].perceive !== null;}
+var Ut = 4, Al = V({result: se(["success", "fail"]),
 situation: se(mr),
 /** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
 perceived: Ze()});
-function Dl(e) {const t = Ue(Rl, e);
+function Sl(e) {const t = Ue(Al, e);
 return t.success ? t.output : null;}
-var Cl = V({/** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: G(j(Ee(), an(), vt(0), ht(Gt))),
+var _l = V({/** Rounds ended since the token died (0 in the round of death); absent while alive. */
+roundsDead: G(j(Ee(), ln(), vt(0), ht(Ut))),
 /** The free save of this death has been tried. */
 freeSaveUsed: G(re(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: G(re(!0))});
-function Il(e) {const t = Ue(Cl, e);
+function El(e) {const t = Ue(_l, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;}
 function $e(e) {return e !== null && e <= 0;}
-function bs(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function ws(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function $s(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
+function bs(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;}
-function Nl(e, t) {return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
-function Pl(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Gt, n.roundsDead + 1) };}
-function pr(e) {return A.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function As(e, t) {return $e(t) && pr(e) === 0;}
-function Ml(e, t) {return "has had a save or another round dead since";}
-function Ll(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Ol(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function Fl(e) {const t = [], n = e.pending ?? void 0;
+function Tl(e, t) {return t ? { roundsDead: Ut, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
+function Ol(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ut, n.roundsDead + 1) };}
+function pr(e) {return A.max(0, Ut - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function $s(e, t) {return $e(t) && pr(e) === 0;}
+function Rl(e, t) {return "has had a save or another round dead since";}
+function Dl(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && $l(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function Cl(e) {const t = [], n = e.pending ?? void 0;
 if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = nt[r], s = Ll(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = nt[r], s = Dl(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (i.noHitChance)
@@ -1390,15 +1369,15 @@ t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? bs(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function Ut(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? ws(o) : o, steps: t, dies: l, answerUsed: !0 };}
+function Vt(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
 function gr(e, t) {const n = nt[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function jl(e) {const { action: t, situation: n } = e, r = nt[n], i = [], s = gr(t, n);
+function Il(e) {const { action: t, situation: n } = e, r = nt[n], i = [], s = gr(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? Ut(n) : null;
+const o = s.check ? Vt(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -1406,11 +1385,11 @@ const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "r
 const f = { result: "fail", situation: n, perceived: u };
 return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };};
 let l = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Ss("perceive", e.rolls.perceive, f, u, h);
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = As("perceive", e.rolls.perceive, f, u, h);
 if (i.push(m.step), !m.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
-if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ss(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = As(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
 if (i.push(f.step), a) {const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
@@ -1418,13 +1397,13 @@ return i.push({ kind: "not-in-time", action: t }), c(l);}
 i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };}
-function Ss(e, t, n, r, i) {const s = Tl(n, r) + i, o = kt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+function As(e, t, n, r, i) {const s = bl(n, r) + i, o = kt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function Gl(e, t) {return e && e.result === "success" ? e : t;}
-var Ul = 1;
-function Vl(e) {const { state: t } = e;
+function Nl(e, t) {return e && e.result === "success" ? e : t;}
+var Pl = 1;
+function Ml(e) {const { state: t } = e;
 if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
+if ((t.roundsDead ?? 0) >= Ut) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -1435,24 +1414,24 @@ if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { ki
 s = e.exp - c;}
 const o = kt(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Ul, state: $s(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: Pl, state: bs(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
 return i.push({ kind: "save-failed", triesLeft: pr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
-var Bl = new x(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function Hl(e) {return Bl.has(e.kind);}
-function Kl(e, t) {if (!$e(t)) return;
-if (As(e, t)) return "Dead for good: no save is left";
+var Ll = new z(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function Fl(e) {return Ll.has(e.kind);}
+function jl(e, t) {if (!$e(t)) return;
+if ($s(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
 const n = pr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-function _s(e, t, n, r = !1) {return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
-var Yl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function Wl(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(${e.amount} ${e.track})`;
+function Ss(e, t, n, r = !1) {return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
+var Gl = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function Ul(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;}
 case "attack-summary":
-return `${t(e.who)} ${Yl[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${Gl[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return Kl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return jl(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {const n = e.guarded !== null ? `${t(e.who)} guards ${t(e.guarded)}` : t(e.who), r = e.result === "success" ? `${n}: the armor's Defense will apply to the next hit` : `${n}: no defense against the next hit`;
@@ -1463,12 +1442,12 @@ case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;}}
-var zl = {type: { kind: "one" },
+var Vl = {type: { kind: "one" },
 defense: { kind: "one", decides: "decides its defense (--defense)" },
 hit: { kind: "one" },
 situation: { kind: "one" },
 mod: { kind: "one" }
-}, xl = {action: { kind: "one" },
+}, Bl = {action: { kind: "one" },
 situation: { kind: "one" },
 roll: { kind: "one" },
 mod: { kind: "one" },
@@ -1479,25 +1458,25 @@ ally: { kind: "one", token: !0 },
 "react-roll": { kind: "one" },
 difficulty: { kind: "one" },
 skill: { kind: "text" }
-}, ql = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Xl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
-function Es(e) {if (e === void 0) return null;
-if (El.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
-return z(e, "--situation", mr);}
-function Jl(e) {const t = Ft(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
+}, Hl = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", Kl = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]";
+function _s(e) {if (e === void 0) return null;
+if (wl.includes(e.toLowerCase())) throw new w(`--situation ${e.toLowerCase()} means nothing in the threshold edition`);
+return x(e, "--situation", mr);}
+function Yl(e) {const t = jt(e, { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" }), n = Ne(e, "hit", -1e3, 1e3) ?? null;
 if (I(e, "mod") && n === null) throw new w("--mod adds to the hit chance and needs --hit");
 const r = F(e, "defense");
 return {amount: t,
-track: gn[z(F(e, "type") ?? "physical", "--type", k.keys(gn))],
+track: yn[x(F(e, "type") ?? "physical", "--type", k.keys(yn))],
 hit: n,
-situation: Es(F(e, "situation")),
+situation: _s(F(e, "situation")),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
-override: r === void 0 ? null : z(r, "--defense", ["success", "fail", "none"])};}
-function Ts(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+override: r === void 0 ? null : x(r, "--defense", ["success", "fail", "none"])};}
+function Es(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {values: [t, "armor_defense"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Fl({amount: e.amount,
+const i = Cl({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1514,24 +1493,24 @@ E(fe, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline
 E(oe, { kind: "attack-summary", who: s, headline: o }),
 ...Be("Defense", i.steps.filter(c)),
 ...Be("Breakdown", i.steps.filter((d) => !c(d))),
-..._s("Now", i.state, i.vitality)];
+...Ss("Now", i.state, i.vitality)];
 return {headline: o,
 steps: l,
 changes: a,
 state: i.state,
 ...i.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: i};}};}
-function Ql(e) {return Ts({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-var Os = ["defend", "guard", "skill", "counter", "opportunity", "save"];
-function Rs(e) {if (e.positionals.length > 0) throw new w(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
+function Wl(e) {return Es({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+var Ts = ["defend", "guard", "skill", "counter", "opportunity", "save"];
+function Os(e) {if (e.positionals.length > 0) throw new w(`unexpected "${B(e.positionals.join(" "))}" (give the action with --action)`);
 const t = F(e, "action");
-if (t === void 0) throw new w(`no action given: add --action ${Os.join("|")}`);
+if (t === void 0) throw new w(`no action given: add --action ${Ts.join("|")}`);
 const n = t.toLowerCase();
 if (n === "evade") throw new w("--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend");
 if (n === "react") throw new w("--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one");
-const r = z(t, "--action", Os), i = F(e, "situation");
+const r = x(t, "--action", Ts), i = F(e, "situation");
 if (i !== void 0 && (r === "save" || r === "opportunity")) throw new w(`--situation does not apply to --action ${r}`);
-const s = Es(i) ?? "front", o = nt[s], a = gr(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Ut(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Ut(s) === "defend";
+const s = _s(i) ?? "front", o = nt[s], a = gr(r === "save" ? "defend" : r, s), c = r !== "save" && a.check && Vt(s) === "react", l = r === "save" || (r === "defend" || r === "guard") && Vt(s) === "defend";
 if (I(e, "roll") && !l)
 throw new w(c ? `--roll does not apply here: the defense check against --situation ${s} is a React check; give its roll with --react-roll` : `--roll does not apply to --action ${r}: it is announced, not rolled`);
 if (I(e, "react-roll") && !c) throw new w("--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)");
@@ -1546,27 +1525,27 @@ const d = F(e, "difficulty");
 return {action: r,
 situation: s,
 situationGiven: i !== void 0,
-difficulty: d === void 0 ? null : z(d, "--difficulty", ["hard", "impossible"]),
+difficulty: d === void 0 ? null : x(d, "--difficulty", ["hard", "impossible"]),
 mod: Ne(e, "mod", -1e3, 1e3) ?? 0,
 perceptionMod: Ne(e, "perception-mod", -1e3, 1e3) ?? 0,
 vs: F(e, "vs") ?? null,
 ally: F(e, "ally") ?? null,
 skillName: F(e, "skill") ?? null};}
-function Ds(e) {if (e.action === "save") return ed(e);
+function Rs(e) {if (e.action === "save") return xl(e);
 const t = e.action, n = gr(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Ut(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: Vt(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(i, s) {return Zl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
-function Zl(e, t, n, r) {const i = n.bars.vitality.value;
+resolve(i, s) {return zl(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
+function zl(e, t, n, r) {const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: Qi("turn") };
+if (n.acting) return { kind: "refused", reason: Ji("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (m) => n.values[m]?.current ?? null, a = jl({action: t,
+const o = (m) => n.values[m]?.current ?? null, a = Il({action: t,
 situation: e.situation,
 difficulty: e.difficulty,
 checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
@@ -1580,7 +1559,7 @@ if (a.kind === "missing")
 return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...a.steps], l = [];
 let d;
-if (a.pending && t === "guard" && s && e.ally) {const m = Gl(s.answer ?? void 0, a.pending);
+if (a.pending && t === "guard" && s && e.ally) {const m = Nl(s.answer ?? void 0, a.pending);
 c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
@@ -1596,11 +1575,11 @@ changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: a};}
-function ed(e) {return {values: ["save_check", "exp"],
+function xl(e) {return {values: ["save_check", "exp"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = Vl({vitality: r,
+const i = n.cost ?? 100, s = n.save ?? 100, o = Ml({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
@@ -1625,12 +1604,12 @@ steps: [
 E(fe, { kind: "save-title", who: c }),
 E(oe, { kind: "save-summary", who: c, stood: o.stood }),
 ...Be("Roll", o.steps),
-..._s("Now", o.state, o.vitality, !0)],
+...Ss("Now", o.state, o.vitality, !0)],
 changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
 detail: o};}};}
-var td = {flags: {},
+var ql = {flags: {},
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "none"],
@@ -1645,18 +1624,18 @@ t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
 return `${ke[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer(e, t) {const n = es(Ds(Rs(Zi({ action: e, situation: t }))), "pending-defense");
-return t !== null && Ut(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
-keep: (e, t) => ts(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, nd = [
+planAnswer(e, t) {const n = Zi(Rs(Os(Qi({ action: e, situation: t }))), "pending-defense");
+return t !== null && Vt(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
+keep: (e, t) => es(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, Xl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], rd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function id(e, t, n, r) {const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+], Jl = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Ql(e, t, n, r) {const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function sd(e, t = (n) => n) {const n = e;
+function Zl(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
@@ -1682,7 +1661,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${rd[n.check]} d100 ${n.roll} vs ${id(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${Jl[n.check]} d100 ${n.roll} vs ${Ql(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${ke[n.situation]} not perceived: no defense, the attack hits` : `${ke[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1701,56 +1680,58 @@ case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
-function od(e, t = (n) => n) {return Hl(e) ? Wl(e, t) : sd(e, t);}
-var ad = {id: "threshold",
-table: { playable: !0, settings: [], markers: ["dead"], macros: nd },
-hit: {flags: zl,
-usage: ql,
+function ed(e, t = (n) => n) {return Fl(e) ? Ul(e, t) : Zl(e, t);}
+var td = {id: "threshold",
+table: { playable: !0, settings: [], markers: ["dead"], macros: Xl },
+hit: {flags: Vl,
+usage: Hl,
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
-plan: (e, t) => Ts(Jl(e)),
-handEdit: Ql},
-check: {flags: xl,
-usage: Xl,
+plan: (e, t) => Es(Yl(e)),
+handEdit: Wl},
+check: {flags: Bl,
+usage: Kl,
 help: [
 "Situations: " + mr.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: (e, t) => Ds(Rs(e)),
-answers: td},
+plan: (e, t) => Rs(Os(e)),
+answers: ql},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
 modes: [],
-plan: () => {throw new w("the threshold edition has no stances");}},
+default: "none",
+row: "Stance",
+says: {}},
 life: {setVitality(e, t, n) {const r = [];
 let i = t, s = n;
-return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = $s(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = bs(n))), {vitality: i,
+return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = bs(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = ws(n))), {vitality: i,
 state: s,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
 now: $e(i) ? E("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
-enter: Nl,
-endRound: Pl,
+enter: Tl,
+endRound: Ol,
 condition: (e, t) => $e(t) ? "dead" : "none",
-deadForGood: As,
-parseState: Il,
+deadForGood: $s,
+parseState: El,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Ml,
-parseAnswer: Dl},
-words: od
-}, kn = ["passive", "active", "full"], wt = { passive: 0, active: 5, full: 10 }, cd = 10;
+describeStateChange: Rl,
+parseAnswer: Sl},
+words: ed
+}, wn = ["passive", "active", "full"], Bt = { passive: 0, active: 5, full: 10 }, nd = 10;
 function kr(e, t) {return A.round((e + t) * 1e6) / 1e6;}
-function Cs(e, t) {if (t.defender === null || t.current === null) return e;
+function Ds(e, t) {if (t.defender === null || t.current === null) return e;
 const n = kr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => kr(t.defender, -wt[i]) >= n) ?? "passive";}
-function ld(e) {const t = [], { turn: n } = e;
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => kr(t.defender, -Bt[i]) >= n) ?? "passive";}
+function rd(e) {const t = [], { turn: n } = e;
 let r = e.mode;
-if (wt[r] > 0)
+if (Bt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const f = Cs(r, n);
-f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: wt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
+else {const f = Ds(r, n);
+f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: Bt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
 const a = e.attack > o;
@@ -1760,41 +1741,41 @@ if (a) {const f = e.attack - o, h = A.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
 const m = A.max(0, e.armorScore - e.armorPenetration), p = h > m;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };}
-const l = wt[r];
+const l = Bt[r];
 let d = null;
 l > 0 && n.defender !== null && (d = kr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= cd;
+const u = r !== "passive" && o - e.attack >= nd;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
 function yr(e, t) {const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
-var yn = (e, t = !1) => yr(e <= 0, t);
-function dd(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
+var bn = (e, t = !1) => yr(e <= 0, t);
+function id(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
 return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : yr(n.down === !0, n.dead === !0);}
-function ud(e) {for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
-var fd = {attack: { kind: "one" },
+function sd(e) {for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
+var od = {attack: { kind: "one" },
 ap: { kind: "one" },
 "defense-mode": { kind: "one", decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "one", decides: "rolls its defense (--defense-roll)" }
-}, hd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", vd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Is = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function md(e) {const t = Ft(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = F(e, "attack");
+}, ad = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", cd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Cs = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function ld(e) {const t = jt(e, { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }), n = F(e, "attack");
 if (n === void 0) throw new w("--attack is required: the attacker's result (1d20 + modifiers)");
 const r = F(e, "defense-mode");
 return {weapon: t,
-attack: Lt(n, "--attack", -1e3, 1e3),
+attack: Ft(n, "--attack", -1e3, 1e3),
 ap: Ne(e, "ap", 0, 1e3) ?? 0,
-mode: r === void 0 ? null : z(r, "--defense-mode", kn)};}
-function pd(e) {return e !== null && kn.includes(e);}
-function gd(e) {return Is.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
-function kd(e, t) {return {values: Is,
+mode: r === void 0 ? null : x(r, "--defense-mode", wn)};}
+function dd(e) {return e !== null && wn.includes(e);}
+function ud(e) {return Cs.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
+function fd(e, t) {return {values: Cs,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(n, r) {return yd(e, t, n, r.defense ?? 1);}};}
-function yd(e, t, n, r) {const i = gd(n);
+resolve(n, r) {return hd(e, t, n, r.defense ?? 1);}};}
+function hd(e, t, n, r) {const i = ud(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (pd(n.stance) ? n.stance : "passive"), a = ld({weapon: e.weapon,
+const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (dd(n.stance) ? n.stance : "passive"), a = rd({weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: o,
@@ -1820,9 +1801,9 @@ E(oe, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === 
 ...Be("Breakdown", l ? [...a.steps, l] : a.steps),
 ...u ? [E("Now", { kind: "down-now" })] : []],
 changes: c,
-state: yn(ud(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: bn(sd(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a};}
-function wd(e, t) {return {values: ["armor_score"],
+function vd(e, t) {return {values: ["armor_score"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
@@ -1836,21 +1817,14 @@ E(oe, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counte
 E("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
 E("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: yn(s ? r : r - e, n.state.dead === !0),
+state: bn(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }};}};}
-function bd(e, t) {return kd(md(e), t);}
-function $d(e) {return Ji(e, {fallback: "passive",
-row: "Defense mode",
-title: "mode-title",
-change: "mode-change",
-effect: "mode-effect",
-keep: (t) => t === "passive" ? null : t,
-detail: (t) => ({ stance: t, cost: wt[t] })});}
-var wn = {passive: "passive_defense only; costs no initiative",
+function md(e, t) {return fd(ld(e), t);}
+var wt = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Ns = { passive: "passively", active: "actively", full: "fully" };
-function Ad(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
+}, pd = { passive: "passively", active: "actively", full: "fully" };
+function gd(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
 return e.missed || e.damage === void 0 ? `${n} is missed ${r}` : `${n} loses ${e.damage} ${e.to === "stamina" ? "stamina" : "Vitality"}${e.falls ? " and falls" : ""} ${r}`;}
 case "attack-summary": {const n = e.counter ? " and scores a counterattack" : "";
 return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;}
@@ -1866,21 +1840,15 @@ case "typed-loss-result":
 return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e.stamina ?? 0) - e.loss}` : `Vitality ${e.vitality} -> ${e.vitality - e.loss}`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
-case "mode-title":
-return `${t(e.who)} ${e.same ? "already defends" : "defends"} ${Ns[e.stance]} by default${e.summary ? "." : ""}`;
-case "mode-change":
-return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
-case "mode-effect":
-return wn[e.stance] ?? "";
 case "mode-answer":
-return `${t(e.who)} defends ${Ns[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${pd[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;}}
-function Sd(e, t = (n) => n) {return Ad(e, t) ?? _d(e);}
+function kd(e, t = (n) => n) {return gd(e, t) ?? yd(e);}
 var wr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function _d(e) {const t = e;
+function yd(e) {const t = e;
 switch (t.kind) {case "overwhelmed":
 return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
 case "no-initiative-entry":
@@ -1899,11 +1867,11 @@ case "initiative":
 return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
 case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
-var Ed = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Td = {flags: {},
+var wd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, bd = {flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: kn,
-label: (e) => Ed[e] ?? e,
+choices: wn,
+label: (e) => wd[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {const i = e;
@@ -1911,8 +1879,8 @@ return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(s, o) {const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Cs(i, a) !== i)
-return { kind: "refused", reason: `${i} defense costs ${wt[i]} initiative, more than the overwhelm limit allows now` };
+if (Ds(i, a) !== i)
+return { kind: "refused", reason: `${i} defense costs ${Bt[i]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {headline: "acts",
 steps: [E(oe, { kind: "mode-answer", who: s.id, mode: i, roll: c }), E("Check", { kind: "mode-roll", mode: i, roll: c })],
@@ -1920,44 +1888,48 @@ changes: [],
 observed: !1,
 detail: { mode: i, roll: c }};}};},
 keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": S(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Od = [
+}, $d = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Rd = {id: "opposed",
-table: { playable: !0, settings: ["overwhelm-limit", "stamina-bar"], markers: ["incapacitated", "active", "full"], macros: Od },
-hit: {flags: fd,
-usage: hd,
+], Ad = {id: "opposed",
+table: { playable: !0, settings: ["overwhelm-limit", "stamina-bar"], markers: ["incapacitated", "active", "full"], macros: $d },
+hit: {flags: od,
+usage: ad,
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
-plan: bd,
-handEdit: wd},
+plan: md,
+handEdit: vd},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
 plan: () => {throw new w("in the opposed edition the defense is rolled inside !damage");},
-answers: Td},
+answers: bd},
 stance: {flags: {},
-usage: vd,
-help: [`Passive: ${wn.passive}. Active: ${wn.active}. Full: ${wn.full}.`],
-modes: kn,
-plan: $d},
+usage: cd,
+help: [`Passive: ${wt.passive}. Active: ${wt.active}. Full: ${wt.full}.`],
+modes: wn,
+default: "passive",
+row: "Defense mode",
+says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: wt.passive },
+active: { takes: "defends actively by default", already: "already defends actively by default", effect: wt.active },
+full: { takes: "defends fully by default", already: "already defends fully by default", effect: wt.full }}},
 life: {setVitality(e, t, n) {const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {vitality: t,
-state: yn(t, r),
+state: bn(t, r),
 steps: i,
 conditions: [],
 now: t <= 0 ? E("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
-enter: (e, t) => t ? yr(!1, !0) : e === null ? {} : yn(e),
+enter: (e, t) => t ? yr(!1, !0) : e === null ? {} : bn(e),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: dd,
+parseState: id,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Sd
-}, Dd = { soak: _l, threshold: ad, opposed: Rd };
-function Cd(e, t = e.id) {const { life: n } = e;
+words: kd
+}, Sd = { soak: yl, threshold: td, opposed: Ad };
+function _d(e, t = e.id) {const { life: n } = e;
 return {...e,
 id: t,
 life: {endRound: (r) => r,
@@ -1967,188 +1939,188 @@ describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
 ...n}};}
 var rt = new C();
-for (const [e, t] of k.entries(Dd)) rt.set(e, Cd(t, e));
-var Ps = rt.keys().next().value, Id = "soak";
-function bn(e) {return typeof e == "string" && rt.has(e);}
-function Nd() {return [...rt.keys()];}
+for (const [e, t] of k.entries(Sd)) rt.set(e, _d(t, e));
+var Is = rt.keys().next().value, Ed = "soak";
+function $n(e) {return typeof e == "string" && rt.has(e);}
+function Td() {return [...rt.keys()];}
 function br() {return [...rt.values()];}
-function Oe(e) {return rt.get(e) ?? rt.get(Ps);}
-function Vt() {return br().filter((e) => e.table.playable).map((e) => e.id);}
+function Oe(e) {return rt.get(e) ?? rt.get(Is);}
+function Ht() {return br().filter((e) => e.table.playable).map((e) => e.id);}
 var $r;
-function Ms(e) {return $r ?? ($r = new x(br().flatMap((t) => t.stance.modes))), $r.has(e);}
+function Ns(e) {return $r ?? ($r = new z(br().flatMap((t) => t.stance.modes))), $r.has(e);}
 function Ar(e, t) {return (n) => br().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call((t === "!damage" ? i.hit : i.check).flags, n)
 ) ? e : void 0;}
-var Bt = Ci(bn, "not an edition this script has"), Ht = ["bar1", "bar2", "bar3"], Ls = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Fs = {incapacitated: "sleepy",
+var Kt = Ci($n, "not an edition this script has"), Yt = ["bar1", "bar2", "bar3"], Ps = k.fromEntries(Pt.map((e) => [e, e])), Ye = [...Pt], Ms = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Kt = k.keys(Fs), Pd = j(J(), er(), je(1), X(100)), Md = j(J(), er(), je(1), X(100), cn(/^[^,]+$/)), Sr = se(Ht), js = se(["gm", "public"]), _r = ["refuse", "gm", "api-as"], Ld = V({edition: Bt,
+}, Wt = k.keys(Ms), Od = j(J(), tr(), je(1), X(100)), Rd = j(J(), tr(), je(1), X(100), dn(/^[^,]+$/)), Sr = se(Yt), Ls = se(["gm", "public"]), _r = ["refuse", "gm", "api-as"], Dd = V({edition: Kt,
 bars: V({vitality: Sr,
 soul: Sr,
 power: Sr,
-stamina: se(["power", ...Ht])}),
+stamina: se(["power", ...Yt])}),
 attributes: V(
-k.fromEntries(Ye.map((e) => [e, Pd]))),
+k.fromEntries(Ye.map((e) => [e, Od]))),
 markers: V(
-k.fromEntries(Kt.map((e) => [e, Md]))),
-visibility: V({ npc: js, pc: js }),
+k.fromEntries(Wt.map((e) => [e, Rd]))),
+visibility: V({ npc: Ls, pc: Ls }),
 playersTargetAny: Ze(),
 armorOnManualEdits: Ze(),
-overwhelmLimit: j(Ee(), an(), vt(0), ht(1e3)),
+overwhelmLimit: j(Ee(), ln(), vt(0), ht(1e3)),
 apiCommands: se(_r)});
-function Gs() {return {edition: Ps,
+function Fs() {return {edition: Is,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...Ls },
-markers: { ...Fs },
+attributes: { ...Ps },
+markers: { ...Ms },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function Fd(e) {const t = Gs(), n = [];
+function Cd(e) {const t = Fs(), n = [];
 if (!T(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = Us(Ld.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
-return new x([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
-function Us(e, t, n, r, i) {const s = {};
+const i = js(Dd.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+return new z([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
+function js(e, t, n, r, i) {const s = {};
 for (const [o, a] of k.entries(e)) {const c = r + o, l = t[o], d = n[o];
 if (l === void 0) {s[o] = Er(d);
 continue;}
 if (a.type === "object" && "entries" in a && T(d)) {if (!T(l))
 i.push(`${c}: not an object; reset to defaults`), s[o] = Er(d);
 else {const f = a.entries;
-s[o] = Us(f, l, d, `${c}.`, i);}
+s[o] = js(f, l, d, `${c}.`, i);}
 continue;}
 const u = Ue(a, l);
-u.success ? s[o] = u.output : (i.push(`${c}: ${jd(l)} is not valid; reset to ${te.stringify(d)}`), s[o] = Er(d));}
+u.success ? s[o] = u.output : (i.push(`${c}: ${Id(l)} is not valid; reset to ${te.stringify(d)}`), s[o] = Er(d));}
 return s;}
 function T(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
 function Er(e) {return T(e) ? te.parse(te.stringify(e)) : e;}
-function jd(e) {const t = te.stringify(e) ?? S(e);
+function Id(e) {const t = te.stringify(e) ?? S(e);
 return t.length > 40 ? `${ye(t, 37)}...` : t;}
-var Vs = j(Ee(), mt()), Gd = j(Ee(), mt(), vt(-1e6), ht(1e6)), Bs = V({overrides: G(It(se(Pt), Gd)),
-worn: G(V({ physical: G(Vs), magical: G(Vs) })),
+var Gs = j(Ee(), mt()), Nd = j(Ee(), mt(), vt(-1e6), ht(1e6)), Us = V({overrides: G(It(se(Pt), Nd)),
+worn: G(V({ physical: G(Gs), magical: G(Gs) })),
 stance: G(j(J(), X(40))),
 deadForGood: G(re(!0)),
-edition: G(V({ id: Bt, state: Nt() }))
-}), Bv = k.keys(Bs.entries);
-function Ud(e) {const t = {}, n = [];
+edition: G(V({ id: Kt, state: Nt() }))
+}), Gv = k.keys(Us.entries);
+function Pd(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!T(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, i] of k.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const s = Ue(Bs, i);
+const s = Ue(Us, i);
 if (!s.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-s.output.stance !== void 0 && !Ms(s.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete s.output.stance);
-const o = Hs(s.output);
+s.output.stance !== void 0 && !Ns(s.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete s.output.stance);
+const o = Vs(s.output);
 bt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function Hs(e) {for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
+function Vs(e) {for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function $n(e, t, n) {const r = { ...e };
+function An(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
-function Ks(e, t, n) {Hs(n), bt(n) ? delete e[t] : e[t] = n;}
+function Bs(e, t, n) {Vs(n), bt(n) ? delete e[t] : e[t] = n;}
 function bt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var $t = j(Ee(), mt()), An = ln($t), Ys = j(Ee(), Di(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Vd = se(["physical", "magical"]), Ws = V({edition: G(V({ id: Bt, state: Nt() })),
+var $t = j(Ee(), mt()), Sn = un($t), Hs = j(Ee(), Di(), vt(-1e9), ht(1e9)), At = j(J(), je(1), X(64)), Md = se(["physical", "magical"]), Ks = V({edition: G(V({ id: Kt, state: Nt() })),
 deadForGood: G(re(!0)),
 stance: G(j(J(), X(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: G(V({ edition: Bt, answer: Nt() }))
-}), Bd = Li("kind", [
+answer: G(V({ edition: Kt, answer: Nt() }))
+}), Ld = Li("kind", [
 /** A bar, through its linked attribute when there is one. */
-V({ kind: re("bar"), resource: se(Fi), bar: se(Ht), attributeId: G(At), from: An, to: $t }),
+V({ kind: re("bar"), resource: se(Fi), bar: se(Yt), attributeId: G(At), from: Sn, to: $t }),
 /** A character value on the sheet (a unique token's worn armor, EXP). */
-V({ kind: re("attribute"), key: se(Pt), attributeId: At, from: An, to: $t }),
+V({ kind: re("attribute"), key: se(Pt), attributeId: At, from: Sn, to: $t }),
 /** A value kept per token by `!defense-round set` (EXP paid from an override). */
-V({ kind: re("override"), key: se(Pt), from: An, to: $t }),
+V({ kind: re("override"), key: se(Pt), from: Sn, to: $t }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-V({ kind: re("worn"), track: Vd, from: An, to: $t }),
+V({ kind: re("worn"), track: Md, from: Sn, to: $t }),
 V({ kind: re("markers"), from: j(J(), X(2e3)), to: j(J(), X(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
-V({ kind: re("memory"), tokenId: G(At), character: G(At), from: Ws, to: Ws }),
-V({ kind: re("initiative"), from: Ys, to: Ys }),
+V({ kind: re("memory"), tokenId: G(At), character: G(At), from: Ks, to: Ks }),
+V({ kind: re("initiative"), from: Hs, to: Hs }),
 V({ kind: re("turn-order"), tokenId: At })
-]), Hd = V({/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
+]), Fd = V({/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
 by: j(J(), je(1), X(64)),
 kind: se(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: $t,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: G(j(J(), cn(/^U\d{1,7}$/))),
-tokens: Ge(V({ tokenId: At, name: j(J(), X(200)), changes: Ge(Bd) }))});
-function Kd(e) {return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Ms(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).life.parseAnswer(t.answer.answer) !== null));}
-function Yd(e) {if (e === void 0) return { history: [], problems: [] };
+key: G(j(J(), dn(/^U\d{1,7}$/))),
+tokens: Ge(V({ tokenId: At, name: j(J(), X(200)), changes: Ge(Ld) }))});
+function jd(e) {return e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || Ns(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).life.parseAnswer(t.answer.answer) !== null));}
+function Gd(e) {if (e === void 0) return { history: [], problems: [] };
 if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, i) => {const s = Ue(Hd, r);
-s.success && s.output.tokens.every((o) => o.changes.every(Kd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+return e.forEach((r, i) => {const s = Ue(Fd, r);
+s.success && s.output.tokens.every((o) => o.changes.every(jd)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var Wd = ["life", "pendingDefense", "reactions", "skillsVs"], zs = { vitality: "bar1", soul: "bar2", power: "bar3" };
+var Ud = ["life", "pendingDefense", "reactions", "skillsVs"], Ys = { vitality: "bar1", soul: "bar2", power: "bar3" };
 function Tr(e, t) {const n = {};
-for (const i of Wd) e[i] !== void 0 && (n[i] = e[i]);
+for (const i of Ud) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: Id, state: n }), T(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function zd(e) {if (!T(e)) return e;
+return k.keys(n).length > 0 && (r.edition = { id: Ed, state: n }), T(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function Vd(e) {if (!T(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Tr(e, e.stance)), t;}
-function xs(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function qs(e, t) {return te.stringify(e ?? null) === te.stringify(t ?? null);}
-function xd(e, t, n) {if (!T(e) || !T(e.before) || !T(e.after)) return e;
+function Ws(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function zs(e, t) {return te.stringify(e ?? null) === te.stringify(t ?? null);}
+function Bd(e, t, n) {if (!T(e) || !T(e.before) || !T(e.after)) return e;
 const { before: r, after: i } = e, s = [], o = T(r.bars) ? r.bars : {}, a = T(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
-o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? zs[f], from: o[f] ?? null, to: h });}
+o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? Ys[f], from: o[f] ?? null, to: h });}
 const c = T(r.protection) ? r.protection : void 0, l = T(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
 const d = T(r.record) ? r.record : {}, u = T(i.record) ? i.record : {};
-if (!qs(d.life, u.life) || !qs(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && T(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
+if (!zs(d.life, u.life) || !zs(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && T(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({kind: "memory",
-from: Tr({ ...m, ...xs(d) }, h.stance),
-to: Tr({ ...m, ...xs(u) }, h.stance)});}
+from: Tr({ ...m, ...Ws(d) }, h.stance),
+to: Tr({ ...m, ...Ws(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: s };}
-function qd(e) {const t = T(e.settings) ? e.settings : {}, n = T(t.bars) ? t.bars : zs, r = T(e.tokens) ? e.tokens : {}, i = T(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return T(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, zd(a)]))), q.isArray(e.history) && (s.history = e.history.map(
+function Hd(e) {const t = T(e.settings) ? e.settings : {}, n = T(t.bars) ? t.bars : Ys, r = T(e.tokens) ? e.tokens : {}, i = T(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return T(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, Vd(a)]))), q.isArray(e.history) && (s.history = e.history.map(
 (o) => T(o) && q.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => xd(a, n, r))
+tokens: o.tokens.map((a) => Bd(a, n, r))
 } : o
 )), s;}
-function Xs(e) {const t = e.edition;
+function xs(e) {const t = e.edition;
 if (!T(t) || !T(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
 const { edition: s, ...o } = e;
 return { memory: o, answer: i };}
-function Xd(e) {if (!T(e) || e.kind !== "memory") return e;
+function Kd(e) {if (!T(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!T(r)) continue;
-const i = Xs(r);
+const i = xs(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;}
 return t;}
-function Jd(e) {const t = {}, n = {};
+function Yd(e) {const t = {}, n = {};
 if (T(e.tokens))
 for (const [i, s] of k.entries(e.tokens)) {if (!T(s)) {n[i] = s;
 continue;}
-const o = Xs(s);
+const o = xs(s);
 k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);}
 const r = q.isArray(e.history) ? e.history.map(
-(i) => T(i) && q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => T(s) && q.isArray(s.changes) ? { ...s, changes: s.changes.map(Xd) } : s) } : i
+(i) => T(i) && q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => T(s) && q.isArray(s.changes) ? { ...s, changes: s.changes.map(Kd) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: T(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function Yt(e, t, n = t) {const r = e.tokens[n], i = e.exchange.waiting[t], s = {};
+function zt(e, t, n = t) {const r = e.tokens[n], i = e.exchange.waiting[t], s = {};
 return r?.edition && (s.edition = r.edition), r?.deadForGood && (s.deadForGood = !0), r?.stance !== void 0 && (s.stance = r.stance), i && (s.answer = i), s;}
 function St(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
-function Sn(e, t, n) {const r = e.tokens[t], i = {};
+function _n(e, t, n) {const r = e.tokens[t], i = {};
 r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), bt(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
 function Ae(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
@@ -2161,15 +2133,15 @@ const n = e, r = t;
 for (const i of k.keys(n)) if (!Ae(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;}
-function _n(e, t) {return t.character ?? t.tokenId ?? e;}
-function Js(e, t, n, r) {const i = [], s = (o, a, c) => {if (Ae(o, a)) return;
+function En(e, t) {return t.character ?? t.tokenId ?? e;}
+function qs(e, t, n, r) {const i = [], s = (o, a, c) => {if (Ae(o, a)) return;
 const l = { kind: "memory", from: o, to: a };
 r !== void 0 && (l.tokenId = r), c !== void 0 && (l.character = c), i.push(l);};
 if (n === void 0) s(e, t);
 else {const { answer: o, ...a } = e, { answer: c, ...l } = t;
 s(a, l, n), s(o ? { answer: o } : {}, c ? { answer: c } : {});}
 return i;}
-function Qd(e, t) {switch (t.kind) {case "bar":
+function Wd(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2180,14 +2152,14 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${_n(e, t)}`;
+return `memory:${En(e, t)}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Zd(e, t = () => !0, n = () => {}) {const r = new C();
+function zd(e, t = () => !0, n = () => {}) {const r = new C();
 for (const s of e) {const o = t(s.tokenId);
-for (const a of s.changes) {const c = Qd(s.tokenId, a), l = r.get(c);
+for (const a of s.changes) {const c = Wd(s.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });}}
 const i = [];
 for (const [s, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
@@ -2195,7 +2167,7 @@ if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });}
 return i;}
-function Qs(e, t, n) {if (n <= 0) return e;
+function Xs(e, t, n) {if (n <= 0) return e;
 const { answer: r, ...i } = e;
 if (!i.edition || i.edition.id !== t.id) return i;
 let s = t.life.parseState(i.edition.state);
@@ -2203,9 +2175,9 @@ if (s === null) return i;
 for (let a = 0; a < A.min(n, 10); a += 1) s = t.life.endRound(s);
 const o = { ...i };
 return t.life.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;}
-var eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function tu(e, t, n) {return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
-function Zs(e, t, n, r) {const i = [];
+var xd = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function qd(e, t, n) {return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
+function Js(e, t, n, r) {const i = [];
 for (const { place: s, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(s);
 if (!n(c, a.to))
@@ -2213,7 +2185,7 @@ switch (a.kind) {case "bar":
 i.push(`${o}: ${et[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${xd[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2231,14 +2203,14 @@ case "initiative":
 i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return i;}
-function nu(e, t, n) {return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Qs(r.change.from, t, n), to: Qs(r.change.to, t, n) } } : r);}
-function ru(e, t, n, r) {const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
+function Xd(e, t, n) {return e.map(
+(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: Xs(r.change.from, t, n), to: Xs(r.change.to, t, n) } } : r);}
+function Jd(e, t, n, r) {const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
 return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;}
-var iu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function eo(e) {const t = e.edition, n = bn(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? iu[n.life.condition(r, null)] : -1;}
-function su(e, t = () => {}) {const n = T(e.settings) && T(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", i = (c) => {const l = t(c, r);
+var Qd = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function Qs(e) {const t = e.edition, n = $n(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? Qd[n.life.condition(r, null)] : -1;}
+function Zd(e, t = () => {}) {const n = T(e.settings) && T(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", i = (c) => {const l = t(c, r);
 return l === c ? void 0 : l;
 }, s = T(e.tokens) ? { ...e.tokens } : {};
 for (const [c, l] of k.entries(s)) {const d = T(l) ? i(c) : void 0;
@@ -2247,64 +2219,64 @@ const { edition: u, deadForGood: f, stance: h, ...m } = l, p = te.parse(te.strin
 k.keys(m).length > 0 ? s[c] = m : delete s[c];
 const g = s[d];
 if (!g) s[d] = p;
-else {const [v, y] = eo(p) > eo(g) ? [p, g] : [g, p];
+else {const [v, y] = Qs(p) > Qs(g) ? [p, g] : [g, p];
 s[d] = { stance: y.stance, ...v, ...y.deadForGood ? { deadForGood: !0 } : {} };}}
 const o = (c, l) => q.isArray(c) ? c.flatMap((d) => T(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({...c,
 tokens: o(c.tokens, (l) => ({...l,
 changes: o(l.changes, (d) => {const u = d.kind === "memory" ? i(S(d.tokenId ?? l.tokenId)) : void 0;
-return u ? Js(d.from, d.to, u, d.tokenId) : d;})}))}));
+return u ? qs(d.from, d.to, u, d.tokenId) : d;})}))}));
 return { ...e, schemaVersion: 4, tokens: T(e.tokens) ? s : e.tokens, history: a };}
-var Or = 20, Rr = 100, En = j(J(), je(1), X(64)), Tn = j(J(), je(1), X(40)), ou = V({word: Tn,
+var Or = 20, Rr = 100, Tn = j(J(), je(1), X(64)), On = j(J(), je(1), X(40)), eu = V({word: On,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: G(Nt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: G(It(Tn, j(J(), X(40)))),
+flags: G(It(On, j(J(), X(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
 roll: G(j(Ee(), mt())),
 success: G(Ze()),
 typed: G(re(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
 gm: G(re(!0))
-}), to = V({/** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
-key: j(J(), cn(/^[AG]\d{1,6}$/)),
+}), Zs = V({/** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
+key: j(J(), dn(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
-by: En,
+by: Tn,
 gm: Ze(),
-attacker: ln(En),
-edition: Bt,
+attacker: un(Tn),
+edition: Kt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
 positionals: j(Ge(j(J(), X(200))), X(4)),
-flags: j(Ge(Ni([Tn, j(Ge(j(J(), X(200))), X(8))])), X(20)),
-situation: ln(Tn),
+flags: j(Ge(Ni([On, j(Ge(j(J(), X(200))), X(8))])), X(20)),
+situation: un(On),
 round: j(Ee(), mt()),
-defenders: j(Ge(En), je(1), X(Rr)),
-answers: It(En, ou)});
-function no(e) {const t = Ue(to, e);
+defenders: j(Ge(Tn), je(1), X(Rr)),
+answers: It(Tn, eu)});
+function eo(e) {const t = Ue(Zs, e);
 if (!t.success) return !1;
 const n = Oe(t.output.edition);
 for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.life.parseAnswer(r.file) === null) return !1;
 return !0;}
-function au(e, t, n) {const r = {};
+function tu(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!T(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [i, s] of k.entries(e)) {const o = Ue(to, s);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ye(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && no(o.output) && k.keys(r).length < Or ? r[i] = o.output : t.push(`exchange.attacks.${ye(i, 20)}: not a valid open attack; forgotten`);}
+for (const [i, s] of k.entries(e)) {const o = Ue(Zs, s);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${ye(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && eo(o.output) && k.keys(r).length < Or ? r[i] = o.output : t.push(`exchange.attacks.${ye(i, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var ro = 50, cu = 100;
-function io(e) {return e.length > 0 && e.length <= cu;}
-function lu(e, t) {if (e === void 0) return [];
+var to = 50, nu = 100;
+function no(e) {return e.length > 0 && e.length <= nu;}
+function ru(e, t) {if (e === void 0) return [];
 if (!q.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const i of e)
-typeof i == "string" && io(i) && i === i.toLowerCase() && !n.includes(i) && n.length < ro ? n.push(i) : r += 1;
+typeof i == "string" && no(i) && i === i.toLowerCase() && !n.includes(i) && n.length < to ? n.push(i) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var On = "DefenseRound", Wt = 4, Dr = 500;
-function zt(e) {return {schemaVersion: Wt,
+var Rn = "DefenseRound", xt = 4, Dr = 500;
+function qt(e) {return {schemaVersion: xt,
 scriptVersion: e,
-settings: Gs(),
+settings: Fs(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2313,143 +2285,143 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function du(e) {const { tokens: t, round: n, ...r } = e, i = {};
+function iu(e) {const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, o] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {const a = i.bars ?? (i.bars = {});
 a[s.replace("Bar", "")] = o;
 } else
 i[s] = o;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };}
-var uu = {0: du,
-1: qd,
-2: Jd,
-3: su};
-function fu(e, t, n) {const r = [];
-if (e === void 0) return { stored: zt(t), problems: r };
+var su = {0: iu,
+1: Hd,
+2: Yd,
+3: Zd};
+function ou(e, t, n) {const r = [];
+if (e === void 0) return { stored: qt(t), problems: r };
 if (!T(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: qt(t), problems: r };
 let i = e, s = typeof i.schemaVersion == "number" ? i.schemaVersion : 0;
-if (D.isInteger(s) && s > Wt)
-return { stored: zt(t), problems: [`state has schema version ${s}, newer than this script's ${Wt}; left as it is`], newer: s };
+if (D.isInteger(s) && s > xt)
+return { stored: qt(t), problems: [`state has schema version ${s}, newer than this script's ${xt}; left as it is`], newer: s };
 if (!D.isInteger(s) || s < 0)
-return r.push(`state has unknown schema version ${te.stringify(i.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
-for (; s < Wt; ) {const d = uu[s];
+return r.push(`state has unknown schema version ${te.stringify(i.schemaVersion)}; started from defaults`), { stored: qt(t), problems: r };
+for (; s < xt; ) {const d = su[s];
 if (!d) break;
 i = d(i, n), s += 1;}
-const o = Fd(i.settings);
+const o = Cd(i.settings);
 r.push(...o.problems);
-const a = Ud(i.tokens);
+const a = Pd(i.tokens);
 r.push(...a.problems);
 for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).life.parseState(u.edition.state);
 h === null ? (delete u.edition, bt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = vu(i.exchange, r, o.settings.edition), l = Yd(i.history);
-return r.push(...l.problems), {stored: {schemaVersion: Wt,
+const c = cu(i.exchange, r, o.settings.edition), l = Gd(i.history);
+return r.push(...l.problems), {stored: {schemaVersion: xt,
 scriptVersion: typeof i.scriptVersion == "string" ? i.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: hu(i.round, r),
+round: au(i.round, r),
 history: l.history,
-lastEntry: pu(i.lastEntry, l.history),
+lastEntry: du(i.lastEntry, l.history),
 exchange: c,
-macros: mu(i.macros),
+macros: lu(i.macros),
 healthColorsNoticed: i.healthColorsNoticed === !0,
-sheetLacks: lu(i.sheetLacks, r),
-...bn(i.editionLeft) ? { editionLeft: i.editionLeft } : {}},
+sheetLacks: ru(i.sheetLacks, r),
+...$n(i.editionLeft) ? { editionLeft: i.editionLeft } : {}},
 problems: r};}
-function hu(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function au(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!T(e))
 return t.push("round: not an object; round tracking restarted"), n;
 const r = typeof e.number == "number" && D.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = q.isArray(e.seen) && e.seen.length <= Dr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && D.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Dr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };}
-function vu(e, t, n) {const r = {}, i = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function cu(e, t, n) {const r = {}, i = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return i;
 const s = T(e) && T(e.waiting) ? e.waiting : void 0;
 if (!s)
 return t.push("exchange: not an object; defenses made ahead forgotten"), i;
-for (const [a, c] of k.entries(s)) {const l = a.length > 0 && a.length <= 64 && T(c) && bn(c.edition) ? Oe(c.edition).life.parseAnswer(c.answer) : null;
+for (const [a, c] of k.entries(s)) {const l = a.length > 0 && a.length <= 64 && T(c) && $n(c.edition) ? Oe(c.edition).life.parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${ye(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = au(T(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: so(e, "lastAttack", "A", o), lastHiddenAttack: so(e, "lastHiddenAttack", "G", o) };}
-function so(e, t, n, r) {const i = T(e) ? e[t] : void 0;
+const o = tu(T(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: ro(e, "lastAttack", "A", o), lastHiddenAttack: ro(e, "lastHiddenAttack", "G", o) };}
+function ro(e, t, n, r) {const i = T(e) ? e[t] : void 0;
 let s = typeof i == "number" && D.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
 for (const o of k.keys(r)) o.startsWith(n) && (s = A.max(s, D(o.slice(1))));
 return s;}
-function mu(e) {const t = {};
+function lu(e) {const t = {};
 if (!T(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function pu(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+function du(e, t) {let n = typeof e == "number" && D.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = A.max(n, D(r.key.slice(1))));
 return n;}
 var Cr = ["bar1", "bar2", "bar3"];
-function gu(e, t) {if (!t) return;
+function uu(e, t) {if (!t) return;
 const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {vitality: r && Cr.includes(r) ? r : e.bars.vitality,
 soul: i && Cr.includes(i) ? i : e.bars.soul,
 power: s && Cr.includes(s) ? s : e.bars.power};
-new x(k.values(o)).size === 3 && k.assign(e.bars, o);
+new z(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Pe = "API";
 function _t(e) {return e !== Pe && e !== "" && playerIsGM(e) === !0;}
-function ku(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || _t(e)))
+function fu(e) {if (!(e === void 0 || e === "" || e === Pe || !getObj("player", e) || _t(e)))
 return e;}
 function Ir(e) {return e === Pe ? "another script" : S(getObj("player", e)?.get("_displayname") ?? "player");}
-var yu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function oo(e) {return !yu.test(e);}
-function ao(e, t) {return e || !oo(t) ? "gm" : `"${t}"`;}
-function co(e) {return e === Pe ? "gm" : ao(_t(e), Ir(e));}
-function lo(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Re(e, t, n) {return _t(e) ? !0 : lo(t.get("controlledby"), e) || lo(n?.get("controlledby"), e);}
-var uo = /[^,\s]/;
-function Nr(e, t) {return !uo.test(S(e.get("controlledby") ?? "")) && !uo.test(S(t?.get("controlledby") ?? ""));}
-function wu(e, t) {const n = new x();
+var hu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function io(e) {return !hu.test(e);}
+function so(e, t) {return e || !io(t) ? "gm" : `"${t}"`;}
+function oo(e) {return e === Pe ? "gm" : so(_t(e), Ir(e));}
+function ao(e, t) {return S(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Re(e, t, n) {return _t(e) ? !0 : ao(t.get("controlledby"), e) || ao(n?.get("controlledby"), e);}
+var co = /[^,\s]/;
+function Nr(e, t) {return !co.test(S(e.get("controlledby") ?? "")) && !co.test(S(t?.get("controlledby") ?? ""));}
+function vu(e, t) {const n = new z();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of S(r ?? "").split(",")) {const s = i.trim();
 s !== "" && s !== "all" && !_t(s) && n.add(s);}
 return [...n];}
-function Rn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function bu() {return Rn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Pr() {return Rn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function $u() {return Rn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Au = { original: new C(), standIn: new C() };
-function Su() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Au;
+function Dn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function mu() {return Dn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Pr() {return Dn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function pu() {return Dn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var gu = { original: new C(), standIn: new C() };
+function ku() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return gu;
 const t = { original: new C(), standIn: new C() };
 for (const [n, r] of k.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function _u() {return Rn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
-var xt;
-function fo() {xt = void 0;}
-function Mr() {if (xt !== void 0) return xt;
+function yu() {return Dn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+var Xt;
+function lo() {Xt = void 0;}
+function Mr() {if (Xt !== void 0) return Xt;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
 try {t = te.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, i] of k.entries(t)) playerIsGM(r) || (n ?? (n = new x())).add(S(i));
-return xt = { page: S(e.get("playerpageid")), moved: n, bump: Su() }, xt;}
-function qt(e) {const { original: t } = Mr().bump;
+for (const [r, i] of k.entries(t)) playerIsGM(r) || (n ?? (n = new z())).add(S(i));
+return Xt = { page: S(e.get("playerpageid")), moved: n, bump: ku() }, Xt;}
+function Jt(e) {const { original: t } = Mr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function We(e) {const t = qt(e), n = t.get("layer");
+function We(e) {const t = Jt(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
 const { page: r, moved: i } = Mr(), s = S(t.get("_pageid"));
 return s !== r && i?.has(s) !== !0;}
-function ho(e, t) {const { bump: n } = Mr();
+function uo(e, t) {const { bump: n } = Mr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const i = {};
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) s in t && (i[s] = t[s]);
 k.keys(i).length > 0 && r.set(i);}
-function Eu(e) {const t = qt(e);
+function wu(e) {const t = Jt(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
@@ -2457,22 +2429,22 @@ for (const i of ["bar1_value", "bar2_value", "bar3_value"]) {const s = e.get(i);
 s !== t.get(i) && (n[i] = s, r = !0);}
 return r && t.set(n), t;}
 function Lr(e) {return k.assign(k.create(null), e);}
-var Tu = Lr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Ou = Lr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Ru = Lr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
-function Du(e) {return new Iu(e).parse();}
-var Dn = (e) => e >= 48 && e <= 57, vo = (e) => (e | 32) >= 97 && (e | 32) <= 122, Cu = (e, t) => {const n = e.charCodeAt(t);
+var bu = Lr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), $u = Lr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Au = Lr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
+function Su(e) {return new Eu(e).parse();}
+var Cn = (e) => e >= 48 && e <= 57, fo = (e) => (e | 32) >= 97 && (e | 32) <= 122, _u = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, Iu = class {constructor(e) {this.text = e, this.at = 0;}
+}, Eu = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && Cu(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && _u(this.text, this.at); ) this.at += 1;}
 /** The operator of `ops` where the parser stands (stepping past it), or undefined. */
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
 /** Terms joined by + and -, worked out left to right. */
-sum() {return this.chain(Tu, () => this.product());}
+sum() {return this.chain(bu, () => this.product());}
 /** Factors joined by *, / and %, worked out left to right. */
-product() {return this.chain(Ou, () => this.unary());}
+product() {return this.chain($u, () => this.unary());}
 /** Operands joined by the operators of one precedence (`ops`), worked out left to right. */
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const i = t();
@@ -2486,13 +2458,13 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (Dn(e.charCodeAt(t))) {let n = t + 1;
-for (; Dn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Dn(e.charCodeAt(n + 1))) for (n += 2; Dn(e.charCodeAt(n)); ) n += 1;
+if (Cn(e.charCodeAt(t))) {let n = t + 1;
+for (; Cn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Cn(e.charCodeAt(n + 1))) for (n += 2; Cn(e.charCodeAt(n)); ) n += 1;
 return this.at = n, D(e.slice(t, n));}
-if (vo(e.charCodeAt(t))) {let n = t + 1;
-for (; vo(e.charCodeAt(n)); ) n += 1;
-const r = Ru[e.slice(t, n).toLowerCase()];
+if (fo(e.charCodeAt(t))) {let n = t + 1;
+for (; fo(e.charCodeAt(n)); ) n += 1;
+const r = Au[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const i = this.closing();
@@ -2503,33 +2475,33 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Fr = 20, Nu = 2e3, Cn = { lookups: 300, chars: 3e4 }, Pu = "refers to itself through other attributes", mo = `refers to attributes nested more than ${Fr} deep`, Mu = `is too much work to work out (over ${Cn.lookups} attributes to look up)`, po = `is too much work to work out (over ${Cn.chars} characters of formulas)`, Lu = "is not a number or a formula of numbers and attributes", go = "working", Fu = class {constructor(e) {this.lookup = e, this.memo = new C(), this.lookups = 0, this.chars = 0;}
+}, Fr = 20, Tu = 2e3, In = { lookups: 300, chars: 3e4 }, Ou = "refers to itself through other attributes", ho = `refers to attributes nested more than ${Fr} deep`, Ru = `is too much work to work out (over ${In.lookups} attributes to look up)`, vo = `is too much work to work out (over ${In.chars} characters of formulas)`, Du = "is not a number or a formula of numbers and attributes", mo = "working", Cu = class {constructor(e) {this.lookup = e, this.memo = new C(), this.lookups = 0, this.chars = 0;}
 /** A formula's value, or why it cannot be worked out. */
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
 /** A formula's value; `depth` counts the attributes already being worked out above it. */
-work(e, t) {if (t > Fr) return De(mo, "read");
-if (e.length > Nu) return De("is too long to be a formula");
-if (!this.spend(e.length)) return De(po, "read");
+work(e, t) {if (t > Fr) return De(ho, "read");
+if (e.length > Tu) return De("is too long to be a formula");
+if (!this.spend(e.length)) return De(vo, "read");
 let n = "", r = 0, i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = s.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? De(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Fr) return De(mo, "read");
+if (t + 1 + l.height > Fr) return De(ho, "read");
 i = A.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(po, "read");
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(vo, "read");
 } else n = e;
-const a = Du(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !D.isFinite(a) ? De(Lu) : { ok: !0, value: a, height: i };}
+const a = Su(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !D.isFinite(a) ? De(Du) : { ok: !0, value: a, height: i };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {const r = `${t}|${e}`, i = this.memo.get(r);
-if (i === go) return De(Pu, "whole");
+if (i === mo) return De(Ou, "whole");
 if (i !== void 0) return i;
-if (this.lookups >= Cn.lookups) return De(Mu, "read");
+if (this.lookups >= In.lookups) return De(Ru, "read");
 this.lookups += 1;
 const s = this.lookup(e, t);
-this.memo.set(r, go);
+this.memo.set(r, mo);
 const o = this.workRaw(s, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
 /** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
@@ -2537,22 +2509,22 @@ workRaw(e, t) {if (e == null) return De("the character does not have");
 const n = typeof e == "number" ? S(e) : S(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
 /** Counts characters of work; false once the read's budget is spent. */
-spend(e) {return this.chars += e, this.chars <= Cn.chars;}};
+spend(e) {return this.chars += e, this.chars <= In.chars;}};
 function De(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function ee(e, t = "an unnamed token") {return S(e.get("name") ?? "") || t;}
 function H(e) {return getObj("graphic", e);}
-function ju(e) {return getObj("character", e);}
+function Iu(e) {return getObj("character", e);}
 function Q(e) {const t = S(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function Xt(e, t) {const n = Ur(e, t) ? Q(e) : void 0;
+function Qt(e, t) {const n = Ur(e, t) ? Q(e) : void 0;
 return n ? n.id : e.id;}
-function Gu(e, t) {const n = H(e);
-return n && Xt(n, t);}
-function Uu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ur(n, t) !== "");}
+function Nu(e, t) {const n = H(e);
+return n && Qt(n, t);}
+function Pu(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Ur(n, t) !== "");}
 var me = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, In = class {constructor(e, t) {this.token = e, this.bar = t;}
+}, Nn = class {constructor(e, t) {this.token = e, this.bar = t;}
 get link() {return this.linkRead === void 0 && (this.linkRead = S(this.token.get(me[this.bar].link) ?? "")), this.linkRead;}
 /** The attribute the bar is linked to, when it still exists. */
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
@@ -2563,12 +2535,12 @@ get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = ce(e ? e.get("max") : this.token.get(me[this.bar].max));}
 return this.maxRead;}};
-function ko(e, t) {return new In(e, t).value;}
-var Vu = class {constructor(e, t) {this.reading = e, this.value = t;}
+function po(e, t) {return new Nn(e, t).value;}
+var Mu = class {constructor(e, t) {this.reading = e, this.value = t;}
 get max() {return this.reading.max;}};
-function Nn(e, t, n) {const r = {vitality: new In(e, n.bars.vitality),
-soul: new In(e, n.bars.soul),
-power: new In(e, n.bars.power)};
+function Pn(e, t, n) {const r = {vitality: new Nn(e, n.bars.vitality),
+soul: new Nn(e, n.bars.soul),
+power: new Nn(e, n.bars.power)};
 return {id: e.id,
 token: e,
 name: S(e.get("name") ?? "") || S(t?.get("name") ?? "") || "unnamed token",
@@ -2579,11 +2551,11 @@ home: t && r.vitality.link ? t.id : e.id,
 npc: Nr(e, t),
 hidden: We(e),
 statusmarkers: S(e.get("statusmarkers") ?? "")};}
-var yo = { armor_physical: "physical", armor_magical: "magical" };
-function jr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Bu(t, n, r));}
-function Bu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function wo(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var Hu = { kind: "override" }, bo = { kind: "none" }, Pn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, Ku = k.freeze({}), Yu = k.freeze({ current: null, max: null, present: !1 }), Gr = [], Wu = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Gr;}
+var go = { armor_physical: "physical", armor_magical: "magical" };
+function jr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, Lu(t, n, r));}
+function Lu(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function ko(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var Fu = { kind: "override" }, yo = { kind: "none" }, Mn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, ju = k.freeze({}), Gu = k.freeze({ current: null, max: null, present: !1 }), Gr = [], Uu = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Gr;}
 /** The sheet's default for an attribute the character has no object for, read as an attribute is. */
 defaultOf(e) {return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
 /** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
@@ -2595,37 +2567,37 @@ return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
 */
 number(e, t, n, r) {const i = ce(e);
 if (i !== null) return i;
-if (Mn(e)) return null;
-this.formulas ?? (this.formulas = new Fu((a, c) => this.lookup(a, c)));
+if (Ln(e)) return null;
+this.formulas ?? (this.formulas = new Cu((a, c) => this.lookup(a, c)));
 const s = this.formulas.evaluate(S(e));
 if (s.ok && D.isSafeInteger(s.value)) return s.value;
 const o = s.ok ? D.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
 return this.problems === Gr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
-function Mn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function $o(e) {return !Mn(e) && ce(e) === null;}
-var Ao = class {constructor(e, t, n, r, i, s, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
+function Ln(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function wo(e) {return !Ln(e) && ce(e) === null;}
+var bo = class {constructor(e, t, n, r, i, s, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
 get current() {return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
 get max() {if (!this.withMax) return null;
 if (this.maxRead === void 0) {const e = this.source.get("max");
-Mn(e) && (this.isDefault || $o(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
+Ln(e) && (this.isDefault || wo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
 currentRaw() {return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function zu(e, t, n, r, i = t) {const s = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
+function Vu(e, t, n, r, i = t) {const s = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
-for (let g = 0; g < s.length; g += 1) {const v = s[g], y = yo[v], $ = t?.overrides?.[v];
-if ($ !== void 0) {o[v] = { current: y ? t?.worn?.[y] ?? $ : $, max: $, present: !0 }, a[v] = y ? Pn[y] : Hu;
+for (let g = 0; g < s.length; g += 1) {const v = s[g], y = go[v], $ = t?.overrides?.[v];
+if ($ !== void 0) {o[v] = { current: y ? t?.worn?.[y] ?? $ : $, max: $, present: !0 }, a[v] = y ? Mn[y] : Fu;
 continue;}
 const R = l[v], U = c ? r.attributes.find(c.id, R) : void 0;
-c && (d ?? (d = new Wu(c.id, r.attributes)));
+c && (d ?? (d = new Uu(c.id, r.attributes)));
 let b = y !== void 0 && !e.unique;
 if (U && d) {let _;
-y !== void 0 && !b && (_ = U.get("current"), b = $o(_)), o[v] = new Ao(U, b ? t?.worn?.[y] : void 0, y !== void 0, d, v, R, _, !1), a[v] = b ? Pn[y] : { kind: "attribute", attribute: U };
-} else d && !Mn(u = r.attributes.sheetDefault(d.characterId, R, "current")) ? (o[v] = new Ao(d.defaultOf(R), y ? t?.worn?.[y] : void 0, y !== void 0, d, v, R, u, !0), a[v] = y ? Pn[y] : bo) : (o[v] = y ? { current: t?.worn?.[y] ?? null, max: null, present: !1 } : Yu, a[v] = y ? Pn[y] : bo);}
+y !== void 0 && !b && (_ = U.get("current"), b = wo(_)), o[v] = new bo(U, b ? t?.worn?.[y] : void 0, y !== void 0, d, v, R, _, !1), a[v] = b ? Mn[y] : { kind: "attribute", attribute: U };
+} else d && !Ln(u = r.attributes.sheetDefault(d.characterId, R, "current")) ? (o[v] = new bo(d.defaultOf(R), y ? t?.worn?.[y] : void 0, y !== void 0, d, v, R, u, !0), a[v] = y ? Mn[y] : yo) : (o[v] = y ? { current: t?.worn?.[y] ?? null, max: null, present: !1 } : Gu, a[v] = y ? Mn[y] : yo);}
 const f = r.turnOrder;
 let h = null;
 if (f && f.length > 0) {const g = f.find((v) => v.id === e.id);
-g !== void 0 && (h = So(g.pr));}
-let m = Ku;
+g !== void 0 && (h = $o(g.pr));}
+let m = ju;
 if (n.others && n.others.length > 0) {m = {};
 for (const g of n.others) m[g] = r.other?.(g);}
 const p = {id: e.id,
@@ -2635,26 +2607,26 @@ values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
 stance: i?.stance ?? null,
 state: jr(r.edition, i, e.bars.vitality.value, r.editionLeft),
-answer: wo(r.edition, r.waiting[e.id]),
+answer: ko(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: So(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+currentTurn: r.turnRow === void 0 ? null : { initiative: $o(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: m,
 nameOf: r.nameOf};
-return new xu(e, t, p, a, d);}
-var xu = class {constructor(e, t, n, r, i) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
+return new Bu(e, t, p, a, d);}
+var Bu = class {constructor(e, t, n, r, i) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
 get problems() {return this.sheet === void 0 ? Gr : this.sheet.problems;}};
-function qu(e, t) {const n = e.snapshot.bars;
-e.facts.bars = { vitality: new Vu(n.vitality, t), soul: n.soul, power: n.power };}
-function So(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
+function Hu(e, t) {const n = e.snapshot.bars;
+e.facts.bars = { vitality: new Mu(n.vitality, t), soul: n.soul, power: n.power };}
+function $o(e) {if (typeof e == "number") return D.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = D(e.trim());
 return D.isFinite(t) ? t : null;}
-function _o(e) {return getObj("attribute", e)?.get("current");}
+function Ao(e) {return getObj("attribute", e)?.get("current");}
 function Ur(e, t) {return S(e.get(me[t].link) ?? "");}
-function Xu(e) {const t = getObj("attribute", e);
+function Ku(e) {const t = getObj("attribute", e);
 return t ? { characterId: S(t.get("_characterid") ?? ""), name: S(t.get("name") ?? "") } : void 0;}
-var Ju = class {/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
+var Yu = class {/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
 constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new C(), this.lowered = new C(), this.defaults = new C();}
 /** The character's attribute with this name (case-insensitive), or undefined when it has none. */
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
@@ -2671,7 +2643,7 @@ let i = r.get(t);
 if (!i) {if (r.size >= 200) return;
 r.set(t, i = {});}
 if (!(n in i)) {const s = this.keyOf(t), o = this.sheetLacks();
-o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && io(s) && o.length < ro && !o.includes(s) && o.push(s));}
+o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && no(s) && o.length < to && !o.includes(s) && o.push(s));}
 return i[n];}
 /** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
@@ -2691,8 +2663,8 @@ function Vr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: S(n("_id") ?? ""), characterId: S(n("_characterid") ?? ""), name: S(n("name") ?? ""), current: n("current") };}
-function Qu(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [me[t].link]: e });}
-var Eo = {"&": "&amp;",
+function Wu(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [me[t].link]: e });}
+var So = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2713,37 +2685,37 @@ var Eo = {"&": "&amp;",
 $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
-}, Jt = [];
+}, Zt = [];
 for (let e = 0; e < 128; e += 1) {const t = S.fromCharCode(e);
-Eo[t] !== void 0 ? Jt[e] = Eo[t] : t === `
-` || t === "\r" ? Jt[e] = " " : e < 32 && t !== "	" || e === 127 ? Jt[e] = "" : Jt[e] = void 0;}
-function Zu(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+So[t] !== void 0 ? Zt[e] = So[t] : t === `
+` || t === "\r" ? Zt[e] = " " : e < 32 && t !== "	" || e === 127 ? Zt[e] = "" : Zt[e] = void 0;}
+function zu(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function it(e) {const t = typeof e == "string" ? e : S(e ?? "");
 let n = "", r = 0;
-for (let i = 0; i < t.length; i += 1) {const s = t.charCodeAt(i), o = s < 128 ? Jt[s] : Zu(s);
+for (let i = 0; i < t.length; i += 1) {const s = t.charCodeAt(i), o = s < 128 ? Zt[s] : zu(s);
 o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Me(e, t) {on(e, t);}
-function Ln(e) {log(e);}
+function Fn(e) {log(e);}
 function Br(e) {return state[e];}
-function To(e, t) {state[e] = t;}
-function ef(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function tf(e) {setTimeout(e, 0);}
-function nf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function _o(e, t) {state[e] = t;}
+function xu(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function qu(e) {setTimeout(e, 0);}
+function Xu(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;}
-function rf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function sf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function of(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function Ju(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function Qu(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function Zu(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function af() {const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
+function ef() {const e = typeof API_Meta < "u" ? API_Meta?.[ie] : void 0;
 return e && D.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Hr(e, t, n) {try {const r = t instanceof nn ? t.stack ?? t.message : S(t);
-Ln(`${ie} v${ge}: ${e} failed${af()}: ${r}`), n && sendChat(
+function Hr(e, t, n) {try {const r = t instanceof sn ? t.stack ?? t.message : S(t);
+Fn(`${ie} v${ge}: ${e} failed${ef()}: ${r}`), n && sendChat(
 ie,
 `/w ${n} ${it(`${ie} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -2753,7 +2725,7 @@ function Se(e, t, n) {return (...r) => {const i = (s) => {let o = typeof e == "s
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
 Hr(o, s, a);};
-fo();
+lo();
 try {const s = t(...r);
 s && typeof s.then == "function" && s.then(void 0, i);
 } catch (s) {i(s);}};}
@@ -2768,99 +2740,99 @@ let l = "";
 for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + it(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + de(a[f].label, a[f].command);
-let u = cf(s.label);
+let u = tf(s.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
 r.push(u), t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function cf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function tf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ae(e) {return it(e);}
 function Kr(e, t) {let n = it(e);
 for (const r of t) n += ` ${de(r.label, r.command)}`;
 return n;}
-var lf = /^[-\w]+$/;
+var nf = /^[-\w]+$/;
 function de(e, t) {return `[${it(e)}](${t})`;}
-function Fn(e) {return lf.test(e);}
-function Oo(e, t, n, r = () => `${n.command} --help`) {const i = S(t.playerid ?? "");
-return i === Pe ? df(e, t, n, r) : Ro(e, t, n, r, i, _t(i), !1);}
-function Ro(e, t, n, r, i, s, o) {const a = s ? "the GM" : Ir(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: ao(s, a), relayed: o, help: r };
-return !s && !oo(a) && (c.replyFor = B(a, 60)), c;}
-function df(e, t, n, r) {const i = n.flags.get("api-as");
+function jn(e) {return nf.test(e);}
+function Eo(e, t, n, r = () => `${n.command} --help`) {const i = S(t.playerid ?? "");
+return i === Pe ? rf(e, t, n, r) : To(e, t, n, r, i, _t(i), !1);}
+function To(e, t, n, r, i, s, o) {const a = s ? "the GM" : Ir(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: so(s, a), relayed: o, help: r };
+return !s && !io(a) && (c.replyFor = B(a, 60)), c;}
+function rf(e, t, n, r) {const i = n.flags.get("api-as");
 n.flags.delete("api-as");
 const s = e.store.settings.apiCommands;
-if (s === "api-as") {const c = ku(i?.length === 1 ? i[0] : void 0);
-if (c !== void 0) return Ro(e, t, n, r, c, !1, !0);}
+if (s === "api-as") {const c = fu(i?.length === 1 ? i[0] : void 0);
+if (c !== void 0) return To(e, t, n, r, c, !1, !0);}
 const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Pe, gm: o, senderName: Ir(Pe), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var Do = 2e3;
-function _e(e, t) {L(we(e.replyTo), ae(Co(e, t)));}
-function st(e, t) {L(we(e.replyTo), ae(Co(e, t)), { record: !0 });}
-function Co(e, t) {const n = t.length > Do ? `${ye(t, Do - 12)}... (cut)` : t;
+var Oo = 2e3;
+function _e(e, t) {L(we(e.replyTo), ae(Ro(e, t)));}
+function st(e, t) {L(we(e.replyTo), ae(Ro(e, t)), { record: !0 });}
+function Ro(e, t) {const n = t.length > Oo ? `${ye(t, Oo - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var uf = 200;
+var sf = 200;
 function ze(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = uf - 7;
+let i = sf - 7;
 for (const s of n) i -= s.label.length + 3;
 r.length > i && (r = `${ye(r, i - 9)}... (cut)`), L(we(e.replyTo), Kr(r, [...n, { label: "Help", command: e.help() }]));}
-function ff(e, t) {const n = e.store.tokens[t];
+function of(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function Io(e, t) {const n = e.store.tokens[t];
+function Do(e, t) {const n = e.store.tokens[t];
 n && bt(n) && delete e.store.tokens[t];}
-function jn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var Gn = "Help: DefenseRound", K = (e) => `<code>${jn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
-function hf(e) {const t = e.stance.modes.length > 0 ? [xe(`${K(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(jn).join(" ")}`)] : [];
+function Gn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var Un = "Help: DefenseRound", K = (e) => `<code>${Gn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
+function af(e) {const t = e.stance.modes.length > 0 ? [xe(`${K(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Gn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ge}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-xe(`${K(e.check.usage)}: ${e.check.help.map(jn).join(" ")}`),
-xe(`${K(e.hit.usage)}: ${e.hit.help.map(jn).join(" ")}`),
+xe(`${K(e.check.usage)}: ${e.check.help.map(Gn).join(" ")}`),
+xe(`${K(e.hit.usage)}: ${e.hit.help.map(Gn).join(" ")}`),
 xe(`${K("!attack")} with the same amount and flags, ${K("--ids DEFENDER ...")} and the attacker selected (or ${K("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${K(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${K("!attack --resolve KEY")} (the GM, or whoever declared it). ${K("!attack --list")} and ${K("--cancel KEY")}; ${K("!damage --undo")} takes the whole attack back.`),
 xe(`${K("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
 xe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-xe(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${Vt().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("macros")} (the table's macros for this edition), ${K("refresh")}, ${K("help")}.`),
+xe(`${K("!defense-round")}: status and settings menu; ${K("config KEY VALUE")} (${K(`config edition ${Ht().join("|")}`)} switches editions), ${K("set NAME VALUE|clear")}, ${K("repair")}, ${K("next-round")}, ${K("macros")} (the table's macros for this edition), ${K("refresh")}, ${K("help")}.`),
 xe(`Commands another script relays (ScriptCards' ${K("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${K("config api-commands gm")}, or act for the player ${K("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${K("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
 var ot;
-function Yr(e, t = {}) {ot = nf(Gn, hf(e), t.createIfMissing !== !1) ?? ot;}
-function No() {return ot = rf(Gn, ot), ot !== void 0 && Fn(ot) ? { label: Gn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
-function Po(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+function Yr(e, t = {}) {ot = Xu(Un, af(e), t.createIfMissing !== !1) ?? ot;}
+function Co() {return ot = Ju(Un, ot), ot !== void 0 && jn(ot) ? { label: Un, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
+function Io(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
 for (; r < n.length && ar(n.charCodeAt(r)); ) r += 1;
 const i = n.slice(r, qi(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
-function Mo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function vf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function Lo(e, t, n, r = Po(t, n)) {if (!r) return;
-const i = n[r], s = wc(t.content, t.inlinerolls);
+function No(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function cf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function Po(e, t, n, r = Io(t, n)) {if (!r) return;
+const i = n[r], s = gc(t.content, t.inlinerolls);
 let o;
 try {const a = Xi(s);
-if (o = Oo(e, t, a, () => vf(e, i, a, r)), o.relayRefused) {_e(o, Mo(e, r));
+if (o = Eo(e, t, a, () => cf(e, i, a, r)), o.relayRefused) {_e(o, No(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new w("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {_e(o, `The saved state was written by a newer version of ${ie} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = No();
+if (o.parsed.flags.has("help")) {const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Co();
 L(we(o.replyTo), pe({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
 const c = i.run(o);
 c && await c;
-} catch (a) {if (a instanceof w || a instanceof P) {if (o ?? (o = Oo(e, t, { command: r, positionals: [], flags: new C() })), o.relayRefused) {_e(o, Mo(e, r));
+} catch (a) {if (a instanceof w || a instanceof P) {if (o ?? (o = Eo(e, t, { command: r, positionals: [], flags: new C() })), o.relayRefused) {_e(o, No(e, r));
 return;}
 ze(o, a.message);
 return;}
 throw a;}}
-var mf = new x(
+var lf = new z(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function pf(e) {if (mf.has(e)) return [e];
+function df(e) {if (lf.has(e)) return [e];
 const t = [];
 try {const n = te.parse(S(Campaign().get("token_markers") ?? "[]"));
 for (const r of q.isArray(n) ? n : []) {const { tag: i, name: s } = r ?? {};
@@ -2868,7 +2840,7 @@ if (typeof i == "string") {if (i === e) return [i];
 typeof s == "string" && s.toLowerCase() === e.toLowerCase() && !t.includes(i) && t.push(i);}}
 } catch {}
 return t;}
-function Un(e) {const t = new C();
+function Vn(e) {const t = new C();
 for (const r of e) {const i = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(i, (t.get(i) ?? 0) + 1);}
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
@@ -2877,97 +2849,118 @@ function Tt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t
 function qe(e) {const t = new C();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Tt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var gf = class {constructor() {this.byReason = new C();}
+var uf = class {constructor() {this.byReason = new C();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
 return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
-}, Fo = ["on", "off"], Wr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, jo = [
+}, Mo = ["on", "off"], Wr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Lo = [
 "edition",
 ...k.keys(Wr),
 "stamina-bar",
 ...Ye.map((e) => `attr.${e}`),
-...Kt.map((e) => `marker.${e}`),
+...Wt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
 "players-target-any",
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], kf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], ff = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function yf(e, t, n) {const r = t.toLowerCase();
+function hf(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new w(`config ${r} needs a value`);
-if (r === "edition") {const i = z(n, "edition", Nd()), s = Vt();
+if (r === "edition") {const i = x(n, "edition", Td()), s = Ht();
 if (!s.includes(i))
 throw new w(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;}
-if (r in Wr) {const i = Wr[r], s = z(n, r, Ht), o = e.bars[i];
+if (r in Wr) {const i = Wr[r], s = x(n, r, Yt), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
 a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const i = z(n, r, ["power", ...Ht]);
+if (r === "stamina-bar") {const i = x(n, r, ["power", ...Yt]);
 if (i === e.bars.vitality) throw new w(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;}
 if (r.startsWith("attr.")) {const i = r.slice(5);
 if (!Ye.includes(i))
-throw new w(`unknown attribute key "${B(i)}": ${Mt(i, Ye, "keys")}`);
+throw new w(`unknown attribute key "${B(i)}": ${Lt(i, Ye, "keys")}`);
 const s = n.trim();
 if (s.length === 0 || s.length > 100) throw new w("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;}
 if (r.startsWith("marker.")) {const i = r.slice(7);
-if (!Kt.includes(i))
-throw new w(`unknown marker key "${B(i)}": ${Mt(i, Kt, "keys")}`);
-const s = n.trim(), o = pf(s);
+if (!Wt.includes(i))
+throw new w(`unknown marker key "${B(i)}": ${Lt(i, Wt, "keys")}`);
+const s = n.trim(), o = df(s);
 if (o.length === 0) throw new w(`"${B(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
 if (o.length > 1) throw new w(`${o.length} of this campaign's token markers are named "${B(s)}": give the tag of one (${Tt(o.map((c) => B(c)), 3)})`);
 const a = o[0];
 return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const i = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[i] = z(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[i] = x(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = z(n, r, Fo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = x(n, r, Mo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = z(n, r, Fo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = x(n, r, Mo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = Lt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = Ft(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = z(n, r, _r), kf[e.apiCommands];
-throw new w(`unknown setting "${B(t)}": ${Mt(t, jo, "settings")}`);}
-function Xe() {return Go(Campaign().get("turnorder"));}
-function wf() {const e = Campaign().get("turnorder");
+return e.apiCommands = x(n, r, _r), ff[e.apiCommands];
+throw new w(`unknown setting "${B(t)}": ${Lt(t, Lo, "settings")}`);}
+function Xe() {return Fo(Campaign().get("turnorder"));}
+function vf() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function Go(e) {if (typeof e != "string" || e.trim() === "") return [];
+function Fo(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = te.parse(e);
 return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
 function zr(e) {Campaign().set("turnorder", te.stringify(e));}
-function Qt(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
+function en(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? S(e) : "";}
 function xr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? D(e) : D.NaN;}
-function bf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function mf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function $f(e) {const t = Qt(e.id), n = Qt(e.custom);
+function pf(e) {const t = en(e.id), n = en(e.custom);
 return `${t.length <= 64 ? t : `#${qr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${qr(n)}`}`;}
 function qr(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var Af = /^(.+) -?\d+$/;
-function Sf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var gf = /^(.+) -?\d+$/;
+function kf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function Uo(e) {if (xr(e.pr) !== -1 || Qt(e.custom) !== "") return !1;
-const t = Qt(e.id);
+function jo(e) {if (xr(e.pr) !== -1 || en(e.custom) !== "") return !1;
+const t = en(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || S(n.get("represents") ?? "") !== "") return !1;
-const r = Sf();
+const r = kf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Af.exec(S(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = gf.exec(S(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;}
-function _f(e) {for (const t of e) if (!Uo(t)) return t;}
-var Ef = new x(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function Tf(e, t, n) {switch (e.kind) {case "heal-title":
+function yf(e) {for (const t of e) if (!jo(t)) return t;}
+var wf = new z(["stance-title", "stance-change", "stance-effect"]);
+function bf(e, t) {return {values: [],
+dice: [],
+resolve(n) {const r = n.stance ?? e.default, i = r === t, s = n.id;
+return {headline: "acts",
+steps: [
+E(fe, { kind: "stance-title", who: s, stance: t, same: i }),
+E(oe, { kind: "stance-title", who: s, stance: t, same: i, summary: !0 }),
+E(e.row, { kind: "stance-change", from: r, to: t }),
+E(e.row, { kind: "stance-effect", stance: t })],
+changes: [],
+stance: t === e.default ? null : t,
+...i ? { noop: !0 } : {},
+observed: !1,
+detail: { stance: t }};}};}
+function $f(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
+case "stance-change":
+return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
+case "stance-effect":
+return t.says[e.stance]?.effect ?? "";}}
+var Af = new z(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
+function Sf(e, t, n) {switch (e.kind) {case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${et[e.resource]} already at its max` : `${t(e.who)} is healed: ${et[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
@@ -2984,48 +2977,48 @@ case "standing":
 return "Standing";
 case "button":
 return e.label;}}
-function Vo(e, t) {const n = e.words, r = (i) => Ef.has(i.kind) ? Tf(i, t, r) : n(i, t);
+function Go(e, t) {const n = e.words, r = (i) => Af.has(i.kind) ? Sf(i, t, r) : wf.has(i.kind) ? $f(i, e.stance, t) : n(i, t);
 return r;}
-function Of(e) {const t = e.indexOf("@");
+function _f(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function Bo(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function Uo(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
-if (c !== "") {const l = Of(c);
+if (c !== "") {const l = _f(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);}
 if (o === -1) break;
 s = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === Rf(e) ? e : i;}
-function Rf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Df(e, t, n) {const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Bo(e, o, [r, i, s]);}
-var Ho = ["defensive", "reactive", "active", "full"];
-function Ko(e, t, n) {const r = Ho.find((i) => i === t);
-return Bo(e, r ? [n.markers[r]] : [], Ho.map((i) => n.markers[i]));}
-var Yo = [];
-function Cf(e) {return typeof e != "function" ? !1 : (Yo.push(e), !0);}
-function Wo(e, t, n, r, i, s) {for (const a of Yo)
+return i === e || i.length < e.length && i === Ef(e) ? e : i;}
+function Ef(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function Tf(e, t, n) {const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return Uo(e, o, [r, i, s]);}
+var Vo = ["defensive", "reactive", "active", "full"];
+function Bo(e, t, n) {const r = Vo.find((i) => i === t);
+return Uo(e, r ? [n.markers[r]] : [], Vo.map((i) => n.markers[i]));}
+var Ho = [];
+function Of(e) {return typeof e != "function" ? !1 : (Ho.push(e), !0);}
+function Ko(e, t, n, r, i, s) {for (const a of Ho)
 try {a(e, t, n, r);
 } catch (c) {Hr("an onDamage observer", c, void 0);}
 const o = s === void 0 ? Pr() : s;
 if (o && typeof o.Update == "function")
 try {o.Update(e, i());
 } catch (a) {Hr("HealthColors.Update", a, void 0);}}
-function zo(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var If = class {constructor() {this.props = {}, this.any = !1;}
+function Yo(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var Rf = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new C())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const i = me[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) zo(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) Yo(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), ho(e, this.props));}};
-function xo(e, t, n, r) {const i = {};
+this.any && (e.set(this.props), uo(e, this.props));}};
+function Wo(e, t, n, r) {const i = {};
 return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;}
-function Nf(e, t, n, r = {}) {const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], m = new If(), p = () => {var b;
+function Df(e, t, n, r = {}) {const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], m = new Rf(), p = () => {var b;
 return d[b = i.id] ?? (d[b] = {});
 }, g = r.vitalityFrom ?? i.bars.vitality.value, v = {vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
@@ -3040,52 +3033,52 @@ f.push({ kind: "attribute", key: b.key, attributeId: _.attribute.id, from: O, to
 else if (_?.kind === "worn") {f.push({ kind: "worn", track: _.track, from: d[i.id]?.worn?.[_.track] ?? null, to: b.to });
 const N = p();
 N.worn = { ...N.worn, [_.track]: b.to };
-} else if (yo[b.key] === void 0 && _?.kind === "override") {f.push({ kind: "override", key: b.key, from: O, to: b.to });
+} else if (go[b.key] === void 0 && _?.kind === "override") {f.push({ kind: "override", key: b.key, from: O, to: b.to });
 const N = p();
 N.overrides = { ...N.overrides, [b.key]: b.to };}
 break;}
 case "initiative": {const _ = r.turnOrder?.order ?? Xe(), O = _.find((Y) => Y.id === i.id), N = xr(O?.pr);
-O && D.isFinite(N) && N !== b.to && (O.pr = b.to, Xo(_, r.turnOrder), f.push({ kind: "initiative", from: N, to: b.to }));
+O && D.isFinite(N) && N !== b.to && (O.pr = b.to, xo(_, r.turnOrder), f.push({ kind: "initiative", from: N, to: b.to }));
 break;}
-case "join-turn-order": {const _ = Lf(b.tokenId, b.initiative, r.turnOrder);
+case "join-turn-order": {const _ = Nf(b.tokenId, b.initiative, r.turnOrder);
 h.push(_.note), _.added && f.push({ kind: "turn-order", tokenId: b.tokenId });
 break;}
 case "ally-state":
-case "ally-answer": {const _ = getObj("graphic", b.tokenId), O = _ && b.kind === "ally-state" ? Xt(_, c.bars.vitality) : b.tokenId, N = St(Yt(l, O), a), Y = b.kind === "ally-state" ? St({ ...N, edition: { id: a.id, state: b.state } }, a) : { ...N, answer: { edition: a.id, answer: b.answer } };
-Ae(N, Y) || (f.push(O === b.tokenId ? { kind: "memory", tokenId: O, from: N, to: Y } : { kind: "memory", tokenId: b.tokenId, character: O, from: N, to: Y }), Sn(l, O, Y));
+case "ally-answer": {const _ = getObj("graphic", b.tokenId), O = _ && b.kind === "ally-state" ? Qt(_, c.bars.vitality) : b.tokenId, N = St(zt(l, O), a), Y = b.kind === "ally-state" ? St({ ...N, edition: { id: a.id, state: b.state } }, a) : { ...N, answer: { edition: a.id, answer: b.answer } };
+Ae(N, Y) || (f.push(O === b.tokenId ? { kind: "memory", tokenId: O, from: N, to: Y } : { kind: "memory", tokenId: b.tokenId, character: O, from: N, to: Y }), _n(l, O, Y));
 break;}}
-if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const b = i.home, _ = d[b], O = _?.edition && !(_.edition.id === a.id && a.life.isEmptyState(_.edition.state)) ? _.edition : void 0, N = n.state === void 0 ? O : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, Y = _?.deadForGood === !0, ft = n.state === void 0 ? Y : a.life.deadForGood(n.state, v.vitality), be = _?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, ue = l.exchange.waiting[i.id], tn = n.answer === void 0 || r.answerGiven ? ue : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Je of Js(xo(O, Y, be, ue), xo(N, ft, Le, tn), b === i.id ? void 0 : b))
-f.push(Je), Sn(l, _n(i.id, Je), Je.to);}
+if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const b = i.home, _ = d[b], O = _?.edition && !(_.edition.id === a.id && a.life.isEmptyState(_.edition.state)) ? _.edition : void 0, N = n.state === void 0 ? O : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, Y = _?.deadForGood === !0, ft = n.state === void 0 ? Y : a.life.deadForGood(n.state, v.vitality), be = _?.stance, Le = n.stance === void 0 ? be : n.stance ?? void 0, ue = l.exchange.waiting[i.id], rn = n.answer === void 0 || r.answerGiven ? ue : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
+for (const Je of qs(Wo(O, Y, be, ue), Wo(N, ft, Le, rn), b === i.id ? void 0 : b))
+f.push(Je), _n(l, En(i.id, Je), Je.to);}
 const y = d[i.id];
 y && bt(y) && delete d[i.id];
 let $ = i.statusmarkers;
 const R = a.life.condition(s.state, g), U = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : R;
-if (n.state !== void 0 && ($ = Df($, U, c)), n.stance !== void 0 && ($ = Ko($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
+if (n.state !== void 0 && ($ = Tf($, U, c)), n.stance !== void 0 && ($ = Bo($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
 for (const b of k.keys(r.tokenProps)) {const _ = r.tokenProps[b];
 !(b in m.props) && u.get(b) !== _ && m.prop(b, _);}
 if (m.flush(u), r.notify ?? !0) {const { bars: b } = i, _ = { vitality: g, soul: b.soul.value, power: b.power.value, statusmarkers: i.statusmarkers, condition: R }, O = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: U };
-Wo(u, _, O, n.detail, () => qo(i, g), r.healthColors);}
+Ko(u, _, O, n.detail, () => zo(i, g), r.healthColors);}
 return { changes: f, notes: h };}
-function qo(e, t) {const n = Mf(e.token);
+function zo(e, t) {const n = If(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[me[r.bar].value] = r.raw, n[me[i.bar].value] = i.raw, n[me[s.bar].value] = s.raw, t !== null && (n[me[r.bar].value] = t), n;}
-var Pf = ["width", "height"];
-function Mf(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of Pf) t[n] = e.get(n);
+var Cf = ["width", "height"];
+function If(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of Cf) t[n] = e.get(n);
 return t;}
-function Xo(e, t) {t ? t.changed = !0 : zr(e);}
-function Lf(e, t, n) {const r = getObj("graphic", e);
+function xo(e, t) {t ? t.changed = !0 : zr(e);}
+function Nf(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = ee(r, "The spectator"), s = n?.order ?? Xe();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), Xo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function Ff(e, t) {const n = new C(), r = new C(), i = (l) => {let d = r.get(l);
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: S(r.get("_pageid") ?? "") }), xo(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function Pf(e, t) {const n = new C(), r = new C(), i = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let s, o = !1;
-const a = new C(), c = (l) => St(Yt(e.memories, l.id, l.home), e.edition);
+const a = new C(), c = (l) => St(zt(e.memories, l.id, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let u = a.get(l);
-if (u === void 0) {const f = getObj("graphic", l), h = f && Nn(f, Q(f), e.settings);
+if (u === void 0) {const f = getObj("graphic", l), h = f && Pn(f, Q(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
 if (u)
 switch (d.kind) {case "bar":
@@ -3096,16 +3089,16 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const f = { ...e.memories.tokens[l] };
-f.worn = $n(f.worn, d.track, d.from), Ks(e.memories.tokens, l, f);
+f.worn = An(f.worn, d.track, d.from), Bs(e.memories.tokens, l, f);
 break;}
 case "override": {const f = { ...e.memories.tokens[l] };
-f.overrides = $n(f.overrides, d.key, d.from), Ks(e.memories.tokens, l, f);
+f.overrides = An(f.overrides, d.key, d.from), Bs(e.memories.tokens, l, f);
 break;}
 case "markers":
 i(l).statusmarkers = d.from;
 break;
-case "memory": {const f = _n(l, d), h = St(Yt(e.memories, f), e.edition);
-Sn(e.memories, f, ru(d.from, d.to, h, Ae));
+case "memory": {const f = En(l, d), h = St(zt(e.memories, f), e.edition);
+_n(e.memories, f, Jd(d.from, d.to, h, Ae));
 break;}
 case "initiative": {s ?? (s = Xe());
 const f = s.find((h) => h.id === l);
@@ -3116,54 +3109,54 @@ const f = s.filter((h) => h.id !== d.tokenId);
 f.length !== s.length && (s = f, o = !0);
 break;}}}
 for (const [l, d] of n) {const u = getObj("attribute", l);
-u && zo(u, d);}
+u && Yo(u, d);}
 for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = Ko(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof f.statusmarkers == "string" && (f.statusmarkers = Bo(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
 for (const p of Fi) {const g = d.snapshot.bars[p], v = `${g.bar}_value`, y = g.link ? n.get(g.link) : void 0;
 y !== void 0 && u.get(v) !== y && (f[v] = y);
 const $ = y ?? f[v];
 h[p] = typeof $ == "number" ? $ : g.value;}
-k.keys(f).length > 0 && (u.set(f), ho(u, f));
+k.keys(f).length > 0 && (u.set(f), uo(u, f));
 const m = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-jf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
+Mf(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
 s && o && zr(s);}
-function jf(e, t, n, r, i, s) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+function Mf(e, t, n, r, i, s) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-Wo(t, a, { ...s, condition: o(i, s.vitality) }, { undo: !0 }, () => qo(n, n.bars.vitality.value));}
-function Jo(e) {if (e.length === 0) return Oi.resolve([]);
+Ko(t, a, { ...s, condition: o(i, s.vitality) }, { undo: !0 }, () => zo(n, n.bars.vitality.value));}
+function qo(e) {if (e.length === 0) return Oi.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
 return new Oi((n, r) => {sendChat("DefenseRound", t, (i) => {const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new nn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (fo(), n(o));});});}
+o.length !== e.length || o.some((a) => !D.isInteger(a)) ? r(new sn(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (lo(), n(o));});});}
 function Xr(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === oe) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function Gf(e) {if (!Fn(e.snapshot.id)) return [];
+function Lf(e) {if (!jn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Ve) continue;
-const r = Qo(e, n);
+const r = Xo(e, n);
 r && t.push(r);}
 return t;}
-function Qo(e, t) {const { snapshot: n } = e;
+function Xo(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
 function Jr(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const o = Fn(e.snapshot.id), a = e.outcome.steps;
+const o = jn(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
 if (u === void 0 || u === oe) continue;
 if (u === fe) {i ?? (i = d);
 continue;}
-if (u === Ve) {const m = o ? Qo(e, d) : void 0;
+if (u === Ve) {const m = o ? Xo(e, d) : void 0;
 m && (s ?? (s = [])).push(m);
 continue;}
 let f;
@@ -3176,49 +3169,49 @@ for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };}
-function Uf(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
+function Ff(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Ve) return !0;
 return !1;}
-function Vf(e) {let t = "";
+function jf(e) {let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${et[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function Bf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function Gf(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
 function Qr(e, t, n, r, i, s, o = []) {const a = new C(), c = [];
 for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, m = i === "all" || n[l] === "public", p = m ? Vf(d.changes) : "", g = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], y = m && Uf(d.outcome.steps) ? [...g, ...Gf(d)] : g, $ = Bf(Xr(d), u.name), R = p ? `${$} ${p}` : $;
+const h = f === 1 ? u.name : `${u.name} (${f})`, m = i === "all" || n[l] === "public", p = m ? jf(d.changes) : "", g = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], y = m && Ff(d.outcome.steps) ? [...g, ...Lf(d)] : g, $ = Gf(Xr(d), u.name), R = p ? `${$} ${p}` : $;
 c.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${R}`] : [R], buttons: y });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var Zo = k.freeze({ record: !0 });
-function Zt(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
+var Jo = k.freeze({ record: !0 });
+function tn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
 function Zr(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const i = t.length > 1 ? Kf(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? Vf(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
 if (t.length === 1 && !f(t[0].snapshot)) {L(we(n.replyTo), ae(Xr(t[0])));
 return;}
-const h = t.length === 1 ? Jr(t[0]) : Qr(t, Hf(t), ea(e, t), `${n.title}: ${ei(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? Jr(t[0]) : Qr(t, Uf(t), Qo(e, t), `${n.title}: ${ei(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", i);
 L(we(n.replyTo), pe(h));
 return;}
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
-if (t.length === 1) {const f = t[0], h = Zt(e, f.snapshot);
-L(h === "public" ? Et : le, pe(Jr(f, s)), Zo), h === "gm" && !f.snapshot.hidden && L(Et, Kr(Xr(f), o ? s : []));
+if (t.length === 1) {const f = t[0], h = tn(e, f.snapshot);
+L(h === "public" ? Et : le, pe(Jr(f, s)), Jo), h === "gm" && !f.snapshot.hidden && L(Et, Kr(Xr(f), o ? s : []));
 return;}
-const a = ea(e, t), c = [], l = [];
+const a = Qo(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && L(Et, pe(Qr(t, c, a, `${n.title}: ${ei(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && L(le, pe(Qr(t, l, a, `${n.title}: ${ei(t.length)} (GM)${d}`, "all", i, s)), Zo);}
+c.length > 0 && L(Et, pe(Qr(t, c, a, `${n.title}: ${ei(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && L(le, pe(Qr(t, l, a, `${n.title}: ${ei(t.length)} (GM)${d}`, "all", i, s)), Jo);}
 function ei(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function ea(e, t) {return t.map((n) => Zt(e, n.snapshot));}
-function Hf(e) {return e.map((t, n) => n);}
-function Kf(e, t, n) {return e.details.add(
+function Qo(e, t) {return t.map((n) => tn(e, n.snapshot));}
+function Uf(e) {return e.map((t, n) => n);}
+function Vf(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: i } = r, s = r.forDetails();
 return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Jr(s) };}));}
-function Yf(e, t) {const n = e.bars[t];
+function Bf(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${S(n.raw)}"`;
 return `${e.name}: its ${et[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
@@ -3230,8 +3223,8 @@ else if (r >= 55296 && r <= 56319) {const i = e.charCodeAt(n + 1);
 i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var ti = 50, Vn = 6e4, Wf = 10, zf = 15e3, xf = ti / 2, qf = Vn / 2, Bn = new Ei();
-function Xf(e) {switch (e.kind) {case "bar":
+var ti = 50, Bn = 6e4, Hf = 10, Kf = 15e3, Yf = ti / 2, Wf = Bn / 2, Hn = new Ei();
+function zf(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3242,31 +3235,31 @@ return 80;
 case "markers":
 return 40 + at(e.from) + at(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + ta(e.from) + ta(e.to);
+return 60 + (e.tokenId?.length ?? 0) + Zo(e.from) + Zo(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function ta(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ni(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ni(e.answer.answer) : 0);}
+function Zo(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ni(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ni(e.answer.answer) : 0);}
 function ni(e) {if (typeof e == "string") return at(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
 for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ni(e[n]));
 return t;}
-function Hn(e) {let t = Bn.get(e);
+function Kn(e) {let t = Hn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
 for (const n of e.tokens) {t += 50 + at(n.tokenId) + at(n.name);
-for (const r of n.changes) t += Xf(r);}
-Bn.set(e, t);}
+for (const r of n.changes) t += zf(r);}
+Hn.set(e, t);}
 return t;}
-function Jf(e, t, n) {if (n.changes.length === 0) return !1;
+function xf(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = ai(r), c = Hn(s);
-s.tokens.push(n), Bn.delete(s);
-const l = Hn(s) - c, d = si(a, s.by);
+const a = ai(r), c = Kn(s);
+s.tokens.push(n), Hn.delete(s);
+const l = Kn(s) - c, d = si(a, s.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = Yn(r, s.by); u >= 0 && r[u] !== s && ci(a, d, 0); u = Yn(r, s.by)) Kn(e, u);
+for (let u = Wn(r, s.by); u >= 0 && r[u] !== s && ci(a, d, 0); u = Wn(r, s.by)) Yn(e, u);
 return !0;}
 return !1;}
 function ri(e) {return e === "hand-edit" || e === Pe || _t(e);}
@@ -3274,50 +3267,50 @@ function ii(e, t) {return e.by === "hand-edit" || !(t ?? ri(e.by));}
 var ct;
 function si(e, t, n) {let r = e.byOwner.get(t);
 return r || (r = { entries: 0, bytes: 0, quota: n ?? ii({ by: t }) }, e.byOwner.set(t, r)), r;}
-function oi(e, t, n, r) {const i = Hn(t) * n, s = si(e, t.by, r);
+function oi(e, t, n, r) {const i = Kn(t) * n, s = si(e, t.by, r);
 e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);}
 function ai(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new C(), quota: { entries: 0, bytes: 0 } };
 for (const n of e) oi(t, n, 1);
 return ct = t, t;}
-function Kn(e, t) {const n = e.store.history;
+function Yn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
 const r = ai(n), i = n.splice(t, 1)[0];
 i && (r.length = n.length, oi(r, i, -1));}
-function Yn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+function Wn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Qf(e, t) {const n = e.history;
+function qf(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const i = n[r];
 if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;}
 return -1;}
-function ci(e, t, n, r = 0) {return t.entries + r > Wf || t.bytes + n > zf || e.quota.entries + r > xf || e.quota.bytes + n > qf || e.length + r > ti || e.bytes + n > Vn;}
+function ci(e, t, n, r = 0) {return t.entries + r > Hf || t.bytes + n > Kf || e.quota.entries + r > Yf || e.quota.bytes + n > Wf || e.length + r > ti || e.bytes + n > Bn;}
 function li(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function na(e, t, n) {const r = e.store.history, i = ai(r), s = Hn(t);
+function ea(e, t, n) {const r = e.store.history, i = ai(r), s = Kn(t);
 if (n) {const o = si(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
 if (ci(c, a, s, 1)) return !1;
-for (let l = Yn(r, t.by); l >= 0 && ci(i, o, s, 1); l = Yn(r, t.by)) Kn(e, l);}
+for (let l = Wn(r, t.by); l >= 0 && ci(i, o, s, 1); l = Wn(r, t.by)) Yn(e, l);}
 if (r.push(t), i.length = r.length, oi(i, t, 1, n), !n)
-for (; (i.length > ti || i.bytes > Vn) && r.length > 1; ) {const o = Qf(i, t);
-Kn(e, o >= 0 ? o : 0);}
+for (; (i.length > ti || i.bytes > Bn) && r.length > 1; ) {const o = qf(i, t);
+Yn(e, o >= 0 ? o : 0);}
 return !0;}
-function ra(e, t, n) {let r = t.tokens, i = 0;
+function ta(e, t, n) {let r = t.tokens, i = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
-return na(e, o, ii(t, n)) ? s : void 0;}
-function Zf(e) {const t = e.store.history, n = t.splice(0, t.length);
+return ea(e, o, ii(t, n)) ? s : void 0;}
+function Xf(e) {const t = e.store.history, n = t.splice(0, t.length);
 ct = void 0;
 for (const r of n) {const i = te.stringify(r).length;
-Bn.set(r, i), !(i > Vn) && na(e, r, ii(r));}
+Hn.set(r, i), !(i > Bn) && ea(e, r, ii(r));}
 return ct = void 0, n.length - t.length;}
 function lt(e) {return e.get("_subtype") === "card";}
-function dt(e, t, n = {}) {const r = [], i = new x(), s = [], o = (l) => {const d = qt(l);
+function dt(e, t, n = {}) {const r = [], i = new z(), s = [], o = (l) => {const d = Jt(l);
 i.has(d.id) || (i.add(d.id), s.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new w("--ids needs at least one token id");
 const l = [];
 for (const d of t) {const u = Ot(d, e.gm);
-u ? o(u) : l.push(eh(d));}
+u ? o(u) : l.push(Jf(d));}
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Tt(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
 for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? H(d._id) : void 0;
@@ -3328,204 +3321,204 @@ throw r.length > 0 ? new P(`no token to act on (${r.join("; ")})`) : new P("no t
 const a = [], c = [];
 for (const l of s) {const d = Q(l);
 e.gm || n.anyTarget || Re(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(ee(l));}
-if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Un(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new P(Vn(r).join("; "));
 return { targets: a, notes: r };}
-function eh(e) {return e.length > 24 ? `${ye(e, 24)}...` : e;}
+function Jf(e) {return e.length > 24 ? `${ye(e, 24)}...` : e;}
 function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
 const n = H(e);
 if (!(!n || lt(n)) && !(!t && We(n)))
 return n;}
-function th(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function Qf(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const i = H(r[0]), s = i && qt(i);
+const i = H(r[0]), s = i && Jt(i);
 s && s !== i && e.parsed.flags.set(n, [s.id]);}}
-function nh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function Zf(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
 throw new P(`--${n}: no token on the table has that id`);}}
-function ia(e, t) {const n = H(t);
+function na(e, t) {const n = H(t);
 return n !== void 0 && Re(e, n, Q(n));}
 function M(e) {return Oe(e.store.settings.edition);}
 function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function rh(e) {const t = H(e);
+function eh(e) {const t = H(e);
 return t ? ee(t, e) : e;}
-function ih(e) {return e.store;}
-function sa(e) {const t = e.store.editionLeft;
+function th(e) {return e.store;}
+function ra(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function di(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || Zt(e.app, t) === "public";}
+function di(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || tn(e.app, t) === "public";}
 function ut(e, t) {const n = M(e), r = {settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: rh,
+nameOf: eh,
 waiting: e.store.exchange.waiting,
 other: (s) => {const o = H(s);
 if (!o || lt(o)) return;
-const a = e.store.tokens[Xt(o, e.store.settings.bars.vitality)], c = ko(o, e.store.settings.bars.vitality);
+const a = e.store.tokens[Qt(o, e.store.settings.bars.vitality)], c = po(o, e.store.settings.bars.vitality);
 return {name: ee(o, "unnamed token"),
 stance: a?.stance ?? null,
 state: jr(n, a, c, r.editionLeft),
-answer: wo(n, e.store.exchange.waiting[s]),
+answer: ko(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s};}};
 if (t) {r.turnOrder = t;
-const s = _f(t);
+const s = yf(t);
 if (s) {r.turnRow = s;
-const o = Qt(s.id), a = o !== "" && o !== "-1" ? H(o) : void 0;
+const o = en(s.id), a = o !== "" && o !== "-1" ? H(o) : void 0;
 a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
-const i = sa(e);
+const i = ra(e);
 return i && (r.editionLeft = i), r;}
-function Wn(e, t, n, r = ut(e)) {const i = Nn(t.token, t.character, e.store.settings), s = e.store.tokens;
-return zu(i, s[i.id], n, r, s[i.home]);}
-function oa(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function zn(e, t, n, r = ut(e)) {const i = Pn(t.token, t.character, e.store.settings), s = e.store.tokens;
+return Vu(i, s[i.id], n, r, s[i.home]);}
+function ia(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? Yf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Bf(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function zn(e, t, n = "; nothing changed") {const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
+function xn(e, t, n = "; nothing changed") {const r = t[0], i = r.which === "max" ? `the max of "${B(r.attribute, 30)}"` : `"${B(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${B(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Dt(e) {return { settings: e.store.settings, edition: M(e), memories: ih(e) };}
-var sh = class {constructor(e, t, n, r, i, s) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = oh(i, e, s);}
+function Dt(e) {return { settings: e.store.settings, edition: M(e), memories: th(e) };}
+var nh = class {constructor(e, t, n, r, i, s) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = rh(i, e, s);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function oh(e, t, n) {const { id: r, name: i } = t;
-return Vo(e, (s) => s === r ? i : n(s));}
-function ah(e, t, n, r = {}, i = Dt(e)) {const { snapshot: s } = t, o = Nf(i, t, n, r), a = new sh(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+function rh(e, t, n) {const { id: r, name: i } = t;
+return Go(e, (s) => s === r ? i : n(s));}
+function ih(e, t, n, r = {}, i = Dt(e)) {const { snapshot: s } = t, o = Df(i, t, n, r), a = new nh(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {applied: { tokenId: s.id, name: ye(s.name, 200), changes: o.changes },
 shown: a};}
-function ch(e, t, n) {const r = H(t.token.id);
+function sh(e, t, n) {const r = H(t.token.id);
 if (!r || lt(r)) return !1;
 const i = t.character?.id ?? "";
 if (S(r.get("represents") ?? "") !== i) return !1;
-const s = i ? ju(i) : void 0;
+const s = i ? Iu(i) : void 0;
 return i && !s ? !1 : e.gm || n || Re(e.playerId, r, s);}
-function lh(e) {for (const t of e.changes)
+function oh(e) {for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !D.isSafeInteger(t.to) || t.kind === "initiative" && !(D.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
-function aa(e, t) {const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
+function sa(e, t) {const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Xi(e.msg.content ?? ""), i = n.filter((s) => !uh((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = Xi(e.msg.content ?? ""), i = n.filter((s) => !ch((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;}
-var dh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function uh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var ah = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function ch(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[D(n[1])], i = dh.exec(S(r?.expression ?? ""));
+const r = t?.[D(n[1])], i = ah.exec(S(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : D(i[1])) >= 1 && D(i[2]) >= 2 : !1;}
 function ui(e, t) {const n = {};
 for (const r of t) {const i = r.flag === void 0 ? void 0 : Ne(e, r.flag, 1, r.sides);
 i !== void 0 && (n[r.name] = i);}
 return n;}
-function fi(e, t, n, r) {if (e.length === 0) return xn;
+function fi(e, t, n, r) {if (e.length === 0) return qn;
 const i = { ...t };
 let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;}
-var xn = k.freeze({}), fh = k.freeze({}), hh = [], vh = [];
-function en(e, t, n, r, i, s, o, a) {const c = Wn(e, t, n, i);
+var qn = k.freeze({}), lh = k.freeze({}), dh = [], uh = [];
+function nn(e, t, n, r, i, s, o, a) {const c = zn(e, t, n, i);
 a?.(c);
 const l = n.resolve(c.facts, r);
-if (dn(l)) return { kind: "refusal", refusal: l, reading: c };
+if (fn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = lh(l);
+const d = oh(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = ah(e, c, l, o(l), s);
+const { applied: u, shown: f } = ih(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function qn(e, t, n) {const r = ut(e), i = Dt(e);
-return t.map((s) => en(e, s, n, xn, r, i, () => ({ notify: !1 })));}
-function Xn(e, t, n, r, i) {const s = t.dice.length === 0 ? fh : ui(e.parsed, t.dice), o = e.gm ? void 0 : aa(e, t.dice);
-return ca(
+function Xn(e, t, n) {const r = ut(e), i = Dt(e);
+return t.map((s) => nn(e, s, n, qn, r, i, () => ({ notify: !1 })));}
+function Jn(e, t, n, r, i) {const s = t.dice.length === 0 ? lh : ui(e.parsed, t.dice), o = e.gm ? void 0 : sa(e, t.dice);
+return oa(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: s };
 return o && (c.typed = o), c;}),
 r,
 i);}
-function ca(e, t, n, r) {let i, s = [], o = !1, a = !1;
+function oa(e, t, n, r) {let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? vh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? uh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
 if (d !== void 0) {_e(e, d);
 return;}
-return la(e, t, c, void 0, a, n, r);}
+return aa(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return Jo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
+return qo(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
 if (u !== void 0) {_e(e, u);
 return;}
 if (e.app.store.settings.edition !== l) {_e(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-la(e, t, c, d, a, n, r);});}
-function la(e, t, n, r, i, s, o) {const a = e.app, c = r !== void 0, l = r ?? hh, d = [...s];
+aa(e, t, c, d, a, n, r);});}
+function aa(e, t, n, r, i, s, o) {const a = e.app, c = r !== void 0, l = r ?? dh, d = [...s];
 let u;
 const f = [], h = [];
 let m = !1;
 const p = i ? { order: Xe(), changed: !1 } : void 0, g = Pr() ?? null, v = ut(a, p?.order), y = Dt(a), $ = (O) => {const N = { notify: O.observed ?? !0, healthColors: g };
 return p && (N.turnOrder = p), N;};
 let R = 0;
-t.forEach(({ target: O, plan: N, given: Y, typed: ft, answer: be, answerGiven: Le }, ue) => {const tn = n[ue], Je = R;
-if (R += tn.length, c && !ch(e, O, o.anyTarget === !0)) {d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: O, plan: N, given: Y, typed: ft, answer: be, answerGiven: Le }, ue) => {const rn = n[ue], Je = R;
+if (R += rn.length, c && !sh(e, O, o.anyTarget === !0)) {d.push(`${ee(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const Z = Le === void 0 ? en(a, O, N, fi(N.dice, Y, l, Je), v, y, $) : en(a, O, N, fi(N.dice, Y, l, Je), v, y, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {Fe.facts.answer = Le.answer;});
-if (Z.kind !== "written") {const { snapshot: Fe } = Z.reading, Ma = () => di(e, Fe);
-Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new gf())).add(Fe.name, Z.refusal.reason) : d.push(oa(a, Fe, Z.refusal, Ma())) : Z.kind === "problems" ? d.push(zn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${Ma() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const Z = Le === void 0 ? nn(a, O, N, fi(N.dice, Y, l, Je), v, y, $) : nn(a, O, N, fi(N.dice, Y, l, Je), v, y, (Fe) => ({ ...$(Fe), answerGiven: !0 }), (Fe) => {Fe.facts.answer = Le.answer;});
+if (Z.kind !== "written") {const { snapshot: Fe } = Z.reading, Na = () => di(e, Fe);
+Z.kind === "refusal" ? Z.refusal.kind === "refused" && !Z.refusal.nameFirst ? (u ?? (u = new uf())).add(Fe.name, Z.refusal.reason) : d.push(ia(a, Fe, Z.refusal, Na())) : Z.kind === "problems" ? d.push(xn(Fe, Z.reading.problems)) : d.push(`${Fe.name}: the result${Na() ? ` (${Z.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
 const Ce = Z.outcome;
 f.push(Z.applied), ft && (Z.shown.typed = ft), be && (Z.shown.answer = be), h.push(Z.shown), m || (m = Ce.undoable === !0);
 }), u && d.push(...u.lines()), p?.changed && zr(p.order);
 let U;
-if ((o.record || m) && f.length > 0) {const O = o.recordBy ?? e.playerId, N = O === e.playerId ? e.gm || O === Pe : ri(O), Y = ra(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, N);
+if ((o.record || m) && f.length > 0) {const O = o.recordBy ?? e.playerId, N = O === e.playerId ? e.gm || O === Pe : ri(O), Y = ta(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, N);
 Y !== void 0 && (o.record || N) && (U = { command: li(Y), byGm: N });}
 const b = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ri(o.recordBy) ? "gm" : o.recordBy, _ = { title: o.title, replyTo: e.replyTo, sender: b, senderMaySee: (O) => di(e, O) };
-if (U && (_.undo = U), Zr(a, h, _), d.length > 0) {const O = o.refusals(Un(d), f.length > 0);
+if (U && (_.undo = U), Zr(a, h, _), d.length > 0) {const O = o.refusals(Vn(d), f.length > 0);
 ze(e, O);}}
-function mh(e) {e.store.exchange.waiting = {};}
-function ph(e, t) {const n = e.store.exchange.waiting;
+function fh(e) {e.store.exchange.waiting = {};}
+function hh(e, t) {const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
-function gh(e, t, n) {if (!n(e.answer, t.answer))
+function vh(e, t, n) {if (!n(e.answer, t.answer))
 return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
 function hi(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
 function vi(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
 function Ct(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !vi(e, n));}
-function da(e, t) {if (e.attacker === null || t) return e.attacker;
+function ca(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = H(e.attacker);
 return n !== void 0 && We(n) ? null : e.attacker;}
-function mi(e, t = !0) {const n = da(e, t);
+function mi(e, t = !0) {const n = ca(e, t);
 if (n === null) return "An unseen attacker";
 const r = H(n);
 return r ? ee(r, "The attacker") : "The attacker (gone)";}
-function kh(e, t) {const n = e.store.exchange;
+function mh(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
 function pi(e, t, n) {return n || !We(e) || Re(t, e, Q(e));}
-function ua(e, t, n) {if (n || e.by === t) return !0;
+function la(e, t, n) {if (n || e.by === t) return !0;
 for (const r of e.defenders) {const i = H(r);
 if (i && pi(i, t, !1)) return !0;}
 return !1;}
-function yh(e, t) {const n = e.resolving ?? (e.resolving = new x());
+function ph(e, t) {const n = e.resolving ?? (e.resolving = new z());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function fa(e, t) {return e.resolving?.has(t) === !0;}
-function wh(e, t) {if (e.resolving?.delete(t), hi(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function da(e, t) {return e.resolving?.has(t) === !0;}
+function gh(e, t) {if (e.resolving?.delete(t), hi(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function bh(e) {const t = k.keys(e.store.exchange.attacks);
+function kh(e) {const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function ha(e, t, n, r) {const i = [];
+function ua(e, t, n, r) {const i = [];
 for (const s of Ct(e, t)) {const o = H(s);
 o && pi(o, n, r) && i.push(ee(o, "a token"));}
 return i;}
-function va(e, t) {return Ct(e, t).length > 0 ? !1 : ma(e, t).length === 0;}
-function ma(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !ia(t.by, n));}
-var pa = new Ei();
-function gi(e, t, ...n) {let r = pa.get(e);
-r || (r = new C(), pa.set(e, r));
+function fa(e, t) {return Ct(e, t).length > 0 ? !1 : ha(e, t).length === 0;}
+function ha(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && H(n) !== void 0 && !na(t.by, n));}
+var va = new Ei();
+function gi(e, t, ...n) {let r = va.get(e);
+r || (r = new C(), va.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;}
-var $h = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Ah(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+var yh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
+function wh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function ga(e, t, n, r, i, s) {const o = H(r);
+function ma(e, t, n, r, i, s) {const o = H(r);
 if (!o) return;
 const a = { token: o, character: Q(o) }, c = ee(o, "a token"), l = t.check.answers, d = Rt(e, !0);
 if (vi(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
@@ -3534,98 +3527,98 @@ if (u) return { label: c, lines: [`Answered: ${u.word}`] };
 const f = [], h = [], m = [];
 let p;
 for (const v of l.choices) {const y = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
-if (v === "none") {h.push({ label: l.label(v, Wn(e, a, $h, s).facts), command: y });
+if (v === "none") {h.push({ label: l.label(v, zn(e, a, yh, s).facts), command: y });
 continue;}
-const $ = l.planAnswer(v, n.situation, n.attacker, d), R = Wn(e, a, $, s);
+const $ = l.planAnswer(v, n.situation, n.attacker, d), R = zn(e, a, $, s);
 p = R.facts;
 const U = l.label(v, R.facts), b = k.fromEntries($.dice.map((O) => [O.name, A.ceil(O.sides / 2)])), _ = $.resolve(R.facts, b);
-if (dn(_)) {const O = Ah(_), N = m.find((Y) => Y.why === O);
+if (fn(_)) {const O = wh(_), N = m.find((Y) => Y.why === O);
 N ? N.answers.push(U.replace(/ \(.*\)$/, "")) : m.push({ answers: [U.replace(/ \(.*\)$/, "")], why: O });
 } else h.push({ label: U, command: y });}
 for (const { answers: v, why: y } of m) f.push(`${v.join(", ")}: ${y}`);
-const g = da(n, i);
+const g = ca(n, i);
 if (p)
 for (const v of l.extra?.(p, g) ?? []) v.section === Ve && h.push({ label: v.label, command: v.command });
-return { label: c, lines: f, buttons: Fn(r) ? h : [] };}
-function ka(e) {return ut(e, Xe());}
-function Sh(e) {const t = H(e);
+return { label: c, lines: f, buttons: jn(r) ? h : [] };}
+function pa(e) {return ut(e, Xe());}
+function bh(e) {const t = H(e);
 if (!t) return ["gm"];
-const n = wu(t, Q(t));
+const n = vu(t, Q(t));
 return n.length > 0 ? n : ["gm"];}
-function ya(e, t) {return `Attack ${e.key}: ${mi(e, t)} attacks`;}
-function wa(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function _h(e, t) {const n = M(e), r = ka(e), i = new C();
+function ga(e, t) {return `Attack ${e.key}: ${mi(e, t)} attacks`;}
+function ka(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function $h(e, t) {const n = M(e), r = pa(e), i = new C();
 for (const s of t.defenders)
-for (const o of Sh(s)) {const a = i.get(o) ?? [];
+for (const o of bh(s)) {const a = i.get(o) ?? [];
 a.push(s), i.set(o, a);}
 for (const [s, o] of i) {if (s === "gm") continue;
-const a = o.flatMap((c) => ga(e, n, t, c, !1, r) ?? []);
-a.length > 0 && L(we(co(s)), pe({ title: ya(t, !1), rows: [...wa(n, t), ...a] }), { record: !0 });}
-L(le, pe(Jn(e, n, t, i.get("gm") ?? [], r)), { record: !0 });}
-function Jn(e, t, n, r, i = ka(e)) {const s = [...wa(t, n), ...r.flatMap((a) => ga(e, t, n, a, !0, i) ?? [])], o = Ct(e, n).map((a) => {const c = H(a);
+const a = o.flatMap((c) => ma(e, n, t, c, !1, r) ?? []);
+a.length > 0 && L(we(oo(s)), pe({ title: ga(t, !1), rows: [...ka(n, t), ...a] }), { record: !0 });}
+L(le, pe(Qn(e, n, t, i.get("gm") ?? [], r)), { record: !0 });}
+function Qn(e, t, n, r, i = pa(e)) {const s = [...ka(t, n), ...r.flatMap((a) => ma(e, t, n, a, !0, i) ?? [])], o = Ct(e, n).map((a) => {const c = H(a);
 return c ? ee(c, "a token") : "a token gone from the table";});
 return s.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: ya(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
-var Eh = 5, ba = 100, $a = {ids: { kind: "list" },
+}), { title: ga(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
+var Ah = 5, ya = 100, wa = {ids: { kind: "list" },
 from: { kind: "one" },
 help: { kind: "switch" },
 resolve: { kind: "one" },
 cancel: { kind: "one" },
 list: { kind: "switch" }};
-function Th(e) {const t = M(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.check.answers.flags).map((i) => ` [--${i} ...]`).join("");
+function Sh(e) {const t = M(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.check.answers.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Oh = {usage: Th,
+var _h = {usage: Sh,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (I(e.parsed, "list")) return Mh(e);
+run(e) {if (I(e.parsed, "list")) return Ih(e);
 const t = F(e.parsed, "resolve");
-if (t !== void 0) return Ih(e, t);
+if (t !== void 0) return Rh(e, t);
 const n = F(e.parsed, "cancel");
-return n !== void 0 ? Ph(e, n) : Dh(e);}};
-function Aa(e, t, n = {}) {const r = new C();
+return n !== void 0 ? Ch(e, n) : Th(e);}};
+function ba(e, t, n = {}) {const r = new C();
 for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call($a, i) || k.prototype.hasOwnProperty.call(t.check.answers.flags, i) || r.set(i, s);
+k.prototype.hasOwnProperty.call(wa, i) || k.prototype.hasOwnProperty.call(t.check.answers.flags, i) || r.set(i, s);
 for (const [i, s] of k.entries(n)) r.set(i, [s]);
 return { command: "!damage", positionals: e.positionals, flags: r };}
-function Rh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new C(e.flags.map(([t, n]) => [t, [...n]])) };}
-function Dh(e) {const t = e.app, n = M(t), r = n.check.answers;
-if (Ie(e.parsed, gi(n, "!attack", $a, n.hit.flags, r.flags), Ar(n.id, "!damage")), Te(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
-const i = Aa(e.parsed, n);
+function Eh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new C(e.flags.map(([t, n]) => [t, [...n]])) };}
+function Th(e) {const t = e.app, n = M(t), r = n.check.answers;
+if (Ie(e.parsed, gi(n, "!attack", wa, n.hit.flags, r.flags), Ar(n.id, "!damage")), Te(e.parsed) === void 0) throw new w("no defenders given: --ids with their token ids");
+const i = ba(e.parsed, n);
 n.hit.plan(i, Rt(t, e.gm));
 const s = r.situation(e.parsed), o = k.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && i.flags.has(p));
 if (o !== void 0 && !e.gm) throw new P(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = Ch(e), c = k.values(t.store.exchange.attacks);
+const a = Oh(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= Or) throw new P(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {const p = c.filter((g) => !g.gm);
-if (p.filter((g) => g.by === e.playerId).length >= Eh || p.length >= Or / 2)
+if (p.filter((g) => g.by === e.playerId).length >= Ah || p.length >= Or / 2)
 throw new P("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const l = dt(e, Te(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${ee(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new P(`no defender left (${d.join("; ")})`);
 if (u.length > Rr) throw new P(`one attack has at most ${Rr} defenders (got ${u.length})`);
 if (!e.gm) {let p = 0;
 for (const g of c) g.gm || (p += g.defenders.length);
-if (p + u.length > ba) throw new P(`the players' open attacks may hold ${ba} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
+if (p + u.length > ya) throw new P(`the players' open attacks may hold ${ya} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
 const f = u.filter(({ token: p }) => !We(p)).map(({ token: p }) => ee(p, "a token")), h = {key: "",
 by: e.playerId,
 gm: e.gm,
 attacker: a,
 edition: n.id,
-positionals: e.parsed.positionals.map(Sa),
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, g]) => [p, g.map(Sa)]),
+positionals: e.parsed.positionals.map($a),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, g]) => [p, g.map($a)]),
 situation: s,
 round: t.store.round.number,
 defenders: u.map(({ token: p }) => p.id),
 answers: {}};
-if (h.key = "A1", !no(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = kh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
+if (h.key = "A1", !eo(h)) throw new P("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+h.key = mh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && L(Et, ae(`Attack ${h.key}: ${mi(h, !1)} attacks ${qe(f)}${m}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Un(d).join("; ")}`), _h(t, h), va(t, h)) return ki(e, h);}
-function Ch(e) {const t = F(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+if (f.length > 0 && L(Et, ae(`Attack ${h.key}: ${mi(h, !1)} attacks ${qe(f)}${m}.`), { record: !0 }), d.length > 0 && ze(e, `Not among the defenders: ${Vn(d).join("; ")}`), $h(t, h), fa(t, h)) return ki(e, h);}
+function Oh(e) {const t = F(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new P("--from: no token on the table has that id");
 } else if (n.length === 1)
@@ -3634,98 +3627,98 @@ else if (n.length > 1)
 throw new w("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new w("select your attacking token, or give --from with its id");}
-if (r = qt(r), !e.gm && !Re(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
+if (r = Jt(r), !e.gm && !Re(e.playerId, r, Q(r))) throw new P(`you do not control ${ee(r, "that token")}: declare from a token of yours`);
 return r.id;}
-function Sa(e) {const t = ce(e);
+function $a(e) {const t = ce(e);
 return t === null ? e : S(t);}
-function _a(e, t) {const n = hi(e.app, t), r = n && ua(n, e.playerId, e.gm) ? n : void 0;
+function Aa(e, t) {const n = hi(e.app, t), r = n && la(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new P(`no open attack ${ye(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function Ih(e, t) {const n = _a(e, t.toUpperCase());
+function Rh(e, t) {const n = Aa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = ma(e.app, n);
+if (!e.gm) {const r = ha(e.app, n);
 if (r.length > 0) {const i = r.map((s) => ee(H(s), "a token"));
 _e(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
 return ki(e, n);}
 function ki(e, t) {const n = e.app, r = M(n);
-if (!yh(n, t)) throw new P(`attack ${t.key} is being resolved already`);
-const i = Rh(t), s = Rt(n, t.gm), o = [], a = [];
+if (!ph(n, t)) throw new P(`attack ${t.key} is being resolved already`);
+const i = Eh(t), s = Rt(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {const f = H(u);
 if (!f) {a.push(u);
 continue;}
-const h = { token: f, character: Q(f) }, m = t.answers[u], p = Aa(i, r, m?.flags), g = r.hit.plan(p, s), v = { target: h, plan: g, given: ui(p, g.dice) };
-m && (v.answer = Nh(m), v.answerGiven = { answer: m.file ?? null }), o.push(v);}
+const h = { token: f, character: Q(f) }, m = t.answers[u], p = ba(i, r, m?.flags), g = r.hit.plan(p, s), v = { target: h, plan: g, given: ui(p, g.dice) };
+m && (v.answer = Dh(m), v.answerGiven = { answer: m.file ?? null }), o.push(v);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
 const l = () => {n.resolving?.delete(t);};
 let d;
-try {d = ca(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+try {d = oa(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => wh(n, t),
+claim: () => gh(n, t),
 refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`});
 } catch (u) {throw l(), u;}
 return d === void 0 ? void 0 : d.then(l, (u) => {throw l(), u;});}
-function Nh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+function Dh(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function Ph(e, t) {const n = _a(e, t.toUpperCase());
+function Ch(e, t) {const n = Aa(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new P(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], L(Et, ae(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function Mh(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Ct(t, s).some((o) => ia(e.playerId, o)));
+function Ih(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
+(s) => e.gm || s.by === e.playerId || Ct(t, s).some((o) => na(e.playerId, o)));
 if (r.length === 0) {_e(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const s of r) L(le, pe(Jn(t, n, s, [])));
+if (e.gm) {for (const s of r) L(le, pe(Qn(t, n, s, [])));
 return;}
-const i = r.map((s) => {const o = ha(t, s, e.playerId, !1);
+const i = r.map((s) => {const o = ua(t, s, e.playerId, !1);
 return `${s.key}: ${mi(s, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
 L(we(e.replyTo), pe({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
-function Lh(e) {const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) L(le, pe(Jn(e, t, n, [])), { record: !0 });}
-function Ea(e) {const t = M(e);
-mh(e);
+function Nh(e) {const t = M(e);
+for (const n of k.values(e.store.exchange.attacks)) L(le, pe(Qn(e, t, n, [])), { record: !0 });}
+function Sa(e) {const t = M(e);
+fh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const i = t.life.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.life.endRound(i);
-Sn(e.store, n, St({ ...Yt(e.store, n), edition: { id: t.id, state: s } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, L(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Lh(e);}
-function Fh(e) {const t = [];
+_n(e.store, n, St({ ...zt(e.store, n), edition: { id: t.id, state: s } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, L(le, ae(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), Nh(e);}
+function Ph(e) {const t = [];
 for (const n of e) {if (t.length >= Dr) break;
-Uo(n) || t.push(qr($f(n)));}
+jo(n) || t.push(qr(pf(n)));}
 return t;}
-function jh(e, t) {if (e.length === 0 || t.length === 0) return null;
-const n = new x(t), r = new x(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
+function Mh(e, t) {if (e.length === 0 || t.length === 0) return null;
+const n = new z(t), r = new z(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
 if (o === 0 || o !== s.length) return null;
 for (let a = 0; a < o; a += 1) {if (i[a] !== s[0]) continue;
 let c = !0;
 for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
 if (c) return a;}
 return null;}
-function Gh(e) {e.turnOrderSeen = void 0, yi(e);}
-function yi(e) {const t = wf();
+function Lh(e) {e.turnOrderSeen = void 0, yi(e);}
+function yi(e) {const t = vf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Go(t);
-Uh(e, r);
-const i = Fh(r), s = jh(n.seen, i);
+const n = e.store.round, r = Fo(t);
+Fh(e, r);
+const i = Ph(r), s = Mh(n.seen, i);
 if (n.seen = i, s === null) {n.turned = 0;
 return;}
-n.turned += s, n.turned >= i.length && Ea(e);}
-function Uh(e, t) {e.oddTurnRowsTold === !0 || t.every(bf) || (e.oddTurnRowsTold = !0, L(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function Vh(e, t) {const n = M(e), r = Oe(t);
-ph(e, n.id);
-const i = [], s = [], o = e.store.settings.bars.vitality, a = new x(), c = new C();
-for (const d of k.keys(e.store.tokens)) {const u = H(d) ?? Uu(d, o)[0];
+n.turned += s, n.turned >= i.length && Sa(e);}
+function Fh(e, t) {e.oddTurnRowsTold === !0 || t.every(mf) || (e.oddTurnRowsTold = !0, L(le, ae("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function jh(e, t) {const n = M(e), r = Oe(t);
+hh(e, n.id);
+const i = [], s = [], o = e.store.settings.bars.vitality, a = new z(), c = new C();
+for (const d of k.keys(e.store.tokens)) {const u = H(d) ?? Pu(d, o)[0];
 if (!u || lt(u)) continue;
-const f = Xt(u, o);
+const f = Qt(u, o);
 a.has(f) || (a.add(f), c.set(u.id, f), i.push({ token: u, character: Q(u) }));}
-return qn(e, i, {values: [],
+return Xn(e, i, {values: [],
 dice: [],
 resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), p = u?.deadForGood === !0 || r.life.deadForGood(m, h), g = n.life.enter(h, p), v = r.life.condition(m, h), y = n.life.condition(g, h);
 return v !== y && s.push({ name: d.name, from: v, to: y }), {headline: "acts",
@@ -3735,15 +3728,15 @@ state: g,
 ...f ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: i.length, changed: s };}
-var Ta = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function Bh(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Ta[r]} -> ${Ta[i]}`);
+var _a = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function Gh(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${_a[r]} -> ${_a[i]}`);
 return ` Conditions read again: ${Tt(t, 6)}.`;}
-function Hh(e) {const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const a of M(t).table.macros) {const c = sf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+function Uh(e) {const t = e.app, n = t.store.macros, r = [], i = [], s = [];
+for (const a of M(t).table.macros) {const c = Qu(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {s.push(a.name);
 continue;}
-const d = of(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = Zu(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
@@ -3751,11 +3744,11 @@ i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 st(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var Kh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Yh = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var Vh = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Bh = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Vt()[1] ?? Vt()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${jo.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Ht()[1] ?? Ht()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Lo.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
 what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ye.join(", ")}.`]},
@@ -3769,7 +3762,7 @@ details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
 function wi(e) {return e ? "on" : "off";}
-function Wh(e) {const t = e.store.settings, n = M(e), r = (s) => n.table.settings.includes(s), i = Ye.filter((s) => t.attributes[s] !== Ls[s]).map(
+function Hh(e) {const t = e.store.settings, n = M(e), r = (s) => n.table.settings.includes(s), i = Ye.filter((s) => t.attributes[s] !== Ps[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`);
 return pe({title: `DefenseRound v${ge}`,
 rows: [
@@ -3779,22 +3772,22 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
 { label: "Players target any", lines: [wi(t.playersTargetAny)] },
 { label: "Armor on hand edits", lines: [wi(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [xh[t.apiCommands]] },
+{ label: "Relayed commands", lines: [Yh[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [S(t.overwhelmLimit)] : [] },
-{ label: "Markers", lines: [Kt.filter((s) => n.table.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
+{ label: "Markers", lines: [Wt.filter((s) => n.table.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [S(e.store.round.number)] },
-{ label: "Not on the sheet", lines: zh(e) },
+{ label: "Not on the sheet", lines: Kh(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function zh(e) {const t = e.store.sheetLacks;
+function Kh(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var xh = {refuse: "refuse (--api-as or not)",
+var Yh = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
 function bi(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function qh(e) {const t = e.store.settings, n = M(e), r = Vt().filter((o) => o !== t.edition), i = (o, a) => de(`${o}: ${wi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Wh(e) {const t = e.store.settings, n = M(e), r = Ht().filter((o) => o !== t.edition), i = (o, a) => de(`${o}: ${wi(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => de(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ae("Settings:"),
 s("visibility.npc", t.visibility.npc),
@@ -3810,21 +3803,21 @@ de("next round", "!defense-round next-round"),
 de("help handout", "!defense-round help"),
 de("table macros", "!defense-round macros")
 ].join(" ");}
-function Xh(e, t) {const [n, r] = t;
+function zh(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new w("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!Ye.includes(i))
-throw new w(`unknown value name "${B(n)}": ${Mt(n, Ye, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : Lt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, Te(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {const f = ff(e.app, d.id);
-f.overrides = $n(f.overrides, i, s ? null : o);
+throw new w(`unknown value name "${B(n)}": ${Lt(n, Ye, "names")}`);
+const s = r.toLowerCase() === "clear", o = s ? 0 : Ft(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, Te(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {const f = of(e.app, d.id);
+f.overrides = An(f.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = $n(f.worn, h, null)), Io(e.app, d.id), l.push(Nn(d, u, e.app.store.settings).name);}
+h && (f.worn = An(f.worn, h, null)), Do(e.app, d.id), l.push(Pn(d, u, e.app.store.settings).name);}
 st(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
 var $i = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Jh(e) {const { targets: t, notes: n } = dt(e, Te(e.parsed)), r = new C(), i = {values: $i.map(([, o]) => o),
+function xh(e) {const { targets: t, notes: n } = dt(e, Te(e.parsed)), r = new C(), i = {values: $i.map(([, o]) => o),
 dice: [],
 resolve(o) {for (const [, l] of $i) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
@@ -3837,76 +3830,76 @@ if (!(h === 0 && (u.current ?? 0) === 0)) {if (u.current === h) {a.push(`${f} ${
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, s = qn(e.app, t, i).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return zn(a, o.reading.problems);
-Io(e.app, a.id);
+}, s = Xn(e.app, t, i).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return xn(a, o.reading.problems);
+Do(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Qh(e) {e.store = zt(ge), e.loadProblems = [], delete e.newerState, To(On, e.store);}
-function Zh(e, t) {const [n, ...r] = t;
+function qh(e) {e.store = qt(ge), e.loadProblems = [], delete e.newerState, _o(Rn, e.store);}
+function Xh(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new w("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new P(s);
-const o = H(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && Nr(o, Q(o)), l = Zt(e.app, { npc: c, hidden: a }) === "public";
+const o = H(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && Nr(o, Q(o)), l = tn(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && Re(e.playerId, o, Q(o)))) throw new P(a ? s : `${i.name}'s breakdown is for the GM`);
 L(we(e.replyTo), pe(i.card()));}
-var ev = {usage: () => Kh,
+var Jh = {usage: () => Vh,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return Yh[n];},
+return Bh[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ie(e.parsed, {}), Zh(e, n);
+if (r === "details") {Ie(e.parsed, {}), Xh(e, n);
 return;}
 if (!e.gm) throw new P("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Ie(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {case "":
-L(we("gm"), Wh(e.app)), L(we("gm"), qh(e.app));
+L(we("gm"), Hh(e.app)), L(we("gm"), Wh(e.app));
 return;
 case "help": {Yr(M(e.app));
-const s = No();
-L(we(e.replyTo), Kr(`The handout "${Gn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+const s = Co();
+L(we(e.replyTo), Kr(`The handout "${Un}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;}
 case "config": {const [s, ...o] = n;
 if (!s) throw new w("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = yf(e.app.store.settings, s, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = hf(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = Vh(e.app, a);
+const { count: l, changed: d } = jh(e.app, a);
 Yr(M(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? Bh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = bh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+const u = l === 0 ? "" : d.length > 0 ? Gh(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = kh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 st(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
 st(e, c);
 return;}
 case "set":
-Xh(e, n);
+zh(e, n);
 return;
 case "repair":
-Jh(e);
+xh(e);
 return;
 case "next-round":
-Ea(e.app);
+Sa(e.app);
 return;
 case "macros":
-Hh(e);
+Uh(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new P("reset-state only discards a state written by a newer version, and this one is not");
-Qh(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+qh(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), st(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new w(`unknown subcommand "${B(S(t))}"`);}}};
-function tv(e, t) {const n = new C();
+function Qh(e, t) {const n = new C();
 let r;
 for (const { place: i, tokenId: s, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
-n.set(i, a ? ce(a.get("current")) : c ? ko(c, o.bar) : null);
+n.set(i, a ? ce(a.get("current")) : c ? po(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(i, ce(_o(o.attributeId)));
+n.set(i, ce(Ao(o.attributeId)));
 break;
 case "worn":
 n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
@@ -3918,7 +3911,7 @@ case "markers":
 n.set(i, S(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, St(Yt(e.memories, _n(s, o)), e.edition));
+n.set(i, St(zt(e.memories, En(s, o)), e.edition));
 break;
 case "initiative": {r ?? (r = Xe());
 const a = xr(r.find((c) => c.id === s)?.pr);
@@ -3927,41 +3920,41 @@ break;}
 case "turn-order":
 break;}
 return n;}
-var Oa = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Ra(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function nv(e) {const t = e.app.store.history, n = F(e.parsed, "entry");
+var Ea = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function Ta(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function Zh(e) {const t = e.app.store.history, n = F(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
 if (i === -1) throw new P(`that damage (${B(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Ra(e, t[i])) throw new P(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (!Ta(e, t[i])) throw new P(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (Ra(e, t[r])) return r;
+for (let r = t.length - 1; r >= 0; r -= 1) if (Ta(e, t[r])) return r;
 throw new P(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function rv(e) {if (!I(e.parsed, "undo")) throw new w(`--${I(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+function ev(e) {if (!I(e.parsed, "undo")) throw new w(`--${I(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
 if (I(e.parsed, "force") && !e.gm) throw new P("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Oa, v));
+const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Ea, v));
 if (t) throw new w(`--undo takes no --${B(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ie(e.parsed, Oa), e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
-const n = e.app, r = n.store.history, i = nv(e), s = r[i], o = M(n), a = new C(s.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => av(v) ? c.find((y) => Ca({ place: "", tokenId: y.tokenId, name: y.name, change: v }, n.store.settings)) : void 0, u = nu(Zd(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ca(v, n.store.settings)), f = new C();
-for (const [v, y] of a) y && f.set(v, sv(y));
+if (Ie(e.parsed, Ea), e.parsed.positionals.length > 0) throw new w("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Zh(e), s = r[i], o = M(n), a = new C(s.tokens.map((v) => [v.tokenId, Ot(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => iv(v) ? c.find((y) => Ra({ place: "", tokenId: y.tokenId, name: y.name, change: v }, n.store.settings)) : void 0, u = Xd(zd(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ra(v, n.store.settings)), f = new C();
+for (const [v, y] of a) y && f.set(v, nv(y));
 for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
-const h = Dt(n), m = tv(h, u), p = (v, y) => {if (v.stance !== y.stance) return y.stance === void 0 ? "has dropped its stance since" : `has taken the ${y.stance} stance since`;
+const h = Dt(n), m = Qh(h, u), p = (v, y) => {if (v.stance !== y.stance) return y.stance === void 0 ? "has dropped its stance since" : `has taken the ${y.stance} stance since`;
 if (v.deadForGood !== y.deadForGood) return "has died for good since";
-const $ = gh(v, y, Ae);
+const $ = vh(v, y, Ae);
 if ($ !== void 0 && y.answer !== void 0 || $ !== void 0 && Ae(v.edition, y.edition)) return $;
 const R = (U) => (U.edition?.id === o.id ? o.life.parseState(U.edition.state) : null) ?? o.life.enter(null, !1);
 return o.life.describeStateChange(R(v), R(y));
-}, g = tu(u, m, Ae);
+}, g = qd(u, m, Ae);
 if (g.length > 0) {if (!e.gm) {const v = g.filter((R) => {const U = a.get(R.tokenId);
-return U !== void 0 && di(e, Da(U));
-}), y = [...new x(g.filter((R) => !v.includes(R)).map((R) => R.name))], $ = [...Zs(v, m, Ae, p), ...y.length > 0 ? [`${qe(y)} changed`] : []];
+return U !== void 0 && di(e, Oa(U));
+}), y = [...new z(g.filter((R) => !v.includes(R)).map((R) => R.name))], $ = [...Js(v, m, Ae, p), ...y.length > 0 ? [`${qe(y)} changed`] : []];
 ze(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!I(e.parsed, "force")) {ze(e, `Nothing undone, changed since: ${Zs(g, m, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${li(s.key)} --force` }]);
+if (!I(e.parsed, "force")) {ze(e, `Nothing undone, changed since: ${Js(g, m, Ae, p).join("; ")}`, [{ label: "Undo anyway", command: `${li(s.key)} --force` }]);
 return;}}
-Ff(h, u), g.length > 0 && cv(n, u, m), Kn(n, i), ov(e, s, u, m, a, f), l.length > 0 && _e(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function iv(e) {switch (e.kind) {case "bar":
+Pf(h, u), g.length > 0 && sv(n, u, m), Yn(n, i), rv(e, s, u, m, a, f), l.length > 0 && _e(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function tv(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: et[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
@@ -3971,11 +3964,11 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function sv(e) {return ye(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Da(e) {const t = Q(e);
+function nv(e) {return ye(ee(e, S(Q(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Oa(e) {const t = Q(e);
 return { token: e, character: t, npc: Nr(e, t), hidden: We(e) };}
-function ov(e, t, n, r, i, s) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new C();
-for (const { place: d, tokenId: u, change: f } of n) {const h = iv(f);
+function rv(e, t, n, r, i, s) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new C();
+for (const { place: d, tokenId: u, change: f } of n) {const h = tv(f);
 if (h === void 0) continue;
 const m = r.get(d);
 if (m === h.to) continue;
@@ -3986,29 +3979,29 @@ p.includes(g) || p.push(g);}
 const c = [], l = [];
 for (const d of t.tokens) {const u = i.get(d.tokenId);
 if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), h = s.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, p = Da(u), g = Zt(e.app, p) === "public";
+const f = (a.get(d.tokenId) ?? []).join(", "), h = s.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, p = Oa(u), g = tn(e.app, p) === "public";
 p.hidden || c.push(g ? m : h), (p.hidden || !g && f) && l.push(p.hidden ? `${m} (hidden)` : m);}
 c.length > 0 && L(Et, ae(`${o}: ${Tt(c, 8)}.`)), l.length > 0 && L(le, ae(`${o} (GM): ${Tt(l, 8)}.`), { record: !0 });}
-function av(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Ca({ tokenId: e, change: t }, n) {const r = H(e);
+function iv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function Ra({ tokenId: e, change: t }, n) {const r = H(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
 return t.attributeId === void 0 || Ur(r, t.bar) === t.attributeId;
-case "attribute": {const i = Xu(t.attributeId);
+case "attribute": {const i = Ku(t.attributeId);
 return i !== void 0 && i.characterId === S(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory": {const i = t.tokenId === void 0 ? r : H(t.tokenId);
 return i !== void 0 && (t.character === void 0 || i.get("represents") === t.character);}
 default:
 return !0;}}
-function cv(e, t, n) {const r = M(e);
+function sv(e, t, n) {const r = M(e);
 for (const { place: i, tokenId: s, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
 const a = n.get(i), c = H(s);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
-qn(e, [{ token: c, character: Q(c) }], d);}}
-var lv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ia = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, dv = { title: "Damage", anyTarget: !0, record: !0, refusals: Ia }, uv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ia }, fv = {usage: (e) => M(e).hit.usage,
+Xn(e, [{ token: c, character: Q(c) }], d);}}
+var ov = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Da = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, av = { title: "Damage", anyTarget: !0, record: !0, refusals: Da }, cv = { title: "Damage", anyTarget: !1, record: !0, refusals: Da }, lv = {usage: (e) => M(e).hit.usage,
 help: (e) => M(e).hit.help,
 helpFor: (e, t) => I(t, "undo") || I(t, "force") || I(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
@@ -4017,22 +4010,22 @@ what: [
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (I(e.parsed, "undo") || I(e.parsed, "force") || I(e.parsed, "entry"))) {rv(e);
+run(e) {if (e.parsed.flags.size > 0 && (I(e.parsed, "undo") || I(e.parsed, "force") || I(e.parsed, "entry"))) {ev(e);
 return;}
 const t = M(e.app), n = t.hit.flags;
-e.parsed.flags.size > 0 && Ie(e.parsed, gi(t, "!damage", lv, n), Ar(t.id, "!damage"));
+e.parsed.flags.size > 0 && Ie(e.parsed, gi(t, "!damage", ov, n), Ar(t.id, "!damage"));
 const r = t.hit.plan(e.parsed, Rt(e.app, e.gm)), i = e.gm || e.app.store.settings.playersTargetAny, s = dt(e, Te(e.parsed), { anyTarget: i });
 let { targets: o } = s;
 const a = s.notes, c = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((l) => n[l].decides !== void 0 && I(e.parsed, l));
 if (c !== void 0 && !e.gm) {const l = n[c].decides, d = o.filter(({ token: f, character: h }) => Re(e.playerId, f, h)), u = o.filter((f) => !d.includes(f)).map(({ token: f }) => ee(f, "a token"));
 if (u.length > 0 && a.push(`${qe(u)}: only the GM or its controller ${l}`), o = d, o.length === 0) {ze(e, `Not applied: ${a.join("; ")}`);
 return;}}
-return Xn(e, r, o, a, i ? dv : uv);}};
-async function hv(e) {const t = e.app, n = M(t), r = n.check.answers, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+return Jn(e, r, o, a, i ? av : cv);}};
+async function dv(e) {const t = e.app, n = M(t), r = n.check.answers, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ie(e.parsed, i);
-const s = (F(e.parsed, "answer") ?? "").toUpperCase(), o = hi(t, s), a = o && ua(o, e.playerId, e.gm) ? o : void 0;
+const s = (F(e.parsed, "answer") ?? "").toUpperCase(), o = hi(t, s), a = o && la(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new P(`no open attack ${ye(s, 12)} to answer (resolved, cancelled, or never declared)`);
-if (fa(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+if (da(t, a)) throw new P(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
 const c = Te(e.parsed) ?? (e.msg.selected ?? []).map((b) => b._id);
 if (c.length !== 1) throw new w("an answer is for one defender: --ids with its token id");
 const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && pi(d, e.playerId, e.gm) ? d : void 0;
@@ -4044,44 +4037,44 @@ if (m) throw new P(`${h} has answered attack ${a.key} already (${m.word})`);
 if (vi(t, l)) throw new P(`${h} answers attack ${a.key} with the defense it made ahead`);
 const p = F(e.parsed, r.answerFlag);
 if (p === void 0) throw new w(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const g = z(p, `--${r.answerFlag}`, r.choices);
+const g = x(p, `--${r.answerFlag}`, r.choices);
 let v = { word: g }, y = g === "none" ? "no defense" : g;
-if (g !== "none") {const b = r.planAnswer(g, a.situation, a.attacker, Rt(t, e.gm)), _ = ui(e.parsed, b.dice), O = b.dice.filter((Ce) => _[Ce.name] === void 0), N = O.length > 0 ? await Jo(O.map((Ce) => Ce.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || fa(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
+if (g !== "none") {const b = r.planAnswer(g, a.situation, a.attacker, Rt(t, e.gm)), _ = ui(e.parsed, b.dice), O = b.dice.filter((Ce) => _[Ce.name] === void 0), N = O.length > 0 ? await qo(O.map((Ce) => Ce.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || da(t, a) || a.answers[l] !== void 0) throw new P(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const Y = H(l);
 if (!Y || !e.gm && !Re(e.playerId, Y, Q(Y))) throw new P(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ft = fi(b.dice, _, N, 0), be = Wn(t, { token: u, character: f }, b, ut(t, b.readsTurnOrder ? Xe() : void 0)), Le = b.resolve(be.facts, ft);
-if (dn(Le)) throw new P(oa(t, be.snapshot, Le));
-if (be.problems.length > 0) throw new P(zn(be.snapshot, be.problems, "; nothing answered"));
-const ue = r.keep(g, Le, ft), tn = e.gm ? void 0 : aa(e, b.dice);
-v = { word: ue.word, ...ue.file !== void 0 ? { file: ue.file } : {}, ...ue.flags ? { flags: ue.flags } : {} }, ue.roll !== void 0 && (v.roll = ue.roll), ue.success !== void 0 && (v.success = ue.success), tn && (v.typed = !0);
-const Je = Vo(n, (Ce) => Ce === l ? h : be.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
+const ft = fi(b.dice, _, N, 0), be = zn(t, { token: u, character: f }, b, ut(t, b.readsTurnOrder ? Xe() : void 0)), Le = b.resolve(be.facts, ft);
+if (fn(Le)) throw new P(ia(t, be.snapshot, Le));
+if (be.problems.length > 0) throw new P(xn(be.snapshot, be.problems, "; nothing answered"));
+const ue = r.keep(g, Le, ft), rn = e.gm ? void 0 : sa(e, b.dice);
+v = { word: ue.word, ...ue.file !== void 0 ? { file: ue.file } : {}, ...ue.flags ? { flags: ue.flags } : {} }, ue.roll !== void 0 && (v.roll = ue.roll), ue.success !== void 0 && (v.success = ue.success), rn && (v.typed = !0);
+const Je = Go(n, (Ce) => Ce === l ? h : be.facts.nameOf(Ce)), Z = Le.steps.filter((Ce) => Ce.section === "Check").map(Je);
 y = Z.length > 0 ? Z.join("; ") : g;}
 e.gm && (v.gm = !0), a.answers[l] = v;
-const $ = ha(t, a, e.playerId, e.gm), R = va(t, a), U = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : R ? ` Attack ${a.key} resolves.` : Ct(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-_e(e, `${h}: ${y}.${U}`), R ? await ki(e, a) : !e.gm && Ct(t, a).length === 0 && L(le, pe(Jn(t, n, a, [])), { record: !0 });}
-var vv = { ids: { kind: "list" }, help: { kind: "switch" } }, mv = {usage: (e) => M(e).check.usage,
+const $ = ua(t, a, e.playerId, e.gm), R = fa(t, a), U = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : R ? ` Attack ${a.key} resolves.` : Ct(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+_e(e, `${h}: ${y}.${U}`), R ? await ki(e, a) : !e.gm && Ct(t, a).length === 0 && L(le, pe(Qn(t, n, a, [])), { record: !0 });}
+var uv = { ids: { kind: "list" }, help: { kind: "switch" } }, fv = {usage: (e) => M(e).check.usage,
 help: (e) => M(e).check.help,
-run(e) {if (e.parsed.flags.has("answer")) return hv(e);
+run(e) {if (e.parsed.flags.has("answer")) return dv(e);
 const t = M(e.app), n = t.check;
 if (n.refused) {ze(e, `!defend is not used: ${n.refused}`);
 return;}
-Ie(e.parsed, gi(t, "!defend", vv, n.flags), Ar(t.id, "!defend"));
+Ie(e.parsed, gi(t, "!defend", uv, n.flags), Ar(t.id, "!defend"));
 const r = k.keys(n.flags).filter((l) => n.flags[l].token === !0);
-th(e, r);
+Qf(e, r);
 const i = t.check.plan(e.parsed);
-nh(e, r);
+Zf(e, r);
 const s = dt(e, Te(e.parsed)), o = [...s.notes], a = r.map((l) => ({ flag: l, id: (e.parsed.flags.get(l) ?? []).join(" ") })).filter(({ id: l }) => l !== ""), c = s.targets.filter(({ token: l }) => {const d = a.find(({ id: u }) => u === l.id);
 return d && o.push(`${ee(l, "a token")}: --${d.flag} names the token itself`), d === void 0;});
-if (c.length === 0) {ze(e, Un(o).join("; "));
+if (c.length === 0) {ze(e, Vn(o).join("; "));
 return;}
-return Xn(e, i, c, o, {title: "Defense",
+return Jn(e, i, c, o, {title: "Defense",
 refusals: (l) => `${l.join("; ")}.`});}
-}, pv = { ids: { kind: "list" }, help: { kind: "switch" } }, gv = {usage: (e) => M(e).stance.usage,
+}, hv = { ids: { kind: "list" }, help: { kind: "switch" } }, vv = {usage: (e) => M(e).stance.usage,
 help: (e) => M(e).stance.help,
 run(e) {const t = M(e.app);
 if (t.stance.modes.length === 0) throw new P(`the ${t.id} edition has no stances`);
-Ie(e.parsed, pv);
+Ie(e.parsed, hv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new w(`one stance only (got "${B(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
@@ -4090,20 +4083,20 @@ throw new w(`unknown stance "${B(S(n))}" (stances: ${t.stance.modes.join(", ")})
 const s = (e.msg.selected ?? []).length === 0 && Te(e.parsed) === void 0;
 if (i === void 0 && s) throw new w(`no stance given: !stance ${t.stance.modes.join("|")}`);
 const { targets: o, notes: a } = dt(e, Te(e.parsed));
-if (i === void 0) {const c = e.app.store.settings, l = t.stance.modes.includes("none") ? "none" : t.stance.modes[0] ?? "none", d = o.map(({ token: u, character: f }) => {const h = Nn(u, f, c);
+if (i === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Pn(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 _e(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return Xn(e, t.stance.plan(i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function kv(e, t, n) {return n === null ? e + t : A.max(e, A.min(e + t, n));}
-function yv(e, t, n) {return {values: [],
+return Jn(e, bf(t.stance, i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function mv(e, t, n) {return n === null ? e + t : A.max(e, A.min(e + t, n));}
+function pv(e, t, n) {return {values: [],
 dice: [],
 resolve(r) {const i = r.bars[n].value;
 if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.life.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = kv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.life.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = mv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.life.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {headline: "acts",
 ...a === i ? { noop: !0 } : {},
 steps: [
@@ -4116,53 +4109,53 @@ changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: i, after: a }};}};}
-var wv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", bv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, $v = {usage: () => wv,
+var gv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", kv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, yv = {usage: () => gv,
 run(e) {const t = e.parsed;
-Ie(t, bv);
-const n = Ft(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = z(F(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, Te(t));
-return Xn(e, yv(M(e.app), n, r), i, s, {title: "Heal",
+Ie(t, kv);
+const n = jt(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = x(F(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, Te(t));
+return Jn(e, pv(M(e.app), n, r), i, s, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function Na(e, t, n) {if (!n || lt(t)) return;
+function Ca(e, t, n) {if (!n || lt(t)) return;
 const r = e.store.settings, i = me[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = ce(n[i]), o = S(t.get(me[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = Sv(t, i, o, s);
+let { typed: a, keepInStep: c } = bv(t, i, o, s);
 if (s === null || a === null || s === a) return;
 const l = M(e), d = { token: t, character: Q(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
 if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= xi) {const p = l.hit.handEdit(s - a, Rt(e, !0)), g = {...p,
 resolve(y, $) {if (l.life.condition(y.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const R = p.resolve(y, $);
-return !dn(R) && !R.changes.some((U) => U.kind === "bar" && U.resource === "vitality") && R.changes.push({ kind: "bar", resource: "vitality", to: s }), R;}
-}, v = en(
+return !fn(R) && !R.changes.some((U) => U.kind === "bar" && U.resource === "vitality") && R.changes.push({ kind: "bar", resource: "vitality", to: s }), R;}
+}, v = nn(
 e,
 d,
 g,
-xn,
+qn,
 ut(e),
 Dt(e),
 () => ({ vitalityFrom: s, title: E(fe, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
-(y) => {qu(y, s), Pa(e, y, s);});
+(y) => {Hu(y, s), Ia(e, y, s);});
 if (v.kind === "unsafe") return;
 if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
-L(le, ae(`Hand edit not read through armor: ${zn(v.reading.snapshot, v.reading.problems, "")}.`));
+L(le, ae(`Hand edit not read through armor: ${xn(v.reading.snapshot, v.reading.problems, "")}.`));
 else if (v.kind === "written") {const y = v.outcome.changes.find((R) => R.kind === "bar" && R.resource === "vitality");
-o && e.linkedEdits.set(o, { from: s, typed: a, to: y?.kind === "bar" ? y.to : s, by: t.id, echoed: new x() });
-const $ = ra(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
+o && e.linkedEdits.set(o, { from: s, typed: a, to: y?.kind === "bar" ? y.to : s, by: t.id, echoed: new z() });
+const $ = ta(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
 Zr(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: li($), byGm: !0 } } : {} });
 return;}}
-const h = _v(e, f ? a : s, a), m = en(e, d, h.plan, xn, ut(e), Dt(e), () => ({ vitalityFrom: s, ...c }), (p) => Pa(e, p, s));
-m.kind === "written" && (f && !u.plain ? Jf(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new x(), plain: !0 }), h.saysSomething() && Zr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Av(e, t, n) {const r = Vr(t);
+const h = $v(e, f ? a : s, a), m = nn(e, d, h.plan, qn, ut(e), Dt(e), () => ({ vitalityFrom: s, ...c }), (p) => Ia(e, p, s));
+m.kind === "written" && (f && !u.plain ? xf(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new z(), plain: !0 }), h.saysSomething() && Zr(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
+function wv(e, t, n) {const r = Vr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const i = n.current, s = ce(i), o = ce(r.current);
 if (s === null || o === null || s === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of Qu(r.id, a)) Na(e, c, { [me[a].value]: i });}
-function Sv(e, t, n, r) {const i = ce(e.get(t));
+for (const c of Wu(r.id, a)) Ca(e, c, { [me[a].value]: i });}
+function bv(e, t, n, r) {const i = ce(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = ce(_o(n));
+const s = ce(Ao(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };}
-function _v(e, t, n) {const r = M(e);
+function $v(e, t, n) {const r = M(e);
 let i = !1;
 return { plan: {values: [],
 dice: [],
@@ -4178,29 +4171,29 @@ state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => i };}
-function Pa(e, t, n) {const r = M(e), i = e.store.tokens[t.snapshot.home];
-i?.edition?.id !== r.id && (t.facts.state = jr(r, i, n, sa(e)));}
-var Ev = {values: [],
+function Ia(e, t, n) {const r = M(e), i = e.store.tokens[t.snapshot.home];
+i?.edition?.id !== r.id && (t.facts.state = jr(r, i, n, ra(e)));}
+var Av = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Tv(e, t) {if (lt(t)) return;
-const n = Xt(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || qn(e, [{ token: t, character: Q(t) }], Ev);}
-var Ov = 400, Rv = 100, Dv = 20, Cv = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new C(), this.bySender = new C();}
+function Sv(e, t) {if (lt(t)) return;
+const n = Qt(t, e.store.settings.bars.vitality);
+n === t.id || e.store.tokens[n] === void 0 || Xn(e, [{ token: t, character: Q(t) }], Av);}
+var _v = 400, Ev = 100, Tv = 20, Ov = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new C(), this.bySender = new C();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {const n = t.map((s) => {const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? Ov : Rv;
+const i = e === "gm" ? _v : Ev;
 for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > Dv + 1) {for (const [s, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > Tv + 1) {for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(s);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function Iv(e) {const t = M(e);
+function Rv(e) {const t = M(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
 const n = Pr() !== void 0, r = Br("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, L(
@@ -4210,55 +4203,55 @@ ae("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incap
 r.auraDead === !0 ? de("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? de("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")));}
-var Ai = {"!damage": fv,
-"!attack": Oh,
-"!defend": mv,
-"!stance": gv,
-"!heal": $v,
-"!defense-round": ev};
-function Nv() {const e = Br(On) === void 0, { stored: t, problems: n, newer: r } = fu(Br(On), ge, Gu), i = { store: t, attributes: new Ju(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new C(), details: new Cv() };
-return r !== void 0 ? (i.newerState = r, Ln(`${ie} v${ge}: ${n.join("; ")}`), L(le, ae(Mv(r)))) : Pv(i, e), Lv(i), i;}
-function Pv(e, t) {const n = e.store, r = e.loadProblems;
-t && gu(n.settings, Fv());
-const i = Zf(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), To(On, n), r.length > 0 && (Ln(`${ie} v${ge}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(le, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(le, ae(`${ie} v${ge} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ge && Se("rebuilding the help handout", () => Yr(Oe(n.settings.edition)))(), n.scriptVersion = ge;}
-function Mv(e) {return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function Lv(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || yi(e);});
+var Ai = {"!damage": lv,
+"!attack": _h,
+"!defend": fv,
+"!stance": vv,
+"!heal": yv,
+"!defense-round": Jh};
+function Dv() {const e = Br(Rn) === void 0, { stored: t, problems: n, newer: r } = ou(Br(Rn), ge, Nu), i = { store: t, attributes: new Yu(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new C(), details: new Ov() };
+return r !== void 0 ? (i.newerState = r, Fn(`${ie} v${ge}: ${n.join("; ")}`), L(le, ae(Iv(r)))) : Cv(i, e), Nv(i), i;}
+function Cv(e, t) {const n = e.store, r = e.loadProblems;
+t && uu(n.settings, Pv());
+const i = Xf(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), _o(Rn, n), r.length > 0 && (Fn(`${ie} v${ge}: stored state had problems, replaced by defaults: ${r.join("; ")}`), L(le, ae(`${ie}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? L(le, ae(`${ie} v${ge} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ge && Se("rebuilding the help handout", () => Yr(Oe(n.settings.edition)))(), n.scriptVersion = ge;}
+function Iv(e) {return `${ie}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function Nv(e) {const t = e.store, n = () => e.newerState !== void 0, r = Se("following the Turn Tracker", () => {n() || yi(e);});
 Me(
 "chat:message",
 Se(
 (c) => `${S(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = Po(c, Ai);
-if (l === void 0) {tf(r);
+(c) => {if (c?.type === "api") {if (!n()) {const l = Io(c, Ai);
+if (l === void 0) {qu(r);
 return;}
-return yi(e), Lo(e, c, Ai, l);}
-return Lo(e, c, Ai);}},
-(c) => c?.type === "api" && c.playerid ? co(c.playerid) : void 0));
-const i = Se("a hand edit of a bar", (c, l) => {n() || Na(e, Eu(c), l);});
+return yi(e), Po(e, c, Ai, l);}
+return Po(e, c, Ai);}},
+(c) => c?.type === "api" && c.playerid ? oo(c.playerid) : void 0));
+const i = Se("a hand edit of a bar", (c, l) => {n() || Ca(e, wu(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Me(`change:graphic:${c}_value`, i);
 Me(
 "destroy:graphic",
 Se("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Me(
 "add:graphic",
-Se("showing a new token its character's markers", (c) => {n() || Tv(e, c);})
-), Gh(e), Me("change:campaign:turnorder", r), jv(r);
+Se("showing a new token its character's markers", (c) => {n() || Sv(e, c);})
+), Lh(e), Me("change:campaign:turnorder", r), Mv(r);
 const s = Se("refreshing attribute look-ups", (c) => {const l = Vr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
 }), o = Se("refreshing attribute look-ups", (c) => {const l = Vr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Me("add:attribute", o), Me("destroy:attribute", s), Me("change:attribute:name", o), Gv(i);
-const a = _u();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {n() || Av(e, c, l);
-}))), n() || Se("checking HealthColors", () => Iv(e))(), Ln(`${ie} v${ge} ready: edition ${t.settings.edition}.`);}
-function Fv() {return ef(ie.toLowerCase());}
-function jv(e) {const t = $u();
+Me("add:attribute", o), Me("destroy:attribute", s), Me("change:attribute:name", o), Lv(i);
+const a = yu();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Se("a ChatSetAttr edit", (c, l) => {n() || wv(e, c, l);
+}))), n() || Se("checking HealthColors", () => Rv(e))(), Fn(`${ie} v${ge} ready: edition ${t.settings.edition}.`);}
+function Pv() {return xu(ie.toLowerCase());}
+function Mv(e) {const t = pu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function Gv(e) {const t = bu();
+function Lv(e) {const t = mu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Me("ready", Se("starting up", () => {Nv();}));
-var Uv = ge;
-function Vv(e) {return Cf(e);}
-return Ua(_i);
+Me("ready", Se("starting up", () => {Dv();}));
+var Fv = ge;
+function jv(e) {return Of(e);}
+return ja(_i);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -5,6 +5,7 @@ import { reply } from './context';
 import type { CommandHandler } from './dispatch';
 import { resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
+import { stancePlan } from '../rules/stance';
 
 const FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
 
@@ -27,8 +28,7 @@ export const stanceCommand: CommandHandler = {
     const { targets, notes } = resolveTargets(ctx, idsArg(ctx.parsed));
     if (stance === undefined) {
       const settings = ctx.app.store.settings;
-      // No stance kept is the edition's default: its "none" where it has one, else its first.
-      const fallback = edition.stance.modes.includes('none') ? 'none' : (edition.stance.modes[0] ?? 'none');
+      const fallback = edition.stance.default;
       const lines = targets.map(({ token, character }) => {
         const read = readToken(token, character, settings);
         return `${read.name}: ${ctx.app.store.tokens[read.home]?.stance ?? fallback}`;
@@ -36,6 +36,6 @@ export const stanceCommand: CommandHandler = {
       reply(ctx, `Stances: ${lines.join('; ')}.${notes.length ? ` (${notes.join('; ')})` : ''} To change one: !stance ${edition.stance.modes.join('|')}`);
       return;
     }
-    return runPlan(ctx, edition.stance.plan(stance), targets, notes, { title: 'Stance', refusals: (refused) => `${refused.join('; ')}.` });
+    return runPlan(ctx, stancePlan(edition.stance, stance), targets, notes, { title: 'Stance', refusals: (refused) => `${refused.join('; ')}.` });
   },
 };

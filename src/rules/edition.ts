@@ -300,10 +300,27 @@ export interface CheckSpec<S, A> extends CommandSpec {
   answers: AttackSpec<S, A>;
 }
 
-/** `!stance`: the modes (the first is the default; none: `!stance` is refused naming the edition). */
-export interface StanceSpec<S, A> extends CommandSpec {
+/** What one stance mode is said as: taking it, being in it already, and what it does. */
+export interface StanceMode {
+  /** "takes the defensive stance", "defends actively by default". */
+  takes: string;
+  /** "is already in the defensive stance". */
+  already: string;
+  /** Its effect in a few words, for the card's row and the help. */
+  effect: string;
+}
+
+/**
+ * `!stance`, as table data the pipeline plays (rules/stance.ts): the modes and their words. The
+ * stance lasts until changed; the default is never kept (no marker); no modes: `!stance` is refused.
+ */
+export interface StanceSpec extends CommandSpec {
   modes: readonly string[];
-  plan(stance: string): Plan<S, A>;
+  /** The mode a token that never chose one is in. */
+  default: string;
+  /** The card's row label ("Stance", "Defense mode"). */
+  row: string;
+  says: Readonly<Record<string, StanceMode>>;
 }
 
 /**
@@ -354,7 +371,7 @@ export interface Edition<S, A = unknown> {
   table: EditionTable;
   hit: HitSpec<S, A>;
   check: CheckSpec<S, A>;
-  stance: StanceSpec<S, A>;
+  stance: StanceSpec;
   life: Life<S, A>;
   /** The plain words of one step; ids (the token's own too) go through `nameOf`. */
   words(step: Step, nameOf: (id: string) => string): string;

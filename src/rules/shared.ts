@@ -1,7 +1,7 @@
 // What the editions share, written once: the amount of a hit (one number, or one inline roll),
 // the stance plan (a mode that lasts until changed, the same one again a no-op), and the refusal of
 // a defense on the defender's own turn. Each edition gives its own words and defaults.
-import { at, SUMMARY, TITLE, type KeptAnswer, type Outcome, type Plan } from './edition';
+import { type KeptAnswer, type Outcome, type Plan } from './edition';
 import { echo, integerArg, UsageError, type ParsedLine } from '../text/args';
 import { MAX_DAMAGE, readInteger } from './values';
 
@@ -25,45 +25,6 @@ export function amountArg(line: ParsedLine, words: { what: string; missing: stri
   // Dice typed bare ("2d6") are the likeliest slip: the example shows the inline roll.
   if (words.example && readInteger(text) === null) throw new UsageError(`${words.what} must be a whole number or an inline roll like ${words.example} (got "${echo(text)}")`);
   return integerArg(text, words.what, 0, MAX_DAMAGE);
-}
-
-/** A stance plan's words: its step kinds (the edition words them), the card row, and the stance a token without one has. */
-export interface StanceWords {
-  fallback: string;
-  row: string;
-  title: string;
-  change: string;
-  effect: string;
-  /** The stance kept for the fallback (null: none is kept, no marker). */
-  keep(stance: string): string | null;
-  detail(stance: string): unknown;
-}
-
-/** `!stance MODE`: the mode lasts until changed; the same mode again changes nothing, said to the sender alone. */
-export function stancePlan<S, A>(stance: string, words: StanceWords): Plan<S, A> {
-  return {
-    values: [],
-    dice: [],
-    resolve(facts) {
-      const from = facts.stance ?? words.fallback;
-      const same = from === stance;
-      const who = facts.id;
-      return {
-        headline: 'acts',
-        steps: [
-          at(TITLE, { kind: words.title, who, stance, same }),
-          at(SUMMARY, { kind: words.title, who, stance, same, summary: true }),
-          at(words.row, { kind: words.change, from, to: stance }),
-          at(words.row, { kind: words.effect, stance }),
-        ],
-        changes: [],
-        stance: words.keep(stance),
-        ...(same ? { noop: true } : {}),
-        observed: false,
-        detail: words.detail(stance),
-      };
-    },
-  };
 }
 
 /** The Defensive Round and The Defensive Turn: the token on top of the Turn Tracker is acting, not defending (saves still are). */

@@ -2,6 +2,7 @@
 // (commands.md, "Hand edits"), a standing token, and the buttons a card offers. The renderer asks
 // these words first, then the active edition's.
 import { RESOURCE_LABEL, type AnyEdition, type Resource, type Step } from './edition';
+import { STANCE_KINDS, stanceWords, type StanceStep } from './stance';
 
 export type SharedStep =
   | { kind: 'heal-title'; who: string; resource: Resource; amount: number }
@@ -45,6 +46,7 @@ export function sharedWords(step: SharedStep, nameOf: (id: string) => string, sa
 /** The words of any step a card holds: the shared ones, then the edition's own. */
 export function wordsOf(edition: AnyEdition, nameOf: (id: string) => string): (step: Step) => string {
   const words = edition.words;
-  const say = (step: Step): string => (SHARED_KINDS.has(step.kind) ? sharedWords(step as SharedStep, nameOf, say) : words(step, nameOf));
+  const say = (step: Step): string =>
+    SHARED_KINDS.has(step.kind) ? sharedWords(step as SharedStep, nameOf, say) : STANCE_KINDS.has(step.kind) ? stanceWords(step as StanceStep, edition.stance, nameOf) : words(step, nameOf);
   return say;
 }

@@ -101,20 +101,11 @@ const tally: Edition<TallyState, TallyAnswer> = {
   usage: '!stance braced|loose',
   help: ['Braced halves every hit.'],
   modes: ['loose', 'braced'],
-  plan(stance) {
-    return {
-      values: [],
-      dice: [],
-      resolve: (facts) => ({
-        headline: 'acts',
-        steps: [at(TITLE, { kind: 'tally-stance', who: facts.id, stance }), at(SUMMARY, { kind: 'tally-stance', who: facts.id, stance })],
-        changes: [],
-        stance: stance === 'loose' ? null : stance,
-        ...((facts.stance ?? 'loose') === stance ? { noop: true } : {}),
-        observed: false,
-        detail: {},
-      }),
-    };
+  default: 'loose',
+  row: 'Stance',
+  says: {
+    loose: { takes: 'stands loose', already: 'already stands loose', effect: 'hits land whole' },
+    braced: { takes: 'braces', already: 'is already braced', effect: 'halves every hit' },
   },
   },
   life: {
@@ -149,8 +140,6 @@ const tally: Edition<TallyState, TallyAnswer> = {
         return `${nameOf(s.who)} ${s.blocks ? 'will block the next hit' : 'fails to block'}.`;
       case 'tally-block-roll':
         return `Block ${s.roll} vs 11: ${s.blocks ? 'success' : 'failure'}`;
-      case 'tally-stance':
-        return `${nameOf(s.who)} stands ${s.stance}`;
       case 'tally-set':
         return `Vitality ${s.before} -> ${s.after}`;
       case 'tally-down':
@@ -188,7 +177,7 @@ describe('a fourth edition, registered only in this test, plays every command th
   it('!stance takes its own stances, refuses others by its own list, and keeps the stance', async () => {
     await tallyTable();
     const out = await table.say('Alice', '!stance braced', ['Bob']);
-    expect(all(out)).toMatch(/Bob stands braced/);
+    expect(all(out)).toMatch(/Bob braces/);
     expect(table.memory('Bob')).toEqual({ stance: 'braced' });
     const refused = await table.say('Alice', '!stance reactive', ['Bob']);
     expect(all(refused)).toMatch(/unknown stance "reactive" \(stances: loose, braced\)/i);

@@ -2,6 +2,7 @@
 // (src/rules/opposed/attack.ts), and the edition's damage plan on hand-made facts
 // (src/rules/opposed/index.ts). rules.md, "Edition `opposed`" and its Clarifications.
 // Every number is worked by hand in the comment beside it.
+import { stancePlan } from '../../src/rules/stance';
 import { registered } from '../../src/rules/editions';
 import { givenDice } from '../../src/commands/pipeline';
 import { describe, expect, it } from 'vitest';
@@ -435,7 +436,7 @@ describe('opposed: planDamage', () => {
 
   it('stances: active and full are kept, passive is the default (none kept)', () => {
     expect(opposed.stance.modes).toEqual(['passive', 'active', 'full']);
-    const stanceOf = (mode: string) => outcome(opposed.stance.plan(mode).resolve(facts(), {})).stance;
+    const stanceOf = (mode: string) => outcome(stancePlan(opposed.stance, mode).resolve(facts(), {})).stance;
     expect(stanceOf('active')).toBe('active');
     expect(stanceOf('full')).toBe('full');
     expect(stanceOf('passive')).toBeNull();

@@ -742,7 +742,6 @@ describe('!defend: refusals', () => {
   });
 
   it('!stance is refused: no stances here', () => {
-    expect(() => threshold.stance.plan('defensive')).toThrow(UsageError);
     expect(threshold.stance.modes).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
 import { at, type Edition } from '../edition';
 import { UsageError } from '../../text/args';
 import { DEFENSE_MODES } from './attack';
-import { DAMAGE_FLAGS, DAMAGE_USAGE, handEditPlan, opposedStancePlan, parseOpposedDamage, STANCE_USAGE } from './plans';
+import { DAMAGE_FLAGS, DAMAGE_USAGE, handEditPlan, parseOpposedDamage, STANCE_USAGE } from './plans';
 import { parseOpposedState, stateAt, stateOf, type OpposedState } from './state';
 import { MODE_EFFECT, opposedWords } from './text';
 import { opposedAttack } from './answer';
@@ -39,7 +39,13 @@ export const opposed: Edition<OpposedState, never> = {
     usage: STANCE_USAGE,
     help: [`Passive: ${MODE_EFFECT.passive}. Active: ${MODE_EFFECT.active}. Full: ${MODE_EFFECT.full}.`],
     modes: DEFENSE_MODES,
-    plan: opposedStancePlan,
+    default: 'passive',
+    row: 'Defense mode',
+    says: {
+      passive: { takes: 'defends passively by default', already: 'already defends passively by default', effect: MODE_EFFECT.passive },
+      active: { takes: 'defends actively by default', already: 'already defends actively by default', effect: MODE_EFFECT.active },
+      full: { takes: 'defends fully by default', already: 'already defends fully by default', effect: MODE_EFFECT.full },
+    },
   },
   life: {
     setVitality(before: number, after: number, state: OpposedState) {

@@ -4,9 +4,9 @@
 // defenses, the counterattack announced).
 import { at, placed, SUMMARY, TITLE, type Facts, type Plan, type PlanContext, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
 import { choiceArg, flagValue, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
-import { DEFENSE_MODES, INITIATIVE_COST, resolveOpposedAttack, type DefenseMode } from './attack';
+import { DEFENSE_MODES, resolveOpposedAttack, type DefenseMode } from './attack';
 import { stateAt, type OpposedState } from './state';
-import { amountArg, stancePlan } from '../shared';
+import { amountArg } from '../shared';
 
 function vitalityAfter(changes: readonly RuleChange[]): number | undefined {
   for (const change of changes) if (change.kind === 'bar' && change.resource === 'vitality') return change.to;
@@ -150,17 +150,4 @@ export function handEditPlan(loss: number, context: PlanContext): Plan<OpposedSt
 
 export function parseOpposedDamage(line: ParsedLine, context: PlanContext): Plan<OpposedState, never> {
   return attackPlan(parseAttack(line), context);
-}
-
-export function opposedStancePlan(stance: string): Plan<OpposedState, never> {
-  return stancePlan(stance, {
-    fallback: 'passive',
-    row: 'Defense mode',
-    title: 'mode-title',
-    change: 'mode-change',
-    effect: 'mode-effect',
-    // Passive is the default: no stance kept, no marker.
-    keep: (mode) => (mode === 'passive' ? null : mode),
-    detail: (mode) => ({ stance: mode, cost: INITIATIVE_COST[mode as DefenseMode] }),
-  });
 }

@@ -16,9 +16,6 @@ export type OpposedLayoutStep =
   | { kind: 'typed-loss'; loss: number; armor: number; toStamina: boolean }
   | { kind: 'typed-loss-result'; toStamina: boolean; vitality: number; stamina: number | null; loss: number }
   | { kind: 'vitality-change'; before: number; after: number }
-  | { kind: 'mode-title'; who: string; stance: DefenseMode; same: boolean; summary?: true }
-  | { kind: 'mode-change'; from: string; to: string }
-  | { kind: 'mode-effect'; stance: DefenseMode }
   /** An answer to an attack: the mode chosen and its d20. */
   | { kind: 'mode-answer'; who: string; mode: DefenseMode; roll: number }
   | { kind: 'mode-roll'; mode: DefenseMode; roll: number };
@@ -55,12 +52,6 @@ function layoutWords(s: OpposedLayoutStep, nameOf: (id: string) => string): stri
       return s.toStamina ? `Vitality stays ${s.vitality}; Stamina ${s.stamina} -> ${(s.stamina ?? 0) - s.loss}` : `Vitality ${s.vitality} -> ${s.vitality - s.loss}`;
     case 'vitality-change':
       return s.before === s.after ? '' : `Vitality ${s.before} -> ${s.after}`;
-    case 'mode-title':
-      return `${nameOf(s.who)} ${s.same ? 'already defends' : 'defends'} ${ADVERB[s.stance]} by default${s.summary ? '.' : ''}`;
-    case 'mode-change':
-      return s.from === s.to ? `${s.to}, unchanged` : `${s.from} -> ${s.to}`;
-    case 'mode-effect':
-      return MODE_EFFECT[s.stance] ?? '';
     case 'mode-answer':
       return `${nameOf(s.who)} defends ${ADVERB[s.mode]}, d20 ${s.roll}`;
     case 'mode-roll':

@@ -11,7 +11,7 @@ import { soakAttack } from './attack';
 import { SOAK_MACROS } from './macros';
 import { parseSoakDamage, plainHit, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
 import { parseSoakDefend, soakDefendPlan, SOAK_DEFEND_FLAGS, SOAK_DEFEND_USAGE } from './defendPlan';
-import { soakStancePlan, SOAK_STANCE_HELP, SOAK_STANCE_USAGE } from './stancePlan';
+import { STANCE_EFFECT } from './layout';
 import { SOAK_STANCES } from './stance';
 import { SOAK_SITUATIONS } from './situations';
 import {
@@ -54,7 +54,7 @@ const HELP = {
     'Not on your own turn (the top of the Turn Tracker); saves are always allowed.',
     'Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5).',
   ],
-  stance: SOAK_STANCE_HELP,
+  stance: [`Defensive: ${STANCE_EFFECT.defensive}. Reactive: ${STANCE_EFFECT.reactive}.`],
 };
 
 export const soak: Edition<SoakState, SoakAnswer> = {
@@ -74,7 +74,19 @@ export const soak: Edition<SoakState, SoakAnswer> = {
     plan: (line: ParsedLine, _context?: PlanContext) => soakDefendPlan(parseSoakDefend(line)),
     answers: soakAttack,
   },
-  stance: { flags: {}, usage: SOAK_STANCE_USAGE, help: HELP.stance, modes: SOAK_STANCES, plan: soakStancePlan },
+  stance: {
+    flags: {},
+    usage: '!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens\' stances)',
+    help: HELP.stance,
+    modes: SOAK_STANCES,
+    default: 'none',
+    row: 'Stance',
+    says: {
+      defensive: { takes: 'takes the defensive stance', already: 'is already in the defensive stance', effect: STANCE_EFFECT.defensive! },
+      reactive: { takes: 'takes the reactive stance', already: 'is already in the reactive stance', effect: STANCE_EFFECT.reactive! },
+      none: { takes: 'drops its stance', already: 'already has no stance', effect: STANCE_EFFECT.none! },
+    },
+  },
   life: {
     setVitality(before: number, after: number, state: SoakState) {
       const result = applyHandEdit(before, after, lifeOf(state, before));

@@ -28,12 +28,9 @@ export type SoakLayoutStep =
   | { kind: 'check-result'; who: string; result: 'success' | 'fail'; action?: string }
   | { kind: 'check-summary'; who: string; action: string; result: 'success' | 'fail' | null }
   /** The Defensive Round: "you must declare what kind of stance you are taking: Defensive or Reactive". */
-  | { kind: 'no-stance-declared' }
-  | { kind: 'stance-title'; who: string; stance: string; same: boolean; summary?: true }
-  | { kind: 'stance-change'; from: string; to: string }
-  | { kind: 'stance-effect'; stance: string };
+  | { kind: 'no-stance-declared' };
 
-export const LAYOUT_KINDS: ReadonlySet<string> = new Set<string>(['hit-title', 'hit-summary', 'life-now', 'save-title', 'save-summary', 'check-title', 'check-result', 'check-summary', 'no-stance-declared', 'stance-title', 'stance-change', 'stance-effect']);
+export const LAYOUT_KINDS: ReadonlySet<string> = new Set<string>(['hit-title', 'hit-summary', 'life-now', 'save-title', 'save-summary', 'check-title', 'check-result', 'check-summary', 'no-stance-declared']);
 
 
 export const STANCE_EFFECT: Record<string, string> = {
@@ -116,11 +113,6 @@ function checkResult(result: 'success' | 'fail', action: string | undefined): st
   return `fails to ${action === 'evade' ? 'evade' : 'defend'}`;
 }
 
-function stanceTitle(name: string, stance: string, same: boolean): string {
-  if (same) return stance === 'none' ? `${name} already has no stance` : `${name} is already in the ${stance} stance`;
-  return stance === 'none' ? `${name} drops its stance` : `${name} takes the ${stance} stance`;
-}
-
 export function layoutWords(step: SoakLayoutStep, nameOf: (id: string) => string): string {
   switch (step.kind) {
     case 'hit-title':
@@ -148,11 +140,5 @@ export function layoutWords(step: SoakLayoutStep, nameOf: (id: string) => string
     }
     case 'no-stance-declared':
       return 'None declared: a defender must declare Defensive or Reactive';
-    case 'stance-title':
-      return `${stanceTitle(nameOf(step.who), step.stance, step.same)}${step.summary ? '.' : ''}`;
-    case 'stance-change':
-      return step.from === step.to ? `${step.to}, unchanged` : `${step.from} -> ${step.to}`;
-    case 'stance-effect':
-      return STANCE_EFFECT[step.stance] ?? '';
   }
 }

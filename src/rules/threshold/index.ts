@@ -3,7 +3,6 @@
 // and then saves paid in EXP, one a round for four rounds.
 import { at, type Edition, type PlanContext, type Step } from '../edition';
 import type { ParsedLine } from '../../text/args';
-import { UsageError } from '../../text/args';
 import {
   parseThresholdDamage,
   parseThresholdDefend,
@@ -69,9 +68,9 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
     usage: '!stance (the threshold edition has no stances)',
     help: [],
     modes: [],
-    plan: () => {
-      throw new UsageError('the threshold edition has no stances');
-    },
+    default: 'none',
+    row: 'Stance',
+    says: {},
   },
   life: {
     setVitality(before: number, after: number, state: ThresholdState) {
