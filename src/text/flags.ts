@@ -50,16 +50,16 @@ export interface ChoiceFlag extends FlagBase {
   meaningless?: Readonly<Record<string, string>>;
   default?: string;
 }
-/** A named die's roll given in chat instead of rolled: 1 to `sides`. */
-export interface RollFlag extends FlagBase { kind: 'roll'; sides: number }
+/** A named die's roll given in chat instead of rolled: 1 to `sides` (kind `die`: "roll" is a flag's name, kept in src/rules/). */
+export interface DieFlag extends FlagBase { kind: 'die'; sides: number }
 
-export type TypedFlag = SwitchFlag | TextFlag | ListFlag | TokenFlag | IntegerFlag | AmountFlag | ChoiceFlag | RollFlag;
+export type TypedFlag = SwitchFlag | TextFlag | ListFlag | TokenFlag | IntegerFlag | AmountFlag | ChoiceFlag | DieFlag;
 export type TypedFlagTable = Readonly<Record<string, TypedFlag>>;
 
 /** What one flag parses to. */
 export type FlagValue<F> = F extends { kind: 'switch' } ? boolean
   : F extends { kind: 'choice'; choices: readonly (infer W extends string)[] } ? W
-  : F extends { kind: 'integer' | 'amount' | 'roll' } ? number
+  : F extends { kind: 'integer' | 'amount' | 'die' } ? number
   : F extends { kind: 'list' } ? string[]
   : string;
 
@@ -126,7 +126,7 @@ export function flagValueOf(name: string, flag: TypedFlag, words: readonly strin
       return integerArg(text, what, flag.min, flag.max);
     case 'amount':
       return amountValue(text, what, flag.max, flag.example);
-    case 'roll':
+    case 'die':
       return integerArg(text, what, 1, flag.sides);
     case 'choice': {
       const word = text.toLowerCase();
@@ -286,7 +286,7 @@ export function placeholderOf(flag: TypedFlag): string {
       return '';
     case 'choice':
       return flag.choices.join('|');
-    case 'roll':
+    case 'die':
       return `1-${flag.sides}`;
     case 'token':
       return 'ID';
@@ -324,7 +324,7 @@ function takes(flag: TypedFlag): string {
       return `a whole number from ${flag.min} to ${flag.max}`;
     case 'amount':
       return `a whole number from 0 to ${flag.max} or an inline roll`;
-    case 'roll':
+    case 'die':
       return `a d${flag.sides} roll, 1 to ${flag.sides} (rolled when not given)`;
     case 'choice':
       return `one of ${flag.choices.join(', ')}`;
@@ -384,7 +384,7 @@ export function sampleValues(flag: TypedFlag): FlagSamples {
     }
     case 'amount':
       return { valid: [['0'], [String(flag.max)], [String(Math.floor(flag.max / 2))]], invalid: [['-1'], [String(flag.max + 1)], ['2d6'], ['$[[0]]'], []] };
-    case 'roll':
+    case 'die':
       return { valid: [['1'], [String(flag.sides)]], invalid: [['0'], [String(flag.sides + 1)], ['d20'], []] };
     case 'choice': {
       const meaningless = Object.keys(flag.meaningless ?? {});

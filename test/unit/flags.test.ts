@@ -29,7 +29,7 @@ const HIT = flagTable({
   skill: { kind: 'text', placeholder: 'NAME' },
   ally: { kind: 'token' },
   ids: { kind: 'list' },
-  roll: { kind: 'roll', sides: 100 },
+  roll: { kind: 'die', sides: 100 },
 });
 
 const hit = (text: string) => parseFlags(parseLine(`!damage ${text}`), HIT);
@@ -206,7 +206,7 @@ const flagArb: fc.Arbitrary<TypedFlag> = fc.oneof(
   fc.constant<TypedFlag>({ kind: 'token' }),
   fc.tuple(fc.integer({ min: -2000, max: 2000 }), fc.nat(3000)).map(([min, span]): TypedFlag => ({ kind: 'integer', min, max: min + span })),
   fc.record({ max: fc.integer({ min: 1, max: 1_000_000 }), example: fc.constantFrom('[[2d6]]', undefined) }).map(({ max, example }): TypedFlag => (example ? { kind: 'amount', max, example } : { kind: 'amount', max })),
-  fc.integer({ min: 2, max: 100 }).map((sides): TypedFlag => ({ kind: 'roll', sides })),
+  fc.integer({ min: 2, max: 100 }).map((sides): TypedFlag => ({ kind: 'die', sides })),
   fc.uniqueArray(fc.stringMatching(/^[a-z][a-z-]{0,8}$/), { minLength: 1, maxLength: 5 }).chain((choices) =>
     fc.subarray(choices.map((word) => `${word}x`).filter((word) => !choices.includes(word))).map((words): TypedFlag => ({ kind: 'choice', choices, meaningless: Object.fromEntries(words.map((word) => [word, `--flag ${word} means nothing`])) }))),
 );
@@ -288,18 +288,18 @@ const THRESHOLD_DEFEND = flagTable({
     onlyWhen: { flag: 'action', notIn: ['save', 'opportunity'] },
   },
   roll: {
-    kind: 'roll', sides: 100, placeholder: 'R',
+    kind: 'die', sides: 100, placeholder: 'R',
     onlyWhen: [
       { flag: 'situation', notIn: where((rule) => rule.reactCheck !== null), why: '--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll' },
       { flag: 'action', in: ROLLED, why: '--roll does not apply to --action {value}: it is announced, not rolled' },
     ],
   },
   'react-roll': {
-    kind: 'roll', sides: 100, placeholder: 'R',
+    kind: 'die', sides: 100, placeholder: 'R',
     onlyWhen: { flag: 'situation', in: where((rule) => rule.reactCheck !== null), why: '--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)' },
   },
   'perception-roll': {
-    kind: 'roll', sides: 100, placeholder: 'R',
+    kind: 'die', sides: 100, placeholder: 'R',
     onlyWhen: { flag: 'situation', in: where((rule) => rule.perceive !== null), why: '--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)' },
   },
   'perception-mod': {
