@@ -2,9 +2,10 @@
 // exchange from declaration to applied damage (commands.md, "!attack"). Declared here, answered
 // with `!defend --answer` (commands/answer.ts), resolved here through the one pipeline: each
 // defender's answer is filed as `!defend` would have filed it, then the hit is `!damage`'s.
-import { checkFlags, flagValue, hasFlag, idsArg, RefusalError, UsageError, type FlagTable, type ParsedLine } from '../text/args';
+import { flagValue, hasFlag, idsArg, RefusalError, UsageError, type ParsedLine } from '../text/args';
 import { flagElsewhere } from '../rules/editions';
-import { flagsOf } from './flagTables';
+import { flagsOf, orderOf } from './orders';
+import type { TypedFlagTable } from '../text/flags';
 import type { AnyEdition } from '../rules/edition';
 import { isSoundAttack, MAX_DEFENDERS, MAX_OPEN_ATTACKS, type KeptAnswerRecord, type OpenAttack } from '../state/attacks';
 import { readInteger } from '../rules/values';
@@ -29,14 +30,16 @@ const PLAYER_OPEN_ATTACKS = 5;
 const PLAYERS_OPEN_DEFENDERS = 100;
 
 /** Flags of `!attack` in every edition, beside the edition's `!damage` flags. */
-const COMMON_FLAGS: FlagTable = {
+const COMMON_FLAGS: TypedFlagTable = {
   ids: { kind: 'list' },
-  from: { kind: 'one' },
+  from: { kind: 'token' },
   help: { kind: 'switch' },
-  resolve: { kind: 'one' },
-  cancel: { kind: 'one' },
+  resolve: { kind: 'word' },
+  cancel: { kind: 'word' },
   list: { kind: 'switch' },
 };
+/** The hit's own flags, for the line each defender's hit is planned from. */
+const HIT_ONLY: TypedFlagTable = {};
 
 /** The attack's usage in the active edition: its `!damage` line, the defenders and the attacker. */
 function usageOf(app: App): string {
@@ -82,13 +85,12 @@ function declare(ctx: CommandContext): void | Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
   const spec = edition.check.answers;
-  checkFlags(ctx.parsed, flagsOf(edition, '!attack', COMMON_FLAGS, edition.hit.flags, spec.flags), flagElsewhere(edition.id, '!damage'));
-  if (idsArg(ctx.parsed) === undefined) throw new UsageError('no defenders given: --ids with their token ids');
   // The hit is `!damage`'s, checked (and refused) the same way; the situation is the attack's.
-  const hit = damageLineOf(ctx.parsed, edition);
-  edition.hit.plan(hit, planContext(app, ctx.gm));
-  const situation = spec.situation(ctx.parsed);
-  const decides = Object.keys(edition.hit.flags).find((flag) => edition.hit.flags[flag]!.decides !== undefined && hit.flags.has(flag));
+  const order = orderOf(ctx.parsed, flagsOf(edition, '!attack', COMMON_FLAGS, edition.hit.flags, spec.flags), edition.hit.amount, flagElsewhere(edition.id, '!damage'));
+  if (idsArg(ctx.parsed) === undefined) throw new UsageError('no defenders given: --ids with their token ids');
+  edition.hit.plan(order, planContext(app, ctx.gm));
+  const situation = spec.situation(order);
+  const decides = Object.keys(edition.hit.flags).find((flag) => edition.hit.flags[flag]!.decides !== undefined && ctx.parsed.flags.has(flag));
   if (decides !== undefined && !ctx.gm) throw new RefusalError(`--${decides} is the defender's answer in an attack: each defender answers its prompt`);
   const attacker = attackerOf(ctx);
   const open = Object.values(app.store.exchange.attacks);
@@ -220,7 +222,7 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack): void | P
     const target: Target = { token, character: characterOf(token) };
     const kept = attack.answers[tokenId];
     const line = damageLineOf(declared, edition, kept?.flags);
-    const plan = edition.hit.plan(line, context);
+    const plan = edition.hit.plan(orderOf(line, flagsOf(edition, '!attack-hit', HIT_ONLY, edition.hit.flags), edition.hit.amount), context);
     const item: PlannedTarget<unknown> = { target, plan, given: givenDice(line, plan.dice) };
     // An answer given is this attack's, whatever `!defend` came later; it is read by the hit, never filed, so undo has none to bring back.
     if (kept) {

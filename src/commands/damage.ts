@@ -1,8 +1,9 @@
 // `!damage N ... [--ids ...]`: one hit of N on each target through the active edition's plan
 // (commands.md); `!damage --undo [--force]` puts the caller's last damage back.
-import { checkFlags, hasFlag, idsArg, type FlagTable } from '../text/args';
+import { hasFlag, idsArg } from '../text/args';
+import type { TypedFlagTable } from '../text/flags';
 import { flagElsewhere } from '../rules/editions';
-import { flagsOf } from './flagTables';
+import { flagsOf, orderOf } from './orders';
 import type { CommandHandler } from './dispatch';
 import { refuse, type CommandContext } from './context';
 import { undoDamage } from './undo';
@@ -13,7 +14,7 @@ import { tokenName } from '../roll20/read';
 import { nameList } from './refusals';
 
 /** Flags of `!damage` in every edition. */
-const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' }, undo: { kind: 'switch' }, force: { kind: 'switch' } };
+const COMMON_FLAGS: TypedFlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' }, undo: { kind: 'switch' }, force: { kind: 'switch' } };
 
 
 /** How a hit runs through the pipeline (the same for every hit but whether it may touch any token). */
@@ -43,9 +44,8 @@ export const damageCommand: CommandHandler = {
     }
     const edition = activeEdition(ctx.app);
     const flags = edition.hit.flags;
-    // A hit with no flag has none to check (most hits).
-    if (ctx.parsed.flags.size > 0) checkFlags(ctx.parsed, flagsOf(edition, '!damage', COMMON_FLAGS, flags), flagElsewhere(edition.id, '!damage'));
-    const plan = edition.hit.plan(ctx.parsed, planContext(ctx.app, ctx.gm));
+    const order = orderOf(ctx.parsed, flagsOf(edition, '!damage', COMMON_FLAGS, flags), edition.hit.amount, flagElsewhere(edition.id, '!damage'));
+    const plan = edition.hit.plan(order, planContext(ctx.app, ctx.gm));
     const anyTarget = ctx.gm || ctx.app.store.settings.playersTargetAny;
     const found = resolveTargets(ctx, idsArg(ctx.parsed), { anyTarget });
     let { targets } = found;

@@ -1,8 +1,9 @@
 // `!defend --action A ...`: a defensive check, or an owed Vitality save, for each target in the
 // active edition. Rolls are Roll20's own unless given (`--roll`, an inline roll).
-import { checkFlags, idsArg, type FlagTable } from '../text/args';
+import { idsArg } from '../text/args';
+import type { TypedFlagTable } from '../text/flags';
 import { flagElsewhere } from '../rules/editions';
-import { flagsOf } from './flagTables';
+import { flagsOf, orderOf } from './orders';
 import type { CommandHandler } from './dispatch';
 import { checkIdFlags, idFlagsAsOriginals, resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
@@ -11,7 +12,7 @@ import { tidyRefusals } from './refusals';
 import { answerAttack } from './answer';
 import { tokenName } from '../roll20/read';
 
-const COMMON_FLAGS: FlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
+const COMMON_FLAGS: TypedFlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };
 
 export const defendCommand: CommandHandler = {
   usage: (app) => activeEdition(app).check.usage,
@@ -25,11 +26,11 @@ export const defendCommand: CommandHandler = {
       refuse(ctx, `!defend is not used: ${spec.refused}`);
       return;
     }
-    checkFlags(ctx.parsed, flagsOf(edition, '!defend', COMMON_FLAGS, spec.flags), flagElsewhere(edition.id, '!defend'));
+    const table = flagsOf(edition, '!defend', COMMON_FLAGS, spec.flags);
     // Flags that name another token (the edition marks them): a Bump stand-in names its original; each must be a token on the table.
-    const idFlags = Object.keys(spec.flags).filter((flag) => spec.flags[flag]!.token === true);
+    const idFlags = Object.keys(spec.flags).filter((flag) => spec.flags[flag]!.kind === 'token');
     idFlagsAsOriginals(ctx, idFlags);
-    const plan = edition.check.plan(ctx.parsed);
+    const plan = edition.check.plan(orderOf(ctx.parsed, table, undefined, flagElsewhere(edition.id, '!defend')));
     checkIdFlags(ctx, idFlags);
     const found = resolveTargets(ctx, idsArg(ctx.parsed));
     const notes = [...found.notes];

@@ -1,7 +1,7 @@
 // `!heal N [--to vitality|soul|power] [--ids ...]`: restore N to a bar on each target.
 import { checkFlags, choiceArg, flagValue, idsArg, type FlagTable } from '../text/args';
 import { planHeal } from '../rules/heal';
-import { amountArg } from '../rules/shared';
+import { parseAmount } from '../text/flags';
 import type { CommandHandler } from './dispatch';
 import { resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
@@ -14,7 +14,7 @@ export const healCommand: CommandHandler = {
   run(ctx) {
     const parsed = ctx.parsed;
     checkFlags(parsed, FLAGS);
-    const amount = amountArg(parsed, { what: 'the amount to heal', missing: 'no amount to heal given' });
+    const amount = parseAmount(parsed, { what: 'the amount to heal', missing: 'no amount to heal given' });
     const resource = choiceArg(flagValue(parsed, 'to') ?? 'vitality', '--to', ['vitality', 'soul', 'power'] as const);
     const { targets, notes } = resolveTargets(ctx, idsArg(parsed));
     return runPlan(ctx, planHeal(activeEdition(ctx.app), amount, resource), targets, notes, {

@@ -1,7 +1,7 @@
 // What an edition of the rules is (architecture.md, "The edition seam"): a folder of pure code
 // that parses its commands into plans, resolves them from numbers read once, and says every step
 // in its own words. The pipeline, the writer, undo and the renderer know no edition's rules.
-import type { FlagTable, ParsedLine } from '../text/args';
+import type { AmountSpec, TypedFlagTable } from '../text/flags';
 
 /** An edition's id: the name it is registered under (rules/registry.ts). */
 export type EditionId = string;
@@ -230,9 +230,16 @@ export interface PlanContext {
   gm: boolean;
 }
 
-/** One command of an edition, declared: its flags (each saying what it is), its usage and its help. */
+/**
+ * A command line as the pipeline parsed it against the command's spec (text/flags.ts, one parser for
+ * every edition): each flag's typed value (a switch false, a flag not given undefined unless it has a
+ * default), the positional amount of a hit, and any other positional words.
+ */
+export type Order = Readonly<Record<string, unknown>> & { readonly amount?: number; readonly positionals: readonly string[] };
+
+/** One command of an edition, declared: its typed flags (what each takes, who may give it, which go together), usage and help. */
 export interface CommandSpec {
-  flags: FlagTable;
+  flags: TypedFlagTable;
   usage: string;
   help: string[];
   /** The edition refuses the command whole, with why (Opposed Rolls: `!defend`). */
@@ -254,7 +261,7 @@ export interface KeptAnswer {
 /** What `!attack` needs of an edition (commands.md, "!attack"): its answers and how each joins the hit. */
 export interface AttackSpec<S, A> {
   /** Flags `!attack` takes beyond the edition's `!damage` flags (The Defensive Round: `--situation`). */
-  flags: FlagTable;
+  flags: TypedFlagTable;
   /** The flag of `!defend --answer` that carries the answer's word, and the one that gives its roll. */
   answerFlag: string;
   rollFlag: string;
@@ -263,7 +270,7 @@ export interface AttackSpec<S, A> {
   /** An answer's button label, from the facts its plan read (with the check's target where it helps: "Defend (55)"). */
   label(word: string, facts: Facts<S, A>): string;
   /** The attack's situation, from its declared line (checked by the edition's own parse); null: none given. */
-  situation(line: ParsedLine): string | null;
+  situation(order: Order): string | null;
   /** The situation and its effect in a few words, for the prompts ("Behind: a hard perceive check first, +5 to hit"). */
   situationWords(situation: string): string;
   /** The plan of one answer, rolled as `!defend` would with the attack's situation; a refusal says why it is not allowed now. */
@@ -286,16 +293,18 @@ export interface TableMacro {
 
 /** `!damage`: its flags, usage and help, and its plans (architecture.md, "The edition seam"). */
 export interface HitSpec<S, A> extends CommandSpec {
-  /** Throws UsageError for a malformed command. */
-  plan(line: ParsedLine, context: PlanContext): Plan<S, A>;
+  /** The hit's positional amount (`!damage N`). */
+  amount: AmountSpec;
+  /** Throws UsageError for a malformed command (what the flags' declarations cannot say). */
+  plan(order: Order, context: PlanContext): Plan<S, A>;
   /** A hand edit read through armor: the loss as a hit (commands.md, "Hand edits"). */
   handEdit(loss: number, context: PlanContext): Plan<S, A>;
 }
 
 /** `!defend` (a check made ahead) and the answers a defender gives to `!attack`. */
 export interface CheckSpec<S, A> extends CommandSpec {
-  /** Throws UsageError for a malformed command. */
-  plan(line: ParsedLine): Plan<S, A>;
+  /** Throws UsageError for a malformed command (what the flags' declarations cannot say). */
+  plan(order: Order): Plan<S, A>;
   /** `!attack` and `!defend --answer`: the answers, and how each joins the hit. */
   answers: AttackSpec<S, A>;
 }

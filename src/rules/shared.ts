@@ -1,42 +1,18 @@
-// What the editions share, written once: the amount of a hit (one number, or one inline roll),
-// the stance plan (a mode that lasts until changed, the same one again a no-op), and the refusal of
-// a defense on the defender's own turn. Each edition gives its own words and defaults.
-import { type KeptAnswer, type Outcome, type Plan } from './edition';
-import { echo, integerArg, UsageError, type ParsedLine } from '../text/args';
-import { MAX_DAMAGE, readInteger } from './values';
-
-/**
- * The command's one amount (commands.md, "Syntax"): a whole number 0 to MAX_DAMAGE, or an inline
- * roll Roll20 has already worked out; an expression typed bare is refused with an example.
- */
-export function amountArg(line: ParsedLine, words: { what: string; missing: string; example?: string }): number;
-export function amountArg(line: ParsedLine, words: { what: string; missing: string; example?: string; optional: true }): number | undefined;
-export function amountArg(line: ParsedLine, words: { what: string; missing: string; example?: string; optional?: true }): number | undefined {
-  const { positionals } = line;
-  if (positionals.length > 1) {
-    const hint = words.example ? `; an expression must be an inline roll like ${words.example}` : '';
-    throw new UsageError(`one amount only (got "${echo(positionals.join(' '))}")${hint}`);
-  }
-  const text = positionals[0];
-  if (text === undefined) {
-    if (words.optional) return undefined;
-    throw new UsageError(words.missing);
-  }
-  // Dice typed bare ("2d6") are the likeliest slip: the example shows the inline roll.
-  if (words.example && readInteger(text) === null) throw new UsageError(`${words.what} must be a whole number or an inline roll like ${words.example} (got "${echo(text)}")`);
-  return integerArg(text, words.what, 0, MAX_DAMAGE);
-}
+// What the editions share, written once: the refusal of a defense on the defender's own turn, and
+// how an answer to an attack is planned and kept. Each edition gives its own words and defaults.
+import { type KeptAnswer, type Order, type Outcome, type Plan } from './edition';
+import { parseFlags, type TypedFlagTable } from '../text/flags';
 
 /** The Defensive Round and The Defensive Turn: the token on top of the Turn Tracker is acting, not defending (saves still are). */
 export function actingRefusal(phase: 'round' | 'turn'): string {
   return `it is this token's turn (top of the Turn Tracker): the defensive ${phase} is for everyone but the one acting. Saves are still allowed.`;
 }
 
-/** A `!defend` line made from words (an answer to an attack, checked as the typed command would be). */
-export function defendLine(flags: Record<string, string | null>): ParsedLine {
+/** A `!defend` order made from words (an answer to an attack), parsed as the typed command would be. */
+export function defendOrder(flags: Record<string, string | null>, table: TypedFlagTable): Order {
   const map = new Map<string, string[]>();
   for (const [name, value] of Object.entries(flags)) if (value !== null) map.set(name, [value]);
-  return { command: '!defend', positionals: [], flags: map };
+  return { ...parseFlags({ command: '!defend', positionals: [], flags: map }, table), positionals: [] };
 }
 
 /**

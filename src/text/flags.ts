@@ -25,12 +25,14 @@ interface FlagBase {
   needs?: string | { flag: string; why?: string };
   /** Refused unless each condition holds. */
   onlyWhen?: FlagCondition | readonly FlagCondition[];
-  /** Must be given (always, or `when` another flag's value is one of `in`); `why` is the whole refusal. */
+  /** Must be given (always, or `when` another flag's value is one of `in`); `why` is the whole refusal (`{value}`: the other flag's value). */
   required?: true | { why?: string; when?: { flag: string; in: readonly string[] } };
   /** The value's name in the usage (`[--mod M]`); each kind has its own otherwise. */
   placeholder?: string;
   /** What the flag does, for the help. */
   help?: string;
+  /** A flag kept only to refuse it, saying what replaced it (checked right after the flags' shape). */
+  retired?: string;
 }
 
 export interface SwitchFlag extends FlagBase { kind: 'switch' }
@@ -40,6 +42,8 @@ export interface TextFlag extends FlagBase { kind: 'text'; default?: string }
 export interface ListFlag extends FlagBase { kind: 'list' }
 /** Another token's id (the commands check it is on the table and not the target itself). */
 export interface TokenFlag extends FlagBase { kind: 'token' }
+/** One word, as given (a key, a name). */
+export interface WordFlag extends FlagBase { kind: 'word' }
 export interface IntegerFlag extends FlagBase { kind: 'integer'; min: number; max: number; default?: number }
 /** A whole number 0 to `max`, or an inline roll's total; `example` shows the inline roll a bare expression should have been. */
 export interface AmountFlag extends FlagBase { kind: 'amount'; max: number; example?: string; default?: number }
@@ -53,7 +57,7 @@ export interface ChoiceFlag extends FlagBase {
 /** A named die's roll given in chat instead of rolled: 1 to `sides` (kind `die`: "roll" is a flag's name, kept in src/rules/). */
 export interface DieFlag extends FlagBase { kind: 'die'; sides: number }
 
-export type TypedFlag = SwitchFlag | TextFlag | ListFlag | TokenFlag | IntegerFlag | AmountFlag | ChoiceFlag | DieFlag;
+export type TypedFlag = SwitchFlag | TextFlag | ListFlag | TokenFlag | WordFlag | IntegerFlag | AmountFlag | ChoiceFlag | DieFlag;
 export type TypedFlagTable = Readonly<Record<string, TypedFlag>>;
 
 /** What one flag parses to. */
@@ -78,9 +82,14 @@ export function flagTable<const T extends TypedFlagTable>(table: T): T {
   return table;
 }
 
-/** The table `checkFlags` reads (kind one/switch/text/list, token, decides), for the callers of today. */
+const converted = new WeakMap<TypedFlagTable, FlagTable>();
+
+/** The table `checkFlags` reads (kind one/switch/text/list, token, decides), made once per table. */
 export function toFlagTable(table: TypedFlagTable): FlagTable {
-  const old: FlagTable = {};
+  let old = converted.get(table);
+  if (old) return old;
+  old = {};
+  converted.set(table, old);
   for (const [name, flag] of Object.entries(table)) {
     const spec: FlagSpec = { kind: flag.kind === 'switch' || flag.kind === 'text' || flag.kind === 'list' ? flag.kind : 'one' };
     if (flag.kind === 'token') spec.token = true;
@@ -119,6 +128,7 @@ export function flagValueOf(name: string, flag: TypedFlag, words: readonly strin
       return true;
     case 'text':
     case 'token':
+    case 'word':
       return text;
     case 'list':
       return words.flatMap((word) => word.split(',')).map((word) => word.trim()).filter((word) => word !== '');
@@ -185,7 +195,8 @@ function conditionRefusal(name: string, condition: FlagCondition, given: ParsedL
 
 /** The flags whose values a flag's conditions compare. */
 function dependsOn(flag: TypedFlag): string[] {
-  const names = conditionsOf(flag).map((condition) => condition.flag);
+  // A `needs` looks only at whether the other flag is given, not at its value.
+  const names = conditionsOf(flag).filter((condition) => condition.in !== undefined || condition.notIn !== undefined).map((condition) => condition.flag);
   const when = requiredWhen(flag);
   return when ? [...names, when.flag] : names;
 }
@@ -200,6 +211,10 @@ function dependsOn(flag: TypedFlag): string[] {
 export function parseFlags<const T extends TypedFlagTable>(line: ParsedLine, table: T, elsewhere?: (name: string) => string | undefined): FlagValues<T> {
   checkFlags(line, toFlagTable(table), elsewhere);
   const names = Object.keys(table);
+  for (const name of names) {
+    const retired = table[name]!.retired;
+    if (retired !== undefined && line.flags.has(name)) throw new UsageError(retired);
+  }
   for (const name of names) {
     const flag = table[name]!;
     if (!alwaysRequired(flag) || line.flags.has(name)) continue;
@@ -219,7 +234,7 @@ export function parseFlags<const T extends TypedFlagTable>(line: ParsedLine, tab
     const when = requiredWhen(flag);
     if (when && !line.flags.has(name)) {
       const word = values.get(when.flag);
-      if (word !== undefined && when.in.includes(String(word))) throw new UsageError(whyOf(flag) ?? `--${when.flag} ${String(word)} needs --${name}`);
+      if (word !== undefined && when.in.includes(String(word))) throw new UsageError(whyOf(flag)?.split('{value}').join(String(word)) ?? `--${when.flag} ${String(word)} needs --${name}`);
     }
     if (!line.flags.has(name)) return;
     for (const condition of conditionsOf(flag)) {
@@ -255,6 +270,8 @@ export interface AmountSpec {
   /** An inline roll to show when an expression is typed bare ("[[2d6+3]]"). */
   example?: string;
   optional?: true;
+  /** It may be left out when this switch is given (The Defensive Round: `--instant-kill` takes none). */
+  optionalWith?: string;
   /** The largest amount; MAX_DAMAGE unless given. */
   max?: number;
 }
@@ -290,6 +307,8 @@ export function placeholderOf(flag: TypedFlag): string {
       return `1-${flag.sides}`;
     case 'token':
       return 'ID';
+    case 'word':
+      return 'WORD';
     case 'list':
       return 'ID ...';
     case 'text':
@@ -320,6 +339,8 @@ function takes(flag: TypedFlag): string {
       return 'one or more ids';
     case 'token':
       return "another token's id";
+    case 'word':
+      return 'one word';
     case 'integer':
       return `a whole number from ${flag.min} to ${flag.max}`;
     case 'amount':
@@ -375,6 +396,8 @@ export function sampleValues(flag: TypedFlag): FlagSamples {
       return { valid: [['-Ma1'], ['-Ma1', '-Mb2'], ['-Ma1,-Mb2']], invalid: [[]] };
     case 'token':
       return { valid: [['-Ma1']], invalid: [[], ['-Ma1', '-Mb2']] };
+    case 'word':
+      return { valid: [['A1']], invalid: [[], ['A1', 'A2']] };
     case 'integer': {
       const middle = Math.min(flag.max, Math.max(flag.min, 0));
       return {

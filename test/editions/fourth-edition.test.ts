@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { at, SUMMARY, TITLE, type Edition, type Plan, type Step } from '../../src/rules/edition';
 import { registerEdition, unregisterEdition } from '../../src/rules/editions';
 import { keepFiled } from '../../src/rules/shared';
-import { UsageError, choiceArg, flagValue, integerArg, type ParsedLine } from '../../src/text/args';
 import { openTable, texts, whispered, type Table } from '../support/table';
 
 /** What the toy edition keeps per token: nothing but whether it is down. */
@@ -27,10 +26,10 @@ const tally: Edition<TallyState, TallyAnswer> = {
   flags: { brutal: { kind: 'switch' } },
   usage: '!damage N [--brutal]',
   help: ['A hit of N, less armor_soak.'],
-  plan(line: ParsedLine): Plan<TallyState, TallyAnswer> {
-    if (line.positionals.length !== 1) throw new UsageError('one amount');
-    const amount = integerArg(line.positionals[0]!, 'the amount', 0, 1000);
-    const brutal = line.flags.has('brutal');
+  amount: { what: 'the amount', missing: 'one amount', max: 1000 },
+  plan(order): Plan<TallyState, TallyAnswer> {
+    const amount = order.amount ?? 0;
+    const brutal = order.brutal === true;
     return {
       values: ['armor_soak'],
       dice: [],
@@ -57,15 +56,14 @@ const tally: Edition<TallyState, TallyAnswer> = {
     };
   },
   handEdit(loss, context) {
-    return tally.hit.plan({ command: '!damage', positionals: [String(loss)], flags: new Map() }, context);
+    return tally.hit.plan({ amount: loss, brutal: false, positionals: [] }, context);
   },
   },
   check: {
-  flags: { action: { kind: 'one' }, roll: { kind: 'one' } },
+  flags: { action: { kind: 'choice', choices: ['block'], required: true }, roll: { kind: 'die', sides: 20 } },
   usage: '!defend --action block [--roll 1-20]',
   help: ['A block made ahead takes the next hit whole.'],
-  plan(line) {
-    choiceArg(flagValue(line, 'action') ?? '', '--action', ['block'] as const);
+  plan() {
     return {
       values: [],
       dice: [{ name: 'block', sides: 20, flag: 'roll' }],
@@ -92,7 +90,7 @@ const tally: Edition<TallyState, TallyAnswer> = {
     label: (word) => (word === 'block' ? 'Block' : 'Take it'),
     situation: () => null,
     situationWords: (situation) => situation,
-    planAnswer: (word) => tally.check.plan({ command: '!defend', positionals: [], flags: new Map([['action', [word]]]) }),
+    planAnswer: (word) => tally.check.plan({ action: word, positionals: [] }),
     keep: (word, outcome) => keepFiled(word, outcome),
   },
   },

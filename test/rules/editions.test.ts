@@ -1,9 +1,9 @@
 // Every edition on the edition seam (src/rules/edition.ts), one contract function at a time, from
 // hand-built `Facts` (no Roll20): the worked examples of /work/shared/design/rules.md and the
 // rulings around them.
+import { planCheck, planHit } from '../support/plans';
 import { stancePlan } from '../../src/rules/stance';
 import { registered } from '../../src/rules/editions';
-import { givenDice } from '../../src/commands/pipeline';
 import { describe, expect, it } from 'vitest';
 import {
   ACTION,
@@ -59,11 +59,11 @@ function bobFacts<S, A = never>(state: S, over: FactsOver<A> = {}): Facts<S, A> 
 /** Bob of The Defensive Round: Vitality 70, Soak 20, Physical 100, Defense 30. */
 const BOB_ARMOR = { armor_soak: val(20), armor_physical: val(100), armor_defense: val(30) };
 
-const soakDamage = (line: string, facts: Facts<SoakState, SoakAnswer>) => soak.hit.plan(parseLine(line), CONTEXT).resolve(facts, {});
+const soakDamage = (line: string, facts: Facts<SoakState, SoakAnswer>) => planHit(soak, parseLine(line), CONTEXT).resolve(facts, {});
 /** `!defend` as the pipeline runs it: a roll given with its flag is handed over; `rolls` are the dice rolled, in the plan's order. */
 const soakDefend = (line: string, facts: Facts<SoakState, SoakAnswer>, rolls: number[] = []) => {
   const parsed = parseLine(line);
-  const plan = soak.check.plan(parsed);
+  const plan = planCheck(soak, parsed);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
 
@@ -109,10 +109,10 @@ describe('soak: planDamage', () => {
   });
 
   it('a malformed command throws UsageError', () => {
-    expect(() => soak.hit.plan(parseLine('!damage -5'), CONTEXT)).toThrow(UsageError);
-    expect(() => soak.hit.plan(parseLine('!damage 5 --to soul --pierce 10'), CONTEXT)).toThrow(UsageError);
-    expect(() => soak.hit.plan(parseLine('!damage'), CONTEXT)).toThrow(UsageError);
-    expect(() => soak.hit.plan(parseLine('!damage 5 --instant-kill'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(soak, parseLine('!damage -5'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(soak, parseLine('!damage 5 --to soul --pierce 10'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(soak, parseLine('!damage'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(soak, parseLine('!damage 5 --instant-kill'), CONTEXT)).toThrow(UsageError);
   });
 
   it('a Vitality bar that holds no number refuses the token', () => {
@@ -120,14 +120,14 @@ describe('soak: planDamage', () => {
   });
 
   it('values: a Vitality hit reads soak, both protections, Defense, natural defense and Fortitude; --to soul reads none', () => {
-    expect(soak.hit.plan(parseLine('!damage 200'), CONTEXT).values).toEqual(
+    expect(planHit(soak, parseLine('!damage 200'), CONTEXT).values).toEqual(
       expect.arrayContaining(['armor_soak', 'armor_physical', 'armor_magical', 'armor_defense', 'natural_defense', 'fortitude']),
     );
-    expect(soak.hit.plan(parseLine('!damage 200 --type magical'), CONTEXT).values).toEqual(
+    expect(planHit(soak, parseLine('!damage 200 --type magical'), CONTEXT).values).toEqual(
       expect.arrayContaining(['armor_soak', 'armor_magical', 'armor_physical', 'armor_spirit', 'natural_spirit', 'fortitude']),
     );
-    expect(soak.hit.plan(parseLine('!damage 5 --to soul'), CONTEXT).values).toEqual([]);
-    expect(soak.hit.plan(parseLine('!damage 200'), CONTEXT).dice).toEqual([]);
+    expect(planHit(soak, parseLine('!damage 5 --to soul'), CONTEXT).values).toEqual([]);
+    expect(planHit(soak, parseLine('!damage 200'), CONTEXT).dice).toEqual([]);
   });
 
   it('--to soul takes the whole amount off Soul, no armor', () => {
@@ -161,18 +161,18 @@ describe('soak: planDefend', () => {
 
   it('dice: one named d100, given by --roll or rolled (read by resolve by its name)', () => {
     // A given --roll still lists the die, with its flag: the pipeline hands the given value over.
-    expect(soak.check.plan(parseLine('!defend --action defend --roll 20')).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
-    const plan = soak.check.plan(parseLine('!defend --action defend'));
+    expect(planCheck(soak, parseLine('!defend --action defend --roll 20')).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
+    const plan = planCheck(soak, parseLine('!defend --action defend'));
     expect(plan.dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
     const outcome = outcomeOf(plan.resolve(bobFacts<SoakState>({}, { values: { defend_check: val(55) } }), rollsFor(plan, [20])));
     expect(outcome.answer).toBe('success');
   });
 
   it('values: a check reads every check target; a save reads save_check', () => {
-    expect(soak.check.plan(parseLine('!defend --action defend')).values).toEqual(
+    expect(planCheck(soak, parseLine('!defend --action defend')).values).toEqual(
       expect.arrayContaining(['defend_check', 'evade_check', 'reaction_check', 'perception_check', 'mental_check']),
     );
-    expect(soak.check.plan(parseLine('!defend --action save')).values).toEqual(['save_check']);
+    expect(planCheck(soak, parseLine('!defend --action save')).values).toEqual(['save_check']);
   });
 
   it('--action save is refused when no save is owed', () => {
@@ -193,12 +193,11 @@ describe('soak: planDefend', () => {
   });
 
   it('a malformed command throws UsageError', () => {
-    expect(() => soak.check.plan(parseLine('!defend'))).toThrow(UsageError);
-    expect(() => soak.check.plan(parseLine('!defend --action save --situation side'))).toThrow(UsageError);
-    // --roll's range is its die's, 1 to 100: the pipeline checks a given roll against it (src/commands/pipeline.ts).
-    const defend = parseLine('!defend --action defend --roll 101');
-    expect(soak.check.plan(defend).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
-    expect(() => givenDice(defend, soak.check.plan(defend).dice)).toThrow(UsageError);
+    expect(() => planCheck(soak, parseLine('!defend'))).toThrow(UsageError);
+    expect(() => planCheck(soak, parseLine('!defend --action save --situation side'))).toThrow(UsageError);
+    // --roll's range is its die's, 1 to 100: the one parser checks it (a typed flag of kind die).
+    expect(() => planCheck(soak, parseLine('!defend --action defend --roll 101'))).toThrow('--roll must be from 1 to 100 (got 101)');
+    expect(planCheck(soak, parseLine('!defend --action defend --roll 100')).dice).toEqual([{ name: 'action', sides: 100, flag: 'roll' }]);
   });
 
   it('a reaction check is kept for the round against that attacker', () => {
@@ -216,7 +215,7 @@ describe('soak: planDefend', () => {
   });
 
   it('the acting token (top of the Turn Tracker) makes no defensive action, but may save', () => {
-    expect(soak.check.plan(parseLine('!defend --action defend')).readsTurnOrder).toBe(true);
+    expect(planCheck(soak, parseLine('!defend --action defend')).readsTurnOrder).toBe(true);
     const acting = bobFacts<SoakState>({}, { acting: true, values: { defend_check: val(55) } });
     expect(soakDefend('!defend --action defend --roll 20', acting)).toMatchObject({ kind: 'refused' });
     const owed = bobFacts<SoakState>({ life: { condition: 'incapacitated', savesOwed: 1 } }, { acting: true, vitality: bar(-3, 70), values: { save_check: val(50) } });
@@ -224,7 +223,7 @@ describe('soak: planDefend', () => {
   });
 
   it('--aided-by: +5 from an ally in reactive stance with a success against that attacker, which it spends', () => {
-    expect(soak.check.plan(parseLine('!defend --action defend --aided-by alice-1 --vs goblin-1')).others).toEqual(['alice-1']);
+    expect(planCheck(soak, parseLine('!defend --action defend --aided-by alice-1 --vs goblin-1')).others).toEqual(['alice-1']);
     const alice = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': true } }, answer: null };
     const facts = bobFacts<SoakState>({}, { stance: 'defensive', values: { defend_check: val(50) }, others: { 'alice-1': alice } });
     const outcome = outcomeOf(soakDefend('!defend --action defend --aided-by alice-1 --vs goblin-1 --roll 55', facts));
@@ -238,7 +237,7 @@ describe('soak: planDefend', () => {
     const spent = { name: 'Alice', stance: 'reactive', state: { reactions: { 'goblin-1': 'used' } }, answer: null };
     const facts = bobFacts<SoakState>({}, { values: { defend_check: val(50) }, others: { 'alice-1': spent } });
     expect(soakDefend('!defend --action defend --aided-by alice-1 --vs goblin-1 --roll 55', facts)).toMatchObject({ kind: 'refused' });
-    expect(() => soak.check.plan(parseLine('!defend --action defend --aided'))).toThrow(UsageError);
+    expect(() => planCheck(soak, parseLine('!defend --action defend --aided'))).toThrow(UsageError);
   });
 
   it('a defender with no stance is told to declare one, with the two !stance buttons', () => {
@@ -270,7 +269,7 @@ describe('soak: planStance and planHandEdit', () => {
   it('planHandEdit(200) reads the loss through armor exactly as !damage 200', () => {
     const facts = bobFacts<SoakState, SoakAnswer>({}, { answer: 'fail', values: BOB_ARMOR });
     const edit = soak.hit.handEdit(200, CONTEXT);
-    const damage = soak.hit.plan(parseLine('!damage 200'), CONTEXT);
+    const damage = planHit(soak, parseLine('!damage 200'), CONTEXT);
     expect(edit.values).toEqual(damage.values);
     // The card's words are made when shown: compared as words.
     const withWords = (resolution: Resolution<unknown, unknown>) => (isRefusal(resolution) ? resolution : { ...resolution, card: cardOf(soak, resolution, facts) });
@@ -423,11 +422,11 @@ describe('soak: words', () => {
 // ---------------------------------------------------------------------------------------------
 // threshold (the deep tests are in threshold.test.ts)
 
-const thresholdDamage = (line: string, facts: Facts<ThresholdState, ThresholdPending>) => threshold.hit.plan(parseLine(line), CONTEXT).resolve(facts, {});
+const thresholdDamage = (line: string, facts: Facts<ThresholdState, ThresholdPending>) => planHit(threshold, parseLine(line), CONTEXT).resolve(facts, {});
 /** `!defend` as the pipeline runs it: a roll given with its flag is handed over; `rolls` are the dice rolled, in the plan's order. */
 const thresholdDefend = (line: string, facts: Facts<ThresholdState, ThresholdPending>, rolls: number[] = []) => {
   const parsed = parseLine(line);
-  const plan = threshold.check.plan(parsed);
+  const plan = planCheck(threshold, parsed);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
 /** Bob of The Defensive Turn: Vitality 30, Defense 10, Physical Armor 18. */
@@ -479,16 +478,16 @@ describe('threshold: planDamage', () => {
   });
 
   it('values and dice: the track\'s armor and armor_defense, no dice', () => {
-    expect(threshold.hit.plan(parseLine('!damage 20'), CONTEXT).values).toEqual(['armor_physical', 'armor_defense']);
-    expect(threshold.hit.plan(parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
-    expect(threshold.hit.plan(parseLine('!damage 20'), CONTEXT).dice).toEqual([]);
+    expect(planHit(threshold, parseLine('!damage 20'), CONTEXT).values).toEqual(['armor_physical', 'armor_defense']);
+    expect(planHit(threshold, parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
+    expect(planHit(threshold, parseLine('!damage 20'), CONTEXT).dice).toEqual([]);
   });
 
   it('a malformed command throws UsageError; a bar with no number is refused', () => {
-    expect(() => threshold.hit.plan(parseLine('!damage'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.hit.plan(parseLine('!damage -5'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.hit.plan(parseLine('!damage 5 --defense maybe'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.hit.plan(parseLine('!damage 5 --mod 2'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(threshold, parseLine('!damage'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(threshold, parseLine('!damage -5'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(threshold, parseLine('!damage 5 --defense maybe'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(threshold, parseLine('!damage 5 --mod 2'), CONTEXT)).toThrow(UsageError);
     expect(thresholdDamage('!damage 20', bob001({}, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
@@ -525,8 +524,8 @@ describe('threshold: planDefend', () => {
 
   it('dice: one named d100, given by --roll or rolled (read by resolve by its name); it reads the Turn Tracker', () => {
     // A given --roll still lists the die, with its flag: the pipeline hands the given value over.
-    expect(threshold.check.plan(parseLine('!defend --action defend --roll 20')).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
-    const plan = threshold.check.plan(parseLine('!defend --action defend'));
+    expect(planCheck(threshold, parseLine('!defend --action defend --roll 20')).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
+    const plan = planCheck(threshold, parseLine('!defend --action defend'));
     expect(plan.dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
     expect(plan.readsTurnOrder).toBe(true);
     expect(outcomeOf(plan.resolve(bob001({}, { values: { defend_check: val(55) } }), rollsFor(plan, [56]))).answer).toEqual({
@@ -547,8 +546,8 @@ describe('threshold: planDefend', () => {
   });
 
   it('evade and react are refused naming the edition', () => {
-    expect(() => threshold.check.plan(parseLine('!defend --action evade'))).toThrow(/threshold edition/);
-    expect(() => threshold.check.plan(parseLine('!defend --action react'))).toThrow(/threshold edition/);
+    expect(() => planCheck(threshold, parseLine('!defend --action evade'))).toThrow(/threshold edition/);
+    expect(() => planCheck(threshold, parseLine('!defend --action react'))).toThrow(/threshold edition/);
   });
 });
 
@@ -633,7 +632,7 @@ describe('threshold: the rest of the contract', () => {
 /** `!damage` as the pipeline runs it: a --defense-roll given is handed over; `rolls` are the dice rolled, in the plan's order. */
 const opposedDamage = (line: string, facts: Facts<OpposedState, never>, rolls: number[] = []) => {
   const parsed = parseLine(line);
-  const plan = opposed.hit.plan(parsed, CONTEXT);
+  const plan = planHit(opposed, parsed, CONTEXT);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
 /** Opposed Rolls's defender: passive_defense 10, so a d20 of 8 makes D 18. */
@@ -679,19 +678,17 @@ describe('opposed: planDamage', () => {
 
   it('dice: one named d20 per target, given by --defense-roll or rolled (read by resolve by its name)', () => {
     // A given --defense-roll still lists the die, with its flag: the pipeline hands the given value over.
-    expect(opposed.hit.plan(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
-    const plan = opposed.hit.plan(parseLine('!damage 8 --attack 24'), CONTEXT);
+    expect(planHit(opposed, parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
+    const plan = planHit(opposed, parseLine('!damage 8 --attack 24'), CONTEXT);
     expect(plan.dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
     expect(plan.readsTurnOrder).toBe(true);
     expect(outcomeOf(plan.resolve(defender(13), rollsFor(plan, [8]))).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 36 }]);
   });
 
   it('a malformed command throws UsageError; the hit bar with no number is refused', () => {
-    expect(() => opposed.hit.plan(parseLine('!damage 8'), CONTEXT)).toThrow(UsageError);
-    // --defense-roll's range is its die's, 1 to 20: the pipeline checks a given roll against it (src/commands/pipeline.ts).
-    const rolled21 = parseLine('!damage 8 --attack 24 --defense-roll 21');
-    expect(opposed.hit.plan(rolled21, CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
-    expect(() => givenDice(rolled21, opposed.hit.plan(rolled21, CONTEXT).dice)).toThrow(UsageError);
+    expect(() => planHit(opposed, parseLine('!damage 8'), CONTEXT)).toThrow(UsageError);
+    // --defense-roll's range is its die's, 1 to 20: the one parser checks it (a typed flag of kind die).
+    expect(() => planHit(opposed, parseLine('!damage 8 --attack 24 --defense-roll 21'), CONTEXT)).toThrow('--defense-roll must be from 1 to 20 (got 21)');
     expect(opposedDamage('!damage 8 --attack 24 --defense-roll 8', defender(13, { vitality: bar(null) }))).toEqual({ kind: 'bar', resource: 'vitality' });
   });
 
@@ -711,7 +708,7 @@ describe('opposed: the rest of the contract', () => {
     expect(opposed.table.playable).toBe(true);
     expect(opposed.stance.modes).toEqual(['passive', 'active', 'full']);
     expect(opposed.check.refused).toMatch(/rolled inside !damage/);
-    expect(() => opposed.check.plan(parseLine('!defend --action defend'))).toThrow(UsageError);
+    expect(() => planCheck(opposed, parseLine('!defend --action defend'))).toThrow(UsageError);
   });
 
   it('planStance sets the default mode; passive keeps no stance', () => {

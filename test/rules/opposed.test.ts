@@ -2,9 +2,9 @@
 // (src/rules/opposed/attack.ts), and the edition's damage plan on hand-made facts
 // (src/rules/opposed/index.ts). rules.md, "Edition `opposed`" and its Clarifications.
 // Every number is worked by hand in the comment beside it.
+import { planCheck, planHit } from '../support/plans';
 import { stancePlan } from '../../src/rules/stance';
 import { registered } from '../../src/rules/editions';
-import { givenDice } from '../../src/commands/pipeline';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -295,7 +295,7 @@ function facts(over: Partial<Facts<OpposedState, never>> = {}): Facts<OpposedSta
 /** `!damage` as the pipeline runs it: a --defense-roll given is handed over; `rolls` are the dice rolled, in the plan's order. */
 function damage(line: string, f: Facts<OpposedState, never>, rolls: number[] = [], context: PlanContext = CONTEXT): Resolution<OpposedState, never> {
   const parsed = parseLine(line);
-  const plan = opposed.hit.plan(parsed, context);
+  const plan = planHit(opposed, parsed, context);
   return plan.resolve(f, rollsGiven(plan, parsed, rolls));
 }
 
@@ -411,8 +411,8 @@ describe('opposed: planDamage', () => {
 
   it('--defense-roll is used for every target (the die listed with its flag); without it each target rolls a d20', () => {
     // The pipeline hands the given --defense-roll to every target instead of rolling the die.
-    expect(opposed.hit.plan(parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
-    const plan = opposed.hit.plan(parseLine('!damage 8 --attack 24'), CONTEXT);
+    expect(planHit(opposed, parseLine('!damage 8 --attack 24 --defense-roll 8'), CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
+    const plan = planHit(opposed, parseLine('!damage 8 --attack 24'), CONTEXT);
     expect(plan.dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
     expect(plan.readsTurnOrder).toBe(true);
     expect(outcome(plan.resolve(facts(), rollsFor(plan, [8]))).changes).toEqual([{ kind: 'bar', resource: 'vitality', to: 16 }]);
@@ -420,18 +420,16 @@ describe('opposed: planDamage', () => {
   });
 
   it('--attack is required; the numbers are checked', () => {
-    expect(() => opposed.hit.plan(parseLine('!damage 8'), CONTEXT)).toThrow(/--attack is required/);
-    // --defense-roll's range is its die's, 1 to 20: the pipeline checks a given roll against it (src/commands/pipeline.ts).
-    const rolled21 = parseLine('!damage 8 --attack 24 --defense-roll 21');
-    expect(opposed.hit.plan(rolled21, CONTEXT).dice).toEqual([{ name: 'defense', sides: 20, flag: 'defense-roll' }]);
-    expect(() => givenDice(rolled21, opposed.hit.plan(rolled21, CONTEXT).dice)).toThrow(UsageError);
-    expect(() => opposed.hit.plan(parseLine('!damage 8 --attack 24 --defense-mode total'), CONTEXT)).toThrow(UsageError);
-    expect(() => opposed.hit.plan(parseLine('!damage 8 --attack 24 --ap -1'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(opposed, parseLine('!damage 8'), CONTEXT)).toThrow(/--attack is required/);
+    // --defense-roll's range is its die's, 1 to 20: the one parser checks it (a typed flag of kind die).
+    expect(() => planHit(opposed, parseLine('!damage 8 --attack 24 --defense-roll 21'), CONTEXT)).toThrow('--defense-roll must be from 1 to 20 (got 21)');
+    expect(() => planHit(opposed, parseLine('!damage 8 --attack 24 --defense-mode total'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(opposed, parseLine('!damage 8 --attack 24 --ap -1'), CONTEXT)).toThrow(UsageError);
   });
 
   it('!defend is refused naming where the defense is rolled', () => {
     expect(opposed.check.refused).toMatch(/rolled inside !damage/);
-    expect(() => opposed.check.plan(parseLine('!defend'))).toThrow(UsageError);
+    expect(() => planCheck(opposed, parseLine('!defend'))).toThrow(UsageError);
   });
 
   it('stances: active and full are kept, passive is the default (none kept)', () => {

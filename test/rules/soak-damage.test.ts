@@ -243,14 +243,16 @@ describe('Ruling, revised: the armor is one piece (rules.md step 2)', () => {
 
 describe('parsing a hit (The Defensive Round edition)', () => {
   it('a bare hit and the same hit with every flag at its default make the same order', async () => {
-    const { parseSoakDamage } = await import('../../src/rules/soak/damagePlan');
+    const { soakDamageOrder, SOAK_AMOUNT, SOAK_DAMAGE_FLAGS } = await import('../../src/rules/soak/damagePlan');
     const { parseLine } = await import('../../src/text/args');
-    const bare = parseSoakDamage(parseLine('!damage 12'));
+    const { orderOf } = await import('../../src/commands/orders');
+    const parse = (text: string) => soakDamageOrder(orderOf(parseLine(text), SOAK_DAMAGE_FLAGS, SOAK_AMOUNT));
+    const bare = parse('!damage 12');
     expect(bare).toEqual({ amount: 12, track: 'physical', piercePercent: 0, to: 'vitality', instantKill: false, defenseOverride: null });
-    expect(parseSoakDamage(parseLine('!damage 12 --type physical --pierce 0 --to vitality'))).toEqual(bare);
+    expect(parse('!damage 12 --type physical --pierce 0 --to vitality')).toEqual(bare);
     // The bare hit without its amount is refused as the flagged one is.
-    expect(() => parseSoakDamage(parseLine('!damage'))).toThrow('no damage amount given');
-    expect(() => parseSoakDamage(parseLine('!damage --type physical'))).toThrow('no damage amount given');
-    expect(() => parseSoakDamage(parseLine('!damage 2d6'))).toThrow('inline roll like [[2d6+3]]');
+    expect(() => parse('!damage')).toThrow('no damage amount given');
+    expect(() => parse('!damage --type physical')).toThrow('no damage amount given');
+    expect(() => parse('!damage 2d6')).toThrow('inline roll like [[2d6+3]]');
   });
 });

@@ -1,6 +1,8 @@
 // The `threshold` edition (The Defensive Turn), pure: rules.md "Common to all editions",
 // "Edition `threshold`" with its Clarifications, and "Switching editions", one rule at a time, from
 // hand-built `Facts` (no Roll20).
+import { planCheck, planHit } from '../support/plans';
+import { toFlagTable } from '../../src/text/flags';
 import { registered } from '../../src/rules/editions';
 import { givenDice } from '../../src/commands/pipeline';
 import fc from 'fast-check';
@@ -72,11 +74,11 @@ function bob(state: ThresholdState = {}, over: Over = {}): Facts<ThresholdState,
 /** Bob dead at -3 in the round of his death. */
 const deadBob = (state: ThresholdState = { roundsDead: 0 }, over: Over = {}) => bob(state, { vitality: bar(-3, 30), ...over });
 
-const damage = (line: string, facts: Facts<ThresholdState, ThresholdPending> = bob()) => threshold.hit.plan(parseLine(line), CONTEXT).resolve(facts, {});
+const damage = (line: string, facts: Facts<ThresholdState, ThresholdPending> = bob()) => planHit(threshold, parseLine(line), CONTEXT).resolve(facts, {});
 /** `!defend` as the pipeline runs it: a roll given with its flag is handed over; `rolls` are the dice rolled, in the plan's order. */
 const defend = (line: string, facts: Facts<ThresholdState, ThresholdPending> = bob(), rolls: number[] = []) => {
   const parsed = parseLine(line);
-  const plan = threshold.check.plan(parsed);
+  const plan = planCheck(threshold, parsed);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
 
@@ -260,7 +262,7 @@ describe('hit chance against armor (!damage N --hit H)', () => {
     expect(linesOf(outcomeOf(damage('!damage 20 --type magical --hit 19', warded)))).toContain(
       'Hit chance 19 vs Magical Armor 25: no damage (at or under the armor)',
     );
-    expect(threshold.hit.plan(parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
+    expect(planHit(threshold, parseLine('!damage 20 --type magical'), CONTEXT).values).toEqual(['armor_magical', 'armor_defense']);
   });
 
   it.each(['energy', 'breath'])('--type %s is magical', (type) => {
@@ -312,31 +314,31 @@ describe('hit chance against armor (!damage N --hit H)', () => {
   });
 
   it('--mod without --hit is a UsageError; so are out-of-range and malformed values', () => {
-    expect(() => threshold.hit.plan(parseLine('!damage 20 --mod 3'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.hit.plan(parseLine('!damage 20 --mod 3'), CONTEXT)).toThrow('--mod adds to the hit chance and needs --hit');
-    expect(() => threshold.hit.plan(parseLine('!damage 20 --hit 1001'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.hit.plan(parseLine('!damage 20 --hit 5 --mod -1001'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.hit.plan(parseLine('!damage 20 --type fire'), CONTEXT)).toThrow(UsageError);
-    expect(() => threshold.hit.plan(parseLine('!damage 20 --situation lurking'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(threshold, parseLine('!damage 20 --mod 3'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(threshold, parseLine('!damage 20 --mod 3'), CONTEXT)).toThrow('--mod adds to the hit chance and needs --hit');
+    expect(() => planHit(threshold, parseLine('!damage 20 --hit 1001'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(threshold, parseLine('!damage 20 --hit 5 --mod -1001'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(threshold, parseLine('!damage 20 --type fire'), CONTEXT)).toThrow(UsageError);
+    expect(() => planHit(threshold, parseLine('!damage 20 --situation lurking'), CONTEXT)).toThrow(UsageError);
   });
 
   it.each(['gun', 'spell-unseen'])('--situation %s (a soak row) is refused naming the threshold edition, on !damage and !defend', (situation) => {
-    expect(() => threshold.hit.plan(parseLine(`!damage 20 --situation ${situation}`), CONTEXT)).toThrow(`--situation ${situation} means nothing in the threshold edition`);
-    expect(() => threshold.check.plan(parseLine(`!defend --action defend --situation ${situation}`))).toThrow(`--situation ${situation} means nothing in the threshold edition`);
+    expect(() => planHit(threshold, parseLine(`!damage 20 --situation ${situation}`), CONTEXT)).toThrow(`--situation ${situation} means nothing in the threshold edition`);
+    expect(() => planCheck(threshold, parseLine(`!defend --action defend --situation ${situation}`))).toThrow(`--situation ${situation} means nothing in the threshold edition`);
   });
 
   it('--pierce, --to and --instant-kill are soak only: not in threshold\'s !damage flags, refused naming the edition', () => {
     expect(Object.keys(threshold.hit.flags).sort()).toEqual(['defense', 'hit', 'mod', 'situation', 'type']);
     for (const flag of ['--pierce 10', '--to soul', '--instant-kill']) {
       const line = parseLine(`!damage 20 ${flag}`);
-      expect(() => checkFlags(line, threshold.hit.flags, flagElsewhere('threshold', '!damage'))).toThrow(
+      expect(() => checkFlags(line, toFlagTable(threshold.hit.flags), flagElsewhere('threshold', '!damage'))).toThrow(
         `--${flag.slice(2).split(' ')[0]} means nothing in the threshold edition`,
       );
     }
   });
 
   it('the plan reads the track\'s armor and armor_defense, and rolls nothing', () => {
-    const plan = threshold.hit.plan(parseLine('!damage 20 --hit 19'), CONTEXT);
+    const plan = planHit(threshold, parseLine('!damage 20 --hit 19'), CONTEXT);
     expect(plan.values).toEqual(['armor_physical', 'armor_defense']);
     expect(plan.dice).toEqual([]);
   });
@@ -672,7 +674,7 @@ describe('!defend --action guard --ally ID', () => {
     outcomeOf(defend(line, bob({}, { answer: own, others: { 'alice-1': alice(allyAnswer) } })));
 
   it('the guard\'s roll becomes the ally\'s pending defense; the guard\'s own state is untouched', () => {
-    expect(threshold.check.plan(parseLine('!defend --action guard --ally alice-1')).others).toEqual(['alice-1']);
+    expect(planCheck(threshold, parseLine('!defend --action guard --ally alice-1')).others).toEqual(['alice-1']);
     const outcome = guard('!defend --action guard --ally alice-1 --roll 30', null, pending('fail'));
     expect(outcome.changes).toEqual([{ kind: 'ally-answer', tokenId: 'alice-1', answer: { result: 'success', situation: 'front', perceived: false } }]);
     expect(outcome.state).toBeUndefined();
@@ -730,15 +732,15 @@ describe('!defend: refusals', () => {
     ['!defend --action skill --mod 5', /--mod/],
     ['!defend', /no action/],
   ])('%s is a UsageError', (line, message) => {
-    expect(() => threshold.check.plan(parseLine(line))).toThrow(UsageError);
-    expect(() => threshold.check.plan(parseLine(line))).toThrow(message);
+    expect(() => planCheck(threshold, parseLine(line))).toThrow(UsageError);
+    expect(() => planCheck(threshold, parseLine(line))).toThrow(message);
   });
 
-  it('--roll\'s range is its die\'s, 1 to 100: the pipeline checks a given roll against it (src/commands/pipeline.ts)', () => {
-    const defend = parseLine('!defend --action defend --roll 101');
-    expect(threshold.check.plan(defend).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
-    expect(() => givenDice(defend, threshold.check.plan(defend).dice)).toThrow(UsageError);
-    expect(givenDice(parseLine('!defend --action defend --roll 100'), threshold.check.plan(defend).dice)).toEqual({ check: 100 });
+  it('--roll\'s range is its die\'s, 1 to 100: the one parser checks it, and the pipeline takes the roll given', () => {
+    expect(() => planCheck(threshold, parseLine('!defend --action defend --roll 101'))).toThrow('--roll must be from 1 to 100 (got 101)');
+    const defend = parseLine('!defend --action defend --roll 100');
+    expect(planCheck(threshold, defend).dice).toEqual([{ name: 'check', sides: 100, flag: 'roll' }]);
+    expect(givenDice(defend, planCheck(threshold, defend).dice)).toEqual({ check: 100 });
   });
 
   it('!stance is refused: no stances here', () => {
@@ -752,7 +754,7 @@ describe('!defend: refusals', () => {
     '!defend --action counter --vs goblin-1',
     '!defend --action opportunity',
   ])('the acting token (top of the Turn Tracker) is refused: %s', (line) => {
-    expect(threshold.check.plan(parseLine(line)).readsTurnOrder).toBe(true);
+    expect(planCheck(threshold, parseLine(line)).readsTurnOrder).toBe(true);
     const acting = bob({}, { acting: true, others: { 'alice-1': { name: 'Alice', stance: null, state: {}, answer: null } } });
     expect(defend(line, acting)).toMatchObject({ kind: 'refused', reason: expect.stringContaining('turn') });
   });
@@ -819,26 +821,26 @@ describe('!defend: the plan', () => {
     ['!defend --action opportunity', [], []],
   ])('%s: dice %j, rolls %j', (line, dice, rolled) => {
     const parsed = parseLine(line);
-    const plan = threshold.check.plan(parsed);
+    const plan = planCheck(threshold, parsed);
     expect(plan.dice).toEqual(dice);
     expect(plan.dice.filter((die) => die.flag === undefined || !parsed.flags.has(die.flag)).map((die) => die.sides)).toEqual(rolled);
   });
 
   it('resolve reads the dice by name: the perceive gate\'s, then the check\'s', () => {
-    const plan = threshold.check.plan(parseLine('!defend --action defend --situation behind'));
+    const plan = planCheck(threshold, parseLine('!defend --action defend --situation behind'));
     expect(outcomeOf(plan.resolve(bob(), rollsFor(plan, [25, 56]))).answer).toEqual(pending('fail', 'behind', true));
     expect(outcomeOf(plan.resolve(bob(), rollsFor(plan, [25, 55]))).answer).toEqual(pending('success', 'behind', true));
     expect(outcomeOf(plan.resolve(bob(), rollsFor(plan, [26, 1]))).answer).toEqual(pending('fail', 'behind', false));
     expect(outcomeOf(plan.resolve(bob(), { perceive: 25, check: 55 })).answer).toEqual(pending('success', 'behind', true));
     // a given perceive roll: the pipeline hands it over, and the one die rolled is the check's
     const line = parseLine('!defend --action defend --situation behind --perception-roll 25');
-    const given = threshold.check.plan(line);
+    const given = planCheck(threshold, line);
     expect(outcomeOf(given.resolve(bob(), rollsGiven(given, line, [55]))).answer).toEqual(pending('success', 'behind', true));
   });
 
   it('values: the three check targets; a save reads save_check and exp', () => {
-    expect([...threshold.check.plan(parseLine('!defend --action defend')).values].sort()).toEqual(['defend_check', 'perception_check', 'reaction_check']);
-    expect([...threshold.check.plan(parseLine('!defend --action save')).values].sort()).toEqual(['exp', 'save_check']);
+    expect([...planCheck(threshold, parseLine('!defend --action defend')).values].sort()).toEqual(['defend_check', 'perception_check', 'reaction_check']);
+    expect([...planCheck(threshold, parseLine('!defend --action save')).values].sort()).toEqual(['exp', 'save_check']);
   });
 
   it('a failed defend offers the damage button; the card says the result', () => {
@@ -886,7 +888,7 @@ function saved(over: Parameters<typeof saveInput>[0] = {}): SaveResolved {
 /** A save as the pipeline runs it: `rolls` are the dice rolled in the plan's order (the cost's, then the save's), a given --roll handed over. */
 const save = (facts: Facts<ThresholdState, ThresholdPending>, rolls: number[] = [30, 20], line = '!defend --action save') => {
   const parsed = parseLine(line);
-  const plan = threshold.check.plan(parsed);
+  const plan = planCheck(threshold, parsed);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));
 };
 
@@ -957,10 +959,10 @@ describe('Vitality saves (!defend --action save)', () => {
 
   it('--roll gives the save\'s roll; the one die rolled is the cost', () => {
     const line = parseLine('!defend --action save --roll 20');
-    const plan = threshold.check.plan(line);
+    const plan = planCheck(threshold, line);
     // The cost die has no flag: it is always rolled; the save's may be given with --roll.
     expect(plan.dice).toEqual([{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }]);
-    expect(threshold.check.plan(parseLine('!defend --action save')).dice).toEqual([{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }]);
+    expect(planCheck(threshold, parseLine('!defend --action save')).dice).toEqual([{ name: 'cost', sides: 100 }, { name: 'save', sides: 100, flag: 'roll' }]);
     const outcome = outcomeOf(plan.resolve(deadBob({ roundsDead: 1, freeSaveUsed: true }), rollsGiven(plan, line, [45])));
     expect(outcome.changes).toEqual([
       { kind: 'bar', resource: 'vitality', to: 1 },
@@ -1077,9 +1079,9 @@ describe('Vitality saves (!defend --action save)', () => {
   });
 
   it('--situation, --vs and --skill do not apply to a save', () => {
-    expect(() => threshold.check.plan(parseLine('!defend --action save --vs goblin-1'))).toThrow(UsageError);
-    expect(() => threshold.check.plan(parseLine('!defend --action save --skill Grit'))).toThrow(UsageError);
-    expect(() => threshold.check.plan(parseLine('!defend --action save --perception-roll 5'))).toThrow(UsageError);
+    expect(() => planCheck(threshold, parseLine('!defend --action save --vs goblin-1'))).toThrow(UsageError);
+    expect(() => planCheck(threshold, parseLine('!defend --action save --skill Grit'))).toThrow(UsageError);
+    expect(() => planCheck(threshold, parseLine('!defend --action save --perception-roll 5'))).toThrow(UsageError);
   });
 });
 

@@ -4,7 +4,7 @@
 import { at, type Edition } from '../edition';
 import { UsageError } from '../../text/args';
 import { DEFENSE_MODES } from './attack';
-import { DAMAGE_FLAGS, DAMAGE_USAGE, handEditPlan, parseOpposedDamage, STANCE_USAGE } from './plans';
+import { DAMAGE_AMOUNT, DAMAGE_FLAGS, DAMAGE_USAGE, handEditPlan, opposedDamagePlan, STANCE_USAGE } from './plans';
 import { parseOpposedState, stateAt, stateOf, type OpposedState } from './state';
 import { MODE_EFFECT, opposedWords } from './text';
 import { opposedAttack } from './answer';
@@ -21,7 +21,8 @@ export const opposed: Edition<OpposedState, never> = {
     help: [
       'The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed.',
     ],
-    plan: parseOpposedDamage,
+    amount: DAMAGE_AMOUNT,
+    plan: opposedDamagePlan,
     handEdit: handEditPlan,
   },
   check: {

@@ -2,24 +2,26 @@
 // and resolve one token (Opposed Rolls: opposed d20 rolls, damage = weapon + margin, armor
 // against armor penetration deciding Vitality or stamina, initiative paid for active and full
 // defenses, the counterattack announced).
-import { at, placed, SUMMARY, TITLE, type Facts, type Plan, type PlanContext, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
-import { choiceArg, flagValue, integerArg, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
+import { at, placed, SUMMARY, TITLE, type Facts, type Order, type Plan, type PlanContext, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
+import { flagTable, type AmountSpec, type FlagValues } from '../../text/flags';
 import { DEFENSE_MODES, resolveOpposedAttack, type DefenseMode } from './attack';
 import { stateAt, type OpposedState } from './state';
-import { amountArg } from '../shared';
 
 function vitalityAfter(changes: readonly RuleChange[]): number | undefined {
   for (const change of changes) if (change.kind === 'bar' && change.resource === 'vitality') return change.to;
   return undefined;
 }
 
-export const DAMAGE_FLAGS: FlagTable = {
-  attack: { kind: 'one' },
-  ap: { kind: 'one' },
+export const DAMAGE_FLAGS = flagTable({
+  attack: { kind: 'integer', min: -1000, max: 1000, placeholder: 'A', required: { why: '--attack is required: the attacker\'s result (1d20 + modifiers)' } },
+  ap: { kind: 'integer', min: 0, max: 1000, placeholder: 'P' },
   // Opposed Rolls: "the opponent can choose" the defense mode, and rolls the defense.
-  'defense-mode': { kind: 'one', decides: 'chooses its defense mode (--defense-mode)' },
-  'defense-roll': { kind: 'one', decides: 'rolls its defense (--defense-roll)' },
-};
+  'defense-mode': { kind: 'choice', choices: DEFENSE_MODES, decides: 'chooses its defense mode (--defense-mode)' },
+  'defense-roll': { kind: 'die', sides: 20, placeholder: 'R', decides: 'rolls its defense (--defense-roll)' },
+});
+
+export const DAMAGE_AMOUNT: AmountSpec = { what: 'the weapon damage', missing: 'no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15', example: '[[1d8+2]]' };
+
 export const DAMAGE_USAGE =
   '!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]';
 export const STANCE_USAGE = '!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens\' modes)';
@@ -33,17 +35,10 @@ interface AttackOrder {
   mode: DefenseMode | null;
 }
 
-function parseAttack(line: ParsedLine): AttackOrder {
-  const weapon = amountArg(line, { what: 'the weapon damage', missing: 'no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15', example: '[[1d8+2]]' });
-  const attackText = flagValue(line, 'attack');
-  if (attackText === undefined) throw new UsageError('--attack is required: the attacker\'s result (1d20 + modifiers)');
-  const modeText = flagValue(line, 'defense-mode');
-  return {
-    weapon,
-    attack: integerArg(attackText, '--attack', -1000, 1000),
-    ap: optionalInteger(line, 'ap', 0, 1000) ?? 0,
-    mode: modeText === undefined ? null : choiceArg(modeText, '--defense-mode', DEFENSE_MODES),
-  };
+/** The hit as the rules take it, from the order the pipeline parsed. */
+function attackOrderOf(order: Order): AttackOrder {
+  const flags = order as FlagValues<typeof DAMAGE_FLAGS> & Order;
+  return { weapon: order.amount ?? 0, attack: flags.attack, ap: flags.ap ?? 0, mode: flags['defense-mode'] ?? null };
 }
 
 export function isMode(value: string | null): value is DefenseMode {
@@ -148,6 +143,6 @@ export function handEditPlan(loss: number, context: PlanContext): Plan<OpposedSt
 }
 
 
-export function parseOpposedDamage(line: ParsedLine, context: PlanContext): Plan<OpposedState, never> {
-  return attackPlan(parseAttack(line), context);
+export function opposedDamagePlan(order: Order, context: PlanContext): Plan<OpposedState, never> {
+  return attackPlan(attackOrderOf(order), context);
 }

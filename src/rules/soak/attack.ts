@@ -2,9 +2,8 @@
 // answers a defender may give (defend, evade, none), each rolled as `!defend` would, and a
 // reactive defender's reaction check beside them (a plain `!defend --action react`).
 import { ACTION, type AttackSpec, type ButtonStep, type Step } from '../edition';
-import { choiceArg, flagValue, type ParsedLine } from '../../text/args';
-import { answerPlan, defendLine, keepFiled } from '../shared';
-import { parseSoakDefend, soakDefendPlan } from './defendPlan';
+import { answerPlan, defendOrder, keepFiled } from '../shared';
+import { SOAK_DEFEND_FLAGS, soakDefendOrder, soakDefendPlan } from './defendPlan';
 import { SOAK_SITUATION_RULES, SOAK_SITUATIONS, type SoakSituation } from './situations';
 import { SITUATION_NAME } from '../situationNames';
 import type { SoakAnswer, SoakState } from './state';
@@ -13,16 +12,13 @@ const target = (value: number | null | undefined) => (value === null || value ==
 
 export const soakAttack: AttackSpec<SoakState, SoakAnswer> = {
   // The attack's situation: every answer's check is made in it (`!defend`'s situation table).
-  flags: { situation: { kind: 'one' } },
+  flags: { situation: { kind: 'choice', choices: SOAK_SITUATIONS, placeholder: 'S' } },
   answerFlag: 'action',
   rollFlag: 'roll',
   choices: ['defend', 'evade', 'none'],
   label: (word, facts) =>
     word === 'defend' ? `Defend${target(facts.values.defend_check?.current)}` : word === 'evade' ? `Evade${target(facts.values.evade_check?.current)}` : 'No defense',
-  situation(line: ParsedLine) {
-    const text = flagValue(line, 'situation');
-    return text === undefined ? null : choiceArg(text, '--situation', SOAK_SITUATIONS);
-  },
+  situation: (order) => (order.situation as string | undefined) ?? null,
   situationWords(situation) {
     const rule = SOAK_SITUATION_RULES[situation as SoakSituation];
     if (!rule) return situation;
@@ -33,7 +29,7 @@ export const soakAttack: AttackSpec<SoakState, SoakAnswer> = {
     ].filter((effect) => effect !== '');
     return `${SITUATION_NAME[situation as SoakSituation]}${effects.length > 0 ? `: ${effects.join(', ')}` : ''}`;
   },
-  planAnswer: (word, situation) => answerPlan(soakDefendPlan(parseSoakDefend(defendLine({ action: word, situation }))), 'pending-defense'),
+  planAnswer: (word, situation) => answerPlan(soakDefendPlan(soakDefendOrder(defendOrder({ action: word, situation }, SOAK_DEFEND_FLAGS))), 'pending-defense'),
   // The action's own check, when one was made (a failed perception check leaves none).
   keep: (word, outcome) => keepFiled(word, outcome, outcome.steps.find((step): step is Step & { roll: number; success: boolean } => step.kind === 'action-check')),
   extra(facts, attacker): ButtonStep[] {

@@ -1,7 +1,8 @@
 // `!damage` in the `soak` edition as a plan: parse the arguments, name the values to read, and
 // resolve one token's hit from those numbers (rules.md, "Damage"; commands.md, "Syntax").
-import { at, type Facts, type Outcome, type Plan, type Resolution, type RuleChange, type ValueKey, type Headline, type Step } from '../edition';
-import { choiceArg, flagValue, hasFlag, optionalInteger, UsageError, type FlagTable, type ParsedLine } from '../../text/args';
+import { at, type Facts, type Order, type Outcome, type Plan, type Resolution, type RuleChange, type ValueKey, type Headline, type Step } from '../edition';
+import { UsageError } from '../../text/args';
+import { flagTable, type AmountSpec, type FlagValues } from '../../text/flags';
 import { defensiveStanceReduction, type SoakArmor } from './damage';
 import type { DamageStep, DamageTrack } from './damageSteps';
 import { TRACK_OF } from '../damageTypes';
@@ -9,16 +10,21 @@ import { resolveSoakDamage, type SoakDamageOutcome } from './resolveDamage';
 import { hitResult, SUMMARY, TITLE } from './layout';
 import { lifeOf, withLife, type SoakAnswer, type SoakState } from './state';
 import type { Life } from './life';
-import { amountArg } from '../shared';
 
 
-export const SOAK_DAMAGE_FLAGS: FlagTable = {
-  type: { kind: 'one' },
-  pierce: { kind: 'one' },
-  to: { kind: 'one' },
-  'instant-kill': { kind: 'switch' },
-  defense: { kind: 'one', decides: 'decides its defense (--defense)' },
-};
+/** No armor is read for these hits, so a type or piercing would change nothing (refused, not ignored). */
+const ARMOR_READ = [
+  { flag: 'instant-kill', in: ['false'], why: '--type and --pierce mean nothing with --instant-kill: no armor applies' },
+  { flag: 'to', in: ['vitality'], why: '--type and --pierce mean nothing with --to {value}: no armor applies' },
+];
+
+export const SOAK_DAMAGE_FLAGS = flagTable({
+  type: { kind: 'choice', choices: Object.keys(TRACK_OF), default: 'physical', onlyWhen: ARMOR_READ },
+  to: { kind: 'choice', choices: ['vitality', 'soul', 'power'], default: 'vitality' },
+  'instant-kill': { kind: 'switch', onlyWhen: { flag: 'to', in: ['vitality'], why: '--instant-kill cannot be combined with --to soul or power' } },
+  pierce: { kind: 'integer', min: 0, max: 100, placeholder: '0-100', onlyWhen: ARMOR_READ },
+  defense: { kind: 'choice', choices: ['success', 'fail', 'none'], decides: 'decides its defense (--defense)' },
+});
 
 export const SOAK_DAMAGE_USAGE =
   '!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]';
@@ -45,34 +51,21 @@ const TRACK_KEYS: Record<DamageTrack, TrackKeys> = {
 };
 
 const NO_AMOUNT = 'no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]';
-const AMOUNT = { what: 'the damage amount', missing: NO_AMOUNT, example: '[[2d6+3]]' } as const;
-const AMOUNT_OR_NONE = { what: 'the damage amount', missing: NO_AMOUNT, example: '[[2d6+3]]', optional: true } as const;
+/** The amount: none only with --instant-kill (which drops Vitality to 0). */
+export const SOAK_AMOUNT: AmountSpec = { what: 'the damage amount', missing: NO_AMOUNT, example: '[[2d6+3]]', optionalWith: 'instant-kill' };
 
-export function parseSoakDamage(parsed: ParsedLine): SoakDamageOrder {
-  // A bare hit (`!damage 12`, most hits): its amount, and every flag as it is when not given.
-  if (parsed.flags.size === 0) return plainHit(amountArg(parsed, AMOUNT));
-  const instantKill = hasFlag(parsed, 'instant-kill');
-  const given = amountArg(parsed, AMOUNT_OR_NONE);
-  if (given === undefined && !instantKill) throw new UsageError(NO_AMOUNT);
-  const amount = given ?? 0;
-  const typeText = flagValue(parsed, 'type');
-  const track = typeText === undefined ? 'physical' : TRACK_OF[choiceArg(typeText, '--type', Object.keys(TRACK_OF))]!;
-  const toText = flagValue(parsed, 'to');
-  const to = toText === undefined ? 'vitality' : choiceArg(toText, '--to', ['vitality', 'soul', 'power'] as const);
-  if (instantKill && to !== 'vitality') throw new UsageError('--instant-kill cannot be combined with --to soul or power');
-  if (instantKill && given !== undefined) throw new UsageError('--instant-kill takes no amount: it drops Vitality to 0');
-  // No armor is read for these hits, so a type or piercing would change nothing (refused, not ignored).
-  if ((instantKill || to !== 'vitality') && (hasFlag(parsed, 'type') || hasFlag(parsed, 'pierce'))) {
-    throw new UsageError(`--type and --pierce mean nothing with ${instantKill ? '--instant-kill' : `--to ${to}`}: no armor applies`);
-  }
-  const defenseText = flagValue(parsed, 'defense');
+/** The hit as the rules take it, from the order the pipeline parsed. */
+export function soakDamageOrder(order: Order): SoakDamageOrder {
+  const flags = order as FlagValues<typeof SOAK_DAMAGE_FLAGS> & Order;
+  const instantKill = flags['instant-kill'];
+  if (instantKill && order.amount !== undefined) throw new UsageError('--instant-kill takes no amount: it drops Vitality to 0');
   return {
-    amount,
-    track,
-    piercePercent: optionalInteger(parsed, 'pierce', 0, 100) ?? 0,
-    to,
+    amount: order.amount ?? 0,
+    track: TRACK_OF[flags.type]!,
+    piercePercent: flags.pierce ?? 0,
+    to: flags.to,
     instantKill,
-    defenseOverride: defenseText === undefined ? null : choiceArg(defenseText, '--defense', ['success', 'fail', 'none'] as const),
+    defenseOverride: flags.defense ?? null,
   };
 }
 

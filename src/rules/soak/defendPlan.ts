@@ -1,10 +1,11 @@
 // `!defend` in the `soak` edition as a plan: parse the action, count the d100s still to roll, and
 // resolve one token's check or owed save from the numbers read (rules.md, "Defensive actions").
-import { ACTION, at, placed, SUMMARY, TITLE, type Die, type Facts, type Headline, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
-import { choiceArg, flagValue, hasFlag, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
+import { ACTION, at, placed, SUMMARY, TITLE, type Die, type Facts, type Headline, type Order, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
+import { UsageError, echo } from '../../text/args';
+import { flagTable, type FlagValues } from '../../text/flags';
 import { percentileCheck } from '../check';
 import { describeRefusal, resolveSoakDefend, type CheckName, type SoakAid, type SoakDefendAction, type SoakDefendInput } from './defend';
-import { SOAK_SITUATIONS, SOAK_SITUATION_RULES } from './situations';
+import { SOAK_SITUATIONS, SOAK_SITUATION_RULES, type SoakSituation } from './situations';
 import { resolveSave } from './life';
 import { lifeNow, stanceButtons } from './layout';
 import { lifeOf, withLife, type SoakAnswer, type SoakState } from './state';
@@ -15,22 +16,32 @@ type Action = (typeof ACTIONS)[number];
 export const SOAK_DEFEND_USAGE =
   '!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]';
 
-export const SOAK_DEFEND_FLAGS: FlagTable = {
-  action: { kind: 'one' },
-  situation: { kind: 'one' },
-  roll: { kind: 'one' },
-  mod: { kind: 'one' },
-  vs: { kind: 'one', token: true },
-  ally: { kind: 'one', token: true },
-  'aided-by': { kind: 'one', token: true },
-  // The old switch, kept only to refuse it with the flag that replaced it.
-  aided: { kind: 'switch' },
-  mental: { kind: 'switch' },
-  'mental-roll': { kind: 'one' },
-  'perception-roll': { kind: 'one' },
-  'perception-mod': { kind: 'one' },
-  skill: { kind: 'text' },
-};
+/** The situations whose rule asks for this (The Defensive Round's situation table): the lists the flags' conditions compare. */
+const where = (asks: (rule: (typeof SOAK_SITUATION_RULES)[SoakSituation]) => boolean) => SOAK_SITUATIONS.filter((situation) => asks(SOAK_SITUATION_RULES[situation]));
+const NOT_FOR_SAVE = { flag: 'action', notIn: ['save'] } as const;
+const MENTAL = '--mental and --mental-roll apply only to --action evade with --situation spell-unseen';
+
+/** `!defend`'s flags, in the order their refusals are checked (commands.md, "Syntax": what would change nothing is refused). */
+export const SOAK_DEFEND_FLAGS = flagTable({
+  // rules.md, Reactive stance: aid comes from a named ally's successful reaction, not a switch (the old switch is kept only to refuse it).
+  aided: { kind: 'switch', retired: '--aided is replaced by --aided-by ID (the reacting ally\'s token) with --vs ID (the attacker)' },
+  action: { kind: 'choice', choices: ACTIONS, required: true },
+  situation: { kind: 'choice', choices: SOAK_SITUATIONS, default: 'front', placeholder: 'S', onlyWhen: { flag: 'action', notIn: ['save', 'react'] } },
+  roll: { kind: 'die', sides: 100, placeholder: '1-100', onlyWhen: { flag: 'action', notIn: ['counter', 'skill'], why: '--roll does not apply to --action {value}: it is announced, not rolled' } },
+  mod: { kind: 'integer', min: -1000, max: 1000, placeholder: 'M' },
+  mental: { kind: 'switch', onlyWhen: [NOT_FOR_SAVE, { flag: 'action', in: ['evade'], why: MENTAL }, { flag: 'situation', in: where((rule) => rule.mentalCheckEasesPenalty), why: MENTAL }] },
+  'mental-roll': { kind: 'die', sides: 100, placeholder: 'R', onlyWhen: [NOT_FOR_SAVE, { flag: 'action', in: ['evade'], why: MENTAL }, { flag: 'situation', in: where((rule) => rule.mentalCheckEasesPenalty), why: MENTAL }] },
+  'perception-roll': {
+    kind: 'die', sides: 100, placeholder: 'R',
+    onlyWhen: [NOT_FOR_SAVE, { flag: 'situation', in: where((rule) => rule.perceptionGate !== 'none'), why: '--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)' }],
+  },
+  // A reaction and a counter are always against an attacker, aid always from one (a missing argument is a malformed command).
+  vs: { kind: 'token', onlyWhen: NOT_FOR_SAVE, required: { when: { flag: 'action', in: ['react', 'counter'] }, why: "--action {value} needs --vs with the attacker's token id" } },
+  ally: { kind: 'token', onlyWhen: NOT_FOR_SAVE },
+  'aided-by': { kind: 'token', onlyWhen: NOT_FOR_SAVE, needs: { flag: 'vs', why: "--aided-by needs --vs with the attacker's token id" } },
+  'perception-mod': { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: NOT_FOR_SAVE },
+  skill: { kind: 'text', placeholder: 'NAME', onlyWhen: NOT_FOR_SAVE },
+});
 
 const CHECK_ATTRIBUTE: Record<CheckName, ValueKey> = {
   defend: 'defend_check',
@@ -48,50 +59,20 @@ export interface DefendOrder extends Pick<SoakDefendInput, 'situation' | 'mod' |
   mentalAsked: boolean;
 }
 
-export function parseSoakDefend(parsed: ParsedLine): DefendOrder {
-  if (parsed.positionals.length > 0) throw new UsageError(`unexpected "${echo(parsed.positionals.join(' '))}" (give the action with --action)`);
-  // rules.md, Reactive stance: aid comes from a named ally's successful reaction, not a switch.
-  if (hasFlag(parsed, 'aided')) {
-    throw new UsageError('--aided is replaced by --aided-by ID (the reacting ally\'s token) with --vs ID (the attacker)');
-  }
-  const actionText = flagValue(parsed, 'action');
-  if (actionText === undefined) throw new UsageError(`no action given: add --action ${ACTIONS.join('|')}`);
-  const action = choiceArg(actionText, '--action', ACTIONS);
-  const situationText = flagValue(parsed, 'situation');
-  if (situationText !== undefined && (action === 'save' || action === 'react')) {
-    throw new UsageError(`--situation does not apply to --action ${action}`);
-  }
-  if (action === 'save') {
-    const meaningless = ['vs', 'ally', 'aided-by', 'skill', 'mental', 'mental-roll', 'perception-roll', 'perception-mod'].find((flag) => hasFlag(parsed, flag));
-    if (meaningless) throw new UsageError(`--${meaningless} does not apply to --action save`);
-  }
-  const situation = situationText === undefined ? 'front' : choiceArg(situationText, '--situation', SOAK_SITUATIONS);
-  // Rolls that would decide nothing are refused, never silently ignored (commands.md, "Syntax").
-  if (hasFlag(parsed, 'roll') && (action === 'counter' || action === 'skill')) {
-    throw new UsageError(`--roll does not apply to --action ${action}: it is announced, not rolled`);
-  }
-  if (hasFlag(parsed, 'perception-roll') && SOAK_SITUATION_RULES[situation].perceptionGate === 'none') {
-    throw new UsageError(`--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)`);
-  }
-  if ((hasFlag(parsed, 'mental') || hasFlag(parsed, 'mental-roll')) && !(action === 'evade' && SOAK_SITUATION_RULES[situation].mentalCheckEasesPenalty)) {
-    throw new UsageError('--mental and --mental-roll apply only to --action evade with --situation spell-unseen');
-  }
-  // A missing argument is a malformed command, answered with the usage (commands.md, "Usage only
-  // for syntax"): a reaction and a counter are always against an attacker, aid always from one.
-  if ((action === 'react' || action === 'counter') && !hasFlag(parsed, 'vs')) {
-    throw new UsageError(`--action ${action} needs --vs with the attacker's token id`);
-  }
-  if (hasFlag(parsed, 'aided-by') && !hasFlag(parsed, 'vs')) throw new UsageError('--aided-by needs --vs with the attacker\'s token id');
+/** The check as the rules take it, from the order the pipeline parsed. */
+export function soakDefendOrder(order: Order): DefendOrder {
+  if (order.positionals.length > 0) throw new UsageError(`unexpected "${echo(order.positionals.join(' '))}" (give the action with --action)`);
+  const flags = order as FlagValues<typeof SOAK_DEFEND_FLAGS> & Order;
   return {
-    action,
-    situation,
-    mentalAsked: hasFlag(parsed, 'mental') || hasFlag(parsed, 'mental-roll'),
-    mod: optionalInteger(parsed, 'mod', -1000, 1000) ?? 0,
-    perceptionMod: optionalInteger(parsed, 'perception-mod', -1000, 1000) ?? 0,
-    aidedBy: flagValue(parsed, 'aided-by') ?? null,
-    vs: flagValue(parsed, 'vs') ?? null,
-    ally: flagValue(parsed, 'ally') ?? null,
-    skillName: flagValue(parsed, 'skill') ?? null,
+    action: flags.action,
+    situation: flags.situation,
+    mentalAsked: flags.mental || flags['mental-roll'] !== undefined,
+    mod: flags.mod ?? 0,
+    perceptionMod: flags['perception-mod'] ?? 0,
+    aidedBy: flags['aided-by'] ?? null,
+    vs: flags.vs ?? null,
+    ally: flags.ally ?? null,
+    skillName: flags.skill ?? null,
   };
 }
 

@@ -1,6 +1,5 @@
 // The `soak` edition ("The Defensive Round") on the edition seam.
-import { at, type Edition, type PlanContext, type Step } from '../edition';
-import type { ParsedLine } from '../../text/args';
+import { at, type Edition, type Order, type Step } from '../edition';
 import { applyHandEdit } from './life';
 import { describeDamageStep } from './damageText';
 import { describeDefendStep } from './defendText';
@@ -9,8 +8,8 @@ import type { DefendStep } from './defendSteps';
 import { LAYOUT_KINDS, layoutWords, type SoakLayoutStep } from './layout';
 import { soakAttack } from './attack';
 import { SOAK_MACROS } from './macros';
-import { parseSoakDamage, plainHit, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
-import { parseSoakDefend, soakDefendPlan, SOAK_DEFEND_FLAGS, SOAK_DEFEND_USAGE } from './defendPlan';
+import { plainHit, SOAK_AMOUNT, soakDamageOrder, soakDamagePlan, SOAK_DAMAGE_FLAGS, SOAK_DAMAGE_USAGE } from './damagePlan';
+import { soakDefendOrder, soakDefendPlan, SOAK_DEFEND_FLAGS, SOAK_DEFEND_USAGE } from './defendPlan';
 import { STANCE_EFFECT } from './layout';
 import { SOAK_STANCES } from './stance';
 import { SOAK_SITUATIONS } from './situations';
@@ -64,14 +63,15 @@ export const soak: Edition<SoakState, SoakAnswer> = {
     flags: SOAK_DAMAGE_FLAGS,
     usage: SOAK_DAMAGE_USAGE,
     help: HELP.damage,
-    plan: (line: ParsedLine, _context?: PlanContext) => soakDamagePlan(parseSoakDamage(line)),
+    amount: SOAK_AMOUNT,
+    plan: (order: Order) => soakDamagePlan(soakDamageOrder(order)),
     handEdit: (loss: number) => soakDamagePlan(plainHit(loss)),
   },
   check: {
     flags: SOAK_DEFEND_FLAGS,
     usage: SOAK_DEFEND_USAGE,
     help: HELP.defend,
-    plan: (line: ParsedLine, _context?: PlanContext) => soakDefendPlan(parseSoakDefend(line)),
+    plan: (order: Order) => soakDefendPlan(soakDefendOrder(order)),
     answers: soakAttack,
   },
   stance: {

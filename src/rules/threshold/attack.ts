@@ -1,9 +1,8 @@
 // `!attack` in the `threshold` edition: the attack's situation is `!damage`'s own; a defender
 // answers with a defense check made in it (The Defensive Turn), or none.
 import type { AttackSpec, Step } from '../edition';
-import { flagValue, type ParsedLine } from '../../text/args';
-import { answerPlan, defendLine, keepFiled } from '../shared';
-import { parseThresholdDefend, thresholdDefendPlan } from './plans';
+import { answerPlan, defendOrder, keepFiled } from '../shared';
+import { THRESHOLD_DEFEND_FLAGS, thresholdDefendOrder, thresholdDefendPlan } from './plans';
 import { defenseCheckOf } from './defend';
 import type { ThresholdPending, ThresholdState } from './state';
 import { THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
@@ -18,7 +17,7 @@ export const thresholdAttack: AttackSpec<ThresholdState, ThresholdPending> = {
     const target = facts.values.defend_check?.current;
     return word === 'none' ? 'No defense' : `Defend${target === null || target === undefined ? '' : ` (${target})`}`;
   },
-  situation: (line: ParsedLine) => flagValue(line, 'situation')?.toLowerCase() ?? null,
+  situation: (order) => (order.situation as string | undefined) ?? null,
   situationWords(situation) {
     const rule = THRESHOLD_SITUATION_RULES[situation as ThresholdSituation];
     if (!rule) return situation;
@@ -30,7 +29,7 @@ export const thresholdAttack: AttackSpec<ThresholdState, ThresholdPending> = {
     return `${SITUATION_NAME[situation as ThresholdSituation]}${effects.length > 0 ? `: ${effects.join(', ')}` : ''}`;
   },
   planAnswer(word, situation) {
-    const plan = answerPlan(thresholdDefendPlan(parseThresholdDefend(defendLine({ action: word, situation }))), 'pending-defense');
+    const plan = answerPlan(thresholdDefendPlan(thresholdDefendOrder(defendOrder({ action: word, situation }, THRESHOLD_DEFEND_FLAGS))), 'pending-defense');
     // An answer's --roll is its defense check's, a React check too where the situation asks for one.
     const react = situation !== null && defenseCheckOf(situation as ThresholdSituation) === 'react';
     return react ? { ...plan, dice: plan.dice.map((die) => (die.name === 'check' ? { ...die, flag: 'roll' } : die)) } : plan;

@@ -1,11 +1,11 @@
 // The `threshold` edition ("The Defensive Turn") on the edition seam: hit chance
 // against armor, defense checks that let the armor's Defense apply, death at 0 with one free save
 // and then saves paid in EXP, one a round for four rounds.
-import { at, type Edition, type PlanContext, type Step } from '../edition';
-import type { ParsedLine } from '../../text/args';
+import { at, type Edition, type Order, type Step } from '../edition';
 import {
-  parseThresholdDamage,
-  parseThresholdDefend,
+  THRESHOLD_AMOUNT,
+  thresholdDamageOrder,
+  thresholdDefendOrder,
   thresholdDamagePlan,
   thresholdDefendPlan,
   thresholdHandEditPlan,
@@ -50,7 +50,8 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
     help: [
       'The hit chance (--hit, plus the situation\'s bonus and --mod) must beat the track\'s armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead.',
     ],
-    plan: (line: ParsedLine, _context?: PlanContext) => thresholdDamagePlan(parseThresholdDamage(line)),
+    amount: THRESHOLD_AMOUNT,
+    plan: (order: Order) => thresholdDamagePlan(thresholdDamageOrder(order)),
     handEdit: thresholdHandEditPlan,
   },
   check: {
@@ -60,7 +61,7 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
       'Situations: ' + THRESHOLD_SITUATIONS.join(', ') + '.',
       'behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds.',
     ],
-    plan: (line: ParsedLine, _context?: PlanContext) => thresholdDefendPlan(parseThresholdDefend(line)),
+    plan: (order: Order) => thresholdDefendPlan(thresholdDefendOrder(order)),
     answers: thresholdAttack,
   },
   stance: {

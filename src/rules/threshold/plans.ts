@@ -1,49 +1,69 @@
 // `!damage` and `!defend` of the `threshold` edition as plans: parse, name what to read and roll,
 // and resolve one token from those numbers (rules.md, "Edition `threshold`"; commands.md).
-import { ACTION, at, placed, SUMMARY, TITLE, type Die, type Facts, type Headline, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
-import { choiceArg, flagValue, hasFlag, optionalInteger, UsageError, type FlagTable, type ParsedLine, echo } from '../../text/args';
-import { actingRefusal, amountArg } from '../shared';
+import { ACTION, at, placed, SUMMARY, TITLE, type Die, type Facts, type Headline, type Order, type Plan, type Resolution, type RuleChange, type Step, type ValueKey } from '../edition';
+import { UsageError, echo } from '../../text/args';
+import { flagTable, type AmountSpec, type FlagValues } from '../../text/flags';
+import { actingRefusal } from '../shared';
 import { TRACK_OF } from '../damageTypes';
 import { resolveThresholdHit } from './damage';
 import { betterPending, defenseCheckOf, resolveThresholdDefend, thresholdRollsNeeded, type ThresholdAction } from './defend';
 import { resolveThresholdSave } from './save';
 import { isDead, type ThresholdPending, type ThresholdState } from './state';
-import { SOAK_ONLY_SITUATIONS, THRESHOLD_SITUATIONS, THRESHOLD_SITUATION_RULES, type ThresholdSituation } from './situations';
+import { SOAK_ONLY_SITUATIONS, THRESHOLD_SITUATIONS, THRESHOLD_SITUATION_RULES, type ThresholdSituation, type ThresholdSituationRule } from './situations';
 import type { ThresholdStep } from './steps';
 import { deadNow } from './layout';
 
-export const THRESHOLD_DAMAGE_FLAGS: FlagTable = {
-  type: { kind: 'one' },
-  defense: { kind: 'one', decides: 'decides its defense (--defense)' },
-  hit: { kind: 'one' },
-  situation: { kind: 'one' },
-  mod: { kind: 'one' },
-};
+const ROLLED = ['defend', 'guard', 'save'];
+/** The situations whose rule asks for this (The Defensive Turn's situation table): the lists the flags' conditions compare. */
+const where = (asks: (rule: ThresholdSituationRule) => boolean) => THRESHOLD_SITUATIONS.filter((situation) => asks(THRESHOLD_SITUATION_RULES[situation]));
+const SITUATION_MEANINGLESS = Object.fromEntries(SOAK_ONLY_SITUATIONS.map((word) => [word, `--situation ${word} means nothing in the threshold edition`]));
 
-export const THRESHOLD_DEFEND_FLAGS: FlagTable = {
-  action: { kind: 'one' },
-  situation: { kind: 'one' },
-  roll: { kind: 'one' },
-  mod: { kind: 'one' },
-  vs: { kind: 'one', token: true },
-  ally: { kind: 'one', token: true },
-  'perception-roll': { kind: 'one' },
-  'perception-mod': { kind: 'one' },
-  'react-roll': { kind: 'one' },
-  difficulty: { kind: 'one' },
-  skill: { kind: 'text' },
-};
+export const THRESHOLD_DAMAGE_FLAGS = flagTable({
+  hit: { kind: 'integer', min: -1000, max: 1000, placeholder: 'H' },
+  // rules.md: --mod adds to the hit chance and needs --hit.
+  mod: { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', needs: { flag: 'hit', why: '--mod adds to the hit chance and needs --hit' } },
+  type: { kind: 'choice', choices: Object.keys(TRACK_OF), default: 'physical' },
+  situation: { kind: 'choice', choices: THRESHOLD_SITUATIONS, meaningless: SITUATION_MEANINGLESS, placeholder: 'S' },
+  defense: { kind: 'choice', choices: ['success', 'fail', 'none'], decides: 'decides its defense (--defense)' },
+});
+
+const ACTIONS = ['defend', 'guard', 'skill', 'counter', 'opportunity', 'save'] as const;
+
+/** `!defend`'s flags, in the order their refusals are checked: which check a situation asks for is read off the situation table. */
+export const THRESHOLD_DEFEND_FLAGS = flagTable({
+  action: {
+    kind: 'choice', choices: ACTIONS, required: true,
+    // rules.md, Clarifications (threshold): The Defensive Turn gives evading no check; react is a soak action.
+    meaningless: {
+      evade: '--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend',
+      react: '--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one',
+    },
+  },
+  situation: { kind: 'choice', choices: THRESHOLD_SITUATIONS, meaningless: SITUATION_MEANINGLESS, placeholder: 'S', onlyWhen: { flag: 'action', notIn: ['save', 'opportunity'] } },
+  // Flags that would change nothing here are refused, never ignored (commands.md, "Syntax").
+  roll: {
+    kind: 'die', sides: 100, placeholder: 'R',
+    onlyWhen: [
+      { flag: 'situation', notIn: where((rule) => rule.reactCheck !== null), why: '--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll' },
+      { flag: 'action', in: ROLLED, why: '--roll does not apply to --action {value}: it is announced, not rolled' },
+    ],
+  },
+  'react-roll': { kind: 'die', sides: 100, placeholder: 'R', onlyWhen: { flag: 'situation', in: where((rule) => rule.reactCheck !== null), why: '--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)' } },
+  'perception-roll': { kind: 'die', sides: 100, placeholder: 'R', onlyWhen: { flag: 'situation', in: where((rule) => rule.perceive !== null), why: '--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)' } },
+  'perception-mod': { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: { flag: 'situation', in: where((rule) => rule.perceive?.withMod === true), why: '--perception-mod applies only to the perceive check of a covert attack or a spectator' } },
+  difficulty: { kind: 'choice', choices: ['hard', 'impossible'], onlyWhen: { flag: 'situation', in: where((rule) => rule.difficultyFlag), why: '--difficulty applies only to --situation covert, spell-fast or spell-invisible' } },
+  mod: { kind: 'integer', min: -1000, max: 1000, placeholder: 'M', onlyWhen: { flag: 'action', in: ROLLED, why: '--mod changes a check, and --action {value} is announced, not rolled' } },
+  ally: { kind: 'token', required: { when: { flag: 'action', in: ['guard'] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: 'action', in: ['guard'] } },
+  vs: { kind: 'token', onlyWhen: { flag: 'action', notIn: ['save'] } },
+  skill: { kind: 'text', placeholder: 'NAME', onlyWhen: { flag: 'action', notIn: ['save'] } },
+});
 
 export const THRESHOLD_DAMAGE_USAGE =
   '!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]';
 export const THRESHOLD_DEFEND_USAGE =
   '!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]';
 
-function situationArg(text: string | undefined): ThresholdSituation | null {
-  if (text === undefined) return null;
-  if (SOAK_ONLY_SITUATIONS.includes(text.toLowerCase())) throw new UsageError(`--situation ${text.toLowerCase()} means nothing in the threshold edition`);
-  return choiceArg(text, '--situation', THRESHOLD_SITUATIONS);
-}
+export const THRESHOLD_AMOUNT: AmountSpec = { what: 'the damage amount', missing: 'no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]', example: '[[2d6+3]]' };
 
 // ---- !damage ----
 
@@ -56,19 +76,16 @@ interface DamageOrder {
   override: 'success' | 'fail' | 'none' | null;
 }
 
-export function parseThresholdDamage(line: ParsedLine): DamageOrder {
-  const amount = amountArg(line, { what: 'the damage amount', missing: 'no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]', example: '[[2d6+3]]' });
-  const hit = optionalInteger(line, 'hit', -1000, 1000) ?? null;
-  // rules.md: --mod adds to the hit chance and needs --hit.
-  if (hasFlag(line, 'mod') && hit === null) throw new UsageError('--mod adds to the hit chance and needs --hit');
-  const override = flagValue(line, 'defense');
+/** The hit as the rules take it, from the order the pipeline parsed. */
+export function thresholdDamageOrder(order: Order): DamageOrder {
+  const flags = order as FlagValues<typeof THRESHOLD_DAMAGE_FLAGS> & Order;
   return {
-    amount,
-    track: TRACK_OF[choiceArg(flagValue(line, 'type') ?? 'physical', '--type', Object.keys(TRACK_OF))]!,
-    hit,
-    situation: situationArg(flagValue(line, 'situation')),
-    mod: optionalInteger(line, 'mod', -1000, 1000) ?? 0,
-    override: override === undefined ? null : choiceArg(override, '--defense', ['success', 'fail', 'none'] as const),
+    amount: order.amount ?? 0,
+    track: TRACK_OF[flags.type]!,
+    hit: flags.hit ?? null,
+    situation: flags.situation ?? null,
+    mod: flags.mod ?? 0,
+    override: flags.defense ?? null,
   };
 }
 
@@ -125,7 +142,6 @@ export function thresholdHandEditPlan(loss: number): Plan<ThresholdState, Thresh
 
 // ---- !defend ----
 
-const ACTIONS = ['defend', 'guard', 'skill', 'counter', 'opportunity', 'save'] as const;
 type Action = (typeof ACTIONS)[number];
 
 interface DefendOrder {
@@ -140,47 +156,20 @@ interface DefendOrder {
   skillName: string | null;
 }
 
-export function parseThresholdDefend(line: ParsedLine): DefendOrder {
-  if (line.positionals.length > 0) throw new UsageError(`unexpected "${echo(line.positionals.join(' '))}" (give the action with --action)`);
-  const actionText = flagValue(line, 'action');
-  if (actionText === undefined) throw new UsageError(`no action given: add --action ${ACTIONS.join('|')}`);
-  const word = actionText.toLowerCase();
-  // rules.md, Clarifications (threshold): The Defensive Turn gives evading no check; react is a soak action.
-  if (word === 'evade') throw new UsageError('--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend');
-  if (word === 'react') throw new UsageError('--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one');
-  const action = choiceArg(actionText, '--action', ACTIONS);
-  const situationText = flagValue(line, 'situation');
-  if (situationText !== undefined && (action === 'save' || action === 'opportunity')) throw new UsageError(`--situation does not apply to --action ${action}`);
-  const situation = situationArg(situationText) ?? 'front';
-  const rule = THRESHOLD_SITUATION_RULES[situation];
-  const needed = thresholdRollsNeeded(action === 'save' ? 'defend' : action, situation);
-  const ownIsReact = action !== 'save' && needed.check && defenseCheckOf(situation) === 'react';
-  const ownIsDefend = action === 'save' || ((action === 'defend' || action === 'guard') && defenseCheckOf(situation) === 'defend');
-  // Flags that would change nothing here are refused, never ignored (commands.md, "Syntax").
-  if (hasFlag(line, 'roll') && !ownIsDefend) {
-    throw new UsageError(ownIsReact
-      ? `--roll does not apply here: the defense check against --situation ${situation} is a React check; give its roll with --react-roll`
-      : `--roll does not apply to --action ${action}: it is announced, not rolled`);
-  }
-  if (hasFlag(line, 'react-roll') && !ownIsReact) throw new UsageError('--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)');
-  if (hasFlag(line, 'perception-roll') && (action === 'save' || !rule.perceive)) throw new UsageError('--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)');
-  if (hasFlag(line, 'perception-mod') && (action === 'save' || !rule.perceive?.withMod)) throw new UsageError('--perception-mod applies only to the perceive check of a covert attack or a spectator');
-  if (hasFlag(line, 'difficulty') && (action === 'save' || !rule.difficultyFlag)) throw new UsageError('--difficulty applies only to --situation covert, spell-fast or spell-invisible');
-  if (hasFlag(line, 'mod') && !(action === 'defend' || action === 'guard' || action === 'save')) throw new UsageError(`--mod changes a check, and --action ${action} is announced, not rolled`);
-  if (action === 'guard' && !hasFlag(line, 'ally')) throw new UsageError('--action guard needs --ally with the guarded token\'s id');
-  if (action !== 'guard' && hasFlag(line, 'ally')) throw new UsageError('--ally applies only to --action guard');
-  if (action === 'save' && (hasFlag(line, 'vs') || hasFlag(line, 'skill'))) throw new UsageError(`--${hasFlag(line, 'vs') ? 'vs' : 'skill'} does not apply to --action save`);
-  const difficulty = flagValue(line, 'difficulty');
+/** The check as the rules take it, from the order the pipeline parsed. */
+export function thresholdDefendOrder(order: Order): DefendOrder {
+  if (order.positionals.length > 0) throw new UsageError(`unexpected "${echo(order.positionals.join(' '))}" (give the action with --action)`);
+  const flags = order as FlagValues<typeof THRESHOLD_DEFEND_FLAGS> & Order;
   return {
-    action,
-    situation,
-    situationGiven: situationText !== undefined,
-    difficulty: difficulty === undefined ? null : choiceArg(difficulty, '--difficulty', ['hard', 'impossible'] as const),
-    mod: optionalInteger(line, 'mod', -1000, 1000) ?? 0,
-    perceptionMod: optionalInteger(line, 'perception-mod', -1000, 1000) ?? 0,
-    vs: flagValue(line, 'vs') ?? null,
-    ally: flagValue(line, 'ally') ?? null,
-    skillName: flagValue(line, 'skill') ?? null,
+    action: flags.action,
+    situation: flags.situation ?? 'front',
+    situationGiven: flags.situation !== undefined,
+    difficulty: flags.difficulty ?? null,
+    mod: flags.mod ?? 0,
+    perceptionMod: flags['perception-mod'] ?? 0,
+    vs: flags.vs ?? null,
+    ally: flags.ally ?? null,
+    skillName: flags.skill ?? null,
   };
 }
 
