@@ -54,7 +54,8 @@ export const opposed: Edition<OpposedState, never> = {
         now: after <= 0 ? at('Now', dead ? { kind: 'down-now', dead: true } : { kind: 'down-now', typed: true }) : undefined,
       };
     },
-    enter: (vitality: number | null, deadForGood: boolean): OpposedState => (deadForGood ? stateOf(false, true) : vitality === null ? {} : stateAt(vitality)),
+    // rules.md, "Switching editions": entered as its Vitality leaves it (shown down at or below 0); dead for good stays so.
+    enter: (vitality: number | null, deadForGood: boolean): OpposedState => (vitality === null ? stateOf(false, deadForGood) : stateAt(vitality, deadForGood)),
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (state: OpposedState, vitality: number | null) => (state.dead ? 'dead' as const : vitality !== null && vitality <= 0 ? 'incapacitated' as const : 'none' as const),
     deadForGood: (state: OpposedState) => state.dead === true,
