@@ -18,6 +18,7 @@ export const opposed: Edition<OpposedState, never> = {
   hit: {
     flags: DAMAGE_FLAGS,
     usage: DAMAGE_USAGE,
+    examples: ['!damage 8 --attack 15', '!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10'],
     help: [
       'The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed.',
     ],
