@@ -127,7 +127,7 @@ function editedValue(token: Roll20Graphic, key: string, link: string, before: nu
   return { typed: onSheet, keepInStep: { tokenProps: { [key]: onSheet } } };
 }
 
-/** A plain hand edit as a plan: the edition settles conditions; a card only when they changed or the bar was set back. */
+/** A plain hand edit as a plan: the edition settles conditions; a card only when the condition or the stored state changed, or the bar was set back. */
 function plainEdit(app: App, before: number, typed: number): { plan: Plan<unknown>; saysSomething: () => boolean } {
   const edition = activeEdition(app);
   let says = false;
@@ -140,8 +140,12 @@ function plainEdit(app: App, before: number, typed: number): { plan: Plan<unknow
       const who = facts.id;
       // The condition and markers are written whatever happens; a card only when the condition or
       // saves changed (the state as it stood, settled at the old Vitality, against the new one) or the bar was set back.
+      // The condition is asked too: an edition may read it from Vitality alone and store nothing.
       const settled = edition.life.setVitality(before, before, state).state;
-      says = set.vitality !== typed || !sameData(settled, set.state);
+      says =
+        set.vitality !== typed ||
+        !sameData(settled, set.state) ||
+        edition.life.condition(settled, before) !== edition.life.condition(set.state, set.vitality);
       const outcome: Outcome<unknown> = {
         headline: 'acts',
         steps: [

@@ -244,6 +244,8 @@ export interface CommandSpec {
   help: string[];
   /** The edition refuses the command whole, with why (Opposed Rolls: `!defend`). */
   refused?: string;
+  /** A few real lines of the command that its plan takes (the conformance suite plans each one). */
+  examples?: readonly string[];
 }
 
 /** An answer as an open attack keeps it until it resolves: what to file before the hit, and flags the hit takes. */

@@ -13,9 +13,11 @@ export type SharedStep =
   /** `now`: where the token stands (a step of the edition's), said up to its first colon. */
   | { kind: 'hand-edit-summary'; who: string; now: Step | undefined }
   | { kind: 'standing' }
-  | { kind: 'button'; label: string; command: string };
+  | { kind: 'button'; label: string; command: string }
+  /** A failed defense's button that applies damage (the renderer makes its command). */
+  | { kind: 'offer-damage' };
 
-const SHARED_KINDS = new Set<string>(['heal-title', 'healed', 'heal-summary', 'hand-edit-title', 'hand-edit-read-title', 'hand-edit-summary', 'standing', 'button']);
+const SHARED_KINDS = new Set<string>(['heal-title', 'healed', 'heal-summary', 'hand-edit-title', 'hand-edit-read-title', 'hand-edit-summary', 'standing', 'button', 'offer-damage']);
 
 export function sharedWords(step: SharedStep, nameOf: (id: string) => string, say: (step: Step) => string): string {
   switch (step.kind) {
@@ -40,6 +42,8 @@ export function sharedWords(step: SharedStep, nameOf: (id: string) => string, sa
       return 'Standing';
     case 'button':
       return step.label;
+    case 'offer-damage':
+      return 'Apply damage';
   }
 }
 

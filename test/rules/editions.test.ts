@@ -743,7 +743,7 @@ describe('opposed: the rest of the contract', () => {
   });
 
   it('a token dead for good in the edition before stays dead here; raised above 0 by hand it is back', () => {
-    expect(opposed.life.enter(-20, true)).toEqual({ dead: true });
+    expect(opposed.life.enter(-20, true)).toEqual({ down: true, dead: true });
     expect(opposed.life.condition({ dead: true }, -20)).toBe('dead');
     expect(opposed.life.deadForGood({ dead: true }, -20)).toBe(true);
     expect(opposed.life.setVitality(-20, -25, { dead: true }).state).toEqual({ down: true, dead: true });

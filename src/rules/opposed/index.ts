@@ -18,6 +18,7 @@ export const opposed: Edition<OpposedState, never> = {
   hit: {
     flags: DAMAGE_FLAGS,
     usage: DAMAGE_USAGE,
+    examples: ['!damage 8 --attack 15', '!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10'],
     help: [
       'The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed.',
     ],
@@ -61,7 +62,8 @@ export const opposed: Edition<OpposedState, never> = {
         now: after <= 0 ? at('Now', dead ? { kind: 'down-now', dead: true } : { kind: 'down-now', typed: true }) : undefined,
       };
     },
-    enter: (vitality: number | null, deadForGood: boolean): OpposedState => (deadForGood ? stateOf(false, true) : vitality === null ? {} : stateAt(vitality)),
+    // rules.md, "Switching editions": entered as its Vitality leaves it (shown down at or below 0); dead for good stays so.
+    enter: (vitality: number | null, deadForGood: boolean): OpposedState => (vitality === null ? stateOf(false, deadForGood) : stateAt(vitality, deadForGood)),
     // Ruling: at or below 0 shows the incapacitated marker as a visual aid only (Opposed Rolls has no death rules).
     condition: (state: OpposedState, vitality: number | null) => (state.dead ? 'dead' as const : vitality !== null && vitality <= 0 ? 'incapacitated' as const : 'none' as const),
     deadForGood: (state: OpposedState) => state.dead === true,

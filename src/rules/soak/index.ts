@@ -62,6 +62,7 @@ export const soak: Edition<SoakState, SoakAnswer> = {
   hit: {
     flags: SOAK_DAMAGE_FLAGS,
     usage: SOAK_DAMAGE_USAGE,
+    examples: ['!damage 200', '!damage 40 --type magical --pierce 25', '!damage 15 --to soul --defense fail', '!damage --instant-kill'],
     help: HELP.damage,
     amount: SOAK_AMOUNT,
     plan: (order: Order) => soakDamagePlan(soakDamageOrder(order)),
@@ -70,6 +71,7 @@ export const soak: Edition<SoakState, SoakAnswer> = {
   check: {
     flags: SOAK_DEFEND_FLAGS,
     usage: SOAK_DEFEND_USAGE,
+    examples: ['!defend --action defend --roll 20', '!defend --action evade --situation behind', '!defend --action save'],
     help: HELP.defend,
     plan: (order: Order) => soakDefendPlan(soakDefendOrder(order)),
     answers: soakAttack,

@@ -27,6 +27,8 @@ export function parseSoakAnswer(raw: unknown): SoakAnswer | null {
 const STANDING: Life = { condition: 'none', savesOwed: 0 };
 
 export function parseSoakState(raw: unknown): SoakState | null {
+  // valibot's object takes an array as a record with no keys: a stored list is no state.
+  if (Array.isArray(raw)) return null;
   const parsed = v.safeParse(SoakStateSchema, raw);
   return parsed.success ? compact(parsed.output) : null;
 }

@@ -47,6 +47,7 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
   hit: {
     flags: THRESHOLD_DAMAGE_FLAGS,
     usage: THRESHOLD_DAMAGE_USAGE,
+    examples: ['!damage 20 --hit 19', '!damage 12 --hit 15 --type magical --situation behind --mod 2', '!damage 20 --defense success'],
     help: [
       'The hit chance (--hit, plus the situation\'s bonus and --mod) must beat the track\'s armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead.',
     ],
@@ -57,6 +58,7 @@ export const threshold: Edition<ThresholdState, ThresholdPending> = {
   check: {
     flags: THRESHOLD_DEFEND_FLAGS,
     usage: THRESHOLD_DEFEND_USAGE,
+    examples: ['!defend --action defend --roll 55', '!defend --action defend --situation behind --perception-roll 10', '!defend --action save'],
     help: [
       'Situations: ' + THRESHOLD_SITUATIONS.join(', ') + '.',
       'behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds.',

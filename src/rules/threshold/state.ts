@@ -32,6 +32,8 @@ const ThresholdStateSchema = objectSchema({
 export type ThresholdState = v.InferOutput<typeof ThresholdStateSchema>;
 
 export function parseThresholdState(raw: unknown): ThresholdState | null {
+  // valibot's object takes an array as a record with no keys: a stored list is no state.
+  if (Array.isArray(raw)) return null;
   const parsed = v.safeParse(ThresholdStateSchema, raw);
   if (!parsed.success) return null;
   const out: ThresholdState = {};
