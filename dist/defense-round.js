@@ -17,14 +17,14 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var ir = Object.defineProperty, qa = Object.getOwnPropertyDescriptor, za = Object.getOwnPropertyNames, Ti = Object.prototype.hasOwnProperty, xa = (e, t) => {for (var n in t)
+var ir = Object.defineProperty, xa = Object.getOwnPropertyDescriptor, qa = Object.getOwnPropertyNames, Ti = Object.prototype.hasOwnProperty, za = (e, t) => {for (var n in t)
 Ti.call(t, n) && ir(e, n, { get: t[n], enumerable: !0 });
 }, Xa = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let i of za(t))
-!Ti.call(e, i) && i !== n && ir(e, i, { get: () => t[i], enumerable: !(r = qa(t, i)) || r.enumerable });
+for (let i of qa(t))
+!Ti.call(e, i) && i !== n && ir(e, i, { get: () => t[i], enumerable: !(r = xa(t, i)) || r.enumerable });
 return e;
 }, Ja = (e) => Xa(ir({}, "__esModule", { value: !0 }), e), Ri = {};
-xa(Ri, {onDamage: () => dm,
+za(Ri, {onDamage: () => dm,
 version: () => lm});
 var A = Math, I = Number, b = String, k = Object, Y = Array, Q = JSON, D = Map, H = Set, sn = WeakMap, an = Error, Di = RangeError, Ii = Promise, cn = Date, Qa = isNaN, Za = "0.2.0", te = "DefenseRound", ve = Za, ln, ec = {lang: void 0,
 message: void 0,
@@ -80,9 +80,9 @@ expects: null,
 requirement: I.isInteger,
 message: e,
 "~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "integer", t, n), t;}};}
-function q(e, t) {return {kind: "validation",
+function x(e, t) {return {kind: "validation",
 type: "max_length",
-reference: q,
+reference: x,
 async: !1,
 expects: `<=${e}`,
 requirement: e,
@@ -278,9 +278,9 @@ break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
 } else W(this, "type", r, i);
 return r;}});}
-function z(e) {return Z({kind: "schema",
+function q(e) {return Z({kind: "schema",
 type: "string",
-reference: z,
+reference: q,
 expects: "string",
 async: !1,
 message: e,
@@ -534,28 +534,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, yc = { defend: "Defend", evade: "Evade", react: "Reaction" }, qi = { defend: "defend", evade: "evade" };
+}, yc = { defend: "Defend", evade: "Evade", react: "Reaction" }, xi = { defend: "defend", evade: "evade" };
 function gn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function zi(e, t, n) {if (t.length === 0) return `${n}`;
+function qi(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;}
 function ur(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
 function wc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
-return `Perception d100 ${e.roll} vs ${zi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${ur(e.success, e.critical)}`;
+return `Perception d100 ${e.roll} vs ${qi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${ur(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${me[e.situation]} not perceived: no defensive action, the attack hits` : `${me[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
 return `Mental d100 ${e.roll} vs ${e.target}: ${ur(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${me[e.situation]}: ${gn(e.penalty)} to ${qi[e.check]}`;
+return `${me[e.situation]}: ${gn(e.penalty)} to ${xi[e.check]}`;
 case "situation-no-penalty":
-return `${me[e.situation]}: no penalty to ${qi[e.check]}`;
+return `${me[e.situation]}: no penalty to ${xi[e.check]}`;
 case "aided":
 return e.by === void 0 ? `Aided by an ally: ${gn(e.bonus)}` : `Aided by ${t(e.by)}: ${gn(e.bonus)}`;
 case "modifier":
 return `Modifier: ${gn(e.mod)}`;
 case "action-check":
-return `${yc[e.action]} d100 ${e.roll} vs ${zi(e.baseTarget, e.adjustments, e.target)}: ${ur(e.success, e.critical)}`;
+return `${yc[e.action]} d100 ${e.roll} vs ${qi(e.baseTarget, e.adjustments, e.target)}: ${ur(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -605,7 +605,7 @@ dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function xi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function zi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
 function Tc(e, t) {switch (e.kind) {case "hit-title":
 return _c(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
@@ -619,9 +619,9 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${xi(e.result, e.action)}`;
+return `${t(e.who)} ${zi(e.result, e.action)}`;
 case "check-summary": {const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${xi(e.result, e.action)}.`;}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${zi(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
 var Rc = /^[+-]?\d+$/;
@@ -853,13 +853,13 @@ function Kc(e) {return e === "reactive";}
 function Wc(e) {return e === "defensive";}
 function Yc(e) {return e === "reactive";}
 function fs(e) {return e === "reactive";}
-function qc(e) {return e === "defensive";}
+function xc(e) {return e === "defensive";}
 function hs(e) {return e === "defensive";}
 function mr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function zc(e, t) {return mr(e.reactions, t) !== void 0;}
+function qc(e, t) {return mr(e.reactions, t) !== void 0;}
 function vs(e, t) {return mr(e.reactions, t) === !0;}
 function ms(e, t) {return mr(e.reactions, t) === "used";}
-function xc(e, t) {return e.skillsVs.includes(t);}
+function zc(e, t) {return e.skillsVs.includes(t);}
 function Xc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
 var ps = 5, gs = { defend: "defend", evade: "evade", react: "reaction" };
 function jt(e) {return e === "defend" || e === "evade" || e === "react";}
@@ -891,14 +891,14 @@ return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Kc(r) ? Be(e.vs) ? zc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Kc(r) ? Be(e.vs) ? qc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
 return Wc(r) ? { code: "counter-in-defensive-stance" } : Yc(r) ? Be(e.vs) ? vs(i, e.vs) ? e.ally !== null && !Xc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ms(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return qc(r) ? { code: "defensive-skill-on-ally" } : fs(r) ? Be(e.vs) ? vs(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ms(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return xc(r) ? { code: "defensive-skill-on-ally" } : fs(r) ? Be(e.vs) ? vs(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ms(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (hs(r)) {if (!Be(e.vs)) return { code: "needs-vs", action: t };
-if (xc(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
+if (zc(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
 function el(e) {const t = [];
 return et[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(gs[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
@@ -994,11 +994,12 @@ function sl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
 var ol = G({life: F(
 G({condition: ne(["none", "incapacitated", "dying", "dead"]),
 savesOwed: L(Se(), dn(), vt(0), ht(3))})),
-reactions: F(Nt(z(), ji([Qe(), ee("used")]))),
-skillsVs: F(Le(z()))});
+reactions: F(Nt(q(), ji([Qe(), ee("used")]))),
+skillsVs: F(Le(q()))});
 function al(e) {return e === "success" || e === "fail" ? e : null;}
 var bs = { condition: "none", savesOwed: 0 };
-function cl(e) {const t = Fe(ol, e);
+function cl(e) {if (Y.isArray(e)) return null;
+const t = Fe(ol, e);
 return t.success ? vl(t.output) : null;}
 function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...bs } : Hi(t);}
 function pr(e, t) {return gr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
@@ -1318,12 +1319,14 @@ stance: [`Defensive: ${Lt.defensive}. Reactive: ${Lt.reactive}.`]
 table: { playable: !0, settings: [], markers: ["incapacitated", "dying", "dead", "defensive", "reactive"], macros: bl },
 hit: {flags: _l,
 usage: Ol,
+examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
 help: wr.damage,
 amount: Rl,
 plan: (e) => Ds(Dl(e)),
 handEdit: (e) => Ds(Il(e))},
 check: {flags: $s,
 usage: pl,
+examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
 help: wr.defend,
 plan: (e) => Ss(As(e)),
 answers: wl},
@@ -1399,7 +1402,8 @@ roundsDead: F(L(Se(), dn(), vt(0), ht(Ut))),
 freeSaveUsed: F(ee(!0)),
 /** This round's one try is used (The Defensive Turn: "once try per round"). */
 triedThisRound: F(ee(!0))});
-function ql(e) {const t = Fe(Yl, e);
+function xl(e) {if (Y.isArray(e)) return null;
+const t = Fe(Yl, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
@@ -1409,8 +1413,8 @@ function Is(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
 function Cs(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;}
-function zl(e, t) {return t ? { roundsDead: Ut, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};}
-function xl(e) {const { triedThisRound: t, ...n } = e;
+function ql(e, t) {return t ? { roundsDead: Ut, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};}
+function zl(e) {const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ut, n.roundsDead + 1) };}
 function br(e) {return A.max(0, Ut - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
 function Ns(e, t) {return we(t) && br(e) === 0;}
@@ -1735,6 +1739,7 @@ var Ad = {id: "threshold",
 table: { playable: !0, settings: [], markers: ["dead"], macros: kd },
 hit: {flags: cd,
 usage: dd,
+examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
 amount: fd,
@@ -1742,6 +1747,7 @@ plan: (e) => Us(hd(e)),
 handEdit: vd},
 check: {flags: Gs,
 usage: ud,
+examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
 "Situations: " + Gt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
@@ -1762,11 +1768,11 @@ steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
 now: we(i) ? _("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
-enter: zl,
-endRound: xl,
+enter: ql,
+endRound: zl,
 condition: (e, t) => we(t) ? "dead" : "none",
 deadForGood: Ns,
-parseState: ql,
+parseState: xl,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
 describeStateChange: Xl,
 parseAnswer: Wl},
@@ -1943,6 +1949,7 @@ keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": b(n.d
 table: { playable: !0, settings: ["overwhelm-limit", "stamina-bar"], markers: ["incapacitated", "active", "full"], macros: Wd },
 hit: {flags: Td,
 usage: Dd,
+examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
 amount: Rd,
@@ -1969,14 +1976,14 @@ state: Sn(t, r),
 steps: i,
 conditions: [],
 now: t <= 0 ? _("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
-enter: (e, t) => t ? Sr(!1, !0) : e === null ? {} : Sn(e),
+enter: (e, t) => e === null ? Sr(!1, t) : Sn(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
 parseState: _d,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
 words: Vd
-}, qd = { soak: Ul, threshold: Ad, opposed: Yd };
-function zd(e, t = e.id) {const { life: n } = e;
+}, xd = { soak: Ul, threshold: Ad, opposed: Yd };
+function qd(e, t = e.id) {const { life: n } = e;
 return {...e,
 id: t,
 life: {endRound: (r) => r,
@@ -1986,8 +1993,8 @@ describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
 ...n}};}
 var rt = new D();
-for (const [e, t] of k.entries(qd)) rt.set(e, zd(t, e));
-var Ws = rt.keys().next().value, xd = "soak";
+for (const [e, t] of k.entries(xd)) rt.set(e, qd(t, e));
+var Ws = rt.keys().next().value, zd = "soak";
 function En(e) {return typeof e == "string" && rt.has(e);}
 function Xd() {return [...rt.keys()];}
 function _r() {return [...rt.values()];}
@@ -1998,14 +2005,14 @@ function Ys(e) {return Or ?? (Or = new H(_r().flatMap((t) => t.stance.modes))), 
 function Tr(e, t) {return (n) => _r().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call((t === "!damage" ? i.hit : i.check).flags, n)
 ) ? e : void 0;}
-var Kt = Mi(En, "not an edition this script has"), Wt = ["bar1", "bar2", "bar3"], qs = k.fromEntries(Pt.map((e) => [e, e])), Ke = [...Pt], zs = {incapacitated: "sleepy",
+var Kt = Mi(En, "not an edition this script has"), Wt = ["bar1", "bar2", "bar3"], xs = k.fromEntries(Pt.map((e) => [e, e])), Ke = [...Pt], qs = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Yt = k.keys(zs), Jd = L(z(), or(), Pe(1), q(100)), Qd = L(z(), or(), Pe(1), q(100), un(/^[^,]+$/)), Rr = ne(Wt), xs = ne(["gm", "public"]), Dr = ["refuse", "gm", "api-as"], Zd = G({edition: Kt,
+}, Yt = k.keys(qs), Jd = L(q(), or(), Pe(1), x(100)), Qd = L(q(), or(), Pe(1), x(100), un(/^[^,]+$/)), Rr = ne(Wt), zs = ne(["gm", "public"]), Dr = ["refuse", "gm", "api-as"], Zd = G({edition: Kt,
 bars: G({vitality: Rr,
 soul: Rr,
 power: Rr,
@@ -2014,15 +2021,15 @@ attributes: G(
 k.fromEntries(Ke.map((e) => [e, Jd]))),
 markers: G(
 k.fromEntries(Yt.map((e) => [e, Qd]))),
-visibility: G({ npc: xs, pc: xs }),
+visibility: G({ npc: zs, pc: zs }),
 playersTargetAny: Qe(),
 armorOnManualEdits: Qe(),
 overwhelmLimit: L(Se(), dn(), vt(0), ht(1e3)),
 apiCommands: ne(Dr)});
 function Xs() {return {edition: Ws,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
-attributes: { ...qs },
-markers: { ...zs },
+attributes: { ...xs },
+markers: { ...qs },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
@@ -2051,7 +2058,7 @@ function tu(e) {const t = Q.stringify(e) ?? b(e);
 return t.length > 40 ? `${pe(t, 37)}...` : t;}
 var Qs = L(Se(), mt()), nu = L(Se(), mt(), vt(-1e6), ht(1e6)), Zs = G({overrides: F(Nt(ne(Pt), nu)),
 worn: F(G({ physical: F(Qs), magical: F(Qs) })),
-stance: F(L(z(), q(40))),
+stance: F(L(q(), x(40))),
 deadForGood: F(ee(!0)),
 edition: F(G({ id: Kt, state: Mt() }))
 }), fm = k.keys(Zs.entries);
@@ -2073,9 +2080,9 @@ function _n(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
 function to(e, t, n) {eo(n), $t(n) ? delete e[t] : e[t] = n;}
 function $t(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var At = L(Se(), mt()), On = fn(At), no = L(Se(), Ni(), vt(-1e9), ht(1e9)), St = L(z(), Pe(1), q(64)), iu = ne(["physical", "magical"]), ro = G({edition: F(G({ id: Kt, state: Mt() })),
+var At = L(Se(), mt()), On = fn(At), no = L(Se(), Ni(), vt(-1e9), ht(1e9)), St = L(q(), Pe(1), x(64)), iu = ne(["physical", "magical"]), ro = G({edition: F(G({ id: Kt, state: Mt() })),
 deadForGood: F(ee(!0)),
-stance: F(L(z(), q(40))),
+stance: F(L(q(), x(40))),
 /** The answer on file (a defense made ahead) in the edition it was made in. */
 answer: F(G({ edition: Kt, answer: Mt() }))
 }), su = Gi("kind", [
@@ -2087,19 +2094,19 @@ G({ kind: ee("attribute"), key: ne(Pt), attributeId: St, from: On, to: At }),
 G({ kind: ee("override"), key: ne(Pt), from: On, to: At }),
 /** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
 G({ kind: ee("worn"), track: iu, from: On, to: At }),
-G({ kind: ee("markers"), from: L(z(), q(2e3)), to: L(z(), q(2e3)) }),
+G({ kind: ee("markers"), from: L(q(), x(2e3)), to: L(q(), x(2e3)) }),
 /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
 G({ kind: ee("memory"), tokenId: F(St), character: F(St), from: ro, to: ro }),
 G({ kind: ee("initiative"), from: no, to: no }),
 G({ kind: ee("turn-order"), tokenId: St })
 ]), ou = G({/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: L(z(), Pe(1), q(64)),
+by: L(q(), Pe(1), x(64)),
 kind: ne(["damage", "hand-edit", "save"]),
 /** The round it happened in: edition state it put back is moved on by the rounds since. */
 round: At,
 /** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: F(L(z(), un(/^U\d{1,7}$/))),
-tokens: Le(G({ tokenId: St, name: L(z(), q(200)), changes: Le(su) }))});
+key: F(L(q(), un(/^U\d{1,7}$/))),
+tokens: Le(G({ tokenId: St, name: L(q(), x(200)), changes: Le(su) }))});
 function au(e) {return e.kind !== "memory" ? !0 : [e.from, e.to].every(
 (t) => (t.stance === void 0 || Ys(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).life.parseAnswer(t.answer.answer) !== null));}
 function cu(e) {if (e === void 0) return { history: [], problems: [] };
@@ -2112,7 +2119,7 @@ var lu = ["life", "pendingDefense", "reactions", "skillsVs"], io = { vitality: "
 function Cr(e, t) {const n = {};
 for (const i of lu) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: xd, state: n }), O(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+return k.keys(n).length > 0 && (r.edition = { id: zd, state: n }), O(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
 function du(e) {if (!O(e)) return e;
 const t = {};
 return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Cr(e, e.stance)), t;}
@@ -2163,7 +2170,7 @@ const r = Y.isArray(e.history) ? e.history.map(
 (i) => O(i) && Y.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => O(s) && Y.isArray(s.changes) ? { ...s, changes: s.changes.map(hu) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: O(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function qt(e, t, n = t) {const r = e.tokens[n], i = e.exchange.waiting[t], s = {};
+function xt(e, t, n = t) {const r = e.tokens[n], i = e.exchange.waiting[t], s = {};
 return r?.edition && (s.edition = r.edition), r?.deadForGood && (s.deadForGood = !0), r?.stance !== void 0 && (s.stance = r.stance), i && (s.answer = i), s;}
 function Et(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
@@ -2273,11 +2280,11 @@ tokens: o(c.tokens, (l) => ({...l,
 changes: o(l.changes, (d) => {const u = d.kind === "memory" ? i(b(d.tokenId ?? l.tokenId)) : void 0;
 return u ? co(d.from, d.to, u, d.tokenId) : d;})}))}));
 return { ...e, schemaVersion: 4, tokens: O(e.tokens) ? s : e.tokens, history: a };}
-var Nr = 20, Mr = 100, Dn = L(z(), Pe(1), q(64)), In = L(z(), Pe(1), q(40)), Au = G({word: In,
+var Nr = 20, Mr = 100, Dn = L(q(), Pe(1), x(64)), In = L(q(), Pe(1), x(40)), Au = G({word: In,
 /** The defense made ahead, filed as the defender's answer on file just before the hit. */
 file: F(Mt()),
 /** Flags the defender's hit takes (its defense mode and roll). */
-flags: F(Nt(In, L(z(), q(40)))),
+flags: F(Nt(In, L(q(), x(40)))),
 /** The answer's own roll, said on the result, and whether the answerer typed it. */
 roll: F(L(Se(), mt())),
 success: F(Qe()),
@@ -2285,18 +2292,18 @@ typed: F(ee(!0)),
 /** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
 gm: F(ee(!0))
 }), ho = G({/** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
-key: L(z(), un(/^[AG]\d{1,6}$/)),
+key: L(q(), un(/^[AG]\d{1,6}$/)),
 /** Who declared it (a player id); `gm`: that player is a GM. */
 by: Dn,
 gm: Qe(),
 attacker: fn(Dn),
 edition: Kt,
 /** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: L(Le(L(z(), q(200))), q(4)),
-flags: L(Le(Li([In, L(Le(L(z(), q(200))), q(8))])), q(20)),
+positionals: L(Le(L(q(), x(200))), x(4)),
+flags: L(Le(Li([In, L(Le(L(q(), x(200))), x(8))])), x(20)),
 situation: fn(In),
 round: L(Se(), mt()),
-defenders: L(Le(Dn), Pe(1), q(Mr)),
+defenders: L(Le(Dn), Pe(1), x(Mr)),
 answers: Nt(Dn, Au)});
 function vo(e) {const t = Fe(ho, e);
 if (!t.success) return !1;
@@ -2320,8 +2327,8 @@ let r = 0;
 for (const i of e)
 typeof i == "string" && po(i) && i === i.toLowerCase() && !n.includes(i) && n.length < mo ? n.push(i) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var Cn = "DefenseRound", zt = 4, Pr = 500;
-function xt(e) {return {schemaVersion: zt,
+var Cn = "DefenseRound", qt = 4, Pr = 500;
+function zt(e) {return {schemaVersion: qt,
 scriptVersion: e,
 settings: Xs(),
 tokens: {},
@@ -2344,15 +2351,15 @@ var Tu = {0: Ou,
 2: vu,
 3: $u};
 function Ru(e, t, n) {const r = [];
-if (e === void 0) return { stored: xt(t), problems: r };
+if (e === void 0) return { stored: zt(t), problems: r };
 if (!O(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: xt(t), problems: r };
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
 let i = e, s = typeof i.schemaVersion == "number" ? i.schemaVersion : 0;
-if (I.isInteger(s) && s > zt)
-return { stored: xt(t), problems: [`state has schema version ${s}, newer than this script's ${zt}; left as it is`], newer: s };
+if (I.isInteger(s) && s > qt)
+return { stored: zt(t), problems: [`state has schema version ${s}, newer than this script's ${qt}; left as it is`], newer: s };
 if (!I.isInteger(s) || s < 0)
-return r.push(`state has unknown schema version ${Q.stringify(i.schemaVersion)}; started from defaults`), { stored: xt(t), problems: r };
-for (; s < zt; ) {const d = Tu[s];
+return r.push(`state has unknown schema version ${Q.stringify(i.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
+for (; s < qt; ) {const d = Tu[s];
 if (!d) break;
 i = d(i, n), s += 1;}
 const o = eu(i.settings);
@@ -2363,7 +2370,7 @@ for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).life.parseState(u.edition.state);
 h === null ? (delete u.edition, $t(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
 const c = Iu(i.exchange, r, o.settings.edition), l = cu(i.history);
-return r.push(...l.problems), {stored: {schemaVersion: zt,
+return r.push(...l.problems), {stored: {schemaVersion: qt,
 scriptVersion: typeof i.scriptVersion == "string" ? i.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
@@ -2477,13 +2484,13 @@ s !== t.get(i) && (n[i] = s, r = !0);}
 return r && t.set(n), t;}
 function Vr(e) {return k.assign(k.create(null), e);}
 var Ku = Vr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Wu = Vr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Yu = Vr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
-function qu(e) {return new xu(e).parse();}
-var Mn = (e) => e >= 48 && e <= 57, Eo = (e) => (e | 32) >= 97 && (e | 32) <= 122, zu = (e, t) => {const n = e.charCodeAt(t);
+function xu(e) {return new zu(e).parse();}
+var Mn = (e) => e >= 48 && e <= 57, Eo = (e) => (e | 32) >= 97 && (e | 32) <= 122, qu = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, xu = class {constructor(e) {this.text = e, this.at = 0;}
+}, zu = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && zu(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && qu(this.text, this.at); ) this.at += 1;}
 /** The operator of `ops` where the parser stands (stepping past it), or undefined. */
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
@@ -2539,7 +2546,7 @@ if (t + 1 + l.height > Br) return Re(_o, "read");
 i = A.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(Oo, "read");
 } else n = e;
-const a = qu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+const a = xu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
 return a === void 0 || !I.isFinite(a) ? Re(Zu) : { ok: !0, value: a, height: i };}
 /** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
 attribute(e, t, n) {const r = `${t}|${e}`, i = this.memo.get(r);
@@ -2561,9 +2568,9 @@ function Re(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function J(e, t = "an unnamed token") {return b(e.get("name") ?? "") || t;}
 function V(e) {return getObj("graphic", e);}
 function tf(e) {return getObj("character", e);}
-function x(e) {const t = b(e.get("represents") ?? "");
+function z(e) {const t = b(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function Qt(e, t) {const n = Wr(e, t) ? x(e) : void 0;
+function Qt(e, t) {const n = Wr(e, t) ? z(e) : void 0;
 return n ? n.id : e.id;}
 function nf(e, t) {const n = V(e);
 return n && Qt(n, t);}
@@ -2745,7 +2752,7 @@ o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 
 return r === 0 ? t : n + t.slice(r);}
 function Ce(e, t) {on(e, t);}
 function Un(e) {log(e);}
-function qr(e) {return state[e];}
+function xr(e) {return state[e];}
 function jo(e, t) {state[e] = t;}
 function kf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
 function yf(e) {setTimeout(e, 0);}
@@ -2761,7 +2768,7 @@ function Af(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
 function Sf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
 return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function zr(e, t, n) {try {const r = t instanceof an ? t.stack ?? t.message : b(t);
+function qr(e, t, n) {try {const r = t instanceof an ? t.stack ?? t.message : b(t);
 Un(`${te} v${ve}: ${e} failed${Sf()}: ${r}`), n && sendChat(
 te,
 `/w ${n} ${it(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
@@ -2771,7 +2778,7 @@ null,
 function $e(e, t, n) {return (...r) => {const i = (s) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-zr(o, s, a);};
+qr(o, s, a);};
 Ao();
 try {const s = t(...r);
 s && typeof s.then == "function" && s.then(void 0, i);
@@ -2795,7 +2802,7 @@ r.push(u), t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
 function Ef(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ie(e) {return it(e);}
-function xr(e, t) {let n = it(e);
+function zr(e, t) {let n = it(e);
 for (const r of t) n += ` ${ae(r.label, r.command)}`;
 return n;}
 var _f = /^[-\w]+$/;
@@ -2822,7 +2829,7 @@ function Ye(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
 let i = Tf - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${pe(r, i - 9)}... (cut)`), P(ke(e.replyTo), xr(r, [...n, { label: "Help", command: e.help() }]));}
+r.length > i && (r = `${pe(r, i - 9)}... (cut)`), P(ke(e.replyTo), zr(r, [...n, { label: "Help", command: e.help() }]));}
 function Rf(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
@@ -2830,21 +2837,21 @@ return e.store.tokens[t] = r, r;}
 function Ho(e, t) {const n = e.store.tokens[t];
 n && $t(n) && delete e.store.tokens[t];}
 function Bn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var Hn = "Help: DefenseRound", B = (e) => `<code>${Bn(e)}</code>`, qe = (e) => `<li>${e}</li>`;
-function Df(e) {const t = e.stance.modes.length > 0 ? [qe(`${B(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
+var Hn = "Help: DefenseRound", B = (e) => `<code>${Bn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
+function Df(e) {const t = e.stance.modes.length > 0 ? [xe(`${B(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-qe(`${B(e.check.usage)}: ${e.check.help.map(Bn).join(" ")}`),
-qe(`${B(e.hit.usage)}: ${e.hit.help.map(Bn).join(" ")}`),
-qe(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
-qe(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-qe("Every command answers <code>--help</code>."),
+xe(`${B(e.check.usage)}: ${e.check.help.map(Bn).join(" ")}`),
+xe(`${B(e.hit.usage)}: ${e.hit.help.map(Bn).join(" ")}`),
+xe(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
+xe(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+xe("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-qe(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Ht().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
-qe(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${B("config api-commands gm")}, or act for the player ${B("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${B("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+xe(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Ht().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
+xe(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${B("config api-commands gm")}, or act for the player ${B("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${B("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
 var ot;
@@ -2858,7 +2865,7 @@ const i = n.slice(r, Qi(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
 function Yo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
 function If(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function qo(e, t, n, r = Wo(t, n)) {if (!r) return;
+async function xo(e, t, n, r = Wo(t, n)) {if (!r) return;
 const i = n[r], s = Dc(t.content, t.inlinerolls);
 let o;
 try {const a = Zi(s);
@@ -2893,15 +2900,15 @@ t.set(i, (t.get(i) ?? 0) + 1);}
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
 function Tt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
-function ze(e) {const t = new D();
+function qe(e) {const t = new D();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Tt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
 var Mf = class {constructor() {this.byReason = new D();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
-return this.byReason.forEach((t, n) => e.push(`${ze(t)}: ${n}`)), e;}
-}, zo = ["on", "off"], Jr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, xo = [
+return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
+}, qo = ["on", "off"], Jr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, zo = [
 "edition",
 ...k.keys(Jr),
 "stamina-bar",
@@ -2946,15 +2953,15 @@ return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.
 if (r === "visibility.npc" || r === "visibility.pc") {const i = r === "visibility.npc" ? "npc" : "pc";
 return e.visibility[i] = Ee(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = Ee(n, r, zo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = Ee(n, r, qo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Ee(n, r, zo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = Ee(n, r, qo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = kt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
 return e.apiCommands = Ee(n, r, Dr), Pf[e.apiCommands];
-throw new S(`unknown setting "${U(t)}": ${Ft(t, xo, "settings")}`);}
-function xe() {return Xo(Campaign().get("turnorder"));}
+throw new S(`unknown setting "${U(t)}": ${Ft(t, zo, "settings")}`);}
+function ze() {return Xo(Campaign().get("turnorder"));}
 function Ff() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
 function Xo(e) {if (typeof e != "string" || e.trim() === "") return [];
@@ -3006,8 +3013,8 @@ case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var Yf = new H(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button"]);
-function qf(e, t, n) {switch (e.kind) {case "heal-title":
+var Yf = new H(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function xf(e, t, n) {switch (e.kind) {case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${Ze[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ze[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
@@ -3023,22 +3030,24 @@ return e.now ? `${t(e.who)}: ${n(e.now).split(":")[0]}.` : `${t(e.who)} is back 
 case "standing":
 return "Standing";
 case "button":
-return e.label;}}
-function Qo(e, t) {const n = e.words, r = (i) => Yf.has(i.kind) ? qf(i, t, r) : Hf.has(i.kind) ? Wf(i, e.stance, t) : n(i, t);
+return e.label;
+case "offer-damage":
+return "Apply damage";}}
+function Qo(e, t) {const n = e.words, r = (i) => Yf.has(i.kind) ? xf(i, t, r) : Hf.has(i.kind) ? Wf(i, e.stance, t) : n(i, t);
 return r;}
-function zf(e) {const t = e.indexOf("@");
+function qf(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
 function Zo(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
-if (c !== "") {const l = zf(c);
+if (c !== "") {const l = qf(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);}
 if (o === -1) break;
 s = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === xf(e) ? e : i;}
-function xf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+return i === e || i.length < e.length && i === zf(e) ? e : i;}
+function zf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
 function Xf(e, t, n) {const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return Zo(e, o, [r, i, s]);}
 var ea = ["defensive", "reactive", "active", "full"];
@@ -3048,11 +3057,11 @@ var na = [];
 function Jf(e) {return typeof e != "function" ? !1 : (na.push(e), !0);}
 function ra(e, t, n, r, i, s) {for (const a of na)
 try {a(e, t, n, r);
-} catch (c) {zr("an onDamage observer", c, void 0);}
+} catch (c) {qr("an onDamage observer", c, void 0);}
 const o = s === void 0 ? Gr() : s;
 if (o && typeof o.Update == "function")
 try {o.Update(e, i());
-} catch (a) {zr("HealthColors.Update", a, void 0);}}
+} catch (a) {qr("HealthColors.Update", a, void 0);}}
 function ia(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
 var Qf = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
@@ -3084,14 +3093,14 @@ C.worn = { ...C.worn, [E.track]: w.to };
 const C = p();
 C.overrides = { ...C.overrides, [w.key]: w.to };}
 break;}
-case "initiative": {const E = r.turnOrder?.order ?? xe(), T = E.find((K) => K.id === i.id), C = Zr(T?.pr);
+case "initiative": {const E = r.turnOrder?.order ?? ze(), T = E.find((K) => K.id === i.id), C = Zr(T?.pr);
 T && I.isFinite(C) && C !== w.to && (T.pr = w.to, aa(E, r.turnOrder), f.push({ kind: "initiative", from: C, to: w.to }));
 break;}
 case "join-turn-order": {const E = nh(w.tokenId, w.initiative, r.turnOrder);
 h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
 case "ally-state":
-case "ally-answer": {const E = getObj("graphic", w.tokenId), T = E && w.kind === "ally-state" ? Qt(E, c.bars.vitality) : w.tokenId, C = Et(qt(l, T), a), K = w.kind === "ally-state" ? Et({ ...C, edition: { id: a.id, state: w.state } }, a) : { ...C, answer: { edition: a.id, answer: w.answer } };
+case "ally-answer": {const E = getObj("graphic", w.tokenId), T = E && w.kind === "ally-state" ? Qt(E, c.bars.vitality) : w.tokenId, C = Et(xt(l, T), a), K = w.kind === "ally-state" ? Et({ ...C, edition: { id: a.id, state: w.state } }, a) : { ...C, answer: { edition: a.id, answer: w.answer } };
 be(C, K) || (f.push(T === w.tokenId ? { kind: "memory", tokenId: T, from: C, to: K } : { kind: "memory", tokenId: w.tokenId, character: T, from: C, to: K }), Tn(l, T, K));
 break;}}
 if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const w = i.home, E = d[w], T = E?.edition && !(E.edition.id === a.id && a.life.isEmptyState(E.edition.state)) ? E.edition : void 0, C = n.state === void 0 ? T : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.life.deadForGood(n.state, v.vitality), ye = E?.stance, Ne = n.stance === void 0 ? ye : n.stance ?? void 0, ce = l.exchange.waiting[i.id], rn = n.answer === void 0 || r.answerGiven ? ce : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
@@ -3118,14 +3127,14 @@ return t;}
 function aa(e, t) {t ? t.changed = !0 : Qr(e);}
 function nh(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = J(r, "The spectator"), s = n?.order ?? xe();
+const i = J(r, "The spectator"), s = n?.order ?? ze();
 return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: b(r.get("_pageid") ?? "") }), aa(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
 function rh(e, t) {const n = new D(), r = new D(), i = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let s, o = !1;
-const a = new D(), c = (l) => Et(qt(e.memories, l.id, l.home), e.edition);
+const a = new D(), c = (l) => Et(xt(e.memories, l.id, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let u = a.get(l);
-if (u === void 0) {const f = getObj("graphic", l), h = f && Fn(f, x(f), e.settings);
+if (u === void 0) {const f = getObj("graphic", l), h = f && Fn(f, z(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
 if (u)
 switch (d.kind) {case "bar":
@@ -3144,14 +3153,14 @@ break;}
 case "markers":
 i(l).statusmarkers = d.from;
 break;
-case "memory": {const f = Rn(l, d), h = Et(qt(e.memories, f), e.edition);
+case "memory": {const f = Rn(l, d), h = Et(xt(e.memories, f), e.edition);
 Tn(e.memories, f, wu(d.from, d.to, h, be));
 break;}
-case "initiative": {s ?? (s = xe());
+case "initiative": {s ?? (s = ze());
 const f = s.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
 break;}
-case "turn-order": {s ?? (s = xe());
+case "turn-order": {s ?? (s = ze());
 const f = s.filter((h) => h.id !== d.tokenId);
 f.length !== s.length && (s = f, o = !0);
 break;}}}
@@ -3244,7 +3253,7 @@ P(ke(n.replyTo), he(h));
 return;}
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {const f = t[0], h = tn(e, f.snapshot);
-P(h === "public" ? Ot : oe, he(ni(f, s)), da), h === "gm" && !f.snapshot.hidden && P(Ot, xr(ti(f), o ? s : []));
+P(h === "public" ? Ot : oe, he(ni(f, s)), da), h === "gm" && !f.snapshot.hidden && P(Ot, zr(ti(f), o ? s : []));
 return;}
 const a = ua(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
@@ -3291,7 +3300,7 @@ if (e === null || typeof e != "object") return 24;
 let t = 2;
 for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ai(e[n]));
 return t;}
-function qn(e) {let t = Yn.get(e);
+function xn(e) {let t = Yn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
 for (const n of e.tokens) {t += 50 + at(n.tokenId) + at(n.name);
 for (const r of n.changes) t += ph(r);}
@@ -3302,11 +3311,11 @@ const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = fi(r), c = qn(s);
+const a = fi(r), c = xn(s);
 s.tokens.push(n), Yn.delete(s);
-const l = qn(s) - c, d = di(a, s.by);
+const l = xn(s) - c, d = di(a, s.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = xn(r, s.by); u >= 0 && r[u] !== s && hi(a, d, 0); u = xn(r, s.by)) zn(e, u);
+for (let u = zn(r, s.by); u >= 0 && r[u] !== s && hi(a, d, 0); u = zn(r, s.by)) qn(e, u);
 return !0;}
 return !1;}
 function ci(e) {return e === "hand-edit" || e === Ie || _t(e);}
@@ -3314,17 +3323,17 @@ function li(e, t) {return e.by === "hand-edit" || !(t ?? ci(e.by));}
 var ct;
 function di(e, t, n) {let r = e.byOwner.get(t);
 return r || (r = { entries: 0, bytes: 0, quota: n ?? li({ by: t }) }, e.byOwner.set(t, r)), r;}
-function ui(e, t, n, r) {const i = qn(t) * n, s = di(e, t.by, r);
+function ui(e, t, n, r) {const i = xn(t) * n, s = di(e, t.by, r);
 e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);}
 function fi(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
 for (const n of e) ui(t, n, 1);
 return ct = t, t;}
-function zn(e, t) {const n = e.store.history;
+function qn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
 const r = fi(n), i = n.splice(t, 1)[0];
 i && (r.length = n.length, ui(r, i, -1));}
-function xn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+function zn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
 function kh(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const i = n[r];
@@ -3332,13 +3341,13 @@ if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;}
 return -1;}
 function hi(e, t, n, r = 0) {return t.entries + r > fh || t.bytes + n > hh || e.quota.entries + r > vh || e.quota.bytes + n > mh || e.length + r > oi || e.bytes + n > Wn;}
 function vi(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function ha(e, t, n) {const r = e.store.history, i = fi(r), s = qn(t);
+function ha(e, t, n) {const r = e.store.history, i = fi(r), s = xn(t);
 if (n) {const o = di(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
 if (hi(c, a, s, 1)) return !1;
-for (let l = xn(r, t.by); l >= 0 && hi(i, o, s, 1); l = xn(r, t.by)) zn(e, l);}
+for (let l = zn(r, t.by); l >= 0 && hi(i, o, s, 1); l = zn(r, t.by)) qn(e, l);}
 if (r.push(t), i.length = r.length, ui(i, t, 1, n), !n)
 for (; (i.length > oi || i.bytes > Wn) && r.length > 1; ) {const o = kh(i, t);
-zn(e, o >= 0 ? o : 0);}
+qn(e, o >= 0 ? o : 0);}
 return !0;}
 function va(e, t, n) {let r = t.tokens, i = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
@@ -3366,9 +3375,9 @@ l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token an
 if (s.length === 0)
 throw r.length > 0 ? new N(`no token to act on (${r.join("; ")})`) : new N("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
-for (const l of s) {const d = x(l);
+for (const l of s) {const d = z(l);
 e.gm || n.anyTarget || Te(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(J(l));}
-if (c.length > 0 && r.push(`you do not control ${ze(c)}`), a.length === 0) throw new N(Kn(r).join("; "));
+if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new N(Kn(r).join("; "));
 return { targets: a, notes: r };}
 function wh(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
 function Rt(e, t) {if (e.length === 0 || e.length > 64) return;
@@ -3383,7 +3392,7 @@ function $h(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!(!r || r.length === 0) && !Rt(r.join(" "), e.gm))
 throw new N(`--${n}: no token on the table has that id`);}}
 function ma(e, t) {const n = V(t);
-return n !== void 0 && Te(e, n, x(n));}
+return n !== void 0 && Te(e, n, z(n));}
 function M(e) {return Oe(e.store.settings.edition);}
 function Dt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
@@ -3498,7 +3507,7 @@ function wa(e, t, n, r, i, s, o) {const a = e.app, c = r !== void 0, l = r ?? Nh
 let u;
 const f = [], h = [];
 let m = !1;
-const p = i ? { order: xe(), changed: !1 } : void 0, g = Gr() ?? null, v = ut(a, p?.order), y = It(a), $ = (T) => {const C = { notify: T.observed ?? !0, healthColors: g };
+const p = i ? { order: ze(), changed: !1 } : void 0, g = Gr() ?? null, v = ut(a, p?.order), y = It(a), $ = (T) => {const C = { notify: T.observed ?? !0, healthColors: g };
 return p && (C.turnOrder = p), C;};
 let R = 0;
 t.forEach(({ target: T, plan: C, given: K, typed: ft, answer: ye, answerGiven: Ne }, ce) => {const rn = n[ce], Xe = R;
@@ -3535,7 +3544,7 @@ const r = V(n);
 return r ? J(r, "The attacker") : "The attacker (gone)";}
 function jh(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function bi(e, t, n) {return n || !We(e) || Te(t, e, x(e));}
+function bi(e, t, n) {return n || !We(e) || Te(t, e, z(e));}
 function $a(e, t, n) {if (n || e.by === t) return !0;
 for (const r of e.defenders) {const i = V(r);
 if (i && bi(i, t, !1)) return !0;}
@@ -3573,7 +3582,7 @@ case "bar":
 return "its Vitality is not a number";}}
 function Ra(e, t, n, r, i, s) {const o = V(r);
 if (!o) return;
-const a = { token: o, character: x(o) }, c = J(o, "a token"), l = t.check.answers, d = Dt(e, !0);
+const a = { token: o, character: z(o) }, c = J(o, "a token"), l = t.check.answers, d = Dt(e, !0);
 if (yi(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
@@ -3593,10 +3602,10 @@ const g = ba(n, i);
 if (p)
 for (const v of l.extra?.(p, g) ?? []) v.section === je && h.push({ label: v.label, command: v.command });
 return { label: c, lines: f, buttons: Vn(r) ? h : [] };}
-function Da(e) {return ut(e, xe());}
+function Da(e) {return ut(e, ze());}
 function Wh(e) {const t = V(e);
 if (!t) return ["gm"];
-const n = Fu(t, x(t));
+const n = Fu(t, z(t));
 return n.length > 0 ? n : ["gm"];}
 function Ia(e, t) {return `Attack ${e.key}: ${wi(e, t)} attacks`;}
 function Ca(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
@@ -3616,16 +3625,16 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
 }), { title: Ia(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
-var qh = 5, Na = 100, Ma = {ids: { kind: "list" },
+var xh = 5, Na = 100, Ma = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }
-}, zh = {};
-function xh(e) {const t = M(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.check.answers.flags).map((i) => ` [--${i} ...]`).join("");
+}, qh = {};
+function zh(e) {const t = M(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.check.answers.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Xh = {usage: xh,
+var Xh = {usage: zh,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
@@ -3648,7 +3657,7 @@ if (o !== void 0 && !e.gm) throw new N(`--${o} is the defender's answer in an at
 const a = ev(e), c = k.values(t.store.exchange.attacks);
 if (c.length >= Nr) throw new N(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {const p = c.filter((g) => !g.gm);
-if (p.filter((g) => g.by === e.playerId).length >= qh || p.length >= Nr / 2)
+if (p.filter((g) => g.by === e.playerId).length >= xh || p.length >= Nr / 2)
 throw new N("you have enough attacks open: resolve or cancel one first (!attack --list)");}
 const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${J(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (u.length === 0) throw new N(`no defender left (${d.join("; ")})`);
@@ -3670,7 +3679,7 @@ answers: {}};
 if (h.key = "A1", !vo(h)) throw new N("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
 h.key = jh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
 const m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && P(Ot, ie(`Attack ${h.key}: ${wi(h, !1)} attacks ${ze(f)}${m}.`), { record: !0 }), d.length > 0 && Ye(e, `Not among the defenders: ${Kn(d).join("; ")}`), Yh(t, h), Ea(t, h)) return $i(e, h);}
+if (f.length > 0 && P(Ot, ie(`Attack ${h.key}: ${wi(h, !1)} attacks ${qe(f)}${m}.`), { record: !0 }), d.length > 0 && Ye(e, `Not among the defenders: ${Kn(d).join("; ")}`), Yh(t, h), Ea(t, h)) return $i(e, h);}
 function ev(e) {const t = Ve(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
 if (t !== void 0) {if (r = Rt(t, e.gm), !r) throw new N("--from: no token on the table has that id");
@@ -3680,7 +3689,7 @@ else if (n.length > 1)
 throw new S("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
 throw new S("select your attacking token, or give --from with its id");}
-if (r = Jt(r), !e.gm && !Te(e.playerId, r, x(r))) throw new N(`you do not control ${J(r, "that token")}: declare from a token of yours`);
+if (r = Jt(r), !e.gm && !Te(e.playerId, r, z(r))) throw new N(`you do not control ${J(r, "that token")}: declare from a token of yours`);
 return r.id;}
 function Pa(e) {const t = se(e);
 return t === null ? e : b(t);}
@@ -3691,7 +3700,7 @@ function tv(e, t) {const n = La(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new N(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {const r = _a(e.app, n);
 if (r.length > 0) {const i = r.map((s) => J(V(s), "a token"));
-Ae(e, `Attack ${n.key} waits for the GM to settle ${ze(i)} (the GM answers for tokens you do not control, or resolves it).`);
+Ae(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
 return $i(e, n);}
 function $i(e, t) {const n = e.app, r = M(n);
@@ -3700,7 +3709,7 @@ const i = Qh(t), s = Dt(n, t.gm), o = [], a = [];
 for (const u of t.defenders) {const f = V(u);
 if (!f) {a.push(u);
 continue;}
-const h = { token: f, character: x(f) }, m = t.answers[u], p = Jh(i, r, m?.flags), g = r.hit.plan(nr(p, tr(r, "!attack-hit", zh, r.hit.flags), r.hit.amount), s), v = { target: h, plan: g, given: pi(p, g.dice) };
+const h = { token: f, character: z(f) }, m = t.answers[u], p = Jh(i, r, m?.flags), g = r.hit.plan(nr(p, tr(r, "!attack-hit", qh, r.hit.flags), r.hit.amount), s), v = { target: h, plan: g, given: pi(p, g.dice) };
 m && (v.answer = nv(m), v.answerGiven = { answer: m.file ?? null }), o.push(v);}
 const c = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete c.replyFor;
@@ -3729,7 +3738,7 @@ return;}
 if (e.gm) {for (const s of r) P(oe, he(rr(t, n, s, [])));
 return;}
 const i = r.map((s) => {const o = Sa(t, s, e.playerId, !1);
-return `${s.key}: ${wi(s, !1)} attacks; waiting for ${o.length > 0 ? ze(o) : "the GM"}`;});
+return `${s.key}: ${wi(s, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
 P(ke(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
 function sv(e) {const t = M(e);
 for (const n of k.values(e.store.exchange.attacks)) P(oe, he(rr(e, t, n, [])), { record: !0 });}
@@ -3739,7 +3748,7 @@ for (const [n, r] of k.entries(e.store.tokens)) {if (r.edition?.id !== t.id) con
 const i = t.life.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.life.endRound(i);
-Tn(e.store, n, Et({ ...qt(e.store, n), edition: { id: t.id, state: s } }, t));}
+Tn(e.store, n, Et({ ...xt(e.store, n), edition: { id: t.id, state: s } }, t));}
 e.store.round.number += 1, e.store.round.turned = 0, P(oe, ie(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), sv(e);}
 function ov(e) {const t = [];
 for (const n of e) {if (t.length >= Pr) break;
@@ -3770,7 +3779,7 @@ const i = [], s = [], o = e.store.settings.bars.vitality, a = new H(), c = new D
 for (const d of k.keys(e.store.tokens)) {const u = V(d) ?? rf(d, o)[0];
 if (!u || lt(u)) continue;
 const f = Qt(u, o);
-a.has(f) || (a.add(f), c.set(u.id, f), i.push({ token: u, character: x(u) }));}
+a.has(f) || (a.add(f), c.set(u.id, f), i.push({ token: u, character: z(u) }));}
 return Zn(e, i, {values: [],
 dice: [],
 resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), p = u?.deadForGood === !0 || r.life.deadForGood(m, h), g = n.life.enter(h, p), v = r.life.condition(m, h), y = n.life.condition(g, h);
@@ -3801,7 +3810,7 @@ var hv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repai
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ht()[1] ?? Ht()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${xo.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Ht()[1] ?? Ht()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${zo.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
 what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ke.join(", ")}.`]},
@@ -3815,7 +3824,7 @@ details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
 function Si(e) {return e ? "on" : "off";}
-function mv(e) {const t = e.store.settings, n = M(e), r = (s) => n.table.settings.includes(s), i = Ke.filter((s) => t.attributes[s] !== qs[s]).map(
+function mv(e) {const t = e.store.settings, n = M(e), r = (s) => n.table.settings.includes(s), i = Ke.filter((s) => t.attributes[s] !== xs[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`);
 return he({title: `DefenseRound v${ve}`,
 rows: [
@@ -3889,13 +3898,13 @@ Ho(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function bv(e) {e.store = xt(ve), e.loadProblems = [], delete e.newerState, jo(Cn, e.store);}
+function bv(e) {e.store = zt(ve), e.loadProblems = [], delete e.newerState, jo(Cn, e.store);}
 function $v(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new S("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new N(s);
-const o = V(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && jr(o, x(o)), l = tn(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && Te(e.playerId, o, x(o)))) throw new N(a ? s : `${i.name}'s breakdown is for the GM`);
+const o = V(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && jr(o, z(o)), l = tn(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && Te(e.playerId, o, z(o)))) throw new N(a ? s : `${i.name}'s breakdown is for the GM`);
 P(ke(e.replyTo), he(i.card()));}
 var Av = {usage: () => hv,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
@@ -3911,7 +3920,7 @@ P(ke("gm"), mv(e.app)), P(ke("gm"), kv(e.app));
 return;
 case "help": {Xr(M(e.app));
 const s = Ko();
-P(ke(e.replyTo), xr(`The handout "${Hn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+P(ke(e.replyTo), zr(`The handout "${Hn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;}
 case "config": {const [s, ...o] = n;
 if (!s) throw new S("config needs a KEY and a VALUE");
@@ -3964,9 +3973,9 @@ case "markers":
 n.set(i, b(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, Et(qt(e.memories, Rn(s, o)), e.edition));
+n.set(i, Et(xt(e.memories, Rn(s, o)), e.edition));
 break;
-case "initiative": {r ?? (r = xe());
+case "initiative": {r ?? (r = ze());
 const a = Zr(r.find((c) => c.id === s)?.pr);
 n.set(i, I.isFinite(a) ? a : null);
 break;}
@@ -4001,12 +4010,12 @@ return o.life.describeStateChange(R(v), R(y));
 }, g = ku(u, m, be);
 if (g.length > 0) {if (!e.gm) {const v = g.filter((R) => {const j = a.get(R.tokenId);
 return j !== void 0 && mi(e, Va(j));
-}), y = [...new H(g.filter((R) => !v.includes(R)).map((R) => R.name))], $ = [...uo(v, m, be, p), ...y.length > 0 ? [`${ze(y)} changed`] : []];
+}), y = [...new H(g.filter((R) => !v.includes(R)).map((R) => R.name))], $ = [...uo(v, m, be, p), ...y.length > 0 ? [`${qe(y)} changed`] : []];
 Ye(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
 return;}
 if (!ge(e.parsed, "force")) {Ye(e, `Nothing undone, changed since: ${uo(g, m, be, p).join("; ")}`, [{ label: "Undo anyway", command: `${vi(s.key)} --force` }]);
 return;}}
-rh(h, u), g.length > 0 && Iv(n, u, m), zn(n, i), Rv(e, s, u, m, a, f), l.length > 0 && Ae(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${ze(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+rh(h, u), g.length > 0 && Iv(n, u, m), qn(n, i), Rv(e, s, u, m, a, f), l.length > 0 && Ae(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
 function Ov(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: Ze[e.resource], to: e.from };
 case "initiative":
@@ -4017,8 +4026,8 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Tv(e) {return pe(J(e, b(x(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Va(e) {const t = x(e);
+function Tv(e) {return pe(J(e, b(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function Va(e) {const t = z(e);
 return { token: e, character: t, npc: jr(e, t), hidden: We(e) };}
 function Rv(e, t, n, r, i, s) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
 for (const { place: d, tokenId: u, change: f } of n) {const h = Ov(f);
@@ -4053,7 +4062,7 @@ if (!c || typeof a != "number") continue;
 const l = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
-Zn(e, [{ token: c, character: x(c) }], d);}}
+Zn(e, [{ token: c, character: z(c) }], d);}}
 var Cv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ha = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Nv = { title: "Damage", anyTarget: !0, record: !0, refusals: Ha }, Mv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ha }, Pv = {usage: (e) => M(e).hit.usage,
 help: (e) => M(e).hit.help,
 helpFor: (e, t) => ge(t, "undo") || ge(t, "force") || ge(t, "entry") ? {title: "!damage --undo",
@@ -4069,7 +4078,7 @@ const t = M(e.app), n = t.hit.flags, r = nr(e.parsed, tr(t, "!damage", Cv, n), t
 let { targets: a } = o;
 const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((d) => n[d].decides !== void 0 && ge(e.parsed, d));
 if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: m }) => Te(e.playerId, h, m)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => J(h, "a token"));
-if (f.length > 0 && c.push(`${ze(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {Ye(e, `Not applied: ${c.join("; ")}`);
+if (f.length > 0 && c.push(`${qe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {Ye(e, `Not applied: ${c.join("; ")}`);
 return;}}
 return er(e, i, a, c, s ? Nv : Mv);}};
 async function Lv(e) {const t = e.app, n = M(t), r = n.check.answers, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
@@ -4081,7 +4090,7 @@ const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new S("an answer is for one defender: --ids with its token id");
 const l = c[0], d = a.defenders.includes(l) ? Rt(l, !0) : void 0, u = d && bi(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new N(`that token is not a defender of attack ${a.key}`);
-const f = x(u), h = J(u, "the defender");
+const f = z(u), h = J(u, "the defender");
 if (!e.gm && !Te(e.playerId, u, f)) throw new N(`only ${h}'s controller or the GM answers for it`);
 const m = a.answers[l];
 if (m) throw new N(`${h} has answered attack ${a.key} already (${m.word})`);
@@ -4093,8 +4102,8 @@ let v = { word: g }, y = g === "none" ? "no defense" : g;
 if (g !== "none") {const w = r.planAnswer(g, a.situation, a.attacker, Dt(t, e.gm)), E = pi(e.parsed, w.dice), T = w.dice.filter((De) => E[De.name] === void 0), C = T.length > 0 ? await ca(T.map((De) => De.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || Aa(t, a) || a.answers[l] !== void 0) throw new N(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const K = V(l);
-if (!K || !e.gm && !Te(e.playerId, K, x(K))) throw new N(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ft = gi(w.dice, E, C, 0), ye = Xn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? xe() : void 0)), Ne = w.resolve(ye.facts, ft);
+if (!K || !e.gm && !Te(e.playerId, K, z(K))) throw new N(`${h} is gone or no longer yours since the roll: nothing answered`);
+const ft = gi(w.dice, E, C, 0), ye = Xn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? ze() : void 0)), Ne = w.resolve(ye.facts, ft);
 if (hn(Ne)) throw new N(ga(t, ye.snapshot, Ne));
 if (ye.problems.length > 0) throw new N(Jn(ye.snapshot, ye.problems, "; nothing answered"));
 const ce = r.keep(g, Ne, ft), rn = e.gm ? void 0 : ka(e, w.dice);
@@ -4169,9 +4178,9 @@ function Ka(e, t, n) {if (!n || lt(t)) return;
 const r = e.store.settings, i = fe[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = se(n[i]), o = b(t.get(fe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = qv(t, i, o, s);
+let { typed: a, keepInStep: c } = xv(t, i, o, s);
 if (s === null || a === null || s === a) return;
-const l = M(e), d = { token: t, character: x(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
+const l = M(e), d = { token: t, character: z(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
 if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= Ji) {const p = l.hit.handEdit(s - a, Dt(e, !0)), g = {...p,
 resolve(y, $) {if (l.life.condition(y.state, s) === "dead") return { kind: "refused", reason: "dead" };
 const R = p.resolve(y, $);
@@ -4193,7 +4202,7 @@ o && e.linkedEdits.set(o, { from: s, typed: a, to: y?.kind === "bar" ? y.to : s,
 const $ = va(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
 ii(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: vi($), byGm: !0 } } : {} });
 return;}}
-const h = zv(e, f ? a : s, a), m = nn(e, d, h.plan, Qn, ut(e), It(e), () => ({ vitalityFrom: s, ...c }), (p) => Wa(e, p, s));
+const h = qv(e, f ? a : s, a), m = nn(e, d, h.plan, Qn, ut(e), It(e), () => ({ vitalityFrom: s, ...c }), (p) => Wa(e, p, s));
 m.kind === "written" && (f && !u.plain ? gh(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new H(), plain: !0 }), h.saysSomething() && ii(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
 function Yv(e, t, n) {const r = Yr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
@@ -4201,16 +4210,16 @@ const i = n.current, s = se(i), o = se(r.current);
 if (s === null || o === null || s === o) return;
 const a = e.store.settings.bars.vitality;
 for (const c of pf(r.id, a)) Ka(e, c, { [fe[a].value]: i });}
-function qv(e, t, n, r) {const i = se(e.get(t));
+function xv(e, t, n, r) {const i = se(e.get(t));
 if (n === "" || i !== r) return { typed: i };
 const s = se(Lo(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };}
-function zv(e, t, n) {const r = M(e);
+function qv(e, t, n) {const r = M(e);
 let i = !1;
 return { plan: {values: [],
 dice: [],
 resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
-return i = c.vitality !== n || !be(d, c.state), {headline: "acts",
+return i = c.vitality !== n || !be(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
 steps: [
 _(le, { kind: "hand-edit-title", who: l }),
 _(re, { kind: "hand-edit-summary", who: l, now: c.now }),
@@ -4223,12 +4232,12 @@ detail: c};}
 }, saysSomething: () => i };}
 function Wa(e, t, n) {const r = M(e), i = e.store.tokens[t.snapshot.home];
 i?.edition?.id !== r.id && (t.facts.state = Hr(r, i, n, pa(e)));}
-var xv = {values: [],
+var zv = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
 function Xv(e, t) {if (lt(t)) return;
 const n = Qt(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || Zn(e, [{ token: t, character: x(t) }], xv);}
+n === t.id || e.store.tokens[n] === void 0 || Zn(e, [{ token: t, character: z(t) }], zv);}
 var Jv = 400, Qv = 100, Zv = 20, em = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
 /** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
 add(e, t) {const n = t.map((s) => {const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
@@ -4245,7 +4254,7 @@ return n;}
 get(e) {return this.rows.get(e);}};
 function tm(e) {const t = M(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = Gr() !== void 0, r = qr("HealthColors");
+const n = Gr() !== void 0, r = xr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, P(
 oe,
 [
@@ -4259,7 +4268,7 @@ var Oi = {"!damage": Pv,
 "!stance": Uv,
 "!heal": Wv,
 "!defense-round": Av};
-function nm() {const e = qr(Cn) === void 0, { stored: t, problems: n, newer: r } = Ru(qr(Cn), ve, nf), i = { store: t, attributes: new mf(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new em() };
+function nm() {const e = xr(Cn) === void 0, { stored: t, problems: n, newer: r } = Ru(xr(Cn), ve, nf), i = { store: t, attributes: new mf(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new em() };
 return r !== void 0 ? (i.newerState = r, Un(`${te} v${ve}: ${n.join("; ")}`), P(oe, ie(im(r)))) : rm(i, e), sm(i), i;}
 function rm(e, t) {const n = e.store, r = e.loadProblems;
 t && Mu(n.settings, om());
@@ -4274,8 +4283,8 @@ $e(
 (c) => {if (c?.type === "api") {if (!n()) {const l = Wo(c, Oi);
 if (l === void 0) {yf(r);
 return;}
-return Ai(e), qo(e, c, Oi, l);}
-return qo(e, c, Oi);}},
+return Ai(e), xo(e, c, Oi, l);}
+return xo(e, c, Oi);}},
 (c) => c?.type === "api" && c.playerid ? wo(c.playerid) : void 0));
 const i = $e("a hand edit of a bar", (c, l) => {n() || Ka(e, Hu(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Ce(`change:graphic:${c}_value`, i);

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { at, SUMMARY, TITLE, type Edition, type Step } from '../../src/rules/edition';
 import { registerEdition, unregisterEdition } from '../../src/rules/editions';
-import { UsageError, integerArg } from '../../src/text/args';
+import { UsageError } from '../../src/text/args';
 import { openTable, texts, type Table } from '../support/table';
 
 type Bare = Record<string, never>;
@@ -17,8 +17,9 @@ const bare: Edition<Bare, never> = {
     flags: {},
     usage: '!damage N',
     help: ['A hit of N.'],
-    plan(line) {
-      const amount = integerArg(line.positionals[0] ?? '', 'the amount', 0, 1000);
+    amount: { what: 'the amount', missing: 'no amount', max: 1000 },
+    plan(order) {
+      const amount = order.amount ?? 0;
       return {
         values: [],
         dice: [],
@@ -60,7 +61,7 @@ const bare: Edition<Bare, never> = {
       keep: (word) => ({ word }),
     },
   },
-  stance: { flags: {}, usage: '!stance (none here)', help: [], modes: [], plan: () => { throw new UsageError('no stances'); } },
+  stance: { flags: {}, usage: '!stance (none here)', help: [], modes: [], default: 'none', row: 'Stance', says: {} },
   life: {
     enter: () => ({}),
     condition: (_state, vitality) => (vitality !== null && vitality <= 0 ? 'dead' : 'none'),

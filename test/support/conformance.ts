@@ -3,6 +3,8 @@
 // its Vitality, ends rounds and runs each of the edition's plans (the hit, the check, the stance,
 // the hand edit read through armor, each answer to an attack), keeping every state, answer, step
 // and card it produced, and every exception a plan let escape.
+import { orderOf } from '../../src/commands/orders';
+import { stancePlan } from '../../src/rules/stance';
 import fc from 'fast-check';
 import {
   isRefusal,
@@ -19,7 +21,7 @@ import {
   type ValueFact,
   type ValueKey,
 } from '../../src/rules/edition';
-import { parseLine, checkFlags, UsageError, type ParsedLine } from '../../src/text/args';
+import { parseLine, UsageError, type ParsedLine } from '../../src/text/args';
 import { bar, factsOf, rollsGiven } from './facts';
 
 // ---------------------------------------------------------------------------------------------
@@ -244,7 +246,7 @@ export function play(edition: AnyEdition, walk: Walk): Played {
   const hitLines = specLines(edition.hit);
   const checkLines = edition.check.refused ? [] : specLines(edition.check);
   const pools = { hit: flagPool(hitLines), check: flagPool(checkLines) };
-  const situations = [null, ...checkLines.map((line) => safely(() => edition.check.answers.situation(parseLine(line)))).filter((s): s is string => typeof s === 'string')];
+  const situations = [null, ...checkLines.map((line) => safely(() => edition.check.answers.situation(orderOf(parseLine(line), edition.check.flags)))).filter((s): s is string => typeof s === 'string')];
 
   // The dead lie at or below 0 in every edition: only there is a token dead for good when it enters.
   const deadForGood = walk.deadForGood && walk.vitality <= 0;
@@ -325,10 +327,7 @@ export function play(edition: AnyEdition, walk: Walk): Played {
         const text = lineOf(lines, pools[op.kind], op.line, op.extra);
         const line = parseLine(text);
         const spec = op.kind === 'hit' ? edition.hit : edition.check;
-        const plan = planOf(() => {
-          checkFlags(line, spec.flags);
-          return op.kind === 'hit' ? edition.hit.plan(line, op.around.context) : edition.check.plan(line);
-        }, text);
+        const plan = planOf(() => (op.kind === 'hit' ? edition.hit.plan(orderOf(line, spec.flags, edition.hit.amount), op.around.context) : edition.check.plan(orderOf(line, spec.flags))), text);
         if (!plan) break;
         played.planned.add(text);
         const done = run(plan, line, op.rolls, op.around, text);
@@ -339,7 +338,7 @@ export function play(edition: AnyEdition, walk: Walk): Played {
         const modes = edition.stance.modes;
         if (modes.length === 0) break;
         const mode = modes[op.mode % modes.length]!;
-        const plan = planOf(() => edition.stance.plan(mode), `!stance ${mode}`);
+        const plan = planOf(() => stancePlan(edition.stance, mode), `!stance ${mode}`);
         const done = plan && run(plan, NO_LINE, [], op.around, `!stance ${mode}`);
         if (done) take(done.outcome, `!stance ${mode}`, true, op.around);
         break;

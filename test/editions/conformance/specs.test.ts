@@ -1,6 +1,9 @@
 // The edition conformance suite, its specs (issue 31): over every registered edition, each
 // command's spec takes its own usage and examples, names only flags it has, and the contract an
 // edition fills stays small.
+import { orderOf } from '../../../src/commands/orders';
+import { stancePlan } from '../../../src/rules/stance';
+import { toFlagTable } from '../../../src/text/flags';
 import { describe, expect, it } from 'vitest';
 import type { Edition } from '../../../src/rules/edition';
 import { allEditions } from '../../../src/rules/editions';
@@ -23,8 +26,8 @@ describe('usageLine: the required form of a usage', () => {
 
 describe.each(EDITIONS)('edition %s: each command\'s spec parses its own usage and examples', (_id, edition) => {
   const specs = [
-    ['!damage', edition.hit, (line: string) => edition.hit.plan(parseLine(line), CONFORMANCE_CONTEXT)],
-    ['!defend', edition.check, (line: string) => edition.check.plan(parseLine(line))],
+    ['!damage', edition.hit, (line: string) => edition.hit.plan(orderOf(parseLine(line), edition.hit.flags, edition.hit.amount), CONFORMANCE_CONTEXT)],
+    ['!defend', edition.check, (line: string) => edition.check.plan(orderOf(parseLine(line), edition.check.flags))],
   ] as const;
 
   for (const [command, spec, plan] of specs) {
@@ -39,7 +42,7 @@ describe.each(EDITIONS)('edition %s: each command\'s spec parses its own usage a
       expect(spec.examples?.length ?? 0, 'a few real lines of the command').toBeGreaterThanOrEqual(2);
       for (const line of specLines(spec)) {
         expect(line.split(' ')[0], line).toBe(command);
-        expect(() => checkFlags(parseLine(line), spec.flags), line).not.toThrow();
+        expect(() => checkFlags(parseLine(line), toFlagTable(spec.flags)), line).not.toThrow();
         expect(() => plan(line), line).not.toThrow();
       }
     });
@@ -57,7 +60,7 @@ describe.each(EDITIONS)('edition %s: each command\'s spec parses its own usage a
       return;
     }
     expect([...usageChoices(stance.usage)].sort()).toEqual([...stance.modes].sort());
-    for (const mode of stance.modes) expect(() => stance.plan(mode), mode).not.toThrow();
+    for (const mode of stance.modes) expect(() => stancePlan(stance, mode), mode).not.toThrow();
   });
 });
 
