@@ -3,6 +3,8 @@
 // its Vitality, ends rounds and runs each of the edition's plans (the hit, the check, the stance,
 // the hand edit read through armor, each answer to an attack), keeping every state, answer, step
 // and card it produced, and every exception a plan let escape.
+import { allEditions, isEditionId, registerEdition } from '../../src/rules/editions';
+import { flat } from '../editions/flat';
 import { orderOf } from '../../src/commands/orders';
 import { stancePlan } from '../../src/rules/stance';
 import fc from 'fast-check';
@@ -378,4 +380,13 @@ function safely<T>(make: () => T): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The editions the suite runs over: every registered one, and `flat`, written only for the tests
+ * (test/editions/flat/), so the laws are seen to hold for an edition that is not shipped too.
+ */
+export function editionsUnderTest(): Array<readonly [string, AnyEdition]> {
+  if (!isEditionId(flat.id)) registerEdition(flat);
+  return allEditions().map((edition) => [edition.id, edition] as const);
 }

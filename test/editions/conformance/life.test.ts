@@ -1,13 +1,13 @@
 // The edition conformance suite, its life group (issue 31): over every registered edition, the
 // laws the pipeline counts on when it enters a token, reads its condition, settles a hand edit and
 // keeps its state and answers in `state` across restarts.
+import { editionsUnderTest } from '../../support/conformance';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allEditions } from '../../../src/rules/editions';
 import { sameData } from '../../../src/state/memory';
 import { play, walkArb } from '../../support/conformance';
 
-const EDITIONS = allEditions().map((edition) => [edition.id, edition] as const);
+const EDITIONS = editionsUnderTest();
 const vitalityArb = fc.integer({ min: -60, max: 150 });
 
 /** What a stored value becomes across a restart: Roll20 keeps `state` as JSON. */

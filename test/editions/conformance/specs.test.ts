@@ -1,16 +1,16 @@
 // The edition conformance suite, its specs (issue 31): over every registered edition, each
 // command's spec takes its own usage and examples, names only flags it has, and the contract an
 // edition fills stays small.
+import { editionsUnderTest } from '../../support/conformance';
 import { orderOf } from '../../../src/commands/orders';
 import { stancePlan } from '../../../src/rules/stance';
 import { toFlagTable } from '../../../src/text/flags';
 import { describe, expect, it } from 'vitest';
 import type { Edition } from '../../../src/rules/edition';
-import { allEditions } from '../../../src/rules/editions';
 import { checkFlags, parseLine, UsageError } from '../../../src/text/args';
 import { CONFORMANCE_CONTEXT, specLines, usageChoices, usageFlags, usageLine } from '../../support/conformance';
 
-const EDITIONS = allEditions().map((edition) => [edition.id, edition] as const);
+const EDITIONS = editionsUnderTest();
 
 /** Flags every edition's commands take from the pipeline (src/commands: damage.ts, defend.ts, stance.ts). */
 const PIPELINE_FLAGS = new Set(['ids', 'help', 'undo', 'force']);

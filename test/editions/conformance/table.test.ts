@@ -1,13 +1,13 @@
 // The edition conformance suite at the table (issue 31): over every registered edition, switched
 // to by the GM and played through the whole script, a hand edit that changes the condition posts a
 // card, an answer on file is used up by the hit, and an undone attack leaves no answer on file.
+import { editionsUnderTest } from '../../support/conformance';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyEdition } from '../../../src/rules/edition';
-import { allEditions } from '../../../src/rules/editions';
 import { specLines, usageLine } from '../../support/conformance';
 import { openTable, texts, type Table } from '../../support/table';
 
-const EDITIONS = allEditions().map((edition) => [edition.id, edition] as const);
+const EDITIONS = editionsUnderTest();
 
 /** Editions whose `!defend` files an answer ahead of the hit (one that is not refused, with an answer besides none). */
 const FILING = EDITIONS.filter(([, edition]) => !edition.check.refused && edition.check.answers.choices.some((choice) => choice !== 'none'));

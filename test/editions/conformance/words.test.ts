@@ -1,14 +1,14 @@
 // The edition conformance suite, its words (issue 31): over every registered edition, every step
 // its rules emit (hits, checks, stances, hand edits, each answer to an attack, setVitality) is said
 // in words a card can print, and every card it makes has its title and its one public line.
+import { editionsUnderTest } from '../../support/conformance';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SUMMARY, TITLE, type Step } from '../../../src/rules/edition';
-import { allEditions } from '../../../src/rules/editions';
 import { wordsOf } from '../../../src/rules/sharedSteps';
 import { play, walkArb } from '../../support/conformance';
 
-const EDITIONS = allEditions().map((edition) => [edition.id, edition] as const);
+const EDITIONS = editionsUnderTest();
 const nameOf = (id: string) => `Name(${id})`;
 
 /** What a card must never print: a value that was missing, or one that is no number or text. */
