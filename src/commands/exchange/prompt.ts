@@ -2,16 +2,17 @@
 // defenders (the GM for NPCs), each defender with a button for every answer the rules allow now
 // and, for the others, why not in a few words; the GM's card also holds the waiting list with
 // Resolve now and Cancel. A defender with a defense made ahead is answered by it: no buttons.
-import { ACTION, isRefusal, type AnyEdition, type Plan, type Refusal } from '../rules/edition';
-import type { OpenAttack } from '../state/attacks';
-import { characterOf, findToken, tokenName, type ReadContext } from '../roll20/read';
-import { controllersOf, whisperTarget } from '../roll20/players';
-import { readTurnOrder } from '../roll20/turnorder';
-import { send, TO_GM, whisperTo } from '../roll20/send';
-import { isSafeId, renderCard, type Button, type Card } from '../render/card';
-import type { App } from './context';
-import { activeEdition, planContext, readContext, readTarget } from './pipeline';
-import { answeredAhead, attackerName, attackerSeen, unanswered } from './exchange';
+import { ACTION, isRefusal, type AnyEdition, type Plan, type Refusal } from '../../rules/edition';
+import type { OpenAttack } from '../../state/attacks';
+import { characterOf, findToken, tokenName, type ReadContext } from '../../roll20/read';
+import { controllersOf, whisperTarget } from '../../roll20/players';
+import { readTurnOrder } from '../../roll20/turnorder';
+import { send, TO_GM, whisperTo } from '../../roll20/send';
+import { isSafeId, renderCard, type Button, type Card } from '../../render/card';
+import type { App } from '../context';
+import { activeEdition, planContext, readContext, readTarget } from '../pipeline';
+import { attackerName, attackerSeen, unanswered } from './attacks';
+import { answeredAhead } from './waiting';
 
 /** A plan that reads only the token itself. */
 const NOTHING: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'bar', resource: 'vitality' }) };
