@@ -68,7 +68,8 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     if (reading.problems.length > 0) throw new RefusalError(describeValueProblems(reading.snapshot, reading.problems, '; nothing answered'));
     const answer = spec.keep(word, resolution, rolls);
     const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
-    kept = { word: answer.word, ...(answer.file !== undefined ? { file: answer.file } : {}), ...(answer.flags ? { flags: answer.flags } : {}) };
+    kept = { word: answer.word };
+    if (answer.answer !== undefined) kept.answer = answer.answer;
     if (answer.roll !== undefined) kept.roll = answer.roll;
     if (answer.success !== undefined) kept.success = answer.success;
     if (typed) kept.typed = true;

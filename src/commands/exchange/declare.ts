@@ -33,7 +33,7 @@ export function declareAttack(ctx: CommandContext): void | Promise<void> {
   if (idsArg(ctx.parsed) === undefined) throw new UsageError('no defenders given: --ids with their token ids');
   // The hit is `!damage`'s, checked (and refused) the same way; the situation is the attack's.
   const hit = damageLineOf(ctx.parsed, edition);
-  edition.hit.plan(hit, planContext(app, ctx.gm));
+  const plan = edition.hit.plan(hit, planContext(app, ctx.gm));
   const situation = spec.situation(ctx.parsed);
   const decides = Object.keys(edition.hit.flags).find((flag) => edition.hit.flags[flag]!.decides !== undefined && hit.flags.has(flag));
   if (decides !== undefined && !ctx.gm) throw new RefusalError(`--${decides} is the defender's answer in an attack: each defender answers its prompt`);
@@ -89,7 +89,7 @@ export function declareAttack(ctx: CommandContext): void | Promise<void> {
   if (names.length > 0) send(PUBLIC, renderLine(`Attack ${attack.key}: ${attackerName(attack, false)} attacks ${nameList(names)}${where}.`), { record: true });
   if (notes.length > 0) refuse(ctx, `Not among the defenders: ${tidyRefusals(notes).join('; ')}`);
   sendPrompts(app, attack);
-  if (settlesItself(app, attack)) return resolveAttack(ctx, attack);
+  if (settlesItself(app, attack)) return resolveAttack(ctx, attack, plan);
 }
 
 /** The attacker: `--from`, or the one token selected; the GM may declare with none (an unseen archer). */

@@ -15,13 +15,12 @@ export const ATTACK_FLAGS: FlagTable = {
 };
 
 /** The declared line without `!attack`'s own flags: what `!damage` would have been sent. */
-export function damageLineOf(line: ParsedLine, edition: AnyEdition, extra: Record<string, string> = {}): ParsedLine {
+export function damageLineOf(line: ParsedLine, edition: AnyEdition): ParsedLine {
   const flags = new Map<string, string[]>();
   for (const [name, values] of line.flags) {
     if (Object.prototype.hasOwnProperty.call(ATTACK_FLAGS, name) || Object.prototype.hasOwnProperty.call(edition.check.answers.flags, name)) continue;
     flags.set(name, values);
   }
-  for (const [name, value] of Object.entries(extra)) flags.set(name, [value]);
   return { command: '!damage', positionals: line.positionals, flags };
 }
 

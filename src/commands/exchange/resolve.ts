@@ -1,6 +1,7 @@
 // An attack resolved (commands.md, "!attack"): through the one pipeline, each defender takes the
 // hit `!damage` would have made, reading its answer to the attack in place of the one on file.
 import { RefusalError } from '../../text/args';
+import type { Plan } from '../../rules/edition';
 import type { KeptAnswerRecord, OpenAttack } from '../../state/attacks';
 import { characterOf, findToken } from '../../roll20/read';
 import type { CommandContext } from '../context';
@@ -10,17 +11,20 @@ import { beginResolving, claimAttack } from './attacks';
 import { damageLineOf, lineOf } from './line';
 
 /**
- * Resolves an attack through the pipeline: each answered defender's defense is filed as `!defend`
- * would have filed it, then each takes the hit `!damage` would have made (with the flags its
- * answer gives); unanswered ones take no defense (or, in an edition with defense modes, their own).
+ * Resolves an attack through the pipeline: each defender takes the hit `!damage` would have made,
+ * the declared line parsed once for all of them (`hit`: as its declaration parsed it, when it
+ * settles at once); an answered one reads its answer in place of the one on file; unanswered ones
+ * take no defense (or, in an edition with defense modes, their own).
  */
-export function resolveAttack(ctx: CommandContext, attack: OpenAttack): void | Promise<void> {
+export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Plan<unknown>): void | Promise<void> {
   const app = ctx.app;
   const edition = activeEdition(app);
+  const spec = edition.check.answers;
+  const line = damageLineOf(lineOf(attack), edition);
+  const plan = hit ?? edition.hit.plan(line, planContext(app, attack.gm));
+  const given = givenDice(line, plan.dice);
   // Open until its hit is applied: an edition switch while its roll is out cancels it by name.
   if (!beginResolving(app, attack)) throw new RefusalError(`attack ${attack.key} is being resolved already`);
-  const declared = lineOf(attack);
-  const context = planContext(app, attack.gm);
   const items: Array<PlannedTarget<unknown>> = [];
   const gone: string[] = [];
   for (const tokenId of attack.defenders) {
@@ -31,13 +35,14 @@ export function resolveAttack(ctx: CommandContext, attack: OpenAttack): void | P
     }
     const target: Target = { token, character: characterOf(token) };
     const kept = attack.answers[tokenId];
-    const line = damageLineOf(declared, edition, kept?.flags);
-    const plan = edition.hit.plan(line, context);
-    const item: PlannedTarget<unknown> = { target, plan, given: givenDice(line, plan.dice) };
+    const item: PlannedTarget<unknown> = { target, plan, given };
     // An answer given is this attack's, whatever `!defend` came later; it is read by the hit, never filed, so undo has none to bring back.
     if (kept) {
       item.answer = answerWords(kept);
-      item.answerGiven = { answer: kept.file ?? null };
+      item.answerGiven = { answer: kept.answer ?? null };
+      // Dice the answer rolled are the hit's (Opposed Rolls: the defense d20).
+      const rolled = kept.answer === undefined ? undefined : spec.rolled?.(kept.answer);
+      if (rolled) item.given = { ...given, ...rolled };
     }
     items.push(item);
   }

@@ -7,6 +7,7 @@ import { choiceArg, flagValue, integerArg, optionalInteger, UsageError, type Fla
 import { DEFENSE_MODES, INITIATIVE_COST, resolveOpposedAttack, type DefenseMode } from './attack';
 import { stateAt, type OpposedState } from './state';
 import { amountArg, stancePlan } from '../shared';
+import type { OpposedAnswer } from './answer';
 
 function vitalityAfter(changes: readonly RuleChange[]): number | undefined {
   for (const change of changes) if (change.kind === 'bar' && change.resource === 'vitality') return change.to;
@@ -51,11 +52,11 @@ export function isMode(value: string | null): value is DefenseMode {
 }
 
 /** A defense value or armor score that is there but not a number refuses the token (Clarifications). */
-function unreadable(facts: Facts<OpposedState, never>): ValueKey | undefined {
+function unreadable(facts: Facts<OpposedState, OpposedAnswer>): ValueKey | undefined {
   return VALUES.find((key) => facts.values[key]?.present === true && facts.values[key]?.current === null);
 }
 
-function attackPlan(order: AttackOrder, context: PlanContext): Plan<OpposedState, never> {
+function attackPlan(order: AttackOrder, context: PlanContext): Plan<OpposedState, OpposedAnswer> {
   return {
     values: VALUES,
     // A given --defense-roll is used for every target; without it each target rolls its own d20.
@@ -67,11 +68,12 @@ function attackPlan(order: AttackOrder, context: PlanContext): Plan<OpposedState
   };
 }
 
-function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<OpposedState, never>, roll: number): Resolution<OpposedState, never> {
+function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<OpposedState, OpposedAnswer>, roll: number): Resolution<OpposedState, OpposedAnswer> {
   const bad = unreadable(facts);
   if (bad) return { kind: 'refused', reason: `its ${bad} is not a number: set it on the sheet, or !defense-round set ${bad} N` };
   const value = (key: ValueKey) => facts.values[key]?.current ?? 0;
-  const mode = order.mode ?? (isMode(facts.stance) ? facts.stance : 'passive');
+  // An attack's answer is the defender's choice (its d20 comes as the roll); else --defense-mode, else its stance.
+  const mode = facts.answer?.mode ?? order.mode ?? (isMode(facts.stance) ? facts.stance : 'passive');
   const outcome = resolveOpposedAttack({
     weapon: order.weapon,
     attack: order.attack,
@@ -116,7 +118,7 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
 }
 
 /** commands.md, "Hand edits": in opposed the hit is decided; above armor_score it stays on Vitality, otherwise it moves to stamina. */
-export function handEditPlan(loss: number, context: PlanContext): Plan<OpposedState, never> {
+export function handEditPlan(loss: number, context: PlanContext): Plan<OpposedState, OpposedAnswer> {
   return {
     values: ['armor_score'],
     dice: [],
@@ -148,11 +150,11 @@ export function handEditPlan(loss: number, context: PlanContext): Plan<OpposedSt
 }
 
 
-export function parseOpposedDamage(line: ParsedLine, context: PlanContext): Plan<OpposedState, never> {
+export function parseOpposedDamage(line: ParsedLine, context: PlanContext): Plan<OpposedState, OpposedAnswer> {
   return attackPlan(parseAttack(line), context);
 }
 
-export function opposedStancePlan(stance: string): Plan<OpposedState, never> {
+export function opposedStancePlan(stance: string): Plan<OpposedState, OpposedAnswer> {
   return stancePlan(stance, {
     fallback: 'passive',
     row: 'Defense mode',
