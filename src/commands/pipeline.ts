@@ -424,6 +424,11 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     if (turnOrder) options.turnOrder = turnOrder;
     return options;
   };
+  // A hit given its answer (an attack's) used none on file: what it says of the answer it read is not filed.
+  const answerRead = (resolution: Outcome<S>): WriteOptions => {
+    delete resolution.answer;
+    return writeOptions(resolution);
+  };
   let next = 0;
   items.forEach(({ target, plan, given, typed, answer, answerGiven }, index) => {
     const dice = toRoll[index]!;
@@ -436,7 +441,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     }
     const result = answerGiven === undefined
       ? applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, writeOptions)
-      : applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, (resolution) => ({ ...writeOptions(resolution), answerGiven: true }), (reading) => {
+      : applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, answerRead, (reading) => {
           reading.facts.answer = answerGiven.answer;
         });
     if (result.kind !== 'written') {

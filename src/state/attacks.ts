@@ -17,7 +17,7 @@ const word = v.pipe(v.string(), v.minLength(1), v.maxLength(40));
 
 const AnswerSchema = objectSchema({
   word,
-  /** The edition's answer, typed, which the hit reads in place of the one on file (checked by the edition's `parseAnswer`). */
+  // The edition's answer, typed, which the hit reads in place of the one on file (checked by its `parseAnswer`).
   answer: v.optional(v.unknown()),
   /** The answer's own roll, said on the result, and whether the answerer typed it. */
   roll: v.optional(v.pipe(v.number(), v.safeInteger())),

@@ -19,7 +19,7 @@ import { resolveAttack } from './resolve';
 
 export { answerAttack } from './answer';
 export { cancelOpenAttacks } from './attacks';
-export { endRoundAnswers, keepAnswersOf, describeAnswerChange } from './waiting';
+export { endRoundAnswers, keepAnswersOf } from './waiting';
 
 /** The attack's usage in the active edition: its `!damage` line, the defenders and the attacker. */
 function usageOf(app: App): string {

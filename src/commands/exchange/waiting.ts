@@ -2,7 +2,6 @@
 // `!defend` is an answer waiting for its hit, kept in `state.exchange.waiting` by token; the next
 // `!damage` on the token takes the answer on file (the edition reads it as `Facts.answer` and says
 // whether it is used up). Answers end with their round, and with the edition they were made in.
-import type { Memory } from '../../state/memory';
 import type { App } from '../context';
 
 /** rules.md, "Rounds": every defense made ahead ends with the round. */
@@ -14,12 +13,6 @@ export function endRoundAnswers(app: App): void {
 export function keepAnswersOf(app: App, edition: string): void {
   const waiting = app.store.exchange.waiting;
   for (const id of Object.keys(waiting)) if (waiting[id]!.edition !== edition) delete waiting[id];
-}
-
-/** Undo's "changed since" for a token's answer on file, in words said after its name; undefined: unchanged. */
-export function describeAnswerChange(left: Memory, now: Memory, same: (a: unknown, b: unknown) => boolean): string | undefined {
-  if (same(left.answer, now.answer)) return undefined;
-  return now.answer !== undefined ? 'has a new pending defense' : 'no longer has the pending defense it had';
 }
 
 /** The defender made its defense ahead (`!defend` before the attack, a guard): that answers the attack. */
