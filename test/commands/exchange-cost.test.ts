@@ -1,7 +1,7 @@
 // What one exchange costs (issue 31, "The exchange is the pipeline's"): a prompt reads each
 // defender once and resolves its check once per answer over that one reading; the hit reads it
-// once more. Counted through the mock: a token's snapshot reads its status markers once, and the
-// edition's answer plans are wrapped to count their resolves.
+// once more; the hit's line is parsed once for all defenders. Counted through the mock: a token's
+// snapshot reads its status markers once; the edition's answer plans and hit are wrapped to count.
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTable, type Table } from '../support/table';
 import { editionOf } from '../../src/rules/editions';
@@ -34,14 +34,24 @@ function count(table: Table) {
       },
     };
   };
+  // The hit's line, parsed into its plan.
+  const hit = editionOf('soak').hit;
+  const plan = hit.plan;
+  const parsed = { hits: 0 };
+  hit.plan = (...args) => {
+    parsed.hits += 1;
+    return plan(...args);
+  };
   const restore = () => {
     spec.planAnswer = planAnswer;
+    hit.plan = plan;
   };
   const reset = () => {
     for (const name of DEFENDERS) reads[name] = 0;
     for (const word of Object.keys(resolves)) delete resolves[word];
+    parsed.hits = 0;
   };
-  return { reads, resolves, restore, reset };
+  return { reads, resolves, parsed, restore, reset };
 }
 
 describe('one exchange reads each defender once per stage (soak, src)', () => {
@@ -66,6 +76,8 @@ describe('one exchange reads each defender once per stage (soak, src)', () => {
     expect(counted.reads).toEqual({ 'Goblin 1': 2, 'Goblin 2': 2 });
     // The hit resolves no check: no answer was given.
     expect(counted.resolves).toEqual({ defend: 2, evade: 2 });
+    // The hit's line parsed once when declared (checked as !damage checks it) and once for both defenders' hits.
+    expect(counted.parsed.hits).toBe(2);
   });
 
   it('two defenders who answer: the answer reads its defender once and resolves its check once; the hit reads the answer, not the check', async () => {
@@ -81,5 +93,6 @@ describe('one exchange reads each defender once per stage (soak, src)', () => {
     expect(table.stored().exchange.attacks).toEqual({});
     expect(counted.reads).toEqual({ 'Goblin 1': 2, 'Goblin 2': 2 });
     expect(counted.resolves).toEqual({ defend: 1, evade: 1 });
+    expect(counted.parsed.hits).toBe(1);
   });
 });
