@@ -115,14 +115,16 @@ function withoutAnnotations(code) {
  * What tells Roll20 nothing is cut from the code, line by line, and the cut is proven harmless: the
  * code minified with and without it must be the same text (a template literal spanning lines would
  * differ, and then the build stops). Cut: every line's leading spaces (a sixth of the file), the
- * comment lines esbuild keeps from the sources (a reader of the file has `src/` for them), and the
- * line break before a line of closing brackets only and after a line that opens a block (a
- * logged stack's line number still points at a line holding its statement).
+ * comment lines and doc comments esbuild keeps from the sources (a reader of the file has `src/`
+ * for them), and the line break before a line of closing brackets only and after a line that
+ * opens a block (a logged stack's line number still points at a line holding its statement).
  */
 async function compacted(code) {
   const cut = code
     .replace(/^[ \t]+/gm, '')
     .replace(/^\/\/.*\n/gm, '')
+    // Doc comments esbuild keeps in object literals and class bodies (and the line break after each).
+    .replace(/\/\*\*(?:[^*]|\*(?!\/))*\*\/\n/g, '')
     .replace(/\n(?=[\])}][\])};,]*\n)/g, '')
     // A block's first statement joins the line that opens the block (it still starts its own statement there).
     // (The script's own `var DefenseRound = (() => {` line stays as it is: it marks where the script begins.)

@@ -17,32 +17,32 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var ir = Object.defineProperty, xa = Object.getOwnPropertyDescriptor, qa = Object.getOwnPropertyNames, Ti = Object.prototype.hasOwnProperty, za = (e, t) => {for (var n in t)
-Ti.call(t, n) && ir(e, n, { get: t[n], enumerable: !0 });
-}, Xa = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
-for (let i of qa(t))
-!Ti.call(e, i) && i !== n && ir(e, i, { get: () => t[i], enumerable: !(r = xa(t, i)) || r.enumerable });
+var Zn = Object.defineProperty, ec = Object.getOwnPropertyDescriptor, tc = Object.getOwnPropertyNames, Di = Object.prototype.hasOwnProperty, nc = (e, t) => {for (var n in t)
+Di.call(t, n) && Zn(e, n, { get: t[n], enumerable: !0 });
+}, rc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
+for (let i of tc(t))
+!Di.call(e, i) && i !== n && Zn(e, i, { get: () => t[i], enumerable: !(r = ec(t, i)) || r.enumerable });
 return e;
-}, Ja = (e) => Xa(ir({}, "__esModule", { value: !0 }), e), Ri = {};
-za(Ri, {onDamage: () => dm,
-version: () => lm});
-var A = Math, I = Number, b = String, k = Object, Y = Array, Q = JSON, D = Map, H = Set, sn = WeakMap, an = Error, Di = RangeError, Ii = Promise, cn = Date, Qa = isNaN, Za = "0.2.0", te = "DefenseRound", ve = Za, ln, ec = {lang: void 0,
+}, ic = (e) => rc(Zn({}, "__esModule", { value: !0 }), e), Ii = {};
+nc(Ii, {onDamage: () => gm,
+version: () => km});
+var S = Math, R = Number, A = String, k = Object, q = Array, Z = JSON, D = Map, V = Set, sn = WeakMap, an = Error, Ci = RangeError, Ni = Promise, cn = Date, sc = isNaN, oc = "0.2.0", te = "DefenseRound", ve = oc, ln, ac = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Ci(e) {return !e && !ln ? ec : {lang: e?.lang ?? ln?.lang,
+function Mi(e) {return !e && !ln ? ac : {lang: e?.lang ?? ln?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? ln?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? ln?.abortPipeEarly};}
-var tc;
-function nc(e) {return tc?.get(e);}
-var rc;
-function ic(e) {return rc?.get(e);}
-var sc;
-function oc(e, t) {return sc?.get(e)?.get(t);}
-function Je(e) {const t = typeof e;
+var cc;
+function lc(e) {return cc?.get(e);}
+var dc;
+function uc(e) {return dc?.get(e);}
+var fc;
+function hc(e, t) {return fc?.get(e)?.get(t);}
+function xe(e) {const t = typeof e;
 return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
-function W(e, t, n, r, i) {const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? Je(s), c = {kind: e.kind,
+function Y(e, t, n, r, i) {const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? xe(s), c = {kind: e.kind,
 type: e.type,
 input: s,
 expected: o,
@@ -54,32 +54,32 @@ issues: i?.issues,
 lang: r.lang,
 abortEarly: r.abortEarly,
 abortPipeEarly: r.abortPipeEarly
-}, l = e.kind === "schema", d = i?.message ?? e.message ?? oc(e.reference, c.lang) ?? (l ? ic(c.lang) : null) ?? r.message ?? nc(c.lang);
+}, l = e.kind === "schema", d = i?.message ?? e.message ?? hc(e.reference, c.lang) ?? (l ? uc(c.lang) : null) ?? r.message ?? lc(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
-function ac(e, t) {return e === t || I.isNaN(e) && I.isNaN(t);}
-function cc(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
-function sr(e, t) {const n = [...new H(e)];
+function vc(e, t) {return e === t || R.isNaN(e) && R.isNaN(t);}
+function mc(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function er(e, t) {const n = [...new V(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
-function Z(e) {return e["~standard"] = {version: 1,
+function ee(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Ci())
+validate: (t) => e["~run"]({ value: t }, Mi())
 }, e;}
-function Ni(e) {return {kind: "validation",
+function Pi(e) {return {kind: "validation",
 type: "finite",
-reference: Ni,
+reference: Pi,
 async: !1,
 expects: null,
-requirement: I.isFinite,
+requirement: R.isFinite,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "finite", t, n), t;}};}
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "finite", t, n), t;}};}
 function dn(e) {return {kind: "validation",
 type: "integer",
 reference: dn,
 async: !1,
 expects: null,
-requirement: I.isInteger,
+requirement: R.isInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "integer", t, n), t;}};}
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "integer", t, n), t;}};}
 function x(e, t) {return {kind: "validation",
 type: "max_length",
 reference: x,
@@ -87,31 +87,31 @@ async: !1,
 expects: `<=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length > this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function ht(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length > this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function ft(e, t) {return {kind: "validation",
 type: "max_value",
-reference: ht,
+reference: ft,
 async: !1,
-expects: `<=${e instanceof cn ? e.toJSON() : Je(e)}`,
+expects: `<=${e instanceof cn ? e.toJSON() : xe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && W(this, "value", n, r, { received: n.value instanceof cn ? n.value.toJSON() : Je(n.value) }), n;}};}
-function Pe(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !(n.value <= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof cn ? n.value.toJSON() : xe(n.value) }), n;}};}
+function Me(e, t) {return {kind: "validation",
 type: "min_length",
-reference: Pe,
+reference: Me,
 async: !1,
 expects: `>=${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && n.value.length < this.requirement && W(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
-function vt(e, t) {return {kind: "validation",
+"~run"(n, r) {return n.typed && n.value.length < this.requirement && Y(this, "length", n, r, { received: `${n.value.length}` }), n;}};}
+function ht(e, t) {return {kind: "validation",
 type: "min_value",
-reference: vt,
+reference: ht,
 async: !1,
-expects: `>=${e instanceof cn ? e.toJSON() : Je(e)}`,
+expects: `>=${e instanceof cn ? e.toJSON() : xe(e)}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && W(this, "value", n, r, { received: n.value instanceof cn ? n.value.toJSON() : Je(n.value) }), n;}};}
+"~run"(n, r) {return n.typed && !(n.value >= this.requirement) && Y(this, "value", n, r, { received: n.value instanceof cn ? n.value.toJSON() : xe(n.value) }), n;}};}
 function un(e, t) {return {kind: "validation",
 type: "regex",
 reference: un,
@@ -119,32 +119,32 @@ async: !1,
 expects: `${e}`,
 requirement: e,
 message: t,
-"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && W(this, "format", n, r), n;}};}
-function mt(e) {return {kind: "validation",
+"~run"(n, r) {return n.typed && !this.requirement.test(n.value) && Y(this, "format", n, r), n;}};}
+function vt(e) {return {kind: "validation",
 type: "safe_integer",
-reference: mt,
+reference: vt,
 async: !1,
 expects: null,
-requirement: I.isSafeInteger,
+requirement: R.isSafeInteger,
 message: e,
-"~run"(t, n) {return t.typed && !this.requirement(t.value) && W(this, "safe integer", t, n), t;}};}
-function or() {return {kind: "transformation",
+"~run"(t, n) {return t.typed && !this.requirement(t.value) && Y(this, "safe integer", t, n), t;}};}
+function tr() {return {kind: "transformation",
 type: "trim",
-reference: or,
+reference: tr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
-var lc = { abortEarly: !0 };
-function dc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
-function ar(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
-function Le(e, t) {return Z({kind: "schema",
+var pc = { abortEarly: !0 };
+function kc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function nr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
+function Pe(e, t) {return ee({kind: "schema",
 type: "array",
-reference: Le,
+reference: Pe,
 expects: "Array",
 async: !1,
 item: e,
 message: t,
 "~run"(n, r) {const i = n.value;
-if (Y.isArray(i)) {n.typed = !0, n.value = [];
+if (q.isArray(i)) {n.typed = !0, n.value = [];
 for (let s = 0; s < i.length; s++) {const o = i[s], a = this.item["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
@@ -156,49 +156,49 @@ l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else W(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
-function Qe(e) {return Z({kind: "schema",
+function Xe(e) {return ee({kind: "schema",
 type: "boolean",
-reference: Qe,
+reference: Xe,
 expects: "boolean",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Mi(e, t) {return Z({kind: "schema",
+"~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Li(e, t) {return ee({kind: "schema",
 type: "custom",
-reference: Mi,
+reference: Li,
 expects: "unknown",
 async: !1,
 check: e,
 message: t,
-"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : W(this, "type", n, r), n;}});}
-function ee(e, t) {return Z({kind: "schema",
+"~run"(n, r) {return this.check(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function J(e, t) {return ee({kind: "schema",
 type: "literal",
-reference: ee,
-expects: Je(e),
+reference: J,
+expects: xe(e),
 async: !1,
 literal: e,
 message: t,
-"~run"(n, r) {return ac(n.value, this.literal) ? n.typed = !0 : W(this, "type", n, r), n;}});}
-function fn(e, t) {return Z({kind: "schema",
+"~run"(n, r) {return vc(n.value, this.literal) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function Ct(e, t) {return ee({kind: "schema",
 type: "nullable",
-reference: fn,
+reference: Ct,
 expects: `(${e.expects} | null)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = ar(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function Se(e) {return Z({kind: "schema",
+"~run"(n, r) {return n.value === null && (this.default !== void 0 && (n.value = nr(this, n, r)), n.value === null) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function Ee(e) {return ee({kind: "schema",
 type: "number",
-reference: Se,
+reference: Ee,
 expects: "number",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "number" && !Qa(t.value) ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Pi(e, t) {return Z({kind: "schema",
+"~run"(t, n) {return typeof t.value == "number" && !sc(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function Fi(e, t) {return ee({kind: "schema",
 type: "object",
-reference: Pi,
+reference: Fi,
 expects: "Object",
 async: !1,
 entries: e,
@@ -206,7 +206,7 @@ message: t,
 "~run"(n, r) {const i = n.value;
 if (i && typeof i == "object") {n.typed = !0, n.value = {};
 for (const s in this.entries) {const o = this.entries[s];
-if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = s in i ? i[s] : ar(o), c = o["~run"]({ value: a }, r);
+if (s in i || (o.type === "exact_optional" || o.type === "optional" || o.type === "nullish") && o.default !== void 0) {const a = s in i ? i[s] : nr(o), c = o["~run"]({ value: a }, r);
 if (c.issues) {const l = {type: "object",
 origin: "value",
 input: i,
@@ -217,8 +217,8 @@ d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = dc(o);
-else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (W(this, "key", n, r, {input: void 0,
+} else if (o.fallback !== void 0) n.value[s] = kc(o);
+else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
 expected: `"${s}"`,
 path: [{type: "object",
 origin: "key",
@@ -227,27 +227,27 @@ key: s,
 value: i[s]}]
 }), r.abortEarly))
 break;}
-} else W(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
-function F(e, t) {return Z({kind: "schema",
+function G(e, t) {return ee({kind: "schema",
 type: "optional",
-reference: F,
+reference: G,
 expects: `(${e.expects} | undefined)`,
 async: !1,
 wrapped: e,
 default: t,
-"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = ar(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
-function ne(e, t) {return Z({kind: "schema",
+"~run"(n, r) {return n.value === void 0 && (this.default !== void 0 && (n.value = nr(this, n, r)), n.value === void 0) ? (n.typed = !0, n) : this.wrapped["~run"](n, r);}});}
+function ne(e, t) {return ee({kind: "schema",
 type: "picklist",
 reference: ne,
-expects: sr(e.map(Je), "|"),
+expects: er(e.map(xe), "|"),
 async: !1,
 options: e,
 message: t,
-"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : W(this, "type", n, r), n;}});}
-function Nt(e, t, n) {return Z({kind: "schema",
+"~run"(n, r) {return this.options.includes(n.value) ? n.typed = !0 : Y(this, "type", n, r), n;}});}
+function fn(e, t, n) {return ee({kind: "schema",
 type: "record",
-reference: Nt,
+reference: fn,
 expects: "Object",
 async: !1,
 key: e,
@@ -255,7 +255,7 @@ value: t,
 message: n,
 "~run"(r, i) {const s = r.value;
 if (s && typeof s == "object") {r.typed = !0, r.value = {};
-for (const o in s) if (cc(s, o)) {const a = s[o], c = this.key["~run"]({ value: o }, i);
+for (const o in s) if (mc(s, o)) {const a = s[o], c = this.key["~run"]({ value: o }, i);
 if (c.issues) {const d = {type: "object",
 origin: "key",
 input: s,
@@ -276,24 +276,24 @@ u.path ? u.path.unshift(d) : u.path = [d], r.issues?.push(u);
 if (r.issues || (r.issues = l.issues), i.abortEarly) {r.typed = !1;
 break;}}
 (!c.typed || !l.typed) && (r.typed = !1), c.typed && (r.value[c.value] = l.value);}
-} else W(this, "type", r, i);
+} else Y(this, "type", r, i);
 return r;}});}
-function q(e) {return Z({kind: "schema",
+function X(e) {return ee({kind: "schema",
 type: "string",
-reference: q,
+reference: X,
 expects: "string",
 async: !1,
 message: e,
-"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : W(this, "type", t, n), t;}});}
-function Li(e, t) {return Z({kind: "schema",
+"~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
+function ji(e, t) {return ee({kind: "schema",
 type: "tuple",
-reference: Li,
+reference: ji,
 expects: "Array",
 async: !1,
 items: e,
 message: t,
 "~run"(n, r) {const i = n.value;
-if (Y.isArray(i)) {n.typed = !0, n.value = [];
+if (q.isArray(i)) {n.typed = !0, n.value = [];
 for (let s = 0; s < this.items.length; s++) {const o = i[s], a = this.items[s]["~run"]({ value: o }, r);
 if (a.issues) {const c = {type: "array",
 origin: "value",
@@ -305,16 +305,16 @@ l.path ? l.path.unshift(c) : l.path = [c], n.issues?.push(l);
 if (n.issues || (n.issues = a.issues), r.abortEarly) {n.typed = !1;
 break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
-} else W(this, "type", n, r);
+} else Y(this, "type", n, r);
 return n;}});}
-function Fi(e) {let t;
+function Gi(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function ji(e, t) {return Z({kind: "schema",
+function Ui(e, t) {return ee({kind: "schema",
 type: "union",
-reference: ji,
-expects: sr(e.map((n) => n.expects), "|"),
+reference: Ui,
+expects: er(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
 message: t,
@@ -326,19 +326,19 @@ break;}
 else o ? o.push(c) : o = [c];}
 if (i) return i;
 if (s) {if (s.length === 1) return s[0];
-W(this, "type", n, r, { issues: Fi(s) }), n.typed = !0;
+Y(this, "type", n, r, { issues: Gi(s) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-W(this, "type", n, r, { issues: Fi(o) });}
+Y(this, "type", n, r, { issues: Gi(o) });}
 return n;}});}
-function Mt() {return Z({kind: "schema",
+function Nt() {return ee({kind: "schema",
 type: "unknown",
-reference: Mt,
+reference: Nt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function Gi(e, t, n) {return Z({kind: "schema",
+function Vi(e, t, n) {return ee({kind: "schema",
 type: "variant",
-reference: Gi,
+reference: Vi,
 expects: "Object",
 async: !1,
 key: e,
@@ -346,40 +346,40 @@ options: t,
 message: n,
 "~run"(r, i) {const s = r.value;
 if (s && typeof s == "object") {let o, a = 0, c = this.key, l = [];
-const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new H(f).add(h.key));
-else {let m = !0, p = 0;
-for (const g of f) {const v = h.entries[g];
-if (g in s ? v["~run"]({typed: !1,
-value: s[g]
-}, lc).issues : v.type !== "exact_optional" && v.type !== "optional" && v.type !== "nullish") {m = !1, c !== g && (a < p || a === p && g in s && !(c in s)) && (a = p, c = g, l = []), c === g && l.push(h.entries[g].expects);
+const d = (u, f) => {for (const h of u.options) {if (h.type === "variant") d(h, new V(f).add(h.key));
+else {let v = !0, y = 0;
+for (const p of f) {const m = h.entries[p];
+if (p in s ? m["~run"]({typed: !1,
+value: s[p]
+}, pc).issues : m.type !== "exact_optional" && m.type !== "optional" && m.type !== "nullish") {v = !1, c !== p && (a < y || a === y && p in s && !(c in s)) && (a = y, c = p, l = []), c === p && l.push(h.entries[p].expects);
 break;}
-p++;}
-if (m) {const g = h["~run"]({ value: s }, i);
-(!o || !o.typed && g.typed) && (o = g);}}
+y++;}
+if (v) {const p = h["~run"]({ value: s }, i);
+(!o || !o.typed && p.typed) && (o = p);}}
 if (o && !o.issues) break;}};
-if (d(this, new H([this.key])), o) return o;
-W(this, "type", r, i, {input: s[c],
-expected: sr(l, "|"),
+if (d(this, new V([this.key])), o) return o;
+Y(this, "type", r, i, {input: s[c],
+expected: er(l, "|"),
 path: [{type: "object",
 origin: "value",
 input: s,
 key: c,
 value: s[c]}]});
-} else W(this, "type", r, i);
+} else Y(this, "type", r, i);
 return r;}});}
-function L(...e) {return Z({...e[0],
+function L(...e) {return ee({...e[0],
 pipe: e,
 "~run"(t, n) {for (const r of e) if (r.kind !== "metadata") {if (t.issues && (r.kind === "schema" || r.kind === "transformation")) {t.typed = !1;
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Fe(e, t, n) {const r = e["~run"]({ value: t }, Ci(n));
+function Le(e, t, n) {const r = e["~run"]({ value: t }, Mi(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function G(e) {return Pi(k.assign(k.create(null), e));}
-var Ui = ["vitality", "soul", "power"], Ze = { vitality: "Vitality", soul: "Soul", power: "Power" }, Pt = [
+function F(e) {return Fi(k.assign(k.create(null), e));}
+var Bi = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul", power: "Power" }, Mt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -399,41 +399,41 @@ var Ui = ["vitality", "soul", "power"], Ze = { vitality: "Vitality", soul: "Soul
 "active_defense",
 "full_defense",
 "armor_score"
-], le = "title", re = "summary", je = "action";
-function Ge(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
+], le = "title", re = "summary", Fe = "action";
+function je(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
-function _(e, t) {return t.section = e, t;}
+function T(e, t) {return t.section = e, t;}
 function hn(e) {return "kind" in e;}
-var vn = -10, Vi = -9, Bi = 1, pt = 1, cr = 3, gt = { condition: "none", savesOwed: 0 }, mn = { condition: "dead", savesOwed: 0 };
-function Hi(e) {return e > 0 ? { ...gt } : e > vn ? { condition: "incapacitated", savesOwed: 0 } : { ...mn };}
-function lr(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function uc(e, t, n) {return n.condition === "dying" ? { life: { ...mn }, steps: [...lr(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...gt }, steps: [] } : e > 0 ? t <= vn ? { life: { condition: "dying", savesOwed: cr }, steps: [{ kind: "dying", savesOwed: cr }] } : {life: { condition: "incapacitated", savesOwed: pt },
-steps: [{ kind: "incapacitated", savesOwed: pt }]
-} : t <= vn ? { life: { ...mn }, steps: [...lr(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Ki(e, t, n) {if (n.condition === "dead")
+var vn = -10, Hi = -9, Ki = 1, mt = 1, rr = 3, pt = { condition: "none", savesOwed: 0 }, mn = { condition: "dead", savesOwed: 0 };
+function Wi(e) {return e > 0 ? { ...pt } : e > vn ? { condition: "incapacitated", savesOwed: 0 } : { ...mn };}
+function ir(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
+function gc(e, t, n) {return n.condition === "dying" ? { life: { ...mn }, steps: [...ir(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= vn ? { life: { condition: "dying", savesOwed: rr }, steps: [{ kind: "dying", savesOwed: rr }] } : {life: { condition: "incapacitated", savesOwed: mt },
+steps: [{ kind: "incapacitated", savesOwed: mt }]
+} : t <= vn ? { life: { ...mn }, steps: [...ir(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
+function Yi(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
-const r = A.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
+const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = uc(e, i, n);
+const o = gc(e, i, n);
 for (const a of o.steps) s.push(a);
 return { applied: !0, after: i, life: o.life, steps: s };}
-function fc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
+function yc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
 after: 0,
-life: { condition: "incapacitated", savesOwed: pt },
+life: { condition: "incapacitated", savesOwed: mt },
 steps: [
 { kind: "instant-kill", applied: !0, before: e, after: 0 },
-{ kind: "incapacitated", savesOwed: pt }]};}
-function hc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
+{ kind: "incapacitated", savesOwed: mt }]};}
+function wc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = Ki(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const i = Yi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
-return t > 0 ? n.condition === "dead" ? { after: t, life: { ...gt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...gt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...gt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > vn ? {after: t,
+return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > vn ? {after: t,
 life: { condition: "incapacitated", savesOwed: 0 },
-steps: [...r, ...lr(n), { kind: "incapacitated", savesOwed: 0 }]
+steps: [...r, ...ir(n), { kind: "incapacitated", savesOwed: 0 }]
 } : { after: t, life: { ...n }, steps: r } : { after: t, life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: r };}
-function vc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
+function bc(e, t, n) {if (t.savesOwed <= 0 || t.condition !== "incapacitated" && t.condition !== "dying")
 return { ok: !1, reason: "no-save-owed" };
 const r = (s) => ({kind: "save-rolled",
 roll: n.roll,
@@ -443,58 +443,58 @@ critical: n.critical,
 savesLeft: s});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: Bi,
-life: { ...gt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Bi }]
+vitality: Ki,
+life: { ...pt },
+steps: [r(0), { kind: "stood-up", before: e, vitality: Ki }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: Vi,
-life: { condition: "incapacitated", savesOwed: pt },
-steps: [r(pt), { kind: "saved-from-death", before: e, vitality: Vi }]};
-const i = A.min(cr, t.savesOwed) - 1;
+vitality: Hi,
+life: { condition: "incapacitated", savesOwed: mt },
+steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Hi }]};
+const i = S.min(rr, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...mn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var Wi = { physical: "Physical", magical: "Magical" }, Yi = { physical: "Defense", magical: "Spirit" }, dr = { soul: "Soul", power: "Power" };
-function mc(e, t) {switch (e) {case "worn-out":
+var qi = { physical: "Physical", magical: "Magical" }, zi = { physical: "Defense", magical: "Spirit" }, sr = { soul: "Soul", power: "Power" };
+function $c(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
 return `No armor (no Physical or Magical protection): ${t} is not reduced`;
 case "no-character":
 return `No character, so no armor: ${t} is not reduced by armor`;}}
-function pc(e) {switch (e) {case "reached-minus-10":
+function Ac(e) {switch (e) {case "reached-minus-10":
 return "Dead: reached -10 while incapacitated";
 case "hit-while-dying":
 return "Dead: hit again while dying";
 case "saves-failed":
 return "Dead: every save failed";}}
-function gc(e) {return e === 1 ? "1 save" : `${e} saves`;}
+function Sc(e) {return e === 1 ? "1 save" : `${e} saves`;}
 function pn(e, t, n, r) {return e === 0 ? "" : r === 0 && t > e ? `${e} - ${t} ${n}: all ${e} stopped` : `${e} - ${t} ${n} = ${r}`;}
-function kc(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
+function Ec(e) {switch (e.kind) {case "defense-used": {const t = e.source === "pending" ? " (from !defend)" : e.source === "override" ? " (--defense)" : "";
 return e.result === "success" ? `Succeeded${t}: the hit is blocked, no damage` : e.result === "fail" ? `Failed${t}: the hit lands` : `None${t}: the hit lands`;}
 case "pierce":
 return `Pierced ${e.piercePercent}% of ${e.amount} = ${e.pierced} (skips armor), ${e.rest} left`;
 case "armor-absent":
-return mc(e.reason, e.amount);
+return $c(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
-return pn(e.before, e.protection, Wi[e.track], e.after);
+return pn(e.before, e.protection, qi[e.track], e.after);
 case "armor-reduction":
-return pn(e.before, e.reduction, Yi[e.track], e.after);
+return pn(e.before, e.reduction, zi[e.track], e.after);
 case "natural-reduction":
-return pn(e.before, e.reduction, `natural ${Yi[e.track]}`, e.after);
+return pn(e.before, e.reduction, `natural ${zi[e.track]}`, e.after);
 case "defensive-stance":
 return pn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${Wi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${qi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
-return `${e.amount} to ${dr[e.bar]}, no armor: ${dr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
+return `${e.amount} to ${sr[e.bar]}, no armor: ${sr[e.bar]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`}`;
 case "bar-not-a-number":
-return `${dr[e.bar]} is not a number: nothing taken`;
+return `${sr[e.bar]} is not a number: nothing taken`;
 case "instant-kill":
 return e.applied ? `Instant kill: Vitality ${e.before} -> 0` : `Instant kill: Vitality already ${e.before} (at or below 0), unchanged`;
 case "dead-no-damage":
@@ -506,10 +506,10 @@ return e.savesOwed > 0 ? "Falls: incapacitated" : "Incapacitated: no save owed";
 case "dying":
 return "Falls: dying (-10 or below)";
 case "dead":
-return pc(e.cause);
+return Ac(e.cause);
 case "saves-lost":
 return e.count === 1 ? "The owed save is lost" : `The ${e.count} owed saves are lost`;
-case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${gc(e.savesLeft)} left` : ", no save left";
+case "save-rolled": {const t = e.success ? e.critical ? "critical success" : "success" : "failure", n = e.success ? "" : e.savesLeft > 0 ? `, ${Sc(e.savesLeft)} left` : ", no save left";
 return `Save d100 ${e.roll} vs ${e.target}: ${t}${n}`;}
 case "stood-up":
 return `Stands back up: Vitality ${e.before} -> ${e.vitality}`;
@@ -534,28 +534,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, yc = { defend: "Defend", evade: "Evade", react: "Reaction" }, xi = { defend: "defend", evade: "evade" };
-function gn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function qi(e, t, n) {if (t.length === 0) return `${n}`;
+}, _c = { defend: "Defend", evade: "Evade", react: "Reaction" }, xi = { defend: "defend", evade: "evade" };
+function kn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function Xi(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;}
-function ur(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function wc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
-return `Perception d100 ${e.roll} vs ${qi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${ur(e.success, e.critical)}`;
+function or(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
+function Tc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
+return `Perception d100 ${e.roll} vs ${Xi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${or(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${me[e.situation]} not perceived: no defensive action, the attack hits` : `${me[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
-return `Mental d100 ${e.roll} vs ${e.target}: ${ur(e.success, e.critical)}, ${n}`;}
+return `Mental d100 ${e.roll} vs ${e.target}: ${or(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${me[e.situation]}: ${gn(e.penalty)} to ${xi[e.check]}`;
+return `${me[e.situation]}: ${kn(e.penalty)} to ${xi[e.check]}`;
 case "situation-no-penalty":
 return `${me[e.situation]}: no penalty to ${xi[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${gn(e.bonus)}` : `Aided by ${t(e.by)}: ${gn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${kn(e.bonus)}` : `Aided by ${t(e.by)}: ${kn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${gn(e.mod)}`;
+return `Modifier: ${kn(e.mod)}`;
 case "action-check":
-return `${yc[e.action]} d100 ${e.roll} vs ${qi(e.baseTarget, e.adjustments, e.target)}: ${ur(e.success, e.critical)}`;
+return `${_c[e.action]} d100 ${e.roll} vs ${Xi(e.baseTarget, e.adjustments, e.target)}: ${or(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -566,10 +566,10 @@ case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `D
 return `${n}${r}${i}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var bc = new H(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared"]), Lt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+var Oc = new V(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared"]), Pt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
-function $c(e) {switch (e.condition) {case "none":
+function Rc(e) {switch (e.condition) {case "none":
 return;
 case "incapacitated":
 return e.savesOwed > 0 ? "Incapacitated: one save owed (!defend --action save) to stand back up at 1 Vitality" : "Incapacitated";
@@ -577,12 +577,12 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function Ac(e, t, n = null) {return t.condition === "none" && n === null ? [] : [_(e, { kind: "life-now", life: t, vitality: n })];}
-function Sc(e, t) {if (e.cancelled) return "blocks";
+function Dc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
+function Ic(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
-function Ec(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: je, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
-function _c(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
+function Cc(e) {return ["defensive", "reactive"].map((t) => ({ kind: "button", section: Fe, label: `${t === "defensive" ? "Defensive" : "Reactive"} stance`, command: `!stance ${t} --ids ${e}` }));}
+function Nc(e, t, n, r) {if (t.instantKill) return `${e}: instant kill`;
 if (t.to !== "vitality") return `${e} takes ${r ?? t.amount} to ${t.to === "soul" ? "Soul" : "Power"}`;
 const i = `(${t.amount} ${t.track}${t.piercePercent > 0 ? `, ${t.piercePercent}% piercing` : ""})`;
 switch (n) {case "blocks":
@@ -598,20 +598,20 @@ case "dead":
 return `${e} loses ${r} Vitality and dies ${i}`;
 case "hit":
 return `${e} loses ${r} Vitality ${i}`;}}
-var Oc = {blocks: "blocks the hit",
+var Mc = {blocks: "blocks the hit",
 incapacitated: "is hit and falls, incapacitated",
 dying: "is hit and falls, dying",
 dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function zi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
-function Tc(e, t) {switch (e.kind) {case "hit-title":
-return _c(t(e.who), e.hit, e.result, e.lost);
+function Ji(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function Pc(e, t) {switch (e.kind) {case "hit-title":
+return Nc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
-return `${t(e.who)} ${Oc[e.result]}.`;
+return `${t(e.who)} ${Mc[e.result]}.`;
 case "life-now":
-return $c(e.life) ?? `Standing, Vitality ${e.vitality}`;
+return Rc(e.life) ?? `Standing, Vitality ${e.vitality}`;
 case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary": {const n = t(e.who);
@@ -619,104 +619,104 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${zi(e.result, e.action)}`;
+return `${t(e.who)} ${Ji(e.result, e.action)}`;
 case "check-summary": {const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${zi(e.result, e.action)}.`;}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ji(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
-var Rc = /^[+-]?\d+$/;
+var Lc = /^[+-]?\d+$/;
 function se(e) {if (typeof e == "number")
-return I.isSafeInteger(e) ? e + 0 : null;
+return R.isSafeInteger(e) ? e + 0 : null;
 if (typeof e != "string") return null;
 const t = e.trim();
-if (!Rc.test(t)) return null;
-const n = I(t);
-return I.isSafeInteger(n) ? n + 0 : null;}
-function kn(e, t) {return A.floor(e * t / 100);}
-function Xi(e, t, n) {return A.min(n, A.max(t, e));}
-var Ji = 1e6;
+if (!Lc.test(t)) return null;
+const n = R(t);
+return R.isSafeInteger(n) ? n + 0 : null;}
+function gn(e, t) {return S.floor(e * t / 100);}
+function Qi(e, t, n) {return S.min(n, S.max(t, e));}
+var Zi = 1e6;
 function pe(e, t) {if (e.length <= t) return e;
-const n = A.floor(t);
+const n = S.floor(t);
 if (!(n > 0)) return "";
 const r = e.charCodeAt(n - 1), i = e.charCodeAt(n), s = r >= 55296 && r <= 56319 && i >= 56320 && i <= 57343;
 return e.slice(0, s ? n - 1 : n);}
 function U(e, t = 40) {return e.length > t ? `${pe(e, t - 3)}...` : e;}
-var S = class extends an {}, N = class extends an {};
-function Dc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const i = t?.[I(r)]?.results?.total;
-return typeof i == "number" && I.isFinite(i) ? b(i) : n;
+var E = class extends an {}, C = class extends an {};
+function Fc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, r) => {const i = t?.[R(r)]?.results?.total;
+return typeof i == "number" && R.isFinite(i) ? A(i) : n;
 }) : e;}
-function fr(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function Qi(e, t) {let n = t;
-for (; n < e.length && !fr(e.charCodeAt(n)); ) n += 1;
+function ar(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
+function es(e, t) {let n = t;
+for (; n < e.length && !ar(e.charCodeAt(n)); ) n += 1;
 return n;}
-function Ic(e) {const t = [], n = e.length;
+function jc(e) {const t = [], n = e.length;
 let r = 0;
 for (; r < n; ) {const i = e.charCodeAt(r);
-if (fr(i)) {r += 1;
+if (ar(i)) {r += 1;
 continue;}
 if (i === 34 || i === 39) {const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const s = Qi(e, r + 1);
+const s = es(e, r + 1);
 t.push(e.slice(r, s)), r = s;}
 return t;}
-function Zi(e) {const t = Ic(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new D();
+function ts(e) {const t = jc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new D();
 let s = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
-if (i.has(c)) throw new S(`--${U(c)} is given twice`);
+if (i.has(c)) throw new E(`--${U(c)} is given twice`);
 s = [], i.set(c, s);
 } else s ? s.push(a) : r.push(a);}
 return { command: n, positionals: r, flags: i };}
-function Cc(e, t) {if (e.length > 40) return;
+function Gc(e, t) {if (e.length > 40) return;
 let n, r = 1 / 0;
-for (const i of t) {const s = i.startsWith(e) && e.length >= 2 ? 1 : Nc(e, i);
+for (const i of t) {const s = i.startsWith(e) && e.length >= 2 ? 1 : Uc(e, i);
 s < r && (n = i, r = s);}
 return r <= (e.length > 5 ? 2 : 1) ? n : void 0;}
-function Ft(e, t, n, r = "") {const i = Cc(e.toLowerCase(), t);
+function Lt(e, t, n, r = "") {const i = Gc(e.toLowerCase(), t);
 return i ? `did you mean ${r}${i}?` : `Help lists the ${n}`;}
-function Nc(e, t) {let n = [], r = Y.from({ length: t.length + 1 }, (i, s) => s);
+function Uc(e, t) {let n = [], r = q.from({ length: t.length + 1 }, (i, s) => s);
 for (let i = 1; i <= e.length; i += 1) {const s = [i];
 for (let o = 1; o <= t.length; o += 1)
-s[o] = A.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = A.min(s[o], n[o - 2] + 1));
+s[o] = S.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = S.min(s[o], n[o - 2] + 1));
 n = r, r = s;}
 return r[t.length];}
-function Ue(e, t, n) {e.flags.forEach((r, i) => {const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
+function Ge(e, t, n) {e.flags.forEach((r, i) => {const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {const o = n?.(i);
-throw o ? new S(`--${U(i)} means nothing in the ${o} edition`) : new S(`unknown flag --${U(i)}: ${Ft(i, k.keys(t), "flags", "--")}`);}
-if (s.kind === "switch" && r.length > 0) throw new S(`--${i} takes no value`);
-if (s.kind !== "switch" && r.length === 0) throw new S(`--${i} needs a value`);
+throw o ? new E(`--${U(i)} means nothing in the ${o} edition`) : new E(`unknown flag --${U(i)}: ${Lt(i, k.keys(t), "flags", "--")}`);}
+if (s.kind === "switch" && r.length > 0) throw new E(`--${i} takes no value`);
+if (s.kind !== "switch" && r.length === 0) throw new E(`--${i} needs a value`);
 if (s.kind === "one" && r.length > 1)
-throw new S(`--${i} takes one value (got "${U(r.join(" "))}")`);});}
-function Ve(e, t) {const n = e.flags.get(t);
+throw new E(`--${i} takes one value (got "${U(r.join(" "))}")`);});}
+function Ue(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function ge(e, t) {return e.flags.has(t);}
+function ke(e, t) {return e.flags.has(t);}
 function kt(e, t, n, r) {const i = se(e);
-if (i === null) throw new S(`${t} must be a whole number (got "${U(e)}")`);
-if (i < n || i > r) throw new S(`${t} must be from ${n} to ${r} (got ${i})`);
+if (i === null) throw new E(`${t} must be a whole number (got "${U(e)}")`);
+if (i < n || i > r) throw new E(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;}
-function Mc(e, t, n, r) {const i = Ve(e, t);
+function Vc(e, t, n, r) {const i = Ue(e, t);
 return i === void 0 ? void 0 : kt(i, `--${t}`, n, r);}
-function Ee(e, t, n) {const r = e.toLowerCase(), i = n[n.indexOf(r)];
-if (!i) throw new S(`${t} must be one of ${n.join(", ")} (got "${U(e)}")`);
+function _e(e, t, n) {const r = e.toLowerCase(), i = n[n.indexOf(r)];
+if (!i) throw new E(`${t} must be one of ${n.join(", ")} (got "${U(e)}")`);
 return i;}
-function _e(e) {const t = e.flags.get("ids");
+function Te(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function um(e) {return e;}
-var es = new sn();
-function ts(e) {let t = es.get(e);
+function wm(e) {return e;}
+var ns = new sn();
+function rs(e) {let t = ns.get(e);
 if (t) return t;
-t = {}, es.set(e, t);
+t = {}, ns.set(e, t);
 for (const [n, r] of k.entries(e)) {const i = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (i.token = !0), r.decides !== void 0 && (i.decides = r.decides), t[n] = i;}
 return t;}
-function ns(e) {const t = e.onlyWhen === void 0 ? [] : Y.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function is(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function rs(e, t) {return k.prototype.hasOwnProperty.call(e, t);}
-function is(e, t, n, r) {if (r && se(e) === null) throw new S(`${t} must be a whole number or an inline roll like ${r} (got "${U(e)}")`);
+function ss(e, t) {return k.prototype.hasOwnProperty.call(e, t);}
+function os(e, t, n, r) {if (r && se(e) === null) throw new E(`${t} must be a whole number or an inline roll like ${r} (got "${U(e)}")`);
 return kt(e, t, 0, n);}
-function Pc(e, t, n) {const r = n.join(" "), i = `--${e}`;
+function Bc(e, t, n) {const r = n.join(" "), i = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
 case "text":
@@ -728,56 +728,56 @@ return n.flatMap((s) => s.split(",")).map((s) => s.trim()).filter((s) => s !== "
 case "integer":
 return kt(r, i, t.min, t.max);
 case "amount":
-return is(r, i, t.max, t.example);
+return os(r, i, t.max, t.example);
 case "die":
 return kt(r, i, 1, t.sides);
-case "choice": {const s = r.toLowerCase(), o = t.meaningless && rs(t.meaningless, s) ? t.meaningless[s] : void 0;
-if (o !== void 0) throw new S(o);
-return Ee(r, i, t.choices);}}}
-function Lc(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function ss(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
-function Fc(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
-function jc(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function os(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
-function Gc(e, t, n, r) {const i = t.flag, s = r.get(i), o = s === void 0 ? void 0 : b(s);
+case "choice": {const s = r.toLowerCase(), o = t.meaningless && ss(t.meaningless, s) ? t.meaningless[s] : void 0;
+if (o !== void 0) throw new E(o);
+return _e(r, i, t.choices);}}}
+function Hc(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
+function as(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function Kc(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
+function Wc(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
+function cs(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function Yc(e, t, n, r) {const i = t.flag, s = r.get(i), o = s === void 0 ? void 0 : A(s);
 let a, c;
-return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${i} ${jc(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${i} ${o}`) : (a = n.flags.has(i), c = `--${e} needs --${i}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
-function as(e) {const t = ns(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = ss(e);
+return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${i} ${Wc(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${i} ${o}`) : (a = n.flags.has(i), c = `--${e} needs --${i}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
+function ls(e) {const t = is(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = as(e);
 return n ? [...t, n.flag] : t;}
-function hr(e, t, n) {Ue(e, ts(t), n);
+function cr(e, t, n) {Ge(e, rs(t), n);
 const r = k.keys(t);
 for (const u of r) {const f = t[u].retired;
-if (f !== void 0 && e.flags.has(u)) throw new S(f);}
+if (f !== void 0 && e.flags.has(u)) throw new E(f);}
 for (const u of r) {const f = t[u];
-if (!(!Lc(f) || e.flags.has(u)))
-throw new S(os(f) ?? `no ${u} given: add --${u} ${Uc(f)}`);}
+if (!(!Hc(f) || e.flags.has(u)))
+throw new E(cs(f) ?? `no ${u} given: add --${u} ${qc(f)}`);}
 const i = new D(), s = (u) => {if (i.has(u)) return;
 const f = e.flags.get(u);
-i.set(u, f === void 0 ? Fc(t[u]) : Pc(u, t[u], f));
-}, o = new H(), a = (u) => {if (o.has(u)) return;
+i.set(u, f === void 0 ? Kc(t[u]) : Bc(u, t[u], f));
+}, o = new V(), a = (u) => {if (o.has(u)) return;
 o.add(u);
-const f = t[u], h = ss(f);
-if (h && !e.flags.has(u)) {const m = i.get(h.flag);
-if (m !== void 0 && h.in.includes(b(m))) throw new S(os(f)?.split("{value}").join(b(m)) ?? `--${h.flag} ${b(m)} needs --${u}`);}
+const f = t[u], h = as(f);
+if (h && !e.flags.has(u)) {const v = i.get(h.flag);
+if (v !== void 0 && h.in.includes(A(v))) throw new E(cs(f)?.split("{value}").join(A(v)) ?? `--${h.flag} ${A(v)} needs --${u}`);}
 if (e.flags.has(u))
-for (const m of ns(f)) {const p = Gc(u, m, e, i);
-if (p !== null) throw new S(p);}
-}, c = new H(), l = (u) => {if (!(i.has(u) || c.has(u) || !rs(t, u))) {c.add(u);
-for (const f of as(t[u])) l(f);
+for (const v of is(f)) {const y = Yc(u, v, e, i);
+if (y !== null) throw new E(y);}
+}, c = new V(), l = (u) => {if (!(i.has(u) || c.has(u) || !ss(t, u))) {c.add(u);
+for (const f of ls(t[u])) l(f);
 a(u), s(u);}
-}, d = new H(r.flatMap((u) => as(t[u])));
+}, d = new V(r.flatMap((u) => ls(t[u])));
 for (const u of r) d.has(u) && l(u);
 for (const u of r) a(u);
 for (const u of r) s(u);
 return k.fromEntries(i);}
-function vr(e, t) {const { positionals: n } = e;
+function lr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
-throw new S(`one amount only (got "${U(n.join(" "))}")${i}`);}
+throw new E(`one amount only (got "${U(n.join(" "))}")${i}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
-throw new S(t.missing);}
-return is(r, t.what, t.max ?? Ji, t.example);}
-function Uc(e) {if (e.placeholder !== void 0) return e.placeholder;
+throw new E(t.missing);}
+return os(r, t.what, t.max ?? Zi, t.example);}
+function qc(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
 case "choice":
@@ -795,18 +795,18 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function cs(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function ls(e, t) {const n = new D();
+function ds(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function us(e, t) {const n = new D();
 for (const [r, i] of k.entries(e)) i !== null && n.set(r, [i]);
-return { ...hr({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function ds(e, t) {return {...e,
+return { ...cr({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
+function fs(e, t) {return {...e,
 resolve(n, r) {const i = e.resolve(n, r);
 if (!("kind" in i))
 for (const s of i.steps) s.kind === t && delete s.section;
 return i;}};}
-function us(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, file: t.answer } : { word: e };
+function hs(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-function yt(e, t) {const n = t > 0 && e < 100 && e <= t, r = A.max(1, A.floor(t / 10));
+function gt(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
 var yn = [
 "front",
@@ -829,7 +829,7 @@ evadeImpossible: !1,
 mentalCheckEasesPenalty: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, et = {front: de,
+}, Qe = {front: de,
 "thrown-object": de,
 "spell-seen": de,
 behind: { ...de, perceptionGate: "plain", defendPenalty: -5, evadePenalty: -5 },
@@ -845,107 +845,107 @@ spectator: {...de,
 perceptionGate: "with-perception-mod",
 gateFailureTakesDamage: !0,
 counterDrawsIntoBattle: !0}};
-function Vc(e, t) {const n = et[e];
+function zc(e, t) {const n = Qe[e];
 return t === "defend" ? n.defendPenalty : n.evadePenalty;}
-function Bc(e, t) {return t.critical ? 0 : t.success ? -A.floor(A.abs(e) / 2) + 0 : e;}
-var Hc = ["defensive", "reactive", "none"];
-function Kc(e) {return e === "reactive";}
-function Wc(e) {return e === "defensive";}
-function Yc(e) {return e === "reactive";}
-function fs(e) {return e === "reactive";}
-function xc(e) {return e === "defensive";}
-function hs(e) {return e === "defensive";}
-function mr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function qc(e, t) {return mr(e.reactions, t) !== void 0;}
-function vs(e, t) {return mr(e.reactions, t) === !0;}
-function ms(e, t) {return mr(e.reactions, t) === "used";}
-function zc(e, t) {return e.skillsVs.includes(t);}
-function Xc(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var ps = 5, gs = { defend: "defend", evade: "evade", react: "reaction" };
-function jt(e) {return e === "defend" || e === "evade" || e === "react";}
-function Jc(e) {return { kind: "refused", reason: e };}
-function Be(e) {return e !== null && e !== "";}
-function Qc(e) {const t = (n) => I.isInteger(n) && n >= 1 && n <= 100;
+function xc(e, t) {return t.critical ? 0 : t.success ? -S.floor(S.abs(e) / 2) + 0 : e;}
+var Xc = ["defensive", "reactive", "none"];
+function Jc(e) {return e === "reactive";}
+function Qc(e) {return e === "defensive";}
+function Zc(e) {return e === "reactive";}
+function vs(e) {return e === "reactive";}
+function el(e) {return e === "defensive";}
+function ms(e) {return e === "defensive";}
+function dr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function tl(e, t) {return dr(e.reactions, t) !== void 0;}
+function ps(e, t) {return dr(e.reactions, t) === !0;}
+function ks(e, t) {return dr(e.reactions, t) === "used";}
+function nl(e, t) {return e.skillsVs.includes(t);}
+function rl(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
+var gs = 5, ys = { defend: "defend", evade: "evade", react: "reaction" };
+function Ft(e) {return e === "defend" || e === "evade" || e === "react";}
+function il(e) {return { kind: "refused", reason: e };}
+function Ve(e) {return e !== null && e !== "";}
+function sl(e) {const t = (n) => R.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Di("resolveSoakDefend: rolls must be integers 1..100");
+throw new Ci("resolveSoakDefend: rolls must be integers 1..100");
 for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !I.isSafeInteger(n)) throw new Di("resolveSoakDefend: modifiers and targets must be integers");}
-function Zc(e) {const { action: t, situation: n, stance: r, round: i } = e, s = et[n];
+if (n !== null && !R.isSafeInteger(n)) throw new Ci("resolveSoakDefend: modifiers and targets must be integers");}
+function ol(e) {const { action: t, situation: n, stance: r, round: i } = e, s = Qe[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
 if (t === "react" && n !== "front") return { code: "situation-not-allowed", action: t, situation: n };
 const o = (a) => ({ code: "flag-not-applicable", flag: a, action: t, situation: n });
 if (e.rolls.mental !== null && !(t === "evade" && s.mentalCheckEasesPenalty)) return o("mental");
 if (e.perceptionMod !== 0 && s.perceptionGate !== "with-perception-mod") return o("perception-mod");
-if (!jt(t) && e.mod !== 0) return o("mod");
-if (!jt(t) && e.aid !== null) return o("aided");
-if (jt(t) && e.ally !== null) return o("ally");
-if (jt(t) && e.skillName !== null) return o("skill");
-if (e.aid !== null) {if (!Be(e.vs)) return { code: "needs-vs", action: t };
+if (!Ft(t) && e.mod !== 0) return o("mod");
+if (!Ft(t) && e.aid !== null) return o("aided");
+if (Ft(t) && e.ally !== null) return o("ally");
+if (Ft(t) && e.skillName !== null) return o("skill");
+if (e.aid !== null) {if (!Ve(e.vs)) return { code: "needs-vs", action: t };
 if (e.aid.condition !== "none") return { code: "aid-down", by: e.aid.by, condition: e.aid.condition };
 if (e.aid.acting) return { code: "aid-acting", by: e.aid.by };
-if (!fs(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
+if (!vs(e.aid.stance)) return { code: "aid-not-reactive", by: e.aid.by };
 if (e.aid.reaction !== !0) return { code: "aid-no-reaction", by: e.aid.by, vs: e.vs, used: e.aid.reaction === "used" };}
 switch (t) {case "defend":
 return null;
 case "evade":
 return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
-return Kc(r) ? Be(e.vs) ? qc(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Jc(r) ? Ve(e.vs) ? tl(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Wc(r) ? { code: "counter-in-defensive-stance" } : Yc(r) ? Be(e.vs) ? vs(i, e.vs) ? e.ally !== null && !Xc(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ms(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Qc(r) ? { code: "counter-in-defensive-stance" } : Zc(r) ? Ve(e.vs) ? ps(i, e.vs) ? e.ally !== null && !rl(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ks(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return xc(r) ? { code: "defensive-skill-on-ally" } : fs(r) ? Be(e.vs) ? vs(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ms(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
-if (hs(r)) {if (!Be(e.vs)) return { code: "needs-vs", action: t };
-if (zc(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
+return el(r) ? { code: "defensive-skill-on-ally" } : vs(r) ? Ve(e.vs) ? ps(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ks(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+if (ms(r)) {if (!Ve(e.vs)) return { code: "needs-vs", action: t };
+if (nl(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
-function el(e) {const t = [];
-return et[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), jt(e.action) && t.push(gs[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
-function tl(e) {Qc(e);
-const t = Zc(e);
-if (t) return Jc(t);
-const n = el(e);
+function al(e) {const t = [];
+return Qe[e.situation].perceptionGate !== "none" && t.push("perception"), e.rolls.mental !== null && t.push("mental"), Ft(e.action) && t.push(ys[e.action]), t.find((n) => e.checkTargets[n] === null) ?? null;}
+function cl(e) {sl(e);
+const t = ol(e);
+if (t) return il(t);
+const n = al(e);
 if (n) return { kind: "missing-target", check: n };
-const { action: r, situation: i } = e, s = et[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (s.perceptionGate !== "none") {const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = yt(e.rolls.perception, d + l);
+const { action: r, situation: i } = e, s = Qe[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
+if (s.perceptionGate !== "none") {const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = gt(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
-return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), wt(a, "fail", {}, !1)) : wt(a, null, {}, !1);}
+return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
 switch (r) {case "defend":
-case "evade": {const d = ys(e, r, a).success ? "success" : "fail";
-return a.push({ kind: "pending-defense", result: d }), wt(a, d, ks(e), !1);}
-case "react": {const l = e.vs, d = ys(e, r, a);
-return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), wt(a, null, { reaction: { vs: l, success: d.success }, ...ks(e) }, !1);}
+case "evade": {const d = bs(e, r, a).success ? "success" : "fail";
+return a.push({ kind: "pending-defense", result: d }), yt(a, d, ws(e), !1);}
+case "react": {const l = e.vs, d = bs(e, r, a);
+return a.push({ kind: "reaction-recorded", vs: l, success: d.success }), yt(a, null, { reaction: { vs: l, success: d.success }, ...ws(e) }, !1);}
 case "counter": {const l = e.vs;
 a.push({ kind: "counter-announced", vs: l, ally: e.ally, skillName: e.skillName });
 const d = s.counterDrawsIntoBattle;
-return d && a.push({ kind: "spectator-drawn", spectator: l }), wt(a, null, { reactionUsed: l }, d);}
+return d && a.push({ kind: "spectator-drawn", spectator: l }), yt(a, null, { reactionUsed: l }, d);}
 case "skill": {a.push({ kind: "skill-announced", skillName: e.skillName, vs: e.vs, ally: e.ally });
-const l = e.ally === null && hs(e.stance) && Be(e.vs), d = e.ally !== null && Be(e.vs);
-return wt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
-function ks(e) {return e.aid !== null && Be(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
-function ys(e, t, n) {const r = [];
-if (t === "defend" || t === "evade") {let a = Vc(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = yt(e.rolls.mental, e.checkTargets.mental ?? 0), l = Bc(a, c);
+const l = e.ally === null && ms(e.stance) && Ve(e.vs), d = e.ally !== null && Ve(e.vs);
+return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs } : {} }, !1);}}}
+function ws(e) {return e.aid !== null && Ve(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
+function bs(e, t, n) {const r = [];
+if (t === "defend" || t === "evade") {let a = zc(e.situation, t);
+if (e.rolls.mental !== null && t === "evade") {const c = gt(e.rolls.mental, e.checkTargets.mental ?? 0), l = xc(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: ps, by: e.aid.by }), r.push(ps)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[gs[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = yt(e.rolls.action, s);
+e.aid !== null && (n.push({ kind: "aided", bonus: gs, by: e.aid.by }), r.push(gs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[ys[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = gt(e.rolls.action, s);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
-function wt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
-var ws = {defend: "defend",
+function yt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
+var $s = {defend: "defend",
 evade: "evade",
 react: "make a reaction check",
 counter: "counter attack",
 skill: "use a defensive skill"
-}, nl = {mental: "--mental / --mental-roll",
+}, ll = {mental: "--mental / --mental-roll",
 "perception-mod": "--perception-mod",
 mod: "--mod",
 aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
-function rl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return sl(cs("round"));
+function dl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
+return fl(ds("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -959,11 +959,11 @@ return e.condition === "dead" ? "This character is dead and makes no defensive a
 case "situation-not-allowed":
 return `--situation does not apply to --action ${e.action}: situations change only defend and evade checks and gate counters and skills.`;
 case "flag-not-applicable":
-return il(e.flag, e.action, e.situation);
+return ul(e.flag, e.action, e.situation);
 case "evade-impossible-aoe":
 return "An area attack cannot be evaded unless you are on its farthest reach (--situation aoe-edge). You can still defend (--action defend). Your pending defense is unchanged.";
 case "needs-reactive-stance":
-return `To ${ws[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
+return `To ${$s[e.action]}${e.action === "skill" ? " on an ally" : ""} you need the reactive stance (now: ${e.stance}). Use !stance reactive.`;
 case "counter-in-defensive-stance":
 return "In the defensive stance you cannot counter attack: you are focused on drawing yourself in.";
 case "needs-vs":
@@ -971,14 +971,14 @@ return `--action ${e.action} needs --vs with the attacker's token id.`;
 case "already-reacted":
 return `You already made your reaction check against ${t(e.vs)} this round (one per attacker per round).`;
 case "no-reaction-success":
-return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${ws[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
+return e.used ? `Your successful reaction against ${t(e.vs)} is already spent this round: one success buys one reaction (a counter, a skill on an ally, or aid).` : `To ${$s[e.action]}${e.action === "skill" ? " on an ally" : ""} against ${t(e.vs)} you need a successful reaction check against that attacker this round (!defend --action react --vs with ${t(e.vs)}'s token id).`;
 case "needs-reactive-guard":
 return 'Countering for an ally needs the Reactive Guard skill: add --skill "Reactive Guard".';
 case "defensive-skill-on-ally":
 return "In the defensive stance you can use skills only on yourself, not to defend others.";
 case "skill-limit":
 return `In the defensive stance you can use one defensive skill per attacker per round, and you already used one against ${t(e.vs)}.`;}}
-function il(e, t, n) {const r = nl[e];
+function ul(e, t, n) {const r = ll[e];
 switch (e) {case "mental":
 return `${r} applies only to evading an unseen or very fast spell (--action evade --situation spell-unseen).`;
 case "perception-mod":
@@ -990,51 +990,51 @@ case "ally":
 return `${r} applies only to --action counter and --action skill, not to --action ${t}.`;
 case "skill":
 return `${r} names a skill for --action skill or --action counter (Reactive Guard), not for --action ${t}.`;}}
-function sl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
-var ol = G({life: F(
-G({condition: ne(["none", "incapacitated", "dying", "dead"]),
-savesOwed: L(Se(), dn(), vt(0), ht(3))})),
-reactions: F(Nt(q(), ji([Qe(), ee("used")]))),
-skillsVs: F(Le(q()))});
-function al(e) {return e === "success" || e === "fail" ? e : null;}
-var bs = { condition: "none", savesOwed: 0 };
-function cl(e) {if (Y.isArray(e)) return null;
-const t = Fe(ol, e);
-return t.success ? vl(t.output) : null;}
-function tt(e, t) {return e.life ? { ...e.life } : t === null ? { ...bs } : Hi(t);}
-function pr(e, t) {return gr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
-function ll(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? bs : Hi(e);
+function fl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
+var hl = F({life: G(
+F({condition: ne(["none", "incapacitated", "dying", "dead"]),
+savesOwed: L(Ee(), dn(), ht(0), ft(3))})),
+reactions: G(fn(X(), Ui([Xe(), J("used")]))),
+skillsVs: G(Pe(X()))});
+function vl(e) {return e === "success" || e === "fail" ? e : null;}
+var As = { condition: "none", savesOwed: 0 };
+function ml(e) {if (q.isArray(e)) return null;
+const t = Le(hl, e);
+return t.success ? bl(t.output) : null;}
+function Ze(e, t) {return e.life ? { ...e.life } : t === null ? { ...As } : Wi(t);}
+function ur(e, t) {return fr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function pl(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
+const n = e === null ? As : Wi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function dl(e) {return gr(e.life, void 0, void 0);}
-function ul(e) {return e.life?.condition ?? "none";}
-function fl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
-function hl(e, t) {return Q.stringify(e.life ?? null) !== Q.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function vl(e) {return gr(e.life, e.reactions, e.skillsVs);}
-function gr(e, t, n) {const r = {};
+function kl(e) {return fr(e.life, void 0, void 0);}
+function gl(e) {return e.life?.condition ?? "none";}
+function yl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
+function wl(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
+function bl(e) {return fr(e.life, e.reactions, e.skillsVs);}
+function fr(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var ml = ["defend", "evade", "react", "counter", "skill", "save"], pl = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", kr = (e) => yn.filter((t) => e(et[t])), He = { flag: "action", notIn: ["save"] }, wn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", $s = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
-action: { kind: "choice", choices: ml, required: !0 },
+var $l = ["defend", "evade", "react", "counter", "skill", "save"], Al = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", hr = (e) => yn.filter((t) => e(Qe[t])), Be = { flag: "action", notIn: ["save"] }, wn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Ss = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+action: { kind: "choice", choices: $l, required: !0 },
 situation: { kind: "choice", choices: yn, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [He, { flag: "action", in: ["evade"], why: wn }, { flag: "situation", in: kr((e) => e.mentalCheckEasesPenalty), why: wn }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [He, { flag: "action", in: ["evade"], why: wn }, { flag: "situation", in: kr((e) => e.mentalCheckEasesPenalty), why: wn }] },
+mental: { kind: "switch", onlyWhen: [Be, { flag: "action", in: ["evade"], why: wn }, { flag: "situation", in: hr((e) => e.mentalCheckEasesPenalty), why: wn }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Be, { flag: "action", in: ["evade"], why: wn }, { flag: "situation", in: hr((e) => e.mentalCheckEasesPenalty), why: wn }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [He, { flag: "situation", in: kr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
-vs: { kind: "token", onlyWhen: He, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
-ally: { kind: "token", onlyWhen: He },
-"aided-by": { kind: "token", onlyWhen: He, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: He },
-skill: { kind: "text", placeholder: "NAME", onlyWhen: He }
+onlyWhen: [Be, { flag: "situation", in: hr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+vs: { kind: "token", onlyWhen: Be, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
+ally: { kind: "token", onlyWhen: Be },
+"aided-by": { kind: "token", onlyWhen: Be, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: Be },
+skill: { kind: "text", placeholder: "NAME", onlyWhen: Be }
 }, bn = {defend: "defend_check",
 evade: "evade_check",
 reaction: "reaction_check",
 perception: "perception_check",
 mental: "mental_check"};
-function As(e) {if (e.positionals.length > 0) throw new S(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
+function Es(e) {if (e.positionals.length > 0) throw new E(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e;
 return {action: t.action,
 situation: t.situation,
@@ -1045,47 +1045,47 @@ aidedBy: t["aided-by"] ?? null,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};}
-function gl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && et[e.situation].perceptionGate !== "none", r = [];
+function Sl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Qe[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function Ss(e) {return {values: e.action === "save" ? ["save_check"] : k.values(bn),
+function _s(e) {return {values: e.action === "save" ? ["save_check"] : k.values(bn),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
-dice: gl(e),
+dice: Sl(e),
 resolve(t, n) {const r = { action: n.action ?? 100, perception: n.perception ?? 100, mental: e.mentalAsked ? n.mental ?? 100 : null };
-return e.action === "save" ? kl(e, t, r.action) : yl(e, t, r);}};}
-function kl(e, t, n) {const r = t.bars.vitality.value;
+return e.action === "save" ? El(e, t, r.action) : _l(e, t, r);}};}
+function El(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = tt(t.state, r), s = t.values.save_check?.current ?? null;
+const i = Ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = vc(r, i, yt(n, s + e.mod));
+const o = bc(r, i, gt(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-_(le, { kind: "save-title", who: l }),
-_(re, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
-...Ge("Roll", o.steps),
-...Ac("Now", o.life, o.vitality)],
+T(le, { kind: "save-title", who: l }),
+T(re, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+...je("Roll", o.steps),
+...Dc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: pr(t.state, o.life),
+state: ur(t.state, o.life),
 detail: o};}
-function yl(e, t, n) {const r = t.bars.vitality.value;
+function _l(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = tt(t.state, r), s = k.fromEntries(
-k.keys(bn).map(($) => [$, t.values[bn[$]]?.current ?? null])
+const i = Ze(t.state, r), s = k.fromEntries(
+k.keys(bn).map((b) => [b, t.values[bn[b]]?.current ?? null])
 ), o = t.state;
 let a = null;
-if (e.aidedBy !== null) {const $ = t.others[e.aidedBy];
-if (!$) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
+if (e.aidedBy !== null) {const b = t.others[e.aidedBy];
+if (!b) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const R = $.state.reactions ?? {}, j = e.vs !== null && k.prototype.hasOwnProperty.call(R, e.vs) ? R[e.vs] : void 0;
+const I = b.state.reactions ?? {}, K = e.vs !== null && k.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
 a = {by: e.aidedBy,
-stance: $.stance === "reactive" || $.stance === "defensive" ? $.stance : "none",
-reaction: j,
-condition: tt($.state, $.vitality ?? null).condition,
-acting: $.acting === !0};}
-const c = tl({action: e.action,
+stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
+reaction: K,
+condition: Ze(b.state, b.vitality ?? null).condition,
+acting: b.acting === !0};}
+const c = cl({action: e.action,
 situation: e.situation,
 stance: t.stance === "defensive" || t.stance === "reactive" ? t.stance : "none",
 condition: i.condition,
@@ -1099,7 +1099,7 @@ vs: e.vs,
 ally: e.ally,
 skillName: e.skillName,
 round: { reactions: o.reactions ?? {}, skillsVs: o.skillsVs ?? [] }});
-if (c.kind === "refused") return { kind: "refused", reason: rl(c.reason, t.nameOf) };
+if (c.kind === "refused") return { kind: "refused", reason: dl(c.reason, t.nameOf) };
 if (c.kind === "missing-target") return { kind: "missing-value", key: bn[c.check] };
 const l = { ...o };
 c.roundUpdate.reaction && (l.reactions = { ...l.reactions, [c.roundUpdate.reaction.vs]: c.roundUpdate.reaction.success }), c.roundUpdate.skillVs && (l.skillsVs = [...l.skillsVs ?? [], c.roundUpdate.skillVs]);
@@ -1107,28 +1107,28 @@ const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const m = "acts", p = t.stance !== "defensive" && t.stance !== "reactive", g = t.id, v = c.pendingDefense, y = [
-_(le, { kind: "check-title", who: g, action: e.action, situation: e.situation }),
-_(re, { kind: "check-summary", who: g, action: e.action, result: v }),
-...Ge("Check", c.steps),
-...v !== null ? [_("Result", { kind: "check-result", who: g, result: v, action: e.action })] : [],
-...p ? [_("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [_(je, { kind: "offer-damage" })] : [],
-...p ? Ec(t.id) : []];
-return {headline: m,
-steps: y,
+const v = "acts", y = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, m = c.pendingDefense, g = [
+T(le, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
+T(re, { kind: "check-summary", who: p, action: e.action, result: m }),
+...je("Check", c.steps),
+...m !== null ? [T("Result", { kind: "check-result", who: p, result: m, action: e.action })] : [],
+...y ? [T("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [T(Fe, { kind: "offer-damage" })] : [],
+...y ? Cc(t.id) : []];
+return {headline: v,
+steps: g,
 changes: u,
 state: l,
-...v !== null ? { answer: v } : {},
+...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c};}
-var Es = (e) => e == null ? "" : ` (${e})`, wl = {flags: { situation: { kind: "choice", choices: yn, placeholder: "S" } },
+var Ts = (e) => e == null ? "" : ` (${e})`, Tl = {flags: { situation: { kind: "choice", choices: yn, placeholder: "S" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Es(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Es(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Ts(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ts(t.values.evade_check?.current)}` : "No defense",
 situation: (e) => e.situation ?? null,
-situationWords(e) {const t = et[e];
+situationWords(e) {const t = Qe[e];
 if (!t) return e;
 const n = [
 t.perceptionGate !== "none" ? "a perception check first" : "",
@@ -1136,53 +1136,53 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => ds(Ss(As(ls({ action: e, situation: t }, $s))), "pending-defense"),
-keep: (e, t) => us(e, t, t.steps.find((n) => n.kind === "action-check")),
-extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: je, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, bl = [
+planAnswer: (e, t) => fs(_s(Es(us({ action: e, situation: t }, Ss))), "pending-defense"),
+keep: (e, t) => hs(e, t, t.steps.find((n) => n.kind === "action-check")),
+extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
+}, Ol = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function $l(e) {return A.max(0, kn(e, 5));}
-var _s = 25;
-function Al(e) {const t = [], n = A.max(0, e.amount), r = Xi(e.piercePercent, 0, 100), i = A.max(0, e.stanceReduction), s = kn(n, r), o = n - s;
+function Rl(e) {return S.max(0, gn(e, 5));}
+var Os = 25;
+function Dl(e) {const t = [], n = S.max(0, e.amount), r = Qi(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = gn(n, r), o = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
-const d = e.armor, u = d === null ? 0 : A.max(0, d.protection), f = d !== null && (u > 0 || A.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const m = Xi(d.soakPercent, 0, 100), p = kn(o, 100 - m);
-m > 0 && t.push({ kind: "soak", soakPercent: m, before: o, after: p }), a = A.max(0, p - u), t.push({ kind: "protection", track: e.track, protection: u, before: p, after: a });
-const g = A.max(0, d.armorReduction);
-if (g > 0) {const y = a;
-a = A.max(0, a - g), t.push({ kind: "armor-reduction", track: e.track, reduction: g, before: y, after: a });}
-const v = kn(p, _s);
-c = A.max(0, u - v), u > 0 ? l = {kind: "protection-wear",
+const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
+if (d !== null && f) {const v = Qi(d.soakPercent, 0, 100), y = gn(o, 100 - v);
+v > 0 && t.push({ kind: "soak", soakPercent: v, before: o, after: y }), a = S.max(0, y - u), t.push({ kind: "protection", track: e.track, protection: u, before: y, after: a });
+const p = S.max(0, d.armorReduction);
+if (p > 0) {const g = a;
+a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: g, after: a });}
+const m = gn(y, Os);
+c = S.max(0, u - m), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
-afterSoak: p,
-wearPercent: _s,
-wear: v,
+afterSoak: y,
+wearPercent: Os,
+wear: m,
 before: u,
 after: c
 } : c = d.protection;
-} else {const m = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, p = d === null ? "no-character" : m ? "worn-out" : "never-there";
-if (t.push({ kind: "armor-absent", track: e.track, reason: p, amount: o }), d !== null) {c = d.protection;
-const g = A.max(0, d.naturalReduction);
-if (g > 0) {const v = a;
-a = A.max(0, a - g), t.push({ kind: "natural-reduction", track: e.track, reduction: g, before: v, after: a });}}}
-if (i > 0) {const m = a;
-a = A.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: m, after: a });}
+} else {const v = (d?.protectionMax ?? 0) > 0 || (d?.otherProtectionMax ?? 0) > 0, y = d === null ? "no-character" : v ? "worn-out" : "never-there";
+if (t.push({ kind: "armor-absent", track: e.track, reason: y, amount: o }), d !== null) {c = d.protection;
+const p = S.max(0, d.naturalReduction);
+if (p > 0) {const m = a;
+a = S.max(0, a - p), t.push({ kind: "natural-reduction", track: e.track, reduction: p, before: m, after: a });}}}
+if (i > 0) {const v = a;
+a = S.max(0, a - i), t.push({ kind: "defensive-stance", reduction: i, before: v, after: a });}
 const h = s + a;
 return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), l !== null && t.push(l), { vitalityLoss: h, protectionAfter: c, steps: t };}
 var $n = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
-function Sl(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
-function Os(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function yr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
-function El(e) {const t = Sl(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return yr(e, t, n, !0);
+function Il(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
+function Rs(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
+function vr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function Cl(e) {const t = Il(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
+if (t.result === "success") return vr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), yr(e, t, n, !1);
-if (e.instantKill) {const o = fc(e.bars.vitality, e.life);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), vr(e, t, n, !1);
+if (e.instantKill) {const o = yc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
 return {defenseUsed: t,
@@ -1191,11 +1191,11 @@ bars: a,
 protectionAfter: null,
 life: o.life,
 steps: n,
-changed: o.after !== e.bars.vitality || !Os(o.life, e.life)};}
-const r = A.max(0, e.amount);
+changed: o.after !== e.bars.vitality || !Rs(o.life, e.life)};}
+const r = S.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), yr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), vr(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
@@ -1204,13 +1204,13 @@ protectionAfter: null,
 life: { ...e.life },
 steps: n,
 changed: c !== a};}
-const i = Al({amount: r,
+const i = Dl({amount: r,
 track: e.track,
 piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of i.steps) n.push(o);
-const s = Ki(e.bars.vitality, i.vitalityLoss, e.life);
+const s = Yi(e.bars.vitality, i.vitalityLoss, e.life);
 for (const o of s.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1218,34 +1218,34 @@ bars: { vitality: s.after, soul: e.bars.soul, power: e.bars.power },
 protectionAfter: i.protectionAfter,
 life: s.life,
 steps: n,
-changed: s.after !== e.bars.vitality || !Os(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection};}
-var Ts = [
+changed: s.after !== e.bars.vitality || !Rs(s.life, e.life) || e.armor !== null && i.protectionAfter !== e.armor.protection};}
+var Ds = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], _l = {type: { kind: "choice", choices: k.keys($n), default: "physical", onlyWhen: Ts },
+], Nl = {type: { kind: "choice", choices: k.keys($n), default: "physical", onlyWhen: Ds },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
-pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Ts },
+pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Ds },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, Ol = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Rs = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
+}, Ml = "!damage N [--type physical|magical|energy|breath] [--pierce 0-100] [--to vitality|soul|power] [--instant-kill] [--defense success|fail|none] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll like [[2d6+3]]); !damage --undo [--force]", Is = {physical: { protection: "armor_physical", other: "armor_magical", reduction: "armor_defense", natural: "natural_defense" },
 magical: { protection: "armor_magical", other: "armor_physical", reduction: "armor_spirit", natural: "natural_spirit" }
-}, Tl = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Rl = { what: "the damage amount", missing: Tl, example: "[[2d6+3]]", optionalWith: "instant-kill" };
-function Dl(e) {const t = e, n = t["instant-kill"];
-if (n && e.amount !== void 0) throw new S("--instant-kill takes no amount: it drops Vitality to 0");
+}, Pl = "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", Ll = { what: "the damage amount", missing: Pl, example: "[[2d6+3]]", optionalWith: "instant-kill" };
+function Fl(e) {const t = e, n = t["instant-kill"];
+if (n && e.amount !== void 0) throw new E("--instant-kill takes no amount: it drops Vitality to 0");
 return {amount: e.amount ?? 0,
 track: $n[t.type],
 piercePercent: t.pierce ?? 0,
 to: t.to,
 instantKill: n,
 defenseOverride: t.defense ?? null};}
-function Il(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
-function Ds(e) {const t = Rs[e.track];
+function jl(e) {return { amount: e, track: "physical", piercePercent: 0, to: "vitality", instantKill: !1, defenseOverride: null };}
+function Cs(e) {const t = Is[e.track];
 return {values: e.to === "vitality" && !e.instantKill ? ["armor_soak", t.protection, t.other, t.reduction, t.natural, "fortitude"] : [],
 dice: [],
-resolve: (r) => Cl(e, r)};}
-function Cl(e, t) {const n = Rs[e.track], r = e.to === "vitality" && !e.instantKill;
+resolve: (r) => Gl(e, r)};}
+function Gl(e, t) {const n = Is[e.track], r = e.to === "vitality" && !e.instantKill;
 if (t.bars[e.to].value === null) return { kind: "bar", resource: e.to };
-const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Pl(t.values, n) : null, c = r && t.stance === "defensive" ? $l(o("fortitude")) : 0, l = tt(t.state, t.bars.vitality.value), d = El({amount: e.amount,
+const i = t.bars.vitality.value !== null, s = t.bars.vitality.value ?? 0, o = (h) => t.values[h]?.current ?? 0, a = r && t.armorSource ? new Bl(t.values, n) : null, c = r && t.stance === "defensive" ? Rl(o("fortitude")) : 0, l = Ze(t.state, t.bars.vitality.value), d = Cl({amount: e.amount,
 track: e.track,
 piercePercent: e.piercePercent,
 to: e.to,
@@ -1258,27 +1258,27 @@ stanceReduction: c,
 life: l
 }), u = [];
 i && d.bars.vitality !== s && u.push({ kind: "bar", resource: "vitality", to: d.bars.vitality });
-for (const h of ["soul", "power"]) {const m = d.bars[h];
-m !== null && m !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: m });}
+for (const h of ["soul", "power"]) {const v = d.bars[h];
+v !== null && v !== t.bars[h].value && u.push({ kind: "bar", resource: h, to: v });}
 a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push({ kind: "value", key: n.protection, to: d.protectionAfter });
-const f = {headline: Ll(d, l),
-steps: Nl(t.id, e, d, l),
+const f = {headline: Hl(d, l),
+steps: Ul(t.id, e, d, l),
 changes: u,
-state: pr(t.state, d.life),
+state: ur(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
-function Nl(e, t, n, r) {const i = Sc(n, r), s = [{ kind: "hit-title", section: le, who: e, hit: t, result: i, lost: Ml(n) }, { kind: "hit-summary", section: re, who: e, result: i }];
+function Ul(e, t, n, r) {const i = Ic(n, r), s = [{ kind: "hit-title", section: le, who: e, hit: t, result: i, lost: Vl(n) }, { kind: "hit-summary", section: re, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(_("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
 const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (s.push(_("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(_("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && s.push(_("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
-function Ml(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
+d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
+function Vl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
-var Pl = class {constructor(e, t) {this.values = e, this.keys = t;}
+var Bl = class {constructor(e, t) {this.values = e, this.keys = t;}
 get soakPercent() {return this.values.armor_soak?.current ?? 0;}
 get protection() {return this.values[this.keys.protection]?.current ?? 0;}
 get protectionMax() {return this.values[this.keys.protection]?.max ?? void 0;}
@@ -1286,11 +1286,11 @@ get otherProtection() {return this.values[this.keys.other]?.current ?? 0;}
 get otherProtectionMax() {return this.values[this.keys.other]?.max ?? void 0;}
 get armorReduction() {return this.values[this.keys.reduction]?.current ?? 0;}
 get naturalReduction() {return this.values[this.keys.natural]?.current ?? 0;}};
-function Ll(e, t) {if (e.cancelled) return "blocked";
+function Hl(e, t) {if (e.cancelled) return "blocked";
 if (e.life.condition !== t.condition) {if (e.life.condition === "dead") return "dies";
 if (e.life.condition !== "none") return "falls";}
 return e.changed ? "hit" : "unharmed";}
-var Fl = {"perception-check": !0,
+var Kl = {"perception-check": !0,
 "no-defensive-action": !0,
 "mental-check": !0,
 "situation-penalty": !0,
@@ -1303,10 +1303,10 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, jl = new D([...[...bc].map((e) => [e, "layout"]), ...k.keys(Fl).map((e) => [e, "defend"])]);
-function Gl(e, t = (n) => n) {const n = jl.get(e.kind);
-return n === "layout" ? Tc(e, t) : n === "defend" ? wc(e, t) : kc(e);}
-var wr = {damage: [
+}, Wl = new D([...[...Oc].map((e) => [e, "layout"]), ...k.keys(Kl).map((e) => [e, "defend"])]);
+function Yl(e, t = (n) => n) {const n = Wl.get(e.kind);
+return n === "layout" ? Pc(e, t) : n === "defend" ? Tc(e, t) : Ec(e);}
+var mr = {damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
@@ -1314,47 +1314,47 @@ defend: [
 "A successful defend or evade blocks the next !damage on the token this round; a failure offers a button that applies damage.",
 "Not on your own turn (the top of the Turn Tracker); saves are always allowed.",
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
-stance: [`Defensive: ${Lt.defensive}. Reactive: ${Lt.reactive}.`]
-}, Ul = {id: "soak",
-table: { playable: !0, settings: [], markers: ["incapacitated", "dying", "dead", "defensive", "reactive"], macros: bl },
-hit: {flags: _l,
-usage: Ol,
+stance: [`Defensive: ${Pt.defensive}. Reactive: ${Pt.reactive}.`]
+}, ql = {id: "soak",
+table: { playable: !0, settings: [], markers: ["incapacitated", "dying", "dead", "defensive", "reactive"], macros: Ol },
+hit: {flags: Nl,
+usage: Ml,
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
-help: wr.damage,
-amount: Rl,
-plan: (e) => Ds(Dl(e)),
-handEdit: (e) => Ds(Il(e))},
-check: {flags: $s,
-usage: pl,
+help: mr.damage,
+amount: Ll,
+plan: (e) => Cs(Fl(e)),
+handEdit: (e) => Cs(jl(e))},
+check: {flags: Ss,
+usage: Al,
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
-help: wr.defend,
-plan: (e) => Ss(As(e)),
-answers: wl},
+help: mr.defend,
+plan: (e) => _s(Es(e)),
+answers: Tl},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
-help: wr.stance,
-modes: Hc,
+help: mr.stance,
+modes: Xc,
 default: "none",
 row: "Stance",
-says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Lt.defensive },
-reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Lt.reactive },
-none: { takes: "drops its stance", already: "already has no stance", effect: Lt.none }}},
-life: {setVitality(e, t, n) {const r = hc(e, t, tt(n, e));
+says: {defensive: { takes: "takes the defensive stance", already: "is already in the defensive stance", effect: Pt.defensive },
+reactive: { takes: "takes the reactive stance", already: "is already in the reactive stance", effect: Pt.reactive },
+none: { takes: "drops its stance", already: "already has no stance", effect: Pt.none }}},
+life: {setVitality(e, t, n) {const r = wc(e, t, Ze(n, e));
 return {vitality: r.after,
-state: pr(n, r.life),
+state: ur(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : _("Now", { kind: "life-now", life: r.life, vitality: null })};},
-enter: ll,
-endRound: dl,
-condition: (e, t) => e.life ? ul(e) : tt(e, t).condition,
-deadForGood: (e, t) => tt(e, t).condition === "dead",
-parseState: cl,
-isEmptyState: fl,
-describeStateChange: hl,
-parseAnswer: al},
-words: Gl
-}, Gt = [
+now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
+enter: pl,
+endRound: kl,
+condition: (e, t) => e.life ? gl(e) : Ze(e, t).condition,
+deadForGood: (e, t) => Ze(e, t).condition === "dead",
+parseState: ml,
+isEmptyState: yl,
+describeStateChange: wl,
+parseAnswer: vl},
+words: Yl
+}, jt = [
 "front",
 "thrown-object",
 "spell-seen",
@@ -1368,14 +1368,14 @@ words: Gl
 "spell-invisible",
 "covert",
 "spectator"
-], Vl = ["gun", "spell-unseen"], ue = {hitBonus: 0,
+], zl = ["gun", "spell-unseen"], ue = {hitBonus: 0,
 noHitChance: !1,
 perceive: null,
 reactCheck: null,
 difficultyFlag: !1,
 gateFailureTakesDamage: !1,
 counterDrawsIntoBattle: !1
-}, nt = {front: ue,
+}, et = {front: ue,
 "thrown-object": ue,
 "spell-seen": ue,
 behind: { ...ue, hitBonus: 5, perceive: { difficulty: "hard", withMod: !1 } },
@@ -1388,65 +1388,61 @@ aoe: { ...ue, noHitChance: !0 },
 "spell-invisible": { ...ue, hitBonus: 5, reactCheck: "hard", difficultyFlag: !0 },
 covert: { ...ue, perceive: { difficulty: "hard", withMod: !0 }, difficultyFlag: !0 },
 spectator: { ...ue, perceive: { difficulty: "normal", withMod: !0 }, gateFailureTakesDamage: !0, counterDrawsIntoBattle: !0 }};
-function Bl(e, t) {return t === "hard" ? A.floor(e / 2) : t === "impossible" ? A.floor(e / 4) : e;}
-function Hl(e) {return nt[e].perceive !== null;}
-var Ut = 4, Kl = G({result: ne(["success", "fail"]),
-situation: ne(Gt),
-/** A perceive check was passed for it (a defense made in a situation with no perceive check has none). */
-perceived: Qe()});
-function Wl(e) {const t = Fe(Kl, e);
+function xl(e, t) {return t === "hard" ? S.floor(e / 2) : t === "impossible" ? S.floor(e / 4) : e;}
+function Xl(e) {return et[e].perceive !== null;}
+var Gt = 4, Jl = F({result: ne(["success", "fail"]),
+situation: ne(jt),
+perceived: Xe()});
+function Ql(e) {const t = Le(Jl, e);
 return t.success ? t.output : null;}
-var Yl = G({/** Rounds ended since the token died (0 in the round of death); absent while alive. */
-roundsDead: F(L(Se(), dn(), vt(0), ht(Ut))),
-/** The free save of this death has been tried. */
-freeSaveUsed: F(ee(!0)),
-/** This round's one try is used (The Defensive Turn: "once try per round"). */
-triedThisRound: F(ee(!0))});
-function xl(e) {if (Y.isArray(e)) return null;
-const t = Fe(Yl, e);
+var Zl = F({roundsDead: G(L(Ee(), dn(), ht(0), ft(Gt))),
+freeSaveUsed: G(J(!0)),
+triedThisRound: G(J(!0))});
+function ed(e) {if (q.isArray(e)) return null;
+const t = Le(Zl, e);
 if (!t.success) return null;
 const n = {};
 for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;}
-function we(e) {return e !== null && e <= 0;}
-function Is(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
+function $e(e) {return e !== null && e <= 0;}
+function Ns(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
 return { ...r, roundsDead: 0 };}
-function Cs(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
+function Ms(e) {const { roundsDead: t, freeSaveUsed: n, triedThisRound: r, ...i } = e;
 return i;}
-function ql(e, t) {return t ? { roundsDead: Ut, freeSaveUsed: !0 } : we(e) ? { roundsDead: 0 } : {};}
-function zl(e) {const { triedThisRound: t, ...n } = e;
-return n.roundsDead === void 0 ? n : { ...n, roundsDead: A.min(Ut, n.roundsDead + 1) };}
-function br(e) {return A.max(0, Ut - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Ns(e, t) {return we(t) && br(e) === 0;}
-function Xl(e, t) {return "has had a save or another round dead since";}
-function Jl(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Hl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
-function Ql(e) {const t = [], n = e.pending ?? void 0;
-if (we(e.vitality))
+function td(e, t) {return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
+function nd(e) {const { triedThisRound: t, ...n } = e;
+return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Gt, n.roundsDead + 1) };}
+function pr(e) {return S.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function Ps(e, t) {return $e(t) && pr(e) === 0;}
+function rd(e, t) {return "has had a save or another round dead since";}
+function id(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Xl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
+function sd(e) {const t = [], n = e.pending ?? void 0;
+if ($e(e.vitality))
 return t.push({ kind: "dead-no-damage", vitality: e.vitality }), { missed: !1, vitality: e.vitality, state: e.state, steps: t, dies: !1, answerUsed: !1 };
-const r = e.situation ?? n?.situation ?? "front", i = nt[r], s = Jl(e, r, n, t);
+const r = e.situation ?? n?.situation ?? "front", i = et[r], s = id(e, r, n, t);
 e.noCharacter && t.push({ kind: "no-character" });
 const o = e.state;
 if (i.noHitChance)
 t.push({ kind: "no-hit-chance", given: e.hit });
 else if (e.hit === null)
 t.push({ kind: "hit-decided" });
-else {const d = e.hit + i.hitBonus + e.mod, u = A.max(0, e.armor), f = d > u;
+else {const d = e.hit + i.hitBonus + e.mod, u = S.max(0, e.armor), f = d > u;
 if (t.push({ kind: "hit-check", hit: e.hit, bonus: i.hitBonus, mod: e.mod, total: d, armor: u, track: e.track, hits: f, situation: r }), !f) return { missed: !0, vitality: e.vitality, state: o, steps: t, dies: !1, answerUsed: !0 };}
-let a = A.max(0, e.amount);
-if (s === "success") {const d = A.max(0, e.armorDefense), u = A.max(0, a - d);
+let a = S.max(0, e.amount);
+if (s === "success") {const d = S.max(0, e.armorDefense), u = S.max(0, a - d);
 t.push({ kind: "armor-defense", before: a, defense: d, after: u }), a = u;}
 const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
-return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Is(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function $r(e) {return nt[e].reactCheck !== null ? "react" : "defend";}
-function Ms(e, t) {const n = nt[t];
+return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Ns(o) : o, steps: t, dies: l, answerUsed: !0 };}
+function kr(e) {return et[e].reactCheck !== null ? "react" : "defend";}
+function Ls(e, t) {const n = et[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
-function Zl(e) {const { action: t, situation: n } = e, r = nt[n], i = [], s = Ms(t, n);
+function od(e) {const { action: t, situation: n } = e, r = et[n], i = [], s = Ls(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? $r(n) : null;
+const o = s.check ? kr(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -1454,11 +1450,11 @@ const a = t === "defend" || t === "guard", c = (u) => {if (!a) return { kind: "r
 const f = { result: "fail", situation: n, perceived: u };
 return i.push({ kind: "pending-defense", result: "fail", situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: f, drawSpectator: !1 };};
 let l = !1;
-if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, m = Ps("perceive", e.rolls.perceive, f, u, h);
-if (i.push(m.step), !m.success)
+if (r.perceive) {const u = r.difficultyFlag && e.difficulty ? e.difficulty : r.perceive.difficulty, f = e.checkTargets.perceive ?? 0, h = r.perceive.withMod ? e.perceptionMod : 0, v = Fs("perceive", e.rolls.perceive, f, u, h);
+if (i.push(v.step), !v.success)
 return i.push({ kind: "no-defense", situation: n, takesDamage: r.gateFailureTakesDamage }), c(!1);
 l = !0;}
-if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Ps(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
+if (o) {const u = o === "react" ? r.difficultyFlag && e.difficulty ? e.difficulty : r.reactCheck ?? "hard" : "normal", f = Fs(o, e.rolls.check, e.checkTargets[o] ?? 0, u, a ? e.mod : 0);
 if (i.push(f.step), a) {const h = f.success ? "success" : "fail";
 return i.push({ kind: "pending-defense", result: h, situation: n, for: e.ally }), { kind: "resolved", steps: i, pending: { result: h, situation: n, perceived: l }, drawSpectator: !1 };
 } else if (!f.success)
@@ -1466,13 +1462,13 @@ return i.push({ kind: "not-in-time", action: t }), c(l);}
 i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };}
-function Ps(e, t, n, r, i) {const s = Bl(n, r) + i, o = yt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+function Fs(e, t, n, r, i) {const s = xl(n, r) + i, o = gt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
-function ed(e, t) {return e && e.result === "success" ? e : t;}
-var td = 1;
-function nd(e) {const { state: t } = e;
-if (!we(e.vitality)) return { kind: "refused", reason: "not-dead" };
-if ((t.roundsDead ?? 0) >= Ut) return { kind: "refused", reason: "dead-for-good" };
+function ad(e, t) {return e && e.result === "success" ? e : t;}
+var cd = 1;
+function ld(e) {const { state: t } = e;
+if (!$e(e.vitality)) return { kind: "refused", reason: "not-dead" };
+if ((t.roundsDead ?? 0) >= Gt) return { kind: "refused", reason: "dead-for-good" };
 if (t.triedThisRound) return { kind: "refused", reason: "tried-this-round" };
 if (e.saveTarget === null) return { kind: "refused", reason: "missing-save-check" };
 const r = !t.freeSaveUsed, i = [];
@@ -1481,26 +1477,26 @@ if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;}
-const o = yt(e.rolls.save, e.saveTarget + e.mod);
+const o = gt(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
-return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: td, state: Cs(t), expAfter: s, stood: !0 };
+return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: cd, state: Ms(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: br(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
-var rd = new H(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
-function id(e) {return rd.has(e.kind);}
-function sd(e, t) {if (!we(t)) return;
-if (Ns(e, t)) return "Dead for good: no save is left";
+return i.push({ kind: "save-failed", triesLeft: pr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
+var dd = new V(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
+function ud(e) {return dd.has(e.kind);}
+function fd(e, t) {if (!$e(t)) return;
+if (Ps(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = br(e);
+const n = pr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
-function Ls(e, t, n, r = !1) {return !r && !we(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
-var od = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
-function ad(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(${e.amount} ${e.track})`;
+function js(e, t, n, r = !1) {return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
+var hd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
+function vd(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(${e.amount} ${e.track})`;
 return e.headline === "missed" ? `${n} takes no damage: the armor holds ${r}` : e.headline === "dies" ? `${n} loses ${e.lost} Vitality and dies ${r}` : e.headline === "hit" ? `${n} loses ${e.lost} Vitality ${r}` : `${n} takes no damage ${r}`;}
 case "attack-summary":
-return `${t(e.who)} ${od[e.headline] ?? "is unharmed"}.`;
+return `${t(e.who)} ${hd[e.headline] ?? "is unharmed"}.`;
 case "dead-now":
-return sd(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
+return fd(e.state, e.vitality) ?? `Standing, Vitality ${e.vitality}`;
 case "defense-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "defense-result": {const n = e.guarded !== null ? `${t(e.who)} guards ${t(e.guarded)}` : t(e.who), r = e.result === "success" ? `${n}: the armor's Defense will apply to the next hit` : `${n}: no defense against the next hit`;
@@ -1511,45 +1507,45 @@ case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;}}
-var Fs = ["defend", "guard", "save"], Vt = (e) => Gt.filter((t) => e(nt[t])), js = k.fromEntries(Vl.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), cd = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var Gs = ["defend", "guard", "save"], Ut = (e) => jt.filter((t) => e(et[t])), Us = k.fromEntries(zl.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), md = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
 type: { kind: "choice", choices: k.keys($n), default: "physical" },
-situation: { kind: "choice", choices: Gt, meaningless: js, placeholder: "S" },
+situation: { kind: "choice", choices: jt, meaningless: Us, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
-}, ld = ["defend", "guard", "skill", "counter", "opportunity", "save"], Gs = {action: {kind: "choice",
-choices: ld,
+}, pd = ["defend", "guard", "skill", "counter", "opportunity", "save"], Vs = {action: {kind: "choice",
+choices: pd,
 required: !0,
 meaningless: {evade: "--action evade means nothing in the threshold edition (The Defensive Turn gives evading no check): use --action defend",
 react: "--action react means nothing in the threshold edition: a React check is made by defend or guard where the situation asks for one"}},
-situation: { kind: "choice", choices: Gt, meaningless: js, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
+situation: { kind: "choice", choices: jt, meaningless: Us, placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "opportunity"] } },
 roll: {kind: "die",
 sides: 100,
 placeholder: "R",
 onlyWhen: [
-{ flag: "situation", notIn: Vt((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
-{ flag: "action", in: Fs, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
-"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Vt((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
-"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Vt((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
-"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Vt((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
-difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Vt((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
-mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Fs, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
+{ flag: "situation", notIn: Ut((e) => e.reactCheck !== null), why: "--roll does not apply here: the defense check against --situation {value} is a React check; give its roll with --react-roll" },
+{ flag: "action", in: Gs, why: "--roll does not apply to --action {value}: it is announced, not rolled" }]},
+"react-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Ut((e) => e.reactCheck !== null), why: "--react-roll applies only where a React check is made (--situation projectile, spell-fast, spell-invisible)" } },
+"perception-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: { flag: "situation", in: Ut((e) => e.perceive !== null), why: "--perception-roll applies only where a perceive check comes first (behind, distracted, covert, spectator)" } },
+"perception-mod": { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "situation", in: Ut((e) => e.perceive?.withMod === !0), why: "--perception-mod applies only to the perceive check of a covert attack or a spectator" } },
+difficulty: { kind: "choice", choices: ["hard", "impossible"], onlyWhen: { flag: "situation", in: Ut((e) => e.difficultyFlag), why: "--difficulty applies only to --situation covert, spell-fast or spell-invisible" } },
+mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag: "action", in: Gs, why: "--mod changes a check, and --action {value} is announced, not rolled" } },
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, dd = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", ud = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]", fd = { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" };
-function hd(e) {const t = e;
+}, kd = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", gd = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]", yd = { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" };
+function wd(e) {const t = e;
 return {amount: e.amount ?? 0,
 track: $n[t.type],
 hit: t.hit ?? null,
 situation: t.situation ?? null,
 mod: t.mod ?? 0,
 override: t.defense ?? null};}
-function Us(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
+function Bs(e) {const t = e.track === "physical" ? "armor_physical" : "armor_magical";
 return {values: [t, "armor_defense"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Ql({amount: e.amount,
+const i = sd({amount: e.amount,
 track: e.track,
 hit: e.hit,
 situation: e.situation,
@@ -1562,19 +1558,19 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-_(le, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
-_(re, { kind: "attack-summary", who: s, headline: o }),
-...Ge("Defense", i.steps.filter(c)),
-...Ge("Breakdown", i.steps.filter((d) => !c(d))),
-...Ls("Now", i.state, i.vitality)];
+T(le, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
+T(re, { kind: "attack-summary", who: s, headline: o }),
+...je("Defense", i.steps.filter(c)),
+...je("Breakdown", i.steps.filter((d) => !c(d))),
+...js("Now", i.state, i.vitality)];
 return {headline: o,
 steps: l,
 changes: a,
 state: i.state,
 ...i.answerUsed && n.answer !== null ? { answer: null } : {},
 detail: i};}};}
-function vd(e) {return Us({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
-function Vs(e) {if (e.positionals.length > 0) throw new S(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
+function bd(e) {return Bs({ amount: e, track: "physical", hit: null, situation: null, mod: 0, override: null });}
+function Hs(e) {if (e.positionals.length > 0) throw new E(`unexpected "${U(e.positionals.join(" "))}" (give the action with --action)`);
 const t = e;
 return {action: t.action,
 situation: t.situation ?? "front",
@@ -1585,21 +1581,21 @@ perceptionMod: t["perception-mod"] ?? 0,
 vs: t.vs ?? null,
 ally: t.ally ?? null,
 skillName: t.skill ?? null};}
-function Bs(e) {if (e.action === "save") return pd(e);
-const t = e.action, n = Ms(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: $r(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+function Ks(e) {if (e.action === "save") return Ad(e);
+const t = e.action, n = Ls(t, e.situation), r = [];
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: kr(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
-resolve(i, s) {return md(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
-function md(e, t, n, r) {const i = n.bars.vitality.value;
+resolve(i, s) {return $d(e, t, i, { perceive: s.perceive ?? 100, check: s.check ?? 100 });}};}
+function $d(e, t, n, r) {const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
-if (we(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: cs("turn") };
+if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
+if (n.acting) return { kind: "refused", reason: ds("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
-const o = (m) => n.values[m]?.current ?? null, a = Zl({action: t,
+const o = (v) => n.values[v]?.current ?? null, a = od({action: t,
 situation: e.situation,
 difficulty: e.difficulty,
 checkTargets: { defend: o("defend_check"), react: o("reaction_check"), perceive: o("perception_check") },
@@ -1613,27 +1609,27 @@ if (a.kind === "missing")
 return { kind: "missing-value", key: a.check === "perceive" ? "perception_check" : a.check === "react" ? "reaction_check" : "defend_check" };
 const c = [...a.steps], l = [];
 let d;
-if (a.pending && t === "guard" && s && e.ally) {const m = ed(s.answer ?? void 0, a.pending);
-c.push({ kind: "guard-kept", ally: e.ally, result: m.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: m });
+if (a.pending && t === "guard" && s && e.ally) {const v = ad(s.answer ?? void 0, a.pending);
+c.push({ kind: "guard-kept", ally: e.ally, result: v.result }), l.push({ kind: "ally-answer", tokenId: e.ally, answer: v });
 } else a.pending && (d = a.pending);
 a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, initiative: 0 });
 const u = a.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-_(le, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? _(re, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : _(re, { kind: "defense-announced", who: f, action: t }),
-...Ge("Check", c),
-...u ? [_("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [_(je, { kind: "offer-damage" })] : []],
+T(le, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+u ? T(re, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(re, { kind: "defense-announced", who: f, action: t }),
+...je("Check", c),
+...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && t === "defend" ? [T(Fe, { kind: "offer-damage" })] : []],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
 detail: a};}
-function pd(e) {return {values: ["save_check", "exp"],
+function Ad(e) {return {values: ["save_check", "exp"],
 dice: [{ name: "cost", sides: 100 }, { name: "save", sides: 100, flag: "roll" }],
 resolve(t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = n.cost ?? 100, s = n.save ?? 100, o = nd({vitality: r,
+const i = n.cost ?? 100, s = n.save ?? 100, o = ld({vitality: r,
 state: t.state,
 saveTarget: t.values.save_check?.current ?? null,
 mod: e.mod,
@@ -1655,22 +1651,22 @@ o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }
 const c = t.id;
 return {headline: o.stood ? "saved" : "acts",
 steps: [
-_(le, { kind: "save-title", who: c }),
-_(re, { kind: "save-summary", who: c, stood: o.stood }),
-...Ge("Roll", o.steps),
-...Ls("Now", o.state, o.vitality, !0)],
+T(le, { kind: "save-title", who: c }),
+T(re, { kind: "save-summary", who: c, stood: o.stood }),
+...je("Roll", o.steps),
+...js("Now", o.state, o.vitality, !0)],
 changes: a,
 state: o.state,
 ...o.expAfter !== null ? { undoable: !0 } : {},
 detail: o};}};}
-var gd = {flags: {},
+var Sd = {flags: {},
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "none"],
 label: (e, t) => {const n = t.values.defend_check?.current;
 return e === "none" ? "No defense" : `Defend${n == null ? "" : ` (${n})`}`;},
 situation: (e) => e.situation ?? null,
-situationWords(e) {const t = nt[e];
+situationWords(e) {const t = et[e];
 if (!t) return e;
 const n = [
 t.perceive ? `a ${t.perceive.difficulty === "normal" ? "" : `${t.perceive.difficulty} `}perceive check first` : "",
@@ -1678,18 +1674,18 @@ t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
 return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer(e, t) {const n = ds(Bs(Vs(ls({ action: e, situation: t }, Gs))), "pending-defense");
-return t !== null && $r(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
-keep: (e, t) => us(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
-}, kd = [
+planAnswer(e, t) {const n = fs(Ks(Hs(us({ action: e, situation: t }, Vs))), "pending-defense");
+return t !== null && kr(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
+keep: (e, t) => hs(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+}, Ed = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], yd = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function wd(e, t, n, r) {const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+], _d = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
+function Td(e, t, n, r) {const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function bd(e, t = (n) => n) {const n = e;
+function Od(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
@@ -1715,7 +1711,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${yd[n.check]} d100 ${n.roll} vs ${wd(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${_d[n.check]} d100 ${n.roll} vs ${Td(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${me[n.situation]} not perceived: no defense, the attack hits` : `${me[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1734,25 +1730,25 @@ case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
-function $d(e, t = (n) => n) {return id(e) ? ad(e, t) : bd(e, t);}
-var Ad = {id: "threshold",
-table: { playable: !0, settings: [], markers: ["dead"], macros: kd },
-hit: {flags: cd,
-usage: dd,
+function Rd(e, t = (n) => n) {return ud(e) ? vd(e, t) : Od(e, t);}
+var Dd = {id: "threshold",
+table: { playable: !0, settings: [], markers: ["dead"], macros: Ed },
+hit: {flags: md,
+usage: kd,
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
-amount: fd,
-plan: (e) => Us(hd(e)),
-handEdit: vd},
-check: {flags: Gs,
-usage: ud,
+amount: yd,
+plan: (e) => Bs(wd(e)),
+handEdit: bd},
+check: {flags: Vs,
+usage: gd,
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
-"Situations: " + Gt.join(", ") + ".",
+"Situations: " + jt.join(", ") + ".",
 "behind, distracted and covert need a hard perceive check first; projectile and the fast or invisible spells make the defense a hard React check. A dead token makes its saves: the first is free, then one a round for 1d% EXP, for 4 rounds."],
-plan: (e) => Bs(Vs(e)),
-answers: gd},
+plan: (e) => Ks(Hs(e)),
+answers: Sd},
 stance: {flags: {},
 usage: "!stance (the threshold edition has no stances)",
 help: [],
@@ -1762,72 +1758,72 @@ row: "Stance",
 says: {}},
 life: {setVitality(e, t, n) {const r = [];
 let i = t, s = n;
-return t < e && we(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? (we(e) && r.push({ kind: "revived" }), s = Cs(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Is(n))), {vitality: i,
+return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitality: e })) : t !== e && (r.push({ kind: "vitality-change", before: e, after: t }), t > 0 ? ($e(e) && r.push({ kind: "revived" }), s = Ms(n)) : e > 0 && (r.push({ kind: "dead-at-0" }), s = Ns(n))), {vitality: i,
 state: s,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: we(i) ? _("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+now: $e(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
-enter: ql,
-endRound: zl,
-condition: (e, t) => we(t) ? "dead" : "none",
-deadForGood: Ns,
-parseState: xl,
+enter: td,
+endRound: nd,
+condition: (e, t) => $e(t) ? "dead" : "none",
+deadForGood: Ps,
+parseState: ed,
 isEmptyState: (e) => k.values(e).every((t) => t === void 0),
-describeStateChange: Xl,
-parseAnswer: Wl},
-words: $d
-}, An = ["passive", "active", "full"], Bt = { passive: 0, active: 5, full: 10 }, Sd = 10;
-function Ar(e, t) {return A.round((e + t) * 1e6) / 1e6;}
-function Hs(e, t) {if (t.defender === null || t.current === null) return e;
-const n = Ar(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => Ar(t.defender, -Bt[i]) >= n) ?? "passive";}
-function Ed(e) {const t = [], { turn: n } = e;
+describeStateChange: rd,
+parseAnswer: Ql},
+words: Rd
+}, Vt = ["passive", "active", "full"], Bt = { passive: 0, active: 5, full: 10 }, Id = 10;
+function gr(e, t) {return S.round((e + t) * 1e6) / 1e6;}
+function Ws(e, t) {if (t.defender === null || t.current === null) return e;
+const n = gr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => gr(t.defender, -Bt[i]) >= n) ?? "passive";}
+function Cd(e) {const t = [], { turn: n } = e;
 let r = e.mode;
 if (Bt[r] > 0)
 if (n.defender === null) t.push({ kind: "no-initiative-entry", mode: r });
 else if (n.current === null) t.push({ kind: "current-not-a-number", mode: r });
-else {const f = Hs(r, n);
+else {const f = Ws(r, n);
 f !== r && (t.push({ kind: "overwhelmed", wanted: r, cost: Bt[r], initiative: n.defender, current: n.current, ...n.currentHidden ? { currentHidden: !0 } : {}, limit: n.limit, used: f }), r = f);}
 const i = r !== "passive" ? e.defense.active : 0, s = r === "full" ? e.defense.full : 0, o = e.defenseRoll + e.defense.passive + i + s;
 t.push({ kind: "defense-roll", mode: r, roll: e.defenseRoll, passive: e.defense.passive, active: i, full: s, total: o });
 const a = e.attack > o;
 t.push({ kind: "attack", attack: e.attack, defense: o, hits: a });
 let c = null;
-if (a) {const f = e.attack - o, h = A.max(0, e.weapon) + f;
+if (a) {const f = e.attack - o, h = S.max(0, e.weapon) + f;
 t.push({ kind: "damage", weapon: e.weapon, margin: f, damage: h });
-const m = A.max(0, e.armorScore - e.armorPenetration), p = h > m;
-t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: m, damage: h, pierces: p }), c = { amount: h, to: p ? "vitality" : "stamina" };}
+const v = S.max(0, e.armorScore - e.armorPenetration), y = h > v;
+t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: y }), c = { amount: h, to: y ? "vitality" : "stamina" };}
 const l = Bt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = Ar(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
-const u = r !== "passive" && o - e.attack >= Sd;
+l > 0 && n.defender !== null && (d = gr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+const u = r !== "passive" && o - e.attack >= Id;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-function Sr(e, t) {const n = {};
+function yr(e, t) {const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
-var Sn = (e, t = !1) => Sr(e <= 0, t);
-function _d(e) {if (typeof e != "object" || e === null || Y.isArray(e)) return null;
+var An = (e, t = !1) => yr(e <= 0, t);
+function Nd(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
 const t = k.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : Sr(n.down === !0, n.dead === !0);}
-function Od(e) {for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
-var Td = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : yr(n.down === !0, n.dead === !0);}
+function Md(e) {for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
+var Pd = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
-"defense-mode": { kind: "choice", choices: An, decides: "chooses its defense mode (--defense-mode)" },
+"defense-mode": { kind: "choice", choices: Vt, decides: "chooses its defense mode (--defense-mode)" },
 "defense-roll": { kind: "die", sides: 20, placeholder: "R", decides: "rolls its defense (--defense-roll)" }
-}, Rd = { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }, Dd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", Id = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ks = ["passive_defense", "active_defense", "full_defense", "armor_score"];
-function Cd(e) {const t = e;
+}, Ld = { what: "the weapon damage", missing: "no weapon damage given: a number or an inline roll, like !damage [[1d8+2]] --attack 15", example: "[[1d8+2]]" }, Fd = "!damage B --attack A [--ap P] [--defense-mode passive|active|full] [--defense-roll R] [--ids ID ...] (B, A, R: whole numbers or inline rolls); !damage --undo [--force]", jd = "!stance passive|active|full [--ids ID ...] (no mode: show the selected tokens' modes)", Ys = ["passive_defense", "active_defense", "full_defense", "armor_score"];
+function Gd(e) {const t = e;
 return { weapon: e.amount ?? 0, attack: t.attack, ap: t.ap ?? 0, mode: t["defense-mode"] ?? null };}
-function Nd(e) {return e !== null && An.includes(e);}
-function Md(e) {return Ks.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
-function Pd(e, t) {return {values: Ks,
+function Ud(e) {return e !== null && Vt.includes(e);}
+function Vd(e) {return Ys.find((t) => e.values[t]?.present === !0 && e.values[t]?.current === null);}
+function Bd(e, t) {return {values: Ys,
 dice: [{ name: "defense", sides: 20, flag: "defense-roll" }],
 readsTurnOrder: !0,
-resolve(n, r) {return Ld(e, t, n, r.defense ?? 1);}};}
-function Ld(e, t, n, r) {const i = Md(n);
+resolve(n, r) {return Hd(e, t, n, r.defense ?? 1);}};}
+function Hd(e, t, n, r) {const i = Vd(n);
 if (i) return { kind: "refused", reason: `its ${i} is not a number: set it on the sheet, or !defense-round set ${i} N` };
-const s = (f) => n.values[f]?.current ?? 0, o = e.mode ?? (Nd(n.stance) ? n.stance : "passive"), a = Ed({weapon: e.weapon,
+const s = (f) => n.values[f]?.current ?? 0, o = n.answer?.mode ?? e.mode ?? (Ud(n.stance) ? n.stance : "passive"), a = Cd({weapon: e.weapon,
 attack: e.attack,
 armorPenetration: e.ap,
 mode: o,
@@ -1842,41 +1838,41 @@ limit: t.overwhelmLimit}
 let l;
 if (a.damage) {const f = a.damage.to === "vitality" ? "vitality" : t.stamina, h = n.bars[f].value;
 if (h === null) return { kind: "bar", resource: f };
-const m = h - a.damage.amount;
-l = { kind: "bar-moved", to: a.damage.to, before: h, after: m }, m !== h && c.push({ kind: "bar", resource: f, to: m });}
+const v = h - a.damage.amount;
+l = { kind: "bar-moved", to: a.damage.to, before: h, after: v }, v !== h && c.push({ kind: "bar", resource: f, to: v });}
 a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter });
 const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
 return {headline: a.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-_(le, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
-_(re, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
-...Ge("Breakdown", l ? [...a.steps, l] : a.steps),
-...u ? [_("Now", { kind: "down-now" })] : []],
+T(le, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
+T(re, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
+...je("Breakdown", l ? [...a.steps, l] : a.steps),
+...u ? [T("Now", { kind: "down-now" })] : []],
 changes: c,
-state: Sn(Od(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
+state: An(Md(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a};}
-function Fd(e, t) {return {values: ["armor_score"],
+function Kd(e, t) {return {values: ["armor_score"],
 dice: [],
 resolve(n) {const r = n.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = A.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
+const i = S.max(0, n.values.armor_score?.current ?? 0), s = e <= i, o = n.bars[t.stamina].value;
 if (s && o === null) return { kind: "bar", resource: t.stamina };
 const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {headline: "hit",
 steps: [
-_(le, { kind: "loss-title", who: c, loss: e }),
-_(re, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-_("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-_("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })],
+T(le, { kind: "loss-title", who: c, loss: e }),
+T(re, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })],
 changes: a,
-state: Sn(s ? r : r - e, n.state.dead === !0),
+state: An(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }};}};}
-function jd(e, t) {return Pd(Cd(e), t);}
-var bt = {passive: "passive_defense only; costs no initiative",
+function Wd(e, t) {return Bd(Gd(e), t);}
+var wt = {passive: "passive_defense only; costs no initiative",
 active: "adds active_defense; costs 5 initiative each time",
 full: "adds active_defense and full_defense; costs 10 initiative each time"
-}, Gd = { passive: "passively", active: "actively", full: "fully" };
-function Ud(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
+}, Yd = { passive: "passively", active: "actively", full: "fully" };
+function qd(e, t) {switch (e.kind) {case "attack-title": {const n = t(e.who), r = `(attack ${e.attack} vs ${e.mode} defense)`;
 return e.missed || e.damage === void 0 ? `${n} is missed ${r}` : `${n} loses ${e.damage} ${e.to === "stamina" ? "stamina" : "Vitality"}${e.falls ? " and falls" : ""} ${r}`;}
 case "attack-summary": {const n = e.counter ? " and scores a counterattack" : "";
 return e.hits ? `${t(e.who)} is hit${e.stamina ? " (stamina)" : ""}${e.falls ? " and falls" : ""}${n}.` : `${t(e.who)} is missed${n}.`;}
@@ -1893,21 +1889,21 @@ return e.toStamina ? `Vitality stays ${e.vitality}; Stamina ${e.stamina} -> ${(e
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "mode-answer":
-return `${t(e.who)} defends ${Gd[e.mode]}, d20 ${e.roll}`;
+return `${t(e.who)} defends ${Yd[e.mode]}, d20 ${e.roll}`;
 case "mode-roll":
 return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.roll}`;
 default:
 return;}}
-function Vd(e, t = (n) => n) {return Ud(e, t) ?? Bd(e);}
-var Er = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
-function Bd(e) {const t = e;
+function zd(e, t = (n) => n) {return qd(e, t) ?? xd(e);}
+var wr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+function xd(e) {const t = e;
 switch (t.kind) {case "overwhelmed":
 return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
 case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const n = `d20 ${t.roll}${Er(t.passive)} passive${t.mode !== "passive" ? `${Er(t.active)} active` : ""}${t.mode === "full" ? `${Er(t.full)} full` : ""}`;
+case "defense-roll": {const n = `d20 ${t.roll}${wr(t.passive)} passive${t.mode !== "passive" ? `${wr(t.active)} active` : ""}${t.mode === "full" ? `${wr(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;}
 case "attack":
 return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
@@ -1919,11 +1915,14 @@ case "initiative":
 return `Initiative ${t.before} -> ${t.after} (${t.mode} defense costs ${t.cost})`;
 case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
-var Hd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Kd = {flags: {},
+function Xd(e) {if (typeof e != "object" || e === null) return null;
+const { mode: t, roll: n, ...r } = e;
+return k.keys(r).length > 0 || !Vt.includes(t) ? null : R.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+var Jd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Qd = {flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
-choices: An,
-label: (e) => Hd[e] ?? e,
+choices: Vt,
+label: (e) => Jd[e] ?? e,
 situation: () => null,
 situationWords: (e) => e,
 planAnswer(e, t, n, r) {const i = e;
@@ -1931,59 +1930,61 @@ return {values: [],
 dice: [{ name: "defense", sides: 20, flag: "roll" }],
 readsTurnOrder: !0,
 resolve(s, o) {const a = { defender: s.initiative, current: s.currentTurn?.initiative ?? null, limit: r.overwhelmLimit };
-if (Hs(i, a) !== i)
+if (Ws(i, a) !== i)
 return { kind: "refused", reason: `${i} defense costs ${Bt[i]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {headline: "acts",
-steps: [_(re, { kind: "mode-answer", who: s.id, mode: i, roll: c }), _("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [T(re, { kind: "mode-answer", who: s.id, mode: i, roll: c }), T("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }};}};},
-keep: (e, t, n) => ({ word: e, flags: { "defense-mode": e, "defense-roll": b(n.defense ?? 1) }, roll: n.defense ?? 1 })
-}, Wd = [
+keep: (e, t, n) => ({ word: e, answer: { mode: e, roll: n.defense ?? 1 }, roll: n.defense ?? 1 }),
+rolled: (e) => ({ defense: e.roll })
+}, Zd = [
 { name: "DR-Attack", action: "!attack [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]] --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Weapon damage|1d8}]] --attack [[1d20+?{Attack modifier|0}]]", gm: !0, tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Defense mode|Passive,passive|Active,active|Full,full}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
-], Yd = {id: "opposed",
-table: { playable: !0, settings: ["overwhelm-limit", "stamina-bar"], markers: ["incapacitated", "active", "full"], macros: Wd },
-hit: {flags: Td,
-usage: Dd,
+], eu = {id: "opposed",
+table: { playable: !0, settings: ["overwhelm-limit", "stamina-bar"], markers: ["incapacitated", "active", "full"], macros: Zd },
+hit: {flags: Pd,
+usage: Fd,
 examples: ["!damage 8 --attack 15", "!damage 8 --attack 15 --ap 2 --defense-mode active --defense-roll 10"],
 help: [
 "The defender rolls 1d20 (or --defense-roll) + passive_defense (+ active_defense when active, + full_defense when full); the attack hits when it beats that. Damage = weapon + margin; above armor_score - AP it is Vitality damage, otherwise stamina. Active defense costs 5 initiative, full 10, unless overwhelmed."],
-amount: Rd,
-plan: jd,
-handEdit: Fd},
+amount: Ld,
+plan: Wd,
+handEdit: Kd},
 check: {flags: {},
 usage: "!defend (none in the opposed edition: the defense is rolled inside !damage)",
 help: ["The defense is rolled inside !damage: choose the mode with !stance or --defense-mode."],
 refused: "in the opposed edition the defense is rolled inside !damage: choose the mode with !stance passive|active|full, or --defense-mode on !damage",
-plan: () => {throw new S("in the opposed edition the defense is rolled inside !damage");},
-answers: Kd},
+plan: () => {throw new E("in the opposed edition the defense is rolled inside !damage");},
+answers: Qd},
 stance: {flags: {},
-usage: Id,
-help: [`Passive: ${bt.passive}. Active: ${bt.active}. Full: ${bt.full}.`],
-modes: An,
+usage: jd,
+help: [`Passive: ${wt.passive}. Active: ${wt.active}. Full: ${wt.full}.`],
+modes: Vt,
 default: "passive",
 row: "Defense mode",
-says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: bt.passive },
-active: { takes: "defends actively by default", already: "already defends actively by default", effect: bt.active },
-full: { takes: "defends fully by default", already: "already defends fully by default", effect: bt.full }}},
+says: {passive: { takes: "defends passively by default", already: "already defends passively by default", effect: wt.passive },
+active: { takes: "defends actively by default", already: "already defends actively by default", effect: wt.active },
+full: { takes: "defends fully by default", already: "already defends fully by default", effect: wt.full }}},
 life: {setVitality(e, t, n) {const r = n.dead === !0 && t <= 0, i = [{ kind: "vitality-change", before: e, after: t }];
 return {vitality: t,
-state: Sn(t, r),
+state: An(t, r),
 steps: i,
 conditions: [],
-now: t <= 0 ? _("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
-enter: (e, t) => e === null ? Sr(!1, t) : Sn(e, t),
+now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
+enter: (e, t) => e === null ? yr(!1, t) : An(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
-parseState: _d,
+parseState: Nd,
+parseAnswer: Xd,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
-words: Vd
-}, xd = { soak: Ul, threshold: Ad, opposed: Yd };
-function qd(e, t = e.id) {const { life: n } = e;
+words: zd
+}, tu = { soak: ql, threshold: Dd, opposed: eu };
+function nu(e, t = e.id) {const { life: n } = e;
 return {...e,
 id: t,
 life: {endRound: (r) => r,
@@ -1992,210 +1993,199 @@ isEmptyState: (r) => k.keys(r).length === 0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
 ...n}};}
-var rt = new D();
-for (const [e, t] of k.entries(xd)) rt.set(e, qd(t, e));
-var Ws = rt.keys().next().value, zd = "soak";
-function En(e) {return typeof e == "string" && rt.has(e);}
-function Xd() {return [...rt.keys()];}
-function _r() {return [...rt.values()];}
-function Oe(e) {return rt.get(e) ?? rt.get(Ws);}
-function Ht() {return _r().filter((e) => e.table.playable).map((e) => e.id);}
-var Or;
-function Ys(e) {return Or ?? (Or = new H(_r().flatMap((t) => t.stance.modes))), Or.has(e);}
-function Tr(e, t) {return (n) => _r().some(
+var tt = new D();
+for (const [e, t] of k.entries(tu)) tt.set(e, nu(t, e));
+var qs = tt.keys().next().value, ru = "soak";
+function Sn(e) {return typeof e == "string" && tt.has(e);}
+function iu() {return [...tt.keys()];}
+function br() {return [...tt.values()];}
+function Oe(e) {return tt.get(e) ?? tt.get(qs);}
+function Ht() {return br().filter((e) => e.table.playable).map((e) => e.id);}
+var $r;
+function zs(e) {return $r ?? ($r = new V(br().flatMap((t) => t.stance.modes))), $r.has(e);}
+function Ar(e, t) {return (n) => br().some(
 (i) => i.id !== e && k.prototype.hasOwnProperty.call((t === "!damage" ? i.hit : i.check).flags, n)
 ) ? e : void 0;}
-var Kt = Mi(En, "not an edition this script has"), Wt = ["bar1", "bar2", "bar3"], xs = k.fromEntries(Pt.map((e) => [e, e])), Ke = [...Pt], qs = {incapacitated: "sleepy",
+var Kt = Li(Sn, "not an edition this script has"), Wt = ["bar1", "bar2", "bar3"], xs = k.fromEntries(Mt.map((e) => [e, e])), He = [...Mt], Xs = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Yt = k.keys(qs), Jd = L(q(), or(), Pe(1), x(100)), Qd = L(q(), or(), Pe(1), x(100), un(/^[^,]+$/)), Rr = ne(Wt), zs = ne(["gm", "public"]), Dr = ["refuse", "gm", "api-as"], Zd = G({edition: Kt,
-bars: G({vitality: Rr,
-soul: Rr,
-power: Rr,
+}, Yt = k.keys(Xs), su = L(X(), tr(), Me(1), x(100)), ou = L(X(), tr(), Me(1), x(100), un(/^[^,]+$/)), Sr = ne(Wt), Js = ne(["gm", "public"]), Er = ["refuse", "gm", "api-as"], au = F({edition: Kt,
+bars: F({vitality: Sr,
+soul: Sr,
+power: Sr,
 stamina: ne(["power", ...Wt])}),
-attributes: G(
-k.fromEntries(Ke.map((e) => [e, Jd]))),
-markers: G(
-k.fromEntries(Yt.map((e) => [e, Qd]))),
-visibility: G({ npc: zs, pc: zs }),
-playersTargetAny: Qe(),
-armorOnManualEdits: Qe(),
-overwhelmLimit: L(Se(), dn(), vt(0), ht(1e3)),
-apiCommands: ne(Dr)});
-function Xs() {return {edition: Ws,
+attributes: F(
+k.fromEntries(He.map((e) => [e, su]))),
+markers: F(
+k.fromEntries(Yt.map((e) => [e, ou]))),
+visibility: F({ npc: Js, pc: Js }),
+playersTargetAny: Xe(),
+armorOnManualEdits: Xe(),
+overwhelmLimit: L(Ee(), dn(), ht(0), ft(1e3)),
+apiCommands: ne(Er)});
+function Qs() {return {edition: qs,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
 attributes: { ...xs },
-markers: { ...qs },
+markers: { ...Xs },
 visibility: { npc: "gm", pc: "public" },
 playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function eu(e) {const t = Xs(), n = [];
-if (!O(e))
+function cu(e) {const t = Qs(), n = [];
+if (!$(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = Js(Zd.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
-return new H([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
-function Js(e, t, n, r, i) {const s = {};
+const i = Zs(au.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+return new V([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
+function Zs(e, t, n, r, i) {const s = {};
 for (const [o, a] of k.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {s[o] = Ir(d);
+if (l === void 0) {s[o] = _r(d);
 continue;}
-if (a.type === "object" && "entries" in a && O(d)) {if (!O(l))
-i.push(`${c}: not an object; reset to defaults`), s[o] = Ir(d);
+if (a.type === "object" && "entries" in a && $(d)) {if (!$(l))
+i.push(`${c}: not an object; reset to defaults`), s[o] = _r(d);
 else {const f = a.entries;
-s[o] = Js(f, l, d, `${c}.`, i);}
+s[o] = Zs(f, l, d, `${c}.`, i);}
 continue;}
-const u = Fe(a, l);
-u.success ? s[o] = u.output : (i.push(`${c}: ${tu(l)} is not valid; reset to ${Q.stringify(d)}`), s[o] = Ir(d));}
+const u = Le(a, l);
+u.success ? s[o] = u.output : (i.push(`${c}: ${lu(l)} is not valid; reset to ${Z.stringify(d)}`), s[o] = _r(d));}
 return s;}
-function O(e) {return typeof e == "object" && e !== null && !Y.isArray(e);}
-function Ir(e) {return O(e) ? Q.parse(Q.stringify(e)) : e;}
-function tu(e) {const t = Q.stringify(e) ?? b(e);
+function $(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
+function _r(e) {return $(e) ? Z.parse(Z.stringify(e)) : e;}
+function lu(e) {const t = Z.stringify(e) ?? A(e);
 return t.length > 40 ? `${pe(t, 37)}...` : t;}
-var Qs = L(Se(), mt()), nu = L(Se(), mt(), vt(-1e6), ht(1e6)), Zs = G({overrides: F(Nt(ne(Pt), nu)),
-worn: F(G({ physical: F(Qs), magical: F(Qs) })),
-stance: F(L(q(), x(40))),
-deadForGood: F(ee(!0)),
-edition: F(G({ id: Kt, state: Mt() }))
-}), fm = k.keys(Zs.entries);
-function ru(e) {const t = {}, n = [];
+var eo = L(Ee(), vt()), du = L(Ee(), vt(), ht(-1e6), ft(1e6)), to = F({overrides: G(fn(ne(Mt), du)),
+worn: G(F({ physical: G(eo), magical: G(eo) })),
+stance: G(L(X(), x(40))),
+deadForGood: G(J(!0)),
+edition: G(F({ id: Kt, state: Nt() }))
+}), bm = k.keys(to.entries);
+function uu(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
-if (!O(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
+if (!$(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
 for (const [r, i] of k.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
-const s = Fe(Zs, i);
+const s = Le(to, i);
 if (!s.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
 continue;}
-s.output.stance !== void 0 && !Ys(s.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete s.output.stance);
-const o = eo(s.output);
-$t(o) || (t[r] = o);}
+s.output.stance !== void 0 && !zs(s.output.stance) && (n.push(`tokens.${r}.stance: no edition has that stance; forgotten`), delete s.output.stance);
+const o = no(s.output);
+bt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function eo(e) {for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
+function no(e) {for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
-function _n(e, t, n) {const r = { ...e };
+function En(e, t, n) {const r = { ...e };
 return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
-function to(e, t, n) {eo(n), $t(n) ? delete e[t] : e[t] = n;}
-function $t(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var At = L(Se(), mt()), On = fn(At), no = L(Se(), Ni(), vt(-1e9), ht(1e9)), St = L(q(), Pe(1), x(64)), iu = ne(["physical", "magical"]), ro = G({edition: F(G({ id: Kt, state: Mt() })),
-deadForGood: F(ee(!0)),
-stance: F(L(q(), x(40))),
-/** The answer on file (a defense made ahead) in the edition it was made in. */
-answer: F(G({ edition: Kt, answer: Mt() }))
-}), su = Gi("kind", [
-/** A bar, through its linked attribute when there is one. */
-G({ kind: ee("bar"), resource: ne(Ui), bar: ne(Wt), attributeId: F(St), from: On, to: At }),
-/** A character value on the sheet (a unique token's worn armor, EXP). */
-G({ kind: ee("attribute"), key: ne(Pt), attributeId: St, from: On, to: At }),
-/** A value kept per token by `!defense-round set` (EXP paid from an override). */
-G({ kind: ee("override"), key: ne(Pt), from: On, to: At }),
-/** A generic token's worn protection, kept per token (null: not worn yet, the sheet's value). */
-G({ kind: ee("worn"), track: iu, from: On, to: At }),
-G({ kind: ee("markers"), from: L(q(), x(2e3)), to: L(q(), x(2e3)) }),
-/** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
-G({ kind: ee("memory"), tokenId: F(St), character: F(St), from: ro, to: ro }),
-G({ kind: ee("initiative"), from: no, to: no }),
-G({ kind: ee("turn-order"), tokenId: St })
-]), ou = G({/** Who applied it: a player id, "API" for other scripts, "hand-edit" for an armor-read bar edit. */
-by: L(q(), Pe(1), x(64)),
+function ro(e, t, n) {no(n), bt(n) ? delete e[t] : e[t] = n;}
+function bt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
+var $t = L(Ee(), vt()), _n = Ct($t), io = L(Ee(), Pi(), ht(-1e9), ft(1e9)), nt = L(X(), Me(1), x(64)), fu = ne(["physical", "magical"]), so = F({edition: G(F({ id: Kt, state: Nt() })),
+deadForGood: G(J(!0)),
+stance: G(L(X(), x(40)))
+}), oo = Ct(F({ edition: Kt, answer: Nt() })), hu = Vi("kind", [
+F({ kind: J("bar"), resource: ne(Bi), bar: ne(Wt), attributeId: G(nt), from: _n, to: $t }),
+F({ kind: J("attribute"), key: ne(Mt), attributeId: nt, from: _n, to: $t }),
+F({ kind: J("override"), key: ne(Mt), from: _n, to: $t }),
+F({ kind: J("worn"), track: fu, from: _n, to: $t }),
+F({ kind: J("markers"), from: L(X(), x(2e3)), to: L(X(), x(2e3)) }),
+F({ kind: J("memory"), tokenId: G(nt), character: G(nt), from: so, to: so }),
+F({ kind: J("answer"), tokenId: G(nt), from: oo, to: oo }),
+F({ kind: J("initiative"), from: io, to: io }),
+F({ kind: J("turn-order"), tokenId: nt })
+]), vu = F({by: L(X(), Me(1), x(64)),
 kind: ne(["damage", "hand-edit", "save"]),
-/** The round it happened in: edition state it put back is moved on by the rounds since. */
-round: At,
-/** What its cards' Undo button names (`!damage --undo --entry U12`); entries from before 0.3 have none. */
-key: F(L(q(), un(/^U\d{1,7}$/))),
-tokens: Le(G({ tokenId: St, name: L(q(), x(200)), changes: Le(su) }))});
-function au(e) {return e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || Ys(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null) && (t.answer === void 0 || Oe(t.answer.edition).life.parseAnswer(t.answer.answer) !== null));}
-function cu(e) {if (e === void 0) return { history: [], problems: [] };
-if (!Y.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
+round: $t,
+key: G(L(X(), un(/^U\d{1,7}$/))),
+tokens: Pe(F({ tokenId: nt, name: L(X(), x(200)), changes: Pe(hu) }))});
+function mu(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Oe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || zs(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null));}
+function pu(e) {if (e === void 0) return { history: [], problems: [] };
+if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, i) => {const s = Fe(ou, r);
-s.success && s.output.tokens.every((o) => o.changes.every(au)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+return e.forEach((r, i) => {const s = Le(vu, r);
+s.success && s.output.tokens.every((o) => o.changes.every(mu)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
-var lu = ["life", "pendingDefense", "reactions", "skillsVs"], io = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Cr(e, t) {const n = {};
-for (const i of lu) e[i] !== void 0 && (n[i] = e[i]);
+var ku = ["life", "pendingDefense", "reactions", "skillsVs"], ao = { vitality: "bar1", soul: "bar2", power: "bar3" };
+function Tr(e, t) {const n = {};
+for (const i of ku) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: zd, state: n }), O(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function du(e) {if (!O(e)) return e;
+return k.keys(n).length > 0 && (r.edition = { id: ru, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function gu(e) {if (!$(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Cr(e, e.stance)), t;}
-function so(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
-function oo(e, t) {return Q.stringify(e ?? null) === Q.stringify(t ?? null);}
-function uu(e, t, n) {if (!O(e) || !O(e.before) || !O(e.after)) return e;
-const { before: r, after: i } = e, s = [], o = O(r.bars) ? r.bars : {}, a = O(i.bars) ? i.bars : {};
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Tr(e, e.stance)), t;}
+function co(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
+function lo(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
+function yu(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
+const { before: r, after: i } = e, s = [], o = $(r.bars) ? r.bars : {}, a = $(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
-o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? io[f], from: o[f] ?? null, to: h });}
-const c = O(r.protection) ? r.protection : void 0, l = O(i.protection) ? i.protection : void 0;
+o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? ao[f], from: o[f] ?? null, to: h });}
+const c = $(r.protection) ? r.protection : void 0, l = $(i.protection) ? i.protection : void 0;
 l && typeof l.value == "number" && c?.value !== l.value && s.push(
 typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magical" ? "armor_magical" : "armor_physical", attributeId: l.attributeId, from: c?.value ?? null, to: l.value } : { kind: "worn", track: l.track, from: c?.value ?? null, to: l.value }
 ), r.statusmarkers !== i.statusmarkers && s.push({ kind: "markers", from: r.statusmarkers, to: i.statusmarkers });
-const d = O(r.record) ? r.record : {}, u = O(i.record) ? i.record : {};
-if (!oo(d.life, u.life) || !oo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && O(n[f]) ? n[f] : {}, m = { reactions: h.reactions, skillsVs: h.skillsVs };
+const d = $(r.record) ? r.record : {}, u = $(i.record) ? i.record : {};
+if (!lo(d.life, u.life) || !lo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && $(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({kind: "memory",
-from: Cr({ ...m, ...so(d) }, h.stance),
-to: Cr({ ...m, ...so(u) }, h.stance)});}
+from: Tr({ ...v, ...co(d) }, h.stance),
+to: Tr({ ...v, ...co(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: s };}
-function fu(e) {const t = O(e.settings) ? e.settings : {}, n = O(t.bars) ? t.bars : io, r = O(e.tokens) ? e.tokens : {}, i = O(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return O(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, du(a)]))), Y.isArray(e.history) && (s.history = e.history.map(
-(o) => O(o) && Y.isArray(o.tokens) ? {by: o.by,
+function wu(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : ao, r = $(e.tokens) ? e.tokens : {}, i = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return $(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, gu(a)]))), q.isArray(e.history) && (s.history = e.history.map(
+(o) => $(o) && q.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => uu(a, n, r))
+tokens: o.tokens.map((a) => yu(a, n, r))
 } : o
 )), s;}
-function ao(e) {const t = e.edition;
-if (!O(t) || !O(t.state) || t.state.pendingDefense === void 0) return { memory: e };
+function uo(e) {const t = e.edition;
+if (!$(t) || !$(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
 if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
 const { edition: s, ...o } = e;
 return { memory: o, answer: i };}
-function hu(e) {if (!O(e) || e.kind !== "memory") return e;
+function bu(e) {if (!$(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
-if (!O(r)) continue;
-const i = ao(r);
+if (!$(r)) continue;
+const i = uo(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;}
 return t;}
-function vu(e) {const t = {}, n = {};
-if (O(e.tokens))
-for (const [i, s] of k.entries(e.tokens)) {if (!O(s)) {n[i] = s;
+function $u(e) {const t = {}, n = {};
+if ($(e.tokens))
+for (const [i, s] of k.entries(e.tokens)) {if (!$(s)) {n[i] = s;
 continue;}
-const o = ao(s);
+const o = uo(s);
 k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);}
-const r = Y.isArray(e.history) ? e.history.map(
-(i) => O(i) && Y.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => O(s) && Y.isArray(s.changes) ? { ...s, changes: s.changes.map(hu) } : s) } : i
+const r = q.isArray(e.history) ? e.history.map(
+(i) => $(i) && q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => $(s) && q.isArray(s.changes) ? { ...s, changes: s.changes.map(bu) } : s) } : i
 ) : e.history;
-return { ...e, schemaVersion: 3, tokens: O(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
-function xt(e, t, n = t) {const r = e.tokens[n], i = e.exchange.waiting[t], s = {};
-return r?.edition && (s.edition = r.edition), r?.deadForGood && (s.deadForGood = !0), r?.stance !== void 0 && (s.stance = r.stance), i && (s.answer = i), s;}
-function Et(e, t) {const n = {};
-return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), e.answer !== void 0 && (n.answer = e.answer), n;}
+return { ...e, schemaVersion: 3, tokens: $(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
+function qt(e, t) {const n = e.tokens[t], r = {};
+return n?.edition && (r.edition = n.edition), n?.deadForGood && (r.deadForGood = !0), n?.stance !== void 0 && (r.stance = n.stance), r;}
+function fo(e, t) {return e.exchange.waiting[t] ?? null;}
+function ho(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
+function At(e, t) {const n = {};
+return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
 function Tn(e, t, n) {const r = e.tokens[t], i = {};
-r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), $t(i) ? delete e.tokens[t] : e.tokens[t] = i, n.answer !== void 0 ? e.exchange.waiting[t] = n.answer : delete e.exchange.waiting[t];}
-function be(e, t) {if (e === t) return !0;
+r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), bt(i) ? delete e.tokens[t] : e.tokens[t] = i;}
+function ge(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
-if (typeof e != "object" || typeof t != "object" || Y.isArray(e) !== Y.isArray(t)) return !1;
-if (Y.isArray(e)) {const i = t;
+if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
+if (q.isArray(e)) {const i = t;
 if (e.length !== i.length) return !1;
-for (let s = 0; s < e.length; s += 1) if (!be(e[s], i[s])) return !1;
+for (let s = 0; s < e.length; s += 1) if (!ge(e[s], i[s])) return !1;
 return !0;}
 const n = e, r = t;
-for (const i of k.keys(n)) if (!be(n[i], r[i])) return !1;
+for (const i of k.keys(n)) if (!ge(n[i], r[i])) return !1;
 for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;}
-function Rn(e, t) {return t.character ?? t.tokenId ?? e;}
-function co(e, t, n, r) {const i = [], s = (o, a, c) => {if (be(o, a)) return;
-const l = { kind: "memory", from: o, to: a };
-r !== void 0 && (l.tokenId = r), c !== void 0 && (l.character = c), i.push(l);};
-if (n === void 0) s(e, t);
-else {const { answer: o, ...a } = e, { answer: c, ...l } = t;
-s(a, l, n), s(o ? { answer: o } : {}, c ? { answer: c } : {});}
-return i;}
-function mu(e, t) {switch (t.kind) {case "bar":
+function On(e, t) {return t.character ?? t.tokenId ?? e;}
+function Or(e, t, n, r) {if (ge(e, t)) return [];
+const i = { kind: "memory", from: e, to: t };
+return r !== void 0 && (i.tokenId = r), n !== void 0 && (i.character = n), [i];}
+function Au(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2206,14 +2196,16 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${Rn(e, t)}`;
+return `memory:${On(e, t)}`;
+case "answer":
+return `answer:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function pu(e, t = () => !0, n = () => {}) {const r = new D();
+function Su(e, t = () => !0, n = () => {}) {const r = new D();
 for (const s of e) {const o = t(s.tokenId);
-for (const a of s.changes) {const c = mu(s.tokenId, a), l = r.get(c);
+for (const a of s.changes) {const c = Au(s.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });}}
 const i = [];
 for (const [s, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
@@ -2221,25 +2213,23 @@ if (l === void 0) continue;
 const d = a !== c && "to" in a && "to" in c ? { ...a, to: c.to } : a;
 i.push({ place: s, tokenId: l.tokenId, name: l.name, change: d });}
 return i;}
-function lo(e, t, n) {if (n <= 0) return e;
-const { answer: r, ...i } = e;
-if (!i.edition || i.edition.id !== t.id) return i;
-let s = t.life.parseState(i.edition.state);
-if (s === null) return i;
-for (let a = 0; a < A.min(n, 10); a += 1) s = t.life.endRound(s);
-const o = { ...i };
-return t.life.isEmptyState(s) ? delete o.edition : o.edition = { id: t.id, state: s }, o;}
-var gu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function ku(e, t, n) {return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
-function uo(e, t, n, r) {const i = [];
+function vo(e, t, n) {if (n <= 0 || !e.edition || e.edition.id !== t.id) return e;
+let r = t.life.parseState(e.edition.state);
+if (r === null) return e;
+for (let s = 0; s < S.min(n, 10); s += 1) r = t.life.endRound(r);
+const i = { ...e };
+return t.life.isEmptyState(r) ? delete i.edition : i.edition = { id: t.id, state: r }, i;}
+var Eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function _u(e, t, n) {return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
+function mo(e, t, n, r) {const i = [];
 for (const { place: s, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(s);
 if (!n(c, a.to))
 switch (a.kind) {case "bar":
-i.push(`${o}: ${Ze[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
+i.push(`${o}: ${Je[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${gu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${Eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2253,84 +2243,95 @@ break;
 case "memory":
 i.push(`${o} ${r(a.to, c ?? {})}`);
 break;
+case "answer":
+i.push(`${o} ${c != null ? "has a new pending defense" : "no longer has the pending defense it had"}`);
+break;
 case "initiative":
 i.push(`${o}: initiative is ${c ?? "gone"} (was left at ${a.to})`);
 break;}}
 return i;}
-function yu(e, t, n) {return e.map(
-(r) => r.change.kind === "memory" ? { ...r, change: { ...r.change, from: lo(r.change.from, t, n), to: lo(r.change.to, t, n) } } : r);}
-function wu(e, t, n, r) {const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance, c = r(e.answer, t.answer) ? n.answer : e.answer;
-return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), c !== void 0 && (i.answer = c), i;}
-var bu = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function fo(e) {const t = e.edition, n = En(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? bu[n.life.condition(r, null)] : -1;}
-function $u(e, t = () => {}) {const n = O(e.settings) && O(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", i = (c) => {const l = t(c, r);
-return l === c ? void 0 : l;
-}, s = O(e.tokens) ? { ...e.tokens } : {};
-for (const [c, l] of k.entries(s)) {const d = O(l) ? i(c) : void 0;
-if (!d) continue;
-const { edition: u, deadForGood: f, stance: h, ...m } = l, p = Q.parse(Q.stringify({ edition: u, deadForGood: f, stance: h }));
-k.keys(m).length > 0 ? s[c] = m : delete s[c];
-const g = s[d];
-if (!g) s[d] = p;
-else {const [v, y] = fo(p) > fo(g) ? [p, g] : [g, p];
-s[d] = { stance: y.stance, ...v, ...y.deadForGood ? { deadForGood: !0 } : {} };}}
-const o = (c, l) => Y.isArray(c) ? c.flatMap((d) => O(d) ? l(d) : [d]) : c, a = o(e.history, (c) => ({...c,
-tokens: o(c.tokens, (l) => ({...l,
-changes: o(l.changes, (d) => {const u = d.kind === "memory" ? i(b(d.tokenId ?? l.tokenId)) : void 0;
-return u ? co(d.from, d.to, u, d.tokenId) : d;})}))}));
-return { ...e, schemaVersion: 4, tokens: O(e.tokens) ? s : e.tokens, history: a };}
-var Nr = 20, Mr = 100, Dn = L(q(), Pe(1), x(64)), In = L(q(), Pe(1), x(40)), Au = G({word: In,
-/** The defense made ahead, filed as the defender's answer on file just before the hit. */
-file: F(Mt()),
-/** Flags the defender's hit takes (its defense mode and roll). */
-flags: F(Nt(In, L(q(), x(40)))),
-/** The answer's own roll, said on the result, and whether the answerer typed it. */
-roll: F(L(Se(), mt())),
-success: F(Qe()),
-typed: F(ee(!0)),
-/** The GM gave it: an attack on a token its declarer does not control is settled only by the GM (commands.md, "!attack"). */
-gm: F(ee(!0))
-}), ho = G({/** A1, A2 ... for attacks the players were told of; G1, G2 ... for those among hidden tokens only (their numbers are no hint). */
-key: L(q(), un(/^[AG]\d{1,6}$/)),
-/** Who declared it (a player id); `gm`: that player is a GM. */
-by: Dn,
-gm: Qe(),
-attacker: fn(Dn),
+function Tu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: i } = r;
+return i.kind === "memory" ? { ...r, change: { ...i, from: vo(i.from, t, n), to: vo(i.to, t, n) } } : i.kind === "answer" ? { ...r, change: { ...i, from: null, to: null } } : r;});}
+function Ou(e, t, n, r) {const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), i;}
+var Ru = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function po(e) {const t = e.edition, n = Sn(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? Ru[n.life.condition(r, null)] : -1;}
+var St = (e, t) => q.isArray(e) ? e.flatMap((n) => $(n) ? t(n) : [n]) : e;
+function Du(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", i = (a) => {const c = t(a, r);
+return c === a ? void 0 : c;
+}, s = $(e.tokens) ? { ...e.tokens } : {};
+for (const [a, c] of k.entries(s)) {const l = $(c) ? i(a) : void 0;
+if (!l) continue;
+const { edition: d, deadForGood: u, stance: f, ...h } = c, v = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
+k.keys(h).length > 0 ? s[a] = h : delete s[a];
+const y = s[l];
+if (!y) s[l] = v;
+else {const [p, m] = po(v) > po(y) ? [v, y] : [y, v];
+s[l] = { stance: m.stance, ...p, ...m.deadForGood ? { deadForGood: !0 } : {} };}}
+const o = St(e.history, (a) => ({...a,
+tokens: St(a.tokens, (c) => ({...c,
+changes: St(c.changes, (l) => {const d = l.kind === "memory" ? i(A(l.tokenId ?? c.tokenId)) : void 0;
+return d ? Or(l.from, l.to, d, l.tokenId) : l;})}))}));
+return { ...e, schemaVersion: 4, tokens: $(e.tokens) ? s : e.tokens, history: o };}
+function Iu(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
+const { answer: t = null, ...n } = e.from, { answer: r = null, ...i } = e.to, s = [];
+return ge(n, i) || s.push({ ...e, from: n, to: i }), ge(t, r) || s.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), s;}
+function Cu(e) {if (!$(e) || !$(e.answers)) return e;
+const t = {};
+for (const [n, r] of k.entries(e.answers))
+if (!$(r)) t[n] = r;
+else if (r.flags === void 0) {const { file: i, ...s } = r;
+t[n] = i === void 0 ? s : { ...s, answer: i };}
+return { ...e, answers: t };}
+function Nu(e) {const t = St(e.history, (i) => ({ ...i, tokens: St(i.tokens, (s) => ({ ...s, changes: St(s.changes, Iu) })) })), n = e.exchange;
+if (!$(n) || !$(n.attacks)) return { ...e, schemaVersion: 5, history: t };
+const r = {};
+for (const [i, s] of k.entries(n.attacks)) r[i] = Cu(s);
+return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
+var Rr = 20, Dr = 100, Rn = L(X(), Me(1), x(64)), Ir = L(X(), Me(1), x(40)), Mu = F({word: Ir,
+answer: G(Nt()),
+roll: G(L(Ee(), vt())),
+success: G(Xe()),
+typed: G(J(!0)),
+gm: G(J(!0))
+}), ko = F({key: L(X(), un(/^[AG]\d{1,6}$/)),
+by: Rn,
+gm: Xe(),
+attacker: Ct(Rn),
 edition: Kt,
-/** The declared line as parsed, inline rolls as Roll20 rolled them. */
-positionals: L(Le(L(q(), x(200))), x(4)),
-flags: L(Le(Li([In, L(Le(L(q(), x(200))), x(8))])), x(20)),
-situation: fn(In),
-round: L(Se(), mt()),
-defenders: L(Le(Dn), Pe(1), x(Mr)),
-answers: Nt(Dn, Au)});
-function vo(e) {const t = Fe(ho, e);
+positionals: L(Pe(L(X(), x(200))), x(4)),
+flags: L(Pe(ji([Ir, L(Pe(L(X(), x(200))), x(8))])), x(20)),
+situation: Ct(Ir),
+round: L(Ee(), vt()),
+defenders: L(Pe(Rn), Me(1), x(Dr)),
+answers: fn(Rn, Mu)});
+function go(e) {const t = Le(ko, e);
 if (!t.success) return !1;
 const n = Oe(t.output.edition);
-for (const r of k.values(t.output.answers)) if (r.file !== void 0 && n.life.parseAnswer(r.file) === null) return !1;
+for (const r of k.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function Su(e, t, n) {const r = {};
+function Pu(e, t, n) {const r = {};
 if (e === void 0) return r;
-if (!O(e))
+if (!$(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [i, s] of k.entries(e)) {const o = Fe(ho, s);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && vo(o.output) && k.keys(r).length < Nr ? r[i] = o.output : t.push(`exchange.attacks.${pe(i, 20)}: not a valid open attack; forgotten`);}
+for (const [i, s] of k.entries(e)) {const o = Le(ko, s);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && go(o.output) && k.keys(r).length < Rr ? r[i] = o.output : t.push(`exchange.attacks.${pe(i, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var mo = 50, Eu = 100;
-function po(e) {return e.length > 0 && e.length <= Eu;}
-function _u(e, t) {if (e === void 0) return [];
-if (!Y.isArray(e))
+var yo = 50, Lu = 100;
+function wo(e) {return e.length > 0 && e.length <= Lu;}
+function Fu(e, t) {if (e === void 0) return [];
+if (!q.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
 let r = 0;
 for (const i of e)
-typeof i == "string" && po(i) && i === i.toLowerCase() && !n.includes(i) && n.length < mo ? n.push(i) : r += 1;
+typeof i == "string" && wo(i) && i === i.toLowerCase() && !n.includes(i) && n.length < yo ? n.push(i) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var Cn = "DefenseRound", qt = 4, Pr = 500;
-function zt(e) {return {schemaVersion: qt,
+var Dn = "DefenseRound", zt = 5, Cr = 500;
+function xt(e) {return {schemaVersion: zt,
 scriptVersion: e,
-settings: Xs(),
+settings: Qs(),
 tokens: {},
 round: { number: 1, seen: [], turned: 0 },
 history: [],
@@ -2339,167 +2340,164 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function Ou(e) {const { tokens: t, round: n, ...r } = e, i = {};
+function ju(e) {const { tokens: t, round: n, ...r } = e, i = {};
 for (const [s, o] of k.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {const a = i.bars ?? (i.bars = {});
 a[s.replace("Bar", "")] = o;
 } else
 i[s] = o;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };}
-var Tu = {0: Ou,
-1: fu,
-2: vu,
-3: $u};
-function Ru(e, t, n) {const r = [];
-if (e === void 0) return { stored: zt(t), problems: r };
-if (!O(e))
-return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: zt(t), problems: r };
+var Gu = {0: ju,
+1: wu,
+2: $u,
+3: Du,
+4: Nu};
+function Uu(e, t, n) {const r = [];
+if (e === void 0) return { stored: xt(t), problems: r };
+if (!$(e))
+return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: xt(t), problems: r };
 let i = e, s = typeof i.schemaVersion == "number" ? i.schemaVersion : 0;
-if (I.isInteger(s) && s > qt)
-return { stored: zt(t), problems: [`state has schema version ${s}, newer than this script's ${qt}; left as it is`], newer: s };
-if (!I.isInteger(s) || s < 0)
-return r.push(`state has unknown schema version ${Q.stringify(i.schemaVersion)}; started from defaults`), { stored: zt(t), problems: r };
-for (; s < qt; ) {const d = Tu[s];
+if (R.isInteger(s) && s > zt)
+return { stored: xt(t), problems: [`state has schema version ${s}, newer than this script's ${zt}; left as it is`], newer: s };
+if (!R.isInteger(s) || s < 0)
+return r.push(`state has unknown schema version ${Z.stringify(i.schemaVersion)}; started from defaults`), { stored: xt(t), problems: r };
+for (; s < zt; ) {const d = Gu[s];
 if (!d) break;
 i = d(i, n), s += 1;}
-const o = eu(i.settings);
+const o = cu(i.settings);
 r.push(...o.problems);
-const a = ru(i.tokens);
+const a = uu(i.tokens);
 r.push(...a.problems);
 for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
 const f = u.edition.id, h = Oe(f).life.parseState(u.edition.state);
-h === null ? (delete u.edition, $t(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = Iu(i.exchange, r, o.settings.edition), l = cu(i.history);
-return r.push(...l.problems), {stored: {schemaVersion: qt,
+h === null ? (delete u.edition, bt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
+const c = Bu(i.exchange, r, o.settings.edition), l = pu(i.history);
+return r.push(...l.problems), {stored: {schemaVersion: zt,
 scriptVersion: typeof i.scriptVersion == "string" ? i.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Du(i.round, r),
+round: Vu(i.round, r),
 history: l.history,
-lastEntry: Nu(i.lastEntry, l.history),
+lastEntry: Ku(i.lastEntry, l.history),
 exchange: c,
-macros: Cu(i.macros),
+macros: Hu(i.macros),
 healthColorsNoticed: i.healthColorsNoticed === !0,
-sheetLacks: _u(i.sheetLacks, r),
-...En(i.editionLeft) ? { editionLeft: i.editionLeft } : {}},
+sheetLacks: Fu(i.sheetLacks, r),
+...Sn(i.editionLeft) ? { editionLeft: i.editionLeft } : {}},
 problems: r};}
-function Du(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function Vu(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
-if (!O(e))
+if (!$(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && I.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = Y.isArray(e.seen) && e.seen.length <= Pr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && I.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Pr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && R.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = q.isArray(e.seen) && e.seen.length <= Cr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && R.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Cr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };}
-function Iu(e, t, n) {const r = {}, i = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function Bu(e, t, n) {const r = {}, i = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return i;
-const s = O(e) && O(e.waiting) ? e.waiting : void 0;
+const s = $(e) && $(e.waiting) ? e.waiting : void 0;
 if (!s)
 return t.push("exchange: not an object; defenses made ahead forgotten"), i;
-for (const [a, c] of k.entries(s)) {const l = a.length > 0 && a.length <= 64 && O(c) && En(c.edition) ? Oe(c.edition).life.parseAnswer(c.answer) : null;
+for (const [a, c] of k.entries(s)) {const l = a.length > 0 && a.length <= 64 && $(c) && Sn(c.edition) ? Oe(c.edition).life.parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${pe(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = Su(O(e) ? e.attacks : void 0, t, n);
-return { waiting: r, attacks: o, lastAttack: go(e, "lastAttack", "A", o), lastHiddenAttack: go(e, "lastHiddenAttack", "G", o) };}
-function go(e, t, n, r) {const i = O(e) ? e[t] : void 0;
-let s = typeof i == "number" && I.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-for (const o of k.keys(r)) o.startsWith(n) && (s = A.max(s, I(o.slice(1))));
+const o = Pu($(e) ? e.attacks : void 0, t, n);
+return { waiting: r, attacks: o, lastAttack: bo(e, "lastAttack", "A", o), lastHiddenAttack: bo(e, "lastHiddenAttack", "G", o) };}
+function bo(e, t, n, r) {const i = $(e) ? e[t] : void 0;
+let s = typeof i == "number" && R.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
+for (const o of k.keys(r)) o.startsWith(n) && (s = S.max(s, R(o.slice(1))));
 return s;}
-function Cu(e) {const t = {};
-if (!O(e)) return t;
+function Hu(e) {const t = {};
+if (!$(e)) return t;
 for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function Nu(e, t) {let n = typeof e == "number" && I.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
-for (const r of t) r.key !== void 0 && (n = A.max(n, I(r.key.slice(1))));
+function Ku(e, t) {let n = typeof e == "number" && R.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+for (const r of t) r.key !== void 0 && (n = S.max(n, R(r.key.slice(1))));
 return n;}
-var Lr = ["bar1", "bar2", "bar3"];
-function Mu(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {vitality: r && Lr.includes(r) ? r : e.bars.vitality,
-soul: i && Lr.includes(i) ? i : e.bars.soul,
-power: s && Lr.includes(s) ? s : e.bars.power};
-new H(k.values(o)).size === 3 && k.assign(e.bars, o);
+var Nr = ["bar1", "bar2", "bar3"];
+function Wu(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {vitality: r && Nr.includes(r) ? r : e.bars.vitality,
+soul: i && Nr.includes(i) ? i : e.bars.soul,
+power: s && Nr.includes(s) ? s : e.bars.power};
+new V(k.values(o)).size === 3 && k.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Ie = "API";
-function _t(e) {return e !== Ie && e !== "" && playerIsGM(e) === !0;}
-function Pu(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || _t(e)))
+function Et(e) {return e !== Ie && e !== "" && playerIsGM(e) === !0;}
+function Yu(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || Et(e)))
 return e;}
-function Fr(e) {return e === Ie ? "another script" : b(getObj("player", e)?.get("_displayname") ?? "player");}
-var Lu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function ko(e) {return !Lu.test(e);}
-function yo(e, t) {return e || !ko(t) ? "gm" : `"${t}"`;}
-function wo(e) {return e === Ie ? "gm" : yo(_t(e), Fr(e));}
-function bo(e, t) {return b(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
-function Te(e, t, n) {return _t(e) ? !0 : bo(t.get("controlledby"), e) || bo(n?.get("controlledby"), e);}
-var $o = /[^,\s]/;
-function jr(e, t) {return !$o.test(b(e.get("controlledby") ?? "")) && !$o.test(b(t?.get("controlledby") ?? ""));}
-function Fu(e, t) {const n = new H();
+function Mr(e) {return e === Ie ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
+var qu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function $o(e) {return !qu.test(e);}
+function Ao(e, t) {return e || !$o(t) ? "gm" : `"${t}"`;}
+function So(e) {return e === Ie ? "gm" : Ao(Et(e), Mr(e));}
+function Eo(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
+function Re(e, t, n) {return Et(e) ? !0 : Eo(t.get("controlledby"), e) || Eo(n?.get("controlledby"), e);}
+var _o = /[^,\s]/;
+function Pr(e, t) {return !_o.test(A(e.get("controlledby") ?? "")) && !_o.test(A(t?.get("controlledby") ?? ""));}
+function zu(e, t) {const n = new V();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
-for (const i of b(r ?? "").split(",")) {const s = i.trim();
-s !== "" && s !== "all" && !_t(s) && n.add(s);}
+for (const i of A(r ?? "").split(",")) {const s = i.trim();
+s !== "" && s !== "all" && !Et(s) && n.add(s);}
 return [...n];}
-function Nn(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function ju() {return Nn((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Gr() {return Nn((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function Gu() {return Nn((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Uu = { original: new D(), standIn: new D() };
-function Vu() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Uu;
+function In(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
+function xu() {return In((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function Lr() {return In((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function Xu() {return In((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Ju = { original: new D(), standIn: new D() };
+function Qu() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Ju;
 const t = { original: new D(), standIn: new D() };
 for (const [n, r] of k.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Bu() {return Nn((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+function Zu() {return In((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var Xt;
-function Ao() {Xt = void 0;}
-function Ur() {if (Xt !== void 0) return Xt;
+function To() {Xt = void 0;}
+function Fr() {if (Xt !== void 0) return Xt;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
-try {t = Q.parse(t);
+try {t = Z.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, i] of k.entries(t)) playerIsGM(r) || (n ?? (n = new H())).add(b(i));
-return Xt = { page: b(e.get("playerpageid")), moved: n, bump: Vu() }, Xt;}
-function Jt(e) {const { original: t } = Ur().bump;
+for (const [r, i] of k.entries(t)) playerIsGM(r) || (n ?? (n = new V())).add(A(i));
+return Xt = { page: A(e.get("playerpageid")), moved: n, bump: Qu() }, Xt;}
+function Jt(e) {const { original: t } = Fr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
-function We(e) {const t = Jt(e), n = t.get("layer");
+function Ke(e) {const t = Jt(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: i } = Ur(), s = b(t.get("_pageid"));
+const { page: r, moved: i } = Fr(), s = A(t.get("_pageid"));
 return s !== r && i?.has(s) !== !0;}
-function So(e, t) {const { bump: n } = Ur();
+function Oo(e, t) {const { bump: n } = Fr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const i = {};
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) s in t && (i[s] = t[s]);
 k.keys(i).length > 0 && r.set(i);}
-function Hu(e) {const t = Jt(e);
+function ef(e) {const t = Jt(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) {const s = e.get(i);
 s !== t.get(i) && (n[i] = s, r = !0);}
 return r && t.set(n), t;}
-function Vr(e) {return k.assign(k.create(null), e);}
-var Ku = Vr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), Wu = Vr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), Yu = Vr({ floor: A.floor, ceil: A.ceil, round: A.round, abs: A.abs });
-function xu(e) {return new zu(e).parse();}
-var Mn = (e) => e >= 48 && e <= 57, Eo = (e) => (e | 32) >= 97 && (e | 32) <= 122, qu = (e, t) => {const n = e.charCodeAt(t);
+function jr(e) {return k.assign(k.create(null), e);}
+var tf = jr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), nf = jr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), rf = jr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
+function sf(e) {return new af(e).parse();}
+var Cn = (e) => e >= 48 && e <= 57, Ro = (e) => (e | 32) >= 97 && (e | 32) <= 122, of = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, zu = class {constructor(e) {this.text = e, this.at = 0;}
+}, af = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && qu(this.text, this.at); ) this.at += 1;}
-/** The operator of `ops` where the parser stands (stepping past it), or undefined. */
+space() {for (; this.at < this.text.length && of(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-/** Terms joined by + and -, worked out left to right. */
-sum() {return this.chain(Ku, () => this.product());}
-/** Factors joined by *, / and %, worked out left to right. */
-product() {return this.chain(Wu, () => this.unary());}
-/** Operands joined by the operators of one precedence (`ops`), worked out left to right. */
+sum() {return this.chain(tf, () => this.product());}
+product() {return this.chain(nf, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const i = t();
 n = i === void 0 ? void 0 : r(n, i);}
@@ -2512,75 +2510,68 @@ return t === void 0 ? void 0 : e === "-" ? -t : t;}
 return this.atom();}
 atom() {this.space();
 const e = this.text, t = this.at;
-if (Mn(e.charCodeAt(t))) {let n = t + 1;
-for (; Mn(e.charCodeAt(n)); ) n += 1;
-if (e[n] === "." && Mn(e.charCodeAt(n + 1))) for (n += 2; Mn(e.charCodeAt(n)); ) n += 1;
-return this.at = n, I(e.slice(t, n));}
-if (Eo(e.charCodeAt(t))) {let n = t + 1;
-for (; Eo(e.charCodeAt(n)); ) n += 1;
-const r = Yu[e.slice(t, n).toLowerCase()];
+if (Cn(e.charCodeAt(t))) {let n = t + 1;
+for (; Cn(e.charCodeAt(n)); ) n += 1;
+if (e[n] === "." && Cn(e.charCodeAt(n + 1))) for (n += 2; Cn(e.charCodeAt(n)); ) n += 1;
+return this.at = n, R(e.slice(t, n));}
+if (Ro(e.charCodeAt(t))) {let n = t + 1;
+for (; Ro(e.charCodeAt(n)); ) n += 1;
+const r = rf[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const i = this.closing();
 return i === void 0 ? void 0 : r(i);}
 if (e[t] === "(")
 return this.at += 1, this.closing();}
-/** A sum and the ")" that closes it (the "(" already taken). */
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Br = 20, Xu = 2e3, Pn = { lookups: 300, chars: 3e4 }, Ju = "refers to itself through other attributes", _o = `refers to attributes nested more than ${Br} deep`, Qu = `is too much work to work out (over ${Pn.lookups} attributes to look up)`, Oo = `is too much work to work out (over ${Pn.chars} characters of formulas)`, Zu = "is not a number or a formula of numbers and attributes", To = "working", ef = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
-/** A formula's value, or why it cannot be worked out. */
+}, Gr = 20, cf = 2e3, Nn = { lookups: 300, chars: 3e4 }, lf = "refers to itself through other attributes", Do = `refers to attributes nested more than ${Gr} deep`, df = `is too much work to work out (over ${Nn.lookups} attributes to look up)`, Io = `is too much work to work out (over ${Nn.chars} characters of formulas)`, uf = "is not a number or a formula of numbers and attributes", Co = "working", ff = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-/** A formula's value; `depth` counts the attributes already being worked out above it. */
-work(e, t) {if (t > Br) return Re(_o, "read");
-if (e.length > Xu) return Re("is too long to be a formula");
-if (!this.spend(e.length)) return Re(Oo, "read");
+work(e, t) {if (t > Gr) return De(Do, "read");
+if (e.length > cf) return De("is too long to be a formula");
+if (!this.spend(e.length)) return De(Io, "read");
 let n = "", r = 0, i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = s.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
-if (!l.ok) return l.kind === "own" ? Re(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Br) return Re(_o, "read");
-i = A.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
-if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return Re(Oo, "read");
+if (!l.ok) return l.kind === "own" ? De(`refers to "${c}", which ${l.problem}`, "whole") : l;
+if (t + 1 + l.height > Gr) return De(Do, "read");
+i = S.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
+if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(Io, "read");
 } else n = e;
-const a = xu(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !I.isFinite(a) ? Re(Zu) : { ok: !0, value: a, height: i };}
-/** A referenced attribute, worked out on first meeting and remembered for the rest of the read. */
+const a = sf(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !R.isFinite(a) ? De(uf) : { ok: !0, value: a, height: i };}
 attribute(e, t, n) {const r = `${t}|${e}`, i = this.memo.get(r);
-if (i === To) return Re(Ju, "whole");
+if (i === Co) return De(lf, "whole");
 if (i !== void 0) return i;
-if (this.lookups >= Pn.lookups) return Re(Qu, "read");
+if (this.lookups >= Nn.lookups) return De(df, "read");
 this.lookups += 1;
 const s = this.lookup(e, t);
-this.memo.set(r, To);
+this.memo.set(r, Co);
 const o = this.workRaw(s, n);
 return o.ok || o.kind !== "read" ? this.memo.set(r, o) : this.memo.delete(r), o;}
-/** A looked-up value: nothing is a missing attribute, empty adds nothing (as in Roll20's own roll). */
-workRaw(e, t) {if (e == null) return Re("the character does not have");
-const n = typeof e == "number" ? b(e) : b(e).trim();
+workRaw(e, t) {if (e == null) return De("the character does not have");
+const n = typeof e == "number" ? A(e) : A(e).trim();
 return n === "" ? { ok: !0, value: 0, height: -1 } : this.work(n, t);}
-/** Counts characters of work; false once the read's budget is spent. */
-spend(e) {return this.chars += e, this.chars <= Pn.chars;}};
-function Re(e, t = "own") {return { ok: !1, problem: e, kind: t };}
-function J(e, t = "an unnamed token") {return b(e.get("name") ?? "") || t;}
-function V(e) {return getObj("graphic", e);}
-function tf(e) {return getObj("character", e);}
-function z(e) {const t = b(e.get("represents") ?? "");
+spend(e) {return this.chars += e, this.chars <= Nn.chars;}};
+function De(e, t = "own") {return { ok: !1, problem: e, kind: t };}
+function Q(e, t = "an unnamed token") {return A(e.get("name") ?? "") || t;}
+function B(e) {return getObj("graphic", e);}
+function hf(e) {return getObj("character", e);}
+function z(e) {const t = A(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function Qt(e, t) {const n = Wr(e, t) ? z(e) : void 0;
+function Qt(e, t) {const n = Br(e, t) ? z(e) : void 0;
 return n ? n.id : e.id;}
-function nf(e, t) {const n = V(e);
+function vf(e, t) {const n = B(e);
 return n && Qt(n, t);}
-function rf(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Wr(n, t) !== "");}
+function mf(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Br(n, t) !== "");}
 var fe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
-}, Ln = class {constructor(e, t) {this.token = e, this.bar = t;}
-get link() {return this.linkRead === void 0 && (this.linkRead = b(this.token.get(fe[this.bar].link) ?? "")), this.linkRead;}
-/** The attribute the bar is linked to, when it still exists. */
+}, Mn = class {constructor(e, t) {this.token = e, this.bar = t;}
+get link() {return this.linkRead === void 0 && (this.linkRead = A(this.token.get(fe[this.bar].link) ?? "")), this.linkRead;}
 get attribute() {return this.attributeRead === void 0 && (this.attributeRead = this.link === "" ? null : getObj("attribute", this.link) ?? null), this.attributeRead;}
 get raw() {if (this.valueRead === void 0) {const e = this.attribute;
 this.rawRead = e ? e.get("current") : this.token.get(fe[this.bar].value), this.valueRead = se(this.rawRead);}
@@ -2589,136 +2580,120 @@ get value() {return this.valueRead === void 0 && this.raw, this.valueRead;}
 get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = se(e ? e.get("max") : this.token.get(fe[this.bar].max));}
 return this.maxRead;}};
-function Ro(e, t) {return new Ln(e, t).value;}
-var sf = class {constructor(e, t) {this.reading = e, this.value = t;}
+function No(e, t) {return new Mn(e, t).value;}
+var pf = class {constructor(e, t) {this.reading = e, this.value = t;}
 get max() {return this.reading.max;}};
-function Fn(e, t, n) {const r = {vitality: new Ln(e, n.bars.vitality),
-soul: new Ln(e, n.bars.soul),
-power: new Ln(e, n.bars.power)};
+function Pn(e, t, n) {const r = {vitality: new Mn(e, n.bars.vitality),
+soul: new Mn(e, n.bars.soul),
+power: new Mn(e, n.bars.power)};
 return {id: e.id,
 token: e,
-name: b(e.get("name") ?? "") || b(t?.get("name") ?? "") || "unnamed token",
+name: A(e.get("name") ?? "") || A(t?.get("name") ?? "") || "unnamed token",
 character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: jr(e, t),
-hidden: We(e),
-statusmarkers: b(e.get("statusmarkers") ?? "")};}
-var Do = { armor_physical: "physical", armor_magical: "magical" };
-function Hr(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, of(t, n, r));}
-function of(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
-function Io(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var af = { kind: "override" }, Co = { kind: "none" }, jn = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, cf = k.freeze({}), lf = k.freeze({ current: null, max: null, present: !1 }), Kr = [], df = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Kr;}
-/** The sheet's default for an attribute the character has no object for, read as an attribute is. */
+npc: Pr(e, t),
+hidden: Ke(e),
+statusmarkers: A(e.get("statusmarkers") ?? "")};}
+var Mo = { armor_physical: "physical", armor_magical: "magical" };
+function Ur(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, kf(t, n, r));}
+function kf(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
+function Po(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
+var gf = { kind: "override" }, Lo = { kind: "none" }, Ln = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, yf = k.freeze({}), wf = k.freeze({ current: null, max: null, present: !1 }), Vr = [], bf = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Vr;}
 defaultOf(e) {return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
-/** An attribute's raw value by name, as a formula refers to it: the attribute, else the sheet's default. */
 lookup(e, t) {const n = this.index.find(this.characterId, e);
 return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
-/**
-* A stored value as a number: an integer as it is, "" or nothing as no value, a formula worked out
-* as Roll20 would; anything else is a problem (noted) and no value.
-*/
 number(e, t, n, r) {const i = se(e);
 if (i !== null) return i;
-if (Gn(e)) return null;
-this.formulas ?? (this.formulas = new ef((a, c) => this.lookup(a, c)));
-const s = this.formulas.evaluate(b(e));
-if (s.ok && I.isSafeInteger(s.value)) return s.value;
-const o = s.ok ? I.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === Kr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
-function Gn(e) {return e == null || typeof e == "string" && e.trim() === "";}
-function No(e) {return !Gn(e) && se(e) === null;}
-var Mo = class {constructor(e, t, n, r, i, s, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
+if (Fn(e)) return null;
+this.formulas ?? (this.formulas = new ff((a, c) => this.lookup(a, c)));
+const s = this.formulas.evaluate(A(e));
+if (s.ok && R.isSafeInteger(s.value)) return s.value;
+const o = s.ok ? R.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
+return this.problems === Vr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
+function Fn(e) {return e == null || typeof e == "string" && e.trim() === "";}
+function Fo(e) {return !Fn(e) && se(e) === null;}
+var jo = class {constructor(e, t, n, r, i, s, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
 get current() {return this.worn !== void 0 ? this.worn : (this.currentRead === void 0 && (this.currentRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current")), this.currentRead);}
 get max() {if (!this.withMax) return null;
 if (this.maxRead === void 0) {const e = this.source.get("max");
-Gn(e) && (this.isDefault || No(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
+Fn(e) && (this.isDefault || Fo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
 currentRaw() {return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function uf(e, t, n, r, i = t) {const s = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
+function $f(e, t, n, r, i = t) {const s = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
-for (let g = 0; g < s.length; g += 1) {const v = s[g], y = Do[v], $ = t?.overrides?.[v];
-if ($ !== void 0) {o[v] = { current: y ? t?.worn?.[y] ?? $ : $, max: $, present: !0 }, a[v] = y ? jn[y] : af;
+for (let p = 0; p < s.length; p += 1) {const m = s[p], g = Mo[m], b = t?.overrides?.[m];
+if (b !== void 0) {o[m] = { current: g ? t?.worn?.[g] ?? b : b, max: b, present: !0 }, a[m] = g ? Ln[g] : gf;
 continue;}
-const R = l[v], j = c ? r.attributes.find(c.id, R) : void 0;
-c && (d ?? (d = new df(c.id, r.attributes)));
-let w = y !== void 0 && !e.unique;
-if (j && d) {let E;
-y !== void 0 && !w && (E = j.get("current"), w = No(E)), o[v] = new Mo(j, w ? t?.worn?.[y] : void 0, y !== void 0, d, v, R, E, !1), a[v] = w ? jn[y] : { kind: "attribute", attribute: j };
-} else d && !Gn(u = r.attributes.sheetDefault(d.characterId, R, "current")) ? (o[v] = new Mo(d.defaultOf(R), y ? t?.worn?.[y] : void 0, y !== void 0, d, v, R, u, !0), a[v] = y ? jn[y] : Co) : (o[v] = y ? { current: t?.worn?.[y] ?? null, max: null, present: !1 } : lf, a[v] = y ? jn[y] : Co);}
+const I = l[m], K = c ? r.attributes.find(c.id, I) : void 0;
+c && (d ?? (d = new bf(c.id, r.attributes)));
+let w = g !== void 0 && !e.unique;
+if (K && d) {let _;
+g !== void 0 && !w && (_ = K.get("current"), w = Fo(_)), o[m] = new jo(K, w ? t?.worn?.[g] : void 0, g !== void 0, d, m, I, _, !1), a[m] = w ? Ln[g] : { kind: "attribute", attribute: K };
+} else d && !Fn(u = r.attributes.sheetDefault(d.characterId, I, "current")) ? (o[m] = new jo(d.defaultOf(I), g ? t?.worn?.[g] : void 0, g !== void 0, d, m, I, u, !0), a[m] = g ? Ln[g] : Lo) : (o[m] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : wf, a[m] = g ? Ln[g] : Lo);}
 const f = r.turnOrder;
 let h = null;
-if (f && f.length > 0) {const g = f.find((v) => v.id === e.id);
-g !== void 0 && (h = Po(g.pr));}
-let m = cf;
-if (n.others && n.others.length > 0) {m = {};
-for (const g of n.others) m[g] = r.other?.(g);}
-const p = {id: e.id,
+if (f && f.length > 0) {const p = f.find((m) => m.id === e.id);
+p !== void 0 && (h = Go(p.pr));}
+let v = yf;
+if (n.others && n.others.length > 0) {v = {};
+for (const p of n.others) v[p] = r.other?.(p);}
+const y = {id: e.id,
 name: e.name,
 bars: e.bars,
 values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
 stance: i?.stance ?? null,
-state: Hr(r.edition, i, e.bars.vitality.value, r.editionLeft),
-answer: Io(r.edition, r.waiting[e.id]),
+state: Ur(r.edition, i, e.bars.vitality.value, r.editionLeft),
+answer: Po(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
-currentTurn: r.turnRow === void 0 ? null : { initiative: Po(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
-others: m,
+currentTurn: r.turnRow === void 0 ? null : { initiative: Go(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
+others: v,
 nameOf: r.nameOf};
-return new ff(e, t, p, a, d);}
-var ff = class {constructor(e, t, n, r, i) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
-get problems() {return this.sheet === void 0 ? Kr : this.sheet.problems;}};
-function hf(e, t) {const n = e.snapshot.bars;
-e.facts.bars = { vitality: new sf(n.vitality, t), soul: n.soul, power: n.power };}
-function Po(e) {if (typeof e == "number") return I.isFinite(e) ? e : null;
+return new Af(e, t, y, a, d);}
+var Af = class {constructor(e, t, n, r, i) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
+get problems() {return this.sheet === void 0 ? Vr : this.sheet.problems;}};
+function Sf(e, t) {const n = e.snapshot.bars;
+e.facts.bars = { vitality: new pf(n.vitality, t), soul: n.soul, power: n.power };}
+function Go(e) {if (typeof e == "number") return R.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
-const t = I(e.trim());
-return I.isFinite(t) ? t : null;}
-function Lo(e) {return getObj("attribute", e)?.get("current");}
-function Wr(e, t) {return b(e.get(fe[t].link) ?? "");}
-function vf(e) {const t = getObj("attribute", e);
-return t ? { characterId: b(t.get("_characterid") ?? ""), name: b(t.get("name") ?? "") } : void 0;}
-var mf = class {/** `sheetLacks`: the stored list of names the sheet has no field for (lower-cased), kept in `state`. */
-constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
-/** The character's attribute with this name (case-insensitive), or undefined when it has none. */
+const t = R(e.trim());
+return R.isFinite(t) ? t : null;}
+function Uo(e) {return getObj("attribute", e)?.get("current");}
+function Br(e, t) {return A(e.get(fe[t].link) ?? "");}
+function Ef(e) {const t = getObj("attribute", e);
+return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
+var _f = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
-/** The key a name is found under (lower-cased, case-insensitive as Roll20's names are). */
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
-/**
-* The sheet's default for an attribute the character has no object for (Roll20's getAttrByName
-* gives it), asked once per character and name; undefined when the sheet has none.
-*/
 sheetDefault(e, t, n) {let r = this.defaults.get(e);
 r || this.defaults.set(e, r = new D());
 let i = r.get(t);
 if (!i) {if (r.size >= 200) return;
 r.set(t, i = {});}
 if (!(n in i)) {const s = this.keyOf(t), o = this.sheetLacks();
-o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && po(s) && o.length < mo && !o.includes(s) && o.push(s));}
+o.includes(s) || typeof getAttrByName != "function" || n === "max" && this.sheetDefault(e, t, "current") === void 0 ? i[n] = void 0 : (i[n] = getAttrByName(e, t, n), n === "current" && i[n] === void 0 && wo(s) && o.length < yo && !o.includes(s) && o.push(s));}
 return i[n];}
-/** An attribute of this name now exists (added, created by another script, renamed to it): the sheet is asked again. */
 appeared(e) {const t = this.sheetLacks(), n = t.indexOf(this.keyOf(e));
 n >= 0 && t.splice(n, 1);}
-/** Drop one character's index, e.g. on add:attribute, destroy:attribute, change:attribute:name. */
 forget(e) {this.byCharacter.delete(e), this.defaults.delete(e);}
-/** Drop everything (`!defense-round refresh`, after another script created attributes). */
 clear() {this.byCharacter.clear(), this.defaults.clear(), this.sheetLacks().length = 0;}
 get size() {return this.byCharacter.size;}
 indexOf(e) {let t = this.byCharacter.get(e);
 if (!t) {t = new D();
-for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = b(n.get("name") ?? "").toLowerCase();
+for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = A(n.get("name") ?? "").toLowerCase();
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Yr(e) {const t = e?.get;
+function Hr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
-return { id: b(n("_id") ?? ""), characterId: b(n("_characterid") ?? ""), name: b(n("name") ?? ""), current: n("current") };}
-function pf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
-var Fo = {"&": "&amp;",
+return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
+function Tf(e, t) {return findObjs({ _type: "graphic", _subtype: "token", [fe[t].link]: e });}
+var Vo = {"&": "&amp;",
 "<": "&lt;",
 ">": "&gt;",
 '"': "&quot;",
@@ -2740,161 +2715,161 @@ $: "&#36;",
 ":": "&#58;",
 "\\": "&#92;"
 }, Zt = [];
-for (let e = 0; e < 128; e += 1) {const t = b.fromCharCode(e);
-Fo[t] !== void 0 ? Zt[e] = Fo[t] : t === `
+for (let e = 0; e < 128; e += 1) {const t = A.fromCharCode(e);
+Vo[t] !== void 0 ? Zt[e] = Vo[t] : t === `
 ` || t === "\r" ? Zt[e] = " " : e < 32 && t !== "	" || e === 127 ? Zt[e] = "" : Zt[e] = void 0;}
-function gf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+function Of(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
-function it(e) {const t = typeof e == "string" ? e : b(e ?? "");
+function rt(e) {const t = typeof e == "string" ? e : A(e ?? "");
 let n = "", r = 0;
-for (let i = 0; i < t.length; i += 1) {const s = t.charCodeAt(i), o = s < 128 ? Zt[s] : gf(s);
+for (let i = 0; i < t.length; i += 1) {const s = t.charCodeAt(i), o = s < 128 ? Zt[s] : Of(s);
 o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Ce(e, t) {on(e, t);}
-function Un(e) {log(e);}
-function xr(e) {return state[e];}
-function jo(e, t) {state[e] = t;}
-function kf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function yf(e) {setTimeout(e, 0);}
-function wf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function jn(e) {log(e);}
+function Kr(e) {return state[e];}
+function Bo(e, t) {state[e] = t;}
+function Rf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function Df(e) {setTimeout(e, 0);}
+function If(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;}
-function bf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function $f(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function Af(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function Cf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function Nf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function Mf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function Sf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
-return e && I.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function qr(e, t, n) {try {const r = t instanceof an ? t.stack ?? t.message : b(t);
-Un(`${te} v${ve}: ${e} failed${Sf()}: ${r}`), n && sendChat(
+function Pf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
+return e && R.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
+function Wr(e, t, n) {try {const r = t instanceof an ? t.stack ?? t.message : A(t);
+jn(`${te} v${ve}: ${e} failed${Pf()}: ${r}`), n && sendChat(
 te,
-`/w ${n} ${it(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
+`/w ${n} ${rt(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
 { noarchive: !0 });
 } catch {}}
-function $e(e, t, n) {return (...r) => {const i = (s) => {let o = typeof e == "string" ? e : "a command", a;
+function Ae(e, t, n) {return (...r) => {const i = (s) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-qr(o, s, a);};
-Ao();
+Wr(o, s, a);};
+To();
 try {const s = t(...r);
 s && typeof s.then == "function" && s.then(void 0, i);
 } catch (s) {i(s);}};}
-var Ot = { kind: "public" }, oe = { kind: "whisper", to: "gm" };
-function ke(e) {return { kind: "whisper", to: e };}
-function P(e, t, n = {}) {e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
-function he(e) {let t = `&{template:default} {{name=${it(e.title)}}}`;
+var _t = { kind: "public" }, oe = { kind: "whisper", to: "gm" };
+function ye(e) {return { kind: "whisper", to: e };}
+function M(e, t, n = {}) {e.kind === "public" ? sendChat(te, t) : n.record === !0 ? sendChat(te, `/w ${e.to} ${t}`) : sendChat(te, `/w ${e.to} ${t}`, null, { noarchive: !0 });}
+function he(e) {let t = `&{template:default} {{name=${rt(e.title)}}}`;
 const n = e.rows, r = [];
 for (let i = 0; i < n.length; i += 1) {const s = n[i], { lines: o } = s, a = s.buttons, c = a === void 0 ? 0 : a.length;
 if (o.length === 0 && c === 0) continue;
 let l = "";
-for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + it(o[f]);
+for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + rt(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ae(a[f].label, a[f].command);
-let u = Ef(s.label);
+let u = Lf(s.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
-r.push(u), t += ` {{${it(u)}=${l}${l && d ? " " : ""}${d}}}`;}
+r.push(u), t += ` {{${rt(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function Ef(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
-function ie(e) {return it(e);}
-function zr(e, t) {let n = it(e);
+function Lf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function ie(e) {return rt(e);}
+function Yr(e, t) {let n = rt(e);
 for (const r of t) n += ` ${ae(r.label, r.command)}`;
 return n;}
-var _f = /^[-\w]+$/;
-function ae(e, t) {return `[${it(e)}](${t})`;}
-function Vn(e) {return _f.test(e);}
-function Go(e, t, n, r = () => `${n.command} --help`) {const i = b(t.playerid ?? "");
-return i === Ie ? Of(e, t, n, r) : Uo(e, t, n, r, i, _t(i), !1);}
-function Uo(e, t, n, r, i, s, o) {const a = s ? "the GM" : Fr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: yo(s, a), relayed: o, help: r };
-return !s && !ko(a) && (c.replyFor = U(a, 60)), c;}
-function Of(e, t, n, r) {const i = n.flags.get("api-as");
+var Ff = /^[-\w]+$/;
+function ae(e, t) {return `[${rt(e)}](${t})`;}
+function Gn(e) {return Ff.test(e);}
+function Ho(e, t, n, r = () => `${n.command} --help`) {const i = A(t.playerid ?? "");
+return i === Ie ? jf(e, t, n, r) : Ko(e, t, n, r, i, Et(i), !1);}
+function Ko(e, t, n, r, i, s, o) {const a = s ? "the GM" : Mr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: Ao(s, a), relayed: o, help: r };
+return !s && !$o(a) && (c.replyFor = U(a, 60)), c;}
+function jf(e, t, n, r) {const i = n.flags.get("api-as");
 n.flags.delete("api-as");
 const s = e.store.settings.apiCommands;
-if (s === "api-as") {const c = Pu(i?.length === 1 ? i[0] : void 0);
-if (c !== void 0) return Uo(e, t, n, r, c, !1, !0);}
-const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Fr(Ie), replyTo: "gm", relayed: !0, help: r };
+if (s === "api-as") {const c = Yu(i?.length === 1 ? i[0] : void 0);
+if (c !== void 0) return Ko(e, t, n, r, c, !1, !0);}
+const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Mr(Ie), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
-var Vo = 2e3;
-function Ae(e, t) {P(ke(e.replyTo), ie(Bo(e, t)));}
-function st(e, t) {P(ke(e.replyTo), ie(Bo(e, t)), { record: !0 });}
-function Bo(e, t) {const n = t.length > Vo ? `${pe(t, Vo - 12)}... (cut)` : t;
+var Wo = 2e3;
+function Se(e, t) {M(ye(e.replyTo), ie(Yo(e, t)));}
+function it(e, t) {M(ye(e.replyTo), ie(Yo(e, t)), { record: !0 });}
+function Yo(e, t) {const n = t.length > Wo ? `${pe(t, Wo - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var Tf = 200;
-function Ye(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+var Gf = 200;
+function We(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = Tf - 7;
+let i = Gf - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${pe(r, i - 9)}... (cut)`), P(ke(e.replyTo), zr(r, [...n, { label: "Help", command: e.help() }]));}
-function Rf(e, t) {const n = e.store.tokens[t];
+r.length > i && (r = `${pe(r, i - 9)}... (cut)`), M(ye(e.replyTo), Yr(r, [...n, { label: "Help", command: e.help() }]));}
+function Uf(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
-function Ho(e, t) {const n = e.store.tokens[t];
-n && $t(n) && delete e.store.tokens[t];}
-function Bn(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
-var Hn = "Help: DefenseRound", B = (e) => `<code>${Bn(e)}</code>`, xe = (e) => `<li>${e}</li>`;
-function Df(e) {const t = e.stance.modes.length > 0 ? [xe(`${B(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Bn).join(" ")}`)] : [];
+function qo(e, t) {const n = e.store.tokens[t];
+n && bt(n) && delete e.store.tokens[t];}
+function Un(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
+var Vn = "Help: DefenseRound", H = (e) => `<code>${Un(e)}</code>`, Ye = (e) => `<li>${e}</li>`;
+function Vf(e) {const t = e.stance.modes.length > 0 ? [Ye(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Un).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
 "<h4>Players and GM</h4><ul>",
 ...t,
-xe(`${B(e.check.usage)}: ${e.check.help.map(Bn).join(" ")}`),
-xe(`${B(e.hit.usage)}: ${e.hit.help.map(Bn).join(" ")}`),
-xe(`${B("!attack")} with the same amount and flags, ${B("--ids DEFENDER ...")} and the attacker selected (or ${B("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${B(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${B("!attack --resolve KEY")} (the GM, or whoever declared it). ${B("!attack --list")} and ${B("--cancel KEY")}; ${B("!damage --undo")} takes the whole attack back.`),
-xe(`${B("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
-xe("Every command answers <code>--help</code>."),
+Ye(`${H(e.check.usage)}: ${e.check.help.map(Un).join(" ")}`),
+Ye(`${H(e.hit.usage)}: ${e.hit.help.map(Un).join(" ")}`),
+Ye(`${H("!attack")} with the same amount and flags, ${H("--ids DEFENDER ...")} and the attacker selected (or ${H("--from ATTACKER")}): each defender's controller gets a prompt with a button for every answer the rules allow now (${H(`!defend --answer KEY --${e.check.answers.answerFlag} ...`)}); the hit is applied once all have answered, or on ${H("!attack --resolve KEY")} (the GM, or whoever declared it). ${H("!attack --list")} and ${H("--cancel KEY")}; ${H("!damage --undo")} takes the whole attack back.`),
+Ye(`${H("!heal N [--to vitality|soul|power]")}: restore a bar, up to its max.`),
+Ye("Every command answers <code>--help</code>."),
 "</ul><h4>GM</h4><ul>",
-xe(`${B("!defense-round")}: status and settings menu; ${B("config KEY VALUE")} (${B(`config edition ${Ht().join("|")}`)} switches editions), ${B("set NAME VALUE|clear")}, ${B("repair")}, ${B("next-round")}, ${B("macros")} (the table's macros for this edition), ${B("refresh")}, ${B("help")}.`),
-xe(`Commands another script relays (ScriptCards' ${B("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${B("config api-commands gm")}, or act for the player ${B("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${B("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
+Ye(`${H("!defense-round")}: status and settings menu; ${H("config KEY VALUE")} (${H(`config edition ${Ht().join("|")}`)} switches editions), ${H("set NAME VALUE|clear")}, ${H("repair")}, ${H("next-round")}, ${H("macros")} (the table's macros for this edition), ${H("refresh")}, ${H("help")}.`),
+Ye(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no player, and a relay can carry any player's text: they are refused (the default), act as the GM under ${H("config api-commands gm")}, or act for the player ${H("--api-as PLAYERID")} names, with that player's rights (never a GM's), under ${H("config api-commands api-as")}. Allow either only if no player can make a script relay text.`),
 "</ul>"
 ].join("");}
-var ot;
-function Xr(e, t = {}) {ot = wf(Hn, Df(e), t.createIfMissing !== !1) ?? ot;}
-function Ko() {return ot = bf(Hn, ot), ot !== void 0 && Vn(ot) ? { label: Hn, command: `http://journal.roll20.net/handout/${ot}` } : void 0;}
-function Wo(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
+var st;
+function qr(e, t = {}) {st = If(Vn, Vf(e), t.createIfMissing !== !1) ?? st;}
+function zo() {return st = Cf(Vn, st), st !== void 0 && Gn(st) ? { label: Vn, command: `http://journal.roll20.net/handout/${st}` } : void 0;}
+function xo(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
-for (; r < n.length && fr(n.charCodeAt(r)); ) r += 1;
-const i = n.slice(r, Qi(n, r)).toLowerCase();
+for (; r < n.length && ar(n.charCodeAt(r)); ) r += 1;
+const i = n.slice(r, es(n, r)).toLowerCase();
 return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
-function Yo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function If(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
-async function xo(e, t, n, r = Wo(t, n)) {if (!r) return;
-const i = n[r], s = Dc(t.content, t.inlinerolls);
+function Xo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
+function Bf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+async function Jo(e, t, n, r = xo(t, n)) {if (!r) return;
+const i = n[r], s = Fc(t.content, t.inlinerolls);
 let o;
-try {const a = Zi(s);
-if (o = Go(e, t, a, () => If(e, i, a, r)), o.relayRefused) {Ae(o, Yo(e, r));
+try {const a = ts(s);
+if (o = Ho(e, t, a, () => Bf(e, i, a, r)), o.relayRefused) {Se(o, Xo(e, r));
 return;}
-if (!o.relayed && o.parsed.flags.has("api-as")) throw new S("--api-as is read only on a command another script relays");
-if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Ae(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
+if (!o.relayed && o.parsed.flags.has("api-as")) throw new E("--api-as is read only on a command another script relays");
+if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Se(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
 return;}
-if (o.parsed.flags.has("help")) {const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = Ko();
-P(ke(o.replyTo), he({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
+if (o.parsed.flags.has("help")) {const l = i.helpFor?.(e, o.parsed) ?? { title: r, usage: i.usage(e), what: i.help?.(e) ?? [] }, d = o.replyFor === void 0 ? "" : ` (for ${o.replyFor})`, u = zo();
+M(ye(o.replyTo), he({ title: `Help: ${l.title}${d}`, rows: [{ label: "Usage", lines: [l.usage] }, { label: "What it does", lines: l.what }, ...u ? [{ label: "Every command", lines: [], buttons: [u] }] : []] }));
 return;}
 const c = i.run(o);
 c && await c;
-} catch (a) {if (a instanceof S || a instanceof N) {if (o ?? (o = Go(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {Ae(o, Yo(e, r));
+} catch (a) {if (a instanceof E || a instanceof C) {if (o ?? (o = Ho(e, t, { command: r, positionals: [], flags: new D() })), o.relayRefused) {Se(o, Xo(e, r));
 return;}
-Ye(o, a.message);
+We(o, a.message);
 return;}
 throw a;}}
-var Cf = new H(
+var Hf = new V(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function Nf(e) {if (Cf.has(e)) return [e];
+function Kf(e) {if (Hf.has(e)) return [e];
 const t = [];
-try {const n = Q.parse(b(Campaign().get("token_markers") ?? "[]"));
-for (const r of Y.isArray(n) ? n : []) {const { tag: i, name: s } = r ?? {};
+try {const n = Z.parse(A(Campaign().get("token_markers") ?? "[]"));
+for (const r of q.isArray(n) ? n : []) {const { tag: i, name: s } = r ?? {};
 if (typeof i == "string") {if (i === e) return [i];
 typeof s == "string" && s.toLowerCase() === e.toLowerCase() && !t.includes(i) && t.push(i);}}
 } catch {}
 return t;}
-function Kn(e) {const t = new D();
+function Bn(e) {const t = new D();
 for (const r of e) {const i = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(i, (t.get(i) ?? 0) + 1);}
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
@@ -2903,16 +2878,16 @@ function Tt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t
 function qe(e) {const t = new D();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
 return Tt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Mf = class {constructor() {this.byReason = new D();}
+var Wf = class {constructor() {this.byReason = new D();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
 return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
-}, qo = ["on", "off"], Jr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, zo = [
+}, Qo = ["on", "off"], zr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Zo = [
 "edition",
-...k.keys(Jr),
+...k.keys(zr),
 "stamina-bar",
-...Ke.map((e) => `attr.${e}`),
+...He.map((e) => `attr.${e}`),
 ...Yt.map((e) => `marker.${e}`),
 "visibility.npc",
 "visibility.pc",
@@ -2920,105 +2895,105 @@ return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], Pf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], Yf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function Lf(e, t, n) {const r = t.toLowerCase();
-if (n === void 0 || n === "") throw new S(`config ${r} needs a value`);
-if (r === "edition") {const i = Ee(n, "edition", Xd()), s = Ht();
+function qf(e, t, n) {const r = t.toLowerCase();
+if (n === void 0 || n === "") throw new E(`config ${r} needs a value`);
+if (r === "edition") {const i = _e(n, "edition", iu()), s = Ht();
 if (!s.includes(i))
-throw new S(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
+throw new E(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;}
-if (r in Jr) {const i = Jr[r], s = Ee(n, r, Wt), o = e.bars[i];
+if (r in zr) {const i = zr[r], s = _e(n, r, Wt), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
 a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
-if (r === "stamina-bar") {const i = Ee(n, r, ["power", ...Wt]);
-if (i === e.bars.vitality) throw new S(`stamina may not share the Vitality bar (${i})`);
+if (r === "stamina-bar") {const i = _e(n, r, ["power", ...Wt]);
+if (i === e.bars.vitality) throw new E(`stamina may not share the Vitality bar (${i})`);
 return e.bars.stamina = i, `Stamina is now ${i === "power" ? "the Power bar" : i}.`;}
 if (r.startsWith("attr.")) {const i = r.slice(5);
-if (!Ke.includes(i))
-throw new S(`unknown attribute key "${U(i)}": ${Ft(i, Ke, "keys")}`);
+if (!He.includes(i))
+throw new E(`unknown attribute key "${U(i)}": ${Lt(i, He, "keys")}`);
 const s = n.trim();
-if (s.length === 0 || s.length > 100) throw new S("an attribute name must be 1 to 100 characters");
+if (s.length === 0 || s.length > 100) throw new E("an attribute name must be 1 to 100 characters");
 return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}".`;}
 if (r.startsWith("marker.")) {const i = r.slice(7);
 if (!Yt.includes(i))
-throw new S(`unknown marker key "${U(i)}": ${Ft(i, Yt, "keys")}`);
-const s = n.trim(), o = Nf(s);
-if (o.length === 0) throw new S(`"${U(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new S(`${o.length} of this campaign's token markers are named "${U(s)}": give the tag of one (${Tt(o.map((c) => U(c)), 3)})`);
+throw new E(`unknown marker key "${U(i)}": ${Lt(i, Yt, "keys")}`);
+const s = n.trim(), o = Kf(s);
+if (o.length === 0) throw new E(`"${U(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
+if (o.length > 1) throw new E(`${o.length} of this campaign's token markers are named "${U(s)}": give the tag of one (${Tt(o.map((c) => U(c)), 3)})`);
 const a = o[0];
 return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const i = r === "visibility.npc" ? "npc" : "pc";
-return e.visibility[i] = Ee(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
+return e.visibility[i] = _e(n, r, ["gm", "public"]), `Full breakdowns for ${i === "npc" ? "NPCs" : "PCs"} now go to ${e.visibility[i] === "gm" ? "the GM only" : "everyone"}.`;}
 if (r === "players-target-any")
-return e.playersTargetAny = Ee(n, r, qo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
+return e.playersTargetAny = _e(n, r, Qo) === "on", `Players ${e.playersTargetAny ? "may now" : "may no longer"} apply !damage to tokens they do not control.`;
 if (r === "armor-on-manual-edits")
-return e.armorOnManualEdits = Ee(n, r, qo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
+return e.armorOnManualEdits = _e(n, r, Qo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
 return e.overwhelmLimit = kt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = Ee(n, r, Dr), Pf[e.apiCommands];
-throw new S(`unknown setting "${U(t)}": ${Ft(t, zo, "settings")}`);}
-function ze() {return Xo(Campaign().get("turnorder"));}
-function Ff() {const e = Campaign().get("turnorder");
+return e.apiCommands = _e(n, r, Er), Yf[e.apiCommands];
+throw new E(`unknown setting "${U(t)}": ${Lt(t, Zo, "settings")}`);}
+function ze() {return ea(Campaign().get("turnorder"));}
+function zf() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
-function Xo(e) {if (typeof e != "string" || e.trim() === "") return [];
-try {const t = Q.parse(e);
-return Y.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
+function ea(e) {if (typeof e != "string" || e.trim() === "") return [];
+try {const t = Z.parse(e);
+return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function Qr(e) {Campaign().set("turnorder", Q.stringify(e));}
-function en(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? b(e) : "";}
-function Zr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? I(e) : I.NaN;}
-function jf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function xr(e) {Campaign().set("turnorder", Z.stringify(e));}
+function en(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
+function Xr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;}
+function xf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Gf(e) {const t = en(e.id), n = en(e.custom);
-return `${t.length <= 64 ? t : `#${ei(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${ei(n)}`}`;}
-function ei(e) {let t = 2166136261;
+function Xf(e) {const t = en(e.id), n = en(e.custom);
+return `${t.length <= 64 ? t : `#${Jr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Jr(n)}`}`;}
+function Jr(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
-t ^= e.charCodeAt(n), t = A.imul(t, 16777619) >>> 0;
+t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var Uf = /^(.+) -?\d+$/;
-function Vf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var Jf = /^(.+) -?\d+$/;
+function Qf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function Jo(e) {if (Zr(e.pr) !== -1 || en(e.custom) !== "") return !1;
+function ta(e) {if (Xr(e.pr) !== -1 || en(e.custom) !== "") return !1;
 const t = en(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
-if (n === void 0 || b(n.get("represents") ?? "") !== "") return !1;
-const r = Vf();
+if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
+const r = Qf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Uf.exec(b(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = Jf.exec(A(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;}
-function Bf(e) {for (const t of e) if (!Jo(t)) return t;}
-var Hf = new H(["stance-title", "stance-change", "stance-effect"]);
-function Kf(e, t) {return {values: [],
+function Zf(e) {for (const t of e) if (!ta(t)) return t;}
+var eh = new V(["stance-title", "stance-change", "stance-effect"]);
+function th(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, i = r === t, s = n.id;
 return {headline: "acts",
 steps: [
-_(le, { kind: "stance-title", who: s, stance: t, same: i }),
-_(re, { kind: "stance-title", who: s, stance: t, same: i, summary: !0 }),
-_(e.row, { kind: "stance-change", from: r, to: t }),
-_(e.row, { kind: "stance-effect", stance: t })],
+T(le, { kind: "stance-title", who: s, stance: t, same: i }),
+T(re, { kind: "stance-title", who: s, stance: t, same: i, summary: !0 }),
+T(e.row, { kind: "stance-change", from: r, to: t }),
+T(e.row, { kind: "stance-effect", stance: t })],
 changes: [],
 stance: t === e.default ? null : t,
 ...i ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function Wf(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function nh(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var Yf = new H(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function xf(e, t, n) {switch (e.kind) {case "heal-title":
-return e.amount === 0 ? `${t(e.who)} is not healed: ${Ze[e.resource]} already at its max` : `${t(e.who)} is healed: ${Ze[e.resource]} +${e.amount}`;
+var rh = new V(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function ih(e, t, n) {switch (e.kind) {case "heal-title":
+return e.amount === 0 ? `${t(e.who)} is not healed: ${Je[e.resource]} already at its max` : `${t(e.who)} is healed: ${Je[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
-return `${Ze[e.resource]} ${e.before} -> ${e.after}${r}`;}
+return `${Je[e.resource]} ${e.before} -> ${e.after}${r}`;}
 case "heal-summary":
 return e.healed ? `${t(e.who)} is healed.` : `${t(e.who)} is not healed${e.atMax ? ": already at its max" : ""}.`;
 case "hand-edit-title":
@@ -3033,108 +3008,114 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function Qo(e, t) {const n = e.words, r = (i) => Yf.has(i.kind) ? xf(i, t, r) : Hf.has(i.kind) ? Wf(i, e.stance, t) : n(i, t);
+function na(e, t) {const n = e.words, r = (i) => rh.has(i.kind) ? ih(i, t, r) : eh.has(i.kind) ? nh(i, e.stance, t) : n(i, t);
 return r;}
-function qf(e) {const t = e.indexOf("@");
+function sh(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
-function Zo(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
+function ra(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
-if (c !== "") {const l = qf(c);
+if (c !== "") {const l = sh(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);}
 if (o === -1) break;
 s = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === zf(e) ? e : i;}
-function zf(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function Xf(e, t, n) {const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
-return Zo(e, o, [r, i, s]);}
-var ea = ["defensive", "reactive", "active", "full"];
-function ta(e, t, n) {const r = ea.find((i) => i === t);
-return Zo(e, r ? [n.markers[r]] : [], ea.map((i) => n.markers[i]));}
-var na = [];
-function Jf(e) {return typeof e != "function" ? !1 : (na.push(e), !0);}
-function ra(e, t, n, r, i, s) {for (const a of na)
+return i === e || i.length < e.length && i === oh(e) ? e : i;}
+function oh(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function ah(e, t, n) {const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return ra(e, o, [r, i, s]);}
+var ia = ["defensive", "reactive", "active", "full"];
+function sa(e, t, n) {const r = ia.find((i) => i === t);
+return ra(e, r ? [n.markers[r]] : [], ia.map((i) => n.markers[i]));}
+var oa = [];
+function ch(e) {return typeof e != "function" ? !1 : (oa.push(e), !0);}
+function aa(e, t, n, r, i, s) {for (const a of oa)
 try {a(e, t, n, r);
-} catch (c) {qr("an onDamage observer", c, void 0);}
-const o = s === void 0 ? Gr() : s;
+} catch (c) {Wr("an onDamage observer", c, void 0);}
+const o = s === void 0 ? Lr() : s;
 if (o && typeof o.Update == "function")
 try {o.Update(e, i());
-} catch (a) {qr("HealthColors.Update", a, void 0);}}
-function ia(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var Qf = class {constructor() {this.props = {}, this.any = !1;}
+} catch (a) {Wr("HealthColors.Update", a, void 0);}}
+function ca(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
+var lh = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const i = fe[e.bars[t].bar].value;
 r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ key: i, value: n })) : this.prop(i, n);}
-flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ia(t, n);
+flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ca(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), So(e, this.props));}};
-function sa(e, t, n, r) {const i = {};
-return e && (i.edition = e), t && (i.deadForGood = !0), n !== void 0 && (i.stance = n), r !== void 0 && (i.answer = r), i;}
-function Zf(e, t, n, r = {}) {const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], m = new Qf(), p = () => {var w;
+this.any && (e.set(this.props), Oo(e, this.props));}};
+function la(e, t, n) {const r = {};
+return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
+function da(e, t, n, r, i) {const s = fo(e, n);
+ge(s, r) || (t.push(i === void 0 ? { kind: "answer", from: s, to: r } : { kind: "answer", tokenId: i, from: s, to: r }), ho(e, n, r));}
+function dh(e, t, n, r = {}) {const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], v = new lh(), y = () => {var w;
 return d[w = i.id] ?? (d[w] = {});
-}, g = r.vitalityFrom ?? i.bars.vitality.value, v = {vitality: i.bars.vitality.value,
+}, p = r.vitalityFrom ?? i.bars.vitality.value, m = {vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value};
 for (const w of n.changes)
-switch (w.kind) {case "bar": {const E = i.bars[w.resource], T = w.resource === "vitality" ? g : E.value, C = E.link ? getObj("attribute", E.link) : void 0, K = { kind: "bar", resource: w.resource, bar: E.bar, from: T, to: w.to };
-C && (K.attributeId = C.id), f.push(K), (E.value !== w.to || E.raw !== w.to) && m.bar(i, w.resource, w.to, C), v[w.resource] = w.to;
+switch (w.kind) {case "bar": {const _ = i.bars[w.resource], P = w.resource === "vitality" ? p : _.value, O = _.link ? getObj("attribute", _.link) : void 0, j = { kind: "bar", resource: w.resource, bar: _.bar, from: P, to: w.to };
+O && (j.attributeId = O.id), f.push(j), (_.value !== w.to || _.raw !== w.to) && v.bar(i, w.resource, w.to, O), m[w.resource] = w.to;
 break;}
-case "value": {const E = o[w.key], T = s.values[w.key]?.current ?? null;
-if (E?.kind === "attribute")
-f.push({ kind: "attribute", key: w.key, attributeId: E.attribute.id, from: T, to: w.to }), m.attribute(E.attribute, w.to);
-else if (E?.kind === "worn") {f.push({ kind: "worn", track: E.track, from: d[i.id]?.worn?.[E.track] ?? null, to: w.to });
-const C = p();
-C.worn = { ...C.worn, [E.track]: w.to };
-} else if (Do[w.key] === void 0 && E?.kind === "override") {f.push({ kind: "override", key: w.key, from: T, to: w.to });
-const C = p();
-C.overrides = { ...C.overrides, [w.key]: w.to };}
+case "value": {const _ = o[w.key], P = s.values[w.key]?.current ?? null;
+if (_?.kind === "attribute")
+f.push({ kind: "attribute", key: w.key, attributeId: _.attribute.id, from: P, to: w.to }), v.attribute(_.attribute, w.to);
+else if (_?.kind === "worn") {f.push({ kind: "worn", track: _.track, from: d[i.id]?.worn?.[_.track] ?? null, to: w.to });
+const O = y();
+O.worn = { ...O.worn, [_.track]: w.to };
+} else if (Mo[w.key] === void 0 && _?.kind === "override") {f.push({ kind: "override", key: w.key, from: P, to: w.to });
+const O = y();
+O.overrides = { ...O.overrides, [w.key]: w.to };}
 break;}
-case "initiative": {const E = r.turnOrder?.order ?? ze(), T = E.find((K) => K.id === i.id), C = Zr(T?.pr);
-T && I.isFinite(C) && C !== w.to && (T.pr = w.to, aa(E, r.turnOrder), f.push({ kind: "initiative", from: C, to: w.to }));
+case "initiative": {const _ = r.turnOrder?.order ?? ze(), P = _.find((j) => j.id === i.id), O = Xr(P?.pr);
+P && R.isFinite(O) && O !== w.to && (P.pr = w.to, fa(_, r.turnOrder), f.push({ kind: "initiative", from: O, to: w.to }));
 break;}
-case "join-turn-order": {const E = nh(w.tokenId, w.initiative, r.turnOrder);
-h.push(E.note), E.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
+case "join-turn-order": {const _ = hh(w.tokenId, w.initiative, r.turnOrder);
+h.push(_.note), _.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
-case "ally-state":
-case "ally-answer": {const E = getObj("graphic", w.tokenId), T = E && w.kind === "ally-state" ? Qt(E, c.bars.vitality) : w.tokenId, C = Et(xt(l, T), a), K = w.kind === "ally-state" ? Et({ ...C, edition: { id: a.id, state: w.state } }, a) : { ...C, answer: { edition: a.id, answer: w.answer } };
-be(C, K) || (f.push(T === w.tokenId ? { kind: "memory", tokenId: T, from: C, to: K } : { kind: "memory", tokenId: w.tokenId, character: T, from: C, to: K }), Tn(l, T, K));
-break;}}
-if (n.state !== void 0 || n.stance !== void 0 || n.answer !== void 0) {const w = i.home, E = d[w], T = E?.edition && !(E.edition.id === a.id && a.life.isEmptyState(E.edition.state)) ? E.edition : void 0, C = n.state === void 0 ? T : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, K = E?.deadForGood === !0, ft = n.state === void 0 ? K : a.life.deadForGood(n.state, v.vitality), ye = E?.stance, Ne = n.stance === void 0 ? ye : n.stance ?? void 0, ce = l.exchange.waiting[i.id], rn = n.answer === void 0 || r.answerGiven ? ce : n.answer === null ? void 0 : { edition: a.id, answer: n.answer };
-for (const Xe of co(sa(T, K, ye, ce), sa(C, ft, Ne, rn), w === i.id ? void 0 : w))
-f.push(Xe), Tn(l, Rn(i.id, Xe), Xe.to);}
-const y = d[i.id];
-y && $t(y) && delete d[i.id];
-let $ = i.statusmarkers;
-const R = a.life.condition(s.state, g), j = n.state !== void 0 ? a.life.condition(n.state, v.vitality) : R;
-if (n.state !== void 0 && ($ = Xf($, j, c)), n.stance !== void 0 && ($ = ta($, n.stance, c)), $ !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: $ }), m.prop("statusmarkers", $)), r.tokenProps)
-for (const w of k.keys(r.tokenProps)) {const E = r.tokenProps[w];
-!(w in m.props) && u.get(w) !== E && m.prop(w, E);}
-if (m.flush(u), r.notify ?? !0) {const { bars: w } = i, E = { vitality: g, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: R }, T = { vitality: v.vitality, soul: v.soul, power: v.power, statusmarkers: $, condition: j };
-ra(u, E, T, n.detail, () => oa(i, g), r.healthColors);}
+case "ally-state": {const _ = getObj("graphic", w.tokenId), P = _ ? Qt(_, c.bars.vitality) : w.tokenId, O = At(qt(l, P), a), j = At({ ...O, edition: { id: a.id, state: w.state } }, a);
+for (const we of Or(O, j, P === w.tokenId ? void 0 : P, w.tokenId))
+f.push(we), Tn(l, P, j);
+break;}
+case "ally-answer":
+da(l, f, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
+break;}
+if (n.state !== void 0 || n.stance !== void 0) {const w = i.home, _ = d[w], P = _?.edition && !(_.edition.id === a.id && a.life.isEmptyState(_.edition.state)) ? _.edition : void 0, O = n.state === void 0 ? P : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, j = _?.deadForGood === !0, we = n.state === void 0 ? j : a.life.deadForGood(n.state, m.vitality), be = _?.stance, Ne = n.stance === void 0 ? be : n.stance ?? void 0;
+for (const ce of Or(la(P, j, be), la(O, we, Ne), w === i.id ? void 0 : w))
+f.push(ce), Tn(l, On(i.id, ce), ce.to);}
+n.answer !== void 0 && da(l, f, i.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
+const g = d[i.id];
+g && bt(g) && delete d[i.id];
+let b = i.statusmarkers;
+const I = a.life.condition(s.state, p), K = n.state !== void 0 ? a.life.condition(n.state, m.vitality) : I;
+if (n.state !== void 0 && (b = ah(b, K, c)), n.stance !== void 0 && (b = sa(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), v.prop("statusmarkers", b)), r.tokenProps)
+for (const w of k.keys(r.tokenProps)) {const _ = r.tokenProps[w];
+!(w in v.props) && u.get(w) !== _ && v.prop(w, _);}
+if (v.flush(u), r.notify ?? !0) {const { bars: w } = i, _ = { vitality: p, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, P = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: K };
+aa(u, _, P, n.detail, () => ua(i, p), r.healthColors);}
 return { changes: f, notes: h };}
-function oa(e, t) {const n = th(e.token);
+function ua(e, t) {const n = fh(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[fe[r.bar].value] = r.raw, n[fe[i.bar].value] = i.raw, n[fe[s.bar].value] = s.raw, t !== null && (n[fe[r.bar].value] = t), n;}
-var eh = ["width", "height"];
-function th(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of eh) t[n] = e.get(n);
+var uh = ["width", "height"];
+function fh(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of uh) t[n] = e.get(n);
 return t;}
-function aa(e, t) {t ? t.changed = !0 : Qr(e);}
-function nh(e, t, n) {const r = getObj("graphic", e);
+function fa(e, t) {t ? t.changed = !0 : xr(e);}
+function hh(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
-const i = J(r, "The spectator"), s = n?.order ?? ze();
-return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: b(r.get("_pageid") ?? "") }), aa(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function rh(e, t) {const n = new D(), r = new D(), i = (l) => {let d = r.get(l);
+const i = Q(r, "The spectator"), s = n?.order ?? ze();
+return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), fa(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
+function vh(e, t) {const n = new D(), r = new D(), i = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let s, o = !1;
-const a = new D(), c = (l) => Et(xt(e.memories, l.id, l.home), e.edition);
+const a = new D(), c = (l) => At(qt(e.memories, l.home), e.edition);
 for (const { tokenId: l, change: d } of t) {let u = a.get(l);
-if (u === void 0) {const f = getObj("graphic", l), h = f && Fn(f, z(f), e.settings);
+if (u === void 0) {const f = getObj("graphic", l), h = f && Pn(f, z(f), e.settings);
 u = h ? { token: h.token, snapshot: h, memory: c(h) } : null, a.set(l, u);}
 if (u)
 switch (d.kind) {case "bar":
@@ -3145,17 +3126,20 @@ case "attribute":
 d.from !== null && n.set(d.attributeId, d.from);
 break;
 case "worn": {const f = { ...e.memories.tokens[l] };
-f.worn = _n(f.worn, d.track, d.from), to(e.memories.tokens, l, f);
+f.worn = En(f.worn, d.track, d.from), ro(e.memories.tokens, l, f);
 break;}
 case "override": {const f = { ...e.memories.tokens[l] };
-f.overrides = _n(f.overrides, d.key, d.from), to(e.memories.tokens, l, f);
+f.overrides = En(f.overrides, d.key, d.from), ro(e.memories.tokens, l, f);
 break;}
 case "markers":
 i(l).statusmarkers = d.from;
 break;
-case "memory": {const f = Rn(l, d), h = Et(xt(e.memories, f), e.edition);
-Tn(e.memories, f, wu(d.from, d.to, h, be));
+case "memory": {const f = On(l, d), h = At(qt(e.memories, f), e.edition);
+Tn(e.memories, f, Ou(d.from, d.to, h, ge));
 break;}
+case "answer":
+ge(d.from, d.to) || ho(e.memories, d.tokenId ?? l, d.from);
+break;
 case "initiative": {s ?? (s = ze());
 const f = s.find((h) => h.id === l);
 f && (f.pr = d.from, o = !0);
@@ -3165,58 +3149,58 @@ const f = s.filter((h) => h.id !== d.tokenId);
 f.length !== s.length && (s = f, o = !0);
 break;}}}
 for (const [l, d] of n) {const u = getObj("attribute", l);
-u && ia(u, d);}
+u && ca(u, d);}
 for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
-typeof f.statusmarkers == "string" && (f.statusmarkers = ta(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
+typeof f.statusmarkers == "string" && (f.statusmarkers = sa(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const p of Ui) {const g = d.snapshot.bars[p], v = `${g.bar}_value`, y = g.link ? n.get(g.link) : void 0;
-y !== void 0 && u.get(v) !== y && (f[v] = y);
-const $ = y ?? f[v];
-h[p] = typeof $ == "number" ? $ : g.value;}
-k.keys(f).length > 0 && (u.set(f), So(u, f));
-const m = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-ih(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: m });}
-s && o && Qr(s);}
-function ih(e, t, n, r, i, s) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+for (const y of Bi) {const p = d.snapshot.bars[y], m = `${p.bar}_value`, g = p.link ? n.get(p.link) : void 0;
+g !== void 0 && u.get(m) !== g && (f[m] = g);
+const b = g ?? f[m];
+h[y] = typeof b == "number" ? b : p.value;}
+k.keys(f).length > 0 && (u.set(f), Oo(u, f));
+const v = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
+mh(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: v });}
+s && o && xr(s);}
+function mh(e, t, n, r, i, s) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
 power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
-ra(t, a, { ...s, condition: o(i, s.vitality) }, { undo: !0 }, () => oa(n, n.bars.vitality.value));}
-function ca(e) {if (e.length === 0) return Ii.resolve([]);
+aa(t, a, { ...s, condition: o(i, s.vitality) }, { undo: !0 }, () => ua(n, n.bars.vitality.value));}
+function ha(e) {if (e.length === 0) return Ni.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Ii((n, r) => {sendChat("DefenseRound", t, (i) => {const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !I.isInteger(a)) ? r(new an(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Ao(), n(o));});});}
-function ti(e) {if (e.summary !== void 0) return e.summary;
+return new Ni((n, r) => {sendChat("DefenseRound", t, (i) => {const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !R.isInteger(a)) ? r(new an(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (To(), n(o));});});}
+function Qr(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === re) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function sh(e) {if (!Vn(e.snapshot.id)) return [];
+function ph(e) {if (!Gn(e.snapshot.id)) return [];
 const t = [];
-for (const n of e.outcome.steps) {if (n.section !== je) continue;
-const r = la(e, n);
+for (const n of e.outcome.steps) {if (n.section !== Fe) continue;
+const r = va(e, n);
 r && t.push(r);}
 return t;}
-function la(e, t) {const { snapshot: n } = e;
+function va(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function ni(e, t = []) {const n = [];
+function Zr(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
-const o = Vn(e.snapshot.id), a = e.outcome.steps;
+const o = Gn(e.snapshot.id), a = e.outcome.steps;
 for (let l = 0; l < a.length; l += 1) {const d = a[l], u = d.section;
 if (u === void 0 || u === re) continue;
 if (u === le) {i ?? (i = d);
 continue;}
-if (u === je) {const m = o ? la(e, d) : void 0;
-m && (s ?? (s = [])).push(m);
+if (u === Fe) {const v = o ? va(e, d) : void 0;
+v && (s ?? (s = [])).push(v);
 continue;}
 let f;
-for (let m = r; m < n.length; m += 1) n[m].label === u && (f = n[m]);
+for (let v = r; v < n.length; v += 1) n[v].label === u && (f = n[v]);
 f || n.push(f = { label: u, lines: [] });
 const h = e.say(d);
 h !== "" && f.lines.push(h);}
@@ -3225,53 +3209,53 @@ for (let l = r; l < n.length; l += 1) n[l].lines.length > 0 && (n[c++] = n[l]);
 n.length = c, e.notes.length > 0 && n.push({ label: "Turn Tracker", lines: e.notes }), e.typed && n.push({ label: "Rolls", lines: [e.typed] });
 for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };}
-function oh(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === je) return !0;
+function kh(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
 return !1;}
-function ah(e) {let t = "";
+function gh(e) {let t = "";
 for (const n of e)
-n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Ze[n.resource]} ${n.from} -> ${n.to}`);
+n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Je[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function ch(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function ri(e, t, n, r, i, s, o = []) {const a = new D(), c = [];
+function yh(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function ei(e, t, n, r, i, s, o = []) {const a = new D(), c = [];
 for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, m = i === "all" || n[l] === "public", p = m ? ah(d.changes) : "", g = m ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], y = m && oh(d.outcome.steps) ? [...g, ...sh(d)] : g, $ = ch(ti(d), u.name), R = p ? `${$} ${p}` : $;
-c.push({ label: h, lines: d.answer && m ? [`${d.answer}. ${R}`] : [R], buttons: y });}
+const h = f === 1 ? u.name : `${u.name} (${f})`, v = i === "all" || n[l] === "public", y = v ? gh(d.changes) : "", p = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], g = v && kh(d.outcome.steps) ? [...p, ...ph(d)] : p, b = yh(Qr(d), u.name), I = y ? `${b} ${y}` : b;
+c.push({ label: h, lines: d.answer && v ? [`${d.answer}. ${I}`] : [I], buttons: g });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var da = k.freeze({ record: !0 });
+var ma = k.freeze({ record: !0 });
 function tn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function ii(e, t, n) {if (t.length === 0) return;
+function ti(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const i = t.length > 1 ? dh(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? bh(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {P(ke(n.replyTo), ie(ti(t[0])));
+if (t.length === 1 && !f(t[0].snapshot)) {M(ye(n.replyTo), ie(Qr(t[0])));
 return;}
-const h = t.length === 1 ? ni(t[0]) : ri(t, lh(t), ua(e, t), `${n.title}: ${si(t.length)}`, t.every((m) => f(m.snapshot)) ? "all" : "public", i);
-P(ke(n.replyTo), he(h));
+const h = t.length === 1 ? Zr(t[0]) : ei(t, wh(t), pa(e, t), `${n.title}: ${ni(t.length)}`, t.every((v) => f(v.snapshot)) ? "all" : "public", i);
+M(ye(n.replyTo), he(h));
 return;}
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {const f = t[0], h = tn(e, f.snapshot);
-P(h === "public" ? Ot : oe, he(ni(f, s)), da), h === "gm" && !f.snapshot.hidden && P(Ot, zr(ti(f), o ? s : []));
+M(h === "public" ? _t : oe, he(Zr(f, s)), ma), h === "gm" && !f.snapshot.hidden && M(_t, Yr(Qr(f), o ? s : []));
 return;}
-const a = ua(e, t), c = [], l = [];
+const a = pa(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && P(Ot, he(ri(t, c, a, `${n.title}: ${si(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && P(oe, he(ri(t, l, a, `${n.title}: ${si(t.length)} (GM)${d}`, "all", i, s)), da);}
-function si(e) {return `${e} token${e === 1 ? "" : "s"}`;}
-function ua(e, t) {return t.map((n) => tn(e, n.snapshot));}
-function lh(e) {return e.map((t, n) => n);}
-function dh(e, t, n) {return e.details.add(
+c.length > 0 && M(_t, he(ei(t, c, a, `${n.title}: ${ni(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && M(oe, he(ei(t, l, a, `${n.title}: ${ni(t.length)} (GM)${d}`, "all", i, s)), ma);}
+function ni(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+function pa(e, t) {return t.map((n) => tn(e, n.snapshot));}
+function wh(e) {return e.map((t, n) => n);}
+function bh(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => ni(s) };}));}
-function uh(e, t) {const n = e.bars[t];
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Zr(s) };}));}
+function $h(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
-const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${b(n.raw)}"`;
-return `${e.name}: its ${Ze[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
-function at(e) {let t = 2;
+const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
+return `${e.name}: its ${Je[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
+function ot(e) {let t = 2;
 for (let n = 0; n < e.length; n += 1) {const r = e.charCodeAt(n);
 if (r === 34 || r === 92 || r === 8 || r === 12 || r === 10 || r === 13 || r === 9) t += 2;
 else if (r < 32) t += 6;
@@ -3279,8 +3263,8 @@ else if (r >= 55296 && r <= 56319) {const i = e.charCodeAt(n + 1);
 i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var oi = 50, Wn = 6e4, fh = 10, hh = 15e3, vh = oi / 2, mh = Wn / 2, Yn = new sn();
-function ph(e) {switch (e.kind) {case "bar":
+var ri = 50, Hn = 6e4, Ah = 10, Sh = 15e3, Eh = ri / 2, _h = Hn / 2, Kn = new sn();
+function Th(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
 return 100 + e.attributeId.length;
@@ -3289,531 +3273,560 @@ case "override":
 case "initiative":
 return 80;
 case "markers":
-return 40 + at(e.from) + at(e.to);
+return 40 + ot(e.from) + ot(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + fa(e.from) + fa(e.to);
+return 60 + (e.tokenId?.length ?? 0) + ka(e.from) + ka(e.to);
+case "answer":
+return 60 + (e.tokenId?.length ?? 0) + ga(e.from) + ga(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function fa(e) {return 20 + (e.stance === void 0 ? 0 : at(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ai(e.edition.state) : 0) + (e.answer ? 40 + at(e.answer.edition) + ai(e.answer.answer) : 0);}
-function ai(e) {if (typeof e == "string") return at(e);
+function ka(e) {return 20 + (e.stance === void 0 ? 0 : ot(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ii(e.edition.state) : 0);}
+function ga(e) {return e === null ? 4 : 40 + ot(e.edition) + ii(e.answer);}
+function ii(e) {if (typeof e == "string") return ot(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ai(e[n]));
+for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ii(e[n]));
 return t;}
-function xn(e) {let t = Yn.get(e);
+function Wn(e) {let t = Kn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
-for (const n of e.tokens) {t += 50 + at(n.tokenId) + at(n.name);
-for (const r of n.changes) t += ph(r);}
-Yn.set(e, t);}
+for (const n of e.tokens) {t += 50 + ot(n.tokenId) + ot(n.name);
+for (const r of n.changes) t += Th(r);}
+Kn.set(e, t);}
 return t;}
-function gh(e, t, n) {if (n.changes.length === 0) return !1;
+function Oh(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = fi(r), c = xn(s);
-s.tokens.push(n), Yn.delete(s);
-const l = xn(s) - c, d = di(a, s.by);
+const a = li(r), c = Wn(s);
+s.tokens.push(n), Kn.delete(s);
+const l = Wn(s) - c, d = ai(a, s.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = zn(r, s.by); u >= 0 && r[u] !== s && hi(a, d, 0); u = zn(r, s.by)) qn(e, u);
+for (let u = qn(r, s.by); u >= 0 && r[u] !== s && di(a, d, 0); u = qn(r, s.by)) Yn(e, u);
 return !0;}
 return !1;}
-function ci(e) {return e === "hand-edit" || e === Ie || _t(e);}
-function li(e, t) {return e.by === "hand-edit" || !(t ?? ci(e.by));}
-var ct;
-function di(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? li({ by: t }) }, e.byOwner.set(t, r)), r;}
-function ui(e, t, n, r) {const i = xn(t) * n, s = di(e, t.by, r);
+function si(e) {return e === "hand-edit" || e === Ie || Et(e);}
+function oi(e, t) {return e.by === "hand-edit" || !(t ?? si(e.by));}
+var at;
+function ai(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? oi({ by: t }) }, e.byOwner.set(t, r)), r;}
+function ci(e, t, n, r) {const i = Wn(t) * n, s = ai(e, t.by, r);
 e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);}
-function fi(e) {if (ct && ct.history === e && ct.length === e.length) return ct;
+function li(e) {if (at && at.history === e && at.length === e.length) return at;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) ui(t, n, 1);
-return ct = t, t;}
-function qn(e, t) {const n = e.store.history;
+for (const n of e) ci(t, n, 1);
+return at = t, t;}
+function Yn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = fi(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, ui(r, i, -1));}
-function zn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
+const r = li(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, ci(r, i, -1));}
+function qn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function kh(e, t) {const n = e.history;
+function Rh(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const i = n[r];
 if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;}
 return -1;}
-function hi(e, t, n, r = 0) {return t.entries + r > fh || t.bytes + n > hh || e.quota.entries + r > vh || e.quota.bytes + n > mh || e.length + r > oi || e.bytes + n > Wn;}
-function vi(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function ha(e, t, n) {const r = e.store.history, i = fi(r), s = xn(t);
-if (n) {const o = di(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
-if (hi(c, a, s, 1)) return !1;
-for (let l = zn(r, t.by); l >= 0 && hi(i, o, s, 1); l = zn(r, t.by)) qn(e, l);}
-if (r.push(t), i.length = r.length, ui(i, t, 1, n), !n)
-for (; (i.length > oi || i.bytes > Wn) && r.length > 1; ) {const o = kh(i, t);
-qn(e, o >= 0 ? o : 0);}
+function di(e, t, n, r = 0) {return t.entries + r > Ah || t.bytes + n > Sh || e.quota.entries + r > Eh || e.quota.bytes + n > _h || e.length + r > ri || e.bytes + n > Hn;}
+function ui(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function ya(e, t, n) {const r = e.store.history, i = li(r), s = Wn(t);
+if (n) {const o = ai(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
+if (di(c, a, s, 1)) return !1;
+for (let l = qn(r, t.by); l >= 0 && di(i, o, s, 1); l = qn(r, t.by)) Yn(e, l);}
+if (r.push(t), i.length = r.length, ci(i, t, 1, n), !n)
+for (; (i.length > ri || i.bytes > Hn) && r.length > 1; ) {const o = Rh(i, t);
+Yn(e, o >= 0 ? o : 0);}
 return !0;}
-function va(e, t, n) {let r = t.tokens, i = 0;
+function wa(e, t, n) {let r = t.tokens, i = 0;
 for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
-return ha(e, o, li(t, n)) ? s : void 0;}
-function yh(e) {const t = e.store.history, n = t.splice(0, t.length);
-ct = void 0;
-for (const r of n) {const i = Q.stringify(r).length;
-Yn.set(r, i), !(i > Wn) && ha(e, r, li(r));}
-return ct = void 0, n.length - t.length;}
-function lt(e) {return e.get("_subtype") === "card";}
-function dt(e, t, n = {}) {const r = [], i = new H(), s = [], o = (l) => {const d = Jt(l);
+return ya(e, o, oi(t, n)) ? s : void 0;}
+function Dh(e) {const t = e.store.history, n = t.splice(0, t.length);
+at = void 0;
+for (const r of n) {const i = Z.stringify(r).length;
+Kn.set(r, i), !(i > Hn) && ya(e, r, oi(r));}
+return at = void 0, n.length - t.length;}
+function ct(e) {return e.get("_subtype") === "card";}
+function lt(e, t, n = {}) {const r = [], i = new V(), s = [], o = (l) => {const d = Jt(l);
 i.has(d.id) || (i.add(d.id), s.push(d));};
-if (t !== void 0) {if (t.length === 0) throw new S("--ids needs at least one token id");
+if (t !== void 0) {if (t.length === 0) throw new E("--ids needs at least one token id");
 const l = [];
-for (const d of t) {const u = Rt(d, e.gm);
-u ? o(u) : l.push(wh(d));}
+for (const d of t) {const u = Ot(d, e.gm);
+u ? o(u) : l.push(Ih(d));}
 l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Tt(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
-for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? V(d._id) : void 0;
-u && !lt(u) ? o(u) : l += 1;}
+for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? B(d._id) : void 0;
+u && !ct(u) ? o(u) : l += 1;}
 l > 0 && r.push(`${l} selected object${l === 1 ? " is" : "s are"} not a token and ${l === 1 ? "was" : "were"} ignored`);}
 if (s.length === 0)
-throw r.length > 0 ? new N(`no token to act on (${r.join("; ")})`) : new N("no token selected: select one or more tokens, or name them with --ids");
+throw r.length > 0 ? new C(`no token to act on (${r.join("; ")})`) : new C("no token selected: select one or more tokens, or name them with --ids");
 const a = [], c = [];
 for (const l of s) {const d = z(l);
-e.gm || n.anyTarget || Te(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(J(l));}
-if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new N(Kn(r).join("; "));
+e.gm || n.anyTarget || Re(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Q(l));}
+if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new C(Bn(r).join("; "));
 return { targets: a, notes: r };}
-function wh(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
-function Rt(e, t) {if (e.length === 0 || e.length > 64) return;
-const n = V(e);
-if (!(!n || lt(n)) && !(!t && We(n)))
+function Ih(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
+function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
+const n = B(e);
+if (!(!n || ct(n)) && !(!t && Ke(n)))
 return n;}
-function bh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function Ch(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
-const i = V(r[0]), s = i && Jt(i);
+const i = B(r[0]), s = i && Jt(i);
 s && s !== i && e.parsed.flags.set(n, [s.id]);}}
-function $h(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Rt(r.join(" "), e.gm))
-throw new N(`--${n}: no token on the table has that id`);}}
-function ma(e, t) {const n = V(t);
-return n !== void 0 && Te(e, n, z(n));}
-function M(e) {return Oe(e.store.settings.edition);}
-function Dt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
+function Nh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
+throw new C(`--${n}: no token on the table has that id`);}}
+function ba(e, t) {const n = B(t);
+return n !== void 0 && Re(e, n, z(n));}
+function N(e) {return Oe(e.store.settings.edition);}
+function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function Ah(e) {const t = V(e);
-return t ? J(t, e) : e;}
-function Sh(e) {return e.store;}
-function pa(e) {const t = e.store.editionLeft;
+function Mh(e) {const t = B(e);
+return t ? Q(t, e) : e;}
+function Ph(e) {return e.store;}
+function $a(e) {const t = e.store.editionLeft;
 return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function mi(e, t) {return e.gm || Te(e.playerId, t.token, t.character) || tn(e.app, t) === "public";}
-function ut(e, t) {const n = M(e), r = {settings: e.store.settings,
+function fi(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || tn(e.app, t) === "public";}
+function dt(e, t) {const n = N(e), r = {settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Ah,
+nameOf: Mh,
 waiting: e.store.exchange.waiting,
-other: (s) => {const o = V(s);
-if (!o || lt(o)) return;
-const a = e.store.tokens[Qt(o, e.store.settings.bars.vitality)], c = Ro(o, e.store.settings.bars.vitality);
-return {name: J(o, "unnamed token"),
+other: (s) => {const o = B(s);
+if (!o || ct(o)) return;
+const a = e.store.tokens[Qt(o, e.store.settings.bars.vitality)], c = No(o, e.store.settings.bars.vitality);
+return {name: Q(o, "unnamed token"),
 stance: a?.stance ?? null,
-state: Hr(n, a, c, r.editionLeft),
-answer: Io(n, e.store.exchange.waiting[s]),
+state: Ur(n, a, c, r.editionLeft),
+answer: Po(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s};}};
 if (t) {r.turnOrder = t;
-const s = Bf(t);
+const s = Zf(t);
 if (s) {r.turnRow = s;
-const o = en(s.id), a = o !== "" && o !== "-1" ? V(o) : void 0;
-a !== void 0 && We(a) && (r.turnRowHidden = !0);}}
-const i = pa(e);
+const o = en(s.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
+a !== void 0 && Ke(a) && (r.turnRowHidden = !0);}}
+const i = $a(e);
 return i && (r.editionLeft = i), r;}
-function Xn(e, t, n, r = ut(e)) {const i = Fn(t.token, t.character, e.store.settings), s = e.store.tokens;
-return uf(i, s[i.id], n, r, s[i.home]);}
-function ga(e, t, n, r = !0) {switch (n.kind) {case "refused":
+function hi(e, t, n, r = dt(e)) {const i = Pn(t.token, t.character, e.store.settings), s = e.store.tokens;
+return $f(i, s[i.id], n, r, s[i.home]);}
+function Aa(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? uh(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? $h(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
-function Jn(e, t, n = "; nothing changed") {const r = t[0], i = r.which === "max" ? `the max of "${U(r.attribute, 30)}"` : `"${U(r.attribute, 30)}"`;
+function zn(e, t, n = "; nothing changed") {const r = t[0], i = r.which === "max" ? `the max of "${U(r.attribute, 30)}"` : `"${U(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${U(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function It(e) {return { settings: e.store.settings, edition: M(e), memories: Sh(e) };}
-var Eh = class {constructor(e, t, n, r, i, s) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = _h(i, e, s);}
+function Dt(e) {return { settings: e.store.settings, edition: N(e), memories: Ph(e) };}
+var Lh = class {constructor(e, t, n, r, i, s) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Fh(i, e, s);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function _h(e, t, n) {const { id: r, name: i } = t;
-return Qo(e, (s) => s === r ? i : n(s));}
-function Oh(e, t, n, r = {}, i = It(e)) {const { snapshot: s } = t, o = Zf(i, t, n, r), a = new Eh(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+function Fh(e, t, n) {const { id: r, name: i } = t;
+return na(e, (s) => s === r ? i : n(s));}
+function jh(e, t, n, r = {}, i = Dt(e)) {const { snapshot: s } = t, o = dh(i, t, n, r), a = new Lh(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {applied: { tokenId: s.id, name: pe(s.name, 200), changes: o.changes },
 shown: a};}
-function Th(e, t, n) {const r = V(t.token.id);
-if (!r || lt(r)) return !1;
+function Gh(e, t, n) {const r = B(t.token.id);
+if (!r || ct(r)) return !1;
 const i = t.character?.id ?? "";
-if (b(r.get("represents") ?? "") !== i) return !1;
-const s = i ? tf(i) : void 0;
-return i && !s ? !1 : e.gm || n || Te(e.playerId, r, s);}
-function Rh(e) {for (const t of e.changes)
-if ((t.kind === "bar" || t.kind === "value") && !I.isSafeInteger(t.to) || t.kind === "initiative" && !(I.isFinite(t.to) && A.abs(t.to) <= 1e9)) return t.to;}
-function ka(e, t) {const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
+if (A(r.get("represents") ?? "") !== i) return !1;
+const s = i ? hf(i) : void 0;
+return i && !s ? !1 : e.gm || n || Re(e.playerId, r, s);}
+function Uh(e) {for (const t of e.changes)
+if ((t.kind === "bar" || t.kind === "value") && !R.isSafeInteger(t.to) || t.kind === "initiative" && !(R.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
+function Sa(e, t) {const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = Zi(e.msg.content ?? ""), i = n.filter((s) => !Ih((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = ts(e.msg.content ?? ""), i = n.filter((s) => !Bh((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;}
-var Dh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Ih(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var Vh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Bh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[I(n[1])], i = Dh.exec(b(r?.expression ?? ""));
-return i ? (i[1] === "" ? 1 : I(i[1])) >= 1 && I(i[2]) >= 2 : !1;}
-function pi(e, t) {const n = {};
-for (const r of t) {const i = r.flag === void 0 ? void 0 : Mc(e, r.flag, 1, r.sides);
+const r = t?.[R(n[1])], i = Vh.exec(A(r?.expression ?? ""));
+return i ? (i[1] === "" ? 1 : R(i[1])) >= 1 && R(i[2]) >= 2 : !1;}
+function vi(e, t) {const n = {};
+for (const r of t) {const i = r.flag === void 0 ? void 0 : Vc(e, r.flag, 1, r.sides);
 i !== void 0 && (n[r.name] = i);}
 return n;}
-function gi(e, t, n, r) {if (e.length === 0) return Qn;
+function mi(e, t, n, r) {if (e.length === 0) return xn;
 const i = { ...t };
 let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;}
-var Qn = k.freeze({}), Ch = k.freeze({}), Nh = [], Mh = [];
-function nn(e, t, n, r, i, s, o, a) {const c = Xn(e, t, n, i);
+var xn = k.freeze({}), Hh = k.freeze({}), Kh = [], Wh = [];
+function nn(e, t, n, r, i, s, o, a) {const c = hi(e, t, n, i);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (hn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Rh(l);
+const d = Uh(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = Oh(e, c, l, o(l), s);
+const { applied: u, shown: f } = jh(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
-function Zn(e, t, n) {const r = ut(e), i = It(e);
-return t.map((s) => nn(e, s, n, Qn, r, i, () => ({ notify: !1 })));}
-function er(e, t, n, r, i) {const s = t.dice.length === 0 ? Ch : pi(e.parsed, t.dice), o = e.gm ? void 0 : ka(e, t.dice);
-return ya(
+function Xn(e, t, n) {const r = dt(e), i = Dt(e);
+return t.map((s) => nn(e, s, n, xn, r, i, () => ({ notify: !1 })));}
+function Jn(e, t, n, r, i) {const s = t.dice.length === 0 ? Hh : vi(e.parsed, t.dice), o = e.gm ? void 0 : Sa(e, t.dice);
+return Ea(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: s };
 return o && (c.typed = o), c;}),
 r,
 i);}
-function ya(e, t, n, r) {let i, s = [], o = !1, a = !1;
+function Ea(e, t, n, r) {let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? Mh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? Wh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
-if (d !== void 0) {Ae(e, d);
+if (d !== void 0) {Se(e, d);
 return;}
-return wa(e, t, c, void 0, a, n, r);}
+return _a(e, t, c, void 0, a, n, r);}
 const l = e.app.store.settings.edition;
-return ca(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
-if (u !== void 0) {Ae(e, u);
+return ha(c.flatMap((d) => d.map((u) => u.sides))).then((d) => {const u = r.claim?.();
+if (u !== void 0) {Se(e, u);
 return;}
-if (e.app.store.settings.edition !== l) {Ae(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
+if (e.app.store.settings.edition !== l) {Se(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
-wa(e, t, c, d, a, n, r);});}
-function wa(e, t, n, r, i, s, o) {const a = e.app, c = r !== void 0, l = r ?? Nh, d = [...s];
+_a(e, t, c, d, a, n, r);});}
+function _a(e, t, n, r, i, s, o) {const a = e.app, c = r !== void 0, l = r ?? Kh, d = [...s];
 let u;
 const f = [], h = [];
-let m = !1;
-const p = i ? { order: ze(), changed: !1 } : void 0, g = Gr() ?? null, v = ut(a, p?.order), y = It(a), $ = (T) => {const C = { notify: T.observed ?? !0, healthColors: g };
-return p && (C.turnOrder = p), C;};
-let R = 0;
-t.forEach(({ target: T, plan: C, given: K, typed: ft, answer: ye, answerGiven: Ne }, ce) => {const rn = n[ce], Xe = R;
-if (R += rn.length, c && !Th(e, T, o.anyTarget === !0)) {d.push(`${J(T.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+let v = !1;
+const y = i ? { order: ze(), changed: !1 } : void 0, p = Lr() ?? null, m = dt(a, y?.order), g = Dt(a), b = (O) => {const j = { notify: O.observed ?? !0, healthColors: p };
+return y && (j.turnOrder = y), j;
+}, I = (O) => (delete O.answer, b(O));
+let K = 0;
+t.forEach(({ target: O, plan: j, given: we, typed: be, answer: Ne, answerGiven: ce }, Oi) => {const Ri = n[Oi], rn = K;
+if (K += Ri.length, c && !Gh(e, O, o.anyTarget === !0)) {d.push(`${Q(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const X = Ne === void 0 ? nn(a, T, C, gi(C.dice, K, l, Xe), v, y, $) : nn(a, T, C, gi(C.dice, K, l, Xe), v, y, (Me) => ({ ...$(Me), answerGiven: !0 }), (Me) => {Me.facts.answer = Ne.answer;});
-if (X.kind !== "written") {const { snapshot: Me } = X.reading, Ya = () => mi(e, Me);
-X.kind === "refusal" ? X.refusal.kind === "refused" && !X.refusal.nameFirst ? (u ?? (u = new Mf())).add(Me.name, X.refusal.reason) : d.push(ga(a, Me, X.refusal, Ya())) : X.kind === "problems" ? d.push(Jn(Me, X.reading.problems)) : d.push(`${Me.name}: the result${Ya() ? ` (${X.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const W = ce === void 0 ? nn(a, O, j, mi(j.dice, we, l, rn), m, g, b) : nn(a, O, j, mi(j.dice, we, l, rn), m, g, I, (ut) => {ut.facts.answer = ce.answer;});
+if (W.kind !== "written") {const { snapshot: ut } = W.reading, Za = () => fi(e, ut);
+W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? (u ?? (u = new Wf())).add(ut.name, W.refusal.reason) : d.push(Aa(a, ut, W.refusal, Za())) : W.kind === "problems" ? d.push(zn(ut, W.reading.problems)) : d.push(`${ut.name}: the result${Za() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const De = X.outcome;
-f.push(X.applied), ft && (X.shown.typed = ft), ye && (X.shown.answer = ye), h.push(X.shown), m || (m = De.undoable === !0);
-}), u && d.push(...u.lines()), p?.changed && Qr(p.order);
-let j;
-if ((o.record || m) && f.length > 0) {const T = o.recordBy ?? e.playerId, C = T === e.playerId ? e.gm || T === Ie : ci(T), K = va(a, { by: T, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, C);
-K !== void 0 && (o.record || C) && (j = { command: vi(K), byGm: C });}
-const w = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ci(o.recordBy) ? "gm" : o.recordBy, E = { title: o.title, replyTo: e.replyTo, sender: w, senderMaySee: (T) => mi(e, T) };
-if (j && (E.undo = j), ii(a, h, E), d.length > 0) {const T = o.refusals(Kn(d), f.length > 0);
-Ye(e, T);}}
-function Ph(e) {e.store.exchange.waiting = {};}
-function Lh(e, t) {const n = e.store.exchange.waiting;
+const ym = W.outcome;
+f.push(W.applied), be && (W.shown.typed = be), Ne && (W.shown.answer = Ne), h.push(W.shown), v || (v = ym.undoable === !0);
+}), u && d.push(...u.lines()), y?.changed && xr(y.order);
+let w;
+if ((o.record || v) && f.length > 0) {const O = o.recordBy ?? e.playerId, j = O === e.playerId ? e.gm || O === Ie : si(O), we = wa(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, j);
+we !== void 0 && (o.record || j) && (w = { command: ui(we), byGm: j });}
+const _ = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : si(o.recordBy) ? "gm" : o.recordBy, P = { title: o.title, replyTo: e.replyTo, sender: _, senderMaySee: (O) => fi(e, O) };
+if (w && (P.undo = w), ti(a, h, P), d.length > 0) {const O = o.refusals(Bn(d), f.length > 0);
+We(e, O);}}
+function Yh(e) {e.store.exchange.waiting = {};}
+function qh(e, t) {const n = e.store.exchange.waiting;
 for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
-function Fh(e, t, n) {if (!n(e.answer, t.answer))
-return t.answer !== void 0 ? "has a new pending defense" : "no longer has the pending defense it had";}
+function pi(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
 function ki(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function yi(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function Ct(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !yi(e, n));}
-function ba(e, t) {if (e.attacker === null || t) return e.attacker;
-const n = V(e.attacker);
-return n !== void 0 && We(n) ? null : e.attacker;}
-function wi(e, t = !0) {const n = ba(e, t);
+function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !pi(e, n));}
+function Ta(e, t) {if (e.attacker === null || t) return e.attacker;
+const n = B(e.attacker);
+return n !== void 0 && Ke(n) ? null : e.attacker;}
+function gi(e, t = !0) {const n = Ta(e, t);
 if (n === null) return "An unseen attacker";
-const r = V(n);
-return r ? J(r, "The attacker") : "The attacker (gone)";}
-function jh(e, t) {const n = e.store.exchange;
+const r = B(n);
+return r ? Q(r, "The attacker") : "The attacker (gone)";}
+function zh(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function bi(e, t, n) {return n || !We(e) || Te(t, e, z(e));}
-function $a(e, t, n) {if (n || e.by === t) return !0;
-for (const r of e.defenders) {const i = V(r);
-if (i && bi(i, t, !1)) return !0;}
+function yi(e, t, n) {return n || !Ke(e) || Re(t, e, z(e));}
+function Oa(e, t, n) {if (n || e.by === t) return !0;
+for (const r of e.defenders) {const i = B(r);
+if (i && yi(i, t, !1)) return !0;}
 return !1;}
-function Gh(e, t) {const n = e.resolving ?? (e.resolving = new H());
+function xh(e, t) {const n = e.resolving ?? (e.resolving = new V());
 return n.has(t) ? !1 : (n.add(t), !0);}
-function Aa(e, t) {return e.resolving?.has(t) === !0;}
-function Uh(e, t) {if (e.resolving?.delete(t), ki(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function Ra(e, t) {return e.resolving?.has(t) === !0;}
+function Xh(e, t) {if (e.resolving?.delete(t), ki(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function Vh(e) {const t = k.keys(e.store.exchange.attacks);
+function Jh(e) {const t = k.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
-function Sa(e, t, n, r) {const i = [];
-for (const s of Ct(e, t)) {const o = V(s);
-o && bi(o, n, r) && i.push(J(o, "a token"));}
+function Da(e, t, n, r) {const i = [];
+for (const s of It(e, t)) {const o = B(s);
+o && yi(o, n, r) && i.push(Q(o, "a token"));}
 return i;}
-function Ea(e, t) {return Ct(e, t).length > 0 ? !1 : _a(e, t).length === 0;}
-function _a(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && V(n) !== void 0 && !ma(t.by, n));}
-var Oa = new sn();
-function tr(e, t, ...n) {let r = Oa.get(e);
-r || (r = new D(), Oa.set(e, r));
+function Ia(e, t) {return It(e, t).length > 0 ? !1 : Ca(e, t).length === 0;}
+function Ca(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !ba(t.by, n));}
+var Na = new sn();
+function wi(e, t, ...n) {let r = Na.get(e);
+r || (r = new D(), Na.set(e, r));
 let i = r.get(t);
 return i || (i = k.assign({}, ...n), r.set(t, i)), i;}
-var Ta = new sn();
-function Bh(e, t) {let n = Ta.get(t);
-return n || (n = hr(e, t), Ta.set(t, n)), n;}
-function nr(e, t, n, r) {e.flags.size > 0 && Ue(e, ts(t), r);
-const i = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), s = n === void 0 ? void 0 : i ? vr(e, { ...n, optional: !0 }) : vr(e, n), o = e.flags.size === 0 ? Bh(e, t) : hr(e, t, r);
+var Ma = new sn();
+function Qh(e, t) {let n = Ma.get(t);
+return n || (n = cr(e, t), Ma.set(t, n)), n;}
+function bi(e, t, n, r) {e.flags.size > 0 && Ge(e, rs(t), r);
+const i = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), s = n === void 0 ? void 0 : i ? lr(e, { ...n, optional: !0 }) : lr(e, n), o = e.flags.size === 0 ? Qh(e, t) : cr(e, t, r);
 return n === void 0 ? { ...o, positionals: e.positionals } : { ...o, amount: s, positionals: [] };}
-var Hh = { values: [], dice: [], resolve: () => ({ kind: "bar", resource: "vitality" }) };
-function Kh(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+var Zh = {ids: { kind: "list" },
+from: { kind: "token" },
+help: { kind: "switch" },
+resolve: { kind: "word" },
+cancel: { kind: "word" },
+list: { kind: "switch" }};
+function Pa(e, t) {return bi(e, wi(t, "!attack", Zh, t.hit.flags, t.check.answers.flags), t.hit.amount, Ar(t.id, "!damage"));}
+function ev(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
+function tv(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
 case "bar":
 return "its Vitality is not a number";}}
-function Ra(e, t, n, r, i, s) {const o = V(r);
+function La(e, t, n, r, i, s) {const o = B(r);
 if (!o) return;
-const a = { token: o, character: z(o) }, c = J(o, "a token"), l = t.check.answers, d = Dt(e, !0);
-if (yi(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+const a = { token: o, character: z(o) }, c = Q(o, "a token"), l = t.check.answers, d = Rt(e, !0);
+if (pi(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], m = [];
-let p;
-for (const v of l.choices) {const y = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${v}`;
-if (v === "none") {h.push({ label: l.label(v, Xn(e, a, Hh, s).facts), command: y });
+const f = [], h = [], v = [], y = l.choices.map((g) => ({ word: g, plan: g === "none" ? void 0 : l.planAnswer(g, n.situation, n.attacker, d) })), { facts: p } = hi(e, a, { values: Fa(y.map(({ plan: g }) => g?.values)), others: Fa(y.map(({ plan: g }) => g?.others)) }, s);
+for (const { word: g, plan: b } of y) {const I = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`, K = l.label(g, p);
+if (!b) {h.push({ label: K, command: I });
 continue;}
-const $ = l.planAnswer(v, n.situation, n.attacker, d), R = Xn(e, a, $, s);
-p = R.facts;
-const j = l.label(v, R.facts), w = k.fromEntries($.dice.map((T) => [T.name, A.ceil(T.sides / 2)])), E = $.resolve(R.facts, w);
-if (hn(E)) {const T = Kh(E), C = m.find((K) => K.why === T);
-C ? C.answers.push(j.replace(/ \(.*\)$/, "")) : m.push({ answers: [j.replace(/ \(.*\)$/, "")], why: T });
-} else h.push({ label: j, command: y });}
-for (const { answers: v, why: y } of m) f.push(`${v.join(", ")}: ${y}`);
-const g = ba(n, i);
-if (p)
-for (const v of l.extra?.(p, g) ?? []) v.section === je && h.push({ label: v.label, command: v.command });
-return { label: c, lines: f, buttons: Vn(r) ? h : [] };}
-function Da(e) {return ut(e, ze());}
-function Wh(e) {const t = V(e);
+const w = k.fromEntries(b.dice.map((P) => [P.name, S.ceil(P.sides / 2)])), _ = b.resolve(p, w);
+if (hn(_)) {const P = tv(_), O = v.find((j) => j.why === P);
+O ? O.answers.push(K.replace(/ \(.*\)$/, "")) : v.push({ answers: [K.replace(/ \(.*\)$/, "")], why: P });
+} else h.push({ label: K, command: I });}
+for (const { answers: g, why: b } of v) f.push(`${g.join(", ")}: ${b}`);
+const m = Ta(n, i);
+for (const g of l.extra?.(p, m) ?? []) g.section === Fe && h.push({ label: g.label, command: g.command });
+return { label: c, lines: f, buttons: Gn(r) ? h : [] };}
+function Fa(e) {return [...new V(e.flatMap((t) => t ?? []))];}
+function ja(e) {return dt(e, ze());}
+function nv(e) {const t = B(e);
 if (!t) return ["gm"];
-const n = Fu(t, z(t));
+const n = zu(t, z(t));
 return n.length > 0 ? n : ["gm"];}
-function Ia(e, t) {return `Attack ${e.key}: ${wi(e, t)} attacks`;}
-function Ca(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function Yh(e, t) {const n = M(e), r = Da(e), i = new D();
-for (const s of t.defenders)
-for (const o of Wh(s)) {const a = i.get(o) ?? [];
-a.push(s), i.set(o, a);}
-for (const [s, o] of i) {if (s === "gm") continue;
-const a = o.flatMap((c) => Ra(e, n, t, c, !1, r) ?? []);
-a.length > 0 && P(ke(wo(s)), he({ title: Ia(t, !1), rows: [...Ca(n, t), ...a] }), { record: !0 });}
-P(oe, he(rr(e, n, t, i.get("gm") ?? [], r)), { record: !0 });}
-function rr(e, t, n, r, i = Da(e)) {const s = [...Ca(t, n), ...r.flatMap((a) => Ra(e, t, n, a, !0, i) ?? [])], o = Ct(e, n).map((a) => {const c = V(a);
-return c ? J(c, "a token") : "a token gone from the table";});
+function Ga(e, t) {return `Attack ${e.key}: ${gi(e, t)} attacks`;}
+function Ua(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
+function rv(e, t) {const n = N(e), r = ja(e), i = new D();
+for (const a of t.defenders)
+for (const c of nv(a)) {const l = i.get(c) ?? [];
+l.push(a), i.set(c, l);}
+const s = new D(), o = (a) => (s.has(a) || s.set(a, La(e, n, t, a, !1, r)), s.get(a) ?? []);
+for (const [a, c] of i) {if (a === "gm") continue;
+const l = c.flatMap(o);
+l.length > 0 && M(ye(So(a)), he({ title: Ga(t, !1), rows: [...Ua(n, t), ...l] }), { record: !0 });}
+M(oe, he(Qn(e, n, t, i.get("gm") ?? [], r)), { record: !0 });}
+function Qn(e, t, n, r, i = ja(e)) {const s = [...Ua(t, n), ...r.flatMap((a) => La(e, t, n, a, !0, i) ?? [])], o = It(e, n).map((a) => {const c = B(a);
+return c ? Q(c, "a token") : "a token gone from the table";});
 return s.push({label: "Waiting for",
 lines: [o.length > 0 ? o.join(", ") : "nobody"],
 buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
-}), { title: Ia(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
-var xh = 5, Na = 100, Ma = {ids: { kind: "list" },
-from: { kind: "token" },
-help: { kind: "switch" },
-resolve: { kind: "word" },
-cancel: { kind: "word" },
-list: { kind: "switch" }
-}, qh = {};
-function zh(e) {const t = M(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.check.answers.flags).map((i) => ` [--${i} ...]`).join("");
-return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var Xh = {usage: zh,
-help: () => [
-"Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
-"The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (ge(e.parsed, "list")) return iv(e);
-const t = Ve(e.parsed, "resolve");
-if (t !== void 0) return tv(e, t);
-const n = Ve(e.parsed, "cancel");
-return n !== void 0 ? rv(e, n) : Zh(e);}};
-function Jh(e, t, n = {}) {const r = new D();
-for (const [i, s] of e.flags)
-k.prototype.hasOwnProperty.call(Ma, i) || k.prototype.hasOwnProperty.call(t.check.answers.flags, i) || r.set(i, s);
-for (const [i, s] of k.entries(n)) r.set(i, [s]);
-return { command: "!damage", positionals: e.positionals, flags: r };}
-function Qh(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
-function Zh(e) {const t = e.app, n = M(t), r = n.check.answers, i = nr(e.parsed, tr(n, "!attack", Ma, n.hit.flags, r.flags), n.hit.amount, Tr(n.id, "!damage"));
-if (_e(e.parsed) === void 0) throw new S("no defenders given: --ids with their token ids");
-n.hit.plan(i, Dt(t, e.gm));
-const s = r.situation(i), o = k.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
-if (o !== void 0 && !e.gm) throw new N(`--${o} is the defender's answer in an attack: each defender answers its prompt`);
-const a = ev(e), c = k.values(t.store.exchange.attacks);
-if (c.length >= Nr) throw new N(`${c.length} attacks are open already: resolve or cancel one first (!attack --list)`);
-if (!e.gm) {const p = c.filter((g) => !g.gm);
-if (p.filter((g) => g.by === e.playerId).length >= xh || p.length >= Nr / 2)
-throw new N("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const l = dt(e, _e(e.parsed), { anyTarget: !0 }), d = [...l.notes], u = l.targets.filter(({ token: p }) => a !== null && p.id === a ? (d.push(`${J(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
-if (u.length === 0) throw new N(`no defender left (${d.join("; ")})`);
-if (u.length > Mr) throw new N(`one attack has at most ${Mr} defenders (got ${u.length})`);
-if (!e.gm) {let p = 0;
-for (const g of c) g.gm || (p += g.defenders.length);
-if (p + u.length > Na) throw new N(`the players' open attacks may hold ${Na} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
-const f = u.filter(({ token: p }) => !We(p)).map(({ token: p }) => J(p, "a token")), h = {key: "",
-by: e.playerId,
-gm: e.gm,
-attacker: a,
-edition: n.id,
-positionals: e.parsed.positionals.map(Pa),
-flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, g]) => [p, g.map(Pa)]),
-situation: s,
-round: t.store.round.number,
-defenders: u.map(({ token: p }) => p.id),
-answers: {}};
-if (h.key = "A1", !vo(h)) throw new N("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-h.key = jh(t, f.length === 0), t.store.exchange.attacks[h.key] = h;
-const m = s ? ` (${r.situationWords(s).split(":")[0]})` : "";
-if (f.length > 0 && P(Ot, ie(`Attack ${h.key}: ${wi(h, !1)} attacks ${qe(f)}${m}.`), { record: !0 }), d.length > 0 && Ye(e, `Not among the defenders: ${Kn(d).join("; ")}`), Yh(t, h), Ea(t, h)) return $i(e, h);}
-function ev(e) {const t = Ve(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
-let r;
-if (t !== void 0) {if (r = Rt(t, e.gm), !r) throw new N("--from: no token on the table has that id");
-} else if (n.length === 1)
-r = Rt(n[0]._id, e.gm);
-else if (n.length > 1)
-throw new S("select one attacking token (or give --from ATTACKER)");
-if (!r) {if (e.gm) return null;
-throw new S("select your attacking token, or give --from with its id");}
-if (r = Jt(r), !e.gm && !Te(e.playerId, r, z(r))) throw new N(`you do not control ${J(r, "that token")}: declare from a token of yours`);
-return r.id;}
-function Pa(e) {const t = se(e);
-return t === null ? e : b(t);}
-function La(e, t) {const n = ki(e.app, t), r = n && $a(n, e.playerId, e.gm) ? n : void 0;
-if (!r) throw new N(`no open attack ${pe(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
-return r;}
-function tv(e, t) {const n = La(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new N(`attack ${n.key} is its declarer's or the GM's to resolve`);
-if (!e.gm) {const r = _a(e.app, n);
-if (r.length > 0) {const i = r.map((s) => J(V(s), "a token"));
-Ae(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
-return;}}
-return $i(e, n);}
-function $i(e, t) {const n = e.app, r = M(n);
-if (!Gh(n, t)) throw new N(`attack ${t.key} is being resolved already`);
-const i = Qh(t), s = Dt(n, t.gm), o = [], a = [];
-for (const u of t.defenders) {const f = V(u);
-if (!f) {a.push(u);
+}), { title: Ga(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
+function $i(e, t, n) {const r = e.app, i = N(r), s = i.check.answers, o = ev(t), a = n ?? i.hit.plan(Pa(o, i), Rt(r, t.gm)), c = vi(o, a.dice);
+if (!xh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
+const l = [], d = [];
+for (const v of t.defenders) {const y = B(v);
+if (!y) {d.push(v);
 continue;}
-const h = { token: f, character: z(f) }, m = t.answers[u], p = Jh(i, r, m?.flags), g = r.hit.plan(nr(p, tr(r, "!attack-hit", qh, r.hit.flags), r.hit.amount), s), v = { target: h, plan: g, given: pi(p, g.dice) };
-m && (v.answer = nv(m), v.answerGiven = { answer: m.file ?? null }), o.push(v);}
-const c = e.gm ? e : { ...e, replyTo: "gm" };
-e.gm || delete c.replyFor;
-const l = () => {n.resolving?.delete(t);};
-let d;
-try {d = ya(c, o, a.length > 0 ? [`${a.length} defender${a.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
+const p = { token: y, character: z(y) }, m = t.answers[v], g = { target: p, plan: a, given: c };
+if (m) {g.answer = iv(m), g.answerGiven = { answer: m.answer ?? null };
+const b = m.answer === void 0 ? void 0 : s.rolled?.(m.answer);
+b && (g.given = { ...c, ...b });}
+l.push(g);}
+const u = e.gm ? e : { ...e, replyTo: "gm" };
+e.gm || delete u.replyFor;
+const f = () => {r.resolving?.delete(t);};
+let h;
+try {h = Ea(u, l, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" : "s are"} no longer on the table`] : [], {title: `Attack ${t.key}`,
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Uh(n, t),
-refusals: (u, f) => `Attack ${t.key}: ${f ? "not applied to every defender" : "not applied"}: ${u.join("; ")}.`});
-} catch (u) {throw l(), u;}
-return d === void 0 ? void 0 : d.then(l, (u) => {throw l(), u;});}
-function nv(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+claim: () => Xh(r, t),
+refusals: (v, y) => `Attack ${t.key}: ${y ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
+} catch (v) {throw f(), v;}
+return h === void 0 ? void 0 : h.then(f, (v) => {throw f(), v;});}
+function iv(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-function rv(e, t) {const n = La(e, t.toUpperCase());
-if (!e.gm && e.playerId !== n.by) throw new N(`attack ${n.key} is its declarer's or the GM's to cancel`);
-delete e.app.store.exchange.attacks[n.key], P(Ot, ie(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function iv(e) {const t = e.app, n = M(t), r = k.values(t.store.exchange.attacks).filter(
-(s) => e.gm || s.by === e.playerId || Ct(t, s).some((o) => ma(e.playerId, o)));
-if (r.length === 0) {Ae(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
+var sv = 5, Va = 100;
+function ov(e) {const t = e.app, n = N(t), r = n.check.answers, i = Pa(e.parsed, n);
+if (Te(e.parsed) === void 0) throw new E("no defenders given: --ids with their token ids");
+const s = n.hit.plan(i, Rt(t, e.gm)), o = r.situation(i), a = k.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
+if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
+const c = av(e), l = k.values(t.store.exchange.attacks);
+if (l.length >= Rr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+if (!e.gm) {const p = l.filter((m) => !m.gm);
+if (p.filter((m) => m.by === e.playerId).length >= sv || p.length >= Rr / 2)
+throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
+const d = lt(e, Te(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => c !== null && p.id === c ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
+if (f.length === 0) throw new C(`no defender left (${u.join("; ")})`);
+if (f.length > Dr) throw new C(`one attack has at most ${Dr} defenders (got ${f.length})`);
+if (!e.gm) {let p = 0;
+for (const m of l) m.gm || (p += m.defenders.length);
+if (p + f.length > Va) throw new C(`the players' open attacks may hold ${Va} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
+const h = f.filter(({ token: p }) => !Ke(p)).map(({ token: p }) => Q(p, "a token")), v = {key: "",
+by: e.playerId,
+gm: e.gm,
+attacker: c,
+edition: n.id,
+positionals: e.parsed.positionals.map(Ba),
+flags: [...e.parsed.flags].filter(([p]) => p !== "ids" && p !== "from" && p !== "help").map(([p, m]) => [p, m.map(Ba)]),
+situation: o,
+round: t.store.round.number,
+defenders: f.map(({ token: p }) => p.id),
+answers: {}};
+if (v.key = "A1", !go(v)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+v.key = zh(t, h.length === 0), t.store.exchange.attacks[v.key] = v;
+const y = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
+if (h.length > 0 && M(_t, ie(`Attack ${v.key}: ${gi(v, !1)} attacks ${qe(h)}${y}.`), { record: !0 }), u.length > 0 && We(e, `Not among the defenders: ${Bn(u).join("; ")}`), rv(t, v), Ia(t, v)) return $i(e, v, s);}
+function av(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+let r;
+if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+} else if (n.length === 1)
+r = Ot(n[0]._id, e.gm);
+else if (n.length > 1)
+throw new E("select one attacking token (or give --from ATTACKER)");
+if (!r) {if (e.gm) return null;
+throw new E("select your attacking token, or give --from with its id");}
+if (r = Jt(r), !e.gm && !Re(e.playerId, r, z(r))) throw new C(`you do not control ${Q(r, "that token")}: declare from a token of yours`);
+return r.id;}
+function Ba(e) {const t = se(e);
+return t === null ? e : A(t);}
+async function cv(e) {const t = e.app, n = N(t), r = n.check.answers, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+Ge(e.parsed, i);
+const s = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = ki(t, s), a = o && Oa(o, e.playerId, e.gm) ? o : void 0;
+if (!a) throw new C(`no open attack ${pe(s, 12)} to answer (resolved, cancelled, or never declared)`);
+if (Ra(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
+const c = Te(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+if (c.length !== 1) throw new E("an answer is for one defender: --ids with its token id");
+const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && yi(d, e.playerId, e.gm) ? d : void 0;
+if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
+const f = z(u), h = Q(u, "the defender");
+if (!e.gm && !Re(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
+const v = a.answers[l];
+if (v) throw new C(`${h} has answered attack ${a.key} already (${v.word})`);
+if (pi(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+const y = Ue(e.parsed, r.answerFlag);
+if (y === void 0) throw new E(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
+const p = _e(y, `--${r.answerFlag}`, r.choices);
+let m = { word: p }, g = p === "none" ? "no defense" : p;
+if (p !== "none") {const w = r.planAnswer(p, a.situation, a.attacker, Rt(t, e.gm)), _ = vi(e.parsed, w.dice), P = w.dice.filter((W) => _[W.name] === void 0), O = P.length > 0 ? await ha(P.map((W) => W.sides)) : [];
+if (t.store.exchange.attacks[s] !== a || Ra(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
+const j = B(l);
+if (!j || !e.gm && !Re(e.playerId, j, z(j))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
+const we = mi(w.dice, _, O, 0), be = hi(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? ze() : void 0)), Ne = w.resolve(be.facts, we);
+if (hn(Ne)) throw new C(Aa(t, be.snapshot, Ne));
+if (be.problems.length > 0) throw new C(zn(be.snapshot, be.problems, "; nothing answered"));
+const ce = r.keep(p, Ne, we), Oi = e.gm ? void 0 : Sa(e, w.dice);
+m = { word: ce.word }, ce.answer !== void 0 && (m.answer = ce.answer), ce.roll !== void 0 && (m.roll = ce.roll), ce.success !== void 0 && (m.success = ce.success), Oi && (m.typed = !0);
+const Ri = na(n, (W) => W === l ? h : be.facts.nameOf(W)), rn = Ne.steps.filter((W) => W.section === "Check").map(Ri);
+g = rn.length > 0 ? rn.join("; ") : p;}
+e.gm && (m.gm = !0), a.answers[l] = m;
+const b = Da(t, a, e.playerId, e.gm), I = Ia(t, a), K = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
+Se(e, `${h}: ${g}.${K}`), I ? await $i(e, a) : !e.gm && It(t, a).length === 0 && M(oe, he(Qn(t, n, a, [])), { record: !0 });}
+function lv(e) {const t = N(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.check.answers.flags).map((i) => ` [--${i} ...]`).join("");
+return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
+var dv = {usage: lv,
+help: () => [
+"Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
+"The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
+run(e) {if (ke(e.parsed, "list")) return hv(e);
+const t = Ue(e.parsed, "resolve");
+if (t !== void 0) return uv(e, t);
+const n = Ue(e.parsed, "cancel");
+return n !== void 0 ? fv(e, n) : ov(e);}};
+function Ha(e, t) {const n = ki(e.app, t), r = n && Oa(n, e.playerId, e.gm) ? n : void 0;
+if (!r) throw new C(`no open attack ${pe(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+return r;}
+function uv(e, t) {const n = Ha(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
+if (!e.gm) {const r = Ca(e.app, n);
+if (r.length > 0) {const i = r.map((s) => Q(B(s), "a token"));
+Se(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
+return;}}
+return $i(e, n);}
+function fv(e, t) {const n = Ha(e, t.toUpperCase());
+if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
+delete e.app.store.exchange.attacks[n.key], M(_t, ie(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
+function hv(e) {const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
+(s) => e.gm || s.by === e.playerId || It(t, s).some((o) => ba(e.playerId, o)));
+if (r.length === 0) {Se(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
-if (e.gm) {for (const s of r) P(oe, he(rr(t, n, s, [])));
+if (e.gm) {for (const s of r) M(oe, he(Qn(t, n, s, [])));
 return;}
-const i = r.map((s) => {const o = Sa(t, s, e.playerId, !1);
-return `${s.key}: ${wi(s, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
-P(ke(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
-function sv(e) {const t = M(e);
-for (const n of k.values(e.store.exchange.attacks)) P(oe, he(rr(e, t, n, [])), { record: !0 });}
-function Fa(e) {const t = M(e);
-Ph(e);
+const i = r.map((s) => {const o = Da(t, s, e.playerId, !1);
+return `${s.key}: ${gi(s, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+M(ye(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
+function vv(e) {const t = N(e);
+for (const n of k.values(e.store.exchange.attacks)) M(oe, he(Qn(e, t, n, [])), { record: !0 });}
+function Ka(e) {const t = N(e);
+Yh(e);
 for (const [n, r] of k.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const i = t.life.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.life.endRound(i);
-Tn(e.store, n, Et({ ...xt(e.store, n), edition: { id: t.id, state: s } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, P(oe, ie(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), sv(e);}
-function ov(e) {const t = [];
-for (const n of e) {if (t.length >= Pr) break;
-Jo(n) || t.push(ei(Gf(n)));}
+Tn(e.store, n, At({ ...qt(e.store, n), edition: { id: t.id, state: s } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, M(oe, ie(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), vv(e);}
+function mv(e) {const t = [];
+for (const n of e) {if (t.length >= Cr) break;
+ta(n) || t.push(Jr(Xf(n)));}
 return t;}
-function av(e, t) {if (e.length === 0 || t.length === 0) return null;
-const n = new H(t), r = new H(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
+function pv(e, t) {if (e.length === 0 || t.length === 0) return null;
+const n = new V(t), r = new V(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
 if (o === 0 || o !== s.length) return null;
 for (let a = 0; a < o; a += 1) {if (i[a] !== s[0]) continue;
 let c = !0;
 for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
 if (c) return a;}
 return null;}
-function cv(e) {e.turnOrderSeen = void 0, Ai(e);}
-function Ai(e) {const t = Ff();
+function kv(e) {e.turnOrderSeen = void 0, Ai(e);}
+function Ai(e) {const t = zf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
-const n = e.store.round, r = Xo(t);
-lv(e, r);
-const i = ov(r), s = av(n.seen, i);
+const n = e.store.round, r = ea(t);
+gv(e, r);
+const i = mv(r), s = pv(n.seen, i);
 if (n.seen = i, s === null) {n.turned = 0;
 return;}
-n.turned += s, n.turned >= i.length && Fa(e);}
-function lv(e, t) {e.oddTurnRowsTold === !0 || t.every(jf) || (e.oddTurnRowsTold = !0, P(oe, ie("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function dv(e, t) {const n = M(e), r = Oe(t);
-Lh(e, n.id);
-const i = [], s = [], o = e.store.settings.bars.vitality, a = new H(), c = new D();
-for (const d of k.keys(e.store.tokens)) {const u = V(d) ?? rf(d, o)[0];
-if (!u || lt(u)) continue;
+n.turned += s, n.turned >= i.length && Ka(e);}
+function gv(e, t) {e.oddTurnRowsTold === !0 || t.every(xf) || (e.oddTurnRowsTold = !0, M(oe, ie("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function yv(e, t) {const n = N(e), r = Oe(t);
+qh(e, n.id);
+const i = [], s = [], o = e.store.settings.bars.vitality, a = new V(), c = new D();
+for (const d of k.keys(e.store.tokens)) {const u = B(d) ?? mf(d, o)[0];
+if (!u || ct(u)) continue;
 const f = Qt(u, o);
 a.has(f) || (a.add(f), c.set(u.id, f), i.push({ token: u, character: z(u) }));}
-return Zn(e, i, {values: [],
+return Xn(e, i, {values: [],
 dice: [],
-resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, m = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), p = u?.deadForGood === !0 || r.life.deadForGood(m, h), g = n.life.enter(h, p), v = r.life.condition(m, h), y = n.life.condition(g, h);
-return v !== y && s.push({ name: d.name, from: v, to: y }), {headline: "acts",
+resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, v = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), y = u?.deadForGood === !0 || r.life.deadForGood(v, h), p = n.life.enter(h, y), m = r.life.condition(v, h), g = n.life.condition(p, h);
+return m !== g && s.push({ name: d.name, from: m, to: g }), {headline: "acts",
 steps: [],
 changes: [],
-state: g,
+state: p,
 ...f ? {} : { stance: null },
 detail: { edition: n.id }};}
 }), { count: i.length, changed: s };}
-var ja = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function uv(e) {if (e.length === 0) return "";
-const t = e.map(({ name: n, from: r, to: i }) => `${n} ${ja[r]} -> ${ja[i]}`);
+var Wa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
+function wv(e) {if (e.length === 0) return "";
+const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Wa[r]} -> ${Wa[i]}`);
 return ` Conditions read again: ${Tt(t, 6)}.`;}
-function fv(e) {const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const a of M(t).table.macros) {const c = $f(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+function bv(e) {const t = e.app, n = t.store.macros, r = [], i = [], s = [];
+for (const a of N(t).table.macros) {const c = Nf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {s.push(a.name);
 continue;}
-const d = Af(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = Mf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
 i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
-st(e, `Macros for the ${M(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var hv = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", vv = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+it(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
+var $v = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Av = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
-what: [`Changes one setting, e.g. edition ${Ht()[1] ?? Ht()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${zo.join(", ")}.`]},
+what: [`Changes one setting, e.g. edition ${Ht()[1] ?? Ht()[0]}, vitality-bar bar3, attr.armor_soak soak_pct, marker.dead skull, visibility.npc public, players-target-any on, armor-on-manual-edits on, overwhelm-limit 20, api-commands gm|refuse (whether a command another script relays without a player acts as the GM).`, `Settings: ${Zo.join(", ")}.`]},
 set: {title: "!defense-round set",
 usage: "!defense-round set NAME VALUE|clear [--ids ID ...]",
-what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${Ke.join(", ")}.`]},
+what: ["Gives the selected tokens (or --ids) their own value for a character value (e.g. armor_physical 100), winning over the sheet; clear removes it.", `Names: ${He.join(", ")}.`]},
 repair: { title: "!defense-round repair", usage: "!defense-round repair [--ids ID ...]", what: ["Restores the targets' worn armor protection to its max. Not undoable."] },
 "next-round": { title: "!defense-round next-round", usage: "!defense-round next-round", what: ["Ends the round by hand: pending defenses and per-round limits end."] },
 refresh: { title: "!defense-round refresh", usage: "!defense-round refresh", what: ["Forgets cached attribute look-ups (after another script created attributes)."] },
@@ -3824,7 +3837,7 @@ details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
 function Si(e) {return e ? "on" : "off";}
-function mv(e) {const t = e.store.settings, n = M(e), r = (s) => n.table.settings.includes(s), i = Ke.filter((s) => t.attributes[s] !== xs[s]).map(
+function Sv(e) {const t = e.store.settings, n = N(e), r = (s) => n.table.settings.includes(s), i = He.filter((s) => t.attributes[s] !== xs[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`);
 return he({title: `DefenseRound v${ve}`,
 rows: [
@@ -3834,29 +3847,29 @@ lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
 { label: "Players target any", lines: [Si(t.playersTargetAny)] },
 { label: "Armor on hand edits", lines: [Si(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [gv[t.apiCommands]] },
-{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [b(t.overwhelmLimit)] : [] },
+{ label: "Relayed commands", lines: [_v[t.apiCommands]] },
+{ label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [Yt.filter((s) => n.table.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
-{ label: "Round", lines: [b(e.store.round.number)] },
-{ label: "Not on the sheet", lines: pv(e) },
+{ label: "Round", lines: [A(e.store.round.number)] },
+{ label: "Not on the sheet", lines: Ev(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function pv(e) {const t = e.store.sheetLacks;
+function Ev(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var gv = {refuse: "refuse (--api-as or not)",
+var _v = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
 function Ei(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function kv(e) {const t = e.store.settings, n = M(e), r = Ht().filter((o) => o !== t.edition), i = (o, a) => ae(`${o}: ${Si(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Tv(e) {const t = e.store.settings, n = N(e), r = Ht().filter((o) => o !== t.edition), i = (o, a) => ae(`${o}: ${Si(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ie("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
-ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ei(t.apiCommands, Dr)}}`),
+ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ei(t.apiCommands, Er)}}`),
 ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ei(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => ae(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.table.settings.includes("overwhelm-limit") ? [ae(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
@@ -3865,21 +3878,21 @@ ae("next round", "!defense-round next-round"),
 ae("help handout", "!defense-round help"),
 ae("table macros", "!defense-round macros")
 ].join(" ");}
-function yv(e, t) {const [n, r] = t;
-if (!n || r === void 0) throw new S("set needs a NAME and a VALUE (or clear)");
+function Ov(e, t) {const [n, r] = t;
+if (!n || r === void 0) throw new E("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
-if (!Ke.includes(i))
-throw new S(`unknown value name "${U(n)}": ${Ft(n, Ke, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : kt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = dt(e, _e(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {const f = Rf(e.app, d.id);
-f.overrides = _n(f.overrides, i, s ? null : o);
+if (!He.includes(i))
+throw new E(`unknown value name "${U(n)}": ${Lt(n, He, "names")}`);
+const s = r.toLowerCase() === "clear", o = s ? 0 : kt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, Te(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {const f = Uf(e.app, d.id);
+f.overrides = En(f.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
-h && (f.worn = _n(f.worn, h, null)), Ho(e.app, d.id), l.push(Fn(d, u, e.app.store.settings).name);}
-st(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
+h && (f.worn = En(f.worn, h, null)), qo(e.app, d.id), l.push(Pn(d, u, e.app.store.settings).name);}
+it(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
 var _i = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function wv(e) {const { targets: t, notes: n } = dt(e, _e(e.parsed)), r = new D(), i = {values: _i.map(([, o]) => o),
+function Rv(e) {const { targets: t, notes: n } = lt(e, Te(e.parsed)), r = new D(), i = {values: _i.map(([, o]) => o),
 dice: [],
 resolve(o) {for (const [, l] of _i) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
@@ -3892,76 +3905,76 @@ if (!(h === 0 && (u.current ?? 0) === 0)) {if (u.current === h) {a.push(`${f} ${
 continue;}
 c.push({ kind: "value", key: d, to: h }), a.push(`${f} ${u.current ?? 0} -> ${h}`);}}
 return r.set(o.id, a), { headline: "acts", steps: [], changes: c, observed: !1, detail: { repair: !0 } };}
-}, s = Zn(e.app, t, i).map((o) => {const { snapshot: a } = o.reading;
-if (o.kind === "problems") return Jn(a, o.reading.problems);
-Ho(e.app, a.id);
+}, s = Xn(e.app, t, i).map((o) => {const { snapshot: a } = o.reading;
+if (o.kind === "problems") return zn(a, o.reading.problems);
+qo(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
-st(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function bv(e) {e.store = zt(ve), e.loadProblems = [], delete e.newerState, jo(Cn, e.store);}
-function $v(e, t) {const [n, ...r] = t;
-if (!n || r.length > 0) throw new S("details needs the key its button gives");
+it(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
+function Dv(e) {e.store = xt(ve), e.loadProblems = [], delete e.newerState, Bo(Dn, e.store);}
+function Iv(e, t) {const [n, ...r] = t;
+if (!n || r.length > 0) throw new E("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
-if (!i) throw new N(s);
-const o = V(i.tokenId), a = i.hidden || o !== void 0 && We(o), c = i.npc || o !== void 0 && jr(o, z(o)), l = tn(e.app, { npc: c, hidden: a }) === "public";
-if (!(e.gm || l || o !== void 0 && Te(e.playerId, o, z(o)))) throw new N(a ? s : `${i.name}'s breakdown is for the GM`);
-P(ke(e.replyTo), he(i.card()));}
-var Av = {usage: () => hv,
+if (!i) throw new C(s);
+const o = B(i.tokenId), a = i.hidden || o !== void 0 && Ke(o), c = i.npc || o !== void 0 && Pr(o, z(o)), l = tn(e.app, { npc: c, hidden: a }) === "public";
+if (!(e.gm || l || o !== void 0 && Re(e.playerId, o, z(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
+M(ye(e.replyTo), he(i.card()));}
+var Cv = {usage: () => $v,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return vv[n];},
+return Av[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ue(e.parsed, {}), $v(e, n);
+if (r === "details") {Ge(e.parsed, {}), Iv(e, n);
 return;}
-if (!e.gm) throw new N("!defense-round is for the GM only");
+if (!e.gm) throw new C("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
-switch (Ue(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {case "":
-P(ke("gm"), mv(e.app)), P(ke("gm"), kv(e.app));
+switch (Ge(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {case "":
+M(ye("gm"), Sv(e.app)), M(ye("gm"), Tv(e.app));
 return;
-case "help": {Xr(M(e.app));
-const s = Ko();
-P(ke(e.replyTo), zr(`The handout "${Hn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+case "help": {qr(N(e.app));
+const s = zo();
+M(ye(e.replyTo), Yr(`The handout "${Vn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;}
 case "config": {const [s, ...o] = n;
-if (!s) throw new S("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = Lf(e.app.store.settings, s, o.join(" ") || void 0);
+if (!s) throw new E("config needs a KEY and a VALUE");
+const a = e.app.store.settings.edition, c = qf(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = dv(e.app, a);
-Xr(M(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? uv(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Vh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
-st(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
+const { count: l, changed: d } = yv(e.app, a);
+qr(N(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? wv(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Jh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
-st(e, c);
+it(e, c);
 return;}
 case "set":
-yv(e, n);
+Ov(e, n);
 return;
 case "repair":
-wv(e);
+Rv(e);
 return;
 case "next-round":
-Fa(e.app);
+Ka(e.app);
 return;
 case "macros":
-fv(e);
+bv(e);
 return;
 case "reset-state":
-if (e.app.newerState === void 0) throw new N("reset-state only discards a state written by a newer version, and this one is not");
-bv(e.app), st(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
+Dv(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
-e.app.attributes.clear(), st(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
+e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
-throw new S(`unknown subcommand "${U(b(t))}"`);}}};
-function Sv(e, t) {const n = new D();
+throw new E(`unknown subcommand "${U(A(t))}"`);}}};
+function Nv(e, t) {const n = new D();
 let r;
 for (const { place: i, tokenId: s, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
-n.set(i, a ? se(a.get("current")) : c ? Ro(c, o.bar) : null);
+n.set(i, a ? se(a.get("current")) : c ? No(c, o.bar) : null);
 break;}
 case "attribute":
-n.set(i, se(Lo(o.attributeId)));
+n.set(i, se(Uo(o.attributeId)));
 break;
 case "worn":
 n.set(i, e.memories.tokens[s]?.worn?.[o.track] ?? null);
@@ -3970,54 +3983,55 @@ case "override":
 n.set(i, e.memories.tokens[s]?.overrides?.[o.key] ?? null);
 break;
 case "markers":
-n.set(i, b(getObj("graphic", s)?.get("statusmarkers") ?? ""));
+n.set(i, A(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, Et(xt(e.memories, Rn(s, o)), e.edition));
+n.set(i, At(qt(e.memories, On(s, o)), e.edition));
+break;
+case "answer":
+n.set(i, fo(e.memories, o.tokenId ?? s));
 break;
 case "initiative": {r ?? (r = ze());
-const a = Zr(r.find((c) => c.id === s)?.pr);
-n.set(i, I.isFinite(a) ? a : null);
+const a = Xr(r.find((c) => c.id === s)?.pr);
+n.set(i, R.isFinite(a) ? a : null);
 break;}
 case "turn-order":
 break;}
 return n;}
-var Ga = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
-function Ua(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function Ev(e) {const t = e.app.store.history, n = Ve(e.parsed, "entry");
+var Ya = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
+function qa(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
+function Mv(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
-if (i === -1) throw new N(`that damage (${U(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
-if (!Ua(e, t[i])) throw new N(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
+if (i === -1) throw new C(`that damage (${U(n, 12)}) is no longer in the undo history: it was undone already, or later ones pushed it out`);
+if (!qa(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "a save you made is the GM's to undo" : "that damage is its sender's or the GM's to undo");
 return i;}
-for (let r = t.length - 1; r >= 0; r -= 1) if (Ua(e, t[r])) return r;
-throw new N(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function _v(e) {if (!ge(e.parsed, "undo")) throw new S(`--${ge(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (ge(e.parsed, "force") && !e.gm) throw new N("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((v) => !k.prototype.hasOwnProperty.call(Ga, v));
-if (t) throw new S(`--undo takes no --${U(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
-if (Ue(e.parsed, Ga), e.parsed.positionals.length > 0) throw new S("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Ev(e), s = r[i], o = M(n), a = new D(s.tokens.map((v) => [v.tokenId, Rt(v.tokenId, e.gm)])), c = s.tokens.filter((v) => a.get(v.tokenId) !== void 0), l = s.tokens.filter((v) => !c.includes(v)).map((v) => v.name), d = (v) => Dv(v) ? c.find((y) => Ba({ place: "", tokenId: y.tokenId, name: y.name, change: v }, n.store.settings)) : void 0, u = yu(pu(s.tokens, (v) => a.get(v) !== void 0, d), o, n.store.round.number - s.round).filter((v) => Ba(v, n.store.settings)), f = new D();
-for (const [v, y] of a) y && f.set(v, Tv(y));
-for (const v of u) v.name = f.get(v.tokenId) ?? v.name;
-const h = It(n), m = Sv(h, u), p = (v, y) => {if (v.stance !== y.stance) return y.stance === void 0 ? "has dropped its stance since" : `has taken the ${y.stance} stance since`;
-if (v.deadForGood !== y.deadForGood) return "has died for good since";
-const $ = Fh(v, y, be);
-if ($ !== void 0 && y.answer !== void 0 || $ !== void 0 && be(v.edition, y.edition)) return $;
-const R = (j) => (j.edition?.id === o.id ? o.life.parseState(j.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(R(v), R(y));
-}, g = ku(u, m, be);
-if (g.length > 0) {if (!e.gm) {const v = g.filter((R) => {const j = a.get(R.tokenId);
-return j !== void 0 && mi(e, Va(j));
-}), y = [...new H(g.filter((R) => !v.includes(R)).map((R) => R.name))], $ = [...uo(v, m, be, p), ...y.length > 0 ? [`${qe(y)} changed`] : []];
-Ye(e, `Nothing undone, changed since: ${$.join("; ")}. Only the GM can undo over later changes`);
+for (let r = t.length - 1; r >= 0; r -= 1) if (qa(e, t[r])) return r;
+throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
+function Pv(e) {if (!ke(e.parsed, "undo")) throw new E(`--${ke(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (ke(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Ya, m));
+if (t) throw new E(`--undo takes no --${U(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
+if (Ge(e.parsed, Ya), e.parsed.positionals.length > 0) throw new E("--undo takes no amount");
+const n = e.app, r = n.store.history, i = Mv(e), s = r[i], o = N(n), a = new D(s.tokens.map((m) => [m.tokenId, Ot(m.tokenId, e.gm)])), c = s.tokens.filter((m) => a.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Gv(m) ? c.find((g) => xa({ place: "", tokenId: g.tokenId, name: g.name, change: m }, n.store.settings)) : void 0, u = Tu(Su(s.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - s.round).filter((m) => xa(m, n.store.settings)), f = new D();
+for (const [m, g] of a) g && f.set(m, Fv(g));
+for (const m of u) m.name = f.get(m.tokenId) ?? m.name;
+const h = Dt(n), v = Nv(h, u), y = (m, g) => {if (m.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
+if (m.deadForGood !== g.deadForGood) return "has died for good since";
+const b = (I) => (I.edition?.id === o.id ? o.life.parseState(I.edition.state) : null) ?? o.life.enter(null, !1);
+return o.life.describeStateChange(b(m), b(g));
+}, p = _u(u, v, ge);
+if (p.length > 0) {if (!e.gm) {const m = p.filter((I) => {const K = a.get(I.tokenId);
+return K !== void 0 && fi(e, za(K));
+}), g = [...new V(p.filter((I) => !m.includes(I)).map((I) => I.name))], b = [...mo(m, v, ge, y), ...g.length > 0 ? [`${qe(g)} changed`] : []];
+We(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!ge(e.parsed, "force")) {Ye(e, `Nothing undone, changed since: ${uo(g, m, be, p).join("; ")}`, [{ label: "Undo anyway", command: `${vi(s.key)} --force` }]);
+if (!ke(e.parsed, "force")) {We(e, `Nothing undone, changed since: ${mo(p, v, ge, y).join("; ")}`, [{ label: "Undo anyway", command: `${ui(s.key)} --force` }]);
 return;}}
-rh(h, u), g.length > 0 && Iv(n, u, m), qn(n, i), Rv(e, s, u, m, a, f), l.length > 0 && Ae(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function Ov(e) {switch (e.kind) {case "bar":
-return e.from === null ? void 0 : { label: Ze[e.resource], to: e.from };
+vh(h, u), p.length > 0 && Uv(n, u, v), Yn(n, i), jv(e, s, u, v, a, f), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function Lv(e) {switch (e.kind) {case "bar":
+return e.from === null ? void 0 : { label: Je[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
 case "worn":
@@ -4026,291 +4040,259 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Tv(e) {return pe(J(e, b(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
-function Va(e) {const t = z(e);
-return { token: e, character: t, npc: jr(e, t), hidden: We(e) };}
-function Rv(e, t, n, r, i, s) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
-for (const { place: d, tokenId: u, change: f } of n) {const h = Ov(f);
+function Fv(e) {return pe(Q(e, A(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function za(e) {const t = z(e);
+return { token: e, character: t, npc: Pr(e, t), hidden: Ke(e) };}
+function jv(e, t, n, r, i, s) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
+for (const { place: d, tokenId: u, change: f } of n) {const h = Lv(f);
 if (h === void 0) continue;
-const m = r.get(d);
-if (m === h.to) continue;
-const p = a.get(u) ?? [];
-a.has(u) || a.set(u, p);
-const g = `${h.label} ${typeof m == "number" ? m : "?"} -> ${h.to}`;
-p.includes(g) || p.push(g);}
+const v = r.get(d);
+if (v === h.to) continue;
+const y = a.get(u) ?? [];
+a.has(u) || a.set(u, y);
+const p = `${h.label} ${typeof v == "number" ? v : "?"} -> ${h.to}`;
+y.includes(p) || y.push(p);}
 const c = [], l = [];
 for (const d of t.tokens) {const u = i.get(d.tokenId);
 if (!u) continue;
-const f = (a.get(d.tokenId) ?? []).join(", "), h = s.get(d.tokenId) ?? d.name, m = f ? `${h} (${f})` : h, p = Va(u), g = tn(e.app, p) === "public";
-p.hidden || c.push(g ? m : h), (p.hidden || !g && f) && l.push(p.hidden ? `${m} (hidden)` : m);}
-c.length > 0 && P(Ot, ie(`${o}: ${Tt(c, 8)}.`)), l.length > 0 && P(oe, ie(`${o} (GM): ${Tt(l, 8)}.`), { record: !0 });}
-function Dv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
-function Ba({ tokenId: e, change: t }, n) {const r = V(e);
+const f = (a.get(d.tokenId) ?? []).join(", "), h = s.get(d.tokenId) ?? d.name, v = f ? `${h} (${f})` : h, y = za(u), p = tn(e.app, y) === "public";
+y.hidden || c.push(p ? v : h), (y.hidden || !p && f) && l.push(y.hidden ? `${v} (hidden)` : v);}
+c.length > 0 && M(_t, ie(`${o}: ${Tt(c, 8)}.`)), l.length > 0 && M(oe, ie(`${o} (GM): ${Tt(l, 8)}.`), { record: !0 });}
+function Gv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+function xa({ tokenId: e, change: t }, n) {const r = B(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || Wr(r, t.bar) === t.attributeId;
-case "attribute": {const i = vf(t.attributeId);
-return i !== void 0 && i.characterId === b(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
-case "memory": {const i = t.tokenId === void 0 ? r : V(t.tokenId);
-return i !== void 0 && (t.character === void 0 || i.get("represents") === t.character);}
+return t.attributeId === void 0 || Br(r, t.bar) === t.attributeId;
+case "attribute": {const i = Ef(t.attributeId);
+return i !== void 0 && i.characterId === A(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
+case "memory":
+case "answer": {const i = t.tokenId === void 0 ? r : B(t.tokenId);
+return i !== void 0 && (t.kind === "answer" || t.character === void 0 || i.get("represents") === t.character);}
 default:
 return !0;}}
-function Iv(e, t, n) {const r = M(e);
+function Uv(e, t, n) {const r = N(e);
 for (const { place: i, tokenId: s, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
-const a = n.get(i), c = V(s);
+const a = n.get(i), c = B(s);
 if (!c || typeof a != "number") continue;
 const l = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
-Zn(e, [{ token: c, character: z(c) }], d);}}
-var Cv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Ha = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Nv = { title: "Damage", anyTarget: !0, record: !0, refusals: Ha }, Mv = { title: "Damage", anyTarget: !1, record: !0, refusals: Ha }, Pv = {usage: (e) => M(e).hit.usage,
-help: (e) => M(e).hit.help,
-helpFor: (e, t) => ge(t, "undo") || ge(t, "force") || ge(t, "entry") ? {title: "!damage --undo",
+Xn(e, [{ token: c, character: z(c) }], d);}}
+var Vv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Xa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Bv = { title: "Damage", anyTarget: !0, record: !0, refusals: Xa }, Hv = { title: "Damage", anyTarget: !1, record: !0, refusals: Xa }, Kv = {usage: (e) => N(e).hit.usage,
+help: (e) => N(e).hit.help,
+helpFor: (e, t) => ke(t, "undo") || ke(t, "force") || ke(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (ge(e.parsed, "undo") || ge(e.parsed, "force") || ge(e.parsed, "entry"))) {_v(e);
+run(e) {if (e.parsed.flags.size > 0 && (ke(e.parsed, "undo") || ke(e.parsed, "force") || ke(e.parsed, "entry"))) {Pv(e);
 return;}
-const t = M(e.app), n = t.hit.flags, r = nr(e.parsed, tr(t, "!damage", Cv, n), t.hit.amount, Tr(t.id, "!damage")), i = t.hit.plan(r, Dt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, o = dt(e, _e(e.parsed), { anyTarget: s });
+const t = N(e.app), n = t.hit.flags, r = bi(e.parsed, wi(t, "!damage", Vv, n), t.hit.amount, Ar(t.id, "!damage")), i = t.hit.plan(r, Rt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, o = lt(e, Te(e.parsed), { anyTarget: s });
 let { targets: a } = o;
-const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((d) => n[d].decides !== void 0 && ge(e.parsed, d));
-if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: m }) => Te(e.playerId, h, m)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => J(h, "a token"));
-if (f.length > 0 && c.push(`${qe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {Ye(e, `Not applied: ${c.join("; ")}`);
+const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((d) => n[d].decides !== void 0 && ke(e.parsed, d));
+if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: v }) => Re(e.playerId, h, v)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
+if (f.length > 0 && c.push(`${qe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {We(e, `Not applied: ${c.join("; ")}`);
 return;}}
-return er(e, i, a, c, s ? Nv : Mv);}};
-async function Lv(e) {const t = e.app, n = M(t), r = n.check.answers, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
-Ue(e.parsed, i);
-const s = (Ve(e.parsed, "answer") ?? "").toUpperCase(), o = ki(t, s), a = o && $a(o, e.playerId, e.gm) ? o : void 0;
-if (!a) throw new N(`no open attack ${pe(s, 12)} to answer (resolved, cancelled, or never declared)`);
-if (Aa(t, a)) throw new N(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = _e(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
-if (c.length !== 1) throw new S("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Rt(l, !0) : void 0, u = d && bi(d, e.playerId, e.gm) ? d : void 0;
-if (!u) throw new N(`that token is not a defender of attack ${a.key}`);
-const f = z(u), h = J(u, "the defender");
-if (!e.gm && !Te(e.playerId, u, f)) throw new N(`only ${h}'s controller or the GM answers for it`);
-const m = a.answers[l];
-if (m) throw new N(`${h} has answered attack ${a.key} already (${m.word})`);
-if (yi(t, l)) throw new N(`${h} answers attack ${a.key} with the defense it made ahead`);
-const p = Ve(e.parsed, r.answerFlag);
-if (p === void 0) throw new S(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
-const g = Ee(p, `--${r.answerFlag}`, r.choices);
-let v = { word: g }, y = g === "none" ? "no defense" : g;
-if (g !== "none") {const w = r.planAnswer(g, a.situation, a.attacker, Dt(t, e.gm)), E = pi(e.parsed, w.dice), T = w.dice.filter((De) => E[De.name] === void 0), C = T.length > 0 ? await ca(T.map((De) => De.sides)) : [];
-if (t.store.exchange.attacks[s] !== a || Aa(t, a) || a.answers[l] !== void 0) throw new N(`attack ${a.key} was settled while the roll was out: nothing answered`);
-const K = V(l);
-if (!K || !e.gm && !Te(e.playerId, K, z(K))) throw new N(`${h} is gone or no longer yours since the roll: nothing answered`);
-const ft = gi(w.dice, E, C, 0), ye = Xn(t, { token: u, character: f }, w, ut(t, w.readsTurnOrder ? ze() : void 0)), Ne = w.resolve(ye.facts, ft);
-if (hn(Ne)) throw new N(ga(t, ye.snapshot, Ne));
-if (ye.problems.length > 0) throw new N(Jn(ye.snapshot, ye.problems, "; nothing answered"));
-const ce = r.keep(g, Ne, ft), rn = e.gm ? void 0 : ka(e, w.dice);
-v = { word: ce.word, ...ce.file !== void 0 ? { file: ce.file } : {}, ...ce.flags ? { flags: ce.flags } : {} }, ce.roll !== void 0 && (v.roll = ce.roll), ce.success !== void 0 && (v.success = ce.success), rn && (v.typed = !0);
-const Xe = Qo(n, (De) => De === l ? h : ye.facts.nameOf(De)), X = Ne.steps.filter((De) => De.section === "Check").map(Xe);
-y = X.length > 0 ? X.join("; ") : g;}
-e.gm && (v.gm = !0), a.answers[l] = v;
-const $ = Sa(t, a, e.playerId, e.gm), R = Ea(t, a), j = $.length > 0 ? ` Waiting for ${$.join(", ")}.` : R ? ` Attack ${a.key} resolves.` : Ct(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Ae(e, `${h}: ${y}.${j}`), R ? await $i(e, a) : !e.gm && Ct(t, a).length === 0 && P(oe, he(rr(t, n, a, [])), { record: !0 });}
-var Fv = { ids: { kind: "list" }, help: { kind: "switch" } }, jv = {usage: (e) => M(e).check.usage,
-help: (e) => M(e).check.help,
-run(e) {if (e.parsed.flags.has("answer")) return Lv(e);
-const t = M(e.app), n = t.check;
-if (n.refused) {Ye(e, `!defend is not used: ${n.refused}`);
+return Jn(e, i, a, c, s ? Bv : Hv);}
+}, Wv = { ids: { kind: "list" }, help: { kind: "switch" } }, Yv = {usage: (e) => N(e).check.usage,
+help: (e) => N(e).check.help,
+run(e) {if (e.parsed.flags.has("answer")) return cv(e);
+const t = N(e.app), n = t.check;
+if (n.refused) {We(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = tr(t, "!defend", Fv, n.flags), i = k.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-bh(e, i);
-const s = t.check.plan(nr(e.parsed, r, void 0, Tr(t.id, "!defend")));
-$h(e, i);
-const o = dt(e, _e(e.parsed)), a = [...o.notes], c = i.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
-return u && a.push(`${J(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
-if (l.length === 0) {Ye(e, Kn(a).join("; "));
+const r = wi(t, "!defend", Wv, n.flags), i = k.keys(n.flags).filter((d) => n.flags[d].kind === "token");
+Ch(e, i);
+const s = t.check.plan(bi(e.parsed, r, void 0, Ar(t.id, "!defend")));
+Nh(e, i);
+const o = lt(e, Te(e.parsed)), a = [...o.notes], c = i.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
+return u && a.push(`${Q(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
+if (l.length === 0) {We(e, Bn(a).join("; "));
 return;}
-return er(e, s, l, a, {title: "Defense",
+return Jn(e, s, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, Gv = { ids: { kind: "list" }, help: { kind: "switch" } }, Uv = {usage: (e) => M(e).stance.usage,
-help: (e) => M(e).stance.help,
-run(e) {const t = M(e.app);
-if (t.stance.modes.length === 0) throw new N(`the ${t.id} edition has no stances`);
-Ue(e.parsed, Gv);
+}, qv = { ids: { kind: "list" }, help: { kind: "switch" } }, zv = {usage: (e) => N(e).stance.usage,
+help: (e) => N(e).stance.help,
+run(e) {const t = N(e.app);
+if (t.stance.modes.length === 0) throw new C(`the ${t.id} edition has no stances`);
+Ge(e.parsed, qv);
 const [n, ...r] = e.parsed.positionals;
-if (r.length > 0) throw new S(`one stance only (got "${U(e.parsed.positionals.join(" "))}")`);
+if (r.length > 0) throw new E(`one stance only (got "${U(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stance.modes.includes(i))
-throw new S(`unknown stance "${U(b(n))}" (stances: ${t.stance.modes.join(", ")})`);
-const s = (e.msg.selected ?? []).length === 0 && _e(e.parsed) === void 0;
-if (i === void 0 && s) throw new S(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = dt(e, _e(e.parsed));
-if (i === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Fn(u, f, c);
+throw new E(`unknown stance "${U(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
+const s = (e.msg.selected ?? []).length === 0 && Te(e.parsed) === void 0;
+if (i === void 0 && s) throw new E(`no stance given: !stance ${t.stance.modes.join("|")}`);
+const { targets: o, notes: a } = lt(e, Te(e.parsed));
+if (i === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Pn(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
-Ae(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
+Se(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return er(e, Kf(t.stance, i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function Vv(e, t, n) {return n === null ? e + t : A.max(e, A.min(e + t, n));}
-function Bv(e, t, n) {return {values: [],
+return Jn(e, th(t.stance, i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function xv(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
+function Xv(e, t, n) {return {values: [],
 dice: [],
 resolve(r) {const i = r.bars[n].value;
 if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.life.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = Vv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.life.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = xv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.life.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {headline: "acts",
 ...a === i ? { noop: !0 } : {},
 steps: [
-_(le, { kind: "heal-title", who: d, resource: n, amount: a - i }),
-_(re, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
-_("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
-...n === "vitality" && l ? Ge("Heal", l.conditions) : [],
-...l?.now ? [_("Now", l.now)] : []],
+T(le, { kind: "heal-title", who: d, resource: n, amount: a - i }),
+T(re, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
+T("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
+...n === "vitality" && l ? je("Heal", l.conditions) : [],
+...l?.now ? [T("Now", l.now)] : []],
 changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: i, after: a }};}};}
-var Hv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Kv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Wv = {usage: () => Hv,
+var Jv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Qv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Zv = {usage: () => Jv,
 run(e) {const t = e.parsed;
-Ue(t, Kv);
-const n = vr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = Ee(Ve(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = dt(e, _e(t));
-return er(e, Bv(M(e.app), n, r), i, s, {title: "Heal",
+Ge(t, Qv);
+const n = lr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = _e(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = lt(e, Te(t));
+return Jn(e, Xv(N(e.app), n, r), i, s, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
-function Ka(e, t, n) {if (!n || lt(t)) return;
+function Ja(e, t, n) {if (!n || ct(t)) return;
 const r = e.store.settings, i = fe[r.bars.vitality].value;
 if (!(i in n)) return;
-const s = se(n[i]), o = b(t.get(fe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = xv(t, i, o, s);
+const s = se(n[i]), o = A(t.get(fe[r.bars.vitality].link) ?? "");
+let { typed: a, keepInStep: c } = tm(t, i, o, s);
 if (s === null || a === null || s === a) return;
-const l = M(e), d = { token: t, character: z(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= Ji) {const p = l.hit.handEdit(s - a, Dt(e, !0)), g = {...p,
-resolve(y, $) {if (l.life.condition(y.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const R = p.resolve(y, $);
-return !hn(R) && !R.changes.some((j) => j.kind === "bar" && j.resource === "vitality") && R.changes.push({ kind: "bar", resource: "vitality", to: s }), R;}
-}, v = nn(
+const l = N(e), d = { token: t, character: z(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= Zi) {const y = l.hit.handEdit(s - a, Rt(e, !0)), p = {...y,
+resolve(g, b) {if (l.life.condition(g.state, s) === "dead") return { kind: "refused", reason: "dead" };
+const I = y.resolve(g, b);
+return !hn(I) && !I.changes.some((K) => K.kind === "bar" && K.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;}
+}, m = nn(
 e,
 d,
-g,
-Qn,
-ut(e),
-It(e),
-() => ({ vitalityFrom: s, title: _(le, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
-(y) => {hf(y, s), Wa(e, y, s);});
-if (v.kind === "unsafe") return;
-if (v.kind === "problems" || v.kind === "refusal" && v.reading.problems.length > 0)
-P(oe, ie(`Hand edit not read through armor: ${Jn(v.reading.snapshot, v.reading.problems, "")}.`));
-else if (v.kind === "written") {const y = v.outcome.changes.find((R) => R.kind === "bar" && R.resource === "vitality");
-o && e.linkedEdits.set(o, { from: s, typed: a, to: y?.kind === "bar" ? y.to : s, by: t.id, echoed: new H() });
-const $ = va(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [v.applied] });
-ii(e, [v.shown], { title: "Hand edit", replyTo: "gm", ...$ ? { undo: { command: vi($), byGm: !0 } } : {} });
+p,
+xn,
+dt(e),
+Dt(e),
+() => ({ vitalityFrom: s, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
+(g) => {Sf(g, s), Qa(e, g, s);});
+if (m.kind === "unsafe") return;
+if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
+M(oe, ie(`Hand edit not read through armor: ${zn(m.reading.snapshot, m.reading.problems, "")}.`));
+else if (m.kind === "written") {const g = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
+o && e.linkedEdits.set(o, { from: s, typed: a, to: g?.kind === "bar" ? g.to : s, by: t.id, echoed: new V() });
+const b = wa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
+ti(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: ui(b), byGm: !0 } } : {} });
 return;}}
-const h = qv(e, f ? a : s, a), m = nn(e, d, h.plan, Qn, ut(e), It(e), () => ({ vitalityFrom: s, ...c }), (p) => Wa(e, p, s));
-m.kind === "written" && (f && !u.plain ? gh(e, o, m.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new H(), plain: !0 }), h.saysSomething() && ii(e, [m.shown], { title: "Hand edit", replyTo: "gm" }));}
-function Yv(e, t, n) {const r = Yr(t);
+const h = nm(e, f ? a : s, a), v = nn(e, d, h.plan, xn, dt(e), Dt(e), () => ({ vitalityFrom: s, ...c }), (y) => Qa(e, y, s));
+v.kind === "written" && (f && !u.plain ? Oh(e, o, v.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new V(), plain: !0 }), h.saysSomething() && ti(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));}
+function em(e, t, n) {const r = Hr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const i = n.current, s = se(i), o = se(r.current);
 if (s === null || o === null || s === o) return;
 const a = e.store.settings.bars.vitality;
-for (const c of pf(r.id, a)) Ka(e, c, { [fe[a].value]: i });}
-function xv(e, t, n, r) {const i = se(e.get(t));
+for (const c of Tf(r.id, a)) Ja(e, c, { [fe[a].value]: i });}
+function tm(e, t, n, r) {const i = se(e.get(t));
 if (n === "" || i !== r) return { typed: i };
-const s = se(Lo(n));
+const s = se(Uo(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };}
-function qv(e, t, n) {const r = M(e);
+function nm(e, t, n) {const r = N(e);
 let i = !1;
 return { plan: {values: [],
 dice: [],
 resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
-return i = c.vitality !== n || !be(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
+return i = c.vitality !== n || !ge(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
 steps: [
-_(le, { kind: "hand-edit-title", who: l }),
-_(re, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((f) => _("Change", f)),
-c.now ? _("Now", c.now) : _("Now", { kind: "standing" })],
+T(le, { kind: "hand-edit-title", who: l }),
+T(re, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((f) => T("Change", f)),
+c.now ? T("Now", c.now) : T("Now", { kind: "standing" })],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => i };}
-function Wa(e, t, n) {const r = M(e), i = e.store.tokens[t.snapshot.home];
-i?.edition?.id !== r.id && (t.facts.state = Hr(r, i, n, pa(e)));}
-var zv = {values: [],
+function Qa(e, t, n) {const r = N(e), i = e.store.tokens[t.snapshot.home];
+i?.edition?.id !== r.id && (t.facts.state = Ur(r, i, n, $a(e)));}
+var rm = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function Xv(e, t) {if (lt(t)) return;
+function im(e, t) {if (ct(t)) return;
 const n = Qt(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || Zn(e, [{ token: t, character: z(t) }], zv);}
-var Jv = 400, Qv = 100, Zv = 20, em = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
-/** Keeps one command's rows for `sender` ("gm" for the GM's and hand edits); returns each row's key. */
+n === t.id || e.store.tokens[n] === void 0 || Xn(e, [{ token: t, character: z(t) }], rm);}
+var sm = 400, om = 100, am = 20, cm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
 add(e, t) {const n = t.map((s) => {const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? Jv : Qv;
-for (const s of r.splice(0, A.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > Zv + 1) {for (const [s, o] of this.bySender)
+const i = e === "gm" ? sm : om;
+for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
+if (this.bySender.set(e, r), this.bySender.size > am + 1) {for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(s);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function tm(e) {const t = M(e);
+function lm(e) {const t = N(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = Gr() !== void 0, r = xr("HealthColors");
-!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, P(
+const n = Lr() !== void 0, r = Kr("HealthColors");
+!n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, M(
 oe,
 [
 ie("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incapacitated and death comes at -10. Turn that off in HealthColors:"),
 r.auraDead === !0 ? ae("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ae("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")));}
-var Oi = {"!damage": Pv,
-"!attack": Xh,
-"!defend": jv,
-"!stance": Uv,
-"!heal": Wv,
-"!defense-round": Av};
-function nm() {const e = xr(Cn) === void 0, { stored: t, problems: n, newer: r } = Ru(xr(Cn), ve, nf), i = { store: t, attributes: new mf(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new em() };
-return r !== void 0 ? (i.newerState = r, Un(`${te} v${ve}: ${n.join("; ")}`), P(oe, ie(im(r)))) : rm(i, e), sm(i), i;}
-function rm(e, t) {const n = e.store, r = e.loadProblems;
-t && Mu(n.settings, om());
-const i = yh(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), jo(Cn, n), r.length > 0 && (Un(`${te} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), P(oe, ie(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? P(oe, ie(`${te} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && $e("rebuilding the help handout", () => Xr(Oe(n.settings.edition)))(), n.scriptVersion = ve;}
-function im(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function sm(e) {const t = e.store, n = () => e.newerState !== void 0, r = $e("following the Turn Tracker", () => {n() || Ai(e);});
+var Ti = {"!damage": Kv,
+"!attack": dv,
+"!defend": Yv,
+"!stance": zv,
+"!heal": Zv,
+"!defense-round": Cv};
+function dm() {const e = Kr(Dn) === void 0, { stored: t, problems: n, newer: r } = Uu(Kr(Dn), ve, vf), i = { store: t, attributes: new _f(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new cm() };
+return r !== void 0 ? (i.newerState = r, jn(`${te} v${ve}: ${n.join("; ")}`), M(oe, ie(fm(r)))) : um(i, e), hm(i), i;}
+function um(e, t) {const n = e.store, r = e.loadProblems;
+t && Wu(n.settings, vm());
+const i = Dh(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Bo(Dn, n), r.length > 0 && (jn(`${te} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(oe, ie(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(oe, ie(`${te} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Ae("rebuilding the help handout", () => qr(Oe(n.settings.edition)))(), n.scriptVersion = ve;}
+function fm(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function hm(e) {const t = e.store, n = () => e.newerState !== void 0, r = Ae("following the Turn Tracker", () => {n() || Ai(e);});
 Ce(
 "chat:message",
-$e(
-(c) => `${b(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = Wo(c, Oi);
-if (l === void 0) {yf(r);
+Ae(
+(c) => `${A(c?.content ?? "").split(" ", 1)[0]}`,
+(c) => {if (c?.type === "api") {if (!n()) {const l = xo(c, Ti);
+if (l === void 0) {Df(r);
 return;}
-return Ai(e), xo(e, c, Oi, l);}
-return xo(e, c, Oi);}},
-(c) => c?.type === "api" && c.playerid ? wo(c.playerid) : void 0));
-const i = $e("a hand edit of a bar", (c, l) => {n() || Ka(e, Hu(c), l);});
+return Ai(e), Jo(e, c, Ti, l);}
+return Jo(e, c, Ti);}},
+(c) => c?.type === "api" && c.playerid ? So(c.playerid) : void 0));
+const i = Ae("a hand edit of a bar", (c, l) => {n() || Ja(e, ef(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Ce(`change:graphic:${c}_value`, i);
 Ce(
 "destroy:graphic",
-$e("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
+Ae("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Ce(
 "add:graphic",
-$e("showing a new token its character's markers", (c) => {n() || Xv(e, c);})
-), cv(e), Ce("change:campaign:turnorder", r), am(r);
-const s = $e("refreshing attribute look-ups", (c) => {const l = Yr(c);
+Ae("showing a new token its character's markers", (c) => {n() || im(e, c);})
+), kv(e), Ce("change:campaign:turnorder", r), mm(r);
+const s = Ae("refreshing attribute look-ups", (c) => {const l = Hr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = $e("refreshing attribute look-ups", (c) => {const l = Yr(c);
+}), o = Ae("refreshing attribute look-ups", (c) => {const l = Hr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Ce("add:attribute", o), Ce("destroy:attribute", s), Ce("change:attribute:name", o), cm(i);
-const a = Bu();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", $e("a ChatSetAttr edit", (c, l) => {n() || Yv(e, c, l);
-}))), n() || $e("checking HealthColors", () => tm(e))(), Un(`${te} v${ve} ready: edition ${t.settings.edition}.`);}
-function om() {return kf(te.toLowerCase());}
-function am(e) {const t = Gu();
+Ce("add:attribute", o), Ce("destroy:attribute", s), Ce("change:attribute:name", o), pm(i);
+const a = Zu();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Ae("a ChatSetAttr edit", (c, l) => {n() || em(e, c, l);
+}))), n() || Ae("checking HealthColors", () => lm(e))(), jn(`${te} v${ve} ready: edition ${t.settings.edition}.`);}
+function vm() {return Rf(te.toLowerCase());}
+function mm(e) {const t = Xu();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function cm(e) {const t = ju();
+function pm(e) {const t = xu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Ce("ready", $e("starting up", () => {nm();}));
-var lm = ve;
-function dm(e) {return Jf(e);}
-return Ja(Ri);
+Ce("ready", Ae("starting up", () => {dm();}));
+var km = ve;
+function gm(e) {return ch(e);}
+return ic(Ii);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

@@ -26,7 +26,7 @@ import { chatSetAttr, groupInitiative, tokenMod } from './roll20/otherScripts';
 import { DetailsStore } from './commands/details';
 import { trimHistory } from './commands/history';
 import { healthColorsNotice } from './commands/healthColorsNotice';
-import { attackCommand } from './commands/attack';
+import { attackCommand } from './commands/exchange';
 import { installConfig, later, logLine, onEvent, savedState, saveState } from './roll20/sandbox';
 
 export const COMMANDS: CommandTable = {

@@ -9,7 +9,7 @@ import { checkIdFlags, idFlagsAsOriginals, resolveTargets } from './targets';
 import { activeEdition, runPlan } from './pipeline';
 import { refuse } from './context';
 import { tidyRefusals } from './refusals';
-import { answerAttack } from './answer';
+import { answerAttack } from './exchange';
 import { tokenName } from '../roll20/read';
 
 const COMMON_FLAGS: TypedFlagTable = { ids: { kind: 'list' }, help: { kind: 'switch' } };

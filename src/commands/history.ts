@@ -4,7 +4,7 @@
 // in at most 15,000 bytes, all players together at most half, and a player's entries never push
 // out anyone else's.
 import type { Application, AppliedToken, StoredChange } from '../state/history';
-import type { Memory } from '../state/memory';
+import type { AnswerBox, Memory } from '../state/memory';
 import { isGM, RELAYED } from '../roll20/players';
 import type { App } from './context';
 import { jsonLength } from '../text/jsonLength';
@@ -41,6 +41,8 @@ function changeSize(change: StoredChange): number {
       return 40 + jsonLength(change.from) + jsonLength(change.to);
     case 'memory':
       return 60 + (change.tokenId?.length ?? 0) + memorySize(change.from) + memorySize(change.to);
+    case 'answer':
+      return 60 + (change.tokenId?.length ?? 0) + answerSize(change.from) + answerSize(change.to);
     case 'turn-order':
       return 50 + change.tokenId.length;
   }
@@ -48,7 +50,12 @@ function changeSize(change: StoredChange): number {
 
 /** A remembered memory's JSON size: small edition states, a stance name, a flag. */
 function memorySize(memory: Memory): number {
-  return 20 + (memory.stance === undefined ? 0 : jsonLength(memory.stance)) + (memory.deadForGood ? 20 : 0) + (memory.edition ? 40 + valueSize(memory.edition.state) : 0) + (memory.answer ? 40 + jsonLength(memory.answer.edition) + valueSize(memory.answer.answer) : 0);
+  return 20 + (memory.stance === undefined ? 0 : jsonLength(memory.stance)) + (memory.deadForGood ? 20 : 0) + (memory.edition ? 40 + valueSize(memory.edition.state) : 0);
+}
+
+/** An answer on file's JSON size (null: none). */
+function answerSize(box: AnswerBox | null): number {
+  return box === null ? 4 : 40 + jsonLength(box.edition) + valueSize(box.answer);
 }
 
 /** An upper bound of a small plain value's JSON size (edition states are a few short keys and numbers). */

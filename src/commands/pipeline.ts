@@ -96,8 +96,8 @@ export function readContext(app: App, turnOrder?: readonly Roll20TurnEntry[]): R
   return context;
 }
 
-/** Reads one token's facts for a plan, once. */
-export function readTarget<S>(app: App, target: Target, plan: Plan<S>, context: ReadContext = readContext(app)): TokenReading<S> {
+/** Reads one token's facts for a plan (the values and other tokens it names), once. */
+export function readTarget<S>(app: App, target: Target, plan: Pick<Plan<S>, 'values' | 'others'>, context: ReadContext = readContext(app)): TokenReading<S> {
   const snapshot = readToken(target.token, target.character, app.store.settings);
   const tokens = app.store.tokens;
   return readFacts<S>(snapshot, tokens[snapshot.id], plan, context, tokens[snapshot.home]);
@@ -305,7 +305,7 @@ export function applyPlanTo<S>(
   writeOptions: (outcome: Outcome<S>) => WriteOptions & { title?: Step },
   prepare?: (reading: TokenReading<S>) => void,
 ): TargetResult<S> {
-  const reading = readTarget(app, target, plan, reads);
+  const reading = readTarget<S>(app, target, plan, reads);
   prepare?.(reading);
   const resolution = plan.resolve(reading.facts, rolls);
   if (isRefusal(resolution)) return { kind: 'refusal', refusal: resolution, reading };
@@ -424,6 +424,11 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     if (turnOrder) options.turnOrder = turnOrder;
     return options;
   };
+  // A hit given its answer (an attack's) used none on file: what it says of the answer it read is not filed.
+  const answerRead = (resolution: Outcome<S>): WriteOptions => {
+    delete resolution.answer;
+    return writeOptions(resolution);
+  };
   let next = 0;
   items.forEach(({ target, plan, given, typed, answer, answerGiven }, index) => {
     const dice = toRoll[index]!;
@@ -436,7 +441,7 @@ function applyPlans<S>(ctx: CommandContext, items: ReadonlyArray<PlannedTarget<S
     }
     const result = answerGiven === undefined
       ? applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, writeOptions)
-      : applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, (resolution) => ({ ...writeOptions(resolution), answerGiven: true }), (reading) => {
+      : applyPlanTo(app, target, plan, rollsOf(plan.dice, given, rolled, from), reads, writes, answerRead, (reading) => {
           reading.facts.answer = answerGiven.answer;
         });
     if (result.kind !== 'written') {

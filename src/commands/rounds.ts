@@ -14,7 +14,7 @@ import type { App } from './context';
 import { activeEdition } from './pipeline';
 import { memoryOf, normalMemory, storeMemory } from '../state/memory';
 import { endRoundAnswers } from './exchange';
-import { remindOpenAttacks } from './attack';
+import { remindOpenAttacks } from './exchange';
 import { MAX_SEEN_ROWS } from '../state/store';
 
 export function endRound(app: App): void {

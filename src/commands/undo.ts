@@ -17,7 +17,6 @@ import { RESOURCE_LABEL } from '../rules/edition';
 import { send, PUBLIC, TO_GM } from '../roll20/send';
 import { renderLine } from '../render/card';
 import { activeEdition, applyQuietly, senderMaySee, writeContext } from './pipeline';
-import { describeAnswerChange } from './exchange';
 import type { Plan } from '../rules/edition';
 import { onTable } from './targets';
 import { cutWhole } from '../text/cut';
@@ -77,13 +76,9 @@ export function undoDamage(ctx: CommandContext): void {
   const context = writeContext(app);
   const now = readNow(context, merged);
   const describe = (left: Memory, current: Memory) => {
-    // The parts a player can see changed first: a stance, then death for good, then a new defense
-    // made ahead, then the edition's own state, then a defense made ahead that is gone.
+    // The parts a player can see changed first: a stance, then death for good, then the edition's own state.
     if (left.stance !== current.stance) return current.stance === undefined ? 'has dropped its stance since' : `has taken the ${current.stance} stance since`;
     if (left.deadForGood !== current.deadForGood) return 'has died for good since';
-    const answer = describeAnswerChange(left, current, sameData);
-    if (answer !== undefined && current.answer !== undefined) return answer;
-    if (answer !== undefined && sameData(left.edition, current.edition)) return answer;
     const state = (memory: Memory) => (memory.edition?.id === edition.id ? edition.life.parseState(memory.edition.state) : null) ?? edition.life.enter(null, false);
     return edition.life.describeStateChange(state(left), state(current));
   };
@@ -206,10 +201,11 @@ function stillOwned({ tokenId, change }: MergedChange, settings: Settings): bool
       const owner = attributeOwner(change.attributeId);
       return owner !== undefined && owner.characterId === String(token.get('represents') ?? '') && owner.name.toLowerCase() === settings.attributes[change.key].toLowerCase();
     }
-    case 'memory': {
+    case 'memory':
+    case 'answer': {
       // Another token named must be on the table; a character's memory, still the one its token represents.
       const owner = change.tokenId === undefined ? token : findToken(change.tokenId);
-      return owner !== undefined && (change.character === undefined || owner.get('represents') === change.character);
+      return owner !== undefined && (change.kind === 'answer' || change.character === undefined || owner.get('represents') === change.character);
     }
     default:
       return true;

@@ -3,7 +3,7 @@
 import { readInteger } from '../rules/values';
 import type { AnyEdition } from '../rules/edition';
 import { memoryKey, type MergedChange } from '../state/changes';
-import { memoryOf, normalMemory, type Memories } from '../state/memory';
+import { answerOn, memoryOf, normalMemory, type Memories } from '../state/memory';
 import { attributeCurrent, barValue } from './read';
 import { readTurnOrder, rowNumber } from './turnorder';
 
@@ -39,6 +39,9 @@ export function readNow(context: NowContext, merged: readonly MergedChange[]): M
         break;
       case 'memory':
         now.set(place, normalMemory(memoryOf(context.memories, memoryKey(tokenId, change)), context.edition));
+        break;
+      case 'answer':
+        now.set(place, answerOn(context.memories, change.tokenId ?? tokenId));
         break;
       case 'initiative': {
         order ??= readTurnOrder();

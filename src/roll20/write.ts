@@ -6,7 +6,7 @@
 import type { AnyEdition, Outcome } from '../rules/edition';
 import type { Settings } from '../state/settings';
 import { isEmptyRecord, putRecord, withEntry, type TokenRecord } from '../state/tokens';
-import { memoryOf, normalMemory, sameData, storeMemory, type Memories, type Memory } from '../state/memory';
+import { answerOn, memoryOf, normalMemory, sameData, storeAnswer, storeMemory, type AnswerBox, type Memories, type Memory } from '../state/memory';
 import { memoryChanges, memoryKey, undoneMemory, type MergedChange } from '../state/changes';
 import type { StoredChange } from '../state/history';
 import { BAR_PROPS, characterOf, homeOf, readToken, RESOURCES, tokenName, WORN_TRACK, type Resource, type TokenReading, type TokenSnapshot } from './read';
@@ -32,8 +32,6 @@ export interface WriteOptions {
   turnOrder?: TurnOrderBatch;
   /** HealthColors as the command found it, looked up once for all its targets (null: not installed). */
   healthColors?: HealthColorsApi | null;
-  /** The hit read a defense given to it (an attack's answer), not the one on file: that one is left as it is. */
-  answerGiven?: boolean;
   /** Token properties to bring in step in the same `set` (a linked bar its attribute has not reached yet). */
   tokenProps?: Record<string, unknown>;
 }
@@ -89,13 +87,20 @@ class TokenWrites {
 }
 
 /** A token's memory with only the fields it has. */
-function memory(box: Memory['edition'], dead: boolean, stance: string | undefined, answer: Memory['answer']): Memory {
+function memory(box: Memory['edition'], dead: boolean, stance: string | undefined): Memory {
   const out: Memory = {};
   if (box) out.edition = box;
   if (dead) out.deadForGood = true;
   if (stance !== undefined) out.stance = stance;
-  if (answer !== undefined) out.answer = answer;
   return out;
+}
+
+/** Files a token's answer (or takes it off file: null), recorded from -> to; nothing when it is what is on file. */
+function fileAnswer(memories: Memories, changes: StoredChange[], tokenId: string, to: AnswerBox | null, other?: string): void {
+  const from = answerOn(memories, tokenId);
+  if (sameData(from, to)) return;
+  changes.push(other === undefined ? { kind: 'answer', from, to } : { kind: 'answer', tokenId: other, from, to });
+  storeAnswer(memories, tokenId, to);
 }
 
 
@@ -167,28 +172,28 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
         if (joined.added) changes.push({ kind: 'turn-order', tokenId: change.tokenId });
         break;
       }
-      case 'ally-state':
-      case 'ally-answer': {
-        // An ally's state lives where its memory does (its character's, when linked); its answer is its own.
+      case 'ally-state': {
+        // An ally's state lives where its memory does (its character's, when linked).
         const ally = getObj('graphic', change.tokenId);
-        const home = ally && change.kind === 'ally-state' ? homeOf(ally, settings.bars.vitality) : change.tokenId;
+        const home = ally ? homeOf(ally, settings.bars.vitality) : change.tokenId;
         const from = normalMemory(memoryOf(memories, home), edition);
-        const to =
-          change.kind === 'ally-state'
-            ? normalMemory({ ...from, edition: { id: edition.id, state: change.state } }, edition)
-            : { ...from, answer: { edition: edition.id, answer: change.answer } };
-        if (!sameData(from, to)) {
-          changes.push(home === change.tokenId ? { kind: 'memory', tokenId: home, from, to } : { kind: 'memory', tokenId: change.tokenId, character: home, from, to });
+        const to = normalMemory({ ...from, edition: { id: edition.id, state: change.state } }, edition);
+        for (const stored of memoryChanges(from, to, home === change.tokenId ? undefined : home, change.tokenId)) {
+          changes.push(stored);
           storeMemory(memories, home, to);
         }
         break;
       }
+      case 'ally-answer':
+        // A guard's defense filed for the guarded ally: the ally's own answer on file.
+        fileAnswer(memories, changes, change.tokenId, { edition: edition.id, answer: change.answer }, change.tokenId);
+        break;
     }
   }
 
-  // The token's own memory: edition state (and whether it is dead for good), stance, answer on file;
-  // a linked token's, but for its answer, is its character's (`snapshot.home`).
-  if (outcome.state !== undefined || outcome.stance !== undefined || outcome.answer !== undefined) {
+  // The token's own memory: edition state (and whether it is dead for good) and stance, a linked
+  // token's its character's (`snapshot.home`); then its answer on file, always its own.
+  if (outcome.state !== undefined || outcome.stance !== undefined) {
     const home = snapshot.home;
     const stored = tokens[home];
     const oldBox = stored?.edition && !(stored.edition.id === edition.id && edition.life.isEmptyState(stored.edition.state)) ? stored.edition : undefined;
@@ -197,13 +202,12 @@ export function applyOutcome<S>(context: WriteContext, reading: TokenReading<S>,
     const newDead = outcome.state === undefined ? oldDead : edition.life.deadForGood(outcome.state, barsAfter.vitality);
     const oldStance = stored?.stance;
     const newStance = outcome.stance === undefined ? oldStance : (outcome.stance ?? undefined);
-    const oldAnswer = memories.exchange.waiting[snapshot.id];
-    const newAnswer = outcome.answer === undefined || options.answerGiven ? oldAnswer : outcome.answer === null ? undefined : { edition: edition.id, answer: outcome.answer };
-    for (const change of memoryChanges(memory(oldBox, oldDead, oldStance, oldAnswer), memory(newBox, newDead, newStance, newAnswer), home === snapshot.id ? undefined : home)) {
+    for (const change of memoryChanges(memory(oldBox, oldDead, oldStance), memory(newBox, newDead, newStance), home === snapshot.id ? undefined : home)) {
       changes.push(change);
       storeMemory(memories, memoryKey(snapshot.id, change), change.to);
     }
   }
+  if (outcome.answer !== undefined) fileAnswer(memories, changes, snapshot.id, outcome.answer === null ? null : { edition: edition.id, answer: outcome.answer });
   const kept = tokens[snapshot.id];
   if (kept && isEmptyRecord(kept)) delete tokens[snapshot.id];
 
@@ -293,7 +297,7 @@ export function applyUndo(context: WriteContext, merged: readonly MergedChange[]
   let orderChanged = false;
   // Each token touched, found and read once (in the order first touched): what it was before.
   const befores = new Map<string, { token: Roll20Graphic; snapshot: TokenSnapshot; memory: Memory } | null>();
-  const memoryNow = (snapshot: TokenSnapshot) => normalMemory(memoryOf(context.memories, snapshot.id, snapshot.home), context.edition);
+  const memoryNow = (snapshot: TokenSnapshot) => normalMemory(memoryOf(context.memories, snapshot.home), context.edition);
 
   for (const { tokenId, change } of merged) {
     let before = befores.get(tokenId);
@@ -334,6 +338,10 @@ export function applyUndo(context: WriteContext, merged: readonly MergedChange[]
         storeMemory(context.memories, id, undoneMemory(change.from, change.to, current, sameData));
         break;
       }
+      case 'answer':
+        // An answer the command did not change (its round ended since: neither side is on file) stays as it is now.
+        if (!sameData(change.from, change.to)) storeAnswer(context.memories, change.tokenId ?? tokenId, change.from);
+        break;
       case 'initiative': {
         order ??= readTurnOrder();
         const entry = order.find((row) => row.id === tokenId);

@@ -248,14 +248,16 @@ export interface CommandSpec {
   examples?: readonly string[];
 }
 
-/** An answer as an open attack keeps it until it resolves: what to file before the hit, and flags the hit takes. */
-export interface KeptAnswer {
+/**
+ * An answer as an open attack keeps it until it resolves: its word, the edition's answer typed (as
+ * `life.parseAnswer` checks it at start-up), which the hit reads as `Facts.answer` in place of the
+ * one on file, and the answer's own check for the result's row.
+ */
+export interface KeptAnswer<A = unknown> {
   word: string;
-  /** The defense made ahead, filed as the defender's answer on file just before the hit (as `!defend` would have). */
-  file?: unknown;
-  /** Flags the defender's hit takes (Opposed Rolls: its defense mode and roll). */
-  flags?: Record<string, string>;
-  /** The answer's own check, for the result's row: its roll, and whether it succeeded (absent: no check was made). */
+  /** The answer the hit reads (a defense rolled ahead; Opposed Rolls: the mode and its d20); absent: none. */
+  answer?: A;
+  /** The answer's own check: its roll, and whether it succeeded (absent: no check was made). */
   roll?: number;
   success?: boolean;
 }
@@ -278,7 +280,9 @@ export interface AttackSpec<S, A> {
   /** The plan of one answer, rolled as `!defend` would with the attack's situation; a refusal says why it is not allowed now. */
   planAnswer(word: string, situation: string | null, attacker: string | null, context: PlanContext): Plan<S, A>;
   /** What the attack keeps of an answer's outcome. */
-  keep(word: string, outcome: Outcome<S, A>, rolls: Rolls): KeptAnswer;
+  keep(word: string, outcome: Outcome<S, A>, rolls: Rolls): KeptAnswer<A>;
+  /** The hit's dice an answer rolled already, by name (Opposed Rolls: the answer's d20 is the hit's defense roll). */
+  rolled?(answer: A): Rolls;
   /** Buttons the prompt offers beside the answers, plain commands of their own (a reactive defender's reaction check). */
   extra?(facts: Facts<S, A>, attacker: string | null): ButtonStep[];
 }
@@ -355,7 +359,7 @@ export interface Life<S, A> {
   isEmptyState?(state: S): boolean;
   /** Undo's "changed since": what differs in words, said after the token's name. Default: "has changed condition since". */
   describeStateChange?(left: S, now: S): string;
-  /** A stored answer (a defense made ahead), checked; null when unusable. Default: the edition keeps none. */
+  /** A stored answer (a defense made ahead, or one an attack keeps), checked; null when unusable. Default: the edition keeps none. */
   parseAnswer?(raw: unknown): A | null;
 }
 

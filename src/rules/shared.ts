@@ -30,9 +30,9 @@ export function answerPlan<S, A>(plan: Plan<S, A>, leaves: string): Plan<S, A> {
   };
 }
 
-/** What an attack keeps of a defense rolled ahead: the answer to file before the hit, if the check left one. */
-export function keepFiled<S, A>(word: string, outcome: Outcome<S, A>, check?: { roll: number; success: boolean }): KeptAnswer {
-  const kept: KeptAnswer = outcome.answer !== undefined && outcome.answer !== null ? { word, file: outcome.answer } : { word };
+/** What an attack keeps of a defense rolled ahead: the defense the check left, which its hit reads (none: no defense). */
+export function keepFiled<S, A>(word: string, outcome: Outcome<S, A>, check?: { roll: number; success: boolean }): KeptAnswer<A> {
+  const kept: KeptAnswer<A> = outcome.answer !== undefined && outcome.answer !== null ? { word, answer: outcome.answer } : { word };
   if (check) {
     kept.roll = check.roll;
     kept.success = check.success;

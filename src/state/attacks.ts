@@ -17,10 +17,8 @@ const word = v.pipe(v.string(), v.minLength(1), v.maxLength(40));
 
 const AnswerSchema = objectSchema({
   word,
-  /** The defense made ahead, filed as the defender's answer on file just before the hit. */
-  file: v.optional(v.unknown()),
-  /** Flags the defender's hit takes (its defense mode and roll). */
-  flags: v.optional(v.record(word, v.pipe(v.string(), v.maxLength(40)))),
+  // The edition's answer, typed, which the hit reads in place of the one on file (checked by its `parseAnswer`).
+  answer: v.optional(v.unknown()),
   /** The answer's own roll, said on the result, and whether the answerer typed it. */
   roll: v.optional(v.pipe(v.number(), v.safeInteger())),
   success: v.optional(v.boolean()),
@@ -54,7 +52,7 @@ export function isSoundAttack(attack: unknown): attack is OpenAttack {
   const parsed = v.safeParse(AttackSchema, attack);
   if (!parsed.success) return false;
   const edition = editionOf(parsed.output.edition);
-  for (const answer of Object.values(parsed.output.answers)) if (answer.file !== undefined && edition.life.parseAnswer(answer.file) === null) return false;
+  for (const kept of Object.values(parsed.output.answers)) if (kept.answer !== undefined && edition.life.parseAnswer(kept.answer) === null) return false;
   return true;
 }
 

@@ -14,28 +14,13 @@ export function memoryKey(tokenId: string, change: MemoryChange): string {
   return change.character ?? change.tokenId ?? tokenId;
 }
 
-/**
- * A token's memory from -> to as recorded, each part where it lives: whole under the token; for a
- * token whose memory is its character's (`character`), that part under the character and the
- * answer on file (always the token's own) apart. Nothing for a part that did not change.
- */
+/** A token's memory from -> to as recorded, under where it lives (`character`: its character's); nothing when it did not change. */
 export function memoryChanges(from: Memory, to: Memory, character: string | undefined, tokenId?: string): MemoryChange[] {
-  const out: MemoryChange[] = [];
-  const add = (before: Memory, after: Memory, home?: string) => {
-    if (sameData(before, after)) return;
-    const change: MemoryChange = { kind: 'memory', from: before, to: after };
-    if (tokenId !== undefined) change.tokenId = tokenId;
-    if (home !== undefined) change.character = home;
-    out.push(change);
-  };
-  if (character === undefined) add(from, to);
-  else {
-    const { answer: was, ...kept } = from;
-    const { answer: is, ...keeps } = to;
-    add(kept, keeps, character);
-    add(was ? { answer: was } : {}, is ? { answer: is } : {});
-  }
-  return out;
+  if (sameData(from, to)) return [];
+  const change: MemoryChange = { kind: 'memory', from, to };
+  if (tokenId !== undefined) change.tokenId = tokenId;
+  if (character !== undefined) change.character = character;
+  return [change];
 }
 
 export interface MergedChange {
@@ -60,6 +45,8 @@ export function placeOf(tokenId: string, change: StoredChange): string {
       return `markers:${tokenId}`;
     case 'memory':
       return `memory:${memoryKey(tokenId, change)}`;
+    case 'answer':
+      return `answer:${change.tokenId ?? tokenId}`;
     case 'initiative':
       return `initiative:${tokenId}`;
     case 'turn-order':
@@ -103,16 +90,13 @@ export function mergeChanges(
   return out;
 }
 
-/** Memory as it is after `rounds` more rounds ended (a pending defense does not outlive its round). */
+/** Memory as it is after `rounds` more rounds ended. */
 export function shiftMemory(memory: Memory, edition: AnyEdition, rounds: number): Memory {
-  if (rounds <= 0) return memory;
-  // rules.md, "Rounds": a defense made ahead ends with its round.
-  const { answer: _ended, ...kept } = memory;
-  if (!kept.edition || kept.edition.id !== edition.id) return kept;
-  let state = edition.life.parseState(kept.edition.state);
-  if (state === null) return kept;
+  if (rounds <= 0 || !memory.edition || memory.edition.id !== edition.id) return memory;
+  let state = edition.life.parseState(memory.edition.state);
+  if (state === null) return memory;
   for (let i = 0; i < Math.min(rounds, 10); i += 1) state = edition.life.endRound(state);
-  const out: Memory = { ...kept };
+  const out: Memory = { ...memory };
   if (edition.life.isEmptyState(state)) delete out.edition;
   else out.edition = { id: edition.id, state };
   return out;
@@ -159,6 +143,9 @@ export function changedSince(
       case 'memory':
         found.push(`${name} ${describe(change.to, (value ?? {}) as Memory)}`);
         break;
+      case 'answer':
+        found.push(`${name} ${value !== null && value !== undefined ? 'has a new pending defense' : 'no longer has the pending defense it had'}`);
+        break;
       case 'initiative':
         found.push(`${name}: initiative is ${value ?? 'gone'} (was left at ${change.to})`);
         break;
@@ -169,11 +156,14 @@ export function changedSince(
 
 /** Memory changes moved on by the rounds ended since the application (a new round clears what it clears). */
 export function shiftMerged(merged: readonly MergedChange[], edition: AnyEdition, rounds: number): MergedChange[] {
-  return merged.map((entry) =>
-    entry.change.kind === 'memory'
-      ? { ...entry, change: { ...entry.change, from: shiftMemory(entry.change.from, edition, rounds), to: shiftMemory(entry.change.to, edition, rounds) } }
-      : entry,
-  );
+  if (rounds <= 0) return [...merged];
+  return merged.map((entry) => {
+    const { change } = entry;
+    if (change.kind === 'memory') return { ...entry, change: { ...change, from: shiftMemory(change.from, edition, rounds), to: shiftMemory(change.to, edition, rounds) } };
+    // rules.md, "Rounds": a defense made ahead ends with its round: neither side of it is on file any more.
+    if (change.kind === 'answer') return { ...entry, change: { ...change, from: null, to: null } };
+    return entry;
+  });
 }
 
 /**
@@ -186,10 +176,8 @@ export function undoneMemory(from: Memory, to: Memory, now: Memory, same: (a: un
   const edition = same(from.edition, to.edition) ? now.edition : from.edition;
   const deadForGood = from.deadForGood === to.deadForGood ? now.deadForGood : from.deadForGood;
   const stance = from.stance === to.stance ? now.stance : from.stance;
-  const answer = same(from.answer, to.answer) ? now.answer : from.answer;
   if (edition !== undefined) out.edition = edition;
   if (deadForGood !== undefined) out.deadForGood = deadForGood;
   if (stance !== undefined) out.stance = stance;
-  if (answer !== undefined) out.answer = answer;
   return out;
 }

@@ -18,9 +18,10 @@ const MemorySchema = objectSchema({
   edition: v.optional(objectSchema({ id: editionIdSchema, state: v.unknown() })),
   deadForGood: v.optional(v.literal(true)),
   stance: v.optional(v.pipe(v.string(), v.maxLength(40))),
-  /** The answer on file (a defense made ahead) in the edition it was made in. */
-  answer: v.optional(objectSchema({ edition: editionIdSchema, answer: v.unknown() })),
 });
+
+/** An answer on file (a defense made ahead) in the edition it was made in; null: none. */
+const AnswerSchema = v.nullable(objectSchema({ edition: editionIdSchema, answer: v.unknown() }));
 
 const ChangeSchema = v.variant('kind', [
   /** A bar, through its linked attribute when there is one. */
@@ -34,6 +35,8 @@ const ChangeSchema = v.variant('kind', [
   objectSchema({ kind: v.literal('markers'), from: v.pipe(v.string(), v.maxLength(2000)), to: v.pipe(v.string(), v.maxLength(2000)) }),
   /** The token's remembered edition state, stance and dead-for-good; `tokenId` for another token (an ally); `character` for its character's. */
   objectSchema({ kind: v.literal('memory'), tokenId: v.optional(id), character: v.optional(id), from: MemorySchema, to: MemorySchema }),
+  // The token's answer on file (always its own); `tokenId` for another token's (a guarded ally's).
+  objectSchema({ kind: v.literal('answer'), tokenId: v.optional(id), from: AnswerSchema, to: AnswerSchema }),
   objectSchema({ kind: v.literal('initiative'), from: initiative, to: initiative }),
   objectSchema({ kind: v.literal('turn-order'), tokenId: id }),
 ]);
@@ -55,14 +58,15 @@ export type AppliedToken = Application['tokens'][number];
 
 /**
  * commands.md, "Undo, hardened": a memory an undo would write back must be one the script could
- * have written: each edition state as its edition checks it, a stance some edition has.
+ * have written: each edition state as its edition checks it, a stance some edition has, an answer
+ * as the edition it was made in checks it.
  */
 function memoryIsSound(change: StoredChange): boolean {
+  if (change.kind === 'answer') return [change.from, change.to].every((box) => box === null || editionOf(box.edition).life.parseAnswer(box.answer) !== null);
   if (change.kind !== 'memory') return true;
   return [change.from, change.to].every(
     (memory) => (memory.stance === undefined || isKnownStance(memory.stance)) &&
-      (memory.edition === undefined || editionOf(memory.edition.id).life.parseState(memory.edition.state) !== null) &&
-      (memory.answer === undefined || editionOf(memory.answer.edition).life.parseAnswer(memory.answer.answer) !== null),
+      (memory.edition === undefined || editionOf(memory.edition.id).life.parseState(memory.edition.state) !== null),
   );
 }
 

@@ -1,8 +1,8 @@
 // What the script remembers of a token beside the game's own values, as one `Memory`: its edition
-// state, whether it is dead for good, its stance (in its token record, or its character's for a
-// linked token: rules.md, "One character, several tokens"), and its answer on file
-// (a defense made ahead, kept by the exchange). Commands replace a token's memory whole; undo
-// keeps it from -> to. Pure state: nothing here touches Roll20.
+// state, whether it is dead for good, and its stance (in its token record, or its character's for a
+// linked token: rules.md, "One character, several tokens"); and apart, its answer on file (a
+// defense made ahead, kept by the exchange: always the token's own). Commands replace a token's
+// memory whole and its answer whole; undo keeps each from -> to. Pure state: nothing here touches Roll20.
 import type { AnyEdition, EditionId } from '../rules/edition';
 import { isEmptyRecord, type EditionBox, type TokenRecord } from './tokens';
 
@@ -17,7 +17,6 @@ export interface Memory {
   edition?: EditionBox;
   deadForGood?: true;
   stance?: string;
-  answer?: AnswerBox;
 }
 
 /** Where memories live: token records, and the exchange's answers waiting for their hits (both in `state`). */
@@ -26,16 +25,25 @@ export interface Memories {
   exchange: { waiting: Record<string, AnswerBox> };
 }
 
-/** A token's memory: its record's part from where it lives (`home`: its character's id, for a linked token), its answer its own. */
-export function memoryOf(memories: Memories, tokenId: string, home = tokenId): Memory {
+/** A token's memory, from where it lives (its character's id, for a linked token). */
+export function memoryOf(memories: Memories, home: string): Memory {
   const record = memories.tokens[home];
-  const answer = memories.exchange.waiting[tokenId];
   const out: Memory = {};
   if (record?.edition) out.edition = record.edition;
   if (record?.deadForGood) out.deadForGood = true;
   if (record?.stance !== undefined) out.stance = record.stance;
-  if (answer) out.answer = answer;
   return out;
+}
+
+/** A token's answer on file, or null. */
+export function answerOn(memories: Memories, tokenId: string): AnswerBox | null {
+  return memories.exchange.waiting[tokenId] ?? null;
+}
+
+/** Files a token's answer, or takes it off file (null). */
+export function storeAnswer(memories: Memories, tokenId: string, answer: AnswerBox | null): void {
+  if (answer !== null) memories.exchange.waiting[tokenId] = answer;
+  else delete memories.exchange.waiting[tokenId];
 }
 
 /** Memory as kept: an edition state with nothing in it is not kept. */
@@ -44,7 +52,6 @@ export function normalMemory(memory: Memory, edition: AnyEdition): Memory {
   if (memory.edition && !(memory.edition.id === edition.id && edition.life.isEmptyState(memory.edition.state))) out.edition = memory.edition;
   if (memory.deadForGood) out.deadForGood = true;
   if (memory.stance !== undefined) out.stance = memory.stance;
-  if (memory.answer !== undefined) out.answer = memory.answer;
   return out;
 }
 
@@ -60,8 +67,6 @@ export function storeMemory(memories: Memories, tokenId: string, memory: Memory)
   if (memory.edition !== undefined) record.edition = memory.edition;
   if (isEmptyRecord(record)) delete memories.tokens[tokenId];
   else memories.tokens[tokenId] = record;
-  if (memory.answer !== undefined) memories.exchange.waiting[tokenId] = memory.answer;
-  else delete memories.exchange.waiting[tokenId];
 }
 
 /** Deep equality of plain data (JSON-like), keys in any order, an undefined key the same as a missing one. */

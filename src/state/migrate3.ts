@@ -25,6 +25,9 @@ function rank(memory: Raw): number {
   return memory.deadForGood ? 4 : state ? RANK[edition!.life.condition(state, null)] : -1;
 }
 
+/** Each entry of a list mapped (a list of them flattened in); anything not shaped as an entry is left for the checks to drop. */
+export const each = (list: unknown, map: (item: Raw) => unknown): unknown => (Array.isArray(list) ? list.flatMap((item) => (isRecord(item) ? map(item) : [item])) : list);
+
 export function migrateFrom3(old: Raw, homeOf: HomeOf = () => undefined): Raw {
   const bars = isRecord(old.settings) && isRecord(old.settings.bars) ? old.settings.bars : {};
   const bar = typeof bars.vitality === 'string' ? bars.vitality : 'bar1';
@@ -47,8 +50,6 @@ export function migrateFrom3(old: Raw, homeOf: HomeOf = () => undefined): Raw {
       tokens[character] = { stance: left.stance, ...kept, ...(left.deadForGood ? { deadForGood: true } : {}) };
     }
   }
-  // Anything not shaped as an entry is left for the history's check to drop.
-  const each = (list: unknown, map: (item: Raw) => unknown) => (Array.isArray(list) ? list.flatMap((item) => (isRecord(item) ? map(item) : [item])) : list);
   const history = each(old.history, (entry) => ({
     ...entry,
     tokens: each(entry.tokens, (token) => ({

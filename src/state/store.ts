@@ -6,6 +6,7 @@ import { checkHistory, type Application } from './history';
 import { migrateFrom1 } from './migrate1';
 import { migrateFrom2 } from './migrate2';
 import { migrateFrom3, type HomeOf } from './migrate3';
+import { migrateFrom4 } from './migrate4';
 import type { AnswerBox } from './memory';
 import { checkAttacks, type OpenAttack } from './attacks';
 import { editionOf, isEditionId } from '../rules/editions';
@@ -14,7 +15,7 @@ import { cutWhole } from '../text/cut';
 import { checkSheetLacks } from './sheetLacks';
 
 export const STATE_KEY = 'DefenseRound';
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Rows of the Turn Tracker remembered between looks (a hash of 8 characters each, about 11 bytes of `state`). */
 export const MAX_SEEN_ROWS = 500;
@@ -41,7 +42,7 @@ export interface StoredState {
   /** The number of the last history entry kept: each entry's key (`U12`) is what its card's Undo button names. */
   lastEntry: number;
   /**
-   * The exchange (commands/exchange.ts): defenses made ahead, each waiting for the next hit on its
+   * The exchange (commands/exchange/): defenses made ahead, each waiting for the next hit on its
    * token; open attacks waiting for their answers; the number of the last attack declared.
    */
   exchange: { waiting: Record<string, AnswerBox>; attacks: Record<string, OpenAttack>; lastAttack: number; lastHiddenAttack: number };
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<number, (old: Record<string, unknown>, homeOf?: HomeOf)
   1: migrateFrom1,
   2: migrateFrom2,
   3: migrateFrom3,
+  4: migrateFrom4,
 };
 
 /**

@@ -157,7 +157,7 @@ describe('the fourth round of attacks: the exchange (bundle)', () => {
     await t.say('GM', `!attack 40 --ids ${t.id('Bob')} ${t.id('Goblin 2')}`, ['Goblin 1']);
     await t.say('Alice', `!defend --answer A1 --ids ${t.id('Bob')} --action defend --roll 5`);
     const stored = t.mock.state.DefenseRound.exchange.attacks.A1;
-    stored.answers[t.id('Bob')].file = 'x'.repeat(30_000);
+    stored.answers[t.id('Bob')].answer = 'x'.repeat(30_000);
     await t.restart();
     expect(t.stored().exchange.attacks).toEqual({});
     const status = await t.say('GM', '!defense-round');

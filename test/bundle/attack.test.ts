@@ -50,12 +50,7 @@ function tableOf(table: Table) {
  * (undoing the attack gives no defense back). The rest of the record is the same.
  */
 function withoutAnswers(changes: any[]): any[] {
-  return changes.flatMap((change) => {
-    if (change.kind !== 'memory') return [change];
-    const { answer: _from, ...from } = change.from;
-    const { answer: _to, ...to } = change.to;
-    return JSON.stringify(from) === JSON.stringify(to) ? [] : [{ ...change, from, to }];
-  });
+  return changes.filter((change) => change.kind !== 'answer');
 }
 
 /** The answers of one attack: per defender, its answer word and roll, or nothing (it does not answer). */

@@ -229,14 +229,28 @@ describe('attacks on the bundle', () => {
     await table.say('GM', '!defend --action defend --roll 99', ['Goblin 2']); // a pending failure, used up by the hit
     await table.say('GM', '!damage 10', ['Goblin 2']);
     const stored = table.stored();
-    const memory = stored.history[0].tokens[0].changes.find((c: any) => c.kind === 'memory');
-    expect(memory).toBeDefined();
-    memory.from = { stance: 'zzz', edition: { id: 'soak', state: { pendingDefense: 'x'.repeat(30_000) } } };
+    // The hit changed its answer on file, not its memory: a memory change is written in by hand.
+    stored.history[0].tokens[0].changes.push({ kind: 'memory', from: { stance: 'zzz', edition: { id: 'soak', state: { pendingDefense: 'x'.repeat(30_000) } } }, to: {} });
     await table.restart();
     expect(table.stored().history).toEqual([]);
     expect(table.mock.logs.join('\n')).toMatch(/history\[0\]: not a valid undo entry; dropped/);
     await table.say('GM', '!damage --undo');
     expect(table.memory('Goblin 2')?.stance).toBeUndefined();
+  });
+
+  it('11d. a stored answer on file the script could not have written (one its edition refuses) drops its entry at start-up', async () => {
+    await open();
+    await table.passTurn();
+    await table.say('GM', '!defend --action defend --roll 99', ['Goblin 2']); // a pending failure, used up by the hit
+    await table.say('GM', '!damage 10', ['Goblin 2']);
+    const answer = table.stored().history[0].tokens[0].changes.find((c: any) => c.kind === 'answer');
+    expect(answer.from).toEqual({ edition: 'soak', answer: 'fail' });
+    answer.from = { edition: 'soak', answer: 'x'.repeat(30_000) };
+    await table.restart();
+    expect(table.stored().history).toEqual([]);
+    expect(table.mock.logs.join('\n')).toMatch(/history\[0\]: not a valid undo entry; dropped/);
+    await table.say('GM', '!damage --undo');
+    expect(table.stored().exchange.waiting).toEqual({});
   });
 
   it('fuzzer finds: a 201-character name keeps its undo entry across a restart', async () => {

@@ -179,3 +179,55 @@ describe.each(MODES)('a table saved by the schema-3 release, Bob with two tokens
     expect(table.stored().history.map((entry: { key: string }) => entry.key)).toEqual(['U1']);
   });
 });
+
+// `state` as the schema-4 release left it (written by that release's bundle at the demo table):
+// soak: Goblin 2's failed defense made ahead, used up by the GM's hit (45: Vitality 30 -> 15), then
+// attack A1 on Bob and Goblin 2, Bob's evade (30: success) kept; opposed: attack A1 on Bob and
+// Goblin 2, Bob's active defense (d20 2) kept as the hit's flags.
+const SCHEMA4_SOAK = JSON.parse(readFileSync('test/fixtures/state-schema4-soak.json', 'utf8'));
+const SCHEMA4_OPPOSED = JSON.parse(readFileSync('test/fixtures/state-schema4-opposed.json', 'utf8'));
+
+describe.each(MODES)('a table saved by the schema-4 release: answers as changes of their own, kept typed (%s)', (mode) => {
+  let table: Table;
+  afterEach(() => table?.close());
+
+  const open = async (saved: unknown) => {
+    table = await openTable(mode, { setup: (mock) => {
+      // The table as the saved fight left it: Goblin 1's turn, Goblin 2 hit.
+      mock.nextTurn();
+      mock.state.DefenseRound = structuredClone(saved);
+      mock.token('Goblin 2').set('bar1_value', 15);
+    } });
+    return table;
+  };
+
+  it('soak: the used-up defense is an answer change undo puts back; the kept evade is typed and answers its attack', async () => {
+    await open(SCHEMA4_SOAK);
+    expect(table.stored().schemaVersion).toBe(SCHEMA_VERSION);
+    expect(table.mock.logs.join('\n')).not.toMatch(/problems/);
+    const goblin = table.id('Goblin 2');
+    expect(table.stored().history[0].tokens[0].changes.map((change: any) => change.kind)).toEqual(['bar', 'worn', 'answer']);
+    expect(table.stored().exchange.attacks.A1.answers).toEqual({ [table.id('Bob')]: { word: 'evade', answer: 'success', roll: 30, success: true, typed: true } });
+    await table.say('GM', '!damage --undo');
+    expect(table.bar('Goblin 2')).toBe(30);
+    expect(table.stored().exchange.waiting).toEqual({ [goblin]: { edition: 'soak', answer: 'fail' } });
+    // Goblin 2's defense on file answers A1 (and is used up by its hit); Bob's kept evade blocks his.
+    await table.say('GM', '!attack --resolve A1');
+    expect(table.stored().exchange.attacks).toEqual({});
+    expect(table.attr('Bob', 'vitality')).toBe(70);
+    expect(table.bar('Goblin 2')).toBe(19);
+    expect(table.stored().exchange.waiting).toEqual({});
+  });
+
+  it('opposed: an answer kept as the hit\'s flags is forgotten and its defender answers again; the attack resolves', async () => {
+    await open(SCHEMA4_OPPOSED);
+    expect(table.mock.logs.join('\n')).not.toMatch(/problems/);
+    expect(table.stored().exchange.attacks.A1.answers).toEqual({});
+    const again = await table.say('Alice', `!defend --answer A1 --ids ${table.id('Bob')} --mode passive --roll 20`);
+    expect(texts(again).join('\n')).toMatch(/Bob: Passive defense, d20 20\. Waiting for Goblin 2\./);
+    expect(table.stored().exchange.attacks.A1.answers[table.id('Bob')]).toEqual({ word: 'passive', answer: { mode: 'passive', roll: 20 }, roll: 20, typed: true });
+    await table.say('GM', `!defend --answer A1 --ids ${table.id('Goblin 2')} --mode passive --roll 20`);
+    expect(table.stored().exchange.attacks).toEqual({});
+    expect(table.stored().history).toHaveLength(1);
+  });
+});

@@ -130,7 +130,8 @@ describe.each(MODES)('!damage --undo puts back only what the damage changed (%s)
     table = await openTable(mode);
     await table.passTurn(); // Goblin 1's turn: Goblin 2 may defend
     await table.say('GM', '!defend --action defend --roll 99', ['Goblin 2']); // fails: the hit lands
-    await table.say('GM', '!damage 15', ['Goblin 2']); // 13 after soak, all on Physical: wear 3
+    // 70 x 90% soak = 63, - 20 Physical = 43, - 5 Defense = 38: Vitality 30 -> -8, incapacitated (its memory changes).
+    await table.say('GM', '!damage 70', ['Goblin 2']);
     await table.say('GM', '!stance defensive', ['Goblin 2']);
     const plain = await table.say('GM', '!damage --undo');
     expect(whispered(plain, 'gm')[0]).toMatch(/Goblin 2 has taken the defensive stance since/);

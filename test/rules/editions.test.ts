@@ -24,7 +24,7 @@ import type { SoakAnswer, SoakState } from '../../src/rules/soak/state';
 import { threshold as declared_threshold, thresholdWords, type ThresholdState } from '../../src/rules/threshold'
 const threshold = registered(declared_threshold);
 import type { ThresholdPending } from '../../src/rules/threshold/state';
-import { opposed as declared_opposed, type OpposedState } from '../../src/rules/opposed'
+import { opposed as declared_opposed, type OpposedAnswer, type OpposedState } from '../../src/rules/opposed'
 const opposed = registered(declared_opposed);
 import { parseLine, UsageError } from '../../src/text/args';
 import { bar, cardLines, cardOf, CONTEXT, factsOf, notANumber, offers, outcomeOf, rollsFor, rollsGiven, val } from '../support/facts';
@@ -630,7 +630,7 @@ describe('threshold: the rest of the contract', () => {
 // opposed
 
 /** `!damage` as the pipeline runs it: a --defense-roll given is handed over; `rolls` are the dice rolled, in the plan's order. */
-const opposedDamage = (line: string, facts: Facts<OpposedState, never>, rolls: number[] = []) => {
+const opposedDamage = (line: string, facts: Facts<OpposedState, OpposedAnswer>, rolls: number[] = []) => {
   const parsed = parseLine(line);
   const plan = planHit(opposed, parsed, CONTEXT);
   return plan.resolve(facts, rollsGiven(plan, parsed, rolls));

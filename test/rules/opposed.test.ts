@@ -17,7 +17,7 @@ import {
   type OpposedAttackInput,
   type OpposedTurn,
 } from '../../src/rules/opposed/attack';
-import { opposed as declared_opposed, type OpposedState } from '../../src/rules/opposed'
+import { opposed as declared_opposed, type OpposedAnswer, type OpposedState } from '../../src/rules/opposed'
 const opposed = registered(declared_opposed);
 import { isRefusal, type Facts, type Outcome, type PlanContext, type Resolution } from '../../src/rules/edition';
 import { bar, cardLines, cardOf, CONTEXT, factsOf, notANumber, outcomeOf, rollsFor, rollsGiven, val } from '../support/facts';
@@ -280,8 +280,8 @@ describe('opposed: affordableMode', () => {
 // The edition's damage plan on hand-made facts.
 
 /** Goblin 1 (30/10/10, passive defense 10) at initiative 12 in a turn at 15. */
-function facts(over: Partial<Facts<OpposedState, never>> = {}): Facts<OpposedState, never> {
-  return factsOf<OpposedState, never>({}, {
+function facts(over: Partial<Facts<OpposedState, OpposedAnswer>> = {}): Facts<OpposedState, OpposedAnswer> {
+  return factsOf<OpposedState, OpposedAnswer>({}, {
     id: 'tok-1',
     name: 'Goblin 1',
     bars: { vitality: bar(30, 30), soul: bar(10, 10), power: bar(10, 10) },
@@ -293,7 +293,7 @@ function facts(over: Partial<Facts<OpposedState, never>> = {}): Facts<OpposedSta
 }
 
 /** `!damage` as the pipeline runs it: a --defense-roll given is handed over; `rolls` are the dice rolled, in the plan's order. */
-function damage(line: string, f: Facts<OpposedState, never>, rolls: number[] = [], context: PlanContext = CONTEXT): Resolution<OpposedState, never> {
+function damage(line: string, f: Facts<OpposedState, OpposedAnswer>, rolls: number[] = [], context: PlanContext = CONTEXT): Resolution<OpposedState, OpposedAnswer> {
   const parsed = parseLine(line);
   const plan = planHit(opposed, parsed, context);
   return plan.resolve(f, rollsGiven(plan, parsed, rolls));
@@ -301,8 +301,8 @@ function damage(line: string, f: Facts<OpposedState, never>, rolls: number[] = [
 
 const outcome = outcomeOf;
 /** The card as the defender's is laid out (the token's own id said as its name). */
-const card = (o: Outcome<OpposedState, never>) => cardOf(opposed, o, facts());
-const lines = (o: Outcome<OpposedState, never>) => cardLines(opposed, o, facts());
+const card = (o: Outcome<OpposedState, OpposedAnswer>) => cardOf(opposed, o, facts());
+const lines = (o: Outcome<OpposedState, OpposedAnswer>) => cardLines(opposed, o, facts());
 
 describe('opposed: planDamage', () => {
   it('the seed example: 30 - 14 = 16 Vitality, said step by step', () => {

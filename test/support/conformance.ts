@@ -356,7 +356,7 @@ export function play(edition: AnyEdition, walk: Walk): Played {
         try {
           const kept = answers.keep(word, done.outcome, done.rolls);
           for (const step of done.outcome.steps) played.steps.push({ value: step, from });
-          if (kept.file !== undefined) played.answers.push({ value: kept.file, from: `${from}, kept` });
+          if (kept.answer !== undefined) played.answers.push({ value: kept.answer, from: `${from}, kept` });
         } catch (error) {
           played.errors.push({ value: error, from: `${from}, kept` });
         }

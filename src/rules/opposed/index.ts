@@ -7,12 +7,13 @@ import { DEFENSE_MODES } from './attack';
 import { DAMAGE_AMOUNT, DAMAGE_FLAGS, DAMAGE_USAGE, handEditPlan, opposedDamagePlan, STANCE_USAGE } from './plans';
 import { parseOpposedState, stateAt, stateOf, type OpposedState } from './state';
 import { MODE_EFFECT, opposedWords } from './text';
-import { opposedAttack } from './answer';
+import { opposedAttack, parseOpposedAnswer, type OpposedAnswer } from './answer';
 import { OPPOSED_MACROS } from './macros';
 
 export type { OpposedState } from './state';
+export type { OpposedAnswer } from './answer';
 
-export const opposed: Edition<OpposedState, never> = {
+export const opposed: Edition<OpposedState, OpposedAnswer> = {
   id: 'opposed',
   table: { playable: true, settings: ['overwhelm-limit', 'stamina-bar'], markers: ['incapacitated', 'active', 'full'], macros: OPPOSED_MACROS },
   hit: {
@@ -68,6 +69,7 @@ export const opposed: Edition<OpposedState, never> = {
     condition: (state: OpposedState, vitality: number | null) => (state.dead ? 'dead' as const : vitality !== null && vitality <= 0 ? 'incapacitated' as const : 'none' as const),
     deadForGood: (state: OpposedState) => state.dead === true,
     parseState: parseOpposedState,
+    parseAnswer: parseOpposedAnswer,
     isEmptyState: (state: OpposedState) => state.down !== true && state.dead !== true,
   },
   words: opposedWords,

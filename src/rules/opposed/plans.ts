@@ -6,6 +6,7 @@ import { at, placed, SUMMARY, TITLE, type Facts, type Order, type Plan, type Pla
 import { flagTable, type AmountSpec, type FlagValues } from '../../text/flags';
 import { DEFENSE_MODES, resolveOpposedAttack, type DefenseMode } from './attack';
 import { stateAt, type OpposedState } from './state';
+import type { OpposedAnswer } from './answer';
 
 function vitalityAfter(changes: readonly RuleChange[]): number | undefined {
   for (const change of changes) if (change.kind === 'bar' && change.resource === 'vitality') return change.to;
@@ -46,11 +47,11 @@ export function isMode(value: string | null): value is DefenseMode {
 }
 
 /** A defense value or armor score that is there but not a number refuses the token (Clarifications). */
-function unreadable(facts: Facts<OpposedState, never>): ValueKey | undefined {
+function unreadable(facts: Facts<OpposedState, OpposedAnswer>): ValueKey | undefined {
   return VALUES.find((key) => facts.values[key]?.present === true && facts.values[key]?.current === null);
 }
 
-function attackPlan(order: AttackOrder, context: PlanContext): Plan<OpposedState, never> {
+function attackPlan(order: AttackOrder, context: PlanContext): Plan<OpposedState, OpposedAnswer> {
   return {
     values: VALUES,
     // A given --defense-roll is used for every target; without it each target rolls its own d20.
@@ -62,11 +63,12 @@ function attackPlan(order: AttackOrder, context: PlanContext): Plan<OpposedState
   };
 }
 
-function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<OpposedState, never>, roll: number): Resolution<OpposedState, never> {
+function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<OpposedState, OpposedAnswer>, roll: number): Resolution<OpposedState, OpposedAnswer> {
   const bad = unreadable(facts);
   if (bad) return { kind: 'refused', reason: `its ${bad} is not a number: set it on the sheet, or !defense-round set ${bad} N` };
   const value = (key: ValueKey) => facts.values[key]?.current ?? 0;
-  const mode = order.mode ?? (isMode(facts.stance) ? facts.stance : 'passive');
+  // An attack's answer is the defender's choice (its d20 comes as the roll); else --defense-mode, else its stance.
+  const mode = facts.answer?.mode ?? order.mode ?? (isMode(facts.stance) ? facts.stance : 'passive');
   const outcome = resolveOpposedAttack({
     weapon: order.weapon,
     attack: order.attack,
@@ -111,7 +113,7 @@ function resolveAttack(order: AttackOrder, context: PlanContext, facts: Facts<Op
 }
 
 /** commands.md, "Hand edits": in opposed the hit is decided; above armor_score it stays on Vitality, otherwise it moves to stamina. */
-export function handEditPlan(loss: number, context: PlanContext): Plan<OpposedState, never> {
+export function handEditPlan(loss: number, context: PlanContext): Plan<OpposedState, OpposedAnswer> {
   return {
     values: ['armor_score'],
     dice: [],
@@ -143,6 +145,6 @@ export function handEditPlan(loss: number, context: PlanContext): Plan<OpposedSt
 }
 
 
-export function opposedDamagePlan(order: Order, context: PlanContext): Plan<OpposedState, never> {
+export function opposedDamagePlan(order: Order, context: PlanContext): Plan<OpposedState, OpposedAnswer> {
   return attackPlan(attackOrderOf(order), context);
 }

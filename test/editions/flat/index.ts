@@ -30,7 +30,7 @@ export const flat: Edition<FlatState, FlatAnswer> = {
       situation: () => null,
       situationWords: (situation) => situation,
       planAnswer: checkPlan,
-      keep: (word, outcome) => (outcome.answer ? { word, file: outcome.answer } : { word }),
+      keep: (word, outcome) => (outcome.answer ? { word, answer: outcome.answer } : { word }),
     },
   },
   stance: { flags: {}, usage: '!stance (flat has no stances)', help: [], modes: [], default: 'none', row: 'Stance', says: {} },

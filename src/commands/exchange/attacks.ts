@@ -1,45 +1,20 @@
-// The exchange (architecture.md, "The pipeline owns the exchange"): a defense made ahead with
-// `!defend` is an answer waiting for its hit, kept in `state.exchange.waiting` by token; the next
-// `!damage` on the token takes the answer on file (the edition reads it as `Facts.answer` and says
-// whether it is used up). Answers end with their round, and with the edition they were made in.
-import type { Memory } from '../state/memory';
-import type { OpenAttack } from '../state/attacks';
-import { characterOf, findToken, tokenName } from '../roll20/read';
-import { controls } from '../roll20/players';
-import { hiddenFromPlayers } from '../roll20/visible';
-import type { App } from './context';
-import { controlsToken } from './targets';
+// Open attacks (commands.md, "!attack"), kept in `state.exchange.attacks` until their hit is
+// written or they are cancelled: their keys, who may know of them, who is still to answer, and
+// who settles them.
+import type { OpenAttack } from '../../state/attacks';
+import { characterOf, findToken, tokenName } from '../../roll20/read';
+import { controls } from '../../roll20/players';
+import { hiddenFromPlayers } from '../../roll20/visible';
+import type { App } from '../context';
+import { controlsToken } from '../targets';
+import { answeredAhead } from './waiting';
 
-/** rules.md, "Rounds": every defense made ahead ends with the round. */
-export function endRoundAnswers(app: App): void {
-  app.store.exchange.waiting = {};
-}
-
-/** An edition switch: the answers made in another edition answer nothing in this one. */
-export function keepAnswersOf(app: App, edition: string): void {
-  const waiting = app.store.exchange.waiting;
-  for (const id of Object.keys(waiting)) if (waiting[id]!.edition !== edition) delete waiting[id];
-}
-
-/** Undo's "changed since" for a token's answer on file, in words said after its name; undefined: unchanged. */
-export function describeAnswerChange(left: Memory, now: Memory, same: (a: unknown, b: unknown) => boolean): string | undefined {
-  if (same(left.answer, now.answer)) return undefined;
-  return now.answer !== undefined ? 'has a new pending defense' : 'no longer has the pending defense it had';
-}
-
-// ---- open attacks (commands.md, "!attack") ----
-
-/** The defender made its defense ahead (`!defend` before the attack, a guard): that answers the attack. */
 /** The open attack under this key (a key typed by anyone: never one of the object's own properties). */
 export function openAttack(app: App, key: string): OpenAttack | undefined {
   const attacks = app.store.exchange.attacks;
   const attack = Object.prototype.hasOwnProperty.call(attacks, key) ? attacks[key] : undefined;
   // An attack is answered and resolved by the rules it was declared in, and no other.
   return attack?.edition === app.store.settings.edition ? attack : undefined;
-}
-
-export function answeredAhead(app: App, tokenId: string): boolean {
-  return app.store.exchange.waiting[tokenId]?.edition === app.store.settings.edition;
 }
 
 /** The defenders still to answer (neither answered nor defended ahead), in the attack's order. */

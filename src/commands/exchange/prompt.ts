@@ -2,19 +2,17 @@
 // defenders (the GM for NPCs), each defender with a button for every answer the rules allow now
 // and, for the others, why not in a few words; the GM's card also holds the waiting list with
 // Resolve now and Cancel. A defender with a defense made ahead is answered by it: no buttons.
-import { ACTION, isRefusal, type AnyEdition, type Plan, type Refusal } from '../rules/edition';
-import type { OpenAttack } from '../state/attacks';
-import { characterOf, findToken, tokenName, type ReadContext } from '../roll20/read';
-import { controllersOf, whisperTarget } from '../roll20/players';
-import { readTurnOrder } from '../roll20/turnorder';
-import { send, TO_GM, whisperTo } from '../roll20/send';
-import { isSafeId, renderCard, type Button, type Card } from '../render/card';
-import type { App } from './context';
-import { activeEdition, planContext, readContext, readTarget } from './pipeline';
-import { answeredAhead, attackerName, attackerSeen, unanswered } from './exchange';
-
-/** A plan that reads only the token itself. */
-const NOTHING: Plan<unknown> = { values: [], dice: [], resolve: () => ({ kind: 'bar', resource: 'vitality' }) };
+import { ACTION, isRefusal, type AnyEdition, type Refusal } from '../../rules/edition';
+import type { OpenAttack } from '../../state/attacks';
+import { characterOf, findToken, tokenName, type ReadContext } from '../../roll20/read';
+import { controllersOf, whisperTarget } from '../../roll20/players';
+import { readTurnOrder } from '../../roll20/turnorder';
+import { send, TO_GM, whisperTo } from '../../roll20/send';
+import { isSafeId, renderCard, type Button, type Card } from '../../render/card';
+import type { App } from '../context';
+import { activeEdition, planContext, readContext, readTarget } from '../pipeline';
+import { attackerName, attackerSeen, unanswered } from './attacks';
+import { answeredAhead } from './waiting';
 
 /** Why an answer is not offered now, in a few words. */
 function whyNot(refusal: Refusal): string {
@@ -47,20 +45,19 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   const buttons: Button[] = [];
   // Each reason once, before the answers it keeps off the card.
   const missing: Array<{ answers: string[]; why: string }> = [];
-  let facts;
-  for (const word of spec.choices) {
+  const plans = spec.choices.map((word) => ({ word, plan: word === 'none' ? undefined : spec.planAnswer(word, attack.situation, attack.attacker, context) }));
+  // One reading of the defender for every answer: the values and tokens any of them names.
+  const { facts } = readTarget(app, target, { values: union(plans.map(({ plan }) => plan?.values)), others: union(plans.map(({ plan }) => plan?.others)) }, reads);
+  for (const { word, plan } of plans) {
     const answer = `!defend --answer ${attack.key} --ids ${tokenId} --${spec.answerFlag} ${word}`;
-    if (word === 'none') {
-      buttons.push({ label: spec.label(word, readTarget(app, target, NOTHING, reads).facts), command: answer });
+    const label = spec.label(word, facts);
+    if (!plan) {
+      buttons.push({ label, command: answer });
       continue;
     }
-    const plan = spec.planAnswer(word, attack.situation, attack.attacker, context);
-    const reading = readTarget(app, target, plan, reads);
-    facts = reading.facts;
-    const label = spec.label(word, reading.facts);
     // Rolled at the middle of each die: the rules refuse an answer before any roll decides it.
     const rolls = Object.fromEntries(plan.dice.map((die) => [die.name, Math.ceil(die.sides / 2)]));
-    const resolution = plan.resolve(reading.facts, rolls);
+    const resolution = plan.resolve(facts, rolls);
     if (isRefusal(resolution)) {
       const why = whyNot(resolution);
       const same = missing.find((entry) => entry.why === why);
@@ -71,8 +68,13 @@ function defenderRow(app: App, edition: AnyEdition, attack: OpenAttack, tokenId:
   for (const { answers, why } of missing) lines.push(`${answers.join(', ')}: ${why}`);
   // A player's card names no hidden attacker, not even in a button's command.
   const attacker = attackerSeen(attack, gm);
-  if (facts) for (const extra of spec.extra?.(facts, attacker) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
+  for (const extra of spec.extra?.(facts, attacker) ?? []) if (extra.section === ACTION) buttons.push({ label: extra.label, command: extra.command });
   return { label: name, lines, buttons: isSafeId(tokenId) ? buttons : [] };
+}
+
+/** Each name once, in the order first named. */
+function union<T>(lists: ReadonlyArray<readonly T[] | undefined>): T[] {
+  return [...new Set(lists.flatMap((list) => list ?? []))];
 }
 
 /** What the prompts read of the table, once for all their defenders: the Turn Tracker too (a defender on its own turn makes no defense). */
@@ -110,9 +112,15 @@ export function sendPrompts(app: App, attack: OpenAttack): void {
       byAnswerer.set(who, list);
     }
   }
+  // A defender two players control is read once for both their cards.
+  const playerRows = new Map<string, Card['rows'][number] | undefined>();
+  const rowOf = (tokenId: string) => {
+    if (!playerRows.has(tokenId)) playerRows.set(tokenId, defenderRow(app, edition, attack, tokenId, false, reads));
+    return playerRows.get(tokenId) ?? [];
+  };
   for (const [who, tokens] of byAnswerer) {
     if (who === 'gm') continue;
-    const rows = tokens.flatMap((tokenId) => defenderRow(app, edition, attack, tokenId, false, reads) ?? []);
+    const rows = tokens.flatMap(rowOf);
     if (rows.length > 0) send(whisperTo(whisperTarget(who)), renderCard({ title: promptTitle(attack, false), rows: [...situationRow(edition, attack), ...rows] }), { record: true });
   }
   send(TO_GM, renderCard(gmCard(app, edition, attack, byAnswerer.get('gm') ?? [], reads)), { record: true });

@@ -2,23 +2,24 @@
 // an open attack (commands.md, "!attack"). Only its controllers or the GM; once; the check rolled
 // as `!defend` would, in the attack's situation; nothing written to the table until the attack
 // resolves. The last answer resolves it.
-import { checkFlags, choiceArg, flagValue, idsArg, RefusalError, UsageError, type FlagTable } from '../text/args';
-import { isRefusal, type Step } from '../rules/edition';
-import { wordsOf } from '../rules/sharedSteps';
-import type { KeptAnswerRecord } from '../state/attacks';
-import { characterOf, findToken, tokenName } from '../roll20/read';
-import { controls } from '../roll20/players';
-import { rollDice } from '../roll20/dice';
-import { readTurnOrder } from '../roll20/turnorder';
-import { reply, type CommandContext } from './context';
-import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, planContext, readContext, readTarget, rollsOf, typedRolls } from './pipeline';
-import { answeredAhead, attackSeenBy, isResolving, openAttack, seesToken, settlesItself, unanswered, waitingNames } from './exchange';
-import { resolveAttack } from './attack';
-import { gmCard } from './attackPrompts';
-import { send, TO_GM } from '../roll20/send';
-import { renderCard } from '../render/card';
-import { onTable } from './targets';
-import { cutWhole } from '../text/cut';
+import { checkFlags, choiceArg, flagValue, idsArg, RefusalError, UsageError, type FlagTable } from '../../text/args';
+import { isRefusal, type Step } from '../../rules/edition';
+import { wordsOf } from '../../rules/sharedSteps';
+import type { KeptAnswerRecord } from '../../state/attacks';
+import { characterOf, findToken, tokenName } from '../../roll20/read';
+import { controls } from '../../roll20/players';
+import { rollDice } from '../../roll20/dice';
+import { readTurnOrder } from '../../roll20/turnorder';
+import { reply, type CommandContext } from '../context';
+import { activeEdition, describeTokenRefusal, describeValueProblems, givenDice, planContext, readContext, readTarget, rollsOf, typedRolls } from '../pipeline';
+import { attackSeenBy, isResolving, openAttack, seesToken, settlesItself, unanswered, waitingNames } from './attacks';
+import { answeredAhead } from './waiting';
+import { resolveAttack } from './resolve';
+import { gmCard } from './prompt';
+import { send, TO_GM } from '../../roll20/send';
+import { renderCard } from '../../render/card';
+import { onTable } from '../targets';
+import { cutWhole } from '../../text/cut';
 
 export async function answerAttack(ctx: CommandContext): Promise<void> {
   const app = ctx.app;
@@ -67,7 +68,8 @@ export async function answerAttack(ctx: CommandContext): Promise<void> {
     if (reading.problems.length > 0) throw new RefusalError(describeValueProblems(reading.snapshot, reading.problems, '; nothing answered'));
     const answer = spec.keep(word, resolution, rolls);
     const typed = ctx.gm ? undefined : typedRolls(ctx, plan.dice);
-    kept = { word: answer.word, ...(answer.file !== undefined ? { file: answer.file } : {}), ...(answer.flags ? { flags: answer.flags } : {}) };
+    kept = { word: answer.word };
+    if (answer.answer !== undefined) kept.answer = answer.answer;
     if (answer.roll !== undefined) kept.roll = answer.roll;
     if (answer.success !== undefined) kept.success = answer.success;
     if (typed) kept.typed = true;

@@ -1,0 +1,109 @@
+// `!attack`: one exchange from declaration to applied damage (commands.md, "!attack"), owned here:
+// declared (declare.ts), prompted (prompt.ts), answered with `!defend --answer` (answer.ts) and
+// resolved through the one pipeline (resolve.ts); listed, cancelled and reminded of here.
+import { flagValue, hasFlag, RefusalError } from '../../text/args';
+import type { OpenAttack } from '../../state/attacks';
+import { findToken, tokenName } from '../../roll20/read';
+import { PUBLIC, send, TO_GM, whisperTo } from '../../roll20/send';
+import { renderCard, renderLine } from '../../render/card';
+import { cutWhole } from '../../text/cut';
+import type { CommandHandler } from '../dispatch';
+import { reply, type App, type CommandContext } from '../context';
+import { activeEdition } from '../pipeline';
+import { controlsToken } from '../targets';
+import { nameList } from '../refusals';
+import { attackerName, attackSeenBy, openAttack, unanswered, waitingNames, waitsForGm } from './attacks';
+import { declareAttack } from './declare';
+import { gmCard } from './prompt';
+import { resolveAttack } from './resolve';
+
+export { answerAttack } from './answer';
+export { cancelOpenAttacks } from './attacks';
+export { endRoundAnswers, keepAnswersOf } from './waiting';
+
+/** The attack's usage in the active edition: its `!damage` line, the defenders and the attacker. */
+function usageOf(app: App): string {
+  const edition = activeEdition(app);
+  const damage = edition.hit.usage.split(' [--ids')[0]!.replace(/^!damage/, '!attack');
+  const extra = Object.keys(edition.check.answers.flags).map((flag) => ` [--${flag} ...]`).join('');
+  return `${damage}${extra} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;
+}
+
+export const attackCommand: CommandHandler = {
+  usage: usageOf,
+  help: () => [
+    'Declares one attack on the defenders (--ids): each defender\'s controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.',
+    'The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back.',
+  ],
+  run(ctx) {
+    if (hasFlag(ctx.parsed, 'list')) return listAttacks(ctx);
+    const resolveKey = flagValue(ctx.parsed, 'resolve');
+    if (resolveKey !== undefined) return resolveCommand(ctx, resolveKey);
+    const cancelKey = flagValue(ctx.parsed, 'cancel');
+    if (cancelKey !== undefined) return cancelAttack(ctx, cancelKey);
+    return declareAttack(ctx);
+  },
+};
+
+/** The open attack a key names, for this sender: one a player may not know of answers as an unused key does. */
+function attackOf(ctx: CommandContext, key: string): OpenAttack {
+  const found = openAttack(ctx.app, key);
+  const attack = found && attackSeenBy(found, ctx.playerId, ctx.gm) ? found : undefined;
+  if (!attack) throw new RefusalError(`no open attack ${cutWhole(key, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
+  return attack;
+}
+
+function resolveCommand(ctx: CommandContext, key: string): void | Promise<void> {
+  const attack = attackOf(ctx, key.toUpperCase());
+  if (!ctx.gm && ctx.playerId !== attack.by) throw new RefusalError(`attack ${attack.key} is its declarer's or the GM's to resolve`);
+  // A player's attack on a token she does not control is the GM's to settle (as !damage is), whoever else answered.
+  if (!ctx.gm) {
+    const theirs = waitsForGm(ctx.app, attack);
+    if (theirs.length > 0) {
+      const names = theirs.map((tokenId) => tokenName(findToken(tokenId)!, 'a token'));
+      reply(ctx, `Attack ${attack.key} waits for the GM to settle ${nameList(names)} (the GM answers for tokens you do not control, or resolves it).`);
+      return;
+    }
+  }
+  return resolveAttack(ctx, attack);
+}
+
+function cancelAttack(ctx: CommandContext, key: string): void {
+  const attack = attackOf(ctx, key.toUpperCase());
+  if (!ctx.gm && ctx.playerId !== attack.by) throw new RefusalError(`attack ${attack.key} is its declarer's or the GM's to cancel`);
+  delete ctx.app.store.exchange.attacks[attack.key];
+  send(PUBLIC, renderLine(`Attack ${attack.key} is cancelled: nothing was written.`), { record: true });
+}
+
+/** `--list`: the GM sees every open attack; a player those she declared and those waiting for her answer. */
+function listAttacks(ctx: CommandContext): void {
+  const app = ctx.app;
+  const edition = activeEdition(app);
+  const attacks = Object.values(app.store.exchange.attacks).filter(
+    (attack) =>
+      ctx.gm ||
+      attack.by === ctx.playerId ||
+      unanswered(app, attack).some((tokenId) => controlsToken(ctx.playerId, tokenId)),
+  );
+  if (attacks.length === 0) {
+    reply(ctx, ctx.gm ? 'No attack is open.' : 'No open attack of yours, and none waiting for your answer.');
+    return;
+  }
+  if (ctx.gm) {
+    for (const attack of attacks) send(TO_GM, renderCard(gmCard(app, edition, attack, [])));
+    return;
+  }
+  const lines = attacks.map((attack) => {
+    const waiting = waitingNames(app, attack, ctx.playerId, false);
+    // Nobody she sees is left to answer: the attack waits for the GM (to settle it, or for tokens she does not see).
+    return `${attack.key}: ${attackerName(attack, false)} attacks; waiting for ${waiting.length > 0 ? nameList(waiting) : 'the GM'}`;
+  });
+  send(whisperTo(ctx.replyTo), renderCard({ title: 'Open attacks', rows: [{ label: 'Attacks', lines }] }));
+}
+
+/** Round's end (commands.md): the GM is reminded of the attacks still open, with Resolve and Cancel; they do not resolve by themselves. */
+export function remindOpenAttacks(app: App): void {
+  const edition = activeEdition(app);
+  for (const attack of Object.values(app.store.exchange.attacks)) send(TO_GM, renderCard(gmCard(app, edition, attack, [])), { record: true });
+}
+

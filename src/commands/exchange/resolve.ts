@@ -1,0 +1,84 @@
+// An attack resolved (commands.md, "!attack"): through the one pipeline, each defender takes the
+// hit `!damage` would have made, reading its answer to the attack in place of the one on file.
+import { RefusalError } from '../../text/args';
+import type { Plan } from '../../rules/edition';
+import type { KeptAnswerRecord, OpenAttack } from '../../state/attacks';
+import { characterOf, findToken } from '../../roll20/read';
+import type { CommandContext } from '../context';
+import { activeEdition, givenDice, planContext, runPlans, type PlannedTarget } from '../pipeline';
+import type { Target } from '../targets';
+import { beginResolving, claimAttack } from './attacks';
+import { attackOrderOf, lineOf } from './line';
+
+/**
+ * Resolves an attack through the pipeline: each defender takes the hit `!damage` would have made,
+ * the declared line parsed once for all of them (`hit`: as its declaration parsed it, when it
+ * settles at once); an answered one reads its answer in place of the one on file; unanswered ones
+ * take no defense (or, in an edition with defense modes, their own).
+ */
+export function resolveAttack(ctx: CommandContext, attack: OpenAttack, hit?: Plan<unknown>): void | Promise<void> {
+  const app = ctx.app;
+  const edition = activeEdition(app);
+  const spec = edition.check.answers;
+  const line = lineOf(attack);
+  const plan = hit ?? edition.hit.plan(attackOrderOf(line, edition), planContext(app, attack.gm));
+  const given = givenDice(line, plan.dice);
+  // Open until its hit is applied: an edition switch while its roll is out cancels it by name.
+  if (!beginResolving(app, attack)) throw new RefusalError(`attack ${attack.key} is being resolved already`);
+  const items: Array<PlannedTarget<unknown>> = [];
+  const gone: string[] = [];
+  for (const tokenId of attack.defenders) {
+    const token = findToken(tokenId);
+    if (!token) {
+      gone.push(tokenId);
+      continue;
+    }
+    const target: Target = { token, character: characterOf(token) };
+    const kept = attack.answers[tokenId];
+    const item: PlannedTarget<unknown> = { target, plan, given };
+    // An answer given is this attack's, whatever `!defend` came later; it is read by the hit, never filed, so undo has none to bring back.
+    if (kept) {
+      item.answer = answerWords(kept);
+      item.answerGiven = { answer: kept.answer ?? null };
+      // Dice the answer rolled are the hit's (Opposed Rolls: the defense d20).
+      const rolled = kept.answer === undefined ? undefined : spec.rolled?.(kept.answer);
+      if (rolled) item.given = { ...given, ...rolled };
+    }
+    items.push(item);
+  }
+  // A player's answer may settle it: what went wrong on the GM's tokens is the GM's to hear.
+  const settler: CommandContext = ctx.gm ? ctx : { ...ctx, replyTo: 'gm' };
+  if (!ctx.gm) delete settler.replyFor;
+  const done = (): void => {
+    app.resolving?.delete(attack);
+  };
+  let running: void | Promise<void>;
+  try {
+    running = runPlans(settler, items, gone.length > 0 ? [`${gone.length} defender${gone.length === 1 ? ' is' : 's are'} no longer on the table`] : [], {
+    title: `Attack ${attack.key}`,
+    anyTarget: true,
+    record: true,
+    recordBy: attack.by,
+    claim: () => claimAttack(app, attack),
+    refusals: (refused, anyApplied) => `Attack ${attack.key}: ${anyApplied ? 'not applied to every defender' : 'not applied'}: ${refused.join('; ')}.`,
+    });
+  } catch (error) {
+    done();
+    throw error;
+  }
+  // A roll that never came back leaves the attack open to resolve again.
+  return running === undefined ? undefined : running.then(done, (error: unknown) => {
+    done();
+    throw error;
+  });
+}
+
+/** How a defender answered, for its row: the answer, and its check's roll and result where one was made. */
+function answerWords(kept: KeptAnswerRecord): string {
+  const word = `${kept.word.charAt(0).toUpperCase()}${kept.word.slice(1)}`;
+  if (kept.word === 'none') return 'No defense';
+  if (kept.roll === undefined) return `${word}: no check was made`;
+  const typed = kept.typed ? ' (typed)' : '';
+  return kept.success === undefined ? `${word}, roll ${kept.roll}${typed}` : `${word} ${kept.roll}${typed}: ${kept.success ? 'success' : 'failure'}`;
+}
+

@@ -1,0 +1,21 @@
+// The exchange (architecture.md, "The pipeline owns the exchange"): a defense made ahead with
+// `!defend` is an answer waiting for its hit, kept in `state.exchange.waiting` by token; the next
+// `!damage` on the token takes the answer on file (the edition reads it as `Facts.answer` and says
+// whether it is used up). Answers end with their round, and with the edition they were made in.
+import type { App } from '../context';
+
+/** rules.md, "Rounds": every defense made ahead ends with the round. */
+export function endRoundAnswers(app: App): void {
+  app.store.exchange.waiting = {};
+}
+
+/** An edition switch: the answers made in another edition answer nothing in this one. */
+export function keepAnswersOf(app: App, edition: string): void {
+  const waiting = app.store.exchange.waiting;
+  for (const id of Object.keys(waiting)) if (waiting[id]!.edition !== edition) delete waiting[id];
+}
+
+/** The defender made its defense ahead (`!defend` before the attack, a guard): that answers the attack. */
+export function answeredAhead(app: App, tokenId: string): boolean {
+  return app.store.exchange.waiting[tokenId]?.edition === app.store.settings.edition;
+}
