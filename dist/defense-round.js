@@ -17,20 +17,20 @@ API_Meta.DefenseRound = { offset: Number.MAX_SAFE_INTEGER, lineCount: -1 };
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.offset = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - 17; } }
 "use strict";
 var DefenseRound = (() => {
-var Zn = Object.defineProperty, ec = Object.getOwnPropertyDescriptor, tc = Object.getOwnPropertyNames, Di = Object.prototype.hasOwnProperty, nc = (e, t) => {for (var n in t)
-Di.call(t, n) && Zn(e, n, { get: t[n], enumerable: !0 });
+var Zn = Object.defineProperty, ec = Object.getOwnPropertyDescriptor, tc = Object.getOwnPropertyNames, Ci = Object.prototype.hasOwnProperty, nc = (e, t) => {for (var n in t)
+Ci.call(t, n) && Zn(e, n, { get: t[n], enumerable: !0 });
 }, rc = (e, t, n, r) => {if (t && typeof t == "object" || typeof t == "function")
 for (let i of tc(t))
-!Di.call(e, i) && i !== n && Zn(e, i, { get: () => t[i], enumerable: !(r = ec(t, i)) || r.enumerable });
+!Ci.call(e, i) && i !== n && Zn(e, i, { get: () => t[i], enumerable: !(r = ec(t, i)) || r.enumerable });
 return e;
-}, ic = (e) => rc(Zn({}, "__esModule", { value: !0 }), e), Ii = {};
-nc(Ii, {onDamage: () => gm,
+}, ic = (e) => rc(Zn({}, "__esModule", { value: !0 }), e), Ni = {};
+nc(Ni, {onDamage: () => ym,
 version: () => km});
-var S = Math, R = Number, A = String, k = Object, q = Array, Z = JSON, D = Map, V = Set, sn = WeakMap, an = Error, Ci = RangeError, Ni = Promise, cn = Date, sc = isNaN, oc = "0.2.0", te = "DefenseRound", ve = oc, ln, ac = {lang: void 0,
+var S = Math, R = Number, A = String, g = Object, q = Array, Z = JSON, D = Map, V = Set, sn = WeakMap, an = Error, Mi = RangeError, Pi = Promise, cn = Date, sc = isNaN, oc = "0.2.0", te = "DefenseRound", ve = oc, ln, ac = {lang: void 0,
 message: void 0,
 abortEarly: void 0,
 abortPipeEarly: void 0};
-function Mi(e) {return !e && !ln ? ac : {lang: e?.lang ?? ln?.lang,
+function Li(e) {return !e && !ln ? ac : {lang: e?.lang ?? ln?.lang,
 message: e?.message,
 abortEarly: e?.abortEarly ?? ln?.abortEarly,
 abortPipeEarly: e?.abortPipeEarly ?? ln?.abortPipeEarly};}
@@ -41,7 +41,7 @@ function uc(e) {return dc?.get(e);}
 var fc;
 function hc(e, t) {return fc?.get(e)?.get(t);}
 function xe(e) {const t = typeof e;
-return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && k.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
+return t === "string" ? `"${e}"` : t === "number" || t === "bigint" || t === "boolean" ? `${e}` : t === "object" || t === "function" ? (e && g.getPrototypeOf(e)?.constructor?.name) ?? "null" : t;}
 function Y(e, t, n, r, i) {const s = i && "input" in i ? i.input : n.value, o = i?.expected ?? e.expects ?? null, a = i?.received ?? xe(s), c = {kind: e.kind,
 type: e.type,
 input: s,
@@ -57,16 +57,16 @@ abortPipeEarly: r.abortPipeEarly
 }, l = e.kind === "schema", d = i?.message ?? e.message ?? hc(e.reference, c.lang) ?? (l ? uc(c.lang) : null) ?? r.message ?? lc(c.lang);
 d !== void 0 && (c.message = typeof d == "function" ? d(c) : d), l && (n.typed = !1), n.issues ? n.issues.push(c) : n.issues = [c];}
 function vc(e, t) {return e === t || R.isNaN(e) && R.isNaN(t);}
-function mc(e, t) {return k.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
+function mc(e, t) {return g.prototype.hasOwnProperty.call(e, t) && t !== "__proto__" && t !== "prototype" && t !== "constructor";}
 function er(e, t) {const n = [...new V(e)];
 return n.length > 1 ? `(${n.join(` ${t} `)})` : n[0] ?? "never";}
 function ee(e) {return e["~standard"] = {version: 1,
 vendor: "valibot",
-validate: (t) => e["~run"]({ value: t }, Mi())
+validate: (t) => e["~run"]({ value: t }, Li())
 }, e;}
-function Pi(e) {return {kind: "validation",
+function Fi(e) {return {kind: "validation",
 type: "finite",
-reference: Pi,
+reference: Fi,
 async: !1,
 expects: null,
 requirement: R.isFinite,
@@ -134,7 +134,7 @@ reference: tr,
 async: !1,
 "~run"(e) {return e.value = e.value.trim(), e;}};}
 var pc = { abortEarly: !0 };
-function kc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
+function gc(e, t, n) {return typeof e.fallback == "function" ? e.fallback(t, n) : e.fallback;}
 function nr(e, t, n) {return typeof e.default == "function" ? e.default(t, n) : e.default;}
 function Pe(e, t) {return ee({kind: "schema",
 type: "array",
@@ -165,9 +165,9 @@ expects: "boolean",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "boolean" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Li(e, t) {return ee({kind: "schema",
+function ji(e, t) {return ee({kind: "schema",
 type: "custom",
-reference: Li,
+reference: ji,
 expects: "unknown",
 async: !1,
 check: e,
@@ -196,9 +196,9 @@ expects: "number",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "number" && !sc(t.value) ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function Fi(e, t) {return ee({kind: "schema",
+function Gi(e, t) {return ee({kind: "schema",
 type: "object",
-reference: Fi,
+reference: Gi,
 expects: "Object",
 async: !1,
 entries: e,
@@ -217,7 +217,7 @@ d.path ? d.path.unshift(l) : d.path = [l], n.issues?.push(d);
 if (n.issues || (n.issues = c.issues), r.abortEarly) {n.typed = !1;
 break;}}
 c.typed || (n.typed = !1), n.value[s] = c.value;
-} else if (o.fallback !== void 0) n.value[s] = kc(o);
+} else if (o.fallback !== void 0) n.value[s] = gc(o);
 else if (o.type !== "exact_optional" && o.type !== "optional" && o.type !== "nullish" && (Y(this, "key", n, r, {input: void 0,
 expected: `"${s}"`,
 path: [{type: "object",
@@ -285,9 +285,9 @@ expects: "string",
 async: !1,
 message: e,
 "~run"(t, n) {return typeof t.value == "string" ? t.typed = !0 : Y(this, "type", t, n), t;}});}
-function ji(e, t) {return ee({kind: "schema",
+function Ui(e, t) {return ee({kind: "schema",
 type: "tuple",
-reference: ji,
+reference: Ui,
 expects: "Array",
 async: !1,
 items: e,
@@ -307,13 +307,13 @@ break;}}
 a.typed || (n.typed = !1), n.value.push(a.value);}
 } else Y(this, "type", n, r);
 return n;}});}
-function Gi(e) {let t;
+function Vi(e) {let t;
 if (e) for (const n of e) if (t) for (const r of n.issues) t.push(r);
 else t = n.issues;
 return t;}
-function Ui(e, t) {return ee({kind: "schema",
+function Bi(e, t) {return ee({kind: "schema",
 type: "union",
-reference: Ui,
+reference: Bi,
 expects: er(e.map((n) => n.expects), "|"),
 async: !1,
 options: e,
@@ -326,9 +326,9 @@ break;}
 else o ? o.push(c) : o = [c];}
 if (i) return i;
 if (s) {if (s.length === 1) return s[0];
-Y(this, "type", n, r, { issues: Gi(s) }), n.typed = !0;
+Y(this, "type", n, r, { issues: Vi(s) }), n.typed = !0;
 } else {if (o?.length === 1) return o[0];
-Y(this, "type", n, r, { issues: Gi(o) });}
+Y(this, "type", n, r, { issues: Vi(o) });}
 return n;}});}
 function Nt() {return ee({kind: "schema",
 type: "unknown",
@@ -336,9 +336,9 @@ reference: Nt,
 expects: "unknown",
 async: !1,
 "~run"(e) {return e.typed = !0, e;}});}
-function Vi(e, t, n) {return ee({kind: "schema",
+function Hi(e, t, n) {return ee({kind: "schema",
 type: "variant",
-reference: Vi,
+reference: Hi,
 expects: "Object",
 async: !1,
 key: e,
@@ -373,13 +373,13 @@ pipe: e,
 break;}
 (!t.issues || !n.abortEarly && !n.abortPipeEarly) && (t = r["~run"](t, n));}
 return t;}});}
-function Le(e, t, n) {const r = e["~run"]({ value: t }, Mi(n));
+function Le(e, t, n) {const r = e["~run"]({ value: t }, Li(n));
 return {typed: r.typed,
 success: !r.issues,
 output: r.value,
 issues: r.issues};}
-function F(e) {return Fi(k.assign(k.create(null), e));}
-var Bi = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul", power: "Power" }, Mt = [
+function F(e) {return Gi(g.assign(g.create(null), e));}
+var Ki = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul", power: "Power" }, Mt = [
 "armor_soak",
 "armor_physical",
 "armor_magical",
@@ -402,19 +402,19 @@ var Bi = ["vitality", "soul", "power"], Je = { vitality: "Vitality", soul: "Soul
 ], le = "title", re = "summary", Fe = "action";
 function je(e, t) {for (let n = 0; n < t.length; n += 1) t[n].section = e;
 return t;}
-function T(e, t) {return t.section = e, t;}
+function O(e, t) {return t.section = e, t;}
 function hn(e) {return "kind" in e;}
-var vn = -10, Hi = -9, Ki = 1, mt = 1, rr = 3, pt = { condition: "none", savesOwed: 0 }, mn = { condition: "dead", savesOwed: 0 };
-function Wi(e) {return e > 0 ? { ...pt } : e > vn ? { condition: "incapacitated", savesOwed: 0 } : { ...mn };}
+var vn = -10, Wi = -9, Yi = 1, mt = 1, rr = 3, pt = { condition: "none", savesOwed: 0 }, mn = { condition: "dead", savesOwed: 0 };
+function qi(e) {return e > 0 ? { ...pt } : e > vn ? { condition: "incapacitated", savesOwed: 0 } : { ...mn };}
 function ir(e) {return e.savesOwed > 0 ? [{ kind: "saves-lost", count: e.savesOwed }] : [];}
-function gc(e, t, n) {return n.condition === "dying" ? { life: { ...mn }, steps: [...ir(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= vn ? { life: { condition: "dying", savesOwed: rr }, steps: [{ kind: "dying", savesOwed: rr }] } : {life: { condition: "incapacitated", savesOwed: mt },
+function kc(e, t, n) {return n.condition === "dying" ? { life: { ...mn }, steps: [...ir(n), { kind: "dead", cause: "hit-while-dying" }] } : t > 0 ? { life: { ...pt }, steps: [] } : e > 0 ? t <= vn ? { life: { condition: "dying", savesOwed: rr }, steps: [{ kind: "dying", savesOwed: rr }] } : {life: { condition: "incapacitated", savesOwed: mt },
 steps: [{ kind: "incapacitated", savesOwed: mt }]
 } : t <= vn ? { life: { ...mn }, steps: [...ir(n), { kind: "dead", cause: "reached-minus-10" }] } : { life: { condition: "incapacitated", savesOwed: n.savesOwed }, steps: [] };}
-function Yi(e, t, n) {if (n.condition === "dead")
+function zi(e, t, n) {if (n.condition === "dead")
 return { applied: !1, after: e, life: { ...n }, steps: [{ kind: "dead-no-damage", vitality: e }] };
 const r = S.max(0, t), i = e - r, s = [{ kind: "vitality-change", before: e, after: i }];
 if (r === 0) return { applied: !0, after: i, life: { ...n }, steps: s };
-const o = gc(e, i, n);
+const o = kc(e, i, n);
 for (const a of o.steps) s.push(a);
 return { applied: !0, after: i, life: o.life, steps: s };}
 function yc(e, t) {return t.condition === "dead" ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "dead-no-damage", vitality: e }] } : e <= 0 ? { applied: !1, after: e, life: { ...t }, steps: [{ kind: "instant-kill", applied: !1, before: e, after: e }] } : {applied: !0,
@@ -426,7 +426,7 @@ steps: [
 function wc(e, t, n) {if (t === e) return { after: t, life: { ...n }, steps: [] };
 if (t < e) {if (n.condition === "dead")
 return { after: e, life: { ...n }, steps: [{ kind: "set-back", attempted: t, vitality: e }] };
-const i = Yi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
+const i = zi(e, e - t, n), s = i.steps.map((o) => o.kind === "vitality-change" ? { ...o, after: t } : o);
 return { after: i.applied ? t : i.after, life: i.life, steps: s };}
 const r = [{ kind: "vitality-change", before: e, after: t }];
 return t > 0 ? n.condition === "dead" ? { after: t, life: { ...pt }, steps: [...r, { kind: "revived", before: e, vitality: t }] } : n.condition !== "none" || n.savesOwed > 0 ? { after: t, life: { ...pt }, steps: [...r, { kind: "conditions-cleared" }] } : { after: t, life: { ...pt }, steps: r } : n.condition === "dead" ? { after: t, life: { ...n }, steps: r } : n.condition === "dying" ? t > vn ? {after: t,
@@ -443,18 +443,18 @@ critical: n.critical,
 savesLeft: s});
 if (t.condition === "incapacitated")
 return n.success ? {ok: !0,
-vitality: Ki,
+vitality: Yi,
 life: { ...pt },
-steps: [r(0), { kind: "stood-up", before: e, vitality: Ki }]
+steps: [r(0), { kind: "stood-up", before: e, vitality: Yi }]
 } : { ok: !0, vitality: e, life: { condition: "incapacitated", savesOwed: 0 }, steps: [r(0)] };
 if (n.success)
 return {ok: !0,
-vitality: Hi,
+vitality: Wi,
 life: { condition: "incapacitated", savesOwed: mt },
-steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Hi }]};
+steps: [r(mt), { kind: "saved-from-death", before: e, vitality: Wi }]};
 const i = S.min(rr, t.savesOwed) - 1;
 return i > 0 ? { ok: !0, vitality: e, life: { condition: "dying", savesOwed: i }, steps: [r(i)] } : { ok: !0, vitality: e, life: { ...mn }, steps: [r(0), { kind: "dead", cause: "saves-failed" }] };}
-var qi = { physical: "Physical", magical: "Magical" }, zi = { physical: "Defense", magical: "Spirit" }, sr = { soul: "Soul", power: "Power" };
+var xi = { physical: "Physical", magical: "Magical" }, Xi = { physical: "Defense", magical: "Spirit" }, sr = { soul: "Soul", power: "Power" };
 function $c(e, t) {switch (e) {case "worn-out":
 return `Armor destroyed (worn out): ${t} is not reduced`;
 case "never-there":
@@ -478,17 +478,17 @@ return $c(e.reason, e.amount);
 case "soak":
 return `${e.before} x ${100 - e.soakPercent}% soak = ${e.after}`;
 case "protection":
-return pn(e.before, e.protection, qi[e.track], e.after);
+return pn(e.before, e.protection, xi[e.track], e.after);
 case "armor-reduction":
-return pn(e.before, e.reduction, zi[e.track], e.after);
+return pn(e.before, e.reduction, Xi[e.track], e.after);
 case "natural-reduction":
-return pn(e.before, e.reduction, `natural ${zi[e.track]}`, e.after);
+return pn(e.before, e.reduction, `natural ${Xi[e.track]}`, e.after);
 case "defensive-stance":
 return pn(e.before, e.reduction, "defensive stance", e.after);
 case "vitality-loss":
 return e.loss === 0 ? "No Vitality lost" : e.pierced > 0 ? `Vitality loss ${e.pierced} pierced + ${e.throughArmor} = ${e.loss}` : `Vitality loss ${e.loss}`;
 case "protection-wear":
-return `${qi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
+return `${xi[e.track]} ${e.before === e.after ? `stays ${e.after}` : `${e.before} -> ${e.after}`} (wears ${e.wearPercent}% of ${e.afterSoak} = ${e.wear})`;
 case "vitality-change":
 return e.before === e.after ? "" : `Vitality ${e.before} -> ${e.after}`;
 case "direct-damage":
@@ -534,28 +534,28 @@ aoe: "Area attack",
 "spell-invisible": "Invisible spell",
 covert: "Covert attack",
 spectator: "Spectator"
-}, _c = { defend: "Defend", evade: "Evade", react: "Reaction" }, xi = { defend: "defend", evade: "evade" };
-function kn(e) {return e > 0 ? `+${e}` : `${e}`;}
-function Xi(e, t, n) {if (t.length === 0) return `${n}`;
+}, _c = { defend: "Defend", evade: "Evade", react: "Reaction" }, Ji = { defend: "defend", evade: "evade" };
+function gn(e) {return e > 0 ? `+${e}` : `${e}`;}
+function Qi(e, t, n) {if (t.length === 0) return `${n}`;
 const r = t.map((i) => i < 0 ? ` - ${-i}` : ` + ${i}`).join("");
 return `${e}${r} = ${n}`;}
 function or(e, t) {return e ? t ? "success (critical)" : "success" : "failure";}
-function Tc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
-return `Perception d100 ${e.roll} vs ${Xi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${or(e.success, e.critical)}`;
+function Oc(e, t = (n) => n) {switch (e.kind) {case "perception-check":
+return `Perception d100 ${e.roll} vs ${Qi(e.baseTarget, e.mod === 0 ? [] : [e.mod], e.target)}: ${or(e.success, e.critical)}`;
 case "no-defensive-action":
 return e.takesDamage ? `${me[e.situation]} not perceived: no defensive action, the attack hits` : `${me[e.situation]}: attack not perceived, no defensive action`;
 case "mental-check": {const n = e.critical ? "penalty removed" : e.success ? `penalty halved to ${e.penaltyAfter}` : `penalty stays ${e.penaltyBefore}`;
 return `Mental d100 ${e.roll} vs ${e.target}: ${or(e.success, e.critical)}, ${n}`;}
 case "situation-penalty":
-return `${me[e.situation]}: ${kn(e.penalty)} to ${xi[e.check]}`;
+return `${me[e.situation]}: ${gn(e.penalty)} to ${Ji[e.check]}`;
 case "situation-no-penalty":
-return `${me[e.situation]}: no penalty to ${xi[e.check]}`;
+return `${me[e.situation]}: no penalty to ${Ji[e.check]}`;
 case "aided":
-return e.by === void 0 ? `Aided by an ally: ${kn(e.bonus)}` : `Aided by ${t(e.by)}: ${kn(e.bonus)}`;
+return e.by === void 0 ? `Aided by an ally: ${gn(e.bonus)}` : `Aided by ${t(e.by)}: ${gn(e.bonus)}`;
 case "modifier":
-return `Modifier: ${kn(e.mod)}`;
+return `Modifier: ${gn(e.mod)}`;
 case "action-check":
-return `${_c[e.action]} d100 ${e.roll} vs ${Xi(e.baseTarget, e.adjustments, e.target)}: ${or(e.success, e.critical)}`;
+return `${_c[e.action]} d100 ${e.roll} vs ${Qi(e.baseTarget, e.adjustments, e.target)}: ${or(e.success, e.critical)}`;
 case "pending-defense":
 return e.result === "success" ? "Kept for the next hit on this token: that hit is negated" : "Kept for the next hit on this token: that hit lands";
 case "reaction-recorded":
@@ -566,7 +566,7 @@ case "skill-announced": {const n = e.skillName === null ? "Defensive skill" : `D
 return `${n}${r}${i}`;}
 case "spectator-drawn":
 return `${t(e.spectator)} is drawn into the battle (Turn Tracker, initiative 0)`;}}
-var Oc = new V(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared"]), Pt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
+var Tc = new V(["hit-title", "hit-summary", "life-now", "save-title", "save-summary", "check-title", "check-result", "check-summary", "no-stance-declared"]), Pt = {defensive: "5% of Fortitude off every hit; defensive skills on itself only (one per attacker per round); no counter attacks",
 reactive: "one Reaction Check per attacker per round; a success allows a counter attack, skills on allies and aided checks",
 none: "no stance"};
 function Rc(e) {switch (e.condition) {case "none":
@@ -577,7 +577,7 @@ case "dying":
 return `Dying: ${e.savesOwed} save${e.savesOwed === 1 ? "" : "s"} owed (!defend --action save); the first success keeps it alive at -9`;
 case "dead":
 return "Dead";}}
-function Dc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [T(e, { kind: "life-now", life: t, vitality: n })];}
+function Dc(e, t, n = null) {return t.condition === "none" && n === null ? [] : [O(e, { kind: "life-now", life: t, vitality: n })];}
 function Ic(e, t) {if (e.cancelled) return "blocks";
 const r = e.life.condition !== t.condition ? e.life.condition : "none";
 return r !== "none" ? r : e.steps.some((i) => i.kind === "vitality-loss" && i.loss === 0) ? "armor-holds" : e.changed ? "hit" : "unharmed";}
@@ -605,7 +605,7 @@ dead: "is hit and dies",
 "armor-holds": "is hit, but the armor holds",
 hit: "is hit",
 unharmed: "is unharmed"};
-function Ji(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
+function Zi(e, t) {return e === "success" ? t === "evade" ? "evades the next hit" : "blocks the next hit" : `fails to ${t === "evade" ? "evade" : "defend"}`;}
 function Pc(e, t) {switch (e.kind) {case "hit-title":
 return Nc(t(e.who), e.hit, e.result, e.lost);
 case "hit-summary":
@@ -619,9 +619,9 @@ return e.result === "stands" ? `${n} makes a save and stands back up.` : e.resul
 case "check-title":
 return `${t(e.who)}: ${e.action}${e.situation !== "front" ? ` (${e.situation})` : ""}`;
 case "check-result":
-return `${t(e.who)} ${Ji(e.result, e.action)}`;
+return `${t(e.who)} ${Zi(e.result, e.action)}`;
 case "check-summary": {const n = t(e.who);
-return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Ji(e.result, e.action)}.`;}
+return e.result === null ? `${n} makes a defensive action (${e.action}).` : `${n} ${Zi(e.result, e.action)}.`;}
 case "no-stance-declared":
 return "None declared: a defender must declare Defensive or Reactive";}}
 var Lc = /^[+-]?\d+$/;
@@ -632,9 +632,9 @@ const t = e.trim();
 if (!Lc.test(t)) return null;
 const n = R(t);
 return R.isSafeInteger(n) ? n + 0 : null;}
-function gn(e, t) {return S.floor(e * t / 100);}
-function Qi(e, t, n) {return S.min(n, S.max(t, e));}
-var Zi = 1e6;
+function kn(e, t) {return S.floor(e * t / 100);}
+function es(e, t, n) {return S.min(n, S.max(t, e));}
+var ts = 1e6;
 function pe(e, t) {if (e.length <= t) return e;
 const n = S.floor(t);
 if (!(n > 0)) return "";
@@ -646,7 +646,7 @@ function Fc(e, t) {return e.includes("$[[") ? e.replace(/\$\[\[(\d+)\]\]/g, (n, 
 return typeof i == "number" && R.isFinite(i) ? A(i) : n;
 }) : e;}
 function ar(e) {return e <= 32 ? e === 32 || e >= 9 && e <= 13 : e < 160 ? !1 : e === 160 || e === 5760 || e >= 8192 && e <= 8202 || e === 8232 || e === 8233 || e === 8239 || e === 8287 || e === 12288 || e === 65279;}
-function es(e, t) {let n = t;
+function ns(e, t) {let n = t;
 for (; n < e.length && !ar(e.charCodeAt(n)); ) n += 1;
 return n;}
 function jc(e) {const t = [], n = e.length;
@@ -657,10 +657,10 @@ continue;}
 if (i === 34 || i === 39) {const o = e.indexOf(i === 34 ? '"' : "'", r + 1);
 if (o >= 0) {t.push(e.slice(r + 1, o)), r = o + 1;
 continue;}}
-const s = es(e, r + 1);
+const s = ns(e, r + 1);
 t.push(e.slice(r, s)), r = s;}
 return t;}
-function ts(e) {const t = jc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new D();
+function rs(e) {const t = jc(e.includes("<") ? e.replace(/<br\s*\/?>/gi, " ") : e), n = (t[0] ?? "").toLowerCase(), r = [], i = new D();
 let s = null;
 for (let o = 1; o < t.length; o += 1) {const a = t[o];
 if (a.length > 2 && a.charCodeAt(0) === 45 && a.charCodeAt(1) === 45) {const c = a.slice(2).toLowerCase();
@@ -681,41 +681,41 @@ for (let o = 1; o <= t.length; o += 1)
 s[o] = S.min(r[o] + 1, s[o - 1] + 1, r[o - 1] + (e[i - 1] === t[o - 1] ? 0 : 1)), i > 1 && o > 1 && e[i - 1] === t[o - 2] && e[i - 2] === t[o - 1] && (s[o] = S.min(s[o], n[o - 2] + 1));
 n = r, r = s;}
 return r[t.length];}
-function Ge(e, t, n) {e.flags.forEach((r, i) => {const s = k.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
+function Ge(e, t, n) {e.flags.forEach((r, i) => {const s = g.prototype.hasOwnProperty.call(t, i) ? t[i] : void 0;
 if (!s) {const o = n?.(i);
-throw o ? new E(`--${U(i)} means nothing in the ${o} edition`) : new E(`unknown flag --${U(i)}: ${Lt(i, k.keys(t), "flags", "--")}`);}
+throw o ? new E(`--${U(i)} means nothing in the ${o} edition`) : new E(`unknown flag --${U(i)}: ${Lt(i, g.keys(t), "flags", "--")}`);}
 if (s.kind === "switch" && r.length > 0) throw new E(`--${i} takes no value`);
 if (s.kind !== "switch" && r.length === 0) throw new E(`--${i} needs a value`);
 if (s.kind === "one" && r.length > 1)
 throw new E(`--${i} takes one value (got "${U(r.join(" "))}")`);});}
 function Ue(e, t) {const n = e.flags.get(t);
 return n && n.length > 0 ? n.join(" ") : void 0;}
-function ke(e, t) {return e.flags.has(t);}
-function kt(e, t, n, r) {const i = se(e);
+function ge(e, t) {return e.flags.has(t);}
+function gt(e, t, n, r) {const i = se(e);
 if (i === null) throw new E(`${t} must be a whole number (got "${U(e)}")`);
 if (i < n || i > r) throw new E(`${t} must be from ${n} to ${r} (got ${i})`);
 return i;}
 function Vc(e, t, n, r) {const i = Ue(e, t);
-return i === void 0 ? void 0 : kt(i, `--${t}`, n, r);}
+return i === void 0 ? void 0 : gt(i, `--${t}`, n, r);}
 function _e(e, t, n) {const r = e.toLowerCase(), i = n[n.indexOf(r)];
 if (!i) throw new E(`${t} must be one of ${n.join(", ")} (got "${U(e)}")`);
 return i;}
-function Te(e) {const t = e.flags.get("ids");
+function Oe(e) {const t = e.flags.get("ids");
 if (t)
 return t.flatMap((n) => n.split(",")).map((n) => n.trim()).filter((n) => n !== "");}
-function wm(e) {return e;}
-var ns = new sn();
-function rs(e) {let t = ns.get(e);
+function bm(e) {return e;}
+var is = new sn();
+function ss(e) {let t = is.get(e);
 if (t) return t;
-t = {}, ns.set(e, t);
-for (const [n, r] of k.entries(e)) {const i = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
+t = {}, is.set(e, t);
+for (const [n, r] of g.entries(e)) {const i = { kind: r.kind === "switch" || r.kind === "text" || r.kind === "list" ? r.kind : "one" };
 r.kind === "token" && (i.token = !0), r.decides !== void 0 && (i.decides = r.decides), t[n] = i;}
 return t;}
-function is(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
+function os(e) {const t = e.onlyWhen === void 0 ? [] : q.isArray(e.onlyWhen) ? [...e.onlyWhen] : [e.onlyWhen];
 return typeof e.needs == "string" ? t.push({ flag: e.needs }) : e.needs && t.push(e.needs.why === void 0 ? { flag: e.needs.flag } : { flag: e.needs.flag, why: e.needs.why }), t;}
-function ss(e, t) {return k.prototype.hasOwnProperty.call(e, t);}
-function os(e, t, n, r) {if (r && se(e) === null) throw new E(`${t} must be a whole number or an inline roll like ${r} (got "${U(e)}")`);
-return kt(e, t, 0, n);}
+function as(e, t) {return g.prototype.hasOwnProperty.call(e, t);}
+function cs(e, t, n, r) {if (r && se(e) === null) throw new E(`${t} must be a whole number or an inline roll like ${r} (got "${U(e)}")`);
+return gt(e, t, 0, n);}
 function Bc(e, t, n) {const r = n.join(" "), i = `--${e}`;
 switch (t.kind) {case "switch":
 return !0;
@@ -726,57 +726,57 @@ return r;
 case "list":
 return n.flatMap((s) => s.split(",")).map((s) => s.trim()).filter((s) => s !== "");
 case "integer":
-return kt(r, i, t.min, t.max);
+return gt(r, i, t.min, t.max);
 case "amount":
-return os(r, i, t.max, t.example);
+return cs(r, i, t.max, t.example);
 case "die":
-return kt(r, i, 1, t.sides);
-case "choice": {const s = r.toLowerCase(), o = t.meaningless && ss(t.meaningless, s) ? t.meaningless[s] : void 0;
+return gt(r, i, 1, t.sides);
+case "choice": {const s = r.toLowerCase(), o = t.meaningless && as(t.meaningless, s) ? t.meaningless[s] : void 0;
 if (o !== void 0) throw new E(o);
 return _e(r, i, t.choices);}}}
 function Hc(e) {return e.required === !0 || e.required !== void 0 && e.required.when === void 0;}
-function as(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
+function ls(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.when;}
 function Kc(e) {return e.kind === "switch" ? !1 : "default" in e ? e.default : void 0;}
 function Wc(e) {return e.length <= 1 ? e.join("") : `${e.slice(0, -1).join(", ")} or ${e[e.length - 1]}`;}
-function cs(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
+function ds(e) {return e.required === void 0 || e.required === !0 ? void 0 : e.required.why;}
 function Yc(e, t, n, r) {const i = t.flag, s = r.get(i), o = s === void 0 ? void 0 : A(s);
 let a, c;
 return t.in ? (a = o !== void 0 && t.in.includes(o), c = `--${e} applies only to --${i} ${Wc(t.in)}`) : t.notIn ? (a = o === void 0 || !t.notIn.includes(o), c = `--${e} does not apply to --${i} ${o}`) : (a = n.flags.has(i), c = `--${e} needs --${i}`), a ? null : t.why === void 0 ? c : t.why.split("{value}").join(o ?? "");}
-function ls(e) {const t = is(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = as(e);
+function us(e) {const t = os(e).filter((r) => r.in !== void 0 || r.notIn !== void 0).map((r) => r.flag), n = ls(e);
 return n ? [...t, n.flag] : t;}
-function cr(e, t, n) {Ge(e, rs(t), n);
-const r = k.keys(t);
+function cr(e, t, n) {Ge(e, ss(t), n);
+const r = g.keys(t);
 for (const u of r) {const f = t[u].retired;
 if (f !== void 0 && e.flags.has(u)) throw new E(f);}
 for (const u of r) {const f = t[u];
 if (!(!Hc(f) || e.flags.has(u)))
-throw new E(cs(f) ?? `no ${u} given: add --${u} ${qc(f)}`);}
+throw new E(ds(f) ?? `no ${u} given: add --${u} ${qc(f)}`);}
 const i = new D(), s = (u) => {if (i.has(u)) return;
 const f = e.flags.get(u);
 i.set(u, f === void 0 ? Kc(t[u]) : Bc(u, t[u], f));
 }, o = new V(), a = (u) => {if (o.has(u)) return;
 o.add(u);
-const f = t[u], h = as(f);
+const f = t[u], h = ls(f);
 if (h && !e.flags.has(u)) {const v = i.get(h.flag);
-if (v !== void 0 && h.in.includes(A(v))) throw new E(cs(f)?.split("{value}").join(A(v)) ?? `--${h.flag} ${A(v)} needs --${u}`);}
+if (v !== void 0 && h.in.includes(A(v))) throw new E(ds(f)?.split("{value}").join(A(v)) ?? `--${h.flag} ${A(v)} needs --${u}`);}
 if (e.flags.has(u))
-for (const v of is(f)) {const y = Yc(u, v, e, i);
+for (const v of os(f)) {const y = Yc(u, v, e, i);
 if (y !== null) throw new E(y);}
-}, c = new V(), l = (u) => {if (!(i.has(u) || c.has(u) || !ss(t, u))) {c.add(u);
-for (const f of ls(t[u])) l(f);
+}, c = new V(), l = (u) => {if (!(i.has(u) || c.has(u) || !as(t, u))) {c.add(u);
+for (const f of us(t[u])) l(f);
 a(u), s(u);}
-}, d = new V(r.flatMap((u) => ls(t[u])));
+}, d = new V(r.flatMap((u) => us(t[u])));
 for (const u of r) d.has(u) && l(u);
 for (const u of r) a(u);
 for (const u of r) s(u);
-return k.fromEntries(i);}
+return g.fromEntries(i);}
 function lr(e, t) {const { positionals: n } = e;
 if (n.length > 1) {const i = t.example ? `; an expression must be an inline roll like ${t.example}` : "";
 throw new E(`one amount only (got "${U(n.join(" "))}")${i}`);}
 const r = n[0];
 if (r === void 0) {if (t.optional) return;
 throw new E(t.missing);}
-return os(r, t.what, t.max ?? Zi, t.example);}
+return cs(r, t.what, t.max ?? ts, t.example);}
 function qc(e) {if (e.placeholder !== void 0) return e.placeholder;
 switch (e.kind) {case "switch":
 return "";
@@ -795,18 +795,18 @@ return "TEXT";
 case "integer":
 case "amount":
 return "N";}}
-function ds(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
-function us(e, t) {const n = new D();
-for (const [r, i] of k.entries(e)) i !== null && n.set(r, [i]);
+function fs(e) {return `it is this token's turn (top of the Turn Tracker): the defensive ${e} is for everyone but the one acting. Saves are still allowed.`;}
+function dr(e, t) {const n = new D();
+for (const [r, i] of g.entries(e)) i !== null && n.set(r, [i]);
 return { ...cr({ command: "!defend", positionals: [], flags: n }, t), positionals: [] };}
-function fs(e, t) {return {...e,
+function hs(e, t) {return {...e,
 resolve(n, r) {const i = e.resolve(n, r);
 if (!("kind" in i))
 for (const s of i.steps) s.kind === t && delete s.section;
 return i;}};}
-function hs(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
+function ur(e, t, n) {const r = t.answer !== void 0 && t.answer !== null ? { word: e, answer: t.answer } : { word: e };
 return n && (r.roll = n.roll, r.success = n.success), r;}
-function gt(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
+function kt(e, t) {const n = t > 0 && e < 100 && e <= t, r = S.max(1, S.floor(t / 10));
 return { roll: e, target: t, success: n, critical: n && e <= r };}
 var yn = [
 "front",
@@ -855,21 +855,21 @@ function Zc(e) {return e === "reactive";}
 function vs(e) {return e === "reactive";}
 function el(e) {return e === "defensive";}
 function ms(e) {return e === "defensive";}
-function dr(e, t) {return k.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
-function tl(e, t) {return dr(e.reactions, t) !== void 0;}
-function ps(e, t) {return dr(e.reactions, t) === !0;}
-function ks(e, t) {return dr(e.reactions, t) === "used";}
+function fr(e, t) {return g.prototype.hasOwnProperty.call(e, t) ? e[t] : void 0;}
+function tl(e, t) {return fr(e.reactions, t) !== void 0;}
+function ps(e, t) {return fr(e.reactions, t) === !0;}
+function gs(e, t) {return fr(e.reactions, t) === "used";}
 function nl(e, t) {return e.skillsVs.includes(t);}
 function rl(e) {return e !== null && e.trim().replace(/\s+/g, " ").toLowerCase() === "reactive guard";}
-var gs = 5, ys = { defend: "defend", evade: "evade", react: "reaction" };
+var ks = 5, ys = { defend: "defend", evade: "evade", react: "reaction" };
 function Ft(e) {return e === "defend" || e === "evade" || e === "react";}
 function il(e) {return { kind: "refused", reason: e };}
 function Ve(e) {return e !== null && e !== "";}
 function sl(e) {const t = (n) => R.isInteger(n) && n >= 1 && n <= 100;
 if (!t(e.rolls.action) || !t(e.rolls.perception) || e.rolls.mental !== null && !t(e.rolls.mental))
-throw new Ci("resolveSoakDefend: rolls must be integers 1..100");
-for (const n of [e.mod, e.perceptionMod, ...k.values(e.checkTargets)])
-if (n !== null && !R.isSafeInteger(n)) throw new Ci("resolveSoakDefend: modifiers and targets must be integers");}
+throw new Mi("resolveSoakDefend: rolls must be integers 1..100");
+for (const n of [e.mod, e.perceptionMod, ...g.values(e.checkTargets)])
+if (n !== null && !R.isSafeInteger(n)) throw new Mi("resolveSoakDefend: modifiers and targets must be integers");}
 function ol(e) {const { action: t, situation: n, stance: r, round: i } = e, s = Qe[n];
 if (e.condition !== "none") return { code: "cannot-act", condition: e.condition };
 if (e.acting) return { code: "acting-turn" };
@@ -893,10 +893,10 @@ return s.evadeImpossible ? { code: "evade-impossible-aoe" } : null;
 case "react":
 return Jc(r) ? Ve(e.vs) ? tl(i, e.vs) ? { code: "already-reacted", vs: e.vs } : null : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "counter":
-return Qc(r) ? { code: "counter-in-defensive-stance" } : Zc(r) ? Ve(e.vs) ? ps(i, e.vs) ? e.ally !== null && !rl(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: ks(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return Qc(r) ? { code: "counter-in-defensive-stance" } : Zc(r) ? Ve(e.vs) ? ps(i, e.vs) ? e.ally !== null && !rl(e.skillName) ? { code: "needs-reactive-guard" } : null : { code: "no-reaction-success", vs: e.vs, action: t, used: gs(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 case "skill":
 if (e.ally !== null)
-return el(r) ? { code: "defensive-skill-on-ally" } : vs(r) ? Ve(e.vs) ? ps(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: ks(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
+return el(r) ? { code: "defensive-skill-on-ally" } : vs(r) ? Ve(e.vs) ? ps(i, e.vs) ? null : { code: "no-reaction-success", vs: e.vs, action: t, used: gs(i, e.vs) } : { code: "needs-vs", action: t } : { code: "needs-reactive-stance", action: t, stance: r };
 if (ms(r)) {if (!Ve(e.vs)) return { code: "needs-vs", action: t };
 if (nl(i, e.vs)) return { code: "skill-limit", vs: e.vs };}
 return null;}}
@@ -908,7 +908,7 @@ if (t) return il(t);
 const n = al(e);
 if (n) return { kind: "missing-target", check: n };
 const { action: r, situation: i } = e, s = Qe[i], o = (l) => e.checkTargets[l] ?? 0, a = [], c = r === "defend" || r === "evade";
-if (s.perceptionGate !== "none") {const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = gt(e.rolls.perception, d + l);
+if (s.perceptionGate !== "none") {const l = s.perceptionGate === "with-perception-mod" ? e.perceptionMod : 0, d = o("perception"), u = kt(e.rolls.perception, d + l);
 if (a.push({ kind: "perception-check", situation: i, roll: u.roll, baseTarget: d, mod: l, target: u.target, success: u.success, critical: u.critical }), !u.success)
 return a.push({ kind: "no-defensive-action", situation: i, takesDamage: s.gateFailureTakesDamage }), c ? (a.push({ kind: "pending-defense", result: "fail" }), yt(a, "fail", {}, !1)) : yt(a, null, {}, !1);}
 switch (r) {case "defend":
@@ -926,11 +926,11 @@ return yt(a, null, { ...l ? { skillVs: e.vs } : {}, ...d ? { reactionUsed: e.vs 
 function ws(e) {return e.aid !== null && Ve(e.vs) ? { aidUsed: { by: e.aid.by, vs: e.vs } } : {};}
 function bs(e, t, n) {const r = [];
 if (t === "defend" || t === "evade") {let a = zc(e.situation, t);
-if (e.rolls.mental !== null && t === "evade") {const c = gt(e.rolls.mental, e.checkTargets.mental ?? 0), l = xc(a, c);
+if (e.rolls.mental !== null && t === "evade") {const c = kt(e.rolls.mental, e.checkTargets.mental ?? 0), l = xc(a, c);
 n.push({ kind: "mental-check", roll: c.roll, target: c.target, success: c.success, critical: c.critical, penaltyBefore: a, penaltyAfter: l }), a = l;}
 a !== 0 ? (n.push({ kind: "situation-penalty", situation: e.situation, check: t, penalty: a }), r.push(a)) : e.situation !== "front" && n.push({ kind: "situation-no-penalty", situation: e.situation, check: t });}
-e.aid !== null && (n.push({ kind: "aided", bonus: gs, by: e.aid.by }), r.push(gs)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
-const i = e.checkTargets[ys[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = gt(e.rolls.action, s);
+e.aid !== null && (n.push({ kind: "aided", bonus: ks, by: e.aid.by }), r.push(ks)), e.mod !== 0 && (n.push({ kind: "modifier", mod: e.mod }), r.push(e.mod));
+const i = e.checkTargets[ys[t]] ?? 0, s = r.reduce((a, c) => a + c, i), o = kt(e.rolls.action, s);
 return n.push({ kind: "action-check", action: t, roll: o.roll, baseTarget: i, adjustments: r, target: o.target, success: o.success, critical: o.critical }), o;}
 function yt(e, t, n, r) {return { kind: "resolved", steps: e, pendingDefense: t, roundUpdate: n, offerDamageButton: t === "fail", drawSpectator: r };}
 var $s = {defend: "defend",
@@ -945,7 +945,7 @@ aided: "--aided-by",
 ally: "--ally",
 skill: "--skill"};
 function dl(e, t = (n) => n) {switch (e.code) {case "acting-turn":
-return fl(ds("round"));
+return fl(fs("round"));
 case "aid-down":
 return `Aid needs a standing ally: ${t(e.by)} is ${e.condition} (only a standing token can act).`;
 case "aid-acting":
@@ -994,36 +994,36 @@ function fl(e) {return `${e.charAt(0).toUpperCase()}${e.slice(1)}`;}
 var hl = F({life: G(
 F({condition: ne(["none", "incapacitated", "dying", "dead"]),
 savesOwed: L(Ee(), dn(), ht(0), ft(3))})),
-reactions: G(fn(X(), Ui([Xe(), J("used")]))),
+reactions: G(fn(X(), Bi([Xe(), J("used")]))),
 skillsVs: G(Pe(X()))});
 function vl(e) {return e === "success" || e === "fail" ? e : null;}
 var As = { condition: "none", savesOwed: 0 };
 function ml(e) {if (q.isArray(e)) return null;
 const t = Le(hl, e);
 return t.success ? bl(t.output) : null;}
-function Ze(e, t) {return e.life ? { ...e.life } : t === null ? { ...As } : Wi(t);}
-function ur(e, t) {return fr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
+function Ze(e, t) {return e.life ? { ...e.life } : t === null ? { ...As } : qi(t);}
+function hr(e, t) {return vr(t.condition === "none" && t.savesOwed === 0 ? void 0 : { condition: t.condition, savesOwed: t.savesOwed }, e.reactions, e.skillsVs);}
 function pl(e, t) {if (t) return { life: { condition: "dead", savesOwed: 0 } };
-const n = e === null ? As : Wi(e);
+const n = e === null ? As : qi(e);
 return n.condition === "none" ? {} : { life: { condition: n.condition, savesOwed: n.savesOwed } };}
-function kl(e) {return fr(e.life, void 0, void 0);}
-function gl(e) {return e.life?.condition ?? "none";}
+function gl(e) {return vr(e.life, void 0, void 0);}
+function kl(e) {return e.life?.condition ?? "none";}
 function yl(e) {return e.life === void 0 && e.reactions === void 0 && e.skillsVs === void 0;}
 function wl(e, t) {return Z.stringify(e.life ?? null) !== Z.stringify(t.life ?? null) ? "has a new condition or saves owed" : "has used reactions or skills since";}
-function bl(e) {return fr(e.life, e.reactions, e.skillsVs);}
-function fr(e, t, n) {const r = {};
+function bl(e) {return vr(e.life, e.reactions, e.skillsVs);}
+function vr(e, t, n) {const r = {};
 return e && (r.life = e), t && (r.reactions = t), n && (r.skillsVs = n), r;}
-var $l = ["defend", "evade", "react", "counter", "skill", "save"], Al = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", hr = (e) => yn.filter((t) => e(Qe[t])), Be = { flag: "action", notIn: ["save"] }, wn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Ss = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
+var $l = ["defend", "evade", "react", "counter", "skill", "save"], Al = "!defend --action defend|evade|react|counter|skill|save [--situation S] [--roll 1-100] [--mod M] [--vs ID] [--ally ID] [--aided-by ID] [--mental] [--mental-roll R] [--perception-roll R] [--perception-mod M] [--skill NAME] [--ids ID ...]", mr = (e) => yn.filter((t) => e(Qe[t])), Be = { flag: "action", notIn: ["save"] }, wn = "--mental and --mental-roll apply only to --action evade with --situation spell-unseen", Ss = {aided: { kind: "switch", retired: "--aided is replaced by --aided-by ID (the reacting ally's token) with --vs ID (the attacker)" },
 action: { kind: "choice", choices: $l, required: !0 },
 situation: { kind: "choice", choices: yn, default: "front", placeholder: "S", onlyWhen: { flag: "action", notIn: ["save", "react"] } },
 roll: { kind: "die", sides: 100, placeholder: "1-100", onlyWhen: { flag: "action", notIn: ["counter", "skill"], why: "--roll does not apply to --action {value}: it is announced, not rolled" } },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M" },
-mental: { kind: "switch", onlyWhen: [Be, { flag: "action", in: ["evade"], why: wn }, { flag: "situation", in: hr((e) => e.mentalCheckEasesPenalty), why: wn }] },
-"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Be, { flag: "action", in: ["evade"], why: wn }, { flag: "situation", in: hr((e) => e.mentalCheckEasesPenalty), why: wn }] },
+mental: { kind: "switch", onlyWhen: [Be, { flag: "action", in: ["evade"], why: wn }, { flag: "situation", in: mr((e) => e.mentalCheckEasesPenalty), why: wn }] },
+"mental-roll": { kind: "die", sides: 100, placeholder: "R", onlyWhen: [Be, { flag: "action", in: ["evade"], why: wn }, { flag: "situation", in: mr((e) => e.mentalCheckEasesPenalty), why: wn }] },
 "perception-roll": {kind: "die",
 sides: 100,
 placeholder: "R",
-onlyWhen: [Be, { flag: "situation", in: hr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
+onlyWhen: [Be, { flag: "situation", in: mr((e) => e.perceptionGate !== "none"), why: "--perception-roll applies only where a perception check comes first (behind, distracted, covert, spectator)" }]},
 vs: { kind: "token", onlyWhen: Be, required: { when: { flag: "action", in: ["react", "counter"] }, why: "--action {value} needs --vs with the attacker's token id" } },
 ally: { kind: "token", onlyWhen: Be },
 "aided-by": { kind: "token", onlyWhen: Be, needs: { flag: "vs", why: "--aided-by needs --vs with the attacker's token id" } },
@@ -1047,7 +1047,7 @@ ally: t.ally ?? null,
 skillName: t.skill ?? null};}
 function Sl(e) {const t = e.action === "defend" || e.action === "evade" || e.action === "react" || e.action === "save", n = e.action !== "save" && Qe[e.situation].perceptionGate !== "none", r = [];
 return t && r.push({ name: "action", sides: 100, flag: "roll" }), n && r.push({ name: "perception", sides: 100, flag: "perception-roll" }), e.mentalAsked && r.push({ name: "mental", sides: 100, flag: "mental-roll" }), r;}
-function _s(e) {return {values: e.action === "save" ? ["save_check"] : k.values(bn),
+function _s(e) {return {values: e.action === "save" ? ["save_check"] : g.values(bn),
 readsTurnOrder: e.action !== "save",
 ...e.aidedBy !== null ? { others: [e.aidedBy] } : {},
 dice: Sl(e),
@@ -1058,28 +1058,28 @@ if (r === null) return { kind: "bar", resource: "vitality" };
 const i = Ze(t.state, r), s = t.values.save_check?.current ?? null;
 if (i.savesOwed <= 0) return { kind: "refused", reason: "no save is owed (saves come from falling to 0 or below)" };
 if (s === null) return { kind: "missing-value", key: "save_check" };
-const o = bc(r, i, gt(n, s + e.mod));
+const o = bc(r, i, kt(n, s + e.mod));
 if (!o.ok) return { kind: "refused", reason: "no save is owed" };
 const a = o.steps.some((d) => d.kind === "save-rolled" && d.success), c = o.life.condition === "dead", l = t.id;
 return {headline: a ? "saved" : c ? "dies" : "acts",
 steps: [
-T(le, { kind: "save-title", who: l }),
-T(re, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
+O(le, { kind: "save-title", who: l }),
+O(re, { kind: "save-summary", who: l, result: a ? o.life.condition === "none" ? "stands" : "clings" : c ? "dies" : "fails" }),
 ...je("Roll", o.steps),
 ...Dc("Now", o.life, o.vitality)],
 changes: o.vitality !== r ? [{ kind: "bar", resource: "vitality", to: o.vitality }] : [],
-state: ur(t.state, o.life),
+state: hr(t.state, o.life),
 detail: o};}
 function _l(e, t, n) {const r = t.bars.vitality.value;
 if (r === null) return { kind: "bar", resource: "vitality" };
-const i = Ze(t.state, r), s = k.fromEntries(
-k.keys(bn).map((b) => [b, t.values[bn[b]]?.current ?? null])
+const i = Ze(t.state, r), s = g.fromEntries(
+g.keys(bn).map((b) => [b, t.values[bn[b]]?.current ?? null])
 ), o = t.state;
 let a = null;
 if (e.aidedBy !== null) {const b = t.others[e.aidedBy];
 if (!b) return { kind: "refused", reason: "--aided-by: no token on the table has that id" };
 if (e.aidedBy === t.id) return { kind: "refused", reason: "--aided-by names this token itself: an aid comes from an ally" };
-const I = b.state.reactions ?? {}, K = e.vs !== null && k.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
+const I = b.state.reactions ?? {}, K = e.vs !== null && g.prototype.hasOwnProperty.call(I, e.vs) ? I[e.vs] : void 0;
 a = {by: e.aidedBy,
 stance: b.stance === "reactive" || b.stance === "defensive" ? b.stance : "none",
 reaction: K,
@@ -1107,26 +1107,26 @@ const d = c.roundUpdate.reactionUsed;
 d !== void 0 && (l.reactions = { ...l.reactions, [d]: "used" });
 const u = c.drawSpectator && e.vs ? [{ kind: "join-turn-order", tokenId: e.vs, initiative: 0 }] : [], f = c.roundUpdate.aidUsed, h = f ? t.others[f.by] : void 0;
 f && h && u.push({ kind: "ally-state", tokenId: f.by, state: { ...h.state, reactions: { ...h.state.reactions, [f.vs]: "used" } } });
-const v = "acts", y = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, m = c.pendingDefense, g = [
-T(le, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
-T(re, { kind: "check-summary", who: p, action: e.action, result: m }),
+const v = "acts", y = t.stance !== "defensive" && t.stance !== "reactive", p = t.id, m = c.pendingDefense, k = [
+O(le, { kind: "check-title", who: p, action: e.action, situation: e.situation }),
+O(re, { kind: "check-summary", who: p, action: e.action, result: m }),
 ...je("Check", c.steps),
-...m !== null ? [T("Result", { kind: "check-result", who: p, result: m, action: e.action })] : [],
-...y ? [T("Stance", { kind: "no-stance-declared" })] : [],
-...c.offerDamageButton ? [T(Fe, { kind: "offer-damage" })] : [],
+...m !== null ? [O("Result", { kind: "check-result", who: p, result: m, action: e.action })] : [],
+...y ? [O("Stance", { kind: "no-stance-declared" })] : [],
+...c.offerDamageButton ? [O(Fe, { kind: "offer-damage" })] : [],
 ...y ? Cc(t.id) : []];
 return {headline: v,
-steps: g,
+steps: k,
 changes: u,
 state: l,
 ...m !== null ? { answer: m } : {},
 observed: !1,
 detail: c};}
-var Ts = (e) => e == null ? "" : ` (${e})`, Tl = {flags: { situation: { kind: "choice", choices: yn, placeholder: "S" } },
+var Os = (e) => e == null ? "" : ` (${e})`, Ol = {flags: { situation: { kind: "choice", choices: yn, placeholder: "S" } },
 answerFlag: "action",
 rollFlag: "roll",
 choices: ["defend", "evade", "none"],
-label: (e, t) => e === "defend" ? `Defend${Ts(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Ts(t.values.evade_check?.current)}` : "No defense",
+label: (e, t) => e === "defend" ? `Defend${Os(t.values.defend_check?.current)}` : e === "evade" ? `Evade${Os(t.values.evade_check?.current)}` : "No defense",
 situation: (e) => e.situation ?? null,
 situationWords(e) {const t = Qe[e];
 if (!t) return e;
@@ -1136,31 +1136,31 @@ t.defendPenalty !== 0 ? `defend ${t.defendPenalty}` : "",
 t.evadeImpossible ? "no evade" : t.evadePenalty !== 0 ? `evade ${t.evadePenalty}` : ""
 ].filter((r) => r !== "");
 return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer: (e, t) => fs(_s(Es(us({ action: e, situation: t }, Ss))), "pending-defense"),
-keep: (e, t) => hs(e, t, t.steps.find((n) => n.kind === "action-check")),
+planAnswer: (e, t) => hs(_s(Es(dr({ action: e, situation: t }, Ss))), "pending-defense"),
+keep: (e, t) => ur(e, t, t.steps.find((n) => n.kind === "action-check")),
 extra(e, t) {return e.stance !== "reactive" || t === null ? [] : [{ kind: "button", section: Fe, label: `React (${e.values.reaction_check?.current ?? "?"})`, command: `!defend --action react --vs ${t} --ids ${e.id}` }];}
-}, Ol = [
+}, Tl = [
 { name: "DR-Attack", action: "!attack [[?{Damage|1d8+2}]] --type ?{Type|Physical,physical|Magical,magical} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6+3}]] --type ?{Type|Physical,physical|Magical,magical|Energy,energy|Breath,breath} --pierce ?{Piercing percent|0}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action ?{Action|Defend,defend|Evade,evade} --situation ?{Situation|Front,front|Side,side|Behind,behind|Area attack,aoe}", tokenAction: !0 },
 { name: "DR-Stance", action: "!stance ?{Stance|Defensive,defensive|Reactive,reactive|None,none}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }];
-function Rl(e) {return S.max(0, gn(e, 5));}
-var Os = 25;
-function Dl(e) {const t = [], n = S.max(0, e.amount), r = Qi(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = gn(n, r), o = n - s;
+function Rl(e) {return S.max(0, kn(e, 5));}
+var Ts = 25;
+function Dl(e) {const t = [], n = S.max(0, e.amount), r = es(e.piercePercent, 0, 100), i = S.max(0, e.stanceReduction), s = kn(n, r), o = n - s;
 r > 0 && t.push({ kind: "pierce", amount: n, piercePercent: r, pierced: s, rest: o });
 let a = o, c = null, l = null;
 const d = e.armor, u = d === null ? 0 : S.max(0, d.protection), f = d !== null && (u > 0 || S.max(0, d.otherProtection ?? 0) > 0);
-if (d !== null && f) {const v = Qi(d.soakPercent, 0, 100), y = gn(o, 100 - v);
+if (d !== null && f) {const v = es(d.soakPercent, 0, 100), y = kn(o, 100 - v);
 v > 0 && t.push({ kind: "soak", soakPercent: v, before: o, after: y }), a = S.max(0, y - u), t.push({ kind: "protection", track: e.track, protection: u, before: y, after: a });
 const p = S.max(0, d.armorReduction);
-if (p > 0) {const g = a;
-a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: g, after: a });}
-const m = gn(y, Os);
+if (p > 0) {const k = a;
+a = S.max(0, a - p), t.push({ kind: "armor-reduction", track: e.track, reduction: p, before: k, after: a });}
+const m = kn(y, Ts);
 c = S.max(0, u - m), u > 0 ? l = {kind: "protection-wear",
 track: e.track,
 afterSoak: y,
-wearPercent: Os,
+wearPercent: Ts,
 wear: m,
 before: u,
 after: c
@@ -1177,11 +1177,11 @@ return t.push({ kind: "vitality-loss", pierced: s, throughArmor: a, loss: h }), 
 var $n = { physical: "physical", magical: "magical", energy: "magical", breath: "magical" };
 function Il(e) {return e.defenseOverride !== null ? { result: e.defenseOverride, source: "override" } : e.pendingDefense !== null ? { result: e.pendingDefense, source: "pending" } : { result: "none", source: "none" };}
 function Rs(e, t) {return e.condition === t.condition && e.savesOwed === t.savesOwed;}
-function vr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
+function pr(e, t, n, r) {return { defenseUsed: t, cancelled: r, bars: { ...e.bars }, protectionAfter: null, life: { ...e.life }, steps: n, changed: !1 };}
 function Cl(e) {const t = Il(e), n = [{ kind: "defense-used", result: t.result, source: t.source }];
-if (t.result === "success") return vr(e, t, n, !0);
+if (t.result === "success") return pr(e, t, n, !0);
 if (e.life.condition === "dead")
-return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), vr(e, t, n, !1);
+return n.push({ kind: "dead-no-damage", vitality: e.bars.vitality }), pr(e, t, n, !1);
 if (e.instantKill) {const o = yc(e.bars.vitality, e.life);
 n.push(...o.steps);
 const a = { ...e.bars, vitality: o.after };
@@ -1195,7 +1195,7 @@ changed: o.after !== e.bars.vitality || !Rs(o.life, e.life)};}
 const r = S.max(0, e.amount);
 if (e.to !== "vitality") {const o = e.to, a = e.bars[o];
 if (a === null)
-return n.push({ kind: "bar-not-a-number", bar: o }), vr(e, t, n, !1);
+return n.push({ kind: "bar-not-a-number", bar: o }), pr(e, t, n, !1);
 const c = a - r;
 return n.push({ kind: "direct-damage", bar: o, amount: r, before: a, after: c }), {defenseUsed: t,
 cancelled: !1,
@@ -1210,7 +1210,7 @@ piercePercent: e.piercePercent,
 armor: e.armor,
 stanceReduction: e.stanceReduction});
 for (const o of i.steps) n.push(o);
-const s = Yi(e.bars.vitality, i.vitalityLoss, e.life);
+const s = zi(e.bars.vitality, i.vitalityLoss, e.life);
 for (const o of s.steps) n.push(o);
 return {defenseUsed: t,
 cancelled: !1,
@@ -1222,7 +1222,7 @@ changed: s.after !== e.bars.vitality || !Rs(s.life, e.life) || e.armor !== null 
 var Ds = [
 { flag: "instant-kill", in: ["false"], why: "--type and --pierce mean nothing with --instant-kill: no armor applies" },
 { flag: "to", in: ["vitality"], why: "--type and --pierce mean nothing with --to {value}: no armor applies" }
-], Nl = {type: { kind: "choice", choices: k.keys($n), default: "physical", onlyWhen: Ds },
+], Nl = {type: { kind: "choice", choices: g.keys($n), default: "physical", onlyWhen: Ds },
 to: { kind: "choice", choices: ["vitality", "soul", "power"], default: "vitality" },
 "instant-kill": { kind: "switch", onlyWhen: { flag: "to", in: ["vitality"], why: "--instant-kill cannot be combined with --to soul or power" } },
 pierce: { kind: "integer", min: 0, max: 100, placeholder: "0-100", onlyWhen: Ds },
@@ -1264,18 +1264,18 @@ a && d.protectionAfter !== null && d.protectionAfter !== a.protection && u.push(
 const f = {headline: Hl(d, l),
 steps: Ul(t.id, e, d, l),
 changes: u,
-state: ur(t.state, d.life),
+state: hr(t.state, d.life),
 detail: d};
 return t.answer !== null && (f.answer = null), f;}
 function Ul(e, t, n, r) {const i = Ic(n, r), s = [{ kind: "hit-title", section: le, who: e, hit: t, result: i, lost: Vl(n) }, { kind: "hit-summary", section: re, who: e, result: i }];
 let o, a = !1;
 for (const d of n.steps)
-d.kind === "defense-used" ? s.push(T("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
+d.kind === "defense-used" ? s.push(O("Defense", d)) : d.kind === "protection-wear" ? o ?? (o = d) : d.kind === "vitality-change" && (a = !0);
 const c = a ? o : void 0;
 let l = !1;
 for (const d of n.steps)
-d.kind === "defense-used" || d === c || (s.push(T("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(T("Breakdown", c)), l = !0));
-return n.life.condition !== "none" && s.push(T("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
+d.kind === "defense-used" || d === c || (s.push(O("Breakdown", d)), c !== void 0 && !l && d.kind === "vitality-change" && (s.push(O("Breakdown", c)), l = !0));
+return n.life.condition !== "none" && s.push(O("Now", { kind: "life-now", life: n.life, vitality: null })), s;}
 function Vl(e) {for (const t of e.steps) {if (t.kind === "vitality-loss") return t.loss;
 if (t.kind === "direct-damage") return t.before - t.after;}}
 var Bl = class {constructor(e, t) {this.values = e, this.keys = t;}
@@ -1303,10 +1303,10 @@ modifier: !0,
 "counter-announced": !0,
 "skill-announced": !0,
 "spectator-drawn": !0
-}, Wl = new D([...[...Oc].map((e) => [e, "layout"]), ...k.keys(Kl).map((e) => [e, "defend"])]);
+}, Wl = new D([...[...Tc].map((e) => [e, "layout"]), ...g.keys(Kl).map((e) => [e, "defend"])]);
 function Yl(e, t = (n) => n) {const n = Wl.get(e.kind);
-return n === "layout" ? Pc(e, t) : n === "defend" ? Tc(e, t) : Ec(e);}
-var mr = {damage: [
+return n === "layout" ? Pc(e, t) : n === "defend" ? Oc(e, t) : Ec(e);}
+var gr = {damage: [
 "Applies one hit to each selected token (or --ids): piercing, soak, protection (which wears 25% of the damage after soak), Defense/Spirit, defensive stance. The armor stands, and soaks, while either protection is above 0. A pending !defend result is used up.",
 "At 0 or below: one save stands the token up at 1 Vitality; a single hit to -10 or below gives three saves against death, and once saved it still owes the stand-up save."],
 defend: [
@@ -1316,23 +1316,23 @@ defend: [
 "Reactive stance: one successful --action react --vs ATTACKER buys one reaction against that attacker: a counter, a skill on an ally, or aid (the ally adds --aided-by YOUR_ID --vs ATTACKER, +5)."],
 stance: [`Defensive: ${Pt.defensive}. Reactive: ${Pt.reactive}.`]
 }, ql = {id: "soak",
-table: { playable: !0, settings: [], markers: ["incapacitated", "dying", "dead", "defensive", "reactive"], macros: Ol },
+table: { playable: !0, settings: [], markers: ["incapacitated", "dying", "dead", "defensive", "reactive"], macros: Tl },
 hit: {flags: Nl,
 usage: Ml,
 examples: ["!damage 200", "!damage 40 --type magical --pierce 25", "!damage 15 --to soul --defense fail", "!damage --instant-kill"],
-help: mr.damage,
+help: gr.damage,
 amount: Ll,
 plan: (e) => Cs(Fl(e)),
 handEdit: (e) => Cs(jl(e))},
 check: {flags: Ss,
 usage: Al,
 examples: ["!defend --action defend --roll 20", "!defend --action evade --situation behind", "!defend --action save"],
-help: mr.defend,
+help: gr.defend,
 plan: (e) => _s(Es(e)),
-answers: Tl},
+answers: Ol},
 stance: {flags: {},
 usage: "!stance defensive|reactive|none [--ids ID ...] (no mode: show the selected tokens' stances)",
-help: mr.stance,
+help: gr.stance,
 modes: Xc,
 default: "none",
 row: "Stance",
@@ -1341,13 +1341,13 @@ reactive: { takes: "takes the reactive stance", already: "is already in the reac
 none: { takes: "drops its stance", already: "already has no stance", effect: Pt.none }}},
 life: {setVitality(e, t, n) {const r = wc(e, t, Ze(n, e));
 return {vitality: r.after,
-state: ur(n, r.life),
+state: hr(n, r.life),
 steps: r.steps,
 conditions: r.steps.filter((i) => i.kind !== "vitality-change"),
-now: r.life.condition === "none" ? void 0 : T("Now", { kind: "life-now", life: r.life, vitality: null })};},
+now: r.life.condition === "none" ? void 0 : O("Now", { kind: "life-now", life: r.life, vitality: null })};},
 enter: pl,
-endRound: kl,
-condition: (e, t) => e.life ? gl(e) : Ze(e, t).condition,
+endRound: gl,
+condition: (e, t) => e.life ? kl(e) : Ze(e, t).condition,
 deadForGood: (e, t) => Ze(e, t).condition === "dead",
 parseState: ml,
 isEmptyState: yl,
@@ -1402,7 +1402,7 @@ function ed(e) {if (q.isArray(e)) return null;
 const t = Le(Zl, e);
 if (!t.success) return null;
 const n = {};
-for (const [r, i] of k.entries(t.output)) i !== void 0 && (n[r] = i);
+for (const [r, i] of g.entries(t.output)) i !== void 0 && (n[r] = i);
 return n;}
 function $e(e) {return e !== null && e <= 0;}
 function Ns(e) {const { freeSaveUsed: t, triedThisRound: n, ...r } = e;
@@ -1412,8 +1412,8 @@ return i;}
 function td(e, t) {return t ? { roundsDead: Gt, freeSaveUsed: !0 } : $e(e) ? { roundsDead: 0 } : {};}
 function nd(e) {const { triedThisRound: t, ...n } = e;
 return n.roundsDead === void 0 ? n : { ...n, roundsDead: S.min(Gt, n.roundsDead + 1) };}
-function pr(e) {return S.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
-function Ps(e, t) {return $e(t) && pr(e) === 0;}
+function kr(e) {return S.max(0, Gt - (e.roundsDead ?? 0) - (e.triedThisRound ? 1 : 0));}
+function Ps(e, t) {return $e(t) && kr(e) === 0;}
 function rd(e, t) {return "has had a save or another round dead since";}
 function id(e, t, n, r) {return e.override !== null ? (r.push({ kind: "defense-used", result: e.override, source: "override" }), e.override) : n ? n.situation !== t && Xl(t) && !n.perceived ? (r.push({ kind: "defense-does-not-answer", madeFor: n.situation, attack: t }), r.push({ kind: "defense-used", result: "none", source: "none" }), "none") : (r.push({ kind: "defense-used", result: n.result, source: "pending" }), n.result) : (r.push({ kind: "defense-used", result: "none", source: "none" }), "none");}
 function sd(e) {const t = [], n = e.pending ?? void 0;
@@ -1435,14 +1435,14 @@ const c = e.vitality - a;
 t.push({ kind: "vitality-change", before: e.vitality, after: c });
 const l = c <= 0;
 return l && t.push({ kind: "dead-at-0" }), { missed: !1, vitality: c, state: l ? Ns(o) : o, steps: t, dies: l, answerUsed: !0 };}
-function kr(e) {return et[e].reactCheck !== null ? "react" : "defend";}
+function yr(e) {return et[e].reactCheck !== null ? "react" : "defend";}
 function Ls(e, t) {const n = et[t];
 if (e === "opportunity") return { perceive: !1, check: !1 };
 const r = e === "defend" || e === "guard";
 return { perceive: n.perceive !== null, check: r || n.reactCheck !== null };}
 function od(e) {const { action: t, situation: n } = e, r = et[n], i = [], s = Ls(t, n);
 if (s.perceive && e.checkTargets.perceive === null) return { kind: "missing", check: "perceive" };
-const o = s.check ? kr(n) : null;
+const o = s.check ? yr(n) : null;
 if (o && e.checkTargets[o] === null) return { kind: "missing", check: o };
 if (t === "opportunity")
 return i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName }), { kind: "resolved", steps: i, pending: null, drawSpectator: !1 };
@@ -1462,7 +1462,7 @@ return i.push({ kind: "not-in-time", action: t }), c(l);}
 i.push({ kind: "announced", action: t, vs: e.vs, skillName: e.skillName });
 const d = t === "counter" && r.counterDrawsIntoBattle && e.vs !== null;
 return d && i.push({ kind: "spectator-drawn", spectator: e.vs }), { kind: "resolved", steps: i, pending: null, drawSpectator: d };}
-function Fs(e, t, n, r, i) {const s = xl(n, r) + i, o = gt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
+function Fs(e, t, n, r, i) {const s = xl(n, r) + i, o = kt(t, s), a = { kind: "check", check: e, roll: t, base: n, difficulty: r, mod: i, target: s, success: o.success, critical: o.critical };
 return { success: o.success, step: a };}
 function ad(e, t) {return e && e.result === "success" ? e : t;}
 var cd = 1;
@@ -1477,17 +1477,17 @@ if (!r) {if (e.exp === null) return { kind: "refused", reason: "missing-exp" };
 const c = e.rolls.cost, l = e.exp >= c;
 if (i.push({ kind: "save-cost", cost: c, exp: e.exp, paid: l }), !l) return { kind: "resolved", steps: i, vitality: e.vitality, state: { ...t, triedThisRound: !0 }, expAfter: null, stood: !1 };
 s = e.exp - c;}
-const o = gt(e.rolls.save, e.saveTarget + e.mod);
+const o = kt(e.rolls.save, e.saveTarget + e.mod);
 if (i.push({ kind: "check", check: "save", roll: o.roll, base: e.saveTarget, difficulty: "normal", mod: e.mod, target: o.target, success: o.success, critical: o.critical }), o.success)
 return i.push({ kind: "stood-up", before: e.vitality }), { kind: "resolved", steps: i, vitality: cd, state: Ms(t), expAfter: s, stood: !0 };
 const a = { ...t, freeSaveUsed: !0, triedThisRound: !0 };
-return i.push({ kind: "save-failed", triesLeft: pr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
+return i.push({ kind: "save-failed", triesLeft: kr(a) }), { kind: "resolved", steps: i, vitality: e.vitality, state: a, expAfter: s, stood: !1 };}
 var dd = new V(["attack-title", "attack-summary", "dead-now", "defense-title", "defense-result", "defense-announced", "save-title", "save-summary"]);
 function ud(e) {return dd.has(e.kind);}
 function fd(e, t) {if (!$e(t)) return;
 if (Ps(e, t)) return "Dead for good: no save is left";
 if (!e.freeSaveUsed) return "Dead: the free Vitality save is owed (!defend --action save)";
-const n = pr(e);
+const n = kr(e);
 return `Dead: ${n} paid ${n === 1 ? "try" : "tries"} left, one a round, 1d% EXP each${e.triedThisRound ? " (this round's try is used)" : ""}`;}
 function js(e, t, n, r = !1) {return !r && !$e(n) ? [] : [{ kind: "dead-now", section: e, state: t, vitality: n, ...r ? { standing: !0 } : {} }];}
 var hd = { missed: "is missed", dies: "is hit and dies", hit: "is hit" };
@@ -1507,9 +1507,9 @@ case "save-title":
 return `${t(e.who)}: Vitality save`;
 case "save-summary":
 return e.stood ? `${t(e.who)} makes a save and stands back up.` : `${t(e.who)} stays dead.`;}}
-var Gs = ["defend", "guard", "save"], Ut = (e) => jt.filter((t) => e(et[t])), Us = k.fromEntries(zl.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), md = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
+var Gs = ["defend", "guard", "save"], Ut = (e) => jt.filter((t) => e(et[t])), Us = g.fromEntries(zl.map((e) => [e, `--situation ${e} means nothing in the threshold edition`])), md = {hit: { kind: "integer", min: -1e3, max: 1e3, placeholder: "H" },
 mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", needs: { flag: "hit", why: "--mod adds to the hit chance and needs --hit" } },
-type: { kind: "choice", choices: k.keys($n), default: "physical" },
+type: { kind: "choice", choices: g.keys($n), default: "physical" },
 situation: { kind: "choice", choices: jt, meaningless: Us, placeholder: "S" },
 defense: { kind: "choice", choices: ["success", "fail", "none"], decides: "decides its defense (--defense)" }
 }, pd = ["defend", "guard", "skill", "counter", "opportunity", "save"], Vs = {action: {kind: "choice",
@@ -1532,7 +1532,7 @@ mod: { kind: "integer", min: -1e3, max: 1e3, placeholder: "M", onlyWhen: { flag:
 ally: { kind: "token", required: { when: { flag: "action", in: ["guard"] }, why: "--action guard needs --ally with the guarded token's id" }, onlyWhen: { flag: "action", in: ["guard"] } },
 vs: { kind: "token", onlyWhen: { flag: "action", notIn: ["save"] } },
 skill: { kind: "text", placeholder: "NAME", onlyWhen: { flag: "action", notIn: ["save"] } }
-}, kd = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", gd = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]", yd = { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" };
+}, gd = "!damage N [--hit H] [--type physical|magical] [--situation S] [--mod M] [--defense success|fail|none] [--ids ID ...] (N and H: whole numbers or inline rolls); !damage --undo [--force]", kd = "!defend --action defend|guard|skill|counter|opportunity|save [--situation S] [--roll R] [--mod M] [--ally ID] [--vs ID] [--difficulty hard|impossible] [--perception-roll R] [--perception-mod M] [--react-roll R] [--skill NAME] [--ids ID ...]", yd = { what: "the damage amount", missing: "no damage amount given: a number or an inline roll, like !damage 12 or !damage [[2d6+3]]", example: "[[2d6+3]]" };
 function wd(e) {const t = e;
 return {amount: e.amount ?? 0,
 track: $n[t.type],
@@ -1558,8 +1558,8 @@ vitality: r,
 state: n.state,
 pending: n.answer
 }), s = n.id, o = i.missed ? "missed" : i.dies ? "dies" : i.vitality !== r ? "hit" : "unharmed", a = i.vitality !== r ? [{ kind: "bar", resource: "vitality", to: i.vitality }] : [], c = (d) => d.kind === "defense-used" || d.kind === "defense-does-not-answer", l = [
-T(le, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
-T(re, { kind: "attack-summary", who: s, headline: o }),
+O(le, { kind: "attack-title", who: s, amount: e.amount, track: e.track, headline: o, lost: r - i.vitality }),
+O(re, { kind: "attack-summary", who: s, headline: o }),
 ...je("Defense", i.steps.filter(c)),
 ...je("Breakdown", i.steps.filter((d) => !c(d))),
 ...js("Now", i.state, i.vitality)];
@@ -1583,7 +1583,7 @@ ally: t.ally ?? null,
 skillName: t.skill ?? null};}
 function Ks(e) {if (e.action === "save") return Ad(e);
 const t = e.action, n = Ls(t, e.situation), r = [];
-return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: kr(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
+return n.perceive && r.push({ name: "perceive", sides: 100, flag: "perception-roll" }), n.check && r.push({ name: "check", sides: 100, flag: yr(e.situation) === "react" ? "react-roll" : "roll" }), {values: ["defend_check", "reaction_check", "perception_check"],
 dice: r,
 readsTurnOrder: !0,
 ...e.ally !== null ? { others: [e.ally] } : {},
@@ -1591,7 +1591,7 @@ resolve(i, s) {return $d(e, t, i, { perceive: s.perceive ?? 100, check: s.check 
 function $d(e, t, n, r) {const i = n.bars.vitality.value;
 if (i === null) return { kind: "bar", resource: "vitality" };
 if ($e(i)) return { kind: "refused", reason: "this character is dead and makes no defense; it may only make its Vitality saves (--action save)" };
-if (n.acting) return { kind: "refused", reason: ds("turn") };
+if (n.acting) return { kind: "refused", reason: fs("turn") };
 const s = e.ally !== null ? n.others[e.ally] : void 0;
 if (e.ally !== null && !s) return { kind: "refused", reason: "--ally: no token on the table has that id" };
 if (e.ally !== null && e.ally === n.id) return { kind: "refused", reason: "--ally names this token itself: guard defends others (use --action defend)" };
@@ -1616,11 +1616,11 @@ a.drawSpectator && e.vs && l.push({ kind: "join-turn-order", tokenId: e.vs, init
 const u = a.pending?.result, f = n.id, h = t === "guard" && s && e.ally ? e.ally : null;
 return {headline: "acts",
 steps: [
-T(le, { kind: "defense-title", who: f, action: t, situation: e.situation }),
-u ? T(re, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : T(re, { kind: "defense-announced", who: f, action: t }),
+O(le, { kind: "defense-title", who: f, action: t, situation: e.situation }),
+u ? O(re, { kind: "defense-result", who: f, guarded: h, result: u, summary: !0 }) : O(re, { kind: "defense-announced", who: f, action: t }),
 ...je("Check", c),
-...u ? [T("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
-...u === "fail" && t === "defend" ? [T(Fe, { kind: "offer-damage" })] : []],
+...u ? [O("Result", { kind: "defense-result", who: f, guarded: h, result: u })] : [],
+...u === "fail" && t === "defend" ? [O(Fe, { kind: "offer-damage" })] : []],
 changes: l,
 ...d !== void 0 ? { answer: d } : {},
 observed: !1,
@@ -1651,8 +1651,8 @@ o.vitality !== r && a.push({ kind: "bar", resource: "vitality", to: o.vitality }
 const c = t.id;
 return {headline: o.stood ? "saved" : "acts",
 steps: [
-T(le, { kind: "save-title", who: c }),
-T(re, { kind: "save-summary", who: c, stood: o.stood }),
+O(le, { kind: "save-title", who: c }),
+O(re, { kind: "save-summary", who: c, stood: o.stood }),
 ...je("Roll", o.steps),
 ...js("Now", o.state, o.vitality, !0)],
 changes: a,
@@ -1674,18 +1674,18 @@ t.reactCheck ? "the defense is a React check" : "",
 t.noHitChance ? "no hit chance: it hits" : t.hitBonus !== 0 ? `+${t.hitBonus} to hit` : ""
 ].filter((r) => r !== "");
 return `${me[e]}${n.length > 0 ? `: ${n.join(", ")}` : ""}`;},
-planAnswer(e, t) {const n = fs(Ks(Hs(us({ action: e, situation: t }, Vs))), "pending-defense");
-return t !== null && kr(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
-keep: (e, t) => hs(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
+planAnswer(e, t) {const n = hs(Ks(Hs(dr({ action: e, situation: t }, Vs))), "pending-defense");
+return t !== null && yr(t) === "react" ? { ...n, dice: n.dice.map((i) => i.name === "check" ? { ...i, flag: "roll" } : i) } : n;},
+keep: (e, t) => ur(e, t, t.steps.find((n) => n.kind === "check" && (n.check === "defend" || n.check === "react")))
 }, Ed = [
 { name: "DR-Attack", action: "!attack [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Defender 1|token_id} @{target|Defender 2|token_id}", tokenAction: !0 },
 { name: "DR-Damage", action: "!damage [[?{Damage|2d6}]] --hit [[1d20+?{Hit modifier|0}]] --type ?{Type|Physical,physical|Magical,magical}", gm: !0, tokenAction: !0 },
 { name: "DR-Defend", action: "!defend --action defend --situation ?{Situation|Front,front|Side,side|Behind,behind|Projectile,projectile}", tokenAction: !0 },
 { name: "DR-Undo", action: "!damage --undo" }
 ], _d = { defend: "Defend", react: "React", perceive: "Perceive", save: "Vitality save" };
-function Td(e, t, n, r) {const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
+function Od(e, t, n, r) {const i = t === "hard" ? `${e} hard (half)` : t === "impossible" ? `${e} impossible (quarter)` : `${e}`;
 return t === "normal" && n === 0 ? `${r}` : `${i}${n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`} = ${r}`;}
-function Od(e, t = (n) => n) {const n = e;
+function Td(e, t = (n) => n) {const n = e;
 switch (n.kind) {case "defense-used": {const r = n.source === "pending" ? " (from !defend)" : n.source === "override" ? " (--defense)" : "";
 return n.result === "success" ? `Succeeded${r}: the armor's Defense applies` : n.result === "fail" ? `Failed${r}: the armor's Defense does not apply` : `None${r}`;}
 case "defense-does-not-answer":
@@ -1711,7 +1711,7 @@ return `Dead: takes no damage, Vitality set back from ${n.attempted} to ${n.vita
 case "revived":
 return "Revived: raised above 0 by hand, no longer dead";
 case "check": {const r = n.success ? n.critical ? "success (critical)" : "success" : "failure";
-return `${_d[n.check]} d100 ${n.roll} vs ${Td(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
+return `${_d[n.check]} d100 ${n.roll} vs ${Od(n.base, n.difficulty, n.mod, n.target)}: ${r}`;}
 case "no-defense":
 return n.takesDamage ? `${me[n.situation]} not perceived: no defense, the attack hits` : `${me[n.situation]}: attack not perceived, no defense`;
 case "not-in-time":
@@ -1730,11 +1730,11 @@ case "stood-up":
 return `Stands back up: Vitality ${n.before} -> 1`;
 case "save-failed":
 return n.triesLeft > 0 ? `Still dead: ${n.triesLeft} more ${n.triesLeft === 1 ? "try" : "tries"}, one a round, each for 1d% EXP` : "Still dead: no try left after this round";}}
-function Rd(e, t = (n) => n) {return ud(e) ? vd(e, t) : Od(e, t);}
+function Rd(e, t = (n) => n) {return ud(e) ? vd(e, t) : Td(e, t);}
 var Dd = {id: "threshold",
 table: { playable: !0, settings: [], markers: ["dead"], macros: Ed },
 hit: {flags: md,
-usage: kd,
+usage: gd,
 examples: ["!damage 20 --hit 19", "!damage 12 --hit 15 --type magical --situation behind --mod 2", "!damage 20 --defense success"],
 help: [
 "The hit chance (--hit, plus the situation's bonus and --mod) must beat the track's armor (armor_physical or armor_magical), or nothing happens; without --hit the hit is taken as decided. A pending successful defense takes armor_defense off the damage. At 0 Vitality the token is dead."],
@@ -1742,7 +1742,7 @@ amount: yd,
 plan: (e) => Bs(wd(e)),
 handEdit: bd},
 check: {flags: Vs,
-usage: gd,
+usage: kd,
 examples: ["!defend --action defend --roll 55", "!defend --action defend --situation behind --perception-roll 10", "!defend --action save"],
 help: [
 "Situations: " + jt.join(", ") + ".",
@@ -1762,22 +1762,22 @@ return t < e && $e(e) ? (i = e, r.push({ kind: "set-back", attempted: t, vitalit
 state: s,
 steps: r,
 conditions: r.filter((o) => o.kind !== "vitality-change"),
-now: $e(i) ? T("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
+now: $e(i) ? O("Now", { kind: "dead-now", state: s, vitality: i }) : void 0,
 ...s !== n && s.roundsDead === 0 ? { dropsAnswer: !0 } : {}};},
 enter: td,
 endRound: nd,
 condition: (e, t) => $e(t) ? "dead" : "none",
 deadForGood: Ps,
 parseState: ed,
-isEmptyState: (e) => k.values(e).every((t) => t === void 0),
+isEmptyState: (e) => g.values(e).every((t) => t === void 0),
 describeStateChange: rd,
 parseAnswer: Ql},
 words: Rd
 }, Vt = ["passive", "active", "full"], Bt = { passive: 0, active: 5, full: 10 }, Id = 10;
-function gr(e, t) {return S.round((e + t) * 1e6) / 1e6;}
+function wr(e, t) {return S.round((e + t) * 1e6) / 1e6;}
 function Ws(e, t) {if (t.defender === null || t.current === null) return e;
-const n = gr(t.current, -t.limit);
-return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => gr(t.defender, -Bt[i]) >= n) ?? "passive";}
+const n = wr(t.current, -t.limit);
+return (e === "full" ? ["full", "active", "passive"] : e === "active" ? ["active", "passive"] : ["passive"]).find((i) => wr(t.defender, -Bt[i]) >= n) ?? "passive";}
 function Cd(e) {const t = [], { turn: n } = e;
 let r = e.mode;
 if (Bt[r] > 0)
@@ -1796,17 +1796,17 @@ const v = S.max(0, e.armorScore - e.armorPenetration), y = h > v;
 t.push({ kind: "armor", armorScore: e.armorScore, penetration: e.armorPenetration, effective: v, damage: h, pierces: y }), c = { amount: h, to: y ? "vitality" : "stamina" };}
 const l = Bt[r];
 let d = null;
-l > 0 && n.defender !== null && (d = gr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
+l > 0 && n.defender !== null && (d = wr(n.defender, -l), t.push({ kind: "initiative", mode: r, cost: l, before: n.defender, after: d }));
 const u = r !== "passive" && o - e.attack >= Id;
 return u && t.push({ kind: "counterattack", margin: o - e.attack }), { mode: r, hits: a, damage: c, initiativeAfter: d, counterattack: u, steps: t };}
-function yr(e, t) {const n = {};
+function br(e, t) {const n = {};
 return e && (n.down = !0), t && (n.dead = !0), n;}
-var An = (e, t = !1) => yr(e <= 0, t);
+var An = (e, t = !1) => br(e <= 0, t);
 function Nd(e) {if (typeof e != "object" || e === null || q.isArray(e)) return null;
-const t = k.keys(e);
+const t = g.keys(e);
 if (t.length === 0) return {};
 const n = e;
-return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : yr(n.down === !0, n.dead === !0);}
+return !t.every((r) => r === "down" || r === "dead") || n.down !== void 0 && n.down !== !0 || n.dead !== void 0 && n.dead !== !0 ? null : br(n.down === !0, n.dead === !0);}
 function Md(e) {for (const t of e) if (t.kind === "bar" && t.resource === "vitality") return t.to;}
 var Pd = {attack: { kind: "integer", min: -1e3, max: 1e3, placeholder: "A", required: { why: "--attack is required: the attacker's result (1d20 + modifiers)" } },
 ap: { kind: "integer", min: 0, max: 1e3, placeholder: "P" },
@@ -1844,10 +1844,10 @@ a.initiativeAfter !== null && c.push({ kind: "initiative", to: a.initiativeAfter
 const d = n.id, u = a.damage?.to === "vitality" && (n.bars.vitality.value ?? 1) > 0 && (n.bars.vitality.value ?? 0) - a.damage.amount <= 0;
 return {headline: a.hits ? u ? "falls" : "hit" : "missed",
 steps: [
-T(le, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
-T(re, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
+O(le, { kind: "attack-title", who: d, attack: e.attack, mode: a.mode, ...a.damage ? { damage: a.damage.amount, to: a.damage.to, falls: u } : { missed: !0 } }),
+O(re, { kind: "attack-summary", who: d, hits: a.hits, stamina: a.damage?.to === "stamina", falls: u, counter: a.counterattack }),
 ...je("Breakdown", l ? [...a.steps, l] : a.steps),
-...u ? [T("Now", { kind: "down-now" })] : []],
+...u ? [O("Now", { kind: "down-now" })] : []],
 changes: c,
 state: An(Md(c) ?? n.bars.vitality.value ?? 1, n.state.dead === !0),
 detail: a};}
@@ -1860,10 +1860,10 @@ if (s && o === null) return { kind: "bar", resource: t.stamina };
 const a = s ? [{ kind: "bar", resource: "vitality", to: r }, { kind: "bar", resource: t.stamina, to: (o ?? 0) - e }] : [{ kind: "bar", resource: "vitality", to: r - e }], c = n.id;
 return {headline: "hit",
 steps: [
-T(le, { kind: "loss-title", who: c, loss: e }),
-T(re, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
-T("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
-T("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })],
+O(le, { kind: "loss-title", who: c, loss: e }),
+O(re, { kind: "attack-summary", who: c, hits: !0, stamina: !1, falls: !1, counter: !1 }),
+O("Breakdown", { kind: "typed-loss", loss: e, armor: i, toStamina: s }),
+O("Breakdown", { kind: "typed-loss-result", toStamina: s, vitality: r, stamina: o, loss: e })],
 changes: a,
 state: An(s ? r : r - e, n.state.dead === !0),
 detail: { loss: e, toStamina: s }};}};}
@@ -1895,7 +1895,7 @@ return `${e.mode.charAt(0).toUpperCase()}${e.mode.slice(1)} defense, d20 ${e.rol
 default:
 return;}}
 function zd(e, t = (n) => n) {return qd(e, t) ?? xd(e);}
-var wr = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
+var $r = (e) => e < 0 ? ` - ${-e}` : ` + ${e}`;
 function xd(e) {const t = e;
 switch (t.kind) {case "overwhelmed":
 return `Overwhelmed: ${t.wanted} defense costs ${t.cost} initiative, and ${t.initiative} - ${t.cost} is more than ${t.limit} below the current turn${t.currentHidden ? "" : ` (${t.current})`}: ${t.used} defense instead`;
@@ -1903,7 +1903,7 @@ case "no-initiative-entry":
 return `Not in the Turn Tracker (or its initiative is not a number): ${t.mode} defense costs no initiative`;
 case "current-not-a-number":
 return "The current turn's initiative is not a number: the cost is paid, the overwhelm limit is not checked";
-case "defense-roll": {const n = `d20 ${t.roll}${wr(t.passive)} passive${t.mode !== "passive" ? `${wr(t.active)} active` : ""}${t.mode === "full" ? `${wr(t.full)} full` : ""}`;
+case "defense-roll": {const n = `d20 ${t.roll}${$r(t.passive)} passive${t.mode !== "passive" ? `${$r(t.active)} active` : ""}${t.mode === "full" ? `${$r(t.full)} full` : ""}`;
 return `Defense (${t.mode}) ${n} = ${t.total}`;}
 case "attack":
 return t.hits ? `Attack ${t.attack} beats defense ${t.defense}: a hit` : `Attack ${t.attack} does not beat defense ${t.defense}: no hit`;
@@ -1917,7 +1917,7 @@ case "counterattack":
 return `Counterattack: the defense beats the attack by ${t.margin} (its damage is the table's call)`;}}
 function Xd(e) {if (typeof e != "object" || e === null) return null;
 const { mode: t, roll: n, ...r } = e;
-return k.keys(r).length > 0 || !Vt.includes(t) ? null : R.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
+return g.keys(r).length > 0 || !Vt.includes(t) ? null : R.isInteger(n) && n >= 1 && n <= 20 ? { mode: t, roll: n } : null;}
 var Jd = { passive: "Passive", active: "Active (-5 initiative)", full: "Full (-10)" }, Qd = {flags: {},
 answerFlag: "mode",
 rollFlag: "roll",
@@ -1934,7 +1934,7 @@ if (Ws(i, a) !== i)
 return { kind: "refused", reason: `${i} defense costs ${Bt[i]} initiative, more than the overwhelm limit allows now` };
 const c = o.defense ?? 1;
 return {headline: "acts",
-steps: [T(re, { kind: "mode-answer", who: s.id, mode: i, roll: c }), T("Check", { kind: "mode-roll", mode: i, roll: c })],
+steps: [O(re, { kind: "mode-answer", who: s.id, mode: i, roll: c }), O("Check", { kind: "mode-roll", mode: i, roll: c })],
 changes: [],
 observed: !1,
 detail: { mode: i, roll: c }};}};},
@@ -1975,58 +1975,68 @@ return {vitality: t,
 state: An(t, r),
 steps: i,
 conditions: [],
-now: t <= 0 ? T("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
-enter: (e, t) => e === null ? yr(!1, t) : An(e, t),
+now: t <= 0 ? O("Now", r ? { kind: "down-now", dead: !0 } : { kind: "down-now", typed: !0 }) : void 0};},
+enter: (e, t) => e === null ? br(!1, t) : An(e, t),
 condition: (e, t) => e.dead ? "dead" : t !== null && t <= 0 ? "incapacitated" : "none",
 deadForGood: (e) => e.dead === !0,
 parseState: Nd,
 parseAnswer: Xd,
 isEmptyState: (e) => e.down !== !0 && e.dead !== !0},
 words: zd
-}, tu = { soak: ql, threshold: Dd, opposed: eu };
-function nu(e, t = e.id) {const { life: n } = e;
+}, tu = { soak: ql, threshold: Dd, opposed: eu }, nu = (e) => e === "none" ? "No defense" : `${e.charAt(0).toUpperCase()}${e.slice(1)}`;
+function ru(e, t = e.id) {const { life: n, check: r } = e, i = r.answers.answerFlag ?? "action";
 return {...e,
 id: t,
-life: {endRound: (r) => r,
-deadForGood: (r, i) => n.condition(r, i) === "dead",
-isEmptyState: (r) => k.keys(r).length === 0,
+life: {endRound: (s) => s,
+deadForGood: (s, o) => n.condition(s, o) === "dead",
+isEmptyState: (s) => g.keys(s).length === 0,
 describeStateChange: () => "has changed condition since",
 parseAnswer: () => null,
-...n}};}
+...n},
+check: {...r,
+answers: {flags: {},
+answerFlag: i,
+rollFlag: "roll",
+label: nu,
+situation: () => null,
+situationWords: (s) => s,
+planAnswer: (s) => r.plan(dr({ [i]: s }, r.flags)),
+keep: (s, o) => ur(s, o),
+...r.answers}}};}
 var tt = new D();
-for (const [e, t] of k.entries(tu)) tt.set(e, nu(t, e));
-var qs = tt.keys().next().value, ru = "soak";
+for (const [e, t] of g.entries(tu)) tt.set(e, ru(t, e));
+var qs = tt.keys().next().value, iu = "soak";
 function Sn(e) {return typeof e == "string" && tt.has(e);}
-function iu() {return [...tt.keys()];}
-function br() {return [...tt.values()];}
-function Oe(e) {return tt.get(e) ?? tt.get(qs);}
-function Ht() {return br().filter((e) => e.table.playable).map((e) => e.id);}
-var $r;
-function zs(e) {return $r ?? ($r = new V(br().flatMap((t) => t.stance.modes))), $r.has(e);}
-function Ar(e, t) {return (n) => br().some(
-(i) => i.id !== e && k.prototype.hasOwnProperty.call((t === "!damage" ? i.hit : i.check).flags, n)
+function su() {return [...tt.keys()];}
+function Ar() {return [...tt.values()];}
+function Te(e) {return tt.get(e) ?? tt.get(qs);}
+function Ht() {return Ar().filter((e) => e.table.playable).map((e) => e.id);}
+var Sr;
+function zs(e) {return Sr ?? (Sr = new V(Ar().flatMap((t) => t.stance.modes))), Sr.has(e);}
+function Er(e, t) {return (n) => Ar().some(
+(i) => i.id !== e && g.prototype.hasOwnProperty.call((t === "!damage" ? i.hit : i.check).flags, n)
 ) ? e : void 0;}
-var Kt = Li(Sn, "not an edition this script has"), Wt = ["bar1", "bar2", "bar3"], xs = k.fromEntries(Mt.map((e) => [e, e])), He = [...Mt], Xs = {incapacitated: "sleepy",
+var Kt = ji(Sn, "not an edition this script has"), Wt = ["bar1", "bar2", "bar3"], xs = g.fromEntries(Mt.map((e) => [e, e])), He = [...Mt], Xs = {incapacitated: "sleepy",
 dying: "death-zone",
 dead: "dead",
 defensive: "bolt-shield",
 reactive: "fist",
 active: "overdrive",
 full: "strong"
-}, Yt = k.keys(Xs), su = L(X(), tr(), Me(1), x(100)), ou = L(X(), tr(), Me(1), x(100), un(/^[^,]+$/)), Sr = ne(Wt), Js = ne(["gm", "public"]), Er = ["refuse", "gm", "api-as"], au = F({edition: Kt,
-bars: F({vitality: Sr,
-soul: Sr,
-power: Sr,
+}, Yt = g.keys(Xs), ou = L(X(), tr(), Me(1), x(100)), au = L(X(), tr(), Me(1), x(100), un(/^[^,]+$/)), _r = ne(Wt), Js = ne(["gm", "public"]), Or = ["refuse", "gm", "api-as"], cu = F({edition: Kt,
+bars: F({vitality: _r,
+soul: _r,
+power: _r,
 stamina: ne(["power", ...Wt])}),
 attributes: F(
-k.fromEntries(He.map((e) => [e, su]))),
+g.fromEntries(He.map((e) => [e, ou]))),
 markers: F(
-k.fromEntries(Yt.map((e) => [e, ou]))),
+g.fromEntries(Yt.map((e) => [e, au]))),
 visibility: F({ npc: Js, pc: Js }),
 playersTargetAny: Xe(),
 armorOnManualEdits: Xe(),
 overwhelmLimit: L(Ee(), dn(), ht(0), ft(1e3)),
-apiCommands: ne(Er)});
+apiCommands: ne(Or)});
 function Qs() {return {edition: qs,
 bars: { vitality: "bar1", soul: "bar2", power: "bar3", stamina: "power" },
 attributes: { ...xs },
@@ -2036,37 +2046,37 @@ playersTargetAny: !1,
 armorOnManualEdits: !1,
 overwhelmLimit: 20,
 apiCommands: "refuse"};}
-function cu(e) {const t = Qs(), n = [];
+function lu(e) {const t = Qs(), n = [];
 if (!$(e))
 return { settings: t, problems: ["settings: not an object; all settings reset to defaults"] };
-const i = Zs(au.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
+const i = Zs(cu.entries, e, t, "settings.", n), { vitality: s, soul: o, power: a } = i.bars;
 return new V([s, o, a]).size !== 3 && (n.push("settings.bars: two resources share one bar; bar mapping reset to defaults"), i.bars = { ...t.bars }), { settings: i, problems: n };}
 function Zs(e, t, n, r, i) {const s = {};
-for (const [o, a] of k.entries(e)) {const c = r + o, l = t[o], d = n[o];
-if (l === void 0) {s[o] = _r(d);
+for (const [o, a] of g.entries(e)) {const c = r + o, l = t[o], d = n[o];
+if (l === void 0) {s[o] = Tr(d);
 continue;}
 if (a.type === "object" && "entries" in a && $(d)) {if (!$(l))
-i.push(`${c}: not an object; reset to defaults`), s[o] = _r(d);
+i.push(`${c}: not an object; reset to defaults`), s[o] = Tr(d);
 else {const f = a.entries;
 s[o] = Zs(f, l, d, `${c}.`, i);}
 continue;}
 const u = Le(a, l);
-u.success ? s[o] = u.output : (i.push(`${c}: ${lu(l)} is not valid; reset to ${Z.stringify(d)}`), s[o] = _r(d));}
+u.success ? s[o] = u.output : (i.push(`${c}: ${du(l)} is not valid; reset to ${Z.stringify(d)}`), s[o] = Tr(d));}
 return s;}
 function $(e) {return typeof e == "object" && e !== null && !q.isArray(e);}
-function _r(e) {return $(e) ? Z.parse(Z.stringify(e)) : e;}
-function lu(e) {const t = Z.stringify(e) ?? A(e);
+function Tr(e) {return $(e) ? Z.parse(Z.stringify(e)) : e;}
+function du(e) {const t = Z.stringify(e) ?? A(e);
 return t.length > 40 ? `${pe(t, 37)}...` : t;}
-var eo = L(Ee(), vt()), du = L(Ee(), vt(), ht(-1e6), ft(1e6)), to = F({overrides: G(fn(ne(Mt), du)),
+var eo = L(Ee(), vt()), uu = L(Ee(), vt(), ht(-1e6), ft(1e6)), to = F({overrides: G(fn(ne(Mt), uu)),
 worn: G(F({ physical: G(eo), magical: G(eo) })),
 stance: G(L(X(), x(40))),
 deadForGood: G(J(!0)),
 edition: G(F({ id: Kt, state: Nt() }))
-}), bm = k.keys(to.entries);
-function uu(e) {const t = {}, n = [];
+}), $m = g.keys(to.entries);
+function fu(e) {const t = {}, n = [];
 if (e === void 0) return { tokens: t, problems: n };
 if (!$(e)) return { tokens: t, problems: ["tokens: not an object; per-token memory cleared"] };
-for (const [r, i] of k.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
+for (const [r, i] of g.entries(e)) {if (r.length === 0 || r.length > 64) {n.push(`tokens: a record under an id of ${r.length} characters is not a token's; forgotten`);
 continue;}
 const s = Le(to, i);
 if (!s.success) {n.push(`tokens.${r}: not a valid token record; forgotten`);
@@ -2075,49 +2085,49 @@ s.output.stance !== void 0 && !zs(s.output.stance) && (n.push(`tokens.${r}.stanc
 const o = no(s.output);
 bt(o) || (t[r] = o);}
 return { tokens: t, problems: n };}
-function no(e) {for (const t of k.keys(e)) e[t] === void 0 && delete e[t];
+function no(e) {for (const t of g.keys(e)) e[t] === void 0 && delete e[t];
 return e;}
 function En(e, t, n) {const r = { ...e };
-return n === null ? delete r[t] : r[t] = n, k.keys(r).length > 0 ? r : void 0;}
+return n === null ? delete r[t] : r[t] = n, g.keys(r).length > 0 ? r : void 0;}
 function ro(e, t, n) {no(n), bt(n) ? delete e[t] : e[t] = n;}
 function bt(e) {return e.overrides === void 0 && e.worn === void 0 && e.stance === void 0 && e.deadForGood === void 0 && e.edition === void 0;}
-var $t = L(Ee(), vt()), _n = Ct($t), io = L(Ee(), Pi(), ht(-1e9), ft(1e9)), nt = L(X(), Me(1), x(64)), fu = ne(["physical", "magical"]), so = F({edition: G(F({ id: Kt, state: Nt() })),
+var $t = L(Ee(), vt()), _n = Ct($t), io = L(Ee(), Fi(), ht(-1e9), ft(1e9)), nt = L(X(), Me(1), x(64)), hu = ne(["physical", "magical"]), so = F({edition: G(F({ id: Kt, state: Nt() })),
 deadForGood: G(J(!0)),
 stance: G(L(X(), x(40)))
-}), oo = Ct(F({ edition: Kt, answer: Nt() })), hu = Vi("kind", [
-F({ kind: J("bar"), resource: ne(Bi), bar: ne(Wt), attributeId: G(nt), from: _n, to: $t }),
+}), oo = Ct(F({ edition: Kt, answer: Nt() })), vu = Hi("kind", [
+F({ kind: J("bar"), resource: ne(Ki), bar: ne(Wt), attributeId: G(nt), from: _n, to: $t }),
 F({ kind: J("attribute"), key: ne(Mt), attributeId: nt, from: _n, to: $t }),
 F({ kind: J("override"), key: ne(Mt), from: _n, to: $t }),
-F({ kind: J("worn"), track: fu, from: _n, to: $t }),
+F({ kind: J("worn"), track: hu, from: _n, to: $t }),
 F({ kind: J("markers"), from: L(X(), x(2e3)), to: L(X(), x(2e3)) }),
 F({ kind: J("memory"), tokenId: G(nt), character: G(nt), from: so, to: so }),
 F({ kind: J("answer"), tokenId: G(nt), from: oo, to: oo }),
 F({ kind: J("initiative"), from: io, to: io }),
 F({ kind: J("turn-order"), tokenId: nt })
-]), vu = F({by: L(X(), Me(1), x(64)),
+]), mu = F({by: L(X(), Me(1), x(64)),
 kind: ne(["damage", "hand-edit", "save"]),
 round: $t,
 key: G(L(X(), un(/^U\d{1,7}$/))),
-tokens: Pe(F({ tokenId: nt, name: L(X(), x(200)), changes: Pe(hu) }))});
-function mu(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Oe(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
-(t) => (t.stance === void 0 || zs(t.stance)) && (t.edition === void 0 || Oe(t.edition.id).life.parseState(t.edition.state) !== null));}
-function pu(e) {if (e === void 0) return { history: [], problems: [] };
+tokens: Pe(F({ tokenId: nt, name: L(X(), x(200)), changes: Pe(vu) }))});
+function pu(e) {return e.kind === "answer" ? [e.from, e.to].every((t) => t === null || Te(t.edition).life.parseAnswer(t.answer) !== null) : e.kind !== "memory" ? !0 : [e.from, e.to].every(
+(t) => (t.stance === void 0 || zs(t.stance)) && (t.edition === void 0 || Te(t.edition.id).life.parseState(t.edition.state) !== null));}
+function gu(e) {if (e === void 0) return { history: [], problems: [] };
 if (!q.isArray(e)) return { history: [], problems: ["history: not a valid undo history; forgotten"] };
 const t = [], n = [];
-return e.forEach((r, i) => {const s = Le(vu, r);
-s.success && s.output.tokens.every((o) => o.changes.every(mu)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
+return e.forEach((r, i) => {const s = Le(mu, r);
+s.success && s.output.tokens.every((o) => o.changes.every(pu)) ? t.push(s.output) : n.push(`history[${i}]: not a valid undo entry; dropped`);
 }), { history: t, problems: n };}
 var ku = ["life", "pendingDefense", "reactions", "skillsVs"], ao = { vitality: "bar1", soul: "bar2", power: "bar3" };
-function Tr(e, t) {const n = {};
+function Rr(e, t) {const n = {};
 for (const i of ku) e[i] !== void 0 && (n[i] = e[i]);
 const r = {};
-return k.keys(n).length > 0 && (r.edition = { id: ru, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
-function gu(e) {if (!$(e)) return e;
+return g.keys(n).length > 0 && (r.edition = { id: iu, state: n }), $(e.life) && e.life.condition === "dead" && (r.deadForGood = !0), typeof t == "string" && (r.stance = t), r;}
+function yu(e) {if (!$(e)) return e;
 const t = {};
-return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), k.assign(t, Tr(e, e.stance)), t;}
+return e.overrides !== void 0 && (t.overrides = e.overrides), e.wear !== void 0 && (t.worn = e.wear), g.assign(t, Rr(e, e.stance)), t;}
 function co(e) {return { life: e.life, pendingDefense: e.pendingDefense };}
 function lo(e, t) {return Z.stringify(e ?? null) === Z.stringify(t ?? null);}
-function yu(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
+function wu(e, t, n) {if (!$(e) || !$(e.before) || !$(e.after)) return e;
 const { before: r, after: i } = e, s = [], o = $(r.bars) ? r.bars : {}, a = $(i.bars) ? i.bars : {};
 for (const f of ["vitality", "soul", "power"]) {const h = a[f];
 o[f] !== h && typeof h == "number" && s.push({ kind: "bar", resource: f, bar: t[f] ?? ao[f], from: o[f] ?? null, to: h });}
@@ -2128,38 +2138,38 @@ typeof l.attributeId == "string" ? { kind: "attribute", key: l.track === "magica
 const d = $(r.record) ? r.record : {}, u = $(i.record) ? i.record : {};
 if (!lo(d.life, u.life) || !lo(d.pendingDefense, u.pendingDefense)) {const f = typeof e.tokenId == "string" ? e.tokenId : "", h = f !== "" && $(n[f]) ? n[f] : {}, v = { reactions: h.reactions, skillsVs: h.skillsVs };
 s.push({kind: "memory",
-from: Tr({ ...v, ...co(d) }, h.stance),
-to: Tr({ ...v, ...co(u) }, h.stance)});}
+from: Rr({ ...v, ...co(d) }, h.stance),
+to: Rr({ ...v, ...co(u) }, h.stance)});}
 return { tokenId: e.tokenId, name: e.name, changes: s };}
-function wu(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : ao, r = $(e.tokens) ? e.tokens : {}, i = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
-return $(e.tokens) && (s.tokens = k.fromEntries(k.entries(e.tokens).map(([o, a]) => [o, gu(a)]))), q.isArray(e.history) && (s.history = e.history.map(
+function bu(e) {const t = $(e.settings) ? e.settings : {}, n = $(t.bars) ? t.bars : ao, r = $(e.tokens) ? e.tokens : {}, i = $(e.round) && typeof e.round.number == "number" ? e.round.number : 1, s = { ...e, schemaVersion: 2 };
+return $(e.tokens) && (s.tokens = g.fromEntries(g.entries(e.tokens).map(([o, a]) => [o, yu(a)]))), q.isArray(e.history) && (s.history = e.history.map(
 (o) => $(o) && q.isArray(o.tokens) ? {by: o.by,
 kind: o.kind,
 round: typeof o.round == "number" ? o.round : i,
-tokens: o.tokens.map((a) => yu(a, n, r))
+tokens: o.tokens.map((a) => wu(a, n, r))
 } : o
 )), s;}
 function uo(e) {const t = e.edition;
 if (!$(t) || !$(t.state) || t.state.pendingDefense === void 0) return { memory: e };
 const { pendingDefense: n, ...r } = t.state, i = { edition: t.id, answer: n };
-if (k.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
+if (g.keys(r).length > 0) return { memory: { ...e, edition: { ...t, state: r } }, answer: i };
 const { edition: s, ...o } = e;
 return { memory: o, answer: i };}
-function bu(e) {if (!$(e) || e.kind !== "memory") return e;
+function $u(e) {if (!$(e) || e.kind !== "memory") return e;
 const t = { ...e };
 for (const n of ["from", "to"]) {const r = e[n];
 if (!$(r)) continue;
 const i = uo(r);
 t[n] = i.answer ? { ...i.memory, answer: i.answer } : i.memory;}
 return t;}
-function $u(e) {const t = {}, n = {};
+function Au(e) {const t = {}, n = {};
 if ($(e.tokens))
-for (const [i, s] of k.entries(e.tokens)) {if (!$(s)) {n[i] = s;
+for (const [i, s] of g.entries(e.tokens)) {if (!$(s)) {n[i] = s;
 continue;}
 const o = uo(s);
-k.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);}
+g.keys(o.memory).length > 0 && (n[i] = o.memory), o.answer && (t[i] = o.answer);}
 const r = q.isArray(e.history) ? e.history.map(
-(i) => $(i) && q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => $(s) && q.isArray(s.changes) ? { ...s, changes: s.changes.map(bu) } : s) } : i
+(i) => $(i) && q.isArray(i.tokens) ? { ...i, tokens: i.tokens.map((s) => $(s) && q.isArray(s.changes) ? { ...s, changes: s.changes.map($u) } : s) } : i
 ) : e.history;
 return { ...e, schemaVersion: 3, tokens: $(e.tokens) ? n : e.tokens, history: r, exchange: { waiting: t } };}
 function qt(e, t) {const n = e.tokens[t], r = {};
@@ -2168,24 +2178,24 @@ function fo(e, t) {return e.exchange.waiting[t] ?? null;}
 function ho(e, t, n) {n !== null ? e.exchange.waiting[t] = n : delete e.exchange.waiting[t];}
 function At(e, t) {const n = {};
 return e.edition && !(e.edition.id === t.id && t.life.isEmptyState(e.edition.state)) && (n.edition = e.edition), e.deadForGood && (n.deadForGood = !0), e.stance !== void 0 && (n.stance = e.stance), n;}
-function Tn(e, t, n) {const r = e.tokens[t], i = {};
+function On(e, t, n) {const r = e.tokens[t], i = {};
 r?.overrides !== void 0 && (i.overrides = r.overrides), r?.worn !== void 0 && (i.worn = r.worn), n.stance !== void 0 && (i.stance = n.stance), n.deadForGood !== void 0 && (i.deadForGood = n.deadForGood), n.edition !== void 0 && (i.edition = n.edition), bt(i) ? delete e.tokens[t] : e.tokens[t] = i;}
-function ge(e, t) {if (e === t) return !0;
+function ke(e, t) {if (e === t) return !0;
 if (e === null || t === null || e === void 0 || t === void 0) return (e ?? null) === (t ?? null);
 if (typeof e != "object" || typeof t != "object" || q.isArray(e) !== q.isArray(t)) return !1;
 if (q.isArray(e)) {const i = t;
 if (e.length !== i.length) return !1;
-for (let s = 0; s < e.length; s += 1) if (!ge(e[s], i[s])) return !1;
+for (let s = 0; s < e.length; s += 1) if (!ke(e[s], i[s])) return !1;
 return !0;}
 const n = e, r = t;
-for (const i of k.keys(n)) if (!ge(n[i], r[i])) return !1;
-for (const i of k.keys(r)) if (!k.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
+for (const i of g.keys(n)) if (!ke(n[i], r[i])) return !1;
+for (const i of g.keys(r)) if (!g.prototype.hasOwnProperty.call(n, i) && r[i] !== void 0) return !1;
 return !0;}
-function On(e, t) {return t.character ?? t.tokenId ?? e;}
-function Or(e, t, n, r) {if (ge(e, t)) return [];
+function Tn(e, t) {return t.character ?? t.tokenId ?? e;}
+function Dr(e, t, n, r) {if (ke(e, t)) return [];
 const i = { kind: "memory", from: e, to: t };
 return r !== void 0 && (i.tokenId = r), n !== void 0 && (i.character = n), [i];}
-function Au(e, t) {switch (t.kind) {case "bar":
+function Su(e, t) {switch (t.kind) {case "bar":
 return t.attributeId ? `attribute:${t.attributeId}` : `bar:${e}:${t.bar}`;
 case "attribute":
 return `attribute:${t.attributeId}`;
@@ -2196,16 +2206,16 @@ return `override:${e}:${t.key}`;
 case "markers":
 return `markers:${e}`;
 case "memory":
-return `memory:${On(e, t)}`;
+return `memory:${Tn(e, t)}`;
 case "answer":
 return `answer:${t.tokenId ?? e}`;
 case "initiative":
 return `initiative:${e}`;
 case "turn-order":
 return `turn-order:${t.tokenId}`;}}
-function Su(e, t = () => !0, n = () => {}) {const r = new D();
+function Eu(e, t = () => !0, n = () => {}) {const r = new D();
 for (const s of e) {const o = t(s.tokenId);
-for (const a of s.changes) {const c = Au(s.tokenId, a), l = r.get(c);
+for (const a of s.changes) {const c = Su(s.tokenId, a), l = r.get(c);
 l ? (l.last = a, o && l.owner === void 0 && (l.owner = s)) : r.set(c, { first: a, last: a, ...o ? { owner: s } : {} });}}
 const i = [];
 for (const [s, o] of r) {const { first: a, last: c } = o, l = o.owner ?? n(a);
@@ -2219,8 +2229,8 @@ if (r === null) return e;
 for (let s = 0; s < S.min(n, 10); s += 1) r = t.life.endRound(r);
 const i = { ...e };
 return t.life.isEmptyState(r) ? delete i.edition : i.edition = { id: t.id, state: r }, i;}
-var Eu = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
-function _u(e, t, n) {return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
+var _u = { armor_physical: "Physical protection", armor_magical: "Magical protection" };
+function Ou(e, t, n) {return e.filter(({ place: r, change: i }) => i.kind !== "turn-order" && !n(t.get(r), i.to));}
 function mo(e, t, n, r) {const i = [];
 for (const { place: s, name: o, change: a } of e) {if (a.kind === "turn-order") continue;
 const c = t.get(s);
@@ -2229,7 +2239,7 @@ switch (a.kind) {case "bar":
 i.push(`${o}: ${Je[a.resource]} is ${c ?? "not a number"} (was left at ${a.to})`);
 break;
 case "attribute":
-i.push(`${o}: ${Eu[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
+i.push(`${o}: ${_u[a.key] ?? a.key} is ${c ?? "unset"} (was left at ${a.to})`);
 break;
 case "worn":
 i.push(`${o}: ${a.track === "physical" ? "Physical" : "Magical"} protection is ${c ?? "unset"} (was left at ${a.to})`);
@@ -2252,19 +2262,19 @@ break;}}
 return i;}
 function Tu(e, t, n) {return n <= 0 ? [...e] : e.map((r) => {const { change: i } = r;
 return i.kind === "memory" ? { ...r, change: { ...i, from: vo(i.from, t, n), to: vo(i.to, t, n) } } : i.kind === "answer" ? { ...r, change: { ...i, from: null, to: null } } : r;});}
-function Ou(e, t, n, r) {const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
+function Ru(e, t, n, r) {const i = {}, s = r(e.edition, t.edition) ? n.edition : e.edition, o = e.deadForGood === t.deadForGood ? n.deadForGood : e.deadForGood, a = e.stance === t.stance ? n.stance : e.stance;
 return s !== void 0 && (i.edition = s), o !== void 0 && (i.deadForGood = o), a !== void 0 && (i.stance = a), i;}
-var Ru = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
-function po(e) {const t = e.edition, n = Sn(t?.id) ? Oe(t.id) : void 0, r = n?.life.parseState(t.state);
-return e.deadForGood ? 4 : r ? Ru[n.life.condition(r, null)] : -1;}
+var Du = { none: 0, incapacitated: 1, dying: 2, dead: 3 };
+function po(e) {const t = e.edition, n = Sn(t?.id) ? Te(t.id) : void 0, r = n?.life.parseState(t.state);
+return e.deadForGood ? 4 : r ? Du[n.life.condition(r, null)] : -1;}
 var St = (e, t) => q.isArray(e) ? e.flatMap((n) => $(n) ? t(n) : [n]) : e;
-function Du(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", i = (a) => {const c = t(a, r);
+function Iu(e, t = () => {}) {const n = $(e.settings) && $(e.settings.bars) ? e.settings.bars : {}, r = typeof n.vitality == "string" ? n.vitality : "bar1", i = (a) => {const c = t(a, r);
 return c === a ? void 0 : c;
 }, s = $(e.tokens) ? { ...e.tokens } : {};
-for (const [a, c] of k.entries(s)) {const l = $(c) ? i(a) : void 0;
+for (const [a, c] of g.entries(s)) {const l = $(c) ? i(a) : void 0;
 if (!l) continue;
 const { edition: d, deadForGood: u, stance: f, ...h } = c, v = Z.parse(Z.stringify({ edition: d, deadForGood: u, stance: f }));
-k.keys(h).length > 0 ? s[a] = h : delete s[a];
+g.keys(h).length > 0 ? s[a] = h : delete s[a];
 const y = s[l];
 if (!y) s[l] = v;
 else {const [p, m] = po(v) > po(y) ? [v, y] : [y, v];
@@ -2272,55 +2282,55 @@ s[l] = { stance: m.stance, ...p, ...m.deadForGood ? { deadForGood: !0 } : {} };}
 const o = St(e.history, (a) => ({...a,
 tokens: St(a.tokens, (c) => ({...c,
 changes: St(c.changes, (l) => {const d = l.kind === "memory" ? i(A(l.tokenId ?? c.tokenId)) : void 0;
-return d ? Or(l.from, l.to, d, l.tokenId) : l;})}))}));
+return d ? Dr(l.from, l.to, d, l.tokenId) : l;})}))}));
 return { ...e, schemaVersion: 4, tokens: $(e.tokens) ? s : e.tokens, history: o };}
-function Iu(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
+function Cu(e) {if (!$(e) || e.kind !== "memory" || !$(e.from) || !$(e.to)) return [e];
 const { answer: t = null, ...n } = e.from, { answer: r = null, ...i } = e.to, s = [];
-return ge(n, i) || s.push({ ...e, from: n, to: i }), ge(t, r) || s.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), s;}
-function Cu(e) {if (!$(e) || !$(e.answers)) return e;
+return ke(n, i) || s.push({ ...e, from: n, to: i }), ke(t, r) || s.push(e.tokenId === void 0 ? { kind: "answer", from: t, to: r } : { kind: "answer", tokenId: e.tokenId, from: t, to: r }), s;}
+function Nu(e) {if (!$(e) || !$(e.answers)) return e;
 const t = {};
-for (const [n, r] of k.entries(e.answers))
+for (const [n, r] of g.entries(e.answers))
 if (!$(r)) t[n] = r;
 else if (r.flags === void 0) {const { file: i, ...s } = r;
 t[n] = i === void 0 ? s : { ...s, answer: i };}
 return { ...e, answers: t };}
-function Nu(e) {const t = St(e.history, (i) => ({ ...i, tokens: St(i.tokens, (s) => ({ ...s, changes: St(s.changes, Iu) })) })), n = e.exchange;
+function Mu(e) {const t = St(e.history, (i) => ({ ...i, tokens: St(i.tokens, (s) => ({ ...s, changes: St(s.changes, Cu) })) })), n = e.exchange;
 if (!$(n) || !$(n.attacks)) return { ...e, schemaVersion: 5, history: t };
 const r = {};
-for (const [i, s] of k.entries(n.attacks)) r[i] = Cu(s);
+for (const [i, s] of g.entries(n.attacks)) r[i] = Nu(s);
 return { ...e, schemaVersion: 5, history: t, exchange: { ...n, attacks: r } };}
-var Rr = 20, Dr = 100, Rn = L(X(), Me(1), x(64)), Ir = L(X(), Me(1), x(40)), Mu = F({word: Ir,
+var Ir = 20, Cr = 100, Rn = L(X(), Me(1), x(64)), Nr = L(X(), Me(1), x(40)), Pu = F({word: Nr,
 answer: G(Nt()),
 roll: G(L(Ee(), vt())),
 success: G(Xe()),
 typed: G(J(!0)),
 gm: G(J(!0))
-}), ko = F({key: L(X(), un(/^[AG]\d{1,6}$/)),
+}), go = F({key: L(X(), un(/^[AG]\d{1,6}$/)),
 by: Rn,
 gm: Xe(),
 attacker: Ct(Rn),
 edition: Kt,
 positionals: L(Pe(L(X(), x(200))), x(4)),
-flags: L(Pe(ji([Ir, L(Pe(L(X(), x(200))), x(8))])), x(20)),
-situation: Ct(Ir),
+flags: L(Pe(Ui([Nr, L(Pe(L(X(), x(200))), x(8))])), x(20)),
+situation: Ct(Nr),
 round: L(Ee(), vt()),
-defenders: L(Pe(Rn), Me(1), x(Dr)),
-answers: fn(Rn, Mu)});
-function go(e) {const t = Le(ko, e);
+defenders: L(Pe(Rn), Me(1), x(Cr)),
+answers: fn(Rn, Pu)});
+function ko(e) {const t = Le(go, e);
 if (!t.success) return !1;
-const n = Oe(t.output.edition);
-for (const r of k.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
+const n = Te(t.output.edition);
+for (const r of g.values(t.output.answers)) if (r.answer !== void 0 && n.life.parseAnswer(r.answer) === null) return !1;
 return !0;}
-function Pu(e, t, n) {const r = {};
+function Lu(e, t, n) {const r = {};
 if (e === void 0) return r;
 if (!$(e))
 return t.push("exchange.attacks: not an object; open attacks forgotten"), r;
-for (const [i, s] of k.entries(e)) {const o = Le(ko, s);
-o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && go(o.output) && k.keys(r).length < Rr ? r[i] = o.output : t.push(`exchange.attacks.${pe(i, 20)}: not a valid open attack; forgotten`);}
+for (const [i, s] of g.entries(e)) {const o = Le(go, s);
+o.success && o.output.edition !== n ? t.push(`exchange.attacks.${pe(i, 20)}: declared in the ${o.output.edition} edition, not the active one; cancelled`) : o.success && o.output.key === i && ko(o.output) && g.keys(r).length < Ir ? r[i] = o.output : t.push(`exchange.attacks.${pe(i, 20)}: not a valid open attack; forgotten`);}
 return r;}
-var yo = 50, Lu = 100;
-function wo(e) {return e.length > 0 && e.length <= Lu;}
-function Fu(e, t) {if (e === void 0) return [];
+var yo = 50, Fu = 100;
+function wo(e) {return e.length > 0 && e.length <= Fu;}
+function ju(e, t) {if (e === void 0) return [];
 if (!q.isArray(e))
 return t.push("sheetLacks: not a list; forgotten"), [];
 const n = [];
@@ -2328,7 +2338,7 @@ let r = 0;
 for (const i of e)
 typeof i == "string" && wo(i) && i === i.toLowerCase() && !n.includes(i) && n.length < yo ? n.push(i) : r += 1;
 return r > 0 && t.push(`sheetLacks: ${r} bad or extra names dropped`), n;}
-var Dn = "DefenseRound", zt = 5, Cr = 500;
+var Dn = "DefenseRound", zt = 5, Mr = 500;
 function xt(e) {return {schemaVersion: zt,
 scriptVersion: e,
 settings: Qs(),
@@ -2340,19 +2350,19 @@ exchange: { waiting: {}, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 },
 macros: {},
 healthColorsNoticed: !1,
 sheetLacks: []};}
-function ju(e) {const { tokens: t, round: n, ...r } = e, i = {};
-for (const [s, o] of k.entries(r))
+function Gu(e) {const { tokens: t, round: n, ...r } = e, i = {};
+for (const [s, o] of g.entries(r))
 if (s === "vitalityBar" || s === "soulBar" || s === "powerBar") {const a = i.bars ?? (i.bars = {});
 a[s.replace("Bar", "")] = o;
 } else
 i[s] = o;
 return { schemaVersion: 1, settings: i, tokens: t, round: n };}
-var Gu = {0: ju,
-1: wu,
-2: $u,
-3: Du,
-4: Nu};
-function Uu(e, t, n) {const r = [];
+var Uu = {0: Gu,
+1: bu,
+2: Au,
+3: Iu,
+4: Mu};
+function Vu(e, t, n) {const r = [];
 if (e === void 0) return { stored: xt(t), problems: r };
 if (!$(e))
 return r.push(`state was ${typeof e}, not an object; started from defaults`), { stored: xt(t), problems: r };
@@ -2361,143 +2371,143 @@ if (R.isInteger(s) && s > zt)
 return { stored: xt(t), problems: [`state has schema version ${s}, newer than this script's ${zt}; left as it is`], newer: s };
 if (!R.isInteger(s) || s < 0)
 return r.push(`state has unknown schema version ${Z.stringify(i.schemaVersion)}; started from defaults`), { stored: xt(t), problems: r };
-for (; s < zt; ) {const d = Gu[s];
+for (; s < zt; ) {const d = Uu[s];
 if (!d) break;
 i = d(i, n), s += 1;}
-const o = cu(i.settings);
+const o = lu(i.settings);
 r.push(...o.problems);
-const a = uu(i.tokens);
+const a = fu(i.tokens);
 r.push(...a.problems);
-for (const [d, u] of k.entries(a.tokens)) {if (!u.edition) continue;
-const f = u.edition.id, h = Oe(f).life.parseState(u.edition.state);
+for (const [d, u] of g.entries(a.tokens)) {if (!u.edition) continue;
+const f = u.edition.id, h = Te(f).life.parseState(u.edition.state);
 h === null ? (delete u.edition, bt(u) && delete a.tokens[d], r.push(`tokens.${d}.edition: not a valid ${f} state; forgotten`)) : u.edition = { id: f, state: h };}
-const c = Bu(i.exchange, r, o.settings.edition), l = pu(i.history);
+const c = Hu(i.exchange, r, o.settings.edition), l = gu(i.history);
 return r.push(...l.problems), {stored: {schemaVersion: zt,
 scriptVersion: typeof i.scriptVersion == "string" ? i.scriptVersion : "",
 settings: o.settings,
 tokens: a.tokens,
-round: Vu(i.round, r),
+round: Bu(i.round, r),
 history: l.history,
-lastEntry: Ku(i.lastEntry, l.history),
+lastEntry: Wu(i.lastEntry, l.history),
 exchange: c,
-macros: Hu(i.macros),
+macros: Ku(i.macros),
 healthColorsNoticed: i.healthColorsNoticed === !0,
-sheetLacks: Fu(i.sheetLacks, r),
+sheetLacks: ju(i.sheetLacks, r),
 ...Sn(i.editionLeft) ? { editionLeft: i.editionLeft } : {}},
 problems: r};}
-function Vu(e, t) {const n = { number: 1, seen: [], turned: 0 };
+function Bu(e, t) {const n = { number: 1, seen: [], turned: 0 };
 if (e === void 0) return n;
 if (!$(e))
 return t.push("round: not an object; round tracking restarted"), n;
-const r = typeof e.number == "number" && R.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = q.isArray(e.seen) && e.seen.length <= Cr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && R.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Cr && i.length > 0 ? e.turned : 0;
+const r = typeof e.number == "number" && R.isSafeInteger(e.number) && e.number > 0 && e.number < 1e9 ? e.number : 1, i = q.isArray(e.seen) && e.seen.length <= Mr && e.seen.every((o) => typeof o == "string" && /^[0-9a-f]{8}$/.test(o)) ? e.seen : [], s = typeof e.turned == "number" && R.isSafeInteger(e.turned) && e.turned >= 0 && e.turned <= Mr && i.length > 0 ? e.turned : 0;
 return { number: r, seen: i, turned: s };}
-function Bu(e, t, n) {const r = {}, i = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
+function Hu(e, t, n) {const r = {}, i = { waiting: r, attacks: {}, lastAttack: 0, lastHiddenAttack: 0 };
 if (e === void 0) return i;
 const s = $(e) && $(e.waiting) ? e.waiting : void 0;
 if (!s)
 return t.push("exchange: not an object; defenses made ahead forgotten"), i;
-for (const [a, c] of k.entries(s)) {const l = a.length > 0 && a.length <= 64 && $(c) && Sn(c.edition) ? Oe(c.edition).life.parseAnswer(c.answer) : null;
+for (const [a, c] of g.entries(s)) {const l = a.length > 0 && a.length <= 64 && $(c) && Sn(c.edition) ? Te(c.edition).life.parseAnswer(c.answer) : null;
 l === null ? t.push(`exchange.waiting.${pe(a, 64)}: not a valid defense made ahead; forgotten`) : r[a] = { edition: c.edition, answer: l };}
-const o = Pu($(e) ? e.attacks : void 0, t, n);
+const o = Lu($(e) ? e.attacks : void 0, t, n);
 return { waiting: r, attacks: o, lastAttack: bo(e, "lastAttack", "A", o), lastHiddenAttack: bo(e, "lastHiddenAttack", "G", o) };}
 function bo(e, t, n, r) {const i = $(e) ? e[t] : void 0;
 let s = typeof i == "number" && R.isSafeInteger(i) && i >= 0 && i < 1e6 ? i : 0;
-for (const o of k.keys(r)) o.startsWith(n) && (s = S.max(s, R(o.slice(1))));
+for (const o of g.keys(r)) o.startsWith(n) && (s = S.max(s, R(o.slice(1))));
 return s;}
-function Hu(e) {const t = {};
+function Ku(e) {const t = {};
 if (!$(e)) return t;
-for (const [n, r] of k.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
+for (const [n, r] of g.entries(e)) n.length <= 40 && typeof r == "string" && r.length > 0 && r.length <= 64 && (t[n] = r);
 return t;}
-function Ku(e, t) {let n = typeof e == "number" && R.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
+function Wu(e, t) {let n = typeof e == "number" && R.isSafeInteger(e) && e >= 0 && e < 1e7 ? e : 0;
 for (const r of t) r.key !== void 0 && (n = S.max(n, R(r.key.slice(1))));
 return n;}
-var Nr = ["bar1", "bar2", "bar3"];
-function Wu(e, t) {if (!t) return;
-const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {vitality: r && Nr.includes(r) ? r : e.bars.vitality,
-soul: i && Nr.includes(i) ? i : e.bars.soul,
-power: s && Nr.includes(s) ? s : e.bars.power};
-new V(k.values(o)).size === 3 && k.assign(e.bars, o);
+var Pr = ["bar1", "bar2", "bar3"];
+function Yu(e, t) {if (!t) return;
+const n = (l) => typeof t[l] == "string" ? t[l].trim() : void 0, r = n("Vitality bar"), i = n("Soul bar"), s = n("Power bar"), o = {vitality: r && Pr.includes(r) ? r : e.bars.vitality,
+soul: i && Pr.includes(i) ? i : e.bars.soul,
+power: s && Pr.includes(s) ? s : e.bars.power};
+new V(g.values(o)).size === 3 && g.assign(e.bars, o);
 const a = n("NPC breakdowns");
 (a === "gm" || a === "public") && (e.visibility.npc = a);
 const c = n("PC breakdowns");
 (c === "gm" || c === "public") && (e.visibility.pc = c), "Players target any token" in t && (e.playersTargetAny = n("Players target any token") === "on"), "Armor on manual edits" in t && (e.armorOnManualEdits = n("Armor on manual edits") === "on");}
 var Ie = "API";
 function Et(e) {return e !== Ie && e !== "" && playerIsGM(e) === !0;}
-function Yu(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || Et(e)))
+function qu(e) {if (!(e === void 0 || e === "" || e === Ie || !getObj("player", e) || Et(e)))
 return e;}
-function Mr(e) {return e === Ie ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
-var qu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
-function $o(e) {return !qu.test(e);}
+function Lr(e) {return e === Ie ? "another script" : A(getObj("player", e)?.get("_displayname") ?? "player");}
+var zu = /["\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]|\[\[|\]\]|\{\{|\}\}|[@%?&]\{/;
+function $o(e) {return !zu.test(e);}
 function Ao(e, t) {return e || !$o(t) ? "gm" : `"${t}"`;}
-function So(e) {return e === Ie ? "gm" : Ao(Et(e), Mr(e));}
+function So(e) {return e === Ie ? "gm" : Ao(Et(e), Lr(e));}
 function Eo(e, t) {return A(e ?? "").split(",").map((n) => n.trim()).some((n) => n === t || n === "all");}
 function Re(e, t, n) {return Et(e) ? !0 : Eo(t.get("controlledby"), e) || Eo(n?.get("controlledby"), e);}
 var _o = /[^,\s]/;
-function Pr(e, t) {return !_o.test(A(e.get("controlledby") ?? "")) && !_o.test(A(t?.get("controlledby") ?? ""));}
-function zu(e, t) {const n = new V();
+function Fr(e, t) {return !_o.test(A(e.get("controlledby") ?? "")) && !_o.test(A(t?.get("controlledby") ?? ""));}
+function xu(e, t) {const n = new V();
 for (const r of [e.get("controlledby"), t?.get("controlledby")])
 for (const i of A(r ?? "").split(",")) {const s = i.trim();
 s !== "" && s !== "all" && !Et(s) && n.add(s);}
 return [...n];}
 function In(e) {return e !== null && (typeof e == "object" || typeof e == "function") ? e : void 0;}
-function xu() {return In((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
-function Lr() {return In((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
-function Xu() {return In((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
-var Ju = { original: new D(), standIn: new D() };
-function Qu() {const e = state.Bump?.mirrored;
-if (e === null || typeof e != "object") return Ju;
+function Xu() {return In((typeof TokenMod < "u" ? TokenMod : void 0) ?? globalThis.TokenMod);}
+function jr() {return In((typeof HealthColors < "u" ? HealthColors : void 0) ?? globalThis.HealthColors);}
+function Ju() {return In((typeof GroupInitiative < "u" ? GroupInitiative : void 0) ?? globalThis.GroupInitiative);}
+var Qu = { original: new D(), standIn: new D() };
+function Zu() {const e = state.Bump?.mirrored;
+if (e === null || typeof e != "object") return Qu;
 const t = { original: new D(), standIn: new D() };
-for (const [n, r] of k.entries(e))
+for (const [n, r] of g.entries(e))
 typeof r != "string" || r === n || (t.original.set(r, n), t.standIn.set(n, r));
 return t;}
-function Zu() {return In((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
+function ef() {return In((typeof ChatSetAttr < "u" ? ChatSetAttr : void 0) ?? globalThis.ChatSetAttr);}
 var Xt;
-function To() {Xt = void 0;}
-function Fr() {if (Xt !== void 0) return Xt;
+function Oo() {Xt = void 0;}
+function Gr() {if (Xt !== void 0) return Xt;
 const e = Campaign();
 let t = e.get("playerspecificpages"), n;
 if (typeof t == "string")
 try {t = Z.parse(t);
 } catch {t = void 0;}
 if (t !== null && typeof t == "object")
-for (const [r, i] of k.entries(t)) playerIsGM(r) || (n ?? (n = new V())).add(A(i));
-return Xt = { page: A(e.get("playerpageid")), moved: n, bump: Qu() }, Xt;}
-function Jt(e) {const { original: t } = Fr().bump;
+for (const [r, i] of g.entries(t)) playerIsGM(r) || (n ?? (n = new V())).add(A(i));
+return Xt = { page: A(e.get("playerpageid")), moved: n, bump: Zu() }, Xt;}
+function Jt(e) {const { original: t } = Gr().bump;
 if (t.size === 0) return e;
 const n = t.get(e.id);
 return n !== void 0 && getObj("graphic", n) || e;}
 function Ke(e) {const t = Jt(e), n = t.get("layer");
 if (n !== "objects" && n !== "map" && n !== "foreground") return !0;
-const { page: r, moved: i } = Fr(), s = A(t.get("_pageid"));
+const { page: r, moved: i } = Gr(), s = A(t.get("_pageid"));
 return s !== r && i?.has(s) !== !0;}
-function Oo(e, t) {const { bump: n } = Fr();
+function To(e, t) {const { bump: n } = Gr();
 if (n.original.size === 0) return;
 const r = getObj("graphic", n.standIn.get(e.id) ?? n.original.get(e.id) ?? "");
 if (!r) return;
 const i = {};
 for (const s of ["bar1_value", "bar2_value", "bar3_value"]) s in t && (i[s] = t[s]);
-k.keys(i).length > 0 && r.set(i);}
-function ef(e) {const t = Jt(e);
+g.keys(i).length > 0 && r.set(i);}
+function tf(e) {const t = Jt(e);
 if (t === e) return e;
 const n = {};
 let r = !1;
 for (const i of ["bar1_value", "bar2_value", "bar3_value"]) {const s = e.get(i);
 s !== t.get(i) && (n[i] = s, r = !0);}
 return r && t.set(n), t;}
-function jr(e) {return k.assign(k.create(null), e);}
-var tf = jr({ "+": (e, t) => e + t, "-": (e, t) => e - t }), nf = jr({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), rf = jr({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
-function sf(e) {return new af(e).parse();}
-var Cn = (e) => e >= 48 && e <= 57, Ro = (e) => (e | 32) >= 97 && (e | 32) <= 122, of = (e, t) => {const n = e.charCodeAt(t);
+function Ur(e) {return g.assign(g.create(null), e);}
+var nf = Ur({ "+": (e, t) => e + t, "-": (e, t) => e - t }), rf = Ur({ "*": (e, t) => e * t, "/": (e, t) => e / t, "%": (e, t) => e % t }), sf = Ur({ floor: S.floor, ceil: S.ceil, round: S.round, abs: S.abs });
+function of(e) {return new cf(e).parse();}
+var Cn = (e) => e >= 48 && e <= 57, Ro = (e) => (e | 32) >= 97 && (e | 32) <= 122, af = (e, t) => {const n = e.charCodeAt(t);
 return n === 32 || n >= 9 && n <= 13 || n > 127 && /\s/.test(e[t]);
-}, af = class {constructor(e) {this.text = e, this.at = 0;}
+}, cf = class {constructor(e) {this.text = e, this.at = 0;}
 parse() {const e = this.sum();
 return this.space(), e !== void 0 && this.at === this.text.length ? e : void 0;}
-space() {for (; this.at < this.text.length && of(this.text, this.at); ) this.at += 1;}
+space() {for (; this.at < this.text.length && af(this.text, this.at); ) this.at += 1;}
 operator(e) {this.space();
 const t = e[this.text[this.at] ?? ""];
 return t !== void 0 && (this.at += 1), t;}
-sum() {return this.chain(tf, () => this.product());}
-product() {return this.chain(nf, () => this.unary());}
+sum() {return this.chain(nf, () => this.product());}
+product() {return this.chain(rf, () => this.unary());}
 chain(e, t) {let n = t();
 for (let r; n !== void 0 && (r = this.operator(e)) !== void 0; ) {const i = t();
 n = i === void 0 ? void 0 : r(n, i);}
@@ -2516,7 +2526,7 @@ if (e[n] === "." && Cn(e.charCodeAt(n + 1))) for (n += 2; Cn(e.charCodeAt(n)); )
 return this.at = n, R(e.slice(t, n));}
 if (Ro(e.charCodeAt(t))) {let n = t + 1;
 for (; Ro(e.charCodeAt(n)); ) n += 1;
-const r = rf[e.slice(t, n).toLowerCase()];
+const r = sf[e.slice(t, n).toLowerCase()];
 if (this.at = n, this.space(), r === void 0 || e[this.at] !== "(") return;
 this.at += 1;
 const i = this.closing();
@@ -2526,27 +2536,27 @@ return this.at += 1, this.closing();}
 closing() {const e = this.sum();
 if (this.space(), !(e === void 0 || this.text[this.at] !== ")"))
 return this.at += 1, e;}
-}, Gr = 20, cf = 2e3, Nn = { lookups: 300, chars: 3e4 }, lf = "refers to itself through other attributes", Do = `refers to attributes nested more than ${Gr} deep`, df = `is too much work to work out (over ${Nn.lookups} attributes to look up)`, Io = `is too much work to work out (over ${Nn.chars} characters of formulas)`, uf = "is not a number or a formula of numbers and attributes", Co = "working", ff = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
+}, Vr = 20, lf = 2e3, Nn = { lookups: 300, chars: 3e4 }, df = "refers to itself through other attributes", Do = `refers to attributes nested more than ${Vr} deep`, uf = `is too much work to work out (over ${Nn.lookups} attributes to look up)`, Io = `is too much work to work out (over ${Nn.chars} characters of formulas)`, ff = "is not a number or a formula of numbers and attributes", Co = "working", hf = class {constructor(e) {this.lookup = e, this.memo = new D(), this.lookups = 0, this.chars = 0;}
 evaluate(e) {const t = this.work(e, 0);
 return t.ok ? { ok: !0, value: t.value + 0 } : { ok: !1, problem: t.problem };}
-work(e, t) {if (t > Gr) return De(Do, "read");
-if (e.length > cf) return De("is too long to be a formula");
+work(e, t) {if (t > Vr) return De(Do, "read");
+if (e.length > lf) return De("is too long to be a formula");
 if (!this.spend(e.length)) return De(Io, "read");
 let n = "", r = 0, i = 0;
 const s = /@\{([^{}|]+)(?:\|(max|current))?\}/g;
 let o;
 for (; (o = s.exec(e)) !== null; ) {const c = o[1].trim(), l = this.attribute(c, o[2] === "max" ? "max" : "current", t + 1);
 if (!l.ok) return l.kind === "own" ? De(`refers to "${c}", which ${l.problem}`, "whole") : l;
-if (t + 1 + l.height > Gr) return De(Do, "read");
+if (t + 1 + l.height > Vr) return De(Do, "read");
 i = S.max(i, l.height + 1), n += `${e.slice(r, o.index)}(${l.value})`, r = o.index + o[0].length;}
 if (r > 0) {if (n += e.slice(r), !this.spend(n.length)) return De(Io, "read");
 } else n = e;
-const a = sf(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
-return a === void 0 || !R.isFinite(a) ? De(uf) : { ok: !0, value: a, height: i };}
+const a = of(n.replace(/\[\[/g, "(").replace(/\]\]/g, ")"));
+return a === void 0 || !R.isFinite(a) ? De(ff) : { ok: !0, value: a, height: i };}
 attribute(e, t, n) {const r = `${t}|${e}`, i = this.memo.get(r);
-if (i === Co) return De(lf, "whole");
+if (i === Co) return De(df, "whole");
 if (i !== void 0) return i;
-if (this.lookups >= Nn.lookups) return De(df, "read");
+if (this.lookups >= Nn.lookups) return De(uf, "read");
 this.lookups += 1;
 const s = this.lookup(e, t);
 this.memo.set(r, Co);
@@ -2559,14 +2569,14 @@ spend(e) {return this.chars += e, this.chars <= Nn.chars;}};
 function De(e, t = "own") {return { ok: !1, problem: e, kind: t };}
 function Q(e, t = "an unnamed token") {return A(e.get("name") ?? "") || t;}
 function B(e) {return getObj("graphic", e);}
-function hf(e) {return getObj("character", e);}
+function vf(e) {return getObj("character", e);}
 function z(e) {const t = A(e.get("represents") ?? "");
 return t ? getObj("character", t) : void 0;}
-function Qt(e, t) {const n = Br(e, t) ? z(e) : void 0;
+function Qt(e, t) {const n = Kr(e, t) ? z(e) : void 0;
 return n ? n.id : e.id;}
-function vf(e, t) {const n = B(e);
+function mf(e, t) {const n = B(e);
 return n && Qt(n, t);}
-function mf(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Br(n, t) !== "");}
+function pf(e, t) {return findObjs({ _type: "graphic", represents: e }).filter((n) => Kr(n, t) !== "");}
 var fe = {bar1: { value: "bar1_value", max: "bar1_max", link: "bar1_link" },
 bar2: { value: "bar2_value", max: "bar2_max", link: "bar2_link" },
 bar3: { value: "bar3_value", max: "bar3_max", link: "bar3_link" }
@@ -2581,7 +2591,7 @@ get max() {if (this.maxRead === void 0) {const e = this.attribute;
 this.maxRead = se(e ? e.get("max") : this.token.get(fe[this.bar].max));}
 return this.maxRead;}};
 function No(e, t) {return new Mn(e, t).value;}
-var pf = class {constructor(e, t) {this.reading = e, this.value = t;}
+var gf = class {constructor(e, t) {this.reading = e, this.value = t;}
 get max() {return this.reading.max;}};
 function Pn(e, t, n) {const r = {vitality: new Mn(e, n.bars.vitality),
 soul: new Mn(e, n.bars.soul),
@@ -2593,25 +2603,25 @@ character: t,
 bars: r,
 unique: r.vitality.link !== "",
 home: t && r.vitality.link ? t.id : e.id,
-npc: Pr(e, t),
+npc: Fr(e, t),
 hidden: Ke(e),
 statusmarkers: A(e.get("statusmarkers") ?? "")};}
 var Mo = { armor_physical: "physical", armor_magical: "magical" };
-function Ur(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, kf(t, n, r));}
+function Br(e, t, n, r) {return t?.edition?.id === e.id ? t.edition.state : e.life.enter(n, kf(t, n, r));}
 function kf(e, t, n) {return e?.deadForGood === !0 ? !0 : n === void 0 || e !== void 0 ? !1 : n.life.deadForGood(n.life.enter(t, !1), t);}
 function Po(e, t) {return t !== void 0 && t.edition === e.id ? t.answer : null;}
-var gf = { kind: "override" }, Lo = { kind: "none" }, Ln = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, yf = k.freeze({}), wf = k.freeze({ current: null, max: null, present: !1 }), Vr = [], bf = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Vr;}
+var yf = { kind: "override" }, Lo = { kind: "none" }, Ln = { physical: { kind: "worn", track: "physical" }, magical: { kind: "worn", track: "magical" } }, wf = g.freeze({}), bf = g.freeze({ current: null, max: null, present: !1 }), Hr = [], $f = class {constructor(e, t) {this.characterId = e, this.index = t, this.problems = Hr;}
 defaultOf(e) {return { get: (t) => this.index.sheetDefault(this.characterId, e, t) };}
 lookup(e, t) {const n = this.index.find(this.characterId, e);
 return n ? n.get(t) : this.index.sheetDefault(this.characterId, e, t);}
 number(e, t, n, r) {const i = se(e);
 if (i !== null) return i;
 if (Fn(e)) return null;
-this.formulas ?? (this.formulas = new ff((a, c) => this.lookup(a, c)));
+this.formulas ?? (this.formulas = new hf((a, c) => this.lookup(a, c)));
 const s = this.formulas.evaluate(A(e));
 if (s.ok && R.isSafeInteger(s.value)) return s.value;
 const o = s.ok ? R.isInteger(s.value) ? `works out to ${s.value}, too big a number to count exactly` : `works out to ${s.value}, not a whole number (wrap it in floor())` : s.problem;
-return this.problems === Vr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
+return this.problems === Hr && (this.problems = []), this.problems.push({ key: t, attribute: n, which: r, problem: o }), null;}};
 function Fn(e) {return e == null || typeof e == "string" && e.trim() === "";}
 function Fo(e) {return !Fn(e) && se(e) === null;}
 var jo = class {constructor(e, t, n, r, i, s, o, a) {this.source = e, this.worn = t, this.withMax = n, this.sheet = r, this.key = i, this.name = s, this.rawCurrent = o, this.isDefault = a, this.present = !0;}
@@ -2621,22 +2631,22 @@ if (this.maxRead === void 0) {const e = this.source.get("max");
 Fn(e) && (this.isDefault || Fo(this.rawCurrent)) ? this.maxRead = this.sheet.number(this.currentRaw(), this.key, this.name, "current") : this.maxRead = this.sheet.number(e, this.key, this.name, "max");}
 return this.maxRead;}
 currentRaw() {return this.rawCurrent !== void 0 ? this.rawCurrent : this.source.get("current");}};
-function $f(e, t, n, r, i = t) {const s = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
+function Af(e, t, n, r, i = t) {const s = n.values, o = {}, a = {}, c = e.character, l = r.settings.attributes;
 let d, u;
-for (let p = 0; p < s.length; p += 1) {const m = s[p], g = Mo[m], b = t?.overrides?.[m];
-if (b !== void 0) {o[m] = { current: g ? t?.worn?.[g] ?? b : b, max: b, present: !0 }, a[m] = g ? Ln[g] : gf;
+for (let p = 0; p < s.length; p += 1) {const m = s[p], k = Mo[m], b = t?.overrides?.[m];
+if (b !== void 0) {o[m] = { current: k ? t?.worn?.[k] ?? b : b, max: b, present: !0 }, a[m] = k ? Ln[k] : yf;
 continue;}
 const I = l[m], K = c ? r.attributes.find(c.id, I) : void 0;
-c && (d ?? (d = new bf(c.id, r.attributes)));
-let w = g !== void 0 && !e.unique;
+c && (d ?? (d = new $f(c.id, r.attributes)));
+let w = k !== void 0 && !e.unique;
 if (K && d) {let _;
-g !== void 0 && !w && (_ = K.get("current"), w = Fo(_)), o[m] = new jo(K, w ? t?.worn?.[g] : void 0, g !== void 0, d, m, I, _, !1), a[m] = w ? Ln[g] : { kind: "attribute", attribute: K };
-} else d && !Fn(u = r.attributes.sheetDefault(d.characterId, I, "current")) ? (o[m] = new jo(d.defaultOf(I), g ? t?.worn?.[g] : void 0, g !== void 0, d, m, I, u, !0), a[m] = g ? Ln[g] : Lo) : (o[m] = g ? { current: t?.worn?.[g] ?? null, max: null, present: !1 } : wf, a[m] = g ? Ln[g] : Lo);}
+k !== void 0 && !w && (_ = K.get("current"), w = Fo(_)), o[m] = new jo(K, w ? t?.worn?.[k] : void 0, k !== void 0, d, m, I, _, !1), a[m] = w ? Ln[k] : { kind: "attribute", attribute: K };
+} else d && !Fn(u = r.attributes.sheetDefault(d.characterId, I, "current")) ? (o[m] = new jo(d.defaultOf(I), k ? t?.worn?.[k] : void 0, k !== void 0, d, m, I, u, !0), a[m] = k ? Ln[k] : Lo) : (o[m] = k ? { current: t?.worn?.[k] ?? null, max: null, present: !1 } : bf, a[m] = k ? Ln[k] : Lo);}
 const f = r.turnOrder;
 let h = null;
 if (f && f.length > 0) {const p = f.find((m) => m.id === e.id);
 p !== void 0 && (h = Go(p.pr));}
-let v = yf;
+let v = wf;
 if (n.others && n.others.length > 0) {v = {};
 for (const p of n.others) v[p] = r.other?.(p);}
 const y = {id: e.id,
@@ -2645,27 +2655,27 @@ bars: e.bars,
 values: o,
 armorSource: c !== void 0 || t?.overrides !== void 0,
 stance: i?.stance ?? null,
-state: Ur(r.edition, i, e.bars.vitality.value, r.editionLeft),
+state: Br(r.edition, i, e.bars.vitality.value, r.editionLeft),
 answer: Po(r.edition, r.waiting[e.id]),
 initiative: h,
 acting: r.turnRow !== void 0 && r.turnRow.id === e.id,
 currentTurn: r.turnRow === void 0 ? null : { initiative: Go(r.turnRow.pr), hidden: r.turnRowHidden === !0 },
 others: v,
 nameOf: r.nameOf};
-return new Af(e, t, y, a, d);}
-var Af = class {constructor(e, t, n, r, i) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
-get problems() {return this.sheet === void 0 ? Vr : this.sheet.problems;}};
-function Sf(e, t) {const n = e.snapshot.bars;
-e.facts.bars = { vitality: new pf(n.vitality, t), soul: n.soul, power: n.power };}
+return new Sf(e, t, y, a, d);}
+var Sf = class {constructor(e, t, n, r, i) {this.snapshot = e, this.record = t, this.facts = n, this.places = r, this.sheet = i;}
+get problems() {return this.sheet === void 0 ? Hr : this.sheet.problems;}};
+function Ef(e, t) {const n = e.snapshot.bars;
+e.facts.bars = { vitality: new gf(n.vitality, t), soul: n.soul, power: n.power };}
 function Go(e) {if (typeof e == "number") return R.isFinite(e) ? e : null;
 if (typeof e != "string" || e.trim() === "") return null;
 const t = R(e.trim());
 return R.isFinite(t) ? t : null;}
 function Uo(e) {return getObj("attribute", e)?.get("current");}
-function Br(e, t) {return A(e.get(fe[t].link) ?? "");}
-function Ef(e) {const t = getObj("attribute", e);
+function Kr(e, t) {return A(e.get(fe[t].link) ?? "");}
+function _f(e) {const t = getObj("attribute", e);
 return t ? { characterId: A(t.get("_characterid") ?? ""), name: A(t.get("name") ?? "") } : void 0;}
-var _f = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
+var Of = class {constructor(e = () => []) {this.sheetLacks = e, this.byCharacter = new D(), this.lowered = new D(), this.defaults = new D();}
 find(e, t) {return this.indexOf(e).get(this.keyOf(t));}
 keyOf(e) {let t = this.lowered.get(e);
 return t === void 0 && (t = e.toLowerCase(), this.lowered.size < 200 && this.lowered.set(e, t)), t;}
@@ -2688,7 +2698,7 @@ for (const n of findObjs({ _type: "attribute", _characterid: e })) {const r = A(
 t.has(r) || t.set(r, n);}
 this.byCharacter.set(e, t);}
 return t;}};
-function Hr(e) {const t = e?.get;
+function Wr(e) {const t = e?.get;
 if (typeof t != "function") return;
 const n = (r) => t.call(e, r);
 return { id: A(n("_id") ?? ""), characterId: A(n("_characterid") ?? ""), name: A(n("name") ?? ""), current: n("current") };}
@@ -2718,33 +2728,33 @@ $: "&#36;",
 for (let e = 0; e < 128; e += 1) {const t = A.fromCharCode(e);
 Vo[t] !== void 0 ? Zt[e] = Vo[t] : t === `
 ` || t === "\r" ? Zt[e] = " " : e < 32 && t !== "	" || e === 127 ? Zt[e] = "" : Zt[e] = void 0;}
-function Of(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
+function Rf(e) {if (e === 133 || e === 8232 || e === 8233) return " ";
 if (e === 8206 || e === 8207 || e >= 8234 && e <= 8238 || e >= 8294 && e <= 8297) return "";}
 function rt(e) {const t = typeof e == "string" ? e : A(e ?? "");
 let n = "", r = 0;
-for (let i = 0; i < t.length; i += 1) {const s = t.charCodeAt(i), o = s < 128 ? Zt[s] : Of(s);
+for (let i = 0; i < t.length; i += 1) {const s = t.charCodeAt(i), o = s < 128 ? Zt[s] : Rf(s);
 o !== void 0 && (n += t.slice(r, i) + o, s === 13 && t.charCodeAt(i + 1) === 10 && (i += 1), r = i + 1);}
 return r === 0 ? t : n + t.slice(r);}
 function Ce(e, t) {on(e, t);}
 function jn(e) {log(e);}
-function Kr(e) {return state[e];}
+function Yr(e) {return state[e];}
 function Bo(e, t) {state[e] = t;}
-function Rf(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
-function Df(e) {setTimeout(e, 0);}
-function If(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
+function Df(e) {return typeof globalconfig < "u" ? globalconfig?.[e] : void 0;}
+function If(e) {setTimeout(e, 0);}
+function Cf(e, t, n) {const r = findObjs({ _type: "handout", name: e })[0];
 if (r)
 return r.set("notes", t), r.id;
 if (!n) return;
 const i = createObj("handout", { name: e, inplayerjournals: "all", archived: !1 });
 return i?.set("notes", t), i?.id;}
-function Cf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
-function Nf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
-function Mf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
+function Nf(e, t) {return t !== void 0 && getObj("handout", t)?.get("name") === e ? t : findObjs({ _type: "handout", name: e })[0]?.id;}
+function Mf(e) {return findObjs({ _type: "macro", name: e }).map((t) => t.id);}
+function Pf(e, t) {const n = e === void 0 ? void 0 : getObj("macro", e);
 return n ? (n.set({ action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction }), n.id) : createObj("macro", { name: t.name, action: t.action, visibleto: t.visibleto, istokenaction: t.istokenaction, playerid: t.playerid })?.id;}
-function Pf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
+function Lf() {const e = typeof API_Meta < "u" ? API_Meta?.[te] : void 0;
 return e && R.isFinite(e.offset) ? ` (this script's line 1 is line ${e.offset + 1} of the sandbox)` : "";}
-function Wr(e, t, n) {try {const r = t instanceof an ? t.stack ?? t.message : A(t);
-jn(`${te} v${ve}: ${e} failed${Pf()}: ${r}`), n && sendChat(
+function qr(e, t, n) {try {const r = t instanceof an ? t.stack ?? t.message : A(t);
+jn(`${te} v${ve}: ${e} failed${Lf()}: ${r}`), n && sendChat(
 te,
 `/w ${n} ${rt(`${te} could not finish ${e}: an internal error. Nothing more was changed; the GM can find the details in the API console.`)}`,
 null,
@@ -2753,8 +2763,8 @@ null,
 function Ae(e, t, n) {return (...r) => {const i = (s) => {let o = typeof e == "string" ? e : "a command", a;
 try {typeof e == "function" && (o = e(...r)), a = n?.(...r);
 } catch {a = void 0;}
-Wr(o, s, a);};
-To();
+qr(o, s, a);};
+Oo();
 try {const s = t(...r);
 s && typeof s.then == "function" && s.then(void 0, i);
 } catch (s) {i(s);}};}
@@ -2769,43 +2779,43 @@ let l = "";
 for (let f = 0; f < o.length; f += 1) l += (f === 0 ? "" : "<br>") + rt(o[f]);
 let d = "";
 for (let f = 0; f < c; f += 1) d += (f === 0 ? "" : " ") + ae(a[f].label, a[f].command);
-let u = Lf(s.label);
+let u = Ff(s.label);
 if (r.includes(u)) {let f = 2;
 for (; r.includes(`${u} (${f})`); ) f += 1;
 u = `${u} (${f})`;}
 r.push(u), t += ` {{${rt(u)}=${l}${l && d ? " " : ""}${d}}}`;}
 return t;}
-function Lf(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
+function Ff(e) {return e.length < 4 || e.length > 4 && e.trim().length !== 4 ? e : e.trim().toLowerCase() === "name" ? `“${e.trim()}”` : e;}
 function ie(e) {return rt(e);}
-function Yr(e, t) {let n = rt(e);
+function zr(e, t) {let n = rt(e);
 for (const r of t) n += ` ${ae(r.label, r.command)}`;
 return n;}
-var Ff = /^[-\w]+$/;
+var jf = /^[-\w]+$/;
 function ae(e, t) {return `[${rt(e)}](${t})`;}
-function Gn(e) {return Ff.test(e);}
+function Gn(e) {return jf.test(e);}
 function Ho(e, t, n, r = () => `${n.command} --help`) {const i = A(t.playerid ?? "");
-return i === Ie ? jf(e, t, n, r) : Ko(e, t, n, r, i, Et(i), !1);}
-function Ko(e, t, n, r, i, s, o) {const a = s ? "the GM" : Mr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: Ao(s, a), relayed: o, help: r };
+return i === Ie ? Gf(e, t, n, r) : Ko(e, t, n, r, i, Et(i), !1);}
+function Ko(e, t, n, r, i, s, o) {const a = s ? "the GM" : Lr(i), c = { app: e, msg: t, parsed: n, playerId: i, gm: s, senderName: a, replyTo: Ao(s, a), relayed: o, help: r };
 return !s && !$o(a) && (c.replyFor = U(a, 60)), c;}
-function jf(e, t, n, r) {const i = n.flags.get("api-as");
+function Gf(e, t, n, r) {const i = n.flags.get("api-as");
 n.flags.delete("api-as");
 const s = e.store.settings.apiCommands;
-if (s === "api-as") {const c = Yu(i?.length === 1 ? i[0] : void 0);
+if (s === "api-as") {const c = qu(i?.length === 1 ? i[0] : void 0);
 if (c !== void 0) return Ko(e, t, n, r, c, !1, !0);}
-const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Mr(Ie), replyTo: "gm", relayed: !0, help: r };
+const o = s === "gm", a = { app: e, msg: t, parsed: n, playerId: Ie, gm: o, senderName: Lr(Ie), replyTo: "gm", relayed: !0, help: r };
 return o || (a.relayRefused = !0), a;}
 var Wo = 2e3;
 function Se(e, t) {M(ye(e.replyTo), ie(Yo(e, t)));}
 function it(e, t) {M(ye(e.replyTo), ie(Yo(e, t)), { record: !0 });}
 function Yo(e, t) {const n = t.length > Wo ? `${pe(t, Wo - 12)}... (cut)` : t;
 return e.replyFor === void 0 ? n : `For ${e.replyFor}: ${n}`;}
-var Gf = 200;
+var Uf = 200;
 function We(e, t, n = []) {let r = `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
 /[.!?]$/.test(r) || (r += "."), e.replyFor !== void 0 && (r = `For ${e.replyFor}: ${r}`);
-let i = Gf - 7;
+let i = Uf - 7;
 for (const s of n) i -= s.label.length + 3;
-r.length > i && (r = `${pe(r, i - 9)}... (cut)`), M(ye(e.replyTo), Yr(r, [...n, { label: "Help", command: e.help() }]));}
-function Uf(e, t) {const n = e.store.tokens[t];
+r.length > i && (r = `${pe(r, i - 9)}... (cut)`), M(ye(e.replyTo), zr(r, [...n, { label: "Help", command: e.help() }]));}
+function Vf(e, t) {const n = e.store.tokens[t];
 if (n) return n;
 const r = {};
 return e.store.tokens[t] = r, r;}
@@ -2813,7 +2823,7 @@ function qo(e, t) {const n = e.store.tokens[t];
 n && bt(n) && delete e.store.tokens[t];}
 function Un(e) {return e.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");}
 var Vn = "Help: DefenseRound", H = (e) => `<code>${Un(e)}</code>`, Ye = (e) => `<li>${e}</li>`;
-function Vf(e) {const t = e.stance.modes.length > 0 ? [Ye(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Un).join(" ")}`)] : [];
+function Bf(e) {const t = e.stance.modes.length > 0 ? [Ye(`${H(e.stance.usage)}: set the stance; with no mode, show it. ${e.stance.help.map(Un).join(" ")}`)] : [];
 return [
 `<h3>DefenseRound v${ve}: the ${e.id} edition</h3>`,
 "<p>Applies the defense and damage rules to the selected tokens (or <code>--ids</code>) and explains every step in chat.</p>",
@@ -2830,21 +2840,21 @@ Ye(`Commands another script relays (ScriptCards' ${H("--@")}, APILogic) carry no
 "</ul>"
 ].join("");}
 var st;
-function qr(e, t = {}) {st = If(Vn, Vf(e), t.createIfMissing !== !1) ?? st;}
-function zo() {return st = Cf(Vn, st), st !== void 0 && Gn(st) ? { label: Vn, command: `http://journal.roll20.net/handout/${st}` } : void 0;}
+function xr(e, t = {}) {st = Cf(Vn, Bf(e), t.createIfMissing !== !1) ?? st;}
+function zo() {return st = Nf(Vn, st), st !== void 0 && Gn(st) ? { label: Vn, command: `http://journal.roll20.net/handout/${st}` } : void 0;}
 function xo(e, t) {if (e.type !== "api" || typeof e.content != "string") return;
 const n = e.content;
 let r = 0;
 for (; r < n.length && ar(n.charCodeAt(r)); ) r += 1;
-const i = n.slice(r, es(n, r)).toLowerCase();
-return k.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
+const i = n.slice(r, ns(n, r)).toLowerCase();
+return g.prototype.hasOwnProperty.call(t, i) ? i : void 0;}
 function Xo(e, t) {return e.store.settings.apiCommands === "api-as" ? `Another script relayed ${t} without --api-as naming a player (not a GM): refused, nothing changed. Relay it with --api-as PLAYERID, or let relays act as the GM: !defense-round config api-commands gm.` : `Another script relayed ${t}, and a relay names no player it can vouch for: refused, nothing changed. To allow relays: !defense-round config api-commands gm (they act as the GM), or !defense-round config api-commands api-as (--api-as PLAYERID acts as that player; only if no player can make a script relay text).`;}
-function Bf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
+function Hf(e, t, n, r) {return `${t.helpFor?.(e, n)?.title ?? r} --help`;}
 async function Jo(e, t, n, r = xo(t, n)) {if (!r) return;
 const i = n[r], s = Fc(t.content, t.inlinerolls);
 let o;
-try {const a = ts(s);
-if (o = Ho(e, t, a, () => Bf(e, i, a, r)), o.relayRefused) {Se(o, Xo(e, r));
+try {const a = rs(s);
+if (o = Ho(e, t, a, () => Hf(e, i, a, r)), o.relayRefused) {Se(o, Xo(e, r));
 return;}
 if (!o.relayed && o.parsed.flags.has("api-as")) throw new E("--api-as is read only on a command another script relays");
 if (e.newerState !== void 0 && !(r === "!defense-round" && o.gm && (o.parsed.positionals[0] ?? "").toLowerCase() === "reset-state")) {Se(o, `The saved state was written by a newer version of ${te} (schema ${e.newerState}): commands are paused until the script is updated${o.gm ? ", or until you discard that state with !defense-round reset-state" : ""}.`);
@@ -2859,9 +2869,9 @@ return;}
 We(o, a.message);
 return;}
 throw a;}}
-var Hf = new V(
+var Kf = new V(
 "red blue green brown purple pink yellow dead skull sleepy half-heart half-haze interdiction snail lightning-helix spanner chained-heart chemical-bolt death-zone drink-me edge-crack ninja-mask stopwatch fishing-net overdrive strong fist padlock three-leaves fluffy-wing pummeled tread arrowed aura back-pain black-flag bleeding-eye bolt-shield broken-heart cobweb broken-shield flying-flag radioactive trophy broken-skull frozen-orb rolling-bomb white-tower grab screaming grenade sentry-gun all-for-one angel-outfit archery-target".split(" "));
-function Kf(e) {if (Hf.has(e)) return [e];
+function Wf(e) {if (Kf.has(e)) return [e];
 const t = [];
 try {const n = Z.parse(A(Campaign().get("token_markers") ?? "[]"));
 for (const r of q.isArray(n) ? n : []) {const { tag: i, name: s } = r ?? {};
@@ -2874,18 +2884,18 @@ for (const r of e) {const i = r.endsWith(".") ? r.slice(0, -1) : r;
 t.set(i, (t.get(i) ?? 0) + 1);}
 const n = [...t].map(([r, i]) => i === 1 ? r : `${r} (${i} tokens)`);
 return n.length <= 3 ? n : [...n.slice(0, 2), `${n.length - 2} more problems`];}
-function Tt(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
+function Ot(e, t = 5) {return e.length <= t + 2 ? e.join(", ") : `${e.slice(0, t).join(", ")} and ${e.length - t} more`;}
 function qe(e) {const t = new D();
 for (const n of e) t.set(n, (t.get(n) ?? 0) + 1);
-return Tt([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
-var Wf = class {constructor() {this.byReason = new D();}
+return Ot([...t].map(([n, r]) => r === 1 ? n : `${n} (${r} tokens)`), 10);}
+var Yf = class {constructor() {this.byReason = new D();}
 add(e, t) {const n = this.byReason.get(t);
 n ? n.push(e) : this.byReason.set(t, [e]);}
 lines() {const e = [];
 return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
-}, Qo = ["on", "off"], zr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Zo = [
+}, Qo = ["on", "off"], Xr = { "vitality-bar": "vitality", "soul-bar": "soul", "power-bar": "power" }, Zo = [
 "edition",
-...k.keys(zr),
+...g.keys(Xr),
 "stamina-bar",
 ...He.map((e) => `attr.${e}`),
 ...Yt.map((e) => `marker.${e}`),
@@ -2895,16 +2905,16 @@ return this.byReason.forEach((t, n) => e.push(`${qe(t)}: ${n}`)), e;}
 "armor-on-manual-edits",
 "overwhelm-limit",
 "api-commands"
-], Yf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
+], qf = {refuse: "Commands relayed by other scripts are now refused, --api-as or not: a relay can carry any player's text.",
 gm: "Commands relayed by other scripts now act as the GM (--api-as is ignored): allow this only if no player can make another script relay a command (ScriptCards relays any player's --@ line).",
 "api-as": "Commands relayed by other scripts now act for the player --api-as PLAYERID names, with that player's rights (never a GM's); without it they are refused. Allow this only if no player can make another script relay text (ScriptCards relays any player's --@ line)."};
-function qf(e, t, n) {const r = t.toLowerCase();
+function zf(e, t, n) {const r = t.toLowerCase();
 if (n === void 0 || n === "") throw new E(`config ${r} needs a value`);
-if (r === "edition") {const i = _e(n, "edition", iu()), s = Ht();
+if (r === "edition") {const i = _e(n, "edition", su()), s = Ht();
 if (!s.includes(i))
 throw new E(`the ${i} edition is not available in this version yet (playable: ${s.join(", ")})`);
 return e.edition = i, `Edition is now ${i}.`;}
-if (r in zr) {const i = zr[r], s = _e(n, r, Wt), o = e.bars[i];
+if (r in Xr) {const i = Xr[r], s = _e(n, r, Wt), o = e.bars[i];
 for (const a of ["vitality", "soul", "power"])
 a !== i && e.bars[a] === s && (e.bars[a] = o);
 return e.bars[i] = s, e.bars.stamina === e.bars.vitality && (e.bars.stamina = "power"), `Bars: Vitality ${e.bars.vitality}, Soul ${e.bars.soul}, Power ${e.bars.power}.`;}
@@ -2920,9 +2930,9 @@ return e.attributes[i] = s, `The ${i} value is now read from the attribute "${s}
 if (r.startsWith("marker.")) {const i = r.slice(7);
 if (!Yt.includes(i))
 throw new E(`unknown marker key "${U(i)}": ${Lt(i, Yt, "keys")}`);
-const s = n.trim(), o = Kf(s);
+const s = n.trim(), o = Wf(s);
 if (o.length === 0) throw new E(`"${U(s)}" is neither a Roll20 status marker nor the name or tag of one of this campaign's token markers`);
-if (o.length > 1) throw new E(`${o.length} of this campaign's token markers are named "${U(s)}": give the tag of one (${Tt(o.map((c) => U(c)), 3)})`);
+if (o.length > 1) throw new E(`${o.length} of this campaign's token markers are named "${U(s)}": give the tag of one (${Ot(o.map((c) => U(c)), 3)})`);
 const a = o[0];
 return e.markers[i] = a, `The ${i} marker is now ${a === s ? a : `${s} (${a})`}.`;}
 if (r === "visibility.npc" || r === "visibility.pc") {const i = r === "visibility.npc" ? "npc" : "pc";
@@ -2932,64 +2942,64 @@ return e.playersTargetAny = _e(n, r, Qo) === "on", `Players ${e.playersTargetAny
 if (r === "armor-on-manual-edits")
 return e.armorOnManualEdits = _e(n, r, Qo) === "on", `Hand edits that lower Vitality ${e.armorOnManualEdits ? "now go" : "no longer go"} through armor.`;
 if (r === "overwhelm-limit")
-return e.overwhelmLimit = kt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
+return e.overwhelmLimit = gt(n, "overwhelm-limit", 0, 1e3), `Overwhelm limit is now ${e.overwhelmLimit}.`;
 if (r === "api-commands")
-return e.apiCommands = _e(n, r, Er), Yf[e.apiCommands];
+return e.apiCommands = _e(n, r, Or), qf[e.apiCommands];
 throw new E(`unknown setting "${U(t)}": ${Lt(t, Zo, "settings")}`);}
 function ze() {return ea(Campaign().get("turnorder"));}
-function zf() {const e = Campaign().get("turnorder");
+function xf() {const e = Campaign().get("turnorder");
 return typeof e == "string" ? e : "";}
 function ea(e) {if (typeof e != "string" || e.trim() === "") return [];
 try {const t = Z.parse(e);
 return q.isArray(t) ? t.filter((n) => typeof n == "object" && n !== null) : [];
 } catch {return [];}}
-function xr(e) {Campaign().set("turnorder", Z.stringify(e));}
+function Jr(e) {Campaign().set("turnorder", Z.stringify(e));}
 function en(e) {return typeof e == "string" ? e : typeof e == "number" || typeof e == "boolean" ? A(e) : "";}
-function Xr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;}
-function xf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
+function Qr(e) {return typeof e == "number" ? e : typeof e == "string" && e.trim() !== "" ? R(e) : R.NaN;}
+function Xf(e) {const t = (n) => n == null || typeof n == "string" || typeof n == "number" || typeof n == "boolean";
 return t(e.id) && t(e.custom) && t(e.pr);}
-function Xf(e) {const t = en(e.id), n = en(e.custom);
-return `${t.length <= 64 ? t : `#${Jr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Jr(n)}`}`;}
-function Jr(e) {let t = 2166136261;
+function Jf(e) {const t = en(e.id), n = en(e.custom);
+return `${t.length <= 64 ? t : `#${Zr(t)}`}|${n.length <= 64 ? n : `${n.slice(0, 32)}#${Zr(n)}`}`;}
+function Zr(e) {let t = 2166136261;
 for (let n = 0; n < e.length; n += 1)
 t ^= e.charCodeAt(n), t = S.imul(t, 16777619) >>> 0;
 return t.toString(16).padStart(8, "0");}
-var Jf = /^(.+) -?\d+$/;
-function Qf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
+var Qf = /^(.+) -?\d+$/;
+function Zf() {const e = typeof state == "object" && state !== null ? state.TurnMarker : void 0;
 return typeof e == "object" && e !== null ? e : void 0;}
-function ta(e) {if (Xr(e.pr) !== -1 || en(e.custom) !== "") return !1;
+function ta(e) {if (Qr(e.pr) !== -1 || en(e.custom) !== "") return !1;
 const t = en(e.id);
 if (t === "" || t === "-1") return !1;
 const n = getObj("graphic", t);
 if (n === void 0 || A(n.get("represents") ?? "") !== "") return !1;
-const r = Qf();
+const r = Zf();
 if (typeof r?.tokenURL == "string" && n.get("imgsrc") === r.tokenURL) return !0;
-const i = Jf.exec(A(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
+const i = Qf.exec(A(n.get("name") ?? "")), s = typeof r?.tokenName == "string" ? r.tokenName : "Round";
 return i !== null && i[1] === s;}
-function Zf(e) {for (const t of e) if (!ta(t)) return t;}
-var eh = new V(["stance-title", "stance-change", "stance-effect"]);
-function th(e, t) {return {values: [],
+function eh(e) {for (const t of e) if (!ta(t)) return t;}
+var th = new V(["stance-title", "stance-change", "stance-effect"]);
+function nh(e, t) {return {values: [],
 dice: [],
 resolve(n) {const r = n.stance ?? e.default, i = r === t, s = n.id;
 return {headline: "acts",
 steps: [
-T(le, { kind: "stance-title", who: s, stance: t, same: i }),
-T(re, { kind: "stance-title", who: s, stance: t, same: i, summary: !0 }),
-T(e.row, { kind: "stance-change", from: r, to: t }),
-T(e.row, { kind: "stance-effect", stance: t })],
+O(le, { kind: "stance-title", who: s, stance: t, same: i }),
+O(re, { kind: "stance-title", who: s, stance: t, same: i, summary: !0 }),
+O(e.row, { kind: "stance-change", from: r, to: t }),
+O(e.row, { kind: "stance-effect", stance: t })],
 changes: [],
 stance: t === e.default ? null : t,
 ...i ? { noop: !0 } : {},
 observed: !1,
 detail: { stance: t }};}};}
-function nh(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
+function rh(e, t, n) {switch (e.kind) {case "stance-title": {const r = t.says[e.stance];
 return `${n(e.who)} ${e.same ? r?.already : r?.takes}${e.summary ? "." : ""}`;}
 case "stance-change":
 return e.from === e.to ? `${e.to}, unchanged` : `${e.from} -> ${e.to}`;
 case "stance-effect":
 return t.says[e.stance]?.effect ?? "";}}
-var rh = new V(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
-function ih(e, t, n) {switch (e.kind) {case "heal-title":
+var ih = new V(["heal-title", "healed", "heal-summary", "hand-edit-title", "hand-edit-read-title", "hand-edit-summary", "standing", "button", "offer-damage"]);
+function sh(e, t, n) {switch (e.kind) {case "heal-title":
 return e.amount === 0 ? `${t(e.who)} is not healed: ${Je[e.resource]} already at its max` : `${t(e.who)} is healed: ${Je[e.resource]} +${e.amount}`;
 case "healed": {if (e.before === e.after) return "";
 const r = e.max === null ? " (the bar has no max: not capped)" : e.capped ? ` (capped at max ${e.max})` : "";
@@ -3008,37 +3018,37 @@ case "button":
 return e.label;
 case "offer-damage":
 return "Apply damage";}}
-function na(e, t) {const n = e.words, r = (i) => rh.has(i.kind) ? ih(i, t, r) : eh.has(i.kind) ? nh(i, e.stance, t) : n(i, t);
+function na(e, t) {const n = e.words, r = (i) => ih.has(i.kind) ? sh(i, t, r) : th.has(i.kind) ? rh(i, e.stance, t) : n(i, t);
 return r;}
-function sh(e) {const t = e.indexOf("@");
+function oh(e) {const t = e.indexOf("@");
 return t === -1 ? e : e.slice(0, t);}
 function ra(e, t, n) {if (e === "") return t.length === 0 ? "" : t.join(",");
 let r, i = "", s = 0;
 for (; ; ) {const o = e.indexOf(",", s), c = (o === -1 ? e.slice(s) : e.slice(s, o)).trim();
-if (c !== "") {const l = sh(c);
+if (c !== "") {const l = oh(c);
 let d;
 t.includes(l) ? (d = c === l && !(r?.includes(l) ?? !1), d && (r ?? (r = [])).push(l)) : d = !n.includes(l), d && (i += i === "" ? c : `,${c}`);}
 if (o === -1) break;
 s = o + 1;}
 for (const o of t) (r?.includes(o) ?? !1) || (i += i === "" ? o : `,${o}`);
-return i === e || i.length < e.length && i === oh(e) ? e : i;}
-function oh(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
-function ah(e, t, n) {const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
+return i === e || i.length < e.length && i === ah(e) ? e : i;}
+function ah(e) {return e.split(",").map((t) => t.trim()).filter((t) => t !== "").join(",");}
+function ch(e, t, n) {const { incapacitated: r, dying: i, dead: s } = n.markers, o = t === "none" ? [] : [n.markers[t]];
 return ra(e, o, [r, i, s]);}
 var ia = ["defensive", "reactive", "active", "full"];
 function sa(e, t, n) {const r = ia.find((i) => i === t);
 return ra(e, r ? [n.markers[r]] : [], ia.map((i) => n.markers[i]));}
 var oa = [];
-function ch(e) {return typeof e != "function" ? !1 : (oa.push(e), !0);}
+function lh(e) {return typeof e != "function" ? !1 : (oa.push(e), !0);}
 function aa(e, t, n, r, i, s) {for (const a of oa)
 try {a(e, t, n, r);
-} catch (c) {Wr("an onDamage observer", c, void 0);}
-const o = s === void 0 ? Lr() : s;
+} catch (c) {qr("an onDamage observer", c, void 0);}
+const o = s === void 0 ? jr() : s;
 if (o && typeof o.Update == "function")
 try {o.Update(e, i());
-} catch (a) {Wr("HealthColors.Update", a, void 0);}}
+} catch (a) {qr("HealthColors.Update", a, void 0);}}
 function ca(e, t) {typeof e.setWithWorker == "function" ? e.setWithWorker({ current: t }) : e.set("current", t);}
-var lh = class {constructor() {this.props = {}, this.any = !1;}
+var dh = class {constructor() {this.props = {}, this.any = !1;}
 attribute(e, t) {(this.attributes ?? (this.attributes = new D())).set(e.id, { attribute: e, value: t });}
 prop(e, t) {this.props[e] = t, this.any = !0;}
 bar(e, t, n, r) {const i = fe[e.bars[t].bar].value;
@@ -3046,71 +3056,71 @@ r ? (this.attribute(r, n), (this.linkedBars ?? (this.linkedBars = [])).push({ ke
 flush(e) {if (this.attributes) for (const { attribute: t, value: n } of this.attributes.values()) ca(t, n);
 if (this.linkedBars)
 for (const { key: t, value: n } of this.linkedBars) e.get(t) !== n && this.prop(t, n);
-this.any && (e.set(this.props), Oo(e, this.props));}};
+this.any && (e.set(this.props), To(e, this.props));}};
 function la(e, t, n) {const r = {};
 return e && (r.edition = e), t && (r.deadForGood = !0), n !== void 0 && (r.stance = n), r;}
 function da(e, t, n, r, i) {const s = fo(e, n);
-ge(s, r) || (t.push(i === void 0 ? { kind: "answer", from: s, to: r } : { kind: "answer", tokenId: i, from: s, to: r }), ho(e, n, r));}
-function dh(e, t, n, r = {}) {const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], v = new lh(), y = () => {var w;
+ke(s, r) || (t.push(i === void 0 ? { kind: "answer", from: s, to: r } : { kind: "answer", tokenId: i, from: s, to: r }), ho(e, n, r));}
+function uh(e, t, n, r = {}) {const { snapshot: i, facts: s, places: o } = t, { edition: a, settings: c, memories: l } = e, d = l.tokens, u = i.token, f = [], h = [], v = new dh(), y = () => {var w;
 return d[w = i.id] ?? (d[w] = {});
 }, p = r.vitalityFrom ?? i.bars.vitality.value, m = {vitality: i.bars.vitality.value,
 soul: i.bars.soul.value,
 power: i.bars.power.value};
 for (const w of n.changes)
-switch (w.kind) {case "bar": {const _ = i.bars[w.resource], P = w.resource === "vitality" ? p : _.value, O = _.link ? getObj("attribute", _.link) : void 0, j = { kind: "bar", resource: w.resource, bar: _.bar, from: P, to: w.to };
-O && (j.attributeId = O.id), f.push(j), (_.value !== w.to || _.raw !== w.to) && v.bar(i, w.resource, w.to, O), m[w.resource] = w.to;
+switch (w.kind) {case "bar": {const _ = i.bars[w.resource], P = w.resource === "vitality" ? p : _.value, T = _.link ? getObj("attribute", _.link) : void 0, j = { kind: "bar", resource: w.resource, bar: _.bar, from: P, to: w.to };
+T && (j.attributeId = T.id), f.push(j), (_.value !== w.to || _.raw !== w.to) && v.bar(i, w.resource, w.to, T), m[w.resource] = w.to;
 break;}
 case "value": {const _ = o[w.key], P = s.values[w.key]?.current ?? null;
 if (_?.kind === "attribute")
 f.push({ kind: "attribute", key: w.key, attributeId: _.attribute.id, from: P, to: w.to }), v.attribute(_.attribute, w.to);
 else if (_?.kind === "worn") {f.push({ kind: "worn", track: _.track, from: d[i.id]?.worn?.[_.track] ?? null, to: w.to });
-const O = y();
-O.worn = { ...O.worn, [_.track]: w.to };
+const T = y();
+T.worn = { ...T.worn, [_.track]: w.to };
 } else if (Mo[w.key] === void 0 && _?.kind === "override") {f.push({ kind: "override", key: w.key, from: P, to: w.to });
-const O = y();
-O.overrides = { ...O.overrides, [w.key]: w.to };}
+const T = y();
+T.overrides = { ...T.overrides, [w.key]: w.to };}
 break;}
-case "initiative": {const _ = r.turnOrder?.order ?? ze(), P = _.find((j) => j.id === i.id), O = Xr(P?.pr);
-P && R.isFinite(O) && O !== w.to && (P.pr = w.to, fa(_, r.turnOrder), f.push({ kind: "initiative", from: O, to: w.to }));
+case "initiative": {const _ = r.turnOrder?.order ?? ze(), P = _.find((j) => j.id === i.id), T = Qr(P?.pr);
+P && R.isFinite(T) && T !== w.to && (P.pr = w.to, fa(_, r.turnOrder), f.push({ kind: "initiative", from: T, to: w.to }));
 break;}
-case "join-turn-order": {const _ = hh(w.tokenId, w.initiative, r.turnOrder);
+case "join-turn-order": {const _ = vh(w.tokenId, w.initiative, r.turnOrder);
 h.push(_.note), _.added && f.push({ kind: "turn-order", tokenId: w.tokenId });
 break;}
-case "ally-state": {const _ = getObj("graphic", w.tokenId), P = _ ? Qt(_, c.bars.vitality) : w.tokenId, O = At(qt(l, P), a), j = At({ ...O, edition: { id: a.id, state: w.state } }, a);
-for (const we of Or(O, j, P === w.tokenId ? void 0 : P, w.tokenId))
-f.push(we), Tn(l, P, j);
+case "ally-state": {const _ = getObj("graphic", w.tokenId), P = _ ? Qt(_, c.bars.vitality) : w.tokenId, T = At(qt(l, P), a), j = At({ ...T, edition: { id: a.id, state: w.state } }, a);
+for (const we of Dr(T, j, P === w.tokenId ? void 0 : P, w.tokenId))
+f.push(we), On(l, P, j);
 break;}
 case "ally-answer":
 da(l, f, w.tokenId, { edition: a.id, answer: w.answer }, w.tokenId);
 break;}
-if (n.state !== void 0 || n.stance !== void 0) {const w = i.home, _ = d[w], P = _?.edition && !(_.edition.id === a.id && a.life.isEmptyState(_.edition.state)) ? _.edition : void 0, O = n.state === void 0 ? P : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, j = _?.deadForGood === !0, we = n.state === void 0 ? j : a.life.deadForGood(n.state, m.vitality), be = _?.stance, Ne = n.stance === void 0 ? be : n.stance ?? void 0;
-for (const ce of Or(la(P, j, be), la(O, we, Ne), w === i.id ? void 0 : w))
-f.push(ce), Tn(l, On(i.id, ce), ce.to);}
+if (n.state !== void 0 || n.stance !== void 0) {const w = i.home, _ = d[w], P = _?.edition && !(_.edition.id === a.id && a.life.isEmptyState(_.edition.state)) ? _.edition : void 0, T = n.state === void 0 ? P : a.life.isEmptyState(n.state) ? void 0 : { id: a.id, state: n.state }, j = _?.deadForGood === !0, we = n.state === void 0 ? j : a.life.deadForGood(n.state, m.vitality), be = _?.stance, Ne = n.stance === void 0 ? be : n.stance ?? void 0;
+for (const ce of Dr(la(P, j, be), la(T, we, Ne), w === i.id ? void 0 : w))
+f.push(ce), On(l, Tn(i.id, ce), ce.to);}
 n.answer !== void 0 && da(l, f, i.id, n.answer === null ? null : { edition: a.id, answer: n.answer });
-const g = d[i.id];
-g && bt(g) && delete d[i.id];
+const k = d[i.id];
+k && bt(k) && delete d[i.id];
 let b = i.statusmarkers;
 const I = a.life.condition(s.state, p), K = n.state !== void 0 ? a.life.condition(n.state, m.vitality) : I;
-if (n.state !== void 0 && (b = ah(b, K, c)), n.stance !== void 0 && (b = sa(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), v.prop("statusmarkers", b)), r.tokenProps)
-for (const w of k.keys(r.tokenProps)) {const _ = r.tokenProps[w];
+if (n.state !== void 0 && (b = ch(b, K, c)), n.stance !== void 0 && (b = sa(b, n.stance, c)), b !== i.statusmarkers && (f.push({ kind: "markers", from: i.statusmarkers, to: b }), v.prop("statusmarkers", b)), r.tokenProps)
+for (const w of g.keys(r.tokenProps)) {const _ = r.tokenProps[w];
 !(w in v.props) && u.get(w) !== _ && v.prop(w, _);}
 if (v.flush(u), r.notify ?? !0) {const { bars: w } = i, _ = { vitality: p, soul: w.soul.value, power: w.power.value, statusmarkers: i.statusmarkers, condition: I }, P = { vitality: m.vitality, soul: m.soul, power: m.power, statusmarkers: b, condition: K };
 aa(u, _, P, n.detail, () => ua(i, p), r.healthColors);}
 return { changes: f, notes: h };}
-function ua(e, t) {const n = fh(e.token);
+function ua(e, t) {const n = hh(e.token);
 n.statusmarkers = e.statusmarkers;
 const { vitality: r, soul: i, power: s } = e.bars;
 return n[fe[r.bar].value] = r.raw, n[fe[i.bar].value] = i.raw, n[fe[s.bar].value] = s.raw, t !== null && (n[fe[r.bar].value] = t), n;}
-var uh = ["width", "height"];
-function fh(e) {const t = { _id: e.id, _type: "graphic" };
-for (const n of uh) t[n] = e.get(n);
+var fh = ["width", "height"];
+function hh(e) {const t = { _id: e.id, _type: "graphic" };
+for (const n of fh) t[n] = e.get(n);
 return t;}
-function fa(e, t) {t ? t.changed = !0 : xr(e);}
-function hh(e, t, n) {const r = getObj("graphic", e);
+function fa(e, t) {t ? t.changed = !0 : Jr(e);}
+function vh(e, t, n) {const r = getObj("graphic", e);
 if (!r) return { added: !1, note: "The spectator is drawn into the battle (no token with that id to add to the Turn Tracker)." };
 const i = Q(r, "The spectator"), s = n?.order ?? ze();
 return s.some((o) => o.id === e) ? { added: !1, note: `${i} is drawn into the battle (already in the Turn Tracker).` } : (s.push({ id: e, pr: t, custom: "", _pageid: A(r.get("_pageid") ?? "") }), fa(s, n), { added: !0, note: `${i} is drawn into the battle: added to the Turn Tracker at initiative ${t}.` });}
-function vh(e, t) {const n = new D(), r = new D(), i = (l) => {let d = r.get(l);
+function mh(e, t) {const n = new D(), r = new D(), i = (l) => {let d = r.get(l);
 return d || r.set(l, d = {}), d;};
 let s, o = !1;
 const a = new D(), c = (l) => At(qt(e.memories, l.home), e.edition);
@@ -3134,11 +3144,11 @@ break;}
 case "markers":
 i(l).statusmarkers = d.from;
 break;
-case "memory": {const f = On(l, d), h = At(qt(e.memories, f), e.edition);
-Tn(e.memories, f, Ou(d.from, d.to, h, ge));
+case "memory": {const f = Tn(l, d), h = At(qt(e.memories, f), e.edition);
+On(e.memories, f, Ru(d.from, d.to, h, ke));
 break;}
 case "answer":
-ge(d.from, d.to) || ho(e.memories, d.tokenId ?? l, d.from);
+ke(d.from, d.to) || ho(e.memories, d.tokenId ?? l, d.from);
 break;
 case "initiative": {s ?? (s = ze());
 const f = s.find((h) => h.id === l);
@@ -3154,15 +3164,15 @@ for (const [l, d] of a) {if (!d) continue;
 const { token: u } = d, f = r.get(l) ?? {};
 typeof f.statusmarkers == "string" && (f.statusmarkers = sa(f.statusmarkers, e.memories.tokens[d.snapshot.home]?.stance ?? null, e.settings));
 const h = {};
-for (const y of Bi) {const p = d.snapshot.bars[y], m = `${p.bar}_value`, g = p.link ? n.get(p.link) : void 0;
-g !== void 0 && u.get(m) !== g && (f[m] = g);
-const b = g ?? f[m];
+for (const y of Ki) {const p = d.snapshot.bars[y], m = `${p.bar}_value`, k = p.link ? n.get(p.link) : void 0;
+k !== void 0 && u.get(m) !== k && (f[m] = k);
+const b = k ?? f[m];
 h[y] = typeof b == "number" ? b : p.value;}
-k.keys(f).length > 0 && (u.set(f), Oo(u, f));
+g.keys(f).length > 0 && (u.set(f), To(u, f));
 const v = typeof f.statusmarkers == "string" ? f.statusmarkers : d.snapshot.statusmarkers;
-mh(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: v });}
-s && o && xr(s);}
-function mh(e, t, n, r, i, s) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
+ph(e, u, d.snapshot, d.memory, c(d.snapshot), { ...h, statusmarkers: v });}
+s && o && Jr(s);}
+function ph(e, t, n, r, i, s) {const o = (c, l) => {const d = c.edition?.id === e.edition.id ? e.edition.life.parseState(c.edition.state) : null;
 return e.edition.life.condition(d ?? e.edition.life.enter(l, c.deadForGood === !0), l);
 }, a = {vitality: n.bars.vitality.value,
 soul: n.bars.soul.value,
@@ -3170,15 +3180,15 @@ power: n.bars.power.value,
 statusmarkers: n.statusmarkers,
 condition: o(r, n.bars.vitality.value)};
 aa(t, a, { ...s, condition: o(i, s.vitality) }, { undo: !0 }, () => ua(n, n.bars.vitality.value));}
-function ha(e) {if (e.length === 0) return Ni.resolve([]);
+function ha(e) {if (e.length === 0) return Pi.resolve([]);
 const t = e.map((n) => `[[1d${n}]]`).join(" ");
-return new Ni((n, r) => {sendChat("DefenseRound", t, (i) => {const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
-o.length !== e.length || o.some((a) => !R.isInteger(a)) ? r(new an(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (To(), n(o));});});}
-function Qr(e) {if (e.summary !== void 0) return e.summary;
+return new Pi((n, r) => {sendChat("DefenseRound", t, (i) => {const o = (i[0]?.inlinerolls ?? []).map((a) => a.results.total);
+o.length !== e.length || o.some((a) => !R.isInteger(a)) ? r(new an(`Roll20 answered ${o.length} rolls for ${e.length} asked`)) : (Oo(), n(o));});});}
+function ei(e) {if (e.summary !== void 0) return e.summary;
 const t = e.outcome.steps;
 for (let n = 0; n < t.length; n += 1) if (t[n].section === re) return e.summary = e.say(t[n]);
 return e.summary = `${e.snapshot.name}.`;}
-function ph(e) {if (!Gn(e.snapshot.id)) return [];
+function gh(e) {if (!Gn(e.snapshot.id)) return [];
 const t = [];
 for (const n of e.outcome.steps) {if (n.section !== Fe) continue;
 const r = va(e, n);
@@ -3187,7 +3197,7 @@ return t;}
 function va(e, t) {const { snapshot: n } = e;
 if (t.kind === "offer-damage") return { label: `Apply damage to ${n.name}`, command: `!damage &#91;&#91;?{Damage}&#93;&#93; --ids ${n.id}` };
 if (t.kind === "button") return { label: e.say(t), command: t.command };}
-function Zr(e, t = []) {const n = [];
+function ti(e, t = []) {const n = [];
 e.answer && n.push({ label: "Answer", lines: [e.answer] });
 const r = n.length;
 let i = e.title, s;
@@ -3211,47 +3221,47 @@ for (const l of t) (s ?? (s = [])).push(l);
 return s && n.push({ label: "Actions", lines: [], buttons: s }), { title: i ? e.say(i) : e.snapshot.name, rows: n };}
 function kh(e) {for (let t = 0; t < e.length; t += 1) if (e[t].section === Fe) return !0;
 return !1;}
-function gh(e) {let t = "";
+function yh(e) {let t = "";
 for (const n of e)
 n.kind !== "bar" || n.from === null || n.from === n.to || (t += `${t ? ", " : ""}${Je[n.resource]} ${n.from} -> ${n.to}`);
 return t;}
-function yh(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
-function ei(e, t, n, r, i, s, o = []) {const a = new D(), c = [];
+function wh(e, t) {return e.startsWith(`${t}: `) ? e.slice(t.length + 2) : e.startsWith(`${t} `) ? e.slice(t.length + 1) : e;}
+function ni(e, t, n, r, i, s, o = []) {const a = new D(), c = [];
 for (const l of t) {const d = e[l], { snapshot: u } = d, f = (a.get(u.name) ?? 0) + 1;
 a.set(u.name, f);
-const h = f === 1 ? u.name : `${u.name} (${f})`, v = i === "all" || n[l] === "public", y = v ? gh(d.changes) : "", p = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], g = v && kh(d.outcome.steps) ? [...p, ...ph(d)] : p, b = yh(Qr(d), u.name), I = y ? `${b} ${y}` : b;
-c.push({ label: h, lines: d.answer && v ? [`${d.answer}. ${I}`] : [I], buttons: g });}
+const h = f === 1 ? u.name : `${u.name} (${f})`, v = i === "all" || n[l] === "public", y = v ? yh(d.changes) : "", p = v ? [{ label: "details", command: `!defense-round details ${s[l]}` }] : [], k = v && kh(d.outcome.steps) ? [...p, ...gh(d)] : p, b = wh(ei(d), u.name), I = y ? `${b} ${y}` : b;
+c.push({ label: h, lines: d.answer && v ? [`${d.answer}. ${I}`] : [I], buttons: k });}
 return o.length > 0 && c.push({ label: "Actions", lines: [], buttons: [...o] }), { title: r, rows: c };}
-var ma = k.freeze({ record: !0 });
+var ma = g.freeze({ record: !0 });
 function tn(e, t) {return t.hidden ? "gm" : t.npc ? e.store.settings.visibility.npc : e.store.settings.visibility.pc;}
-function ti(e, t, n) {if (t.length === 0) return;
+function ri(e, t, n) {if (t.length === 0) return;
 let r = !1;
 for (let f = 0; f < t.length && !r; f += 1) {const h = t[f];
 r = h.changes.length > 0 || !(h.outcome.noop || h.outcome.headline === "unharmed");}
-const i = t.length > 1 ? bh(e, t, n.sender ?? "gm") : [];
+const i = t.length > 1 ? $h(e, t, n.sender ?? "gm") : [];
 if (!r) {const f = n.senderMaySee ?? (() => !0);
-if (t.length === 1 && !f(t[0].snapshot)) {M(ye(n.replyTo), ie(Qr(t[0])));
+if (t.length === 1 && !f(t[0].snapshot)) {M(ye(n.replyTo), ie(ei(t[0])));
 return;}
-const h = t.length === 1 ? Zr(t[0]) : ei(t, wh(t), pa(e, t), `${n.title}: ${ni(t.length)}`, t.every((v) => f(v.snapshot)) ? "all" : "public", i);
+const h = t.length === 1 ? ti(t[0]) : ni(t, bh(t), pa(e, t), `${n.title}: ${ii(t.length)}`, t.every((v) => f(v.snapshot)) ? "all" : "public", i);
 M(ye(n.replyTo), he(h));
 return;}
 const s = n.undo ? [{ label: "Undo", command: n.undo.command }] : [], o = n.undo !== void 0 && !n.undo.byGm;
 if (t.length === 1) {const f = t[0], h = tn(e, f.snapshot);
-M(h === "public" ? _t : oe, he(Zr(f, s)), ma), h === "gm" && !f.snapshot.hidden && M(_t, Yr(Qr(f), o ? s : []));
+M(h === "public" ? _t : oe, he(ti(f, s)), ma), h === "gm" && !f.snapshot.hidden && M(_t, zr(ei(f), o ? s : []));
 return;}
 const a = pa(e, t), c = [], l = [];
 for (let f = 0; f < t.length; f += 1)
 t[f].snapshot.hidden || c.push(f), a[f] === "gm" && l.push(f);
 const d = t[0].typed ? ` (${t[0].typed})` : "", u = o || l.length === 0;
-c.length > 0 && M(_t, he(ei(t, c, a, `${n.title}: ${ni(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && M(oe, he(ei(t, l, a, `${n.title}: ${ni(t.length)} (GM)${d}`, "all", i, s)), ma);}
-function ni(e) {return `${e} token${e === 1 ? "" : "s"}`;}
+c.length > 0 && M(_t, he(ni(t, c, a, `${n.title}: ${ii(c.length)}${d}`, "public", i, u ? s : []))), l.length > 0 && M(oe, he(ni(t, l, a, `${n.title}: ${ii(t.length)} (GM)${d}`, "all", i, s)), ma);}
+function ii(e) {return `${e} token${e === 1 ? "" : "s"}`;}
 function pa(e, t) {return t.map((n) => tn(e, n.snapshot));}
-function wh(e) {return e.map((t, n) => n);}
-function bh(e, t, n) {return e.details.add(
+function bh(e) {return e.map((t, n) => n);}
+function $h(e, t, n) {return e.details.add(
 n,
 t.map((r) => {const { snapshot: i } = r, s = r.forDetails();
-return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => Zr(s) };}));}
-function $h(e, t) {const n = e.bars[t];
+return { tokenId: i.id, name: i.name, npc: i.npc, hidden: i.hidden, card: () => ti(s) };}));}
+function Ah(e, t) {const n = e.bars[t];
 if (n.value !== null) return;
 const r = n.raw === "" || n.raw === void 0 || n.raw === null ? "nothing" : `"${A(n.raw)}"`;
 return `${e.name}: its ${Je[t]} bar (${n.bar}) holds ${r}, not a whole number; left as it was`;}
@@ -3263,7 +3273,7 @@ else if (r >= 55296 && r <= 56319) {const i = e.charCodeAt(n + 1);
 i >= 56320 && i <= 57343 ? (t += 2, n += 1) : t += 6;
 } else r >= 56320 && r <= 57343 ? t += 6 : t += 1;}
 return t;}
-var ri = 50, Hn = 6e4, Ah = 10, Sh = 15e3, Eh = ri / 2, _h = Hn / 2, Kn = new sn();
+var si = 50, Hn = 6e4, Sh = 10, Eh = 15e3, _h = si / 2, Oh = Hn / 2, Kn = new sn();
 function Th(e) {switch (e.kind) {case "bar":
 return 90 + (e.attributeId?.length ?? 0);
 case "attribute":
@@ -3275,17 +3285,17 @@ return 80;
 case "markers":
 return 40 + ot(e.from) + ot(e.to);
 case "memory":
-return 60 + (e.tokenId?.length ?? 0) + ka(e.from) + ka(e.to);
-case "answer":
 return 60 + (e.tokenId?.length ?? 0) + ga(e.from) + ga(e.to);
+case "answer":
+return 60 + (e.tokenId?.length ?? 0) + ka(e.from) + ka(e.to);
 case "turn-order":
 return 50 + e.tokenId.length;}}
-function ka(e) {return 20 + (e.stance === void 0 ? 0 : ot(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + ii(e.edition.state) : 0);}
-function ga(e) {return e === null ? 4 : 40 + ot(e.edition) + ii(e.answer);}
-function ii(e) {if (typeof e == "string") return ot(e);
+function ga(e) {return 20 + (e.stance === void 0 ? 0 : ot(e.stance)) + (e.deadForGood ? 20 : 0) + (e.edition ? 40 + oi(e.edition.state) : 0);}
+function ka(e) {return e === null ? 4 : 40 + ot(e.edition) + oi(e.answer);}
+function oi(e) {if (typeof e == "string") return ot(e);
 if (e === null || typeof e != "object") return 24;
 let t = 2;
-for (const n in e) k.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + ii(e[n]));
+for (const n in e) g.prototype.hasOwnProperty.call(e, n) && (t += n.length + 4 + oi(e[n]));
 return t;}
 function Wn(e) {let t = Kn.get(e);
 if (t === void 0) {t = 100 + e.by.length;
@@ -3293,47 +3303,47 @@ for (const n of e.tokens) {t += 50 + ot(n.tokenId) + ot(n.name);
 for (const r of n.changes) t += Th(r);}
 Kn.set(e, t);}
 return t;}
-function Oh(e, t, n) {if (n.changes.length === 0) return !1;
+function Rh(e, t, n) {if (n.changes.length === 0) return !1;
 const r = e.store.history;
 for (let i = r.length - 1; i >= 0; i -= 1) {const s = r[i];
 if (s.kind !== "hand-edit" || !s.tokens.some((u) => u.changes.some((f) => f.kind === "bar" && f.attributeId === t))) continue;
 if (s.tokens.some((u) => u.tokenId === n.tokenId)) return !1;
-const a = li(r), c = Wn(s);
+const a = ui(r), c = Wn(s);
 s.tokens.push(n), Kn.delete(s);
-const l = Wn(s) - c, d = ai(a, s.by);
+const l = Wn(s) - c, d = li(a, s.by);
 a.bytes += l, d.bytes += l, d.quota && (a.quota.bytes += l);
-for (let u = qn(r, s.by); u >= 0 && r[u] !== s && di(a, d, 0); u = qn(r, s.by)) Yn(e, u);
+for (let u = qn(r, s.by); u >= 0 && r[u] !== s && fi(a, d, 0); u = qn(r, s.by)) Yn(e, u);
 return !0;}
 return !1;}
-function si(e) {return e === "hand-edit" || e === Ie || Et(e);}
-function oi(e, t) {return e.by === "hand-edit" || !(t ?? si(e.by));}
+function ai(e) {return e === "hand-edit" || e === Ie || Et(e);}
+function ci(e, t) {return e.by === "hand-edit" || !(t ?? ai(e.by));}
 var at;
-function ai(e, t, n) {let r = e.byOwner.get(t);
-return r || (r = { entries: 0, bytes: 0, quota: n ?? oi({ by: t }) }, e.byOwner.set(t, r)), r;}
-function ci(e, t, n, r) {const i = Wn(t) * n, s = ai(e, t.by, r);
+function li(e, t, n) {let r = e.byOwner.get(t);
+return r || (r = { entries: 0, bytes: 0, quota: n ?? ci({ by: t }) }, e.byOwner.set(t, r)), r;}
+function di(e, t, n, r) {const i = Wn(t) * n, s = li(e, t.by, r);
 e.bytes += i, s.entries += n, s.bytes += i, s.quota && (e.quota.entries += n, e.quota.bytes += i);}
-function li(e) {if (at && at.history === e && at.length === e.length) return at;
+function ui(e) {if (at && at.history === e && at.length === e.length) return at;
 const t = { history: e, length: e.length, bytes: 0, byOwner: new D(), quota: { entries: 0, bytes: 0 } };
-for (const n of e) ci(t, n, 1);
+for (const n of e) di(t, n, 1);
 return at = t, t;}
 function Yn(e, t) {const n = e.store.history;
 if (t < 0 || t >= n.length) return;
-const r = li(n), i = n.splice(t, 1)[0];
-i && (r.length = n.length, ci(r, i, -1));}
+const r = ui(n), i = n.splice(t, 1)[0];
+i && (r.length = n.length, di(r, i, -1));}
 function qn(e, t) {for (let n = 0; n < e.length; n += 1) if (e[n].by === t) return n;
 return -1;}
-function Rh(e, t) {const n = e.history;
+function Dh(e, t) {const n = e.history;
 for (let r = 0; r < n.length; r += 1) {const i = n[r];
 if (i !== t && !(e.byOwner.get(i.by)?.quota ?? !1)) return r;}
 return -1;}
-function di(e, t, n, r = 0) {return t.entries + r > Ah || t.bytes + n > Sh || e.quota.entries + r > Eh || e.quota.bytes + n > _h || e.length + r > ri || e.bytes + n > Hn;}
-function ui(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
-function ya(e, t, n) {const r = e.store.history, i = li(r), s = Wn(t);
-if (n) {const o = ai(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
-if (di(c, a, s, 1)) return !1;
-for (let l = qn(r, t.by); l >= 0 && di(i, o, s, 1); l = qn(r, t.by)) Yn(e, l);}
-if (r.push(t), i.length = r.length, ci(i, t, 1, n), !n)
-for (; (i.length > ri || i.bytes > Hn) && r.length > 1; ) {const o = Rh(i, t);
+function fi(e, t, n, r = 0) {return t.entries + r > Sh || t.bytes + n > Eh || e.quota.entries + r > _h || e.quota.bytes + n > Oh || e.length + r > si || e.bytes + n > Hn;}
+function hi(e) {return e === void 0 ? "!damage --undo" : `!damage --undo --entry ${e}`;}
+function ya(e, t, n) {const r = e.store.history, i = ui(r), s = Wn(t);
+if (n) {const o = li(i, t.by, !0), a = { entries: 0, bytes: 0, quota: !0 }, c = { ...i, length: i.length - o.entries, bytes: i.bytes - o.bytes, quota: { entries: i.quota.entries - o.entries, bytes: i.quota.bytes - o.bytes } };
+if (fi(c, a, s, 1)) return !1;
+for (let l = qn(r, t.by); l >= 0 && fi(i, o, s, 1); l = qn(r, t.by)) Yn(e, l);}
+if (r.push(t), i.length = r.length, di(i, t, 1, n), !n)
+for (; (i.length > si || i.bytes > Hn) && r.length > 1; ) {const o = Dh(i, t);
 Yn(e, o >= 0 ? o : 0);}
 return !0;}
 function wa(e, t, n) {let r = t.tokens, i = 0;
@@ -3341,20 +3351,20 @@ for (let a = 0; a < r.length; a += 1) r[a].changes.length === 0 && (i += 1);
 if (i > 0 && (r = r.filter((a) => a.changes.length > 0)), r.length === 0) return;
 e.store.lastEntry = e.store.lastEntry >= 9999999 ? 1 : e.store.lastEntry + 1;
 const s = `U${e.store.lastEntry}`, o = { by: t.by, kind: t.kind, round: t.round, tokens: r, key: s };
-return ya(e, o, oi(t, n)) ? s : void 0;}
-function Dh(e) {const t = e.store.history, n = t.splice(0, t.length);
+return ya(e, o, ci(t, n)) ? s : void 0;}
+function Ih(e) {const t = e.store.history, n = t.splice(0, t.length);
 at = void 0;
 for (const r of n) {const i = Z.stringify(r).length;
-Kn.set(r, i), !(i > Hn) && ya(e, r, oi(r));}
+Kn.set(r, i), !(i > Hn) && ya(e, r, ci(r));}
 return at = void 0, n.length - t.length;}
 function ct(e) {return e.get("_subtype") === "card";}
 function lt(e, t, n = {}) {const r = [], i = new V(), s = [], o = (l) => {const d = Jt(l);
 i.has(d.id) || (i.add(d.id), s.push(d));};
 if (t !== void 0) {if (t.length === 0) throw new E("--ids needs at least one token id");
 const l = [];
-for (const d of t) {const u = Ot(d, e.gm);
-u ? o(u) : l.push(Ih(d));}
-l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Tt(l.map((d) => `"${d}"`))}`);
+for (const d of t) {const u = Tt(d, e.gm);
+u ? o(u) : l.push(Ch(d));}
+l.length === 1 ? r.push(`--ids: no token on the table has the id "${l[0]}"`) : l.length > 1 && r.push(`--ids: no token on the table has the ids ${Ot(l.map((d) => `"${d}"`))}`);
 } else {let l = 0;
 for (const d of e.msg.selected ?? []) {const u = d._type === "graphic" ? B(d._id) : void 0;
 u && !ct(u) ? o(u) : l += 1;}
@@ -3366,109 +3376,109 @@ for (const l of s) {const d = z(l);
 e.gm || n.anyTarget || Re(e.playerId, l, d) ? a.push({ token: l, character: d }) : c.push(Q(l));}
 if (c.length > 0 && r.push(`you do not control ${qe(c)}`), a.length === 0) throw new C(Bn(r).join("; "));
 return { targets: a, notes: r };}
-function Ih(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
-function Ot(e, t) {if (e.length === 0 || e.length > 64) return;
+function Ch(e) {return e.length > 24 ? `${pe(e, 24)}...` : e;}
+function Tt(e, t) {if (e.length === 0 || e.length > 64) return;
 const n = B(e);
 if (!(!n || ct(n)) && !(!t && Ke(n)))
 return n;}
-function Ch(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+function Nh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
 if (!r || r.length !== 1) continue;
 const i = B(r[0]), s = i && Jt(i);
 s && s !== i && e.parsed.flags.set(n, [s.id]);}}
-function Nh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
-if (!(!r || r.length === 0) && !Ot(r.join(" "), e.gm))
+function Mh(e, t) {for (const n of t) {const r = e.parsed.flags.get(n);
+if (!(!r || r.length === 0) && !Tt(r.join(" "), e.gm))
 throw new C(`--${n}: no token on the table has that id`);}}
 function ba(e, t) {const n = B(t);
 return n !== void 0 && Re(e, n, z(n));}
-function N(e) {return Oe(e.store.settings.edition);}
+function N(e) {return Te(e.store.settings.edition);}
 function Rt(e, t) {const n = e.store.settings.bars, r = n.stamina === "power" ? "power" : n.vitality === n.stamina ? "vitality" : n.soul === n.stamina ? "soul" : "power";
 return { overwhelmLimit: e.store.settings.overwhelmLimit, stamina: r, gm: t };}
-function Mh(e) {const t = B(e);
+function Ph(e) {const t = B(e);
 return t ? Q(t, e) : e;}
-function Ph(e) {return e.store;}
+function Lh(e) {return e.store;}
 function $a(e) {const t = e.store.editionLeft;
-return t !== void 0 && t !== e.store.settings.edition ? Oe(t) : void 0;}
-function fi(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || tn(e.app, t) === "public";}
+return t !== void 0 && t !== e.store.settings.edition ? Te(t) : void 0;}
+function vi(e, t) {return e.gm || Re(e.playerId, t.token, t.character) || tn(e.app, t) === "public";}
 function dt(e, t) {const n = N(e), r = {settings: e.store.settings,
 attributes: e.attributes,
 edition: n,
-nameOf: Mh,
+nameOf: Ph,
 waiting: e.store.exchange.waiting,
 other: (s) => {const o = B(s);
 if (!o || ct(o)) return;
 const a = e.store.tokens[Qt(o, e.store.settings.bars.vitality)], c = No(o, e.store.settings.bars.vitality);
 return {name: Q(o, "unnamed token"),
 stance: a?.stance ?? null,
-state: Ur(n, a, c, r.editionLeft),
+state: Br(n, a, c, r.editionLeft),
 answer: Po(n, e.store.exchange.waiting[s]),
 vitality: c,
 acting: r.turnRow !== void 0 && r.turnRow.id === s};}};
 if (t) {r.turnOrder = t;
-const s = Zf(t);
+const s = eh(t);
 if (s) {r.turnRow = s;
 const o = en(s.id), a = o !== "" && o !== "-1" ? B(o) : void 0;
 a !== void 0 && Ke(a) && (r.turnRowHidden = !0);}}
 const i = $a(e);
 return i && (r.editionLeft = i), r;}
-function hi(e, t, n, r = dt(e)) {const i = Pn(t.token, t.character, e.store.settings), s = e.store.tokens;
-return $f(i, s[i.id], n, r, s[i.home]);}
+function mi(e, t, n, r = dt(e)) {const i = Pn(t.token, t.character, e.store.settings), s = e.store.tokens;
+return Af(i, s[i.id], n, r, s[i.home]);}
 function Aa(e, t, n, r = !0) {switch (n.kind) {case "refused":
 return n.nameFirst ? `${t.name} ${n.reason}` : `${t.name}: ${n.reason}`;
 case "bar":
-return r ? $h(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
+return r ? Ah(t, n.resource) ?? `${t.name}: ${n.resource} is not a number` : `${t.name}: a bar it needs holds no whole number; left as it was`;
 case "missing-value":
 return t.character ? `${t.name}: cannot roll this check: its character has no number in the attribute "${e.store.settings.attributes[n.key]}" (set it on the sheet, or !defense-round set ${n.key} N)` : `${t.name}: cannot roll this check: it represents no character and has no ${n.key} of its own (!defense-round set ${n.key} N)`;}}
 function zn(e, t, n = "; nothing changed") {const r = t[0], i = r.which === "max" ? `the max of "${U(r.attribute, 30)}"` : `"${U(r.attribute, 30)}"`;
 return `${e.name}: ${i} ${U(r.problem, 70)}; put a number there, or !defense-round set ${r.key} N${n}`;}
-function Dt(e) {return { settings: e.store.settings, edition: N(e), memories: Ph(e) };}
-var Lh = class {constructor(e, t, n, r, i, s) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = Fh(i, e, s);}
+function Dt(e) {return { settings: e.store.settings, edition: N(e), memories: Lh(e) };}
+var Fh = class {constructor(e, t, n, r, i, s) {this.snapshot = e, this.outcome = t, this.changes = n, this.notes = r, this.say = jh(i, e, s);}
 forDetails() {const { id: e, name: t } = this.snapshot, n = { snapshot: { id: e, name: t }, outcome: { steps: this.outcome.steps }, notes: this.notes, say: this.say };
 return this.title && (n.title = this.title), this.typed && (n.typed = this.typed), this.answer && (n.answer = this.answer), n;}};
-function Fh(e, t, n) {const { id: r, name: i } = t;
+function jh(e, t, n) {const { id: r, name: i } = t;
 return na(e, (s) => s === r ? i : n(s));}
-function jh(e, t, n, r = {}, i = Dt(e)) {const { snapshot: s } = t, o = dh(i, t, n, r), a = new Lh(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
+function Gh(e, t, n, r = {}, i = Dt(e)) {const { snapshot: s } = t, o = uh(i, t, n, r), a = new Fh(s, n, o.changes, o.notes, i.edition, t.facts.nameOf);
 return r.title && (a.title = r.title), {applied: { tokenId: s.id, name: pe(s.name, 200), changes: o.changes },
 shown: a};}
-function Gh(e, t, n) {const r = B(t.token.id);
+function Uh(e, t, n) {const r = B(t.token.id);
 if (!r || ct(r)) return !1;
 const i = t.character?.id ?? "";
 if (A(r.get("represents") ?? "") !== i) return !1;
-const s = i ? hf(i) : void 0;
+const s = i ? vf(i) : void 0;
 return i && !s ? !1 : e.gm || n || Re(e.playerId, r, s);}
-function Uh(e) {for (const t of e.changes)
+function Vh(e) {for (const t of e.changes)
 if ((t.kind === "bar" || t.kind === "value") && !R.isSafeInteger(t.to) || t.kind === "initiative" && !(R.isFinite(t.to) && S.abs(t.to) <= 1e9)) return t.to;}
 function Sa(e, t) {const n = t.flatMap((s) => s.flag !== void 0 && e.parsed.flags.has(s.flag) ? [s.flag] : []);
 if (n.length === 0) return;
-const r = ts(e.msg.content ?? ""), i = n.filter((s) => !Bh((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
+const r = rs(e.msg.content ?? ""), i = n.filter((s) => !Hh((r.flags.get(s) ?? []).join(" "), e.msg.inlinerolls));
 if (i.length !== 0)
 return `typed, not rolled: ${i.map((s) => `--${s} ${(e.parsed.flags.get(s) ?? []).join(" ")}`).join(", ")}`;}
-var Vh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
-function Bh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
+var Bh = /^\s*(\d*)d(\d+)(?:[kd][hl]?\d+|!{1,2}p?|r[<>=]?\d+|ro[<>=]?\d+|c[sf][<>=]?\d+)*\s*(?:[+-]\s*\d+\s*)*$/i;
+function Hh(e, t) {const n = /^\s*\$\[\[(\d+)\]\]\s*$/.exec(e);
 if (!n) return !1;
-const r = t?.[R(n[1])], i = Vh.exec(A(r?.expression ?? ""));
+const r = t?.[R(n[1])], i = Bh.exec(A(r?.expression ?? ""));
 return i ? (i[1] === "" ? 1 : R(i[1])) >= 1 && R(i[2]) >= 2 : !1;}
-function vi(e, t) {const n = {};
+function pi(e, t) {const n = {};
 for (const r of t) {const i = r.flag === void 0 ? void 0 : Vc(e, r.flag, 1, r.sides);
 i !== void 0 && (n[r.name] = i);}
 return n;}
-function mi(e, t, n, r) {if (e.length === 0) return xn;
+function gi(e, t, n, r) {if (e.length === 0) return xn;
 const i = { ...t };
 let s = r;
 for (const o of e) i[o.name] === void 0 && (i[o.name] = n[s++] ?? o.sides);
 return i;}
-var xn = k.freeze({}), Hh = k.freeze({}), Kh = [], Wh = [];
-function nn(e, t, n, r, i, s, o, a) {const c = hi(e, t, n, i);
+var xn = g.freeze({}), Kh = g.freeze({}), Wh = [], Yh = [];
+function nn(e, t, n, r, i, s, o, a) {const c = mi(e, t, n, i);
 a?.(c);
 const l = n.resolve(c.facts, r);
 if (hn(l)) return { kind: "refusal", refusal: l, reading: c };
 if (c.problems.length > 0) return { kind: "problems", reading: c };
-const d = Uh(l);
+const d = Vh(l);
 if (d !== void 0) return { kind: "unsafe", value: d, reading: c };
-const { applied: u, shown: f } = jh(e, c, l, o(l), s);
+const { applied: u, shown: f } = Gh(e, c, l, o(l), s);
 return { kind: "written", outcome: l, applied: u, shown: f, reading: c };}
 function Xn(e, t, n) {const r = dt(e), i = Dt(e);
 return t.map((s) => nn(e, s, n, xn, r, i, () => ({ notify: !1 })));}
-function Jn(e, t, n, r, i) {const s = t.dice.length === 0 ? Hh : vi(e.parsed, t.dice), o = e.gm ? void 0 : Sa(e, t.dice);
+function Jn(e, t, n, r, i) {const s = t.dice.length === 0 ? Kh : pi(e.parsed, t.dice), o = e.gm ? void 0 : Sa(e, t.dice);
 return Ea(
 e,
 n.map((a) => {const c = { target: a, plan: t, given: s };
@@ -3478,7 +3488,7 @@ i);}
 function Ea(e, t, n, r) {let i, s = [], o = !1, a = !1;
 const c = [];
 for (const d of t)
-(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? Wh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
+(i === void 0 || d.plan !== i.plan || d.given !== i.given) && (s = d.plan.dice.length === 0 ? Yh : d.plan.dice.filter((u) => d.given[u.name] === void 0)), i = d, c.push(s), o || (o = s.length > 0), a || (a = d.plan.readsTurnOrder === !0);
 if (!o) {const d = r.claim?.();
 if (d !== void 0) {Se(e, d);
 return;}
@@ -3490,84 +3500,84 @@ return;}
 if (e.app.store.settings.edition !== l) {Se(e, `Not applied: the edition changed to ${e.app.store.settings.edition} while the roll was out; nothing changed. Send the command again.`);
 return;}
 _a(e, t, c, d, a, n, r);});}
-function _a(e, t, n, r, i, s, o) {const a = e.app, c = r !== void 0, l = r ?? Kh, d = [...s];
+function _a(e, t, n, r, i, s, o) {const a = e.app, c = r !== void 0, l = r ?? Wh, d = [...s];
 let u;
 const f = [], h = [];
 let v = !1;
-const y = i ? { order: ze(), changed: !1 } : void 0, p = Lr() ?? null, m = dt(a, y?.order), g = Dt(a), b = (O) => {const j = { notify: O.observed ?? !0, healthColors: p };
+const y = i ? { order: ze(), changed: !1 } : void 0, p = jr() ?? null, m = dt(a, y?.order), k = Dt(a), b = (T) => {const j = { notify: T.observed ?? !0, healthColors: p };
 return y && (j.turnOrder = y), j;
-}, I = (O) => (delete O.answer, b(O));
+}, I = (T) => (delete T.answer, b(T));
 let K = 0;
-t.forEach(({ target: O, plan: j, given: we, typed: be, answer: Ne, answerGiven: ce }, Oi) => {const Ri = n[Oi], rn = K;
-if (K += Ri.length, c && !Gh(e, O, o.anyTarget === !0)) {d.push(`${Q(O.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
+t.forEach(({ target: T, plan: j, given: we, typed: be, answer: Ne, answerGiven: ce }, Di) => {const Ii = n[Di], rn = K;
+if (K += Ii.length, c && !Uh(e, T, o.anyTarget === !0)) {d.push(`${Q(T.token, "a token")} is gone, has lost its character, or is no longer yours since the roll: nothing applied`);
 return;}
-const W = ce === void 0 ? nn(a, O, j, mi(j.dice, we, l, rn), m, g, b) : nn(a, O, j, mi(j.dice, we, l, rn), m, g, I, (ut) => {ut.facts.answer = ce.answer;});
-if (W.kind !== "written") {const { snapshot: ut } = W.reading, Za = () => fi(e, ut);
-W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? (u ?? (u = new Wf())).add(ut.name, W.refusal.reason) : d.push(Aa(a, ut, W.refusal, Za())) : W.kind === "problems" ? d.push(zn(ut, W.reading.problems)) : d.push(`${ut.name}: the result${Za() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
+const W = ce === void 0 ? nn(a, T, j, gi(j.dice, we, l, rn), m, k, b) : nn(a, T, j, gi(j.dice, we, l, rn), m, k, I, (ut) => {ut.facts.answer = ce.answer;});
+if (W.kind !== "written") {const { snapshot: ut } = W.reading, Za = () => vi(e, ut);
+W.kind === "refusal" ? W.refusal.kind === "refused" && !W.refusal.nameFirst ? (u ?? (u = new Yf())).add(ut.name, W.refusal.reason) : d.push(Aa(a, ut, W.refusal, Za())) : W.kind === "problems" ? d.push(zn(ut, W.reading.problems)) : d.push(`${ut.name}: the result${Za() ? ` (${W.value})` : ""} is beyond the whole numbers the script writes safely; nothing written`);
 return;}
-const ym = W.outcome;
-f.push(W.applied), be && (W.shown.typed = be), Ne && (W.shown.answer = Ne), h.push(W.shown), v || (v = ym.undoable === !0);
-}), u && d.push(...u.lines()), y?.changed && xr(y.order);
+const wm = W.outcome;
+f.push(W.applied), be && (W.shown.typed = be), Ne && (W.shown.answer = Ne), h.push(W.shown), v || (v = wm.undoable === !0);
+}), u && d.push(...u.lines()), y?.changed && Jr(y.order);
 let w;
-if ((o.record || v) && f.length > 0) {const O = o.recordBy ?? e.playerId, j = O === e.playerId ? e.gm || O === Ie : si(O), we = wa(a, { by: O, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, j);
-we !== void 0 && (o.record || j) && (w = { command: ui(we), byGm: j });}
-const _ = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : si(o.recordBy) ? "gm" : o.recordBy, P = { title: o.title, replyTo: e.replyTo, sender: _, senderMaySee: (O) => fi(e, O) };
-if (w && (P.undo = w), ti(a, h, P), d.length > 0) {const O = o.refusals(Bn(d), f.length > 0);
-We(e, O);}}
-function Yh(e) {e.store.exchange.waiting = {};}
-function qh(e, t) {const n = e.store.exchange.waiting;
-for (const r of k.keys(n)) n[r].edition !== t && delete n[r];}
-function pi(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
-function ki(e, t) {const n = e.store.exchange.attacks, r = k.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
+if ((o.record || v) && f.length > 0) {const T = o.recordBy ?? e.playerId, j = T === e.playerId ? e.gm || T === Ie : ai(T), we = wa(a, { by: T, kind: o.record ? "damage" : "save", round: a.store.round.number, tokens: f }, j);
+we !== void 0 && (o.record || j) && (w = { command: hi(we), byGm: j });}
+const _ = o.recordBy === void 0 || o.recordBy === e.playerId ? e.gm ? "gm" : e.playerId : ai(o.recordBy) ? "gm" : o.recordBy, P = { title: o.title, replyTo: e.replyTo, sender: _, senderMaySee: (T) => vi(e, T) };
+if (w && (P.undo = w), ri(a, h, P), d.length > 0) {const T = o.refusals(Bn(d), f.length > 0);
+We(e, T);}}
+function qh(e) {e.store.exchange.waiting = {};}
+function zh(e, t) {const n = e.store.exchange.waiting;
+for (const r of g.keys(n)) n[r].edition !== t && delete n[r];}
+function ki(e, t) {return e.store.exchange.waiting[t]?.edition === e.store.settings.edition;}
+function yi(e, t) {const n = e.store.exchange.attacks, r = g.prototype.hasOwnProperty.call(n, t) ? n[t] : void 0;
 return r?.edition === e.store.settings.edition ? r : void 0;}
-function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !pi(e, n));}
-function Ta(e, t) {if (e.attacker === null || t) return e.attacker;
+function It(e, t) {return t.defenders.filter((n) => t.answers[n] === void 0 && !ki(e, n));}
+function Oa(e, t) {if (e.attacker === null || t) return e.attacker;
 const n = B(e.attacker);
 return n !== void 0 && Ke(n) ? null : e.attacker;}
-function gi(e, t = !0) {const n = Ta(e, t);
+function wi(e, t = !0) {const n = Oa(e, t);
 if (n === null) return "An unseen attacker";
 const r = B(n);
 return r ? Q(r, "The attacker") : "The attacker (gone)";}
-function zh(e, t) {const n = e.store.exchange;
+function xh(e, t) {const n = e.store.exchange;
 return t ? (n.lastHiddenAttack = n.lastHiddenAttack >= 999999 ? 1 : n.lastHiddenAttack + 1, `G${n.lastHiddenAttack}`) : (n.lastAttack = n.lastAttack >= 999999 ? 1 : n.lastAttack + 1, `A${n.lastAttack}`);}
-function yi(e, t, n) {return n || !Ke(e) || Re(t, e, z(e));}
-function Oa(e, t, n) {if (n || e.by === t) return !0;
+function bi(e, t, n) {return n || !Ke(e) || Re(t, e, z(e));}
+function Ta(e, t, n) {if (n || e.by === t) return !0;
 for (const r of e.defenders) {const i = B(r);
-if (i && yi(i, t, !1)) return !0;}
+if (i && bi(i, t, !1)) return !0;}
 return !1;}
-function xh(e, t) {const n = e.resolving ?? (e.resolving = new V());
+function Xh(e, t) {const n = e.resolving ?? (e.resolving = new V());
 return n.has(t) ? !1 : (n.add(t), !0);}
 function Ra(e, t) {return e.resolving?.has(t) === !0;}
-function Xh(e, t) {if (e.resolving?.delete(t), ki(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
+function Jh(e, t) {if (e.resolving?.delete(t), yi(e, t.key) !== t) return `Attack ${t.key} was cancelled while its roll was out: nothing applied.`;
 delete e.store.exchange.attacks[t.key];}
-function Jh(e) {const t = k.keys(e.store.exchange.attacks);
+function Qh(e) {const t = g.keys(e.store.exchange.attacks);
 return e.store.exchange.attacks = {}, t;}
 function Da(e, t, n, r) {const i = [];
 for (const s of It(e, t)) {const o = B(s);
-o && yi(o, n, r) && i.push(Q(o, "a token"));}
+o && bi(o, n, r) && i.push(Q(o, "a token"));}
 return i;}
 function Ia(e, t) {return It(e, t).length > 0 ? !1 : Ca(e, t).length === 0;}
 function Ca(e, t) {return t.gm || e.store.settings.playersTargetAny ? [] : t.defenders.filter((n) => t.answers[n]?.gm !== !0 && B(n) !== void 0 && !ba(t.by, n));}
 var Na = new sn();
-function wi(e, t, ...n) {let r = Na.get(e);
+function $i(e, t, ...n) {let r = Na.get(e);
 r || (r = new D(), Na.set(e, r));
 let i = r.get(t);
-return i || (i = k.assign({}, ...n), r.set(t, i)), i;}
+return i || (i = g.assign({}, ...n), r.set(t, i)), i;}
 var Ma = new sn();
-function Qh(e, t) {let n = Ma.get(t);
+function Zh(e, t) {let n = Ma.get(t);
 return n || (n = cr(e, t), Ma.set(t, n)), n;}
-function bi(e, t, n, r) {e.flags.size > 0 && Ge(e, rs(t), r);
-const i = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), s = n === void 0 ? void 0 : i ? lr(e, { ...n, optional: !0 }) : lr(e, n), o = e.flags.size === 0 ? Qh(e, t) : cr(e, t, r);
+function Ai(e, t, n, r) {e.flags.size > 0 && Ge(e, ss(t), r);
+const i = n?.optional === !0 || n?.optionalWith !== void 0 && e.flags.has(n.optionalWith), s = n === void 0 ? void 0 : i ? lr(e, { ...n, optional: !0 }) : lr(e, n), o = e.flags.size === 0 ? Zh(e, t) : cr(e, t, r);
 return n === void 0 ? { ...o, positionals: e.positionals } : { ...o, amount: s, positionals: [] };}
-var Zh = {ids: { kind: "list" },
+var ev = {ids: { kind: "list" },
 from: { kind: "token" },
 help: { kind: "switch" },
 resolve: { kind: "word" },
 cancel: { kind: "word" },
 list: { kind: "switch" }};
-function Pa(e, t) {return bi(e, wi(t, "!attack", Zh, t.hit.flags, t.check.answers.flags), t.hit.amount, Ar(t.id, "!damage"));}
-function ev(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
-function tv(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
+function Pa(e, t) {return Ai(e, $i(t, "!attack", ev, t.hit.flags, t.check.answers.flags), t.hit.amount, Er(t.id, "!damage"));}
+function tv(e) {return { command: "!attack", positionals: [...e.positionals], flags: new D(e.flags.map(([t, n]) => [t, [...n]])) };}
+function nv(e) {switch (e.kind) {case "refused": {const t = /^(.*?[^-])(?:: |\. |\.$|; )/.exec(e.reason), n = t ? t[1] : e.reason;
 return `${n.charAt(0).toLowerCase()}${n.slice(1)}`;}
 case "missing-value":
 return `no ${e.key} to roll against`;
@@ -3576,32 +3586,32 @@ return "its Vitality is not a number";}}
 function La(e, t, n, r, i, s) {const o = B(r);
 if (!o) return;
 const a = { token: o, character: z(o) }, c = Q(o, "a token"), l = t.check.answers, d = Rt(e, !0);
-if (pi(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
+if (ki(e, r)) return { label: c, lines: ["Answered by the defense it made ahead (!defend)"] };
 const u = n.answers[r];
 if (u) return { label: c, lines: [`Answered: ${u.word}`] };
-const f = [], h = [], v = [], y = l.choices.map((g) => ({ word: g, plan: g === "none" ? void 0 : l.planAnswer(g, n.situation, n.attacker, d) })), { facts: p } = hi(e, a, { values: Fa(y.map(({ plan: g }) => g?.values)), others: Fa(y.map(({ plan: g }) => g?.others)) }, s);
-for (const { word: g, plan: b } of y) {const I = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${g}`, K = l.label(g, p);
+const f = [], h = [], v = [], y = l.choices.map((k) => ({ word: k, plan: k === "none" ? void 0 : l.planAnswer(k, n.situation, n.attacker, d) })), { facts: p } = mi(e, a, { values: Fa(y.map(({ plan: k }) => k?.values)), others: Fa(y.map(({ plan: k }) => k?.others)) }, s);
+for (const { word: k, plan: b } of y) {const I = `!defend --answer ${n.key} --ids ${r} --${l.answerFlag} ${k}`, K = l.label(k, p);
 if (!b) {h.push({ label: K, command: I });
 continue;}
-const w = k.fromEntries(b.dice.map((P) => [P.name, S.ceil(P.sides / 2)])), _ = b.resolve(p, w);
-if (hn(_)) {const P = tv(_), O = v.find((j) => j.why === P);
-O ? O.answers.push(K.replace(/ \(.*\)$/, "")) : v.push({ answers: [K.replace(/ \(.*\)$/, "")], why: P });
+const w = g.fromEntries(b.dice.map((P) => [P.name, S.ceil(P.sides / 2)])), _ = b.resolve(p, w);
+if (hn(_)) {const P = nv(_), T = v.find((j) => j.why === P);
+T ? T.answers.push(K.replace(/ \(.*\)$/, "")) : v.push({ answers: [K.replace(/ \(.*\)$/, "")], why: P });
 } else h.push({ label: K, command: I });}
-for (const { answers: g, why: b } of v) f.push(`${g.join(", ")}: ${b}`);
-const m = Ta(n, i);
-for (const g of l.extra?.(p, m) ?? []) g.section === Fe && h.push({ label: g.label, command: g.command });
+for (const { answers: k, why: b } of v) f.push(`${k.join(", ")}: ${b}`);
+const m = Oa(n, i);
+for (const k of l.extra?.(p, m) ?? []) k.section === Fe && h.push({ label: k.label, command: k.command });
 return { label: c, lines: f, buttons: Gn(r) ? h : [] };}
 function Fa(e) {return [...new V(e.flatMap((t) => t ?? []))];}
 function ja(e) {return dt(e, ze());}
-function nv(e) {const t = B(e);
+function rv(e) {const t = B(e);
 if (!t) return ["gm"];
-const n = zu(t, z(t));
+const n = xu(t, z(t));
 return n.length > 0 ? n : ["gm"];}
-function Ga(e, t) {return `Attack ${e.key}: ${gi(e, t)} attacks`;}
+function Ga(e, t) {return `Attack ${e.key}: ${wi(e, t)} attacks`;}
 function Ua(e, t) {return t.situation ? [{ label: "Situation", lines: [e.check.answers.situationWords(t.situation)] }] : [];}
-function rv(e, t) {const n = N(e), r = ja(e), i = new D();
+function iv(e, t) {const n = N(e), r = ja(e), i = new D();
 for (const a of t.defenders)
-for (const c of nv(a)) {const l = i.get(c) ?? [];
+for (const c of rv(a)) {const l = i.get(c) ?? [];
 l.push(a), i.set(c, l);}
 const s = new D(), o = (a) => (s.has(a) || s.set(a, La(e, n, t, a, !1, r)), s.get(a) ?? []);
 for (const [a, c] of i) {if (a === "gm") continue;
@@ -3616,17 +3626,17 @@ buttons: [
 { label: "Resolve now", command: `!attack --resolve ${n.key}` },
 { label: "Cancel", command: `!attack --cancel ${n.key}` }]
 }), { title: Ga(n, !0).replace(/^Attack (\w+):/, "Attack $1 (GM):"), rows: s };}
-function $i(e, t, n) {const r = e.app, i = N(r), s = i.check.answers, o = ev(t), a = n ?? i.hit.plan(Pa(o, i), Rt(r, t.gm)), c = vi(o, a.dice);
-if (!xh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
+function Si(e, t, n) {const r = e.app, i = N(r), s = i.check.answers, o = tv(t), a = n ?? i.hit.plan(Pa(o, i), Rt(r, t.gm)), c = pi(o, a.dice);
+if (!Xh(r, t)) throw new C(`attack ${t.key} is being resolved already`);
 const l = [], d = [];
 for (const v of t.defenders) {const y = B(v);
 if (!y) {d.push(v);
 continue;}
-const p = { token: y, character: z(y) }, m = t.answers[v], g = { target: p, plan: a, given: c };
-if (m) {g.answer = iv(m), g.answerGiven = { answer: m.answer ?? null };
+const p = { token: y, character: z(y) }, m = t.answers[v], k = { target: p, plan: a, given: c };
+if (m) {k.answer = sv(m), k.answerGiven = { answer: m.answer ?? null };
 const b = m.answer === void 0 ? void 0 : s.rolled?.(m.answer);
-b && (g.given = { ...c, ...b });}
-l.push(g);}
+b && (k.given = { ...c, ...b });}
+l.push(k);}
 const u = e.gm ? e : { ...e, replyTo: "gm" };
 e.gm || delete u.replyFor;
 const f = () => {r.resolving?.delete(t);};
@@ -3635,28 +3645,28 @@ try {h = Ea(u, l, d.length > 0 ? [`${d.length} defender${d.length === 1 ? " is" 
 anyTarget: !0,
 record: !0,
 recordBy: t.by,
-claim: () => Xh(r, t),
+claim: () => Jh(r, t),
 refusals: (v, y) => `Attack ${t.key}: ${y ? "not applied to every defender" : "not applied"}: ${v.join("; ")}.`});
 } catch (v) {throw f(), v;}
 return h === void 0 ? void 0 : h.then(f, (v) => {throw f(), v;});}
-function iv(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
+function sv(e) {const t = `${e.word.charAt(0).toUpperCase()}${e.word.slice(1)}`;
 if (e.word === "none") return "No defense";
 if (e.roll === void 0) return `${t}: no check was made`;
 const n = e.typed ? " (typed)" : "";
 return e.success === void 0 ? `${t}, roll ${e.roll}${n}` : `${t} ${e.roll}${n}: ${e.success ? "success" : "failure"}`;}
-var sv = 5, Va = 100;
-function ov(e) {const t = e.app, n = N(t), r = n.check.answers, i = Pa(e.parsed, n);
-if (Te(e.parsed) === void 0) throw new E("no defenders given: --ids with their token ids");
-const s = n.hit.plan(i, Rt(t, e.gm)), o = r.situation(i), a = k.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
+var ov = 5, Va = 100;
+function av(e) {const t = e.app, n = N(t), r = n.check.answers, i = Pa(e.parsed, n);
+if (Oe(e.parsed) === void 0) throw new E("no defenders given: --ids with their token ids");
+const s = n.hit.plan(i, Rt(t, e.gm)), o = r.situation(i), a = g.keys(n.hit.flags).find((p) => n.hit.flags[p].decides !== void 0 && e.parsed.flags.has(p));
 if (a !== void 0 && !e.gm) throw new C(`--${a} is the defender's answer in an attack: each defender answers its prompt`);
-const c = av(e), l = k.values(t.store.exchange.attacks);
-if (l.length >= Rr) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
+const c = cv(e), l = g.values(t.store.exchange.attacks);
+if (l.length >= Ir) throw new C(`${l.length} attacks are open already: resolve or cancel one first (!attack --list)`);
 if (!e.gm) {const p = l.filter((m) => !m.gm);
-if (p.filter((m) => m.by === e.playerId).length >= sv || p.length >= Rr / 2)
+if (p.filter((m) => m.by === e.playerId).length >= ov || p.length >= Ir / 2)
 throw new C("you have enough attacks open: resolve or cancel one first (!attack --list)");}
-const d = lt(e, Te(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => c !== null && p.id === c ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
+const d = lt(e, Oe(e.parsed), { anyTarget: !0 }), u = [...d.notes], f = d.targets.filter(({ token: p }) => c !== null && p.id === c ? (u.push(`${Q(p, "a token")}: the attacker does not defend against itself`), !1) : !0);
 if (f.length === 0) throw new C(`no defender left (${u.join("; ")})`);
-if (f.length > Dr) throw new C(`one attack has at most ${Dr} defenders (got ${f.length})`);
+if (f.length > Cr) throw new C(`one attack has at most ${Cr} defenders (got ${f.length})`);
 if (!e.gm) {let p = 0;
 for (const m of l) m.gm || (p += m.defenders.length);
 if (p + f.length > Va) throw new C(`the players' open attacks may hold ${Va} defenders together (${p} now): resolve or cancel one first (!attack --list)`);}
@@ -3671,15 +3681,15 @@ situation: o,
 round: t.store.round.number,
 defenders: f.map(({ token: p }) => p.id),
 answers: {}};
-if (v.key = "A1", !go(v)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
-v.key = zh(t, h.length === 0), t.store.exchange.attacks[v.key] = v;
+if (v.key = "A1", !ko(v)) throw new C("this attack cannot be kept: a value in it is too long or too many (at most 200 characters a value)");
+v.key = xh(t, h.length === 0), t.store.exchange.attacks[v.key] = v;
 const y = o ? ` (${r.situationWords(o).split(":")[0]})` : "";
-if (h.length > 0 && M(_t, ie(`Attack ${v.key}: ${gi(v, !1)} attacks ${qe(h)}${y}.`), { record: !0 }), u.length > 0 && We(e, `Not among the defenders: ${Bn(u).join("; ")}`), rv(t, v), Ia(t, v)) return $i(e, v, s);}
-function av(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
+if (h.length > 0 && M(_t, ie(`Attack ${v.key}: ${wi(v, !1)} attacks ${qe(h)}${y}.`), { record: !0 }), u.length > 0 && We(e, `Not among the defenders: ${Bn(u).join("; ")}`), iv(t, v), Ia(t, v)) return Si(e, v, s);}
+function cv(e) {const t = Ue(e.parsed, "from"), n = (e.msg.selected ?? []).filter((i) => i._type === "graphic");
 let r;
-if (t !== void 0) {if (r = Ot(t, e.gm), !r) throw new C("--from: no token on the table has that id");
+if (t !== void 0) {if (r = Tt(t, e.gm), !r) throw new C("--from: no token on the table has that id");
 } else if (n.length === 1)
-r = Ot(n[0]._id, e.gm);
+r = Tt(n[0]._id, e.gm);
 else if (n.length > 1)
 throw new E("select one attacking token (or give --from ATTACKER)");
 if (!r) {if (e.gm) return null;
@@ -3688,86 +3698,86 @@ if (r = Jt(r), !e.gm && !Re(e.playerId, r, z(r))) throw new C(`you do not contro
 return r.id;}
 function Ba(e) {const t = se(e);
 return t === null ? e : A(t);}
-async function cv(e) {const t = e.app, n = N(t), r = n.check.answers, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
+async function lv(e) {const t = e.app, n = N(t), r = n.check.answers, i = { answer: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" }, [r.rollFlag]: { kind: "one" }, [r.answerFlag]: { kind: "one" } };
 Ge(e.parsed, i);
-const s = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = ki(t, s), a = o && Oa(o, e.playerId, e.gm) ? o : void 0;
+const s = (Ue(e.parsed, "answer") ?? "").toUpperCase(), o = yi(t, s), a = o && Ta(o, e.playerId, e.gm) ? o : void 0;
 if (!a) throw new C(`no open attack ${pe(s, 12)} to answer (resolved, cancelled, or never declared)`);
 if (Ra(t, a)) throw new C(`attack ${a.key} is being resolved: its roll is out, nothing answered`);
-const c = Te(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
+const c = Oe(e.parsed) ?? (e.msg.selected ?? []).map((w) => w._id);
 if (c.length !== 1) throw new E("an answer is for one defender: --ids with its token id");
-const l = c[0], d = a.defenders.includes(l) ? Ot(l, !0) : void 0, u = d && yi(d, e.playerId, e.gm) ? d : void 0;
+const l = c[0], d = a.defenders.includes(l) ? Tt(l, !0) : void 0, u = d && bi(d, e.playerId, e.gm) ? d : void 0;
 if (!u) throw new C(`that token is not a defender of attack ${a.key}`);
 const f = z(u), h = Q(u, "the defender");
 if (!e.gm && !Re(e.playerId, u, f)) throw new C(`only ${h}'s controller or the GM answers for it`);
 const v = a.answers[l];
 if (v) throw new C(`${h} has answered attack ${a.key} already (${v.word})`);
-if (pi(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
+if (ki(t, l)) throw new C(`${h} answers attack ${a.key} with the defense it made ahead`);
 const y = Ue(e.parsed, r.answerFlag);
 if (y === void 0) throw new E(`no answer given: --${r.answerFlag} ${r.choices.join("|")}`);
 const p = _e(y, `--${r.answerFlag}`, r.choices);
-let m = { word: p }, g = p === "none" ? "no defense" : p;
-if (p !== "none") {const w = r.planAnswer(p, a.situation, a.attacker, Rt(t, e.gm)), _ = vi(e.parsed, w.dice), P = w.dice.filter((W) => _[W.name] === void 0), O = P.length > 0 ? await ha(P.map((W) => W.sides)) : [];
+let m = { word: p }, k = p === "none" ? "no defense" : p;
+if (p !== "none") {const w = r.planAnswer(p, a.situation, a.attacker, Rt(t, e.gm)), _ = pi(e.parsed, w.dice), P = w.dice.filter((W) => _[W.name] === void 0), T = P.length > 0 ? await ha(P.map((W) => W.sides)) : [];
 if (t.store.exchange.attacks[s] !== a || Ra(t, a) || a.answers[l] !== void 0) throw new C(`attack ${a.key} was settled while the roll was out: nothing answered`);
 const j = B(l);
 if (!j || !e.gm && !Re(e.playerId, j, z(j))) throw new C(`${h} is gone or no longer yours since the roll: nothing answered`);
-const we = mi(w.dice, _, O, 0), be = hi(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? ze() : void 0)), Ne = w.resolve(be.facts, we);
+const we = gi(w.dice, _, T, 0), be = mi(t, { token: u, character: f }, w, dt(t, w.readsTurnOrder ? ze() : void 0)), Ne = w.resolve(be.facts, we);
 if (hn(Ne)) throw new C(Aa(t, be.snapshot, Ne));
 if (be.problems.length > 0) throw new C(zn(be.snapshot, be.problems, "; nothing answered"));
-const ce = r.keep(p, Ne, we), Oi = e.gm ? void 0 : Sa(e, w.dice);
-m = { word: ce.word }, ce.answer !== void 0 && (m.answer = ce.answer), ce.roll !== void 0 && (m.roll = ce.roll), ce.success !== void 0 && (m.success = ce.success), Oi && (m.typed = !0);
-const Ri = na(n, (W) => W === l ? h : be.facts.nameOf(W)), rn = Ne.steps.filter((W) => W.section === "Check").map(Ri);
-g = rn.length > 0 ? rn.join("; ") : p;}
+const ce = r.keep(p, Ne, we), Di = e.gm ? void 0 : Sa(e, w.dice);
+m = { word: ce.word }, ce.answer !== void 0 && (m.answer = ce.answer), ce.roll !== void 0 && (m.roll = ce.roll), ce.success !== void 0 && (m.success = ce.success), Di && (m.typed = !0);
+const Ii = na(n, (W) => W === l ? h : be.facts.nameOf(W)), rn = Ne.steps.filter((W) => W.section === "Check").map(Ii);
+k = rn.length > 0 ? rn.join("; ") : p;}
 e.gm && (m.gm = !0), a.answers[l] = m;
 const b = Da(t, a, e.playerId, e.gm), I = Ia(t, a), K = b.length > 0 ? ` Waiting for ${b.join(", ")}.` : I ? ` Attack ${a.key} resolves.` : It(t, a).length === 0 ? ` Attack ${a.key} waits for the GM to settle it.` : "";
-Se(e, `${h}: ${g}.${K}`), I ? await $i(e, a) : !e.gm && It(t, a).length === 0 && M(oe, he(Qn(t, n, a, [])), { record: !0 });}
-function lv(e) {const t = N(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = k.keys(t.check.answers.flags).map((i) => ` [--${i} ...]`).join("");
+Se(e, `${h}: ${k}.${K}`), I ? await Si(e, a) : !e.gm && It(t, a).length === 0 && M(oe, he(Qn(t, n, a, [])), { record: !0 });}
+function dv(e) {const t = N(e), n = t.hit.usage.split(" [--ids")[0].replace(/^!damage/, "!attack"), r = g.keys(t.check.answers.flags).map((i) => ` [--${i} ...]`).join("");
 return `${n}${r} --ids DEFENDER ... [--from ATTACKER]; !attack --resolve KEY | --cancel KEY | --list`;}
-var dv = {usage: lv,
+var uv = {usage: dv,
 help: () => [
 "Declares one attack on the defenders (--ids): each defender's controller (the GM for NPCs) gets a prompt with a button for every answer the rules allow now; the hit is applied once every defender has answered, or when the GM (or the declarer) resolves it.",
 "The attacker is --from, or the one token selected. Inline rolls are rolled once, for every defender. !damage --undo takes the whole attack back."],
-run(e) {if (ke(e.parsed, "list")) return hv(e);
+run(e) {if (ge(e.parsed, "list")) return vv(e);
 const t = Ue(e.parsed, "resolve");
-if (t !== void 0) return uv(e, t);
+if (t !== void 0) return fv(e, t);
 const n = Ue(e.parsed, "cancel");
-return n !== void 0 ? fv(e, n) : ov(e);}};
-function Ha(e, t) {const n = ki(e.app, t), r = n && Oa(n, e.playerId, e.gm) ? n : void 0;
+return n !== void 0 ? hv(e, n) : av(e);}};
+function Ha(e, t) {const n = yi(e.app, t), r = n && Ta(n, e.playerId, e.gm) ? n : void 0;
 if (!r) throw new C(`no open attack ${pe(t, 12)} (resolved, cancelled, or never declared): !attack --list shows the open ones`);
 return r;}
-function uv(e, t) {const n = Ha(e, t.toUpperCase());
+function fv(e, t) {const n = Ha(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to resolve`);
 if (!e.gm) {const r = Ca(e.app, n);
 if (r.length > 0) {const i = r.map((s) => Q(B(s), "a token"));
 Se(e, `Attack ${n.key} waits for the GM to settle ${qe(i)} (the GM answers for tokens you do not control, or resolves it).`);
 return;}}
-return $i(e, n);}
-function fv(e, t) {const n = Ha(e, t.toUpperCase());
+return Si(e, n);}
+function hv(e, t) {const n = Ha(e, t.toUpperCase());
 if (!e.gm && e.playerId !== n.by) throw new C(`attack ${n.key} is its declarer's or the GM's to cancel`);
 delete e.app.store.exchange.attacks[n.key], M(_t, ie(`Attack ${n.key} is cancelled: nothing was written.`), { record: !0 });}
-function hv(e) {const t = e.app, n = N(t), r = k.values(t.store.exchange.attacks).filter(
+function vv(e) {const t = e.app, n = N(t), r = g.values(t.store.exchange.attacks).filter(
 (s) => e.gm || s.by === e.playerId || It(t, s).some((o) => ba(e.playerId, o)));
 if (r.length === 0) {Se(e, e.gm ? "No attack is open." : "No open attack of yours, and none waiting for your answer.");
 return;}
 if (e.gm) {for (const s of r) M(oe, he(Qn(t, n, s, [])));
 return;}
 const i = r.map((s) => {const o = Da(t, s, e.playerId, !1);
-return `${s.key}: ${gi(s, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
+return `${s.key}: ${wi(s, !1)} attacks; waiting for ${o.length > 0 ? qe(o) : "the GM"}`;});
 M(ye(e.replyTo), he({ title: "Open attacks", rows: [{ label: "Attacks", lines: i }] }));}
-function vv(e) {const t = N(e);
-for (const n of k.values(e.store.exchange.attacks)) M(oe, he(Qn(e, t, n, [])), { record: !0 });}
+function mv(e) {const t = N(e);
+for (const n of g.values(e.store.exchange.attacks)) M(oe, he(Qn(e, t, n, [])), { record: !0 });}
 function Ka(e) {const t = N(e);
-Yh(e);
-for (const [n, r] of k.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
+qh(e);
+for (const [n, r] of g.entries(e.store.tokens)) {if (r.edition?.id !== t.id) continue;
 const i = t.life.parseState(r.edition.state);
 if (i === null) continue;
 const s = t.life.endRound(i);
-Tn(e.store, n, At({ ...qt(e.store, n), edition: { id: t.id, state: s } }, t));}
-e.store.round.number += 1, e.store.round.turned = 0, M(oe, ie(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), vv(e);}
-function mv(e) {const t = [];
-for (const n of e) {if (t.length >= Cr) break;
-ta(n) || t.push(Jr(Xf(n)));}
+On(e.store, n, At({ ...qt(e.store, n), edition: { id: t.id, state: s } }, t));}
+e.store.round.number += 1, e.store.round.turned = 0, M(oe, ie(`Round ${e.store.round.number} begins: pending defenses and per-round limits are cleared.`), { record: !0 }), mv(e);}
+function pv(e) {const t = [];
+for (const n of e) {if (t.length >= Mr) break;
+ta(n) || t.push(Zr(Jf(n)));}
 return t;}
-function pv(e, t) {if (e.length === 0 || t.length === 0) return null;
+function gv(e, t) {if (e.length === 0 || t.length === 0) return null;
 const n = new V(t), r = new V(e), i = e.filter((a) => n.has(a)), s = t.filter((a) => r.has(a)), o = i.length;
 if (o === 0 || o !== s.length) return null;
 for (let a = 0; a < o; a += 1) {if (i[a] !== s[0]) continue;
@@ -3775,28 +3785,28 @@ let c = !0;
 for (let l = 1; l < o && c; l += 1) c = i[(l + a) % o] === s[l];
 if (c) return a;}
 return null;}
-function kv(e) {e.turnOrderSeen = void 0, Ai(e);}
-function Ai(e) {const t = zf();
+function kv(e) {e.turnOrderSeen = void 0, Ei(e);}
+function Ei(e) {const t = xf();
 if (t === e.turnOrderSeen) return;
 e.turnOrderSeen = t;
 const n = e.store.round, r = ea(t);
-gv(e, r);
-const i = mv(r), s = pv(n.seen, i);
+yv(e, r);
+const i = pv(r), s = gv(n.seen, i);
 if (n.seen = i, s === null) {n.turned = 0;
 return;}
 n.turned += s, n.turned >= i.length && Ka(e);}
-function gv(e, t) {e.oddTurnRowsTold === !0 || t.every(xf) || (e.oddTurnRowsTold = !0, M(oe, ie("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
-function yv(e, t) {const n = N(e), r = Oe(t);
-qh(e, n.id);
+function yv(e, t) {e.oddTurnRowsTold === !0 || t.every(Xf) || (e.oddTurnRowsTold = !0, M(oe, ie("The Turn Tracker has a row whose id, text or initiative is neither text nor a number (another script wrote it): it is read as an empty row. Remove that row if rounds do not end as they should.")));}
+function wv(e, t) {const n = N(e), r = Te(t);
+zh(e, n.id);
 const i = [], s = [], o = e.store.settings.bars.vitality, a = new V(), c = new D();
-for (const d of k.keys(e.store.tokens)) {const u = B(d) ?? mf(d, o)[0];
+for (const d of g.keys(e.store.tokens)) {const u = B(d) ?? pf(d, o)[0];
 if (!u || ct(u)) continue;
 const f = Qt(u, o);
 a.has(f) || (a.add(f), c.set(u.id, f), i.push({ token: u, character: z(u) }));}
 return Xn(e, i, {values: [],
 dice: [],
-resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, v = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), y = u?.deadForGood === !0 || r.life.deadForGood(v, h), p = n.life.enter(h, y), m = r.life.condition(v, h), g = n.life.condition(p, h);
-return m !== g && s.push({ name: d.name, from: m, to: g }), {headline: "acts",
+resolve(d) {const u = e.store.tokens[c.get(d.id) ?? d.id], f = u?.stance === void 0 || n.stance.modes.includes(u.stance), h = d.bars.vitality.value, v = (u?.edition?.id === t ? r.life.parseState(u.edition.state) : null) ?? r.life.enter(h, !1), y = u?.deadForGood === !0 || r.life.deadForGood(v, h), p = n.life.enter(h, y), m = r.life.condition(v, h), k = n.life.condition(p, h);
+return m !== k && s.push({ name: d.name, from: m, to: k }), {headline: "acts",
 steps: [],
 changes: [],
 state: p,
@@ -3804,14 +3814,14 @@ state: p,
 detail: { edition: n.id }};}
 }), { count: i.length, changed: s };}
 var Wa = { none: "standing", incapacitated: "incapacitated", dying: "dying", dead: "dead" };
-function wv(e) {if (e.length === 0) return "";
+function bv(e) {if (e.length === 0) return "";
 const t = e.map(({ name: n, from: r, to: i }) => `${n} ${Wa[r]} -> ${Wa[i]}`);
-return ` Conditions read again: ${Tt(t, 6)}.`;}
-function bv(e) {const t = e.app, n = t.store.macros, r = [], i = [], s = [];
-for (const a of N(t).table.macros) {const c = Nf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
+return ` Conditions read again: ${Ot(t, 6)}.`;}
+function $v(e) {const t = e.app, n = t.store.macros, r = [], i = [], s = [];
+for (const a of N(t).table.macros) {const c = Mf(a.name), l = n[a.name] !== void 0 && c.includes(n[a.name]) ? n[a.name] : void 0;
 if (l === void 0 && c.length > 0) {s.push(a.name);
 continue;}
-const d = Mf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
+const d = Pf(l, { name: a.name, action: a.action, visibleto: a.gm ? "" : "all", istokenaction: a.tokenAction === !0, playerid: e.playerId });
 d !== void 0 && (n[a.name] = d, (l === void 0 ? r : i).push(a.name));}
 const o = [
 r.length > 0 ? `made ${r.join(", ")}` : "",
@@ -3819,7 +3829,7 @@ i.length > 0 ? `refreshed ${i.join(", ")}` : "",
 s.length > 0 ? `left ${s.join(", ")} as they are (a macro of that name was made by hand: rename it to get this one)` : ""
 ].filter((a) => a !== "");
 it(e, `Macros for the ${N(t).id} edition: ${o.join("; ")}. The players' are shared with everyone; token actions show when a token is selected.`);}
-var $v = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Av = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
+var Av = "!defense-round [help | config KEY VALUE | set NAME VALUE|clear | repair | next-round | macros | refresh | reset-state | details KEY] (for the GM, but details, which card buttons send for anyone; set and repair act on the selected tokens or --ids)", Sv = {help: { title: "!defense-round help", usage: "!defense-round help", what: ['Creates or refreshes the "Help: DefenseRound" handout for the active edition.'] },
 macros: { title: "!defense-round macros", usage: "!defense-round macros", what: ["Creates or refreshes the table's macros for the active edition (DR-Attack, DR-Damage, DR-Defend, DR-Stance, DR-Undo): the GM's for the GM, the players' shared with all, token actions where they act on the selection. A macro of the same name made by hand is left as it is."] },
 config: {title: "!defense-round config",
 usage: "!defense-round config KEY VALUE",
@@ -3836,8 +3846,8 @@ what: ["Only when a newer version of DefenseRound wrote the saved state (the scr
 details: {title: "!defense-round details",
 usage: "!defense-round details KEY",
 what: [`What the "details" button of a multi-target card sends: whispers that row's full breakdown to whoever may read it. Anyone may click it.`]}};
-function Si(e) {return e ? "on" : "off";}
-function Sv(e) {const t = e.store.settings, n = N(e), r = (s) => n.table.settings.includes(s), i = He.filter((s) => t.attributes[s] !== xs[s]).map(
+function _i(e) {return e ? "on" : "off";}
+function Ev(e) {const t = e.store.settings, n = N(e), r = (s) => n.table.settings.includes(s), i = He.filter((s) => t.attributes[s] !== xs[s]).map(
 (s) => `${s} -> ${t.attributes[s]}`);
 return he({title: `DefenseRound v${ve}`,
 rows: [
@@ -3845,58 +3855,58 @@ rows: [
 {label: "Bars",
 lines: [`Vitality ${t.bars.vitality}, Soul ${t.bars.soul}, Power ${t.bars.power}${r("stamina-bar") ? `, Stamina ${t.bars.stamina}` : ""}`]},
 { label: "Breakdowns", lines: [`NPCs: ${t.visibility.npc}, PCs: ${t.visibility.pc}`] },
-{ label: "Players target any", lines: [Si(t.playersTargetAny)] },
-{ label: "Armor on hand edits", lines: [Si(t.armorOnManualEdits)] },
-{ label: "Relayed commands", lines: [_v[t.apiCommands]] },
+{ label: "Players target any", lines: [_i(t.playersTargetAny)] },
+{ label: "Armor on hand edits", lines: [_i(t.armorOnManualEdits)] },
+{ label: "Relayed commands", lines: [Ov[t.apiCommands]] },
 { label: "Overwhelm limit", lines: r("overwhelm-limit") ? [A(t.overwhelmLimit)] : [] },
 { label: "Markers", lines: [Yt.filter((s) => n.table.markers.includes(s)).map((s) => s === t.markers[s] ? s : `${s}: ${t.markers[s]}`).join(", ")] },
 { label: "Attributes", lines: [i.length > 0 ? i.join(", ") : "default names"] },
 { label: "Round", lines: [A(e.store.round.number)] },
-{ label: "Not on the sheet", lines: Ev(e) },
+{ label: "Not on the sheet", lines: _v(e) },
 { label: "State problems", lines: e.loadProblems }]});}
-function Ev(e) {const t = e.store.sheetLacks;
+function _v(e) {const t = e.store.sheetLacks;
 if (t.length === 0) return [];
 const n = t.slice(0, 12), r = t.length > n.length ? ` and ${t.length - n.length} more` : "";
 return [`${n.join(", ")}${r}: read as nothing`];}
-var _v = {refuse: "refuse (--api-as or not)",
+var Ov = {refuse: "refuse (--api-as or not)",
 gm: "gm (act as the GM; --api-as ignored)",
 "api-as": "api-as (act as the --api-as player, never a GM; otherwise refuse)"};
-function Ei(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
-function Tv(e) {const t = e.store.settings, n = N(e), r = Ht().filter((o) => o !== t.edition), i = (o, a) => ae(`${o}: ${Si(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
+function Oi(e, t) {return [e, ...t.filter((n) => n !== e)].join("|");}
+function Tv(e) {const t = e.store.settings, n = N(e), r = Ht().filter((o) => o !== t.edition), i = (o, a) => ae(`${o}: ${_i(a)}`, `!defense-round config ${o} ${a ? "off" : "on"}`), s = (o, a) => ae(`${o}: ${a}`, `!defense-round config ${o} ${a === "gm" ? "public" : "gm"}`);
 return [
 ie("Settings:"),
 s("visibility.npc", t.visibility.npc),
 s("visibility.pc", t.visibility.pc),
 i("players-target-any", t.playersTargetAny),
 i("armor-on-manual-edits", t.armorOnManualEdits),
-ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Ei(t.apiCommands, Er)}}`),
-ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Ei(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
+ae(`api-commands: ${t.apiCommands}`, `!defense-round config api-commands ?{Relayed commands|${Oi(t.apiCommands, Or)}}`),
+ae(`vitality-bar: ${t.bars.vitality}`, `!defense-round config vitality-bar ?{Vitality bar|${Oi(t.bars.vitality, ["bar1", "bar2", "bar3"])}}`),
 ...r.map((o) => ae(`edition: switch to ${o}`, `!defense-round config edition ${o}`)),
 ...n.table.settings.includes("overwhelm-limit") ? [ae(`overwhelm-limit: ${t.overwhelmLimit}`, `!defense-round config overwhelm-limit ?{Overwhelm limit|${t.overwhelmLimit}}`)] : [],
-...n.table.settings.includes("stamina-bar") ? [ae(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Ei(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
+...n.table.settings.includes("stamina-bar") ? [ae(`stamina-bar: ${t.bars.stamina}`, `!defense-round config stamina-bar ?{Stamina bar|${Oi(t.bars.stamina, ["power", "bar1", "bar2", "bar3"])}}`)] : [],
 ae("next round", "!defense-round next-round"),
 ae("help handout", "!defense-round help"),
 ae("table macros", "!defense-round macros")
 ].join(" ");}
-function Ov(e, t) {const [n, r] = t;
+function Rv(e, t) {const [n, r] = t;
 if (!n || r === void 0) throw new E("set needs a NAME and a VALUE (or clear)");
 const i = n.toLowerCase();
 if (!He.includes(i))
 throw new E(`unknown value name "${U(n)}": ${Lt(n, He, "names")}`);
-const s = r.toLowerCase() === "clear", o = s ? 0 : kt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, Te(e.parsed)), l = [];
-for (const { token: d, character: u } of a) {const f = Uf(e.app, d.id);
+const s = r.toLowerCase() === "clear", o = s ? 0 : gt(r, `the value of ${i}`, -1e6, 1e6), { targets: a, notes: c } = lt(e, Oe(e.parsed)), l = [];
+for (const { token: d, character: u } of a) {const f = Vf(e.app, d.id);
 f.overrides = En(f.overrides, i, s ? null : o);
 const h = i === "armor_physical" ? "physical" : i === "armor_magical" ? "magical" : void 0;
 h && (f.worn = En(f.worn, h, null)), qo(e.app, d.id), l.push(Pn(d, u, e.app.store.settings).name);}
 it(e, `${s ? `Cleared ${i} override` : `${i} = ${o}`} on ${l.join(", ")}.${c.length ? ` (${c.join("; ")})` : ""}`);}
-var _i = [
+var Ti = [
 ["physical", "armor_physical"],
 ["magical", "armor_magical"]];
-function Rv(e) {const { targets: t, notes: n } = lt(e, Te(e.parsed)), r = new D(), i = {values: _i.map(([, o]) => o),
+function Dv(e) {const { targets: t, notes: n } = lt(e, Oe(e.parsed)), r = new D(), i = {values: Ti.map(([, o]) => o),
 dice: [],
-resolve(o) {for (const [, l] of _i) o.values[l]?.current, o.values[l]?.max;
+resolve(o) {for (const [, l] of Ti) o.values[l]?.current, o.values[l]?.max;
 const a = [], c = [];
-for (const [l, d] of _i) {const u = o.values[d];
+for (const [l, d] of Ti) {const u = o.values[d];
 if (!u?.present) continue;
 const f = l === "physical" ? "Physical" : "Magical", h = u.max;
 if (h === null) {a.push(`${f} has no max on the sheet: nothing to restore it to`);
@@ -3911,63 +3921,63 @@ qo(e.app, a.id);
 const c = r.get(a.id) ?? [];
 return `${a.name}: ${c.length > 0 ? c.join(", ") : "no armor to repair"}`;});
 it(e, `Repair: ${s.join("; ")}${n.length ? ` (${n.join("; ")})` : ""}`);}
-function Dv(e) {e.store = xt(ve), e.loadProblems = [], delete e.newerState, Bo(Dn, e.store);}
-function Iv(e, t) {const [n, ...r] = t;
+function Iv(e) {e.store = xt(ve), e.loadProblems = [], delete e.newerState, Bo(Dn, e.store);}
+function Cv(e, t) {const [n, ...r] = t;
 if (!n || r.length > 0) throw new E("details needs the key its button gives");
 const i = e.app.details.get(n), s = "that breakdown is no longer kept (the script keeps the last few hundred, until a restart)";
 if (!i) throw new C(s);
-const o = B(i.tokenId), a = i.hidden || o !== void 0 && Ke(o), c = i.npc || o !== void 0 && Pr(o, z(o)), l = tn(e.app, { npc: c, hidden: a }) === "public";
+const o = B(i.tokenId), a = i.hidden || o !== void 0 && Ke(o), c = i.npc || o !== void 0 && Fr(o, z(o)), l = tn(e.app, { npc: c, hidden: a }) === "public";
 if (!(e.gm || l || o !== void 0 && Re(e.playerId, o, z(o)))) throw new C(a ? s : `${i.name}'s breakdown is for the GM`);
 M(ye(e.replyTo), he(i.card()));}
-var Cv = {usage: () => $v,
+var Nv = {usage: () => Av,
 help: () => ["For the GM (a card's details buttons work for anyone). With no argument: status and a settings menu. Sub-commands: help, config, set, repair, next-round, macros, refresh, reset-state, details (each answers --help)."],
 helpFor: (e, t) => {const n = (t.positionals[0] ?? "").toLowerCase();
-return Av[n];},
+return Sv[n];},
 run(e) {const [t, ...n] = e.parsed.positionals, r = (t ?? "").toLowerCase();
-if (r === "details") {Ge(e.parsed, {}), Iv(e, n);
+if (r === "details") {Ge(e.parsed, {}), Cv(e, n);
 return;}
 if (!e.gm) throw new C("!defense-round is for the GM only");
 const i = r === "set" || r === "repair";
 switch (Ge(e.parsed, i ? { ids: { kind: "list" } } : {}), r) {case "":
-M(ye("gm"), Sv(e.app)), M(ye("gm"), Tv(e.app));
+M(ye("gm"), Ev(e.app)), M(ye("gm"), Tv(e.app));
 return;
-case "help": {qr(N(e.app));
+case "help": {xr(N(e.app));
 const s = zo();
-M(ye(e.replyTo), Yr(`The handout "${Vn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
+M(ye(e.replyTo), zr(`The handout "${Vn}" is up to date in the journal${s ? ":" : "."}`, s ? [s] : []));
 return;}
 case "config": {const [s, ...o] = n;
 if (!s) throw new E("config needs a KEY and a VALUE");
-const a = e.app.store.settings.edition, c = qf(e.app.store.settings, s, o.join(" ") || void 0);
+const a = e.app.store.settings.edition, c = zf(e.app.store.settings, s, o.join(" ") || void 0);
 if (e.app.store.settings.edition !== a) {e.app.store.editionLeft = a;
-const { count: l, changed: d } = yv(e.app, a);
-qr(N(e.app), { createIfMissing: !1 });
-const u = l === 0 ? "" : d.length > 0 ? wv(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Jh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
+const { count: l, changed: d } = wv(e.app, a);
+xr(N(e.app), { createIfMissing: !1 });
+const u = l === 0 ? "" : d.length > 0 ? bv(d) : ` ${l === 1 ? "One token" : `${l} tokens`} the script remembers ${l === 1 ? "was" : "were"} read again in its terms: no condition changed.`, f = Qh(e.app), h = f.length === 0 ? "" : ` Open attack${f.length === 1 ? "" : "s"} cancelled: ${f.join(", ")}.`;
 it(e, `${c}${u} Bars, worn armor and the Turn Tracker are kept.${h}`);
 return;}
 it(e, c);
 return;}
 case "set":
-Ov(e, n);
+Rv(e, n);
 return;
 case "repair":
-Rv(e);
+Dv(e);
 return;
 case "next-round":
 Ka(e.app);
 return;
 case "macros":
-bv(e);
+$v(e);
 return;
 case "reset-state":
 if (e.app.newerState === void 0) throw new C("reset-state only discards a state written by a newer version, and this one is not");
-Dv(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
+Iv(e.app), it(e, "The newer version's state is discarded: DefenseRound starts from its defaults.");
 return;
 case "refresh":
 e.app.attributes.clear(), it(e, "Cached attribute look-ups, and the names the sheet lacked, forgotten; they are read again on next use.");
 return;
 default:
 throw new E(`unknown subcommand "${U(A(t))}"`);}}};
-function Nv(e, t) {const n = new D();
+function Mv(e, t) {const n = new D();
 let r;
 for (const { place: i, tokenId: s, change: o } of t)
 switch (o.kind) {case "bar": {const a = o.attributeId ? getObj("attribute", o.attributeId) : void 0, c = a ? void 0 : getObj("graphic", s);
@@ -3986,13 +3996,13 @@ case "markers":
 n.set(i, A(getObj("graphic", s)?.get("statusmarkers") ?? ""));
 break;
 case "memory":
-n.set(i, At(qt(e.memories, On(s, o)), e.edition));
+n.set(i, At(qt(e.memories, Tn(s, o)), e.edition));
 break;
 case "answer":
 n.set(i, fo(e.memories, o.tokenId ?? s));
 break;
 case "initiative": {r ?? (r = ze());
-const a = Xr(r.find((c) => c.id === s)?.pr);
+const a = Qr(r.find((c) => c.id === s)?.pr);
 n.set(i, R.isFinite(a) ? a : null);
 break;}
 case "turn-order":
@@ -4000,7 +4010,7 @@ break;}
 return n;}
 var Ya = { undo: { kind: "switch" }, force: { kind: "switch" }, entry: { kind: "one" }, help: { kind: "switch" } };
 function qa(e, t) {return e.gm || t.by === e.playerId && t.kind !== "save";}
-function Mv(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
+function Pv(e) {const t = e.app.store.history, n = Ue(e.parsed, "entry");
 if (n !== void 0) {const r = n.toUpperCase();
 let i = -1;
 for (let s = t.length - 1; s >= 0 && i === -1; s -= 1) t[s].key === r && (i = s);
@@ -4009,28 +4019,28 @@ if (!qa(e, t[i])) throw new C(t[i].kind === "save" && t[i].by === e.playerId ? "
 return i;}
 for (let r = t.length - 1; r >= 0; r -= 1) if (qa(e, t[r])) return r;
 throw new C(e.gm ? "there is no damage to undo" : "you have applied no damage that can be undone");}
-function Pv(e) {if (!ke(e.parsed, "undo")) throw new E(`--${ke(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
-if (ke(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
-const t = [...e.parsed.flags.keys()].find((m) => !k.prototype.hasOwnProperty.call(Ya, m));
+function Lv(e) {if (!ge(e.parsed, "undo")) throw new E(`--${ge(e.parsed, "entry") ? "entry" : "force"} goes with --undo`);
+if (ge(e.parsed, "force") && !e.gm) throw new C("--force is the GM's: a player's undo never overwrites a later change");
+const t = [...e.parsed.flags.keys()].find((m) => !g.prototype.hasOwnProperty.call(Ya, m));
 if (t) throw new E(`--undo takes no --${U(t, 20)}: it undoes your last damage (or its card's, with --entry), whatever is selected`);
 if (Ge(e.parsed, Ya), e.parsed.positionals.length > 0) throw new E("--undo takes no amount");
-const n = e.app, r = n.store.history, i = Mv(e), s = r[i], o = N(n), a = new D(s.tokens.map((m) => [m.tokenId, Ot(m.tokenId, e.gm)])), c = s.tokens.filter((m) => a.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Gv(m) ? c.find((g) => xa({ place: "", tokenId: g.tokenId, name: g.name, change: m }, n.store.settings)) : void 0, u = Tu(Su(s.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - s.round).filter((m) => xa(m, n.store.settings)), f = new D();
-for (const [m, g] of a) g && f.set(m, Fv(g));
+const n = e.app, r = n.store.history, i = Pv(e), s = r[i], o = N(n), a = new D(s.tokens.map((m) => [m.tokenId, Tt(m.tokenId, e.gm)])), c = s.tokens.filter((m) => a.get(m.tokenId) !== void 0), l = s.tokens.filter((m) => !c.includes(m)).map((m) => m.name), d = (m) => Uv(m) ? c.find((k) => xa({ place: "", tokenId: k.tokenId, name: k.name, change: m }, n.store.settings)) : void 0, u = Tu(Eu(s.tokens, (m) => a.get(m) !== void 0, d), o, n.store.round.number - s.round).filter((m) => xa(m, n.store.settings)), f = new D();
+for (const [m, k] of a) k && f.set(m, jv(k));
 for (const m of u) m.name = f.get(m.tokenId) ?? m.name;
-const h = Dt(n), v = Nv(h, u), y = (m, g) => {if (m.stance !== g.stance) return g.stance === void 0 ? "has dropped its stance since" : `has taken the ${g.stance} stance since`;
-if (m.deadForGood !== g.deadForGood) return "has died for good since";
+const h = Dt(n), v = Mv(h, u), y = (m, k) => {if (m.stance !== k.stance) return k.stance === void 0 ? "has dropped its stance since" : `has taken the ${k.stance} stance since`;
+if (m.deadForGood !== k.deadForGood) return "has died for good since";
 const b = (I) => (I.edition?.id === o.id ? o.life.parseState(I.edition.state) : null) ?? o.life.enter(null, !1);
-return o.life.describeStateChange(b(m), b(g));
-}, p = _u(u, v, ge);
+return o.life.describeStateChange(b(m), b(k));
+}, p = Ou(u, v, ke);
 if (p.length > 0) {if (!e.gm) {const m = p.filter((I) => {const K = a.get(I.tokenId);
-return K !== void 0 && fi(e, za(K));
-}), g = [...new V(p.filter((I) => !m.includes(I)).map((I) => I.name))], b = [...mo(m, v, ge, y), ...g.length > 0 ? [`${qe(g)} changed`] : []];
+return K !== void 0 && vi(e, za(K));
+}), k = [...new V(p.filter((I) => !m.includes(I)).map((I) => I.name))], b = [...mo(m, v, ke, y), ...k.length > 0 ? [`${qe(k)} changed`] : []];
 We(e, `Nothing undone, changed since: ${b.join("; ")}. Only the GM can undo over later changes`);
 return;}
-if (!ke(e.parsed, "force")) {We(e, `Nothing undone, changed since: ${mo(p, v, ge, y).join("; ")}`, [{ label: "Undo anyway", command: `${ui(s.key)} --force` }]);
+if (!ge(e.parsed, "force")) {We(e, `Nothing undone, changed since: ${mo(p, v, ke, y).join("; ")}`, [{ label: "Undo anyway", command: `${hi(s.key)} --force` }]);
 return;}}
-vh(h, u), p.length > 0 && Uv(n, u, v), Yn(n, i), jv(e, s, u, v, a, f), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
-function Lv(e) {switch (e.kind) {case "bar":
+mh(h, u), p.length > 0 && Vv(n, u, v), Yn(n, i), Gv(e, s, u, v, a, f), l.length > 0 && Se(e, e.gm ? `Skipped token${l.length === 1 ? "" : "s"} no longer on the table: ${qe(l)}.` : `Skipped ${l.length} token${l.length === 1 ? "" : "s"} no longer on the table.`);}
+function Fv(e) {switch (e.kind) {case "bar":
 return e.from === null ? void 0 : { label: Je[e.resource], to: e.from };
 case "initiative":
 return { label: "Initiative", to: e.from };
@@ -4040,11 +4050,11 @@ case "attribute":
 return e.from === null || e.key !== "armor_physical" && e.key !== "armor_magical" ? void 0 : { label: e.key === "armor_physical" ? "Physical" : "Magical", to: e.from };
 default:
 return;}}
-function Fv(e) {return pe(Q(e, A(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
+function jv(e) {return pe(Q(e, A(z(e)?.get("name") ?? "") || "an unnamed token"), 200);}
 function za(e) {const t = z(e);
-return { token: e, character: t, npc: Pr(e, t), hidden: Ke(e) };}
-function jv(e, t, n, r, i, s) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
-for (const { place: d, tokenId: u, change: f } of n) {const h = Lv(f);
+return { token: e, character: t, npc: Fr(e, t), hidden: Ke(e) };}
+function Gv(e, t, n, r, i, s) {const o = t.kind === "save" ? "Save undone" : "Damage undone", a = new D();
+for (const { place: d, tokenId: u, change: f } of n) {const h = Fv(f);
 if (h === void 0) continue;
 const v = r.get(d);
 if (v === h.to) continue;
@@ -4057,20 +4067,20 @@ for (const d of t.tokens) {const u = i.get(d.tokenId);
 if (!u) continue;
 const f = (a.get(d.tokenId) ?? []).join(", "), h = s.get(d.tokenId) ?? d.name, v = f ? `${h} (${f})` : h, y = za(u), p = tn(e.app, y) === "public";
 y.hidden || c.push(p ? v : h), (y.hidden || !p && f) && l.push(y.hidden ? `${v} (hidden)` : v);}
-c.length > 0 && M(_t, ie(`${o}: ${Tt(c, 8)}.`)), l.length > 0 && M(oe, ie(`${o} (GM): ${Tt(l, 8)}.`), { record: !0 });}
-function Gv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
+c.length > 0 && M(_t, ie(`${o}: ${Ot(c, 8)}.`)), l.length > 0 && M(oe, ie(`${o} (GM): ${Ot(l, 8)}.`), { record: !0 });}
+function Uv(e) {return e.kind === "bar" && e.attributeId !== void 0 || e.kind === "attribute";}
 function xa({ tokenId: e, change: t }, n) {const r = B(e);
 if (!r) return !1;
 switch (t.kind) {case "bar":
-return t.attributeId === void 0 || Br(r, t.bar) === t.attributeId;
-case "attribute": {const i = Ef(t.attributeId);
+return t.attributeId === void 0 || Kr(r, t.bar) === t.attributeId;
+case "attribute": {const i = _f(t.attributeId);
 return i !== void 0 && i.characterId === A(r.get("represents") ?? "") && i.name.toLowerCase() === n.attributes[t.key].toLowerCase();}
 case "memory":
 case "answer": {const i = t.tokenId === void 0 ? r : B(t.tokenId);
 return i !== void 0 && (t.kind === "answer" || t.character === void 0 || i.get("represents") === t.character);}
 default:
 return !0;}}
-function Uv(e, t, n) {const r = N(e);
+function Vv(e, t, n) {const r = N(e);
 for (const { place: i, tokenId: s, change: o } of t) {if (o.kind !== "bar" || o.resource !== "vitality" || o.from === null) continue;
 const a = n.get(i), c = B(s);
 if (!c || typeof a != "number") continue;
@@ -4078,95 +4088,95 @@ const l = o.from, d = {values: [],
 dice: [],
 resolve: (u) => ({ headline: "acts", steps: [], changes: [], state: r.life.setVitality(a, l, u.state).state, detail: { undo: !0 } })};
 Xn(e, [{ token: c, character: z(c) }], d);}}
-var Vv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Xa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Bv = { title: "Damage", anyTarget: !0, record: !0, refusals: Xa }, Hv = { title: "Damage", anyTarget: !1, record: !0, refusals: Xa }, Kv = {usage: (e) => N(e).hit.usage,
+var Bv = { ids: { kind: "list" }, help: { kind: "switch" }, undo: { kind: "switch" }, force: { kind: "switch" } }, Xa = (e, t) => `${t ? "Not applied to every target" : "Not applied"}: ${e.join("; ")}.`, Hv = { title: "Damage", anyTarget: !0, record: !0, refusals: Xa }, Kv = { title: "Damage", anyTarget: !1, record: !0, refusals: Xa }, Wv = {usage: (e) => N(e).hit.usage,
 help: (e) => N(e).hit.help,
-helpFor: (e, t) => ke(t, "undo") || ke(t, "force") || ke(t, "entry") ? {title: "!damage --undo",
+helpFor: (e, t) => ge(t, "undo") || ge(t, "force") || ge(t, "entry") ? {title: "!damage --undo",
 usage: "!damage --undo [--entry KEY] [--force]",
 what: [
 "Puts back the last damage you applied (the GM: anyone's), for all its targets: bars, worn armor, markers, conditions and what it used up.",
 "Every damage card has an Undo button: it sends --entry with that card's key, to put back that damage whatever came after.",
 "If a value changed since, nothing is undone and you are told what; --force overwrites it."]
 } : void 0,
-run(e) {if (e.parsed.flags.size > 0 && (ke(e.parsed, "undo") || ke(e.parsed, "force") || ke(e.parsed, "entry"))) {Pv(e);
+run(e) {if (e.parsed.flags.size > 0 && (ge(e.parsed, "undo") || ge(e.parsed, "force") || ge(e.parsed, "entry"))) {Lv(e);
 return;}
-const t = N(e.app), n = t.hit.flags, r = bi(e.parsed, wi(t, "!damage", Vv, n), t.hit.amount, Ar(t.id, "!damage")), i = t.hit.plan(r, Rt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, o = lt(e, Te(e.parsed), { anyTarget: s });
+const t = N(e.app), n = t.hit.flags, r = Ai(e.parsed, $i(t, "!damage", Bv, n), t.hit.amount, Er(t.id, "!damage")), i = t.hit.plan(r, Rt(e.app, e.gm)), s = e.gm || e.app.store.settings.playersTargetAny, o = lt(e, Oe(e.parsed), { anyTarget: s });
 let { targets: a } = o;
-const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : k.keys(n).find((d) => n[d].decides !== void 0 && ke(e.parsed, d));
+const c = o.notes, l = e.parsed.flags.size === 0 ? void 0 : g.keys(n).find((d) => n[d].decides !== void 0 && ge(e.parsed, d));
 if (l !== void 0 && !e.gm) {const d = n[l].decides, u = a.filter(({ token: h, character: v }) => Re(e.playerId, h, v)), f = a.filter((h) => !u.includes(h)).map(({ token: h }) => Q(h, "a token"));
 if (f.length > 0 && c.push(`${qe(f)}: only the GM or its controller ${d}`), a = u, a.length === 0) {We(e, `Not applied: ${c.join("; ")}`);
 return;}}
-return Jn(e, i, a, c, s ? Bv : Hv);}
-}, Wv = { ids: { kind: "list" }, help: { kind: "switch" } }, Yv = {usage: (e) => N(e).check.usage,
+return Jn(e, i, a, c, s ? Hv : Kv);}
+}, Yv = { ids: { kind: "list" }, help: { kind: "switch" } }, qv = {usage: (e) => N(e).check.usage,
 help: (e) => N(e).check.help,
-run(e) {if (e.parsed.flags.has("answer")) return cv(e);
+run(e) {if (e.parsed.flags.has("answer")) return lv(e);
 const t = N(e.app), n = t.check;
 if (n.refused) {We(e, `!defend is not used: ${n.refused}`);
 return;}
-const r = wi(t, "!defend", Wv, n.flags), i = k.keys(n.flags).filter((d) => n.flags[d].kind === "token");
-Ch(e, i);
-const s = t.check.plan(bi(e.parsed, r, void 0, Ar(t.id, "!defend")));
+const r = $i(t, "!defend", Yv, n.flags), i = g.keys(n.flags).filter((d) => n.flags[d].kind === "token");
 Nh(e, i);
-const o = lt(e, Te(e.parsed)), a = [...o.notes], c = i.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
+const s = t.check.plan(Ai(e.parsed, r, void 0, Er(t.id, "!defend")));
+Mh(e, i);
+const o = lt(e, Oe(e.parsed)), a = [...o.notes], c = i.map((d) => ({ flag: d, id: (e.parsed.flags.get(d) ?? []).join(" ") })).filter(({ id: d }) => d !== ""), l = o.targets.filter(({ token: d }) => {const u = c.find(({ id: f }) => f === d.id);
 return u && a.push(`${Q(d, "a token")}: --${u.flag} names the token itself`), u === void 0;});
 if (l.length === 0) {We(e, Bn(a).join("; "));
 return;}
 return Jn(e, s, l, a, {title: "Defense",
 refusals: (d) => `${d.join("; ")}.`});}
-}, qv = { ids: { kind: "list" }, help: { kind: "switch" } }, zv = {usage: (e) => N(e).stance.usage,
+}, zv = { ids: { kind: "list" }, help: { kind: "switch" } }, xv = {usage: (e) => N(e).stance.usage,
 help: (e) => N(e).stance.help,
 run(e) {const t = N(e.app);
 if (t.stance.modes.length === 0) throw new C(`the ${t.id} edition has no stances`);
-Ge(e.parsed, qv);
+Ge(e.parsed, zv);
 const [n, ...r] = e.parsed.positionals;
 if (r.length > 0) throw new E(`one stance only (got "${U(e.parsed.positionals.join(" "))}")`);
 const i = n?.toLowerCase();
 if (i !== void 0 && !t.stance.modes.includes(i))
 throw new E(`unknown stance "${U(A(n))}" (stances: ${t.stance.modes.join(", ")})`);
-const s = (e.msg.selected ?? []).length === 0 && Te(e.parsed) === void 0;
+const s = (e.msg.selected ?? []).length === 0 && Oe(e.parsed) === void 0;
 if (i === void 0 && s) throw new E(`no stance given: !stance ${t.stance.modes.join("|")}`);
-const { targets: o, notes: a } = lt(e, Te(e.parsed));
+const { targets: o, notes: a } = lt(e, Oe(e.parsed));
 if (i === void 0) {const c = e.app.store.settings, l = t.stance.default, d = o.map(({ token: u, character: f }) => {const h = Pn(u, f, c);
 return `${h.name}: ${e.app.store.tokens[h.home]?.stance ?? l}`;});
 Se(e, `Stances: ${d.join("; ")}.${a.length ? ` (${a.join("; ")})` : ""} To change one: !stance ${t.stance.modes.join("|")}`);
 return;}
-return Jn(e, th(t.stance, i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
-function xv(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
-function Xv(e, t, n) {return {values: [],
+return Jn(e, nh(t.stance, i), o, a, { title: "Stance", refusals: (c) => `${c.join("; ")}.` });}};
+function Xv(e, t, n) {return n === null ? e + t : S.max(e, S.min(e + t, n));}
+function Jv(e, t, n) {return {values: [],
 dice: [],
 resolve(r) {const i = r.bars[n].value;
 if (i === null) return { kind: "bar", resource: n };
 const s = r.bars.vitality.value;
 if (e.life.condition(r.state, s) === "dead")
 return { kind: "refused", nameFirst: !0, reason: "is dead: healing does not bring the dead back (the GM raises Vitality above 0 by hand to revive)" };
-const o = r.bars[n].max, a = xv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.life.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
+const o = r.bars[n].max, a = Xv(i, t, o), c = o !== null && a === o && i + t > o, l = s === null ? void 0 : e.life.setVitality(s, n === "vitality" ? a : s, r.state), d = r.id;
 return {headline: "acts",
 ...a === i ? { noop: !0 } : {},
 steps: [
-T(le, { kind: "heal-title", who: d, resource: n, amount: a - i }),
-T(re, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
-T("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
+O(le, { kind: "heal-title", who: d, resource: n, amount: a - i }),
+O(re, { kind: "heal-summary", who: d, healed: a !== i, atMax: o !== null && i >= o }),
+O("Heal", { kind: "healed", resource: n, before: i, after: a, max: o, capped: c }),
 ...n === "vitality" && l ? je("Heal", l.conditions) : [],
-...l?.now ? [T("Now", l.now)] : []],
+...l?.now ? [O("Now", l.now)] : []],
 changes: a !== i ? [{ kind: "bar", resource: n, to: a }] : [],
 ...n === "vitality" && l ? { state: l.state } : {},
 ...n === "vitality" && l?.dropsAnswer ? { answer: null } : {},
 detail: { heal: t, resource: n, before: i, after: a }};}};}
-var Jv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Qv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, Zv = {usage: () => Jv,
+var Qv = "!heal N [--to vitality|soul|power] [--ids ID ...] (N: a whole number 0-1000000 or an inline roll)", Zv = { to: { kind: "one" }, ids: { kind: "list" }, help: { kind: "switch" } }, em = {usage: () => Qv,
 run(e) {const t = e.parsed;
-Ge(t, Qv);
-const n = lr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = _e(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = lt(e, Te(t));
-return Jn(e, Xv(N(e.app), n, r), i, s, {title: "Heal",
+Ge(t, Zv);
+const n = lr(t, { what: "the amount to heal", missing: "no amount to heal given" }), r = _e(Ue(t, "to") ?? "vitality", "--to", ["vitality", "soul", "power"]), { targets: i, notes: s } = lt(e, Oe(t));
+return Jn(e, Jv(N(e.app), n, r), i, s, {title: "Heal",
 refusals: (o, a) => `${a ? "Not applied to every target" : "Not applied"}: ${o.join("; ")}.`});}};
 function Ja(e, t, n) {if (!n || ct(t)) return;
 const r = e.store.settings, i = fe[r.bars.vitality].value;
 if (!(i in n)) return;
 const s = se(n[i]), o = A(t.get(fe[r.bars.vitality].link) ?? "");
-let { typed: a, keepInStep: c } = tm(t, i, o, s);
+let { typed: a, keepInStep: c } = nm(t, i, o, s);
 if (s === null || a === null || s === a) return;
 const l = N(e), d = { token: t, character: z(t) }, u = o ? e.linkedEdits.get(o) : void 0, f = u !== void 0 && u.by !== t.id && !u.echoed.has(t.id) && u.from === s && (u.to === a || u.typed === a);
-if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= Zi) {const y = l.hit.handEdit(s - a, Rt(e, !0)), p = {...y,
-resolve(g, b) {if (l.life.condition(g.state, s) === "dead") return { kind: "refused", reason: "dead" };
-const I = y.resolve(g, b);
+if (f && u.echoed.add(t.id), o && !f && e.linkedEdits.delete(o), f && u.to !== a && (a = u.to, c = { tokenProps: { [i]: u.to } }), r.armorOnManualEdits && !f && a < s && s - a <= ts) {const y = l.hit.handEdit(s - a, Rt(e, !0)), p = {...y,
+resolve(k, b) {if (l.life.condition(k.state, s) === "dead") return { kind: "refused", reason: "dead" };
+const I = y.resolve(k, b);
 return !hn(I) && !I.changes.some((K) => K.kind === "bar" && K.resource === "vitality") && I.changes.push({ kind: "bar", resource: "vitality", to: s }), I;}
 }, m = nn(
 e,
@@ -4175,68 +4185,68 @@ p,
 xn,
 dt(e),
 Dt(e),
-() => ({ vitalityFrom: s, title: T(le, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
-(g) => {Sf(g, s), Qa(e, g, s);});
+() => ({ vitalityFrom: s, title: O(le, { kind: "hand-edit-read-title", who: t.id, before: s, typed: a }) }),
+(k) => {Ef(k, s), Qa(e, k, s);});
 if (m.kind === "unsafe") return;
 if (m.kind === "problems" || m.kind === "refusal" && m.reading.problems.length > 0)
 M(oe, ie(`Hand edit not read through armor: ${zn(m.reading.snapshot, m.reading.problems, "")}.`));
-else if (m.kind === "written") {const g = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
-o && e.linkedEdits.set(o, { from: s, typed: a, to: g?.kind === "bar" ? g.to : s, by: t.id, echoed: new V() });
+else if (m.kind === "written") {const k = m.outcome.changes.find((I) => I.kind === "bar" && I.resource === "vitality");
+o && e.linkedEdits.set(o, { from: s, typed: a, to: k?.kind === "bar" ? k.to : s, by: t.id, echoed: new V() });
 const b = wa(e, { by: "hand-edit", kind: "hand-edit", round: e.store.round.number, tokens: [m.applied] });
-ti(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: ui(b), byGm: !0 } } : {} });
+ri(e, [m.shown], { title: "Hand edit", replyTo: "gm", ...b ? { undo: { command: hi(b), byGm: !0 } } : {} });
 return;}}
-const h = nm(e, f ? a : s, a), v = nn(e, d, h.plan, xn, dt(e), Dt(e), () => ({ vitalityFrom: s, ...c }), (y) => Qa(e, y, s));
-v.kind === "written" && (f && !u.plain ? Oh(e, o, v.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new V(), plain: !0 }), h.saysSomething() && ti(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));}
-function em(e, t, n) {const r = Hr(t);
+const h = rm(e, f ? a : s, a), v = nn(e, d, h.plan, xn, dt(e), Dt(e), () => ({ vitalityFrom: s, ...c }), (y) => Qa(e, y, s));
+v.kind === "written" && (f && !u.plain ? Rh(e, o, v.applied) : o && !f && e.linkedEdits.set(o, { from: s, typed: a, to: a, by: t.id, echoed: new V(), plain: !0 }), h.saysSomething() && ri(e, [v.shown], { title: "Hand edit", replyTo: "gm" }));}
+function tm(e, t, n) {const r = Wr(t);
 if (r === void 0 || r.id === "" || typeof n != "object" || n === null) return;
 const i = n.current, s = se(i), o = se(r.current);
 if (s === null || o === null || s === o) return;
 const a = e.store.settings.bars.vitality;
 for (const c of Tf(r.id, a)) Ja(e, c, { [fe[a].value]: i });}
-function tm(e, t, n, r) {const i = se(e.get(t));
+function nm(e, t, n, r) {const i = se(e.get(t));
 if (n === "" || i !== r) return { typed: i };
 const s = se(Uo(n));
 return s === null || s === r ? { typed: i } : { typed: s, keepInStep: { tokenProps: { [t]: s } } };}
-function nm(e, t, n) {const r = N(e);
+function rm(e, t, n) {const r = N(e);
 let i = !1;
 return { plan: {values: [],
 dice: [],
 resolve(o) {const a = o.state, c = r.life.setVitality(t, n, a), l = o.id, d = r.life.setVitality(t, t, a).state;
-return i = c.vitality !== n || !ge(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
+return i = c.vitality !== n || !ke(d, c.state) || r.life.condition(d, t) !== r.life.condition(c.state, c.vitality), {headline: "acts",
 steps: [
-T(le, { kind: "hand-edit-title", who: l }),
-T(re, { kind: "hand-edit-summary", who: l, now: c.now }),
-...c.steps.map((f) => T("Change", f)),
-c.now ? T("Now", c.now) : T("Now", { kind: "standing" })],
+O(le, { kind: "hand-edit-title", who: l }),
+O(re, { kind: "hand-edit-summary", who: l, now: c.now }),
+...c.steps.map((f) => O("Change", f)),
+c.now ? O("Now", c.now) : O("Now", { kind: "standing" })],
 changes: c.vitality !== n ? [{ kind: "bar", resource: "vitality", to: c.vitality }] : [],
 state: c.state,
 ...c.dropsAnswer ? { answer: null } : {},
 detail: c};}
 }, saysSomething: () => i };}
 function Qa(e, t, n) {const r = N(e), i = e.store.tokens[t.snapshot.home];
-i?.edition?.id !== r.id && (t.facts.state = Ur(r, i, n, $a(e)));}
-var rm = {values: [],
+i?.edition?.id !== r.id && (t.facts.state = Br(r, i, n, $a(e)));}
+var im = {values: [],
 dice: [],
 resolve: (e) => ({ headline: "acts", steps: [], changes: [], state: e.state, stance: e.stance, detail: {} })};
-function im(e, t) {if (ct(t)) return;
+function sm(e, t) {if (ct(t)) return;
 const n = Qt(t, e.store.settings.bars.vitality);
-n === t.id || e.store.tokens[n] === void 0 || Xn(e, [{ token: t, character: z(t) }], rm);}
-var sm = 400, om = 100, am = 20, cm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
+n === t.id || e.store.tokens[n] === void 0 || Xn(e, [{ token: t, character: z(t) }], im);}
+var om = 400, am = 100, cm = 20, lm = class {constructor() {this.nextShown = 1, this.nextHidden = 1, this.rows = new D(), this.bySender = new D();}
 add(e, t) {const n = t.map((s) => {const o = s.hidden ? `h${(this.nextHidden++).toString(36)}` : (this.nextShown++).toString(36);
 return this.rows.set(o, s), o;
 }), r = this.bySender.get(e) ?? [];
 this.bySender.delete(e), r.push(...n);
-const i = e === "gm" ? sm : om;
+const i = e === "gm" ? om : am;
 for (const s of r.splice(0, S.max(0, r.length - i))) this.rows.delete(s);
-if (this.bySender.set(e, r), this.bySender.size > am + 1) {for (const [s, o] of this.bySender)
+if (this.bySender.set(e, r), this.bySender.size > cm + 1) {for (const [s, o] of this.bySender)
 if (!(s === "gm" || s === e)) {for (const a of o) this.rows.delete(a);
 this.bySender.delete(s);
 break;}}
 return n;}
 get(e) {return this.rows.get(e);}};
-function lm(e) {const t = N(e);
+function dm(e) {const t = N(e);
 if (e.store.healthColorsNoticed || t.life.condition(t.life.enter(0, !1), 0) === "dead") return;
-const n = Lr() !== void 0, r = Kr("HealthColors");
+const n = jr() !== void 0, r = Yr("HealthColors");
 !n || !r || r.auraDead !== !0 && r.auraDeadPC !== !0 || (e.store.healthColorsNoticed = !0, M(
 oe,
 [
@@ -4244,55 +4254,55 @@ ie("HealthColors marks tokens dead at 0 Vitality, but in this edition 0 is incap
 r.auraDead === !0 ? ae("NPCs: dead at 0 off", "!aura dead") : "",
 r.auraDeadPC === !0 ? ae("PCs: dead at 0 off", "!aura deadPC") : ""
 ].filter((i) => i !== "").join(" ")));}
-var Ti = {"!damage": Kv,
-"!attack": dv,
-"!defend": Yv,
-"!stance": zv,
-"!heal": Zv,
-"!defense-round": Cv};
-function dm() {const e = Kr(Dn) === void 0, { stored: t, problems: n, newer: r } = Uu(Kr(Dn), ve, vf), i = { store: t, attributes: new _f(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new cm() };
-return r !== void 0 ? (i.newerState = r, jn(`${te} v${ve}: ${n.join("; ")}`), M(oe, ie(fm(r)))) : um(i, e), hm(i), i;}
-function um(e, t) {const n = e.store, r = e.loadProblems;
-t && Wu(n.settings, vm());
-const i = Dh(e);
-i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Bo(Dn, n), r.length > 0 && (jn(`${te} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(oe, ie(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(oe, ie(`${te} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Ae("rebuilding the help handout", () => qr(Oe(n.settings.edition)))(), n.scriptVersion = ve;}
-function fm(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
-function hm(e) {const t = e.store, n = () => e.newerState !== void 0, r = Ae("following the Turn Tracker", () => {n() || Ai(e);});
+var Ri = {"!damage": Wv,
+"!attack": uv,
+"!defend": qv,
+"!stance": xv,
+"!heal": em,
+"!defense-round": Nv};
+function um() {const e = Yr(Dn) === void 0, { stored: t, problems: n, newer: r } = Vu(Yr(Dn), ve, mf), i = { store: t, attributes: new Of(() => i.store.sheetLacks), loadProblems: n, linkedEdits: new D(), details: new lm() };
+return r !== void 0 ? (i.newerState = r, jn(`${te} v${ve}: ${n.join("; ")}`), M(oe, ie(hm(r)))) : fm(i, e), vm(i), i;}
+function fm(e, t) {const n = e.store, r = e.loadProblems;
+t && Yu(n.settings, mm());
+const i = Ih(e);
+i > 0 && r.push(`history: ${i} entr${i === 1 ? "y" : "ies"} over its limits (count, size, each player's 10 entries and bytes, the players' half); dropped`), Bo(Dn, n), r.length > 0 && (jn(`${te} v${ve}: stored state had problems, replaced by defaults: ${r.join("; ")}`), M(oe, ie(`${te}: some stored settings were unusable and were reset (details in the API log and in !defense-round).`))), t || n.scriptVersion === "" ? M(oe, ie(`${te} v${ve} is installed: !defense-round shows its settings, !defense-round help makes a help handout.`)) : n.scriptVersion !== ve && Ae("rebuilding the help handout", () => xr(Te(n.settings.edition)))(), n.scriptVersion = ve;}
+function hm(e) {return `${te}: the saved state was written by a newer version (schema ${e}); it is left as it is and commands are paused. Update the script, or discard that state with !defense-round reset-state.`;}
+function vm(e) {const t = e.store, n = () => e.newerState !== void 0, r = Ae("following the Turn Tracker", () => {n() || Ei(e);});
 Ce(
 "chat:message",
 Ae(
 (c) => `${A(c?.content ?? "").split(" ", 1)[0]}`,
-(c) => {if (c?.type === "api") {if (!n()) {const l = xo(c, Ti);
-if (l === void 0) {Df(r);
+(c) => {if (c?.type === "api") {if (!n()) {const l = xo(c, Ri);
+if (l === void 0) {If(r);
 return;}
-return Ai(e), Jo(e, c, Ti, l);}
-return Jo(e, c, Ti);}},
+return Ei(e), Jo(e, c, Ri, l);}
+return Jo(e, c, Ri);}},
 (c) => c?.type === "api" && c.playerid ? So(c.playerid) : void 0));
-const i = Ae("a hand edit of a bar", (c, l) => {n() || Ja(e, ef(c), l);});
+const i = Ae("a hand edit of a bar", (c, l) => {n() || Ja(e, tf(c), l);});
 for (const c of ["bar1", "bar2", "bar3"]) Ce(`change:graphic:${c}_value`, i);
 Ce(
 "destroy:graphic",
 Ae("forgetting a deleted token", (c) => {n() || (delete e.store.tokens[c.id], delete e.store.exchange.waiting[c.id]);})
 ), Ce(
 "add:graphic",
-Ae("showing a new token its character's markers", (c) => {n() || im(e, c);})
-), kv(e), Ce("change:campaign:turnorder", r), mm(r);
-const s = Ae("refreshing attribute look-ups", (c) => {const l = Hr(c);
+Ae("showing a new token its character's markers", (c) => {n() || sm(e, c);})
+), kv(e), Ce("change:campaign:turnorder", r), pm(r);
+const s = Ae("refreshing attribute look-ups", (c) => {const l = Wr(c);
 l !== void 0 && e.attributes.forget(l.characterId);
-}), o = Ae("refreshing attribute look-ups", (c) => {const l = Hr(c);
+}), o = Ae("refreshing attribute look-ups", (c) => {const l = Wr(c);
 l !== void 0 && (e.attributes.forget(l.characterId), e.attributes.appeared(l.name));});
-Ce("add:attribute", o), Ce("destroy:attribute", s), Ce("change:attribute:name", o), pm(i);
-const a = Zu();
-a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Ae("a ChatSetAttr edit", (c, l) => {n() || em(e, c, l);
-}))), n() || Ae("checking HealthColors", () => lm(e))(), jn(`${te} v${ve} ready: edition ${t.settings.edition}.`);}
-function vm() {return Rf(te.toLowerCase());}
-function mm(e) {const t = Xu();
+Ce("add:attribute", o), Ce("destroy:attribute", s), Ce("change:attribute:name", o), gm(i);
+const a = ef();
+a && typeof a.registerObserver == "function" && (a.registerObserver("add", o), a.registerObserver("destroy", s), a.registerObserver("change", Ae("a ChatSetAttr edit", (c, l) => {n() || tm(e, c, l);
+}))), n() || Ae("checking HealthColors", () => dm(e))(), jn(`${te} v${ve} ready: edition ${t.settings.edition}.`);}
+function mm() {return Df(te.toLowerCase());}
+function pm(e) {const t = Ju();
 t && typeof t.ObserveTurnOrderChange == "function" && t.ObserveTurnOrderChange(e);}
-function pm(e) {const t = xu();
+function gm(e) {const t = Xu();
 t && typeof t.ObserveTokenChange == "function" && t.ObserveTokenChange(e);}
-Ce("ready", Ae("starting up", () => {dm();}));
+Ce("ready", Ae("starting up", () => {um();}));
 var km = ve;
-function gm(e) {return ch(e);}
-return ic(Ii);
+function ym(e) {return lh(e);}
+return ic(Ni);
 })();
 { try { throw new Error(''); } catch (e) { API_Meta.DefenseRound.lineCount = parseInt(String(e.stack).split(/\n/)[1].replace(/^.*:(\d+):.*$/, '$1'), 10) - API_Meta.DefenseRound.offset; } }

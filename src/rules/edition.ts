@@ -311,9 +311,16 @@ export interface HitSpec<S, A> extends CommandSpec {
 export interface CheckSpec<S, A> extends CommandSpec {
   /** Throws UsageError for a malformed command (what the flags' declarations cannot say). */
   plan(order: Order): Plan<S, A>;
-  /** `!attack` and `!defend --answer`: the answers, and how each joins the hit. */
-  answers: AttackSpec<S, A>;
+  /** `!attack` and `!defend --answer`: the answers, and what differs from the pipeline's way of playing them. */
+  answers: AnswersDeclared<S, A>;
 }
+
+/**
+ * The answers as an edition declares them: its choices, and only what differs from the defaults
+ * (rules/editions.ts, `withDefaults`): no flags of its own, `--action WORD` and `--roll`, the word as
+ * the label, no situation, the answer planned as `!defend --action WORD`, the defense it left kept.
+ */
+export type AnswersDeclared<S, A> = Pick<AttackSpec<S, A>, 'choices'> & Partial<AttackSpec<S, A>>;
 
 /** What one stance mode is said as: taking it, being in it already, and what it does. */
 export interface StanceMode {
@@ -393,7 +400,10 @@ export interface Edition<S, A = unknown> {
 }
 
 /** An edition as the registry holds it: its life group with the pipeline's defaults filled in. */
-export type RegisteredEdition<S, A> = Omit<Edition<S, A>, 'life'> & { life: Required<Life<S, A>> };
+export type RegisteredEdition<S, A> = Omit<Edition<S, A>, 'life' | 'check'> & {
+  life: Required<Life<S, A>>;
+  check: Omit<CheckSpec<S, A>, 'answers'> & { answers: AttackSpec<S, A> };
+};
 
 // The registry holds editions of any state type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

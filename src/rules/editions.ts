@@ -3,13 +3,20 @@
 import type { AnyDeclaredEdition, AnyEdition, Edition, EditionId, RegisteredEdition } from './edition';
 import type { FlagTable } from '../text/args';
 import { REGISTERED } from './registry';
+import { defendOrder, keepFiled } from './shared';
+
+/** A word as a button says it: "defend" -> "Defend"; "none" -> "No defense". */
+const labelOf = (word: string): string => (word === 'none' ? 'No defense' : `${word.charAt(0).toUpperCase()}${word.slice(1)}`);
 
 /**
  * An edition with the pipeline's defaults for what it left out (architecture.md, "The edition seam"):
- * a round changes nothing, dead is dead for good, an empty state has no keys, a stored answer is none.
+ * a round changes nothing, dead is dead for good, an empty state has no keys, a stored answer is
+ * none; an answer to an attack is `!defend --action WORD` (its `--roll` given), labelled by its word,
+ * with no situation, and keeps the defense its check left.
  */
 export function withDefaults(edition: AnyDeclaredEdition, id: EditionId = edition.id): AnyEdition {
-  const { life } = edition;
+  const { life, check } = edition;
+  const answerFlag = check.answers.answerFlag ?? 'action';
   return {
     ...edition,
     id,
@@ -20,6 +27,20 @@ export function withDefaults(edition: AnyDeclaredEdition, id: EditionId = editio
       describeStateChange: () => 'has changed condition since',
       parseAnswer: () => null,
       ...life,
+    },
+    check: {
+      ...check,
+      answers: {
+        flags: {},
+        answerFlag,
+        rollFlag: 'roll',
+        label: labelOf,
+        situation: () => null,
+        situationWords: (situation) => situation,
+        planAnswer: (word) => check.plan(defendOrder({ [answerFlag]: word }, check.flags)),
+        keep: (word, outcome) => keepFiled(word, outcome),
+        ...check.answers,
+      },
     },
   };
 }

@@ -21,17 +21,7 @@ export const flat: Edition<FlatState, FlatAnswer> = {
     help: ['A d20 of 11 or more doubles Defense against the next hit.'],
     examples: ['!defend --action defend', '!defend --action defend --roll 15'],
     plan: checkPlan,
-    answers: {
-      flags: {},
-      answerFlag: 'action',
-      rollFlag: 'roll',
-      choices: ['defend', 'none'],
-      label: (word) => (word === 'defend' ? 'Defend' : 'Take it'),
-      situation: () => null,
-      situationWords: (situation) => situation,
-      planAnswer: checkPlan,
-      keep: (word, outcome) => (outcome.answer ? { word, answer: outcome.answer } : { word }),
-    },
+    answers: { choices: ['defend', 'none'] },
   },
   stance: { flags: {}, usage: '!stance (flat has no stances)', help: [], modes: [], default: 'none', row: 'Stance', says: {} },
   life: {
