@@ -1,11 +1,17 @@
-// `npm start -- --demo soak|threshold|opposed`: a short scripted fight on the demo scene, one per
-// edition, printed as a transcript (each step's title, its commands, then what chat shows). Each
-// step names the numbers it should produce; a step that does not show them is flagged and the
-// demo exits 1, so a demo that stops matching the rules is noticed.
+// `npm start -- --demo EDITION`: a short fight on the demo scene in any registered edition, printed
+// as a transcript (each step's title, its commands, then what chat shows). Each step names the
+// numbers it should produce; a step that does not show them is flagged and the demo exits 1, so a
+// demo that stops matching the rules is noticed. Some editions have a fight scripted by hand for
+// their rules (SCRIPTED_DEMOS, as a test names the edition it tests); every other edition plays the
+// fight its sample makes (its worked example on the demo table), or a plain hit without one.
 import type { CliSession } from './cli-session.js';
+import { DEFAULT_EDITION, editionIds, editionOf } from '../src/rules/editions.js';
+import type { EditionId, SampleValues } from '../src/rules/edition.js';
 
-export const DEMO_EDITIONS = ['soak', 'threshold', 'opposed'] as const;
-export type DemoEdition = (typeof DEMO_EDITIONS)[number];
+/** The editions `--demo` plays: every one the registry holds. */
+export function demoEditions(): EditionId[] {
+  return editionIds();
+}
 
 export interface DemoStep {
   title: string;
@@ -21,7 +27,8 @@ export interface Demo {
   steps: DemoStep[];
 }
 
-export const DEMOS: Record<DemoEdition, Demo> = {
+/** Fights scripted by hand, each for one edition's rules, by the edition's id. */
+export const SCRIPTED_DEMOS: Readonly<Record<string, Demo>> = {
   soak: {
     title: 'the soak edition (The Defensive Round): soak, protection and its wear, stances, falling and saving',
     intro: [
@@ -202,9 +209,44 @@ export const DEMOS: Record<DemoEdition, Demo> = {
   },
 };
 
+/** The `!defense-round set` lines that give the selected tokens a sample's values (Vitality aside). */
+function sets(values: SampleValues): string[] {
+  return Object.entries(values).flatMap(([key, value]) => (key === 'vitality' ? [] : [`!defense-round set ${key} ${value}`]));
+}
+
+/** The fight an edition's sample makes: the switch, the worked example's numbers on Bob and the goblins, its moves, the round's end. */
+export function sampleDemo(edition: EditionId): Demo {
+  const sample = editionOf(edition).table.sample;
+  const steps: DemoStep[] = [];
+  if (edition !== DEFAULT_EDITION) steps.push({ title: 'The GM switches the edition', lines: [`!defense-round config edition ${edition}`], expect: [`Edition is now ${edition}`] });
+  if (sample) {
+    const vitality = sample.hero.vitality;
+    steps.push({
+      title: 'Bob and the goblins get the worked example\'s numbers, on each token',
+      lines: ['select Bob', ...sets(sample.hero), ...(vitality === undefined ? [] : [`edit Bob bar1 ${vitality}`]), 'select Goblin 1, Goblin 2', ...sets(sample.foe)],
+      expect: Object.entries(sample.hero).flatMap(([key, value]) => (key === 'vitality' ? [] : [`${key} = ${value} on Bob`])),
+    });
+    // A defense made ahead is not made on one's own turn: Bob, first in the Turn Tracker, passes it.
+    if (sample.example.moves.some((move) => /^!defend\b/i.test(move.line))) steps.push({ title: 'It is Goblin 1\'s turn', lines: ['next-turn'] });
+    for (const move of sample.example.moves) steps.push({ title: `${move.says} (the rules say: ${move.expect})`, lines: ['select Bob', move.line] });
+  } else {
+    steps.push({ title: 'A plain hit on Goblin 1', lines: ['select Goblin 1', '!damage 10'] });
+  }
+  steps.push({ title: 'The GM ends the round', lines: ['!defense-round next-round'], expect: ['Round 2'] });
+  return {
+    title: `the ${edition} edition${sample ? `: ${sample.example.title}` : ''}`,
+    intro: [sample ? 'Its worked example on the demo table, from the edition\'s sample.' : 'A plain hit on the demo table (the edition gives no sample).'],
+    steps,
+  };
+}
+
+/** The demo of an edition: its fight scripted by hand, or the one its sample makes. */
+export function demoOf(edition: EditionId): Demo {
+  return SCRIPTED_DEMOS[edition] ?? sampleDemo(edition);
+}
+
 /** Plays one edition's demo; resolves to false when a step crashed or missed an expected number. */
-export async function runDemo(session: CliSession, edition: DemoEdition, startOutput: string, print: (text: string) => void): Promise<boolean> {
-  const demo = DEMOS[edition];
+export async function runDemo(session: CliSession, edition: EditionId, startOutput: string, print: (text: string) => void, demo = demoOf(edition)): Promise<boolean> {
   let failures = 0;
   print(`=== DefenseRound demo: ${demo.title} ===`);
   for (const line of demo.intro) print(line);
