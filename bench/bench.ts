@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { createRoll20, type MockRoll20, type Roll20Globals } from '../mocks/roll20';
 import { buildDemoScene } from '../mocks/scene';
 import { evaluateIn, loadBundleSource, type SandboxContext } from '../mocks/vm';
+import { DEFAULT_EDITION, editionIds, editionOf, FIRST_RELEASE_EDITION } from '../src/rules/editions';
 
 const BUNDLE = resolve(process.env.BENCH_BUNDLE ?? 'dist/defense-round.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -45,15 +46,17 @@ const EVENING_HITS = 100;
 const COLD_ROUNDS = 20;
 const EVENING_TOKENS = 50;
 
-type EditionId = 'soak' | 'threshold' | 'opposed';
-const EDITIONS: EditionId[] = ['soak', 'threshold', 'opposed'];
+type EditionId = string;
+/** Every registered edition is timed. */
+const EDITIONS: EditionId[] = editionIds();
 
-/** The hit timed in each edition (the issue's examples), and the heal of the evening. */
-const HIT: Record<EditionId, string> = {
-  soak: '!damage 30',
-  threshold: '!damage 20 --hit 19',
-  opposed: '!damage 8 --attack 24 --defense-roll 8',
-};
+/** The hit timed in each edition: its sample's (a plain `!damage 30` for an edition without one). */
+const HIT: Record<EditionId, string> = Object.fromEntries(EDITIONS.map((id) => [id, editionOf(id).table.sample?.hit ?? '!damage 30']));
+/**
+ * The floors below do by hand the hit of the first release's edition (The Defensive Round), and the
+ * long evening plays that edition's defenses and stances between the hits: they time that edition.
+ */
+const FLOOR_EDITION: EditionId = FIRST_RELEASE_EDITION;
 const FLOOR_HIT = '!floor-damage 30';
 const NOOP = '!bench-noop';
 /** Timed tokens stand at 7 of 40 Vitality: every timed hit drops them (a condition, a marker). */
@@ -422,7 +425,7 @@ async function openCampaign(label: string, graphics: number, characters: number,
   const scans = { findObjs: s.findObjsCalls, filterObjs: s.filterObjsCalls, getAllObjs: s.getAllObjsCalls, objectsScanned: s.objectsScanned };
   mock.assertNoCrash();
   mock.newMessages();
-  return { label, mock, gm: scene.players.GM, tokens, counts, script, floor, floorLean, floorJob, context, edition: 'soak', load: { evaluateMs, readyMs, scans }, buildMs };
+  return { label, mock, gm: scene.players.GM, tokens, counts, script, floor, floorLean, floorJob, context, edition: DEFAULT_EDITION, load: { evaluateMs, readyMs, scans }, buildMs };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -504,7 +507,7 @@ function checkSame(key: string, c: Campaign, ids: readonly string[]): void {
 /** One timed `!damage` of an edition, then `!damage --undo` (untimed) so the next round starts the same. */
 async function runScript(c: Campaign, edition: EditionId, ids: readonly string[], base = TIMED_VITALITY): Promise<Sample> {
   await switchEdition(c, edition);
-  const sample = await timed(c, c.script, HIT[edition], ids);
+  const sample = await timed(c, c.script, HIT[edition]!, ids);
   checkSame(`${c.label} ${edition} ${ids.length} ${base}`, c, ids);
   if (ids.some((id) => bar1(c, id) === base)) throw new Error(`${c.label} ${edition}: a timed hit left a bar untouched`);
   const out = await say(c, '!damage --undo');
@@ -528,7 +531,7 @@ async function runNoop(c: Campaign, ids: readonly string[]): Promise<Sample> {
 }
 
 type Kind = 'floor' | 'floor-lean' | EditionId | 'noop';
-const KINDS: Kind[] = ['floor', 'floor-lean', 'soak', 'threshold', 'opposed', 'noop'];
+const KINDS: Kind[] = ['floor', 'floor-lean', ...EDITIONS, 'noop'];
 
 function run(c: Campaign, kind: Kind, ids: readonly string[], base = TIMED_VITALITY): Promise<Sample> {
   if (kind === 'floor') return runFloor(c, ids, base);
@@ -561,11 +564,12 @@ interface LongEvening {
 async function longEvening(source: string): Promise<LongEvening> {
   const t0 = performance.now();
   const c = await openCampaign('long evening', 10_000, 2_000, 21, source);
+  await switchEdition(c, FLOOR_EDITION);
   // Each contender hits 50 tokens of its own (50 characters) and one more for the 1-token hits.
   const fifty: Record<EveningWho, string[]> = { script: c.tokens.slice(0, 50), job: c.tokens.slice(50, 100), floor: c.tokens.slice(100, 150) };
   const one: Record<EveningWho, string[]> = { script: [c.tokens[150]!], job: [c.tokens[151]!], floor: [c.tokens[152]!] };
   const contender: Record<EveningWho, { who: Contender; hit: string }> = {
-    script: { who: c.script, hit: HIT.soak },
+    script: { who: c.script, hit: HIT[FLOOR_EDITION]! },
     job: { who: c.floorJob, hit: FLOOR_JOB_HIT },
     floor: { who: c.floor, hit: FLOOR_HIT },
   };
@@ -692,7 +696,7 @@ async function main(): Promise<void> {
   log(`cold rounds...`);
   const coldTable = await openCampaign('cold', 1_000, 200, 13, source);
   setVitality(coldTable, ids(coldTable, 50), TIMED_VITALITY);
-  const coldKinds: Kind[] = ['floor', 'soak', 'threshold', 'opposed'];
+  const coldKinds: Kind[] = ['floor', ...EDITIONS];
   const coldSpans = new Map<Kind, number[]>(coldKinds.map((kind) => [kind, []]));
   for (let round = 0; round < COLD_ROUNDS; round += 1) {
     for (let i = 0; i < coldKinds.length; i += 1) {
@@ -721,7 +725,7 @@ async function main(): Promise<void> {
   for (const c of [big, small]) setVitality(c, ids(c, 50), TIMED_VITALITY);
   // 50 more tokens (50 other characters) at full Vitality: a hit that leaves them standing.
   const standing = big.tokens.slice(50, 100);
-  const cold = { floor: await runFloor(big, ids(big, 50)), script: await runScript(big, 'soak', ids(big, 50)) };
+  const cold = { floor: await runFloor(big, ids(big, 50)), script: await runScript(big, FLOOR_EDITION, ids(big, 50)) };
 
   const results = new Results();
   const total = WARMUP + ROUNDS;
@@ -762,7 +766,7 @@ async function main(): Promise<void> {
     let maxMessages = 0;
     let maxWritesPerObject = 0;
     for (let hit = 0; hit < EVENING_HITS; hit += 1) {
-      const sample = await timed(big, big.script, HIT[edition], eveningIds);
+      const sample = await timed(big, big.script, HIT[edition]!, eveningIds);
       maxMessages = Math.max(maxMessages, sample.messages);
       maxWritesPerObject = Math.max(maxWritesPerObject, sample.maxWritesPerObject);
       await say(big, `!heal ${FULL_VITALITY}`, eveningIds);
@@ -856,7 +860,7 @@ async function main(): Promise<void> {
   }
   say2();
   say2(`No-op command (\`${NOOP}\`, the mock's own cost of a command): ${SIZES.map((n) => `${n} token${n === 1 ? '' : 's'} ${ms(results.median(`10k noop ${n}`, 'wall'))} ms`).join(', ')}.`);
-  say2(`First command on 50 cold tokens (each script looks up 50 characters' attributes once, ${num(cold.script.findObjs)} findObjs scanning ${num(cold.script.objectsScanned)} attribute objects in the mock; one sample): DefenseRound soak ${ms(cold.script.span)} ms, floor ${ms(cold.floor.span)} ms.`);
+  say2(`First command on 50 cold tokens (each script looks up 50 characters' attributes once, ${num(cold.script.findObjs)} findObjs scanning ${num(cold.script.objectsScanned)} attribute objects in the mock; one sample): DefenseRound ${FLOOR_EDITION} ${ms(cold.script.span)} ms, floor ${ms(cold.floor.span)} ms.`);
   say2();
 
   say2(`### Cold: the first ${COLD_ROUNDS} commands after loading (50 tokens, no warm-up)`);
@@ -978,7 +982,7 @@ function longEveningReport(e: LongEvening, bundleBytes: number): string[] {
     const [mine, job, floor] = EVENING_WHO.map((who) => e.spans[`${who} ${n}`]);
     for (const [label, q] of [['median', 0.5], ['90th percentile', 0.9]] as const) {
       const [m, j, f] = [mine!, job!, floor!].map((list) => quantile(list, q));
-      rows.push([`\`${HIT.soak}\` on ${n} token${n === 1 ? '' : 's'}, ${label}`, ms(m!), ms(j!), ratio(m!, j!), ms(f!), ratio(m!, f!)]);
+      rows.push([`\`${HIT[FLOOR_EDITION]}\` on ${n} token${n === 1 ? '' : 's'}, ${label}`, ms(m!), ms(j!), ratio(m!, j!), ms(f!), ratio(m!, f!)]);
     }
   }
   const [firstMine, firstJob, firstFloor] = EVENING_WHO.map((who) => median(e.first[who]));

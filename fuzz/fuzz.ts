@@ -34,6 +34,7 @@ import {
 import { Generator, type Command } from './generate';
 import { Rng } from './rng';
 import { controls, HIDDEN_NAME, NAMES, World, type Actor, type InFlightAction } from './world';
+import { editionOf } from '../src/rules/editions';
 
 export const STEP_KINDS = [
   'command', 'undo', 'admin', 'details', 'hand-edit', 'tokenmod-edit', 'api-edit', 'attribute-edit', 'turn',
@@ -708,9 +709,10 @@ class Runner {
     const candidates = world.tokens().filter((t) => t.props.layer !== 'gmlayer' && controls(world, actor, t));
     if (candidates.length === 0) return this.chat(this.gen.command(actor), facts);
     const mover = rng.pick(candidates);
-    const rolling = () => (world.edition() === 'opposed' ? this.gen.damage(actor, { rolls: true, selectedOnly: true }) : this.gen.defend(actor, { rolls: true, selectedOnly: true }));
-    // Mostly a command whose dice the script rolls; sometimes one that rolls nothing (!stance, !heal, soak's
-    // !damage, an announced action), which must run to its end before anything else can act.
+    // An edition that refuses !defend rolls its defense inside !damage (Opposed Rolls).
+    const rolling = () => (editionOf(world.edition()).check.refused !== undefined ? this.gen.damage(actor, { rolls: true, selectedOnly: true }) : this.gen.defend(actor, { rolls: true, selectedOnly: true }));
+    // Mostly a command whose dice the script rolls; sometimes one that rolls nothing (!stance, !heal, a
+    // !damage with no dice, an announced action), which must run to its end before anything else can act.
     const quiet = [() => this.gen.heal(actor, { selectedOnly: true }), () => this.gen.stance(actor, { selectedOnly: true }), () => this.gen.damage(actor, { selectedOnly: true })];
     const command = rng.chance(0.7) ? rolling() : rng.pick(quiet)();
     if (rng.chance(0.5) || command.selected.length === 0) command.selected = [mover.id, ...command.selected.filter((id) => id !== mover.id)];

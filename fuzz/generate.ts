@@ -1,7 +1,12 @@
 // Random chat commands, valid and invalid, for every edition: amounts, flags, ids and values drawn
 // from pools that mix what a careful GM types with what an attacker or a slip of the finger does.
+// Each command is drawn from the playing edition's own spec (its flags, its usage, its plan's dice,
+// its answers and stances, its sample's hit): a new edition is fuzzed as it is registered.
 import { Rng } from './rng';
 import { controls, type Actor, type World } from './world';
+import { allEditions, editionIds, editionOf } from '../src/rules/editions';
+import type { AnyEdition, Die } from '../src/rules/edition';
+import { diceOf, flagShapes, PLAN_CONTEXT, type FlagShape } from './spec';
 
 export type CommandKind = 'damage' | 'defend' | 'stance' | 'heal' | 'undo' | 'admin' | 'details' | 'attack' | 'answer';
 
@@ -13,7 +18,7 @@ export interface Command {
   selected: string[];
   /** Ids given to --ally and --aided-by: a guard or an aid may change that token's pending defense. */
   named: string[];
-  /** The command carries --defense-mode (only the GM or the defender's controller chooses it). */
+  /** The command carries a flag that decides the defender's side (its spec's `decides`: --defense-mode): only the GM or the defender's controller gives it. */
   defenseMode: boolean;
   force: boolean;
   /** The admin sub-command, lower case ('' for none). */
@@ -23,16 +28,25 @@ export interface Command {
 // Rolls of dice, and numbers in brackets: [[1]], [[1d1*20]] and [[ 50 ]] are typed, not rolled (the card must say so).
 const INLINE_ROLLS = ['[[2d6+3]]', '[[1d100]]', '[[1d20+5]]', '[[4d6kh3]]', '[[0]]', '[[-3]]', '[[5/2]]', '[[1000001]]', '[[3*1000000]]', '[[9007199254740993]]', '[[10-30]]', '[[1]]', '[[1d1*20]]', '[[ 50 ]]', '[[1d20*0+20]]'];
 const GARBAGE_WORDS = ['abc', '1e3', '0x10', 'five', '<b>X</b>', '{{y}}', '@{z}', '%{w}', '?{q}', '\u202E9', '12.5', '-0', '+7', 'NaN', 'Infinity', '9007199254740993', '1,000'];
-const SOAK_SITUATIONS = ['front', 'thrown-object', 'spell-seen', 'behind', 'distracted', 'side', 'projectile', 'gun', 'aoe', 'aoe-edge', 'spell-unseen', 'covert', 'spectator'];
-const THRESHOLD_SITUATIONS = ['front', 'thrown-object', 'spell-seen', 'behind', 'distracted', 'side', 'projectile', 'aoe', 'aoe-edge', 'spell-fast', 'spell-invisible', 'covert', 'spectator'];
+/** The Special Defense Situations of the rules texts, as players type them (each edition refuses those it has not). */
+const SITUATIONS = ['front', 'thrown-object', 'spell-seen', 'behind', 'distracted', 'side', 'projectile', 'gun', 'aoe', 'aoe-edge', 'spell-unseen', 'spell-fast', 'spell-invisible', 'covert', 'spectator'];
+/** Words no edition's choice has, for a choice typed wrong. */
+const WRONG_WORDS = ['psychic', 'maybe', 'reckless', 'stamina', 'fly'];
+const SKILL_NAMES = ['"Reactive Guard"', 'Parry', '"Iron Wall"', '<b>X</b>', '[[1d20]]'];
 const VALUE_KEYS = [
   'armor_soak', 'armor_physical', 'armor_magical', 'armor_defense', 'armor_spirit', 'natural_defense', 'natural_spirit', 'fortitude',
   'defend_check', 'evade_check', 'perception_check', 'mental_check', 'reaction_check', 'save_check', 'exp', 'passive_defense',
   'active_defense', 'full_defense', 'armor_score',
 ];
 const MARKERS = ['skull', 'dead', 'sleepy', 'red', 'death-zone', 'fist', 'Poisoned::1234', 'Evil<b>X</b>{{y}}', 'no-such-marker', 'a,b', '<b>X</b>'];
-const ALL_DAMAGE_FLAGS = ['type', 'pierce', 'to', 'instant-kill', 'defense', 'hit', 'situation', 'mod', 'attack', 'ap', 'defense-mode', 'defense-roll', 'ids', 'help', 'bogus'];
-const ALL_DEFEND_FLAGS = ['action', 'situation', 'roll', 'mod', 'vs', 'ally', 'aided-by', 'aided', 'mental', 'mental-roll', 'perception-roll', 'perception-mod', 'react-roll', 'difficulty', 'skill', 'ids', 'help', 'x<b>X</b>'];
+/** Every edition's flags of one command, and some no edition has: a flag of another edition, or none's. */
+const allFlags = (of: (edition: AnyEdition) => object, extra: string[]) => [...new Set([...allEditions().flatMap((edition) => Object.keys(of(edition))), ...extra])];
+const ALL_DAMAGE_FLAGS = allFlags((edition) => edition.hit.flags, ['ids', 'help', 'bogus']);
+const ALL_DEFEND_FLAGS = allFlags((edition) => edition.check.flags, ['ids', 'help', 'x<b>X</b>']);
+/** What a status marker may mean, in any edition (`marker.MEANING`). */
+const MEANINGS = () => [...new Set(allEditions().flatMap((edition) => edition.table.markers))];
+/** How often a flag of the spec is given, by what it is (a second token flag is rarer: most actions name one token). */
+const GIVEN = { required: 0.95, situation: 0.35, token: 0.3, moreTokens: 0.08, switch: 0.08, text: 0.1, other: 0.18 };
 
 export interface RollOptions {
   /** Leave the dice to the script (no --roll, --defense-roll ...): its roll is then in flight. */
@@ -216,40 +230,72 @@ export class Generator {
     }
   }
 
+  /** The playing edition, as the registry holds it. */
+  private edition(): AnyEdition {
+    return editionOf(this.world.edition());
+  }
+
+  /** A value for one of the spec's flags: its usage's words or range, a token, a skill, a situation, a number. */
+  private valueOf(shape: FlagShape, actor: Actor, named: string[]): string | undefined {
+    const rng = this.rng;
+    if (shape.spec.kind === 'switch') return undefined;
+    if (shape.spec.token) {
+      const id = this.id(actor);
+      named.push(id);
+      return id;
+    }
+    if (shape.spec.kind === 'text') return rng.pick(SKILL_NAMES);
+    if (shape.spec.kind === 'list') return this.ids(actor);
+    if (shape.words) return this.choice(shape.words, WRONG_WORDS);
+    if (shape.range) return this.number(shape.range[0], shape.range[1]);
+    if (shape.name === 'situation' || shape.placeholder === 'S') return rng.pick(SITUATIONS);
+    // A modifier goes both ways; any other number (a hit chance, an attack, armor penetration) is mostly small.
+    return shape.placeholder === 'M' ? this.number(-30, 30) : this.number(0, 40);
+  }
+
+  /** How likely the flag is given: required ones nearly always, others by what they are. */
+  private odds(shape: FlagShape, tokens: number): number {
+    if (shape.required) return GIVEN.required;
+    if (shape.name === 'situation') return GIVEN.situation;
+    if (shape.spec.token) return tokens === 0 ? GIVEN.token : GIVEN.moreTokens;
+    return shape.spec.kind === 'switch' ? GIVEN.switch : shape.spec.kind === 'text' ? GIVEN.text : GIVEN.other;
+  }
+
+  /**
+   * A command's flags drawn from its spec, then the dice its plan rolls: each die's roll given with
+   * its flag (1 to its sides, mostly) unless the dice are left to the script, and sometimes the
+   * die's own modifier (`--perception-mod` beside `--perception-roll`). A die's flags come only with its die.
+   */
+  private specFlags(line: Line, shapes: readonly FlagShape[], dice: (text: string) => readonly Die[], actor: Actor, named: string[], options: RollOptions, giveDie = 0.55): void {
+    const rng = this.rng;
+    const dieModifier = (shape: FlagShape) => shapes.some((other) => other.roll && shape.name === other.name.replace(/-roll$/, '-mod'));
+    const given: Array<[string, string | undefined]> = [];
+    let tokens = 0;
+    for (const shape of shapes) {
+      if (shape.roll || dieModifier(shape) || !rng.chance(this.odds(shape, tokens))) continue;
+      if (shape.spec.token) tokens += 1;
+      given.push([shape.name, this.valueOf(shape, actor, named)]);
+    }
+    for (const [name, value] of given) line.flag(name, value);
+    const rolled = dice(line.text()).filter((die) => die.flag !== undefined);
+    for (const die of rolled) {
+      if (!options.rolls && rng.chance(giveDie)) line.flag(die.flag!, this.number(1, die.sides));
+      const modifier = shapes.find((shape) => shape.name === die.flag!.replace(/-roll$/, '-mod') && shape.name !== die.flag);
+      if (modifier && rng.chance(0.3)) line.flag(modifier.name, this.valueOf(modifier, actor, named));
+    }
+  }
+
   damage(actor: Actor, options: RollOptions = {}): Command {
     const rng = this.rng;
-    const edition = this.world.edition();
+    const hit = this.edition().hit;
     const line = new Line('!damage');
     const selected = this.selection(actor);
-    let defenseMode = false;
-    if (edition === 'opposed') {
-      line.add(this.number(0, 20));
-      if (rng.chance(0.9)) line.flag('attack', this.number(0, 40));
-      if (rng.chance(0.3)) line.flag('ap', this.number(0, 10));
-      if (rng.chance(0.3)) {
-        defenseMode = true;
-        line.flag('defense-mode', this.choice(['passive', 'active', 'full'], ['reckless']));
-      }
-      if (!options.rolls && rng.chance(0.5)) line.flag('defense-roll', this.number(1, 20));
-    } else if (edition === 'threshold') {
-      if (rng.chance(0.95)) line.add(this.amount());
-      const hit = rng.chance(0.6);
-      if (hit) line.flag('hit', this.number(0, 30));
-      if (rng.chance(0.3)) line.flag('type', this.choice(['physical', 'magical', 'energy', 'breath'], ['psychic']));
-      if (rng.chance(0.25)) line.flag('defense', this.choice(['success', 'fail', 'none'], ['maybe']));
-      if (rng.chance(0.25)) line.flag('situation', rng.pick(THRESHOLD_SITUATIONS));
-      if (hit && rng.chance(0.2)) line.flag('mod', this.number(-20, 20));
-    } else {
-      if (rng.chance(0.95)) line.add(this.amount());
-      if (rng.chance(0.3)) line.flag('type', this.choice(['physical', 'magical', 'energy', 'breath'], ['psychic']));
-      if (rng.chance(0.25)) line.flag('pierce', this.number(0, 100));
-      if (rng.chance(0.15)) line.flag('to', this.choice(['vitality', 'soul', 'power'], ['stamina']));
-      if (rng.chance(0.08)) line.flag('instant-kill');
-      if (rng.chance(0.2)) line.flag('defense', this.choice(['success', 'fail', 'none'], ['maybe']));
-    }
+    if (rng.chance(0.95)) line.add(this.amount());
+    this.specFlags(line, flagShapes(hit.flags, hit.usage), (text) => diceOf((parsed) => hit.plan(parsed, PLAN_CONTEXT), text), actor, [], options, 0.5);
     const kept = options.selectedOnly ? selected : this.target(line, actor, selected);
     if (!options.selectedOnly) this.mess(line, ALL_DAMAGE_FLAGS);
-    return { kind: 'damage', actor, text: line.text(), selected: kept, named: [], defenseMode: defenseMode || line.parts.includes('--defense-mode'), force: false, sub: '' };
+    const decides = Object.entries(hit.flags).some(([name, flag]) => flag.decides !== undefined && line.parts.includes(`--${name}`));
+    return { kind: 'damage', actor, text: line.text(), selected: kept, named: [], defenseMode: decides, force: false, sub: '' };
   }
 
   /** `!attack` with the edition's `!damage` flags, the attacker selected; or an open attack resolved, cancelled, listed. */
@@ -269,7 +315,8 @@ export class Generator {
         const hit = this.damage(actor, { selectedOnly: true });
         const rest = hit.text.replace(/^!damage/, '');
         const line = new Line('!attack').add(rest.trim());
-        if (this.world.edition() === 'soak' && rng.chance(0.3)) line.flag('situation', rng.pick(SOAK_SITUATIONS));
+        // The flags `!attack` takes beyond `!damage`'s (a situation).
+        for (const shape of flagShapes(this.edition().check.answers.flags, '')) if (rng.chance(0.3)) line.flag(shape.name, this.valueOf(shape, actor, []));
         if (rng.chance(0.95)) line.flag('ids', rng.chance(0.7) ? this.defenders(actor) : this.ids(actor));
         if (rng.chance(0.15)) line.flag('from', this.id(actor));
         const selected = rng.chance(0.8) ? this.selection(actor).slice(0, 1) : this.selection(actor);
@@ -279,19 +326,27 @@ export class Generator {
   }
 
   /**
-   * An attack as a table declares it, so that the exchange is played, not refused: a sensible hit in
-   * the edition, the attacker one token of the sender's (or none, or a hidden one, for the GM), the
+   * An attack as a table declares it, so that the exchange is played, not refused: the edition's
+   * sample hit with its numbers drawn anew (its dice left to the defenders' answers), sometimes a
+   * situation; the attacker one token of the sender's (or none, or a hidden one, for the GM), the
    * defenders tokens on the table.
    */
   cleanAttack(actor: Actor): Command {
     const rng = this.rng;
     const world = this.world;
-    const edition = world.edition();
-    const line = new Line('!attack').add(String(rng.int(0, edition === 'opposed' ? 20 : 80)));
-    if (edition === 'threshold') line.flag('hit', String(rng.int(0, 30)));
-    if (edition === 'opposed') line.flag('attack', String(rng.int(1, 40)));
-    if (edition !== 'opposed' && rng.chance(0.3)) line.flag('situation', rng.pick(edition === 'soak' ? SOAK_SITUATIONS : THRESHOLD_SITUATIONS));
-    if (edition === 'soak' && rng.chance(0.2)) line.flag('pierce', String(rng.int(0, 100)));
+    const edition = this.edition();
+    const sample = edition.table.sample?.hit ?? '!damage 30';
+    const dieFlags = new Set(diceOf((parsed) => edition.hit.plan(parsed, PLAN_CONTEXT), sample).map((die) => die.flag));
+    const drawn = (word: string) => (/^\d+$/.test(word) ? String(rng.int(0, Math.max(20, 2 * Number(word)))) : word);
+    const words = sample.split(/\s+/).slice(1);
+    const line = new Line('!attack');
+    for (let i = 0; i < words.length; i += 1) {
+      const word = words[i]!;
+      if (word.startsWith('--') && dieFlags.has(word.slice(2))) i += 1;
+      else line.add(drawn(word));
+    }
+    const situations = [edition.hit.flags, edition.check.answers.flags].some((flags) => Object.prototype.hasOwnProperty.call(flags, 'situation'));
+    if (situations && !line.parts.includes('--situation') && rng.chance(0.3)) line.flag('situation', rng.pick(SITUATIONS));
     line.flag('ids', this.defenders(actor));
     const mine = world.tokens().filter((t) => t.props._subtype !== 'card' && (actor.gm ? true : t.props.layer !== 'gmlayer' && controls(world, actor, t)));
     const selected = mine.length > 0 && (!actor.gm || rng.chance(0.7)) ? [rng.pick(mine).id] : [];
@@ -319,7 +374,7 @@ export class Generator {
     const world = this.world;
     const attacks = Object.values<any>(world.stored()?.exchange?.attacks ?? {});
     const attack = attacks.length > 0 && rng.chance(0.9) ? rng.pick(attacks) : undefined;
-    const edition = world.edition();
+    const answers = this.edition().check.answers;
     const line = new Line('!defend').flag('answer', attack ? String(attack.key) : rng.pick(['A1', 'A999', 'G1', 'zz']));
     // Mostly a defender the sender answers for (her own, or any for the GM), so answers land.
     const own = attack ? (attack.defenders as string[]).filter((id) => {
@@ -328,58 +383,31 @@ export class Generator {
     }) : [];
     const defender = attack && own.length > 0 && rng.chance(0.7) ? rng.pick(own) : attack && rng.chance(0.85) ? String(rng.pick(attack.defenders as string[])) : this.id(actor);
     line.flag('ids', defender);
-    const words = edition === 'opposed' ? ['passive', 'active', 'full'] : edition === 'threshold' ? ['defend', 'none'] : ['defend', 'evade', 'none'];
-    line.flag(edition === 'opposed' ? 'mode' : 'action', this.choice(words, ['react', 'fly', 'counter']));
-    if (rng.chance(0.4)) line.flag('roll', this.number(1, edition === 'opposed' ? 20 : 100));
+    const word = this.choice(answers.choices, ['react', 'fly', 'counter']);
+    line.flag(answers.answerFlag, word);
+    if (rng.chance(0.4)) line.flag(answers.rollFlag, this.number(1, this.answerSides(word)));
     if (rng.chance(0.05)) line.flag('situation', 'behind');
     return { kind: 'answer', actor, text: line.text(), selected: [], named: [], defenseMode: false, force: false, sub: '' };
   }
 
+  /** The sides of the die an answer's roll gives (a d100 when its plan names none). */
+  private answerSides(word: string): number {
+    const answers = this.edition().check.answers;
+    try {
+      return answers.planAnswer(word, null, null, PLAN_CONTEXT).dice.find((die) => die.flag === answers.rollFlag)?.sides ?? 100;
+    } catch {
+      return 100;
+    }
+  }
+
   defend(actor: Actor, options: RollOptions = {}): Command {
-    const rng = this.rng;
-    const edition = this.world.edition();
+    const check = this.edition().check;
     const line = new Line('!defend');
     const selected = this.selection(actor);
     const named: string[] = [];
-    const idFlag = (name: string) => {
-      const id = this.id(actor);
-      named.push(id);
-      line.flag(name, id);
-    };
-    const given = (name: string, low: number, high: number) => {
-      if (!options.rolls && rng.chance(0.6)) line.flag(name, this.number(low, high));
-    };
-    if (edition === 'threshold') {
-      const action = rng.pick(['defend', 'defend', 'guard', 'skill', 'counter', 'opportunity', 'save', 'save', 'evade', 'react']);
-      if (rng.chance(0.97)) line.flag('action', action);
-      const situation = rng.chance(action === 'save' || action === 'opportunity' ? 0.04 : 0.4) ? rng.pick(THRESHOLD_SITUATIONS) : undefined;
-      if (situation) line.flag('situation', situation);
-      if (action !== 'skill' && action !== 'counter' && action !== 'opportunity') given('roll', 1, 100);
-      if (rng.chance(0.15)) line.flag('mod', this.number(-30, 30));
-      if (action === 'guard' || rng.chance(0.05)) idFlag('ally');
-      if (action === 'counter' || rng.chance(0.2)) idFlag('vs');
-      if (rng.chance(0.1)) line.flag('difficulty', this.choice(['hard', 'impossible'], ['easy']));
-      if (situation && rng.chance(0.5)) given('perception-roll', 1, 100);
-      if (situation && rng.chance(0.3)) line.flag('perception-mod', this.number(-30, 10));
-      if (rng.chance(0.15)) given('react-roll', 1, 100);
-      if (action === 'skill' && rng.chance(0.5)) line.flag('skill', rng.pick(['Parry', '"Iron Wall"', '<b>X</b>', '[[1d20]]']));
-    } else {
-      // soak; in opposed, !defend is refused whatever follows
-      const action = rng.pick(['defend', 'defend', 'evade', 'react', 'counter', 'skill', 'save', 'save', 'guard']);
-      if (rng.chance(0.97)) line.flag('action', action);
-      const situation = rng.chance(action === 'save' || action === 'react' ? 0.04 : 0.4) ? rng.pick(SOAK_SITUATIONS) : undefined;
-      if (situation) line.flag('situation', situation);
-      if (action !== 'skill' && action !== 'counter') given('roll', 1, 100);
-      if (rng.chance(0.15)) line.flag('mod', this.number(-30, 30));
-      if (action === 'react' || action === 'counter' || action === 'skill' || rng.chance(0.1)) idFlag('vs');
-      if (action === 'counter' && rng.chance(0.3)) idFlag('ally');
-      if (rng.chance(0.12)) idFlag('aided-by');
-      if (situation === 'spell-unseen' && rng.chance(0.5)) line.flag('mental');
-      if (situation === 'spell-unseen' && rng.chance(0.4)) given('mental-roll', 1, 100);
-      if (situation && rng.chance(0.5)) given('perception-roll', 1, 100);
-      if (situation && rng.chance(0.3)) line.flag('perception-mod', this.number(-30, 10));
-      if ((action === 'skill' || action === 'counter') && rng.chance(0.4)) line.flag('skill', rng.pick(['"Reactive Guard"', 'Parry', '<b>X</b>']));
-    }
+    // An edition that refuses !defend refuses it whatever follows: its flags are drawn from another edition's.
+    const spec = check.refused === undefined ? check : (allEditions().find((edition) => edition.check.refused === undefined)?.check ?? check);
+    this.specFlags(line, flagShapes(spec.flags, spec.usage), (text) => diceOf((parsed) => spec.plan(parsed), text), actor, named, options, 0.6);
     const kept = options.selectedOnly ? selected : this.target(line, actor, selected);
     if (!options.selectedOnly) this.mess(line, ALL_DEFEND_FLAGS);
     return { kind: 'defend', actor, text: line.text(), selected: kept, named, defenseMode: false, force: false, sub: '' };
@@ -388,8 +416,10 @@ export class Generator {
   stance(actor: Actor, options: RollOptions = {}): Command {
     const rng = this.rng;
     const line = new Line('!stance');
-    const modes = this.world.edition() === 'opposed' ? ['passive', 'active', 'full'] : ['defensive', 'reactive', 'none'];
-    if (rng.chance(0.9)) line.add(rng.chance(0.85) ? rng.pick(modes) : rng.pick(['passive', 'defensive', 'reckless', '<b>X</b>', '[[1d20]]']));
+    const every = [...new Set(allEditions().flatMap((edition) => edition.stance.modes))];
+    const own = this.edition().stance.modes;
+    const modes = own.length > 0 ? own : every;
+    if (rng.chance(0.9)) line.add(rng.chance(0.85) ? rng.pick(modes) : rng.pick([...every, 'reckless', '<b>X</b>', '[[1d20]]']));
     const kept = options.selectedOnly ? this.selection(actor) : this.target(line, actor, this.selection(actor));
     if (!options.selectedOnly) this.mess(line, ['ids', 'help', 'mode']);
     return { kind: 'stance', actor, text: line.text(), selected: kept, named: [], defenseMode: false, force: false, sub: '' };
@@ -458,7 +488,8 @@ export class Generator {
     const rng = this.rng;
     switch (rng.weighted({ edition: 5, target: 3, armor: 2, api: 1, visibility: 2, bars: 0.6, attr: 0.8, marker: 0.8, overwhelm: 0.8, unknown: 0.5 })) {
       case 'edition':
-        return ['edition', this.choice(['soak', 'threshold', 'opposed', 'THRESHOLD'], ['hexcrawl'])];
+        // Every registered edition, one of them typed in capitals.
+        return ['edition', this.choice([...editionIds(), editionIds()[1 % editionIds().length]!.toUpperCase()], ['hexcrawl'])];
       case 'target':
         return ['players-target-any', this.choice(['on', 'off'], ['maybe'])];
       case 'armor':
@@ -472,7 +503,7 @@ export class Generator {
       case 'attr':
         return [`attr.${rng.pick(VALUE_KEYS)}`, rng.pick(['armor_soak', 'soak_pct', '<b>X</b>', 'x'.repeat(101), 'Defend_Check', 'exp'])];
       case 'marker':
-        return [`marker.${rng.pick(['dead', 'dying', 'incapacitated', 'reactive', 'full', 'bogus'])}`, rng.pick(MARKERS)];
+        return [`marker.${rng.pick([...MEANINGS(), 'bogus'])}`, rng.pick(MARKERS)];
       case 'overwhelm':
         return ['overwhelm-limit', this.number(0, 1000)];
       default:

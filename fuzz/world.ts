@@ -8,6 +8,7 @@ import { buildDemoScene, type DemoScene } from '../mocks/scene';
 import { evaluateIn, loadBundleSource, type SandboxContext } from '../mocks/vm';
 import { HEALTHCOLORS_STAND_IN, TOKENMOD_STAND_IN } from '../mocks/other-scripts';
 import { Rng } from './rng';
+import { DEFAULT_EDITION, playableEditions } from '../src/rules/editions';
 
 /** Strings that must never reach chat as they are: each one is Roll20 or HTML syntax, or a bidi override. */
 export const PAYLOADS = ['<b>X</b>', '[[1d20]]', '{{y}}', '@{z}', '%{w}', '?{q}', '$[[0]]', '\u202E'] as const;
@@ -194,9 +195,9 @@ export class World {
       case 'switch-edition': {
         // The GM switches editions while the roll is out: the command must apply nothing when it returns.
         const now = this.edition();
-        const next = (['soak', 'threshold', 'opposed'] as const).filter((id) => id !== now);
+        const next = playableEditions().filter((id) => id !== now);
         this.preSwitch = this.snapshotNow?.();
-        this.mock.deliverNow(this.gm.id, `!defense-round config edition ${next[this.deleted.length % 2]}`);
+        this.mock.deliverNow(this.gm.id, `!defense-round config edition ${next[this.deleted.length % next.length]}`);
         // What the switch itself did is the GM's: the step's changes are counted from here, and nothing may change the token after.
         flight.seen = this.tokenValues?.(token.id);
         this.rebase = this.snapshotNow?.();
@@ -246,7 +247,7 @@ export class World {
 
   edition(): string {
     const edition = this.stored()?.settings?.edition;
-    return typeof edition === 'string' ? edition : 'soak';
+    return typeof edition === 'string' ? edition : DEFAULT_EDITION;
   }
 
   settings(): any {

@@ -1,11 +1,20 @@
-// `npm start -- --demo soak|threshold|opposed`: a short scripted fight on the demo scene, one per
-// edition, printed as a transcript (each step's title, its commands, then what chat shows). Each
-// step names the numbers it should produce; a step that does not show them is flagged and the
-// demo exits 1, so a demo that stops matching the rules is noticed.
+// `npm start -- --demo EDITION`: a short fight on the demo scene in any registered edition, printed
+// as a transcript (each step's title, its commands, then what chat shows). Each step names the
+// numbers it should produce; a step that does not show them is flagged and the demo exits 1, so a
+// demo that stops matching the rules is noticed. Some editions have a fight scripted by hand for
+// their rules (mocks/cli-demo-fights.ts, as a test names the edition it tests); every other
+// edition plays the fight its sample makes (its worked example on the demo table), or a plain hit.
 import type { CliSession } from './cli-session.js';
+import { DEFAULT_EDITION, editionIds, editionOf } from '../src/rules/editions.js';
+import type { EditionId, SampleValues } from '../src/rules/edition.js';
+import { SCRIPTED_DEMOS } from './cli-demo-fights.js';
 
-export const DEMO_EDITIONS = ['soak', 'threshold', 'opposed'] as const;
-export type DemoEdition = (typeof DEMO_EDITIONS)[number];
+export { SCRIPTED_DEMOS };
+
+/** The editions `--demo` plays: every one the registry holds. */
+export function demoEditions(): EditionId[] {
+  return editionIds();
+}
 
 export interface DemoStep {
   title: string;
@@ -21,190 +30,44 @@ export interface Demo {
   steps: DemoStep[];
 }
 
-export const DEMOS: Record<DemoEdition, Demo> = {
-  soak: {
-    title: 'the soak edition (The Defensive Round): soak, protection and its wear, stances, falling and saving',
-    intro: [
-      'Bob (Alice\'s PC: 70 Vitality, Soak 20, Physical 100, Defense 30) and two goblins (30 Vitality,',
-      'Soak 10, Physical 20, Defense 5, save_check 45). NPC cards are whispered to the GM; the table',
-      'sees a short line. Rolls are given with --roll so the fight plays the same every time.',
-    ],
-    steps: [
-      { title: 'The GM looks at the table', lines: ['tokens'], expect: ['controlled by: Alice'] },
-      {
-        title: 'Bob is on top of the Turn Tracker and cannot defend on his own turn: the GM moves on to Goblin 1',
-        lines: ['next-turn'],
-      },
-      {
-        title: 'Alice puts Bob in the reactive stance',
-        lines: ['as Alice', 'select Bob', '!stance reactive'],
-        expect: ['Stance: none -> reactive'],
-      },
-      {
-        title: 'Goblin 1 swings at Bob; Alice defends and rolls 90 against defend_check 55',
-        lines: ['!defend --action defend --roll 90'],
-        expect: ['Defend d100 90 vs 55: failure', 'Apply damage to Bob'],
-      },
-      {
-        title: 'The GM clicks the card\'s damage button and types the 200-point hit of The Defensive Round\'s example',
-        lines: ['as GM', 'click "Apply damage to Bob" 200'],
-        expect: ['200 x 80% soak = 160', '160 - 100 Physical = 60', '60 - 30 Defense = 30', 'Vitality 70 -> 40', 'Physical 100 -> 60'],
-      },
-      {
-        title: 'The GM puts Goblin 2 in the defensive stance (5% of Fortitude off every hit)',
-        lines: ['select Goblin 2', '!stance defensive'],
-        expect: ['Stance: none -> defensive'],
-      },
-      {
-        title: 'Goblin 2 is attacked and tries to evade: the GM rolls 80 against evade_check 35',
-        lines: ['!defend --action evade --roll 80'],
-        expect: ['Evade d100 80 vs 35: failure'],
-      },
-      {
-        title: 'The GM applies the blow with the "Attack one target" macro (target picked, query defaults taken)',
-        lines: ['target Goblin 2', '!damage [[?{Damage|70}]] --type ?{Type|Physical,physical|Magical,magical} --ids @{target|Target|token_id}'],
-        expect: ['70 x 90% soak = 63', '38 - 1 defensive stance = 37', 'Vitality 30 -> -7', 'Falls: incapacitated', 'Incapacitated: one save owed', 'Goblin 2 is hit and falls, incapacitated.'],
-      },
-      {
-        title: 'Goblin 2 owes one save: the GM rolls 20 against save_check 45',
-        lines: ['!defend --action save --roll 20'],
-        expect: ['Save d100 20 vs 45: success', 'Vitality -7 -> 1'],
-      },
-      {
-        title: 'Alice tries to take back the GM\'s hit on Bob with its card\'s Undo button: players undo only their own damage',
-        lines: ['as Alice', 'click 2'],
-        expect: ['That damage is its sender\'s or the GM\'s to undo'],
-      },
-      {
-        title: 'The GM presses the same button: Bob\'s Vitality and Physical come back, and chat says to what',
-        lines: ['as GM', 'click 2'],
-        expect: ['Damage undone: Bob (Vitality 40 -> 70, Physical 60 -> 100).'],
-      },
-      {
-        title: 'The GM ends the round: pending defenses and reactions are cleared',
-        lines: ['!defense-round next-round'],
-        expect: ['Round 2'],
-      },
-    ],
-  },
+/** The `!defense-round set` lines that give the selected tokens a sample's values (Vitality aside). */
+function sets(values: SampleValues): string[] {
+  return Object.entries(values).flatMap(([key, value]) => (key === 'vitality' ? [] : [`!defense-round set ${key} ${value}`]));
+}
 
-  threshold: {
-    title: 'the threshold edition (The Defensive Turn): hit chance against armor, Defense on a good check, death and the free save',
-    intro: [
-      'The rules text\'s Bob: 30 Vitality, armor Defense 10, Physical Armor 18. A hit chance above the',
-      'armor hits; a successful defense check takes the armor\'s Defense off the damage. At 0 or below a',
-      'character is dead, with one free save.',
-    ],
-    steps: [
-      {
-        title: 'The GM switches the edition',
-        lines: ['!defense-round config edition threshold'],
-        expect: ['Edition is now threshold'],
-      },
-      {
-        title: 'Bob as in the rules text: per-token Defense 10 and Physical Armor 18, Vitality typed as 30',
-        lines: ['select Bob', '!defense-round set armor_defense 10', '!defense-round set armor_physical 18', 'edit Bob bar1 30'],
-        expect: ['armor_defense = 10 on Bob', 'armor_physical = 18 on Bob', 'Vitality 30/70'],
-      },
-      { title: 'It is Goblin 1\'s turn: everyone else is in the Defensive Turn', lines: ['next-turn'] },
-      {
-        title: 'Alice makes Bob\'s defense check: 10 against defend_check 55',
-        lines: ['as Alice', 'select Bob', '!defend --action defend --roll 10'],
-        expect: ['Defend d100 10 vs 55: success'],
-      },
-      {
-        title: 'Goblin 1 hits with a hit chance of 19 for 20 damage',
-        lines: ['as GM', '!damage 20 --hit 19'],
-        expect: ['Hit chance 19 beats Physical Armor 18: a hit', '20 - 10 Defense = 10', 'Vitality 30 -> 20'],
-      },
-      {
-        title: 'Its second attack rolls 18: at or under the armor, no damage',
-        lines: ['!damage 20 --hit 18'],
-        expect: ['no damage'],
-      },
-      {
-        title: 'Goblin 2 (Physical Armor 20) is hit with a hit chance of 30 for 40, with no defense',
-        lines: ['select Goblin 2', '!damage 40 --hit 30'],
-        expect: ['Vitality 30 -> -10', 'Goblin 2 is hit and dies.'],
-      },
-      {
-        title: 'Goblin 2 takes its free save: 10 against save_check 45',
-        lines: ['!defend --action save --roll 10'],
-        expect: ['Vitality -10 -> 1'],
-      },
-      {
-        title: 'A save is only for the dead',
-        lines: ['!defend --action save --roll 10'],
-        expect: ['no save is owed'],
-      },
-      {
-        title: 'The GM ends the round',
-        lines: ['!defense-round next-round'],
-        expect: ['Round 2'],
-      },
-    ],
-  },
+/** The fight an edition's sample makes: the switch, the worked example's numbers on Bob and the goblins, its moves, the round's end. */
+export function sampleDemo(edition: EditionId): Demo {
+  const sample = editionOf(edition).table.sample;
+  const steps: DemoStep[] = [];
+  if (edition !== DEFAULT_EDITION) steps.push({ title: 'The GM switches the edition', lines: [`!defense-round config edition ${edition}`], expect: [`Edition is now ${edition}`] });
+  if (sample) {
+    const vitality = sample.hero.vitality;
+    steps.push({
+      title: 'Bob and the goblins get the worked example\'s numbers, on each token',
+      lines: ['select Bob', ...sets(sample.hero), ...(vitality === undefined ? [] : [`edit Bob bar1 ${vitality}`]), 'select Goblin 1, Goblin 2', ...sets(sample.foe)],
+      expect: Object.entries(sample.hero).flatMap(([key, value]) => (key === 'vitality' ? [] : [`${key} = ${value} on Bob`])),
+    });
+    // A defense made ahead is not made on one's own turn: Bob, first in the Turn Tracker, passes it.
+    if (sample.example.moves.some((move) => /^!defend\b/i.test(move.line))) steps.push({ title: 'It is Goblin 1\'s turn', lines: ['next-turn'] });
+    for (const move of sample.example.moves) steps.push({ title: `${move.says} (the rules say: ${move.expect})`, lines: ['select Bob', move.line] });
+  } else {
+    steps.push({ title: 'A plain hit on Goblin 1', lines: ['select Goblin 1', '!damage 10'] });
+  }
+  steps.push({ title: 'The GM ends the round', lines: ['!defense-round next-round'], expect: ['Round 2'] });
+  return {
+    title: `the ${edition} edition${sample ? `: ${sample.example.title}` : ''}`,
+    intro: [sample ? 'Its worked example on the demo table, from the edition\'s sample.' : 'A plain hit on the demo table (the edition gives no sample).'],
+    steps,
+  };
+}
 
-  opposed: {
-    title: 'the opposed edition (Opposed Rolls): both sides roll, armor against damage, initiative for active defense',
-    intro: [
-      'The defender rolls 1d20 plus its mode\'s modifiers; the attack hits when it beats that, for the',
-      'weapon\'s damage plus the margin. Damage above the armor score takes Vitality, otherwise stamina',
-      '(Power). Active defense costs 5 initiative, full defense 10.',
-    ],
-    steps: [
-      {
-        title: 'The GM switches the edition',
-        lines: ['!defense-round config edition opposed'],
-        expect: ['Edition is now opposed'],
-      },
-      {
-        title: 'Bob\'s values from the worked example of Opposed Rolls: passive_defense 10, armor_score 13',
-        lines: ['select Bob', '!defense-round set passive_defense 10', '!defense-round set armor_score 13'],
-        expect: ['passive_defense = 10 on Bob', 'armor_score = 13 on Bob'],
-      },
-      {
-        title: 'Alice keeps Bob on passive defense',
-        lines: ['as Alice', 'select Bob', '!stance passive'],
-        expect: ['Bob already defends passively'],
-      },
-      {
-        title: 'The GM gives Goblin 1 passive 10 and active +4, and makes it defend actively',
-        lines: ['as GM', 'select Goblin 1', '!defense-round set passive_defense 10', '!defense-round set active_defense 4', '!stance active'],
-        expect: ['Defense mode: passive -> active'],
-      },
-      {
-        title: 'Bob is attacked: attack 24 against his roll of 8 + passive 10 (the worked example of Opposed Rolls)',
-        lines: ['select Bob', '!damage 8 --attack 24 --defense-roll 8'],
-        expect: ['8 + 10 passive = 18', 'Damage 8 + 6 margin = 14', '14 beats it, Vitality damage', 'Vitality 70 -> 56'],
-      },
-      {
-        title: 'On his turn Bob attacks Goblin 1 with the "Attack one target" macro (query defaults taken; the attack is rolled)',
-        lines: ['target Goblin 1', '!damage [[?{Weapon damage|8}]] --attack [[1d20+?{Attack bonus|0}]] --ap ?{Armor penetration|0} --ids @{target|Target|token_id}'],
-        expect: ['Initiative 12 -> 7 (active defense costs 5)'],
-      },
-      {
-        title: 'Bob attacks again with 10; Goblin 1 rolls 20 and beats him by 10 or more: a counterattack',
-        lines: ['select Goblin 1', '!damage 8 --attack 10 --defense-roll 20'],
-        expect: ['no hit', 'Initiative 7 -> 2', 'Counterattack'],
-      },
-      {
-        title: 'A full defense would put Goblin 1 more than 20 below the current turn (Bob, 15): it falls back to active',
-        lines: ['!damage 8 --attack 10 --defense-roll 5 --defense-mode full'],
-        expect: ['Initiative 2 -> -3'],
-      },
-      {
-        title: 'The GM takes that attack back: the initiative is given back',
-        lines: ['!damage --undo', 'tokens'],
-        expect: ['Damage undone: Goblin 1.', 'Damage undone (GM): Goblin 1 (Initiative -3 -> 2).', 'initiative: 2'],
-      },
-    ],
-  },
-};
+/** The demo of an edition: its fight scripted by hand, or the one its sample makes. */
+export function demoOf(edition: EditionId): Demo {
+  return SCRIPTED_DEMOS[edition] ?? sampleDemo(edition);
+}
 
 /** Plays one edition's demo; resolves to false when a step crashed or missed an expected number. */
-export async function runDemo(session: CliSession, edition: DemoEdition, startOutput: string, print: (text: string) => void): Promise<boolean> {
-  const demo = DEMOS[edition];
+export async function runDemo(session: CliSession, edition: EditionId, startOutput: string, print: (text: string) => void, demo = demoOf(edition)): Promise<boolean> {
   let failures = 0;
   print(`=== DefenseRound demo: ${demo.title} ===`);
   for (const line of demo.intro) print(line);

@@ -6,6 +6,7 @@ import { expandMacro, needsExpansion, queryPrompts, type Prompter } from './cli-
 import { createRoll20, type MockObject, type MockRoll20 } from './roll20.js';
 import { buildDemoScene, type DemoScene } from './scene.js';
 import { loadBundle, loadBundleSource } from './vm.js';
+import { editionIds } from '../src/rules/editions.js';
 
 export const HELP = `Commands:
   as <player>                 speak as GM, Alice or Ben (case-insensitive)
@@ -32,7 +33,7 @@ export const HELP = `Commands:
   help                        this text
   quit                        leave
   anything else               said in chat by the current player (/w, /em, /roll work)
-Scripted fights: npm start -- --demo soak|threshold|opposed`;
+Scripted fights: npm start -- --demo ${editionIds().join('|')}`;
 
 export interface SessionOptions {
   /** Path of the bundle to load; ignored when source is given. */

@@ -1,10 +1,10 @@
 // `npm start`: the local sandbox. Loads dist/defense-round.js into the mock with the demo scene
 // and reads commands from a terminal (prompt; queries and targets are asked) or a pipe (run every
 // line, taking defaults and saying so, then exit 0).
-//   tsx mocks/cli.ts [--bundle path] [--seed n] [--demo soak|threshold|opposed]
+//   tsx mocks/cli.ts [--bundle path] [--seed n] [--demo EDITION]
 import { createInterface, type Interface } from 'node:readline';
 import { CliSession } from './cli-session.js';
-import { DEMO_EDITIONS, runDemo } from './cli-demo.js';
+import { demoEditions, runDemo } from './cli-demo.js';
 import type { Prompter } from './cli-macro.js';
 
 function option(name: string): string | undefined {
@@ -43,8 +43,8 @@ async function main(): Promise<void> {
   const bundle = option('--bundle') ?? 'dist/defense-round.js';
   const seed = Number(option('--seed') ?? 1);
   const demo = process.argv.includes('--demo') ? (option('--demo') ?? '') : undefined;
-  if (demo !== undefined && !(DEMO_EDITIONS as readonly string[]).includes(demo)) {
-    process.stderr.write(`--demo needs an edition: ${DEMO_EDITIONS.join(', ')} (e.g. npm start -- --demo soak)\n`);
+  if (demo !== undefined && !demoEditions().includes(demo)) {
+    process.stderr.write(`--demo needs an edition: ${demoEditions().join(', ')} (e.g. npm start -- --demo ${demoEditions()[0]})\n`);
     process.exit(2);
   }
   const interactive = demo === undefined && process.stdin.isTTY === true;
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const { session, output } = started;
 
   if (demo !== undefined) {
-    const ok = await runDemo(session, demo as (typeof DEMO_EDITIONS)[number], output, print);
+    const ok = await runDemo(session, demo, output, print);
     process.exit(ok ? 0 : 1);
   }
 

@@ -1,10 +1,14 @@
 // The macros a doc page offers for pasting: fenced blocks whose every line is a chat command
-// (`!...`) and none a usage line (`[--flag ...]`), with the edition of the section they are in.
+// (`!...`) and none a usage line (`[--flag ...]`), with the edition of the section they are in: the
+// registered edition a `##` heading names in backticks ("The `threshold` edition"), else a new game's.
+import { DEFAULT_EDITION, editionIds } from '../src/rules/editions.js';
+import type { EditionId } from '../src/rules/edition.js';
+
 export interface DocMacro {
   /** The nearest heading above the block, and the bold line introducing it when there is one. */
   heading: string;
   title: string;
-  edition: 'soak' | 'threshold' | 'opposed';
+  edition: EditionId;
   /** One block may hold several macros, run one after the other. */
   lines: string[];
 }
@@ -13,7 +17,7 @@ export function extractMacros(markdown: string): DocMacro[] {
   const macros: DocMacro[] = [];
   let heading = '';
   let title = '';
-  let edition: DocMacro['edition'] = 'soak';
+  let edition: EditionId = DEFAULT_EDITION;
   let block: string[] | undefined;
   for (const line of markdown.split(/\r?\n/)) {
     if (block !== undefined) {
@@ -33,7 +37,7 @@ export function extractMacros(markdown: string): DocMacro[] {
     if (h) {
       heading = h[1]!.trim();
       title = '';
-      if (/^##\s/.test(line)) edition = /`threshold`/.test(heading) ? 'threshold' : /`opposed`/.test(heading) ? 'opposed' : 'soak';
+      if (/^##\s/.test(line)) edition = editionIds().find((id) => heading.includes(`\`${id}\``)) ?? DEFAULT_EDITION;
       continue;
     }
     const bold = /^\*\*(.+?)\*\*/.exec(line);

@@ -1,7 +1,10 @@
-// The rules' worked examples (docs/rules.md), one per edition, on the demo table: "Set up" makes
-// the GM's hand edits that put Bob's numbers where the example has them; the moves are the chat
-// lines to try, each with what the rules say should come out.
-import type { Edition, Fight } from './fight.js';
+// The rules' worked examples (docs/rules.md), one per edition that has one, on the demo table: each
+// edition's sample (src/rules/<edition>/index.ts) says Bob's and the goblins' numbers and the moves
+// to try, each with what the rules say should come out; "Set up" makes the GM's hand edits that put
+// the numbers on the table.
+import { editionOf } from '../../src/rules/editions.js';
+import type { EditionSample, SampleValues, ValueKey } from '../../src/rules/edition.js';
+import { WORN, type Edition, type Fight } from './fight.js';
 
 export interface ExampleMove {
   /** What the move is, in the rules' words. */
@@ -16,7 +19,7 @@ export interface Example {
   title: string;
   /** Bob's numbers in the example, as the setup writes them. */
   setupText: string;
-  moves: ExampleMove[];
+  moves: readonly ExampleMove[];
   /**
    * The GM's edits that give the demo table this edition's values (Bob as the example has him, the
    * goblins to match): made on every switch to the edition, and again by "Set up the example".
@@ -24,17 +27,26 @@ export interface Example {
   setup(fight: Fight): Promise<void>;
 }
 
+/** The demo table's hero and the sheet its foes share (mocks/scene.ts). */
+const HERO = 'Bob';
+const FOE = 'Goblin';
+
+/** The example's first move must not come on Bob's turn when it is a defense made ahead ("When it is not actively your turn ..."). */
+const defendsAhead = (sample: EditionSample) => sample.example.moves.some((move) => /^!defend\b/i.test(move.line));
+
 async function notBobsTurn(fight: Fight): Promise<void> {
-  // "When it is not actively your turn ...": Bob, first in the Turn Tracker, could not defend.
-  if (fight.turnOrder()[0]?.name === 'Bob') await fight.nextTurn();
+  if (fight.turnOrder()[0]?.name === HERO) await fight.nextTurn();
 }
 
 /**
  * The GM sets a sheet value for this edition's table: the attribute the settings read for `key`,
- * written only when it differs (a value already there is no step and no chat).
+ * written only when it differs (a value already there is no step and no chat). A protection is
+ * set undamaged: its max too.
  */
-async function sheet(fight: Fight, char: string, key: string, current: string, max?: string): Promise<void> {
+async function sheet(fight: Fight, char: string, key: ValueKey, value: number): Promise<void> {
   const attribute = fight.settings().attributes[key] ?? key;
+  const current = String(value);
+  const max = WORN.has(key) ? current : undefined;
   const now = fight.attributeValue(char, attribute);
   if (now && now.current === current && (max === undefined || now.max === max)) return;
   await fight.editSheet(char, attribute, current, max);
@@ -42,62 +54,36 @@ async function sheet(fight: Fight, char: string, key: string, current: string, m
 
 async function bobVitality(fight: Fight, value: number): Promise<void> {
   const bar = fight.settings().bars.vitality ?? 'bar1';
-  const bob = fight.tokens().find((token) => token.name === 'Bob')?.bars.find((b) => b.resource === 'vitality');
+  const bob = fight.tokens().find((token) => token.name === HERO)?.bars.find((b) => b.resource === 'vitality');
   if (bob && bob.value === String(value) && bob.max === String(value)) return;
-  await fight.editBars('Bob', { [`${bar}_value`]: String(value), [`${bar}_max`]: String(value) });
+  await fight.editBars(HERO, { [`${bar}_value`]: String(value), [`${bar}_max`]: String(value) });
 }
 
-export const EXAMPLES: Record<Edition, Example> = {
-  soak: {
-    edition: 'soak',
-    title: 'Bob loses 30 Vitality to 200 physical (the README)',
-    setupText: 'The demo table as it starts: Bob has Vitality 70, soak 20%, Physical 100, Defense 30; the goblins Physical 20, Defense 5.',
-    moves: [{ says: 'Bob takes a 200 physical hit, no defense', line: '!damage 200', expect: 'Vitality 70 -> 40; Physical 100 -> 60' }],
-    // The demo table as it starts (back from another edition, whose values it puts back).
+/** A token's numbers in words: "Vitality 30, Defense 10, Physical armor 18". */
+function numbers(values: SampleValues, sample: EditionSample): string {
+  return (Object.entries(values) as Array<[keyof SampleValues, number]>)
+    .map(([key, value]) => `${key === 'vitality' ? 'Vitality' : (sample.sheet[key] ?? key)} ${value}`)
+    .join(', ');
+}
+
+/** The edition's worked example on the demo table; undefined when its sample gives none. */
+export function exampleOf(edition: Edition): Example | undefined {
+  const sample = editionOf(edition).table.sample;
+  if (sample === undefined) return undefined;
+  const offTurn = defendsAhead(sample);
+  return {
+    edition,
+    title: sample.example.title,
+    setupText: `${HERO}: ${numbers(sample.hero, sample)}; the goblins: ${numbers(sample.foe, sample)}${offTurn ? `; it is not ${HERO}'s turn` : ''}.`,
+    moves: sample.example.moves,
     async setup(fight) {
-      await bobVitality(fight, 70);
-      await sheet(fight, 'Bob', 'armor_physical', '100', '100');
-      await sheet(fight, 'Bob', 'armor_defense', '30');
-      await sheet(fight, 'Goblin', 'armor_physical', '20', '20');
-      await sheet(fight, 'Goblin', 'armor_defense', '5');
+      for (const [who, values] of [[HERO, sample.hero], [FOE, sample.foe]] as const) {
+        for (const [key, value] of Object.entries(values) as Array<[keyof SampleValues, number]>) {
+          if (key !== 'vitality') await sheet(fight, who, key, value);
+          else if (who === HERO) await bobVitality(fight, value);
+        }
+      }
+      if (offTurn) await notBobsTurn(fight);
     },
-  },
-  threshold: {
-    edition: 'threshold',
-    title: 'Bob, from the rules text (The Defensive Turn)',
-    setupText: "Bob gets Vitality 30, armor Defense 10 and Physical Armor 18 (the goblins Physical Armor 12, Defense 3); it is not Bob's turn.",
-    moves: [
-      { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: '!defend --action defend --roll 10', expect: 'a success: Defense applies to the next hit' },
-      { says: 'an enemy hits with hit chance 19 for 20', line: '!damage 20 --hit 19', expect: '19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20' },
-    ],
-    // Bob as the text has him; the goblins' armor on the same d20 scale (a hit chance above 12 hits).
-    async setup(fight) {
-      await bobVitality(fight, 30);
-      await sheet(fight, 'Bob', 'armor_defense', '10');
-      await sheet(fight, 'Bob', 'armor_physical', '18', '18');
-      await sheet(fight, 'Goblin', 'armor_physical', '12', '12');
-      await sheet(fight, 'Goblin', 'armor_defense', '3');
-      await notBobsTurn(fight);
-    },
-  },
-  opposed: {
-    edition: 'opposed',
-    title: 'The worked example of Opposed Rolls',
-    setupText: 'Bob gets passive_defense 10 and armor_score 13 (active 4, full 2); the goblins passive 8, active 3, full 2, armor 6.',
-    moves: [
-      { says: 'attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8', line: '!damage 8 --attack 24 --defense-roll 8', expect: 'a hit for 8 + 6 = 14, above armor 13: Vitality damage' },
-    ],
-    // Bob as the text has him; every token with defenses and armor, so active and full defense mean something.
-    async setup(fight) {
-      await bobVitality(fight, 70);
-      await sheet(fight, 'Bob', 'passive_defense', '10');
-      await sheet(fight, 'Bob', 'active_defense', '4');
-      await sheet(fight, 'Bob', 'full_defense', '2');
-      await sheet(fight, 'Bob', 'armor_score', '13');
-      await sheet(fight, 'Goblin', 'passive_defense', '8');
-      await sheet(fight, 'Goblin', 'active_defense', '3');
-      await sheet(fight, 'Goblin', 'full_defense', '2');
-      await sheet(fight, 'Goblin', 'armor_score', '6');
-    },
-  },
-};
+  };
+}

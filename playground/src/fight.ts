@@ -6,14 +6,17 @@ import { createRoll20, type ChatRecord, type MockObject, type MockRoll20 } from 
 import { buildDemoScene, type DemoScene } from '../../mocks/scene.js';
 import { loadScript } from './sandbox.js';
 import { addStep, BAR_KEYS, emptySpec, emptyTally, liveBoundText, overBound, type BarKey, type FightSpec, type Step } from './share.js';
+import { DEFAULT_EDITION, editionOf, isEditionId, playableEditions } from '../../src/rules/editions.js';
+import { VALUE_KEYS, type EditionId, type ValueKey } from '../../src/rules/edition.js';
 
 export type Entry =
   | { kind: 'chat'; id: number; record: ChatRecord }
   | { kind: 'crash'; id: number; event: string; message: string; stack: string }
   | { kind: 'notice'; id: number; source: 'warning' | 'log' | 'playground'; text: string };
 
-export const EDITIONS = ['soak', 'threshold', 'opposed'] as const;
-export type Edition = (typeof EDITIONS)[number];
+/** The editions the page offers: every one the registry says the GM may switch to. */
+export const EDITIONS: readonly EditionId[] = playableEditions();
+export type Edition = EditionId;
 
 export const RESOURCES = ['vitality', 'soul', 'power'] as const;
 export type Resource = (typeof RESOURCES)[number];
@@ -67,29 +70,18 @@ export interface TurnView {
   current: boolean;
 }
 
-// The sheet values each edition reads, by the settings' attribute key; `max` marks undamaged armor.
-const SHEET: Record<Edition, Array<{ key: string; label: string; max?: boolean }>> = {
-  soak: [
-    { key: 'armor_soak', label: 'Soak %' },
-    { key: 'armor_physical', label: 'Physical', max: true },
-    { key: 'armor_magical', label: 'Magical', max: true },
-    { key: 'armor_defense', label: 'Defense' },
-    { key: 'armor_spirit', label: 'Spirit' },
-  ],
-  threshold: [
-    { key: 'armor_physical', label: 'Physical armor', max: true },
-    { key: 'armor_magical', label: 'Magical armor', max: true },
-    { key: 'armor_defense', label: 'Defense' },
-    { key: 'defend_check', label: 'Defend check' },
-    { key: 'exp', label: 'EXP' },
-  ],
-  opposed: [
-    { key: 'armor_score', label: 'Armor score' },
-    { key: 'passive_defense', label: 'Passive defense' },
-    { key: 'active_defense', label: 'Active defense' },
-    { key: 'full_defense', label: 'Full defense' },
-  ],
-};
+/** The values that wear (a protection): shown as current/max, the max being the undamaged armor. */
+export const WORN: ReadonlySet<string> = new Set<ValueKey>(['armor_physical', 'armor_magical']);
+
+/**
+ * The sheet values an edition's card shows, by the settings' attribute key, in the edition's words
+ * (its sample's sheet); an edition without one shows every value the sheet holds, by its key.
+ */
+function sheetKeys(edition: Edition, has: (key: ValueKey) => boolean): Array<{ key: ValueKey; label: string }> {
+  const named = editionOf(edition).table.sample?.sheet;
+  if (named) return (Object.entries(named) as Array<[ValueKey, string]>).map(([key, label]) => ({ key, label }));
+  return VALUE_KEYS.filter(has).map((key) => ({ key, label: key }));
+}
 
 export interface Settings {
   edition: Edition;
@@ -99,7 +91,7 @@ export interface Settings {
 }
 
 const DEFAULT_SETTINGS: Settings = {
-  edition: 'soak',
+  edition: DEFAULT_EDITION,
   bars: { vitality: 'bar1', soul: 'bar2', power: 'bar3' },
   attributes: {},
   markers: {},
@@ -286,7 +278,7 @@ export class Fight {
 
   settings(): Settings {
     const stored = (this.mock.state.DefenseRound as { settings?: Partial<Settings> } | undefined)?.settings;
-    const edition = (EDITIONS as readonly string[]).includes(String(stored?.edition)) ? (stored!.edition as Edition) : DEFAULT_SETTINGS.edition;
+    const edition = isEditionId(stored?.edition) ? stored.edition : DEFAULT_SETTINGS.edition;
     return {
       edition,
       bars: { ...DEFAULT_SETTINGS.bars, ...(stored?.bars ?? {}) },
@@ -376,10 +368,12 @@ export class Fight {
    */
   private sheetOf(characterId: string, settings: Settings, tokenId: string): SheetValue[] {
     const record = this.scriptRecord(tokenId);
-    return SHEET[settings.edition].map(({ key, label, max }) => {
+    const attributeOf = (key: string) => this.attributeOf(characterId, settings.attributes[key] ?? key);
+    return sheetKeys(settings.edition, (key) => attributeOf(key) !== undefined).map(({ key, label }) => {
       const attribute = settings.attributes[key] ?? key;
-      const attr = this.attributeOf(characterId, attribute);
-      const value: SheetValue = { key, attribute, label, current: text(attr?.get('current')), hasMax: max === true };
+      const attr = attributeOf(key);
+      const max = WORN.has(key);
+      const value: SheetValue = { key, attribute, label, current: text(attr?.get('current')), hasMax: max };
       if (max) value.max = text(attr?.get('max'));
       const track = key === 'armor_physical' ? 'physical' : key === 'armor_magical' ? 'magical' : undefined;
       const worn = track === undefined ? undefined : record?.worn?.[track];

@@ -380,6 +380,27 @@ export interface EditionTable {
   markers: readonly ('incapacitated' | 'dying' | 'dead' | 'defensive' | 'reactive' | 'active' | 'full')[];
   /** The macros `!defense-round macros` makes for a table playing this edition. */
   macros: readonly TableMacro[];
+  /** The edition at the demo table, for the tools around the script; none: they use the table as it is. */
+  sample?: EditionSample;
+}
+
+/** A token's numbers in a sample: its Vitality, and values the rules read. */
+export type SampleValues = Partial<Record<'vitality' | ValueKey, number>>;
+
+/**
+ * The edition at the demo table (Bob, the goblins), read only by the tools around the script: the
+ * playground's sheets and worked example, the demos, the bench's timed hit and the fuzzer's attacks.
+ */
+export interface EditionSample {
+  /** The values a token's sheet shows, in order, each by its name in the rules text. */
+  sheet: Partial<Record<ValueKey, string>>;
+  /** The worked example's hero (the table's PC) and a foe to match (its NPCs), set by the GM's hand. */
+  hero: SampleValues;
+  foe: SampleValues;
+  /** A hit as typed that harms a token with these numbers (the bench times it; attacks are drawn from it). */
+  hit: string;
+  /** The rules text's worked example: its title, and its moves as typed, each with what the rules say comes out. */
+  example: { title: string; moves: ReadonlyArray<{ says: string; line: string; expect: string }> };
 }
 
 /**

@@ -1,11 +1,12 @@
-// What chat shows, read as a table reads it (issue 21): every message of the three `--demo`
-// fights and of every macro in docs/commands.md, on the built bundle, checked for length, repeats,
+// What chat shows, read as a table reads it (issue 21): every message of every edition's `--demo`
+// fight and of every macro in docs/commands.md, on the built bundle, checked for length, repeats,
 // buttons and links; and a refusal stays one short line whatever the input.
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { CliSession } from '../../mocks/cli-session.js';
-import { DEMOS, DEMO_EDITIONS } from '../../mocks/cli-demo.js';
+import { demoEditions, demoOf, SCRIPTED_DEMOS } from '../../mocks/cli-demo.js';
+import { DEFAULT_EDITION } from '../../src/rules/editions.js';
 import { extractMacros } from '../../mocks/doc-macros.js';
 import { decodeEntities } from '../../mocks/chat-text.js';
 import type { ChatRecord } from '../../mocks/chat-message.js';
@@ -111,15 +112,17 @@ async function runChecked(session: CliSession, lines: readonly string[], failure
 }
 
 describe('the --demo fights read at a glance', () => {
-  it.each(DEMO_EDITIONS)('every message of the %s demo: short refusals with Help, no repeats, titles that tell the result, Undo on damage', async (edition) => {
+  it.each(demoEditions())('every message of the %s demo: short refusals with Help, no repeats, titles that tell the result, Undo on damage', async (edition) => {
     const { session } = await CliSession.start({ bundle: BUNDLE, tokenList: 'changed' });
     const failures: string[] = [];
-    for (const step of DEMOS[edition].steps) await runChecked(session, step.lines, failures, `${edition} demo, ${step.title}`);
+    for (const step of demoOf(edition).steps) await runChecked(session, step.lines, failures, `${edition} demo, ${step.title}`);
     expect(failures).toEqual([]);
+    // A fight scripted by hand is long; the one a sample makes plays the worked example only.
+    const scripted = SCRIPTED_DEMOS[edition] !== undefined;
     // Cards were read as cards (their rows checked), not as lines.
-    expect(session.mock.chatLog.filter((record) => record.who === 'DefenseRound' && shownOf(record).card && shownOf(record).rows.length > 1).length).toBeGreaterThanOrEqual(3);
+    expect(session.mock.chatLog.filter((record) => record.who === 'DefenseRound' && shownOf(record).card && shownOf(record).rows.length > 1).length).toBeGreaterThanOrEqual(scripted ? 3 : 1);
     // The fight said something: cards and lines, not nothing.
-    expect(session.mock.chatLog.filter((record) => record.who === 'DefenseRound').length).toBeGreaterThan(8);
+    expect(session.mock.chatLog.filter((record) => record.who === 'DefenseRound').length).toBeGreaterThan(scripted ? 8 : 3);
   });
 });
 
@@ -133,7 +136,7 @@ describe('every macro of docs/commands.md reads at a glance', () => {
     for (const macro of macros) {
       for (const player of ['GM', 'Alice'] as const) {
         const { session } = await CliSession.start({ bundle: BUNDLE, tokenList: 'changed' });
-        const setup = ['as GM', ...(macro.edition === 'soak' ? [] : [`!defense-round config edition ${macro.edition}`]), 'next-turn', `as ${player}`, player === 'GM' ? 'select Goblin 2' : 'select Bob'];
+        const setup = ['as GM', ...(macro.edition === DEFAULT_EDITION ? [] : [`!defense-round config edition ${macro.edition}`]), 'next-turn', `as ${player}`, player === 'GM' ? 'select Goblin 2' : 'select Bob'];
         for (const line of setup) await session.run(line);
         read += await runChecked(session, macro.lines, failures, `${macro.edition}: ${macro.title || macro.heading} (${player})`);
       }

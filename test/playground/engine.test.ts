@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { hiddenFrom, plain, viewOf, type Inline, type MessageView } from '../../playground/src/chat.js';
-import { EXAMPLES } from '../../playground/src/examples.js';
+import { exampleOf } from '../../playground/src/examples.js';
 import { Fight } from '../../playground/src/fight.js';
 import { answer, questionsOf } from '../../playground/src/queries.js';
 import { decodeSpec, encodeSpec, emptySpec, fragmentOf, specFromFragment } from '../../playground/src/share.js';
@@ -38,9 +38,9 @@ describe('a fight on the demo table', () => {
     const fight = await Fight.start(BUNDLE);
     await fight.switchEdition(edition);
     expect(fight.edition()).toBe(edition);
-    await EXAMPLES[edition].setup(fight);
+    await exampleOf(edition)!.setup(fight);
     fight.selection = [fight.scene.tokens.Bob];
-    for (const move of EXAMPLES[edition].moves) await fight.say(move.line);
+    for (const move of exampleOf(edition)!.moves) await fight.say(move.line);
     if (edition === 'threshold') {
       expect(bar(fight, 'Bob')).toMatchObject({ value: '20', max: '30' });
       expect(lastCard(fight).rows.Breakdown).toBe('Hit chance 19 beats Physical Armor 18: a hit\n20 - 10 Defense = 10\nVitality 30 -> 20');
@@ -196,7 +196,7 @@ describe('an attack in the playground: declared, answered with the prompt\'s but
   it.each(['soak', 'threshold', 'opposed'] as const)('plays the %s example of the rules through !attack', async (edition) => {
     const fight = await Fight.start(BUNDLE);
     if (edition !== 'soak') await fight.switchEdition(edition);
-    await EXAMPLES[edition].setup(fight);
+    await exampleOf(edition)!.setup(fight);
     if (edition === 'soak') await fight.nextTurn();
     const hit = edition === 'soak' ? '200' : edition === 'threshold' ? '20 --hit 19' : '8 --attack 24';
     fight.selection = [fight.scene.tokens['Goblin 1']];

@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
+import { playableEditions } from '../../src/rules/editions';
 
 const OUT = resolve('.tmp', 'playground');
 const PAGE = join(OUT, 'index.html');
@@ -63,6 +64,8 @@ describe('the playground in a browser', () => {
     expect(await page.locator('#defense-round-source').textContent()).toBe(readFileSync('dist/defense-round.js', 'utf8'));
     await expect(page.locator('#version').textContent()).resolves.toBe(`v${VERSION}`);
     expect(await page.getByRole('combobox', { name: 'Edition' }).inputValue()).toBe('soak');
+    // Every edition the registry offers the GM, and only those.
+    expect(await page.getByRole('combobox', { name: 'Edition' }).locator('option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value))).toEqual(playableEditions());
     expect(await page.getByRole('article').count()).toBe(4);
     expect(await card('Bob').locator('.owner').textContent()).toBe("Alice's PC");
     expect(await vitality('Bob').getAttribute('aria-valuetext')).toBe('70 of 70');

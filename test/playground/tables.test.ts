@@ -3,9 +3,11 @@
 // wore; the switch's answer names the conditions it changed. Node only: the page draws these views.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { EXAMPLES } from '../../playground/src/examples.js';
+import { exampleOf } from '../../playground/src/examples.js';
 import { EDITIONS, Fight, type Edition } from '../../playground/src/fight.js';
 import { plain, viewOf } from '../../playground/src/chat.js';
+import { DEFAULT_EDITION, editionOf, playableEditions, registerEdition, unregisterEdition } from '../../src/rules/editions.js';
+import { VALUE_KEYS } from '../../src/rules/edition.js';
 
 const BUNDLE = readFileSync('dist/defense-round.js', 'utf8');
 const vitality = (fight: Fight, name: string) => fight.tokens().find((t) => t.name === name)!.bars.find((b) => b.resource === 'vitality')!;
@@ -19,13 +21,13 @@ const lastCard = (fight: Fight) => {
 /** The edition's worked example, as its page button plays it: Bob selected, then each move typed. */
 async function playExample(fight: Fight, edition: Edition): Promise<void> {
   fight.selection = [fight.scene.tokens.Bob];
-  for (const move of EXAMPLES[edition].moves) await fight.say(move.line);
+  for (const move of exampleOf(edition)!.moves) await fight.say(move.line);
 }
 
 /** As the page's edition switch does it: the config line, then the edition's table. */
 async function switchTo(fight: Fight, edition: Edition): Promise<void> {
   expect(await fight.switchEdition(edition)).toBe(true);
-  await EXAMPLES[edition].setup(fight);
+  await exampleOf(edition)?.setup(fight);
 }
 
 describe('each edition\'s worked example plays right after a switch', () => {
@@ -58,7 +60,7 @@ describe('each edition\'s worked example plays right after a switch', () => {
 
   it.each(EDITIONS)('in %s the goblins have the values the docs\' macros read: none of them is 0 or missing', async (edition) => {
     const fight = await Fight.start(BUNDLE);
-    if (edition !== 'soak') await switchTo(fight, edition);
+    if (edition !== DEFAULT_EDITION) await switchTo(fight, edition);
     const values = fight.tokens().find((t) => t.name === 'Goblin 1')!.sheet;
     expect(values.length).toBeGreaterThan(3);
     for (const value of values) {
@@ -72,8 +74,52 @@ describe('each edition\'s worked example plays right after a switch', () => {
     const fight = await Fight.start(BUNDLE);
     await switchTo(fight, 'opposed');
     const steps = fight.spec().steps.length;
-    await EXAMPLES.opposed.setup(fight);
+    await exampleOf('opposed')!.setup(fight);
     expect(fight.spec().steps.length).toBe(steps);
+  });
+});
+
+describe('every edition the registry holds is offered and played', () => {
+  it('offers every playable edition, in the registry\'s order', () => {
+    expect(EDITIONS).toEqual(playableEditions());
+    expect(EDITIONS.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(EDITIONS)('%s: the switch, its table, its example (or its hit) played on Bob, no crash, its sheet on the cards', async (edition) => {
+    const fight = await Fight.start(BUNDLE);
+    if (edition !== DEFAULT_EDITION) await switchTo(fight, edition);
+    expect(fight.edition()).toBe(edition);
+    const sample = editionOf(edition).table.sample;
+    if (sample) {
+      for (const [key, value] of Object.entries(sample.hero)) {
+        if (key === 'vitality') expect(vitality(fight, 'Bob').value).toBe(String(value));
+        else expect(fight.tokens().find((t) => t.name === 'Bob')!.sheet.find((v) => v.key === key)?.current).toBe(String(value));
+      }
+    }
+    const before = vitality(fight, 'Bob').value;
+    fight.selection = [fight.scene.tokens.Bob];
+    for (const line of sample ? sample.example.moves.map((move) => move.line) : ['!damage 10']) expect(await fight.say(line)).toBe(true);
+    expect(fight.entries.filter((e) => e.kind === 'crash')).toEqual([]);
+    expect(chat(fight).length).toBeGreaterThan(1);
+    if (sample) expect(vitality(fight, 'Bob').value).not.toBe(before);
+    expect(fight.tokens().find((t) => t.name === 'Bob')!.sheet.map((v) => v.label)).toEqual(sample ? Object.values(sample.sheet) : expect.any(Array));
+  });
+
+  it('an edition with no sample: no worked example, and the cards show every value the sheet holds, by its key', async () => {
+    const bare = { ...editionOf(DEFAULT_EDITION), id: 'bare', table: { ...editionOf(DEFAULT_EDITION).table, sample: undefined } };
+    registerEdition(bare);
+    try {
+      expect(exampleOf('bare')).toBeUndefined();
+      const fight = await Fight.start(BUNDLE);
+      // As the settings would hold it had the script switched to it (the shipped script does not know it).
+      (fight.mock.state.DefenseRound as { settings: { edition: string } }).settings.edition = 'bare';
+      expect(fight.edition()).toBe('bare');
+      const keys = fight.tokens().find((t) => t.name === 'Bob')!.sheet.map((v) => v.label);
+      expect(keys).toEqual(VALUE_KEYS.filter((key) => fight.attributeValue('Bob', key) !== undefined));
+      expect(keys).toContain('armor_physical');
+    } finally {
+      unregisterEdition('bare');
+    }
   });
 });
 

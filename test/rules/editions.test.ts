@@ -13,6 +13,7 @@ import {
   type OtherFacts,
   type Resolution,
   type Step,
+  VALUE_KEYS,
 } from '../../src/rules/edition';
 import { DEFAULT_EDITION, editionIds, editionOf, flagElsewhere, playableEditions } from '../../src/rules/editions';
 import { REGISTERED } from '../../src/rules/registry';
@@ -768,8 +769,21 @@ describe('opposed: the rest of the contract', () => {
 // the registry
 
 describe('registry', () => {
-  it('all three editions are playable', () => {
-    expect(playableEditions()).toEqual(['soak', 'threshold', 'opposed']);
+  it('the three shipped editions are playable, and the menu offers exactly the registered editions that are', () => {
+    for (const id of ['soak', 'threshold', 'opposed']) expect(playableEditions()).toContain(id);
+    expect(playableEditions()).toEqual(editionIds().filter((id) => editionOf(id).table.playable));
+  });
+
+  it.each(editionIds())('%s: its sample, when it has one, is one the tools can play (values it names, a hit it plans, moves as commands)', (id) => {
+    const edition = editionOf(id);
+    const sample = edition.table.sample;
+    if (sample === undefined) return;
+    for (const key of Object.keys(sample.sheet)) expect(VALUE_KEYS).toContain(key);
+    for (const key of [...Object.keys(sample.hero), ...Object.keys(sample.foe)]) expect([...VALUE_KEYS, 'vitality']).toContain(key);
+    expect(() => edition.hit.plan(parseLine(sample.hit), CONTEXT)).not.toThrow();
+    expect(sample.example.title).not.toBe('');
+    expect(sample.example.moves.length).toBeGreaterThan(0);
+    for (const move of sample.example.moves) expect(move.line).toMatch(/^!(damage|defend|stance|heal|attack) /);
   });
 
   it('every edition is registered under its own id, in the registry\'s order; the first is the default', () => {

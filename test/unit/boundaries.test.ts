@@ -88,6 +88,20 @@ describe('edition knowledge stays in src/rules/', () => {
     expect(found).toEqual([]);
   });
 
+  it('the tools around the script (the playground, the demos and mocks, the fuzzer) name no edition: they read the registry', () => {
+    // Allowed by name: the fights scripted by hand for one edition's rules each (as a test names the
+    // edition it tests). The bench is not read: its floors are one edition's hit by hand, as source text.
+    const SCRIPTED = join('mocks', 'cli-demo-fights.ts');
+    const tools = ['playground', 'mocks', 'fuzz'].flatMap((dir) => sourceFiles(join(root, dir))).filter((file) => !file.includes(`${join('playground', 'dist')}`) && relative(root, file) !== SCRIPTED);
+    expect(tools.length).toBeGreaterThan(20);
+    const found = tools.flatMap((file) =>
+      literals(file)
+        .filter(({ text }) => editionIds().some((id) => new RegExp(`(^|[^\\w-])${id}([^\\w-]|$)`).test(text)))
+        .map(({ text, line }) => `${relative(root, file)}:${line} "${text.slice(0, 60)}"`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('no edition flag is named outside src/rules/ (as a flag name, or as --flag in words)', () => {
     const found = outside.flatMap((file) =>
       literals(file)

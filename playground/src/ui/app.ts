@@ -2,7 +2,8 @@
 // rules' example and the share link, all drawn from one Fight. Every action goes through one
 // queue, so steps never interleave; the fragment follows every step.
 import { hiddenFrom, viewOf, type MessageView } from '../chat.js';
-import { EXAMPLES } from '../examples.js';
+import { exampleOf } from '../examples.js';
+import { DEFAULT_EDITION } from '../../../src/rules/editions.js';
 import { EDITIONS, Fight, type Edition, type TokenView } from '../fight.js';
 import type { MockObject } from '../../../mocks/roll20.js';
 import { fillLine, keyOf, type Question } from '../queries.js';
@@ -60,13 +61,13 @@ export class App {
       const wanted = edition.value as Edition;
       // The demo table gets the edition's values with the switch: its worked example plays from the first click.
       this.act(async () => {
-        if (await this.fight.switchEdition(wanted)) await EXAMPLES[wanted].setup(this.fight);
+        if (await this.fight.switchEdition(wanted)) await exampleOf(wanted)?.setup(this.fight);
       });
     });
     byId('reset').addEventListener('click', () => this.load({ v: 1, scene: 'demo', seed: 1, steps: [] }, true));
     byId('next-turn').addEventListener('click', () => this.act(() => this.fight.nextTurn()));
     byId('share').addEventListener('click', () => void this.share());
-    byId('example-setup').addEventListener('click', () => this.act(() => EXAMPLES[this.fight.edition()].setup(this.fight)));
+    byId('example-setup').addEventListener('click', () => this.act(async () => await exampleOf(this.fight.edition())?.setup(this.fight)));
     this.map = new TableMap(byId('map'), 'map-h', (id, additive) => this.tokenClicked(id, additive), 'map-note');
     // For the console (and the browser test): what no control does yet. Not a step, so not in a share link.
     (window as unknown as { playground?: unknown }).playground = {
@@ -628,13 +629,17 @@ export class App {
   }
 
   private renderExample(edition: Edition): void {
-    const example = EXAMPLES[edition];
     const box = byId('example-body');
     if (box.dataset.edition === edition) return;
     box.dataset.edition = edition;
+    // An edition whose sample gives no worked example is played without one.
+    const example = exampleOf(edition);
+    byId('example').hidden = example === undefined;
+    if (example === undefined) return;
     byId('example-title').textContent = `Try the rules' example: ${example.title}`;
     byId('example-setup-text').textContent = example.setupText;
-    byId<HTMLButtonElement>('example-setup').hidden = edition === 'soak';
+    // The demo table starts as a new game's edition has it (mocks/scene.ts): nothing to set up there.
+    byId<HTMLButtonElement>('example-setup').hidden = edition === DEFAULT_EDITION;
     const moves = byId('example-moves');
     clear(moves);
     for (const move of example.moves) {

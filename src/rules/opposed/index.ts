@@ -15,7 +15,23 @@ export type { OpposedAnswer } from './answer';
 
 export const opposed: Edition<OpposedState, OpposedAnswer> = {
   id: 'opposed',
-  table: { playable: true, settings: ['overwhelm-limit', 'stamina-bar'], markers: ['incapacitated', 'active', 'full'], macros: OPPOSED_MACROS },
+  table: {
+    playable: true,
+    settings: ['overwhelm-limit', 'stamina-bar'],
+    markers: ['incapacitated', 'active', 'full'],
+    macros: OPPOSED_MACROS,
+    // Opposed Rolls' worked example; every token with defenses and armor, so active and full defense mean something.
+    sample: {
+      sheet: { armor_score: 'Armor score', passive_defense: 'Passive defense', active_defense: 'Active defense', full_defense: 'Full defense' },
+      hero: { vitality: 70, passive_defense: 10, active_defense: 4, full_defense: 2, armor_score: 13 },
+      foe: { passive_defense: 8, active_defense: 3, full_defense: 2, armor_score: 6 },
+      hit: '!damage 8 --attack 24 --defense-roll 8',
+      example: {
+        title: 'The worked example of Opposed Rolls',
+        moves: [{ says: 'attack 24 against a defense roll of 8 + passive 10 = 18, weapon 8', line: '!damage 8 --attack 24 --defense-roll 8', expect: 'a hit for 8 + 6 = 14, above armor 13: Vitality damage' }],
+      },
+    },
+  },
   hit: {
     flags: DAMAGE_FLAGS,
     usage: DAMAGE_USAGE,

@@ -58,7 +58,23 @@ const HELP = {
 
 export const soak: Edition<SoakState, SoakAnswer> = {
   id: 'soak',
-  table: { playable: true, settings: [], markers: ['incapacitated', 'dying', 'dead', 'defensive', 'reactive'], macros: SOAK_MACROS },
+  table: {
+    playable: true,
+    settings: [],
+    markers: ['incapacitated', 'dying', 'dead', 'defensive', 'reactive'],
+    macros: SOAK_MACROS,
+    // The README's hit on the demo table as it starts.
+    sample: {
+      sheet: { armor_soak: 'Soak %', armor_physical: 'Physical', armor_magical: 'Magical', armor_defense: 'Defense', armor_spirit: 'Spirit' },
+      hero: { vitality: 70, armor_soak: 20, armor_physical: 100, armor_defense: 30 },
+      foe: { armor_soak: 10, armor_physical: 20, armor_defense: 5 },
+      hit: '!damage 30',
+      example: {
+        title: 'Bob loses 30 Vitality to 200 physical (the README)',
+        moves: [{ says: 'Bob takes a 200 physical hit, no defense', line: '!damage 200', expect: 'Vitality 70 -> 40; Physical 100 -> 60' }],
+      },
+    },
+  },
   hit: {
     flags: SOAK_DAMAGE_FLAGS,
     usage: SOAK_DAMAGE_USAGE,

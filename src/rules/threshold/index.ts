@@ -43,7 +43,26 @@ export function thresholdWords(step: Step, nameOf: (id: string) => string = (id)
 
 export const threshold: Edition<ThresholdState, ThresholdPending> = {
   id: 'threshold',
-  table: { playable: true, settings: [], markers: ['dead'], macros: THRESHOLD_MACROS },
+  table: {
+    playable: true,
+    settings: [],
+    markers: ['dead'],
+    macros: THRESHOLD_MACROS,
+    // The Defensive Turn's Bob; the goblins' armor on the same d20 scale (a hit chance above 12 hits).
+    sample: {
+      sheet: { armor_physical: 'Physical armor', armor_magical: 'Magical armor', armor_defense: 'Defense', defend_check: 'Defend check', exp: 'EXP' },
+      hero: { vitality: 30, armor_defense: 10, armor_physical: 18 },
+      foe: { armor_physical: 12, armor_defense: 3 },
+      hit: '!damage 20 --hit 19',
+      example: {
+        title: 'Bob, from the rules text (The Defensive Turn)',
+        moves: [
+          { says: "Bob's defense check succeeds (55 to beat, rolls 10)", line: '!defend --action defend --roll 10', expect: 'a success: Defense applies to the next hit' },
+          { says: 'an enemy hits with hit chance 19 for 20', line: '!damage 20 --hit 19', expect: '19 beats Physical Armor 18; 20 - 10 Defense = 10; Vitality 30 -> 20' },
+        ],
+      },
+    },
+  },
   hit: {
     flags: THRESHOLD_DAMAGE_FLAGS,
     usage: THRESHOLD_DAMAGE_USAGE,

@@ -1,0 +1,63 @@
+// The shipped file's size budget, per part (issue 31): the shared core (everything not in an edition
+// folder, the bundled packages included) and each edition folder on its own, and a total that grows
+// with the number of editions, so that a new edition is weighed on its own and a copy of one fits.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+
+/**
+ * In bytes of the shipped file (docs/performance.md, "The bundle's budget"). Measured on 2026-12-05:
+ * core 162.3 KB, soak 50.6 KB, threshold 29.1 KB, opposed 14.8 KB, 256.9 KB in all. Roll20 loads
+ * every script of a game on each start: an edition may weigh up to `edition`, but the editions
+ * average at most `perEdition` (the total for n editions is `core + n * perEdition`: 277 KB for
+ * three; a copy of the largest, soak, makes four in 307.5 KB of 311 KB).
+ */
+export const BUDGET = { core: 175_000, edition: 56_000, perEdition: 34_000 } as const;
+
+/** The most the shipped file may weigh with this many editions registered. */
+export function totalBudget(editions: number): number {
+  return BUDGET.core + editions * BUDGET.perEdition;
+}
+
+export interface Parts {
+  /** The shared core's share of the shipped file. */
+  core: number;
+  /** Each edition folder's share, by its folder's name under src/rules/. */
+  editions: Record<string, number>;
+}
+
+/**
+ * Each part's share of a shipped file of `shipped` bytes built from `root`. esbuild says which input
+ * each output byte came from (its metafile's `bytesInOutput`), but build.mjs shortens the code and
+ * compacts it line by line after esbuild, so no esbuild build gives the shipped bytes per input. The
+ * build measured here is esbuild's whole minification (the options of build.mjs, minified): of the
+ * builds it can account for, the one closest to the shipped code; each part then gets its share of
+ * the shipped bytes (the line layout build.mjs keeps is spread evenly over the code).
+ */
+export async function measureParts(root: string, shipped: number): Promise<Parts> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [join(root, 'src', 'index.ts')],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'iife',
+    globalName: 'DefenseRound',
+    inject: [join(root, 'src', 'builtins.ts')],
+    target: 'es2020',
+    platform: 'neutral',
+    minify: true,
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'silent',
+  });
+  const output = Object.values(result.metafile.outputs)[0]!;
+  const minified: Record<string, number> = {};
+  for (const [path, input] of Object.entries(output.inputs)) {
+    const folder = /^src\/rules\/([^/]+)\//.exec(path)?.[1];
+    if (folder !== undefined) minified[folder] = (minified[folder] ?? 0) + input.bytesInOutput;
+  }
+  const share = (bytes: number) => Math.round((shipped * bytes) / output.bytes);
+  const editions = Object.fromEntries(Object.entries(minified).map(([folder, bytes]) => [folder, share(bytes)]));
+  const core = shipped - Object.values(editions).reduce((sum, bytes) => sum + bytes, 0);
+  return { core, editions };
+}
