@@ -291,7 +291,7 @@ export class Generator {
     const line = new Line('!damage');
     const selected = this.selection(actor);
     if (rng.chance(0.95)) line.add(this.amount());
-    this.specFlags(line, flagShapes(hit.flags, hit.usage), (text) => diceOf((parsed) => hit.plan(parsed, PLAN_CONTEXT), text), actor, [], options, 0.5);
+    this.specFlags(line, flagShapes(hit.flags), (text) => diceOf((order) => hit.plan(order, PLAN_CONTEXT), hit.flags, text, hit.amount), actor, [], options, 0.5);
     const kept = options.selectedOnly ? selected : this.target(line, actor, selected);
     if (!options.selectedOnly) this.mess(line, ALL_DAMAGE_FLAGS);
     const decides = Object.entries(hit.flags).some(([name, flag]) => flag.decides !== undefined && line.parts.includes(`--${name}`));
@@ -316,7 +316,7 @@ export class Generator {
         const rest = hit.text.replace(/^!damage/, '');
         const line = new Line('!attack').add(rest.trim());
         // The flags `!attack` takes beyond `!damage`'s (a situation).
-        for (const shape of flagShapes(this.edition().check.answers.flags, '')) if (rng.chance(0.3)) line.flag(shape.name, this.valueOf(shape, actor, []));
+        for (const shape of flagShapes(this.edition().check.answers.flags)) if (rng.chance(0.3)) line.flag(shape.name, this.valueOf(shape, actor, []));
         if (rng.chance(0.95)) line.flag('ids', rng.chance(0.7) ? this.defenders(actor) : this.ids(actor));
         if (rng.chance(0.15)) line.flag('from', this.id(actor));
         const selected = rng.chance(0.8) ? this.selection(actor).slice(0, 1) : this.selection(actor);
@@ -336,7 +336,7 @@ export class Generator {
     const world = this.world;
     const edition = this.edition();
     const sample = edition.table.sample?.hit ?? '!damage 30';
-    const dieFlags = new Set(diceOf((parsed) => edition.hit.plan(parsed, PLAN_CONTEXT), sample).map((die) => die.flag));
+    const dieFlags = new Set(diceOf((order) => edition.hit.plan(order, PLAN_CONTEXT), edition.hit.flags, sample, edition.hit.amount).map((die) => die.flag));
     const drawn = (word: string) => (/^\d+$/.test(word) ? String(rng.int(0, Math.max(20, 2 * Number(word)))) : word);
     const words = sample.split(/\s+/).slice(1);
     const line = new Line('!attack');
@@ -407,7 +407,7 @@ export class Generator {
     const named: string[] = [];
     // An edition that refuses !defend refuses it whatever follows: its flags are drawn from another edition's.
     const spec = check.refused === undefined ? check : (allEditions().find((edition) => edition.check.refused === undefined)?.check ?? check);
-    this.specFlags(line, flagShapes(spec.flags, spec.usage), (text) => diceOf((parsed) => spec.plan(parsed), text), actor, named, options, 0.6);
+    this.specFlags(line, flagShapes(spec.flags), (text) => diceOf((order) => spec.plan(order), spec.flags, text), actor, named, options, 0.6);
     const kept = options.selectedOnly ? selected : this.target(line, actor, selected);
     if (!options.selectedOnly) this.mess(line, ALL_DEFEND_FLAGS);
     return { kind: 'defend', actor, text: line.text(), selected: kept, named, defenseMode: false, force: false, sub: '' };

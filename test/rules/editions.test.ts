@@ -780,7 +780,7 @@ describe('registry', () => {
     if (sample === undefined) return;
     for (const key of Object.keys(sample.sheet)) expect(VALUE_KEYS).toContain(key);
     for (const key of [...Object.keys(sample.hero), ...Object.keys(sample.foe)]) expect([...VALUE_KEYS, 'vitality']).toContain(key);
-    expect(() => edition.hit.plan(parseLine(sample.hit), CONTEXT)).not.toThrow();
+    expect(() => planHit(edition, parseLine(sample.hit), CONTEXT)).not.toThrow();
     expect(sample.example.title).not.toBe('');
     expect(sample.example.moves.length).toBeGreaterThan(0);
     for (const move of sample.example.moves) expect(move.line).toMatch(/^!(damage|defend|stance|heal|attack) /);
