@@ -1,7 +1,7 @@
 // `!damage N ... [--ids ...]`: one hit of N on each target through the active edition's plan
 // (commands.md); `!damage --undo [--force]` puts the caller's last damage back.
 import { hasFlag, idsArg } from '../text/args';
-import type { TypedFlagTable } from '../text/flags';
+import { flagHelp, type TypedFlagTable } from '../text/flags';
 import { flagElsewhere } from '../rules/editions';
 import { flagsOf, orderOf } from './orders';
 import type { CommandHandler } from './dispatch';
@@ -25,6 +25,7 @@ const OWN_TARGET_RUN: RunOptions = { title: 'Damage', anyTarget: false, record: 
 export const damageCommand: CommandHandler = {
   usage: (app) => activeEdition(app).hit.usage,
   help: (app) => activeEdition(app).hit.help,
+  flags: (app) => flagHelp(activeEdition(app).hit.flags),
   helpFor: (_app, parsed) =>
     hasFlag(parsed, 'undo') || hasFlag(parsed, 'force') || hasFlag(parsed, 'entry')
       ? {

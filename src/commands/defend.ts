@@ -1,7 +1,7 @@
 // `!defend --action A ...`: a defensive check, or an owed Vitality save, for each target in the
 // active edition. Rolls are Roll20's own unless given (`--roll`, an inline roll).
 import { idsArg } from '../text/args';
-import type { TypedFlagTable } from '../text/flags';
+import { flagHelp, type TypedFlagTable } from '../text/flags';
 import { flagElsewhere } from '../rules/editions';
 import { flagsOf, orderOf } from './orders';
 import type { CommandHandler } from './dispatch';
@@ -17,6 +17,7 @@ const COMMON_FLAGS: TypedFlagTable = { ids: { kind: 'list' }, help: { kind: 'swi
 export const defendCommand: CommandHandler = {
   usage: (app) => activeEdition(app).check.usage,
   help: (app) => activeEdition(app).check.help,
+  flags: (app) => (activeEdition(app).check.refused ? [] : flagHelp(activeEdition(app).check.flags)),
   run(ctx) {
     // An answer to an open attack (commands.md, "!attack").
     if (ctx.parsed.flags.has('answer')) return answerAttack(ctx);

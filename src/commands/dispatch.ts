@@ -12,6 +12,8 @@ export interface CommandHandler {
   usage(app: App): string;
   /** Extra lines for --help. */
   help?(app: App): string[];
+  /** One line per flag for --help, read from the command's typed flags (text/flags.ts, `flagHelp`). */
+  flags?(app: App): string[];
   /** --help for a sub-command or mode (`!damage --undo --help`, `!defense-round config --help`). */
   helpFor?(app: App, parsed: ParsedLine): { title: string; usage: string; what: string[] } | undefined;
   run(ctx: CommandContext): void | Promise<void>;
@@ -69,11 +71,14 @@ export async function dispatch(app: App, msg: Roll20ChatMessage, table: CommandT
     }
     if (ctx.parsed.flags.has('help')) {
       // A short card: the usage, then what it does.
-      const help = handler.helpFor?.(app, ctx.parsed) ?? { title: word, usage: handler.usage(app), what: handler.help?.(app) ?? [] };
+      const special = handler.helpFor?.(app, ctx.parsed);
+      const help = special ?? { title: word, usage: handler.usage(app), what: handler.help?.(app) ?? [] };
       // Sent to the GM in the sender's place (a name that cannot be whispered to): the title says for whom.
       const forWhom = ctx.replyFor === undefined ? '' : ` (for ${ctx.replyFor})`;
       const link = handoutButton();
-      send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}${forWhom}`, rows: [{ label: 'Usage', lines: [help.usage] }, { label: 'What it does', lines: help.what }, ...(link ? [{ label: 'Every command', lines: [], buttons: [link] }] : [])] }));
+      const flags = special === undefined ? (handler.flags?.(app) ?? []) : [];
+      const rows = [{ label: 'Usage', lines: [help.usage] }, { label: 'What it does', lines: help.what }, ...(flags.length > 0 ? [{ label: 'Flags', lines: flags }] : [])];
+      send(whisperTo(ctx.replyTo), renderCard({ title: `Help: ${help.title}${forWhom}`, rows: [...rows, ...(link ? [{ label: 'Every command', lines: [], buttons: [link] }] : [])] }));
       return;
     }
     // Most commands run to their end at once; only one that waits on a roll gives a promise.

@@ -356,7 +356,8 @@ function takes(flag: TypedFlag): string {
 export function flagHelp(table: TypedFlagTable): string[] {
   return Object.entries(table).map(([name, flag]) => {
     const value = placeholderOf(flag);
-    const parts = [takes(flag)];
+    // A choice's words are in its placeholder already: they are not said twice.
+    const parts = flag.kind === 'choice' && flag.placeholder === undefined ? [] : [takes(flag)];
     const fallback = defaultOf(flag);
     if (flag.kind !== 'switch' && fallback !== undefined) parts.push(`default ${String(fallback)}`);
     const when = requiredWhen(flag);
@@ -369,7 +370,7 @@ export function flagHelp(table: TypedFlagTable): string[] {
     }
     if (flag.decides !== undefined) parts.push('only the GM or the target\'s controller may give it');
     const help = flag.help === undefined ? '' : `. ${flag.help}`;
-    return `--${name}${value === '' ? '' : ` ${value}`}: ${parts.join('; ')}${help}`;
+    return `--${name}${value === '' ? '' : ` ${value}`}${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${help}`;
   });
 }
 

@@ -175,10 +175,10 @@ describe('usageOf and flagHelp', () => {
 
   it('writes one line a flag', () => {
     expect(flagHelp(HIT)).toEqual([
-      '--type physical|magical: one of physical, magical; default physical',
+      '--type physical|magical: default physical',
       '--hit H: a whole number from 0 to 1000 or an inline roll',
       '--mod M: a whole number from -1000 to 1000; needs --hit',
-      "--defense success|fail|none: one of success, fail, none; only the GM or the target's controller may give it",
+      "--defense success|fail|none: only the GM or the target's controller may give it",
       '--instant-kill: a switch, no value',
       '--skill NAME: words',
       "--ally ID: another token's id",
@@ -190,7 +190,7 @@ describe('usageOf and flagHelp', () => {
       ally: { kind: 'token', required: { when: { flag: 'action', in: ['guard'] } }, onlyWhen: { flag: 'action', in: ['guard'] } },
       vs: { kind: 'token', onlyWhen: { flag: 'action', notIn: ['defend'] } },
     })).toEqual([
-      '--action defend|guard: one of defend, guard; required. What the defender does',
+      '--action defend|guard: required. What the defender does',
       "--ally ID: another token's id; required with --action guard; only with --action guard",
       "--vs ID: another token's id; not with --action defend",
     ]);
